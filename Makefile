@@ -1,0 +1,67 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# qdk - the qdisc development kit. Start here:
+#
+#   make demo       replay a recorded trace through the template, drive it over a
+#                   slower link and plot queue length and sojourn time
+#   make check      every test: shim and template unit tests, trace replays,
+#                   gdb, kernel module builds, upstream qdiscs, the VM
+#   make user       the user-space build (DEBUG=1, SAN=1, COVERAGE=1 variants)
+#   make kernel     sch_<kind>.ko for the template and every qdisc (KDIR=...)
+#   make bench      replay throughput against a bare enqueue/dequeue loop
+#   make coverage   gcovr HTML and XML of the unit and replay tests
+#   make new NAME=foo   start qdiscs/foo/ from the template
+#   make clean
+#
+# Missing Debian packages are installed first (as root), or the exact
+# apt-get line is printed.
+
+TOP := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
+PYTHON ?= /usr/bin/python3
+export PYTHON
+
+# Debian's headers for the kernel build unless KDIR is given.
+KDIR ?= $(firstword $(wildcard /usr/src/linux-headers-*-amd64))
+export KDIR
+
+USER_MAKE = $(MAKE) -f $(TOP)/Makefile.user
+KERNEL_MAKE = $(MAKE) -f $(TOP)/Makefile.kernel
+
+.PHONY: all demo check user kernel bench coverage new clean deps deps-vm vmtest
+
+all: user
+
+deps:
+	@$(TOP)/tools/deps.sh build
+
+deps-vm:
+	@$(TOP)/tools/deps.sh vm
+
+user: deps
+	+$(USER_MAKE) all
+
+kernel: deps
+	+$(KERNEL_MAKE) KDIR="$(KDIR)"
+
+demo: deps
+	+$(USER_MAKE) all
+	@$(TOP)/tools/demo.sh
+
+check: deps deps-vm
+	@$(TOP)/tests/run-all
+
+vmtest: deps deps-vm
+	+$(MAKE) -C $(TOP)/vm test
+
+bench: deps
+	+$(USER_MAKE) all
+	@$(TOP)/bench/run.sh
+
+coverage: deps
+	+$(USER_MAKE) COVERAGE=1 coverage
+
+new:
+	@$(TOP)/tools/new-qdisc.sh "$(NAME)"
+
+clean:
+	rm -rf $(TOP)/build

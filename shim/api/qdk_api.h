@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * qdk_api.h - the plain C11 interface between user-space tools (the replay
+ * harness, benchmarks) and the shim.
+ *
+ * Why a bridge: the shim mirrors kernel headers (linux/types.h, linux/netlink.h,
+ * ...) whose names clash with the system's headers, so tools never include
+ * them. Tools see qdiscs, packets and the clock only through the opaque
+ * handles and plain types below; shim/lib/api.c implements this on top of the
+ * kernel-style shim.
+ */
+#ifndef QDK_API_H
+#define QDK_API_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct qdk_qdisc;		/* a struct Qdisc with its net_device */
+struct qdk_skb;			/* a struct sk_buff */
+
+/* ---- start and stop ---------------------------------------------------- */
+
+/* Seed the random generator and run every module_init() linked in. */
+int qdk_init(uint64_t seed);
+/* Run every module_exit(); returns the number of leaked allocations. */
+long qdk_exit(void);
+/* Reseed get_random_u32() and friends (a trace's "seed" directive). */
+void qdk_seed(uint64_t seed);
+/* Set HZ-based jiffies origin: jiffies = INITIAL_JIFFIES + ns * hz / 1e9. */
+void qdk_set_hz(unsigned int hz);
+
+/* ---- virtual clock ----------------------------------------------------- */
+
+uint64_t qdk_now(void);
+/*
+ * Move the clock forward to ns (never backwards), firing every timer that
+ * expires on the way at exactly its expiry time, in expiry order.
+ */
+void qdk_clock_advance(uint64_t ns);
+/* Earliest pending timer (watchdog or timer_list), UINT64_MAX when none. */
+uint64_t qdk_next_timer(void);
+
+/* ---- qdisc kinds and instances ------------------------------------------ */
+
+/* Is a Qdisc_ops with this id registered? */
+bool qdk_kind_known(const char *kind);
+/* Fill names[] with the registered kinds; returns how many there are. */
+size_t qdk_kinds(const char **names, size_t max);
+
+struct qdk_dev_cfg {
+	const char *name;	/* "qdk0" when NULL */
+	uint32_t mtu;		/* 1500 when 0 */
+	uint32_t tx_queue_len;	/* 1000 when 0 */
+	uint32_t num_tx_queues;	/* 1 when 0 */
+};
+
+/*
+ * Create a qdisc as qdisc_create() does: allocate, ops->init(sch, opt, extack)
+ * with opt pointing at the TCA_OPTIONS attribute in tca[0..tca_len) (NULL when
+ * tca is NULL). On failure returns NULL, *err is -errno and msg holds the
+ * extack message (or strerror when the qdisc set none).
+ */
+struct qdk_qdisc *qdk_qdisc_create(const char *kind,
+				   const struct qdk_dev_cfg *dev,
+				   uint32_t handle, uint32_t parent,
+				   const void *tca, size_t tca_len,
+				   int *err, char *msg, size_t msglen);
+/* ops->change(); 0 or -errno with the extack message in msg. */
+int qdk_qdisc_change(struct qdk_qdisc *q, const void *tca, size_t tca_len,
+		     char *msg, size_t msglen);
+/* qdisc_reset() */
+void qdk_qdisc_reset(struct qdk_qdisc *q);
+/* qdisc_put(): reset, destroy, free; frees the device too. */
+void qdk_qdisc_destroy(struct qdk_qdisc *q);
+const char *qdk_qdisc_kind(const struct qdk_qdisc *q);
+
+/*
+ * ops->dump(): writes the TCA_OPTIONS attribute (header included) into
+ * buf; returns its length, 0 when the qdisc dumps nothing, -errno on error.
+ */
+int qdk_qdisc_dump(struct qdk_qdisc *q, void *buf, size_t len);
+/* ops->dump_stats(): the xstats blob (gnet_stats_copy_app); length or -errno */
+int qdk_qdisc_dump_xstats(struct qdk_qdisc *q, void *buf, size_t len);
+
+struct qdk_stats {
+	uint32_t qlen;		/* sch->q.qlen */
+	uint32_t backlog;	/* sch->qstats.backlog */
+	uint32_t drops;
+	uint32_t requeues;
+	uint32_t overlimits;
+	uint64_t bytes;		/* sch->bstats */
+	uint64_t packets;
+};
+void qdk_qdisc_stats(const struct qdk_qdisc *q, struct qdk_stats *st);
+
+/* Is the qdisc's watchdog armed, and when does it expire? */
+bool qdk_qdisc_watchdog(const struct qdk_qdisc *q, uint64_t *expires);
+
+/* ---- packets ----------------------------------------------------------- */
+
+enum { QDK_AF_NONE = 0, QDK_AF_INET = 4, QDK_AF_INET6 = 6 };
+
+/* TCP flag bits as in the TCP header's flags byte */
+enum {
+	QDK_TCP_FIN = 0x01, QDK_TCP_SYN = 0x02, QDK_TCP_RST = 0x04,
+	QDK_TCP_PSH = 0x08, QDK_TCP_ACK = 0x10, QDK_TCP_URG = 0x20,
+	QDK_TCP_ECE = 0x40, QDK_TCP_CWR = 0x80,
+};
+
+/* Everything a trace says about one packet (traces/FORMAT.md). */
+struct qdk_pkt {
+	uint64_t id;		/* trace packet id, > 0 */
+	uint32_t pkt_len;	/* qdisc_skb_cb(skb)->pkt_len */
+	uint32_t len;		/* skb->len, from the Ethernet header on */
+	uint16_t gso_segs;	/* 0: not GSO */
+	uint16_t gso_size;
+	uint16_t ethertype;	/* host order; 0x0800 / 0x86dd for IP */
+	uint8_t family;		/* QDK_AF_* */
+	uint8_t l4proto;	/* IPPROTO_*; 0 for non-IP */
+	uint8_t saddr[16];	/* IPv4 in the first 4 bytes, network order */
+	uint8_t daddr[16];
+	uint16_t sport;		/* host order */
+	uint16_t dport;
+	uint8_t tos;		/* DSCP + ECN */
+	uint8_t ttl;
+	uint8_t tcp_flags;	/* QDK_TCP_* */
+	uint32_t hash;		/* skb->hash; 0: none (l4_hash clear) */
+	uint32_t priority;	/* skb->priority */
+	uint32_t mark;		/* skb->mark */
+	uint16_t queue_mapping;
+};
+
+/* Bytes of headers the packet needs (Ethernet + IP + L4). */
+uint32_t qdk_pkt_hdr_len(const struct qdk_pkt *p);
+/*
+ * Build a real sk_buff for p (headers, checksums, cb->pkt_len). Returns
+ * NULL when p is inconsistent (len shorter than the headers, ...), with the
+ * reason in msg.
+ */
+struct qdk_skb *qdk_skb_build(const struct qdk_pkt *p, char *msg, size_t msglen);
+/* consume_skb() a packet the harness owns (one dequeue returned). */
+void qdk_skb_free(struct qdk_skb *skb);
+uint64_t qdk_skb_id(const struct qdk_skb *skb);
+uint32_t qdk_skb_pkt_len(const struct qdk_skb *skb);
+uint32_t qdk_skb_len(const struct qdk_skb *skb);
+/* ECN bits of the packet's IP header now (0..3), 0 for non-IP. */
+unsigned int qdk_skb_ecn(const struct qdk_skb *skb);
+
+/* ---- calls ------------------------------------------------------------- */
+
+/* What happened to packets during one call (FORMAT.md "consequences"). */
+enum qdk_effect_kind { QDK_EFFECT_DROP = 1, QDK_EFFECT_MARK = 2 };
+struct qdk_effect {
+	enum qdk_effect_kind kind;
+	uint64_t id;
+};
+
+/*
+ * The calls. Each clears the effect list, makes the call the way the kernel
+ * does (enqueue frees the to_free list afterwards, as __dev_xmit_skb does),
+ * and records drops (any kfree_skb of a packet with an id during the call)
+ * and CE marks (FORMAT.md rules) in the effect list.
+ *
+ * qdk_enqueue returns the raw value of ops->enqueue (NET_XMIT_* with the
+ * __NET_XMIT_STOLEN/BYPASS bits). The skb belongs to the qdisc afterwards.
+ */
+int qdk_enqueue(struct qdk_qdisc *q, struct qdk_skb *skb);
+/* The dequeued packet (the caller frees it with qdk_skb_free) or NULL. */
+struct qdk_skb *qdk_dequeue(struct qdk_qdisc *q);
+/* ops->peek(); the packet stays in the qdisc. */
+struct qdk_skb *qdk_peek(struct qdk_qdisc *q);
+
+/* Effects of the last call; valid until the next call. */
+size_t qdk_effects(const struct qdk_effect **list);
+
+/* NET_XMIT values as the kernel defines them, for tools. */
+enum {
+	QDK_XMIT_SUCCESS = 0x00, QDK_XMIT_DROP = 0x01, QDK_XMIT_CN = 0x02,
+	QDK_XMIT_MASK = 0x0f,
+	QDK_XMIT_STOLEN = 0x00010000, QDK_XMIT_BYPASS = 0x00020000,
+};
+
+/* ---- memory accounting -------------------------------------------------- */
+
+/* Live kmalloc-family allocations and bytes (leak accounting). */
+void qdk_mem_usage(long *objects, long *bytes);
+
+#endif /* QDK_API_H */

@@ -1,0 +1,47 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# deps.sh SET... - make sure the Debian packages a make target needs are
+# installed. As root, missing ones are installed with apt-get; otherwise the
+# exact command is printed and we stop.
+#
+#   build  compilers, check, gcovr, matplotlib, gdb, iproute2, kernel headers
+#          and source (upstream qdiscs are extracted from it at build time)
+#   vm     what the VM rig needs to boot Debian's kernel under qemu
+set -eu
+
+pkgs=""
+for set in "$@"; do
+	case "$set" in
+	build)
+		pkgs="$pkgs build-essential pkg-config check gcovr gdb iproute2 zstd xz-utils
+		      python3 python3-matplotlib python3-pytest
+		      linux-headers-amd64 linux-source-6.1" ;;
+	vm)
+		pkgs="$pkgs qemu-system-x86 busybox-static iperf3 cpio kmod" ;;
+	*)
+		echo "deps.sh: unknown set '$set'" >&2; exit 2 ;;
+	esac
+done
+
+missing=""
+for p in $pkgs; do
+	st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+	case "$st" in
+	*" installed") ;;
+	*) missing="$missing $p" ;;
+	esac
+done
+[ -z "$missing" ] && exit 0
+
+cmd="apt-get install -y --no-install-recommends$missing"
+if [ "$(id -u)" -ne 0 ]; then
+	echo "qdk needs these Debian packages:$missing" >&2
+	echo "run as root:  apt-get update && $cmd" >&2
+	exit 1
+fi
+echo "deps: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+# A fresh machine has no package lists yet; refresh them once if the install fails.
+apt-get install -y -qq --no-install-recommends $missing >/dev/null 2>&1 ||
+	{ apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing; }
