@@ -137,7 +137,9 @@ const struct tcopt_kind *tcopt_find(const char *kind);
 /*
  * Parse a whole "KIND OPTS..." string (tc syntax, words split on spaces)
  * into the complete TCA_OPTIONS attribute, header included, ready for
- * qdk_qdisc_create(). *kind_out receives the kind. Returns 0, or -1 with
+ * qdk_qdisc_create(). For kinds whose payload is nested attributes the
+ * attribute type is TCA_OPTIONS | NLA_F_NESTED, as tc sends it (the kernel's
+ * strict nla_parse_nested() rejects a nest without the flag). *kind_out receives the kind. Returns 0, or -1 with
  * the reason in e (unknown kind, parse error).
  */
 int tcopt_build(const char *spec, char *kind_out, size_t kind_len,
