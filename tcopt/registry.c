@@ -11,6 +11,7 @@
 
 /* TCA_OPTIONS from <linux/rtnetlink.h>; spelled out to stay uapi-free here. */
 #define QDK_TCA_OPTIONS 2
+#define QDK_NLA_F_NESTED 0x8000
 #define MAX_KINDS 128
 #define MAX_WORDS 256
 
@@ -96,13 +97,15 @@ int tcopt_build(const char *spec, char *kind_out, size_t kind_len,
 	/*
 	 * tc adds TCA_OPTIONS for a struct-payload kind only when an option was
 	 * given (opt == NULL in init otherwise); a nested kind always opens its
-	 * nest (addattr_nest), so an empty nest is still an attribute.
+	 * nest (addattr_nest), so an empty nest is still an attribute. A nest
+	 * carries NLA_F_NESTED: strict nla_parse_nested() requires it.
 	 */
 	tca->len = 0;
 	if (payload.oom) {
 		tcopt_fail(e, "out of memory");
 	} else if (payload.len || k->nested) {
-		tcopt_put(tca, QDK_TCA_OPTIONS, payload.data, payload.len);
+		tcopt_put(tca, k->nested ? QDK_TCA_OPTIONS | QDK_NLA_F_NESTED
+					 : QDK_TCA_OPTIONS, payload.data, payload.len);
 		if (tca->oom)
 			tcopt_fail(e, "options too long");
 		else

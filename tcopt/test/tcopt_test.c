@@ -186,6 +186,44 @@ static void build_err(const char *spec, const char *want)
 	tcopt_buf_free(&b);
 }
 
+/* A nested kind like the template's, to check the TCA_OPTIONS wrapping. */
+static int nest_parse(int argc, char **argv, struct tcopt_buf *b, struct tcopt_err *e)
+{
+	uint32_t v;
+
+	if (argc == 2 && strcmp(argv[0], "limit") == 0 && tcopt_get_u32(argv[1], &v) == 0)
+		tcopt_put_u32(b, 1, v);
+	else if (argc)
+		return tcopt_fail(e, "nesttest: unknown parameter \"%s\"", argv[0]);
+	return 0;
+}
+
+static const struct tcopt_kind nest_kind = {
+	.kind = "nesttest", .usage = "", .parse = nest_parse, .nested = true,
+};
+
+static void nested(void)
+{
+	static const uint8_t want[] = {
+		0x0c, 0x00, 0x02, 0x80, 0x08, 0x00, 0x01, 0x00, 0x02, 0x00, 0x00, 0x00,
+	};
+	static const uint8_t empty[] = { 0x04, 0x00, 0x02, 0x80 };
+	struct tcopt_buf b;
+	struct tcopt_err e;
+	int r;
+
+	tcopt_register(&nest_kind);
+	tcopt_buf_init(&b);
+	r = tcopt_build("nesttest limit 2", NULL, 0, &b, &e);
+	CHECK(r == 0 && b.len == sizeof(want) && memcmp(b.data, want, sizeof(want)) == 0,
+	      "nested kind: TCA_OPTIONS|NLA_F_NESTED as in FORMAT.md's example");
+	tcopt_buf_free(&b);
+	r = tcopt_build("nesttest", NULL, 0, &b, &e);
+	CHECK(r == 0 && b.len == sizeof(empty) && memcmp(b.data, empty, sizeof(empty)) == 0,
+	      "nested kind without options: an empty nest");
+	tcopt_buf_free(&b);
+}
+
 static void parsers(void)
 {
 	struct tc_fifo_qopt f = { .limit = 100 };
@@ -223,6 +261,7 @@ int main(void)
 	units();
 	attrs();
 	parsers();
+	nested();
 	printf("tcopt: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
