@@ -1,0 +1,92 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# new-qdisc.sh NAME - start qdiscs/NAME/ from template/ (`make new NAME=foo`).
+#
+# Every file of template/ is copied with the name changed everywhere, in
+# file names and contents: template -> NAME, TEMPLATE -> NAME in upper case
+# (the kind string, the TCA_* attributes, the xstats struct, the tc parser,
+# the unit test, the sample trace's qdisc line). The new qdisc builds both
+# ways and passes its unit test and trace replay with no edit.
+#
+# The directory appears complete or not at all: it is built under a
+# temporary name and renamed into place at the end.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+name=${1:-}
+
+die() {
+	echo "new-qdisc: $*" >&2
+	exit 1
+}
+
+[ -n "$name" ] || die "usage: make new NAME=yourqdisc (a lowercase C identifier)"
+
+# The kind is a C identifier prefix (name_enqueue, TCA_NAME_LIMIT) and the
+# qdisc's id, which must fit Qdisc_ops.id[IFNAMSIZ] with its NUL.
+[[ "$name" =~ ^[a-z][a-z0-9_]*$ ]] ||
+	die "'$name' is not a lowercase identifier ([a-z][a-z0-9_]*)"
+[ ${#name} -le 15 ] || die "'$name' is longer than 15 characters (IFNAMSIZ - 1)"
+
+# Kinds of Linux 6.1 (net/sched/sch_*.c): a module registering one of them
+# would clash with the kernel's own qdisc.
+upstream_kinds="atm blackhole cake cbq cbs choke clsact codel drr dsmark etf
+	ets fq fq_codel fq_pie gred hfsc hhf htb ingress mq mqprio multiq netem
+	noop noqueue pfifo pfifo_fast pfifo_head_drop pie plug prio qfq red sfb
+	sfq skbprio taprio tbf teql"
+for k in $upstream_kinds; do
+	[ "$name" != "$k" ] || die "'$name' is the kind of an upstream Linux qdisc; pick another name"
+done
+
+# Names the kit already uses: the template itself, the recorder, existing dirs.
+case "$name" in
+template | recorder | upstream | shim | harness) die "'$name' is a name the kit uses itself" ;;
+esac
+[ ! -e "$top/qdiscs/$name" ] || die "qdiscs/$name already exists"
+# ... and any kind an existing kit qdisc registers.
+if grep -qsE "\.id[[:space:]]*=[[:space:]]*\"$name\"" \
+	"$top"/qdiscs/*/sch_*.c "$top"/recorder/*.c; then
+	die "a qdisc of kind '$name' already exists in the kit"
+fi
+
+upper=$(echo "$name" | tr '[:lower:]' '[:upper:]')
+
+mkdir -p "$top/qdiscs"
+tmp=$(mktemp -d "$top/qdiscs/.new-$name.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+count=0
+for src in "$top"/template/*; do
+	[ -f "$src" ] || continue
+	base=$(basename "$src")
+	case "$base" in
+	*.o | *.d | *.ko | *~ | .*) continue ;;
+	esac
+	dst="$tmp/${base//template/$name}"
+	sed -e "s/template/$name/g" -e "s/TEMPLATE/$upper/g" "$src" >"$dst"
+	chmod --reference="$src" "$dst"
+	count=$((count + 1))
+done
+[ "$count" -gt 0 ] || die "template/ has no files to copy"
+
+# Nothing of the old name may survive (a capitalised "Template" in prose
+# would be a sign the renaming is incomplete).
+if cat "$tmp"/* | sed -e "s/$name//g" -e "s/$upper//g" | grep -qi "template"; then
+	grep -ni "template" "$tmp"/* >&2
+	die "the renamed copy still mentions the template; fix template/ first"
+fi
+
+chmod 755 "$tmp"
+mv -T "$tmp" "$top/qdiscs/$name"
+trap - EXIT
+
+echo "new-qdisc: created qdiscs/$name/ from template/:"
+(cd "$top" && ls "qdiscs/$name" | sed 's/^/  /')
+cat <<EOF
+Next steps:
+  make -f Makefile.user qdisc-check        unit tests, including test_$name
+  make kernel                              build/kernel/sch_$name.ko
+  build/user/qdk-replay verify qdiscs/$name/$name.qtr
+Then replace the drop-tail algorithm in qdiscs/$name/sch_$name.c (see HOWTO.md).
+EOF
