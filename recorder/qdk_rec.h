@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The binary records the kernel recorder (sch_recorder.ko)
+ * hands to user space through /dev/qdk_recorder, read by qdk-capture.
+ *
+ * Shared by the module and the tool, so it only uses <linux/types.h>
+ * fixed-size types. Every record is exactly QDK_REC_SIZE bytes; read()
+ * returns whole records only. The layout is host-endian and changes with
+ * QDK_REC_VERSION (the first record after open() is a HELLO carrying it).
+ */
+#ifndef QDK_REC_H
+#define QDK_REC_H
+
+#include <linux/types.h>
+
+#define QDK_REC_VERSION	1
+#define QDK_REC_SIZE	128
+#define QDK_REC_DEV	"qdk_recorder"
+
+enum qdk_rec_type {
+	QDK_REC_HELLO = 1,	/* first record after open(): version, hz */
+	QDK_REC_CONF,		/* a child was grafted (or existed at open) */
+	QDK_REC_TCA,		/* next chunk of the child's TCA_OPTIONS bytes */
+	QDK_REC_ENQ,		/* ops->enqueue() */
+	QDK_REC_DEQ,		/* ops->dequeue(), through qdisc_dequeue_peeked() */
+	QDK_REC_PEEK,		/* ops->peek() */
+	QDK_REC_RESET,		/* ops->reset() */
+	QDK_REC_DROP,		/* a packet freed with kfree_skb during the call */
+	QDK_REC_LOST,		/* the ring overflowed: lost events */
+	QDK_REC_DESTROY,	/* the recorder instance is going away */
+};
+
+/* rec.flags */
+#define QDK_RF_GONE	0x01	/* ENQ: arriving packet freed during the call */
+#define QDK_RF_NOSTATS	0x02	/* qlen/backlog/drops are not meaningful */
+#define QDK_RF_FRESH	0x04	/* CONF: child grafted while capturing */
+#define QDK_RF_OVERFLOW	0x08	/* call: more drops than one call can hold */
+
+/* enq.family */
+#define QDK_RF_AF_NONE	0
+#define QDK_RF_AF_INET	4
+#define QDK_RF_AF_INET6	6
+
+#define QDK_REC_TCA_CHUNK 64
+
+struct qdk_rec_enq {
+	__u32 pkt_len;		/* qdisc_pkt_len() */
+	__u32 len;		/* skb->len */
+	__s32 ret;		/* enqueue's return value */
+	__u32 hash;		/* skb->hash after skb_get_hash() */
+	__u32 priority;
+	__u32 mark;
+	__u16 gso_segs;		/* 0 when not GSO */
+	__u16 gso_size;
+	__u16 queue_mapping;
+	__u16 ethertype;	/* host order */
+	__u16 sport;		/* host order */
+	__u16 dport;
+	__u8 family;		/* QDK_RF_AF_* */
+	__u8 l4proto;
+	__u8 tos;		/* as the qdisc got it */
+	__u8 tos_after;		/* after enqueue (valid unless GONE) */
+	__u8 ttl;
+	__u8 tcp_flags;
+	__u8 pad[2];
+	__u8 saddr[16];		/* network order; IPv4 in the first 4 */
+	__u8 daddr[16];
+};				/* 80 bytes */
+
+struct qdk_rec_conf {
+	__u32 handle;		/* the child's handle */
+	__u32 parent;		/* the child's parent (the recorder's class) */
+	__u32 mtu;
+	__u32 txqlen;
+	__u32 txqs;
+	__u32 tca_len;		/* bytes following in TCA records; 0: none */
+	__u32 qlen;		/* the child's qlen when recording started */
+	__u32 pad;
+	char kind[16];
+	char dev[16];
+};				/* 64 bytes */
+
+struct qdk_rec_hello {
+	__u32 version;		/* QDK_REC_VERSION */
+	__u32 hz;
+	__u32 ring;		/* ring size in records */
+	__u32 rec_size;		/* QDK_REC_SIZE */
+};
+
+struct qdk_rec {
+	__u64 ts;		/* ktime_get_ns() under the qdisc's lock */
+	__u64 pkt;		/* packet cookie (0: none); unique while queued */
+	__u32 inst;		/* recorder instance */
+	__u32 gen;		/* child generation within the instance */
+	__u8 type;		/* enum qdk_rec_type */
+	__u8 flags;		/* QDK_RF_* */
+	__u8 tos;		/* DEQ/PEEK: TOS byte of the packet returned */
+	__u8 pad;
+	__u32 count;		/* LOST: events lost; TCA: offset */
+	/* calls: the child's counters after the call */
+	__u32 qlen;
+	__u32 backlog;
+	__u32 drops;
+	__u32 pad2;
+	union {
+		struct qdk_rec_enq enq;
+		struct qdk_rec_conf conf;
+		struct qdk_rec_hello hello;
+		__u8 tca[QDK_REC_TCA_CHUNK];
+		__u8 raw[80];
+	};
+};
+
+#endif /* QDK_REC_H */

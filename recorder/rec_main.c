@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The recorder module: records every call the kernel makes to a
+ * qdisc under test (the child of a "recorder" qdisc) into a ring that
+ * qdk-capture reads from /dev/qdk_recorder and turns into a qdk trace
+ * (traces/FORMAT.md). See recorder/README.md.
+ */
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+
+#include "recorder.h"
+
+static unsigned int ring_records = 32768;
+module_param(ring_records, uint, 0444);
+MODULE_PARM_DESC(ring_records,
+		 "event ring size in 128-byte records, rounded up to a power of two (default 32768)");
+
+static int __init rec_module_init(void)
+{
+	int err;
+
+	err = rec_ring_init(ring_records);
+	if (err)
+		return err;
+	err = rec_qdisc_init();
+	if (err)
+		rec_ring_exit();
+	return err;
+}
+
+/*
+ * Nothing can be recording here: an open device holds a reference on the
+ * module (rec_fops.owner), and so does every recorder qdisc
+ * (rec_qdisc_ops.owner); the probes are gone once the device is closed.
+ */
+static void __exit rec_module_exit(void)
+{
+	rec_qdisc_exit();
+	rec_ring_exit();
+}
+
+module_init(rec_module_init);
+module_exit(rec_module_exit);
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("qdk recorder: trace every call to a qdisc under test");

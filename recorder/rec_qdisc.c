@@ -1,0 +1,459 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The "recorder" qdisc: a classful wrapper with one class
+ * (1:1) whose child is the qdisc under test. Every call the kernel makes
+ * goes through the wrapper, which passes it on unchanged and, while a
+ * reader holds /dev/qdk_recorder open, records it: the call, its answer,
+ * the packets freed during it, the child's counters after it.
+ *
+ *   tc qdisc add dev X root handle 1: recorder
+ *   tc qdisc add dev X parent 1:1 handle 10: pfifo limit 20
+ *
+ * What the child sees is what it would see without the wrapper, with two
+ * deliberate exceptions: the packet's flow hash is computed (skb_get_hash)
+ * before the child gets it, so the trace can carry the hash the child saw;
+ * and the wrapper never advertises TCQ_F_CAN_BYPASS, so an empty root is
+ * never skipped. Dequeues use qdisc_dequeue_peeked() as every classful
+ * parent does, so a packet the child handed out through peek is returned
+ * by the next dequeue.
+ */
+#include <linux/module.h>
+#include <linux/rtnetlink.h>
+#include <linux/skbuff.h>
+#include <net/netlink.h>
+#include <net/pkt_sched.h>
+#include <net/sch_generic.h>
+
+#include "recorder.h"
+
+struct rec_sched {
+	struct Qdisc *child;
+	struct list_head node;	/* rec_instances, under rtnl */
+	u32 inst;		/* instance id in records */
+	u32 gen;		/* bumped whenever the child changes */
+	u32 session;		/* capture session this instance is armed for */
+	bool waiting;		/* armed on a busy child: start when empty */
+};
+
+static LIST_HEAD(rec_instances);
+static u32 rec_next_inst;
+
+/* Is this call to be recorded? Runs under the qdisc's lock. */
+static bool rec_on(struct rec_sched *q)
+{
+	if (!READ_ONCE(rec_capturing) || q->session != READ_ONCE(rec_session))
+		return false;
+	if (q->waiting) {
+		if (q->child->q.qlen)
+			return false;
+		q->waiting = false;
+	}
+	return true;
+}
+
+static void rec_head(struct qdk_rec *r, const struct rec_sched *q, u8 type)
+{
+	memset(r, 0, sizeof(*r));
+	r->type = type;
+	r->inst = q->inst;
+	r->gen = q->gen;
+}
+
+static void rec_call_begin(struct rec_call *c, const struct sk_buff *skb)
+{
+	c->skb = skb;
+	c->gone = false;
+	c->ndrops = 0;
+	c->overflow = 0;
+	c->prev = this_cpu_read(rec_active);
+	this_cpu_write(rec_active, c);
+}
+
+static void rec_call_end(struct rec_call *c)
+{
+	this_cpu_write(rec_active, c->prev);
+}
+
+/* The call record r (with its counters), then one DROP per freed packet. */
+static void rec_emit_call(struct qdk_rec *r, const struct rec_sched *q,
+			  const struct rec_call *c, struct sk_buff *to_free)
+{
+	struct Qdisc *child = q->child;
+	struct qdk_rec d;
+	unsigned int i;
+
+	if (qdisc_is_percpu_stats(child)) {
+		r->flags |= QDK_RF_NOSTATS;
+	} else {
+		r->qlen = child->q.qlen;
+		r->backlog = child->qstats.backlog;
+		r->drops = child->qstats.drops;
+	}
+	rec_emit(r);
+	rec_head(&d, q, QDK_REC_DROP);
+	d.ts = r->ts;
+	for (i = 0; i < c->ndrops; i++) {
+		d.pkt = rec_cookie(c->drops[i]);
+		rec_emit(&d);
+	}
+	for (; to_free; to_free = to_free->next) {
+		d.pkt = rec_cookie(to_free);
+		rec_emit(&d);
+	}
+	if (c->overflow) {
+		rec_head(&d, q, QDK_REC_LOST);
+		d.ts = r->ts;
+		d.count = c->overflow;
+		rec_emit(&d);
+	}
+}
+
+static int rec_enqueue_recorded(struct sk_buff *skb, struct rec_sched *q,
+				struct sk_buff **to_free)
+{
+	struct sk_buff *local = NULL, *last;
+	struct rec_call call;
+	struct qdk_rec r;
+	int ret;
+
+	rec_head(&r, q, QDK_REC_ENQ);
+	skb_get_hash(skb);
+	rec_fill_pkt(&r.enq, skb);
+	r.pkt = rec_cookie(skb);
+	rec_call_begin(&call, skb);
+	r.ts = ktime_get_ns();
+	/* a list of our own: only this call's victims, in order */
+	ret = qdisc_enqueue(skb, q->child, &local);
+	rec_call_end(&call);
+	r.enq.ret = ret;
+	if (call.gone || (ret & __NET_XMIT_STOLEN))
+		r.flags |= QDK_RF_GONE;
+	else
+		r.enq.tos_after = rec_tos(skb);
+	rec_emit_call(&r, q, &call, local);
+	if (local) {
+		for (last = local; last->next; last = last->next)
+			;
+		last->next = *to_free;
+		*to_free = local;
+	}
+	return ret;
+}
+
+static int rec_enqueue(struct sk_buff *skb, struct Qdisc *sch,
+		       struct sk_buff **to_free)
+{
+	struct rec_sched *q = qdisc_priv(sch);
+	unsigned int len = qdisc_pkt_len(skb);
+	int ret;
+
+	if (rec_on(q))
+		ret = rec_enqueue_recorded(skb, q, to_free);
+	else
+		ret = qdisc_enqueue(skb, q->child, to_free);
+	if (ret != NET_XMIT_SUCCESS) {
+		if (net_xmit_drop_count(ret))
+			qdisc_qstats_drop(sch);
+		return ret;
+	}
+	sch->qstats.backlog += len;
+	sch->q.qlen++;
+	return NET_XMIT_SUCCESS;
+}
+
+/* dequeue (peek false) or peek (peek true) of the child, recorded */
+static struct sk_buff *rec_take(struct rec_sched *q, bool peek)
+{
+	struct rec_call call;
+	struct sk_buff *skb;
+	struct qdk_rec r;
+
+	rec_head(&r, q, peek ? QDK_REC_PEEK : QDK_REC_DEQ);
+	rec_call_begin(&call, NULL);
+	r.ts = ktime_get_ns();
+	if (peek)
+		skb = q->child->ops->peek(q->child);
+	else
+		skb = qdisc_dequeue_peeked(q->child);
+	rec_call_end(&call);
+	if (skb) {
+		r.pkt = rec_cookie(skb);
+		r.tos = rec_tos(skb);
+	}
+	rec_emit_call(&r, q, &call, NULL);
+	return skb;
+}
+
+static struct sk_buff *rec_dequeue(struct Qdisc *sch)
+{
+	struct rec_sched *q = qdisc_priv(sch);
+	struct sk_buff *skb;
+
+	if (rec_on(q))
+		skb = rec_take(q, false);
+	else
+		skb = qdisc_dequeue_peeked(q->child);
+	if (!skb)
+		return NULL;
+	qdisc_bstats_update(sch, skb);
+	qdisc_qstats_backlog_dec(sch, skb);
+	sch->q.qlen--;
+	return skb;
+}
+
+static struct sk_buff *rec_peek(struct Qdisc *sch)
+{
+	struct rec_sched *q = qdisc_priv(sch);
+
+	if (rec_on(q))
+		return rec_take(q, true);
+	return q->child->ops->peek(q->child);
+}
+
+static void rec_reset(struct Qdisc *sch)
+{
+	struct rec_sched *q = qdisc_priv(sch);
+	struct qdk_rec r;
+	bool on = rec_on(q);
+
+	if (on) {
+		rec_head(&r, q, QDK_REC_RESET);
+		r.ts = ktime_get_ns();
+	}
+	qdisc_reset(q->child);
+	if (on)
+		rec_emit(&r);
+}
+
+/*
+ * The child's configuration as its own dump produces it: CONF, then the
+ * TCA_OPTIONS bytes in TCA chunks. Dumped before taking the tree lock (a
+ * dump may take it), emitted under it so no event of the child can come
+ * first. Runs under rtnl, in process context.
+ */
+static struct sk_buff *rec_dump_child(struct Qdisc *child)
+{
+	struct sk_buff *skb = alloc_skb(NLMSG_GOODSIZE, GFP_KERNEL);
+
+	if (!skb)
+		return NULL;
+	if (child->ops->dump && child->ops->dump(child, skb) < 0)
+		skb_trim(skb, 0);
+	return skb;
+}
+
+static void rec_emit_conf(struct Qdisc *sch, struct rec_sched *q,
+			  const struct sk_buff *opt, bool fresh)
+{
+	struct Qdisc *child = q->child;
+	struct net_device *dev = qdisc_dev(child);
+	unsigned int off, n, len = opt ? opt->len : 0;
+	struct qdk_rec r;
+
+	rec_head(&r, q, QDK_REC_CONF);
+	r.ts = ktime_get_ns();
+	if (fresh)
+		r.flags |= QDK_RF_FRESH;
+	r.conf.handle = child->handle;
+	r.conf.parent = child->parent;
+	r.conf.mtu = dev->mtu;
+	r.conf.txqlen = dev->tx_queue_len;
+	r.conf.txqs = dev->real_num_tx_queues;
+	r.conf.tca_len = len;
+	r.conf.qlen = child->q.qlen;
+	strscpy(r.conf.kind, child->ops->id, sizeof(r.conf.kind));
+	strscpy(r.conf.dev, dev->name, sizeof(r.conf.dev));
+	rec_emit(&r);
+	for (off = 0; off < len; off += n) {
+		n = min_t(unsigned int, len - off, QDK_REC_TCA_CHUNK);
+		rec_head(&r, q, QDK_REC_TCA);
+		r.ts = ktime_get_ns();
+		r.count = off;
+		memcpy(r.tca, opt->data + off, n);
+		rec_emit(&r);
+	}
+}
+
+/* Start recording this instance in the current session (rtnl held). */
+static void rec_arm(struct Qdisc *sch, bool fresh)
+{
+	struct rec_sched *q = qdisc_priv(sch);
+	struct sk_buff *opt;
+
+	ASSERT_RTNL();
+	if (!READ_ONCE(rec_capturing))
+		return;
+	opt = rec_dump_child(q->child);
+	sch_tree_lock(sch);
+	q->session = rec_session;
+	q->waiting = !fresh && q->child->q.qlen;
+	rec_emit_conf(sch, q, opt, fresh);
+	sch_tree_unlock(sch);
+	kfree_skb(opt);
+}
+
+void rec_qdisc_arm_all(void)
+{
+	struct rec_sched *q;
+
+	ASSERT_RTNL();
+	list_for_each_entry(q, &rec_instances, node)
+		rec_arm(qdisc_from_priv(q), false);
+}
+
+static int rec_init(struct Qdisc *sch, struct nlattr *opt,
+		    struct netlink_ext_ack *extack)
+{
+	struct rec_sched *q = qdisc_priv(sch);
+	struct Qdisc *child;
+
+	INIT_LIST_HEAD(&q->node);
+	q->child = &noop_qdisc;
+	if (opt && nla_len(opt)) {
+		NL_SET_ERR_MSG(extack, "recorder takes no options");
+		return -EINVAL;
+	}
+	/* never let the core skip us for an empty queue */
+	sch->flags &= ~TCQ_F_CAN_BYPASS;
+	q->inst = ++rec_next_inst;
+	child = qdisc_create_dflt(sch->dev_queue, &pfifo_qdisc_ops,
+				  TC_H_MAKE(sch->handle, 1), extack);
+	if (child) {
+		q->child = child;
+		qdisc_hash_add(child, true);
+	}
+	list_add_tail(&q->node, &rec_instances);
+	rec_arm(sch, true);
+	return 0;
+}
+
+static void rec_destroy(struct Qdisc *sch)
+{
+	struct rec_sched *q = qdisc_priv(sch);
+	struct qdk_rec r;
+
+	/* init may have failed before INIT_LIST_HEAD: priv is zeroed */
+	if (q->node.next)
+		list_del(&q->node);
+	if (q->child && READ_ONCE(rec_capturing) &&
+	    q->session == READ_ONCE(rec_session)) {
+		rec_head(&r, q, QDK_REC_DESTROY);
+		r.ts = ktime_get_ns();
+		rec_emit(&r);
+	}
+	if (q->child)
+		qdisc_put(q->child);
+}
+
+static int rec_dump(struct Qdisc *sch, struct sk_buff *skb)
+{
+	return skb->len;
+}
+
+static int rec_graft(struct Qdisc *sch, unsigned long arg, struct Qdisc *new,
+		     struct Qdisc **old, struct netlink_ext_ack *extack)
+{
+	struct rec_sched *q = qdisc_priv(sch);
+	struct sk_buff *opt = NULL;
+
+	if (!new) {
+		new = qdisc_create_dflt(sch->dev_queue, &pfifo_qdisc_ops,
+					TC_H_MAKE(sch->handle, 1), extack);
+		if (!new)
+			new = &noop_qdisc;
+		else
+			qdisc_hash_add(new, true);
+	}
+	if (READ_ONCE(rec_capturing))
+		opt = rec_dump_child(new);
+
+	sch_tree_lock(sch);
+	*old = q->child;
+	q->child = new;
+	q->gen++;
+	if (*old)
+		qdisc_purge_queue(*old);
+	if (READ_ONCE(rec_capturing)) {
+		q->session = rec_session;
+		q->waiting = false;
+		rec_emit_conf(sch, q, opt, true);
+	}
+	sch_tree_unlock(sch);
+	kfree_skb(opt);
+	return 0;
+}
+
+static struct Qdisc *rec_leaf(struct Qdisc *sch, unsigned long arg)
+{
+	struct rec_sched *q = qdisc_priv(sch);
+
+	return q->child;
+}
+
+static unsigned long rec_find(struct Qdisc *sch, u32 classid)
+{
+	return TC_H_MIN(classid) == 1 ? 1 : 0;
+}
+
+static void rec_walk(struct Qdisc *sch, struct qdisc_walker *arg)
+{
+	if (arg->stop)
+		return;
+	tc_qdisc_stats_dump(sch, 1, arg);
+}
+
+static int rec_dump_class(struct Qdisc *sch, unsigned long cl,
+			  struct sk_buff *skb, struct tcmsg *tcm)
+{
+	struct rec_sched *q = qdisc_priv(sch);
+
+	tcm->tcm_handle |= TC_H_MIN(cl);
+	tcm->tcm_info = q->child->handle;
+	return 0;
+}
+
+static int rec_dump_class_stats(struct Qdisc *sch, unsigned long cl,
+				struct gnet_dump *d)
+{
+	struct rec_sched *q = qdisc_priv(sch);
+	struct Qdisc *child = q->child;
+
+	if (gnet_stats_copy_basic(d, child->cpu_bstats, &child->bstats,
+				  true) < 0 ||
+	    qdisc_qstats_copy(d, child) < 0)
+		return -1;
+	return 0;
+}
+
+static const struct Qdisc_class_ops rec_class_ops = {
+	.graft = rec_graft,
+	.leaf = rec_leaf,
+	.find = rec_find,
+	.walk = rec_walk,
+	.dump = rec_dump_class,
+	.dump_stats = rec_dump_class_stats,
+};
+
+static struct Qdisc_ops rec_qdisc_ops __read_mostly = {
+	.cl_ops = &rec_class_ops,
+	.id = "recorder",
+	.priv_size = sizeof(struct rec_sched),
+	.enqueue = rec_enqueue,
+	.dequeue = rec_dequeue,
+	.peek = rec_peek,
+	.init = rec_init,
+	.reset = rec_reset,
+	.destroy = rec_destroy,
+	.dump = rec_dump,
+	.owner = THIS_MODULE,
+};
+
+int rec_qdisc_init(void)
+{
+	return register_qdisc(&rec_qdisc_ops);
+}
+
+void rec_qdisc_exit(void)
+{
+	unregister_qdisc(&rec_qdisc_ops);
+}

@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The event ring and /dev/qdk_recorder.
+ *
+ * The ring is an array of fixed-size records allocated once at load time.
+ * Producers (qdisc calls on any CPU) serialize on ring_lock for the few
+ * instructions it takes to copy one record; the single reader never takes
+ * it: it owns ring_tail, reads ring_head with acquire semantics and
+ * publishes ring_tail with release semantics. When the ring is full the
+ * event is counted, not stored, and the next event that fits is preceded
+ * by a LOST record carrying the count. Nothing here sleeps or allocates on
+ * the datapath; the reader polls with a one-jiffy timeout and is woken
+ * early when the ring reaches half full.
+ *
+ * Recording happens only while the device is open (one reader at a time):
+ * open() registers the kfree_skb/consume_skb probes, resets the ring and
+ * arms every recorder instance; release() undoes that in reverse.
+ */
+#include <linux/capability.h>
+#include <linux/fs.h>
+#include <linux/miscdevice.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/random.h>
+#include <linux/rtnetlink.h>
+#include <linux/sched/signal.h>
+#include <linux/tracepoint.h>
+#include <linux/uaccess.h>
+#include <linux/vmalloc.h>
+#include <linux/wait.h>
+#include <trace/events/skb.h>
+
+#include "recorder.h"
+
+DEFINE_PER_CPU(struct rec_call *, rec_active);
+
+bool rec_capturing;
+u32 rec_session;
+
+static struct qdk_rec *ring;
+static u32 ring_size;		/* records, a power of two */
+static u32 ring_head;		/* next slot producers fill */
+static u32 ring_tail;		/* next slot the reader takes */
+static u64 ring_lost;		/* events dropped since the last LOST record */
+static DEFINE_SPINLOCK(ring_lock);
+static DECLARE_WAIT_QUEUE_HEAD(ring_wait);
+
+static atomic_t rec_open_count = ATOMIC_INIT(0);
+static DEFINE_MUTEX(rec_read_lock);
+static u64 rec_key;		/* hides kernel addresses in packet cookies */
+static struct tracepoint *tp_consume;
+
+u64 rec_cookie(const struct sk_buff *skb)
+{
+	return skb ? (u64)(unsigned long)skb ^ rec_key : 0;
+}
+
+/* Copy one record in; safe from any context but NMI. */
+void rec_emit(const struct qdk_rec *r)
+{
+	unsigned long flags;
+	u32 head, used;
+
+	spin_lock_irqsave(&ring_lock, flags);
+	head = ring_head;
+	/* pairs with the reader's release: its slots are free once seen */
+	used = head - smp_load_acquire(&ring_tail);
+	if (ring_lost) {
+		if (used + 2 > ring_size) {
+			ring_lost++;
+			goto out;
+		}
+		memset(&ring[head & (ring_size - 1)], 0, sizeof(*r));
+		ring[head & (ring_size - 1)].type = QDK_REC_LOST;
+		ring[head & (ring_size - 1)].ts = r->ts;
+		ring[head & (ring_size - 1)].count =
+			min_t(u64, ring_lost, U32_MAX);
+		ring_lost = 0;
+		head++;
+		used++;
+	} else if (used >= ring_size) {
+		ring_lost++;
+		goto out;
+	}
+	ring[head & (ring_size - 1)] = *r;
+	head++;
+	/* the record is complete before the reader can see it */
+	smp_store_release(&ring_head, head);
+	if (used + 1 == ring_size / 2)
+		wake_up(&ring_wait);
+out:
+	spin_unlock_irqrestore(&ring_lock, flags);
+}
+
+/* kfree_skb tracepoint: a drop, if a recorded call is running here. */
+static void rec_probe_kfree(void *data, struct sk_buff *skb, void *location,
+			    enum skb_drop_reason reason)
+{
+	struct rec_call *c;
+
+	if (in_hardirq() || in_nmi())
+		return;
+	c = this_cpu_read(rec_active);
+	if (!c)
+		return;
+	if (skb == c->skb)
+		c->gone = true;
+	if (c->ndrops < REC_CALL_DROPS)
+		c->drops[c->ndrops++] = skb;
+	else
+		c->overflow++;
+}
+
+/* consume_skb tracepoint: only to know the arriving packet is gone. */
+static void rec_probe_consume(void *data, struct sk_buff *skb)
+{
+	struct rec_call *c;
+
+	if (in_hardirq() || in_nmi())
+		return;
+	c = this_cpu_read(rec_active);
+	if (c && skb == c->skb)
+		c->gone = true;
+}
+
+/* consume_skb's tracepoint is not exported: find it by name. */
+static void rec_find_consume(struct tracepoint *tp, void *priv)
+{
+	if (!strcmp(tp->name, "consume_skb"))
+		*(struct tracepoint **)priv = tp;
+}
+
+static int rec_probes_register(void)
+{
+	int err;
+
+	err = register_trace_kfree_skb(rec_probe_kfree, NULL);
+	if (err)
+		return err;
+	tp_consume = NULL;
+	for_each_kernel_tracepoint(rec_find_consume, &tp_consume);
+	if (tp_consume &&
+	    tracepoint_probe_register(tp_consume, rec_probe_consume, NULL))
+		tp_consume = NULL;
+	if (!tp_consume)
+		pr_warn("qdk_recorder: no consume_skb tracepoint; a packet a qdisc consumes at enqueue is not detected\n");
+	return 0;
+}
+
+static void rec_probes_unregister(void)
+{
+	if (tp_consume)
+		tracepoint_probe_unregister(tp_consume, rec_probe_consume,
+					    NULL);
+	unregister_trace_kfree_skb(rec_probe_kfree, NULL);
+	tracepoint_synchronize_unregister();
+}
+
+static int rec_open(struct inode *inode, struct file *file)
+{
+	struct qdk_rec hello = { .type = QDK_REC_HELLO };
+	int err;
+
+	if (!capable(CAP_NET_ADMIN))
+		return -EPERM;
+	if (atomic_cmpxchg(&rec_open_count, 0, 1))
+		return -EBUSY;
+	err = rec_probes_register();
+	if (err) {
+		atomic_set(&rec_open_count, 0);
+		return err;
+	}
+
+	rtnl_lock();
+	/* no producer runs: rec_capturing is false until the end */
+	ring_head = 0;
+	ring_tail = 0;
+	ring_lost = 0;
+	rec_key = get_random_u64() | 1;
+	rec_session++;
+	hello.ts = ktime_get_ns();
+	hello.hello.version = QDK_REC_VERSION;
+	hello.hello.hz = HZ;
+	hello.hello.ring = ring_size;
+	hello.hello.rec_size = QDK_REC_SIZE;
+	rec_emit(&hello);
+	WRITE_ONCE(rec_capturing, true);
+	rec_qdisc_arm_all();
+	rtnl_unlock();
+	return stream_open(inode, file);
+}
+
+static int rec_release(struct inode *inode, struct file *file)
+{
+	rtnl_lock();
+	WRITE_ONCE(rec_capturing, false);
+	rtnl_unlock();
+	/* datapath calls run under rcu_read_lock_bh(): let them finish */
+	synchronize_net();
+	rec_probes_unregister();
+	atomic_set(&rec_open_count, 0);
+	return 0;
+}
+
+static ssize_t rec_read(struct file *file, char __user *buf, size_t len,
+			loff_t *ppos)
+{
+	u32 head, tail, n, first;
+	ssize_t ret;
+
+	n = len / QDK_REC_SIZE;
+	if (!n)
+		return -EINVAL;
+	if (mutex_lock_interruptible(&rec_read_lock))
+		return -ERESTARTSYS;
+	tail = ring_tail;
+	for (;;) {
+		/* pairs with rec_emit()'s release: records up to head are whole */
+		head = smp_load_acquire(&ring_head);
+		if (head != tail)
+			break;
+		if (file->f_flags & O_NONBLOCK) {
+			ret = -EAGAIN;
+			goto out;
+		}
+		if (wait_event_interruptible_timeout(ring_wait,
+						     READ_ONCE(ring_head) != tail,
+						     1) < 0) {
+			ret = -ERESTARTSYS;
+			goto out;
+		}
+	}
+	n = min(n, head - tail);
+	first = min(n, ring_size - (tail & (ring_size - 1)));
+	if (copy_to_user(buf, &ring[tail & (ring_size - 1)],
+			 (size_t)first * QDK_REC_SIZE) ||
+	    copy_to_user(buf + (size_t)first * QDK_REC_SIZE, ring,
+			 (size_t)(n - first) * QDK_REC_SIZE)) {
+		ret = -EFAULT;
+		goto out;
+	}
+	/* our copies are done before producers may reuse the slots */
+	smp_store_release(&ring_tail, tail + n);
+	ret = (ssize_t)n * QDK_REC_SIZE;
+out:
+	mutex_unlock(&rec_read_lock);
+	return ret;
+}
+
+static const struct file_operations rec_fops = {
+	.owner = THIS_MODULE,
+	.open = rec_open,
+	.release = rec_release,
+	.read = rec_read,
+	.llseek = no_llseek,
+};
+
+static struct miscdevice rec_misc = {
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = QDK_REC_DEV,
+	.fops = &rec_fops,
+	.mode = 0600,
+};
+
+int rec_ring_init(unsigned int records)
+{
+	int err;
+
+	BUILD_BUG_ON(sizeof(struct qdk_rec) != QDK_REC_SIZE);
+	if (records < 64 || records > (1U << 24))
+		return -EINVAL;
+	ring_size = roundup_pow_of_two(records);
+	ring = vzalloc(array_size(ring_size, sizeof(*ring)));
+	if (!ring)
+		return -ENOMEM;
+	err = misc_register(&rec_misc);
+	if (err) {
+		vfree(ring);
+		ring = NULL;
+	}
+	return err;
+}
+
+void rec_ring_exit(void)
+{
+	misc_deregister(&rec_misc);
+	vfree(ring);
+	ring = NULL;
+}

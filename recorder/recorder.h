@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Internal interfaces of the qdk recorder module (sch_recorder.ko):
+ * the event ring and its character device (rec_ring.c), the wrapper qdisc
+ * (rec_qdisc.c) and packet metadata extraction (rec_pkt.c).
+ */
+#ifndef QDK_RECORDER_H
+#define QDK_RECORDER_H
+
+#include <linux/percpu.h>
+#include <linux/skbuff.h>
+#include <linux/types.h>
+
+#include "qdk_rec.h"
+
+/* Drops one call can attribute; more are reported as lost events. */
+#define REC_CALL_DROPS	32
+
+/*
+ * One enqueue/dequeue/peek of the child in progress on this CPU. The
+ * kfree_skb/consume_skb probes find it through rec_active: datapath calls
+ * run under the qdisc's lock with bottom halves off, so nothing else runs
+ * on this CPU (hard interrupts aside, which the probes ignore) until the
+ * call returns.
+ */
+struct rec_call {
+	struct rec_call *prev;		/* calls may nest (recorder in recorder) */
+	const struct sk_buff *skb;	/* the arriving packet (enqueue) */
+	bool gone;			/* ... which was freed during the call */
+	unsigned int ndrops;
+	unsigned int overflow;		/* drops beyond REC_CALL_DROPS */
+	const struct sk_buff *drops[REC_CALL_DROPS];
+};
+
+DECLARE_PER_CPU(struct rec_call *, rec_active);
+
+/* rec_ring.c */
+extern bool rec_capturing;	/* a reader holds the device open */
+extern u32 rec_session;		/* bumped at every open() */
+int rec_ring_init(unsigned int records);
+void rec_ring_exit(void);
+void rec_emit(const struct qdk_rec *r);
+u64 rec_cookie(const struct sk_buff *skb);
+
+/* rec_qdisc.c */
+int rec_qdisc_init(void);
+void rec_qdisc_exit(void);
+void rec_qdisc_arm_all(void);	/* at open(), under rtnl */
+
+/* rec_pkt.c */
+void rec_fill_pkt(struct qdk_rec_enq *e, struct sk_buff *skb);
+u8 rec_tos(const struct sk_buff *skb);
+
+#endif /* QDK_RECORDER_H */
