@@ -1,0 +1,137 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# hygiene.sh - module hygiene (scenario `kind: hygiene`), sourced by
+# scenario.sh. For every kit module (/lib/modules/KVER/extra/*.ko):
+#   1. load and unload it S_CYCLES times (insmod/rmmod; modprobe when it
+#      depends on another module);
+#   2. for a qdisc module, under traffic: add it as the shaper's child on r1,
+#      change it, delete it, and add/delete it as r0's root qdisc, over and
+#      over while the scenario's flows run; then unload it (a leaked
+#      reference makes rmmod fail).
+# The host scans each scenario's dmesg for oopses, WARNINGs, BUGs and leaks.
+# Counts go to OUT/hygiene.txt as "MODULE STEP ok N failed M" lines.
+
+# kind_of FILE - the qdisc kind a module registers: its net-sch-KIND alias,
+# else the file name without sch_; empty for a module that is no qdisc.
+kind_of() {
+	local a
+	a=$(modinfo -F alias "$1" 2>/dev/null | sed -n 's/^net-sch-//p' | head -n 1)
+	if [ -n "$a" ]; then
+		echo "$a"
+		return
+	fi
+	case "$(basename "$1" .ko)" in
+	sch_*) basename "$1" .ko | sed 's/^sch_//' ;;
+	esac
+}
+
+count() { echo "$1 $2 ok $3 failed $4" >> "$OUT/hygiene.txt"; log "$1 $2: ok $3 failed $4"; }
+
+loaded() { [ -d "/sys/module/$1" ]; }
+
+# cycle FILE - insmod/rmmod S_CYCLES times
+cycle() {
+	local ko=$1 m ok=0 bad=0 i=0 deps
+	m=$(basename "$ko" .ko)
+	deps=$(modinfo -F depends "$ko" 2>/dev/null)
+	loaded "$m" && rmmod "$m"
+	while [ $i -lt "$S_CYCLES" ]; do
+		i=$((i + 1))
+		if [ -z "$deps" ]; then
+			insmod "$ko" || { bad=$((bad + 1)); continue; }
+			rmmod "$m" || { bad=$((bad + 1)); continue; }
+		else
+			modprobe "$m" || { bad=$((bad + 1)); continue; }
+			modprobe -r "$m" || { bad=$((bad + 1)); continue; }
+		fi
+		if loaded "$m"; then
+			log "$m still loaded after unloading (cycle $i)"
+			bad=$((bad + 1))
+			rmmod "$m" 2>/dev/null
+			continue
+		fi
+		ok=$((ok + 1))
+	done
+	count "$m" load-unload $ok $bad
+	FAILS=$((FAILS + bad))
+}
+
+# tc_try STEP CMD... - count a tc command's outcome under STEP
+tc_try() {
+	local step=$1
+	shift
+	if in_ns router /sbin/tc "$@" 2>> "$OUT/tc-errors.txt"; then
+		eval "ok_$step=\$((ok_$step + 1))"
+	else
+		echo "  ^ tc $*" >> "$OUT/tc-errors.txt"
+		eval "bad_$step=\$((bad_$step + 1))"
+	fi
+}
+
+# churn FILE KIND - attach/change/delete the qdisc while traffic runs
+churn() {
+	local ko=$1 kind=$2 m opts="" end rounds=0 s
+	m=$(basename "$ko" .ko)
+	ok_add=0 bad_add=0 ok_change=0 bad_change=0 ok_del=0 bad_del=0 ok_root=0 bad_root=0
+	opts=$(sed -n "s/^$kind\( \|$\)//p" "$W/change" | head -n 1)
+	run modprobe "$m" || return
+	CLIENTS="" SERVERS=""
+	flows_start_bg
+	end=$(awk "BEGIN { print $(uptime_s) + $S_DURATION }")
+	while awk "BEGIN { exit !($(uptime_s) < $end) }"; do
+		rounds=$((rounds + 1))
+		tc_try add qdisc add dev r1 parent 1:1 handle 10: "$kind"
+		sleep 0.2
+		# shellcheck disable=SC2086
+		tc_try change qdisc change dev r1 parent 1:1 handle 10: "$kind" $opts
+		in_ns router /sbin/tc -s qdisc show dev r1 >> "$OUT/churn-stats.txt" 2>&1
+		sleep 0.2
+		tc_try del qdisc del dev r1 parent 1:1 handle 10:
+		# keep the link carrying packets between rounds
+		in_ns router /sbin/tc qdisc add dev r1 parent 1:1 handle 11: pfifo limit 100
+		tc_try root qdisc add dev r0 root handle 20: "$kind"
+		sleep 0.2
+		tc_try root qdisc del dev r0 root
+		in_ns router /sbin/tc qdisc del dev r1 parent 1:1 handle 11:
+	done
+	flows_wait
+	for s in add change del root; do
+		eval "count $m $s \$ok_$s \$bad_$s"
+	done
+	log "$m: $rounds churn rounds"
+	# a failed change without options is the qdisc's choice (many need some)
+	FAILS=$((FAILS + bad_add + bad_del + bad_root))
+	[ $((ok_add + ok_del + ok_root)) -gt 0 ] || FAILS=$((FAILS + 1))
+	if run modprobe -r "$m"; then
+		count "$m" unload-after-traffic 1 0
+	else
+		count "$m" unload-after-traffic 0 1
+	fi
+}
+
+hygiene() {
+	local kver ko kind n=0
+	kver=$(uname -r)
+	: > "$OUT/hygiene.txt"
+	[ -s "$W/flows" ] || printf 'tcp name=bulk\nudp name=cbr rate=5M\n' > "$W/flows"
+	for ko in /lib/modules/"$kver"/extra/*.ko; do
+		[ -e "$ko" ] || continue
+		n=$((n + 1))
+		cycle "$ko"
+	done
+	echo "modules $n" >> "$OUT/hygiene.txt"
+	if [ $n -eq 0 ]; then
+		log "no kit modules in /lib/modules/$kver/extra"
+		FAILS=$((FAILS + 1))
+		return
+	fi
+	topology || { FAILS=$((FAILS + 1)); return; }
+	S_SHAPER=tbf
+	shaper || { FAILS=$((FAILS + 1)); return; }
+	for ko in /lib/modules/"$kver"/extra/*.ko; do
+		kind=$(kind_of "$ko")
+		[ -n "$kind" ] || continue
+		log "churn $(basename "$ko") as qdisc kind '$kind'"
+		churn "$ko" "$kind"
+	done
+}

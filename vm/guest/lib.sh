@@ -1,0 +1,254 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# lib.sh - the guest's building blocks, sourced by scenario.sh and
+# hygiene.sh after parse.sh has set the S_* variables:
+#
+#   sender (s0 10.0.1.1) -- (r0 10.0.1.2) router (r1 10.0.2.1) -- (v0 10.0.2.2) receiver
+#
+# The qdisc under test sits on r1, the router's egress toward the receiver,
+# under the shaper that sets the link rate. The delay (netem) is on v0, the
+# receiver's egress, so it lengthens the RTT without touching the queue
+# under test.
+
+SENDER_IP=10.0.1.1
+ROUTER_IN=10.0.1.2
+ROUTER_OUT=10.0.2.1
+RECEIVER_IP=10.0.2.2
+DEV=r1
+IN_DEV=r0
+HANDLE=10:
+export SENDER_IP ROUTER_IN ROUTER_OUT RECEIVER_IP DEV IN_DEV HANDLE
+
+uptime_s() { cut -d' ' -f1 /proc/uptime; }
+log() { echo "[$(uptime_s)] $*"; }
+
+# run CMD... - log a command, run it, count a failure (FAILS) if it fails.
+FAILS=0
+run() {
+	log "+ $*"
+	"$@"
+	local rc=$?
+	if [ $rc -ne 0 ]; then
+		log "FAILED ($rc): $*"
+		FAILS=$((FAILS + 1))
+	fi
+	return $rc
+}
+
+in_ns() { local ns=$1; shift; /sbin/ip netns exec "$ns" "$@"; }
+
+# ns_sh NS LINE - a scenario's shell line inside a namespace, with env.sh.
+ns_sh() { run /sbin/ip netns exec "$1" /bin/sh -c ". /qdk/guest/env.sh; $2" < /dev/null; }
+
+# load_modules NAME... - modprobe (kit modules live in /lib/modules/KVER/extra).
+load_modules() {
+	local m
+	for m in "$@"; do
+		run modprobe "$m"
+	done
+}
+
+# kind_module KIND - load sch_KIND if there is such a module (not for
+# built-ins such as pfifo or fq_codel, for which modprobe finds nothing).
+kind_module() {
+	case "$1" in
+	none|pfifo|bfifo|pfifo_fast|pfifo_head_drop|fq_codel|mq|noqueue) return 0 ;;
+	esac
+	modprobe -q "sch_$1" 2>/dev/null || true
+}
+
+topology() {
+	local ns
+	run modprobe veth || return 1
+	for ns in sender router receiver; do
+		run /sbin/ip netns add $ns || return 1
+		in_ns $ns /sbin/ip link set lo up
+	done
+	run /sbin/ip link add s0 netns sender type veth peer name r0 netns router || return 1
+	run /sbin/ip link add r1 netns router type veth peer name v0 netns receiver || return 1
+	run in_ns sender /sbin/ip addr add $SENDER_IP/24 dev s0
+	run in_ns router /sbin/ip addr add $ROUTER_IN/24 dev r0
+	run in_ns router /sbin/ip addr add $ROUTER_OUT/24 dev r1
+	run in_ns receiver /sbin/ip addr add $RECEIVER_IP/24 dev v0
+	run in_ns sender /sbin/ip link set s0 up
+	run in_ns router /sbin/ip link set r0 up
+	run in_ns router /sbin/ip link set r1 up
+	run in_ns receiver /sbin/ip link set v0 up
+	run in_ns sender /sbin/ip route add default via $ROUTER_IN
+	run in_ns receiver /sbin/ip route add default via $ROUTER_OUT
+	run in_ns router /bin/sh -c 'echo 1 > /proc/sys/net/ipv4/ip_forward'
+	if [ "$S_OFFLOAD" = off ]; then
+		# MTU-sized packets in the queue under test, not 64 KB GSO trains.
+		run in_ns sender /sbin/ethtool -K s0 tso off gso off gro off
+		run in_ns router /sbin/ethtool -K r0 tso off gso off gro off
+		run in_ns router /sbin/ethtool -K r1 tso off gso off gro off
+		run in_ns receiver /sbin/ethtool -K v0 tso off gso off gro off
+	fi
+	if [ "$S_ECN" = on ]; then
+		run in_ns sender /bin/sh -c 'echo 1 > /proc/sys/net/ipv4/tcp_ecn'
+		run in_ns receiver /bin/sh -c 'echo 1 > /proc/sys/net/ipv4/tcp_ecn'
+	fi
+	if [ "$S_DELAY" != 0 ]; then
+		kind_module netem
+		run in_ns receiver /sbin/tc qdisc add dev v0 root netem delay "$S_DELAY" limit 100000
+	fi
+}
+
+# shaper - the link rate on r1; sets PARENT, where the qdisc under test goes.
+shaper() {
+	case "$S_SHAPER" in
+	tbf)
+		kind_module tbf
+		# tbf's own bfifo (limit) is replaced by the qdisc under test
+		run in_ns router /sbin/tc qdisc add dev r1 root handle 1: tbf \
+			rate "$S_RATE" burst "$S_BURST" limit 1mb || return 1
+		PARENT=1:1 ;;
+	htb)
+		kind_module htb
+		run in_ns router /sbin/tc qdisc add dev r1 root handle 1: htb default 1 || return 1
+		run in_ns router /sbin/tc class add dev r1 parent 1: classid 1:1 htb \
+			rate "$S_RATE" ceil "$S_RATE" burst "$S_BURST" || return 1
+		PARENT=1:1 ;;
+	none)
+		PARENT=root ;;
+	esac
+	export PARENT
+}
+
+# parent_args - "root" or "parent X:Y" for tc.
+parent_args() { [ "$PARENT" = root ] && echo root || echo "parent $PARENT"; }
+
+# attach_qdisc - the qdisc under test (S_QDISC) at PARENT with HANDLE.
+attach_qdisc() {
+	[ "$S_QDISC" = none ] && return 0
+	set -f
+	# shellcheck disable=SC2086
+	set -- $S_QDISC
+	set +f
+	kind_module "$1"
+	# shellcheck disable=SC2046
+	run in_ns router /sbin/tc qdisc add dev r1 $(parent_args) handle $HANDLE "$@"
+}
+
+# stats TAG - tc's view of r1 (text and JSON) and of every device.
+stats() {
+	in_ns router /sbin/tc -s qdisc show dev r1 > "$OUT/qdisc-$1.txt" 2>&1
+	in_ns router /sbin/tc -s -j qdisc show dev r1 > "$OUT/qdisc-$1.json" 2>&1
+	in_ns router /sbin/tc -s class show dev r1 > "$OUT/class-$1.txt" 2>&1
+	in_ns router /sbin/tc -s -j class show dev r1 > "$OUT/class-$1.json" 2>&1
+	for ns in sender router receiver; do
+		echo "== $ns"
+		in_ns $ns /sbin/tc -s qdisc show
+		in_ns $ns /sbin/ip -s link show
+	done > "$OUT/all-$1.txt" 2>&1
+}
+
+# wait_listen PORT - until an iperf3 server listens in the receiver (TCG is slow).
+wait_listen() {
+	local i=0
+	while [ $i -lt 100 ]; do
+		in_ns receiver netstat -ltn 2>/dev/null | grep -q ":$1 " && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	log "iperf3 server on port $1 did not come up"
+	return 1
+}
+
+SERVERS=""
+CLIENTS=""
+
+# flow_start INDEX TYPE KEY=VAL... - start one flow in the background; its
+# results go to $OUT/flows/NAME.* and its exit status to NAME.rc.
+flow_start() {
+	local idx=$1 type=$2 kv name start=0 time port
+	local streams=1 cc="" rate=1M len=1200 size="" count=20 gap=0.2 interval=0.2
+	shift 2
+	name=$type$idx
+	for kv in "$@"; do
+		eval "${kv%%=*}=\${kv#*=}"
+	done
+	time=${time:-}
+	[ -n "$time" ] || time=$(awk "BEGIN { t = $S_DURATION - $start; print (t < 1 ? 1 : int(t + 0.5)) }")
+	port=$((5200 + idx))
+	mkdir -p "$OUT/flows"
+	case "$type" in
+	tcp|udp|mice)
+		in_ns receiver iperf3 -s -p $port > "$OUT/flows/$name.server.log" 2>&1 &
+		SERVERS="$SERVERS $!"
+		wait_listen $port || { FAILS=$((FAILS + 1)); return 1; } ;;
+	esac
+	log "flow $name: $type port $port start ${start}s for ${time}s $*"
+	case "$type" in
+	tcp)
+		(sleep "$start"; timeout $((time + 30)) /sbin/ip netns exec sender \
+			iperf3 -c $RECEIVER_IP -p $port -t "$time" -P "$streams" ${cc:+-C "$cc"} -J \
+			> "$OUT/flows/$name.json" 2> "$OUT/flows/$name.err"
+		echo $? > "$OUT/flows/$name.rc") & ;;
+	udp)
+		(sleep "$start"; timeout $((time + 30)) /sbin/ip netns exec sender \
+			iperf3 -c $RECEIVER_IP -p $port -t "$time" -u -b "$rate" -l "$len" -J \
+			> "$OUT/flows/$name.json" 2> "$OUT/flows/$name.err"
+		echo $? > "$OUT/flows/$name.rc") & ;;
+	mice)
+		size=${size:-10K}
+		(sleep "$start"
+		mkdir -p "$OUT/flows/$name"
+		end=$(awk "BEGIN { print $(uptime_s) + $time }")
+		i=1 bad=0
+		while [ $i -le "$count" ] && awk "BEGIN { exit !($(uptime_s) < $end) }"; do
+			f=$(printf '%s/flows/%s/%04d' "$OUT" "$name" $i)
+			timeout 30 /sbin/ip netns exec sender \
+				iperf3 -c $RECEIVER_IP -p $port -n "$size" -J > "$f.json" 2> "$f.err" ||
+				bad=$((bad + 1))
+			i=$((i + 1))
+			sleep "$gap"
+		done
+		echo "$((i - 1)) transfers, $bad failed" > "$OUT/flows/$name.txt"
+		echo $bad > "$OUT/flows/$name.rc") & ;;
+	ping)
+		size=${size:-56}
+		(sleep "$start"
+		n=$(awk "BEGIN { n = int($time / $interval); print (n < 1 ? 1 : n) }")
+		timeout $((time + 30)) /sbin/ip netns exec sender \
+			ping -c "$n" -i "$interval" -s "$size" $RECEIVER_IP > "$OUT/flows/$name.txt" 2>&1
+		echo $? > "$OUT/flows/$name.rc") & ;;
+	esac
+	CLIENTS="$CLIENTS $!"
+}
+
+# flows_start_bg - start every flow of the scenario, concurrently.
+flows_start_bg() {
+	local idx=0 line
+	set -f
+	while IFS= read -r line <&3; do
+		idx=$((idx + 1))
+		# shellcheck disable=SC2086
+		flow_start $idx $line < /dev/null
+	done 3< "$W/flows"
+	set +f
+}
+
+# flows_wait - until every flow ended; stop the servers, count failed flows.
+flows_wait() {
+	local pid f rc
+	for pid in $CLIENTS; do
+		wait "$pid"
+	done
+	for pid in $SERVERS; do
+		kill "$pid" 2>/dev/null
+	done
+	for f in "$OUT"/flows/*.rc; do
+		[ -e "$f" ] || continue
+		rc=$(cat "$f")
+		if [ "$rc" != 0 ]; then
+			log "flow $(basename "$f" .rc) failed ($rc)"
+			FAILS=$((FAILS + 1))
+		fi
+	done
+}
+
+flows_run() {
+	flows_start_bg
+	flows_wait
+}

@@ -1,0 +1,47 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# main.sh - the guest's run: every scenario listed in /qdk/run/list (one name
+# per line; the file is /qdk/run/NAME.scn) into /results/NAME/, then the
+# whole of /results as a tar archive onto the raw results disk /dev/vda,
+# which the host unpacks. The guest's own verdict is /results/status: the
+# number of scenarios that failed.
+. /qdk/guest/env.sh
+R=/results
+mkdir -p $R
+cp /proc/cmdline $R/cmdline.txt
+uname -a > $R/uname.txt
+cat /proc/cpuinfo > $R/cpuinfo.txt
+dmesg -c > $R/boot-dmesg.txt 2>&1
+
+uptime_s() { cut -d' ' -f1 /proc/uptime; }
+
+echo "qdk: booted in $(uptime_s) s" > /dev/console
+fails=0
+while read -r name; do
+	[ -n "$name" ] || continue
+	out=$R/$name
+	mkdir -p "$out"
+	t0=$(uptime_s)
+	echo "qdk: scenario $name: start at ${t0}s" > /dev/console
+	/bin/sh /qdk/guest/scenario.sh "/qdk/run/$name.scn" "$out" > "$out/log.txt" 2>&1
+	rc=$?
+	t1=$(uptime_s)
+	dmesg -c > "$out/dmesg.txt" 2>&1
+	lsmod > "$out/lsmod-end.txt" 2>&1
+	echo "$rc" > "$out/status"
+	echo "$t0 $t1" > "$out/uptime.txt"
+	[ "$rc" -eq 0 ] || fails=$((fails + 1))
+	echo "qdk: scenario $name: exit $rc, $t0 -> $t1 s" > /dev/console
+	[ "$rc" -eq 0 ] || tail -n 15 "$out/log.txt" > /dev/console
+done < /qdk/run/list
+echo "$fails" > $R/status
+uptime_s > $R/uptime-end.txt
+
+# The disk is zeroed by the host; a tar archive ends with zero blocks.
+if ! tar -cf /dev/vda -C $R .; then
+	echo "qdk: writing results to /dev/vda failed" > /dev/console
+fi
+sync
+echo "qdk: done, $fails failed scenario(s)" > /dev/console
+poweroff -f

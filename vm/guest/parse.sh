@@ -1,0 +1,126 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# parse.sh - the one parser of the scenario format (vm/README.md), sourced
+# by scenario.sh in the guest and by vm/run on the host (under busybox sh, the
+# guest's shell) to reject a bad file before booting.
+#
+# scn_parse FILE sets S_* variables and writes the repeatable keys one per
+# line into $W/{flows,setup,daemon,collect,sender-setup,receiver-setup}.
+# Errors are "FILE:LINE: reason" on stderr and a non-zero return.
+
+scn_err() { echo "$S_FILE:$S_LINE: $*" >&2; S_BAD=1; }
+
+is_uint() { case "$1" in ''|*[!0-9]*) return 1 ;; esac; return 0; }
+is_num() { case "$1" in ''|.|*[!0-9.]*|*.*.*) return 1 ;; esac; return 0; }
+
+# flow_check TYPE KEY=VAL... - validate one flow line.
+flow_check() {
+	local type=$1 kv k v allowed
+	shift
+	case "$type" in
+	tcp) allowed="name start time streams cc" ;;
+	udp) allowed="name start time rate len" ;;
+	mice) allowed="name start time size count gap" ;;
+	ping) allowed="name start time interval size" ;;
+	*) scn_err "unknown flow type '$type' (tcp, udp, mice, ping)"; return ;;
+	esac
+	for kv in "$@"; do
+		k=${kv%%=*}
+		v=${kv#*=}
+		if [ "$k" = "$kv" ] || [ -z "$v" ]; then
+			scn_err "flow $type: expected KEY=VALUE, got '$kv'"
+			continue
+		fi
+		case " $allowed " in
+		*" $k "*) ;;
+		*) scn_err "flow $type: unknown key '$k' (allowed: $allowed)"; continue ;;
+		esac
+		case "$k" in
+		start|time|gap|interval) is_num "$v" || scn_err "flow $type: $k=$v is not a number of seconds" ;;
+		streams|count|len) is_uint "$v" || scn_err "flow $type: $k=$v is not a positive integer" ;;
+		name) case "$v" in *[!A-Za-z0-9_-]*) scn_err "flow $type: name '$v' may hold only letters, digits, - and _" ;; esac ;;
+		esac
+	done
+}
+
+scn_parse() {
+	S_FILE=$1
+	S_LINE=0
+	S_BAD=0
+	S_KIND=traffic
+	S_QDISC=pfifo
+	S_SHAPER=tbf
+	S_RATE=10mbit
+	S_BURST=16kb
+	S_DELAY=0
+	S_DURATION=10
+	S_TIMEOUT=
+	S_OFFLOAD=off
+	S_ECN=off
+	S_MODULES=
+	S_CYCLES=50
+	S_DESCRIPTION=
+	for f in flows setup daemon collect sender-setup receiver-setup change; do
+		: > "$W/$f"
+	done
+	[ -r "$S_FILE" ] || { echo "$S_FILE: cannot read scenario" >&2; return 1; }
+	set -f
+	while IFS= read -r line || [ -n "$line" ]; do
+		S_LINE=$((S_LINE + 1))
+		# leading blanks are allowed; '#' starts a comment line
+		while :; do
+			case "$line" in
+			" "*|"	"*) line=${line#?} ;;
+			*) break ;;
+			esac
+		done
+		case "$line" in ''|'#'*) continue ;; esac
+		key=${line%%:*}
+		if [ "$key" = "$line" ]; then
+			scn_err "expected 'key: value'"
+			continue
+		fi
+		val=${line#*:}
+		while :; do
+			case "$val" in
+			" "*|"	"*) val=${val#?} ;;
+			*) break ;;
+			esac
+		done
+		case "$key" in
+		name) ;;
+		description) S_DESCRIPTION=$val ;;
+		kind)
+			case "$val" in traffic|hygiene) S_KIND=$val ;;
+			*) scn_err "kind: '$val' is not traffic or hygiene" ;; esac ;;
+		modules) S_MODULES="$S_MODULES $val" ;;
+		qdisc) [ -n "$val" ] && S_QDISC=$val || scn_err "qdisc: empty (use 'none')" ;;
+		shaper)
+			case "$val" in tbf|htb|none) S_SHAPER=$val ;;
+			*) scn_err "shaper: '$val' is not tbf, htb or none" ;; esac ;;
+		rate) [ -n "$val" ] && S_RATE=$val || scn_err "rate: empty" ;;
+		burst) [ -n "$val" ] && S_BURST=$val || scn_err "burst: empty" ;;
+		delay) [ -n "$val" ] && S_DELAY=$val || scn_err "delay: empty" ;;
+		duration) is_uint "$val" && [ "$val" -gt 0 ] && S_DURATION=$val ||
+			scn_err "duration: '$val' is not a positive number of seconds" ;;
+		timeout) is_uint "$val" && [ "$val" -gt 0 ] && S_TIMEOUT=$val ||
+			scn_err "timeout: '$val' is not a positive number of seconds" ;;
+		cycles) is_uint "$val" && S_CYCLES=$val || scn_err "cycles: '$val' is not a number" ;;
+		change) echo "$val" >> "$W/change" ;;
+		offload|ecn)
+			case "$val" in on|off) ;; *) scn_err "$key: '$val' is not on or off" ;; esac
+			[ "$key" = offload ] && S_OFFLOAD=$val || S_ECN=$val ;;
+		flow)
+			# shellcheck disable=SC2086
+			flow_check $val
+			echo "$val" >> "$W/flows" ;;
+		setup|daemon|collect|sender-setup|receiver-setup)
+			[ -n "$val" ] || scn_err "$key: empty command"
+			echo "$val" >> "$W/$key" ;;
+		*) scn_err "unknown key '$key'" ;;
+		esac
+	done < "$S_FILE"
+	set +f
+	[ -n "$S_TIMEOUT" ] || S_TIMEOUT=$((2 * S_DURATION + 60))
+	[ "$S_BAD" -eq 0 ]
+}

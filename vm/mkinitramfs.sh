@@ -1,0 +1,64 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# mkinitramfs.sh IMAGE OUT.cpio.gz - the base initramfs of the VM rig: busybox,
+# Debian's own iproute2 (ip, tc), iperf3 and ethtool with the shared libraries
+# they load, and the stock modules a scenario may need (all of net/sched,
+# veth, dummy, ifb, virtio block) with everything they depend on, taken from
+# the unpacked kernel IMAGE (see mkimage.sh).
+#
+# What changes often (guest scripts, scenarios, the kit's own modules, extra
+# tools) is not here: vm/run appends it per run as a second cpio archive,
+# which the kernel unpacks over this one.
+set -eu
+
+image=${1:?usage: mkinitramfs.sh IMAGE OUT.cpio.gz}
+out=${2:?usage: mkinitramfs.sh IMAGE OUT.cpio.gz}
+here=$(cd "$(dirname "$0")" && pwd)
+kver=$(ls "$image/lib/modules" | head -n 1)
+mods="$image/lib/modules/$kver"
+[ -f "$mods/modules.dep" ] || { echo "mkinitramfs: no $mods/modules.dep (run mkimage.sh)" >&2; exit 1; }
+
+stage="$out.stage"
+rm -rf "$stage"
+mkdir -p "$stage"/bin "$stage"/sbin "$stage"/usr/bin "$stage"/usr/sbin "$stage"/lib64 \
+	"$stage"/proc "$stage"/sys "$stage"/dev "$stage"/run "$stage"/tmp "$stage"/etc \
+	"$stage"/var "$stage"/root "$stage/lib/modules/$kver"
+ln -s ../run "$stage/var/run"
+
+# busybox and its applets, except ip and tc: those must be iproute2's (the
+# applets know no qdisc options). Even so busybox sh prefers its own applet
+# for a bare `tc`, so guest scripts call /sbin/tc or define a function (env.sh).
+cp /bin/busybox "$stage/bin/busybox"
+for a in $(/bin/busybox --list); do
+	case "$a" in
+	busybox|ip|tc|ipneigh) continue ;;
+	esac
+	[ -e "$stage/bin/$a" ] || ln -s busybox "$stage/bin/$a"
+done
+
+# Dynamically linked tools and every library ldd lists for them.
+"$here/copy-elf.sh" "$stage" /usr/sbin/ip:/sbin/ip /usr/sbin/tc:/sbin/tc \
+	/usr/bin/iperf3:/usr/bin/iperf3 /usr/sbin/ethtool:/sbin/ethtool
+
+# Stock modules and their dependencies (modules.dep of the image).
+want=$(cd "$mods" && ls kernel/net/sched/*.ko; echo kernel/drivers/net/veth.ko \
+	kernel/drivers/net/dummy.ko kernel/drivers/net/ifb.ko \
+	kernel/drivers/virtio/virtio_pci.ko kernel/drivers/block/virtio_blk.ko)
+all=$(for m in $want; do
+	echo "$m"
+	grep "^$m:" "$mods/modules.dep" | cut -d: -f2 | tr ' ' '\n'
+done | sed '/^$/d' | sort -u)
+for m in $all; do
+	mkdir -p "$stage/lib/modules/$kver/$(dirname "$m")"
+	cp "$mods/$m" "$stage/lib/modules/$kver/$m"
+done
+cp "$mods/modules.builtin" "$mods/modules.order" "$stage/lib/modules/$kver/"
+[ -f "$mods/modules.builtin.modinfo" ] && cp "$mods/modules.builtin.modinfo" "$stage/lib/modules/$kver/"
+echo "$kver" > "$stage/etc/qdk-kver"
+
+tmp="$out.tmp"
+(cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -6 > "$tmp"
+mv "$tmp" "$out"
+rm -rf "$stage"
+echo "vm: base initramfs $out ($(du -k "$out" | cut -f1) KiB, $(echo "$all" | wc -l) stock modules)"
