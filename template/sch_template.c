@@ -26,9 +26,9 @@
  *     packet. A parent qdisc (htb, tbf, prio...) calls its children's ops the
  *     same way, under the same root lock.
  *
- *   - Control path. `tc qdisc add/change/del` arrives over rtnetlink: ->init(),
- *     ->change(), ->dump() and ->destroy() run in process context with the
- *     RTNL mutex held. They may sleep and use GFP_KERNEL. The datapath may run
+ *   - Control path. `tc qdisc add/change/del/show` arrives over rtnetlink:
+ *     ->init(), ->change(), ->dump(), ->dump_stats() and ->destroy() run in
+ *     process context with the RTNL mutex held. They may sleep and use GFP_KERNEL. The datapath may run
  *     concurrently on another CPU, so anything the datapath reads must be
  *     changed under sch_tree_lock(), which takes the root lock with BH off.
  *
@@ -307,18 +307,21 @@ nla_put_failure:
 
 /*
  * ->dump_stats(): the qdisc's own statistics as TCA_XSTATS (`tc -s`).
- * Called with the root lock held (gnet_stats_start_copy takes it), so the
- * counters the datapath writes are read consistently. The generic counters
- * (bstats, qstats) are dumped by the core; only extras go here.
+ * Process context, RTNL held, but not the root lock: the datapath may be
+ * updating the counters on another CPU meanwhile. Each is a u32 written
+ * only under the root lock, so READ_ONCE() gives a whole value (never a
+ * torn one); the set is not an atomic snapshot, which statistics tolerate.
+ * The generic counters (bstats, qstats) are dumped by the core; only
+ * extras go here.
  */
 static int template_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 {
 	struct template_sched_data *q = qdisc_priv(sch);
 	struct tc_template_xstats st = {
-		.limit_drops	= q->limit_drops,
-		.change_drops	= q->change_drops,
-		.qlen_max	= q->qlen_max,
-		.backlog_max	= q->backlog_max,
+		.limit_drops	= READ_ONCE(q->limit_drops),
+		.change_drops	= READ_ONCE(q->change_drops),
+		.qlen_max	= READ_ONCE(q->qlen_max),
+		.backlog_max	= READ_ONCE(q->backlog_max),
 	};
 
 	return gnet_stats_copy_app(d, &st, sizeof(st));
