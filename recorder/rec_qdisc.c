@@ -74,21 +74,26 @@ static void rec_call_end(struct rec_call *c)
 	this_cpu_write(rec_active, c->prev);
 }
 
+/* The child's counters after a call; per-CPU ones are not followed. */
+static void rec_fill_stats(struct qdk_rec *r, const struct Qdisc *child)
+{
+	if (qdisc_is_percpu_stats(child)) {
+		r->flags |= QDK_RF_NOSTATS;
+		return;
+	}
+	r->qlen = child->q.qlen;
+	r->backlog = child->qstats.backlog;
+	r->drops = child->qstats.drops;
+}
+
 /* The call record r (with its counters), then one DROP per freed packet. */
 static void rec_emit_call(struct qdk_rec *r, const struct rec_sched *q,
 			  const struct rec_call *c, struct sk_buff *to_free)
 {
-	struct Qdisc *child = q->child;
 	struct qdk_rec d;
 	unsigned int i;
 
-	if (qdisc_is_percpu_stats(child)) {
-		r->flags |= QDK_RF_NOSTATS;
-	} else {
-		r->qlen = child->q.qlen;
-		r->backlog = child->qstats.backlog;
-		r->drops = child->qstats.drops;
-	}
+	rec_fill_stats(r, q->child);
 	rec_emit(r);
 	rec_head(&d, q, QDK_REC_DROP);
 	d.ts = r->ts;
@@ -221,8 +226,10 @@ static void rec_reset(struct Qdisc *sch)
 		r.ts = ktime_get_ns();
 	}
 	qdisc_reset(q->child);
-	if (on)
+	if (on) {
+		rec_fill_stats(&r, q->child);
 		rec_emit(&r);
+	}
 }
 
 /*

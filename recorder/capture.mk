@@ -1,0 +1,32 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# capture.mk - builds qdk-capture, the user-space half of the recorder.
+# Standalone:   make -f recorder/capture.mk        -> build/user/qdk-capture
+#               (and build/user/qdk-capture-static, for the VM's initramfs)
+# It can also be included from Makefile.user (uses its $(B), $(CC), $(UCFLAGS)).
+
+ifndef TOP
+TOP := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST))))/..)
+TOP := $(abspath $(TOP))
+B := $(TOP)/build/user
+CC := gcc
+UCFLAGS := -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Wno-unused-parameter \
+	-Wno-sign-compare -Wno-missing-field-initializers
+.PHONY: all
+all:
+endif
+
+CAPTURE_SRCS := $(TOP)/recorder/capture/qdk_capture.c $(TOP)/recorder/capture/tracew.c
+CAPTURE_HDRS := $(TOP)/recorder/capture/tracew.h $(TOP)/recorder/qdk_rec.h
+
+all: $(B)/qdk-capture $(B)/qdk-capture-static
+
+$(B)/qdk-capture: $(CAPTURE_SRCS) $(CAPTURE_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(UCFLAGS) -Werror -o $@ $(CAPTURE_SRCS) $(SAN_LDFLAGS)
+
+# static: the VM's busybox initramfs carries no C library for it
+$(B)/qdk-capture-static: $(CAPTURE_SRCS) $(CAPTURE_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -D_GNU_SOURCE -O2 -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare \
+		-static -o $@ $(CAPTURE_SRCS)

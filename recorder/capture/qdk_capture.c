@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * qdk-capture - read the kernel recorder's events from /dev/qdk_recorder
+ * and write a qdk trace (traces/FORMAT.md) of one recorded child qdisc.
+ *
+ *   qdk-capture -o traces/x.qtr [-t SECONDS] [-n CALLS] [filters...]
+ *
+ * Stops on SIGINT/SIGTERM, after -t seconds, after -n calls, or when the
+ * followed qdisc is deleted or replaced. The trace is written to a
+ * temporary file next to the output and renamed into place at the end, so
+ * a failed capture never leaves a half trace under the final name.
+ * -r keeps the raw records too; -i converts raw records offline.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "tracew.h"
+
+#define BATCH 512
+
+static volatile sig_atomic_t stop_sig;
+
+static void on_signal(int sig)
+{
+	stop_sig = sig;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: qdk-capture -o OUT.qtr [options]\n"
+		"  -o FILE        trace to write (temp file + rename)\n"
+		"  -d PATH        recorder device (default /dev/" QDK_REC_DEV ")\n"
+		"  -i FILE        read raw records from FILE instead of the device\n"
+		"  -r FILE        also save the raw records to FILE\n"
+		"  -t SECONDS     stop after this long\n"
+		"  -n CALLS       stop after this many recorded calls\n"
+		"  --dev NAME     follow the child on this network device\n"
+		"  --handle MAJ:  follow the child with this handle (e.g. 10:)\n"
+		"  --kind KIND    follow a child of this kind\n"
+		"  --qdisc-opts S tc options to write on the qdisc line (for people)\n"
+		"  --stats N      an 's' line every N calls (default 1000, 0: last only)\n"
+		"  --ready FILE   write our pid to FILE once the device is open\n"
+		"  -q             no summary on stderr\n");
+}
+
+static int parse_handle(const char *s, uint32_t *h)
+{
+	char *end;
+	unsigned long maj, min = 0;
+
+	maj = strtoul(s, &end, 16);
+	if (*end != ':' || maj > 0xffff)
+		return -1;
+	if (end[1]) {
+		min = strtoul(end + 1, &end, 16);
+		if (*end || min > 0xffff)
+			return -1;
+	}
+	*h = (uint32_t)(maj << 16 | min);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option lopts[] = {
+		{ "dev", required_argument, NULL, 'D' },
+		{ "handle", required_argument, NULL, 'H' },
+		{ "kind", required_argument, NULL, 'K' },
+		{ "qdisc-opts", required_argument, NULL, 'Q' },
+		{ "stats", required_argument, NULL, 'S' },
+		{ "ready", required_argument, NULL, 'R' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *out = NULL, *devpath = "/dev/" QDK_REC_DEV, *in = NULL;
+	const char *raw = NULL, *ready = NULL;
+	struct tw_opts o = { .stats_every = 1000 };
+	unsigned long long max_calls = 0;
+	unsigned int seconds = 0;
+	int quiet = 0, c, fd, rc = 0, st = 0;
+	static struct qdk_rec buf[BATCH];
+	char tmp[4096], source[512];
+	FILE *f, *rawf = NULL;
+	struct sigaction sa;
+	struct utsname u;
+	struct tw *t;
+	size_t have = 0;
+
+	while ((c = getopt_long(argc, argv, "o:d:i:r:t:n:qh", lopts, NULL)) != -1) {
+		switch (c) {
+		case 'o': out = optarg; break;
+		case 'd': devpath = optarg; break;
+		case 'i': in = optarg; break;
+		case 'r': raw = optarg; break;
+		case 't': seconds = (unsigned int)strtoul(optarg, NULL, 10); break;
+		case 'n': max_calls = strtoull(optarg, NULL, 10); break;
+		case 'q': quiet = 1; break;
+		case 'D': o.dev = optarg; break;
+		case 'K': o.kind = optarg; break;
+		case 'Q': o.qdisc_opts = optarg; break;
+		case 'S': o.stats_every = (unsigned int)strtoul(optarg, NULL, 10); break;
+		case 'R': ready = optarg; break;
+		case 'H':
+			if (parse_handle(optarg, &o.handle)) {
+				fprintf(stderr, "qdk-capture: bad handle '%s' (want MAJ: or MAJ:MIN, hex)\n", optarg);
+				return 2;
+			}
+			break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (!out || optind != argc) {
+		usage(stderr);
+		return 2;
+	}
+
+	if (uname(&u) == 0 && !in)
+		snprintf(source, sizeof(source), "qdk-capture (kernel recorder, Linux %s)", u.release);
+	else
+		snprintf(source, sizeof(source), "qdk-capture (raw records %s)", in ? in : "?");
+	o.source = source;
+
+	fd = open(in ? in : devpath, O_RDONLY);
+	if (fd < 0) {
+		fprintf(stderr, "qdk-capture: %s: %s%s\n", in ? in : devpath, strerror(errno),
+			!in && errno == ENOENT ? " (is sch_recorder.ko loaded?)" : "");
+		return 1;
+	}
+	if (raw) {
+		rawf = fopen(raw, "w");
+		if (!rawf) {
+			fprintf(stderr, "qdk-capture: %s: %s\n", raw, strerror(errno));
+			return 1;
+		}
+	}
+	snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", out, (long)getpid());
+	f = fopen(tmp, "w");
+	if (!f) {
+		fprintf(stderr, "qdk-capture: %s: %s\n", tmp, strerror(errno));
+		return 1;
+	}
+	t = tw_new(f, &o);
+	if (!t) {
+		fprintf(stderr, "qdk-capture: out of memory\n");
+		return 1;
+	}
+
+	/* no SA_RESTART: a signal must interrupt the blocking read() */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGALRM, &sa, NULL);
+	if (seconds)
+		alarm(seconds);
+	if (ready) {
+		/* our pid, so a script can wait for the device and stop us */
+		FILE *rf = fopen(ready, "w");
+
+		if (rf) {
+			fprintf(rf, "%ld\n", (long)getpid());
+			fclose(rf);
+		}
+	}
+
+	while (!stop_sig && !st) {
+		ssize_t n = read(fd, (char *)buf + have, sizeof(buf) - have);
+		size_t i, whole;
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			fprintf(stderr, "qdk-capture: read: %s\n", strerror(errno));
+			rc = 1;
+			break;
+		}
+		if (n == 0) {
+			if (have)
+				fprintf(stderr, "qdk-capture: %zu trailing bytes are not a whole record\n", have);
+			break;	/* end of a raw file */
+		}
+		have += (size_t)n;
+		whole = have / QDK_REC_SIZE;
+		if (rawf)
+			fwrite(buf, QDK_REC_SIZE, whole, rawf);
+		for (i = 0; i < whole && !st; i++) {
+			st = tw_record(t, &buf[i]);
+			if (max_calls && tw_counts(t)->calls >= max_calls)
+				st = st ? st : 1;
+		}
+		if (st < 0)
+			rc = 1;
+		have -= whole * QDK_REC_SIZE;
+		memmove(buf, (char *)buf + whole * QDK_REC_SIZE, have);
+	}
+	close(fd);	/* stops recording: the module disarms on release */
+	if (rawf)
+		fclose(rawf);
+
+	if (!tw_following(t)) {
+		fprintf(stderr, "qdk-capture: no recorder child matched: is a 'recorder' qdisc set up (tc qdisc add dev X root handle 1: recorder)?\n");
+		rc = 1;
+	}
+	if (tw_finish(t) || fflush(f) || fsync(fileno(f)) || fclose(f) || rc) {
+		if (!rc)
+			fprintf(stderr, "qdk-capture: %s: write failed\n", tmp);
+		unlink(tmp);
+		tw_free(t);
+		return 1;
+	}
+	if (rename(tmp, out)) {
+		fprintf(stderr, "qdk-capture: rename %s -> %s: %s\n", tmp, out, strerror(errno));
+		unlink(tmp);
+		tw_free(t);
+		return 1;
+	}
+	if (!quiet) {
+		const struct tw_counts *k = tw_counts(t);
+
+		fprintf(stderr, "qdk-capture: %s: %llu calls (%llu enqueue, %llu dequeue, %llu peek, %llu reset), %llu drops, %llu marks, %llu lost, %llu unknown, %llu records\n",
+			out, (unsigned long long)k->calls, (unsigned long long)k->enq,
+			(unsigned long long)k->deq, (unsigned long long)k->peek,
+			(unsigned long long)k->reset, (unsigned long long)k->drops,
+			(unsigned long long)k->marks, (unsigned long long)k->lost,
+			(unsigned long long)k->unknown, (unsigned long long)k->records);
+	}
+	tw_free(t);
+	return 0;
+}

@@ -1,0 +1,721 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tracew.c - records to trace text. The kernel sends, per call, one call
+ * record (ENQ/DEQ/PEEK/RESET) followed by one DROP record per packet freed
+ * during the call; packets are named by a cookie that is unique while the
+ * packet is inside the qdisc. Here cookies become trace ids (a map of the
+ * packets inside the child), 5-tuples become flows (declared once), and
+ * each call's consequences (x, m) and statistics (s) are written after it.
+ */
+#include "tracew.h"
+
+#include <arpa/inet.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- packets inside the child: cookie -> id, last TOS ---------------- */
+
+struct pkt_slot {
+	uint64_t cookie;	/* 0: empty */
+	uint64_t id;
+	uint8_t tos;
+};
+
+struct pkt_map {
+	struct pkt_slot *s;
+	size_t cap, n;		/* cap a power of two */
+};
+
+static size_t mix64(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	return (size_t)x;
+}
+
+static int pm_grow(struct pkt_map *m)
+{
+	struct pkt_map n = { .cap = m->cap ? m->cap * 2 : 1024 };
+	size_t i, j;
+
+	n.s = calloc(n.cap, sizeof(*n.s));
+	if (!n.s)
+		return -1;
+	for (i = 0; i < m->cap; i++) {
+		if (!m->s[i].cookie)
+			continue;
+		for (j = mix64(m->s[i].cookie) & (n.cap - 1); n.s[j].cookie;
+		     j = (j + 1) & (n.cap - 1))
+			;
+		n.s[j] = m->s[i];
+		n.n++;
+	}
+	free(m->s);
+	*m = n;
+	return 0;
+}
+
+static struct pkt_slot *pm_find(struct pkt_map *m, uint64_t cookie)
+{
+	size_t j;
+
+	if (!m->cap)
+		return NULL;
+	for (j = mix64(cookie) & (m->cap - 1); m->s[j].cookie;
+	     j = (j + 1) & (m->cap - 1))
+		if (m->s[j].cookie == cookie)
+			return &m->s[j];
+	return NULL;
+}
+
+/* Insert or overwrite (a stale entry for a reused address). */
+static int pm_put(struct pkt_map *m, uint64_t cookie, uint64_t id,
+		  uint8_t tos)
+{
+	struct pkt_slot *s = pm_find(m, cookie);
+	size_t j;
+
+	if (!s) {
+		if ((m->n + 1) * 2 > m->cap && pm_grow(m))
+			return -1;
+		for (j = mix64(cookie) & (m->cap - 1); m->s[j].cookie;
+		     j = (j + 1) & (m->cap - 1))
+			;
+		s = &m->s[j];
+		m->n++;
+	}
+	s->cookie = cookie;
+	s->id = id;
+	s->tos = tos;
+	return 0;
+}
+
+/* Linear probing deletion: shift later members of the run back. */
+static void pm_del(struct pkt_map *m, struct pkt_slot *s)
+{
+	size_t i = (size_t)(s - m->s), j = i, k;
+
+	for (;;) {
+		j = (j + 1) & (m->cap - 1);
+		if (!m->s[j].cookie)
+			break;
+		k = mix64(m->s[j].cookie) & (m->cap - 1);
+		/* may j's entry move to i? only if k is not in (i, j] */
+		if (i <= j ? (i < k && k <= j) : (i < k || k <= j))
+			continue;
+		m->s[i] = m->s[j];
+		i = j;
+	}
+	m->s[i].cookie = 0;
+	m->n--;
+}
+
+static void pm_clear(struct pkt_map *m)
+{
+	if (m->cap)
+		memset(m->s, 0, m->cap * sizeof(*m->s));
+	m->n = 0;
+}
+
+/* ---- flows: 5-tuple -> fid and the flow's default keys ---------------- */
+
+struct flow_key {
+	uint16_t ethertype;
+	uint8_t family, proto;
+	uint16_t sport, dport;
+	uint8_t saddr[16], daddr[16];
+};
+
+struct flow {
+	struct flow_key k;
+	uint32_t fid;		/* 0: empty slot */
+	uint32_t hash, prio, mark;
+	uint16_t q;
+	uint8_t tos, ttl, tcp;
+};
+
+struct flow_tab {
+	struct flow *f;
+	size_t cap, n;
+};
+
+static size_t key_hash(const struct flow_key *k)
+{
+	const unsigned char *p = (const unsigned char *)k;
+	uint64_t h = 0xcbf29ce484222325ULL;
+	size_t i;
+
+	for (i = 0; i < sizeof(*k); i++)
+		h = (h ^ p[i]) * 0x100000001b3ULL;
+	return mix64(h);
+}
+
+static int ft_grow(struct flow_tab *t)
+{
+	struct flow_tab n = { .cap = t->cap ? t->cap * 2 : 256 };
+	size_t i, j;
+
+	n.f = calloc(n.cap, sizeof(*n.f));
+	if (!n.f)
+		return -1;
+	for (i = 0; i < t->cap; i++) {
+		if (!t->f[i].fid)
+			continue;
+		for (j = key_hash(&t->f[i].k) & (n.cap - 1); n.f[j].fid;
+		     j = (j + 1) & (n.cap - 1))
+			;
+		n.f[j] = t->f[i];
+		n.n++;
+	}
+	free(t->f);
+	*t = n;
+	return 0;
+}
+
+/* The flow for k; *fresh set when it was just added (slot to fill). */
+static struct flow *ft_get(struct flow_tab *t, const struct flow_key *k,
+			   bool *fresh)
+{
+	size_t j;
+
+	*fresh = false;
+	if ((t->n + 1) * 2 > t->cap && ft_grow(t))
+		return NULL;
+	for (j = key_hash(k) & (t->cap - 1); t->f[j].fid;
+	     j = (j + 1) & (t->cap - 1))
+		if (!memcmp(&t->f[j].k, k, sizeof(*k)))
+			return &t->f[j];
+	t->f[j].k = *k;
+	t->f[j].fid = (uint32_t)++t->n;
+	*fresh = true;
+	return &t->f[j];
+}
+
+/* ---- the writer ------------------------------------------------------- */
+
+struct tw {
+	FILE *out;
+	struct tw_opts o;
+	struct tw_counts c;
+
+	/* the followed child */
+	bool following;
+	uint32_t inst, gen;
+	bool fresh;		/* grafted while capturing: counters from 0 */
+	bool nostats_seen;
+	struct qdk_rec conf;
+	uint8_t *tca;
+	uint32_t tca_have;
+	bool header_done;
+
+	struct pkt_map pkts;
+	struct flow_tab flows;
+	uint64_t next_id;
+	uint64_t last_ts;
+	uint32_t hz;		/* the recording kernel's HZ (HELLO) */
+
+	/* the call whose consequences are still arriving */
+	bool pending;
+	uint64_t p_ts;
+	uint64_t p_id;		/* arriving/returned packet, 0: none */
+	bool p_mark;		/* it became CE during the call */
+	bool p_dropped;		/* it was freed during the call */
+	bool p_stats;
+	uint32_t p_qlen, p_backlog, p_drops;
+};
+
+struct tw *tw_new(FILE *out, const struct tw_opts *o)
+{
+	struct tw *t = calloc(1, sizeof(*t));
+
+	if (!t)
+		return NULL;
+	t->out = out;
+	t->o = *o;
+	return t;
+}
+
+void tw_free(struct tw *t)
+{
+	if (!t)
+		return;
+	free(t->pkts.s);
+	free(t->flows.f);
+	free(t->tca);
+	free(t);
+}
+
+const struct tw_counts *tw_counts(const struct tw *t)
+{
+	return &t->c;
+}
+
+int tw_following(const struct tw *t)
+{
+	return t->following;
+}
+
+static void put_handle(FILE *f, uint32_t h)
+{
+	if (h & 0xffff)
+		fprintf(f, "%x:%x", h >> 16, h & 0xffff);
+	else
+		fprintf(f, "%x:", h >> 16);
+}
+
+static void write_header(struct tw *t)
+{
+	const struct qdk_rec_conf *c = &t->conf.conf;
+	uint32_t i;
+
+	fprintf(t->out, "qdk-trace 1\n");
+	fprintf(t->out, "# captured by qdk-capture: recorder instance %u, child generation %u\n",
+		t->inst, t->gen);
+	if (!t->fresh)
+		fprintf(t->out, "# the child existed before the capture (qlen %u): recording began when it was empty; a replay starts from a fresh qdisc and may diverge\n",
+			c->qlen);
+	if (t->o.source)
+		fprintf(t->out, "source %s\n", t->o.source);
+	fprintf(t->out, "qdisc %.16s%s%s\n", c->kind,
+		t->o.qdisc_opts && *t->o.qdisc_opts ? " " : "",
+		t->o.qdisc_opts ? t->o.qdisc_opts : "");
+	if (!c->tca_len) {
+		fprintf(t->out, "tca -\n");
+	} else {
+		fprintf(t->out, "tca ");
+		for (i = 0; i < c->tca_len; i++)
+			fprintf(t->out, "%02x", t->tca[i]);
+		fprintf(t->out, "\n");
+	}
+	fprintf(t->out, "dev name=%.16s mtu=%u txqlen=%u txqs=%u\n", c->dev,
+		c->mtu, c->txqlen, c->txqs ? c->txqs : 1);
+	fprintf(t->out, "handle ");
+	put_handle(t->out, c->handle);
+	fprintf(t->out, "\nparent ");
+	if (c->parent == 0xffffffffU)
+		fprintf(t->out, "root");
+	else
+		put_handle(t->out, c->parent);
+	fprintf(t->out, "\nhz %u\n", t->conf.count ? t->conf.count : 250);
+	t->header_done = true;
+}
+
+static uint64_t ts_of(struct tw *t, uint64_t ts)
+{
+	/* the kernel's clock is monotonic; guard the format's rule anyway */
+	if (ts < t->last_ts)
+		ts = t->last_ts;
+	t->last_ts = ts;
+	return ts;
+}
+
+/* Finish the previous call: its mark and its statistics. */
+static void flush_call(struct tw *t)
+{
+	if (!t->pending)
+		return;
+	t->pending = false;
+	if (t->p_mark && !t->p_dropped) {
+		fprintf(t->out, "%llu m %llu\n", (unsigned long long)t->p_ts,
+			(unsigned long long)t->p_id);
+		t->c.marks++;
+	}
+	if (t->p_stats) {
+		fprintf(t->out, "%llu s qlen=%u backlog=%u", (unsigned long long)t->p_ts,
+			t->p_qlen, t->p_backlog);
+		if (t->fresh)
+			fprintf(t->out, " drops=%u", t->p_drops);
+		fprintf(t->out, "\n");
+	}
+}
+
+static void begin_call(struct tw *t, const struct qdk_rec *r, uint64_t ts)
+{
+	flush_call(t);
+	t->pending = true;
+	t->p_ts = ts;
+	t->p_id = 0;
+	t->p_mark = false;
+	t->p_dropped = false;
+	t->c.calls++;
+	t->p_stats = !(r->flags & QDK_RF_NOSTATS) &&
+		t->o.stats_every && t->c.calls % t->o.stats_every == 0;
+	t->p_qlen = r->qlen;
+	t->p_backlog = r->backlog;
+	t->p_drops = r->drops;
+	if (r->flags & QDK_RF_NOSTATS)
+		t->nostats_seen = true;
+}
+
+static bool is_ce(uint8_t tos)
+{
+	return (tos & 3) == 3;
+}
+
+static void put_addr(FILE *f, int family, const uint8_t *a, bool port,
+		     uint16_t p)
+{
+	char buf[INET6_ADDRSTRLEN];
+
+	if (family == QDK_RF_AF_INET6) {
+		inet_ntop(AF_INET6, a, buf, sizeof(buf));
+		fprintf(f, "[%s]", buf);
+	} else {
+		inet_ntop(AF_INET, a, buf, sizeof(buf));
+		fprintf(f, "%s", buf);
+	}
+	if (port)
+		fprintf(f, ":%u", p);
+}
+
+static void put_tcp(FILE *f, uint8_t fl)
+{
+	static const char letters[] = "FSRPAUEC";
+	int i;
+
+	if (!fl) {
+		fputc('-', f);
+		return;
+	}
+	for (i = 0; i < 8; i++)
+		if (fl & (1u << i))
+			fputc(letters[i], f);
+}
+
+static bool has_ports(uint8_t proto)
+{
+	return proto == 6 || proto == 17;
+}
+
+static struct flow *flow_of(struct tw *t, const struct qdk_rec_enq *e)
+{
+	struct flow_key k;
+	struct flow *f;
+	bool fresh;
+
+	memset(&k, 0, sizeof(k));
+	k.ethertype = e->ethertype;
+	k.family = e->family;
+	if (e->family) {
+		k.proto = e->l4proto;
+		memcpy(k.saddr, e->saddr, 16);
+		memcpy(k.daddr, e->daddr, 16);
+		if (has_ports(e->l4proto)) {
+			k.sport = e->sport;
+			k.dport = e->dport;
+		}
+	}
+	f = ft_get(&t->flows, &k, &fresh);
+	if (!f || !fresh)
+		return f;
+	f->hash = e->hash;
+	f->prio = e->priority;
+	f->mark = e->mark;
+	f->q = e->queue_mapping;
+	f->tos = e->family ? e->tos : 0;
+	f->ttl = e->family ? e->ttl : 64;
+	f->tcp = k.proto == 6 ? e->tcp_flags : 0x10;
+
+	fprintf(t->out, "flow %u ", f->fid);
+	if (!e->family) {
+		fprintf(t->out, "eth:0x%04x - -", e->ethertype);
+	} else {
+		if (k.proto == 6)
+			fprintf(t->out, "tcp ");
+		else if (k.proto == 17)
+			fprintf(t->out, "udp ");
+		else if (k.proto == 1 && e->family == QDK_RF_AF_INET)
+			fprintf(t->out, "icmp ");
+		else if (k.proto == 58 && e->family == QDK_RF_AF_INET6)
+			fprintf(t->out, "icmp6 ");
+		else
+			fprintf(t->out, "ip:%u ", k.proto);
+		put_addr(t->out, e->family, e->saddr, has_ports(k.proto),
+			 e->sport);
+		fputc(' ', t->out);
+		put_addr(t->out, e->family, e->daddr, has_ports(k.proto),
+			 e->dport);
+	}
+	if (f->tos)
+		fprintf(t->out, " tos=0x%02x", f->tos);
+	if (f->prio)
+		fprintf(t->out, " prio=%u", f->prio);
+	if (f->mark)
+		fprintf(t->out, " mark=%u", f->mark);
+	if (f->hash)
+		fprintf(t->out, " hash=0x%08x", f->hash);
+	if (k.proto == 6 && f->tcp != 0x10) {
+		fprintf(t->out, " tcp=");
+		put_tcp(t->out, f->tcp);
+	}
+	if (e->family && f->ttl != 64)
+		fprintf(t->out, " ttl=%u", f->ttl);
+	if (f->q)
+		fprintf(t->out, " q=%u", f->q);
+	fputc('\n', t->out);
+	return f;
+}
+
+static void put_verdict(FILE *f, int32_t ret)
+{
+	uint32_t v = (uint32_t)ret;
+
+	switch (v & 0x0f) {
+	case 0:
+		fprintf(f, "ok");
+		break;
+	case 1:
+		fprintf(f, "drop");
+		break;
+	case 2:
+		fprintf(f, "cn");
+		break;
+	default:
+		/* not in the format: verify will reject it, loudly */
+		fprintf(f, "0x%x", v);
+		return;
+	}
+	if (v & 0x00010000)
+		fprintf(f, "+stolen");
+	if (v & 0x00020000)
+		fprintf(f, "+bypass");
+}
+
+static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
+{
+	const struct qdk_rec_enq *e = &r->enq;
+	struct flow *f = flow_of(t, e);
+	uint64_t id;
+
+	if (!f)
+		return -1;
+	begin_call(t, r, ts);
+	id = ++t->next_id;
+	t->p_id = id;
+	t->c.enq++;
+	fprintf(t->out, "%llu e %llu %u %u ", (unsigned long long)ts,
+		(unsigned long long)id, f->fid, e->pkt_len);
+	put_verdict(t->out, e->ret);
+	if (e->len != e->pkt_len)
+		fprintf(t->out, " len=%u", e->len);
+	if (e->gso_segs || e->gso_size)
+		fprintf(t->out, " gso=%u:%u", e->gso_segs, e->gso_size);
+	if (e->family && e->tos != f->tos)
+		fprintf(t->out, " tos=0x%02x", e->tos);
+	if (e->priority != f->prio)
+		fprintf(t->out, " prio=%u", e->priority);
+	if (e->mark != f->mark)
+		fprintf(t->out, " mark=%u", e->mark);
+	if (e->hash != f->hash)
+		fprintf(t->out, " hash=0x%08x", e->hash);
+	if (f->k.proto == 6 && e->family && e->tcp_flags != f->tcp) {
+		fprintf(t->out, " tcp=");
+		put_tcp(t->out, e->tcp_flags);
+	}
+	if (e->family && e->ttl != f->ttl)
+		fprintf(t->out, " ttl=%u", e->ttl);
+	if (e->queue_mapping != f->q)
+		fprintf(t->out, " q=%u", e->queue_mapping);
+	fputc('\n', t->out);
+	if (!(r->flags & QDK_RF_GONE)) {
+		t->p_mark = is_ce(e->tos_after) && !is_ce(e->tos);
+		if (pm_put(&t->pkts, r->pkt, id, e->tos_after))
+			return -1;
+	}
+	return 0;
+}
+
+/* A packet leaving (dequeue) or shown (peek); 0 when unknown. */
+static uint64_t on_take(struct tw *t, const struct qdk_rec *r, uint64_t ts,
+			bool peek)
+{
+	struct pkt_slot *s = r->pkt ? pm_find(&t->pkts, r->pkt) : NULL;
+	uint64_t id = s ? s->id : 0;
+
+	begin_call(t, r, ts);
+	if (peek)
+		t->c.peek++;
+	else
+		t->c.deq++;
+	if (r->pkt && !s) {
+		/* not seen arriving: this trace cannot be replayed */
+		fprintf(t->out, "# %s returned a packet that was never enqueued while recording\n",
+			peek ? "peek" : "dequeue");
+		fprintf(t->out, "%llu lost 1\n", (unsigned long long)ts);
+		t->c.unknown++;
+		t->pending = false;
+		return 0;
+	}
+	fprintf(t->out, "%llu %c ", (unsigned long long)ts, peek ? 'p' : 'd');
+	if (s)
+		fprintf(t->out, "%llu\n", (unsigned long long)id);
+	else
+		fprintf(t->out, "-\n");
+	if (s) {
+		t->p_id = id;
+		t->p_mark = is_ce(r->tos) && !is_ce(s->tos);
+		if (peek)
+			s->tos = r->tos;
+		else
+			pm_del(&t->pkts, s);
+	}
+	return id;
+}
+
+static void on_drop(struct tw *t, const struct qdk_rec *r, uint64_t ts)
+{
+	struct pkt_slot *s = pm_find(&t->pkts, r->pkt);
+
+	if (!s) {
+		/* freed but never ours (e.g. a GSO segment made inside) */
+		t->c.unknown++;
+		return;
+	}
+	fprintf(t->out, "%llu x %llu\n", (unsigned long long)ts,
+		(unsigned long long)s->id);
+	if (t->pending && s->id == t->p_id)
+		t->p_dropped = true;
+	t->c.drops++;
+	pm_del(&t->pkts, s);
+}
+
+static bool wanted(const struct tw *t, const struct qdk_rec *r)
+{
+	const struct qdk_rec_conf *c = &r->conf;
+
+	if (t->o.dev && strncmp(t->o.dev, c->dev, sizeof(c->dev)))
+		return false;
+	if (t->o.kind && strncmp(t->o.kind, c->kind, sizeof(c->kind)))
+		return false;
+	if (t->o.handle && t->o.handle != c->handle)
+		return false;
+	return true;
+}
+
+static int on_conf(struct tw *t, const struct qdk_rec *r)
+{
+	if (t->following && r->inst == t->inst && t->c.calls)
+		return 1;	/* our child was replaced: the trace ends */
+	if (t->following && r->inst != t->inst)
+		return 0;
+	if (!wanted(t, r)) {
+		if (t->following && r->inst == t->inst)
+			t->following = false;	/* replaced by an unwanted one */
+		return 0;
+	}
+	t->following = true;
+	t->inst = r->inst;
+	t->gen = r->gen;
+	t->fresh = r->flags & QDK_RF_FRESH;
+	t->conf = *r;
+	t->conf.count = 0;
+	free(t->tca);
+	t->tca = NULL;
+	t->tca_have = 0;
+	if (r->conf.tca_len) {
+		t->tca = calloc(1, r->conf.tca_len);
+		if (!t->tca)
+			return -1;
+	}
+	return 0;
+}
+
+static void on_tca(struct tw *t, const struct qdk_rec *r)
+{
+	uint32_t len = t->conf.conf.tca_len, n;
+
+	if (r->count >= len || r->count != t->tca_have)
+		return;
+	n = len - r->count;
+	if (n > QDK_REC_TCA_CHUNK)
+		n = QDK_REC_TCA_CHUNK;
+	memcpy(t->tca + r->count, r->tca, n);
+	t->tca_have += n;
+}
+
+int tw_record(struct tw *t, const struct qdk_rec *r)
+{
+	uint64_t ts;
+
+	t->c.records++;
+	switch (r->type) {
+	case QDK_REC_HELLO:
+		if (r->hello.version != QDK_REC_VERSION ||
+		    r->hello.rec_size != QDK_REC_SIZE) {
+			fprintf(stderr, "qdk-capture: the module speaks record version %u (size %u), this tool %u (%u): rebuild them together\n",
+				r->hello.version, r->hello.rec_size,
+				QDK_REC_VERSION, QDK_REC_SIZE);
+			return -1;
+		}
+		t->hz = r->hello.hz;
+		return 0;
+	case QDK_REC_CONF:
+		return on_conf(t, r);
+	case QDK_REC_LOST:
+		t->c.lost += r->count;
+		if (!t->following || !t->c.calls)
+			return 0;
+		flush_call(t);
+		fprintf(t->out, "%llu lost %u\n",
+			(unsigned long long)ts_of(t, r->ts), r->count);
+		return 0;
+	}
+	if (!t->following || r->inst != t->inst || r->gen != t->gen) {
+		if (r->type == QDK_REC_DESTROY && t->following &&
+		    r->inst == t->inst)
+			return 1;
+		return 0;
+	}
+	if (r->type == QDK_REC_TCA) {
+		on_tca(t, r);
+		return 0;
+	}
+	if (!t->header_done) {
+		if (t->tca_have != t->conf.conf.tca_len) {
+			fprintf(stderr, "qdk-capture: the child's configuration arrived incomplete (%u of %u bytes)\n",
+				t->tca_have, t->conf.conf.tca_len);
+			return -1;
+		}
+		t->conf.count = t->hz;
+		write_header(t);
+	}
+	ts = ts_of(t, r->ts);
+	switch (r->type) {
+	case QDK_REC_ENQ:
+		return on_enq(t, r, ts);
+	case QDK_REC_DEQ:
+		on_take(t, r, ts, false);
+		return 0;
+	case QDK_REC_PEEK:
+		on_take(t, r, ts, true);
+		return 0;
+	case QDK_REC_RESET:
+		begin_call(t, r, ts);
+		t->c.reset++;
+		fprintf(t->out, "%llu r\n", (unsigned long long)ts);
+		pm_clear(&t->pkts);
+		return 0;
+	case QDK_REC_DROP:
+		on_drop(t, r, ts);
+		return 0;
+	case QDK_REC_DESTROY:
+		return 1;
+	}
+	return 0;
+}
+
+int tw_finish(struct tw *t)
+{
+	if (!t->following)
+		return 0;
+	if (!t->header_done) {
+		t->conf.count = t->hz;
+		write_header(t);
+	}
+	if (t->pending && !t->nostats_seen)
+		t->p_stats = true;	/* always close with the counters */
+	flush_call(t);
+	return ferror(t->out) ? -1 : 0;
+}
