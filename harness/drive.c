@@ -1,0 +1,375 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * drive.c - `qdk-replay drive`: feed a trace's arrivals to a qdisc in front
+ * of a simulated link and write what happened as a full trace.
+ *
+ * The link model is the kernel's transmit path reduced to its timing: the
+ * link dequeues whenever it is idle (after each arrival, when a packet has
+ * finished, when the qdisc's watchdog fires); a packet occupies the link for
+ * qdisc_pkt_len * 8 / rate seconds (truncated to whole ns); when dequeue
+ * returns nothing the link sleeps until the next arrival or watchdog. Every
+ * call is written with its answer and consequences, so the output verifies.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "summary.h"
+#include "tcopt.h"
+#include "trace.h"
+#include "util.h"
+
+#define NEVER UINT64_MAX
+
+struct driver {
+	struct trace in;
+	struct qdk_qdisc *q;
+	struct outfile out;
+	struct summary sum;
+	bool summary;
+	uint64_t rate;		/* bytes per second */
+	uint64_t now;
+	uint64_t interval;	/* snapshots and samples, ns */
+	uint64_t next_snap;
+	struct trace_event arr;
+	bool have_arr;
+	bool busy;
+	uint64_t busy_until;
+	uint64_t calls, lines;
+};
+
+/* The next enqueue of the input; everything else in it is ignored. */
+static void next_arrival(struct driver *d)
+{
+	while ((d->have_arr = trace_next(&d->in, &d->arr)))
+		if (d->arr.op == 'e')
+			return;
+}
+
+static void write_ts_op(struct driver *d, char op)
+{
+	out_u64(&d->out, d->now);
+	out_char(&d->out, ' ');
+	out_char(&d->out, op);
+	d->lines++;
+}
+
+/* The call's drops and marks as x/m lines; the summary learns them too. */
+static void write_effects(struct driver *d)
+{
+	const struct qdk_effect *e;
+	size_t n = qdk_effects(&e), i;
+
+	for (i = 0; i < n; i++) {
+		write_ts_op(d, e[i].kind == QDK_EFFECT_DROP ? 'x' : 'm');
+		out_char(&d->out, ' ');
+		out_u64(&d->out, e[i].id);
+		out_char(&d->out, '\n');
+		if (d->summary) {
+			if (e[i].kind == QDK_EFFECT_DROP)
+				sum_drop(&d->sum, e[i].id);
+			else
+				sum_mark(&d->sum, e[i].id);
+		}
+	}
+}
+
+static void after_call(struct driver *d)
+{
+	struct qdk_stats st;
+
+	d->calls++;
+	if (d->now < d->next_snap)
+		return;
+	qdk_qdisc_stats(d->q, &st);
+	write_ts_op(d, 's');
+	out_printf(&d->out, " qlen=%u backlog=%u drops=%u overlimits=%u requeues=%u "
+		   "packets=%llu bytes=%llu\n", st.qlen, st.backlog, st.drops, st.overlimits,
+		   st.requeues, (unsigned long long)st.packets, (unsigned long long)st.bytes);
+	d->next_snap = (d->now / d->interval + 1) * d->interval;
+}
+
+static void try_dequeue(struct driver *d)
+{
+	struct qdk_skb *skb = qdk_dequeue(d->q);
+
+	write_ts_op(d, 'd');
+	if (skb) {
+		uint64_t id = qdk_skb_id(skb);
+		uint64_t bits = (uint64_t)qdk_skb_pkt_len(skb) * 8;
+
+		out_char(&d->out, ' ');
+		out_u64(&d->out, id);
+		out_char(&d->out, '\n');
+		write_effects(d);
+		if (d->summary)
+			sum_dequeue(&d->sum, id, d->now);
+		/* ns = bits / (bytes/s * 8) * 1e9, in integers without overflow */
+		d->busy_until = d->now + (uint64_t)((unsigned __int128)bits * 1000000000u /
+						    ((unsigned __int128)d->rate * 8));
+		d->busy = true;
+		qdk_skb_free(skb);
+	} else {
+		out_str(&d->out, " -\n");
+		write_effects(d);
+	}
+	after_call(d);
+}
+
+static void enqueue_arrival(struct driver *d)
+{
+	struct trace_event *ev = &d->arr;
+	struct trace_flow *f = (struct trace_flow *)trace_flow(&d->in, ev);
+	struct qdk_pkt p;
+	struct qdk_skb *skb;
+	char msg[256], vb[32];
+	const char *vt;
+	int ret;
+
+	trace_packet(&d->in, ev, &p);
+	skb = qdk_skb_build(&p, msg, sizeof(msg));
+	if (!skb)
+		trace_fail(&d->in, ev->line, "bad packet: %s", msg);
+	if (!f->written) {
+		out_printf(&d->out, "flow %u %s\n", ev->fid, f->decl);
+		f->written = true;
+	}
+	if (d->summary)
+		sum_arrival(&d->sum, ev->fid, f->decl, ev->id, d->now, ev->pkt_len);
+	ret = qdk_enqueue(d->q, skb);
+	vt = verdict_text(ret, vb, sizeof(vb));
+	if (!vt)
+		die(1, "%s:%u: enqueue returned 0x%x, which a trace cannot express",
+		    d->in.path, ev->line, ret);
+	write_ts_op(d, 'e');
+	out_char(&d->out, ' ');
+	out_u64(&d->out, ev->id);
+	out_char(&d->out, ' ');
+	out_u64(&d->out, ev->fid);
+	out_char(&d->out, ' ');
+	out_u64(&d->out, ev->pkt_len);
+	out_char(&d->out, ' ');
+	out_str(&d->out, vt);
+	if (ev->keys_len) {
+		out_char(&d->out, ' ');
+		out_mem(&d->out, ev->keys, ev->keys_len);
+	}
+	out_char(&d->out, '\n');
+	write_effects(d);
+	after_call(d);
+}
+
+static void write_header(struct driver *d, const struct qdisc_spec *qs, const char *rate_word,
+			 uint64_t seed)
+{
+	const struct trace_hdr *h = &d->in.hdr;
+	size_t i;
+
+	out_str(&d->out, "qdk-trace 1\n");
+	out_printf(&d->out, "source qdk-replay drive --rate %s\n", rate_word);
+	out_printf(&d->out, "qdisc %s\n", qs->text);
+	out_str(&d->out, "tca ");
+	if (!qs->tca)
+		out_char(&d->out, '-');
+	for (i = 0; qs->tca && i < qs->tca_len; i++)
+		out_printf(&d->out, "%02x", qs->tca[i]);
+	out_char(&d->out, '\n');
+	out_printf(&d->out, "dev name=%s mtu=%u txqlen=%u txqs=%u\n", h->devname,
+		   h->dev.mtu ? h->dev.mtu : 1500, h->dev.tx_queue_len ? h->dev.tx_queue_len : 1000,
+		   h->dev.num_tx_queues ? h->dev.num_tx_queues : 1);
+	if (h->handle & 0xffff)
+		out_printf(&d->out, "handle %x:%x\n", h->handle >> 16, h->handle & 0xffff);
+	else
+		out_printf(&d->out, "handle %x:\n", h->handle >> 16);
+	if (h->parent == 0xffffffffu)
+		out_str(&d->out, "parent root\n");
+	else
+		out_printf(&d->out, "parent %x:%x\n", h->parent >> 16, h->parent & 0xffff);
+	out_printf(&d->out, "seed %llu\nhz %u\n", (unsigned long long)seed, h->hz);
+}
+
+static void run(struct driver *d)
+{
+	uint64_t spin = 0, last = 0;
+
+	for (;;) {
+		uint64_t t_arr = d->have_arr ? d->arr.ts : NEVER;
+		uint64_t t_done = d->busy ? d->busy_until : NEVER;
+		uint64_t t_tmr = qdk_next_timer();
+		uint64_t t, exp;
+		bool wd;
+
+		if (!d->have_arr && !d->busy) {
+			struct qdk_stats st;
+
+			/* Drained, or nothing left that could wake the link. */
+			qdk_qdisc_stats(d->q, &st);
+			if (st.qlen == 0 || !qdk_qdisc_watchdog(d->q, &exp))
+				break;
+		}
+		t = t_arr < t_done ? t_arr : t_done;
+		if (t_tmr < t)
+			t = t_tmr;
+		if (t < d->now)
+			t = d->now;
+		if (d->summary) {
+			struct qdk_stats st;
+
+			qdk_qdisc_stats(d->q, &st);
+			sum_sample_until(&d->sum, t, st.qlen, st.backlog);
+		}
+		wd = qdk_qdisc_watchdog(d->q, &exp) && exp <= t;
+		qdk_clock_advance(t);
+		d->now = t;
+		if (t == last && ++spin > 10000000)
+			die(1, "the simulation makes no progress at %llu ns (a qdisc that arms its "
+			    "watchdog in the past and never dequeues?)", (unsigned long long)t);
+		else if (t != last)
+			spin = 0;
+		last = t;
+		if (wd) {
+			write_ts_op(d, 'w');
+			out_char(&d->out, '\n');
+		}
+		if (t_arr == t) {
+			enqueue_arrival(d);
+			next_arrival(d);
+			if (!d->busy)
+				try_dequeue(d);
+		} else if (t_done == t) {
+			d->busy = false;
+			try_dequeue(d);
+		} else if (wd && !d->busy) {
+			try_dequeue(d);
+		}
+	}
+}
+
+static void usage(FILE *f)
+{
+	fputs("usage: qdk-replay drive [--qdisc \"KIND OPTIONS\"] --rate RATE [--seed N]\n"
+	      "                        [--interval TIME] TRACE -o OUT.qtr [--summary OUT.json]\n"
+	      "  Replays TRACE's arrivals (its e lines) through the qdisc in front of a link\n"
+	      "  of RATE (tc units: 10mbit, 1gbit) and writes the full trace of what the\n"
+	      "  qdisc did. --qdisc defaults to TRACE's qdisc line; --interval (default 1ms)\n"
+	      "  spaces the statistics snapshots and the summary's time series.\n", f);
+}
+
+int cmd_drive(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "qdisc", required_argument, NULL, 'Q' },
+		{ "rate", required_argument, NULL, 'r' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "interval", required_argument, NULL, 'i' },
+		{ "summary", required_argument, NULL, 'S' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *qdisc = NULL, *rate_word = NULL, *out = NULL, *sum_path = NULL, *in;
+	struct driver d;
+	struct qdisc_spec qs;
+	char where[600];
+	uint64_t seed = 0;
+	bool have_seed = false;
+	int c;
+
+	memset(&d, 0, sizeof(d));
+	d.interval = 1000000;
+	while ((c = getopt_long(argc, argv, "o:h", lo, NULL)) != -1) {
+		switch (c) {
+		case 'Q':
+			qdisc = optarg;
+			break;
+		case 'r':
+			rate_word = optarg;
+			if (tcopt_get_rate(optarg, &d.rate) || d.rate == 0)
+				die(2, "bad --rate \"%s\" (tc units: 10mbit, 1gbit, 100kbps)", optarg);
+			break;
+		case 's': {
+			char *end;
+
+			seed = strtoull(optarg, &end, 0);
+			if (!*optarg || *end)
+				die(2, "bad --seed \"%s\"", optarg);
+			have_seed = true;
+			break;
+		}
+		case 'i':
+			if (tcopt_get_time(optarg, &d.interval) || d.interval == 0)
+				die(2, "bad --interval \"%s\" (tc times: 1ms, 100us)", optarg);
+			break;
+		case 'S':
+			sum_path = optarg;
+			break;
+		case 'o':
+			out = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind != argc - 1 || !out || !rate_word) {
+		usage(stderr);
+		return 2;
+	}
+	in = argv[optind];
+	refuse_same_file(out, in);
+	if (sum_path) {
+		refuse_same_file(sum_path, in);
+		if (strcmp(sum_path, out) == 0)
+			die(2, "--summary and -o name the same file");
+	}
+	trace_open(&d.in, in);
+	if (qdisc) {
+		spec_parse(qdisc, NULL, &qs);
+		snprintf(where, sizeof(where), "--qdisc \"%s\"", qdisc);
+	} else if (d.in.hdr.qdisc) {
+		snprintf(where, sizeof(where), "%s:%u", in, d.in.hdr.qdisc_line);
+		spec_parse(d.in.hdr.qdisc, where, &qs);
+	} else {
+		die(2, "%s has no qdisc line: say which qdisc with --qdisc", in);
+	}
+	if (!have_seed)
+		seed = d.in.hdr.seed;
+	qdk_init(seed);
+	qdk_seed(seed);
+	qdk_set_hz(d.in.hdr.hz);
+	spec_check_kind(&qs, where);
+	next_arrival(&d);
+	if (d.have_arr) {
+		qdk_clock_advance(d.arr.ts);
+		d.now = d.arr.ts;
+	}
+	d.q = spec_create(&qs, &d.in.hdr, where);
+	d.next_snap = d.now;
+	d.summary = sum_path != NULL;
+	if (d.summary)
+		sum_init(&d.sum, d.now, d.interval);
+	out_open(&d.out, out);
+	write_header(&d, &qs, rate_word, seed);
+	run(&d);
+	if (d.summary) {
+		struct qdk_stats st;
+
+		qdk_qdisc_stats(d.q, &st);
+		sum_sample_until(&d.sum, d.now + 1, st.qlen, st.backlog);
+	}
+	out_commit(&d.out);
+	if (d.summary) {
+		sum_write(&d.sum, sum_path, qs.text, d.rate, seed, in);
+		sum_free(&d.sum);
+	}
+	qdk_qdisc_destroy(d.q);
+	if (qdk_exit())
+		die(1, "memory leaked after the qdisc was destroyed");
+	spec_free(&qs);
+	trace_close(&d.in);
+	return 0;
+}

@@ -1,0 +1,31 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# harness.mk - qdk-replay (trace verify/drive/gen/bench) and `coverage`.
+# Included by Makefile.user after shim.mk, tcopt.mk, upstream.mk, qdiscs.mk.
+
+HARNESS_SRCS := $(sort $(wildcard $(TOP)/harness/*.c))
+HARNESS_OBJS := $(call uobj,$(HARNESS_SRCS))
+
+$(B)/qdk-replay: $(HARNESS_OBJS) $(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS) \
+		 $(QDISC_TCOPT_OBJS) $(TCOPT_OBJS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+all: $(B)/qdk-replay
+
+# make -f Makefile.user COVERAGE=1 coverage (what `make coverage` runs):
+# build with gcov, run the unit tests and every trace replay, then write
+# build/coverage/index.html (per-file details) and build/coverage/coverage.xml
+# (Cobertura, for CI). Counters start from zero on every run.
+COV_DIR := $(TOP)/build/coverage
+
+.PHONY: coverage
+coverage: all
+	@find $(B) -name '*.gcda' -delete
+	-$(B)/tcopt-test
+	-$(MAKE) -s -f $(TOP)/Makefile.user COVERAGE=$(COVERAGE) qdisc-check
+	-QDK_REPLAY=$(B)/qdk-replay $(TOP)/tests/suites/30-replay
+	@mkdir -p $(COV_DIR)
+	cd $(TOP) && gcovr --root $(TOP) --object-directory $(B) \
+		--exclude '$(TOP)/build/.*' --exclude '.*/test/.*' --exclude '.*/test_.*' \
+		--html-details $(COV_DIR)/index.html --xml $(COV_DIR)/coverage.xml --print-summary
+	@echo "coverage: $(COV_DIR)/index.html and $(COV_DIR)/coverage.xml"

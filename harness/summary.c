@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * summary.c - collecting drive's measurements and writing them as JSON.
+ *
+ * Queue length is sampled every `interval` ns of virtual time from the first
+ * arrival: sample k is the qdisc's qlen/backlog just before start+k*interval
+ * (the state left by the last call before that instant). Sojourn times per
+ * interval are the mean and max of the packets dequeued in
+ * [start+k*interval, start+(k+1)*interval). Percentiles are nearest-rank.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "summary.h"
+#include "util.h"
+
+void sum_init(struct summary *s, uint64_t start, uint64_t interval)
+{
+	memset(s, 0, sizeof(*s));
+	s->start = start;
+	s->end = start;
+	s->interval = interval;
+	s->mapmask = 1023;
+	s->map = xcalloc(s->mapmask + 1, sizeof(*s->map));
+}
+
+static inline uint64_t hash_id(uint64_t id)
+{
+	id ^= id >> 33;
+	id *= 0xff51afd7ed558ccdull;
+	id ^= id >> 33;
+	return id;
+}
+
+static void map_put(struct summary *s, uint64_t id, uint64_t ts, uint32_t fid, uint32_t bytes);
+
+static void map_grow(struct summary *s)
+{
+	struct sum_slot *old = s->map;
+	uint64_t n = s->mapmask + 1, i;
+
+	s->mapmask = n * 2 - 1;
+	s->map = xcalloc(n * 2, sizeof(*s->map));
+	s->inmap = 0;
+	for (i = 0; i < n; i++)
+		if (old[i].id)
+			map_put(s, old[i].id, old[i].ts, old[i].fid, old[i].bytes);
+	free(old);
+}
+
+static void map_put(struct summary *s, uint64_t id, uint64_t ts, uint32_t fid, uint32_t bytes)
+{
+	uint64_t i;
+
+	if ((s->inmap + 1) * 2 > s->mapmask + 1)
+		map_grow(s);
+	for (i = hash_id(id) & s->mapmask; s->map[i].id; i = (i + 1) & s->mapmask)
+		if (s->map[i].id == id)
+			break;
+	if (!s->map[i].id)
+		s->inmap++;
+	s->map[i] = (struct sum_slot){ .id = id, .ts = ts, .fid = fid, .bytes = bytes };
+}
+
+/* Remove id and return its slot's contents; false when it is not there. */
+static bool map_take(struct summary *s, uint64_t id, struct sum_slot *out)
+{
+	uint64_t i, j;
+
+	for (i = hash_id(id) & s->mapmask; s->map[i].id; i = (i + 1) & s->mapmask)
+		if (s->map[i].id == id)
+			break;
+	if (!s->map[i].id)
+		return false;
+	*out = s->map[i];
+	/* Backward-shift deletion keeps every probe chain unbroken. */
+	j = i;
+	for (;;) {
+		uint64_t home;
+
+		j = (j + 1) & s->mapmask;
+		if (!s->map[j].id)
+			break;
+		home = hash_id(s->map[j].id) & s->mapmask;
+		if (((j - home) & s->mapmask) >= ((j - i) & s->mapmask)) {
+			s->map[i] = s->map[j];
+			i = j;
+		}
+	}
+	s->map[i].id = 0;
+	s->inmap--;
+	return true;
+}
+
+static struct sum_flow *flow(struct summary *s, uint32_t fid)
+{
+	if (fid >= s->nflows) {
+		uint32_t n = s->nflows ? s->nflows : 16;
+
+		while (n <= fid)
+			n *= 2;
+		s->flows = xrealloc(s->flows, n * sizeof(*s->flows));
+		memset(s->flows + s->nflows, 0, (n - s->nflows) * sizeof(*s->flows));
+		s->nflows = n;
+	}
+	return &s->flows[fid];
+}
+
+void sum_arrival(struct summary *s, uint32_t fid, const char *decl, uint64_t id, uint64_t ts,
+		 uint32_t bytes)
+{
+	struct sum_flow *f = flow(s, fid);
+
+	if (!f->used) {
+		f->used = true;
+		f->decl = xstrdup(decl ? decl : "");
+	}
+	f->arrived_pkts++;
+	f->arrived_bytes += bytes;
+	map_put(s, id, ts, fid, bytes);
+}
+
+void sum_drop(struct summary *s, uint64_t id)
+{
+	struct sum_slot sl;
+
+	if (map_take(s, id, &sl))
+		flow(s, sl.fid)->drops++;
+}
+
+void sum_mark(struct summary *s, uint64_t id)
+{
+	uint64_t i;
+
+	for (i = hash_id(id) & s->mapmask; s->map[i].id; i = (i + 1) & s->mapmask) {
+		if (s->map[i].id == id) {
+			flow(s, s->map[i].fid)->marks++;
+			return;
+		}
+	}
+}
+
+static void grow_samples(struct summary *s, uint64_t k)
+{
+	uint64_t n = s->capsamples ? s->capsamples : 1024;
+
+	while (n <= k)
+		n *= 2;
+	s->qlen = xrealloc(s->qlen, n * sizeof(*s->qlen));
+	s->backlog = xrealloc(s->backlog, n * sizeof(*s->backlog));
+	s->soj_sum = xrealloc(s->soj_sum, n * sizeof(*s->soj_sum));
+	s->soj_max = xrealloc(s->soj_max, n * sizeof(*s->soj_max));
+	s->soj_n = xrealloc(s->soj_n, n * sizeof(*s->soj_n));
+	memset(s->soj_sum + s->capsamples, 0, (n - s->capsamples) * sizeof(uint64_t));
+	memset(s->soj_max + s->capsamples, 0, (n - s->capsamples) * sizeof(uint64_t));
+	memset(s->soj_n + s->capsamples, 0, (n - s->capsamples) * sizeof(uint64_t));
+	s->capsamples = n;
+}
+
+void sum_dequeue(struct summary *s, uint64_t id, uint64_t ts)
+{
+	struct sum_slot sl;
+	struct sum_flow *f;
+	uint64_t soj, k;
+
+	if (!map_take(s, id, &sl))
+		return;
+	f = flow(s, sl.fid);
+	soj = ts - sl.ts;
+	f->sent_pkts++;
+	f->sent_bytes += sl.bytes;
+	if (f->nsoj == f->capsoj) {
+		f->capsoj = f->capsoj ? f->capsoj * 2 : 256;
+		f->sojourn = xrealloc(f->sojourn, f->capsoj * sizeof(*f->sojourn));
+	}
+	f->sojourn[f->nsoj++] = soj;
+	k = (ts - s->start) / s->interval;
+	if (k >= s->capsamples)
+		grow_samples(s, k);
+	s->soj_sum[k] += soj;
+	s->soj_n[k]++;
+	if (soj > s->soj_max[k])
+		s->soj_max[k] = soj;
+}
+
+void sum_sample_until(struct summary *s, uint64_t ts, uint32_t qlen, uint32_t backlog)
+{
+	while (s->start + s->nsamples * s->interval < ts) {
+		if (s->nsamples >= s->capsamples)
+			grow_samples(s, s->nsamples);
+		s->qlen[s->nsamples] = qlen;
+		s->backlog[s->nsamples] = backlog;
+		s->nsamples++;
+	}
+	if (ts > s->end)
+		s->end = ts;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Nearest-rank percentile of sorted v[0..n). */
+static uint64_t pct(const uint64_t *v, uint64_t n, unsigned int p)
+{
+	uint64_t r = (n * p + 99) / 100;
+
+	return n ? v[r ? r - 1 : 0] : 0;
+}
+
+static void write_sojourn(struct outfile *o, uint64_t *v, uint64_t n)
+{
+	long double sum = 0;
+	uint64_t i;
+
+	qsort(v, n, sizeof(*v), cmp_u64);
+	for (i = 0; i < n; i++)
+		sum += v[i];
+	out_printf(o, "{\"count\": %llu, \"mean\": %.1f, \"p50\": %llu, \"p99\": %llu, \"max\": %llu}",
+		   (unsigned long long)n, n ? (double)(sum / n) : 0.0,
+		   (unsigned long long)pct(v, n, 50), (unsigned long long)pct(v, n, 99),
+		   (unsigned long long)(n ? v[n - 1] : 0));
+}
+
+static void json_str(struct outfile *o, const char *s)
+{
+	out_char(o, '"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			out_char(o, '\\');
+		if ((unsigned char)*s < 0x20)
+			out_printf(o, "\\u%04x", *s);
+		else
+			out_char(o, *s);
+	}
+	out_char(o, '"');
+}
+
+static void series_u32(struct outfile *o, const char *name, const uint32_t *v, uint64_t n)
+{
+	uint64_t i;
+
+	out_printf(o, "    \"%s\": [", name);
+	for (i = 0; i < n; i++) {
+		if (i)
+			out_str(o, i % 20 ? ", " : ",\n      ");
+		out_u64(o, v[i]);
+	}
+	out_str(o, "]");
+}
+
+void sum_write(struct summary *s, const char *path, const char *qdisc, uint64_t rate_Bps,
+	       uint64_t seed, const char *input)
+{
+	struct outfile o;
+	uint64_t i, n = 0, tot[6] = { 0 };
+	uint64_t *all;
+	uint32_t fid;
+
+	out_open(&o, path);
+	out_str(&o, "{\n  \"input\": ");
+	json_str(&o, input);
+	out_str(&o, ",\n  \"qdisc\": ");
+	json_str(&o, qdisc);
+	out_printf(&o, ",\n  \"rate_bit_per_s\": %llu,\n  \"seed\": %llu,\n",
+		   (unsigned long long)rate_Bps * 8, (unsigned long long)seed);
+	out_printf(&o, "  \"start_ns\": %llu,\n  \"end_ns\": %llu,\n  \"duration_ns\": %llu,\n",
+		   (unsigned long long)s->start, (unsigned long long)s->end,
+		   (unsigned long long)(s->end - s->start));
+	for (fid = 0; fid < s->nflows; fid++)
+		n += s->flows[fid].nsoj;
+	all = xmalloc((n ? n : 1) * sizeof(*all));
+	n = 0;
+	out_str(&o, "  \"flows\": [");
+	for (fid = 0, i = 0; fid < s->nflows; fid++) {
+		struct sum_flow *f = &s->flows[fid];
+
+		if (!f->used)
+			continue;
+		memcpy(all + n, f->sojourn, f->nsoj * sizeof(*all));
+		n += f->nsoj;
+		tot[0] += f->arrived_pkts;
+		tot[1] += f->arrived_bytes;
+		tot[2] += f->sent_pkts;
+		tot[3] += f->sent_bytes;
+		tot[4] += f->drops;
+		tot[5] += f->marks;
+		out_printf(&o, "%s\n    {\"flow\": %u, \"decl\": ", i++ ? "," : "", fid);
+		json_str(&o, f->decl);
+		out_printf(&o, ", \"arrived_packets\": %llu, \"arrived_bytes\": %llu, "
+			   "\"sent_packets\": %llu, \"sent_bytes\": %llu, \"drops\": %llu, "
+			   "\"marks\": %llu,\n     \"sojourn_ns\": ",
+			   (unsigned long long)f->arrived_pkts, (unsigned long long)f->arrived_bytes,
+			   (unsigned long long)f->sent_pkts, (unsigned long long)f->sent_bytes,
+			   (unsigned long long)f->drops, (unsigned long long)f->marks);
+		write_sojourn(&o, f->sojourn, f->nsoj);
+		out_str(&o, "}");
+	}
+	out_str(&o, "\n  ],\n");
+	out_printf(&o, "  \"total\": {\"arrived_packets\": %llu, \"arrived_bytes\": %llu, "
+		   "\"sent_packets\": %llu, \"sent_bytes\": %llu, \"drops\": %llu, \"marks\": %llu, "
+		   "\"left_in_qdisc\": %llu,\n    \"sojourn_ns\": ",
+		   (unsigned long long)tot[0], (unsigned long long)tot[1],
+		   (unsigned long long)tot[2], (unsigned long long)tot[3],
+		   (unsigned long long)tot[4], (unsigned long long)tot[5],
+		   (unsigned long long)s->inmap);
+	write_sojourn(&o, all, n);
+	free(all);
+	out_str(&o, "},\n");
+	out_printf(&o, "  \"timeseries\": {\n    \"interval_ns\": %llu,\n"
+		   "    \"about\": \"sample k: qdisc state just before start_ns + k*interval_ns; "
+		   "sojourn of packets dequeued in [k, k+1) intervals, 0 when none\",\n",
+		   (unsigned long long)s->interval);
+	series_u32(&o, "qlen", s->qlen, s->nsamples);
+	out_str(&o, ",\n");
+	series_u32(&o, "backlog", s->backlog, s->nsamples);
+	out_str(&o, ",\n    \"sojourn_mean_ns\": [");
+	for (i = 0; i < s->nsamples; i++) {
+		uint64_t m = i < s->capsamples && s->soj_n[i] ? s->soj_sum[i] / s->soj_n[i] : 0;
+
+		if (i)
+			out_str(&o, i % 20 ? ", " : ",\n      ");
+		out_u64(&o, m);
+	}
+	out_str(&o, "],\n    \"sojourn_max_ns\": [");
+	for (i = 0; i < s->nsamples; i++) {
+		if (i)
+			out_str(&o, i % 20 ? ", " : ",\n      ");
+		out_u64(&o, i < s->capsamples ? s->soj_max[i] : 0);
+	}
+	out_str(&o, "]\n  }\n}\n");
+	out_commit(&o);
+}
+
+void sum_free(struct summary *s)
+{
+	uint32_t i;
+
+	for (i = 0; i < s->nflows; i++) {
+		free(s->flows[i].decl);
+		free(s->flows[i].sojourn);
+	}
+	free(s->flows);
+	free(s->map);
+	free(s->qlen);
+	free(s->backlog);
+	free(s->soj_sum);
+	free(s->soj_max);
+	free(s->soj_n);
+	memset(s, 0, sizeof(*s));
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * summary.h - what `drive` measures: per-flow packets, bytes, drops and
+ * marks, sojourn times (enqueue to dequeue), and the queue over time, and
+ * the JSON file it writes.
+ */
+#ifndef QDK_SUMMARY_H
+#define QDK_SUMMARY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct sum_flow {
+	bool used;
+	char *decl;		/* the flow's declaration, for people */
+	uint64_t arrived_pkts, arrived_bytes;
+	uint64_t sent_pkts, sent_bytes;
+	uint64_t drops, marks;
+	uint64_t *sojourn;	/* ns, one per dequeued packet */
+	uint64_t nsoj, capsoj;
+};
+
+struct sum_slot {
+	uint64_t id;		/* 0: empty */
+	uint64_t ts;
+	uint32_t fid;
+	uint32_t bytes;
+};
+
+struct summary {
+	uint64_t start, end, interval;
+	struct sum_flow *flows;
+	uint32_t nflows;
+	/* Packets inside the qdisc: id -> (enqueue time, flow), linear probing. */
+	struct sum_slot *map;
+	uint64_t mapmask, inmap;
+	/* Time series, one entry per interval from start. */
+	uint64_t nsamples, capsamples;
+	uint32_t *qlen;
+	uint32_t *backlog;
+	uint64_t *soj_sum, *soj_max, *soj_n;
+};
+
+void sum_init(struct summary *s, uint64_t start, uint64_t interval);
+void sum_arrival(struct summary *s, uint32_t fid, const char *decl, uint64_t id, uint64_t ts,
+		 uint32_t bytes);
+void sum_drop(struct summary *s, uint64_t id);
+void sum_mark(struct summary *s, uint64_t id);
+void sum_dequeue(struct summary *s, uint64_t id, uint64_t ts);
+/* The queue's state from the last sample up to (not including) ts. */
+void sum_sample_until(struct summary *s, uint64_t ts, uint32_t qlen, uint32_t backlog);
+void sum_write(struct summary *s, const char *path, const char *qdisc, uint64_t rate_Bps,
+	       uint64_t seed, const char *input);
+void sum_free(struct summary *s);
+
+#endif /* QDK_SUMMARY_H */

@@ -1,0 +1,906 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace.c - the trace reader: file access, header directives, flows and a
+ * hand-written tokenizer for the event lines.
+ *
+ * Speed matters here (the replay loop's budget is tens of nanoseconds per
+ * event), so event lines are scanned byte by byte without copying or
+ * splitting; the rarer lines (header, flow) use a simple word splitter.
+ * Because the buffer always ends with '\n' and every scanner stops at a
+ * character it does not expect, no scanner needs a bounds check.
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "trace.h"
+#include "util.h"
+
+const char *const trace_stat_names[ST_NKEYS] = {
+	"qlen", "backlog", "drops", "overlimits", "requeues", "packets", "bytes",
+};
+
+void trace_fail(const struct trace *t, uint32_t line, const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s:%u: ", t->path, line);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+static void file_fail(const char *path, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3), noreturn));
+static void file_fail(const char *path, const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", path);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+/* ---- getting the bytes ------------------------------------------------- */
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+
+	return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+/* Run "TOOL -dc -- path" and collect its output, plus a final '\n'. */
+static void read_decompressed(struct trace *t, const char *tool)
+{
+	int pfd[2], status;
+	pid_t pid;
+	size_t cap = 1 << 20, len = 0;
+	char *buf;
+
+	if (access(t->path, R_OK))
+		file_fail(t->path, "%s", strerror(errno));
+	if (pipe(pfd))
+		file_fail(t->path, "pipe: %s", strerror(errno));
+	pid = fork();
+	if (pid < 0)
+		file_fail(t->path, "fork: %s", strerror(errno));
+	if (pid == 0) {
+		dup2(pfd[1], 1);
+		close(pfd[0]);
+		close(pfd[1]);
+		execlp(tool, tool, "-dc", "--", t->path, (char *)NULL);
+		fprintf(stderr, "%s: cannot run %s: %s\n", t->path, tool, strerror(errno));
+		_exit(127);
+	}
+	close(pfd[1]);
+	buf = xmalloc(cap);
+	for (;;) {
+		ssize_t n;
+
+		if (cap - len < 65536) {
+			cap *= 2;
+			buf = xrealloc(buf, cap);
+		}
+		n = read(pfd[0], buf + len, cap - len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		len += (size_t)n;
+	}
+	close(pfd[0]);
+	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status))
+		file_fail(t->path, "%s -dc failed: not a valid compressed trace", tool);
+	if (len == 0 || buf[len - 1] != '\n')
+		buf[len++] = '\n';
+	t->buf = buf;
+	t->len = len;
+	t->mapped = false;
+}
+
+static void read_plain(struct trace *t)
+{
+	struct stat st;
+	int fd = open(t->path, O_RDONLY);
+
+	if (fd < 0)
+		file_fail(t->path, "%s", strerror(errno));
+	if (fstat(fd, &st))
+		file_fail(t->path, "%s", strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		file_fail(t->path, "not a regular file");
+	t->len = (size_t)st.st_size;
+	if (t->len > 0) {
+		t->buf = mmap(NULL, t->len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+		if (t->buf == MAP_FAILED)
+			file_fail(t->path, "mmap: %s", strerror(errno));
+		t->mapped = true;
+		madvise(t->buf, t->len, MADV_SEQUENTIAL);
+	}
+	/* The scanners rely on a final '\n': copy the rare file without one. */
+	if (t->len == 0 || t->buf[t->len - 1] != '\n') {
+		char *copy = xmalloc(t->len + 1);
+
+		if (t->len)
+			memcpy(copy, t->buf, t->len);
+		if (t->mapped)
+			munmap(t->buf, t->len);
+		copy[t->len++] = '\n';
+		t->buf = copy;
+		t->mapped = false;
+	}
+	close(fd);
+}
+
+/* ---- numbers ----------------------------------------------------------- */
+
+static inline bool is_digit(char c)
+{
+	return (unsigned char)(c - '0') < 10;
+}
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/*
+ * A decimal or 0x-hex number at p; returns the first byte after it, or NULL
+ * when there is no number or it does not fit in 64 bits.
+ */
+static inline const char *num(const char *p, uint64_t *v)
+{
+	uint64_t x;
+	const char *s = p;
+
+	if (p[0] == '0' && p[1] == 'x') {
+		int d;
+
+		p += 2;
+		s = p;
+		x = 0;
+		while ((d = hexval(*p)) >= 0) {
+			if (x >> 60)
+				return NULL;
+			x = x << 4 | (uint64_t)d;
+			p++;
+		}
+		if (p == s)
+			return NULL;
+		*v = x;
+		return p;
+	}
+	if (!is_digit(*p))
+		return NULL;
+	x = (uint64_t)(*p++ - '0');
+	while (is_digit(*p)) {
+		if (p - s >= 19 &&
+		    (__builtin_mul_overflow(x, 10, &x) ||
+		     __builtin_add_overflow(x, (uint64_t)(*p - '0'), &x)))
+			return NULL;
+		else if (p - s < 19)
+			x = x * 10 + (uint64_t)(*p - '0');
+		p++;
+	}
+	*v = x;
+	return p;
+}
+
+/* A number that must fit in max, ending at a space or the end of the line. */
+static const char *field(const struct trace *t, const char *p, uint64_t max,
+			 const char *what, uint64_t *v)
+{
+	const char *e = num(p, v);
+
+	if (!e || (*e != ' ' && *e != '\n') || *v > max)
+		trace_fail(t, t->line, "bad %s \"%.*s\"", what, (int)strcspn(p, " \n"), p);
+	return e;
+}
+
+/* ---- header and flow lines (rare: simple and careful) ------------------ */
+
+#define MAX_WORDS 64
+
+/* Copy the line at p into a NUL-terminated string and split it into words. */
+static int split(char *line, char **w)
+{
+	int n = 0;
+	char *save = NULL, *s;
+
+	for (s = strtok_r(line, " ", &save); s && n < MAX_WORDS; s = strtok_r(NULL, " ", &save))
+		w[n++] = s;
+	return n;
+}
+
+static uint64_t word_num(const struct trace *t, const char *s, uint64_t max, const char *what)
+{
+	uint64_t v;
+	const char *e = num(s, &v);
+
+	if (!e || *e || v > max)
+		trace_fail(t, t->line, "bad %s \"%s\"", what, s);
+	return v;
+}
+
+int trace_hex(const char *s, size_t n, uint8_t **out, size_t *len)
+{
+	uint8_t *b;
+	size_t i;
+
+	if (n % 2)
+		return -1;
+	b = xmalloc(n / 2 + 1);
+	for (i = 0; i < n / 2; i++) {
+		int hi = hexval(s[2 * i]), lo = hexval(s[2 * i + 1]);
+
+		if (hi < 0 || lo < 0) {
+			free(b);
+			return -1;
+		}
+		b[i] = (uint8_t)(hi << 4 | lo);
+	}
+	*out = b;
+	*len = n / 2;
+	return 0;
+}
+
+/* "MAJ:MIN" in hex as tc writes handles; "root" for the parent. */
+static uint32_t handle_word(const struct trace *t, const char *s, bool allow_root)
+{
+	char *end;
+	unsigned long maj, min = 0;
+
+	if (allow_root && strcmp(s, "root") == 0)
+		return 0xffffffffu;
+	maj = strtoul(s, &end, 16);
+	if (end == s || *end != ':' || maj > 0xffff)
+		trace_fail(t, t->line, "bad handle \"%s\" (want MAJ:MIN in hex)", s);
+	if (end[1]) {
+		const char *m = end + 1;
+
+		min = strtoul(m, &end, 16);
+		if (end == m || *end || min > 0xffff)
+			trace_fail(t, t->line, "bad handle \"%s\" (want MAJ:MIN in hex)", s);
+	}
+	return (uint32_t)(maj << 16 | min);
+}
+
+static uint8_t tcp_flags(const struct trace *t, const char *s, size_t n)
+{
+	static const char letters[] = "FSRPAUEC";
+	uint8_t f = 0;
+	size_t i;
+
+	if (n == 1 && s[0] == '-')
+		return 0;
+	for (i = 0; i < n; i++) {
+		const char *c = memchr(letters, s[i], 8);
+
+		if (!c || !s[i])
+			trace_fail(t, t->line, "bad TCP flags \"%.*s\" (letters FSRPAUEC or -)",
+				   (int)n, s);
+		f |= (uint8_t)(1u << (c - letters));
+	}
+	return f;
+}
+
+/* ADDR[:PORT] for the flow's family; returns the family. */
+static int endpoint(const struct trace *t, char *s, bool want_port, uint8_t *addr,
+		    uint16_t *port)
+{
+	char *colon;
+	int fam;
+
+	if (s[0] == '[') {
+		char *close = strchr(s, ']');
+
+		if (!close)
+			trace_fail(t, t->line, "bad address \"%s\"", s);
+		*close = '\0';
+		if (inet_pton(AF_INET6, s + 1, addr) != 1)
+			trace_fail(t, t->line, "bad IPv6 address \"%s\"", s + 1);
+		fam = QDK_AF_INET6;
+		colon = close[1] == ':' ? close + 1 : NULL;
+		if (close[1] && !colon)
+			trace_fail(t, t->line, "bad address \"%s]%s\"", s, close + 1);
+	} else {
+		colon = strchr(s, ':');
+		if (colon)
+			*colon = '\0';
+		if (inet_pton(AF_INET, s, addr) != 1)
+			trace_fail(t, t->line, "bad IPv4 address \"%s\"", s);
+		fam = QDK_AF_INET;
+	}
+	if (want_port != (colon != NULL))
+		trace_fail(t, t->line, want_port ? "address needs a :PORT for tcp and udp"
+						 : "a port is only allowed for tcp and udp");
+	if (colon)
+		*port = (uint16_t)word_num(t, colon + 1, 65535, "port");
+	return fam;
+}
+
+static void flow_line(struct trace *t, const char *p, size_t n)
+{
+	char *line = xstrndup(p, n), *w[MAX_WORDS];
+	int nw = split(line, w), i, fam;
+	uint64_t fid;
+	struct trace_flow *f;
+	struct qdk_pkt *k;
+	const char *proto;
+	bool ports;
+
+	if (nw < 5)
+		trace_fail(t, t->line, "flow needs FID PROTO SRC DST");
+	fid = word_num(t, w[1], TRACE_MAX_FID - 1, "flow id");
+	if (fid == 0)
+		trace_fail(t, t->line, "flow id 0 is not allowed");
+	if (fid >= t->nflows) {
+		uint32_t cap = t->nflows ? t->nflows : 64;
+
+		while (cap <= fid)
+			cap *= 2;
+		t->flows = xrealloc(t->flows, cap * sizeof(*t->flows));
+		memset(t->flows + t->nflows, 0, (cap - t->nflows) * sizeof(*t->flows));
+		t->nflows = cap;
+	}
+	f = &t->flows[fid];
+	if (f->declared)
+		trace_fail(t, t->line, "flow %llu declared twice", (unsigned long long)fid);
+	k = &f->tmpl;
+	memset(k, 0, sizeof(*k));
+	k->ttl = 64;
+	k->tcp_flags = QDK_TCP_ACK;
+	proto = w[2];
+	ports = false;
+	if (strcmp(proto, "tcp") == 0) {
+		k->l4proto = 6;
+		ports = true;
+	} else if (strcmp(proto, "udp") == 0) {
+		k->l4proto = 17;
+		ports = true;
+	} else if (strcmp(proto, "icmp") == 0) {
+		k->l4proto = 1;
+	} else if (strcmp(proto, "icmp6") == 0) {
+		k->l4proto = 58;
+	} else if (strncmp(proto, "ip:", 3) == 0) {
+		k->l4proto = (uint8_t)word_num(t, proto + 3, 255, "IP protocol");
+	} else if (strncmp(proto, "eth:", 4) == 0) {
+		k->ethertype = (uint16_t)word_num(t, proto + 4, 0xffff, "ethertype");
+		k->family = QDK_AF_NONE;
+		if (strcmp(w[3], "-") || strcmp(w[4], "-"))
+			trace_fail(t, t->line, "a non-IP flow has - as SRC and DST");
+	} else {
+		trace_fail(t, t->line, "unknown protocol \"%s\"", proto);
+	}
+	if (strncmp(proto, "eth:", 4) != 0) {
+		fam = endpoint(t, w[3], ports, k->saddr, &k->sport);
+		if (endpoint(t, w[4], ports, k->daddr, &k->dport) != fam)
+			trace_fail(t, t->line, "SRC and DST are of different address families");
+		k->family = (uint8_t)fam;
+		k->ethertype = fam == QDK_AF_INET ? 0x0800 : 0x86dd;
+		if (k->l4proto == 1 && fam != QDK_AF_INET)
+			trace_fail(t, t->line, "icmp needs IPv4 addresses (icmp6 for IPv6)");
+		if (k->l4proto == 58 && fam != QDK_AF_INET6)
+			trace_fail(t, t->line, "icmp6 needs IPv6 addresses");
+	}
+	for (i = 5; i < nw; i++) {
+		char *eq = strchr(w[i], '=');
+		const char *v;
+
+		if (!eq)
+			trace_fail(t, t->line, "bad flow key \"%s\" (want KEY=VAL)", w[i]);
+		*eq = '\0';
+		v = eq + 1;
+		if (strcmp(w[i], "tos") == 0)
+			k->tos = (uint8_t)word_num(t, v, 255, "tos");
+		else if (strcmp(w[i], "prio") == 0)
+			k->priority = (uint32_t)word_num(t, v, UINT32_MAX, "prio");
+		else if (strcmp(w[i], "mark") == 0)
+			k->mark = (uint32_t)word_num(t, v, UINT32_MAX, "mark");
+		else if (strcmp(w[i], "hash") == 0)
+			k->hash = (uint32_t)word_num(t, v, UINT32_MAX, "hash");
+		else if (strcmp(w[i], "tcp") == 0)
+			k->tcp_flags = tcp_flags(t, v, strlen(v));
+		else if (strcmp(w[i], "ttl") == 0)
+			k->ttl = (uint8_t)word_num(t, v, 255, "ttl");
+		else if (strcmp(w[i], "q") == 0)
+			k->queue_mapping = (uint16_t)word_num(t, v, 0xffff, "q");
+		else
+			trace_fail(t, t->line, "unknown flow key \"%s\"", w[i]);
+	}
+	f->declared = true;
+	/* Keep the declaration as written (after "flow FID ") for drive's output. */
+	{
+		const char *rest = p + 5, *end = p + n;
+
+		rest += strcspn(rest, " ");
+		rest += rest < end;
+		f->decl = xstrndup(rest, (size_t)(end - rest));
+	}
+	free(line);
+}
+
+static void directive(struct trace *t, const char *p, size_t n)
+{
+	char *line, *w[MAX_WORDS];
+	int nw, i;
+	struct trace_hdr *h = &t->hdr;
+
+	if (n >= 5 && memcmp(p, "flow ", 5) == 0) {
+		flow_line(t, p, n);
+		return;
+	}
+	line = xstrndup(p, n);
+	nw = split(line, w);
+	if (nw == 0)
+		trace_fail(t, t->line, "a line may not start with a space");
+	if (t->in_events)
+		trace_fail(t, t->line, "\"%s\" is not an event (header directives come before the first event)",
+			   w[0]);
+	if (strcmp(w[0], "qdisc") == 0) {
+		if (nw < 2)
+			trace_fail(t, t->line, "qdisc needs a KIND");
+		free(h->qdisc);
+		h->qdisc = xstrndup(p + 6, n - 6);
+		h->qdisc_line = t->line;
+	} else if (strcmp(w[0], "tca") == 0) {
+		if (nw != 2)
+			trace_fail(t, t->line, "tca needs one HEX word or -");
+		free(h->tca);
+		h->tca = NULL;
+		h->tca_len = 0;
+		if (strcmp(w[1], "-") && trace_hex(w[1], strlen(w[1]), &h->tca, &h->tca_len))
+			trace_fail(t, t->line, "bad tca hex \"%s\"", w[1]);
+		if (h->tca && h->tca_len < 4)
+			trace_fail(t, t->line, "tca is shorter than an attribute header");
+		h->has_tca = true;
+		h->tca_line = t->line;
+	} else if (strcmp(w[0], "dev") == 0) {
+		for (i = 1; i < nw; i++) {
+			char *eq = strchr(w[i], '=');
+
+			if (!eq)
+				trace_fail(t, t->line, "bad dev key \"%s\" (want KEY=VAL)", w[i]);
+			*eq++ = '\0';
+			if (strcmp(w[i], "name") == 0) {
+				if (!*eq || strlen(eq) >= 16)
+					trace_fail(t, t->line, "bad device name \"%s\"", eq);
+				snprintf(h->devname, sizeof(h->devname), "%s", eq);
+			} else if (strcmp(w[i], "mtu") == 0) {
+				h->dev.mtu = (uint32_t)word_num(t, eq, 65535, "mtu");
+			} else if (strcmp(w[i], "txqlen") == 0) {
+				h->dev.tx_queue_len = (uint32_t)word_num(t, eq, UINT32_MAX, "txqlen");
+			} else if (strcmp(w[i], "txqs") == 0) {
+				h->dev.num_tx_queues = (uint32_t)word_num(t, eq, 4096, "txqs");
+				if (!h->dev.num_tx_queues)
+					trace_fail(t, t->line, "txqs must be at least 1");
+			} else {
+				trace_fail(t, t->line, "unknown dev key \"%s\"", w[i]);
+			}
+		}
+	} else if (strcmp(w[0], "handle") == 0 && nw == 2) {
+		h->handle = handle_word(t, w[1], false);
+	} else if (strcmp(w[0], "parent") == 0 && nw == 2) {
+		h->parent = handle_word(t, w[1], true);
+	} else if (strcmp(w[0], "seed") == 0 && nw == 2) {
+		h->seed = word_num(t, w[1], UINT64_MAX, "seed");
+		h->has_seed = true;
+	} else if (strcmp(w[0], "hz") == 0 && nw == 2) {
+		h->hz = (unsigned int)word_num(t, w[1], 100000, "hz");
+		if (!h->hz)
+			trace_fail(t, t->line, "hz must be positive");
+	} else if (strcmp(w[0], "source") == 0) {
+		free(h->source);
+		h->source = xstrndup(n > 7 ? p + 7 : p + n, n > 7 ? n - 7 : 0);
+	} else {
+		trace_fail(t, t->line, "unknown directive \"%s\"", w[0]);
+	}
+	free(line);
+}
+
+/* ---- event lines (hot) ------------------------------------------------- */
+
+static const char *id_or_dash(const struct trace *t, const char *p, uint64_t *id)
+{
+	if (p[0] == '-' && (p[1] == '\n' || p[1] == ' ')) {
+		*id = 0;
+		return p + 1;
+	}
+	p = field(t, p, UINT64_MAX, "packet id", id);
+	if (*id == 0)
+		trace_fail(t, t->line, "packet id 0 is not allowed");
+	return p;
+}
+
+static const char *verdict(const struct trace *t, const char *p, int *v)
+{
+	const char *s = p;
+	int x;
+
+	if (p[0] == 'o' && p[1] == 'k') {
+		x = QDK_XMIT_SUCCESS;
+		p += 2;
+	} else if (p[0] == 'd' && p[1] == 'r' && p[2] == 'o' && p[3] == 'p') {
+		x = QDK_XMIT_DROP;
+		p += 4;
+	} else if (p[0] == 'c' && p[1] == 'n') {
+		x = QDK_XMIT_CN;
+		p += 2;
+	} else if (p[0] == '?') {
+		x = VERDICT_UNKNOWN;
+		p += 1;
+	} else {
+		goto bad;
+	}
+	while (*p == '+' && x != VERDICT_UNKNOWN) {
+		if (memcmp(p, "+stolen", 7) == 0) {
+			x |= QDK_XMIT_STOLEN;
+			p += 7;
+		} else if (memcmp(p, "+bypass", 7) == 0) {
+			x |= QDK_XMIT_BYPASS;
+			p += 7;
+		} else {
+			goto bad;
+		}
+	}
+	if (*p != ' ' && *p != '\n')
+		goto bad;
+	*v = x;
+	return p;
+bad:
+	trace_fail(t, t->line, "bad verdict \"%.*s\" (ok, drop, cn, +stolen, +bypass or ?)",
+		   (int)strcspn(s, " \n"), s);
+}
+
+/* KEY=VAL words after an enqueue verdict, each overriding one flow field. */
+static const char *pkt_keys(const struct trace *t, const char *p, struct trace_event *ev)
+{
+	ev->keys = p + 1;
+	while (*p == ' ') {
+		const char *k = p + 1, *v = k + strcspn(k, "= \n");
+		size_t kl = (size_t)(v - k);
+		uint64_t x;
+
+		if (*v != '=')
+			trace_fail(t, t->line, "bad packet key \"%.*s\" (want KEY=VAL)",
+				   (int)strcspn(k, " \n"), k);
+		v++;
+		if (kl == 3 && memcmp(k, "len", 3) == 0) {
+			p = field(t, v, UINT32_MAX, "len", &x);
+			ev->len = (uint32_t)x;
+			ev->ov |= OV_LEN;
+		} else if (kl == 3 && memcmp(k, "gso", 3) == 0) {
+			const char *c = num(v, &x);
+
+			if (!c || *c != ':' || x > 0xffff)
+				trace_fail(t, t->line, "bad gso \"%.*s\" (want SEGS:SIZE)",
+					   (int)strcspn(v, " \n"), v);
+			ev->gso_segs = (uint16_t)x;
+			p = field(t, c + 1, 0xffff, "gso size", &x);
+			ev->gso_size = (uint16_t)x;
+			ev->ov |= OV_GSO;
+		} else if (kl == 3 && memcmp(k, "tos", 3) == 0) {
+			p = field(t, v, 255, "tos", &x);
+			ev->tos = (uint8_t)x;
+			ev->ov |= OV_TOS;
+		} else if (kl == 4 && memcmp(k, "prio", 4) == 0) {
+			p = field(t, v, UINT32_MAX, "prio", &x);
+			ev->prio = (uint32_t)x;
+			ev->ov |= OV_PRIO;
+		} else if (kl == 4 && memcmp(k, "mark", 4) == 0) {
+			p = field(t, v, UINT32_MAX, "mark", &x);
+			ev->mark = (uint32_t)x;
+			ev->ov |= OV_MARK;
+		} else if (kl == 4 && memcmp(k, "hash", 4) == 0) {
+			p = field(t, v, UINT32_MAX, "hash", &x);
+			ev->hash = (uint32_t)x;
+			ev->ov |= OV_HASH;
+		} else if (kl == 3 && memcmp(k, "tcp", 3) == 0) {
+			size_t n = strcspn(v, " \n");
+
+			ev->tcp = tcp_flags(t, v, n);
+			p = v + n;
+			ev->ov |= OV_TCP;
+		} else if (kl == 3 && memcmp(k, "ttl", 3) == 0) {
+			p = field(t, v, 255, "ttl", &x);
+			ev->ttl = (uint8_t)x;
+			ev->ov |= OV_TTL;
+		} else if (kl == 1 && k[0] == 'q') {
+			p = field(t, v, 0xffff, "q", &x);
+			ev->q = (uint16_t)x;
+			ev->ov |= OV_Q;
+		} else {
+			trace_fail(t, t->line, "unknown packet key \"%.*s\"", (int)kl, k);
+		}
+	}
+	ev->keys_len = (uint32_t)(p - ev->keys);
+	return p;
+}
+
+static const char *stats_keys(const struct trace *t, const char *p, struct trace_event *ev)
+{
+	ev->stat_mask = 0;
+	while (*p == ' ') {
+		const char *k = p + 1, *v = k + strcspn(k, "= \n");
+		size_t kl = (size_t)(v - k);
+		int i;
+
+		if (*v != '=')
+			trace_fail(t, t->line, "bad statistics key \"%.*s\" (want KEY=VAL)",
+				   (int)strcspn(k, " \n"), k);
+		for (i = 0; i < ST_NKEYS; i++)
+			if (strlen(trace_stat_names[i]) == kl &&
+			    memcmp(trace_stat_names[i], k, kl) == 0)
+				break;
+		if (i == ST_NKEYS)
+			trace_fail(t, t->line, "unknown statistics key \"%.*s\"", (int)kl, k);
+		p = field(t, v + 1, UINT64_MAX, trace_stat_names[i], &ev->stat[i]);
+		ev->stat_mask |= 1u << i;
+	}
+	return p;
+}
+
+static const char *change_fields(const struct trace *t, const char *p, struct trace_event *ev)
+{
+	uint64_t r;
+	const char *e;
+	bool neg = *p == '-';
+
+	e = num(p + neg, &r);
+	if (!e || *e != ' ' || r > 4095)
+		trace_fail(t, t->line, "bad change result \"%.*s\" (0 or -errno)",
+			   (int)strcspn(p, " \n"), p);
+	ev->ret = neg ? -(int)r : (int)r;
+	p = e + 1;
+	ev->hex_len = (uint32_t)strcspn(p, " \n");
+	ev->hex = (ev->hex_len == 1 && p[0] == '-') ? NULL : p;
+	if (ev->hex_len == 0)
+		trace_fail(t, t->line, "change needs HEX or -");
+	p += ev->hex_len;
+	ev->opts = p + (*p == ' ');
+	p += strcspn(p, "\n");
+	ev->opts_len = (uint32_t)(p - ev->opts);
+	return p;
+}
+
+/* Parse the event line at p (which starts with a digit) into ev. */
+static const char *event_line(struct trace *t, const char *p, struct trace_event *ev)
+{
+	const char *line = p;
+	uint64_t x;
+
+	ev->line = t->line;
+	ev->text = line;
+	p = num(p, &ev->ts);
+	if (!p || *p != ' ')
+		trace_fail(t, t->line, "bad timestamp \"%.*s\"", (int)strcspn(line, " \n"), line);
+	if (ev->ts < t->last_ts)
+		trace_fail(t, t->line, "timestamp %llu is before the previous event's %llu",
+			   (unsigned long long)ev->ts, (unsigned long long)t->last_ts);
+	t->last_ts = ev->ts;
+	p++;
+	ev->op = *p;
+	if (p[1] != ' ' && p[1] != '\n') {
+		if (memcmp(p, "lost ", 5) == 0) {
+			ev->op = 'l';
+			p = field(t, p + 5, UINT64_MAX, "lost count", &ev->lost);
+			goto end;
+		}
+		goto bad_op;
+	}
+	p++;
+	switch (ev->op) {
+	case 'e':
+		if (*p != ' ')
+			goto short_line;
+		p = field(t, p + 1, UINT64_MAX, "packet id", &ev->id);
+		if (ev->id == 0)
+			trace_fail(t, t->line, "packet id 0 is not allowed");
+		if (*p != ' ')
+			goto short_line;
+		p = field(t, p + 1, TRACE_MAX_FID - 1, "flow id", &x);
+		ev->fid = (uint32_t)x;
+		if (*p != ' ')
+			goto short_line;
+		p = field(t, p + 1, UINT32_MAX, "packet length", &x);
+		ev->pkt_len = (uint32_t)x;
+		if (*p != ' ')
+			goto short_line;
+		p = verdict(t, p + 1, &ev->verdict);
+		ev->ov = 0;
+		if (*p == ' ')
+			p = pkt_keys(t, p, ev);
+		else
+			ev->keys_len = 0;
+		break;
+	case 'd':
+	case 'p':
+		if (*p != ' ')
+			goto short_line;
+		p = id_or_dash(t, p + 1, &ev->id);
+		break;
+	case 'x':
+	case 'm':
+		if (*p != ' ')
+			goto short_line;
+		p = field(t, p + 1, UINT64_MAX, "packet id", &ev->id);
+		if (ev->id == 0)
+			trace_fail(t, t->line, "packet id 0 is not allowed");
+		break;
+	case 's':
+		p = stats_keys(t, p, ev);
+		break;
+	case 'c':
+		if (*p != ' ')
+			goto short_line;
+		p = change_fields(t, p + 1, ev);
+		break;
+	case 'r':
+	case 'w':
+		break;
+	default:
+		goto bad_op;
+	}
+end:
+	if (*p != '\n')
+		trace_fail(t, t->line, "unexpected \"%.*s\" at the end of the line",
+			   (int)strcspn(p, "\n"), p);
+	ev->text_len = (uint32_t)(p - line);
+	if (ev->text_len > TRACE_MAX_LINE)
+		trace_fail(t, t->line, "line longer than %d bytes", TRACE_MAX_LINE);
+	return p + 1;
+short_line:
+	trace_fail(t, t->line, "missing fields for \"%c\"", ev->op);
+bad_op:
+	trace_fail(t, t->line, "unknown operation \"%.*s\"", (int)strcspn(p, " \n"), p);
+}
+
+bool trace_next(struct trace *t, struct trace_event *ev)
+{
+	const char *p;
+
+	if (t->have_first) {
+		*ev = t->first;
+		t->have_first = false;
+		return true;
+	}
+	for (;;) {
+		p = t->pos;
+		if (p >= t->end)
+			return false;
+		t->line++;
+		if (is_digit(*p)) {
+			t->pos = event_line(t, p, ev);
+			return true;
+		}
+		if (*p == '#' || *p == '\n') {
+			t->pos = (const char *)memchr(p, '\n', (size_t)(t->end - p)) + 1;
+			continue;
+		}
+		{
+			const char *nl = memchr(p, '\n', (size_t)(t->end - p));
+			size_t n = (size_t)(nl - p);
+
+			if (n > TRACE_MAX_LINE)
+				trace_fail(t, t->line, "line longer than %d bytes", TRACE_MAX_LINE);
+			directive(t, p, n);
+			t->pos = nl + 1;
+		}
+	}
+}
+
+/* ---- open and close ---------------------------------------------------- */
+
+void trace_open(struct trace *t, const char *path)
+{
+	const char *nl;
+	uint64_t ver;
+	const char *e;
+
+	memset(t, 0, sizeof(*t));
+	t->path = path;
+	t->hdr.seed = 1;
+	t->hdr.hz = 250;
+	t->hdr.handle = 0x80010000u;
+	t->hdr.parent = 0xffffffffu;
+	snprintf(t->hdr.devname, sizeof(t->hdr.devname), "qdk0");
+	if (ends_with(path, ".zst"))
+		read_decompressed(t, "zstd");
+	else if (ends_with(path, ".gz"))
+		read_decompressed(t, "gzip");
+	else
+		read_plain(t);
+	t->pos = t->buf;
+	t->end = t->buf + t->len;
+	t->line = 1;
+	nl = memchr(t->pos, '\n', t->len);
+	if ((size_t)(nl - t->pos) < 10 || memcmp(t->pos, "qdk-trace ", 10) != 0)
+		trace_fail(t, 1, "not a qdk trace (the first line must be \"qdk-trace 1\")");
+	e = num(t->pos + 10, &ver);
+	if (!e || e != nl)
+		trace_fail(t, 1, "bad trace version \"%.*s\"", (int)(nl - t->pos - 10), t->pos + 10);
+	if (ver != 1)
+		trace_fail(t, 1, "unknown trace version %llu (this reader knows version 1)",
+			   (unsigned long long)ver);
+	t->pos = nl + 1;
+	/* Header directives run up to the first event, which is kept. */
+	t->have_first = trace_next(t, &t->first);
+	t->in_events = true;
+	t->hdr.dev.name = t->hdr.devname;
+}
+
+void trace_close(struct trace *t)
+{
+	uint32_t i;
+
+	if (t->mapped)
+		munmap(t->buf, t->len);
+	else
+		free(t->buf);
+	for (i = 0; i < t->nflows; i++)
+		free(t->flows[i].decl);
+	free(t->flows);
+	free(t->hdr.qdisc);
+	free(t->hdr.tca);
+	free(t->hdr.source);
+	memset(t, 0, sizeof(*t));
+}
+
+const struct trace_flow *trace_flow(const struct trace *t, const struct trace_event *ev)
+{
+	if (ev->fid >= t->nflows || !t->flows[ev->fid].declared)
+		trace_fail(t, ev->line, "flow %u is not declared", ev->fid);
+	return &t->flows[ev->fid];
+}
+
+void trace_packet(const struct trace *t, const struct trace_event *ev, struct qdk_pkt *p)
+{
+	*p = trace_flow(t, ev)->tmpl;
+	p->id = ev->id;
+	p->pkt_len = ev->pkt_len;
+	p->len = ev->pkt_len;
+	if (__builtin_expect(ev->ov != 0, 0)) {
+		if (ev->ov & OV_LEN)
+			p->len = ev->len;
+		if (ev->ov & OV_GSO) {
+			p->gso_segs = ev->gso_segs;
+			p->gso_size = ev->gso_size;
+		}
+		if (ev->ov & OV_TOS)
+			p->tos = ev->tos;
+		if (ev->ov & OV_PRIO)
+			p->priority = ev->prio;
+		if (ev->ov & OV_MARK)
+			p->mark = ev->mark;
+		if (ev->ov & OV_HASH)
+			p->hash = ev->hash;
+		if (ev->ov & OV_TCP)
+			p->tcp_flags = ev->tcp;
+		if (ev->ov & OV_TTL)
+			p->ttl = ev->ttl;
+		if (ev->ov & OV_Q)
+			p->queue_mapping = ev->q;
+	}
+}

@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * trace.h - reading qdk traces (traces/FORMAT.md, version 1).
+ *
+ * The reader maps the file (or reads a decompressed .zst/.gz into memory),
+ * takes the header directives up to the first event, and then hands out one
+ * event per call with a hand-written tokenizer. Flow lines are absorbed
+ * wherever they appear. Every malformed line ends the program with
+ * "file:line: reason" and exit status 2.
+ */
+#ifndef QDK_TRACE_H
+#define QDK_TRACE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "qdk_api.h"
+
+#define TRACE_MAX_LINE 4095
+#define TRACE_MAX_FID (1u << 24)
+
+struct trace_flow {
+	bool declared;
+	struct qdk_pkt tmpl;	/* every field but id, pkt_len and len */
+	char *decl;		/* the declaration after "flow FID " */
+	bool written;		/* drive: already declared in the output */
+};
+
+/* Per-packet keys an enqueue line may override (trace_event.ov). */
+enum {
+	OV_LEN = 1 << 0, OV_GSO = 1 << 1, OV_TOS = 1 << 2, OV_PRIO = 1 << 3,
+	OV_MARK = 1 << 4, OV_HASH = 1 << 5, OV_TCP = 1 << 6, OV_TTL = 1 << 7,
+	OV_Q = 1 << 8,
+};
+
+/* Keys of an `s` line, in the order of trace_event.stat[]. */
+enum {
+	ST_QLEN, ST_BACKLOG, ST_DROPS, ST_OVERLIMITS, ST_REQUEUES, ST_PACKETS,
+	ST_BYTES, ST_NKEYS
+};
+extern const char *const trace_stat_names[ST_NKEYS];
+
+#define VERDICT_UNKNOWN (-1)	/* '?' in an arrival-only trace */
+
+struct trace_event {
+	uint64_t ts;
+	uint64_t id;		/* e d p x m: packet id, 0 for '-' */
+	const char *text;	/* the line, without its newline */
+	uint32_t text_len;
+	uint32_t line;
+	char op;		/* e d p r c x m w s, 'l' for lost */
+	/* e */
+	uint32_t fid, pkt_len;
+	int verdict;		/* raw enqueue return value or VERDICT_UNKNOWN */
+	uint32_t ov;		/* OV_* */
+	uint32_t len, hash, prio, mark;
+	uint16_t gso_segs, gso_size, q;
+	uint8_t tos, ttl, tcp;
+	const char *keys;	/* the KEY=VAL text after the verdict (drive copies it) */
+	uint32_t keys_len;
+	/* s */
+	uint32_t stat_mask;	/* 1 << ST_* */
+	uint64_t stat[ST_NKEYS];
+	/* c */
+	int ret;
+	const char *hex;	/* NULL for '-' */
+	uint32_t hex_len;
+	const char *opts;	/* tc words after HEX, may be empty */
+	uint32_t opts_len;
+	/* lost */
+	uint64_t lost;
+};
+
+struct trace_hdr {
+	char *qdisc;		/* "KIND OPTS..." or NULL */
+	uint32_t qdisc_line;
+	bool has_tca;
+	uint8_t *tca;		/* NULL with has_tca: "tca -" */
+	size_t tca_len;
+	uint32_t tca_line;
+	char devname[32];
+	struct qdk_dev_cfg dev;
+	uint32_t handle;
+	uint32_t parent;
+	uint64_t seed;
+	bool has_seed;
+	unsigned int hz;
+	char *source;
+};
+
+struct trace {
+	const char *path;
+	char *buf;		/* the text; the last byte is always '\n' */
+	size_t len;
+	bool mapped;
+	const char *pos, *end;
+	uint32_t line;
+	bool in_events;
+	uint64_t last_ts;
+	struct trace_hdr hdr;
+	struct trace_flow *flows;	/* indexed by FID */
+	uint32_t nflows;		/* capacity of flows[] */
+	struct trace_event first;	/* the first event, read with the header */
+	bool have_first;
+};
+
+/* Open, read the magic line and the header. Exits 2 on any error. */
+void trace_open(struct trace *t, const char *path);
+void trace_close(struct trace *t);
+/* The next event into ev; false at the end of the trace. */
+bool trace_next(struct trace *t, struct trace_event *ev);
+/* "path:line: reason" on stderr, exit 2. */
+void trace_fail(const struct trace *t, uint32_t line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4), noreturn));
+/* The declared flow FID of an enqueue line, or a failure at that line. */
+const struct trace_flow *trace_flow(const struct trace *t, const struct trace_event *ev);
+/* Fill p from the flow and the event's per-packet fields. */
+void trace_packet(const struct trace *t, const struct trace_event *ev, struct qdk_pkt *p);
+/* Decode hex into a fresh buffer; -1 when it is not an even number of hex digits. */
+int trace_hex(const char *s, size_t n, uint8_t **out, size_t *len);
+
+#endif /* QDK_TRACE_H */

@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * util.c - allocation, fatal errors, timing and atomic output files.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util.h"
+
+void die(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("qdk-replay: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(status);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		die(3, "out of memory");
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		die(3, "out of memory");
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		die(3, "out of memory");
+	return p;
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+uint64_t wall_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* ---- atomic output files ------------------------------------------------ */
+
+#define MAX_OPEN 8
+static struct outfile *open_files[MAX_OPEN];
+
+static void remove_temps(void)
+{
+	int i;
+
+	for (i = 0; i < MAX_OPEN; i++)
+		if (open_files[i] && open_files[i]->tmp)
+			unlink(open_files[i]->tmp);
+}
+
+void out_open(struct outfile *o, const char *path)
+{
+	static int registered;
+	size_t n = strlen(path);
+	int i;
+
+	if (!registered) {
+		atexit(remove_temps);
+		registered = 1;
+	}
+	o->path = xstrdup(path);
+	o->tmp = xmalloc(n + 16);
+	snprintf(o->tmp, n + 16, "%s.tmpXXXXXX", path);
+	o->fd = mkstemp(o->tmp);
+	if (o->fd < 0) {
+		free(o->tmp);
+		o->tmp = NULL;
+		die(2, "%s: cannot create: %s", path, strerror(errno));
+	}
+	fchmod(o->fd, 0644);
+	o->cap = 1 << 18;
+	o->buf = xmalloc(o->cap);
+	o->len = 0;
+	for (i = 0; i < MAX_OPEN; i++) {
+		if (!open_files[i]) {
+			open_files[i] = o;
+			break;
+		}
+	}
+}
+
+void out_flush(struct outfile *o)
+{
+	size_t off = 0;
+
+	while (off < o->len) {
+		ssize_t n = write(o->fd, o->buf + off, o->len - off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			die(2, "%s: write failed: %s", o->path, strerror(errno));
+		off += (size_t)n;
+	}
+	o->len = 0;
+}
+
+void out_commit(struct outfile *o)
+{
+	int i;
+
+	out_flush(o);
+	if (fsync(o->fd) && errno != EINVAL)
+		die(2, "%s: fsync: %s", o->path, strerror(errno));
+	if (close(o->fd))
+		die(2, "%s: close: %s", o->path, strerror(errno));
+	if (rename(o->tmp, o->path))
+		die(2, "%s: rename: %s", o->path, strerror(errno));
+	for (i = 0; i < MAX_OPEN; i++)
+		if (open_files[i] == o)
+			open_files[i] = NULL;
+	free(o->tmp);
+	free(o->path);
+	free(o->buf);
+	o->tmp = NULL;
+	o->path = NULL;
+	o->buf = NULL;
+}
+
+void out_mem(struct outfile *o, const void *p, size_t n)
+{
+	if (o->len + n > o->cap) {
+		out_flush(o);
+		if (n > o->cap) {
+			o->cap = n;
+			o->buf = xrealloc(o->buf, n);
+		}
+	}
+	memcpy(o->buf + o->len, p, n);
+	o->len += n;
+}
+
+void out_str(struct outfile *o, const char *s)
+{
+	out_mem(o, s, strlen(s));
+}
+
+void out_u64(struct outfile *o, uint64_t v)
+{
+	char tmp[24];
+	int i = 24;
+
+	do {
+		tmp[--i] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	out_mem(o, tmp + i, (size_t)(24 - i));
+}
+
+void out_printf(struct outfile *o, const char *fmt, ...)
+{
+	char tmp[4096];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n < sizeof(tmp)) {
+		out_mem(o, tmp, (size_t)n);
+	} else {
+		char *big = xmalloc((size_t)n + 1);
+
+		va_start(ap, fmt);
+		vsnprintf(big, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+		out_mem(o, big, (size_t)n);
+		free(big);
+	}
+}
+
+void refuse_same_file(const char *out, const char *in)
+{
+	struct stat a, b;
+	char *ra, *rb;
+	int same = strcmp(out, in) == 0;
+
+	if (!same && stat(out, &a) == 0 && stat(in, &b) == 0)
+		same = a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+	if (!same) {
+		ra = realpath(out, NULL);
+		rb = realpath(in, NULL);
+		same = ra && rb && strcmp(ra, rb) == 0;
+		free(ra);
+		free(rb);
+	}
+	if (same)
+		die(2, "refusing to write %s: it is an input", out);
+}

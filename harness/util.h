@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * util.h - small helpers of the harness: allocation that cannot fail
+ * silently, fatal errors, wall-clock timing, and output files that appear
+ * only when complete (temp file + rename, removed on any exit path).
+ */
+#ifndef QDK_UTIL_H
+#define QDK_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrndup(const char *s, size_t n);
+char *xstrdup(const char *s);
+
+/* "qdk-replay: message" on stderr, exit with status. */
+void die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+
+/* Monotonic wall clock in ns (for the timing lines only, never for output). */
+uint64_t wall_ns(void);
+
+/*
+ * An output file written to "PATH.tmpXXXXXX" next to PATH and renamed into
+ * place by out_commit(); any exit before that removes the temp file.
+ */
+struct outfile {
+	char *path;
+	char *tmp;
+	int fd;
+	char *buf;
+	size_t len, cap;
+};
+void out_open(struct outfile *o, const char *path);
+void out_commit(struct outfile *o);
+void out_flush(struct outfile *o);
+/* Appending (buffered). */
+static inline void out_char(struct outfile *o, char c)
+{
+	if (o->len == o->cap)
+		out_flush(o);
+	o->buf[o->len++] = c;
+}
+void out_mem(struct outfile *o, const void *p, size_t n);
+void out_str(struct outfile *o, const char *s);
+void out_u64(struct outfile *o, uint64_t v);
+void out_printf(struct outfile *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Refuse to write an output that is one of the inputs (same file or name). */
+void refuse_same_file(const char *out, const char *in);
+
+#endif /* QDK_UTIL_H */

@@ -1,0 +1,450 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * verify.c - `qdk-replay verify TRACE...`: replay every call of a trace at
+ * its timestamp and check every answer (verdicts, dequeued ids, drops and
+ * marks per call, statistics snapshots, watchdog fires). The first
+ * difference stops the replay with the line, the expected and actual
+ * answers and the qdisc's state (exit 1); a malformed trace exits 2.
+ *
+ * Each trace is replayed in a process of its own: the virtual clock only
+ * moves forward and module_init() runs once, so traces must not share one.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "trace.h"
+#include "util.h"
+
+#define NONE UINT64_MAX
+
+struct verifier {
+	struct trace t;
+	struct qdk_qdisc *q;
+	uint64_t now;
+	/* The call whose consequences (x, m lines) are being collected. */
+	bool pending;
+	struct trace_event call;
+	struct qdk_effect *exp;
+	size_t nexp, capexp;
+	/* When the watchdog last fired on the way to an event (NONE: not). */
+	uint64_t wd_fired;
+	uint64_t events, enqueues, dequeues;
+	bool quiet;
+};
+
+static void diverge_head(struct verifier *v, const struct trace_event *ev, const char *what)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s:%u: divergence: %s\n  event: %.*s\n", v->t.path, ev->line, what,
+		(int)ev->text_len, ev->text);
+}
+
+static void __attribute__((noreturn)) diverge_tail(struct verifier *v)
+{
+	qdisc_print_state(stderr, v->q);
+	exit(1);
+}
+
+static void print_id(FILE *f, uint64_t id)
+{
+	if (id)
+		fprintf(f, "%llu", (unsigned long long)id);
+	else
+		fputs("none", f);
+}
+
+static void print_effects(FILE *f, const struct qdk_effect *e, size_t n)
+{
+	size_t i;
+
+	if (!n)
+		fputs(" (none)", f);
+	for (i = 0; i < n; i++)
+		fprintf(f, " %c %llu", e[i].kind == QDK_EFFECT_DROP ? 'x' : 'm',
+			(unsigned long long)e[i].id);
+	fputc('\n', f);
+}
+
+/* Compare the x/m lines collected for the pending call with what happened. */
+static void check_effects(struct verifier *v)
+{
+	const struct qdk_effect *act;
+	size_t n = qdk_effects(&act), nexp = v->nexp, i, j;
+	bool ok = n == nexp;
+
+	v->pending = false;
+	if (n == 0 && v->nexp == 0)
+		return;
+	/* Sets: every expected effect occurs, and (same count) nothing else. */
+	for (i = 0; ok && i < v->nexp; i++) {
+		for (j = 0; j < n; j++)
+			if (act[j].kind == v->exp[i].kind && act[j].id == v->exp[i].id)
+				break;
+		ok = j < n;
+	}
+	for (i = 0; ok && i < n; i++) {
+		for (j = 0; j < v->nexp; j++)
+			if (act[i].kind == v->exp[j].kind && act[i].id == v->exp[j].id)
+				break;
+		ok = j < v->nexp;
+	}
+	v->nexp = 0;
+	if (ok)
+		return;
+	diverge_head(v, &v->call, "drops/marks during the call differ");
+	fputs("  expected:", stderr);
+	print_effects(stderr, v->exp, nexp);
+	fputs("  actual:  ", stderr);
+	print_effects(stderr, act, n);
+	diverge_tail(v);
+}
+
+static void expect_effect(struct verifier *v, const struct trace_event *ev)
+{
+	if (!v->pending)
+		trace_fail(&v->t, ev->line, "\"%c\" line does not follow a call", ev->op);
+	if (v->nexp == v->capexp) {
+		v->capexp = v->capexp ? v->capexp * 2 : 16;
+		v->exp = xrealloc(v->exp, v->capexp * sizeof(*v->exp));
+	}
+	v->exp[v->nexp].kind = ev->op == 'x' ? QDK_EFFECT_DROP : QDK_EFFECT_MARK;
+	v->exp[v->nexp].id = ev->id;
+	v->nexp++;
+}
+
+static void do_enqueue(struct verifier *v, const struct trace_event *ev)
+{
+	struct qdk_pkt p;
+	struct qdk_skb *skb;
+	char msg[256], a[32], b[32];
+	int ret;
+
+	if (ev->verdict == VERDICT_UNKNOWN)
+		trace_fail(&v->t, ev->line, "this is an arrival-only trace (verdict \"?\"): "
+			   "nothing to verify; replay it with `qdk-replay drive`");
+	trace_packet(&v->t, ev, &p);
+	skb = qdk_skb_build(&p, msg, sizeof(msg));
+	if (!skb)
+		trace_fail(&v->t, ev->line, "bad packet: %s", msg);
+	ret = qdk_enqueue(v->q, skb);
+	v->enqueues++;
+	if (__builtin_expect(ret != ev->verdict, 0)) {
+		const char *va = verdict_text(ret, a, sizeof(a));
+
+		diverge_head(v, ev, "enqueue verdict differs");
+		fprintf(stderr, "  expected: %s\n  actual:   %s (0x%x)\n",
+			verdict_text(ev->verdict, b, sizeof(b)), va ? va : "?", ret);
+		diverge_tail(v);
+	}
+}
+
+static void do_dequeue(struct verifier *v, const struct trace_event *ev, bool peek)
+{
+	struct qdk_skb *skb = peek ? qdk_peek(v->q) : qdk_dequeue(v->q);
+	uint64_t got = skb ? qdk_skb_id(skb) : 0;
+
+	v->dequeues += !peek;
+	if (__builtin_expect(got != ev->id, 0)) {
+		diverge_head(v, ev, peek ? "peeked packet differs" : "dequeued packet differs");
+		fputs("  expected: ", stderr);
+		print_id(stderr, ev->id);
+		fputs("\n  actual:   ", stderr);
+		print_id(stderr, got);
+		fputc('\n', stderr);
+		if (skb && !peek)
+			qdk_skb_free(skb);
+		diverge_tail(v);
+	}
+	if (skb && !peek)
+		qdk_skb_free(skb);
+}
+
+static void do_stats(struct verifier *v, const struct trace_event *ev)
+{
+	struct qdk_stats st;
+	uint64_t act[ST_NKEYS];
+	int i;
+	bool ok = true;
+
+	qdk_qdisc_stats(v->q, &st);
+	act[ST_QLEN] = st.qlen;
+	act[ST_BACKLOG] = st.backlog;
+	act[ST_DROPS] = st.drops;
+	act[ST_OVERLIMITS] = st.overlimits;
+	act[ST_REQUEUES] = st.requeues;
+	act[ST_PACKETS] = st.packets;
+	act[ST_BYTES] = st.bytes;
+	for (i = 0; i < ST_NKEYS; i++)
+		if ((ev->stat_mask & (1u << i)) && ev->stat[i] != act[i])
+			ok = false;
+	if (ok)
+		return;
+	diverge_head(v, ev, "statistics differ");
+	for (i = 0; i < ST_NKEYS; i++)
+		if (ev->stat_mask & (1u << i))
+			fprintf(stderr, "  %-10s expected %llu, actual %llu%s\n", trace_stat_names[i],
+				(unsigned long long)ev->stat[i], (unsigned long long)act[i],
+				ev->stat[i] != act[i] ? "  <--" : "");
+	diverge_tail(v);
+}
+
+static void do_change(struct verifier *v, const struct trace_event *ev)
+{
+	uint8_t *tca = NULL;
+	size_t len = 0;
+	char msg[512];
+	int ret;
+
+	if (ev->hex && trace_hex(ev->hex, ev->hex_len, &tca, &len))
+		trace_fail(&v->t, ev->line, "bad options hex \"%.*s\"", (int)ev->hex_len, ev->hex);
+	if (tca && len < 4)
+		trace_fail(&v->t, ev->line, "options are shorter than an attribute header");
+	msg[0] = '\0';
+	ret = qdk_qdisc_change(v->q, tca, len, msg, sizeof(msg));
+	free(tca);
+	if (ret != ev->ret) {
+		diverge_head(v, ev, "change result differs");
+		fprintf(stderr, "  expected: %d\n  actual:   %d%s%s\n", ev->ret, ret,
+			msg[0] ? " " : "", msg);
+		diverge_tail(v);
+	}
+}
+
+static void do_watchdog(struct verifier *v, const struct trace_event *ev)
+{
+	if (v->wd_fired != NONE && v->wd_fired <= ev->ts) {
+		v->wd_fired = NONE;
+		return;
+	}
+	diverge_head(v, ev, "the recorded watchdog fired, the replayed one did not");
+	diverge_tail(v);
+}
+
+/*
+ * Refuse a trace with gaps before replaying anything: find a "TS lost N"
+ * line without tokenizing the whole file.
+ */
+static void refuse_lost(const struct trace *t)
+{
+	const char *p = t->buf, *end = t->buf + t->len;
+
+	while ((p = memmem(p, (size_t)(end - p), " lost ", 6)) != NULL) {
+		const char *s = p;
+		uint32_t line = 1;
+		const char *q;
+
+		while (s > t->buf && s[-1] >= '0' && s[-1] <= '9')
+			s--;
+		if (s < p && (s == t->buf || s[-1] == '\n')) {
+			for (q = t->buf; q < s; q++)
+				line += *q == '\n';
+			trace_fail(t, line, "the recorder lost events here: a trace with gaps "
+				   "cannot be verified (drive can still use its arrivals)");
+		}
+		p += 6;
+	}
+}
+
+/* Move the clock to ts, noting whether the qdisc's watchdog fires on the way. */
+static inline void advance(struct verifier *v, uint64_t ts)
+{
+	uint64_t exp;
+
+	/*
+	 * Also at the same timestamp: a timer armed in the past during the
+	 * previous call fires before the next event, as the kernel's would.
+	 */
+	if (ts <= v->now && qdk_next_timer() > ts)
+		return;
+	if (qdk_qdisc_watchdog(v->q, &exp) && exp <= ts)
+		v->wd_fired = exp;
+	qdk_clock_advance(ts);
+	v->now = ts;
+}
+
+static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quiet)
+{
+	struct verifier v;
+	struct qdisc_spec qs;
+	struct trace_event ev;
+	char where[600];
+	uint64_t t0, t1, first_ts = 0, last_ts = 0;
+	long leaked;
+
+	memset(&v, 0, sizeof(v));
+	v.wd_fired = NONE;
+	trace_open(&v.t, path);
+	refuse_lost(&v.t);
+	if (!v.t.hdr.qdisc)
+		trace_fail(&v.t, v.t.have_first ? v.t.first.line : v.t.line,
+			   "missing \"qdisc KIND [OPTIONS]\" line before the first event");
+	snprintf(where, sizeof(where), "%s:%u", path, v.t.hdr.qdisc_line);
+	if (v.t.hdr.has_tca) {
+		/* The recorded bytes win; the words are only for people. */
+		memset(&qs, 0, sizeof(qs));
+		sscanf(v.t.hdr.qdisc, "%63s", qs.kind);
+		qs.text = xstrdup(v.t.hdr.qdisc);
+		if (v.t.hdr.tca) {
+			qs.tca = xmalloc(v.t.hdr.tca_len);
+			memcpy(qs.tca, v.t.hdr.tca, v.t.hdr.tca_len);
+			qs.tca_len = v.t.hdr.tca_len;
+		}
+	} else {
+		spec_parse(v.t.hdr.qdisc, where, &qs);
+	}
+	qdk_init(have_seed ? seed : v.t.hdr.seed);
+	qdk_seed(have_seed ? seed : v.t.hdr.seed);
+	qdk_set_hz(v.t.hdr.hz);
+	spec_check_kind(&qs, where);
+	/* The qdisc is created at the first event's time, as drive does. */
+	if (v.t.have_first) {
+		first_ts = v.t.first.ts;
+		qdk_clock_advance(first_ts);
+		v.now = first_ts;
+	}
+	v.q = spec_create(&qs, &v.t.hdr, where);
+	v.quiet = quiet;
+
+	t0 = wall_ns();
+	while (trace_next(&v.t, &ev)) {
+		v.events++;
+		if (ev.op == 'x' || ev.op == 'm') {
+			expect_effect(&v, &ev);
+			continue;
+		}
+		if (v.pending)
+			check_effects(&v);
+		advance(&v, ev.ts);
+		switch (ev.op) {
+		case 'e':
+			do_enqueue(&v, &ev);
+			break;
+		case 'd':
+			do_dequeue(&v, &ev, false);
+			break;
+		case 'p':
+			do_dequeue(&v, &ev, true);
+			break;
+		case 'r':
+			qdk_qdisc_reset(v.q);
+			break;
+		case 'c':
+			do_change(&v, &ev);
+			break;
+		case 's':
+			do_stats(&v, &ev);
+			continue;
+		case 'w':
+			do_watchdog(&v, &ev);
+			continue;
+		case 'l':
+			trace_fail(&v.t, ev.line, "the recorder lost %llu events here: a trace with "
+				   "gaps cannot be verified (drive can still use its arrivals)",
+				   (unsigned long long)ev.lost);
+		}
+		/* A call: its x/m lines follow. */
+		v.pending = true;
+		v.call = ev;
+		last_ts = ev.ts;
+	}
+	if (v.pending)
+		check_effects(&v);
+	t1 = wall_ns();
+
+	qdk_qdisc_destroy(v.q);
+	leaked = qdk_exit();
+	if (leaked) {
+		long objs, bytes;
+
+		qdk_mem_usage(&objs, &bytes);
+		fprintf(stderr, "%s: %ld allocations (%ld bytes) leaked after the qdisc was "
+			"destroyed\n", path, leaked, bytes);
+		return 1;
+	}
+	if (!quiet) {
+		double wall = (double)(t1 - t0) / 1e9;
+
+		printf("verify: %s: OK, %llu events (%llu enqueues, %llu dequeues), virtual %.6f s, "
+		       "wall %.3f s, %.2f M events/s\n", path, (unsigned long long)v.events,
+		       (unsigned long long)v.enqueues, (unsigned long long)v.dequeues,
+		       (double)(last_ts - first_ts) / 1e9, wall,
+		       wall > 0 ? (double)v.events / wall / 1e6 : 0.0);
+	}
+	free(v.exp);
+	spec_free(&qs);
+	trace_close(&v.t);
+	return 0;
+}
+
+static void usage(FILE *f)
+{
+	fputs("usage: qdk-replay verify [--seed N] [-q] TRACE...\n", f);
+}
+
+int cmd_verify(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "seed", required_argument, NULL, 's' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	bool have_seed = false, quiet = false;
+	uint64_t seed = 0;
+	int c, i, worst = 0;
+
+	while ((c = getopt_long(argc, argv, "qh", lo, NULL)) != -1) {
+		switch (c) {
+		case 's': {
+			char *end;
+
+			seed = strtoull(optarg, &end, 0);
+			if (!*optarg || *end)
+				die(2, "bad --seed \"%s\"", optarg);
+			have_seed = true;
+			break;
+		}
+		case 'q':
+			quiet = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind >= argc) {
+		usage(stderr);
+		return 2;
+	}
+	if (argc - optind == 1)
+		return verify_one(argv[optind], have_seed, seed, quiet);
+	for (i = optind; i < argc; i++) {
+		int status, rc;
+		pid_t pid;
+
+		fflush(stdout);
+		pid = fork();
+		if (pid < 0)
+			die(3, "fork failed");
+		if (pid == 0)
+			exit(verify_one(argv[i], have_seed, seed, quiet));
+		if (waitpid(pid, &status, 0) < 0)
+			die(3, "waitpid failed");
+		if (WIFEXITED(status)) {
+			rc = WEXITSTATUS(status);
+		} else {
+			fprintf(stderr, "%s: replay crashed (signal %d)\n", argv[i], WTERMSIG(status));
+			rc = 1;
+		}
+		if (rc > worst)
+			worst = rc;
+	}
+	return worst;
+}
