@@ -486,9 +486,12 @@ static void put_verdict(FILE *f, int32_t ret)
 static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 {
 	const struct qdk_rec_enq *e = &r->enq;
-	struct flow *f = flow_of(t, e);
+	struct flow *f;
 	uint64_t id;
 
+	/* the previous call's consequences first: a flow line ends them */
+	flush_call(t);
+	f = flow_of(t, e);
 	if (!f)
 		return -1;
 	begin_call(t, r, ts);

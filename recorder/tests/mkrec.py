@@ -1,0 +1,147 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Write recorder records (recorder/qdk_rec.h) from a small text script.
+
+Used by tests/suites/75-record to feed qdk-capture -i with exactly the
+record streams the kernel module produces, without a kernel. One record
+per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
+
+  hello [hz=250] [version=1] [size=128]
+  conf inst=1 gen=1 kind=pfifo dev=r1 handle=10: parent=5:1 [tca=HEX]
+       [mtu=1500] [txqlen=20] [txqs=1] [qlen=0] [fresh]
+  enq inst=1 gen=1 ts=N pkt=N ret=N [proto=udp|tcp|icmp|N|eth:0xNNNN]
+      [src=A.B.C.D:P] [dst=...] [plen=N] [len=N] [tos=N] [tos_after=N]
+      [hash=N] [prio=N] [mark=N] [q=N] [ttl=N] [tcp=N] [gso=S:Z] [gone]
+      [qlen=N] [backlog=N] [drops=N]
+  deq|peek inst=1 gen=1 ts=N [pkt=N] [tos=N] [qlen=..]
+  reset|destroy inst=1 gen=1 ts=N
+  drop inst=1 gen=1 ts=N pkt=N
+  lost ts=N count=N
+
+`conf` emits the CONF record and the TCA chunks that follow it.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import struct
+import sys
+
+REC_SIZE = 128
+TYPES = {
+    "hello": 1, "conf": 2, "tca": 3, "enq": 4, "deq": 5, "peek": 6,
+    "reset": 7, "drop": 8, "lost": 9, "destroy": 10,
+}
+RF_GONE, RF_FRESH = 0x01, 0x04
+PROTOS = {"tcp": 6, "udp": 17, "icmp": 1, "icmp6": 58}
+
+# ts pkt inst gen type flags tos pad count qlen backlog drops pad2
+HEAD = struct.Struct("<QQIIBBBBIIIII")
+# pkt_len len ret hash priority mark gso_segs gso_size queue_mapping
+# ethertype sport dport family l4proto tos tos_after ttl tcp_flags pad[2]
+# saddr daddr
+ENQ = struct.Struct("<IIiIIIHHHHHHBBBBBB2x16s16s")
+# handle parent mtu txqlen txqs tca_len qlen pad kind dev
+CONF = struct.Struct("<IIIIIIII16s16s")
+HELLO = struct.Struct("<IIII")
+
+
+def num(v: str) -> int:
+    return int(v, 0)
+
+
+def handle(v: str) -> int:
+    maj, _, mn = v.partition(":")
+    return (int(maj, 16) << 16) | (int(mn, 16) if mn else 0)
+
+
+def addr(v: str) -> tuple[int, bytes, int]:
+    """'10.0.0.1:5000' or '[2001:db8::1]:80' -> (family, 16 bytes, port)."""
+    port = 0
+    if v.startswith("["):
+        host, _, rest = v[1:].partition("]")
+        if rest.startswith(":"):
+            port = int(rest[1:])
+        return 6, ipaddress.IPv6Address(host).packed, port
+    host, _, p = v.partition(":")
+    if p:
+        port = int(p)
+    return 4, ipaddress.IPv4Address(host).packed.ljust(16, b"\0"), port
+
+
+def record(line: str) -> list[bytes]:
+    words = line.split()
+    kind, kv = words[0], {}
+    flags = set()
+    for w in words[1:]:
+        if "=" in w:
+            k, v = w.split("=", 1)
+            kv[k] = v
+        else:
+            flags.add(w)
+    g = kv.get
+    rtype = TYPES[kind]
+    fl = (RF_GONE if "gone" in flags else 0) | (RF_FRESH if "fresh" in flags else 0)
+    count = num(g("count", "0"))
+
+    def head(t: int, cnt: int = count) -> bytes:
+        return HEAD.pack(num(g("ts", "0")), num(g("pkt", "0")), num(g("inst", "1")),
+                         num(g("gen", "1")), t, fl, num(g("tos", "0")) if kind != "enq" else 0,
+                         0, cnt, num(g("qlen", "0")), num(g("backlog", "0")),
+                         num(g("drops", "0")), 0)
+
+    if kind == "hello":
+        body = HELLO.pack(num(g("version", "1")), num(g("hz", "250")), 32768,
+                          num(g("size", str(REC_SIZE))))
+        return [(head(rtype) + body).ljust(REC_SIZE, b"\0")]
+    if kind == "conf":
+        tca = bytes.fromhex(g("tca", ""))
+        body = CONF.pack(handle(g("handle", "10:")), handle(g("parent", "5:1")),
+                         num(g("mtu", "1500")), num(g("txqlen", "1000")), num(g("txqs", "1")),
+                         len(tca), num(g("qconf", "0")), 0, g("kind", "pfifo").encode(),
+                         g("dev", "r1").encode())
+        out = [(head(rtype) + body).ljust(REC_SIZE, b"\0")]
+        for off in range(0, len(tca), 64):
+            out.append((head(TYPES["tca"], off) + tca[off:off + 64]).ljust(REC_SIZE, b"\0"))
+        return out
+    if kind == "enq":
+        proto = g("proto", "udp")
+        fam, sa, sp = addr(g("src", "10.0.0.1:5000"))
+        _, da, dp = addr(g("dst", "10.0.0.2:6000"))
+        ethertype = 0x0800 if fam == 4 else 0x86DD
+        if proto.startswith("eth:"):
+            ethertype, fam, l4 = int(proto[4:], 16), 0, 0
+            sa = da = bytes(16)
+            sp = dp = 0
+        else:
+            l4 = PROTOS[proto] if proto in PROTOS else int(proto)
+        plen = num(g("plen", "1000"))
+        segs, _, size = g("gso", "0:0").partition(":")
+        tos = num(g("tos", "0"))
+        body = ENQ.pack(plen, num(g("len", str(plen))), num(g("ret", "0")), num(g("hash", "0")),
+                        num(g("prio", "0")), num(g("mark", "0")), int(segs), int(size),
+                        num(g("q", "0")), ethertype, sp, dp, fam, l4, tos,
+                        num(g("tos_after", str(tos))), num(g("ttl", "64")),
+                        num(g("tcp", "16")), sa, da)
+        return [(head(rtype) + body).ljust(REC_SIZE, b"\0")]
+    return [head(rtype).ljust(REC_SIZE, b"\0")]
+
+
+def main() -> int:
+    out = bytearray()
+    for n, line in enumerate(sys.stdin, 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            for r in record(line):
+                assert len(r) == REC_SIZE, len(r)
+                out += r
+        except (KeyError, ValueError) as e:
+            print(f"mkrec: line {n}: {e}", file=sys.stderr)
+            return 2
+    sys.stdout.buffer.write(out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
