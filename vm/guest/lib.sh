@@ -120,6 +120,8 @@ parent_args() { [ "$PARENT" = root ] && echo root || echo "parent $PARENT"; }
 
 # attach_qdisc - the qdisc under test (S_QDISC) at PARENT with HANDLE.
 attach_qdisc() {
+	# before the qdisc exists: fifo-like qdiscs take their default limit from it
+	[ -z "$S_TXQLEN" ] || run in_ns router /sbin/ip link set dev r1 txqueuelen "$S_TXQLEN"
 	[ "$S_QDISC" = none ] && return 0
 	set -f
 	# shellcheck disable=SC2086
@@ -143,27 +145,38 @@ stats() {
 	done > "$OUT/all-$1.txt" 2>&1
 }
 
-# wait_listen PORT - until an iperf3 server listens in the receiver (TCG is slow).
+# wait_listen NS PORT - until a server listens (TCG is slow to start them).
 wait_listen() {
 	local i=0
 	while [ $i -lt 100 ]; do
-		in_ns receiver netstat -ltn 2>/dev/null | grep -q ":$1 " && return 0
+		in_ns "$1" netstat -ltn 2>/dev/null | grep -q ":$2 " && return 0
 		sleep 0.1
 		i=$((i + 1))
 	done
-	log "iperf3 server on port $1 did not come up"
+	log "server on port $2 in $1 did not come up"
 	return 1
+}
+
+# bytes SIZE - 20K, 1M (binary multiples) or plain bytes -> bytes
+bytes() {
+	case "$1" in
+	*[kK]) echo $((${1%?} * 1024)) ;;
+	*[mM]) echo $((${1%?} * 1048576)) ;;
+	*) echo "$1" ;;
+	esac
 }
 
 SERVERS=""
 CLIENTS=""
 
-# flow_start INDEX TYPE KEY=VAL... - start one flow in the background; its
-# results go to $OUT/flows/NAME.* and its exit status to NAME.rc.
+# flow_start PHASE INDEX TYPE KEY=VAL... - PHASE "server": start the flow's
+# server and wait until it listens; PHASE "client": start its client in the
+# background. Servers all come first so that the clients start together.
+# Results go to $OUT/flows/NAME.* and the exit status to NAME.rc.
 flow_start() {
-	local idx=$1 type=$2 kv name start=0 time port
+	local phase=$1 idx=$2 type=$3 kv name start=0 time port
 	local streams=1 cc="" rate=1M len=1200 size="" count=20 gap=0.2 interval=0.2
-	shift 2
+	shift 3
 	name=$type$idx
 	for kv in "$@"; do
 		eval "${kv%%=*}=\${kv#*=}"
@@ -171,13 +184,27 @@ flow_start() {
 	time=${time:-}
 	[ -n "$time" ] || time=$(awk "BEGIN { t = $S_DURATION - $start; print (t < 1 ? 1 : int(t + 0.5)) }")
 	port=$((5200 + idx))
+	size=${size:-}
+	[ "$type" != mice ] || size=$(bytes "${size:-10K}")
 	mkdir -p "$OUT/flows"
-	case "$type" in
-	tcp|udp|mice)
+	# a flow whose server did not come up was counted as failed already
+	[ "$phase" = client ] && [ -e "$W/noserver-$idx" ] && return 1
+	[ "$phase" = server ] && case "$type" in
+	tcp|udp)
 		in_ns receiver iperf3 -s -p $port > "$OUT/flows/$name.server.log" 2>&1 &
 		SERVERS="$SERVERS $!"
-		wait_listen $port || { FAILS=$((FAILS + 1)); return 1; } ;;
+		wait_listen receiver $port || { FAILS=$((FAILS + 1)); : > "$W/noserver-$idx"; } ;;
+	mice)
+		# the object travels sender -> receiver like every other flow, so
+		# the web server is in the sender and wget in the receiver
+		mkdir -p "$W/www-$name"
+		head -c "$size" /dev/zero > "$W/www-$name/obj"
+		in_ns sender httpd -f -p $port -h "$W/www-$name" > "$OUT/flows/$name.server.log" 2>&1 &
+		SERVERS="$SERVERS $!"
+		wait_listen sender $port || { FAILS=$((FAILS + 1)); : > "$W/noserver-$idx"; } ;;
 	esac
+	[ "$phase" = server ] && return 0
+	echo "$type $name port=$port start=$start time=$time $*" >> "$OUT/flows/index.txt"
 	log "flow $name: $type port $port start ${start}s for ${time}s $*"
 	case "$type" in
 	tcp)
@@ -191,20 +218,23 @@ flow_start() {
 			> "$OUT/flows/$name.json" 2> "$OUT/flows/$name.err"
 		echo $? > "$OUT/flows/$name.rc") & ;;
 	mice)
-		size=${size:-10K}
+		# one line per transfer: "N SECONDS BYTES RC" (wall time of the
+		# whole fetch: connect, request, every byte of the object)
 		(sleep "$start"
-		mkdir -p "$OUT/flows/$name"
 		end=$(awk "BEGIN { print $(uptime_s) + $time }")
 		i=1 bad=0
+		: > "$OUT/flows/$name.txt"
 		while [ $i -le "$count" ] && awk "BEGIN { exit !($(uptime_s) < $end) }"; do
-			f=$(printf '%s/flows/%s/%04d' "$OUT" "$name" $i)
-			timeout 30 /sbin/ip netns exec sender \
-				iperf3 -c $RECEIVER_IP -p $port -n "$size" -J > "$f.json" 2> "$f.err" ||
-				bad=$((bad + 1))
+			t0=$(uptime_s)
+			got=$(timeout 30 /sbin/ip netns exec receiver \
+				wget -q -O - "http://$SENDER_IP:$port/obj" 2>> "$OUT/flows/$name.err" | wc -c)
+			t1=$(uptime_s)
+			rc=0
+			[ "$got" -eq "$size" ] || { rc=1; bad=$((bad + 1)); }
+			echo "$i $(awk "BEGIN { printf \"%.3f\", $t1 - $t0 }") $got $rc" >> "$OUT/flows/$name.txt"
 			i=$((i + 1))
 			sleep "$gap"
 		done
-		echo "$((i - 1)) transfers, $bad failed" > "$OUT/flows/$name.txt"
 		echo $bad > "$OUT/flows/$name.rc") & ;;
 	ping)
 		size=${size:-56}
@@ -219,13 +249,16 @@ flow_start() {
 
 # flows_start_bg - start every flow of the scenario, concurrently.
 flows_start_bg() {
-	local idx=0 line
+	local idx line phase
 	set -f
-	while IFS= read -r line <&3; do
-		idx=$((idx + 1))
-		# shellcheck disable=SC2086
-		flow_start $idx $line < /dev/null
-	done 3< "$W/flows"
+	for phase in server client; do
+		idx=0
+		while IFS= read -r line <&3; do
+			idx=$((idx + 1))
+			# shellcheck disable=SC2086
+			flow_start $phase $idx $line < /dev/null
+		done 3< "$W/flows"
+	done
 	set +f
 }
 

@@ -26,6 +26,12 @@ while read -r name; do
 	echo "qdk: scenario $name: start at ${t0}s" > /dev/console
 	/bin/sh /qdk/guest/scenario.sh "/qdk/run/$name.scn" "$out" > "$out/log.txt" 2>&1
 	rc=$?
+	# the next scenario starts from a clean slate: no stray processes, no netns
+	killall iperf3 ping 2>/dev/null
+	for ns in $(/sbin/ip netns list | cut -d' ' -f1); do
+		/sbin/ip netns pids "$ns" 2>/dev/null | xargs -r kill -KILL 2>/dev/null
+		/sbin/ip netns del "$ns"
+	done
 	t1=$(uptime_s)
 	dmesg -c > "$out/dmesg.txt" 2>&1
 	lsmod > "$out/lsmod-end.txt" 2>&1

@@ -60,6 +60,7 @@ scn_parse() {
 	S_MODULES=
 	S_CYCLES=50
 	S_DESCRIPTION=
+	S_TXQLEN=
 	for f in flows setup daemon collect sender-setup receiver-setup change; do
 		: > "$W/$f"
 	done
@@ -106,6 +107,8 @@ scn_parse() {
 		timeout) is_uint "$val" && [ "$val" -gt 0 ] && S_TIMEOUT=$val ||
 			scn_err "timeout: '$val' is not a positive number of seconds" ;;
 		cycles) is_uint "$val" && S_CYCLES=$val || scn_err "cycles: '$val' is not a number" ;;
+		txqueuelen) is_uint "$val" && S_TXQLEN=$val || scn_err "txqueuelen: '$val' is not a number" ;;
+		expect) ;; # checked on the host by vm/check.py
 		change) echo "$val" >> "$W/change" ;;
 		offload|ecn)
 			case "$val" in on|off) ;; *) scn_err "$key: '$val' is not on or off" ;; esac
