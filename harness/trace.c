@@ -97,7 +97,7 @@ static void read_decompressed(struct trace *t, const char *tool)
 			cap *= 2;
 			buf = xrealloc(buf, cap);
 		}
-		n = read(pfd[0], buf + len, cap - len - 1);
+		n = read(pfd[0], buf + len, cap - len - 1 - TRACE_PAD);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
@@ -109,6 +109,7 @@ static void read_decompressed(struct trace *t, const char *tool)
 		file_fail(t->path, "%s -dc failed: not a valid compressed trace", tool);
 	if (len == 0 || buf[len - 1] != '\n')
 		buf[len++] = '\n';
+	memset(buf + len, 0, TRACE_PAD);
 	t->buf = buf;
 	t->len = len;
 	t->mapped = false;
@@ -127,20 +128,29 @@ static void read_plain(struct trace *t)
 		file_fail(t->path, "not a regular file");
 	t->len = (size_t)st.st_size;
 	if (t->len > 0) {
-		t->buf = mmap(NULL, t->len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+		/*
+		 * Reserve one page more than the file and map the file over its
+		 * start: the bytes after the end read as zeros, so the number
+		 * scanner may load 8 bytes at a time anywhere in the text.
+		 */
+		t->maplen = t->len + TRACE_PAD_PAGE;
+		t->buf = mmap(NULL, t->maplen, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (t->buf == MAP_FAILED)
+			file_fail(t->path, "mmap: %s", strerror(errno));
+		if (mmap(t->buf, t->len, PROT_READ, MAP_PRIVATE | MAP_FIXED | MAP_POPULATE, fd, 0) ==
+		    MAP_FAILED)
 			file_fail(t->path, "mmap: %s", strerror(errno));
 		t->mapped = true;
 		madvise(t->buf, t->len, MADV_SEQUENTIAL);
 	}
 	/* The scanners rely on a final '\n': copy the rare file without one. */
 	if (t->len == 0 || t->buf[t->len - 1] != '\n') {
-		char *copy = xmalloc(t->len + 1);
+		char *copy = xcalloc(t->len + 1 + TRACE_PAD, 1);
 
 		if (t->len)
 			memcpy(copy, t->buf, t->len);
 		if (t->mapped)
-			munmap(t->buf, t->len);
+			munmap(t->buf, t->maplen);
 		copy[t->len++] = '\n';
 		t->buf = copy;
 		t->mapped = false;
@@ -167,55 +177,103 @@ static int hexval(char c)
 }
 
 /*
- * A decimal or 0x-hex number at p; returns the first byte after it, or NULL
- * when there is no number or it does not fit in 64 bits.
+ * Eight decimal digit values (0..9, one per byte, the most significant in the
+ * lowest byte as loaded from memory) into their value, in three multiplies.
  */
-static inline const char *num(const char *p, uint64_t *v)
+static inline uint64_t swar8(uint64_t v)
 {
-	uint64_t x;
-	const char *s = p;
+	v = v * 10 + (v >> 8);
+	return (((v & 0x000000ff000000ffull) * (100 + (1000000ull << 32))) +
+		(((v >> 16) & 0x000000ff000000ffull) * (1 + (10000ull << 32)))) >> 32;
+}
 
-	if (p[0] == '0' && p[1] == 'x') {
+/* How many of the 8 bytes of c (after subtracting '0' into *x) are digits. */
+static inline unsigned int digits8(const char *p, uint64_t *x)
+{
+	uint64_t c, nd;
+
+	memcpy(&c, p, 8);
+	*x = c - 0x3030303030303030ull;
+	nd = (*x | (*x + 0x7676767676767676ull)) & 0x8080808080808080ull;
+	return nd ? (unsigned int)__builtin_ctzll(nd) >> 3 : 8;
+}
+
+static const uint64_t pow10[9] = {
+	1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
+};
+
+/*
+ * A decimal or 0x-hex number at p; returns the first byte after it, or NULL
+ * when there is no number or it does not fit in 64 bits. Decimal numbers are
+ * read eight digits at a time: every buffer has at least 16 readable bytes
+ * after its end (see read_plain), so the loads never leave it.
+ */
+static inline __attribute__((always_inline)) const char *num(const char *p, uint64_t *v)
+{
+	uint64_t x, acc;
+	unsigned int n;
+
+	if (__builtin_expect(p[0] == '0' && p[1] == 'x', 0)) {
+		const char *s;
 		int d;
 
 		p += 2;
 		s = p;
-		x = 0;
+		acc = 0;
 		while ((d = hexval(*p)) >= 0) {
-			if (x >> 60)
+			if (acc >> 60)
 				return NULL;
-			x = x << 4 | (uint64_t)d;
+			acc = acc << 4 | (uint64_t)d;
 			p++;
 		}
 		if (p == s)
 			return NULL;
-		*v = x;
+		*v = acc;
 		return p;
 	}
-	if (!is_digit(*p))
-		return NULL;
-	x = (uint64_t)(*p++ - '0');
-	while (is_digit(*p)) {
-		if (p - s >= 19 &&
-		    (__builtin_mul_overflow(x, 10, &x) ||
-		     __builtin_add_overflow(x, (uint64_t)(*p - '0'), &x)))
+	n = digits8(p, &x);
+	if (n < 8) {
+		if (n == 0)
 			return NULL;
-		else if (p - s < 19)
-			x = x * 10 + (uint64_t)(*p - '0');
+		*v = swar8(x << (64 - 8 * n));
+		return p + n;
+	}
+	acc = swar8(x);
+	p += 8;
+	n = digits8(p, &x);
+	if (n < 8) {
+		if (n)
+			acc = acc * pow10[n] + swar8(x << (64 - 8 * n));
+		*v = acc;
+		return p + n;
+	}
+	acc = acc * pow10[8] + swar8(x);
+	p += 8;
+	/* 16 digits so far: at most 4 more fit in 64 bits; check each one. */
+	while (is_digit(*p)) {
+		if (__builtin_mul_overflow(acc, 10, &acc) ||
+		    __builtin_add_overflow(acc, (uint64_t)(*p - '0'), &acc))
+			return NULL;
 		p++;
 	}
-	*v = x;
+	*v = acc;
 	return p;
 }
 
+static void __attribute__((noreturn, noinline, cold))
+bad_field(const struct trace *t, const char *p, const char *what)
+{
+	trace_fail(t, t->line, "bad %s \"%.*s\"", what, (int)strcspn(p, " \n"), p);
+}
+
 /* A number that must fit in max, ending at a space or the end of the line. */
-static const char *field(const struct trace *t, const char *p, uint64_t max,
-			 const char *what, uint64_t *v)
+static inline __attribute__((always_inline)) const char *
+field(const struct trace *t, const char *p, uint64_t max, const char *what, uint64_t *v)
 {
 	const char *e = num(p, v);
 
-	if (!e || (*e != ' ' && *e != '\n') || *v > max)
-		trace_fail(t, t->line, "bad %s \"%.*s\"", what, (int)strcspn(p, " \n"), p);
+	if (__builtin_expect(!e || (*e != ' ' && *e != '\n') || *v > max, 0))
+		bad_field(t, p, what);
 	return e;
 }
 
@@ -856,7 +914,7 @@ void trace_close(struct trace *t)
 	uint32_t i;
 
 	if (t->mapped)
-		munmap(t->buf, t->len);
+		munmap(t->buf, t->maplen);
 	else
 		free(t->buf);
 	for (i = 0; i < t->nflows; i++)

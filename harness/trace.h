@@ -19,6 +19,9 @@
 
 #define TRACE_MAX_LINE 4095
 #define TRACE_MAX_FID (1u << 24)
+/* Zero bytes readable after the text (the number scanner loads 8 at a time). */
+#define TRACE_PAD 16
+#define TRACE_PAD_PAGE 4096
 
 struct trace_flow {
 	bool declared;
@@ -93,6 +96,7 @@ struct trace {
 	const char *path;
 	char *buf;		/* the text; the last byte is always '\n' */
 	size_t len;
+	size_t maplen;		/* mapped: the whole reservation */
 	bool mapped;
 	const char *pos, *end;
 	uint32_t line;
