@@ -27,7 +27,8 @@ struct verifier {
 	uint64_t now;
 	/* The call whose consequences (x, m lines) are being collected. */
 	bool pending;
-	struct trace_event call;
+	uint32_t call_line, call_len;
+	const char *call_text;
 	struct qdk_effect *exp;
 	size_t nexp, capexp;
 	/* When the watchdog last fired on the way to an event (NONE: not). */
@@ -36,11 +37,17 @@ struct verifier {
 	bool quiet;
 };
 
-static void diverge_head(struct verifier *v, const struct trace_event *ev, const char *what)
+static void diverge_at(struct verifier *v, uint32_t line, const char *text, uint32_t len,
+		       const char *what)
 {
 	fflush(stdout);
-	fprintf(stderr, "%s:%u: divergence: %s\n  event: %.*s\n", v->t.path, ev->line, what,
-		(int)ev->text_len, ev->text);
+	fprintf(stderr, "%s:%u: divergence: %s\n  event: %.*s\n", v->t.path, line, what,
+		(int)len, text);
+}
+
+static void diverge_head(struct verifier *v, const struct trace_event *ev, const char *what)
+{
+	diverge_at(v, ev->line, ev->text, ev->text_len, what);
 }
 
 static void __attribute__((noreturn)) diverge_tail(struct verifier *v)
@@ -95,7 +102,7 @@ static void check_effects(struct verifier *v)
 	v->nexp = 0;
 	if (ok)
 		return;
-	diverge_head(v, &v->call, "drops/marks during the call differ");
+	diverge_at(v, v->call_line, v->call_text, v->call_len, "drops/marks during the call differ");
 	fputs("  expected:", stderr);
 	print_effects(stderr, v->exp, nexp);
 	fputs("  actual:  ", stderr);
@@ -279,6 +286,9 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	v.wd_fired = NONE;
 	trace_open(&v.t, path);
 	refuse_lost(&v.t);
+	if (v.t.have_first && v.t.first.op == 'e' && v.t.first.verdict == VERDICT_UNKNOWN)
+		trace_fail(&v.t, v.t.first.line, "this is an arrival-only trace (verdict \"?\"): "
+			   "nothing to verify; replay it with `qdk-replay drive`");
 	if (!v.t.hdr.qdisc)
 		trace_fail(&v.t, v.t.have_first ? v.t.first.line : v.t.line,
 			   "missing \"qdisc KIND [OPTIONS]\" line before the first event");
@@ -348,7 +358,9 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 		}
 		/* A call: its x/m lines follow. */
 		v.pending = true;
-		v.call = ev;
+		v.call_line = ev.line;
+		v.call_text = ev.text;
+		v.call_len = ev.text_len;
 		last_ts = ev.ts;
 	}
 	if (v.pending)
