@@ -294,9 +294,15 @@ static int split(char *line, char **w)
 
 static uint64_t word_num(const struct trace *t, const char *s, uint64_t max, const char *what)
 {
+	char pad[48] = { 0 };	/* num() may read 16 bytes past the number */
 	uint64_t v;
-	const char *e = num(s, &v);
+	const char *e = NULL;
+	size_t n = strlen(s);
 
+	if (n < sizeof(pad) - TRACE_PAD) {
+		memcpy(pad, s, n);
+		e = num(pad, &v);
+	}
 	if (!e || *e || v > max)
 		trace_fail(t, t->line, "bad %s \"%s\"", what, s);
 	return v;
