@@ -9,7 +9,8 @@
  * followed qdisc is deleted or replaced. The trace is written to a
  * temporary file next to the output and renamed into place at the end, so
  * a failed capture never leaves a half trace under the final name.
- * -r keeps the raw records too; -i converts raw records offline.
+ * -r keeps the raw records too (alone, it is the cheapest way to record:
+ * no conversion while the traffic runs); -i converts raw records later.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -37,10 +38,12 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: qdk-capture -o OUT.qtr [options]\n"
+		"       qdk-capture -r OUT.rec [options]\n"
 		"  -o FILE        trace to write (temp file + rename)\n"
 		"  -d PATH        recorder device (default /dev/" QDK_REC_DEV ")\n"
 		"  -i FILE        read raw records from FILE instead of the device\n"
-		"  -r FILE        also save the raw records to FILE\n"
+		"  -r FILE        also save the raw records to FILE; without -o only\n"
+		"                 that, the cheapest way to record (convert later, -i)\n"
 		"  -t SECONDS     stop after this long\n"
 		"  -n CALLS       stop after this many recorded calls\n"
 		"  --dev NAME     follow the child on this network device\n"
@@ -69,6 +72,65 @@ static int parse_handle(const char *s, uint32_t *h)
 	return 0;
 }
 
+/* An output written to NAME.tmp.PID and renamed into place when complete. */
+struct outfile {
+	const char *name;
+	char tmp[4096];
+	FILE *f;
+};
+
+static int out_open(struct outfile *o, const char *name)
+{
+	o->name = name;
+	snprintf(o->tmp, sizeof(o->tmp), "%s.tmp.%ld", name, (long)getpid());
+	o->f = fopen(o->tmp, "w");
+	if (!o->f)
+		fprintf(stderr, "qdk-capture: %s: %s\n", o->tmp, strerror(errno));
+	return o->f ? 0 : -1;
+}
+
+/* ok: flush, sync and rename; else (or when that fails) remove the temp. */
+static int out_close(struct outfile *o, int ok)
+{
+	if (!o->f)
+		return 0;
+	if (ok && (fflush(o->f) || ferror(o->f) || fsync(fileno(o->f)))) {
+		fprintf(stderr, "qdk-capture: %s: write failed\n", o->tmp);
+		ok = 0;
+	}
+	if (fclose(o->f))
+		ok = 0;
+	o->f = NULL;
+	if (ok && rename(o->tmp, o->name)) {
+		fprintf(stderr, "qdk-capture: rename %s -> %s: %s\n", o->tmp, o->name,
+			strerror(errno));
+		ok = 0;
+	}
+	if (!ok)
+		unlink(o->tmp);
+	return ok ? 0 : -1;
+}
+
+/* Raw-only mode follows no child: count calls, stop when a recorder goes. */
+static int raw_record(const struct qdk_rec *r, unsigned long long *calls,
+		      unsigned long long *lost)
+{
+	switch (r->type) {
+	case QDK_REC_LOST:
+		*lost += r->count;
+		return 0;
+	case QDK_REC_ENQ:
+	case QDK_REC_DEQ:
+	case QDK_REC_PEEK:
+	case QDK_REC_RESET:
+		++*calls;
+		return 0;
+	case QDK_REC_DESTROY:
+		return 1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option lopts[] = {
@@ -88,11 +150,12 @@ int main(int argc, char **argv)
 	unsigned int seconds = 0;
 	int quiet = 0, c, fd, rc = 0, st = 0;
 	static struct qdk_rec buf[BATCH];
-	char tmp[4096], source[512];
-	FILE *f, *rawf = NULL;
+	struct outfile trace = { 0 }, rawo = { 0 };
+	unsigned long long calls = 0, lost = 0;
+	char source[512];
 	struct sigaction sa;
 	struct utsname u;
-	struct tw *t;
+	struct tw *t = NULL;
 	size_t have = 0;
 
 	while ((c = getopt_long(argc, argv, "o:d:i:r:t:n:qh", lopts, NULL)) != -1) {
@@ -119,7 +182,7 @@ int main(int argc, char **argv)
 		default: usage(stderr); return 2;
 		}
 	}
-	if (!out || optind != argc) {
+	if ((!out && !raw) || optind != argc) {
 		usage(stderr);
 		return 2;
 	}
@@ -136,23 +199,18 @@ int main(int argc, char **argv)
 			!in && errno == ENOENT ? " (is sch_recorder.ko loaded?)" : "");
 		return 1;
 	}
-	if (raw) {
-		rawf = fopen(raw, "w");
-		if (!rawf) {
-			fprintf(stderr, "qdk-capture: %s: %s\n", raw, strerror(errno));
+	if ((raw && out_open(&rawo, raw)) || (out && out_open(&trace, out))) {
+		out_close(&rawo, 0);
+		return 1;
+	}
+	if (out) {
+		t = tw_new(trace.f, &o);
+		if (!t) {
+			fprintf(stderr, "qdk-capture: out of memory\n");
+			out_close(&rawo, 0);
+			out_close(&trace, 0);
 			return 1;
 		}
-	}
-	snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", out, (long)getpid());
-	f = fopen(tmp, "w");
-	if (!f) {
-		fprintf(stderr, "qdk-capture: %s: %s\n", tmp, strerror(errno));
-		return 1;
-	}
-	t = tw_new(f, &o);
-	if (!t) {
-		fprintf(stderr, "qdk-capture: out of memory\n");
-		return 1;
 	}
 
 	/* no SA_RESTART: a signal must interrupt the blocking read() */
@@ -191,12 +249,17 @@ int main(int argc, char **argv)
 		}
 		have += (size_t)n;
 		whole = have / QDK_REC_SIZE;
-		if (rawf)
-			fwrite(buf, QDK_REC_SIZE, whole, rawf);
+		if (rawo.f)
+			fwrite(buf, QDK_REC_SIZE, whole, rawo.f);
 		for (i = 0; i < whole && !st; i++) {
-			st = tw_record(t, &buf[i]);
-			if (max_calls && tw_counts(t)->calls >= max_calls)
-				st = st ? st : 1;
+			if (t) {
+				st = tw_record(t, &buf[i]);
+				calls = tw_counts(t)->calls;
+			} else {
+				st = raw_record(&buf[i], &calls, &lost);
+			}
+			if (max_calls && calls >= max_calls && !st)
+				st = 1;
 		}
 		if (st < 0)
 			rc = 1;
@@ -204,27 +267,16 @@ int main(int argc, char **argv)
 		memmove(buf, (char *)buf + whole * QDK_REC_SIZE, have);
 	}
 	close(fd);	/* stops recording: the module disarms on release */
-	if (rawf)
-		fclose(rawf);
 
-	if (!tw_following(t)) {
+	if (t && !tw_following(t)) {
 		fprintf(stderr, "qdk-capture: no recorder child matched: is a 'recorder' qdisc set up (tc qdisc add dev X root handle 1: recorder)?\n");
 		rc = 1;
 	}
-	if (tw_finish(t) || fflush(f) || fsync(fileno(f)) || fclose(f) || rc) {
-		if (!rc)
-			fprintf(stderr, "qdk-capture: %s: write failed\n", tmp);
-		unlink(tmp);
-		tw_free(t);
-		return 1;
-	}
-	if (rename(tmp, out)) {
-		fprintf(stderr, "qdk-capture: rename %s -> %s: %s\n", tmp, out, strerror(errno));
-		unlink(tmp);
-		tw_free(t);
-		return 1;
-	}
-	if (!quiet) {
+	if (t && !rc && tw_finish(t))
+		rc = 1;
+	if (out_close(&rawo, !rc) || out_close(&trace, !rc))
+		rc = 1;
+	if (!quiet && !rc && t) {
 		const struct tw_counts *k = tw_counts(t);
 
 		fprintf(stderr, "qdk-capture: %s: %llu calls (%llu enqueue, %llu dequeue, %llu peek, %llu reset), %llu drops, %llu marks, %llu lost, %llu unknown, %llu records\n",
@@ -233,7 +285,10 @@ int main(int argc, char **argv)
 			(unsigned long long)k->reset, (unsigned long long)k->drops,
 			(unsigned long long)k->marks, (unsigned long long)k->lost,
 			(unsigned long long)k->unknown, (unsigned long long)k->records);
+	} else if (!quiet && !rc) {
+		fprintf(stderr, "qdk-capture: %s: %llu calls, %llu lost, raw records (convert with qdk-capture -i %s -o TRACE)\n",
+			raw, calls, lost, raw);
 	}
 	tw_free(t);
-	return 0;
+	return rc;
 }

@@ -28,8 +28,16 @@ import sys
 
 REC_SIZE = 128
 TYPES = {
-    "hello": 1, "conf": 2, "tca": 3, "enq": 4, "deq": 5, "peek": 6,
-    "reset": 7, "drop": 8, "lost": 9, "destroy": 10,
+    "hello": 1,
+    "conf": 2,
+    "tca": 3,
+    "enq": 4,
+    "deq": 5,
+    "peek": 6,
+    "reset": 7,
+    "drop": 8,
+    "lost": 9,
+    "destroy": 10,
 }
 RF_GONE, RF_FRESH = 0x01, 0x04
 PROTOS = {"tcp": 6, "udp": 17, "icmp": 1, "icmp6": 58}
@@ -84,24 +92,49 @@ def record(line: str) -> list[bytes]:
     count = num(g("count", "0"))
 
     def head(t: int, cnt: int = count) -> bytes:
-        return HEAD.pack(num(g("ts", "0")), num(g("pkt", "0")), num(g("inst", "1")),
-                         num(g("gen", "1")), t, fl, num(g("tos", "0")) if kind != "enq" else 0,
-                         0, cnt, num(g("qlen", "0")), num(g("backlog", "0")),
-                         num(g("drops", "0")), 0)
+        return HEAD.pack(
+            num(g("ts", "0")),
+            num(g("pkt", "0")),
+            num(g("inst", "1")),
+            num(g("gen", "1")),
+            t,
+            fl,
+            num(g("tos", "0")) if kind != "enq" else 0,
+            0,
+            cnt,
+            num(g("qlen", "0")),
+            num(g("backlog", "0")),
+            num(g("drops", "0")),
+            0,
+        )
 
     if kind == "hello":
-        body = HELLO.pack(num(g("version", "1")), num(g("hz", "250")), 32768,
-                          num(g("size", str(REC_SIZE))))
+        body = HELLO.pack(
+            num(g("version", "1")),
+            num(g("hz", "250")),
+            32768,
+            num(g("size", str(REC_SIZE))),
+        )
         return [(head(rtype) + body).ljust(REC_SIZE, b"\0")]
     if kind == "conf":
         tca = bytes.fromhex(g("tca", ""))
-        body = CONF.pack(handle(g("handle", "10:")), handle(g("parent", "5:1")),
-                         num(g("mtu", "1500")), num(g("txqlen", "1000")), num(g("txqs", "1")),
-                         len(tca), num(g("qconf", "0")), 0, g("kind", "pfifo").encode(),
-                         g("dev", "r1").encode())
+        body = CONF.pack(
+            handle(g("handle", "10:")),
+            handle(g("parent", "5:1")),
+            num(g("mtu", "1500")),
+            num(g("txqlen", "1000")),
+            num(g("txqs", "1")),
+            len(tca),
+            num(g("qconf", "0")),
+            0,
+            g("kind", "pfifo").encode(),
+            g("dev", "r1").encode(),
+        )
         out = [(head(rtype) + body).ljust(REC_SIZE, b"\0")]
         for off in range(0, len(tca), 64):
-            out.append((head(TYPES["tca"], off) + tca[off:off + 64]).ljust(REC_SIZE, b"\0"))
+            out.append(
+                (head(TYPES["tca"], off) + tca[off : off + 64]).ljust(REC_SIZE, b"\0")
+            )
         return out
     if kind == "enq":
         proto = g("proto", "udp")
@@ -117,11 +150,28 @@ def record(line: str) -> list[bytes]:
         plen = num(g("plen", "1000"))
         segs, _, size = g("gso", "0:0").partition(":")
         tos = num(g("tos", "0"))
-        body = ENQ.pack(plen, num(g("len", str(plen))), num(g("ret", "0")), num(g("hash", "0")),
-                        num(g("prio", "0")), num(g("mark", "0")), int(segs), int(size),
-                        num(g("q", "0")), ethertype, sp, dp, fam, l4, tos,
-                        num(g("tos_after", str(tos))), num(g("ttl", "64")),
-                        num(g("tcp", "16")), sa, da)
+        body = ENQ.pack(
+            plen,
+            num(g("len", str(plen))),
+            num(g("ret", "0")),
+            num(g("hash", "0")),
+            num(g("prio", "0")),
+            num(g("mark", "0")),
+            int(segs),
+            int(size),
+            num(g("q", "0")),
+            ethertype,
+            sp,
+            dp,
+            fam,
+            l4,
+            tos,
+            num(g("tos_after", str(tos))),
+            num(g("ttl", "64")),
+            num(g("tcp", "16")),
+            sa,
+            da,
+        )
         return [(head(rtype) + body).ljust(REC_SIZE, b"\0")]
     return [head(rtype).ljust(REC_SIZE, b"\0")]
 
