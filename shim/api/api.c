@@ -1,0 +1,680 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * api.c - qdk_api.h on top of the kernel-style shim: devices and qdisc
+ * instances, packets built as real frames, the calls with their effects
+ * (drops, CE marks), statistics, dumps and memory accounting.
+ *
+ * Kernel-style code: kernel-mirror headers first, then qdk_api.h (whose
+ * <stdint.h>/<stdbool.h> are compatible with them, see linux/types.h).
+ */
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/skbuff.h>
+#include <linux/netdevice.h>
+#include <linux/ip.h>
+#include <linux/ipv6.h>
+#include <linux/tcp.h>
+#include <linux/udp.h>
+#include <net/checksum.h>
+#include <net/ip.h>
+#include <net/inet_ecn.h>
+#include <net/netlink.h>
+#include <net/gen_stats.h>
+#include <net/pkt_sched.h>
+#include <net/sch_generic.h>
+
+#include "../lib/host.h"
+#include "../lib/shim.h"
+#include "qdk_api.h"
+
+struct qdk_qdisc {
+	struct net_device dev;
+	struct netdev_queue *txq;
+	struct Qdisc *sch;
+	bool scheduled;		/* __netif_schedule() since last asked */
+};
+
+/* ---- effects --------------------------------------------------------------- */
+
+static struct qdk_effect *effects;
+static size_t n_effects, cap_effects;
+static bool in_call;
+
+static void effect_add(enum qdk_effect_kind kind, u64 id)
+{
+	if (n_effects == cap_effects) {
+		size_t cap = cap_effects ? cap_effects * 2 : 64;
+		/* host memory: effects are the harness's, not the qdisc's */
+		struct qdk_effect *n = qdk_host_alloc(cap * sizeof(*n));
+
+		if (!n) {
+			qdk_host_log("qdk: out of memory for effects\n");
+			qdk_host_abort();
+		}
+		if (n_effects)
+			memcpy(n, effects, n_effects * sizeof(*n));
+		qdk_host_free(effects);
+		effects = n;
+		cap_effects = cap;
+	}
+	effects[n_effects].kind = kind;
+	effects[n_effects].id = id;
+	n_effects++;
+}
+
+static void drop_hook(struct sk_buff *skb)
+{
+	if (in_call)
+		effect_add(QDK_EFFECT_DROP, skb->__qdk_id);
+}
+
+size_t qdk_effects(const struct qdk_effect **list)
+{
+	*list = effects;
+	return n_effects;
+}
+
+static void call_begin(void)
+{
+	n_effects = 0;
+	in_call = true;
+}
+
+/* ECN bits of the packet's IP header now */
+static unsigned int skb_ecn_now(const struct sk_buff *skb)
+{
+	const u8 *nh = skb_network_header(skb);
+
+	if (skb->protocol == htons(ETH_P_IP))
+		return nh[1] & INET_ECN_MASK;
+	if (skb->protocol == htons(ETH_P_IPV6))
+		return (nh[1] >> 4) & INET_ECN_MASK;
+	return 0;
+}
+
+/* FORMAT.md: a packet "became CE" compared with when it was last seen */
+static void check_mark(struct sk_buff *skb)
+{
+	unsigned int ecn = skb_ecn_now(skb);
+
+	if (ecn != skb->__qdk_ecn) {
+		if (ecn == INET_ECN_CE)
+			effect_add(QDK_EFFECT_MARK, skb->__qdk_id);
+		skb->__qdk_ecn = ecn;
+	}
+}
+
+/* ---- start and stop -------------------------------------------------------- */
+
+static bool initcalls_done;
+
+static void schedule_hook(struct Qdisc *q)
+{
+	struct qdk_qdisc *h = (struct qdk_qdisc *)qdisc_dev(q);
+
+	/* every device the shim makes is the first member of a qdk_qdisc */
+	if (h && q != &noop_qdisc)
+		h->scheduled = true;
+}
+
+int qdk_init(uint64_t seed)
+{
+	qdk_random_seed(seed);
+	qdk_time_reset();
+	qdk_skb_drop_hook = drop_hook;
+	qdk_netif_schedule_hook = schedule_hook;
+	if (initcalls_done)
+		return 0;
+	initcalls_done = true;
+	return qdk_run_initcalls() ? -EINVAL : 0;
+}
+
+long qdk_exit(void)
+{
+	if (initcalls_done)
+		qdk_run_exitcalls();
+	initcalls_done = false;
+	qdk_time_reset();
+	qdk_skb_cache_drain();
+	qdk_host_free(effects);
+	effects = NULL;
+	n_effects = cap_effects = 0;
+	return qdk_mem_objects;
+}
+
+void qdk_seed(uint64_t seed)
+{
+	qdk_random_seed(seed);
+}
+
+void qdk_set_hz(unsigned int hz)
+{
+	qdk_time_set_hz(hz);
+}
+
+void qdk_mem_usage(long *objects, long *bytes)
+{
+	*objects = qdk_mem_objects;
+	*bytes = qdk_mem_bytes;
+}
+
+/* ---- clock ------------------------------------------------------------------ */
+
+uint64_t qdk_now(void)
+{
+	return qdk_clock_ns;
+}
+
+void qdk_clock_advance(uint64_t ns)
+{
+	qdk_time_advance(ns);
+}
+
+uint64_t qdk_next_timer(void)
+{
+	return qdk_time_next();
+}
+
+/* ---- kinds ------------------------------------------------------------------ */
+
+bool qdk_kind_known(const char *kind)
+{
+	return qdk_lookup_ops(kind) != NULL;
+}
+
+size_t qdk_kinds(const char **names, size_t max)
+{
+	return qdk_list_ops(names, max);
+}
+
+const char *qdk_qdisc_kind(const struct qdk_qdisc *q)
+{
+	return q->sch->ops->id;
+}
+
+/* ---- instances -------------------------------------------------------------- */
+
+static void set_msg(char *msg, size_t msglen, const struct netlink_ext_ack *ext,
+		    int err)
+{
+	if (!msg || !msglen)
+		return;
+	if (ext && ext->_msg)
+		snprintf(msg, msglen, "%s", ext->_msg);
+	else if (err)
+		snprintf(msg, msglen, "%s", qdk_host_strerror(-err));
+	else
+		msg[0] = '\0';
+}
+
+/*
+ * TCA_OPTIONS as rtnetlink would hand it over: a well-formed attribute
+ * in its own (aligned, counted) buffer; *opt stays NULL for tca == NULL.
+ */
+static int copy_opt(const void *tca, size_t tca_len, struct nlattr **opt,
+		    struct netlink_ext_ack *ext)
+{
+	struct nlattr *nla;
+
+	*opt = NULL;
+	if (!tca)
+		return 0;
+	if (tca_len < NLA_HDRLEN || tca_len > U16_MAX) {
+		NL_SET_ERR_MSG(ext, "qdk: malformed TCA_OPTIONS attribute");
+		return -EINVAL;
+	}
+	nla = kmalloc(tca_len, GFP_KERNEL);
+	if (!nla)
+		return -ENOMEM;
+	memcpy(nla, tca, tca_len);
+	if (nla->nla_len < NLA_HDRLEN || nla->nla_len > tca_len) {
+		kfree(nla);
+		NL_SET_ERR_MSG(ext, "qdk: malformed TCA_OPTIONS attribute");
+		return -EINVAL;
+	}
+	*opt = nla;
+	return 0;
+}
+
+struct qdk_qdisc *qdk_qdisc_create(const char *kind,
+				   const struct qdk_dev_cfg *cfg,
+				   uint32_t handle, uint32_t parent,
+				   const void *tca, size_t tca_len,
+				   int *errp, char *msg, size_t msglen)
+{
+	struct netlink_ext_ack ext = {};
+	const struct Qdisc_ops *ops;
+	struct nlattr *opt = NULL;
+	struct qdk_qdisc *h = NULL;
+	struct net_device *dev;
+	struct Qdisc *sch;
+	unsigned int i, ntx;
+	int err;
+
+	ops = qdk_lookup_ops(kind);
+	if (!ops) {
+		NL_SET_ERR_MSG(&ext, "Specified qdisc kind is unknown");
+		err = -ENOENT;
+		goto fail;
+	}
+	err = copy_opt(tca, tca_len, &opt, &ext);
+	if (err)
+		goto fail;
+
+	err = -ENOMEM;
+	h = kzalloc(sizeof(*h), GFP_KERNEL);
+	if (!h)
+		goto fail;
+	dev = &h->dev;
+	strscpy(dev->name, cfg && cfg->name ? cfg->name : "qdk0", IFNAMSIZ);
+	dev->mtu = cfg && cfg->mtu ? cfg->mtu : 1500;
+	dev->min_mtu = 68;
+	dev->max_mtu = 65535;
+	dev->hard_header_len = ETH_HLEN;
+	dev->type = 1;	/* ARPHRD_ETHER */
+	dev->tx_queue_len = cfg && cfg->tx_queue_len ? cfg->tx_queue_len :
+			    DEFAULT_TX_QUEUE_LEN;
+	ntx = cfg && cfg->num_tx_queues ? cfg->num_tx_queues : 1;
+	dev->num_tx_queues = ntx;
+	dev->real_num_tx_queues = ntx;
+	dev->gso_max_size = 65536;
+	dev->gso_max_segs = 65535;
+	dev->ifindex = 2;
+	h->txq = kcalloc(ntx, sizeof(*h->txq), GFP_KERNEL);
+	if (!h->txq)
+		goto fail;
+	dev->_tx = h->txq;
+	for (i = 0; i < ntx; i++)
+		h->txq[i].dev = dev;
+
+	sch = qdisc_alloc(&h->txq[0], ops, &ext);
+	if (IS_ERR(sch)) {
+		err = PTR_ERR(sch);
+		goto fail;
+	}
+	sch->parent = parent;
+	sch->handle = handle;
+	if (!netif_is_multiqueue(dev))
+		sch->flags |= TCQ_F_ONETXQUEUE;
+	/* grafted as the device's qdisc, so qdisc_root() finds it */
+	for (i = 0; i < ntx; i++) {
+		h->txq[i].qdisc = sch;
+		h->txq[i].qdisc_sleeping = sch;
+	}
+	dev->qdisc = sch;
+	h->sch = sch;
+
+	if (ops->init) {
+		err = ops->init(sch, opt, &ext);
+		if (err) {
+			/* like qdisc_create(): ->destroy() after a failed init */
+			if (ops->destroy)
+				ops->destroy(sch);
+			qdisc_free(sch);
+			goto fail;
+		}
+	}
+	qdisc_hash_add(sch, false);
+	kfree(opt);
+	if (errp)
+		*errp = 0;
+	set_msg(msg, msglen, NULL, 0);
+	return h;
+
+fail:
+	if (h) {
+		kfree(h->txq);
+		kfree(h);
+	}
+	kfree(opt);
+	if (errp)
+		*errp = err;
+	set_msg(msg, msglen, &ext, err);
+	return NULL;
+}
+
+int qdk_qdisc_change(struct qdk_qdisc *q, const void *tca, size_t tca_len,
+		     char *msg, size_t msglen)
+{
+	struct netlink_ext_ack ext = {};
+	struct nlattr *opt;
+	int err;
+
+	call_begin();
+	err = copy_opt(tca, tca_len, &opt, &ext);
+	if (err)
+		goto out;
+	if (opt) {	/* qdisc_change() calls ->change only with options */
+		if (!q->sch->ops->change) {
+			NL_SET_ERR_MSG(&ext, "Change operation not supported by specified qdisc");
+			err = -EINVAL;
+		} else {
+			err = q->sch->ops->change(q->sch, opt, &ext);
+		}
+		kfree(opt);
+	}
+out:
+	in_call = false;
+	set_msg(msg, msglen, &ext, err);
+	return err;
+}
+
+void qdk_qdisc_reset(struct qdk_qdisc *q)
+{
+	call_begin();
+	qdisc_reset(q->sch);
+	in_call = false;
+}
+
+void qdk_qdisc_destroy(struct qdk_qdisc *q)
+{
+	if (!q)
+		return;
+	in_call = false;
+	qdisc_put(q->sch);
+	kfree(q->txq);
+	kfree(q);
+}
+
+int qdk_qdisc_dump(struct qdk_qdisc *q, void *buf, size_t len)
+{
+	struct Qdisc *sch = q->sch;
+	struct sk_buff *skb;
+	int ret;
+
+	if (!sch->ops->dump)
+		return 0;
+	skb = qdk_skb_alloc(len);
+	if (!skb)
+		return -ENOMEM;
+	ret = sch->ops->dump(sch, skb);
+	if (ret < 0) {
+		ret = -EMSGSIZE;
+	} else if (skb->len > len) {
+		ret = -EMSGSIZE;
+	} else {
+		memcpy(buf, skb->data, skb->len);
+		ret = skb->len;
+	}
+	consume_skb(skb);
+	return ret;
+}
+
+int qdk_qdisc_dump_xstats(struct qdk_qdisc *q, void *buf, size_t len)
+{
+	struct Qdisc *sch = q->sch;
+	struct gnet_dump d;
+	struct sk_buff *skb;
+	struct nlattr *nla;
+	int ret = 0, rem;
+
+	if (!sch->ops->dump_stats)
+		return 0;
+	skb = qdk_skb_alloc(65536);
+	if (!skb)
+		return -ENOMEM;
+	if (gnet_stats_start_copy(skb, TCA_STATS2, qdisc_root_sleeping_lock(sch),
+				  &d, TCA_PAD) < 0 ||
+	    sch->ops->dump_stats(sch, &d) < 0) {
+		gnet_stats_finish_copy(&d);
+		consume_skb(skb);
+		return -EMSGSIZE;
+	}
+	gnet_stats_finish_copy(&d);
+	nla_for_each_nested(nla, (struct nlattr *)skb->data, rem) {
+		if (nla_type(nla) != TCA_STATS_APP)
+			continue;
+		if ((size_t)nla_len(nla) > len) {
+			ret = -EMSGSIZE;
+		} else {
+			memcpy(buf, nla_data(nla), nla_len(nla));
+			ret = nla_len(nla);
+		}
+	}
+	consume_skb(skb);
+	return ret;
+}
+
+void qdk_qdisc_stats(const struct qdk_qdisc *q, struct qdk_stats *st)
+{
+	const struct Qdisc *sch = q->sch;
+
+	st->qlen = qdisc_qlen_sum(sch);
+	st->backlog = sch->qstats.backlog;
+	st->drops = sch->qstats.drops;
+	st->requeues = sch->qstats.requeues;
+	st->overlimits = sch->qstats.overlimits;
+	st->bytes = u64_stats_read(&sch->bstats.bytes);
+	st->packets = u64_stats_read(&sch->bstats.packets);
+}
+
+bool qdk_qdisc_watchdog(const struct qdk_qdisc *q, uint64_t *expires)
+{
+	u64 when = 0;
+	bool armed = qdk_watchdog_of(q->sch, &when);
+
+	if (armed && expires)
+		*expires = when;
+	return armed;
+}
+
+/* ---- packets ---------------------------------------------------------------- */
+
+static unsigned int l3_len(const struct qdk_pkt *p)
+{
+	switch (p->family) {
+	case QDK_AF_INET:
+		return sizeof(struct iphdr);
+	case QDK_AF_INET6:
+		return sizeof(struct ipv6hdr);
+	default:
+		return 0;
+	}
+}
+
+static unsigned int l4_len(const struct qdk_pkt *p)
+{
+	if (p->family == QDK_AF_NONE)
+		return 0;
+	switch (p->l4proto) {
+	case IPPROTO_TCP:
+		return sizeof(struct tcphdr);
+	case IPPROTO_UDP:
+		return sizeof(struct udphdr);
+	case IPPROTO_ICMP:
+	case IPPROTO_ICMPV6:
+		return 8;
+	default:
+		return 0;
+	}
+}
+
+uint32_t qdk_pkt_hdr_len(const struct qdk_pkt *p)
+{
+	return ETH_HLEN + l3_len(p) + l4_len(p);
+}
+
+static void build_l4(const struct qdk_pkt *p, u8 *l4, unsigned int l4bytes)
+{
+	if (p->l4proto == IPPROTO_TCP) {
+		struct tcphdr *th = (struct tcphdr *)l4;
+
+		memset(th, 0, sizeof(*th));
+		th->source = htons(p->sport);
+		th->dest = htons(p->dport);
+		th->doff = 5;
+		((u8 *)th)[13] = p->tcp_flags;
+		th->window = htons(65535);
+	} else if (p->l4proto == IPPROTO_UDP) {
+		struct udphdr *uh = (struct udphdr *)l4;
+
+		uh->source = htons(p->sport);
+		uh->dest = htons(p->dport);
+		uh->len = htons(l4bytes > 65535 ? 0 : l4bytes);
+		uh->check = 0;
+	} else if (l4_len(p)) {
+		memset(l4, 0, l4_len(p));
+		l4[0] = p->l4proto == IPPROTO_ICMP ? 8 : 128;	/* echo request */
+	}
+}
+
+struct qdk_skb *qdk_skb_build(const struct qdk_pkt *p, char *msg, size_t msglen)
+{
+	unsigned int hdr = qdk_pkt_hdr_len(p), nh = ETH_HLEN;
+	struct sk_buff *skb;
+	struct ethhdr *eth;
+	u8 *l4;
+
+	if (p->len < hdr) {
+		if (msg && msglen)
+			snprintf(msg, msglen, "len %u is shorter than the %u bytes of headers",
+				 p->len, hdr);
+		return NULL;
+	}
+	if (p->family == QDK_AF_INET && p->len - ETH_HLEN > 65535) {
+		if (msg && msglen)
+			snprintf(msg, msglen, "len %u too long for IPv4", p->len);
+		return NULL;
+	}
+	skb = qdk_skb_alloc(NET_SKB_PAD + p->len);
+	if (!skb) {
+		if (msg && msglen)
+			snprintf(msg, msglen, "out of memory");
+		return NULL;
+	}
+	skb_reserve(skb, NET_SKB_PAD);
+	skb_put(skb, p->len);
+	skb_reset_mac_header(skb);
+	eth = (struct ethhdr *)skb->data;
+	memcpy(eth->h_dest, "\x02\x00\x00\x00\x00\x02", ETH_ALEN);
+	memcpy(eth->h_source, "\x02\x00\x00\x00\x00\x01", ETH_ALEN);
+	eth->h_proto = htons(p->ethertype);
+	skb->protocol = htons(p->ethertype);
+	skb_set_network_header(skb, nh);
+
+	if (p->family == QDK_AF_INET) {
+		struct iphdr *iph = (struct iphdr *)(skb->data + nh);
+
+		iph->version = 4;
+		iph->ihl = 5;
+		iph->tos = p->tos;
+		iph->tot_len = htons(p->len - ETH_HLEN);
+		iph->id = 0;
+		iph->frag_off = htons(IP_DF);
+		iph->ttl = p->ttl;
+		iph->protocol = p->l4proto;
+		iph->check = 0;
+		memcpy(&iph->saddr, p->saddr, 4);
+		memcpy(&iph->daddr, p->daddr, 4);
+		iph->check = ip_fast_csum(iph, iph->ihl);
+	} else if (p->family == QDK_AF_INET6) {
+		struct ipv6hdr *ip6 = (struct ipv6hdr *)(skb->data + nh);
+		u32 first = (6U << 28) | ((u32)p->tos << 20);
+		unsigned int plen = p->len - ETH_HLEN - sizeof(*ip6);
+
+		*(__be32 *)ip6 = htonl(first);
+		ip6->payload_len = htons(plen > 65535 ? 0 : plen);
+		ip6->nexthdr = p->l4proto;
+		ip6->hop_limit = p->ttl;
+		memcpy(&ip6->saddr, p->saddr, 16);
+		memcpy(&ip6->daddr, p->daddr, 16);
+	}
+	skb_set_transport_header(skb, nh + l3_len(p));
+	l4 = skb->data + nh + l3_len(p);
+	if (p->family != QDK_AF_NONE)
+		build_l4(p, l4, p->len - nh - l3_len(p));
+
+	skb->priority = p->priority;
+	skb->mark = p->mark;
+	skb->queue_mapping = p->queue_mapping;
+	if (p->hash)
+		__skb_set_hash(skb, p->hash, false, true);
+	if (p->gso_segs || p->gso_size) {
+		struct skb_shared_info *shinfo = skb_shinfo(skb);
+
+		shinfo->gso_segs = p->gso_segs;
+		shinfo->gso_size = p->gso_size;
+		if (p->l4proto == IPPROTO_TCP)
+			shinfo->gso_type = p->family == QDK_AF_INET6 ?
+					   SKB_GSO_TCPV6 : SKB_GSO_TCPV4;
+		else if (p->l4proto == IPPROTO_UDP)
+			shinfo->gso_type = SKB_GSO_UDP_L4;
+	}
+	qdisc_skb_cb(skb)->pkt_len = p->pkt_len;
+	skb->__qdk_id = p->id;
+	skb->__qdk_ecn = skb_ecn_now(skb);
+	return (struct qdk_skb *)skb;
+}
+
+void qdk_skb_free(struct qdk_skb *h)
+{
+	consume_skb((struct sk_buff *)h);
+}
+
+uint64_t qdk_skb_id(const struct qdk_skb *h)
+{
+	return ((const struct sk_buff *)h)->__qdk_id;
+}
+
+uint32_t qdk_skb_pkt_len(const struct qdk_skb *h)
+{
+	return qdisc_pkt_len((const struct sk_buff *)h);
+}
+
+uint32_t qdk_skb_len(const struct qdk_skb *h)
+{
+	return ((const struct sk_buff *)h)->len;
+}
+
+unsigned int qdk_skb_ecn(const struct qdk_skb *h)
+{
+	return skb_ecn_now((const struct sk_buff *)h);
+}
+
+/* ---- calls ------------------------------------------------------------------ */
+
+int qdk_enqueue(struct qdk_qdisc *q, struct qdk_skb *h)
+{
+	struct sk_buff *skb = (struct sk_buff *)h, *to_free = NULL;
+	struct Qdisc *sch = q->sch;
+	u64 id = skb->__qdk_id;
+	int ret;
+
+	call_begin();
+	skb->dev = &q->dev;
+	skb->next = NULL;
+	skb->prev = NULL;
+	ret = sch->enqueue(skb, sch, &to_free);
+	/* __dev_xmit_skb frees the drop list after the root lock */
+	if (unlikely(to_free))
+		kfree_skb_list_reason(to_free, SKB_DROP_REASON_QDISC_DROP);
+	if (skb->__qdk_live && skb->__qdk_id == id)
+		check_mark(skb);
+	in_call = false;
+	return ret;
+}
+
+struct qdk_skb *qdk_dequeue(struct qdk_qdisc *q)
+{
+	struct sk_buff *skb;
+
+	call_begin();
+	skb = q->sch->dequeue(q->sch);
+	if (skb) {
+		skb->next = NULL;
+		check_mark(skb);
+	}
+	in_call = false;
+	return (struct qdk_skb *)skb;
+}
+
+struct qdk_skb *qdk_peek(struct qdk_qdisc *q)
+{
+	struct sk_buff *skb;
+
+	call_begin();
+	skb = q->sch->ops->peek(q->sch);
+	in_call = false;
+	return (struct qdk_skb *)skb;
+}

@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Bit operations; the atomic ones are plain (the shim is single threaded). */
+#ifndef _LINUX_BITOPS_H
+#define _LINUX_BITOPS_H
+
+#include <linux/types.h>
+#include <linux/bits.h>
+#include <linux/compiler.h>
+
+#define BITS_PER_TYPE(type)	(sizeof(type) * BITS_PER_BYTE)
+#define BITS_TO_LONGS(nr)	(((nr) + BITS_PER_LONG - 1) / BITS_PER_LONG)
+#define BITS_TO_U64(nr)		(((nr) + 63) / 64)
+#define BITS_TO_U32(nr)		(((nr) + 31) / 32)
+
+static inline void __set_bit(unsigned long nr, volatile unsigned long *addr)
+{
+	addr[BIT_WORD(nr)] |= BIT_MASK(nr);
+}
+
+static inline void __clear_bit(unsigned long nr, volatile unsigned long *addr)
+{
+	addr[BIT_WORD(nr)] &= ~BIT_MASK(nr);
+}
+
+static inline void __change_bit(unsigned long nr, volatile unsigned long *addr)
+{
+	addr[BIT_WORD(nr)] ^= BIT_MASK(nr);
+}
+
+static inline bool test_bit(unsigned long nr, const volatile unsigned long *addr)
+{
+	return (addr[BIT_WORD(nr)] >> (nr % BITS_PER_LONG)) & 1;
+}
+
+static inline bool __test_and_set_bit(unsigned long nr, volatile unsigned long *addr)
+{
+	bool old = test_bit(nr, addr);
+
+	__set_bit(nr, addr);
+	return old;
+}
+
+static inline bool __test_and_clear_bit(unsigned long nr, volatile unsigned long *addr)
+{
+	bool old = test_bit(nr, addr);
+
+	__clear_bit(nr, addr);
+	return old;
+}
+
+#define set_bit(nr, addr)		__set_bit(nr, addr)
+#define clear_bit(nr, addr)		__clear_bit(nr, addr)
+#define change_bit(nr, addr)		__change_bit(nr, addr)
+#define test_and_set_bit(nr, addr)	__test_and_set_bit(nr, addr)
+#define test_and_clear_bit(nr, addr)	__test_and_clear_bit(nr, addr)
+
+/* fls(0) = 0, fls(1) = 1, fls(0x80000000) = 32 */
+static __always_inline int fls(unsigned int x)
+{
+	return x ? 32 - __builtin_clz(x) : 0;
+}
+
+static __always_inline int fls64(u64 x)
+{
+	return x ? 64 - __builtin_clzll(x) : 0;
+}
+
+static __always_inline unsigned int fls_long(unsigned long l)
+{
+	return fls64(l);
+}
+
+/* ffs(0) = 0, ffs(1) = 1 */
+static __always_inline int ffs(int x)
+{
+	return __builtin_ffs(x);
+}
+
+/* undefined for 0, as the kernel's */
+static __always_inline unsigned long __ffs(unsigned long word)
+{
+	return __builtin_ctzl(word);
+}
+
+static __always_inline unsigned long __fls(unsigned long word)
+{
+	return 63 - __builtin_clzl(word);
+}
+
+static __always_inline unsigned long ffz(unsigned long word)
+{
+	return __ffs(~word);
+}
+
+static __always_inline unsigned int hweight32(unsigned int w)
+{
+	return __builtin_popcount(w);
+}
+
+static __always_inline unsigned long hweight64(u64 w)
+{
+	return __builtin_popcountll(w);
+}
+
+static __always_inline unsigned long hweight_long(unsigned long w)
+{
+	return __builtin_popcountl(w);
+}
+
+static inline u32 rol32(u32 word, unsigned int shift)
+{
+	return (word << (shift & 31)) | (word >> ((-shift) & 31));
+}
+
+static inline u32 ror32(u32 word, unsigned int shift)
+{
+	return (word >> (shift & 31)) | (word << ((-shift) & 31));
+}
+
+static inline u64 rol64(u64 word, unsigned int shift)
+{
+	return (word << (shift & 63)) | (word >> ((-shift) & 63));
+}
+
+static inline u16 rol16(u16 word, unsigned int shift)
+{
+	return (word << (shift & 15)) | (word >> ((-shift) & 15));
+}
+
+unsigned long find_next_bit(const unsigned long *addr, unsigned long size,
+			    unsigned long offset);
+unsigned long find_next_zero_bit(const unsigned long *addr, unsigned long size,
+				 unsigned long offset);
+#define find_first_bit(addr, size) find_next_bit((addr), (size), 0)
+#define find_first_zero_bit(addr, size) find_next_zero_bit((addr), (size), 0)
+#define for_each_set_bit(bit, addr, size) \
+	for ((bit) = find_next_bit((addr), (size), 0);		\
+	     (bit) < (size);					\
+	     (bit) = find_next_bit((addr), (size), (bit) + 1))
+
+static inline void bitmap_zero(unsigned long *dst, unsigned int nbits)
+{
+	__builtin_memset(dst, 0, BITS_TO_LONGS(nbits) * sizeof(unsigned long));
+}
+
+#endif

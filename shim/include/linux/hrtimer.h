@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hrtimers on the virtual clock. A timer started for [expires, expires +
+ * delta] fires at its hard expiry (expires + delta), or earlier when another
+ * timer fires at or after its soft expiry, as the hrtimer interrupt does.
+ * Every clock base reads the same virtual clock; absolute times on
+ * CLOCK_REALTIME/TAI are converted with the fixed offsets in ktime.h.
+ */
+#ifndef _LINUX_HRTIMER_H
+#define _LINUX_HRTIMER_H
+
+#include <linux/types.h>
+#include <linux/ktime.h>
+#include <linux/timer.h>
+#include <linux/time.h>
+
+#define CLOCK_REALTIME		0
+#define CLOCK_MONOTONIC		1
+#define CLOCK_BOOTTIME		7
+#define CLOCK_TAI		11
+
+enum hrtimer_mode {
+	HRTIMER_MODE_ABS	= 0x00,
+	HRTIMER_MODE_REL	= 0x01,
+	HRTIMER_MODE_PINNED	= 0x02,
+	HRTIMER_MODE_SOFT	= 0x04,
+	HRTIMER_MODE_HARD	= 0x08,
+
+	HRTIMER_MODE_ABS_PINNED = HRTIMER_MODE_ABS | HRTIMER_MODE_PINNED,
+	HRTIMER_MODE_REL_PINNED = HRTIMER_MODE_REL | HRTIMER_MODE_PINNED,
+
+	HRTIMER_MODE_ABS_SOFT	= HRTIMER_MODE_ABS | HRTIMER_MODE_SOFT,
+	HRTIMER_MODE_REL_SOFT	= HRTIMER_MODE_REL | HRTIMER_MODE_SOFT,
+
+	HRTIMER_MODE_ABS_PINNED_SOFT = HRTIMER_MODE_ABS_PINNED | HRTIMER_MODE_SOFT,
+	HRTIMER_MODE_REL_PINNED_SOFT = HRTIMER_MODE_REL_PINNED | HRTIMER_MODE_SOFT,
+
+	HRTIMER_MODE_ABS_HARD	= HRTIMER_MODE_ABS | HRTIMER_MODE_HARD,
+	HRTIMER_MODE_REL_HARD	= HRTIMER_MODE_REL | HRTIMER_MODE_HARD,
+
+	HRTIMER_MODE_ABS_PINNED_HARD = HRTIMER_MODE_ABS_PINNED | HRTIMER_MODE_HARD,
+	HRTIMER_MODE_REL_PINNED_HARD = HRTIMER_MODE_REL_PINNED | HRTIMER_MODE_HARD,
+};
+
+enum hrtimer_restart {
+	HRTIMER_NORESTART,
+	HRTIMER_RESTART,
+};
+
+struct hrtimer {
+	ktime_t			_softexpires;	/* on the timer's own clock */
+	ktime_t			node_expires;	/* hard expiry, own clock */
+	enum hrtimer_restart	(*function)(struct hrtimer *);
+	clockid_t		clockid;
+	u8			state;
+	u8			is_rel;
+	u8			is_soft;
+	u8			is_hard;
+	struct qdk_tnode	__qdk_node;
+};
+
+void hrtimer_init(struct hrtimer *timer, clockid_t which_clock,
+		  enum hrtimer_mode mode);
+void hrtimer_start_range_ns(struct hrtimer *timer, ktime_t tim,
+			    u64 range_ns, const enum hrtimer_mode mode);
+int hrtimer_cancel(struct hrtimer *timer);
+int hrtimer_try_to_cancel(struct hrtimer *timer);
+u64 hrtimer_forward(struct hrtimer *timer, ktime_t now, ktime_t interval);
+ktime_t hrtimer_cb_get_time(struct hrtimer *timer);
+
+static inline void hrtimer_start(struct hrtimer *timer, ktime_t tim,
+				 const enum hrtimer_mode mode)
+{
+	hrtimer_start_range_ns(timer, tim, 0, mode);
+}
+
+static inline void hrtimer_start_expires(struct hrtimer *timer,
+					 enum hrtimer_mode mode)
+{
+	hrtimer_start_range_ns(timer, timer->_softexpires,
+			       timer->node_expires - timer->_softexpires, mode);
+}
+
+static inline bool hrtimer_is_queued(struct hrtimer *timer)
+{
+	return timer->__qdk_node.idx >= 0;
+}
+
+static inline bool hrtimer_active(const struct hrtimer *timer)
+{
+	return timer->__qdk_node.idx >= 0 || timer->state;
+}
+
+static inline int hrtimer_callback_running(struct hrtimer *timer)
+{
+	return timer->state == 2;
+}
+
+static inline ktime_t hrtimer_get_expires(const struct hrtimer *timer)
+{
+	return timer->node_expires;
+}
+
+static inline ktime_t hrtimer_get_softexpires(const struct hrtimer *timer)
+{
+	return timer->_softexpires;
+}
+
+static inline s64 hrtimer_get_expires_ns(const struct hrtimer *timer)
+{
+	return timer->node_expires;
+}
+
+static inline void hrtimer_set_expires(struct hrtimer *timer, ktime_t time)
+{
+	timer->node_expires = time;
+	timer->_softexpires = time;
+}
+
+static inline void hrtimer_set_expires_range_ns(struct hrtimer *timer,
+						ktime_t time, u64 delta)
+{
+	timer->_softexpires = time;
+	timer->node_expires = time + delta;
+}
+
+static inline void hrtimer_add_expires_ns(struct hrtimer *timer, u64 ns)
+{
+	timer->node_expires += ns;
+	timer->_softexpires += ns;
+}
+
+static inline u64 hrtimer_forward_now(struct hrtimer *timer, ktime_t interval)
+{
+	return hrtimer_forward(timer, hrtimer_cb_get_time(timer), interval);
+}
+
+#endif

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _LINUX_IF_VLAN_H_
+#define _LINUX_IF_VLAN_H_
+
+#include <linux/skbuff.h>
+
+#define VLAN_HLEN	4
+#define VLAN_ETH_HLEN	18
+
+static inline bool skb_vlan_tag_present(const struct sk_buff *skb)
+{
+	return false;
+}
+
+#endif

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The grab bag qdiscs expect from <linux/kernel.h>, with its usual pulls. */
+#ifndef _QDK_SHIM_LINUX_KERNEL_H
+#define _QDK_SHIM_LINUX_KERNEL_H
+
+#include_next <linux/kernel.h>
+#include <linux/stdarg.h>
+#include <linux/compiler.h>
+#include <linux/types.h>
+#include <linux/limits.h>
+#include <linux/bitops.h>
+#include <linux/log2.h>
+#include <linux/math.h>
+#include <linux/minmax.h>
+#include <linux/err.h>
+#include <linux/bug.h>
+#include <linux/printk.h>
+#include <linux/build_bug.h>
+#include <linux/container_of.h>
+#include <linux/byteorder/generic.h>
+#include <linux/string.h>
+
+#define ARRAY_SIZE(arr) (sizeof(arr) / sizeof((arr)[0]) + __must_be_array(arr))
+#define ALIGN(x, a)		__ALIGN_KERNEL((x), (a))
+#define ALIGN_DOWN(x, a)	__ALIGN_KERNEL((x) - ((a) - 1), (a))
+#define PTR_ALIGN(p, a)		((typeof(p))ALIGN((unsigned long)(p), (a)))
+#define IS_ALIGNED(x, a)	(((x) & ((typeof(x))(a) - 1)) == 0)
+#define upper_32_bits(n) ((u32)(((n) >> 16) >> 16))
+#define lower_32_bits(n) ((u32)((n) & 0xffffffff))
+#define upper_16_bits(n) ((u16)((n) >> 16))
+#define lower_16_bits(n) ((u16)((n) & 0xffff))
+#define STACK_MAGIC	0xdeadbeef
+#define REPEAT_BYTE(x)	((~0ul / 0xff) * (x))
+#define might_sleep()	do { } while (0)
+#define might_resched()	do { } while (0)
+#define cond_resched()	0
+#define cpu_relax()	barrier()
+#define num_possible_cpus()	1U
+#define num_online_cpus()	1U
+#define smp_processor_id()	0
+#define raw_smp_processor_id()	0
+
+__printf(3, 4) int snprintf(char *buf, size_t size, const char *fmt, ...);
+__printf(3, 0) int vsnprintf(char *buf, size_t size, const char *fmt, va_list args);
+__printf(2, 3) int sprintf(char *buf, const char *fmt, ...);
+__printf(3, 4) int scnprintf(char *buf, size_t size, const char *fmt, ...);
+int kstrtouint(const char *s, unsigned int base, unsigned int *res);
+
+#endif

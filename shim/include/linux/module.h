@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Module boilerplate: metadata vanishes, init/exit go to qdk_init/exit. */
+#ifndef _LINUX_MODULE_H
+#define _LINUX_MODULE_H
+
+#include <linux/kernel.h>
+#include <linux/init.h>
+#include <linux/export.h>
+#include <linux/stringify.h>
+#include <linux/moduleparam.h>
+
+struct module {
+	int qdk_unused;
+};
+
+#define MODULE_LICENSE(x)
+#define MODULE_AUTHOR(x)
+#define MODULE_DESCRIPTION(x)
+#define MODULE_ALIAS(x)
+#define MODULE_ALIAS_NET_SCH(x)
+#define MODULE_VERSION(x)
+#define MODULE_INFO(tag, info)
+#define MODULE_SOFTDEP(x)
+#define MODULE_IMPORT_NS(ns)
+
+static inline bool try_module_get(struct module *module)
+{
+	return true;
+}
+
+static inline void module_put(struct module *module)
+{
+}
+
+static inline void __module_get(struct module *module)
+{
+}
+
+#endif

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The kernel's Tausworthe generator (prandom_u32_state) bit for bit. */
+#ifndef _LINUX_PRANDOM_H
+#define _LINUX_PRANDOM_H
+
+#include <linux/types.h>
+
+struct rnd_state {
+	__u32 s1, s2, s3, s4;
+};
+
+u32 prandom_u32_state(struct rnd_state *state);
+void prandom_bytes_state(struct rnd_state *state, void *buf, size_t nbytes);
+u32 __get_random_u32_below(u32 ceil);
+
+static inline u32 prandom_u32_max(u32 ep_ro)
+{
+	return __get_random_u32_below(ep_ro);
+}
+
+static inline u32 __seed(u32 x, u32 m)
+{
+	return (x < m) ? x + m : x;
+}
+
+static inline void prandom_seed_state(struct rnd_state *state, u64 seed)
+{
+	u32 i = ((seed >> 32) ^ (seed << 10) ^ seed) & 0xffffffffUL;
+
+	state->s1 = __seed(i, 2U);
+	state->s2 = __seed(i, 8U);
+	state->s3 = __seed(i, 16U);
+	state->s4 = __seed(i, 128U);
+}
+
+static inline u32 next_pseudo_random32(u32 seed)
+{
+	return seed * 1664525 + 1013904223;
+}
+
+#endif

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The kmalloc family. Every allocation is counted (objects and bytes) so
+ * qdk_exit() can report leaks; kfree(NULL) and kfree(ZERO_SIZE_PTR) are
+ * no-ops as in the kernel; kmalloc(0) returns ZERO_SIZE_PTR.
+ */
+#ifndef _LINUX_SLAB_H
+#define _LINUX_SLAB_H
+
+#include <linux/types.h>
+#include <linux/gfp.h>
+#include <linux/overflow.h>
+#include <linux/compiler.h>
+
+#define ZERO_SIZE_PTR ((void *)16)
+#define ZERO_OR_NULL_PTR(x) ((unsigned long)(x) <= (unsigned long)ZERO_SIZE_PTR)
+#define ARCH_KMALLOC_MINALIGN 8
+#define KMALLOC_MAX_SIZE (1UL << 22)
+#define NUMA_NO_NODE (-1)
+#define SLAB_HWCACHE_ALIGN	0x00002000U
+#define SLAB_PANIC		0x00040000U
+#define SLAB_ACCOUNT		0x04000000U
+
+void *__kmalloc(size_t size, gfp_t flags) __malloc;
+void kfree(const void *objp);
+void kfree_sensitive(const void *objp);
+size_t ksize(const void *objp);
+void *krealloc(const void *objp, size_t new_size, gfp_t flags);
+
+static inline __malloc void *kmalloc(size_t size, gfp_t flags)
+{
+	return __kmalloc(size, flags);
+}
+
+static inline __malloc void *kzalloc(size_t size, gfp_t flags)
+{
+	return __kmalloc(size, flags | __GFP_ZERO);
+}
+
+static inline __malloc void *kmalloc_node(size_t size, gfp_t flags, int node)
+{
+	return __kmalloc(size, flags);
+}
+
+static inline __malloc void *kzalloc_node(size_t size, gfp_t flags, int node)
+{
+	return __kmalloc(size, flags | __GFP_ZERO);
+}
+
+static inline __malloc void *kmalloc_array(size_t n, size_t size, gfp_t flags)
+{
+	size_t bytes;
+
+	if (unlikely(check_mul_overflow(n, size, &bytes)))
+		return NULL;
+	return __kmalloc(bytes, flags);
+}
+
+static inline __malloc void *kcalloc(size_t n, size_t size, gfp_t flags)
+{
+	return kmalloc_array(n, size, flags | __GFP_ZERO);
+}
+
+static inline __malloc void *kmalloc_array_node(size_t n, size_t size,
+						gfp_t flags, int node)
+{
+	return kmalloc_array(n, size, flags);
+}
+
+static inline __malloc void *kcalloc_node(size_t n, size_t size, gfp_t flags,
+					  int node)
+{
+	return kmalloc_array(n, size, flags | __GFP_ZERO);
+}
+
+/* kvmalloc may fall back to vmalloc in the kernel; one allocator here. */
+static inline __malloc void *kvmalloc_node(size_t size, gfp_t flags, int node)
+{
+	return __kmalloc(size, flags);
+}
+
+static inline __malloc void *kvmalloc(size_t size, gfp_t flags)
+{
+	return __kmalloc(size, flags);
+}
+
+static inline __malloc void *kvzalloc(size_t size, gfp_t flags)
+{
+	return __kmalloc(size, flags | __GFP_ZERO);
+}
+
+static inline __malloc void *kvzalloc_node(size_t size, gfp_t flags, int node)
+{
+	return __kmalloc(size, flags | __GFP_ZERO);
+}
+
+static inline __malloc void *kvmalloc_array(size_t n, size_t size, gfp_t flags)
+{
+	return kmalloc_array(n, size, flags);
+}
+
+static inline __malloc void *kvcalloc(size_t n, size_t size, gfp_t flags)
+{
+	return kmalloc_array(n, size, flags | __GFP_ZERO);
+}
+
+static inline void kvfree(const void *addr)
+{
+	kfree(addr);
+}
+
+static inline void kvfree_sensitive(const void *addr, size_t len)
+{
+	kfree_sensitive(addr);
+}
+
+#define kfree_rcu(ptr, ...)	kfree(ptr)
+#define kvfree_rcu(ptr, ...)	kvfree(ptr)
+
+/* kmem_cache: a named size; objects come from the same counted allocator. */
+struct kmem_cache {
+	const char *name;
+	unsigned int size;
+	unsigned int align;
+	slab_flags_t flags;
+	void (*ctor)(void *);
+	long live;
+};
+
+struct kmem_cache *kmem_cache_create(const char *name, unsigned int size,
+				     unsigned int align, slab_flags_t flags,
+				     void (*ctor)(void *));
+void kmem_cache_destroy(struct kmem_cache *s);
+void *kmem_cache_alloc(struct kmem_cache *s, gfp_t flags) __malloc;
+void kmem_cache_free(struct kmem_cache *s, void *objp);
+
+static inline void *kmem_cache_zalloc(struct kmem_cache *s, gfp_t flags)
+{
+	return kmem_cache_alloc(s, flags | __GFP_ZERO);
+}
+
+static inline void *kmem_cache_alloc_node(struct kmem_cache *s, gfp_t flags,
+					  int node)
+{
+	return kmem_cache_alloc(s, flags);
+}
+
+#define KMEM_CACHE(__struct, __flags)					\
+	kmem_cache_create(#__struct, sizeof(struct __struct),		\
+			  __alignof__(struct __struct), (__flags), NULL)
+
+/* vmalloc: same allocator */
+static inline void *vmalloc(unsigned long size)
+{
+	return __kmalloc(size, GFP_KERNEL);
+}
+
+static inline void *vzalloc(unsigned long size)
+{
+	return __kmalloc(size, GFP_KERNEL | __GFP_ZERO);
+}
+
+static inline void vfree(const void *addr)
+{
+	kfree(addr);
+}
+
+#endif

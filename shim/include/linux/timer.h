@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * timer_list on the virtual clock. A timer armed for jiffy E fires when the
+ * kernel's timer wheel would run it: at the bucket expiry the wheel rounds
+ * E up to (level granularity, relative to jiffies at arming time), exactly at
+ * the nanosecond jiffies reaches that value (shim/lib/timer.c).
+ */
+#ifndef _LINUX_TIMER_H
+#define _LINUX_TIMER_H
+
+#include <linux/types.h>
+#include <linux/list.h>
+#include <linux/jiffies.h>
+#include <linux/ktime.h>
+#include <linux/container_of.h>
+
+/* The shim's timer queue entry shared by timer_list and hrtimer. */
+struct qdk_tnode {
+	u64 when;		/* virtual ns it fires at */
+	u64 soft;		/* earliest ns it may fire (hrtimer ranges) */
+	u64 seq;		/* arming order: ties fire first-armed first */
+	int idx;		/* heap slot, -1 when not queued */
+	u8 kind;		/* QDK_TNODE_TIMER or QDK_TNODE_HRTIMER */
+};
+
+struct timer_list {
+	struct hlist_node	entry;
+	unsigned long		expires;
+	void			(*function)(struct timer_list *);
+	u32			flags;
+	struct qdk_tnode	__qdk_node;
+};
+
+#define TIMER_CPUMASK		0x0003FFFF
+#define TIMER_MIGRATING		0x00040000
+#define TIMER_BASEMASK		(TIMER_CPUMASK | TIMER_MIGRATING)
+#define TIMER_DEFERRABLE	0x00080000
+#define TIMER_PINNED		0x00100000
+#define TIMER_IRQSAFE		0x00200000
+#define TIMER_INIT_FLAGS	(TIMER_DEFERRABLE | TIMER_PINNED | TIMER_IRQSAFE)
+
+void timer_setup(struct timer_list *timer,
+		 void (*func)(struct timer_list *), unsigned int flags);
+int mod_timer(struct timer_list *timer, unsigned long expires);
+int timer_reduce(struct timer_list *timer, unsigned long expires);
+void add_timer(struct timer_list *timer);
+int del_timer(struct timer_list *timer);
+
+static inline int timer_pending(const struct timer_list *timer)
+{
+	return timer->__qdk_node.idx >= 0;
+}
+
+static inline int del_timer_sync(struct timer_list *timer)
+{
+	return del_timer(timer);
+}
+
+static inline int timer_shutdown_sync(struct timer_list *timer)
+{
+	return del_timer(timer);
+}
+
+#define from_timer(var, callback_timer, timer_fieldname) \
+	container_of(callback_timer, typeof(*var), timer_fieldname)
+
+static inline unsigned long round_jiffies(unsigned long j)
+{
+	return j;
+}
+
+static inline unsigned long round_jiffies_relative(unsigned long j)
+{
+	return j;
+}
+
+#endif

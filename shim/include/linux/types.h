@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The kernel's type names on top of the uapi __u8..__u64. */
+#ifndef _QDK_SHIM_LINUX_TYPES_H
+#define _QDK_SHIM_LINUX_TYPES_H
+
+#include <linux/compiler_types.h>
+#include_next <linux/types.h>
+#include <linux/compiler_types.h>
+#include <linux/stddef.h>
+
+typedef __u8 u8;
+typedef __s8 s8;
+typedef __u16 u16;
+typedef __s16 s16;
+typedef __u32 u32;
+typedef __s32 s32;
+typedef __u64 u64;
+typedef __s64 s64;
+
+#define DECLARE_BITMAP(name, bits) \
+	unsigned long name[((bits) + 63) / 64]
+
+typedef _Bool bool;
+
+typedef __kernel_size_t size_t;
+typedef __kernel_ssize_t ssize_t;
+typedef __kernel_ptrdiff_t ptrdiff_t;
+typedef __kernel_clockid_t clockid_t;
+typedef __kernel_off_t off_t;
+typedef __kernel_pid_t pid_t;
+typedef __kernel_time64_t time64_t;
+
+typedef unsigned char u_char;
+typedef unsigned short u_short;
+typedef unsigned int u_int;
+typedef unsigned long u_long;
+typedef unsigned char unchar;
+typedef unsigned short ushort;
+typedef unsigned int uint;
+typedef unsigned long ulong;
+
+typedef __u8 u_int8_t;
+typedef __s8 int8_t;
+typedef __u16 u_int16_t;
+typedef __s16 int16_t;
+typedef __u32 u_int32_t;
+typedef __s32 int32_t;
+typedef __u8 uint8_t;
+typedef __u16 uint16_t;
+typedef __u32 uint32_t;
+/*
+ * The kernel makes uint64_t/int64_t "long long"; the shim's bridge to user
+ * space (api.c) also sees <stdint.h>, where they are "long". Same size and
+ * signedness; only printf format checking could tell the difference.
+ */
+typedef __UINT64_TYPE__ uint64_t;
+typedef __UINT64_TYPE__ u_int64_t;
+typedef __INT64_TYPE__ int64_t;
+
+typedef u64 sector_t;
+typedef u64 blkcnt_t;
+typedef u64 dma_addr_t;
+typedef u64 phys_addr_t;
+typedef phys_addr_t resource_size_t;
+typedef unsigned int gfp_t;
+typedef unsigned int slab_flags_t;
+typedef unsigned int fmode_t;
+typedef unsigned long irq_hw_number_t;
+
+typedef struct {
+	int counter;
+} atomic_t;
+
+typedef struct {
+	s64 counter;
+} atomic64_t;
+
+typedef atomic64_t atomic_long_t;
+
+struct list_head {
+	struct list_head *next, *prev;
+};
+
+struct hlist_head {
+	struct hlist_node *first;
+};
+
+struct hlist_node {
+	struct hlist_node *next, **pprev;
+};
+
+struct rcu_head {
+	struct rcu_head *next;
+	void (*func)(struct rcu_head *head);
+};
+
+typedef void (*rcu_callback_t)(struct rcu_head *head);
+
+#endif

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* 64-bit counters, the x86_64 flavour (no seqcount needed). */
+#ifndef _LINUX_U64_STATS_SYNC_H
+#define _LINUX_U64_STATS_SYNC_H
+
+#include <linux/types.h>
+#include <linux/compiler.h>
+
+struct u64_stats_sync {
+};
+
+typedef struct {
+	u64 v;
+} u64_stats_t;
+
+static inline u64 u64_stats_read(const u64_stats_t *p)
+{
+	return p->v;
+}
+
+static inline void u64_stats_set(u64_stats_t *p, u64 val)
+{
+	p->v = val;
+}
+
+static inline void u64_stats_add(u64_stats_t *p, unsigned long val)
+{
+	p->v += val;
+}
+
+static inline void u64_stats_inc(u64_stats_t *p)
+{
+	p->v++;
+}
+
+#define u64_stats_init(syncp)			do { } while (0)
+#define u64_stats_update_begin(syncp)		do { } while (0)
+#define u64_stats_update_end(syncp)		do { } while (0)
+#define u64_stats_fetch_begin(syncp)		0
+#define u64_stats_fetch_retry(syncp, start)	false
+#define u64_stats_fetch_begin_irq(syncp)	0
+#define u64_stats_fetch_retry_irq(syncp, start)	false
+
+#endif

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * gnet_dump: the statistics dump. The shim's dumper writes into an skb
+ * like the kernel's TCA_STATS2 nest; the api reads the TCA_STATS_APP blob
+ * back out (shim/lib/gen_stats.c).
+ */
+#ifndef __NET_GEN_STATS_H
+#define __NET_GEN_STATS_H
+
+#include <linux/gen_stats.h>
+#include <linux/socket.h>
+#include <linux/rtnetlink.h>
+#include <linux/pkt_sched.h>
+#include <linux/u64_stats_sync.h>
+#include <linux/spinlock.h>
+
+struct gnet_stats_basic_sync {
+	u64_stats_t bytes;
+	u64_stats_t packets;
+	struct u64_stats_sync syncp;
+} __aligned(2 * sizeof(u64));
+
+struct net_rate_estimator;
+
+struct gnet_dump {
+	spinlock_t *      lock;
+	struct sk_buff *  skb;
+	struct nlattr *   tail;
+	int               compat_tc_stats;
+	int               compat_xstats;
+	int               padattr;
+	void *            xstats;
+	int               xstats_len;
+	struct tc_stats   tc_stats;
+};
+
+void gnet_stats_basic_sync_init(struct gnet_stats_basic_sync *b);
+int gnet_stats_start_copy(struct sk_buff *skb, int type, spinlock_t *lock,
+			  struct gnet_dump *d, int padattr);
+int gnet_stats_copy_basic(struct gnet_dump *d,
+			  struct gnet_stats_basic_sync __percpu *cpu,
+			  struct gnet_stats_basic_sync *b, bool running);
+void gnet_stats_add_basic(struct gnet_stats_basic_sync *bstats,
+			  struct gnet_stats_basic_sync __percpu *cpu,
+			  struct gnet_stats_basic_sync *b, bool running);
+int gnet_stats_copy_queue(struct gnet_dump *d,
+			  struct gnet_stats_queue __percpu *cpu_q,
+			  struct gnet_stats_queue *q, __u32 qlen);
+void gnet_stats_add_queue(struct gnet_stats_queue *qstats,
+			  const struct gnet_stats_queue __percpu *cpu_q,
+			  const struct gnet_stats_queue *q);
+int gnet_stats_copy_app(struct gnet_dump *d, void *st, int len);
+int gnet_stats_finish_copy(struct gnet_dump *d);
+
+static inline void gen_kill_estimator(struct net_rate_estimator __rcu **ptr)
+{
+}
+
+#endif

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gen_stats.c - statistics dumps into a TCA_STATS2 nest, as
+ * net/core/gen_stats.c does (without the legacy TCA_STATS/TCA_XSTATS).
+ */
+#include <linux/kernel.h>
+#include <linux/skbuff.h>
+#include <net/netlink.h>
+#include <net/gen_stats.h>
+
+void gnet_stats_basic_sync_init(struct gnet_stats_basic_sync *b)
+{
+	u64_stats_set(&b->bytes, 0);
+	u64_stats_set(&b->packets, 0);
+	u64_stats_init(&b->syncp);
+}
+
+static int stats_put(struct gnet_dump *d, int type, void *buf, int size,
+		     int padattr)
+{
+	if (nla_put_64bit(d->skb, type, size, buf, padattr))
+		goto nla_put_failure;
+	return 0;
+
+nla_put_failure:
+	kfree(d->xstats);
+	d->xstats = NULL;
+	d->xstats_len = 0;
+	return -1;
+}
+
+int gnet_stats_start_copy(struct sk_buff *skb, int type, spinlock_t *lock,
+			  struct gnet_dump *d, int padattr)
+{
+	memset(d, 0, sizeof(*d));
+	d->lock = lock;
+	d->skb = skb;
+	d->padattr = padattr;
+	if (type) {
+		d->tail = (struct nlattr *)skb_tail_pointer(skb);
+		if (stats_put(d, type, NULL, 0, padattr) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+void gnet_stats_add_basic(struct gnet_stats_basic_sync *bstats,
+			  struct gnet_stats_basic_sync __percpu *cpu,
+			  struct gnet_stats_basic_sync *b, bool running)
+{
+	const struct gnet_stats_basic_sync *src = cpu ? cpu : b;
+
+	u64_stats_add(&bstats->bytes, u64_stats_read(&src->bytes));
+	u64_stats_add(&bstats->packets, u64_stats_read(&src->packets));
+}
+
+int gnet_stats_copy_basic(struct gnet_dump *d,
+			  struct gnet_stats_basic_sync __percpu *cpu,
+			  struct gnet_stats_basic_sync *b, bool running)
+{
+	u64 bstats_bytes, bstats_packets;
+	struct gnet_stats_basic_sync bstats;
+
+	gnet_stats_basic_sync_init(&bstats);
+	gnet_stats_add_basic(&bstats, cpu, b, running);
+	bstats_bytes = u64_stats_read(&bstats.bytes);
+	bstats_packets = u64_stats_read(&bstats.packets);
+
+	if (d->tail) {
+		struct gnet_stats_basic sb;
+		int res;
+
+		memset(&sb, 0, sizeof(sb));
+		sb.bytes = bstats_bytes;
+		sb.packets = bstats_packets;
+		res = stats_put(d, TCA_STATS_BASIC, &sb, sizeof(sb),
+				TCA_STATS_PAD);
+		if (res < 0 || sb.packets == bstats_packets)
+			return res;
+		return stats_put(d, TCA_STATS_PKT64, &bstats_packets,
+				 sizeof(bstats_packets), TCA_STATS_PAD);
+	}
+	return 0;
+}
+
+void gnet_stats_add_queue(struct gnet_stats_queue *qstats,
+			  const struct gnet_stats_queue __percpu *cpu,
+			  const struct gnet_stats_queue *q)
+{
+	const struct gnet_stats_queue *src = cpu ? cpu : q;
+
+	qstats->qlen += src->qlen;
+	qstats->backlog += src->backlog;
+	qstats->drops += src->drops;
+	qstats->requeues += src->requeues;
+	qstats->overlimits += src->overlimits;
+}
+
+int gnet_stats_copy_queue(struct gnet_dump *d,
+			  struct gnet_stats_queue __percpu *cpu_q,
+			  struct gnet_stats_queue *q, __u32 qlen)
+{
+	struct gnet_stats_queue qstats = { 0 };
+
+	gnet_stats_add_queue(&qstats, cpu_q, q);
+	qstats.qlen = qlen;
+
+	if (d->tail)
+		return stats_put(d, TCA_STATS_QUEUE, &qstats, sizeof(qstats),
+				 TCA_STATS_PAD);
+	return 0;
+}
+
+int gnet_stats_copy_app(struct gnet_dump *d, void *st, int len)
+{
+	if (d->compat_xstats) {
+		d->xstats = kmemdup(st, len, GFP_ATOMIC);
+		if (!d->xstats)
+			goto err_out;
+		d->xstats_len = len;
+	}
+	if (d->tail)
+		return stats_put(d, TCA_STATS_APP, st, len, TCA_STATS_PAD);
+	return 0;
+
+err_out:
+	d->xstats_len = 0;
+	return -1;
+}
+
+int gnet_stats_finish_copy(struct gnet_dump *d)
+{
+	if (d->tail)
+		d->tail->nla_len = skb_tail_pointer(d->skb) - (u8 *)d->tail;
+	kfree(d->xstats);
+	d->xstats = NULL;
+	d->xstats_len = 0;
+	return 0;
+}

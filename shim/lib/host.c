@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * host.c - the C library seen from the shim: memory, stderr, abort. Plain
+ * C; kernel-mirror headers never meet libc headers (see host.h).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host.h"
+
+void *qdk_host_alloc(unsigned long size)
+{
+	void *p = NULL;
+
+	/* cache-line alignment: struct Qdisc's private area is declared so */
+	if (posix_memalign(&p, 64, size ? size : 1))
+		return NULL;
+	return p;
+}
+
+void qdk_host_free(void *p)
+{
+	free(p);
+}
+
+void qdk_host_vlog(const char *fmt, va_list ap)
+{
+	vfprintf(stderr, fmt, ap);
+}
+
+void qdk_host_log(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+}
+
+void qdk_host_abort(void)
+{
+	fflush(stderr);
+	abort();
+}
+
+const char *qdk_host_strerror(int errnum)
+{
+	return strerror(errnum);
+}

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * host.h - the shim's only door to the C library (host.c). Both kernel-style
+ * code and plain C include it, so it uses built-in types only.
+ */
+#ifndef QDK_SHIM_HOST_H
+#define QDK_SHIM_HOST_H
+
+/* malloc with 64-byte alignment; NULL on failure */
+void *qdk_host_alloc(unsigned long size);
+void qdk_host_free(void *p);
+/* write a formatted message to stderr */
+void qdk_host_vlog(const char *fmt, __builtin_va_list ap);
+void qdk_host_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void qdk_host_abort(void) __attribute__((noreturn));
+/* strerror() of a positive errno */
+const char *qdk_host_strerror(int errnum);
+
+#endif

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * shim.h - the shim's internal interfaces between its runtime files
+ * (kernel-style code). Not for qdiscs.
+ */
+#ifndef QDK_SHIM_INTERNAL_H
+#define QDK_SHIM_INTERNAL_H
+
+#include <linux/types.h>
+
+struct sk_buff;
+struct Qdisc;
+struct Qdisc_ops;
+
+/* slab.c */
+extern long qdk_mem_objects;
+extern long qdk_mem_bytes;
+extern long qdk_mem_fail_after;
+
+/* time.c */
+void qdk_time_reset(void);
+void qdk_time_set_hz(unsigned int hz);
+void qdk_time_advance(u64 ns);
+u64 qdk_time_next(void);
+unsigned long qdk_ns_to_jiffies(u64 ns);
+u64 qdk_jiffies_to_ns(unsigned long j);
+/* cancel timers living in [start, start + len); returns how many */
+int qdk_time_purge_range(const void *start, size_t len);
+
+/* random.c */
+void qdk_random_seed(u64 seed);
+
+/* skbuff.c: the drop hook, called for every freed skb with a trace id */
+extern void (*qdk_skb_drop_hook)(struct sk_buff *skb);
+struct sk_buff *qdk_skb_alloc(unsigned int size);
+void qdk_skb_cache_drain(void);
+
+/* sch_api.c */
+int qdk_run_initcalls(void);
+void qdk_run_exitcalls(void);
+struct Qdisc_ops *qdk_lookup_ops(const char *kind);
+size_t qdk_list_ops(const char **names, size_t max);
+extern void (*qdk_netif_schedule_hook)(struct Qdisc *q);
+/* earliest armed watchdog of sch */
+bool qdk_watchdog_of(const struct Qdisc *sch, u64 *expires);
+
+#endif

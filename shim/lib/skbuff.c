@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * skbuff.c - sk_buff allocation and freeing. Freed skbs keep their data
+ * buffer and go to a free list, so a replay allocates nothing per packet;
+ * leak accounting counts an skb as live from alloc to free either way.
+ */
+#include <linux/kernel.h>
+#include <linux/skbuff.h>
+#include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
+#include <linux/jhash.h>
+#include <net/checksum.h>
+#include <net/sch_generic.h>
+
+#include "host.h"
+#include "shim.h"
+
+void (*qdk_skb_drop_hook)(struct sk_buff *skb);
+
+static struct sk_buff *skb_cache;
+static long skb_cache_len;
+#define SKB_CACHE_MAX 65536
+
+/* shinfo lives at end, like the kernel; buffers are sized in 64s */
+static unsigned int buf_size(unsigned int size)
+{
+	return SKB_DATA_ALIGN(size) + SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
+}
+
+struct sk_buff *qdk_skb_alloc(unsigned int size)
+{
+	struct sk_buff *skb = skb_cache;
+	unsigned int need = buf_size(size);
+	unsigned char *head;
+
+	if (skb && skb->__qdk_bufsize >= need) {
+		skb_cache = skb->__qdk_free_next;
+		skb_cache_len--;
+		head = skb->head;
+		need = skb->__qdk_bufsize;
+	} else {
+		skb = qdk_host_alloc(sizeof(*skb));
+		if (!skb)
+			return NULL;
+		if (need < 2048)
+			need = 2048;
+		head = qdk_host_alloc(need);
+		if (!head) {
+			qdk_host_free(skb);
+			return NULL;
+		}
+		/* fresh memory once, so payload bytes are deterministic */
+		memset(head, 0, need);
+	}
+	/* the fields before cb and the header fields; not the whole buffer */
+	memset(skb, 0, offsetof(struct sk_buff, head));
+	skb->head = head;
+	skb->data = head;
+	skb->tail = 0;
+	/* exactly the room asked for (8-aligned for shinfo), so a full
+	 * netlink dump buffer fails with -EMSGSIZE where it should */
+	skb->end = ALIGN(size, 8);
+	skb->truesize = SKB_TRUESIZE(skb->end);
+	skb->mac_header = (typeof(skb->mac_header))~0U;
+	skb->transport_header = (typeof(skb->transport_header))~0U;
+	skb->network_header = 0;
+	refcount_set(&skb->users, 1);
+	skb->__qdk_id = 0;
+	skb->__qdk_bufsize = need;
+	skb->__qdk_ecn = 0;
+	skb->__qdk_live = 1;
+	skb->__qdk_free_next = NULL;
+	memset(skb_shinfo(skb), 0, offsetof(struct skb_shared_info, dataref));
+	atomic_set(&skb_shinfo(skb)->dataref, 1);
+	qdk_mem_objects++;
+	qdk_mem_bytes += skb->truesize;
+	return skb;
+}
+
+struct sk_buff *alloc_skb(unsigned int size, gfp_t priority)
+{
+	return qdk_skb_alloc(size);
+}
+
+static void skb_release(struct sk_buff *skb)
+{
+	if (!skb->__qdk_live) {
+		qdk_host_log("qdk: double free of skb %p (id %llu)\n", skb,
+			     (unsigned long long)skb->__qdk_id);
+		qdk_host_abort();
+	}
+	if (skb->destructor)
+		skb->destructor(skb);
+	skb->__qdk_live = 0;
+	qdk_mem_objects--;
+	qdk_mem_bytes -= skb->truesize;
+	if (skb_cache_len < SKB_CACHE_MAX) {
+		skb->__qdk_free_next = skb_cache;
+		skb_cache = skb;
+		skb_cache_len++;
+	} else {
+		qdk_host_free(skb->head);
+		qdk_host_free(skb);
+	}
+}
+
+void qdk_skb_cache_drain(void)
+{
+	while (skb_cache) {
+		struct sk_buff *skb = skb_cache;
+
+		skb_cache = skb->__qdk_free_next;
+		qdk_host_free(skb->head);
+		qdk_host_free(skb);
+	}
+	skb_cache_len = 0;
+}
+
+void __kfree_skb(struct sk_buff *skb)
+{
+	skb_release(skb);
+}
+
+void kfree_skb_reason(struct sk_buff *skb, enum skb_drop_reason reason)
+{
+	if (unlikely(!skb))
+		return;
+	if (!skb_unref(skb))
+		return;
+	if (skb->__qdk_id && qdk_skb_drop_hook)
+		qdk_skb_drop_hook(skb);
+	skb_release(skb);
+}
+
+void consume_skb(struct sk_buff *skb)
+{
+	if (unlikely(!skb))
+		return;
+	if (!skb_unref(skb))
+		return;
+	skb_release(skb);
+}
+
+void kfree_skb_list_reason(struct sk_buff *segs, enum skb_drop_reason reason)
+{
+	while (segs) {
+		struct sk_buff *next = segs->next;
+
+		kfree_skb_reason(segs, reason);
+		segs = next;
+	}
+}
+
+/* rtnl_kfree_skbs defers the kfree_skb to rtnl_unlock(): same drops. */
+void rtnl_kfree_skbs(struct sk_buff *head, struct sk_buff *tail)
+{
+	if (head && tail) {
+		tail->next = NULL;
+		kfree_skb_list(head);
+	}
+}
+
+void skb_over_panic(struct sk_buff *skb, unsigned int len, void *here)
+{
+	pr_emerg("skb_over_panic: len:%u put:%u head:%p data:%p tail:%#x end:%#x\n",
+		 skb->len, len, skb->head, skb->data, skb->tail, skb->end);
+	BUG();
+}
+
+void skb_under_panic(struct sk_buff *skb, unsigned int len, void *here)
+{
+	pr_emerg("skb_under_panic: len:%u put:%u head:%p data:%p tail:%#x end:%#x\n",
+		 skb->len, len, skb->head, skb->data, skb->tail, skb->end);
+	BUG();
+}
+
+/* A private copy of everything (the kernel shares the data; no qdisc can
+ * tell as long as it does not write into a clone).
+ */
+struct sk_buff *skb_copy(const struct sk_buff *skb, gfp_t priority)
+{
+	unsigned int size = skb->end;
+	struct sk_buff *n = qdk_skb_alloc(size);
+	unsigned char *head;
+	unsigned int bufsize;
+
+	if (!n)
+		return NULL;
+	head = n->head;
+	bufsize = n->__qdk_bufsize;
+	qdk_mem_bytes -= n->truesize;
+	memcpy(n, skb, offsetof(struct sk_buff, head));
+	n->head = head;
+	n->data = head + (skb->data - skb->head);
+	memcpy(head, skb->head, skb->end);
+	memcpy(skb_shinfo(n), skb_shinfo(skb), sizeof(struct skb_shared_info));
+	n->end = skb->end;
+	n->truesize = skb->truesize;
+	n->next = n->prev = NULL;
+	n->sk = NULL;
+	n->destructor = NULL;
+	refcount_set(&n->users, 1);
+	n->__qdk_id = 0;	/* a copy is a new packet for the trace */
+	n->__qdk_bufsize = bufsize;
+	n->__qdk_ecn = skb->__qdk_ecn;
+	n->__qdk_live = 1;
+	qdk_mem_bytes += n->truesize;
+	return n;
+}
+
+struct sk_buff *skb_clone(struct sk_buff *skb, gfp_t priority)
+{
+	return skb_copy(skb, priority);
+}
+
+int skb_checksum_help(struct sk_buff *skb)
+{
+	skb->ip_summed = CHECKSUM_NONE;
+	return 0;
+}
+
+/* Software flow hash over the 5-tuple, keyed once per seed. */
+static u32 hashrnd;
+static bool hashrnd_set;
+
+static u32 flow_hash_from_headers(const struct sk_buff *skb, u32 key)
+{
+	const u8 *nh = skb_network_header(skb);
+	u32 a = 0, b = 0, c = 0, ports = 0;
+	u8 proto = 0;
+
+	if (skb->protocol == htons(ETH_P_IP) &&
+	    skb_headlen(skb) >= skb_network_offset(skb) + 20) {
+		memcpy(&a, nh + 12, 4);
+		memcpy(&b, nh + 16, 4);
+		proto = nh[9];
+	} else if (skb->protocol == htons(ETH_P_IPV6) &&
+		   skb_headlen(skb) >= skb_network_offset(skb) + 40) {
+		a = jhash(nh + 8, 16, 0);
+		b = jhash(nh + 24, 16, 0);
+		proto = nh[6];
+	} else {
+		return jhash_1word(skb->protocol, key);
+	}
+	if ((proto == IPPROTO_TCP || proto == IPPROTO_UDP) &&
+	    skb_transport_header_was_set(skb) &&
+	    skb_headlen(skb) >= skb_transport_offset(skb) + 4)
+		memcpy(&ports, skb_transport_header(skb), 4);
+	c = ports ^ proto;
+	return jhash_3words(a, b, c, key);
+}
+
+void __skb_get_hash(struct sk_buff *skb)
+{
+	u32 h;
+
+	if (!hashrnd_set) {
+		hashrnd = 0x5eed5eed;
+		hashrnd_set = true;
+	}
+	h = flow_hash_from_headers(skb, hashrnd);
+	if (!h)
+		h = 1;
+	__skb_set_hash(skb, h, false, true);
+}
+
+u32 __skb_get_hash_symmetric(const struct sk_buff *skb)
+{
+	return flow_hash_from_headers(skb, 0);
+}
+
+u32 skb_get_hash_perturb(const struct sk_buff *skb, const siphash_key_t *perturb)
+{
+	return flow_hash_from_headers(skb, (u32)perturb->key[0] ^
+				      (u32)(perturb->key[0] >> 32) ^
+				      (u32)perturb->key[1]);
+}
+
+/* ---- checksums ----------------------------------------------------------- */
+
+__wsum csum_partial(const void *buff, int len, __wsum wsum)
+{
+	const u8 *p = buff;
+	u64 sum = (__force u32)wsum;
+
+	while (len > 1) {
+		sum += (u32)p[0] | ((u32)p[1] << 8);	/* little endian words */
+		p += 2;
+		len -= 2;
+	}
+	if (len > 0)
+		sum += p[0];
+	while (sum >> 32)
+		sum = (sum & 0xffffffff) + (sum >> 32);
+	return (__force __wsum)(u32)sum;
+}
+
+__sum16 ip_fast_csum(const void *iph, unsigned int ihl)
+{
+	return csum_fold(csum_partial(iph, ihl * 4, 0));
+}
+
+struct sk_buff *__skb_gso_segment(struct sk_buff *skb,
+				  netdev_features_t features, bool tx_path)
+{
+	/* The shim never builds segmentable packets' payloads. */
+	return ERR_PTR(-EPROTONOSUPPORT);
+}

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * slab.c - the kmalloc family with leak accounting. Each object carries a
+ * 64-byte header with its size and a magic word, so kfree() of a pointer
+ * the shim never handed out is caught instead of corrupting the heap.
+ */
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "host.h"
+#include "shim.h"
+
+#define QDK_SLAB_MAGIC 0x51444b534c414221ULL	/* "QDKSLAB!" */
+#define QDK_SLAB_HDR 64
+
+struct qdk_slab_hdr {
+	u64 magic;
+	size_t size;
+};
+
+long qdk_mem_objects;
+long qdk_mem_bytes;
+/* fail the Nth allocation from now (tests of -ENOMEM paths); 0: never */
+long qdk_mem_fail_after;
+
+static struct qdk_slab_hdr *slab_hdr(const void *p)
+{
+	struct qdk_slab_hdr *h = (struct qdk_slab_hdr *)((char *)p - QDK_SLAB_HDR);
+
+	if (h->magic != QDK_SLAB_MAGIC) {
+		qdk_host_log("qdk: kfree/ksize of %p that kmalloc did not return\n", p);
+		qdk_host_abort();
+	}
+	return h;
+}
+
+void *__kmalloc(size_t size, gfp_t flags)
+{
+	struct qdk_slab_hdr *h;
+
+	if (!size)
+		return ZERO_SIZE_PTR;
+	if (size > KMALLOC_MAX_SIZE * 64)
+		return NULL;
+	if (qdk_mem_fail_after && --qdk_mem_fail_after == 0)
+		return NULL;
+	h = qdk_host_alloc(QDK_SLAB_HDR + size);
+	if (!h)
+		return NULL;
+	h->magic = QDK_SLAB_MAGIC;
+	h->size = size;
+	qdk_mem_objects++;
+	qdk_mem_bytes += size;
+	if (flags & __GFP_ZERO)
+		memset((char *)h + QDK_SLAB_HDR, 0, size);
+	return (char *)h + QDK_SLAB_HDR;
+}
+
+void kfree(const void *p)
+{
+	struct qdk_slab_hdr *h;
+
+	if (ZERO_OR_NULL_PTR(p))
+		return;
+	h = slab_hdr(p);
+	h->magic = 0;
+	qdk_mem_objects--;
+	qdk_mem_bytes -= h->size;
+	qdk_host_free(h);
+}
+
+void kfree_sensitive(const void *p)
+{
+	if (!ZERO_OR_NULL_PTR(p))
+		memset((void *)p, 0, slab_hdr(p)->size);
+	kfree(p);
+}
+
+size_t ksize(const void *p)
+{
+	if (ZERO_OR_NULL_PTR(p))
+		return 0;
+	return slab_hdr(p)->size;
+}
+
+void *krealloc(const void *p, size_t new_size, gfp_t flags)
+{
+	size_t old = ksize(p);
+	void *n;
+
+	if (!new_size) {
+		kfree(p);
+		return ZERO_SIZE_PTR;
+	}
+	if (old >= new_size && p)
+		return (void *)p;
+	n = __kmalloc(new_size, flags & ~__GFP_ZERO);
+	if (!n)
+		return NULL;
+	if (old)
+		memcpy(n, p, old);
+	if (flags & __GFP_ZERO)
+		memset((char *)n + old, 0, new_size - old);
+	kfree(p);
+	return n;
+}
+
+struct kmem_cache *kmem_cache_create(const char *name, unsigned int size,
+				     unsigned int align, slab_flags_t flags,
+				     void (*ctor)(void *))
+{
+	struct kmem_cache *s = kzalloc(sizeof(*s), GFP_KERNEL);
+
+	if (!s)
+		return NULL;
+	s->name = name;
+	s->size = size;
+	s->align = align;
+	s->flags = flags;
+	s->ctor = ctor;
+	return s;
+}
+
+void kmem_cache_destroy(struct kmem_cache *s)
+{
+	if (!s)
+		return;
+	if (s->live)
+		pr_err("kmem_cache_destroy %s: Slab cache still has objects\n",
+		       s->name);
+	kfree(s);
+}
+
+void *kmem_cache_alloc(struct kmem_cache *s, gfp_t flags)
+{
+	void *p = __kmalloc(s->size, flags);
+
+	if (p) {
+		s->live++;
+		if (s->ctor)
+			s->ctor(p);
+	}
+	return p;
+}
+
+void kmem_cache_free(struct kmem_cache *s, void *p)
+{
+	if (!p)
+		return;
+	s->live--;
+	kfree(p);
+}

@@ -1,0 +1,411 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * time.c - the virtual clock, jiffies, and one timer queue (a binary heap
+ * ordered by firing time, then arming order) behind timer_list and hrtimer.
+ * qdk_time_advance() fires every timer due on the way at exactly its time.
+ */
+#include <linux/kernel.h>
+#include <linux/ktime.h>
+#include <linux/jiffies.h>
+#include <linux/timer.h>
+#include <linux/hrtimer.h>
+#include <linux/slab.h>
+
+#include "shim.h"
+
+enum { QDK_TNODE_TIMER = 1, QDK_TNODE_HRTIMER = 2 };
+
+u64 qdk_clock_ns;
+unsigned long volatile jiffies = INITIAL_JIFFIES;
+u64 jiffies_64 = INITIAL_JIFFIES;
+
+static unsigned int qdk_hz = HZ;
+static u64 tnode_seq;
+
+static struct qdk_tnode **heap;
+static int heap_len, heap_cap;
+
+unsigned long qdk_ns_to_jiffies(u64 ns)
+{
+	return INITIAL_JIFFIES + (unsigned long)
+		((unsigned __int128)ns * qdk_hz / NSEC_PER_SEC);
+}
+
+/* first ns at which jiffies >= j (j at or after INITIAL_JIFFIES) */
+u64 qdk_jiffies_to_ns(unsigned long j)
+{
+	u64 d = j - INITIAL_JIFFIES;
+
+	return (u64)(((unsigned __int128)d * NSEC_PER_SEC + qdk_hz - 1) / qdk_hz);
+}
+
+static void set_clock(u64 ns)
+{
+	qdk_clock_ns = ns;
+	jiffies = qdk_ns_to_jiffies(ns);
+	jiffies_64 = jiffies;
+}
+
+void qdk_time_set_hz(unsigned int hz)
+{
+	qdk_hz = hz ? hz : HZ;
+	set_clock(qdk_clock_ns);
+}
+
+/* ---- the heap ------------------------------------------------------------ */
+
+static bool tnode_before(const struct qdk_tnode *a, const struct qdk_tnode *b)
+{
+	if (a->when != b->when)
+		return a->when < b->when;
+	return a->seq < b->seq;
+}
+
+static void heap_set(int i, struct qdk_tnode *n)
+{
+	heap[i] = n;
+	n->idx = i;
+}
+
+static void heap_up(int i)
+{
+	struct qdk_tnode *n = heap[i];
+
+	while (i > 0) {
+		int p = (i - 1) / 2;
+
+		if (!tnode_before(n, heap[p]))
+			break;
+		heap_set(i, heap[p]);
+		i = p;
+	}
+	heap_set(i, n);
+}
+
+static void heap_down(int i)
+{
+	struct qdk_tnode *n = heap[i];
+
+	for (;;) {
+		int c = 2 * i + 1;
+
+		if (c >= heap_len)
+			break;
+		if (c + 1 < heap_len && tnode_before(heap[c + 1], heap[c]))
+			c++;
+		if (!tnode_before(heap[c], n))
+			break;
+		heap_set(i, heap[c]);
+		i = c;
+	}
+	heap_set(i, n);
+}
+
+static void tnode_remove(struct qdk_tnode *n)
+{
+	int i = n->idx;
+	struct qdk_tnode *last;
+
+	if (i < 0)
+		return;
+	n->idx = -1;
+	last = heap[--heap_len];
+	if (i == heap_len)
+		return;
+	heap_set(i, last);
+	heap_up(i);
+	heap_down(last->idx);
+}
+
+static void tnode_add(struct qdk_tnode *n, u64 when, u64 soft)
+{
+	tnode_remove(n);
+	if (heap_len == heap_cap) {
+		int cap = heap_cap ? heap_cap * 2 : 16;
+		struct qdk_tnode **nh = krealloc(heap, cap * sizeof(*nh),
+						 GFP_KERNEL);
+
+		if (!nh) {
+			pr_err("qdk: out of memory for timers\n");
+			BUG();
+		}
+		heap = nh;
+		heap_cap = cap;
+	}
+	n->when = when;
+	n->soft = soft;
+	n->seq = ++tnode_seq;
+	heap_set(heap_len++, n);
+	heap_up(heap_len - 1);
+}
+
+u64 qdk_time_next(void)
+{
+	return heap_len ? heap[0]->when : U64_MAX;
+}
+
+static void fire(struct qdk_tnode *n);
+
+void qdk_time_advance(u64 ns)
+{
+	if (ns < qdk_clock_ns)
+		ns = qdk_clock_ns;
+	while (heap_len && heap[0]->when <= ns) {
+		struct qdk_tnode *n = heap[0];
+		u64 t = n->when < qdk_clock_ns ? qdk_clock_ns : n->when;
+		int i;
+
+		set_clock(t);
+		tnode_remove(n);
+		fire(n);
+		/*
+		 * The hrtimer interrupt also runs every hrtimer whose soft
+		 * expiry has passed (ranges), in expiry order.
+		 */
+		for (;;) {
+			struct qdk_tnode *best = NULL;
+
+			for (i = 0; i < heap_len; i++) {
+				struct qdk_tnode *m = heap[i];
+
+				if (m->kind == QDK_TNODE_HRTIMER && m->soft <= t &&
+				    (!best || tnode_before(m, best)))
+					best = m;
+			}
+			if (!best)
+				break;
+			tnode_remove(best);
+			fire(best);
+		}
+	}
+	set_clock(ns);
+}
+
+int qdk_time_purge_range(const void *start, size_t len)
+{
+	const char *lo = start, *hi = lo + len;
+	int i, n = 0;
+
+	for (i = heap_len - 1; i >= 0; i--) {
+		const char *p = (const char *)heap[i];
+
+		if (p >= lo && p < hi) {
+			tnode_remove(heap[i]);
+			n++;
+			i = heap_len;	/* the heap moved: rescan */
+		}
+	}
+	return n;
+}
+
+void qdk_time_reset(void)
+{
+	while (heap_len)
+		tnode_remove(heap[0]);
+	kfree(heap);
+	heap = NULL;
+	heap_cap = 0;
+	tnode_seq = 0;
+	qdk_hz = HZ;
+	set_clock(0);
+}
+
+/* ---- timer_list ---------------------------------------------------------- */
+
+/*
+ * The 6.1 timer wheel (kernel/time/timer.c): a timer lands in a bucket of
+ * its level's granularity, rounded up, and runs when jiffies reaches the
+ * bucket's expiry. Levels are 64 buckets, each 8 times coarser.
+ */
+#define LVL_CLK_SHIFT	3
+#define LVL_BITS	6
+#define LVL_SIZE	(1UL << LVL_BITS)
+#define LVL_DEPTH	9
+#define LVL_SHIFT(n)	((n) * LVL_CLK_SHIFT)
+#define LVL_GRAN(n)	(1UL << LVL_SHIFT(n))
+#define LVL_START(n)	((LVL_SIZE - 1) << (((n) - 1) * LVL_CLK_SHIFT))
+#define WHEEL_TIMEOUT_CUTOFF	(LVL_START(LVL_DEPTH))
+#define WHEEL_TIMEOUT_MAX	(WHEEL_TIMEOUT_CUTOFF - LVL_GRAN(LVL_DEPTH - 1))
+
+static unsigned long wheel_bucket_expiry(unsigned long expires, unsigned long clk)
+{
+	unsigned long delta = expires - clk;
+	unsigned int lvl;
+
+	if ((long)delta < 0)
+		return clk;
+	if (delta >= WHEEL_TIMEOUT_CUTOFF) {
+		expires = clk + WHEEL_TIMEOUT_MAX;
+		lvl = LVL_DEPTH - 1;
+	} else {
+		for (lvl = 0; lvl < LVL_DEPTH - 1; lvl++)
+			if (delta < LVL_START(lvl + 1))
+				break;
+	}
+	return ((expires >> LVL_SHIFT(lvl)) + 1) << LVL_SHIFT(lvl);
+}
+
+void timer_setup(struct timer_list *timer, void (*func)(struct timer_list *),
+		 unsigned int flags)
+{
+	timer->entry.next = NULL;
+	timer->entry.pprev = NULL;
+	timer->expires = 0;
+	timer->function = func;
+	timer->flags = flags & TIMER_INIT_FLAGS;
+	timer->__qdk_node.idx = -1;
+	timer->__qdk_node.kind = QDK_TNODE_TIMER;
+}
+
+static int __mod_timer(struct timer_list *timer, unsigned long expires)
+{
+	int was_pending = timer_pending(timer);
+	unsigned long bucket = wheel_bucket_expiry(expires, jiffies);
+	u64 when = qdk_jiffies_to_ns(bucket);
+
+	/* a bucket that is already due runs at the next tick */
+	if (when <= qdk_clock_ns)
+		when = qdk_jiffies_to_ns(jiffies + 1);
+	timer->expires = expires;
+	tnode_add(&timer->__qdk_node, when, when);
+	return was_pending;
+}
+
+int mod_timer(struct timer_list *timer, unsigned long expires)
+{
+	if (timer_pending(timer) && timer->expires == expires)
+		return 1;
+	return __mod_timer(timer, expires);
+}
+
+int timer_reduce(struct timer_list *timer, unsigned long expires)
+{
+	if (timer_pending(timer) && !time_before(expires, timer->expires))
+		return 1;
+	return __mod_timer(timer, expires);
+}
+
+void add_timer(struct timer_list *timer)
+{
+	BUG_ON(timer_pending(timer));
+	__mod_timer(timer, timer->expires);
+}
+
+int del_timer(struct timer_list *timer)
+{
+	int pending = timer_pending(timer);
+
+	tnode_remove(&timer->__qdk_node);
+	return pending;
+}
+
+/* ---- hrtimer ------------------------------------------------------------- */
+
+static s64 clock_offset(clockid_t clockid)
+{
+	switch (clockid) {
+	case CLOCK_REALTIME:
+		return QDK_REALTIME_OFFSET_NS;
+	case CLOCK_TAI:
+		return QDK_TAI_OFFSET_NS;
+	default:
+		return 0;
+	}
+}
+
+void hrtimer_init(struct hrtimer *timer, clockid_t clock_id,
+		  enum hrtimer_mode mode)
+{
+	memset(timer, 0, sizeof(*timer));
+	timer->clockid = clock_id;
+	timer->is_rel = !!(mode & HRTIMER_MODE_REL);
+	timer->is_soft = !!(mode & HRTIMER_MODE_SOFT);
+	timer->is_hard = !!(mode & HRTIMER_MODE_HARD);
+	timer->__qdk_node.idx = -1;
+	timer->__qdk_node.kind = QDK_TNODE_HRTIMER;
+}
+
+ktime_t hrtimer_cb_get_time(struct hrtimer *timer)
+{
+	return (ktime_t)qdk_clock_ns + clock_offset(timer->clockid);
+}
+
+static u64 to_virtual(const struct hrtimer *timer, ktime_t t)
+{
+	s64 v = t - clock_offset(timer->clockid);
+
+	return v < 0 ? 0 : (u64)v;
+}
+
+void hrtimer_start_range_ns(struct hrtimer *timer, ktime_t tim,
+			    u64 delta_ns, const enum hrtimer_mode mode)
+{
+	if (mode & HRTIMER_MODE_REL)
+		tim = ktime_add_safe(tim, hrtimer_cb_get_time(timer));
+	hrtimer_set_expires_range_ns(timer, tim, delta_ns);
+	tnode_add(&timer->__qdk_node, to_virtual(timer, timer->node_expires),
+		  to_virtual(timer, timer->_softexpires));
+}
+
+int hrtimer_try_to_cancel(struct hrtimer *timer)
+{
+	int queued = hrtimer_is_queued(timer);
+
+	if (timer->state == 2)
+		return -1;
+	tnode_remove(&timer->__qdk_node);
+	return queued;
+}
+
+int hrtimer_cancel(struct hrtimer *timer)
+{
+	int queued = hrtimer_is_queued(timer);
+
+	tnode_remove(&timer->__qdk_node);
+	return queued;
+}
+
+u64 hrtimer_forward(struct hrtimer *timer, ktime_t now, ktime_t interval)
+{
+	u64 orun = 1;
+	ktime_t delta;
+
+	delta = ktime_sub(now, hrtimer_get_expires(timer));
+	if (delta < 0)
+		return 0;
+	if (interval < 1)	/* hrtimer_resolution: 1 ns with high-res timers */
+		interval = 1;
+	if (unlikely(delta >= interval)) {
+		s64 incr = ktime_to_ns(interval);
+
+		orun = ktime_divns(delta, incr);
+		hrtimer_add_expires_ns(timer, incr * orun);
+		if (hrtimer_get_expires(timer) > now)
+			return orun;
+		orun++;
+	}
+	hrtimer_add_expires_ns(timer, interval);
+	return orun;
+}
+
+/* ---- firing -------------------------------------------------------------- */
+
+static void fire(struct qdk_tnode *n)
+{
+	if (n->kind == QDK_TNODE_TIMER) {
+		struct timer_list *t = container_of(n, struct timer_list,
+						    __qdk_node);
+
+		t->function(t);
+	} else {
+		struct hrtimer *t = container_of(n, struct hrtimer, __qdk_node);
+		enum hrtimer_restart r;
+
+		t->state = 2;
+		r = t->function(t);
+		t->state = 0;
+		if (r == HRTIMER_RESTART && !hrtimer_is_queued(t))
+			tnode_add(n, to_virtual(t, t->node_expires),
+				  to_virtual(t, t->_softexpires));
+	}
+}

@@ -1,0 +1,49 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# shim.mk - the shim (kernel-mirror headers + runtime + qdk_api bridge) and
+# its Check unit tests. Included by Makefile.user.
+#
+#   SHIM_OBJS     linked into qdk-replay and every test binary
+#   shim-tests    build build/VARIANT/tests/shim/shim-test
+#   shim-check    build and run it; prints "N passed, M failed"
+#
+# shim/lib/host.c is the only file that sees the C library (plain C); the
+# rest of shim/lib and shim/api/api.c are kernel-style (KCFLAGS).
+
+# The shim's tests link the upstream FIFOs: make sure their objects are
+# known here (Makefile.user includes upstream.mk after this file).
+include $(TOP)/upstream/upstream.mk
+
+SHIM_KSRCS := $(filter-out $(TOP)/shim/lib/host.c,$(sort $(wildcard $(TOP)/shim/lib/*.c))) \
+	$(TOP)/shim/api/api.c
+SHIM_USRCS := $(TOP)/shim/lib/host.c
+SHIM_OBJS := $(call kobj,$(SHIM_KSRCS)) $(call uobj,$(SHIM_USRCS))
+
+$(foreach s,$(SHIM_KSRCS),$(eval $(call kobj,$(s)): KCFLAGS += \
+	-DKBUILD_MODNAME='"qdk_shim"' -DKBUILD_BASENAME='"$(basename $(notdir $(s)))"'))
+
+# Unit tests: kernel-side cases (ktest_*.c, KCFLAGS) registered in a table,
+# run one Check test each by a plain-C runner (run_tests.c, Check + libc),
+# plus plain-C tests of the bridge (test_*.c).
+SHIM_CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
+SHIM_CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
+SHIM_TEST_KSRCS := $(sort $(wildcard $(TOP)/shim/tests/ktest_*.c))
+SHIM_TEST_USRCS := $(sort $(wildcard $(TOP)/shim/tests/test_*.c)) $(TOP)/shim/tests/run_tests.c
+SHIM_TEST_OBJS := $(call kobj,$(SHIM_TEST_KSRCS)) $(call uobj,$(SHIM_TEST_USRCS))
+SHIM_TEST := $(B)/tests/shim/shim-test
+
+$(call uobj,$(SHIM_TEST_USRCS)): UCFLAGS += $(SHIM_CHECK_CFLAGS) -I$(TOP)/shim/tests
+$(call kobj,$(SHIM_TEST_KSRCS)): KCFLAGS += -I$(TOP)/shim/tests -I$(TOP)/shim/lib \
+	-DKBUILD_MODNAME='"qdk_shim_test"'
+
+# The tests link the upstream FIFOs too (pktsched_init registers them).
+$(SHIM_TEST): $(SHIM_TEST_OBJS) $(SHIM_OBJS) $(UPSTREAM_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(SHIM_CHECK_LIBS) $(LDLIBS)
+
+.PHONY: shim-tests shim-check
+shim-tests: $(SHIM_TEST)
+shim-check: $(SHIM_TEST)
+	@$(SHIM_TEST)
+
+all: $(SHIM_TEST)

@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* shim_tests.h - the plain-C suites of the shim's unit tests. */
+#ifndef QDK_SHIM_TESTS_H
+#define QDK_SHIM_TESTS_H
+
+#include <check.h>
+
+/* test_api.c: the bridge (qdk_api.h) */
+void shim_api_suites(SRunner *sr);
+
+#endif

@@ -1,0 +1,36 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# extract.sh TARBALL OUTDIR FILE... - copy the named files of the kernel
+# tree (paths like net/sched/sch_fifo.c, include/net/codel.h) unmodified
+# out of Debian's linux-source tarball into OUTDIR, keeping their paths.
+# Writes to a temporary directory and renames, so a failed run leaves no
+# half-extracted file behind.
+set -eu
+
+tarball=$1
+out=$2
+shift 2
+
+if [ ! -r "$tarball" ]; then
+	echo "extract.sh: $tarball not found (apt-get install linux-source-6.1)" >&2
+	exit 1
+fi
+
+top=$(tar -tJf "$tarball" 2>/dev/null | head -n 1 | cut -d/ -f1)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/qdk-upstream.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+members=""
+for f in "$@"; do
+	members="$members $top/$f"
+done
+# shellcheck disable=SC2086
+tar -xJmf "$tarball" -C "$tmp" $members
+
+for f in "$@"; do
+	mkdir -p "$out/$(dirname "$f")"
+	cp "$tmp/$top/$f" "$out/$f.tmp.$$"
+	chmod a-w "$out/$f.tmp.$$"
+	mv -f "$out/$f.tmp.$$" "$out/$f"
+done

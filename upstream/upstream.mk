@@ -1,0 +1,53 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# upstream.mk - unmodified upstream qdiscs (net/sched/sch_*.c of Debian's
+# linux-source-6.1) compiled against the shim. Included by Makefile.user.
+#
+# upstream/kinds.txt lists the sources (and the kinds each registers),
+# upstream/headers.txt the header-only algorithm files they need. Both are
+# extracted at build time into build/upstream/ (never committed); only the
+# listed headers land in build/upstream/include/, which is searched after
+# shim/include.
+#
+#   UPSTREAM_OBJS    linked into qdk-replay
+#   UPSTREAM_KINDS   the qdisc kinds they register
+
+ifndef UPSTREAM_MK_INCLUDED
+UPSTREAM_MK_INCLUDED := 1
+
+UPSTREAM_TARBALL ?= /usr/src/linux-source-6.1.tar.xz
+UPSTREAM_LIST := $(TOP)/upstream/kinds.txt
+UPSTREAM_HLIST := $(TOP)/upstream/headers.txt
+
+upstream_words = $(shell sed -e 's/\#.*//' $(1) | awk 'NF { print $$$(2) }')
+UPSTREAM_SOURCES := $(call upstream_words,$(UPSTREAM_LIST),1)
+UPSTREAM_KINDS := $(shell sed -e 's/\#.*//' $(UPSTREAM_LIST) | awk 'NF { for (i = 2; i <= NF; i++) print $$i }')
+UPSTREAM_HEADERS := $(call upstream_words,$(UPSTREAM_HLIST),1)
+
+UPSTREAM_SRCS := $(addprefix $(UPSTREAM_DIR)/net/sched/,$(UPSTREAM_SOURCES))
+UPSTREAM_HDRS := $(addprefix $(UPSTREAM_DIR)/,$(UPSTREAM_HEADERS))
+UPSTREAM_OBJS := $(call kobj,$(UPSTREAM_SRCS))
+UPSTREAM_STAMP := $(UPSTREAM_DIR)/.extracted
+
+# One pass over the tarball for every listed file (xz is slow to seek).
+$(UPSTREAM_STAMP): $(UPSTREAM_LIST) $(UPSTREAM_HLIST) $(TOP)/upstream/extract.sh
+	@mkdir -p $(UPSTREAM_DIR)
+	$(TOP)/upstream/extract.sh $(UPSTREAM_TARBALL) $(UPSTREAM_DIR) \
+		$(addprefix net/sched/,$(UPSTREAM_SOURCES)) $(UPSTREAM_HEADERS)
+	@touch $@
+
+$(UPSTREAM_SRCS) $(UPSTREAM_HDRS): $(UPSTREAM_STAMP)
+
+# kbuild's per-object names; the extracted headers come after the shim's.
+$(foreach s,$(UPSTREAM_SRCS),$(eval $(call kobj,$(s)): KCFLAGS += \
+	-DKBUILD_MODNAME='"$(basename $(notdir $(s)))"' \
+	-DKBUILD_BASENAME='"$(basename $(notdir $(s)))"' \
+	-I$(UPSTREAM_DIR)/include))
+$(UPSTREAM_OBJS): $(UPSTREAM_HDRS)
+
+.PHONY: upstream-extract upstream-kinds
+upstream-extract: $(UPSTREAM_STAMP)
+upstream-kinds:
+	@echo $(UPSTREAM_KINDS)
+
+endif # UPSTREAM_MK_INCLUDED
