@@ -345,15 +345,17 @@ int qdk_qdisc_change(struct qdk_qdisc *q, const void *tca, size_t tca_len,
 	err = copy_opt(tca, tca_len, &opt, &ext);
 	if (err)
 		goto out;
-	if (opt) {	/* qdisc_change() calls ->change only with options */
-		if (!q->sch->ops->change) {
-			NL_SET_ERR_MSG(&ext, "Change operation not supported by specified qdisc");
-			err = -EINVAL;
-		} else {
-			err = q->sch->ops->change(q->sch, opt, &ext);
-		}
-		kfree(opt);
+	/*
+	 * The trace's "c" line records ops->change() itself, so a NULL
+	 * opt reaches it too (rtnetlink's qdisc_change() never does that).
+	 */
+	if (!q->sch->ops->change) {
+		NL_SET_ERR_MSG(&ext, "Change operation not supported by specified qdisc");
+		err = -EINVAL;
+	} else {
+		err = q->sch->ops->change(q->sch, opt, &ext);
 	}
+	kfree(opt);
 out:
 	in_call = false;
 	set_msg(msg, msglen, &ext, err);

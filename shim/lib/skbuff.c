@@ -278,20 +278,31 @@ u32 skb_get_hash_perturb(const struct sk_buff *skb, const siphash_key_t *perturb
 
 /* ---- checksums ----------------------------------------------------------- */
 
+/* one's complement sum, 32 bits at a time into a 64-bit accumulator */
 __wsum csum_partial(const void *buff, int len, __wsum wsum)
 {
 	const u8 *p = buff;
 	u64 sum = (__force u32)wsum;
+	u32 w;
 
-	while (len > 1) {
-		sum += (u32)p[0] | ((u32)p[1] << 8);	/* little endian words */
+	while (len >= 4) {
+		memcpy(&w, p, 4);
+		sum += w;
+		p += 4;
+		len -= 4;
+	}
+	if (len >= 2) {
+		u16 h;
+
+		memcpy(&h, p, 2);
+		sum += h;
 		p += 2;
 		len -= 2;
 	}
 	if (len > 0)
-		sum += p[0];
-	while (sum >> 32)
-		sum = (sum & 0xffffffff) + (sum >> 32);
+		sum += p[0];	/* little endian: the low byte of a word */
+	sum = (sum & 0xffffffff) + (sum >> 32);
+	sum = (sum & 0xffffffff) + (sum >> 32);
 	return (__force __wsum)(u32)sum;
 }
 

@@ -39,16 +39,24 @@ u64 qdk_jiffies_to_ns(unsigned long j)
 	return (u64)(((unsigned __int128)d * NSEC_PER_SEC + qdk_hz - 1) / qdk_hz);
 }
 
+/* [jiffy_start, jiffy_end): the ns range of the current jiffy */
+static u64 jiffy_start, jiffy_end;
+
 static void set_clock(u64 ns)
 {
 	qdk_clock_ns = ns;
+	if (likely(ns >= jiffy_start && ns < jiffy_end))
+		return;
 	jiffies = qdk_ns_to_jiffies(ns);
 	jiffies_64 = jiffies;
+	jiffy_start = qdk_jiffies_to_ns(jiffies);
+	jiffy_end = qdk_jiffies_to_ns(jiffies + 1);
 }
 
 void qdk_time_set_hz(unsigned int hz)
 {
 	qdk_hz = hz ? hz : HZ;
+	jiffy_start = jiffy_end = 0;
 	set_clock(qdk_clock_ns);
 }
 
@@ -150,6 +158,10 @@ void qdk_time_advance(u64 ns)
 {
 	if (ns < qdk_clock_ns)
 		ns = qdk_clock_ns;
+	if (likely(!heap_len || heap[0]->when > ns)) {
+		set_clock(ns);
+		return;
+	}
 	while (heap_len && heap[0]->when <= ns) {
 		struct qdk_tnode *n = heap[0];
 		u64 t = n->when < qdk_clock_ns ? qdk_clock_ns : n->when;
@@ -207,6 +219,7 @@ void qdk_time_reset(void)
 	heap_cap = 0;
 	tnode_seq = 0;
 	qdk_hz = HZ;
+	jiffy_start = jiffy_end = 0;
 	set_clock(0);
 }
 
