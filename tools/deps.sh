@@ -18,7 +18,7 @@ for set in "$@"; do
 		      python3 python3-matplotlib python3-pytest
 		      linux-headers-amd64 linux-source-6.1" ;;
 	vm)
-		pkgs="$pkgs qemu-system-x86 busybox-static iperf3 cpio kmod" ;;
+		pkgs="$pkgs qemu-system-x86 busybox-static iperf3 cpio kmod ethtool" ;;
 	*)
 		echo "deps.sh: unknown set '$set'" >&2; exit 2 ;;
 	esac

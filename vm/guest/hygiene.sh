@@ -81,20 +81,29 @@ churn() {
 	while awk "BEGIN { exit !($(uptime_s) < $end) }"; do
 		rounds=$((rounds + 1))
 		tc_try add qdisc add dev r1 parent 1:1 handle 10: "$kind"
-		sleep 0.2
+		sleep 0.1
 		# shellcheck disable=SC2086
 		tc_try change qdisc change dev r1 parent 1:1 handle 10: "$kind" $opts
 		in_ns router /sbin/tc -s qdisc show dev r1 >> "$OUT/churn-stats.txt" 2>&1
-		sleep 0.2
+		sleep 0.1
 		tc_try del qdisc del dev r1 parent 1:1 handle 10:
 		# keep the link carrying packets between rounds
 		in_ns router /sbin/tc qdisc add dev r1 parent 1:1 handle 11: pfifo limit 100
 		tc_try root qdisc add dev r0 root handle 20: "$kind"
-		sleep 0.2
+		sleep 0.1
 		tc_try root qdisc del dev r0 root
 		in_ns router /sbin/tc qdisc del dev r1 parent 1:1 handle 11:
 	done
+	# a link again (a round ends with the noop child) so the flows can finish
+	in_ns router /sbin/tc qdisc add dev r1 parent 1:1 handle 11: pfifo limit 100
+	FLOW_FAILS=0
 	flows_wait
+	in_ns router /sbin/tc qdisc del dev r1 parent 1:1 handle 11:
+	# the flows only make the churn happen under load; a qdisc that is
+	# attached without options may legitimately pass nothing
+	count "$m" traffic $(( $(wc -l < "$W/flows") - FLOW_FAILS )) $FLOW_FAILS
+	rm -rf "$OUT/flows-$m"
+	mv "$OUT/flows" "$OUT/flows-$m"
 	for s in add change del root; do
 		eval "count $m $s \$ok_$s \$bad_$s"
 	done

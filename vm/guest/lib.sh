@@ -208,12 +208,12 @@ flow_start() {
 	log "flow $name: $type port $port start ${start}s for ${time}s $*"
 	case "$type" in
 	tcp)
-		(sleep "$start"; timeout $((time + 30)) /sbin/ip netns exec sender \
+		(sleep "$start"; timeout $((time + 15)) /sbin/ip netns exec sender \
 			iperf3 -c $RECEIVER_IP -p $port -t "$time" -P "$streams" ${cc:+-C "$cc"} -J \
 			> "$OUT/flows/$name.json" 2> "$OUT/flows/$name.err"
 		echo $? > "$OUT/flows/$name.rc") & ;;
 	udp)
-		(sleep "$start"; timeout $((time + 30)) /sbin/ip netns exec sender \
+		(sleep "$start"; timeout $((time + 15)) /sbin/ip netns exec sender \
 			iperf3 -c $RECEIVER_IP -p $port -t "$time" -u -b "$rate" -l "$len" -J \
 			> "$OUT/flows/$name.json" 2> "$OUT/flows/$name.err"
 		echo $? > "$OUT/flows/$name.rc") & ;;
@@ -240,7 +240,7 @@ flow_start() {
 		size=${size:-56}
 		(sleep "$start"
 		n=$(awk "BEGIN { n = int($time / $interval); print (n < 1 ? 1 : n) }")
-		timeout $((time + 30)) /sbin/ip netns exec sender \
+		timeout $((time + 15)) /sbin/ip netns exec sender \
 			ping -c "$n" -i "$interval" -s "$size" $RECEIVER_IP > "$OUT/flows/$name.txt" 2>&1
 		echo $? > "$OUT/flows/$name.rc") & ;;
 	esac
@@ -262,7 +262,9 @@ flows_start_bg() {
 	set +f
 }
 
-# flows_wait - until every flow ended; stop the servers, count failed flows.
+# flows_wait - until every flow ended; stop the servers; count failed flows
+# in FLOW_FAILS (a traffic scenario adds them to FAILS, hygiene reports them).
+FLOW_FAILS=0
 flows_wait() {
 	local pid f rc
 	for pid in $CLIENTS; do
@@ -276,7 +278,7 @@ flows_wait() {
 		rc=$(cat "$f")
 		if [ "$rc" != 0 ]; then
 			log "flow $(basename "$f" .rc) failed ($rc)"
-			FAILS=$((FAILS + 1))
+			FLOW_FAILS=$((FLOW_FAILS + 1))
 		fi
 	done
 }

@@ -78,6 +78,7 @@ done 3< "$W/daemon"
 
 log "traffic: $(wc -l < "$W/flows") flow(s), ${S_DURATION}s"
 flows_run
+FAILS=$((FAILS + FLOW_FAILS))
 log "traffic done"
 stats after
 
