@@ -27,6 +27,30 @@ static unsigned int buf_size(unsigned int size)
 	return SKB_DATA_ALIGN(size) + SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
 }
 
+/*
+ * Zero the fields before head, as __alloc_skb() does up to its tail. Plain
+ * 16-byte stores: a rep stos costs more than the 192 bytes it clears.
+ */
+typedef long long qdk_v2di __attribute__((vector_size(16), may_alias));
+
+static __always_inline void clear_skb_fields(struct sk_buff *skb)
+{
+	qdk_v2di *p = (qdk_v2di *)skb;
+	const qdk_v2di z = { 0, 0 };
+
+	BUILD_BUG_ON(offsetof(struct sk_buff, head) % sizeof(qdk_v2di));
+	switch (offsetof(struct sk_buff, head) / sizeof(qdk_v2di)) {
+	default:
+		memset(skb, 0, offsetof(struct sk_buff, head));
+		break;
+	case 12:
+		p[11] = z; p[10] = z; p[9] = z; p[8] = z;
+		p[7] = z; p[6] = z; p[5] = z; p[4] = z;
+		p[3] = z; p[2] = z; p[1] = z; p[0] = z;
+		break;
+	}
+}
+
 struct sk_buff *qdk_skb_alloc(unsigned int size)
 {
 	struct sk_buff *skb = skb_cache;
@@ -52,8 +76,7 @@ struct sk_buff *qdk_skb_alloc(unsigned int size)
 		/* fresh memory once, so payload bytes are deterministic */
 		memset(head, 0, need);
 	}
-	/* the fields before cb and the header fields; not the whole buffer */
-	memset(skb, 0, offsetof(struct sk_buff, head));
+	clear_skb_fields(skb);
 	skb->head = head;
 	skb->data = head;
 	skb->tail = 0;

@@ -26,6 +26,13 @@ struct ktest {
 };
 
 void ktest_register(const char *suite, const char *name, ktest_fn fn);
+/* live kmalloc/skb objects (the shim's leak accounting) */
+long qdk_test_mem_objects(void);
+
+/* a qdisc of kind on its own device (ktest_util.c); NULL on failure */
+struct Qdisc *qdk_test_qdisc(const char *kind);
+void qdk_test_qdisc_put(struct Qdisc *sch);
+
 /* the registered cases, in registration order */
 unsigned long ktest_count(void);
 const struct ktest *ktest_get(unsigned long i);

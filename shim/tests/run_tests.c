@@ -30,6 +30,14 @@ void ktest_register(const char *suite, const char *name, ktest_fn fn)
 	n_ktests++;
 }
 
+long qdk_test_mem_objects(void)
+{
+	long objs, bytes;
+
+	qdk_mem_usage(&objs, &bytes);
+	return objs;
+}
+
 unsigned long ktest_count(void)
 {
 	return n_ktests;

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0
+/* ktest_misc.c - kmalloc accounting, random numbers, small helpers. */
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/random.h>
+#include <linux/prandom.h>
+#include <linux/log2.h>
+#include <linux/math64.h>
+#include <linux/jhash.h>
+
+#include "ktest.h"
+#include "shim.h"
+
+KTEST(slab, accounting)
+{
+	long objs = qdk_mem_objects, bytes = qdk_mem_bytes;
+	void *a = kmalloc(100, GFP_KERNEL);
+	u8 *z = kzalloc(64, GFP_KERNEL);
+	int i;
+
+	KT_EQ(qdk_mem_objects, objs + 2);
+	KT_EQ(qdk_mem_bytes, bytes + 164);
+	for (i = 0; i < 64; i++)
+		KT_EQ(z[i], 0);
+	KT_EQ(ksize(a), 100);
+	a = krealloc(a, 300, GFP_KERNEL);
+	KT_EQ(qdk_mem_bytes, bytes + 364);
+	kfree(a);
+	kvfree(z);
+	KT_EQ(qdk_mem_objects, objs);
+	KT_EQ(qdk_mem_bytes, bytes);
+	return 0;
+}
+
+KTEST(slab, edge_cases)
+{
+	long objs = qdk_mem_objects;
+	void *p = kmalloc(0, GFP_KERNEL);
+
+	KT_ASSERT(p == ZERO_SIZE_PTR, "kmalloc(0) is ZERO_SIZE_PTR");
+	kfree(p);
+	kfree(NULL);
+	KT_ASSERT(kcalloc(SIZE_MAX / 2, 4, GFP_KERNEL) == NULL, "overflow");
+	KT_ASSERT(kmalloc_array(SIZE_MAX / 8, 16, GFP_KERNEL) == NULL, "overflow");
+	p = kvcalloc(10, 8, GFP_KERNEL);
+	KT_ASSERT(p, "kvcalloc");
+	KT_EQ(((u64 *)p)[9], 0);
+	kvfree(p);
+	KT_EQ(qdk_mem_objects, objs);
+	return 0;
+}
+
+KTEST(slab, failure_injection)
+{
+	void *p;
+
+	qdk_mem_fail_after = 2;
+	p = kmalloc(8, GFP_KERNEL);
+	KT_ASSERT(p, "first allocation succeeds");
+	KT_ASSERT(kmalloc(8, GFP_KERNEL) == NULL, "second fails");
+	KT_EQ(qdk_mem_fail_after, 0);
+	kfree(p);
+	return 0;
+}
+
+KTEST(slab, kmem_cache)
+{
+	struct kmem_cache *c = kmem_cache_create("qdk_test", 48, 0, 0, NULL);
+	long objs = qdk_mem_objects;
+	void *a, *b;
+
+	a = kmem_cache_alloc(c, GFP_KERNEL);
+	b = kmem_cache_zalloc(c, GFP_ATOMIC);
+	KT_EQ(qdk_mem_objects, objs + 2);
+	KT_EQ(((u8 *)b)[47], 0);
+	kmem_cache_free(c, a);
+	kmem_cache_free(c, b);
+	kmem_cache_destroy(c);
+	return 0;
+}
+
+KTEST(random, same_seed_same_sequence)
+{
+	u32 a[8], b[8];
+	int i;
+
+	qdk_random_seed(42);
+	for (i = 0; i < 8; i++)
+		a[i] = get_random_u32();
+	qdk_random_seed(42);
+	for (i = 0; i < 8; i++)
+		b[i] = get_random_u32();
+	for (i = 0; i < 8; i++)
+		KT_EQ(a[i], b[i]);
+	qdk_random_seed(43);
+	for (i = 0; i < 8; i++)
+		b[i] = get_random_u32();
+	KT_ASSERT(memcmp(a, b, sizeof(a)), "another seed, another sequence");
+	return 0;
+}
+
+KTEST(random, ranges_and_bytes)
+{
+	u8 buf[13] = { 0 }, zero[13] = { 0 };
+	int i, hits[7] = { 0 };
+
+	qdk_random_seed(7);
+	for (i = 0; i < 7000; i++) {
+		u32 v = get_random_u32_below(7);
+
+		KT_ASSERT(v < 7, "below: %u", v);
+		hits[v]++;
+	}
+	for (i = 0; i < 7; i++)
+		KT_ASSERT(hits[i] > 800 && hits[i] < 1200, "bucket %d: %d", i, hits[i]);
+	for (i = 0; i < 1000; i++) {
+		u32 v = prandom_u32_max(100);
+
+		KT_ASSERT(v < 100, "prandom_u32_max: %u", v);
+		v = get_random_u32_inclusive(5, 6);
+		KT_ASSERT(v == 5 || v == 6, "inclusive: %u", v);
+	}
+	KT_EQ(get_random_u32_below(1), 0);
+	get_random_bytes(buf, sizeof(buf));
+	KT_ASSERT(memcmp(buf, zero, sizeof(buf)), "bytes written");
+	return 0;
+}
+
+/* taus113 with prandom_seed_state(1): reference values computed apart */
+KTEST(random, prandom_state_known_answer)
+{
+	struct rnd_state st;
+
+	prandom_seed_state(&st, 1);
+	KT_EQ(prandom_u32_state(&st), 276959246U);
+	KT_EQ(prandom_u32_state(&st), 18909696U);
+	KT_EQ(prandom_u32_state(&st), 2298495022U);
+	return 0;
+}
+
+KTEST(util, log2_div_sqrt)
+{
+	u64 n = 1000000007ULL;
+
+	KT_EQ(ilog2(1), 0);
+	KT_EQ(ilog2(4096), 12);
+	KT_EQ(ilog2(4097), 12);
+	KT_EQ(roundup_pow_of_two(1000), 1024);
+	KT_EQ(rounddown_pow_of_two(1000), 512);
+	KT_EQ(is_power_of_2(64), 1);
+	KT_EQ(is_power_of_2(0), 0);
+	KT_EQ(do_div(n, 10), 7);
+	KT_EQ(n, 100000000);
+	KT_EQ(div_u64(10000000000ULL, 3), 3333333333ULL);
+	KT_EQ(int_sqrt(99), 9);
+	KT_EQ(int_sqrt(100), 10);
+	KT_EQ(int_sqrt64(1ULL << 62), 1ULL << 31);
+	KT_EQ(reciprocal_scale(0x80000000U, 10), 5);
+	KT_EQ(fls(0), 0);
+	KT_EQ(fls(0x80000000U), 32);
+	KT_EQ(__ffs(8), 3);
+	KT_EQ(min(3, 4), 3);
+	KT_EQ(max_t(u8, 300, 2), 44);
+	KT_EQ(clamp(15, 0, 10), 10);
+	KT_EQ(DIV_ROUND_UP(7, 2), 4);
+	return 0;
+}
+
+/* lookup3 reference: hashlittle("", 0) == 0xdeadbeef, ("Four score...") */
+KTEST(util, jhash_reference)
+{
+	static const char fs[] = "Four score and seven years ago";
+
+	KT_EQ(jhash("", 0, 0), 0xdeadbeef);
+	KT_EQ(jhash("", 0, 0xdeadbeef), 0xbd5b7dde);
+	KT_EQ(jhash(fs, 30, 0), 0x17770551);
+	KT_EQ(jhash(fs, 30, 1), 0xcd628161);
+	return 0;
+}

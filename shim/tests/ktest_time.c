@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-2.0
+/* ktest_time.c - virtual clock, jiffies, psched time, timers, watchdog. */
+#include <linux/kernel.h>
+#include <linux/ktime.h>
+#include <linux/jiffies.h>
+#include <linux/timer.h>
+#include <linux/hrtimer.h>
+#include <net/pkt_sched.h>
+
+#include "ktest.h"
+#include "shim.h"
+
+KTEST(time, clocks_follow_virtual_time)
+{
+	KT_EQ(ktime_get_ns(), 0);
+	KT_EQ(jiffies, INITIAL_JIFFIES);
+	KT_EQ(INITIAL_JIFFIES, 4294892296UL);	/* (u32)(-300 * 250) */
+	qdk_time_advance(1234567890);
+	KT_EQ(ktime_get_ns(), 1234567890);
+	KT_EQ(ktime_to_ns(ktime_get()), 1234567890);
+	KT_EQ(local_clock(), 1234567890);
+	KT_EQ(ktime_get_real_ns() - ktime_get_ns(), QDK_REALTIME_OFFSET_NS);
+	KT_EQ(jiffies, INITIAL_JIFFIES + 308);	/* 1.23 s * 250 */
+	KT_EQ(jiffies_64, jiffies);
+	KT_EQ(psched_get_time(), 1234567890 >> 6);
+	KT_EQ(PSCHED_TICKS2NS(psched_get_time()), 1234567872);
+	qdk_time_advance(1000);		/* never backwards */
+	KT_EQ(ktime_get_ns(), 1234567890);
+	return 0;
+}
+
+KTEST(time, jiffy_boundaries)
+{
+	qdk_time_advance(3999999);
+	KT_EQ(jiffies, INITIAL_JIFFIES);
+	qdk_time_advance(4000000);
+	KT_EQ(jiffies, INITIAL_JIFFIES + 1);
+	qdk_time_advance(7999999);
+	KT_EQ(jiffies, INITIAL_JIFFIES + 1);
+	qdk_time_advance(8000000);
+	KT_EQ(jiffies, INITIAL_JIFFIES + 2);
+	qdk_time_set_hz(1000);
+	KT_EQ(jiffies, INITIAL_JIFFIES + 8);
+	return 0;
+}
+
+KTEST(time, conversions)
+{
+	KT_EQ(msecs_to_jiffies(0), 0);
+	KT_EQ(msecs_to_jiffies(1), 1);
+	KT_EQ(msecs_to_jiffies(4), 1);
+	KT_EQ(msecs_to_jiffies(5), 2);
+	KT_EQ(msecs_to_jiffies(1000), HZ);
+	KT_EQ(usecs_to_jiffies(4001), 2);
+	KT_EQ(jiffies_to_msecs(3), 12);
+	KT_EQ(jiffies_to_usecs(3), 12000);
+	KT_EQ(nsecs_to_jiffies(7999999), 1);
+	KT_ASSERT(time_after(INITIAL_JIFFIES + 300 * HZ, INITIAL_JIFFIES),
+		  "time_after across the wrap");
+	KT_EQ(ktime_us_delta(5000, 2000), 3);
+	return 0;
+}
+
+static u64 fired_at[8];
+static int fired_order[8];
+static int n_fired;
+
+struct tst_hr {
+	struct hrtimer t;
+	int id;
+};
+
+static enum hrtimer_restart hr_fn(struct hrtimer *t)
+{
+	struct tst_hr *h = container_of(t, struct tst_hr, t);
+
+	fired_at[n_fired] = ktime_get_ns();
+	fired_order[n_fired++] = h->id;
+	return HRTIMER_NORESTART;
+}
+
+KTEST(timer, hrtimers_fire_exactly_in_order)
+{
+	struct tst_hr h[3];
+	int i;
+
+	n_fired = 0;
+	for (i = 0; i < 3; i++) {
+		hrtimer_init(&h[i].t, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_PINNED);
+		h[i].t.function = hr_fn;
+		h[i].id = i;
+	}
+	hrtimer_start(&h[0].t, 3000, HRTIMER_MODE_ABS_PINNED);
+	hrtimer_start(&h[1].t, 1000, HRTIMER_MODE_ABS_PINNED);
+	hrtimer_start(&h[2].t, 2000, HRTIMER_MODE_ABS_PINNED);
+	KT_EQ(qdk_time_next(), 1000);
+	KT_ASSERT(hrtimer_is_queued(&h[0].t), "queued");
+	qdk_time_advance(2500);
+	KT_EQ(n_fired, 2);
+	KT_EQ(fired_order[0], 1);
+	KT_EQ(fired_at[0], 1000);
+	KT_EQ(fired_order[1], 2);
+	KT_EQ(fired_at[1], 2000);
+	KT_EQ(ktime_get_ns(), 2500);
+	KT_ASSERT(!hrtimer_is_queued(&h[1].t), "fired timers are not queued");
+	/* re-arming moves it; cancel removes it */
+	hrtimer_start(&h[1].t, 500, HRTIMER_MODE_REL);
+	KT_EQ(qdk_time_next(), 3000);
+	KT_EQ(hrtimer_cancel(&h[0].t), 1);
+	KT_EQ(hrtimer_cancel(&h[0].t), 0);
+	qdk_time_advance(10000);
+	KT_EQ(n_fired, 3);
+	KT_EQ(fired_order[2], 1);
+	KT_EQ(fired_at[2], 3000);
+	KT_EQ(qdk_time_next(), U64_MAX);
+	return 0;
+}
+
+KTEST(timer, hrtimer_range_fires_with_earlier_interrupt)
+{
+	struct tst_hr a, b;
+
+	n_fired = 0;
+	hrtimer_init(&a.t, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
+	hrtimer_init(&b.t, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
+	a.t.function = b.t.function = hr_fn;
+	a.id = 0;
+	b.id = 1;
+	/* a may run in [1000, 5000]; b's interrupt at 2000 runs it too */
+	hrtimer_start_range_ns(&a.t, 1000, 4000, HRTIMER_MODE_ABS);
+	hrtimer_start(&b.t, 2000, HRTIMER_MODE_ABS);
+	qdk_time_advance(10000);
+	KT_EQ(n_fired, 2);
+	KT_EQ(fired_order[0], 1);
+	KT_EQ(fired_order[1], 0);
+	KT_EQ(fired_at[1], 2000);
+	/* alone, a range timer waits for its hard expiry */
+	n_fired = 0;
+	hrtimer_start_range_ns(&a.t, 11000, 4000, HRTIMER_MODE_ABS);
+	qdk_time_advance(20000);
+	KT_EQ(n_fired, 1);
+	KT_EQ(fired_at[0], 15000);
+	return 0;
+}
+
+static int periodic_runs;
+
+static enum hrtimer_restart periodic_fn(struct hrtimer *t)
+{
+	periodic_runs++;
+	hrtimer_forward_now(t, 1000);
+	return periodic_runs < 5 ? HRTIMER_RESTART : HRTIMER_NORESTART;
+}
+
+KTEST(timer, hrtimer_restart)
+{
+	struct hrtimer t;
+
+	periodic_runs = 0;
+	hrtimer_init(&t, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
+	t.function = periodic_fn;
+	hrtimer_start(&t, 1000, HRTIMER_MODE_REL);
+	qdk_time_advance(3500);
+	KT_EQ(periodic_runs, 3);
+	KT_EQ(hrtimer_get_expires(&t), 4000);
+	qdk_time_advance(100000);
+	KT_EQ(periodic_runs, 5);
+	KT_ASSERT(!hrtimer_active(&t), "done");
+	return 0;
+}
+
+struct tst_tl {
+	struct timer_list t;
+	int id;
+};
+
+static void tl_fn(struct timer_list *t)
+{
+	struct tst_tl *h = from_timer(h, t, t);
+
+	fired_at[n_fired] = ktime_get_ns();
+	fired_order[n_fired++] = h->id;
+}
+
+KTEST(timer, timer_list_wheel_granularity)
+{
+	struct tst_tl a, b;
+
+	n_fired = 0;
+	timer_setup(&a.t, tl_fn, 0);
+	timer_setup(&b.t, tl_fn, 0);
+	a.id = 0;
+	b.id = 1;
+	KT_ASSERT(!timer_pending(&a.t), "not pending after setup");
+	/* level 0: bucket expiry = expires + 1 jiffy */
+	mod_timer(&a.t, jiffies + 10);
+	/* 100 jiffies ahead is level 1: rounded up to a multiple of 8 */
+	mod_timer(&b.t, jiffies + 100);
+	KT_ASSERT(timer_pending(&a.t), "pending");
+	qdk_time_advance(1000000000);
+	KT_EQ(n_fired, 2);
+	KT_EQ(fired_order[0], 0);
+	KT_EQ(fired_at[0], 11 * 4000000ULL);
+	KT_EQ(fired_order[1], 1);
+	/* jiffies + 100 = INITIAL + 100 -> ((E >> 3) + 1) << 3 */
+	KT_EQ(fired_at[1], (((((INITIAL_JIFFIES + 100) >> 3) + 1) << 3) -
+			    INITIAL_JIFFIES) * 4000000ULL);
+	KT_ASSERT(!timer_pending(&a.t), "fired");
+	mod_timer(&a.t, jiffies + 1);
+	KT_EQ(del_timer(&a.t), 1);
+	KT_EQ(del_timer(&a.t), 0);
+	qdk_time_advance(2000000000);
+	KT_EQ(n_fired, 2);
+	return 0;
+}
+
+struct tst_wd {
+	struct qdisc_watchdog wd;
+};
+
+KTEST(timer, qdisc_watchdog_schedule_and_cancel)
+{
+	struct Qdisc *sch = qdk_test_qdisc("pfifo");
+	struct qdisc_watchdog wd;
+	u64 when = 0;
+
+	KT_ASSERT(sch, "qdisc");
+	qdisc_watchdog_init(&wd, sch);
+	KT_ASSERT(!qdk_watchdog_of(sch, &when), "not armed");
+	qdisc_watchdog_schedule_ns(&wd, 5000);
+	KT_ASSERT(qdk_watchdog_of(sch, &when), "armed");
+	KT_EQ(when, 5000);
+	/* already armed inside [expires, expires + delta]: not moved */
+	qdisc_watchdog_schedule_range_ns(&wd, 4000, 2000);
+	qdk_watchdog_of(sch, &when);
+	KT_EQ(when, 5000);
+	/* outside the range: reprogrammed */
+	qdisc_watchdog_schedule_range_ns(&wd, 3000, 1000);
+	qdk_watchdog_of(sch, &when);
+	KT_EQ(when, 4000);
+	KT_EQ(wd.last_expires, 3000);
+	qdisc_watchdog_schedule(&wd, 100);	/* psched ticks */
+	qdk_watchdog_of(sch, &when);
+	KT_EQ(when, 6400);
+	qdk_time_advance(6399);
+	KT_ASSERT(qdk_watchdog_of(sch, &when), "not yet");
+	qdk_time_advance(6400);
+	KT_ASSERT(!qdk_watchdog_of(sch, &when), "fired");
+	qdisc_watchdog_schedule_ns(&wd, 9000);
+	qdisc_watchdog_cancel(&wd);
+	KT_ASSERT(!qdk_watchdog_of(sch, &when), "cancelled");
+	qdk_test_qdisc_put(sch);
+	return 0;
+}
