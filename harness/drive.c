@@ -165,9 +165,11 @@ static void write_header(struct driver *d, const struct qdisc_spec *qs, const ch
 {
 	const struct trace_hdr *h = &d->in.hdr;
 	size_t i;
+	char iv[32];
 
 	out_str(&d->out, "qdk-trace 1\n");
-	out_printf(&d->out, "source qdk-replay drive --rate %s\n", rate_word);
+	tcopt_fmt_time(iv, sizeof(iv), d->interval);
+	out_printf(&d->out, "source qdk-replay drive --rate %s --interval %s\n", rate_word, iv);
 	out_printf(&d->out, "qdisc %s\n", qs->text);
 	out_str(&d->out, "tca ");
 	if (!qs->tca)

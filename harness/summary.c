@@ -312,12 +312,19 @@ void sum_write(struct summary *s, const char *path, const char *qdisc, uint64_t 
 	out_str(&o, "},\n");
 	out_printf(&o, "  \"timeseries\": {\n    \"interval_ns\": %llu,\n"
 		   "    \"about\": \"sample k: qdisc state just before start_ns + k*interval_ns; "
-		   "sojourn of packets dequeued in [k, k+1) intervals, 0 when none\",\n",
+		   "dequeued: packets dequeued in [k, k+1) intervals, and their mean and max sojourn "
+		   "(0 when none)\",\n",
 		   (unsigned long long)s->interval);
 	series_u32(&o, "qlen", s->qlen, s->nsamples);
 	out_str(&o, ",\n");
 	series_u32(&o, "backlog", s->backlog, s->nsamples);
-	out_str(&o, ",\n    \"sojourn_mean_ns\": [");
+	out_str(&o, ",\n    \"dequeued\": [");
+	for (i = 0; i < s->nsamples; i++) {
+		if (i)
+			out_str(&o, i % 20 ? ", " : ",\n      ");
+		out_u64(&o, i < s->capsamples ? s->soj_n[i] : 0);
+	}
+	out_str(&o, "],\n    \"sojourn_mean_ns\": [");
 	for (i = 0; i < s->nsamples; i++) {
 		uint64_t m = i < s->capsamples && s->soj_n[i] ? s->soj_sum[i] / s->soj_n[i] : 0;
 

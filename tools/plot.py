@@ -51,11 +51,19 @@ def plot(summaries: list[tuple[Path, dict[str, Any]]], out: Path) -> None:
             f"{total['drops']} drops)"
         )
         ax_q.step(t, ts["qlen"], where="post", label=label, linewidth=1)
-        mean_ms = [v / 1e6 for v in ts["sojourn_mean_ns"]]
-        max_ms = [v / 1e6 for v in ts["sojourn_max_ns"]]
-        (line,) = ax_s.plot(t, mean_ms, linewidth=1, label=f"mean, {label}")
+        # Only intervals in which packets left carry a sojourn time.
+        have = [i for i, n in enumerate(ts["dequeued"]) if n > 0]
+        ts_s = [t[i] for i in have]
+        mean_ms = [ts["sojourn_mean_ns"][i] / 1e6 for i in have]
+        max_ms = [ts["sojourn_max_ns"][i] / 1e6 for i in have]
+        (line,) = ax_s.plot(ts_s, mean_ms, linewidth=1, label=f"mean, {label}")
         ax_s.plot(
-            t, max_ms, linewidth=0.6, alpha=0.5, color=line.get_color(), linestyle="--"
+            ts_s,
+            max_ms,
+            linewidth=0.6,
+            alpha=0.5,
+            color=line.get_color(),
+            linestyle="--",
         )
     ax_q.set_ylabel("queue length (packets)")
     ax_q.set_title("qdisc queue over time (qdk-replay drive)")
