@@ -32,7 +32,6 @@ struct qdk_qdisc {
 	struct net_device dev;
 	struct netdev_queue *txq;
 	struct Qdisc *sch;
-	bool scheduled;		/* __netif_schedule() since last asked */
 };
 
 /* ---- effects --------------------------------------------------------------- */
@@ -109,21 +108,11 @@ static void check_mark(struct sk_buff *skb)
 
 static bool initcalls_done;
 
-static void schedule_hook(struct Qdisc *q)
-{
-	struct qdk_qdisc *h = (struct qdk_qdisc *)qdisc_dev(q);
-
-	/* every device the shim makes is the first member of a qdk_qdisc */
-	if (h && q != &noop_qdisc)
-		h->scheduled = true;
-}
-
 int qdk_init(uint64_t seed)
 {
 	qdk_random_seed(seed);
 	qdk_time_reset();
 	qdk_skb_drop_hook = drop_hook;
-	qdk_netif_schedule_hook = schedule_hook;
 	if (initcalls_done)
 		return 0;
 	initcalls_done = true;
@@ -539,13 +528,18 @@ struct qdk_skb *qdk_skb_build(const struct qdk_pkt *p, char *msg, size_t msglen)
 			snprintf(msg, msglen, "len %u too long for IPv4", p->len);
 		return NULL;
 	}
-	skb = qdk_skb_alloc(NET_SKB_PAD + p->len);
+	/*
+	 * Like a locally sent frame: the stack reserves LL_RESERVED_SPACE
+	 * (16-aligned) before the IP header and pushes the 14-byte Ethernet
+	 * header in front, so the IP header is aligned and data is not.
+	 */
+	skb = qdk_skb_alloc(NET_SKB_PAD + 2 + p->len);
 	if (!skb) {
 		if (msg && msglen)
 			snprintf(msg, msglen, "out of memory");
 		return NULL;
 	}
-	skb_reserve(skb, NET_SKB_PAD);
+	skb_reserve(skb, NET_SKB_PAD + 2);
 	skb_put(skb, p->len);
 	skb_reset_mac_header(skb);
 	eth = (struct ethhdr *)skb->data;

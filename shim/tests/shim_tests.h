@@ -8,4 +8,7 @@
 /* test_api.c: the bridge (qdk_api.h) */
 void shim_api_suites(SRunner *sr);
 
+/* ktest_frame.c: 0 when the skb holds a well-formed frame, else a code */
+#include "shim_frame.h"
+
 #endif

@@ -84,6 +84,255 @@ START_TEST(pfifo_drop_effect)
 }
 END_TEST
 
+static struct qdk_qdisc *testq(void)
+{
+	char msg[128];
+	int err = 1;
+	struct qdk_qdisc *q = qdk_qdisc_create("qdk_testq", NULL, 0x80010000,
+					       0xffffffff, NULL, 0, &err, msg,
+					       sizeof(msg));
+
+	ck_assert_msg(q != NULL, "create: %d %s", err, msg);
+	ck_assert_int_eq(err, 0);
+	return q;
+}
+
+static struct qdk_skb *build(const struct qdk_pkt *p)
+{
+	char msg[128];
+	struct qdk_skb *s = qdk_skb_build(p, msg, sizeof(msg));
+
+	ck_assert_msg(s != NULL, "build: %s", msg);
+	return s;
+}
+
+static int has_effect(enum qdk_effect_kind kind, uint64_t id)
+{
+	const struct qdk_effect *e;
+	size_t n = qdk_effects(&e), i;
+
+	for (i = 0; i < n; i++)
+		if (e[i].kind == kind && e[i].id == id)
+			return 1;
+	return 0;
+}
+
+START_TEST(ce_mark_at_enqueue)
+{
+	struct qdk_qdisc *q = testq();
+	struct qdk_pkt p = udp4(7, 200);
+	struct qdk_skb *s;
+
+	p.tos = 0x02;	/* ECT(0) */
+	p.mark = 1;
+	s = build(&p);
+	ck_assert_uint_eq(qdk_skb_ecn(s), 2);
+	ck_assert_int_eq(qdk_enqueue(q, s), 0);
+	ck_assert(has_effect(QDK_EFFECT_MARK, 7));
+	s = qdk_dequeue(q);
+	ck_assert_uint_eq(qdk_skb_ecn(s), 3);
+	/* already CE when last seen: no second mark */
+	ck_assert(!has_effect(QDK_EFFECT_MARK, 7));
+	qdk_skb_free(s);
+
+	/* not ECT: INET_ECN_set_ce does nothing */
+	p.tos = 0;
+	p.id = 8;
+	ck_assert_int_eq(qdk_enqueue(q, build(&p)), 0);
+	ck_assert(!has_effect(QDK_EFFECT_MARK, 8));
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(ce_mark_at_dequeue_ipv6)
+{
+	struct qdk_qdisc *q = testq();
+	struct qdk_pkt p = udp4(9, 200);
+	struct qdk_skb *s;
+
+	p.family = QDK_AF_INET6;
+	p.ethertype = 0x86dd;
+	p.tos = 0x01;	/* ECT(1) */
+	p.mark = 3;
+	ck_assert_int_eq(qdk_enqueue(q, build(&p)), 0);
+	ck_assert(!has_effect(QDK_EFFECT_MARK, 9));
+	s = qdk_dequeue(q);
+	ck_assert(has_effect(QDK_EFFECT_MARK, 9));
+	ck_assert_uint_eq(qdk_skb_ecn(s), 3);
+	qdk_skb_free(s);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(drops_inside_calls)
+{
+	struct qdk_qdisc *q = testq();
+	struct qdk_pkt p = udp4(10, 100);
+	struct qdk_skb *s;
+	struct qdk_stats st;
+
+	p.mark = 2;	/* stolen and freed inside enqueue */
+	ck_assert_int_eq(qdk_enqueue(q, build(&p)), QDK_XMIT_STOLEN);
+	ck_assert(has_effect(QDK_EFFECT_DROP, 10));
+	p.id = 11;
+	p.mark = 4;	/* dropped inside the next dequeue */
+	ck_assert_int_eq(qdk_enqueue(q, build(&p)), 0);
+	p.id = 12;
+	p.mark = 0;
+	ck_assert_int_eq(qdk_enqueue(q, build(&p)), 0);
+	s = qdk_dequeue(q);
+	ck_assert_uint_eq(qdk_skb_id(s), 12);
+	ck_assert(has_effect(QDK_EFFECT_DROP, 11));
+	ck_assert(!has_effect(QDK_EFFECT_DROP, 12));
+	qdk_skb_free(s);
+	qdk_qdisc_stats(q, &st);
+	ck_assert_uint_eq(st.drops, 1);
+	/* qdisc_dequeue_head() counted the dropped one in bstats too */
+	ck_assert_uint_eq(st.packets, 2);
+	ck_assert_uint_eq(st.bytes, 200);
+	ck_assert_uint_eq(st.qlen, 0);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(reset_drops_are_effects)
+{
+	struct qdk_qdisc *q = testq();
+	struct qdk_pkt p = udp4(20, 100);
+	const struct qdk_effect *e;
+	struct qdk_stats st;
+
+	qdk_enqueue(q, build(&p));
+	p.id = 21;
+	qdk_enqueue(q, build(&p));
+	qdk_qdisc_reset(q);
+	ck_assert_uint_eq(qdk_effects(&e), 2);
+	ck_assert(has_effect(QDK_EFFECT_DROP, 20));
+	ck_assert(has_effect(QDK_EFFECT_DROP, 21));
+	qdk_qdisc_stats(q, &st);
+	ck_assert_uint_eq(st.qlen, 0);
+	ck_assert_uint_eq(st.backlog, 0);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(watchdog_and_clock)
+{
+	struct qdk_qdisc *q = testq();
+	struct qdk_pkt p = udp4(30, 100);
+	uint64_t when = 0;
+
+	ck_assert(!qdk_qdisc_watchdog(q, &when));
+	ck_assert_uint_eq(qdk_next_timer(), UINT64_MAX);
+	qdk_clock_advance(5000);
+	ck_assert_uint_eq(qdk_now(), 5000);
+	qdk_enqueue(q, build(&p));
+	ck_assert(qdk_qdisc_watchdog(q, &when));
+	ck_assert_uint_eq(when, 6000);
+	ck_assert_uint_eq(qdk_next_timer(), 6000);
+	qdk_clock_advance(5999);
+	ck_assert(qdk_qdisc_watchdog(q, &when));
+	qdk_clock_advance(6000);
+	ck_assert(!qdk_qdisc_watchdog(q, &when));
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(dump_and_xstats)
+{
+	struct qdk_qdisc *q = testq();
+	struct qdk_pkt p = udp4(40, 100);
+	uint8_t buf[64];
+	uint32_t xs[2], v;
+	int n;
+
+	qdk_enqueue(q, build(&p));
+	qdk_skb_free(qdk_dequeue(q));
+	n = qdk_qdisc_dump(q, buf, sizeof(buf));
+	ck_assert_int_eq(n, 12);
+	ck_assert_uint_eq(buf[0] | buf[1] << 8, 12);
+	ck_assert_uint_eq(buf[2] | buf[3] << 8, 2 | 0x8000);	/* TCA_OPTIONS, nested */
+	memcpy(&v, buf + 8, 4);
+	ck_assert_uint_eq(v, 1);
+	ck_assert_int_eq(qdk_qdisc_dump(q, buf, 8), -90);	/* -EMSGSIZE */
+	n = qdk_qdisc_dump_xstats(q, xs, sizeof(xs));
+	ck_assert_int_eq(n, 8);
+	ck_assert_uint_eq(xs[0], 1);
+	ck_assert_uint_eq(xs[1], 1);
+	ck_assert_int_eq(qdk_qdisc_dump_xstats(q, xs, 4), -90);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(init_error_message)
+{
+	uint8_t tca[4] = { 4, 0, 2, 0 };	/* empty TCA_OPTIONS */
+	char msg[128];
+	int err = 0;
+
+	ck_assert_ptr_null(qdk_qdisc_create("qdk_testq", NULL, 0x80010000,
+					    0xffffffff, tca, sizeof(tca), &err,
+					    msg, sizeof(msg)));
+	ck_assert_int_eq(err, -22);
+	ck_assert_str_eq(msg, "qdk_shim_test: empty options");
+	/* a header claiming more bytes than given */
+	tca[0] = 40;
+	ck_assert_ptr_null(qdk_qdisc_create("qdk_testq", NULL, 0x80010000,
+					    0xffffffff, tca, sizeof(tca), &err,
+					    msg, sizeof(msg)));
+	ck_assert_int_eq(err, -22);
+}
+END_TEST
+
+/* the frame the qdisc sees: Ethernet, IPv4 with a valid checksum, TCP */
+START_TEST(frames_are_real)
+{
+	struct qdk_pkt p = udp4(50, 1514);
+	char msg[128];
+	struct qdk_skb *s;
+
+	p.l4proto = 6;
+	p.tcp_flags = QDK_TCP_SYN | QDK_TCP_ACK;
+	ck_assert_uint_eq(qdk_pkt_hdr_len(&p), 54);
+	s = build(&p);
+	ck_assert_uint_eq(qdk_skb_len(s), 1514);
+	ck_assert_uint_eq(qdk_skb_pkt_len(s), 1514);
+	ck_assert_uint_eq(qdk_skb_id(s), 50);
+	ck_assert_int_eq(shim_test_frame_ok(s), 0);
+	qdk_skb_free(s);
+
+	p.family = QDK_AF_INET6;
+	p.ethertype = 0x86dd;
+	ck_assert_uint_eq(qdk_pkt_hdr_len(&p), 74);
+	s = build(&p);
+	ck_assert_int_eq(shim_test_frame_ok(s), 0);
+	qdk_skb_free(s);
+
+	p.len = 60;
+	ck_assert_ptr_null(qdk_skb_build(&p, msg, sizeof(msg)));
+	ck_assert_str_eq(msg, "len 60 is shorter than the 74 bytes of headers");
+}
+END_TEST
+
+START_TEST(leaks_are_reported)
+{
+	struct qdk_pkt p = udp4(60, 100);
+	struct qdk_skb *s;
+	long objs, bytes;
+
+	qdk_mem_usage(&objs, &bytes);
+	ck_assert_int_eq(objs, 0);
+	s = build(&p);		/* not freed before exit */
+	qdk_mem_usage(&objs, &bytes);
+	ck_assert_int_eq(objs, 1);
+	ck_assert_int_gt(bytes, 100);
+	ck_assert_int_eq(qdk_exit(), 1);
+	/* free it late, so the fixture's teardown sees a clean exit */
+	qdk_init(1);
+	qdk_skb_free(s);
+}
+END_TEST
+
 void shim_api_suites(SRunner *sr)
 {
 	Suite *s = suite_create("api");
@@ -92,6 +341,15 @@ void shim_api_suites(SRunner *sr)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, create_unknown_kind);
 	tcase_add_test(tc, pfifo_drop_effect);
+	tcase_add_test(tc, ce_mark_at_enqueue);
+	tcase_add_test(tc, ce_mark_at_dequeue_ipv6);
+	tcase_add_test(tc, drops_inside_calls);
+	tcase_add_test(tc, reset_drops_are_effects);
+	tcase_add_test(tc, watchdog_and_clock);
+	tcase_add_test(tc, dump_and_xstats);
+	tcase_add_test(tc, init_error_message);
+	tcase_add_test(tc, frames_are_real);
+	tcase_add_test(tc, leaks_are_reported);
 	suite_add_tcase(s, tc);
 	srunner_add_suite(sr, s);
 }

@@ -1,0 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* shim_frame.h - ktest_frame.c's entry point, built-in types only. */
+#ifndef QDK_SHIM_FRAME_H
+#define QDK_SHIM_FRAME_H
+
+struct qdk_skb;
+int shim_test_frame_ok(const struct qdk_skb *s);
+
+#endif
