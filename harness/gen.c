@@ -29,6 +29,7 @@ struct gflow {
 	uint64_t rate;		/* bytes/s (peak rate for onoff) */
 	uint32_t size;		/* qdisc_pkt_len of every packet */
 	uint8_t tos;
+	uint32_t prio;		/* skb->priority */
 	bool v6;
 	double gap;		/* ns between packets at the rate */
 	double next;		/* time of the next packet, ns from the start */
@@ -108,6 +109,8 @@ static void parse_flow(const char *spec, struct gflow *f, unsigned int idx, uint
 			f->alpha = atof(val);
 		else if (strcmp(kv, "tos") == 0 && !tcopt_get_u64(val, &v) && v < 256)
 			f->tos = (uint8_t)v;
+		else if (strcmp(kv, "prio") == 0 && !tcopt_get_u64(val, &v) && v <= UINT32_MAX)
+			f->prio = (uint32_t)v;
 		else if (strcmp(kv, "ecn") == 0 && !eq)
 			f->tos |= 2;	/* ECT(0) */
 		else if (strcmp(kv, "v6") == 0 && !eq)
@@ -178,7 +181,7 @@ static void usage(FILE *f)
 	fputs("usage: qdk-replay gen [--seed N] [--duration TIME] [--start NS] [--qdisc \"KIND OPTS\"]\n"
 	      "                      --flow MODEL[:KEY=VAL,...]... -o OUT.qtr\n"
 	      "  MODEL: bulk (TCP-like windows), cbr, poisson, onoff (Pareto ON/OFF)\n"
-	      "  keys: rate=RATE size=BYTES tos=N ecn v6, onoff: on=TIME off=TIME alpha=A,\n"
+	      "  keys: rate=RATE size=BYTES tos=N prio=N ecn v6, onoff: on=TIME off=TIME alpha=A,\n"
 	      "        bulk: rtt=TIME. Defaults: rate=10mbit, size 1514 (bulk) or 1000.\n"
 	      "  Writes arrivals only (verdict ?): the input of `qdk-replay drive`.\n", f);
 }
@@ -265,6 +268,8 @@ int cmd_gen(int argc, char **argv)
 				   tcp ? 5201 : 6000);
 		if (fl[i].tos)
 			out_printf(&o, " tos=%u", fl[i].tos);
+		if (fl[i].prio)
+			out_printf(&o, " prio=%u", fl[i].prio);
 		out_char(&o, '\n');
 	}
 	for (;;) {
