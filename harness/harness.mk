@@ -22,6 +22,7 @@ COV_DIR := $(TOP)/build/coverage
 coverage: all
 	@find $(B) -name '*.gcda' -delete
 	-$(B)/tcopt-test
+	-$(MAKE) -s -f $(TOP)/Makefile.user COVERAGE=$(COVERAGE) shim-check
 	-$(MAKE) -s -f $(TOP)/Makefile.user COVERAGE=$(COVERAGE) qdisc-check
 	-QDK_REPLAY=$(B)/qdk-replay $(TOP)/tests/suites/30-replay
 	@mkdir -p $(COV_DIR)
