@@ -10,14 +10,15 @@
 # shim/lib/host.c is the only file that sees the C library (plain C); the
 # rest of shim/lib and shim/api/api.c are kernel-style (KCFLAGS).
 
-# The shim's tests link the upstream FIFOs: make sure their objects are
-# known here (Makefile.user includes upstream.mk after this file).
-include $(TOP)/upstream/upstream.mk
-
 SHIM_KSRCS := $(filter-out $(TOP)/shim/lib/host.c,$(sort $(wildcard $(TOP)/shim/lib/*.c))) \
 	$(TOP)/shim/api/api.c
 SHIM_USRCS := $(TOP)/shim/lib/host.c
 SHIM_OBJS := $(call kobj,$(SHIM_KSRCS)) $(call uobj,$(SHIM_USRCS))
+
+# The shim's tests link the upstream FIFOs and upstream's tests link the
+# shim: include upstream.mk here, once SHIM_OBJS is known (Makefile.user's
+# later include of it is then a no-op).
+include $(TOP)/upstream/upstream.mk
 
 $(foreach s,$(SHIM_KSRCS),$(eval $(call kobj,$(s)): KCFLAGS += \
 	-DKBUILD_MODNAME='"qdk_shim"' -DKBUILD_BASENAME='"$(basename $(notdir $(s)))"'))

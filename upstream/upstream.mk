@@ -10,6 +10,9 @@
 # shim/include.
 #
 #   UPSTREAM_OBJS    linked into qdk-replay
+#   upstream-check   run the Check tests of the upstream kinds
+# shim.mk includes this file once SHIM_OBJS is known (the guard below keeps
+# Makefile.user's own include from repeating it).
 #   UPSTREAM_KINDS   the qdisc kinds they register
 
 ifndef UPSTREAM_MK_INCLUDED
@@ -45,7 +48,20 @@ $(foreach s,$(UPSTREAM_SRCS),$(eval $(call kobj,$(s)): KCFLAGS += \
 	-I$(UPSTREAM_DIR)/include))
 $(UPSTREAM_OBJS): $(UPSTREAM_HDRS)
 
-.PHONY: upstream-extract upstream-kinds
+# Check tests of the upstream kinds through qdk_api.h (tests/suites/40-upstream).
+UPSTREAM_TEST_SRCS := $(TOP)/upstream/tests/test_upstream.c
+UPSTREAM_TEST := $(B)/tests/upstream/test_upstream
+$(call uobj,$(UPSTREAM_TEST_SRCS)): UCFLAGS += $(shell pkg-config --cflags check 2>/dev/null)
+$(UPSTREAM_TEST): $(call uobj,$(UPSTREAM_TEST_SRCS)) $(SHIM_OBJS) $(UPSTREAM_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs check 2>/dev/null) $(LDLIBS)
+
+all: $(UPSTREAM_TEST)
+
+.PHONY: upstream-extract upstream-kinds upstream-check
+upstream-check: $(UPSTREAM_TEST)
+	@$(UPSTREAM_TEST)
+
 upstream-extract: $(UPSTREAM_STAMP)
 upstream-kinds:
 	@echo $(UPSTREAM_KINDS)

@@ -656,7 +656,12 @@ struct qdk_skb *qdk_dequeue(struct qdk_qdisc *q)
 	struct sk_buff *skb;
 
 	call_begin();
-	skb = q->sch->dequeue(q->sch);
+	/*
+	 * A packet a peek() parked in gso_skb comes out first, still counted
+	 * in qlen/backlog until now: dequeue_skb() for a root qdisc and
+	 * qdisc_dequeue_peeked() for a child both do this.
+	 */
+	skb = qdisc_dequeue_peeked(q->sch);
 	if (skb) {
 		skb->next = NULL;
 		check_mark(skb);
