@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# main.sh - the guest's run: every scenario listed in /qdk/run/list (one name
-# per line; the file is /qdk/run/NAME.scn) into /results/NAME/, then the
+# main.sh - the guest's run: every scenario listed in /qdk/run/list ("NAME
+# TIMEOUT" per line; the file is /qdk/run/NAME.scn) into /results/NAME/, each
+# killed after TIMEOUT seconds so one hang loses no other results, then the
 # whole of /results as a tar archive onto the raw results disk /dev/vda,
 # which the host unpacks. The guest's own verdict is /results/status: the
 # number of scenarios that failed.
@@ -18,14 +19,16 @@ uptime_s() { cut -d' ' -f1 /proc/uptime; }
 
 echo "qdk: booted in $(uptime_s) s" > /dev/console
 fails=0
-while read -r name; do
+while read -r name tmo; do
 	[ -n "$name" ] || continue
 	out=$R/$name
 	mkdir -p "$out"
 	t0=$(uptime_s)
 	echo "qdk: scenario $name: start at ${t0}s" > /dev/console
-	/bin/sh /qdk/guest/scenario.sh "/qdk/run/$name.scn" "$out" > "$out/log.txt" 2>&1
+	timeout -s KILL "${tmo:-600}" /bin/sh /qdk/guest/scenario.sh "/qdk/run/$name.scn" "$out" \
+		> "$out/log.txt" 2>&1
 	rc=$?
+	[ $rc -ne 137 ] || echo "qdk: scenario $name: killed after its timeout of ${tmo}s" | tee -a "$out/log.txt" > /dev/console
 	# the next scenario starts from a clean slate: no stray processes, no netns
 	killall iperf3 ping 2>/dev/null
 	for ns in $(/sbin/ip netns list | cut -d' ' -f1); do
