@@ -13,7 +13,7 @@
 
 #include <linux/types.h>
 
-#define QDK_REC_VERSION	1
+#define QDK_REC_VERSION	2
 #define QDK_REC_SIZE	128
 #define QDK_REC_DEV	"qdk_recorder"
 
@@ -34,7 +34,7 @@ enum qdk_rec_type {
 #define QDK_RF_GONE	0x01	/* ENQ: arriving packet freed during the call */
 #define QDK_RF_NOSTATS	0x02	/* qlen/backlog/drops are not meaningful */
 #define QDK_RF_FRESH	0x04	/* CONF: child grafted while capturing */
-#define QDK_RF_OVERFLOW	0x08	/* call: more drops than one call can hold */
+#define QDK_RF_EARLY	0x08	/* DROP: during the call whose record follows */
 
 /* enq.family */
 #define QDK_RF_AF_NONE	0

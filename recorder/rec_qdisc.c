@@ -59,12 +59,14 @@ static void rec_head(struct qdk_rec *r, const struct rec_sched *q, u8 type)
 	r->gen = q->gen;
 }
 
-static void rec_call_begin(struct rec_call *c, const struct sk_buff *skb)
+static void rec_call_begin(struct rec_call *c, const struct qdk_rec *r,
+			   const struct sk_buff *skb)
 {
 	c->skb = skb;
 	c->gone = false;
-	c->ndrops = 0;
-	c->overflow = 0;
+	c->ts = r->ts;
+	c->inst = r->inst;
+	c->gen = r->gen;
 	c->prev = this_cpu_read(rec_active);
 	this_cpu_write(rec_active, c);
 }
@@ -86,29 +88,18 @@ static void rec_fill_stats(struct qdk_rec *r, const struct Qdisc *child)
 	r->drops = child->qstats.drops;
 }
 
-/* The call record r (with its counters), then one DROP per freed packet. */
+/* The call record r (with its counters), then a DROP per to_free packet. */
 static void rec_emit_call(struct qdk_rec *r, const struct rec_sched *q,
-			  const struct rec_call *c, struct sk_buff *to_free)
+			  struct sk_buff *to_free)
 {
 	struct qdk_rec d;
-	unsigned int i;
 
 	rec_fill_stats(r, q->child);
 	rec_emit(r);
 	rec_head(&d, q, QDK_REC_DROP);
 	d.ts = r->ts;
-	for (i = 0; i < c->ndrops; i++) {
-		d.pkt = rec_cookie(c->drops[i]);
-		rec_emit(&d);
-	}
 	for (; to_free; to_free = to_free->next) {
 		d.pkt = rec_cookie(to_free);
-		rec_emit(&d);
-	}
-	if (c->overflow) {
-		rec_head(&d, q, QDK_REC_LOST);
-		d.ts = r->ts;
-		d.count = c->overflow;
 		rec_emit(&d);
 	}
 }
@@ -125,8 +116,8 @@ static int rec_enqueue_recorded(struct sk_buff *skb, struct rec_sched *q,
 	skb_get_hash(skb);
 	rec_fill_pkt(&r.enq, skb);
 	r.pkt = rec_cookie(skb);
-	rec_call_begin(&call, skb);
 	r.ts = ktime_get_ns();
+	rec_call_begin(&call, &r, skb);
 	/* a list of our own: only this call's victims, in order */
 	ret = qdisc_enqueue(skb, q->child, &local);
 	rec_call_end(&call);
@@ -135,7 +126,7 @@ static int rec_enqueue_recorded(struct sk_buff *skb, struct rec_sched *q,
 		r.flags |= QDK_RF_GONE;
 	else
 		r.enq.tos_after = rec_tos(skb);
-	rec_emit_call(&r, q, &call, local);
+	rec_emit_call(&r, q, local);
 	if (local) {
 		for (last = local; last->next; last = last->next)
 			;
@@ -174,8 +165,8 @@ static struct sk_buff *rec_take(struct rec_sched *q, bool peek)
 	struct qdk_rec r;
 
 	rec_head(&r, q, peek ? QDK_REC_PEEK : QDK_REC_DEQ);
-	rec_call_begin(&call, NULL);
 	r.ts = ktime_get_ns();
+	rec_call_begin(&call, &r, NULL);
 	if (peek)
 		skb = q->child->ops->peek(q->child);
 	else
@@ -185,7 +176,7 @@ static struct sk_buff *rec_take(struct rec_sched *q, bool peek)
 		r.pkt = rec_cookie(skb);
 		r.tos = rec_tos(skb);
 	}
-	rec_emit_call(&r, q, &call, NULL);
+	rec_emit_call(&r, q, NULL);
 	return skb;
 }
 

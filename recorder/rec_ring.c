@@ -97,6 +97,7 @@ static void rec_probe_kfree(void *data, struct sk_buff *skb, void *location,
 			    enum skb_drop_reason reason)
 {
 	struct rec_call *c;
+	struct qdk_rec d;
 
 	if (in_hardirq() || in_nmi())
 		return;
@@ -105,10 +106,14 @@ static void rec_probe_kfree(void *data, struct sk_buff *skb, void *location,
 		return;
 	if (skb == c->skb)
 		c->gone = true;
-	if (c->ndrops < REC_CALL_DROPS)
-		c->drops[c->ndrops++] = skb;
-	else
-		c->overflow++;
+	memset(&d, 0, sizeof(d));
+	d.type = QDK_REC_DROP;
+	d.flags = QDK_RF_EARLY;
+	d.ts = c->ts;
+	d.inst = c->inst;
+	d.gen = c->gen;
+	d.pkt = rec_cookie(skb);
+	rec_emit(&d);
 }
 
 /* consume_skb tracepoint: only to know the arriving packet is gone. */

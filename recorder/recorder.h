@@ -13,23 +13,21 @@
 
 #include "qdk_rec.h"
 
-/* Drops one call can attribute; more are reported as lost events. */
-#define REC_CALL_DROPS	32
-
 /*
  * One enqueue/dequeue/peek of the child in progress on this CPU. The
  * kfree_skb/consume_skb probes find it through rec_active: datapath calls
  * run under the qdisc's lock with bottom halves off, so nothing else runs
  * on this CPU (hard interrupts aside, which the probes ignore) until the
- * call returns.
+ * call returns. A packet freed meanwhile is stored at once as a DROP record
+ * flagged QDK_RF_EARLY (it precedes its call's record; qdk-capture puts it
+ * back after), so a call may drop any number of packets.
  */
 struct rec_call {
 	struct rec_call *prev;		/* calls may nest (recorder in recorder) */
 	const struct sk_buff *skb;	/* the arriving packet (enqueue) */
 	bool gone;			/* ... which was freed during the call */
-	unsigned int ndrops;
-	unsigned int overflow;		/* drops beyond REC_CALL_DROPS */
-	const struct sk_buff *drops[REC_CALL_DROPS];
+	u64 ts;				/* the call's timestamp */
+	u32 inst, gen;			/* whose call it is */
 };
 
 DECLARE_PER_CPU(struct rec_call *, rec_active);

@@ -52,6 +52,7 @@ static void usage(FILE *f)
 		"  --qdisc-opts S tc options to write on the qdisc line (for people)\n"
 		"  --stats N      an 's' line every N calls (default 1000, 0: last only)\n"
 		"  --ready FILE   write our pid to FILE once the device is open\n"
+		"  --note TEXT    a comment for the trace's header (how it was made)\n"
 		"  -q             no summary on stderr\n");
 }
 
@@ -140,6 +141,7 @@ int main(int argc, char **argv)
 		{ "qdisc-opts", required_argument, NULL, 'Q' },
 		{ "stats", required_argument, NULL, 'S' },
 		{ "ready", required_argument, NULL, 'R' },
+		{ "note", required_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -172,6 +174,7 @@ int main(int argc, char **argv)
 		case 'Q': o.qdisc_opts = optarg; break;
 		case 'S': o.stats_every = (unsigned int)strtoul(optarg, NULL, 10); break;
 		case 'R': ready = optarg; break;
+		case 'N': o.note = optarg; break;
 		case 'H':
 			if (parse_handle(optarg, &o.handle)) {
 				fprintf(stderr, "qdk-capture: bad handle '%s' (want MAJ: or MAJ:MIN, hex)\n", optarg);

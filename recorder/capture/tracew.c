@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * tracew.c - records to trace text. The kernel sends, per call, one call
- * record (ENQ/DEQ/PEEK/RESET) followed by one DROP record per packet freed
- * during the call; packets are named by a cookie that is unique while the
- * packet is inside the qdisc. Here cookies become trace ids (a map of the
- * packets inside the child), 5-tuples become flows (declared once), and
- * each call's consequences (x, m) and statistics (s) are written after it.
+ * record (ENQ/DEQ/PEEK/RESET) followed by one DROP record per packet the
+ * call put on its to_free list; packets freed with kfree_skb inside the
+ * call come as DROP records flagged EARLY just before the call's record
+ * and are held back until it has been written. Packets are named by a
+ * cookie that is unique while the packet is inside the qdisc. Here cookies
+ * become trace ids (a map of the packets inside the child), 5-tuples become
+ * flows (declared once), and each call's consequences (x, m) and
+ * statistics (s) are written after it.
  */
 #include "tracew.h"
 
@@ -216,6 +219,10 @@ struct tw {
 	uint64_t last_ts;
 	uint32_t hz;		/* the recording kernel's HZ (HELLO) */
 
+	/* drops the kernel stored before their call's record */
+	uint64_t *early;
+	size_t nearly, capearly;
+
 	/* the call whose consequences are still arriving */
 	bool pending;
 	uint64_t p_ts;
@@ -244,6 +251,7 @@ void tw_free(struct tw *t)
 	free(t->pkts.s);
 	free(t->flows.f);
 	free(t->tca);
+	free(t->early);
 	free(t);
 }
 
@@ -276,6 +284,8 @@ static void write_header(struct tw *t)
 	if (!t->fresh)
 		fprintf(t->out, "# the child existed before the capture (qlen %u): recording began when it was empty; a replay starts from a fresh qdisc and may diverge\n",
 			c->qlen);
+	if (t->o.note)
+		fprintf(t->out, "# %s\n", t->o.note);
 	if (t->o.source)
 		fprintf(t->out, "source %s\n", t->o.source);
 	fprintf(t->out, "qdisc %.16s%s%s\n", c->kind,
@@ -483,6 +493,18 @@ static void put_verdict(FILE *f, int32_t ret)
 		fprintf(f, "+bypass");
 }
 
+static void on_drop(struct tw *t, uint64_t cookie, uint64_t ts);
+
+/* The drops seen during the call just written, now that it has its line. */
+static void early_drops(struct tw *t, uint64_t ts)
+{
+	size_t i;
+
+	for (i = 0; i < t->nearly; i++)
+		on_drop(t, t->early[i], ts);
+	t->nearly = 0;
+}
+
 static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 {
 	const struct qdk_rec_enq *e = &r->enq;
@@ -522,11 +544,21 @@ static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 	if (e->queue_mapping != f->q)
 		fprintf(t->out, " q=%u", e->queue_mapping);
 	fputc('\n', t->out);
+	if (pm_put(&t->pkts, r->pkt, id, e->tos_after))
+		return -1;
 	if (!(r->flags & QDK_RF_GONE)) {
 		t->p_mark = is_ce(e->tos_after) && !is_ce(e->tos);
-		if (pm_put(&t->pkts, r->pkt, id, e->tos_after))
-			return -1;
+	} else {
+		/* freed inside the call: a kfree_skb says so among its drops */
+		struct pkt_slot *s;
+
+		early_drops(t, ts);
+		s = pm_find(&t->pkts, r->pkt);
+		if (s && s->id == id)
+			pm_del(&t->pkts, s);
+		return 0;
 	}
+	early_drops(t, ts);
 	return 0;
 }
 
@@ -549,6 +581,7 @@ static uint64_t on_take(struct tw *t, const struct qdk_rec *r, uint64_t ts,
 		fprintf(t->out, "%llu lost 1\n", (unsigned long long)ts);
 		t->c.unknown++;
 		t->pending = false;
+		t->nearly = 0;
 		return 0;
 	}
 	fprintf(t->out, "%llu %c ", (unsigned long long)ts, peek ? 'p' : 'd');
@@ -564,12 +597,13 @@ static uint64_t on_take(struct tw *t, const struct qdk_rec *r, uint64_t ts,
 		else
 			pm_del(&t->pkts, s);
 	}
+	early_drops(t, ts);
 	return id;
 }
 
-static void on_drop(struct tw *t, const struct qdk_rec *r, uint64_t ts)
+static void on_drop(struct tw *t, uint64_t cookie, uint64_t ts)
 {
-	struct pkt_slot *s = pm_find(&t->pkts, r->pkt);
+	struct pkt_slot *s = pm_find(&t->pkts, cookie);
 
 	if (!s) {
 		/* freed but never ours (e.g. a GSO segment made inside) */
@@ -699,9 +733,23 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 		t->c.reset++;
 		fprintf(t->out, "%llu r\n", (unsigned long long)ts);
 		pm_clear(&t->pkts);
+		t->nearly = 0;
 		return 0;
 	case QDK_REC_DROP:
-		on_drop(t, r, ts);
+		if (!(r->flags & QDK_RF_EARLY)) {
+			on_drop(t, r->pkt, ts);
+			return 0;
+		}
+		if (t->nearly == t->capearly) {
+			size_t cap = t->capearly ? 2 * t->capearly : 64;
+			uint64_t *e = realloc(t->early, cap * sizeof(*e));
+
+			if (!e)
+				return -1;
+			t->early = e;
+			t->capearly = cap;
+		}
+		t->early[t->nearly++] = r->pkt;
 		return 0;
 	case QDK_REC_DESTROY:
 		return 1;

@@ -18,6 +18,7 @@ struct tw_opts {
 	const char *kind;	/* ... of this kind */
 	const char *qdisc_opts;	/* tc-style options for the qdisc line */
 	const char *source;	/* the source directive's text */
+	const char *note;	/* a comment line for the header (e.g. the scenario) */
 	unsigned int stats_every; /* an s line every N calls (0: only last) */
 };
 

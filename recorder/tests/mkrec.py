@@ -5,7 +5,7 @@ Used by tests/suites/75-record to feed qdk-capture -i with exactly the
 record streams the kernel module produces, without a kernel. One record
 per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
 
-  hello [hz=250] [version=1] [size=128]
+  hello [hz=250] [version=2] [size=128]
   conf inst=1 gen=1 kind=pfifo dev=r1 handle=10: parent=5:1 [tca=HEX]
        [mtu=1500] [txqlen=20] [txqs=1] [qlen=0] [fresh]
   enq inst=1 gen=1 ts=N pkt=N ret=N [proto=udp|tcp|icmp|N|eth:0xNNNN]
@@ -14,7 +14,7 @@ per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
       [qlen=N] [backlog=N] [drops=N]
   deq|peek inst=1 gen=1 ts=N [pkt=N] [tos=N] [qlen=..]
   reset|destroy inst=1 gen=1 ts=N
-  drop inst=1 gen=1 ts=N pkt=N
+  drop inst=1 gen=1 ts=N pkt=N [early]
   lost ts=N count=N
 
 `conf` emits the CONF record and the TCA chunks that follow it.
@@ -39,7 +39,7 @@ TYPES = {
     "lost": 9,
     "destroy": 10,
 }
-RF_GONE, RF_FRESH = 0x01, 0x04
+RF_GONE, RF_FRESH, RF_EARLY = 0x01, 0x04, 0x08
 PROTOS = {"tcp": 6, "udp": 17, "icmp": 1, "icmp6": 58}
 
 # ts pkt inst gen type flags tos pad count qlen backlog drops pad2
@@ -88,7 +88,11 @@ def record(line: str) -> list[bytes]:
             flags.add(w)
     g = kv.get
     rtype = TYPES[kind]
-    fl = (RF_GONE if "gone" in flags else 0) | (RF_FRESH if "fresh" in flags else 0)
+    fl = (
+        (RF_GONE if "gone" in flags else 0)
+        | (RF_FRESH if "fresh" in flags else 0)
+        | (RF_EARLY if "early" in flags else 0)
+    )
     count = num(g("count", "0"))
 
     def head(t: int, cnt: int = count) -> bytes:
@@ -110,7 +114,7 @@ def record(line: str) -> list[bytes]:
 
     if kind == "hello":
         body = HELLO.pack(
-            num(g("version", "1")),
+            num(g("version", "2")),
             num(g("hz", "250")),
             32768,
             num(g("size", str(REC_SIZE))),
