@@ -95,9 +95,13 @@ static const struct nla_policy template_policy[TCA_TEMPLATE_MAX + 1] = {
  *   NET_XMIT_DROP     the packet was dropped (qdisc_drop() returns it).
  *   NET_XMIT_CN       congestion: this or another packet was dropped to make
  *                     room, the sender should slow down.
- * A qdisc that hands the packet elsewhere or consumes it without counting a
- * drop ORs in __NET_XMIT_STOLEN (a parent then does not count it as a drop);
- * parents strip these bits with net_xmit_drop_count().
+ * A qdisc whose classifier consumed the packet (an action stole it) ORs in
+ * __NET_XMIT_STOLEN: a parent asks net_xmit_drop_count(ret) whether to count
+ * a drop, and the core masks such bits off (NET_XMIT_MASK) before the
+ * sender sees the code.
+ *
+ * Sizes: account with qdisc_pkt_len(skb), the length the core computed for
+ * scheduling (GSO headers included, size tables applied), not skb->len.
  *
  * Dropping: never kfree_skb() here. Put the packet on the *to_free list
  * (qdisc_drop() does that and counts qstats.drops); the core frees the list
