@@ -10,6 +10,11 @@
 # shim/lib/host.c is the only file that sees the C library (plain C); the
 # rest of shim/lib and shim/api/api.c are kernel-style (KCFLAGS).
 
+# What kbuild adds for Debian's config with gcc 12, so every kernel-style
+# object (shim, upstream, the kit's qdiscs) compiles as it would there:
+# CONFIG_CC_NO_ARRAY_BOUNDS=y, and the top Makefile's code-generation flags.
+KCFLAGS += -Wno-array-bounds -fno-strict-overflow -fno-delete-null-pointer-checks
+
 SHIM_KSRCS := $(filter-out $(TOP)/shim/lib/host.c,$(sort $(wildcard $(TOP)/shim/lib/*.c))) \
 	$(TOP)/shim/api/api.c
 SHIM_USRCS := $(TOP)/shim/lib/host.c

@@ -10,6 +10,7 @@
 #include <linux/limits.h>
 #include <linux/math64.h>
 #include <linux/time64.h>
+#include <linux/typecheck.h>
 
 #define HZ		CONFIG_HZ
 #define USER_HZ		100
@@ -27,18 +28,30 @@ static inline u64 get_jiffies_64(void)
 	return jiffies_64;
 }
 
-#define time_after(a, b)	((long)((b) - (a)) < 0)
+#define time_after(a, b)		\
+	(typecheck(unsigned long, a) &&	\
+	 typecheck(unsigned long, b) &&	\
+	 ((long)((b) - (a)) < 0))
 #define time_before(a, b)	time_after(b, a)
-#define time_after_eq(a, b)	((long)((a) - (b)) >= 0)
+#define time_after_eq(a, b)		\
+	(typecheck(unsigned long, a) &&	\
+	 typecheck(unsigned long, b) &&	\
+	 ((long)((a) - (b)) >= 0))
 #define time_before_eq(a, b)	time_after_eq(b, a)
 #define time_in_range(a, b, c)	(time_after_eq(a, b) && time_before_eq(a, c))
 #define time_is_before_jiffies(a)	time_after(jiffies, a)
 #define time_is_after_jiffies(a)	time_before(jiffies, a)
 #define time_is_before_eq_jiffies(a)	time_after_eq(jiffies, a)
 #define time_is_after_eq_jiffies(a)	time_before_eq(jiffies, a)
-#define time_after64(a, b)	((s64)((b) - (a)) < 0)
+#define time_after64(a, b)		\
+	(typecheck(__u64, a) &&		\
+	 typecheck(__u64, b) &&		\
+	 ((__s64)((b) - (a)) < 0))
 #define time_before64(a, b)	time_after64(b, a)
-#define time_after_eq64(a, b)	((s64)((a) - (b)) >= 0)
+#define time_after_eq64(a, b)		\
+	(typecheck(__u64, a) &&		\
+	 typecheck(__u64, b) &&		\
+	 ((__s64)((a) - (b)) >= 0))
 #define time_before_eq64(a, b)	time_after_eq64(b, a)
 
 /* HZ = 250 divides 1000 and 10^6: the kernel's exact conversions. */

@@ -17,6 +17,7 @@
 #include <linux/printk.h>
 #include <linux/build_bug.h>
 #include <linux/container_of.h>
+#include <linux/typecheck.h>
 #include <linux/byteorder/generic.h>
 #include <linux/string.h>
 
