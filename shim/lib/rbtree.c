@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rbtree.c - red-black trees with the kernel's node layout (parent pointer
+ * and colour packed in __rb_parent_color, low bit set = black) and API:
+ * the caller links a node with rb_link_node(), then rb_insert_color()
+ * rebalances. Textbook (CLRS) insert and erase fix-ups.
+ */
+#include <linux/kernel.h>
+#include <linux/rbtree.h>
+#include <linux/skbuff.h>
+
+#define RB_RED		0
+#define RB_BLACK	1
+
+static inline bool is_black(const struct rb_node *n)
+{
+	return !n || (n->__rb_parent_color & 1);
+}
+
+static inline bool is_red(const struct rb_node *n)
+{
+	return !is_black(n);
+}
+
+static inline void set_parent(struct rb_node *n, struct rb_node *p)
+{
+	n->__rb_parent_color = (n->__rb_parent_color & 3) | (unsigned long)p;
+}
+
+static inline void set_color(struct rb_node *n, int color)
+{
+	n->__rb_parent_color = (n->__rb_parent_color & ~1UL) | color;
+}
+
+/* make new take old's place under old's parent */
+static void replace_child(struct rb_node *parent, struct rb_node *old,
+			  struct rb_node *new, struct rb_root *root)
+{
+	if (!parent)
+		root->rb_node = new;
+	else if (parent->rb_left == old)
+		parent->rb_left = new;
+	else
+		parent->rb_right = new;
+}
+
+static void rotate_left(struct rb_node *x, struct rb_root *root)
+{
+	struct rb_node *y = x->rb_right, *p = rb_parent(x);
+
+	x->rb_right = y->rb_left;
+	if (y->rb_left)
+		set_parent(y->rb_left, x);
+	set_parent(y, p);
+	replace_child(p, x, y, root);
+	y->rb_left = x;
+	set_parent(x, y);
+}
+
+static void rotate_right(struct rb_node *x, struct rb_root *root)
+{
+	struct rb_node *y = x->rb_left, *p = rb_parent(x);
+
+	x->rb_left = y->rb_right;
+	if (y->rb_right)
+		set_parent(y->rb_right, x);
+	set_parent(y, p);
+	replace_child(p, x, y, root);
+	y->rb_right = x;
+	set_parent(x, y);
+}
+
+void rb_insert_color(struct rb_node *node, struct rb_root *root)
+{
+	struct rb_node *parent, *gparent, *uncle;
+
+	set_color(node, RB_RED);
+	while ((parent = rb_parent(node)) && is_red(parent)) {
+		gparent = rb_parent(parent);
+		if (parent == gparent->rb_left) {
+			uncle = gparent->rb_right;
+			if (is_red(uncle)) {
+				set_color(parent, RB_BLACK);
+				set_color(uncle, RB_BLACK);
+				set_color(gparent, RB_RED);
+				node = gparent;
+				continue;
+			}
+			if (node == parent->rb_right) {
+				rotate_left(parent, root);
+				node = parent;
+				parent = rb_parent(node);
+			}
+			set_color(parent, RB_BLACK);
+			set_color(gparent, RB_RED);
+			rotate_right(gparent, root);
+		} else {
+			uncle = gparent->rb_left;
+			if (is_red(uncle)) {
+				set_color(parent, RB_BLACK);
+				set_color(uncle, RB_BLACK);
+				set_color(gparent, RB_RED);
+				node = gparent;
+				continue;
+			}
+			if (node == parent->rb_left) {
+				rotate_right(parent, root);
+				node = parent;
+				parent = rb_parent(node);
+			}
+			set_color(parent, RB_BLACK);
+			set_color(gparent, RB_RED);
+			rotate_left(gparent, root);
+		}
+	}
+	set_color(root->rb_node, RB_BLACK);
+}
+
+/* x (possibly NULL) with parent p carries an extra black: fix it */
+static void erase_fixup(struct rb_node *x, struct rb_node *p,
+			struct rb_root *root)
+{
+	struct rb_node *w;
+
+	while (x != root->rb_node && is_black(x)) {
+		if (x == p->rb_left) {
+			w = p->rb_right;
+			if (is_red(w)) {
+				set_color(w, RB_BLACK);
+				set_color(p, RB_RED);
+				rotate_left(p, root);
+				w = p->rb_right;
+			}
+			if (is_black(w->rb_left) && is_black(w->rb_right)) {
+				set_color(w, RB_RED);
+				x = p;
+				p = rb_parent(x);
+				continue;
+			}
+			if (is_black(w->rb_right)) {
+				set_color(w->rb_left, RB_BLACK);
+				set_color(w, RB_RED);
+				rotate_right(w, root);
+				w = p->rb_right;
+			}
+			set_color(w, is_black(p) ? RB_BLACK : RB_RED);
+			set_color(p, RB_BLACK);
+			set_color(w->rb_right, RB_BLACK);
+			rotate_left(p, root);
+		} else {
+			w = p->rb_left;
+			if (is_red(w)) {
+				set_color(w, RB_BLACK);
+				set_color(p, RB_RED);
+				rotate_right(p, root);
+				w = p->rb_left;
+			}
+			if (is_black(w->rb_left) && is_black(w->rb_right)) {
+				set_color(w, RB_RED);
+				x = p;
+				p = rb_parent(x);
+				continue;
+			}
+			if (is_black(w->rb_left)) {
+				set_color(w->rb_right, RB_BLACK);
+				set_color(w, RB_RED);
+				rotate_left(w, root);
+				w = p->rb_left;
+			}
+			set_color(w, is_black(p) ? RB_BLACK : RB_RED);
+			set_color(p, RB_BLACK);
+			set_color(w->rb_left, RB_BLACK);
+			rotate_right(p, root);
+		}
+		x = root->rb_node;
+		break;
+	}
+	if (x)
+		set_color(x, RB_BLACK);
+}
+
+void rb_erase(struct rb_node *node, struct rb_root *root)
+{
+	struct rb_node *child, *parent;
+	bool removed_black;
+
+	if (!node->rb_left || !node->rb_right) {
+		child = node->rb_left ? node->rb_left : node->rb_right;
+		parent = rb_parent(node);
+		removed_black = is_black(node);
+		if (child)
+			set_parent(child, parent);
+		replace_child(parent, node, child, root);
+	} else {
+		/* splice out the successor, then put it in node's place */
+		struct rb_node *succ = node->rb_right;
+
+		while (succ->rb_left)
+			succ = succ->rb_left;
+		removed_black = is_black(succ);
+		child = succ->rb_right;
+		parent = rb_parent(succ);
+		if (parent == node) {
+			parent = succ;
+		} else {
+			if (child)
+				set_parent(child, parent);
+			parent->rb_left = child;
+			succ->rb_right = node->rb_right;
+			set_parent(node->rb_right, succ);
+		}
+		succ->rb_left = node->rb_left;
+		set_parent(node->rb_left, succ);
+		replace_child(rb_parent(node), node, succ, root);
+		succ->__rb_parent_color = node->__rb_parent_color;
+	}
+	if (removed_black && root->rb_node)
+		erase_fixup(child, parent, root);
+}
+
+struct rb_node *rb_first(const struct rb_root *root)
+{
+	struct rb_node *n = root->rb_node;
+
+	if (!n)
+		return NULL;
+	while (n->rb_left)
+		n = n->rb_left;
+	return n;
+}
+
+struct rb_node *rb_last(const struct rb_root *root)
+{
+	struct rb_node *n = root->rb_node;
+
+	if (!n)
+		return NULL;
+	while (n->rb_right)
+		n = n->rb_right;
+	return n;
+}
+
+struct rb_node *rb_next(const struct rb_node *node)
+{
+	struct rb_node *parent;
+
+	if (RB_EMPTY_NODE(node))
+		return NULL;
+	if (node->rb_right) {
+		node = node->rb_right;
+		while (node->rb_left)
+			node = node->rb_left;
+		return (struct rb_node *)node;
+	}
+	while ((parent = rb_parent(node)) && node == parent->rb_right)
+		node = parent;
+	return parent;
+}
+
+struct rb_node *rb_prev(const struct rb_node *node)
+{
+	struct rb_node *parent;
+
+	if (RB_EMPTY_NODE(node))
+		return NULL;
+	if (node->rb_left) {
+		node = node->rb_left;
+		while (node->rb_right)
+			node = node->rb_right;
+		return (struct rb_node *)node;
+	}
+	while ((parent = rb_parent(node)) && node == parent->rb_left)
+		node = parent;
+	return parent;
+}
+
+void rb_replace_node(struct rb_node *victim, struct rb_node *new,
+		     struct rb_root *root)
+{
+	struct rb_node *parent = rb_parent(victim);
+
+	*new = *victim;
+	if (victim->rb_left)
+		set_parent(victim->rb_left, new);
+	if (victim->rb_right)
+		set_parent(victim->rb_right, new);
+	replace_child(parent, victim, new, root);
+}
+
+unsigned int skb_rbtree_purge(struct rb_root *root)
+{
+	struct rb_node *p = rb_first(root);
+	unsigned int sum = 0;
+
+	while (p) {
+		struct sk_buff *skb = rb_entry(p, struct sk_buff, rbnode);
+
+		p = rb_next(p);
+		rb_erase(&skb->rbnode, root);
+		sum += skb->truesize;
+		kfree_skb(skb);
+	}
+	return sum;
+}
