@@ -589,13 +589,15 @@ static uint64_t on_take(struct tw *t, const struct qdk_rec *r, uint64_t ts,
 		fprintf(t->out, "%llu\n", (unsigned long long)id);
 	else
 		fprintf(t->out, "-\n");
-	if (s) {
+	if (s && !peek) {
+		/*
+		 * FORMAT.md compares marks after enqueue and dequeue only: a
+		 * mark made inside a peek (qdisc_peek_dequeued runs codel) is
+		 * reported on the dequeue that hands the packet out.
+		 */
 		t->p_id = id;
 		t->p_mark = is_ce(r->tos) && !is_ce(s->tos);
-		if (peek)
-			s->tos = r->tos;
-		else
-			pm_del(&t->pkts, s);
+		pm_del(&t->pkts, s);
 	}
 	early_drops(t, ts);
 	return id;
