@@ -43,6 +43,12 @@ BAD_DMESG = re.compile(
     re.IGNORECASE,
 )
 
+# /proc/sys/kernel/tainted bits that loading the kit's modules sets by design:
+# O (out-of-tree, 4096) and E (unsigned, 8192). Any other bit (W warning, D
+# died, L soft lockup, B bad page, ...) means something went wrong.
+TAINT_EXPECTED = 4096 | 8192
+TAINT_LETTERS = "PFSRMBUDAWCIOELKXT"
+
 OPS = {
     "==": lambda a, b: a == b,
     "!=": lambda a, b: a != b,
@@ -252,6 +258,14 @@ def check_scenario(c: Checker, outdir: Path, scn: Path) -> None:
     bad = dmesg_problems(sdir / "dmesg.txt")
     c.report(not bad, f"{name}: dmesg has no oops/BUG/WARNING/leak",
              "; ".join(bad[:3]))
+    try:
+        taint = int((sdir / "tainted").read_text().split()[0])
+        extra = taint & ~TAINT_EXPECTED
+        letters = "".join(ch for i, ch in enumerate(TAINT_LETTERS) if extra >> i & 1)
+        c.report(extra == 0, f"{name}: kernel not tainted beyond O/E (out-of-tree, unsigned)",
+                 f"tainted={taint}" + (f", unexpected {letters}" if extra else ""))
+    except (OSError, ValueError, IndexError) as e:
+        c.report(False, f"{name}: kernel taint recorded", str(e))
     kinds = scenario_lines(scn, "kind")
     flows = flow_index(sdir)
     if not kinds or kinds[-1] == "traffic":

@@ -14,6 +14,7 @@ cp /proc/cmdline $R/cmdline.txt
 uname -a > $R/uname.txt
 cat /proc/cpuinfo > $R/cpuinfo.txt
 dmesg -c > $R/boot-dmesg.txt 2>&1
+cat /proc/sys/kernel/tainted > $R/tainted-at-boot
 
 uptime_s() { cut -d' ' -f1 /proc/uptime; }
 
@@ -38,6 +39,7 @@ while read -r name tmo; do
 	t1=$(uptime_s)
 	dmesg -c > "$out/dmesg.txt" 2>&1
 	lsmod > "$out/lsmod-end.txt" 2>&1
+	cat /proc/sys/kernel/tainted > "$out/tainted"
 	echo "$rc" > "$out/status"
 	echo "$t0 $t1" > "$out/uptime.txt"
 	[ "$rc" -eq 0 ] || fails=$((fails + 1))
