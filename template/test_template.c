@@ -537,8 +537,11 @@ START_TEST(dump_round_trip)
 	ck_assert_int_eq(qdk_qdisc_dump(q2, buf2, sizeof(buf2)), n);
 	ck_assert_mem_eq(buf2, t.b, n);
 
-	/* a buffer too small is an error, not an overflow */
+	/* a buffer too small is an error, not an overflow: room for the nest
+	 * header but not the limit, then not even the header
+	 */
 	ck_assert_int_lt(qdk_qdisc_dump(q2, buf2, 8), 0);
+	ck_assert_int_lt(qdk_qdisc_dump(q2, buf2, 2), 0);
 	qdk_qdisc_destroy(q2);
 	qdk_qdisc_destroy(q);
 }
@@ -647,7 +650,29 @@ START_TEST(tc_printer)
 	n = qdk_qdisc_dump_xstats(q, buf, sizeof(buf));
 	k->print_xstats(buf, n, &t.o);
 	ck_assert_str_eq(t.buf, "limit_drops 0 change_drops 0 qlen_max 1 backlog_max 100 ");
+
+	/* an older, shorter xstats struct: only the fields it holds */
+	t.buf[0] = 0;
+	k->print_xstats(buf, 8, &t.o);
+	ck_assert_str_eq(t.buf, "limit_drops 0 change_drops 0 ");
 	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(tc_printer_malformed)
+{
+	const struct tcopt_kind *k = tcopt_find(KIND);
+	struct text_out t = { .o = { .uint = text_uint } };
+	/* an attribute claiming 12 bytes in a 6-byte stream */
+	static const uint8_t bad[6] = { 12, 0, TCA_TEMPLATE_LIMIT, 0, 1, 2 };
+	/* a limit attribute too short to hold a u32 */
+	static const uint8_t shortattr[8] = { 6, 0, TCA_TEMPLATE_LIMIT, 0, 1, 2, 0, 0 };
+
+	t.o.priv = &t;
+	k->print(bad, sizeof(bad), &t.o);
+	ck_assert_str_eq(t.buf, "");
+	k->print(shortattr, sizeof(shortattr), &t.o);
+	ck_assert_str_eq(t.buf, "");
 }
 END_TEST
 
@@ -704,6 +729,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, tc_parser_builds_what_dump_gives);
 	tcase_add_test(tc, tc_parser_errors);
 	tcase_add_test(tc, tc_printer);
+	tcase_add_test(tc, tc_printer_malformed);
 	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
 	suite_add_tcase(s, tc);
 	return s;
