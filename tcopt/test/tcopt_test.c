@@ -252,8 +252,37 @@ static void parsers(void)
 	build_err("nosuch", "Unknown qdisc \"nosuch\"");
 	build_err("   ", "no qdisc kind given");
 	CHECK(tcopt_find("pfifo") && tcopt_find("plug") && tcopt_find("skbprio") &&
-	      tcopt_find("bfifo") && tcopt_find("pfifo_head_drop") && !tcopt_find("fifo"),
+	      tcopt_find("bfifo") && tcopt_find("pfifo_head_drop") && tcopt_find("codel") &&
+	      tcopt_find("fq_codel") && !tcopt_find("fifo"),
 	      "registry lists the upstream kinds");
+}
+
+/* codel/fq_codel: times in usecs as tc sends them, flags as u32 attributes */
+static void codel(void)
+{
+	static const uint8_t want[] = {
+		0x24, 0x00, 0x02, 0x80,
+		0x08, 0x00, TCA_CODEL_TARGET, 0x00, 0x88, 0x13, 0x00, 0x00,	/* 5000us */
+		0x08, 0x00, TCA_CODEL_INTERVAL, 0x00, 0xa0, 0x86, 0x01, 0x00,	/* 100000us */
+		0x08, 0x00, TCA_CODEL_LIMIT, 0x00, 0x64, 0x00, 0x00, 0x00,
+		0x08, 0x00, TCA_CODEL_ECN, 0x00, 0x00, 0x00, 0x00, 0x00,
+	};
+	struct tcopt_buf b;
+	struct tcopt_err e;
+	int r;
+
+	tcopt_buf_init(&b);
+	r = tcopt_build("codel target 5ms interval 100ms limit 100 noecn", NULL, 0, &b, &e);
+	CHECK(r == 0 && b.len == sizeof(want) && memcmp(b.data, want, sizeof(want)) == 0,
+	      "codel attributes (r=%d len=%zu %s)", r, b.len, e.msg);
+	tcopt_buf_free(&b);
+	build_err("codel target soon", "Illegal \"target\"");
+	build_err("fq_codel flows", "\"flows\" needs a value");
+	build_err("fq_codel fair", "What is \"fair\"?");
+	r = tcopt_build("fq_codel memory_limit 32mb ecn", NULL, 0, &b, &e);
+	CHECK(r == 0 && b.len == 4 + 8 + 8 && tcopt_attr_u32(&(struct tcopt_attr){
+		b.data + 8, 4 }) == 32u << 20, "fq_codel memory_limit is a size");
+	tcopt_buf_free(&b);
 }
 
 int main(void)
@@ -262,6 +291,7 @@ int main(void)
 	attrs();
 	parsers();
 	nested();
+	codel();
 	printf("tcopt: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
