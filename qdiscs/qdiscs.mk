@@ -6,6 +6,7 @@
 #   sch_*.c     the qdisc, compiled kernel-style against shim/  -> QDISC_OBJS
 #   *_tc.c      its tc-syntax parser (tcopt), plain user space  -> QDISC_TCOPT_OBJS
 #   test_*.c    Check unit tests, one binary each, run by `qdisc-check`
+#   ktest_*.c   kernel-style helpers linked into that binary (reach internals)
 #
 # Targets:
 #   qdisc-tests   build every test binary into build/VARIANT/tests/<dir>/
@@ -33,8 +34,15 @@ $(call uobj,$(QDISC_TEST_SRCS)): UCFLAGS += $(CHECK_CFLAGS)
 QDISC_LINK_OBJS = $(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS) \
 	$(QDISC_TCOPT_OBJS) $(TCOPT_OBJS)
 
+# Kernel-style test helpers (ktest_*.c, compiled with KCFLAGS like the qdisc)
+# can reach a qdisc's internals, e.g. an algorithm core's drop function;
+# they are linked into the directory's test binary next to test_*.c.
+qdisc_ktest_objs = $(call kobj,$(wildcard $(dir $(1))ktest_*.c))
+$(foreach t,$(QDISC_TEST_SRCS),$(eval $(call qdisc_ktest_objs,$(t)): KCFLAGS += \
+	-DKBUILD_MODNAME='"qdk_test"'))
+
 define qdisc_test_rule
-$(call qdisc_test_bin,$(1)): $(call uobj,$(1)) $(QDISC_LINK_OBJS)
+$(call qdisc_test_bin,$(1)): $(call uobj,$(1)) $(call qdisc_ktest_objs,$(1)) $(QDISC_LINK_OBJS)
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(LDFLAGS) -o $$@ $$^ $$(CHECK_LIBS) $$(LDLIBS)
 endef
