@@ -7,6 +7,8 @@
 #include <linux/log2.h>
 #include <linux/math64.h>
 #include <linux/jhash.h>
+#include <linux/siphash.h>
+#include <linux/reciprocal_div.h>
 
 #include "ktest.h"
 #include "shim.h"
@@ -179,5 +181,42 @@ KTEST(util, jhash_reference)
 	KT_EQ(jhash("", 0, 0xdeadbeef), 0xbd5b7dde);
 	KT_EQ(jhash(fs, 30, 0), 0x17770551);
 	KT_EQ(jhash(fs, 30, 1), 0xcd628161);
+	return 0;
+}
+
+/* the SipHash paper's test vector: key 00..0f, message 00..0e */
+KTEST(util, siphash_reference)
+{
+	siphash_key_t key = { { 0x0706050403020100ULL, 0x0f0e0d0c0b0a0908ULL } };
+	u8 bytes[15];
+	int i;
+
+	for (i = 0; i < 15; i++)
+		bytes[i] = i;
+	KT_EQ(siphash(bytes, 15, &key), 0xa129ca6149be45e5ULL);
+	KT_EQ(siphash_2u32(0x03020100, 0x07060504, &key),
+	      siphash(bytes, 8, &key));
+	return 0;
+}
+
+/* reciprocal_divide() is exact */
+KTEST(util, reciprocal_divide_exact)
+{
+	static const u32 divs[] = { 1, 2, 3, 7, 10, 1000, 65537, 0x7fffffff,
+				    0xfffffffe };
+	int i, j;
+
+	qdk_random_seed(3);
+	for (i = 0; i < ARRAY_SIZE(divs); i++) {
+		struct reciprocal_value r = reciprocal_value(divs[i]);
+
+		for (j = 0; j < 2000; j++) {
+			u32 a = j < 3 ? (u32[]){ 0, 1, U32_MAX }[j] :
+				get_random_u32();
+
+			KT_ASSERT(reciprocal_divide(a, r) == a / divs[i],
+				  "%u / %u", a, divs[i]);
+		}
+	}
 	return 0;
 }

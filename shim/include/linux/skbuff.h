@@ -24,6 +24,11 @@
 #include <linux/netdev_features.h>
 #include <linux/if_ether.h>
 #include <linux/in.h>
+#include <linux/in6.h>
+#include <linux/socket.h>
+#include <linux/net.h>
+#include <linux/hrtimer.h>
+#include <linux/sched/clock.h>
 #include <net/checksum.h>
 #include <net/flow_dissector.h>
 

@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _LINUX_NET_H
+#define _LINUX_NET_H
+
+#include <linux/stringify.h>
+#include <linux/random.h>
+#include <linux/once.h>
+#include <linux/rcupdate.h>
+#include <linux/mm.h>
+
+#define net_get_random_once(buf, nbytes) get_random_once((buf), (nbytes))
+
+#endif
