@@ -52,6 +52,25 @@ fi
 
 upper=$(echo "$name" | tr '[:lower:]' '[:upper:]')
 
+# The identifiers the copy will define (template_enqueue -> NAME_enqueue,
+# TCA_TEMPLATE_LIMIT -> TCA_NAME_LIMIT, ...) must not clash with the kernel's:
+# NAME=qdisc would redefine qdisc_enqueue() of <net/sch_generic.h>, NAME=skb
+# skb_peek(). Look each one up in the kernel's and the shim's headers.
+idents=$(grep -ohE '\b[A-Za-z0-9_]*(template|TEMPLATE)[A-Za-z0-9_]*\b' \
+	"$top"/template/*.c "$top"/template/*.h | sort -u |
+	sed -e "s/template/$name/g" -e "s/TEMPLATE/$upper/g" | grep -vx "$name")
+hdrs=""
+for d in "$top/shim/include" /usr/src/linux-headers-*-common/include; do
+	[ -d "$d" ] && hdrs="$hdrs $d"
+done
+if [ -n "$hdrs" ]; then
+	# shellcheck disable=SC2086
+	clash=$({ grep -rhowF -f <(echo "$idents") $hdrs 2>/dev/null || true; } |
+		sort -u | head -n 5 | tr '\n' ' ')
+	[ -z "$clash" ] ||
+		die "'$name' would define identifiers the kernel already has: $clash"
+fi
+
 mkdir -p "$top/qdiscs"
 tmp=$(mktemp -d "$top/qdiscs/.new-$name.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
