@@ -137,3 +137,52 @@ int gnet_stats_finish_copy(struct gnet_dump *d)
 	d->xstats_len = 0;
 	return 0;
 }
+
+/* ---- rate estimators (validated, never run) ------------------------------ */
+
+int gen_new_estimator(struct gnet_stats_basic_sync *bstats,
+		      struct gnet_stats_basic_sync __percpu *cpu_bstats,
+		      struct net_rate_estimator __rcu **rate_est,
+		      spinlock_t *lock, bool running, struct nlattr *opt)
+{
+	const struct tc_estimator *parm = nla_data(opt);
+
+	if (nla_len(opt) < sizeof(*parm))
+		return -EINVAL;
+	/* allowed timer periods are 250ms to 8s, as in the kernel */
+	if (parm->interval < -2 || parm->interval > 3)
+		return -EINVAL;
+	if (parm->ewma_log == 0 || parm->ewma_log >= 31)
+		return -EINVAL;
+	return 0;
+}
+
+void gen_kill_estimator(struct net_rate_estimator __rcu **ptr)
+{
+}
+
+int gen_replace_estimator(struct gnet_stats_basic_sync *bstats,
+			  struct gnet_stats_basic_sync __percpu *cpu_bstats,
+			  struct net_rate_estimator __rcu **rate_est,
+			  spinlock_t *lock, bool running, struct nlattr *opt)
+{
+	return gen_new_estimator(bstats, cpu_bstats, rate_est, lock, running,
+				 opt);
+}
+
+bool gen_estimator_active(struct net_rate_estimator __rcu **ptr)
+{
+	return false;
+}
+
+bool gen_estimator_read(struct net_rate_estimator __rcu **ptr,
+			struct gnet_stats_rate_est64 *sample)
+{
+	return false;
+}
+
+int gnet_stats_copy_rate_est(struct gnet_dump *d,
+			     struct net_rate_estimator __rcu **rate_est)
+{
+	return 0;
+}

@@ -244,40 +244,35 @@ static void __exit pktsched_exit(void)
 }
 module_exit(pktsched_exit);
 
-/* ---- the qdisc hash (per device list here) ------------------------------- */
-
-#define QDK_MAX_QDISCS 4096
-static struct Qdisc *all_qdiscs[QDK_MAX_QDISCS];
-static int n_all_qdiscs;
+/* ---- the qdisc hash (per device, as sch_api.c) ---------------------------- */
 
 void qdisc_hash_add(struct Qdisc *q, bool invisible)
 {
-	if (n_all_qdiscs < QDK_MAX_QDISCS)
-		all_qdiscs[n_all_qdiscs++] = q;
+	if ((q->parent != TC_H_ROOT) && !(q->flags & TCQ_F_INGRESS)) {
+		hash_add_rcu(qdisc_dev(q)->qdisc_hash, &q->hash, q->handle);
+		if (invisible)
+			q->flags |= TCQ_F_INVISIBLE;
+	}
 }
 
 void qdisc_hash_del(struct Qdisc *q)
 {
-	int i;
-
-	for (i = 0; i < n_all_qdiscs; i++) {
-		if (all_qdiscs[i] == q) {
-			all_qdiscs[i] = all_qdiscs[--n_all_qdiscs];
-			return;
-		}
-	}
+	if ((q->parent != TC_H_ROOT) && !(q->flags & TCQ_F_INGRESS))
+		hash_del_rcu(&q->hash);
 }
 
+/* the device's root qdisc, then its hash of the others */
 struct Qdisc *qdisc_lookup(struct net_device *dev, u32 handle)
 {
-	int i;
+	struct Qdisc *q;
 
 	if (!handle)
 		return NULL;
-	for (i = 0; i < n_all_qdiscs; i++) {
-		struct Qdisc *q = all_qdiscs[i];
-
-		if (qdisc_dev(q) == dev && q->handle == handle)
+	q = dev->qdisc;
+	if (q && q->handle == handle)
+		return q;
+	hash_for_each_possible(dev->qdisc_hash, q, hash, handle) {
+		if (q->handle == handle)
 			return q;
 	}
 	return NULL;

@@ -38,6 +38,7 @@ struct Qdisc *qdk_test_qdisc(const char *kind)
 	sch->handle = 0x80010000;
 	td->txq.qdisc = sch;
 	td->txq.qdisc_sleeping = sch;
+	td->dev.qdisc = sch;
 	return sch;
 }
 

@@ -16,6 +16,8 @@
 #include <linux/spinlock.h>
 #include <linux/list.h>
 #include <linux/workqueue.h>
+#include <linux/hashtable.h>
+#include <linux/prefetch.h>
 
 struct Qdisc;
 struct net_device;
@@ -37,6 +39,9 @@ typedef enum netdev_tx netdev_tx_t;
 
 #define DEFAULT_TX_QUEUE_LEN	1000
 #define IFF_NO_QUEUE		(1 << 21)
+/* net_device.flags: the shim's devices are up and running */
+#define IFF_UP			0x1
+#define IFF_RUNNING		0x40
 
 enum tc_setup_type {
 	TC_QUERY_CAPS,
@@ -102,6 +107,7 @@ struct net_device {
 	u16			gso_max_segs;
 	struct lock_class_key	*qdisc_tx_busylock;
 	struct net		*nd_net;
+	DECLARE_HASHTABLE	(qdisc_hash, 4);
 };
 
 typedef struct {
@@ -139,6 +145,11 @@ static inline void dev_put(struct net_device *dev)
 
 #define netdev_hold(dev, tracker, gfp)	do { } while (0)
 #define netdev_put(dev, tracker)	do { } while (0)
+
+static inline bool netif_running(const struct net_device *dev)
+{
+	return dev->flags & IFF_UP;
+}
 
 static inline bool netif_xmit_stopped(const struct netdev_queue *dev_queue)
 {

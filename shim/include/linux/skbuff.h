@@ -474,6 +474,9 @@ static inline bool skb_is_gso_v6(const struct sk_buff *skb)
 	return skb_shinfo(skb)->gso_type & SKB_GSO_TCPV6;
 }
 
+bool skb_gso_validate_network_len(const struct sk_buff *skb, unsigned int mtu);
+bool skb_gso_validate_mac_len(const struct sk_buff *skb, unsigned int len);
+
 /* ---- hashes ------------------------------------------------------------- */
 
 void __skb_get_hash(struct sk_buff *skb);
@@ -577,6 +580,27 @@ static inline void skb_orphan(struct sk_buff *skb)
 		skb->destructor = NULL;
 		skb->sk = NULL;
 	}
+}
+
+/* the shim's packets have no socket: nothing to keep or release */
+static inline void skb_orphan_partial(struct sk_buff *skb)
+{
+	if (skb->sk)
+		skb_orphan(skb);
+}
+
+static inline struct sk_buff *skb_unshare(struct sk_buff *skb, gfp_t pri)
+{
+	if (skb_cloned(skb)) {
+		struct sk_buff *nskb = skb_copy(skb, pri);
+
+		if (likely(nskb))
+			consume_skb(skb);
+		else
+			kfree_skb(skb);
+		skb = nskb;
+	}
+	return skb;
 }
 
 static inline void skb_mark_not_on_list(struct sk_buff *skb)

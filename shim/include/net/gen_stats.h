@@ -52,8 +52,26 @@ void gnet_stats_add_queue(struct gnet_stats_queue *qstats,
 int gnet_stats_copy_app(struct gnet_dump *d, void *st, int len);
 int gnet_stats_finish_copy(struct gnet_dump *d);
 
-static inline void gen_kill_estimator(struct net_rate_estimator __rcu **ptr)
-{
-}
+/*
+ * Rate estimators: the options are validated as the kernel does, but no
+ * estimator runs (it only feeds the rate shown by `tc -s`): reads report
+ * none, as before its first interval.
+ */
+int gen_new_estimator(struct gnet_stats_basic_sync *bstats,
+		      struct gnet_stats_basic_sync __percpu *cpu_bstats,
+		      struct net_rate_estimator __rcu **rate_est,
+		      spinlock_t *lock,
+		      bool running, struct nlattr *opt);
+void gen_kill_estimator(struct net_rate_estimator __rcu **ptr);
+int gen_replace_estimator(struct gnet_stats_basic_sync *bstats,
+			  struct gnet_stats_basic_sync __percpu *cpu_bstats,
+			  struct net_rate_estimator __rcu **ptr,
+			  spinlock_t *lock,
+			  bool running, struct nlattr *opt);
+bool gen_estimator_active(struct net_rate_estimator __rcu **ptr);
+bool gen_estimator_read(struct net_rate_estimator __rcu **ptr,
+			struct gnet_stats_rate_est64 *sample);
+int gnet_stats_copy_rate_est(struct gnet_dump *d,
+			     struct net_rate_estimator __rcu **ptr);
 
 #endif

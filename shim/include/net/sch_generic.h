@@ -19,6 +19,7 @@
 #include <linux/mutex.h>
 #include <linux/atomic.h>
 #include <linux/hrtimer.h>
+#include <linux/hashtable.h>
 #include <net/gen_stats.h>
 #include <net/rtnetlink.h>
 
