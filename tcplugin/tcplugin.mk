@@ -1,0 +1,59 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# tcplugin.mk - tc plugins: build/VARIANT/tc/q_<kind>.so for the template and
+# every qdiscs/<kind>/ that has a <kind>_tc.c (the kind is the directory
+# name). Included by Makefile.user after tcopt.mk and qdiscs.mk.
+#
+# Each plugin is tcplugin/q_plugin.c compiled with -DQDK_KIND=<kind>, the
+# kind's own *_tc.c and the tcopt library, all as position-independent code
+# with hidden visibility: the only exported symbol is <kind>_qdisc_util, and
+# -Bsymbolic binds every internal reference inside the object, so nothing in
+# the plugin can collide with a symbol of tc. The only undefined symbols are
+# libc's and the helpers tc itself exports (tcplugin/tc_abi.h).
+#
+#   make -f Makefile.user tc-plugins
+#   TC_LIB_DIR=build/user/tc tc qdisc add dev lo root template help
+#
+# The plugins are loaded by an uninstrumented tc, so sanitizer and coverage
+# flags are never used for them (in every variant they are plain builds).
+
+TCP_B := $(B)/tc
+TCP_OPT := $(filter-out -fsanitize% -fno-sanitize% --coverage,$(OPT))
+TCP_CFLAGS := -std=c11 -D_GNU_SOURCE $(TCP_OPT) $(WARN) -fPIC -fvisibility=hidden \
+	-I$(TOP)/tcplugin -I$(TOP)/tcopt
+TCP_LDFLAGS := -shared -fPIC -Wl,-Bsymbolic -Wl,-z,relro -Wl,-z,now
+
+# Kinds that have a parser: the directory name of every QDISC_DIRS entry
+# holding a *_tc.c.
+TCP_DIRS := $(foreach d,$(QDISC_DIRS),$(if $(wildcard $(d)/*_tc.c),$(d)))
+TCP_KINDS := $(notdir $(TCP_DIRS))
+TC_PLUGINS := $(patsubst %,$(TCP_B)/q_%.so,$(TCP_KINDS))
+
+# The tcopt library once, as PIC.
+TCP_LIB_OBJS := $(patsubst $(TOP)/%.c,$(TCP_B)/obj/%.o,$(TCOPT_LIB_SRCS))
+
+$(TCP_B)/obj/tcopt/%.o: $(TOP)/tcopt/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(TCP_CFLAGS) -MMD -MP -c $< -o $@
+
+# Per kind: the adapter with the kind's name baked in, and the kind's parser.
+define tcp_kind_rule
+$(TCP_B)/obj/$(notdir $(1))/q_plugin.o: $(TOP)/tcplugin/q_plugin.c
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(TCP_CFLAGS) -DQDK_KIND=$(notdir $(1)) -MMD -MP -c $$< -o $$@
+
+$(TCP_B)/obj/$(notdir $(1))/%_tc.o: $(1)/%_tc.c
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(TCP_CFLAGS) -I$(1) -MMD -MP -c $$< -o $$@
+
+$(TCP_B)/q_$(notdir $(1)).so: $(TCP_B)/obj/$(notdir $(1))/q_plugin.o \
+		$(patsubst $(1)/%.c,$(TCP_B)/obj/$(notdir $(1))/%.o,$(wildcard $(1)/*_tc.c)) \
+		$(TCP_LIB_OBJS)
+	$$(CC) $$(TCP_LDFLAGS) -o $$@ $$^ -lm
+endef
+$(foreach d,$(TCP_DIRS),$(eval $(call tcp_kind_rule,$(d))))
+
+.PHONY: tc-plugins
+tc-plugins: $(TC_PLUGINS)
+
+all: tc-plugins
