@@ -19,8 +19,8 @@ kver=$(ls "$image/lib/modules" | head -n 1)
 mods="$image/lib/modules/$kver"
 [ -f "$mods/modules.dep" ] || { echo "mkinitramfs: no $mods/modules.dep (run mkimage.sh)" >&2; exit 1; }
 
-stage="$out.stage"
-rm -rf "$stage"
+stage=$(mktemp -d "$out.stage.XXXXXX")
+trap 'rm -rf "$stage" "$stage.cpio.gz"' EXIT
 mkdir -p "$stage"/bin "$stage"/sbin "$stage"/usr/bin "$stage"/usr/sbin "$stage"/lib64 \
 	"$stage"/proc "$stage"/sys "$stage"/dev "$stage"/run "$stage"/tmp "$stage"/etc \
 	"$stage"/var "$stage"/root "$stage/lib/modules/$kver"
@@ -57,8 +57,7 @@ cp "$mods/modules.builtin" "$mods/modules.order" "$stage/lib/modules/$kver/"
 [ -f "$mods/modules.builtin.modinfo" ] && cp "$mods/modules.builtin.modinfo" "$stage/lib/modules/$kver/"
 echo "$kver" > "$stage/etc/qdk-kver"
 
-tmp="$out.tmp"
+tmp="$stage.cpio.gz"
 (cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -6 > "$tmp"
 mv "$tmp" "$out"
-rm -rf "$stage"
 echo "vm: base initramfs $out ($(du -k "$out" | cut -f1) KiB, $(echo "$all" | wc -l) stock modules)"
