@@ -11,7 +11,6 @@ flow produced its results. Then each `expect:` line of the scenario:
     expect: qdisc HANDLE FIELD OP VALUE   a field of the qdisc with that handle in
                                           qdisc-after.json (top level, options or
                                           xstats), e.g. "qdisc 10: drops > 0"
-    expect: class CLASSID FIELD OP VALUE  the same from class-after.json
     expect: flow NAME FIELD OP VALUE      tcp/udp: mbps, retransmits, lost_percent;
                                           mice: transfers, failed, median_ms, max_ms;
                                           ping: rtt_avg_ms, rtt_max_ms, loss_percent
@@ -82,7 +81,6 @@ def load_tc_json(path: Path) -> list[dict[str, Any]]:
         return json.loads(text)
     except json.JSONDecodeError:
         fixed = re.sub(r"\[Unknown qdisc, optlen=\d+\]\s*", "", text)
-        fixed = re.sub(r"\[Unknown class, optlen=\d+\]\s*", "", fixed)
         return json.loads(fixed)
 
 
@@ -209,12 +207,11 @@ def check_expect(c: Checker, sdir: Path, name: str, expr: str,
         op, want = words[-2], words[-1]
         subject = words[:-2]
         actual: Any
-        if subject[0] in ("qdisc", "class") and len(subject) == 3:
-            fname = "qdisc-after.json" if subject[0] == "qdisc" else "class-after.json"
-            key = "handle" if subject[0] == "qdisc" else "class"
-            entries = [e for e in load_tc_json(sdir / fname) if e.get(key) == subject[1]]
+        if subject[0] == "qdisc" and len(subject) == 3:
+            fname = "qdisc-after.json"
+            entries = [e for e in load_tc_json(sdir / fname) if e.get("handle") == subject[1]]
             if not entries:
-                c.report(False, what, f"no {subject[0]} {subject[1]} in {fname}")
+                c.report(False, what, f"no qdisc {subject[1]} in {fname}")
                 return
             actual = tc_field(entries[0], subject[2])
         elif subject[0] == "flow" and len(subject) == 3:
