@@ -28,10 +28,15 @@ rm -rf "$out" "$dl"
 mkdir -p "$dl"
 echo "vm: fetching $pkg (apt-get download; nothing is installed)"
 # apt's _apt user cannot write into a root-owned build dir; that warning is harmless.
-if ! (cd "$dl" && apt-get download -q "$pkg" 2>&1 | grep -v "unsandboxed as root"); then
-	:
-fi
+fetch() { (cd "$dl" && apt-get download -q "$pkg" 2>&1 | grep -v "unsandboxed as root") || true; }
+fetch
 deb=$(ls "$dl"/"$pkg"_*.deb 2>/dev/null | head -n 1)
+if [ -z "$deb" ] && [ "$(id -u)" -eq 0 ]; then
+	# a fresh machine may have no package lists yet
+	echo "vm: refreshing the package lists (apt-get update) and retrying"
+	apt-get update -qq && fetch
+	deb=$(ls "$dl"/"$pkg"_*.deb 2>/dev/null | head -n 1)
+fi
 if [ -z "$deb" ]; then
 	echo "mkimage: 'apt-get download $pkg' fetched nothing." >&2
 	echo "mkimage: is $pkg in the package lists? try: apt-get update" >&2
