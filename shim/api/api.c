@@ -28,6 +28,9 @@
 #include "../lib/shim.h"
 #include "qdk_api.h"
 
+/* a plain Ethernet device: no offloads (ndo_setup_tc NULL) */
+static const struct net_device_ops qdk_netdev_ops;
+
 struct qdk_qdisc {
 	struct net_device dev;
 	struct netdev_queue *txq;
@@ -257,6 +260,8 @@ struct qdk_qdisc *qdk_qdisc_create(const char *kind,
 		goto fail;
 	dev = &h->dev;
 	strscpy(dev->name, cfg && cfg->name ? cfg->name : "qdk0", IFNAMSIZ);
+	dev->netdev_ops = &qdk_netdev_ops;
+	dev->flags = IFF_UP | IFF_RUNNING;
 	dev->mtu = cfg && cfg->mtu ? cfg->mtu : 1500;
 	dev->min_mtu = 68;
 	dev->max_mtu = 65535;

@@ -49,3 +49,12 @@ const char *qdk_host_strerror(int errnum)
 {
 	return strerror(errnum);
 }
+
+int qdk_host_loglevel(int dflt)
+{
+	const char *v = getenv("QDK_LOGLEVEL");
+
+	if (!v || *v < '0' || *v > '8')
+		return dflt;
+	return *v - '0';
+}

@@ -13,6 +13,8 @@ void qdk_host_free(void *p);
 void qdk_host_vlog(const char *fmt, __builtin_va_list ap);
 void qdk_host_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void qdk_host_abort(void) __attribute__((noreturn));
+/* QDK_LOGLEVEL from the environment, or dflt */
+int qdk_host_loglevel(int dflt);
 /* strerror() of a positive errno */
 const char *qdk_host_strerror(int errnum);
 

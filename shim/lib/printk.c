@@ -9,13 +9,35 @@
 
 #include "host.h"
 
+/*
+ * Like a console booted "quiet" (console_loglevel 4): emergencies to
+ * warnings are shown, KERN_NOTICE/INFO/DEBUG are not. Messages without a
+ * level have the default level 4 and are shown. QDK_LOGLEVEL=N changes it.
+ */
+static int console_loglevel = -1;
+static bool last_shown = true;	/* for KERN_CONT pieces */
+
 int vprintk(const char *fmt, va_list args)
 {
+	int level = 4;
+
+	if (console_loglevel < 0)
+		console_loglevel = qdk_host_loglevel(4);
 	if (fmt[0] == KERN_SOH_ASCII && fmt[1]) {
-		if (fmt[1] != 'c')
-			qdk_host_log("<%c>", fmt[1]);
+		if (fmt[1] == 'c') {
+			fmt += 2;
+			if (last_shown)
+				qdk_host_vlog(fmt, args);
+			return 0;
+		}
+		if (fmt[1] >= '0' && fmt[1] <= '7')
+			level = fmt[1] - '0';
 		fmt += 2;
 	}
+	last_shown = level < console_loglevel;
+	if (!last_shown)
+		return 0;
+	qdk_host_log("<%d>", level);
 	qdk_host_vlog(fmt, args);
 	return 0;
 }

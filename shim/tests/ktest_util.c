@@ -7,6 +7,8 @@
 #include "ktest.h"
 #include "shim.h"
 
+static const struct net_device_ops test_netdev_ops;
+
 struct test_dev {
 	struct net_device dev;
 	struct netdev_queue txq;
@@ -25,6 +27,8 @@ struct Qdisc *qdk_test_qdisc(const char *kind)
 		return NULL;
 	strscpy(td->dev.name, "qdktest", IFNAMSIZ);
 	td->dev.mtu = 1500;
+	td->dev.netdev_ops = &test_netdev_ops;
+	td->dev.flags = IFF_UP | IFF_RUNNING;
 	td->dev.hard_header_len = ETH_HLEN;
 	td->dev.tx_queue_len = 1000;
 	td->dev.num_tx_queues = 1;
