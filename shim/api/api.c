@@ -515,6 +515,25 @@ static void build_l4(const struct qdk_pkt *p, u8 *l4, unsigned int l4bytes)
 	}
 }
 
+/*
+ * The header checksum from the field values (RFC 1071 over the 16-bit
+ * words of the header built below): reading the freshly written header
+ * back would stall on store forwarding, and this runs for every packet.
+ */
+static __sum16 ipv4_hdr_csum(const struct qdk_pkt *p, unsigned int tot_len)
+{
+	u32 sum = (0x45 << 8 | p->tos) + tot_len + IP_DF +
+		  ((u32)p->ttl << 8 | p->l4proto);
+	int i;
+
+	for (i = 0; i < 4; i += 2)
+		sum += ((u32)p->saddr[i] << 8 | p->saddr[i + 1]) +
+		       ((u32)p->daddr[i] << 8 | p->daddr[i + 1]);
+	sum = (sum & 0xffff) + (sum >> 16);
+	sum = (sum & 0xffff) + (sum >> 16);
+	return (__force __sum16)htons(~sum & 0xffff);
+}
+
 struct qdk_skb *qdk_skb_build(const struct qdk_pkt *p, char *msg, size_t msglen)
 {
 	unsigned int hdr = qdk_pkt_hdr_len(p), nh = ETH_HLEN;
@@ -565,10 +584,9 @@ struct qdk_skb *qdk_skb_build(const struct qdk_pkt *p, char *msg, size_t msglen)
 		iph->frag_off = htons(IP_DF);
 		iph->ttl = p->ttl;
 		iph->protocol = p->l4proto;
-		iph->check = 0;
 		memcpy(&iph->saddr, p->saddr, 4);
 		memcpy(&iph->daddr, p->daddr, 4);
-		iph->check = ip_fast_csum(iph, iph->ihl);
+		iph->check = ipv4_hdr_csum(p, p->len - ETH_HLEN);
 	} else if (p->family == QDK_AF_INET6) {
 		struct ipv6hdr *ip6 = (struct ipv6hdr *)(skb->data + nh);
 		u32 first = (6U << 28) | ((u32)p->tos << 20);

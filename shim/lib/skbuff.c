@@ -329,11 +329,6 @@ __wsum csum_partial(const void *buff, int len, __wsum wsum)
 	return (__force __wsum)(u32)sum;
 }
 
-__sum16 ip_fast_csum(const void *iph, unsigned int ihl)
-{
-	return csum_fold(csum_partial(iph, ihl * 4, 0));
-}
-
 struct sk_buff *__skb_gso_segment(struct sk_buff *skb,
 				  netdev_features_t features, bool tx_path)
 {

@@ -308,6 +308,24 @@ START_TEST(frames_are_real)
 	ck_assert_int_eq(shim_test_frame_ok(s), 0);
 	qdk_skb_free(s);
 
+	/* checksums over other field values */
+	p.family = QDK_AF_INET;
+	p.ethertype = 0x0800;
+	p.tos = 0xbb;
+	p.ttl = 1;
+	p.l4proto = 17;
+	memcpy(p.saddr, "\xc0\xa8\xff\xfe", 4);
+	memcpy(p.daddr, "\xff\x01\x02\x03", 4);
+	for (p.len = 42; p.len < 1600; p.len += 97) {
+		p.pkt_len = p.len;
+		s = build(&p);
+		ck_assert_int_eq(shim_test_frame_ok(s), 0);
+		qdk_skb_free(s);
+	}
+
+	p.family = QDK_AF_INET6;
+	p.ethertype = 0x86dd;
+	p.l4proto = 6;
 	p.len = 60;
 	ck_assert_ptr_null(qdk_skb_build(&p, msg, sizeof(msg)));
 	ck_assert_str_eq(msg, "len 60 is shorter than the 74 bytes of headers");

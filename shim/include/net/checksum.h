@@ -48,7 +48,23 @@ static inline __sum16 csum16_sub(__sum16 csum, __be16 addend)
 
 /* 16-bit one's complement sum of len bytes, folded to 32 bits. */
 __wsum csum_partial(const void *buff, int len, __wsum sum);
-__sum16 ip_fast_csum(const void *iph, unsigned int ihl);
+
+/* checksum of an IPv4 header of ihl 32-bit words (0 when it is valid) */
+static inline __sum16 ip_fast_csum(const void *iph, unsigned int ihl)
+{
+	const unsigned char *p = iph;
+	u64 sum = 0;
+	unsigned int i;
+	u32 w;
+
+	for (i = 0; i < ihl; i++) {
+		__builtin_memcpy(&w, p + 4 * i, 4);
+		sum += w;
+	}
+	sum = (sum & 0xffffffff) + (sum >> 32);
+	sum = (sum & 0xffffffff) + (sum >> 32);
+	return csum_fold((__force __wsum)(u32)sum);
+}
 
 static inline void csum_replace4(__sum16 *sum, __be32 from, __be32 to)
 {
