@@ -21,8 +21,10 @@ cd "$top" || exit 1
 out=${1:-build/recorder/bench}
 PY=${PYTHON:-/usr/bin/python3}
 
-make -s -f Makefile.kernel >/dev/null || exit 1
 make -s -f recorder/capture.mk >/dev/null || exit 1
+# the module built on its own: build/kernel is shared with other builds
+ko=$out.kbuild
+recorder/kbuild.sh "$ko" >/dev/null || exit 1
 rounds=${ROUNDS:-2}
 rm -rf "$out" "$out.scn"
 mkdir -p "$out.scn"
@@ -33,7 +35,7 @@ for r in $(seq 1 "$rounds"); do
 		scns+=("$out.scn/bench-$v-$r.scn")
 	done
 done
-VM_EXTRA="$top/build/user/qdk-capture-static:/qdk/bin/qdk-capture" \
+KIT_MODULES="$ko/sch_recorder.ko" VM_EXTRA="$top/build/user/qdk-capture-static:/qdk/bin/qdk-capture" \
 	vm/run -o "$out" "${scns[@]}" >"$out.log" 2>&1
 rc=$?
 if [ $rc -eq 2 ]; then

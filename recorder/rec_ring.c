@@ -13,11 +13,12 @@
  * early when the ring reaches half full.
  *
  * Recording happens only while the device is open (one reader at a time):
- * open() registers the kfree_skb/consume_skb probes, resets the ring and
- * arms every recorder instance; release() undoes that in reverse.
+ * open() registers the probes (kfree_skb, consume_skb, ktime_get), resets
+ * the ring and arms every recorder instance; release() undoes that.
  */
 #include <linux/capability.h>
 #include <linux/fs.h>
+#include <linux/kprobes.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
@@ -128,6 +129,42 @@ static void rec_probe_consume(void *data, struct sk_buff *skb)
 		c->gone = true;
 }
 
+/*
+ * ktime_get() returns: inside a recorded call, the call's timestamp. The
+ * child then computes with exactly the time the trace carries (codel's
+ * sojourn times, tbf's tokens), as the replay's virtual clock will give it;
+ * otherwise it would read the clock a few hundred ns (under TCG, several
+ * us) later than the timestamp, enough to flip a decision at a boundary.
+ * ktime_get_ns() and psched_get_time() go through ktime_get().
+ */
+static DEFINE_PER_CPU(unsigned long, rec_ktime_hits);
+
+static int rec_ktime_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct rec_call *c;
+
+	if (in_hardirq() || in_nmi())
+		return 0;
+	c = this_cpu_read(rec_active);
+	if (c) {
+		regs_set_return_value(regs, (unsigned long)c->ts);
+		this_cpu_inc(rec_ktime_hits);
+	}
+	return 0;
+}
+
+static struct kretprobe rec_ktime_krp;
+
+static int rec_ktime_register(void)
+{
+	memset(&rec_ktime_krp, 0, sizeof(rec_ktime_krp));
+	rec_ktime_krp.kp.symbol_name = "ktime_get";
+	rec_ktime_krp.handler = rec_ktime_ret;
+	/* nested calls (interrupts) on every CPU; a miss would show real time */
+	rec_ktime_krp.maxactive = 8 * num_possible_cpus() + 16;
+	return register_kretprobe(&rec_ktime_krp);
+}
+
 /* consume_skb's tracepoint is not exported: find it by name. */
 static void rec_find_consume(struct tracepoint *tp, void *priv)
 {
@@ -139,9 +176,16 @@ static int rec_probes_register(void)
 {
 	int err;
 
-	err = register_trace_kfree_skb(rec_probe_kfree, NULL);
-	if (err)
+	err = rec_ktime_register();
+	if (err) {
+		pr_err("qdk_recorder: cannot probe ktime_get (%d)\n", err);
 		return err;
+	}
+	err = register_trace_kfree_skb(rec_probe_kfree, NULL);
+	if (err) {
+		unregister_kretprobe(&rec_ktime_krp);
+		return err;
+	}
 	tp_consume = NULL;
 	for_each_kernel_tracepoint(rec_find_consume, &tp_consume);
 	if (tp_consume &&
@@ -154,11 +198,21 @@ static int rec_probes_register(void)
 
 static void rec_probes_unregister(void)
 {
+	unsigned long hits = 0;
+	int cpu;
+
 	if (tp_consume)
 		tracepoint_probe_unregister(tp_consume, rec_probe_consume,
 					    NULL);
 	unregister_trace_kfree_skb(rec_probe_kfree, NULL);
 	tracepoint_synchronize_unregister();
+	unregister_kretprobe(&rec_ktime_krp);
+	for_each_possible_cpu(cpu) {
+		hits += per_cpu(rec_ktime_hits, cpu);
+		per_cpu(rec_ktime_hits, cpu) = 0;
+	}
+	pr_info("qdk_recorder: capture closed: the child read the clock %lu times; ktime_get probe missed %d\n",
+		hits, rec_ktime_krp.nmissed);
 }
 
 static int rec_open(struct inode *inode, struct file *file)

@@ -1,0 +1,24 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# kbuild.sh OUTDIR [W=1] - build sch_recorder.ko and the template's
+# sch_template.ko into OUTDIR on their own (sources symlinked, as
+# Makefile.kernel does), so the recorder's tests do not depend on every
+# other qdisc in the tree building, nor race with other builds of
+# build/kernel. KDIR as for Makefile.kernel.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:?usage: kbuild.sh OUTDIR [make args]}
+shift
+KDIR=${KDIR:-$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | head -n 1)}
+mkdir -p "$out/recorder" "$out/template"
+for f in "$top"/recorder/*.c "$top"/recorder/*.h; do ln -sfn "$f" "$out/recorder/"; done
+cp "$top/recorder/Kbuild" "$out/recorder/Kbuild"
+for f in "$top"/template/*.c "$top"/template/*.h; do
+	case $(basename "$f") in *_tc.c|test_*.c) continue ;; esac
+	ln -sfn "$f" "$out/template/"
+done
+echo "obj-m += sch_template.o" > "$out/template/Kbuild"
+printf 'obj-m += recorder/\nobj-m += template/\n' > "$out/Kbuild"
+make -s -C "$KDIR" M="$(cd "$out" && pwd)" "$@" modules
+cp "$out/recorder/sch_recorder.ko" "$out/template/sch_template.ko" "$out/"
