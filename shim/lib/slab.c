@@ -151,3 +151,27 @@ void kmem_cache_free(struct kmem_cache *s, void *p)
 	s->live--;
 	kfree(p);
 }
+
+void kmem_cache_free_bulk(struct kmem_cache *s, size_t size, void **p)
+{
+	size_t i;
+
+	for (i = 0; i < size; i++)
+		kmem_cache_free(s, p[i]);
+}
+
+/* all or nothing: returns size, or 0 with nothing allocated */
+int kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t flags, size_t size,
+			  void **p)
+{
+	size_t i;
+
+	for (i = 0; i < size; i++) {
+		p[i] = kmem_cache_alloc(s, flags);
+		if (!p[i]) {
+			kmem_cache_free_bulk(s, i, p);
+			return 0;
+		}
+	}
+	return size;
+}

@@ -133,6 +133,9 @@ struct kmem_cache *kmem_cache_create(const char *name, unsigned int size,
 void kmem_cache_destroy(struct kmem_cache *s);
 void *kmem_cache_alloc(struct kmem_cache *s, gfp_t flags) __malloc;
 void kmem_cache_free(struct kmem_cache *s, void *objp);
+void kmem_cache_free_bulk(struct kmem_cache *s, size_t size, void **p);
+int kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t flags, size_t size,
+			  void **p);
 
 static inline void *kmem_cache_zalloc(struct kmem_cache *s, gfp_t flags)
 {

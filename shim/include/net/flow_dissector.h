@@ -1,18 +1,124 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Flow keys of a packet: the parts of 6.1's flow dissector qdiscs use,
+ * for Ethernet + IPv4/IPv6 + TCP/UDP frames (shim/lib/flow_dissector.c).
+ */
 #ifndef _NET_FLOW_DISSECTOR_H
 #define _NET_FLOW_DISSECTOR_H
 
 #include <linux/types.h>
+#include <linux/in6.h>
 #include <linux/siphash.h>
 
-struct flow_keys {
-	u16 thoff;
-	u8 ip_proto;
-	u8 n_proto_lo;
-	__be16 n_proto;
-	__be16 sport;
-	__be16 dport;
-	u32 addrs[8];
+struct sk_buff;
+
+#define FLOW_DIS_IS_FRAGMENT	BIT(0)
+#define FLOW_DIS_FIRST_FRAG	BIT(1)
+#define FLOW_DIS_ENCAPSULATION	BIT(2)
+
+enum flow_dissect_ret {
+	FLOW_DISSECT_RET_OUT_GOOD,
+	FLOW_DISSECT_RET_OUT_BAD,
+	FLOW_DISSECT_RET_PROTO_AGAIN,
+	FLOW_DISSECT_RET_IPPROTO_AGAIN,
+	FLOW_DISSECT_RET_CONTINUE,
 };
+
+enum flow_dissector_key_id {
+	FLOW_DISSECTOR_KEY_CONTROL,
+	FLOW_DISSECTOR_KEY_BASIC,
+	FLOW_DISSECTOR_KEY_IPV4_ADDRS,
+	FLOW_DISSECTOR_KEY_IPV6_ADDRS,
+	FLOW_DISSECTOR_KEY_PORTS,
+};
+
+struct flow_dissector_key_control {
+	u16	thoff;
+	u16	addr_type;
+	u32	flags;
+};
+
+struct flow_dissector_key_basic {
+	__be16	n_proto;
+	u8	ip_proto;
+	u8	padding;
+};
+
+struct flow_dissector_key_tags {
+	u32	flow_label;
+};
+
+struct flow_dissector_key_vlan {
+	u16	vlan_id;
+	u16	vlan_priority;
+	__be16	vlan_tpid;
+	__be16	vlan_eth_type;
+	u16	padding;
+};
+
+struct flow_dissector_key_keyid {
+	__be32	keyid;
+};
+
+struct flow_dissector_key_ports {
+	union {
+		__be32 ports;
+		struct {
+			__be16 src;
+			__be16 dst;
+		};
+	};
+};
+
+struct flow_dissector_key_icmp {
+	struct {
+		u8 type;
+		u8 code;
+	};
+	u16 id;
+};
+
+struct flow_dissector_key_ipv4_addrs {
+	__be32 src;
+	__be32 dst;
+};
+
+struct flow_dissector_key_ipv6_addrs {
+	struct in6_addr src;
+	struct in6_addr dst;
+};
+
+struct flow_dissector_key_addrs {
+	union {
+		struct flow_dissector_key_ipv4_addrs v4addrs;
+		struct flow_dissector_key_ipv6_addrs v6addrs;
+	};
+};
+
+struct flow_keys {
+	struct flow_dissector_key_control control;
+#define FLOW_KEYS_HASH_START_FIELD basic
+	struct flow_dissector_key_basic basic __aligned(SIPHASH_ALIGNMENT);
+	struct flow_dissector_key_tags tags;
+	struct flow_dissector_key_vlan vlan;
+	struct flow_dissector_key_vlan cvlan;
+	struct flow_dissector_key_keyid keyid;
+	struct flow_dissector_key_ports ports;
+	struct flow_dissector_key_icmp icmp;
+	struct flow_dissector_key_addrs addrs;
+};
+
+#define FLOW_KEYS_HASH_OFFSET		\
+	offsetof(struct flow_keys, FLOW_KEYS_HASH_START_FIELD)
+
+struct flow_keys_digest {
+	u8	data[16];
+};
+
+/* fills flow (zeroed first); false when the frame is not understood */
+bool skb_flow_dissect_flow_keys(const struct sk_buff *skb,
+				struct flow_keys *flow, unsigned int flags);
+void make_flow_keys_digest(struct flow_keys_digest *digest,
+			   const struct flow_keys *flow);
 
 #endif

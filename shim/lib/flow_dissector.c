@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * flow_dissector.c - flow keys of the frames the shim builds: Ethernet,
+ * IPv4 (no options needed, fragments flagged) or IPv6 (no extension
+ * headers), then TCP/UDP ports. Mirrors what net/core/flow_dissector.c
+ * fills for such frames.
+ */
+#include <linux/kernel.h>
+#include <linux/skbuff.h>
+#include <linux/ip.h>
+#include <linux/ipv6.h>
+#include <linux/string.h>
+#include <net/ip.h>
+#include <net/flow_dissector.h>
+
+bool skb_flow_dissect_flow_keys(const struct sk_buff *skb,
+				struct flow_keys *flow, unsigned int flags)
+{
+	const u8 *data = skb->data;
+	int nhoff = skb_network_offset(skb), hlen = skb_headlen(skb);
+	u8 proto;
+
+	memset(flow, 0, sizeof(*flow));
+	flow->basic.n_proto = skb->protocol;
+	if (skb->protocol == htons(ETH_P_IP)) {
+		const struct iphdr *iph = (const struct iphdr *)(data + nhoff);
+
+		if (hlen < nhoff + (int)sizeof(*iph) || iph->ihl < 5)
+			return false;
+		flow->control.addr_type = FLOW_DISSECTOR_KEY_IPV4_ADDRS;
+		memcpy(&flow->addrs.v4addrs.src, &iph->saddr, 4);
+		memcpy(&flow->addrs.v4addrs.dst, &iph->daddr, 4);
+		nhoff += iph->ihl * 4;
+		proto = iph->protocol;
+		if (iph->frag_off & htons(IP_MF | IP_OFFSET)) {
+			flow->control.flags |= FLOW_DIS_IS_FRAGMENT;
+			if (iph->frag_off & htons(IP_OFFSET))
+				goto out;	/* no ports in later fragments */
+			flow->control.flags |= FLOW_DIS_FIRST_FRAG;
+		}
+	} else if (skb->protocol == htons(ETH_P_IPV6)) {
+		const struct ipv6hdr *ip6 = (const struct ipv6hdr *)(data + nhoff);
+
+		if (hlen < nhoff + (int)sizeof(*ip6))
+			return false;
+		flow->control.addr_type = FLOW_DISSECTOR_KEY_IPV6_ADDRS;
+		memcpy(&flow->addrs.v6addrs.src, &ip6->saddr, 16);
+		memcpy(&flow->addrs.v6addrs.dst, &ip6->daddr, 16);
+		flow->tags.flow_label = ntohl(*(const __be32 *)ip6) & 0xfffff;
+		nhoff += sizeof(*ip6);
+		proto = ip6->nexthdr;
+	} else {
+		return false;
+	}
+	flow->basic.ip_proto = proto;
+	if ((proto == IPPROTO_TCP || proto == IPPROTO_UDP) && hlen >= nhoff + 4)
+		memcpy(&flow->ports.ports, data + nhoff, 4);
+out:
+	flow->control.thoff = min_t(u16, nhoff, skb->len);
+	return true;
+}
+
+struct _flow_keys_digest_data {
+	__be16	n_proto;
+	u8	ip_proto;
+	u8	padding;
+	__be32	ports;
+	__be32	src;
+	__be32	dst;
+};
+
+void make_flow_keys_digest(struct flow_keys_digest *digest,
+			   const struct flow_keys *flow)
+{
+	struct _flow_keys_digest_data *data =
+		(struct _flow_keys_digest_data *)digest;
+
+	BUILD_BUG_ON(sizeof(*data) > sizeof(*digest));
+	memset(digest, 0, sizeof(*digest));
+	data->n_proto = flow->basic.n_proto;
+	data->ip_proto = flow->basic.ip_proto;
+	data->ports = flow->ports.ports;
+	data->src = flow->addrs.v4addrs.src;
+	data->dst = flow->addrs.v4addrs.dst;
+}
