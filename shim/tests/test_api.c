@@ -336,14 +336,14 @@ START_TEST(leaks_are_reported)
 {
 	struct qdk_pkt p = udp4(60, 100);
 	struct qdk_skb *s;
-	long objs, bytes;
+	long objs0, bytes0, objs, bytes;
 
-	qdk_mem_usage(&objs, &bytes);
-	ck_assert_int_eq(objs, 0);
+	/* module_init()s may hold allocations (fq's flow cache) until exit */
+	qdk_mem_usage(&objs0, &bytes0);
 	s = build(&p);		/* not freed before exit */
 	qdk_mem_usage(&objs, &bytes);
-	ck_assert_int_eq(objs, 1);
-	ck_assert_int_gt(bytes, 100);
+	ck_assert_int_eq(objs, objs0 + 1);
+	ck_assert_int_gt(bytes, bytes0 + 100);
 	ck_assert_int_eq(qdk_exit(), 1);
 	/* free it late, so the fixture's teardown sees a clean exit */
 	qdk_init(1);
