@@ -328,6 +328,7 @@ static unsigned int early_drops_at(const char *spec, unsigned int n, uint8_t tos
 	struct tc_blue_xstats xs;
 	unsigned int drops = 0, ce = 0;
 
+	t0 = qdk_now() + 1000 * MS;	/* a fresh time origin per instance */
 	at(1 * MS);
 	for (uint64_t id = 1; id <= 3; id++)
 		enq(q, id);
