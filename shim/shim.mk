@@ -13,7 +13,8 @@
 # What kbuild adds for Debian's config with gcc 12, so every kernel-style
 # object (shim, upstream, the kit's qdiscs) compiles as it would there:
 # CONFIG_CC_NO_ARRAY_BOUNDS=y, and the top Makefile's code-generation flags.
-KCFLAGS += -Wno-array-bounds -fno-strict-overflow -fno-delete-null-pointer-checks
+KCFLAGS += -Wno-array-bounds -Wno-maybe-uninitialized -fno-strict-overflow \
+	-fno-delete-null-pointer-checks
 
 SHIM_KSRCS := $(filter-out $(TOP)/shim/lib/host.c,$(sort $(wildcard $(TOP)/shim/lib/*.c))) \
 	$(TOP)/shim/api/api.c

@@ -496,6 +496,35 @@ void qdisc_put_unlocked(struct Qdisc *qdisc)
 	qdisc_put(qdisc);
 }
 
+/* Attach qdisc (NULL: noop) to a tx queue; returns the old one. */
+struct Qdisc *dev_graft_qdisc(struct netdev_queue *dev_queue,
+			      struct Qdisc *qdisc)
+{
+	struct Qdisc *oqdisc = dev_queue->qdisc_sleeping;
+
+	if (!qdisc)
+		qdisc = &noop_qdisc;
+	dev_queue->qdisc_sleeping = qdisc;
+	dev_queue->qdisc = &noop_qdisc;
+	return oqdisc;
+}
+
+/* The device is always running: (de)activation changes nothing here. */
+void dev_activate(struct net_device *dev)
+{
+	unsigned int i;
+
+	for (i = 0; i < dev->num_tx_queues; i++) {
+		struct netdev_queue *q = netdev_get_tx_queue(dev, i);
+
+		q->qdisc = q->qdisc_sleeping;
+	}
+}
+
+void dev_deactivate(struct net_device *dev)
+{
+}
+
 /* ---- scheduling and the watchdog ----------------------------------------- */
 
 void (*qdk_netif_schedule_hook)(struct Qdisc *q);

@@ -261,6 +261,8 @@ struct tc_gred_qopt_offload {
 	};
 };
 
+#define TC_HTB_CLASSID_ROOT U32_MAX
+
 enum tc_htb_command {
 	TC_HTB_CREATE,
 	TC_HTB_DESTROY,
