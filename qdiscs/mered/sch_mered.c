@@ -1,195 +1,297 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sch_mered.c - a drop-tail FIFO queueing discipline, written to be read.
+ * sch_mered.c - Mice and Elephants: short flows first, RED for long ones.
  *
- * Packets leave in the order they arrived. When the queue already holds
- * "limit" packets, an arriving packet is dropped (tail drop). That is all the
- * algorithm there is; everything else in this file is the contract between a
- * qdisc and the kernel's packet scheduler, explained for someone who has
- * never written a qdisc. Start a new qdisc from this file with
- * `make new NAME=yourname` and replace the algorithm, keeping the contract.
+ * After Braithwaite, "Implementation of AQMs on Linux made Easy" (USQ,
+ * 2005; seeds/000), after Guo & Matta, "The war between mice and
+ * elephants" (2001). Most flows are short (mice) and suffer from the queue
+ * that a few long flows (elephants) build; a mice-and-elephants queue
+ * favours the short ones in two ways:
  *
- * The same source builds as a kernel module (kbuild) and against qdk's shim in
- * user space (qdk-replay, unit tests, gdb). It uses only the kernel API, with
- * no #ifdef: what works in one world works in the other.
+ *   - mice have strict priority at dequeue (two FIFOs, mice first);
+ *   - mice are dropped only when the qdisc is full, while elephants are
+ *     dropped (or ECN-marked) early by adaptive RED (algo/red.h).
  *
- * How the scheduler uses a qdisc (Linux 6.1, net/core/dev.c and
- * net/sched/sch_generic.c):
+ * Classification: a flow (its 5-tuple, algo/flowtable.h) is a mouse while
+ * the bytes it sent, the arriving packet included, are at most `mice`;
+ * after that its packets are elephants. A flow that stays idle (nothing
+ * queued, nothing sent) for `timeout` starts over as a mouse. A flow's
+ * packets never overtake each other: a flow only turns from mouse to
+ * elephant (the earlier mice leave first), and only restarts as a mouse
+ * when none of its packets is queued.
  *
- *   - Datapath. dev_queue_xmit() -> __dev_xmit_skb() takes the root qdisc's
- *     spinlock ("root lock", qdisc_lock(root)) and calls ->enqueue(). Later
- *     qdisc_run() -> qdisc_restart() calls ->dequeue() under the same lock and
- *     hands the packet to the driver. Both run with bottom halves disabled,
- *     usually in softirq (NET_TX) context or in the sending task with BH off:
- *     they must never sleep, never take a mutex, never allocate with
- *     GFP_KERNEL, and should be O(1) or close to it - they run for every
- *     packet. A parent qdisc (htb, tbf, prio...) calls its children's ops the
- *     same way, under the same root lock.
+ * RED: the average follows the whole backlog in bytes (mice included, as
+ * RIO does for "out" packets: mice are part of the congestion elephants
+ * must react to) and is updated by every arrival; only elephants draw RED's
+ * decision. max_p adapts (Floyd, Gummadi & Shenker 2001) every 0.5 s,
+ * stepped by arrivals (qred_adapt_lazy(), so a kernel trace replays
+ * exactly). With `dropfront` an elephant RED decides to drop is replaced by
+ * the oldest queued elephant (the arrival is queued), which signals the
+ * congestion a queue-length earlier.
  *
- *   - Control path. `tc qdisc add/change/del/show` arrives over rtnetlink:
- *     ->init(), ->change(), ->dump(), ->dump_stats() and ->destroy() run in
- *     process context with the RTNL mutex held. They may sleep and use GFP_KERNEL. The datapath may run
- *     concurrently on another CPU, so anything the datapath reads must be
- *     changed under sch_tree_lock(), which takes the root lock with BH off.
- *
- * Accounting every qdisc must keep exact (tc -s shows it, parents rely on it):
- *   sch->q.qlen          packets queued; the scheduler reads it to know if the
- *                        qdisc is empty, parents sum their children's.
- *   sch->qstats.backlog  bytes queued, counted with qdisc_pkt_len(skb).
- *   sch->qstats.drops    packets this qdisc dropped.
- *   sch->bstats          bytes/packets dequeued (sent).
- * The helpers used below (qdisc_enqueue_tail, qdisc_dequeue_head, qdisc_drop)
- * keep them in step; code that manipulates a queue by hand must do the same.
+ * Every random decision comes from the qdisc's own generator, seeded by
+ * the `seed` option (random when not given, always dumped), which also
+ * keys the flow hash.
  */
 
 #include <linux/kernel.h>
+#include <linux/ktime.h>
 #include <linux/module.h>
+#include <linux/prandom.h>
+#include <linux/random.h>
 #include <linux/skbuff.h>
 #include <linux/types.h>
+#include <net/inet_ecn.h>
 #include <net/netlink.h>
 #include <net/pkt_sched.h>
 #include <net/sch_generic.h>
 
+#include <algo/flowtable.h>
+#include <algo/red.h>
+
 #include "mered.h"
 
-/*
- * Private state, allocated and zeroed by the core right behind struct Qdisc
- * (Qdisc_ops.priv_size below); qdisc_priv(sch) returns it. The packets
- * themselves live in sch->q, the generic singly linked list every simple
- * qdisc can use, so no allocation is needed here.
- */
+#define MERED_MOUSE	0	/* flow table classes */
+#define MERED_ELEPHANT	1
+
 struct mered_sched_data {
-	u32 limit;		/* max packets in sch->q */
-	/* statistics for dump_stats(), see struct tc_mered_xstats */
-	u32 limit_drops;
-	u32 change_drops;
-	u32 qlen_max;
-	u32 backlog_max;
+	/* configuration */
+	u32 limit;
+	u32 mice;
+	u32 timeout_us;
+	u32 flows;
+	u32 qth_min, qth_max, max_p, burst, avpkt, bandwidth;
+	bool ecn;
+	bool dropfront;
+	u32 seed;
+
+	/* state */
+	struct qdisc_skb_head mq;	/* mice */
+	struct qdisc_skb_head eq;	/* elephants */
+	struct flowtable ft;
+	struct qred_parms parms;
+	struct qred_vars vars;
+	struct qred_adapt adapt;
+	struct rnd_state rnd;
+
+	/* statistics, see struct tc_mered_xstats */
+	u32 mice_pkts, elephant_pkts, mice_drops, limit_drops;
+	u32 prob_drops, prob_marks, forced_drops;
 };
 
-/*
- * Netlink policy of the attributes nested in TCA_OPTIONS. The netlink core
- * validates every attribute against it before init()/change() look at the
- * values: the type fixes the length (NLA_U32: exactly 4 bytes), the range
- * rejects 0 and absurd limits. A failed check returns -EINVAL or -ERANGE and
- * sets the extack message ("integer out of range", "invalid attribute
- * length", "Unknown attribute type"), which tc prints to the user.
- */
+/* Where a queued packet's flow lives, kept in its cb. */
+struct mered_skb_cb {
+	u32 flow;
+};
+
+static struct mered_skb_cb *mered_cb(const struct sk_buff *skb)
+{
+	qdisc_cb_private_validate(skb, sizeof(struct mered_skb_cb));
+	return (struct mered_skb_cb *)qdisc_skb_cb(skb)->data;
+}
+
 static struct netlink_range_validation mered_limit_range = {
-	.min = MERED_LIMIT_MIN,
-	.max = MERED_LIMIT_MAX,
+	.min = MERED_LIMIT_MIN, .max = MERED_LIMIT_MAX,
+};
+
+static struct netlink_range_validation mered_timeout_range = {
+	.min = 0, .max = MERED_TIMEOUT_MAX,
+};
+
+static struct netlink_range_validation mered_flows_range = {
+	.min = FLOWTABLE_SIZE_MIN, .max = FLOWTABLE_SIZE_MAX,
+};
+
+static struct netlink_range_validation mered_th_range = {
+	.min = 1, .max = MERED_TH_MAX,
+};
+
+static struct netlink_range_validation mered_burst_range = {
+	.min = 1, .max = MERED_BURST_MAX,
+};
+
+static struct netlink_range_validation mered_avpkt_range = {
+	.min = MERED_AVPKT_MIN, .max = MERED_AVPKT_MAX,
+};
+
+static struct netlink_range_validation mered_prob_range = {
+	.min = 1, .max = U32_MAX,
+};
+
+static struct netlink_range_validation mered_bool_range = {
+	.min = 0, .max = 1,
 };
 
 static const struct nla_policy mered_policy[TCA_MERED_MAX + 1] = {
-	[TCA_MERED_LIMIT] = NLA_POLICY_FULL_RANGE(NLA_U32,
-						     &mered_limit_range),
+	[TCA_MERED_LIMIT] = NLA_POLICY_FULL_RANGE(NLA_U32, &mered_limit_range),
+	[TCA_MERED_MICE] = { .type = NLA_U32 },
+	[TCA_MERED_TIMEOUT] = NLA_POLICY_FULL_RANGE(NLA_U32,
+						    &mered_timeout_range),
+	[TCA_MERED_FLOWS] = NLA_POLICY_FULL_RANGE(NLA_U32, &mered_flows_range),
+	[TCA_MERED_QTH_MIN] = NLA_POLICY_FULL_RANGE(NLA_U32, &mered_th_range),
+	[TCA_MERED_QTH_MAX] = NLA_POLICY_FULL_RANGE(NLA_U32, &mered_th_range),
+	[TCA_MERED_PROBABILITY] = NLA_POLICY_FULL_RANGE(NLA_U32,
+							&mered_prob_range),
+	[TCA_MERED_BURST] = NLA_POLICY_FULL_RANGE(NLA_U32, &mered_burst_range),
+	[TCA_MERED_AVPKT] = NLA_POLICY_FULL_RANGE(NLA_U32, &mered_avpkt_range),
+	[TCA_MERED_BANDWIDTH] = { .type = NLA_U32 },
+	[TCA_MERED_ECN] = NLA_POLICY_FULL_RANGE(NLA_U32, &mered_bool_range),
+	[TCA_MERED_DROPFRONT] = NLA_POLICY_FULL_RANGE(NLA_U32,
+						      &mered_bool_range),
+	[TCA_MERED_SEED] = { .type = NLA_U32 },
 };
 
-/*
- * ->enqueue(): take ownership of skb, or drop it.
- *
- * Context: datapath, root lock held, BH disabled; may not sleep.
- *
- * Return value, a NET_XMIT_* code the sender sees (TCP reacts to it):
- *   NET_XMIT_SUCCESS  the packet is queued.
- *   NET_XMIT_DROP     the packet was dropped (qdisc_drop() returns it).
- *   NET_XMIT_CN       congestion: this or another packet was dropped to make
- *                     room, the sender should slow down.
- * A qdisc whose classifier consumed the packet (an action stole it) ORs in
- * __NET_XMIT_STOLEN: a parent asks net_xmit_drop_count(ret) whether to count
- * a drop, and the core masks such bits off (NET_XMIT_MASK) before the
- * sender sees the code.
- *
- * Sizes: account with qdisc_pkt_len(skb), the length the core computed for
- * scheduling (GSO headers included, size tables applied), not skb->len.
- *
- * Dropping: never kfree_skb() here. Put the packet on the *to_free list
- * (qdisc_drop() does that and counts qstats.drops); the core frees the list
- * after releasing the root lock, which keeps the lock hold time short.
- */
-static int mered_enqueue(struct sk_buff *skb, struct Qdisc *sch,
-			    struct sk_buff **to_free)
+/* A queued packet of flow e leaves: the flow and the qdisc forget it. */
+static void mered_unlink(struct Qdisc *sch, struct sk_buff *skb, u64 now)
 {
 	struct mered_sched_data *q = qdisc_priv(sch);
-	int ret;
+
+	flowtable_dequeued(&q->ft, flowtable_at(&q->ft, mered_cb(skb)->flow),
+			   qdisc_pkt_len(skb), now);
+	qdisc_qstats_backlog_dec(sch, skb);
+	sch->q.qlen--;
+}
+
+static int mered_enqueue(struct sk_buff *skb, struct Qdisc *sch,
+			 struct sk_buff **to_free)
+{
+	struct mered_sched_data *q = qdisc_priv(sch);
+	u32 len = qdisc_pkt_len(skb);
+	struct flowtable_entry *e;
+	u64 now = ktime_get_ns();
+	bool created, mouse;
+
+	e = flowtable_get(&q->ft, skb, now, &created);
+	flowtable_arrival(e, len);
+	mouse = e->bytes <= q->mice;
+	if (!mouse && e->class != MERED_ELEPHANT)
+		flowtable_set_class(&q->ft, e, MERED_ELEPHANT);
+
+	/* Every arrival moves the average; only elephants are judged by it. */
+	qred_calc_qavg(&q->parms, &q->vars, sch->qstats.backlog, now);
+	qred_adapt_lazy(&q->parms, &q->adapt, q->vars.qavg, now);
+
+	if (mouse) {
+		q->mice_pkts++;
+		if (unlikely(sch->q.qlen >= q->limit)) {
+			q->mice_drops++;
+			return qdisc_drop(skb, sch, to_free);
+		}
+		__qdisc_enqueue_tail(skb, &q->mq);
+		goto queued;
+	}
+
+	q->elephant_pkts++;
+	switch (qred_action(&q->parms, &q->vars, &q->rnd)) {
+	case QRED_DONT_MARK:
+		break;
+	case QRED_PROB_MARK:
+		if (q->ecn && INET_ECN_set_ce(skb)) {
+			q->prob_marks++;
+			break;
+		}
+		q->prob_drops++;
+		goto congestion_drop;
+	case QRED_HARD_MARK:
+		q->forced_drops++;
+		goto congestion_drop;
+	}
 
 	if (unlikely(sch->q.qlen >= q->limit)) {
 		q->limit_drops++;
 		return qdisc_drop(skb, sch, to_free);
 	}
+	__qdisc_enqueue_tail(skb, &q->eq);
 
-	/* Appends to sch->q: qlen += 1, backlog += qdisc_pkt_len(skb). */
-	ret = qdisc_enqueue_tail(skb, sch);
+queued:
+	mered_cb(skb)->flow = flowtable_index(&q->ft, e);
+	flowtable_enqueued(&q->ft, e, len);
+	qdisc_qstats_backlog_inc(sch, skb);
+	sch->q.qlen++;
+	return NET_XMIT_SUCCESS;
 
-	q->qlen_max = max(q->qlen_max, sch->q.qlen);
-	q->backlog_max = max(q->backlog_max, sch->qstats.backlog);
-	return ret;
+congestion_drop:
+	if (q->dropfront && q->eq.qlen) {
+		/* Drop the oldest elephant instead and queue the arrival. */
+		struct sk_buff *old = __qdisc_dequeue_head(&q->eq);
+		u32 old_len = qdisc_pkt_len(old);
+
+		mered_unlink(sch, old, now);
+		qdisc_drop(old, sch, to_free);
+		/*
+		 * The arrival is queued (parents count it from the return
+		 * value); the packet dropped in its place was counted by
+		 * every ancestor: take it back, as fq_codel does.
+		 */
+		qdisc_tree_reduce_backlog(sch, 1, old_len);
+		__qdisc_enqueue_tail(skb, &q->eq);
+		goto queued;
+	}
+	return qdisc_drop(skb, sch, to_free);
 }
 
-/*
- * ->dequeue(): hand the next packet to send to the caller, or NULL.
- *
- * Context: datapath, root lock held, BH disabled; may not sleep.
- *
- * The returned packet belongs to the caller. Account for it: qlen and
- * backlog go down, bstats goes up (qdisc_dequeue_head() does all three).
- * Returning NULL with packets still queued is allowed (a shaper waiting for
- * tokens): such a qdisc arms its watchdog (qdisc_watchdog_schedule_ns()) so
- * the scheduler calls it again. A qdisc that drops packets here (AQMs like
- * codel) frees them itself and must tell its ancestors with
- * qdisc_tree_reduce_backlog().
- */
 static struct sk_buff *mered_dequeue(struct Qdisc *sch)
 {
-	return qdisc_dequeue_head(sch);
+	struct mered_sched_data *q = qdisc_priv(sch);
+	struct sk_buff *skb;
+	u64 now;
+
+	skb = __qdisc_dequeue_head(&q->mq);
+	if (!skb)
+		skb = __qdisc_dequeue_head(&q->eq);
+	if (!skb)
+		return NULL;
+	now = ktime_get_ns();
+	mered_unlink(sch, skb, now);
+	if (!sch->q.qlen)
+		qred_start_idle(&q->vars, now);
+	qdisc_bstats_update(sch, skb);
+	return skb;
 }
 
-/*
- * ->peek(): the packet the next dequeue() would return, without removing it.
- *
- * Context: datapath, root lock held. Parents that must know the next
- * packet's size before committing (tbf, hfsc, drr...) call it on their
- * child. A qdisc whose dequeue has side effects (drops, timestamps) uses
- * qdisc_peek_dequeued() instead, which really dequeues and parks the packet
- * in sch->gso_skb.
- */
 static struct sk_buff *mered_peek(struct Qdisc *sch)
 {
-	return qdisc_peek_head(sch);
+	struct mered_sched_data *q = qdisc_priv(sch);
+
+	return q->mq.head ? q->mq.head : q->eq.head;
 }
 
-/*
- * ->reset(): drop every queued packet; the qdisc stays configured.
- *
- * Called by qdisc_reset() when the device goes down or the qdisc is
- * deactivated or destroyed, in process context with the root lock held
- * (dev_deactivate) or with the qdisc already detached. Freeing happens
- * through rtnl_kfree_skbs() (deferred to RTNL release). The core zeroes
- * sch->q.qlen and sch->qstats.backlog afterwards; clearing them here as
- * well keeps the qdisc consistent on its own. Counters (drops, xstats) are
- * statistics of the qdisc's lifetime and survive a reset.
- */
 static void mered_reset(struct Qdisc *sch)
 {
-	qdisc_reset_queue(sch);
+	struct mered_sched_data *q = qdisc_priv(sch);
+
+	__qdisc_reset_queue(&q->mq);
+	__qdisc_reset_queue(&q->eq);
+	sch->q.qlen = 0;
 	sch->qstats.backlog = 0;
+	flowtable_reset(&q->ft);
+	qred_vars_init(&q->vars);
+}
+
+/* Options after validation, applied all at once. */
+struct mered_cfg {
+	u32 limit, mice, timeout_us, flows;
+	u32 qth_min, qth_max, max_p, burst, avpkt, bandwidth;
+	bool ecn, dropfront;
+	u32 seed;
+	int wlog;
+};
+
+static u32 mered_get(struct nlattr **tb, int type, u32 cur)
+{
+	return tb[type] ? nla_get_u32(tb[type]) : cur;
 }
 
 /*
- * Apply the options in opt (a TCA_OPTIONS attribute). Attributes that are
- * absent keep their current value.
- *
- * nla_parse() over the payload validates with the strict policy checks
- * (wrong lengths, unknown attribute types and trailing bytes are errors)
- * and accepts TCA_OPTIONS with or without the NLA_F_NESTED flag, which
- * different tc versions set differently.
+ * Parse opt over the current configuration into c. init is true from
+ * init(), where the flow table does not exist yet. Nothing is changed.
  */
-static int mered_apply(struct Qdisc *sch, struct nlattr *opt,
-			  struct netlink_ext_ack *extack)
+static int mered_parse(struct Qdisc *sch, struct nlattr *opt,
+		       struct mered_cfg *c, bool init,
+		       struct netlink_ext_ack *extack)
 {
 	struct mered_sched_data *q = qdisc_priv(sch);
 	struct nlattr *tb[TCA_MERED_MAX + 1];
-	unsigned int dropped_pkts = 0, dropped_bytes = 0;
 	int err;
 
 	err = nla_parse(tb, TCA_MERED_MAX, nla_data(opt), nla_len(opt),
@@ -197,101 +299,171 @@ static int mered_apply(struct Qdisc *sch, struct nlattr *opt,
 	if (err < 0)
 		return err;
 
-	/* Validation is complete: from here on nothing may fail. */
-	sch_tree_lock(sch);
+	c->limit = mered_get(tb, TCA_MERED_LIMIT, q->limit);
+	c->mice = mered_get(tb, TCA_MERED_MICE, q->mice);
+	c->timeout_us = mered_get(tb, TCA_MERED_TIMEOUT, q->timeout_us);
+	c->flows = mered_get(tb, TCA_MERED_FLOWS, q->flows);
+	c->qth_min = mered_get(tb, TCA_MERED_QTH_MIN, q->qth_min);
+	c->qth_max = mered_get(tb, TCA_MERED_QTH_MAX, q->qth_max);
+	c->max_p = mered_get(tb, TCA_MERED_PROBABILITY, q->max_p);
+	c->avpkt = mered_get(tb, TCA_MERED_AVPKT, q->avpkt);
+	c->bandwidth = mered_get(tb, TCA_MERED_BANDWIDTH, q->bandwidth);
+	c->ecn = mered_get(tb, TCA_MERED_ECN, q->ecn);
+	c->dropfront = mered_get(tb, TCA_MERED_DROPFRONT, q->dropfront);
+	c->seed = mered_get(tb, TCA_MERED_SEED, q->seed);
 
-	if (tb[TCA_MERED_LIMIT])
-		q->limit = nla_get_u32(tb[TCA_MERED_LIMIT]);
-
-	/*
-	 * A lower limit takes effect at once: packets over it are dropped
-	 * from the head (the oldest, as codel and pie do), so qlen <= limit
-	 * always holds. pfifo instead keeps the excess until it drains.
-	 *
-	 * We are not in the datapath, so there is no to_free list:
-	 * rtnl_qdisc_drop() frees through rtnl_kfree_skbs() and counts the
-	 * drop. The packets were counted in every ancestor's qlen/backlog
-	 * too (a parent like htb or tbf adds its children's), so
-	 * qdisc_tree_reduce_backlog() walks up the tree and subtracts them;
-	 * without it a parent would believe it still holds these packets.
-	 */
-	while (sch->q.qlen > q->limit) {
-		struct sk_buff *skb = __qdisc_dequeue_head(&sch->q);
-
-		dropped_pkts++;
-		dropped_bytes += qdisc_pkt_len(skb);
-		qdisc_qstats_backlog_dec(sch, skb);
-		rtnl_qdisc_drop(skb, sch);
-		q->change_drops++;
+	if (!init && c->flows != q->flows) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[TCA_MERED_FLOWS],
+				    "flows cannot be changed: delete and add the qdisc");
+		return -EINVAL;
 	}
-	qdisc_tree_reduce_backlog(sch, dropped_pkts, dropped_bytes);
-
-	sch_tree_unlock(sch);
+	if (!init && c->seed != q->seed) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[TCA_MERED_SEED],
+				    "seed cannot be changed: delete and add the qdisc");
+		return -EINVAL;
+	}
+	if (c->qth_min >= c->qth_max) {
+		NL_SET_ERR_MSG_MOD(extack, "min must be below max");
+		return -EINVAL;
+	}
+	/*
+	 * The burst defaults from the thresholds, as in tc-red, unless it was
+	 * given now or before (a dump gives it back, so it sticks).
+	 */
+	if (tb[TCA_MERED_BURST])
+		c->burst = nla_get_u32(tb[TCA_MERED_BURST]);
+	else if (q->burst && !tb[TCA_MERED_QTH_MIN] && !tb[TCA_MERED_QTH_MAX] &&
+		 !tb[TCA_MERED_AVPKT])
+		c->burst = q->burst;
+	else
+		c->burst = qred_default_burst(c->qth_min, c->qth_max, c->avpkt);
+	c->wlog = qred_eval_wlog(c->qth_min, c->burst, c->avpkt);
+	if (c->wlog < 0) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "burst too small for min: no RED weight fits");
+		return -EINVAL;
+	}
 	return 0;
 }
 
-/*
- * ->change(): `tc qdisc change ... OPTIONS`. Process context, RTNL held.
- *
- * Return 0, or a negative errno with a message in extack for the user
- * (NL_SET_ERR_MSG_MOD prefixes it with the module name). On error the qdisc
- * must be left exactly as it was: validate everything first, then apply.
- * The core calls change() only when the request carries TCA_OPTIONS; a
- * NULL opt (possible from other callers) is refused.
- */
-static int mered_change(struct Qdisc *sch, struct nlattr *opt,
-			   struct netlink_ext_ack *extack)
+/* Apply a parsed configuration (under the tree lock once live). */
+static void mered_apply(struct Qdisc *sch, const struct mered_cfg *c)
 {
+	struct mered_sched_data *q = qdisc_priv(sch);
+	unsigned int dropped_pkts = 0, dropped_bytes = 0;
+	u8 old_wlog = q->parms.Wlog;
+	u64 now = ktime_get_ns();
+	u32 max_p = c->max_p;
+
+	/* a new probability restarts adaptation from it; else keep max_p */
+	if (c->max_p == q->max_p && q->parms.max_p)
+		max_p = q->parms.max_p;
+
+	q->limit = c->limit;
+	q->mice = c->mice;
+	q->timeout_us = c->timeout_us;
+	q->flows = c->flows;
+	q->qth_min = c->qth_min;
+	q->qth_max = c->qth_max;
+	q->max_p = c->max_p;
+	q->burst = c->burst;
+	q->avpkt = c->avpkt;
+	q->bandwidth = c->bandwidth;
+	q->ecn = c->ecn;
+	q->dropfront = c->dropfront;
+	q->seed = c->seed;
+
+	q->ft.timeout = (u64)c->timeout_us * NSEC_PER_USEC;
+	qred_set_parms(&q->parms, c->qth_min, c->qth_max, max_p, c->wlog,
+		       false, qred_ptime_ns(c->avpkt, c->bandwidth));
+	if (old_wlog)
+		qred_rescale(&q->parms, &q->vars, old_wlog);
+	qred_adapt_set(&q->adapt, &q->parms, QRED_ADAPT_INTERVAL_NS, 0, 0);
+
+	/* A lower limit: drop elephants from the head, then mice. */
+	while (sch->q.qlen > q->limit) {
+		struct sk_buff *skb = __qdisc_dequeue_head(&q->eq);
+
+		if (!skb)
+			skb = __qdisc_dequeue_head(&q->mq);
+		dropped_pkts++;
+		dropped_bytes += qdisc_pkt_len(skb);
+		mered_unlink(sch, skb, now);
+		rtnl_qdisc_drop(skb, sch);
+		q->limit_drops++;
+	}
+	qdisc_tree_reduce_backlog(sch, dropped_pkts, dropped_bytes);
+}
+
+static int mered_change(struct Qdisc *sch, struct nlattr *opt,
+			struct netlink_ext_ack *extack)
+{
+	struct mered_cfg c;
+	int err;
+
 	if (!opt) {
 		NL_SET_ERR_MSG_MOD(extack, "missing options");
 		return -EINVAL;
 	}
-	return mered_apply(sch, opt, extack);
+	err = mered_parse(sch, opt, &c, false, extack);
+	if (err)
+		return err;
+	sch_tree_lock(sch);
+	mered_apply(sch, &c);
+	sch_tree_unlock(sch);
+	return 0;
 }
 
-/*
- * ->init(): set up a new qdisc. Process context, RTNL held, the qdisc not
- * yet visible to the datapath. opt is NULL when tc gave no options.
- *
- * Defaults come first, like pfifo: the device's tx_queue_len (`ip link set
- * txqueuelen`), clamped into the accepted range (some virtual devices
- * have 0). If init() fails, the core calls destroy() at once, so
- * destroy() must cope with a half-initialised qdisc.
- */
 static int mered_init(struct Qdisc *sch, struct nlattr *opt,
-			 struct netlink_ext_ack *extack)
+		      struct netlink_ext_ack *extack)
 {
 	struct mered_sched_data *q = qdisc_priv(sch);
+	struct mered_cfg c;
+	int err;
 
 	q->limit = clamp_t(u32, qdisc_dev(sch)->tx_queue_len,
 			   MERED_LIMIT_MIN, MERED_LIMIT_MAX);
+	q->mice = MERED_DEF_MICE;
+	q->timeout_us = MERED_DEF_TIMEOUT;
+	q->flows = MERED_DEF_FLOWS;
+	q->qth_min = MERED_DEF_MIN;
+	q->qth_max = MERED_DEF_MAX;
+	q->max_p = QRED_PROB(2, 100);
+	q->avpkt = MERED_DEF_AVPKT;
+	q->bandwidth = MERED_DEF_BANDWIDTH;
+	q->seed = get_random_u32();
+	qred_vars_init(&q->vars);
 
-	if (!opt)
-		return 0;
-	return mered_apply(sch, opt, extack);
+	if (opt) {
+		err = mered_parse(sch, opt, &c, true, extack);
+		if (err)
+			return err;
+	} else {
+		c = (struct mered_cfg){
+			.limit = q->limit, .mice = q->mice,
+			.timeout_us = q->timeout_us, .flows = q->flows,
+			.qth_min = q->qth_min, .qth_max = q->qth_max,
+			.max_p = q->max_p, .avpkt = q->avpkt,
+			.bandwidth = q->bandwidth, .seed = q->seed,
+		};
+		c.burst = qred_default_burst(c.qth_min, c.qth_max, c.avpkt);
+		c.wlog = qred_eval_wlog(c.qth_min, c.burst, c.avpkt);
+	}
+	err = flowtable_init(&q->ft, c.flows, 0, c.seed);
+	if (err)
+		return err;
+	prandom_seed_state(&q->rnd, c.seed);
+	mered_apply(sch, &c);
+	return 0;
 }
 
-/*
- * ->destroy(): release what init() allocated. Process context, RTNL held.
- *
- * By then the core has already called reset(), so the queue is empty. A
- * qdisc with timers cancels them here (qdisc_watchdog_cancel()), one with
- * tables frees them (kvfree()), one with filters drops its block
- * (tcf_block_put()). This one allocated nothing.
- */
 static void mered_destroy(struct Qdisc *sch)
 {
+	struct mered_sched_data *q = qdisc_priv(sch);
+
+	flowtable_free(&q->ft);
 }
 
-/*
- * ->dump(): write the current options into skb as TCA_OPTIONS, in the same
- * form init()/change() accept, so `tc qdisc show` prints them and a dump fed
- * back to change() is a no-op. Process context, RTNL held.
- *
- * Return skb->len on success. When the message is full, cancel the nest
- * and return -1 (-EMSGSIZE also works): the core retries with a larger
- * buffer.
- */
 static int mered_dump(struct Qdisc *sch, struct sk_buff *skb)
 {
 	struct mered_sched_data *q = qdisc_priv(sch);
@@ -300,7 +472,19 @@ static int mered_dump(struct Qdisc *sch, struct sk_buff *skb)
 	opts = nla_nest_start(skb, TCA_OPTIONS);
 	if (!opts)
 		goto nla_put_failure;
-	if (nla_put_u32(skb, TCA_MERED_LIMIT, q->limit))
+	if (nla_put_u32(skb, TCA_MERED_LIMIT, q->limit) ||
+	    nla_put_u32(skb, TCA_MERED_MICE, q->mice) ||
+	    nla_put_u32(skb, TCA_MERED_TIMEOUT, q->timeout_us) ||
+	    nla_put_u32(skb, TCA_MERED_FLOWS, q->flows) ||
+	    nla_put_u32(skb, TCA_MERED_QTH_MIN, q->qth_min) ||
+	    nla_put_u32(skb, TCA_MERED_QTH_MAX, q->qth_max) ||
+	    nla_put_u32(skb, TCA_MERED_PROBABILITY, q->max_p) ||
+	    nla_put_u32(skb, TCA_MERED_BURST, q->burst) ||
+	    nla_put_u32(skb, TCA_MERED_AVPKT, q->avpkt) ||
+	    nla_put_u32(skb, TCA_MERED_BANDWIDTH, q->bandwidth) ||
+	    nla_put_u32(skb, TCA_MERED_ECN, q->ecn) ||
+	    nla_put_u32(skb, TCA_MERED_DROPFRONT, q->dropfront) ||
+	    nla_put_u32(skb, TCA_MERED_SEED, q->seed))
 		goto nla_put_failure;
 	return nla_nest_end(skb, opts);
 
@@ -309,33 +493,30 @@ nla_put_failure:
 	return -1;
 }
 
-/*
- * ->dump_stats(): the qdisc's own statistics as TCA_XSTATS (`tc -s`).
- * Process context, RTNL held, but not the root lock: the datapath may be
- * updating the counters on another CPU meanwhile. Each is a u32 written
- * only under the root lock, so READ_ONCE() gives a whole value (never a
- * torn one); the set is not an atomic snapshot, which statistics tolerate.
- * The generic counters (bstats, qstats) are dumped by the core; only
- * extras go here.
- */
 static int mered_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 {
 	struct mered_sched_data *q = qdisc_priv(sch);
 	struct tc_mered_xstats st = {
+		.mice_pkts	= READ_ONCE(q->mice_pkts),
+		.elephant_pkts	= READ_ONCE(q->elephant_pkts),
+		.mice_drops	= READ_ONCE(q->mice_drops),
 		.limit_drops	= READ_ONCE(q->limit_drops),
-		.change_drops	= READ_ONCE(q->change_drops),
-		.qlen_max	= READ_ONCE(q->qlen_max),
-		.backlog_max	= READ_ONCE(q->backlog_max),
+		.prob_drops	= READ_ONCE(q->prob_drops),
+		.prob_marks	= READ_ONCE(q->prob_marks),
+		.forced_drops	= READ_ONCE(q->forced_drops),
+		.mice_qlen	= READ_ONCE(q->mq.qlen),
+		.elephant_qlen	= READ_ONCE(q->eq.qlen),
+		.qavg		= qred_qavg(&q->parms, READ_ONCE(q->vars.qavg)),
+		.max_p		= READ_ONCE(q->parms.max_p),
+		.flows		= READ_ONCE(q->ft.stats.flows),
+		.evictions	= READ_ONCE(q->ft.stats.evictions),
+		.overflows	= READ_ONCE(q->ft.stats.overflows),
+		.busy_flows	= READ_ONCE(q->ft.busy),
 	};
 
 	return gnet_stats_copy_app(d, &st, sizeof(st));
 }
 
-/*
- * The operations table. id is the kind name tc uses; priv_size asks the
- * core for our private area. Only a classful qdisc (one with children or
- * filters) sets cl_ops.
- */
 static struct Qdisc_ops mered_qdisc_ops __read_mostly = {
 	.id		= "mered",
 	.priv_size	= sizeof(struct mered_sched_data),
@@ -351,12 +532,6 @@ static struct Qdisc_ops mered_qdisc_ops __read_mostly = {
 	.owner		= THIS_MODULE,
 };
 
-/*
- * Register the kind on module load; `tc qdisc add ... mered` then finds
- * it (the kernel also autoloads a module named sch_<kind>). The .owner
- * reference keeps the module loaded while a qdisc of this kind exists, so
- * unregister_qdisc() never runs under a live instance.
- */
 static int __init mered_module_init(void)
 {
 	return register_qdisc(&mered_qdisc_ops);
@@ -371,4 +546,4 @@ module_init(mered_module_init);
 module_exit(mered_module_exit);
 
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("Drop-tail FIFO queueing discipline (qdk)");
+MODULE_DESCRIPTION("Mice and Elephants queueing discipline over adaptive RED (qdk)");
