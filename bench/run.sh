@@ -42,23 +42,24 @@ fi
 size=$(stat -c %s "$trace")
 echo "bench: trace $trace ($((size / 1000000)) MB)"
 
-# Best of three runs each, interleaved: the machine is shared, and the
-# fastest run is the one least disturbed by others.
+# Best of three runs each, interleaved, timed in CPU time (clock_gettime
+# CLOCK_PROCESS_CPUTIME_ID inside the binaries): the machine is shared, and
+# the fastest run is the one least disturbed by others.
 best() { sort -t' ' -k1,1g | head -n 1; }
 vruns="" bruns=""
 for i in 1 2 3; do
 	vout=$("$R" verify "$trace")
 	echo "$vout"
-	vruns="$vruns$(sed -E 's/.*wall ([0-9.]+) s.*/\1/' <<<"$vout")"$'\n'
+	vruns="$vruns$(sed -E 's/.*cpu ([0-9.]+) s.*/\1/' <<<"$vout")"$'\n'
 	nev=$(sed -E 's/.*OK, ([0-9]+) events.*/\1/' <<<"$vout")
 	npk=$(sed -E 's/.*\(([0-9]+) enqueues.*/\1/' <<<"$vout")
 	bout=$("$R" bench --qdisc "$qdisc" -n "$npk" --size 300)
 	echo "$bout"
-	bruns="$bruns$(sed -E 's/.*wall ([0-9.]+) s.*/\1/' <<<"$bout")"$'\n'
+	bruns="$bruns$(sed -E 's/.*cpu ([0-9.]+) s.*/\1/' <<<"$bout")"$'\n'
 done
 vwall=$(grep . <<<"$vruns" | best)
 bwall=$(grep . <<<"$bruns" | best)
-echo "bench: load average $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores (others' work slows both runs)"
+echo "bench: load average $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores (others' work slows both runs; CPU time is used)"
 
 awk -v ev="$nev" -v pk="$npk" -v vw="$vwall" -v bw="$bwall" -v mb="$size" 'BEGIN {
 	rate = ev / vw / 1e6

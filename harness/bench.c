@@ -29,7 +29,7 @@ int cmd_bench(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *qdisc = NULL;
-	uint64_t n = 0, size = 1000, i, got = 0, t0, t1;
+	uint64_t n = 0, size = 1000, i, got = 0, t0, t1, c0, c1;
 	struct qdisc_spec qs;
 	struct trace_hdr h;
 	struct qdk_qdisc *q;
@@ -85,6 +85,7 @@ int cmd_bench(int argc, char **argv)
 	p.tcp_flags = QDK_TCP_ACK;
 
 	t0 = wall_ns();
+	c0 = cpu_ns();
 	for (i = 1; i <= n; i++) {
 		struct qdk_skb *skb;
 
@@ -99,14 +100,16 @@ int cmd_bench(int argc, char **argv)
 			qdk_skb_free(skb);
 		}
 	}
+	c1 = cpu_ns();
 	t1 = wall_ns();
 	qdk_qdisc_destroy(q);
 	if (qdk_exit())
 		die(1, "memory leaked after the qdisc was destroyed");
-	printf("bench: %s: %llu packets (%llu dequeued), %llu calls, wall %.3f s, "
+	printf("bench: %s: %llu packets (%llu dequeued), %llu calls, wall %.3f s, cpu %.3f s, "
 	       "%.2f ns/call, %.2f M calls/s\n", qs.text, (unsigned long long)n,
 	       (unsigned long long)got, (unsigned long long)(2 * n), (double)(t1 - t0) / 1e9,
-	       (double)(t1 - t0) / (double)(2 * n), (double)(2 * n) / ((double)(t1 - t0) / 1e3));
+	       (double)(c1 - c0) / 1e9, (double)(c1 - c0) / (double)(2 * n),
+	       (double)(2 * n) / ((double)(c1 - c0) / 1e3));
 	spec_free(&qs);
 	return 0;
 }

@@ -22,6 +22,8 @@ void die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3), 
 
 /* Monotonic wall clock in ns (for the timing lines only, never for output). */
 uint64_t wall_ns(void);
+/* CPU time this process used, in ns: steadier than wall time on a busy machine. */
+uint64_t cpu_ns(void);
 
 /*
  * An output file written to "PATH.tmpXXXXXX" next to PATH and renamed into

@@ -286,7 +286,7 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	struct qdisc_spec qs;
 	struct trace_event ev;
 	char where[600];
-	uint64_t t0, t1, first_ts = 0, last_ts = 0;
+	uint64_t t0, t1, c0, c1, first_ts = 0, last_ts = 0;
 	long leaked;
 
 	memset(&v, 0, sizeof(v));
@@ -327,6 +327,7 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	v.quiet = quiet;
 
 	t0 = wall_ns();
+	c0 = cpu_ns();
 	while (trace_next(&v.t, &ev)) {
 		v.events++;
 		if (ev.op == 'x' || ev.op == 'm') {
@@ -378,6 +379,7 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	}
 	if (v.pending)
 		check_effects(&v);
+	c1 = cpu_ns();
 	t1 = wall_ns();
 
 	qdk_qdisc_destroy(v.q);
@@ -391,13 +393,13 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 		return 1;
 	}
 	if (!quiet) {
-		double wall = (double)(t1 - t0) / 1e9;
+		double wall = (double)(t1 - t0) / 1e9, cpu = (double)(c1 - c0) / 1e9;
 
 		printf("verify: %s: OK, %llu events (%llu enqueues, %llu dequeues), virtual %.6f s, "
-		       "wall %.3f s, %.2f M events/s\n", path, (unsigned long long)v.events,
-		       (unsigned long long)v.enqueues, (unsigned long long)v.dequeues,
-		       (double)(last_ts - first_ts) / 1e9, wall,
-		       wall > 0 ? (double)v.events / wall / 1e6 : 0.0);
+		       "wall %.3f s, cpu %.3f s, %.2f M events/s\n", path,
+		       (unsigned long long)v.events, (unsigned long long)v.enqueues,
+		       (unsigned long long)v.dequeues, (double)(last_ts - first_ts) / 1e9, wall, cpu,
+		       cpu > 0 ? (double)v.events / cpu / 1e6 : 0.0);
 	}
 	free(v.exp);
 	spec_free(&qs);
