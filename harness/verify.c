@@ -422,7 +422,7 @@ int cmd_verify(int argc, char **argv)
 	};
 	bool have_seed = false, quiet = false;
 	uint64_t seed = 0;
-	int c, i, worst = 0;
+	int c, i, worst = 0, nfail = 0;
 
 	while ((c = getopt_long(argc, argv, "qh", lo, NULL)) != -1) {
 		switch (c) {
@@ -472,6 +472,9 @@ int cmd_verify(int argc, char **argv)
 		}
 		if (rc > worst)
 			worst = rc;
+		nfail += rc != 0;
 	}
+	if (!quiet || nfail)
+		printf("verify: %d traces, %d failed\n", argc - optind, nfail);
 	return worst;
 }
