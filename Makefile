@@ -11,6 +11,9 @@
 #   make bench      replay throughput against a bare enqueue/dequeue loop
 #   make coverage   gcovr HTML and XML of the unit and replay tests
 #   make new NAME=foo   start qdiscs/foo/ from the template
+#   make install    modules, tc plugins, man pages, tools (DESTDIR=, PREFIX=/usr/local)
+#   make uninstall  remove what install installed (same DESTDIR, PREFIX)
+#   make dkms-check dkms add + build of this tree in a private DKMS tree
 #   make clean
 #
 # Missing Debian packages are installed first (as root), or the exact
@@ -65,3 +68,21 @@ new:
 
 clean:
 	rm -rf $(TOP)/build
+
+# Install (tools/install.sh): modules_install against KDIR into
+# /lib/modules/KVER/extra, tc plugins into tc's directory (TCLIBDIR, default
+# /usr/lib/<multiarch>/tc whatever PREFIX is: the only place tc looks), man
+# pages into MANDIR/man8, qdk-replay and qdk-capture into BINDIR.
+PREFIX ?= /usr/local
+export PREFIX DESTDIR BINDIR MANDIR TCLIBDIR
+
+.PHONY: install uninstall dkms-check
+install: user kernel
+	$(if $(wildcard $(TOP)/recorder/capture.mk),+$(MAKE) -s -f $(TOP)/recorder/capture.mk $(TOP)/build/user/qdk-capture)
+	@$(TOP)/tools/install.sh install
+
+uninstall:
+	@$(TOP)/tools/install.sh uninstall
+
+dkms-check: deps
+	@$(TOP)/tools/install.sh dkms-check
