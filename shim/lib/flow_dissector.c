@@ -83,3 +83,67 @@ void make_flow_keys_digest(struct flow_keys_digest *digest,
 	data->src = flow->addrs.v4addrs.src;
 	data->dst = flow->addrs.v4addrs.dst;
 }
+
+/*
+ * __flow_hash_from_keys(): order addresses and ports so both directions
+ * of a flow hash alike, then siphash the keys from "basic" on under a key
+ * drawn once from the (seeded) random generator.
+ */
+static siphash_aligned_key_t hashrnd;
+
+static void flow_keys_consistentify(struct flow_keys *keys)
+{
+	int addr_diff, i;
+
+	switch (keys->control.addr_type) {
+	case FLOW_DISSECTOR_KEY_IPV4_ADDRS:
+		if ((__force u32)keys->addrs.v4addrs.dst <
+		    (__force u32)keys->addrs.v4addrs.src ||
+		    ((__force u32)keys->addrs.v4addrs.dst ==
+		     (__force u32)keys->addrs.v4addrs.src &&
+		     (__force u16)keys->ports.dst < (__force u16)keys->ports.src)) {
+			swap(keys->addrs.v4addrs.src, keys->addrs.v4addrs.dst);
+			swap(keys->ports.src, keys->ports.dst);
+		}
+		break;
+	case FLOW_DISSECTOR_KEY_IPV6_ADDRS:
+		addr_diff = memcmp(&keys->addrs.v6addrs.dst,
+				   &keys->addrs.v6addrs.src,
+				   sizeof(keys->addrs.v6addrs.dst));
+		if (addr_diff < 0 ||
+		    (addr_diff == 0 &&
+		     (__force u16)keys->ports.dst < (__force u16)keys->ports.src)) {
+			for (i = 0; i < 4; i++)
+				swap(keys->addrs.v6addrs.src.s6_addr32[i],
+				     keys->addrs.v6addrs.dst.s6_addr32[i]);
+			swap(keys->ports.src, keys->ports.dst);
+		}
+		break;
+	}
+}
+
+static size_t flow_keys_hash_length(const struct flow_keys *flow)
+{
+	size_t len = offsetof(struct flow_keys, addrs) - FLOW_KEYS_HASH_OFFSET;
+
+	switch (flow->control.addr_type) {
+	case FLOW_DISSECTOR_KEY_IPV4_ADDRS:
+		len += sizeof(flow->addrs.v4addrs);
+		break;
+	case FLOW_DISSECTOR_KEY_IPV6_ADDRS:
+		len += sizeof(flow->addrs.v6addrs);
+		break;
+	}
+	return len;
+}
+
+u32 flow_hash_from_keys(struct flow_keys *keys)
+{
+	u32 hash;
+
+	net_get_random_once(&hashrnd, sizeof(hashrnd));
+	flow_keys_consistentify(keys);
+	hash = siphash((const u8 *)keys + FLOW_KEYS_HASH_OFFSET,
+		       flow_keys_hash_length(keys), &hashrnd);
+	return hash ? hash : 1;
+}

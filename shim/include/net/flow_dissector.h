@@ -12,6 +12,11 @@
 
 struct sk_buff;
 
+#define FLOW_DISSECTOR_F_PARSE_1ST_FRAG	BIT(0)
+#define FLOW_DISSECTOR_F_STOP_AT_ENCAP		BIT(1)
+#define FLOW_DISSECTOR_F_STOP_BEFORE_ENCAP	BIT(2)
+#define FLOW_DISSECTOR_F_STOP_AT_FLOW_LABEL	BIT(3)
+
 #define FLOW_DIS_IS_FRAGMENT	BIT(0)
 #define FLOW_DIS_FIRST_FRAG	BIT(1)
 #define FLOW_DIS_ENCAPSULATION	BIT(2)
@@ -118,6 +123,8 @@ struct flow_keys_digest {
 /* fills flow (zeroed first); false when the frame is not understood */
 bool skb_flow_dissect_flow_keys(const struct sk_buff *skb,
 				struct flow_keys *flow, unsigned int flags);
+/* the flow hash of keys, direction independent (sorted addresses/ports) */
+u32 flow_hash_from_keys(struct flow_keys *keys);
 void make_flow_keys_digest(struct flow_keys_digest *digest,
 			   const struct flow_keys *flow);
 
