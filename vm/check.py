@@ -38,7 +38,8 @@ BAD_DMESG = re.compile(
     r"unreferenced object|memory leak|\bleak(ed|ing)?\b|use-after-free|double free|"
     r"refcount_t:|list_(add|del) corruption|soft lockup|hard LOCKUP|"
     r"blocked for more than|UBSAN|KASAN|kmemleak|stack-protector|"
-    r"unregister_netdevice: waiting",
+    r"unregister_netdevice: waiting|still has objects|Objects remaining|"
+    r"Poison overwritten|Redzone|Padding overwritten|Freepointer",
     re.IGNORECASE,
 )
 

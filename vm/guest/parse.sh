@@ -124,6 +124,11 @@ scn_parse() {
 		esac
 	done < "$S_FILE"
 	set +f
+	if [ -z "$S_TIMEOUT" ] && [ "$S_KIND" = hygiene ]; then
+		# per module: the load cycles, the churn, the flows winding down;
+		# vm/run says how many kit modules go into the guest
+		S_TIMEOUT=$((60 + ${QDK_NMODULES:-10} * (S_DURATION + 30 + S_CYCLES / 5)))
+	fi
 	[ -n "$S_TIMEOUT" ] || S_TIMEOUT=$((2 * S_DURATION + 60))
 	[ "$S_BAD" -eq 0 ]
 }
