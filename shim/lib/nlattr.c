@@ -10,8 +10,10 @@
 #include <linux/skbuff.h>
 #include <net/netlink.h>
 
-/* exact payload size for fixed-size types (a mismatch is only warned
- * about unless validation is strict) */
+/*
+ * exact payload size for fixed-size types (a mismatch is only warned
+ * about unless validation is strict)
+ */
 static u8 exact_len(u8 type)
 {
 	switch (type) {

@@ -92,7 +92,7 @@ u32 __get_random_u32_below(u32 ceil)
 	}
 }
 
-#define TAUSWORTHE(s, a, b, c, d) ((s & c) << d) ^ (((s << a) ^ s) >> b)
+#define TAUSWORTHE(s, a, b, c, d) ((((s) & (c)) << (d)) ^ ((((s) << (a)) ^ (s)) >> (b)))
 
 u32 prandom_u32_state(struct rnd_state *state)
 {

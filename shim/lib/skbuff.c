@@ -80,8 +80,10 @@ struct sk_buff *qdk_skb_alloc(unsigned int size)
 	skb->head = head;
 	skb->data = head;
 	skb->tail = 0;
-	/* exactly the room asked for (8-aligned for shinfo), so a full
-	 * netlink dump buffer fails with -EMSGSIZE where it should */
+	/*
+	 * exactly the room asked for (8-aligned for shinfo), so a full
+	 * netlink dump buffer fails with -EMSGSIZE where it should
+	 */
 	skb->end = ALIGN(size, 8);
 	skb->truesize = SKB_TRUESIZE(skb->end);
 	skb->mac_header = (typeof(skb->mac_header))~0U;
@@ -197,7 +199,8 @@ void skb_under_panic(struct sk_buff *skb, unsigned int len, void *here)
 	BUG();
 }
 
-/* A private copy of everything (the kernel shares the data; no qdisc can
+/*
+ * A private copy of everything (the kernel shares the data; no qdisc can
  * tell as long as it does not write into a clone).
  */
 struct sk_buff *skb_copy(const struct sk_buff *skb, gfp_t priority)

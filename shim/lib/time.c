@@ -19,6 +19,8 @@ u64 qdk_clock_ns;
 unsigned long volatile jiffies = INITIAL_JIFFIES;
 u64 jiffies_64 = INITIAL_JIFFIES;
 
+typedef unsigned __int128 __u128;
+
 static unsigned int qdk_hz = HZ;
 static u64 tnode_seq;
 
@@ -28,7 +30,7 @@ static int heap_len, heap_cap;
 unsigned long qdk_ns_to_jiffies(u64 ns)
 {
 	return INITIAL_JIFFIES + (unsigned long)
-		((unsigned __int128)ns * qdk_hz / NSEC_PER_SEC);
+		((__u128)ns * qdk_hz / NSEC_PER_SEC);
 }
 
 /* first ns at which jiffies >= j (j at or after INITIAL_JIFFIES) */
@@ -36,7 +38,7 @@ u64 qdk_jiffies_to_ns(unsigned long j)
 {
 	u64 d = j - INITIAL_JIFFIES;
 
-	return (u64)(((unsigned __int128)d * NSEC_PER_SEC + qdk_hz - 1) / qdk_hz);
+	return (u64)(((__u128)d * NSEC_PER_SEC + qdk_hz - 1) / qdk_hz);
 }
 
 /* [jiffy_start, jiffy_end): the ns range of the current jiffy */
