@@ -253,7 +253,7 @@ static void parsers(void)
 	build_err("   ", "no qdisc kind given");
 	CHECK(tcopt_find("pfifo") && tcopt_find("plug") && tcopt_find("skbprio") &&
 	      tcopt_find("bfifo") && tcopt_find("pfifo_head_drop") && tcopt_find("codel") &&
-	      tcopt_find("fq_codel") && !tcopt_find("fifo"),
+	      tcopt_find("fq_codel") && tcopt_find("fq") && !tcopt_find("fifo"),
 	      "registry lists the upstream kinds");
 }
 
@@ -262,9 +262,10 @@ static void codel(void)
 {
 	static const uint8_t want[] = {
 		0x24, 0x00, 0x02, 0x80,
-		0x08, 0x00, TCA_CODEL_TARGET, 0x00, 0x88, 0x13, 0x00, 0x00,	/* 5000us */
-		0x08, 0x00, TCA_CODEL_INTERVAL, 0x00, 0xa0, 0x86, 0x01, 0x00,	/* 100000us */
+		/* tc's order: limit, interval, target, ecn */
 		0x08, 0x00, TCA_CODEL_LIMIT, 0x00, 0x64, 0x00, 0x00, 0x00,
+		0x08, 0x00, TCA_CODEL_INTERVAL, 0x00, 0xa0, 0x86, 0x01, 0x00,	/* 100000us */
+		0x08, 0x00, TCA_CODEL_TARGET, 0x00, 0x88, 0x13, 0x00, 0x00,	/* 5000us */
 		0x08, 0x00, TCA_CODEL_ECN, 0x00, 0x00, 0x00, 0x00, 0x00,
 	};
 	struct tcopt_buf b;
@@ -276,12 +277,42 @@ static void codel(void)
 	CHECK(r == 0 && b.len == sizeof(want) && memcmp(b.data, want, sizeof(want)) == 0,
 	      "codel attributes (r=%d len=%zu %s)", r, b.len, e.msg);
 	tcopt_buf_free(&b);
+	/* "if (limit)": a zero limit is not sent; a later word wins */
+	r = tcopt_build("codel limit 0 ecn noecn", NULL, 0, &b, &e);
+	CHECK(r == 0 && b.len == 12 && b.data[6] == TCA_CODEL_ECN && b.data[8] == 0,
+	      "codel: limit 0 not sent, noecn after ecn wins (len=%zu)", b.len);
+	tcopt_buf_free(&b);
+	r = tcopt_build("fq buckets 1000 maxrate 8mbit nopacing timer_slack 20us horizon_drop",
+			NULL, 0, &b, &e);
+	CHECK(r == 0 && b.len == 4 + 8 + 8 + 8 + 8 + 8, "fq attributes (r=%d len=%zu %s)", r,
+	      b.len, e.msg);
+	if (r == 0 && b.len >= 12) {
+		struct tcopt_attr tb[TCA_FQ_MAX + 1];
+
+		CHECK(tcopt_parse_attrs(tb, TCA_FQ_MAX, b.data + 4, b.len - 4) == 0 &&
+		      tcopt_attr_u32(&tb[TCA_FQ_BUCKETS_LOG]) == 10 &&
+		      tcopt_attr_u32(&tb[TCA_FQ_FLOW_MAX_RATE]) == 1000000 &&
+		      tcopt_attr_u32(&tb[TCA_FQ_RATE_ENABLE]) == 0 &&
+		      tcopt_attr_u32(&tb[TCA_FQ_TIMER_SLACK]) == 20000 &&
+		      tb[TCA_FQ_HORIZON_DROP].len == 1 &&
+		      *(const uint8_t *)tb[TCA_FQ_HORIZON_DROP].data == 1 &&
+		      b.data[4 + 2] == TCA_FQ_BUCKETS_LOG,
+		      "fq: buckets as log2 first, maxrate in bytes/s, timer_slack in ns, u8 horizon_drop");
+	}
+	tcopt_buf_free(&b);
+	build_err("fq maxrate fast", "Illegal \"maxrate\"");
 	build_err("codel target soon", "Illegal \"target\"");
 	build_err("fq_codel flows", "\"flows\" needs a value");
 	build_err("fq_codel fair", "What is \"fair\"?");
 	r = tcopt_build("fq_codel memory_limit 32mb ecn", NULL, 0, &b, &e);
-	CHECK(r == 0 && b.len == 4 + 8 + 8 && tcopt_attr_u32(&(struct tcopt_attr){
-		b.data + 8, 4 }) == 32u << 20, "fq_codel memory_limit is a size");
+	{
+		struct tcopt_attr tb[TCA_FQ_CODEL_MAX + 1];
+
+		CHECK(r == 0 && b.len == 4 + 8 + 8 &&
+		      tcopt_parse_attrs(tb, TCA_FQ_CODEL_MAX, b.data + 4, b.len - 4) == 0 &&
+		      tcopt_attr_u32(&tb[TCA_FQ_CODEL_MEMORY_LIMIT]) == 32u << 20 &&
+		      b.data[4 + 2] == TCA_FQ_CODEL_ECN, "fq_codel: ecn before memory_limit (a size)");
+	}
 	tcopt_buf_free(&b);
 }
 

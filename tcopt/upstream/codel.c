@@ -4,70 +4,15 @@
  * (net/sched/sch_codel.c, sch_fq_codel.c): nested attributes, times in
  * microseconds as tc sends them (get_time: a bare number is usecs).
  *
- * Both kinds share the table-driven parser below: each word names one
- * attribute and how its value is read, as in iproute2's q_codel.c and
- * q_fq_codel.c (same words, same error messages).
+ * Both use the table-driven parser of words.c with iproute2's words, error
+ * messages and attribute order (q_codel.c, q_fq_codel.c).
  */
 #include <string.h>
 #include <linux/pkt_sched.h>
 
-#include "tcopt.h"
+#include "words.h"
 
-enum word_type { W_U32, W_TIME_US, W_SIZE, W_ON, W_OFF };
-
-struct word {
-	const char *name;
-	enum word_type type;
-	uint16_t attr;
-};
-
-static int parse_words(const struct word *words, int argc, char **argv,
-		       struct tcopt_buf *b, struct tcopt_err *e)
-{
-	for (; argc > 0; argc--, argv++) {
-		const struct word *w;
-		uint64_t v;
-		uint32_t x = 0;
-
-		for (w = words; w->name; w++)
-			if (strcmp(w->name, *argv) == 0)
-				break;
-		if (!w->name)
-			return tcopt_fail(e, "What is \"%s\"?", *argv);
-		if (w->type == W_ON || w->type == W_OFF) {
-			tcopt_put_u32(b, w->attr, w->type == W_ON);
-			continue;
-		}
-		if (argc < 2)
-			return tcopt_fail(e, "\"%s\" needs a value", w->name);
-		argc--, argv++;
-		switch (w->type) {
-		case W_U32:
-			if (tcopt_get_u32(*argv, &x))
-				goto bad;
-			break;
-		case W_TIME_US:
-			if (tcopt_get_time(*argv, &v) || v / 1000 > UINT32_MAX)
-				goto bad;
-			x = (uint32_t)(v / 1000);
-			break;
-		case W_SIZE:
-			if (tcopt_get_size(*argv, &v) || v > UINT32_MAX)
-				goto bad;
-			x = (uint32_t)v;
-			break;
-		default:
-			break;
-		}
-		tcopt_put_u32(b, w->attr, x);
-		continue;
-bad:
-		return tcopt_fail(e, "Illegal \"%s\"", w->name);
-	}
-	return 0;
-}
-
-/* Print one u32 attribute per word, in table order, like tc's printers. */
+/* Print the u32 attributes in tb[] named by words[], times and sizes in tc's units. */
 static void print_words(const struct word *words, const struct tcopt_attr *tb,
 			struct tcopt_out *o)
 {
@@ -77,14 +22,15 @@ static void print_words(const struct word *words, const struct tcopt_attr *tb,
 		const struct tcopt_attr *a = &tb[w->attr];
 		uint32_t v;
 
-		if (!a->data || a->len < sizeof(uint32_t) || w->type == W_OFF)
+		if (!a->data || a->len < sizeof(uint32_t))
 			continue;
 		v = tcopt_attr_u32(a);
-		if (w->type == W_ON) {
-			if (v)
+		if (w->type == W_SET) {
+			if (v && w->value)
 				o->flag(o, w->name);
 		} else if (w->type == W_TIME_US) {
-			o->uint(o, w->name, (uint64_t)v * 1000, TCOPT_TIME_NS);
+			if (v != ~0u)
+				o->uint(o, w->name, (uint64_t)v * 1000, TCOPT_TIME_NS);
 		} else {
 			o->uint(o, w->name, v, w->type == W_SIZE ? TCOPT_BYTES : TCOPT_PLAIN);
 		}
@@ -94,18 +40,27 @@ static void print_words(const struct word *words, const struct tcopt_attr *tb,
 /* ---- codel --------------------------------------------------------------- */
 
 static const struct word codel_words[] = {
-	{ "limit", W_U32, TCA_CODEL_LIMIT },
-	{ "target", W_TIME_US, TCA_CODEL_TARGET },
-	{ "ce_threshold", W_TIME_US, TCA_CODEL_CE_THRESHOLD },
-	{ "interval", W_TIME_US, TCA_CODEL_INTERVAL },
-	{ "ecn", W_ON, TCA_CODEL_ECN },
-	{ "noecn", W_OFF, TCA_CODEL_ECN },
-	{ NULL, 0, 0 }
+	{ "limit", W_U32, TCA_CODEL_LIMIT, 0 },
+	{ "target", W_TIME_US, TCA_CODEL_TARGET, 0 },
+	{ "ce_threshold", W_TIME_US, TCA_CODEL_CE_THRESHOLD, 0 },
+	{ "interval", W_TIME_US, TCA_CODEL_INTERVAL, 0 },
+	{ "ecn", W_SET, TCA_CODEL_ECN, 1 },
+	{ "noecn", W_SET, TCA_CODEL_ECN, 0 },
+	{ NULL, 0, 0, 0 }
+};
+
+static const struct emit codel_order[] = {
+	{ TCA_CODEL_LIMIT, 4, E_IF_NONZERO, 0 },
+	{ TCA_CODEL_INTERVAL, 4, E_IF_NONZERO, 0 },
+	{ TCA_CODEL_TARGET, 4, E_IF_NONZERO, 0 },
+	{ TCA_CODEL_ECN, 4, E_IF_SET, 0 },
+	{ TCA_CODEL_CE_THRESHOLD, 4, E_UNLESS, ~0u },
 };
 
 static int codel_parse(int argc, char **argv, struct tcopt_buf *b, struct tcopt_err *e)
 {
-	return parse_words(codel_words, argc, argv, b, e);
+	return words_parse(codel_words, codel_order, sizeof(codel_order) / sizeof(codel_order[0]),
+			   argc, argv, b, e);
 }
 
 static void codel_print(const void *opt, size_t len, struct tcopt_out *o)
@@ -152,22 +107,35 @@ TCOPT_REGISTER(codel_kind)
 /* ---- fq_codel ------------------------------------------------------------ */
 
 static const struct word fq_codel_words[] = {
-	{ "limit", W_U32, TCA_FQ_CODEL_LIMIT },
-	{ "flows", W_U32, TCA_FQ_CODEL_FLOWS },
-	{ "quantum", W_U32, TCA_FQ_CODEL_QUANTUM },
-	{ "target", W_TIME_US, TCA_FQ_CODEL_TARGET },
-	{ "ce_threshold", W_TIME_US, TCA_FQ_CODEL_CE_THRESHOLD },
-	{ "interval", W_TIME_US, TCA_FQ_CODEL_INTERVAL },
-	{ "memory_limit", W_SIZE, TCA_FQ_CODEL_MEMORY_LIMIT },
-	{ "drop_batch", W_U32, TCA_FQ_CODEL_DROP_BATCH_SIZE },
-	{ "ecn", W_ON, TCA_FQ_CODEL_ECN },
-	{ "noecn", W_OFF, TCA_FQ_CODEL_ECN },
-	{ NULL, 0, 0 }
+	{ "limit", W_U32, TCA_FQ_CODEL_LIMIT, 0 },
+	{ "flows", W_U32, TCA_FQ_CODEL_FLOWS, 0 },
+	{ "quantum", W_U32, TCA_FQ_CODEL_QUANTUM, 0 },
+	{ "target", W_TIME_US, TCA_FQ_CODEL_TARGET, 0 },
+	{ "ce_threshold", W_TIME_US, TCA_FQ_CODEL_CE_THRESHOLD, 0 },
+	{ "interval", W_TIME_US, TCA_FQ_CODEL_INTERVAL, 0 },
+	{ "memory_limit", W_SIZE, TCA_FQ_CODEL_MEMORY_LIMIT, 0 },
+	{ "drop_batch", W_U32, TCA_FQ_CODEL_DROP_BATCH_SIZE, 0 },
+	{ "ecn", W_SET, TCA_FQ_CODEL_ECN, 1 },
+	{ "noecn", W_SET, TCA_FQ_CODEL_ECN, 0 },
+	{ NULL, 0, 0, 0 }
+};
+
+static const struct emit fq_codel_order[] = {
+	{ TCA_FQ_CODEL_LIMIT, 4, E_IF_NONZERO, 0 },
+	{ TCA_FQ_CODEL_FLOWS, 4, E_IF_NONZERO, 0 },
+	{ TCA_FQ_CODEL_QUANTUM, 4, E_IF_NONZERO, 0 },
+	{ TCA_FQ_CODEL_INTERVAL, 4, E_IF_NONZERO, 0 },
+	{ TCA_FQ_CODEL_TARGET, 4, E_IF_NONZERO, 0 },
+	{ TCA_FQ_CODEL_ECN, 4, E_IF_SET, 0 },
+	{ TCA_FQ_CODEL_CE_THRESHOLD, 4, E_UNLESS, ~0u },
+	{ TCA_FQ_CODEL_MEMORY_LIMIT, 4, E_UNLESS, ~0u },
+	{ TCA_FQ_CODEL_DROP_BATCH_SIZE, 4, E_IF_NONZERO, 0 },
 };
 
 static int fq_codel_parse(int argc, char **argv, struct tcopt_buf *b, struct tcopt_err *e)
 {
-	return parse_words(fq_codel_words, argc, argv, b, e);
+	return words_parse(fq_codel_words, fq_codel_order,
+			   sizeof(fq_codel_order) / sizeof(fq_codel_order[0]), argc, argv, b, e);
 }
 
 static void fq_codel_print(const void *opt, size_t len, struct tcopt_out *o)
