@@ -171,6 +171,7 @@ static struct sk_buff *tcp4(u32 src, u32 dst, u16 sport, u16 dport)
 	struct iphdr *iph;
 	struct tcphdr *th;
 
+	skb_reserve(skb, 2);	/* IP header 4-aligned, as the stack does */
 	skb_put_zero(skb, 14 + 20 + 20);
 	skb_reset_mac_header(skb);
 	skb_set_network_header(skb, 14);
