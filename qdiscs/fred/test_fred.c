@@ -1,0 +1,661 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_fred.c - unit tests of the "fred" qdisc (Flow Random Early Drop)
+ * through the shim: per-flow quotas (maxq), strikes and the hold of struck
+ * flows to avgcq, minq protection of fragile flows from RED's early drops,
+ * drop mode, ECN, the flow state's lifetime, options, dump and tc parser.
+ *
+ *   build/user/tests/fred/test_fred
+ *   CK_FORK=no CK_RUN_CASE=quota build/user-debug/tests/fred/test_fred
+ */
+#include <check.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "qdk_api.h"
+#include "tcopt.h"
+#include "fred.h"
+
+#define KIND "fred"
+#define MODNAME "sch_fred"
+#define MS 1000000ULL
+
+/* ---- helpers ------------------------------------------------------------ */
+
+/* Create from tc words ("limit 10 min 5 ..."): the parser is tested too. */
+static struct qdk_qdisc *create_opts(const char *opts)
+{
+	struct qdk_dev_cfg dev = { .tx_queue_len = 1000 };
+	char spec[512], kind[32], msg[256] = "";
+	struct tcopt_buf b;
+	struct tcopt_err e;
+	struct qdk_qdisc *q;
+	int err = 0;
+
+	snprintf(spec, sizeof(spec), KIND " %s", opts);
+	tcopt_buf_init(&b);
+	ck_assert_msg(tcopt_build(spec, kind, sizeof(kind), &b, &e) == 0,
+		      "parse %s: %s", spec, e.msg);
+	q = qdk_qdisc_create(KIND, &dev, 0x80010000, 0xffffffff, b.data, b.len,
+			     &err, msg, sizeof(msg));
+	tcopt_buf_free(&b);
+	ck_assert_msg(q, "create %s failed: %d %s", opts, err, msg);
+	return q;
+}
+
+/* create/change with tc words that must fail with err and message want */
+static void create_fails(const char *opts, int want_err, const char *want)
+{
+	struct qdk_dev_cfg dev = { .tx_queue_len = 1000 };
+	char spec[512], kind[32], msg[256] = "";
+	struct tcopt_buf b;
+	struct tcopt_err e;
+	int err = 0;
+
+	snprintf(spec, sizeof(spec), KIND " %s", opts);
+	tcopt_buf_init(&b);
+	ck_assert_int_eq(tcopt_build(spec, kind, sizeof(kind), &b, &e), 0);
+	ck_assert_ptr_null(qdk_qdisc_create(KIND, &dev, 0x80010000, 0xffffffff,
+					    b.data, b.len, &err, msg, sizeof(msg)));
+	tcopt_buf_free(&b);
+	ck_assert_int_eq(err, want_err);
+	ck_assert_str_eq(msg, want);
+}
+
+static int change_opts(struct qdk_qdisc *q, const char *opts, char *msg,
+		       size_t msglen)
+{
+	char spec[512], kind[32];
+	struct tcopt_buf b;
+	struct tcopt_err e;
+	int ret;
+
+	snprintf(spec, sizeof(spec), KIND " %s", opts);
+	tcopt_buf_init(&b);
+	ck_assert_int_eq(tcopt_build(spec, kind, sizeof(kind), &b, &e), 0);
+	msg[0] = 0;
+	ret = qdk_qdisc_change(q, b.data, b.len, msg, msglen);
+	tcopt_buf_free(&b);
+	return ret;
+}
+
+static uint64_t next_id = 1;
+
+/* A UDP/IPv4 packet of flow f (source port 1000 + f), len bytes. */
+static struct qdk_skb *pkt_tos(unsigned int f, uint32_t len, uint8_t tos)
+{
+	struct qdk_pkt p = {
+		.id = next_id++, .pkt_len = len, .len = len,
+		.ethertype = 0x0800, .family = QDK_AF_INET, .l4proto = 17,
+		.saddr = { 10, 0, 0, 1 }, .daddr = { 10, 0, 0, 2 },
+		.sport = 1000 + f, .dport = 6000, .ttl = 64, .tos = tos,
+	};
+	char msg[128] = "";
+	struct qdk_skb *skb = qdk_skb_build(&p, msg, sizeof(msg));
+
+	ck_assert_msg(skb, "skb_build: %s", msg);
+	return skb;
+}
+
+/* Enqueue; returns the verdict, *id gets the packet's id. */
+static int enq_id(struct qdk_qdisc *q, unsigned int f, uint32_t len,
+		  uint64_t *id)
+{
+	struct qdk_skb *skb = pkt_tos(f, len, 0);
+
+	if (id)
+		*id = qdk_skb_id(skb);
+	return qdk_enqueue(q, skb);
+}
+
+static int enq(struct qdk_qdisc *q, unsigned int f, uint32_t len)
+{
+	return enq_id(q, f, len, NULL);
+}
+
+/* Dequeue one packet: its flow (sport - 1000) or -1; frees it. */
+static int deq_flow(struct qdk_qdisc *q, uint64_t *id, unsigned int *ecn)
+{
+	struct qdk_skb *skb = qdk_dequeue(q);
+	int f;
+
+	if (!skb)
+		return -1;
+	if (id)
+		*id = qdk_skb_id(skb);
+	if (ecn)
+		*ecn = qdk_skb_ecn(skb);
+	/* the flow is not visible through the bridge: use the length tag */
+	f = (int)qdk_skb_pkt_len(skb);
+	qdk_skb_free(skb);
+	return f;
+}
+
+static struct qdk_stats stats(struct qdk_qdisc *q)
+{
+	struct qdk_stats st;
+
+	qdk_qdisc_stats(q, &st);
+	return st;
+}
+
+static struct tc_fred_xstats xstats(struct qdk_qdisc *q)
+{
+	struct tc_fred_xstats xs;
+	uint8_t buf[256];
+	int n = qdk_qdisc_dump_xstats(q, buf, sizeof(buf));
+
+	ck_assert_int_eq(n, sizeof(xs));
+	memcpy(&xs, buf, sizeof(xs));
+	return xs;
+}
+
+/* The value of attribute type in the qdisc's dump (u32). */
+static uint32_t dumped(struct qdk_qdisc *q, uint16_t type)
+{
+	uint8_t buf[512];
+	int n = qdk_qdisc_dump(q, buf, sizeof(buf));
+	int off = 4;
+
+	ck_assert_int_gt(n, 4);
+	while (off + 4 <= n) {
+		uint16_t alen = buf[off] | buf[off + 1] << 8;
+		uint16_t atype = buf[off + 2] | buf[off + 3] << 8;
+		uint32_t v;
+
+		ck_assert_uint_ge(alen, 4);
+		if (atype == type) {
+			ck_assert_uint_eq(alen, 8);
+			memcpy(&v, buf + off + 4, 4);
+			return v;
+		}
+		off += (alen + 3) & ~3u;
+	}
+	ck_abort_msg("attribute %u not dumped", type);
+	return 0;
+}
+
+static long objects0;
+
+static void mem_setup(void)
+{
+	long bytes;
+
+	qdk_mem_usage(&objects0, &bytes);
+}
+
+static void mem_teardown(void)
+{
+	long objects, bytes;
+
+	qdk_mem_usage(&objects, &bytes);
+	ck_assert_int_eq(objects, objects0);
+}
+
+/*
+ * Lengths identify flows in dequeue order checks: flow f sends packets of
+ * a length unique to it (the bridge shows a packet's length, not its ports).
+ */
+
+/*
+ * Flow f sends packets of 100 * f bytes: dequeue order shows flows.
+ * SLOW_RED: an average that hardly moves (burst 100: w = 2^-11), so the
+ * quotas act alone. FAST_RED: w = 1/2, the average follows the queue.
+ */
+#define SLOW_RED "min 5 max 15 burst 100"
+#define FAST_RED "min 2 max 50 burst 2 bandwidth 0"
+
+/* ---- per-flow quotas -------------------------------------------------------- */
+
+START_TEST(maxq_caps_a_flow)
+{
+	struct qdk_qdisc *q = create_opts("limit 100 " SLOW_RED " seed 1");
+	const struct qdk_effect *eff;
+	uint64_t id;
+
+	/* maxq defaults to min (5): the 6th and 7th packet are dropped */
+	for (int i = 0; i < 5; i++)
+		ck_assert_int_eq(enq(q, 1, 100), QDK_XMIT_SUCCESS);
+	ck_assert_int_eq(enq_id(q, 1, 100, &id), QDK_XMIT_DROP);
+	ck_assert_uint_eq(qdk_effects(&eff), 1);
+	ck_assert_uint_eq(eff[0].id, id);
+	ck_assert_uint_eq(xstats(q).maxq_drops, 1);
+	/* another flow is not affected by flow 1's quota */
+	for (int i = 0; i < 5; i++)
+		ck_assert_int_eq(enq(q, 2, 200), QDK_XMIT_SUCCESS);
+	ck_assert_uint_eq(xstats(q).active_flows, 2);
+	ck_assert_uint_eq(stats(q).qlen, 10);
+	ck_assert_uint_eq(stats(q).drops, 1);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(maxq_option)
+{
+	struct qdk_qdisc *q = create_opts("limit 100 " SLOW_RED " maxq 3 seed 1");
+
+	for (int i = 0; i < 3; i++)
+		ck_assert_int_eq(enq(q, 1, 100), QDK_XMIT_SUCCESS);
+	ck_assert_int_eq(enq(q, 1, 100), QDK_XMIT_DROP);
+	ck_assert_uint_eq(xstats(q).maxq_drops, 1);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(strikes_hold_flow_to_avgcq)
+{
+	struct qdk_qdisc *q = create_opts("limit 100 " SLOW_RED " timeout 1s seed 1");
+	struct tc_fred_xstats xs;
+
+	/* flow 1 overruns maxq twice: two strikes */
+	for (int i = 0; i < 7; i++)
+		enq(q, 1, 100);
+	ck_assert_uint_eq(xstats(q).maxq_drops, 2);
+	/* a clean flow 2 may still queue maxq packets */
+	for (int i = 0; i < 5; i++)
+		ck_assert_int_eq(enq(q, 2, 200), QDK_XMIT_SUCCESS);
+	/* flow 1 at maxq again: a third strike */
+	ck_assert_int_eq(enq(q, 1, 100), QDK_XMIT_DROP);
+	ck_assert_uint_eq(xstats(q).maxq_drops, 3);
+	ck_assert_uint_eq(xstats(q).strike_drops, 0);
+
+	/* flow 1's packets leave; its state stays (timeout 1 s) */
+	for (int i = 0; i < 5; i++)
+		ck_assert_int_eq(deq_flow(q, NULL, NULL), 100);
+	qdk_clock_advance(1 * MS);
+	/* now it is held to avgcq, one packet: avg ~ 0, so avgcq = 1 */
+	ck_assert_int_eq(enq(q, 1, 100), QDK_XMIT_SUCCESS);
+	ck_assert_int_eq(enq(q, 1, 100), QDK_XMIT_DROP);
+	ck_assert_int_eq(enq(q, 1, 100), QDK_XMIT_DROP);
+	xs = xstats(q);
+	ck_assert_uint_eq(xs.strike_drops, 2);
+	ck_assert_uint_eq(xs.maxq_drops, 3);
+	ck_assert_uint_eq(xs.prob_drops + xs.forced_drops, 0);
+	/* while flow 2, without strikes, holds its five */
+	ck_assert_uint_eq(stats(q).qlen, 6);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(drained_flow_forgotten_without_timeout)
+{
+	/* the paper: a flow's state exists while it has packets queued */
+	struct qdk_qdisc *q = create_opts("limit 100 " SLOW_RED " seed 1");
+
+	for (int i = 0; i < 7; i++)
+		enq(q, 1, 100);		/* two strikes */
+	for (int i = 0; i < 5; i++)
+		deq_flow(q, NULL, NULL);
+	qdk_clock_advance(1);
+	/* a new flow for FRED: maxq again, no strikes */
+	for (int i = 0; i < 5; i++)
+		ck_assert_int_eq(enq(q, 1, 100), QDK_XMIT_SUCCESS);
+	ck_assert_uint_eq(xstats(q).strike_drops, 0);
+	ck_assert_uint_eq(xstats(q).flows, 2);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+/* ---- RED modes ---------------------------------------------------------------- */
+
+START_TEST(minq_protects_fragile_flows)
+{
+	/* max_p 1 and w = 1/2: early drops are frequent for robust flows */
+	struct qdk_qdisc *q = create_opts("limit 200 " FAST_RED " probability 1 minq 3 maxq 40 seed 5");
+	struct tc_fred_xstats xs;
+	int robust_drops = 0;
+
+	/* flow 1 builds a queue of 20: the average enters [min, max) */
+	for (int i = 0; i < 20; i++)
+		robust_drops += enq(q, 1, 100) != QDK_XMIT_SUCCESS;
+	for (int f = 2; f < 10; f++) {
+		/* flow 1 keeps sending: robust (qlen >= max(minq, avgcq)) */
+		robust_drops += enq(q, 1, 100) != QDK_XMIT_SUCCESS;
+		/* fragile flow f: below minq, never dropped early */
+		for (int i = 0; i < 3; i++)
+			ck_assert_int_eq(enq(q, f, 100 * f), QDK_XMIT_SUCCESS);
+	}
+	xs = xstats(q);
+	ck_assert_int_gt(robust_drops, 0);
+	ck_assert_uint_eq(xs.prob_drops, robust_drops);
+	ck_assert_uint_gt(xs.qavg_milli, 2000);
+	ck_assert_uint_lt(xs.qavg_milli, 50000);
+	ck_assert_uint_eq(xs.forced_drops, 0);
+	ck_assert_uint_eq(xs.active_flows, 9);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(early_drops_seeded)
+{
+	uint64_t pat[3] = { 0 };
+	static const char *const opts[3] = {
+		"limit 200 " FAST_RED " probability 0.5 maxq 60 seed 11",
+		"limit 200 " FAST_RED " probability 0.5 maxq 60 seed 11",
+		"limit 200 " FAST_RED " probability 0.5 maxq 60 seed 12",
+	};
+
+	for (int r = 0; r < 3; r++) {
+		struct qdk_qdisc *q = create_opts(opts[r]);
+
+		for (int i = 0; i < 10; i++)
+			enq(q, 1, 100);
+		/* hold the queue near 10: the average sits in [min, max) */
+		for (int i = 0; i < 64; i++) {
+			if (enq(q, 1, 100) == QDK_XMIT_SUCCESS)
+				deq_flow(q, NULL, NULL);
+			else
+				pat[r] |= 1ULL << i;
+		}
+		qdk_qdisc_destroy(q);
+	}
+	ck_assert_uint_ne(pat[0], 0);
+	ck_assert_uint_eq(pat[0], pat[1]);
+	ck_assert_uint_ne(pat[0], pat[2]);
+}
+END_TEST
+
+START_TEST(ecn_marks_robust_flows)
+{
+	struct qdk_qdisc *q = create_opts("limit 200 " FAST_RED " probability 1 maxq 60 ecn seed 5");
+	struct tc_fred_xstats xs;
+
+	for (int i = 0; i < 30; i++)
+		ck_assert_int_eq(qdk_enqueue(q, pkt_tos(1, 100, 1)), QDK_XMIT_SUCCESS);
+	xs = xstats(q);
+	ck_assert_uint_gt(xs.prob_marks, 0);
+	ck_assert_uint_eq(xs.prob_drops, 0);
+	/* not-ECT packets are dropped instead */
+	for (int i = 0; i < 10; i++)
+		enq(q, 1, 100);
+	ck_assert_uint_gt(xstats(q).prob_drops, 0);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(drop_mode_past_max)
+{
+	struct qdk_qdisc *q = create_opts("limit 200 min 2 max 6 burst 2 bandwidth 0 maxq 100 probability 0.01 seed 5");
+	struct tc_fred_xstats xs;
+	int ok = 0;
+
+	for (int i = 0; i < 40; i++)
+		ok += enq(q, 1 + i % 4, 100 * (1 + i % 4)) == QDK_XMIT_SUCCESS;
+	xs = xstats(q);
+	/* the average is held near max: most arrivals are dropped */
+	ck_assert_int_lt(ok, 15);
+	ck_assert_uint_gt(xs.forced_drops + xs.maxq_drops + xs.fair_drops, 20);
+	ck_assert_uint_ge(xs.qavg_milli, 5000);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(limit_tail_drop)
+{
+	struct qdk_qdisc *q = create_opts("limit 4 " SLOW_RED " seed 1");
+
+	for (int f = 1; f <= 4; f++)
+		ck_assert_int_eq(enq(q, f, 100 * f), QDK_XMIT_SUCCESS);
+	ck_assert_int_eq(enq(q, 5, 500), QDK_XMIT_DROP);
+	ck_assert_uint_eq(xstats(q).limit_drops, 1);
+	for (int f = 1; f <= 4; f++)
+		ck_assert_int_eq(deq_flow(q, NULL, NULL), 100 * f);
+	ck_assert_uint_eq(xstats(q).active_flows, 0);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+/* ---- options ---------------------------------------------------------------- */
+
+START_TEST(defaults_dumped)
+{
+	struct qdk_dev_cfg dev = { .tx_queue_len = 55 };
+	char msg[256] = "";
+	int err = 0;
+	struct qdk_qdisc *q = qdk_qdisc_create(KIND, &dev, 0x80010000, 0xffffffff,
+					       NULL, 0, &err, msg, sizeof(msg));
+
+	ck_assert_ptr_nonnull(q);
+	ck_assert_uint_eq(dumped(q, TCA_FRED_LIMIT), 55);
+	ck_assert_uint_eq(dumped(q, TCA_FRED_QTH_MIN), FRED_DEF_MIN);
+	ck_assert_uint_eq(dumped(q, TCA_FRED_QTH_MAX), FRED_DEF_MAX);
+	ck_assert_uint_eq(dumped(q, TCA_FRED_PROBABILITY), 85899346);
+	/* tc-red's default burst in packets: (2 * 5 + 15) / 3 = 8 */
+	ck_assert_uint_eq(dumped(q, TCA_FRED_BURST), 8);
+	ck_assert_uint_eq(dumped(q, TCA_FRED_MINQ), 2);
+	ck_assert_uint_eq(dumped(q, TCA_FRED_MAXQ), 0);
+	ck_assert_uint_eq(dumped(q, TCA_FRED_FLOWS), FRED_DEF_FLOWS);
+	ck_assert_uint_eq(dumped(q, TCA_FRED_TIMEOUT), 0);
+	ck_assert_uint_eq(dumped(q, TCA_FRED_ECN), 0);
+	dumped(q, TCA_FRED_SEED);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(bad_options)
+{
+	create_fails("limit 0", -ERANGE, "integer out of range");
+	create_fails("min 0", -ERANGE, "integer out of range");
+	create_fails("minq 0", -ERANGE, "integer out of range");
+	create_fails("flows 65537", -ERANGE, "integer out of range");
+	create_fails("probability 0", -ERANGE, "integer out of range");
+	create_fails("min 9 max 9", -EINVAL, MODNAME ": min must be below max");
+	create_fails("minq 4 maxq 3", -EINVAL, MODNAME ": maxq must not be below minq");
+	create_fails("min 10 max 20 burst 5", -EINVAL,
+		     MODNAME ": burst too small for min: no RED weight fits");
+}
+END_TEST
+
+START_TEST(change_rules)
+{
+	struct qdk_qdisc *q = create_opts("flows 64 seed 9");
+	char msg[256];
+
+	ck_assert_int_eq(change_opts(q, "flows 128", msg, sizeof(msg)), -EINVAL);
+	ck_assert_str_eq(msg, "flows cannot be changed: delete and add the qdisc");
+	ck_assert_int_eq(change_opts(q, "seed 1", msg, sizeof(msg)), -EINVAL);
+	ck_assert_str_eq(msg, "seed cannot be changed: delete and add the qdisc");
+	ck_assert_int_eq(change_opts(q, "min 20", msg, sizeof(msg)), -EINVAL);
+	ck_assert_str_eq(msg, MODNAME ": min must be below max");
+	ck_assert_uint_eq(dumped(q, TCA_FRED_QTH_MIN), FRED_DEF_MIN);
+	ck_assert_int_eq(change_opts(q, "min 10 max 30 minq 4 ecn", msg, sizeof(msg)), 0);
+	ck_assert_uint_eq(dumped(q, TCA_FRED_QTH_MIN), 10);
+	ck_assert_uint_eq(dumped(q, TCA_FRED_MINQ), 4);
+	ck_assert_uint_eq(dumped(q, TCA_FRED_ECN), 1);
+	/* burst follows new thresholds when not given: (20 + 30) / 3 */
+	ck_assert_uint_eq(dumped(q, TCA_FRED_BURST), 16);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(change_lower_limit_and_reset)
+{
+	struct qdk_qdisc *q = create_opts("limit 10 " SLOW_RED " seed 1");
+	char msg[256];
+
+	for (int f = 1; f <= 4; f++)
+		enq(q, f, 100 * f);
+	ck_assert_int_eq(change_opts(q, "limit 2", msg, sizeof(msg)), 0);
+	ck_assert_uint_eq(stats(q).qlen, 2);
+	ck_assert_uint_eq(stats(q).backlog, 700);
+	ck_assert_uint_eq(xstats(q).active_flows, 2);
+	ck_assert_int_eq(deq_flow(q, NULL, NULL), 300);
+	qdk_qdisc_reset(q);
+	ck_assert_uint_eq(stats(q).qlen, 0);
+	ck_assert_uint_eq(xstats(q).active_flows, 0);
+	ck_assert_ptr_null(qdk_peek(q));
+	ck_assert_int_eq(enq(q, 1, 100), QDK_XMIT_SUCCESS);
+	ck_assert_int_eq(deq_flow(q, NULL, NULL), 100);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(dump_round_trip)
+{
+	struct qdk_qdisc *q = create_opts("limit 50 min 4 max 12 probability 0.1 burst 6 avpkt 500 bandwidth 1mbit minq 3 maxq 8 flows 256 timeout 20ms ecn seed 42");
+	struct qdk_dev_cfg dev = { 0 };
+	uint8_t d1[512], d2[512];
+	char msg[256] = "";
+	int n1, n2, err = 0;
+	struct qdk_qdisc *q2;
+
+	n1 = qdk_qdisc_dump(q, d1, sizeof(d1));
+	ck_assert_int_gt(n1, 0);
+	q2 = qdk_qdisc_create(KIND, &dev, 0x80010000, 0xffffffff, d1, n1,
+			      &err, msg, sizeof(msg));
+	ck_assert_msg(q2, "%s", msg);
+	n2 = qdk_qdisc_dump(q2, d2, sizeof(d2));
+	ck_assert_int_eq(n1, n2);
+	ck_assert_mem_eq(d1, d2, n1);
+	ck_assert_int_eq(qdk_qdisc_change(q2, d1, n1, msg, sizeof(msg)), 0);
+	n2 = qdk_qdisc_dump(q2, d2, sizeof(d2));
+	ck_assert_mem_eq(d1, d2, n1);
+	ck_assert_int_lt(qdk_qdisc_dump(q2, d2, 40), 0);
+	qdk_qdisc_destroy(q2);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+/* ---- tc parser and printer --------------------------------------------------- */
+
+struct text_out {
+	struct tcopt_out o;
+	char buf[1024];
+};
+
+static void text_uint(struct tcopt_out *o, const char *key, uint64_t v,
+		      enum tcopt_unit unit)
+{
+	struct text_out *t = o->priv;
+	size_t n = strlen(t->buf);
+
+	snprintf(t->buf + n, sizeof(t->buf) - n, "%s %llu ", key,
+		 (unsigned long long)v);
+}
+
+static void text_str(struct tcopt_out *o, const char *key, const char *v)
+{
+	struct text_out *t = o->priv;
+	size_t n = strlen(t->buf);
+
+	snprintf(t->buf + n, sizeof(t->buf) - n, "%s %s ", key, v);
+}
+
+static void text_flag(struct tcopt_out *o, const char *key)
+{
+	struct text_out *t = o->priv;
+	size_t n = strlen(t->buf);
+
+	snprintf(t->buf + n, sizeof(t->buf) - n, "%s ", key);
+}
+
+START_TEST(tc_parse_print)
+{
+	const struct tcopt_kind *k = tcopt_find(KIND);
+	struct qdk_qdisc *q = create_opts("limit 50 min 4 max 12 probability 0.1 burst 6 avpkt 500 bandwidth 8mbit minq 3 maxq 8 flows 256 timeout 20ms ecn seed 42");
+	struct text_out t = { .o = { .uint = text_uint, .str = text_str, .flag = text_flag } };
+	uint8_t buf[512];
+	int n;
+
+	t.o.priv = &t;
+	n = qdk_qdisc_dump(q, buf, sizeof(buf));
+	k->print(buf + 4, n - 4, &t.o);
+	ck_assert_str_eq(t.buf, "limit 50 min 4 max 12 probability 0.1 burst 6 avpkt 500 bandwidth 1000000 minq 3 maxq 8 flows 256 timeout 20000000 seed 42 ecn ");
+	t.buf[0] = 0;
+	n = qdk_qdisc_dump_xstats(q, buf, sizeof(buf));
+	ck_assert_int_eq(n, sizeof(struct tc_fred_xstats));
+	k->print_xstats(buf, 8, &t.o);
+	ck_assert_str_eq(t.buf, "maxq_drops 0 fair_drops 0 ");
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(tc_parse_errors)
+{
+	struct tcopt_buf b;
+	struct tcopt_err e;
+	char kind[32];
+	static const char *const bad[][2] = {
+		{ "fred minq", "\"minq\" needs a value" },
+		{ "fred maxq many", "Illegal \"maxq\"" },
+		{ "fred probability -1", "Illegal \"probability\"" },
+		{ "fred timeout soon", "Illegal \"timeout\"" },
+		{ "fred avpkt big", "Illegal \"avpkt\"" },
+		{ "fred colour blue", "What is \"colour\"?" },
+	};
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		tcopt_buf_init(&b);
+		ck_assert_int_eq(tcopt_build(bad[i][0], kind, sizeof(kind), &b, &e), -1);
+		ck_assert_str_eq(e.msg, bad[i][1]);
+		tcopt_buf_free(&b);
+	}
+}
+END_TEST
+
+/* ---- runner ------------------------------------------------------------- */
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create(KIND);
+	TCase *tc;
+
+	tc = tcase_create("quota");
+	tcase_add_test(tc, maxq_caps_a_flow);
+	tcase_add_test(tc, maxq_option);
+	tcase_add_test(tc, strikes_hold_flow_to_avgcq);
+	tcase_add_test(tc, drained_flow_forgotten_without_timeout);
+	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("red");
+	tcase_add_test(tc, minq_protects_fragile_flows);
+	tcase_add_test(tc, early_drops_seeded);
+	tcase_add_test(tc, ecn_marks_robust_flows);
+	tcase_add_test(tc, drop_mode_past_max);
+	tcase_add_test(tc, limit_tail_drop);
+	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("options");
+	tcase_add_test(tc, defaults_dumped);
+	tcase_add_test(tc, bad_options);
+	tcase_add_test(tc, change_rules);
+	tcase_add_test(tc, change_lower_limit_and_reset);
+	tcase_add_test(tc, dump_round_trip);
+	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("tc");
+	tcase_add_test(tc, tc_parse_print);
+	tcase_add_test(tc, tc_parse_errors);
+	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(suite());
+	long leaks;
+	int failed;
+
+	if (qdk_init(1) != 0) {
+		fprintf(stderr, "qdk_init failed\n");
+		return 1;
+	}
+	if (!qdk_kind_known(KIND)) {
+		fprintf(stderr, "qdisc kind %s is not registered\n", KIND);
+		return 1;
+	}
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	leaks = qdk_exit();
+	if (leaks) {
+		fprintf(stderr, "%ld allocations leaked\n", leaks);
+		failed++;
+	}
+	return failed ? 1 : 0;
+}
