@@ -15,8 +15,8 @@ what each printed, and the host checks the saved output against the cases
     replace OPTIONS             tc qdisc replace ...
     del                         tc qdisc del dev $DEV root (then 10: must be gone)
     run SHELL LINE              any command in the router netns (traffic: ping ...)
-    expect-show TEXT            `tc qdisc show` of 10: contains TEXT
-    expect-stats TEXT           `tc -s qdisc show` of 10: contains TEXT
+    expect-show TEXT            `tc qdisc show` of 10: contains TEXT (whole words)
+    expect-stats TEXT           `tc -s qdisc show` of 10: contains TEXT (whole words)
     expect-json KEY OP VALUE    in `tc -j qdisc show` (KEY: options first, then top level)
     expect-stats-json KEY OP VALUE ...   in `tc -s -j qdisc show`
     reject OPTIONS => TEXT      change (add when no qdisc is there) must fail and
@@ -318,7 +318,8 @@ class Checker:
             tag = f"{s.kind} line {e.line}: expect-{e.where}"
             if e.where in ("show", "stats"):
                 b = text_block(show if e.where == "show" else sshow)
-                if e.text in b:
+                # whole words: "limit 5" must not match "limit 50"
+                if re.search(r"(?<!\S)" + re.escape(e.text) + r"(?!\S)", b):
                     self.ok(f"{tag} '{e.text}'")
                 else:
                     self.ko(f"{tag} '{e.text}' not in:", b)
