@@ -468,8 +468,12 @@ END_TEST
 
 START_TEST(kinds_registered)
 {
-	static const char *want[] = { "pfifo", "bfifo", "pfifo_head_drop",
-				      "plug", "skbprio" };
+	static const char *want[] = {
+		"pfifo", "bfifo", "pfifo_head_drop", "plug", "skbprio",
+		"codel", "pie", "red", "gred", "choke", "fq_codel", "fq_pie",
+		"sfq", "sfb", "hhf", "fq", "tbf", "prio", "multiq", "drr", "htb",
+		"netem", "cake",
+	};
 	size_t i;
 
 	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++)
