@@ -165,6 +165,21 @@ static int rec_ktime_register(void)
 	return register_kretprobe(&rec_ktime_krp);
 }
 
+/* Does a clock read inside a call really return the call's timestamp? */
+static bool rec_ktime_works(void)
+{
+	struct rec_call c = { .ts = 12345 };
+	ktime_t t;
+
+	local_bh_disable();
+	c.prev = this_cpu_read(rec_active);
+	this_cpu_write(rec_active, &c);
+	t = ktime_get();
+	this_cpu_write(rec_active, c.prev);
+	local_bh_enable();
+	return ktime_to_ns(t) == 12345;
+}
+
 /* consume_skb's tracepoint is not exported: find it by name. */
 static void rec_find_consume(struct tracepoint *tp, void *priv)
 {
@@ -181,6 +196,8 @@ static int rec_probes_register(void)
 		pr_err("qdk_recorder: cannot probe ktime_get (%d)\n", err);
 		return err;
 	}
+	if (!rec_ktime_works())
+		pr_warn("qdk_recorder: ktime_get() is not overridden inside calls: replays of time-based qdiscs may diverge\n");
 	err = register_trace_kfree_skb(rec_probe_kfree, NULL);
 	if (err) {
 		unregister_kretprobe(&rec_ktime_krp);
