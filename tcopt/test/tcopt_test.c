@@ -253,7 +253,8 @@ static void parsers(void)
 	build_err("   ", "no qdisc kind given");
 	CHECK(tcopt_find("pfifo") && tcopt_find("plug") && tcopt_find("skbprio") &&
 	      tcopt_find("bfifo") && tcopt_find("pfifo_head_drop") && tcopt_find("codel") &&
-	      tcopt_find("fq_codel") && tcopt_find("fq") && !tcopt_find("fifo"),
+	      tcopt_find("fq_codel") && tcopt_find("fq") && tcopt_find("pie") &&
+	      tcopt_find("fq_pie") && !tcopt_find("fifo"),
 	      "registry lists the upstream kinds");
 }
 
@@ -301,6 +302,22 @@ static void codel(void)
 	}
 	tcopt_buf_free(&b);
 	build_err("fq maxrate fast", "Illegal \"maxrate\"");
+	build_err("pie alpha 33", "Illegal \"alpha\"");
+	build_err("fq_pie ecn_prob 100", "Illegal \"ecn_prob\"");
+	{
+		static const uint8_t pie_want[] = {
+			0x1c, 0x00, 0x02, 0x80,
+			/* tc's order: limit, tupdate, target, then ecn */
+			0x08, 0x00, TCA_PIE_LIMIT, 0x00, 0x64, 0x00, 0x00, 0x00,
+			0x08, 0x00, TCA_PIE_TUPDATE, 0x00, 0x98, 0x3a, 0x00, 0x00,	/* 15000us */
+			0x08, 0x00, TCA_PIE_TARGET, 0x00, 0x88, 0x13, 0x00, 0x00,	/* 5000us */
+		};
+
+		r = tcopt_build("pie target 5ms tupdate 15ms limit 100", NULL, 0, &b, &e);
+		CHECK(r == 0 && b.len == sizeof(pie_want) &&
+		      memcmp(b.data, pie_want, sizeof(pie_want)) == 0, "pie attributes in tc's order");
+		tcopt_buf_free(&b);
+	}
 	build_err("codel target soon", "Illegal \"target\"");
 	build_err("fq_codel flows", "\"flows\" needs a value");
 	build_err("fq_codel fair", "What is \"fair\"?");

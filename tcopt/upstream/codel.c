@@ -12,31 +12,6 @@
 
 #include "words.h"
 
-/* Print the u32 attributes in tb[] named by words[], times and sizes in tc's units. */
-static void print_words(const struct word *words, const struct tcopt_attr *tb,
-			struct tcopt_out *o)
-{
-	const struct word *w;
-
-	for (w = words; w->name; w++) {
-		const struct tcopt_attr *a = &tb[w->attr];
-		uint32_t v;
-
-		if (!a->data || a->len < sizeof(uint32_t))
-			continue;
-		v = tcopt_attr_u32(a);
-		if (w->type == W_SET) {
-			if (v && w->value)
-				o->flag(o, w->name);
-		} else if (w->type == W_TIME_US) {
-			if (v != ~0u)
-				o->uint(o, w->name, (uint64_t)v * 1000, TCOPT_TIME_NS);
-		} else {
-			o->uint(o, w->name, v, w->type == W_SIZE ? TCOPT_BYTES : TCOPT_PLAIN);
-		}
-	}
-}
-
 /* ---- codel --------------------------------------------------------------- */
 
 static const struct word codel_words[] = {
@@ -68,7 +43,7 @@ static void codel_print(const void *opt, size_t len, struct tcopt_out *o)
 	struct tcopt_attr tb[TCA_CODEL_MAX + 1];
 
 	if (tcopt_parse_attrs(tb, TCA_CODEL_MAX, opt, len) == 0)
-		print_words(codel_words, tb, o);
+		words_print(codel_words, tb, o);
 }
 
 static void codel_print_xstats(const void *xstats, size_t len, struct tcopt_out *o)
@@ -143,7 +118,7 @@ static void fq_codel_print(const void *opt, size_t len, struct tcopt_out *o)
 	struct tcopt_attr tb[TCA_FQ_CODEL_MAX + 1];
 
 	if (tcopt_parse_attrs(tb, TCA_FQ_CODEL_MAX, opt, len) == 0)
-		print_words(fq_codel_words, tb, o);
+		words_print(fq_codel_words, tb, o);
 }
 
 static void fq_codel_print_xstats(const void *xstats, size_t len, struct tcopt_out *o)

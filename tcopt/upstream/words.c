@@ -25,7 +25,7 @@ static int read_value(const struct word *w, const char *s, uint32_t *x)
 
 	switch (w->type) {
 	case W_U32:
-		return tcopt_get_u32(s, x);
+		return tcopt_get_u32(s, x) || (w->max && *x > w->max) ? -1 : 0;
 	case W_LOG2:
 		if (tcopt_get_u32(s, x))
 			return -1;
@@ -95,4 +95,31 @@ int words_parse(const struct word *words, const struct emit *order, size_t norde
 			tcopt_put_u32(b, o->attr, v);
 	}
 	return 0;
+}
+
+void words_print(const struct word *words, const struct tcopt_attr *tb, struct tcopt_out *o)
+{
+	const struct word *w;
+
+	for (w = words; w->name; w++) {
+		const struct tcopt_attr *a = &tb[w->attr];
+		uint32_t v;
+
+		if (!a->data || a->len < sizeof(uint32_t))
+			continue;
+		v = tcopt_attr_u32(a);
+		if (w->type == W_SET) {
+			if (v == w->value && v)
+				o->flag(o, w->name);
+		} else if (w->type == W_TIME_US) {
+			if (v != ~0u)
+				o->uint(o, w->name, (uint64_t)v * 1000, TCOPT_TIME_NS);
+		} else if (w->type == W_TIME_NS) {
+			o->uint(o, w->name, v, TCOPT_TIME_NS);
+		} else if (w->type == W_RATE32) {
+			o->uint(o, w->name, v, TCOPT_RATE);
+		} else {
+			o->uint(o, w->name, v, w->type == W_SIZE ? TCOPT_BYTES : TCOPT_PLAIN);
+		}
+	}
 }

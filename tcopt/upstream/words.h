@@ -26,6 +26,7 @@ struct word {
 	enum word_type type;
 	uint16_t attr;
 	uint32_t value;		/* W_SET */
+	uint32_t max;		/* W_U32: largest accepted value, 0 for any */
 };
 
 enum emit_rule {
@@ -45,5 +46,8 @@ struct emit {
 
 int words_parse(const struct word *words, const struct emit *order, size_t norder,
 		int argc, char **argv, struct tcopt_buf *b, struct tcopt_err *e);
+
+/* Print the u32 attributes of tb[] that words[] names, in table order. */
+void words_print(const struct word *words, const struct tcopt_attr *tb, struct tcopt_out *o);
 
 #endif /* QDK_TCOPT_WORDS_H */
