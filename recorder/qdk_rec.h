@@ -13,7 +13,7 @@
 
 #include <linux/types.h>
 
-#define QDK_REC_VERSION	2
+#define QDK_REC_VERSION	3
 #define QDK_REC_SIZE	128
 #define QDK_REC_DEV	"qdk_recorder"
 
@@ -28,6 +28,7 @@ enum qdk_rec_type {
 	QDK_REC_DROP,		/* a packet freed with kfree_skb during the call */
 	QDK_REC_LOST,		/* the ring overflowed: lost events */
 	QDK_REC_DESTROY,	/* the recorder instance is going away */
+	QDK_REC_CHANGE,		/* tc asked to change the child: not recorded */
 };
 
 /* rec.flags */
@@ -35,6 +36,7 @@ enum qdk_rec_type {
 #define QDK_RF_NOSTATS	0x02	/* qlen/backlog/drops are not meaningful */
 #define QDK_RF_FRESH	0x04	/* CONF: child grafted while capturing */
 #define QDK_RF_EARLY	0x08	/* DROP: during the call whose record follows */
+#define QDK_RF_INITOPT	0x10	/* CONF: TCA bytes as tc handed them to init */
 
 /* enq.family */
 #define QDK_RF_AF_NONE	0

@@ -33,7 +33,16 @@ struct rec_sched {
 	u32 gen;		/* bumped whenever the child changes */
 	u32 session;		/* capture session this instance is armed for */
 	bool waiting;		/* armed on a busy child: start when empty */
+	/* what tc sent for a qdisc it creates under us (rec_qdisc_request) */
+	u8 *req_opt;		/* REC_REQ_MAX bytes, allocated at init */
+	u32 req_len;		/* 0: no TCA_OPTIONS (init got NULL) */
+	u32 req_handle;
+	char req_kind[IFNAMSIZ];
+	bool req_valid;
 };
+
+/* TCA_OPTIONS larger than this fall back to the child's dump */
+#define REC_REQ_MAX	2048
 
 static LIST_HEAD(rec_instances);
 static u32 rec_next_inst;
@@ -240,18 +249,34 @@ static struct sk_buff *rec_dump_child(struct Qdisc *child)
 	return skb;
 }
 
+/*
+ * The options tc handed to the new child's init(), when the request that
+ * created it was seen and matches it; consumed either way.
+ */
+static bool rec_take_request(struct rec_sched *q, const struct Qdisc *new)
+{
+	bool ok = q->req_valid && !strcmp(q->req_kind, new->ops->id) &&
+		  (!q->req_handle || q->req_handle == new->handle);
+
+	q->req_valid = false;
+	return ok;
+}
+
 static void rec_emit_conf(struct Qdisc *sch, struct rec_sched *q,
-			  const struct sk_buff *opt, bool fresh)
+			  const struct sk_buff *dump, bool fresh, bool req)
 {
 	struct Qdisc *child = q->child;
 	struct net_device *dev = qdisc_dev(child);
-	unsigned int off, n, len = opt ? opt->len : 0;
+	const u8 *opt = req ? q->req_opt : (dump ? dump->data : NULL);
+	unsigned int off, n, len = req ? q->req_len : (dump ? dump->len : 0);
 	struct qdk_rec r;
 
 	rec_head(&r, q, QDK_REC_CONF);
 	r.ts = ktime_get_ns();
 	if (fresh)
 		r.flags |= QDK_RF_FRESH;
+	if (req)
+		r.flags |= QDK_RF_INITOPT;
 	r.conf.handle = child->handle;
 	r.conf.parent = child->parent;
 	r.conf.mtu = dev->mtu;
@@ -267,7 +292,7 @@ static void rec_emit_conf(struct Qdisc *sch, struct rec_sched *q,
 		rec_head(&r, q, QDK_REC_TCA);
 		r.ts = ktime_get_ns();
 		r.count = off;
-		memcpy(r.tca, opt->data + off, n);
+		memcpy(r.tca, opt + off, n);
 		rec_emit(&r);
 	}
 }
@@ -285,9 +310,69 @@ static void rec_arm(struct Qdisc *sch, bool fresh)
 	sch_tree_lock(sch);
 	q->session = rec_session;
 	q->waiting = !fresh && q->child->q.qlen;
-	rec_emit_conf(sch, q, opt, fresh);
+	rec_emit_conf(sch, q, opt, fresh, false);
 	sch_tree_unlock(sch);
 	kfree_skb(opt);
+}
+
+static void rec_change_seen(struct rec_sched *q)
+{
+	struct qdk_rec r;
+
+	if (!READ_ONCE(rec_capturing) || q->session != READ_ONCE(rec_session))
+		return;
+	rec_head(&r, q, QDK_REC_CHANGE);
+	r.ts = ktime_get_ns();
+	rec_emit(&r);
+}
+
+/*
+ * An RTM_NEWQDISC request, seen by the kprobe on tc_modify_qdisc() before
+ * it is handled (rtnl held, nothing may sleep). Creating a qdisc under one
+ * of our classes: keep its kind and TCA_OPTIONS for the graft that follows.
+ * Addressed to a current child: a change we cannot record, say so.
+ */
+void rec_qdisc_request(const struct nlmsghdr *n)
+{
+	const struct nlattr *a, *kind = NULL, *opt = NULL;
+	const struct tcmsg *tcm;
+	struct rec_sched *q;
+	int rem;
+
+	if (!n || n->nlmsg_type != RTM_NEWQDISC ||
+	    nlmsg_len(n) < (int)sizeof(*tcm))
+		return;
+	tcm = nlmsg_data(n);
+	nla_for_each_attr(a, nlmsg_attrdata(n, sizeof(*tcm)),
+			  nlmsg_attrlen(n, sizeof(*tcm)), rem) {
+		if (nla_type(a) == TCA_KIND)
+			kind = a;
+		else if (nla_type(a) == TCA_OPTIONS)
+			opt = a;
+	}
+	list_for_each_entry(q, &rec_instances, node) {
+		struct Qdisc *sch = qdisc_from_priv(q);
+
+		if (qdisc_dev(sch)->ifindex != tcm->tcm_ifindex)
+			continue;
+		if (tcm->tcm_handle && q->child->handle == tcm->tcm_handle)
+			rec_change_seen(q);
+		if (tcm->tcm_parent != TC_H_MAKE(sch->handle, 1) || !kind ||
+		    !q->req_opt)
+			continue;
+		q->req_valid = nla_len(kind) > 0 && nla_len(kind) <= IFNAMSIZ &&
+			       (!opt || nla_total_size(nla_len(opt)) <= REC_REQ_MAX);
+		if (!q->req_valid)
+			continue;
+		nla_strscpy(q->req_kind, kind, sizeof(q->req_kind));
+		q->req_handle = tcm->tcm_handle;
+		q->req_len = opt ? nla_total_size(nla_len(opt)) : 0;
+		if (opt) {
+			/* header and payload as sent; padding zeroed */
+			memset(q->req_opt, 0, q->req_len);
+			memcpy(q->req_opt, opt, min_t(u32, q->req_len, opt->nla_len));
+		}
+	}
 }
 
 void rec_qdisc_arm_all(void)
@@ -311,6 +396,9 @@ static int rec_init(struct Qdisc *sch, struct nlattr *opt,
 		NL_SET_ERR_MSG(extack, "recorder takes no options");
 		return -EINVAL;
 	}
+	q->req_opt = kmalloc(REC_REQ_MAX, GFP_KERNEL);
+	if (!q->req_opt)
+		return -ENOMEM;
 	/* never let the core skip us for an empty queue */
 	sch->flags &= ~TCQ_F_CAN_BYPASS;
 	q->inst = ++rec_next_inst;
@@ -341,6 +429,7 @@ static void rec_destroy(struct Qdisc *sch)
 	}
 	if (q->child)
 		qdisc_put(q->child);
+	kfree(q->req_opt);
 }
 
 static int rec_dump(struct Qdisc *sch, struct sk_buff *skb)
@@ -374,7 +463,7 @@ static int rec_graft(struct Qdisc *sch, unsigned long arg, struct Qdisc *new,
 	if (READ_ONCE(rec_capturing)) {
 		q->session = rec_session;
 		q->waiting = false;
-		rec_emit_conf(sch, q, opt, true);
+		rec_emit_conf(sch, q, opt, true, rec_take_request(q, new));
 	}
 	sch_tree_unlock(sch);
 	kfree_skb(opt);

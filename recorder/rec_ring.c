@@ -13,7 +13,8 @@
  * early when the ring reaches half full.
  *
  * Recording happens only while the device is open (one reader at a time):
- * open() registers the probes (kfree_skb, consume_skb, ktime_get), resets
+ * open() registers the probes (kfree_skb, consume_skb, ktime_get,
+ * tc_modify_qdisc), resets
  * the ring and arms every recorder instance; release() undoes that.
  */
 #include <linux/capability.h>
@@ -180,6 +181,36 @@ static bool rec_ktime_works(void)
 	return ktime_to_ns(t) == 12345;
 }
 
+/*
+ * tc_modify_qdisc() is where tc's RTM_NEWQDISC arrives (rtnl held): the
+ * TCA_OPTIONS of a qdisc created under a recorder are what its init() gets,
+ * which a dump does not always reproduce (fq_codel truncates its times).
+ */
+static int rec_tcmod_pre(struct kprobe *p, struct pt_regs *regs)
+{
+	rec_qdisc_request((const struct nlmsghdr *)regs_get_kernel_argument(regs, 1));
+	return 0;
+}
+
+static struct kprobe rec_tcmod_kp;
+
+static void rec_tcmod_register(void)
+{
+	memset(&rec_tcmod_kp, 0, sizeof(rec_tcmod_kp));
+	rec_tcmod_kp.symbol_name = "tc_modify_qdisc";
+	rec_tcmod_kp.pre_handler = rec_tcmod_pre;
+	if (register_kprobe(&rec_tcmod_kp)) {
+		rec_tcmod_kp.symbol_name = NULL;
+		pr_warn("qdk_recorder: cannot probe tc_modify_qdisc: traces carry the child's dump as its options\n");
+	}
+}
+
+static void rec_tcmod_unregister(void)
+{
+	if (rec_tcmod_kp.symbol_name)
+		unregister_kprobe(&rec_tcmod_kp);
+}
+
 /* consume_skb's tracepoint is not exported: find it by name. */
 static void rec_find_consume(struct tracepoint *tp, void *priv)
 {
@@ -196,10 +227,12 @@ static int rec_probes_register(void)
 		pr_err("qdk_recorder: cannot probe ktime_get (%d)\n", err);
 		return err;
 	}
+	rec_tcmod_register();
 	if (!rec_ktime_works())
 		pr_warn("qdk_recorder: ktime_get() is not overridden inside calls: replays of time-based qdiscs may diverge\n");
 	err = register_trace_kfree_skb(rec_probe_kfree, NULL);
 	if (err) {
+		rec_tcmod_unregister();
 		unregister_kretprobe(&rec_ktime_krp);
 		return err;
 	}
@@ -223,6 +256,7 @@ static void rec_probes_unregister(void)
 					    NULL);
 	unregister_trace_kfree_skb(rec_probe_kfree, NULL);
 	tracepoint_synchronize_unregister();
+	rec_tcmod_unregister();
 	unregister_kretprobe(&rec_ktime_krp);
 	for_each_possible_cpu(cpu) {
 		hits += per_cpu(rec_ktime_hits, cpu);

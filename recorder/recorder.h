@@ -44,6 +44,8 @@ u64 rec_cookie(const struct sk_buff *skb);
 int rec_qdisc_init(void);
 void rec_qdisc_exit(void);
 void rec_qdisc_arm_all(void);	/* at open(), under rtnl */
+struct nlmsghdr;
+void rec_qdisc_request(const struct nlmsghdr *n);	/* tc_modify_qdisc() */
 
 /* rec_pkt.c */
 void rec_fill_pkt(struct qdk_rec_enq *e, struct sk_buff *skb);

@@ -284,6 +284,9 @@ static void write_header(struct tw *t)
 	if (!t->fresh)
 		fprintf(t->out, "# the child existed before the capture (qlen %u): recording began when it was empty; a replay starts from a fresh qdisc and may diverge\n",
 			c->qlen);
+	fprintf(t->out, "# tca: %s\n", t->conf.flags & QDK_RF_INITOPT ?
+		"the TCA_OPTIONS tc handed to the child's init" :
+		"the child's own dump (what tc sent was not seen)");
 	if (t->o.note)
 		fprintf(t->out, "# %s\n", t->o.note);
 	if (t->o.source)
@@ -755,6 +758,13 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 		return 0;
 	case QDK_REC_DESTROY:
 		return 1;
+	case QDK_REC_CHANGE:
+		/* the child's parameters changed under us: not replayable */
+		flush_call(t);
+		fprintf(t->out, "# tc changed the qdisc's parameters here; the change is not recorded\n");
+		fprintf(t->out, "%llu lost 1\n", (unsigned long long)ts);
+		t->c.lost++;
+		return 0;
 	}
 	return 0;
 }

@@ -5,15 +5,15 @@ Used by tests/suites/75-record to feed qdk-capture -i with exactly the
 record streams the kernel module produces, without a kernel. One record
 per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
 
-  hello [hz=250] [version=2] [size=128]
+  hello [hz=250] [version=3] [size=128]
   conf inst=1 gen=1 kind=pfifo dev=r1 handle=10: parent=5:1 [tca=HEX]
-       [mtu=1500] [txqlen=20] [txqs=1] [qlen=0] [fresh]
+       [mtu=1500] [txqlen=20] [txqs=1] [qconf=0] [fresh] [initopt]
   enq inst=1 gen=1 ts=N pkt=N ret=N [proto=udp|tcp|icmp|N|eth:0xNNNN]
       [src=A.B.C.D:P] [dst=...] [plen=N] [len=N] [tos=N] [tos_after=N]
       [hash=N] [prio=N] [mark=N] [q=N] [ttl=N] [tcp=N] [gso=S:Z] [gone]
       [qlen=N] [backlog=N] [drops=N]
   deq|peek inst=1 gen=1 ts=N [pkt=N] [tos=N] [qlen=..]
-  reset|destroy inst=1 gen=1 ts=N
+  reset|destroy|change inst=1 gen=1 ts=N
   drop inst=1 gen=1 ts=N pkt=N [early]
   lost ts=N count=N
 
@@ -38,8 +38,9 @@ TYPES = {
     "drop": 8,
     "lost": 9,
     "destroy": 10,
+    "change": 11,
 }
-RF_GONE, RF_FRESH, RF_EARLY = 0x01, 0x04, 0x08
+RF_GONE, RF_FRESH, RF_EARLY, RF_INITOPT = 0x01, 0x04, 0x08, 0x10
 PROTOS = {"tcp": 6, "udp": 17, "icmp": 1, "icmp6": 58}
 
 # ts pkt inst gen type flags tos pad count qlen backlog drops pad2
@@ -92,6 +93,7 @@ def record(line: str) -> list[bytes]:
         (RF_GONE if "gone" in flags else 0)
         | (RF_FRESH if "fresh" in flags else 0)
         | (RF_EARLY if "early" in flags else 0)
+        | (RF_INITOPT if "initopt" in flags else 0)
     )
     count = num(g("count", "0"))
 
@@ -114,7 +116,7 @@ def record(line: str) -> list[bytes]:
 
     if kind == "hello":
         body = HELLO.pack(
-            num(g("version", "2")),
+            num(g("version", "3")),
             num(g("hz", "250")),
             32768,
             num(g("size", str(REC_SIZE))),
