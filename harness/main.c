@@ -21,6 +21,7 @@ static void usage(FILE *f)
 	      "                                      write an arrival trace (bulk cbr poisson onoff)\n"
 	      "  bench --qdisc \"KIND OPTS\" -n N      bare enqueue/dequeue loop, for comparison\n"
 	      "  kinds                               list the qdisc kinds linked in\n"
+	      "  tca \"KIND OPTS\"                     the TCA_OPTIONS bytes (hex) the options give\n"
 	      "  help                                this text; `--qdisc \"KIND help\"` for options\n"
 	      "Traces: traces/FORMAT.md. Exit status: 0 ok, 1 divergence or leak, 2 bad input.\n",
 	      f);
@@ -40,6 +41,26 @@ static int cmd_kinds(void)
 	return 0;
 }
 
+/* The TCA_OPTIONS bytes the kind's parser builds, as a trace's tca line has them. */
+static int cmd_tca(int argc, char **argv)
+{
+	struct qdisc_spec qs;
+	size_t i;
+
+	if (argc != 2) {
+		fputs("usage: qdk-replay tca \"KIND OPTS\"\n", stderr);
+		return 2;
+	}
+	spec_parse(argv[1], NULL, &qs);
+	if (!qs.tca)
+		putchar('-');
+	for (i = 0; qs.tca && i < qs.tca_len; i++)
+		printf("%02x", qs.tca[i]);
+	putchar('\n');
+	spec_free(&qs);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : "help";
@@ -54,6 +75,8 @@ int main(int argc, char **argv)
 		return cmd_bench(argc - 1, argv + 1);
 	if (strcmp(cmd, "kinds") == 0)
 		return cmd_kinds();
+	if (strcmp(cmd, "tca") == 0)
+		return cmd_tca(argc - 1, argv + 1);
 	if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
 		usage(stdout);
 		return 0;
