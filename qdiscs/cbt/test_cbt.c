@@ -1,0 +1,516 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_cbt.c - unit tests of the "cbt" qdisc through the shim: the three
+ * classes and the tag modes, each UDP class held to its threshold while the
+ * RED average is above min_th, TCP never held by one, RED's forced and early
+ * drops, the seed, options, dump and the tc syntax.
+ *
+ *   build/user/tests/cbt/test_cbt
+ */
+#include <check.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "qdk_api.h"
+#include "tcopt.h"
+#include "cbt.h"
+
+#define KIND "cbt"
+#define MODNAME "sch_cbt"
+
+static struct qdk_qdisc *create_spec(const char *spec)
+{
+	struct qdk_dev_cfg dev = { .tx_queue_len = 1000 };
+	struct tcopt_buf b;
+	struct tcopt_err e;
+	char kind[32], msg[256] = "";
+	struct qdk_qdisc *q;
+	int err = 0;
+
+	tcopt_buf_init(&b);
+	ck_assert_msg(tcopt_build(spec, kind, sizeof(kind), &b, &e) == 0,
+		      "%s: %s", spec, e.msg);
+	q = qdk_qdisc_create(kind, &dev, 0x80010000, 0xffffffff, b.data, b.len,
+			     &err, msg, sizeof(msg));
+	tcopt_buf_free(&b);
+	ck_assert_msg(q, "create %s: %d %s", spec, err, msg);
+	return q;
+}
+
+static void spec_fails(const char *spec, int err, const char *want)
+{
+	struct qdk_dev_cfg dev = { 0 };
+	struct tcopt_buf b;
+	struct tcopt_err e;
+	char kind[32], msg[256] = "";
+	struct qdk_qdisc *q;
+	int got = 0;
+
+	tcopt_buf_init(&b);
+	ck_assert_int_eq(tcopt_build(spec, kind, sizeof(kind), &b, &e), 0);
+	q = qdk_qdisc_create(kind, &dev, 0x80010000, 0xffffffff, b.data, b.len,
+			     &got, msg, sizeof(msg));
+	ck_assert_ptr_null(q);
+	ck_assert_int_eq(got, err);
+	ck_assert_str_eq(msg, want);
+	q = create_spec(KIND " limit 9");
+	msg[0] = 0;
+	ck_assert_int_eq(qdk_qdisc_change(q, b.data, b.len, msg, sizeof(msg)), err);
+	ck_assert_str_eq(msg, want);
+	tcopt_buf_free(&b);
+	qdk_qdisc_destroy(q);
+}
+
+enum { TCP = 6, UDP = 17, ICMP = 1 };
+
+struct pspec {
+	uint8_t proto;
+	uint8_t tos;
+	uint32_t mark;
+	uint8_t src3;		/* 10.1.0.x when set, else 10.0.0.1 */
+	bool v6;
+};
+
+static uint64_t next_id = 1;
+
+static struct qdk_skb *mk(struct pspec s)
+{
+	struct qdk_pkt p = {
+		.id = next_id++, .pkt_len = 1000, .len = 1000,
+		.ethertype = s.v6 ? 0x86dd : 0x0800,
+		.family = s.v6 ? QDK_AF_INET6 : QDK_AF_INET, .l4proto = s.proto,
+		.saddr = { 10, 0, 0, 1 }, .daddr = { 10, 0, 0, 2 },
+		.sport = 5000, .dport = 6000, .ttl = 64, .tos = s.tos,
+		.mark = s.mark, .tcp_flags = s.proto == TCP ? QDK_TCP_ACK : 0,
+	};
+	char msg[128] = "";
+	struct qdk_skb *skb;
+
+	if (s.src3) {
+		p.saddr[1] = 1;
+		p.saddr[3] = s.src3;
+	}
+	if (s.v6) {
+		memcpy(p.saddr, "\x20\x01\x0d\xb8\0\0\0\0\0\0\0\0\0\0\0\1", 16);
+		memcpy(p.daddr, "\x20\x01\x0d\xb8\0\0\0\0\0\0\0\0\0\0\0\2", 16);
+	}
+	skb = qdk_skb_build(&p, msg, sizeof(msg));
+	ck_assert_msg(skb, "skb_build: %s", msg);
+	return skb;
+}
+
+static int enq(struct qdk_qdisc *q, struct pspec s)
+{
+	return qdk_enqueue(q, mk(s));
+}
+
+static struct tc_cbt_xstats xstats(struct qdk_qdisc *q)
+{
+	struct tc_cbt_xstats xs;
+	uint8_t buf[256];
+
+	ck_assert_int_eq(qdk_qdisc_dump_xstats(q, buf, sizeof(buf)), sizeof(xs));
+	memcpy(&xs, buf, sizeof(xs));
+	return xs;
+}
+
+static long objects0;
+
+static void mem_setup(void)
+{
+	long bytes;
+
+	qdk_mem_usage(&objects0, &bytes);
+}
+
+static void mem_teardown(void)
+{
+	long objects, bytes;
+
+	qdk_mem_usage(&objects, &bytes);
+	ck_assert_int_eq(objects, objects0);
+}
+
+static const struct pspec tcp = { .proto = TCP };
+static const struct pspec udp = { .proto = UDP };
+static const struct pspec mm = { .proto = UDP, .tos = 46 << 2 };
+
+/* no early drops (probability 0), a wide band, a fast average */
+#define WIDE " limit 1000 min 2 max 1000 probability 0 ewma 1"
+
+/* ---- classes and tags ------------------------------------------------------ */
+
+START_TEST(classes_by_protocol_and_dscp)
+{
+	struct qdk_qdisc *q = create_spec(KIND " min 500 max 1000 tag dscp 46");
+	struct tc_cbt_xstats xs;
+
+	enq(q, tcp);
+	enq(q, tcp);
+	enq(q, mm);
+	enq(q, (struct pspec){ .proto = UDP, .tos = (46 << 2) | 1 });	/* ECN bits ignored */
+	enq(q, (struct pspec){ .proto = UDP, .tos = 34 << 2 });	/* another DSCP */
+	enq(q, udp);
+	enq(q, (struct pspec){ .proto = ICMP });
+	enq(q, (struct pspec){ .proto = TCP, .tos = 46 << 2 });	/* tagged TCP is TCP */
+	enq(q, (struct pspec){ .proto = UDP, .tos = 46 << 2, .v6 = true });
+	xs = xstats(q);
+	ck_assert_uint_eq(xs.tcp_qlen, 3);
+	ck_assert_uint_eq(xs.mm_qlen, 3);
+	ck_assert_uint_eq(xs.udp_qlen, 3);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(tag_by_mark_and_source)
+{
+	struct qdk_qdisc *q = create_spec(KIND " min 500 max 1000 tag mark 0x10/0xf0");
+	struct qdk_qdisc *q2 = create_spec(KIND " min 500 max 1000 tag src 10.1.0.0/16");
+	struct qdk_qdisc *q3 = create_spec(KIND " min 500 max 1000");
+
+	enq(q, (struct pspec){ .proto = UDP, .mark = 0x1f });
+	enq(q, (struct pspec){ .proto = UDP, .mark = 0x20 });
+	ck_assert_uint_eq(xstats(q).mm_qlen, 1);
+	ck_assert_uint_eq(xstats(q).udp_qlen, 1);
+
+	enq(q2, (struct pspec){ .proto = UDP, .src3 = 9 });
+	enq(q2, udp);
+	enq(q2, (struct pspec){ .proto = UDP, .src3 = 9, .v6 = true });
+	ck_assert_uint_eq(xstats(q2).mm_qlen, 1);
+	ck_assert_uint_eq(xstats(q2).udp_qlen, 2);
+
+	/* no tag: every UDP packet is "other" */
+	enq(q3, mm);
+	ck_assert_uint_eq(xstats(q3).udp_qlen, 1);
+	ck_assert_uint_eq(xstats(q3).mm_qlen, 0);
+	qdk_qdisc_destroy(q3);
+	qdk_qdisc_destroy(q2);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+/* ---- the class thresholds ---------------------------------------------------- */
+
+START_TEST(udp_classes_held_to_their_thresholds)
+{
+	struct qdk_qdisc *q = create_spec(KIND WIDE " mm_thresh 6 udp_thresh 2 tag dscp 46");
+	struct tc_cbt_xstats xs;
+	unsigned int ok = 0;
+
+	/* TCP pushes the RED average above min_th */
+	for (int i = 0; i < 20; i++)
+		ck_assert_int_eq(enq(q, tcp), QDK_XMIT_SUCCESS);
+	ck_assert_uint_gt(xstats(q).qavg, 2000);
+
+	/* other UDP: admitted until its average passes 2 packets */
+	for (int i = 0; i < 50; i++)
+		ok += enq(q, udp) == QDK_XMIT_SUCCESS;
+	xs = xstats(q);
+	ck_assert_uint_eq(xs.udp_qlen, ok);
+	ck_assert_msg(ok >= 3 && ok <= 5, "udp admitted %u", ok);
+	ck_assert_uint_gt(xs.udp_avg, 2000);
+	ck_assert_uint_le(xs.udp_avg, 5000);
+	ck_assert_uint_eq(xs.udp_drops, 50 - ok);
+
+	/* tagged UDP: its own, larger threshold */
+	ok = 0;
+	for (int i = 0; i < 50; i++)
+		ok += enq(q, mm) == QDK_XMIT_SUCCESS;
+	xs = xstats(q);
+	ck_assert_msg(ok >= 7 && ok <= 9, "mm admitted %u", ok);
+	ck_assert_uint_eq(xs.mm_drops, 50 - ok);
+
+	/* TCP is never held by a class threshold */
+	for (int i = 0; i < 50; i++)
+		ck_assert_int_eq(enq(q, tcp), QDK_XMIT_SUCCESS);
+	xs = xstats(q);
+	ck_assert_uint_eq(xs.tcp_qlen, 70);
+	ck_assert_uint_eq(xs.prob_drops + xs.forced_drops + xs.limit_drops, 0);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(no_class_test_below_min)
+{
+	/* the RED average stays below min_th = 100: UDP is not capped */
+	struct qdk_qdisc *q = create_spec(KIND " limit 1000 min 100 max 200 ewma 1 udp_thresh 1");
+
+	for (int i = 0; i < 60; i++)
+		ck_assert_int_eq(enq(q, udp), QDK_XMIT_SUCCESS);
+	ck_assert_uint_eq(xstats(q).udp_qlen, 60);
+	ck_assert_uint_eq(xstats(q).udp_drops, 0);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(dequeue_lowers_class_counts)
+{
+	struct qdk_qdisc *q = create_spec(KIND WIDE " udp_thresh 2");
+	struct tc_cbt_xstats xs;
+	unsigned int ok = 0;
+
+	for (int i = 0; i < 20; i++)
+		enq(q, tcp);
+	for (int i = 0; i < 10; i++)
+		ok += enq(q, udp) == QDK_XMIT_SUCCESS;
+	/* drain everything: the counts follow, the averages decay only as
+	 * new arrivals sample them
+	 */
+	for (unsigned int i = 0; i < 20 + ok; i++) {
+		struct qdk_skb *skb = qdk_dequeue(q);
+
+		ck_assert_ptr_nonnull(skb);
+		qdk_skb_free(skb);
+	}
+	xs = xstats(q);
+	ck_assert_uint_eq(xs.tcp_qlen + xs.mm_qlen + xs.udp_qlen, 0);
+	/* the queue idled: the next arrival sees decayed averages (no
+	 * bandwidth given: decay off, the EWMA is resumed by later arrivals)
+	 */
+	for (int i = 0; i < 10; i++)
+		enq(q, tcp);
+	ck_assert_uint_eq(xstats(q).tcp_qlen, 10);
+	qdk_qdisc_reset(q);
+	xs = xstats(q);
+	ck_assert_uint_eq(xs.tcp_qlen + xs.qavg + xs.tcp_avg + xs.udp_avg, 0);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+/* ---- RED underneath ------------------------------------------------------------ */
+
+START_TEST(forced_drops_past_max_for_every_class)
+{
+	struct qdk_qdisc *q = create_spec(KIND " limit 100 min 2 max 5 probability 0 ewma 1");
+	struct tc_cbt_xstats xs;
+	unsigned int forced;
+
+	for (int i = 0; i < 10; i++)
+		enq(q, tcp);
+	ck_assert_uint_ge(xstats(q).qavg, 5000);
+	forced = xstats(q).forced_drops;
+	ck_assert_int_eq(enq(q, tcp), QDK_XMIT_CN);
+	ck_assert_int_eq(enq(q, udp), QDK_XMIT_CN);
+	xs = xstats(q);
+	ck_assert_uint_eq(xs.forced_drops, forced + 2);
+	ck_assert_uint_eq(xs.udp_drops, 0);	/* past max: RED's, not the class's */
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(early_drops_and_limit)
+{
+	struct qdk_qdisc *q = create_spec(KIND " limit 30 min 2 max 1000 probability 0.5 ewma 1 seed 4");
+	struct tc_cbt_xstats xs;
+	struct qdk_stats st;
+
+	for (int i = 0; i < 300; i++)
+		enq(q, tcp);
+	xs = xstats(q);
+	ck_assert_uint_gt(xs.prob_drops, 0);
+	ck_assert_uint_gt(xs.limit_drops, 0);
+	qdk_qdisc_stats(q, &st);
+	ck_assert_uint_eq(st.qlen, 30);
+	ck_assert_uint_eq(st.drops, xs.prob_drops + xs.limit_drops);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+static unsigned int drops_with_seed(const char *spec)
+{
+	struct qdk_qdisc *q = create_spec(spec);
+	unsigned int pattern = 0;
+
+	for (int i = 0; i < 32; i++) {
+		int r = enq(q, tcp);
+
+		pattern = pattern << 1 | (r != QDK_XMIT_SUCCESS);
+		if (i % 2) {
+			struct qdk_skb *skb = qdk_dequeue(q);
+
+			qdk_skb_free(skb);
+		}
+	}
+	qdk_qdisc_destroy(q);
+	return pattern;
+}
+
+START_TEST(same_seed_same_drops)
+{
+	const char *a = KIND " limit 100 min 1 max 40 probability 1 ewma 1 seed 9";
+	const char *b = KIND " limit 100 min 1 max 40 probability 1 ewma 1 seed 10";
+
+	ck_assert_uint_eq(drops_with_seed(a), drops_with_seed(a));
+	ck_assert_uint_ne(drops_with_seed(a), drops_with_seed(b));
+}
+END_TEST
+
+/* ---- options ---------------------------------------------------------------- */
+
+START_TEST(bad_options)
+{
+	spec_fails(KIND " min 10 max 10", -EINVAL, MODNAME ": min must be below max");
+	spec_fails(KIND " min 20", -EINVAL, MODNAME ": min must be below max");
+	spec_fails(KIND " ewma 0", -ERANGE, "integer out of range");
+	spec_fails(KIND " limit 0", -ERANGE, "integer out of range");
+	spec_fails(KIND " tag dscp 64", -ERANGE, "integer out of range");
+	spec_fails(KIND " tag src 10.1.2.0/16", -EINVAL,
+		   MODNAME ": source prefix has host bits set");
+}
+END_TEST
+
+struct text_out {
+	struct tcopt_out o;
+	char buf[1024];
+};
+
+static void t_cat(struct tcopt_out *o, const char *key, const char *v)
+{
+	struct text_out *t = o->priv;
+	size_t n = strlen(t->buf);
+
+	snprintf(t->buf + n, sizeof(t->buf) - n, "%s %s ", key, v);
+}
+
+static void t_uint(struct tcopt_out *o, const char *key, uint64_t v, enum tcopt_unit u)
+{
+	char b[32];
+
+	snprintf(b, sizeof(b), "%llu", (unsigned long long)v);
+	t_cat(o, key, b);
+}
+
+START_TEST(dump_round_trip_and_print)
+{
+	struct qdk_qdisc *q = create_spec(KIND " limit 40 min 3 max 12 probability 0.05 ewma 3 "
+					  "bandwidth 10mbit avpkt 1500 mm_thresh 7 udp_thresh 1 "
+					  "tag src 10.1.0.0/16 seed 5");
+	const struct tcopt_kind *k = tcopt_find(KIND);
+	struct text_out t = { .o = { .uint = t_uint, .str = t_cat } };
+	struct qdk_dev_cfg dev = { 0 };
+	uint8_t a[512], b[512];
+	char msg[128] = "";
+	int err = 0, n;
+	struct qdk_qdisc *q2;
+
+	n = qdk_qdisc_dump(q, a, sizeof(a));
+	ck_assert_int_gt(n, 0);
+	q2 = qdk_qdisc_create(KIND, &dev, 0x80010000, 0xffffffff, a, n, &err, msg, sizeof(msg));
+	ck_assert_ptr_nonnull(q2);
+	ck_assert_int_eq(qdk_qdisc_dump(q2, b, sizeof(b)), n);
+	ck_assert_mem_eq(a, b, n);
+	ck_assert_int_eq(qdk_qdisc_change(q2, a, n, msg, sizeof(msg)), 0);
+	ck_assert_int_eq(qdk_qdisc_dump(q2, b, sizeof(b)), n);
+	ck_assert_mem_eq(a, b, n);
+	ck_assert_int_lt(qdk_qdisc_dump(q2, b, 40), 0);
+
+	t.o.priv = &t;
+	k->print(a + 4, n - 4, &t.o);
+	ck_assert_str_eq(t.buf, "limit 40 min 3 max 12 probability 0.05 ewma 3 bandwidth 1250000 "
+			 "avpkt 1500 tag src 10.1.0.0/16 mm_thresh 7 udp_thresh 1 seed 5 ");
+	t.buf[0] = 0;
+	enq(q, (struct pspec){ .proto = UDP, .src3 = 1 });
+	n = qdk_qdisc_dump_xstats(q, a, sizeof(a));
+	k->print_xstats(a, n, &t.o);
+	ck_assert_str_eq(t.buf, "qavg 0.000 tcp_avg 0.000 mm_avg 0.000 udp_avg 0.000 "
+			 "tcp_qlen 0 mm_qlen 1 udp_qlen 0 mm_drops 0 udp_drops 0 "
+			 "prob_drops 0 forced_drops 0 limit_drops 0 change_drops 0 ");
+	qdk_qdisc_destroy(q2);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(change_and_tc_errors)
+{
+	struct qdk_qdisc *q = create_spec(KIND WIDE);
+	struct tcopt_buf b;
+	struct tcopt_err e;
+	char kind[32], msg[128] = "";
+	struct qdk_stats st;
+	uint32_t before;
+
+	for (int i = 0; i < 10; i++)
+		enq(q, i % 2 ? tcp : udp);
+	qdk_qdisc_stats(q, &st);
+	before = st.qlen;
+	ck_assert_uint_gt(before, 4);
+	tcopt_buf_init(&b);
+	ck_assert_int_eq(tcopt_build(KIND " limit 4 ewma 2 tag mark 7", kind, sizeof(kind),
+				     &b, &e), 0);
+	ck_assert_int_eq(qdk_qdisc_change(q, b.data, b.len, msg, sizeof(msg)), 0);
+	qdk_qdisc_stats(q, &st);
+	ck_assert_uint_eq(st.qlen, 4);
+	ck_assert_uint_eq(xstats(q).change_drops, before - 4);
+	ck_assert_uint_eq(xstats(q).tcp_qlen + xstats(q).udp_qlen, 4);
+	tcopt_buf_free(&b);
+
+	ck_assert_int_eq(tcopt_build(KIND " tag", kind, sizeof(kind), &b, &e), -1);
+	ck_assert_str_eq(e.msg, "\"tag\" needs dscp, mark, src or none");
+	ck_assert_int_eq(tcopt_build(KIND " tag src 10.0.0.0/33", kind, sizeof(kind), &b, &e), -1);
+	ck_assert_str_eq(e.msg, "Illegal \"tag src\"");
+	ck_assert_int_eq(tcopt_build(KIND " probability 2", kind, sizeof(kind), &b, &e), -1);
+	ck_assert_str_eq(e.msg, "Illegal \"probability\"");
+	ck_assert_int_eq(tcopt_build(KIND " mm_thresh", kind, sizeof(kind), &b, &e), -1);
+	ck_assert_str_eq(e.msg, "\"mm_thresh\" needs a value");
+	ck_assert_int_eq(tcopt_build(KIND " flows 10", kind, sizeof(kind), &b, &e), -1);
+	ck_assert_str_eq(e.msg, "What is \"flows\"?");
+	tcopt_buf_free(&b);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create(KIND);
+	TCase *tc;
+
+	tc = tcase_create("classes");
+	tcase_add_test(tc, classes_by_protocol_and_dscp);
+	tcase_add_test(tc, tag_by_mark_and_source);
+	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("thresholds");
+	tcase_add_test(tc, udp_classes_held_to_their_thresholds);
+	tcase_add_test(tc, no_class_test_below_min);
+	tcase_add_test(tc, dequeue_lowers_class_counts);
+	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("red");
+	tcase_add_test(tc, forced_drops_past_max_for_every_class);
+	tcase_add_test(tc, early_drops_and_limit);
+	tcase_add_test(tc, same_seed_same_drops);
+	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("control");
+	tcase_add_test(tc, bad_options);
+	tcase_add_test(tc, dump_round_trip_and_print);
+	tcase_add_test(tc, change_and_tc_errors);
+	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(suite());
+	long leaks;
+	int failed;
+
+	if (qdk_init(1) != 0 || !qdk_kind_known(KIND)) {
+		fprintf(stderr, "qdk_init failed or kind %s unknown\n", KIND);
+		return 1;
+	}
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	leaks = qdk_exit();
+	if (leaks) {
+		fprintf(stderr, "%ld allocations leaked\n", leaks);
+		failed++;
+	}
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,626 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sch_dcbt.c - Dynamic Class-Based Threshold queue management (J. Chung,
+ * M. Claypool, "Dynamic-CBT - Better Performing Active Queue Management for
+ * Multimedia Networking", NOSSDAV 2000) with Cut-In Packet Scheduling
+ * (ChIPS, Chung and Claypool, ACM Multimedia 2000), as seeds/004 (Conway,
+ * McAuley, Yurek, WPI 2002, sections 3.2 and 3.3) implements them.
+ *
+ * CBT (sch_cbt.c, algo/cbt.h) with thresholds that follow the traffic: the
+ * qdisc counts the active flows of each class (algo/flowtable.h) and, at
+ * every arrival, gives each UDP class a threshold in proportion to its
+ * share of the flows (algo/cbt.h: dcbt_mm_thresh(), dcbt_udp_thresh()):
+ *
+ *   MM  = (mmflows / totalflows) * RED_avg
+ *   UDP = (udpflows / totalflows) * (RED_min - 0.1 (RED_max - RED_min))
+ *
+ * A flow is a 5-tuple (004 used addresses and protocol; ports separate the
+ * flows of one host). It ends when it has had nothing queued and sent
+ * nothing for "timeout"; the expiry collector (004's "old flow collector")
+ * then uncounts it. The collector runs on a fixed grid of "collect"
+ * periods anchored at the first arrival: a timer runs it while the link is
+ * idle, and every enqueue and dequeue first runs the grid points that are
+ * due, with the grid point's time. So the flow counts an arrival sees do
+ * not depend on how late a kernel timer fires, and a kernel recording
+ * replays decision for decision (the shim fires timers exactly).
+ *
+ * ChIPS (option "chips"): tagged UDP is flow-controlled multimedia whose
+ * jitter matters. While the RED average is above min_th and the multimedia
+ * flows are at most half of all flows (004, 3.3), an arriving multimedia
+ * packet cuts in at the average queue length: it is placed so that about
+ * RED_avg packets are ahead of it instead of the whole queue. Multimedia
+ * packets still leave in their arrival order: the queue holds the other
+ * packets, each with a count of multimedia "slots" in front of it, and the
+ * multimedia packets wait in their own FIFO; when the head of the queue is
+ * a slot, the oldest multimedia packet goes. This is 004's "in-order
+ * multimedia queue" without copying packets. 004 dropped the simulation's
+ * "virtual queue" (a FIFO copy used for the threshold calculations), and so
+ * does this qdisc: the class averages count the packets really queued, so
+ * multimedia packets that cut in leave sooner and count for less time.
+ *
+ * Every count is in packets. RED's early decisions come from a per-instance
+ * generator, and the flow table's hash key from the same "seed" option
+ * (random when absent, always dumped).
+ */
+
+#include <linux/jiffies.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/prandom.h>
+#include <linux/random.h>
+#include <linux/skbuff.h>
+#include <linux/timer.h>
+#include <linux/types.h>
+#include <net/netlink.h>
+#include <net/pkt_sched.h>
+#include <net/sch_generic.h>
+
+#include <algo/cbt.h>
+#include <algo/flowtable.h>
+#include <algo/red.h>
+
+#include "dcbt.h"
+
+struct dcbt_sched_data {
+	/* configuration */
+	u32 limit;
+	u32 max_p;
+	u32 bandwidth;
+	u32 avpkt;
+	u32 flows;
+	u32 timeout_us;
+	u32 collect_us;
+	u32 seed;
+	bool chips;
+	struct cbt_tag tag;
+	struct qred_parms parms;
+
+	/* state */
+	struct qred_vars vars;
+	struct cbt_classes cl;
+	struct rnd_state rnd;
+	struct flowtable ft;
+	struct qdisc_skb_head main;	/* every packet but the multimedia ones */
+	struct qdisc_skb_head mmq;	/* multimedia packets, arrival order */
+	u32 mm_tail;			/* multimedia slots after main's tail */
+	u64 next_collect;		/* ns of the next grid point; 0: unanchored */
+	struct timer_list timer;
+	struct Qdisc *sch;
+
+	/* statistics */
+	u64 Smm_thresh;
+	u64 Sudp_thresh;
+	u32 class_drops[CBT_CLASSES];
+	u32 prob_drops;
+	u32 forced_drops;
+	u32 limit_drops;
+	u32 change_drops;
+	u32 cutins;
+};
+
+static struct netlink_range_validation dcbt_size_range = {
+	.min = 1,
+	.max = DCBT_LIMIT_MAX,
+};
+
+static struct netlink_range_validation dcbt_avpkt_range = {
+	.min = 1,
+	.max = DCBT_AVPKT_MAX,
+};
+
+static struct netlink_range_validation dcbt_flows_range = {
+	.min = DCBT_FLOWS_MIN,
+	.max = DCBT_FLOWS_MAX,
+};
+
+static struct netlink_range_validation dcbt_time_range = {
+	.min = DCBT_TIME_MIN,
+	.max = DCBT_TIME_MAX,
+};
+
+static const struct nla_policy dcbt_policy[TCA_DCBT_MAX + 1] = {
+	[TCA_DCBT_LIMIT] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcbt_size_range),
+	[TCA_DCBT_QTH_MIN] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcbt_size_range),
+	[TCA_DCBT_QTH_MAX] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcbt_size_range),
+	[TCA_DCBT_MAX_P] = { .type = NLA_U32 },
+	[TCA_DCBT_EWMA] = NLA_POLICY_RANGE(NLA_U32, DCBT_EWMA_MIN, DCBT_EWMA_MAX),
+	[TCA_DCBT_BANDWIDTH] = { .type = NLA_U32 },
+	[TCA_DCBT_AVPKT] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcbt_avpkt_range),
+	[TCA_DCBT_FLOWS] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcbt_flows_range),
+	[TCA_DCBT_TIMEOUT] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcbt_time_range),
+	[TCA_DCBT_TAG_MODE] = NLA_POLICY_MAX(NLA_U32, DCBT_TAG_MODE_SRC),
+	[TCA_DCBT_TAG_DSCP] = NLA_POLICY_MAX(NLA_U32, 63),
+	[TCA_DCBT_TAG_MARK] = { .type = NLA_U32 },
+	[TCA_DCBT_TAG_MASK] = { .type = NLA_U32 },
+	[TCA_DCBT_TAG_SRC] = { .type = NLA_U32 },
+	[TCA_DCBT_TAG_SRCLEN] = NLA_POLICY_MAX(NLA_U32, 32),
+	[TCA_DCBT_SEED] = { .type = NLA_U32 },
+	[TCA_DCBT_COLLECT] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcbt_time_range),
+	[TCA_DCBT_CHIPS] = NLA_POLICY_MAX(NLA_U32, 1),
+};
+
+/*
+ * Run the collector for the grid points due at now. Collecting once at the
+ * last due point leaves the table as collecting at each would: a flow idle
+ * at an earlier point is still idle at a later one, since nothing happened
+ * in between (every datapath call catches up first).
+ */
+static void dcbt_collect_due(struct dcbt_sched_data *q, u64 now)
+{
+	u64 period = (u64)q->collect_us * NSEC_PER_USEC, n;
+
+	if (!q->next_collect || now < q->next_collect)
+		return;
+	n = div64_u64(now - q->next_collect, period);
+	flowtable_collect(&q->ft, q->next_collect + n * period);
+	q->next_collect += (n + 1) * period;
+}
+
+static void dcbt_timer(struct timer_list *t)
+{
+	struct dcbt_sched_data *q = from_timer(q, t, timer);
+	struct Qdisc *sch = q->sch;
+	spinlock_t *root_lock = qdisc_root_sleeping_lock(sch);
+
+	spin_lock(root_lock);
+	dcbt_collect_due(q, ktime_get_ns());
+	spin_unlock(root_lock);
+	mod_timer(&q->timer, jiffies + usecs_to_jiffies(q->collect_us));
+}
+
+/* The packet the next dequeue returns: a multimedia packet for a slot. */
+static bool dcbt_slot_first(const struct dcbt_sched_data *q)
+{
+	const struct sk_buff *head = q->main.head;
+
+	return head ? cbt_cb(head)->mm_before : q->mm_tail;
+}
+
+/* Unlink the next packet to send (or NULL); flow and class counts follow. */
+static struct sk_buff *dcbt_take(struct Qdisc *sch, u64 now)
+{
+	struct dcbt_sched_data *q = qdisc_priv(sch);
+	struct sk_buff *skb;
+
+	if (dcbt_slot_first(q)) {
+		if (q->main.head)
+			cbt_cb(q->main.head)->mm_before--;
+		else
+			q->mm_tail--;
+		skb = __qdisc_dequeue_head(&q->mmq);
+	} else {
+		skb = __qdisc_dequeue_head(&q->main);
+	}
+	if (!skb)
+		return NULL;
+	sch->q.qlen--;
+	qdisc_qstats_backlog_dec(sch, skb);
+	q->cl.qlen[cbt_cb(skb)->class]--;
+	flowtable_dequeued(&q->ft, flowtable_at(&q->ft, cbt_cb(skb)->flow),
+			   qdisc_pkt_len(skb), now);
+	return skb;
+}
+
+/* Put a multimedia slot k packets from the head (or at the tail). */
+static void dcbt_cut_in(struct dcbt_sched_data *q, u32 k)
+{
+	struct sk_buff *s;
+	u32 pos = 0;
+
+	for (s = q->main.head; s; s = s->next) {
+		struct cbt_skb_cb *cb = cbt_cb(s);
+
+		if (k <= pos + cb->mm_before) {
+			cb->mm_before++;
+			q->cutins++;
+			return;
+		}
+		pos += cb->mm_before + 1;
+	}
+	q->mm_tail++;
+}
+
+static int dcbt_enqueue(struct sk_buff *skb, struct Qdisc *sch,
+			struct sk_buff **to_free)
+{
+	struct dcbt_sched_data *q = qdisc_priv(sch);
+	u64 now = ktime_get_ns(), Sthresh = 0;
+	struct flowtable_entry *e;
+	u8 c = cbt_classify(skb, &q->tag);
+	u32 total, k;
+	bool created;
+
+	if (!q->next_collect)
+		q->next_collect = now + (u64)q->collect_us * NSEC_PER_USEC;
+	dcbt_collect_due(q, now);
+	e = flowtable_get(&q->ft, skb, now, &created);
+	if (created)
+		flowtable_set_class(&q->ft, e, c);
+	flowtable_arrival(e, qdisc_pkt_len(skb));
+
+	qred_calc_qavg(&q->parms, &q->vars, sch->q.qlen, now);
+	cbt_classes_sample(&q->parms, &q->cl, now);
+
+	total = q->ft.nactive;
+	q->Smm_thresh = dcbt_mm_thresh(&q->vars, q->ft.active[CBT_CLASS_MM],
+				       total);
+	q->Sudp_thresh = dcbt_udp_thresh(&q->parms,
+					 q->ft.active[CBT_CLASS_UDP], total);
+	if (c == CBT_CLASS_MM)
+		Sthresh = q->Smm_thresh;
+	else if (c == CBT_CLASS_UDP)
+		Sthresh = q->Sudp_thresh;
+	if (cbt_class_over(&q->parms, &q->vars, &q->cl, c, Sthresh)) {
+		q->class_drops[c]++;
+		qdisc_drop(skb, sch, to_free);
+		return NET_XMIT_CN;
+	}
+
+	switch (qred_action(&q->parms, &q->vars, &q->rnd)) {
+	case QRED_DONT_MARK:
+		break;
+	case QRED_PROB_MARK:
+		q->prob_drops++;
+		qdisc_drop(skb, sch, to_free);
+		return NET_XMIT_CN;
+	case QRED_HARD_MARK:
+		q->forced_drops++;
+		qdisc_drop(skb, sch, to_free);
+		return NET_XMIT_CN;
+	}
+
+	if (unlikely(sch->q.qlen >= q->limit)) {
+		q->limit_drops++;
+		return qdisc_drop(skb, sch, to_free);
+	}
+
+	cbt_cb(skb)->class = c;
+	cbt_cb(skb)->flow = flowtable_index(&q->ft, e);
+	cbt_cb(skb)->mm_before = 0;
+	flowtable_enqueued(&q->ft, e, qdisc_pkt_len(skb));
+	q->cl.qlen[c]++;
+	if (c == CBT_CLASS_MM) {
+		__qdisc_enqueue_tail(skb, &q->mmq);
+		k = qred_qavg(&q->parms, q->vars.qavg);
+		if (q->chips && q->vars.qavg > q->parms.Sqth_min &&
+		    total >= 2 * q->ft.active[CBT_CLASS_MM] && k < sch->q.qlen)
+			dcbt_cut_in(q, k);
+		else
+			q->mm_tail++;
+	} else {
+		cbt_cb(skb)->mm_before = q->mm_tail;
+		q->mm_tail = 0;
+		__qdisc_enqueue_tail(skb, &q->main);
+	}
+	sch->q.qlen++;
+	qdisc_qstats_backlog_inc(sch, skb);
+	return NET_XMIT_SUCCESS;
+}
+
+static struct sk_buff *dcbt_dequeue(struct Qdisc *sch)
+{
+	struct dcbt_sched_data *q = qdisc_priv(sch);
+	u64 now = ktime_get_ns();
+	struct sk_buff *skb;
+
+	dcbt_collect_due(q, now);
+	skb = dcbt_take(sch, now);
+	if (!skb)
+		return NULL;
+	qdisc_bstats_update(sch, skb);
+	if (!sch->q.qlen) {
+		qred_start_idle(&q->vars, now);
+		cbt_classes_idle(&q->cl, now);
+	}
+	return skb;
+}
+
+static struct sk_buff *dcbt_peek(struct Qdisc *sch)
+{
+	struct dcbt_sched_data *q = qdisc_priv(sch);
+
+	return dcbt_slot_first(q) ? q->mmq.head : q->main.head;
+}
+
+static void dcbt_reset(struct Qdisc *sch)
+{
+	struct dcbt_sched_data *q = qdisc_priv(sch);
+
+	__qdisc_reset_queue(&q->main);
+	__qdisc_reset_queue(&q->mmq);
+	q->mm_tail = 0;
+	sch->q.qlen = 0;
+	sch->qstats.backlog = 0;
+	qred_vars_init(&q->vars);
+	cbt_classes_init(&q->cl);
+	flowtable_reset(&q->ft);
+	q->next_collect = 0;
+}
+
+static int dcbt_parse(struct Qdisc *sch, struct nlattr **tb,
+		      struct nlattr *opt, struct netlink_ext_ack *extack)
+{
+	struct dcbt_sched_data *q = qdisc_priv(sch);
+	u32 qmin = q->parms.qth_min, qmax = q->parms.qth_max, mode;
+	int err;
+
+	err = nla_parse(tb, TCA_DCBT_MAX, nla_data(opt), nla_len(opt),
+			dcbt_policy, extack);
+	if (err < 0)
+		return err;
+	if (tb[TCA_DCBT_QTH_MIN])
+		qmin = nla_get_u32(tb[TCA_DCBT_QTH_MIN]);
+	if (tb[TCA_DCBT_QTH_MAX])
+		qmax = nla_get_u32(tb[TCA_DCBT_QTH_MAX]);
+	if (qmin >= qmax) {
+		NL_SET_ERR_MSG_MOD(extack, "min must be below max");
+		return -EINVAL;
+	}
+	mode = tb[TCA_DCBT_TAG_MODE] ? nla_get_u32(tb[TCA_DCBT_TAG_MODE])
+				     : q->tag.mode;
+	if (mode == DCBT_TAG_MODE_SRC && tb[TCA_DCBT_TAG_SRC] &&
+	    tb[TCA_DCBT_TAG_SRCLEN] &&
+	    (nla_get_u32(tb[TCA_DCBT_TAG_SRC]) &
+	     ~cbt_prefix_mask(nla_get_u32(tb[TCA_DCBT_TAG_SRCLEN])))) {
+		NL_SET_ERR_MSG_MOD(extack, "source prefix has host bits set");
+		return -EINVAL;
+	}
+	if (q->ft.e && tb[TCA_DCBT_FLOWS] &&
+	    nla_get_u32(tb[TCA_DCBT_FLOWS]) != q->flows) {
+		NL_SET_ERR_MSG_MOD(extack, "flows can only be set when the qdisc is created");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static void dcbt_apply(struct Qdisc *sch, struct nlattr **tb)
+{
+	struct dcbt_sched_data *q = qdisc_priv(sch);
+	unsigned int dropped_pkts = 0, dropped_bytes = 0;
+	u32 qmin = q->parms.qth_min, qmax = q->parms.qth_max;
+	u8 wlog = q->parms.Wlog, old_wlog = q->parms.Wlog;
+
+	if (tb[TCA_DCBT_LIMIT])
+		q->limit = nla_get_u32(tb[TCA_DCBT_LIMIT]);
+	if (tb[TCA_DCBT_QTH_MIN])
+		qmin = nla_get_u32(tb[TCA_DCBT_QTH_MIN]);
+	if (tb[TCA_DCBT_QTH_MAX])
+		qmax = nla_get_u32(tb[TCA_DCBT_QTH_MAX]);
+	if (tb[TCA_DCBT_MAX_P])
+		q->max_p = nla_get_u32(tb[TCA_DCBT_MAX_P]);
+	if (tb[TCA_DCBT_EWMA])
+		wlog = nla_get_u32(tb[TCA_DCBT_EWMA]);
+	if (tb[TCA_DCBT_BANDWIDTH])
+		q->bandwidth = nla_get_u32(tb[TCA_DCBT_BANDWIDTH]);
+	if (tb[TCA_DCBT_AVPKT])
+		q->avpkt = nla_get_u32(tb[TCA_DCBT_AVPKT]);
+	if (tb[TCA_DCBT_FLOWS])
+		q->flows = nla_get_u32(tb[TCA_DCBT_FLOWS]);
+	if (tb[TCA_DCBT_TIMEOUT]) {
+		q->timeout_us = nla_get_u32(tb[TCA_DCBT_TIMEOUT]);
+		q->ft.timeout = (u64)q->timeout_us * NSEC_PER_USEC;
+	}
+	if (tb[TCA_DCBT_COLLECT])
+		q->collect_us = nla_get_u32(tb[TCA_DCBT_COLLECT]);
+	if (tb[TCA_DCBT_CHIPS])
+		q->chips = nla_get_u32(tb[TCA_DCBT_CHIPS]);
+	if (tb[TCA_DCBT_TAG_MODE])
+		q->tag.mode = nla_get_u32(tb[TCA_DCBT_TAG_MODE]);
+	if (tb[TCA_DCBT_TAG_DSCP])
+		q->tag.dscp = nla_get_u32(tb[TCA_DCBT_TAG_DSCP]);
+	if (tb[TCA_DCBT_TAG_MARK])
+		q->tag.mark = nla_get_u32(tb[TCA_DCBT_TAG_MARK]);
+	if (tb[TCA_DCBT_TAG_MASK])
+		q->tag.mask = nla_get_u32(tb[TCA_DCBT_TAG_MASK]);
+	if (tb[TCA_DCBT_TAG_SRC])
+		q->tag.src = (__force __be32)nla_get_u32(tb[TCA_DCBT_TAG_SRC]);
+	if (tb[TCA_DCBT_TAG_SRCLEN]) {
+		q->tag.srclen = nla_get_u32(tb[TCA_DCBT_TAG_SRCLEN]);
+		q->tag.srcmask = cbt_prefix_mask(q->tag.srclen);
+	}
+	if (tb[TCA_DCBT_SEED]) {
+		q->seed = nla_get_u32(tb[TCA_DCBT_SEED]);
+		prandom_seed_state(&q->rnd, q->seed);
+	}
+
+	qred_set_parms(&q->parms, qmin, qmax, q->max_p, wlog, false,
+		       qred_ptime_ns(q->avpkt, q->bandwidth));
+	if (wlog != old_wlog) {
+		qred_rescale(&q->parms, &q->vars, old_wlog);
+		cbt_classes_rescale(&q->parms, &q->cl, old_wlog);
+	}
+
+	while (sch->q.qlen > q->limit) {
+		struct sk_buff *skb = dcbt_take(sch, ktime_get_ns());
+
+		dropped_pkts++;
+		dropped_bytes += qdisc_pkt_len(skb);
+		rtnl_qdisc_drop(skb, sch);
+		q->change_drops++;
+	}
+	qdisc_tree_reduce_backlog(sch, dropped_pkts, dropped_bytes);
+}
+
+static int dcbt_change(struct Qdisc *sch, struct nlattr *opt,
+		       struct netlink_ext_ack *extack)
+{
+	struct nlattr *tb[TCA_DCBT_MAX + 1];
+	int err;
+
+	if (!opt) {
+		NL_SET_ERR_MSG_MOD(extack, "missing options");
+		return -EINVAL;
+	}
+	err = dcbt_parse(sch, tb, opt, extack);
+	if (err < 0)
+		return err;
+	sch_tree_lock(sch);
+	dcbt_apply(sch, tb);
+	sch_tree_unlock(sch);
+	return 0;
+}
+
+static int dcbt_init(struct Qdisc *sch, struct nlattr *opt,
+		     struct netlink_ext_ack *extack)
+{
+	struct dcbt_sched_data *q = qdisc_priv(sch);
+	struct nlattr *tb[TCA_DCBT_MAX + 1] = { NULL };
+	int err;
+
+	/* the ABI's tag modes are algo/cbt.h's */
+	BUILD_BUG_ON(DCBT_TAG_MODE_DSCP - CBT_TAG_DSCP);
+	BUILD_BUG_ON(DCBT_TAG_MODE_MARK - CBT_TAG_MARK);
+	BUILD_BUG_ON(DCBT_TAG_MODE_SRC - CBT_TAG_SRC);
+	BUILD_BUG_ON(CBT_CLASSES > FLOWTABLE_CLASSES);
+
+	q->sch = sch;
+	timer_setup(&q->timer, dcbt_timer, 0);
+	/* q->main, q->mmq: empty lists, the core zeroed the private area */
+	q->limit = clamp_t(u32, qdisc_dev(sch)->tx_queue_len, 1, DCBT_LIMIT_MAX);
+	q->max_p = DCBT_MAX_P_DEFAULT;
+	q->avpkt = DCBT_AVPKT_DEFAULT;
+	q->flows = DCBT_FLOWS_DEFAULT;
+	q->timeout_us = DCBT_TIMEOUT_DEFAULT;
+	q->collect_us = DCBT_COLLECT_DEFAULT;
+	q->tag.mask = ~0U;
+	qred_set_parms(&q->parms, DCBT_QTH_MIN_DEFAULT, DCBT_QTH_MAX_DEFAULT,
+		       q->max_p, DCBT_EWMA_DEFAULT, false, 0);
+	qred_vars_init(&q->vars);
+	cbt_classes_init(&q->cl);
+
+	if (opt) {
+		err = dcbt_parse(sch, tb, opt, extack);
+		if (err < 0)
+			return err;
+	}
+	if (!tb[TCA_DCBT_SEED]) {
+		q->seed = get_random_u32();
+		prandom_seed_state(&q->rnd, q->seed);
+	}
+	if (tb[TCA_DCBT_FLOWS])
+		q->flows = nla_get_u32(tb[TCA_DCBT_FLOWS]);
+	if (tb[TCA_DCBT_SEED])
+		q->seed = nla_get_u32(tb[TCA_DCBT_SEED]);
+	err = flowtable_init(&q->ft, q->flows,
+			     (u64)q->timeout_us * NSEC_PER_USEC, q->seed);
+	if (err) {
+		NL_SET_ERR_MSG_MOD(extack, "no memory for the flow table");
+		return err;
+	}
+	dcbt_apply(sch, tb);
+	mod_timer(&q->timer, jiffies + usecs_to_jiffies(q->collect_us));
+	return 0;
+}
+
+static void dcbt_destroy(struct Qdisc *sch)
+{
+	struct dcbt_sched_data *q = qdisc_priv(sch);
+
+	del_timer_sync(&q->timer);
+	flowtable_free(&q->ft);
+}
+
+static int dcbt_dump(struct Qdisc *sch, struct sk_buff *skb)
+{
+	struct dcbt_sched_data *q = qdisc_priv(sch);
+	struct nlattr *opts;
+
+	opts = nla_nest_start(skb, TCA_OPTIONS);
+	if (!opts)
+		goto nla_put_failure;
+	if (nla_put_u32(skb, TCA_DCBT_LIMIT, q->limit) ||
+	    nla_put_u32(skb, TCA_DCBT_QTH_MIN, q->parms.qth_min) ||
+	    nla_put_u32(skb, TCA_DCBT_QTH_MAX, q->parms.qth_max) ||
+	    nla_put_u32(skb, TCA_DCBT_MAX_P, q->max_p) ||
+	    nla_put_u32(skb, TCA_DCBT_EWMA, q->parms.Wlog) ||
+	    nla_put_u32(skb, TCA_DCBT_BANDWIDTH, q->bandwidth) ||
+	    nla_put_u32(skb, TCA_DCBT_AVPKT, q->avpkt) ||
+	    nla_put_u32(skb, TCA_DCBT_FLOWS, q->flows) ||
+	    nla_put_u32(skb, TCA_DCBT_TIMEOUT, q->timeout_us) ||
+	    nla_put_u32(skb, TCA_DCBT_TAG_MODE, q->tag.mode) ||
+	    nla_put_u32(skb, TCA_DCBT_TAG_DSCP, q->tag.dscp) ||
+	    nla_put_u32(skb, TCA_DCBT_TAG_MARK, q->tag.mark) ||
+	    nla_put_u32(skb, TCA_DCBT_TAG_MASK, q->tag.mask) ||
+	    nla_put_u32(skb, TCA_DCBT_TAG_SRC, (__force u32)q->tag.src) ||
+	    nla_put_u32(skb, TCA_DCBT_TAG_SRCLEN, q->tag.srclen) ||
+	    nla_put_u32(skb, TCA_DCBT_SEED, q->seed) ||
+	    nla_put_u32(skb, TCA_DCBT_COLLECT, q->collect_us) ||
+	    nla_put_u32(skb, TCA_DCBT_CHIPS, q->chips))
+		goto nla_put_failure;
+	return nla_nest_end(skb, opts);
+
+nla_put_failure:
+	nla_nest_cancel(skb, opts);
+	return -1;
+}
+
+static u32 dcbt_milli(const struct qred_parms *p, u64 qavg)
+{
+	return (u32)min_t(u64, (qavg * 1000) >> p->Wlog, U32_MAX);
+}
+
+static int dcbt_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
+{
+	struct dcbt_sched_data *q = qdisc_priv(sch);
+	const struct qred_parms *p = &q->parms;
+	struct tc_dcbt_xstats st;
+
+	sch_tree_lock(sch);
+	st = (struct tc_dcbt_xstats){
+		.qavg		= dcbt_milli(p, q->vars.qavg),
+		.tcp_avg	= dcbt_milli(p, q->cl.avg[CBT_CLASS_TCP].qavg),
+		.mm_avg		= dcbt_milli(p, q->cl.avg[CBT_CLASS_MM].qavg),
+		.udp_avg	= dcbt_milli(p, q->cl.avg[CBT_CLASS_UDP].qavg),
+		.mm_thresh	= dcbt_milli(p, q->Smm_thresh),
+		.udp_thresh	= dcbt_milli(p, q->Sudp_thresh),
+		.tcp_flows	= q->ft.active[CBT_CLASS_TCP],
+		.mm_flows	= q->ft.active[CBT_CLASS_MM],
+		.udp_flows	= q->ft.active[CBT_CLASS_UDP],
+		.tcp_qlen	= q->cl.qlen[CBT_CLASS_TCP],
+		.mm_qlen	= q->cl.qlen[CBT_CLASS_MM],
+		.udp_qlen	= q->cl.qlen[CBT_CLASS_UDP],
+		.mm_drops	= q->class_drops[CBT_CLASS_MM],
+		.udp_drops	= q->class_drops[CBT_CLASS_UDP],
+		.prob_drops	= q->prob_drops,
+		.forced_drops	= q->forced_drops,
+		.limit_drops	= q->limit_drops,
+		.change_drops	= q->change_drops,
+		.cutins		= q->cutins,
+		.collected	= q->ft.stats.collected,
+		.evictions	= q->ft.stats.evictions,
+		.overflows	= q->ft.stats.overflows,
+	};
+	sch_tree_unlock(sch);
+	return gnet_stats_copy_app(d, &st, sizeof(st));
+}
+
+static struct Qdisc_ops dcbt_qdisc_ops __read_mostly = {
+	.id		= "dcbt",
+	.priv_size	= sizeof(struct dcbt_sched_data),
+	.enqueue	= dcbt_enqueue,
+	.dequeue	= dcbt_dequeue,
+	.peek		= dcbt_peek,
+	.init		= dcbt_init,
+	.reset		= dcbt_reset,
+	.destroy	= dcbt_destroy,
+	.change		= dcbt_change,
+	.dump		= dcbt_dump,
+	.dump_stats	= dcbt_dump_stats,
+	.owner		= THIS_MODULE,
+};
+
+static int __init dcbt_module_init(void)
+{
+	return register_qdisc(&dcbt_qdisc_ops);
+}
+
+static void __exit dcbt_module_exit(void)
+{
+	unregister_qdisc(&dcbt_qdisc_ops);
+}
+
+module_init(dcbt_module_init);
+module_exit(dcbt_module_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("Dynamic Class-Based Threshold with ChIPS over RED (qdk)");
