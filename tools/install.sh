@@ -24,6 +24,9 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cmd=${1:-}
 DESTDIR=${DESTDIR:-}
+# A relative DESTDIR is relative to where make runs (kbuild's modules_install
+# runs in KDIR, so it gets the absolute path).
+case "$DESTDIR" in /* | "") ;; *) DESTDIR=$PWD/$DESTDIR ;; esac
 PREFIX=${PREFIX:-/usr/local}
 BINDIR=${BINDIR:-$PREFIX/bin}
 MANDIR=${MANDIR:-$PREFIX/share/man}
