@@ -255,11 +255,25 @@ class Checker:
         if raw is None:
             self.ko(f"{s.sid}: no {ext} output")
             return None
+        dups: list[str] = []
+
+        def no_dups(pairs: list[tuple[str, object]]) -> dict:
+            seen: dict = {}
+            for k, v in pairs:
+                if k in seen:
+                    dups.append(k)
+                seen[k] = v
+            return seen
+
         try:
-            arr = json.loads(raw)
+            arr = json.loads(raw, object_pairs_hook=no_dups)
         except json.JSONDecodeError as ex:
             self.ko(f"{s.sid}: tc {'-s ' if ext == 'sjson' else ''}-j output is not valid JSON: {ex}", raw)
             return None
+        if dups:
+            # e.g. an xstats key named like a generic counter ("drops")
+            self.ko(f"{s.sid}: tc {'-s ' if ext == 'sjson' else ''}-j prints keys twice: "
+                    + ", ".join(sorted(set(dups))), raw)
         for q in arr if isinstance(arr, list) else []:
             if isinstance(q, dict) and q.get("handle") == HANDLE:
                 return q
