@@ -99,6 +99,16 @@ static void try_dequeue(struct driver *d)
 		uint64_t id = qdk_skb_id(skb);
 		uint64_t bits = (uint64_t)qdk_skb_pkt_len(skb) * 8;
 
+		/*
+		 * A packet the qdisc made itself (netem's duplicates, GSO
+		 * segments) carries no trace id, and FORMAT.md v1 has no way
+		 * to name it: stop rather than write a trace nobody can read.
+		 */
+		if (id == 0)
+			die(1, "at %llu ns the qdisc dequeued a packet it created itself (a clone "
+			    "or segment, no trace id): trace format v1 cannot express it",
+			    (unsigned long long)d->now);
+
 		out_char(&d->out, ' ');
 		out_u64(&d->out, id);
 		out_char(&d->out, '\n');

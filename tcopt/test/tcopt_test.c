@@ -254,7 +254,8 @@ static void parsers(void)
 	CHECK(tcopt_find("pfifo") && tcopt_find("plug") && tcopt_find("skbprio") &&
 	      tcopt_find("bfifo") && tcopt_find("pfifo_head_drop") && tcopt_find("codel") &&
 	      tcopt_find("fq_codel") && tcopt_find("fq") && tcopt_find("pie") &&
-	      tcopt_find("fq_pie") && !tcopt_find("fifo"),
+	      tcopt_find("fq_pie") && tcopt_find("tbf") && tcopt_find("netem") &&
+	      !tcopt_find("fifo"),
 	      "registry lists the upstream kinds");
 }
 
