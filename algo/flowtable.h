@@ -50,9 +50,10 @@
  * from the queue), flowtable_reset() when the qdisc is reset.
  *
  * Locking: every function runs under the qdisc's root lock (datapath, or
- * sch_tree_lock() in the control path). flowtable_collect() from a timer
- * takes spin_lock(qdisc_root_sleeping_lock(sch)) itself, as sfq's
- * perturbation timer does.
+ * sch_tree_lock() in the control path). A timer that runs
+ * flowtable_collect() takes spin_lock(qdisc_root_sleeping_lock(sch)) around
+ * it, as sfq's perturbation timer does; or the datapath runs it when an
+ * arrival finds the collection period over, which keeps replays exact.
  */
 #ifndef QDK_ALGO_FLOWTABLE_H
 #define QDK_ALGO_FLOWTABLE_H

@@ -98,6 +98,36 @@ static struct qdk_skb *pkt_tos(unsigned int f, uint32_t len, uint8_t tos)
 	return skb;
 }
 
+/* A UDP/IPv6 packet of flow f, len bytes. */
+static struct qdk_skb *pkt6(unsigned int f, uint32_t len)
+{
+	struct qdk_pkt p = {
+		.id = next_id++, .pkt_len = len, .len = len,
+		.ethertype = 0x86dd, .family = QDK_AF_INET6, .l4proto = 17,
+		.saddr = { 0x20, 0x01, 0x0d, 0xb8, [15] = 1 },
+		.daddr = { 0x20, 0x01, 0x0d, 0xb8, [15] = 2 },
+		.sport = 1000 + f, .dport = 6000, .ttl = 64,
+	};
+	char msg[128] = "";
+	struct qdk_skb *skb = qdk_skb_build(&p, msg, sizeof(msg));
+
+	ck_assert_msg(skb, "skb_build: %s", msg);
+	return skb;
+}
+
+/* A non-IP frame (ARP's ethertype) of len bytes. */
+static struct qdk_skb *pkt_arp(uint32_t len)
+{
+	struct qdk_pkt p = {
+		.id = next_id++, .pkt_len = len, .len = len, .ethertype = 0x0806,
+	};
+	char msg[128] = "";
+	struct qdk_skb *skb = qdk_skb_build(&p, msg, sizeof(msg));
+
+	ck_assert_msg(skb, "skb_build: %s", msg);
+	return skb;
+}
+
 /* Enqueue; returns the verdict, *id gets the packet's id. */
 static int enq_id(struct qdk_qdisc *q, unsigned int f, uint32_t len,
 		  uint64_t *id)
@@ -320,6 +350,53 @@ START_TEST(queued_flow_does_not_restart)
 	enq(q, 1, 100);
 	ck_assert_uint_eq(xstats(q).elephant_pkts, 2);
 	ck_assert_uint_eq(xstats(q).flows, 1);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(ipv6_and_non_ip_flows)
+{
+	struct qdk_qdisc *q = create_opts("limit 100 mice 1000 min 100000 max 200000 seed 1");
+
+	/* two IPv6 flows (other ports): each has its own 1000 bytes */
+	ck_assert_int_eq(qdk_enqueue(q, pkt6(1, 600)), QDK_XMIT_SUCCESS);
+	ck_assert_int_eq(qdk_enqueue(q, pkt6(2, 600)), QDK_XMIT_SUCCESS);
+	ck_assert_uint_eq(xstats(q).mice_pkts, 2);
+	ck_assert_int_eq(qdk_enqueue(q, pkt6(1, 600)), QDK_XMIT_SUCCESS);
+	ck_assert_uint_eq(xstats(q).elephant_pkts, 1);
+	/* every non-IP frame is one flow */
+	qdk_enqueue(q, pkt_arp(600));
+	qdk_enqueue(q, pkt_arp(600));
+	ck_assert_uint_eq(xstats(q).mice_pkts, 3);
+	ck_assert_uint_eq(xstats(q).elephant_pkts, 2);
+	ck_assert_uint_eq(xstats(q).flows, 3);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(small_table_overflow_flow)
+{
+	/* eight entries, all holding queued packets: the ninth flow shares */
+	struct qdk_qdisc *q = create_opts("limit 100 flows 8 mice 1000 min 100000 max 200000 seed 1");
+	struct tc_mered_xstats xs;
+
+	for (unsigned int f = 1; f <= 8; f++)
+		enq(q, f, 100);
+	ck_assert_uint_eq(xstats(q).overflows, 0);
+	enq(q, 9, 600);
+	enq(q, 10, 600);	/* the shared flow passes 1000 bytes */
+	xs = xstats(q);
+	ck_assert_uint_eq(xs.overflows, 2);
+	ck_assert_uint_eq(xs.evictions, 0);
+	ck_assert_uint_eq(xs.mice_pkts, 9);
+	ck_assert_uint_eq(xs.elephant_pkts, 1);
+	ck_assert_uint_eq(xs.busy_flows, 9);
+	/* drained, the entries can be taken by new flows again */
+	while (deq_flow(q, NULL, NULL) >= 0)
+		;
+	enq(q, 11, 100);
+	ck_assert_uint_eq(xstats(q).overflows, 2);
+	ck_assert_uint_eq(xstats(q).evictions, 1);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
@@ -694,6 +771,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, peek_is_next_dequeue);
 	tcase_add_test(tc, idle_flow_starts_over_as_mouse);
 	tcase_add_test(tc, queued_flow_does_not_restart);
+	tcase_add_test(tc, ipv6_and_non_ip_flows);
+	tcase_add_test(tc, small_table_overflow_flow);
 	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
 	suite_add_tcase(s, tc);
 
