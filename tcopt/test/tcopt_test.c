@@ -256,7 +256,8 @@ static void parsers(void)
 	      tcopt_find("fq_codel") && tcopt_find("fq") && tcopt_find("pie") &&
 	      tcopt_find("fq_pie") && tcopt_find("tbf") && tcopt_find("netem") &&
 	      tcopt_find("sfq") && tcopt_find("prio") && tcopt_find("multiq") &&
-	      tcopt_find("hhf") && tcopt_find("sfb") &&
+	      tcopt_find("hhf") && tcopt_find("sfb") && tcopt_find("red") &&
+	      tcopt_find("choke") &&
 	      !tcopt_find("fifo"),
 	      "registry lists the upstream kinds");
 }
