@@ -99,7 +99,7 @@ struct qred_parms {
 /* Run-time state of one RED queue. */
 struct qred_vars {
 	u64 qavg;		/* average queue << Wlog */
-	u32 qcount;		/* arrivals since the last early mark (Floyd's count + 1) */
+	u32 qcount;		/* unmarked arrivals since the last early mark */
 	bool idling;		/* the queue is empty since qidlestart */
 	u64 qidlestart;		/* ns */
 };
@@ -315,10 +315,12 @@ static inline u64 qred_prob_b(const struct qred_parms *p, u64 qavg)
  *
  *	p_a = p_b / (1 - count * p_b)
  *
- * count is the number of arrivals since the last mark (Floyd's count after
- * its increment: 0 for the first arrival after a mark), so the gaps between
- * marks are spread uniformly instead of geometrically. Q32; QRED_ONE when
- * count * p_b reaches 1 (the mark is then certain). p_b must be < QRED_ONE.
+ * count is the number of unmarked packets that arrived since the last
+ * mark (Floyd & Jacobson, section 7: 0 for the first arrival after a mark,
+ * or after the average came up from below min). The number of arrivals
+ * from one mark to the next is then uniform on {1, ..., 1/p_b} instead of
+ * geometric. Q32; QRED_ONE when (count + 1) p_b reaches 1 (the mark is then
+ * certain). p_b must be < QRED_ONE.
  */
 static inline u64 qred_prob_a(u64 p_b, u32 count)
 {
