@@ -267,6 +267,8 @@ START_TEST(core_actions_follow_generator)
 		ck_assert_int_eq(act[i], want);	/* 1 = QRED_PROB_MARK */
 		count = want ? 0 : count + 1;
 		marks += want;
+		/* the gap from one mark to the next never exceeds 1/p_b = 10 */
+		ck_assert_uint_lt(count, 10);
 	}
 	/* uniform spacing: gaps <= 1/p_b = 10, mean ~ 1/(2 p_b) */
 	ck_assert_int_gt(marks, 200 / 10);
