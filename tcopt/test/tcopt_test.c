@@ -257,7 +257,7 @@ static void parsers(void)
 	      tcopt_find("fq_pie") && tcopt_find("tbf") && tcopt_find("netem") &&
 	      tcopt_find("sfq") && tcopt_find("prio") && tcopt_find("multiq") &&
 	      tcopt_find("hhf") && tcopt_find("sfb") && tcopt_find("red") &&
-	      tcopt_find("choke") &&
+	      tcopt_find("choke") && tcopt_find("htb") && tcopt_find("drr") &&
 	      !tcopt_find("fifo"),
 	      "registry lists the upstream kinds");
 }
