@@ -2,6 +2,8 @@
 """Check what the kernel did in a VM run against the scenarios' expectations.
 
     check.py OUTDIR SCENARIO_FILE...   one check per line, "N passed, M failed" last
+    check.py --dmesg FILE              the same dmesg scan, per section of a kernel log
+                                       cut by "qdk-hygiene: begin MODULE STEP" lines
 
 For every scenario (results in OUTDIR/NAME/) the generic checks always run:
 the guest's status is 0, dmesg holds no oops/BUG/WARNING/leak, the qdisc under
@@ -291,7 +293,30 @@ def check_scenario(c: Checker, outdir: Path, scn: Path) -> None:
         check_expect(c, sdir, name, expr, flows)
 
 
+def dmesg_sections(path: Path) -> dict[str, list[str]]:
+    """Problems per "MODULE STEP" section of a hygiene run's kernel log."""
+    marker = re.compile(r"qdk-hygiene: begin (\S+) (\S+)")
+    sections: dict[str, list[str]] = {"boot": []}
+    current = "boot"
+    for line in path.read_text(errors="replace").splitlines():
+        m = marker.search(line)
+        if m:
+            current = "end" if m.group(2) == "end" else f"{m.group(1)} {m.group(2)}"
+            sections.setdefault(current, [])
+        elif BAD_DMESG.search(line):
+            sections[current].append(line)
+    return sections
+
+
 def main(argv: list[str]) -> int:
+    if len(argv) == 3 and argv[1] == "--dmesg":
+        c = Checker()
+        for section, bad in dmesg_sections(Path(argv[2])).items():
+            if section not in ("boot", "end") or bad:
+                c.report(not bad, f"{section}: no oops/BUG/WARNING/leak in dmesg",
+                         "; ".join(bad[:2]))
+        print(f"{c.passed} passed, {c.failed} failed")
+        return 0 if c.failed == 0 else 1
     if len(argv) < 3:
         print("usage: check.py OUTDIR SCENARIO_FILE...", file=sys.stderr)
         return 2

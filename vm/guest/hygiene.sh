@@ -25,6 +25,10 @@ kind_of() {
 	esac
 }
 
+# mark MODULE STEP - a line in the kernel log, so the host can tell which
+# module and step any later message belongs to (vm/check.py --dmesg)
+mark() { echo "qdk-hygiene: begin $1 $2" > /dev/kmsg; }
+
 count() { echo "$1 $2 ok $3 failed $4" >> "$OUT/hygiene.txt"; log "$1 $2: ok $3 failed $4"; }
 
 loaded() { [ -d "/sys/module/$1" ]; }
@@ -135,8 +139,10 @@ hygiene() {
 	for ko in /lib/modules/"$kver"/extra/*.ko; do
 		[ -e "$ko" ] || continue
 		n=$((n + 1))
+		mark "$(basename "$ko" .ko)" load-unload
 		cycle "$ko"
 	done
+	mark "-" "end"
 	echo "modules $n" >> "$OUT/hygiene.txt"
 	if [ $n -eq 0 ]; then
 		log "no kit modules in /lib/modules/$kver/extra"
@@ -153,6 +159,7 @@ hygiene() {
 		kind=$(kind_of "$ko")
 		[ -n "$kind" ] || continue
 		log "churn $(basename "$ko") as qdisc kind '$kind'"
+		mark "$(basename "$ko" .ko)" churn
 		churn "$ko" "$kind"
 	done
 }
