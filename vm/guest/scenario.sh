@@ -35,16 +35,19 @@ RATE=$S_RATE
 DURATION=$S_DURATION
 export QDISC_KIND QDISC_OPTS SCENARIO RATE DURATION
 
+# done_with N - exit with the failure count; exit statuses wrap at 256, so cap it
+done_with() { [ "$1" -le 100 ] && exit "$1"; exit 100; }
+
 [ -z "$S_MODULES" ] || load_modules $S_MODULES
 
 if [ "$S_KIND" = hygiene ]; then
 	. "$here/hygiene.sh"
 	hygiene
-	exit $FAILS
+	done_with $FAILS
 fi
 
-topology || exit $((FAILS + 1))
-shaper || exit $((FAILS + 1))
+topology || done_with $((FAILS + 1))
+shaper || done_with $((FAILS + 1))
 attach_qdisc
 {
 	echo "scenario=$SCENARIO"
@@ -106,4 +109,4 @@ done
 while IFS= read -r l <&3; do ns_sh router "$l"; done 3< "$W/collect"
 lsmod > "$OUT/lsmod.txt"
 log "scenario $SCENARIO: $FAILS failure(s)"
-exit $FAILS
+done_with $FAILS
