@@ -152,6 +152,18 @@ static void mered_unlink(struct Qdisc *sch, struct sk_buff *skb, u64 now)
 	sch->q.qlen--;
 }
 
+/* A packet of flow e was put on one of the queues: account for it. */
+static void mered_link(struct Qdisc *sch, struct sk_buff *skb,
+		       struct flowtable_entry *e)
+{
+	struct mered_sched_data *q = qdisc_priv(sch);
+
+	mered_cb(skb)->flow = flowtable_index(&q->ft, e);
+	flowtable_enqueued(&q->ft, e, qdisc_pkt_len(skb));
+	qdisc_qstats_backlog_inc(sch, skb);
+	sch->q.qlen++;
+}
+
 static int mered_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 			 struct sk_buff **to_free)
 {
@@ -204,10 +216,7 @@ static int mered_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 	__qdisc_enqueue_tail(skb, &q->eq);
 
 queued:
-	mered_cb(skb)->flow = flowtable_index(&q->ft, e);
-	flowtable_enqueued(&q->ft, e, len);
-	qdisc_qstats_backlog_inc(sch, skb);
-	sch->q.qlen++;
+	mered_link(sch, skb, e);
 	return NET_XMIT_SUCCESS;
 
 congestion_drop:
@@ -218,14 +227,16 @@ congestion_drop:
 
 		mered_unlink(sch, old, now);
 		qdisc_drop(old, sch, to_free);
+		__qdisc_enqueue_tail(skb, &q->eq);
+		mered_link(sch, skb, e);
 		/*
 		 * The arrival is queued (parents count it from the return
 		 * value); the packet dropped in its place was counted by
-		 * every ancestor: take it back, as fq_codel does.
+		 * every ancestor: take it back, as fq_codel does, once the
+		 * queue holds the arrival (so no parent is told it emptied).
 		 */
 		qdisc_tree_reduce_backlog(sch, 1, old_len);
-		__qdisc_enqueue_tail(skb, &q->eq);
-		goto queued;
+		return NET_XMIT_SUCCESS;
 	}
 	return qdisc_drop(skb, sch, to_free);
 }
