@@ -42,4 +42,6 @@ static void __exit rec_module_exit(void)
 module_init(rec_module_init);
 module_exit(rec_module_exit);
 MODULE_LICENSE("GPL");
+/* `tc qdisc add ... recorder` loads the module by itself */
+MODULE_ALIAS("net-sch-recorder");
 MODULE_DESCRIPTION("qdk recorder: trace every call to a qdisc under test");

@@ -413,6 +413,17 @@ static int rec_init(struct Qdisc *sch, struct nlattr *opt,
 	return 0;
 }
 
+/* Nothing to change; accepted so generic tooling (`tc qdisc change`) works. */
+static int rec_change(struct Qdisc *sch, struct nlattr *opt,
+		      struct netlink_ext_ack *extack)
+{
+	if (opt && nla_len(opt)) {
+		NL_SET_ERR_MSG(extack, "recorder takes no options");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static void rec_destroy(struct Qdisc *sch)
 {
 	struct rec_sched *q = qdisc_priv(sch);
@@ -531,6 +542,7 @@ static struct Qdisc_ops rec_qdisc_ops __read_mostly = {
 	.init = rec_init,
 	.reset = rec_reset,
 	.destroy = rec_destroy,
+	.change = rec_change,
 	.dump = rec_dump,
 	.owner = THIS_MODULE,
 };
