@@ -160,7 +160,10 @@ static void dcbt_timer(struct timer_list *t)
 {
 	struct dcbt_sched_data *q = from_timer(q, t, timer);
 	struct Qdisc *sch = q->sch;
-	spinlock_t *root_lock = qdisc_root_sleeping_lock(sch);
+	/* not qdisc_root_sleeping_lock(): it asserts RTNL, which a timer
+	 * does not hold (the 6.1 kernel WARNs); sfq and pie do the same
+	 */
+	spinlock_t *root_lock = qdisc_lock(qdisc_root_sleeping(sch));
 
 	spin_lock(root_lock);
 	dcbt_collect_due(q, ktime_get_ns());
