@@ -51,9 +51,11 @@
  *
  * Locking: every function runs under the qdisc's root lock (datapath, or
  * sch_tree_lock() in the control path). A timer that runs
- * flowtable_collect() takes spin_lock(qdisc_root_sleeping_lock(sch)) around
- * it, as sfq's perturbation timer does; or the datapath runs it when an
- * arrival finds the collection period over, which keeps replays exact.
+ * flowtable_collect() takes spin_lock(qdisc_lock(qdisc_root_sleeping(sch)))
+ * around it, as sfq's perturbation timer does (not
+ * qdisc_root_sleeping_lock(), which asserts RTNL); or the datapath runs it
+ * when an arrival finds the collection period over, which keeps replays
+ * exact.
  */
 #ifndef QDK_ALGO_FLOWTABLE_H
 #define QDK_ALGO_FLOWTABLE_H
