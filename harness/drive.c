@@ -373,12 +373,16 @@ int cmd_drive(int argc, char **argv)
 		qdk_qdisc_stats(d.q, &st);
 		sum_sample_until(&d.sum, d.now + 1, st.qlen, st.backlog);
 	}
+	/* A qdisc that warned would have left a WARNING in the kernel's log:
+	 * fail before anything is written. */
+	qdk_qdisc_destroy(d.q);
+	if (qdk_warnings())
+		die(1, "the qdisc hit %lu kernel WARNING(s), printed above", qdk_warnings());
 	out_commit(&d.out);
 	if (d.summary) {
 		sum_write(&d.sum, sum_path, qs.text, d.rate, seed, in);
 		sum_free(&d.sum);
 	}
-	qdk_qdisc_destroy(d.q);
 	if (qdk_exit())
 		die(1, "memory leaked after the qdisc was destroyed");
 	spec_free(&qs);

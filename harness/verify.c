@@ -288,6 +288,7 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	char where[600];
 	uint64_t t0, t1, c0, c1, first_ts = 0, last_ts = 0;
 	long leaked;
+	unsigned long warnings = qdk_warnings();
 
 	memset(&v, 0, sizeof(v));
 	v.wd_fired = NONE;
@@ -383,7 +384,14 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	t1 = wall_ns();
 
 	qdk_qdisc_destroy(v.q);
+	warnings = qdk_warnings() - warnings;
 	leaked = qdk_exit();
+	if (warnings) {
+		fprintf(stderr, "%s: the qdisc hit %lu kernel WARNING%s (printed above): the kernel "
+			"would have logged %s\n", path, warnings, warnings == 1 ? "" : "s",
+			warnings == 1 ? "it" : "them");
+		return 1;
+	}
 	if (leaked) {
 		long objs, bytes;
 

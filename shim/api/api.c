@@ -8,6 +8,7 @@
  * <stdint.h>/<stdbool.h> are compatible with them, see linux/types.h).
  */
 #include <linux/kernel.h>
+#include <linux/rtnetlink.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/skbuff.h>
@@ -229,11 +230,11 @@ static int copy_opt(const void *tca, size_t tca_len, struct nlattr **opt,
 	return 0;
 }
 
-struct qdk_qdisc *qdk_qdisc_create(const char *kind,
-				   const struct qdk_dev_cfg *cfg,
-				   uint32_t handle, uint32_t parent,
-				   const void *tca, size_t tca_len,
-				   int *errp, char *msg, size_t msglen)
+static struct qdk_qdisc *do_qdisc_create(const char *kind,
+					 const struct qdk_dev_cfg *cfg,
+					 uint32_t handle, uint32_t parent,
+					 const void *tca, size_t tca_len,
+					 int *errp, char *msg, size_t msglen)
 {
 	struct netlink_ext_ack ext = {};
 	const struct Qdisc_ops *ops;
@@ -328,8 +329,8 @@ fail:
 	return NULL;
 }
 
-int qdk_qdisc_change(struct qdk_qdisc *q, const void *tca, size_t tca_len,
-		     char *msg, size_t msglen)
+static int do_qdisc_change(struct qdk_qdisc *q, const void *tca, size_t tca_len,
+			   char *msg, size_t msglen)
 {
 	struct netlink_ext_ack ext = {};
 	struct nlattr *opt;
@@ -356,14 +357,14 @@ out:
 	return err;
 }
 
-void qdk_qdisc_reset(struct qdk_qdisc *q)
+static void do_qdisc_reset(struct qdk_qdisc *q)
 {
 	call_begin();
 	qdisc_reset(q->sch);
 	in_call = false;
 }
 
-void qdk_qdisc_destroy(struct qdk_qdisc *q)
+static void do_qdisc_destroy(struct qdk_qdisc *q)
 {
 	if (!q)
 		return;
@@ -373,7 +374,7 @@ void qdk_qdisc_destroy(struct qdk_qdisc *q)
 	kfree(q);
 }
 
-int qdk_qdisc_dump(struct qdk_qdisc *q, void *buf, size_t len)
+static int do_qdisc_dump(struct qdk_qdisc *q, void *buf, size_t len)
 {
 	struct Qdisc *sch = q->sch;
 	struct sk_buff *skb;
@@ -397,7 +398,7 @@ int qdk_qdisc_dump(struct qdk_qdisc *q, void *buf, size_t len)
 	return ret;
 }
 
-int qdk_qdisc_dump_xstats(struct qdk_qdisc *q, void *buf, size_t len)
+static int do_qdisc_dump_xstats(struct qdk_qdisc *q, void *buf, size_t len)
 {
 	struct Qdisc *sch = q->sch;
 	struct gnet_dump d;
@@ -430,6 +431,78 @@ int qdk_qdisc_dump_xstats(struct qdk_qdisc *q, void *buf, size_t len)
 	}
 	consume_skb(skb);
 	return ret;
+}
+
+/*
+ * The control path. rtnetlink calls init, change, dump, dump_stats, reset
+ * (dev_deactivate) and destroy with the RTNL mutex held; the datapath and
+ * timers run without it. The shim keeps the same state, so ASSERT_RTNL()
+ * and the helpers that assert it (qdisc_root_sleeping_lock(), ...) warn
+ * here exactly where they would warn in the kernel.
+ */
+struct qdk_qdisc *qdk_qdisc_create(const char *kind,
+				   const struct qdk_dev_cfg *cfg,
+				   uint32_t handle, uint32_t parent,
+				   const void *tca, size_t tca_len,
+				   int *errp, char *msg, size_t msglen)
+{
+	struct qdk_qdisc *q;
+
+	rtnl_lock();
+	q = do_qdisc_create(kind, cfg, handle, parent, tca, tca_len, errp,
+			    msg, msglen);
+	rtnl_unlock();
+	return q;
+}
+
+int qdk_qdisc_change(struct qdk_qdisc *q, const void *tca, size_t tca_len,
+		     char *msg, size_t msglen)
+{
+	int err;
+
+	rtnl_lock();
+	err = do_qdisc_change(q, tca, tca_len, msg, msglen);
+	rtnl_unlock();
+	return err;
+}
+
+void qdk_qdisc_reset(struct qdk_qdisc *q)
+{
+	rtnl_lock();
+	do_qdisc_reset(q);
+	rtnl_unlock();
+}
+
+void qdk_qdisc_destroy(struct qdk_qdisc *q)
+{
+	rtnl_lock();
+	do_qdisc_destroy(q);
+	rtnl_unlock();
+}
+
+int qdk_qdisc_dump(struct qdk_qdisc *q, void *buf, size_t len)
+{
+	int ret;
+
+	rtnl_lock();
+	ret = do_qdisc_dump(q, buf, len);
+	rtnl_unlock();
+	return ret;
+}
+
+int qdk_qdisc_dump_xstats(struct qdk_qdisc *q, void *buf, size_t len)
+{
+	int ret;
+
+	rtnl_lock();
+	ret = do_qdisc_dump_xstats(q, buf, len);
+	rtnl_unlock();
+	return ret;
+}
+
+unsigned long qdk_warnings(void)
+{
+	return qdk_warn_count;
 }
 
 void qdk_qdisc_stats(const struct qdk_qdisc *q, struct qdk_stats *st)

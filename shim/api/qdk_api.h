@@ -181,6 +181,15 @@ enum {
 	QDK_XMIT_STOLEN = 0x00010000, QDK_XMIT_BYPASS = 0x00020000,
 };
 
+/* ---- kernel warnings ------------------------------------------------------ */
+
+/*
+ * WARN*() hits so far (each also printed to stderr). A qdisc that warns in
+ * the shim would leave a WARNING in the kernel's log: tools treat it as a
+ * failure.
+ */
+unsigned long qdk_warnings(void);
+
 /* ---- memory accounting -------------------------------------------------- */
 
 /* Live kmalloc-family allocations and bytes (leak accounting). */

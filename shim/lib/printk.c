@@ -59,7 +59,29 @@ void qdk_bug(const char *file, int line)
 	qdk_host_abort();
 }
 
+unsigned long qdk_warn_count;
+
 void qdk_warn(const char *file, int line, const char *cond)
 {
+	qdk_warn_count++;
 	qdk_host_log("WARNING: at %s:%d: %s\n", file, line, cond);
+}
+
+/* The RTNL mutex as state (see linux/rtnetlink.h); a count so it nests. */
+static int rtnl_depth;
+
+void rtnl_lock(void)
+{
+	rtnl_depth++;
+}
+
+void rtnl_unlock(void)
+{
+	WARN_ON(rtnl_depth <= 0);
+	rtnl_depth--;
+}
+
+int rtnl_is_locked(void)
+{
+	return rtnl_depth > 0;
 }

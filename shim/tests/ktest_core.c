@@ -5,6 +5,7 @@
  * flow dissector and GSO size checks.
  */
 #include <linux/kernel.h>
+#include <linux/rtnetlink.h>
 #include <linux/skbuff.h>
 #include <linux/ip.h>
 #include <linux/tcp.h>
@@ -159,7 +160,9 @@ KTEST(core, qdisc_hash_and_lookup)
 	KT_ASSERT(qdisc_lookup(qdisc_dev(root), root->handle) == root, "root");
 	KT_ASSERT(qdisc_lookup(qdisc_dev(root), 0x00050000) == child, "child");
 	KT_ASSERT(qdisc_lookup(qdisc_dev(root), 0x00060000) == NULL, "none");
+	rtnl_lock();
 	qdisc_put(child);	/* unhashes it */
+	rtnl_unlock();
 	KT_ASSERT(qdisc_lookup(qdisc_dev(root), 0x00050000) == NULL, "gone");
 	qdk_test_qdisc_put(root);
 	return 0;

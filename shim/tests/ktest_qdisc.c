@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* ktest_qdisc.c - the qdisc helpers of sch_generic.h and the core. */
 #include <linux/kernel.h>
+#include <linux/rtnetlink.h>
 #include <linux/skbuff.h>
 #include <net/pkt_sched.h>
 #include <net/sch_generic.h>
@@ -105,10 +106,12 @@ KTEST(qdisc, queue_drop_head)
 	KT_EQ(sch->qstats.drops, 0);	/* the caller counts the drop */
 	kfree_skb_list(to_free);
 	to_free = NULL;
+	rtnl_lock();		/* resets are control path */
 	qdisc_reset_queue(sch);
 	KT_EQ(sch->q.qlen, 0);
 	KT_EQ(sch->qstats.backlog, 200);	/* qdisc_reset() zeroes it */
 	qdisc_reset(sch);
+	rtnl_unlock();
 	KT_EQ(sch->qstats.backlog, 0);
 	KT_EQ(__qdisc_queue_drop_head(sch, &sch->q, &to_free), 0);
 	qdk_test_qdisc_put(sch);
@@ -149,7 +152,9 @@ KTEST(qdisc, reset_purges_gso_skb)
 	qdisc_enqueue_tail(pkt(100, 1), sch);
 	qdisc_enqueue_tail(pkt(100, 2), sch);
 	qdisc_peek_dequeued(sch);
+	rtnl_lock();
 	qdisc_reset(sch);
+	rtnl_unlock();
 	KT_EQ(sch->q.qlen, 0);
 	KT_EQ(sch->qstats.backlog, 0);
 	KT_EQ(qdk_mem_objects, objs);
@@ -182,7 +187,9 @@ KTEST(qdisc, tree_reduce_backlog_reaches_parent)
 	KT_EQ(parent->q.qlen, 4);
 	parent->q.qlen = 0;
 	parent->qstats.backlog = 0;
+	rtnl_lock();
 	qdisc_put(child);
+	rtnl_unlock();
 	qdk_test_qdisc_put(parent);
 	return 0;
 }

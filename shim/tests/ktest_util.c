@@ -2,6 +2,7 @@
 /* ktest_util.c - helpers for the kernel-side cases: a device and a qdisc. */
 #include <linux/kernel.h>
 #include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
 #include <net/pkt_sched.h>
 
 #include "ktest.h"
@@ -34,7 +35,10 @@ struct Qdisc *qdk_test_qdisc(const char *kind)
 	td->dev.num_tx_queues = 1;
 	td->dev._tx = &td->txq;
 	td->txq.dev = &td->dev;
+	/* creating and destroying a qdisc is control path: RTNL held */
+	rtnl_lock();
 	sch = qdisc_create_dflt(&td->txq, ops, TC_H_ROOT, NULL);
+	rtnl_unlock();
 	if (!sch) {
 		kfree(td);
 		return NULL;
@@ -50,6 +54,8 @@ void qdk_test_qdisc_put(struct Qdisc *sch)
 {
 	struct test_dev *td = container_of(qdisc_dev(sch), struct test_dev, dev);
 
+	rtnl_lock();
 	qdisc_put(sch);
+	rtnl_unlock();
 	kfree(td);
 }

@@ -26,12 +26,7 @@
 #define call_rcu(head, fn)		(fn)(head)
 #define rcu_read_lock_held()		1
 #define rcu_read_lock_bh_held()		1
-#define lockdep_rtnl_is_held()		1
 #define rtnl_dereference(p)		(p)
 #define rcu_dereference_rtnl(p)		(p)
-#define rtnl_is_locked()		1
-#define ASSERT_RTNL()			do { } while (0)
-#define rtnl_lock()			do { } while (0)
-#define rtnl_unlock()			do { } while (0)
 
 #endif

@@ -271,6 +271,7 @@ static inline spinlock_t *qdisc_root_sleeping_lock(const struct Qdisc *qdisc)
 {
 	struct Qdisc *root = qdisc_root_sleeping(qdisc);
 
+	ASSERT_RTNL();
 	return qdisc_lock(root);
 }
 
