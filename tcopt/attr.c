@@ -174,3 +174,8 @@ uint64_t tcopt_attr_u64(const struct tcopt_attr *a)
 		memcpy(&v, a->data, a->len < sizeof(v) ? a->len : sizeof(v));
 	return v;
 }
+
+bool tcopt_attr_has_u32(const struct tcopt_attr *a)
+{
+	return a->data && a->len >= sizeof(uint32_t);
+}

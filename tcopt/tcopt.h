@@ -56,6 +56,15 @@ struct tcopt_attr {
 int tcopt_parse_attrs(struct tcopt_attr *tb, int max, const void *data, size_t len);
 uint32_t tcopt_attr_u32(const struct tcopt_attr *a);
 uint64_t tcopt_attr_u64(const struct tcopt_attr *a);
+/* Is a present and long enough to hold a u32? */
+bool tcopt_attr_has_u32(const struct tcopt_attr *a);
+
+/*
+ * Is field f of the xstats struct type inside the len bytes the kernel sent?
+ * (An older module may send a shorter struct: print what is there.)
+ */
+#define TCOPT_XSTATS_HAS(type, len, f) \
+	((len) >= offsetof(type, f) + sizeof(((type *)0)->f))
 
 /* ---- errors ------------------------------------------------------------- */
 
@@ -77,6 +86,8 @@ int tcopt_get_size(const char *s, uint64_t *bytes);
 int tcopt_get_rate(const char *s, uint64_t *bytes_per_sec);
 /* Times in nanoseconds: "5ms", "100us", "1s", "250ns"; a bare number is usecs */
 int tcopt_get_time(const char *s, uint64_t *ns);
+/* Probabilities 0..1 ("0.02") as parts of 2^32, rounded; 1 is 0xffffffff */
+int tcopt_get_prob(const char *s, uint32_t *v);
 
 /* ---- printing ----------------------------------------------------------- */
 

@@ -59,8 +59,13 @@ struct unit {
 	double scale;
 };
 
-static int get_scaled(const char *s, const struct unit *units, double bare,
-		      double divisor, uint64_t *out)
+/*
+ * The number at the start of s (strtod), scaled by the unit word that
+ * follows it (case-insensitive, from units), or by bare when none follows.
+ * The shape every tc unit word shares; each caller then checks its range.
+ */
+static int get_number_unit(const char *s, const struct unit *units,
+			   double bare, double *out)
 {
 	double x;
 	char *p;
@@ -82,6 +87,17 @@ static int get_scaled(const char *s, const struct unit *units, double bare,
 	} else {
 		x *= bare;
 	}
+	*out = x;
+	return 0;
+}
+
+static int get_scaled(const char *s, const struct unit *units, double bare,
+		      double divisor, uint64_t *out)
+{
+	double x;
+
+	if (get_number_unit(s, units, bare, &x))
+		return -1;
 	x /= divisor;
 	if (x < 0 || x >= 18446744073709551616.0 || x != floor(x))
 		return -1;
@@ -127,26 +143,13 @@ static const struct unit rate_units[] = {
 int tcopt_get_rate(const char *s, uint64_t *bytes_per_sec)
 {
 	double x;
-	char *p;
-	const struct unit *u;
 
 	/*
 	 * tc truncates bits/8 to whole bytes ("*rate = bps" after bps /= 8),
 	 * so a rate that is not a whole number of bytes is not an error.
 	 */
-	if (!s || !*s)
+	if (get_number_unit(s, rate_units, 1, &x))
 		return -1;
-	x = strtod(s, &p);
-	if (p == s || isnan(x))
-		return -1;
-	if (*p) {
-		for (u = rate_units; u->name; u++)
-			if (strcasecmp(u->name, p) == 0)
-				break;
-		if (!u->name)
-			return -1;
-		x *= u->scale;
-	}
 	x /= 8;
 	if (x < 0 || x >= 18446744073709551616.0)
 		return -1;
@@ -166,28 +169,33 @@ static const struct unit time_units[] = {
 int tcopt_get_time(const char *s, uint64_t *ns)
 {
 	double x;
-	char *p;
-	const struct unit *u;
 
 	/* tc truncates fractional time units ("*time = t"), so do we. */
-	if (!s || !*s)
+	if (get_number_unit(s, time_units, 1e3, &x))
 		return -1;
-	x = strtod(s, &p);
-	if (p == s || isnan(x))
-		return -1;
-	if (*p) {
-		for (u = time_units; u->name; u++)
-			if (strcasecmp(u->name, p) == 0)
-				break;
-		if (!u->name)
-			return -1;
-		x *= u->scale;
-	} else {
-		x *= 1e3;
-	}
 	if (x < 0 || x >= 18446744073709551616.0)
 		return -1;
 	*ns = (uint64_t)x;
+	return 0;
+}
+
+/*
+ * A probability "0.02" as parts of 2^32, rounded to nearest; 1 maps to
+ * 0xffffffff (the largest u32), as the kernel's max_P does. The RED
+ * family's probability words (probability, gamma) all read it this way.
+ */
+int tcopt_get_prob(const char *s, uint32_t *v)
+{
+	char *end;
+	double p;
+
+	if (!s)
+		return -1;
+	p = strtod(s, &end);
+	if (end == s || *end || !(p >= 0.0 && p <= 1.0))
+		return -1;
+	p = p * 4294967296.0 + 0.5;
+	*v = p >= 4294967295.0 ? UINT32_MAX : (uint32_t)p;
 	return 0;
 }
 

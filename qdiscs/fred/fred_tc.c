@@ -12,11 +12,10 @@
  * turns it off. Everything else only when given. Range and consistency
  * checks are the kernel's (extack).
  */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "tcopt.h"
+#include "red_words.h"
 #include "fred.h"
 
 static const char fred_usage[] =
@@ -36,70 +35,22 @@ static const char fred_usage[] =
 	"  ecn          CE-mark ECT packets instead of RED's early drops\n"
 	"  seed         seed of the random decisions and the flow hash (default: random)\n";
 
-/* "0.02" -> parts of 2^32 (1 is 0xffffffff) */
-static int fred_get_prob(const char *s, uint32_t *v)
-{
-	char *end;
-	double p = strtod(s, &end);
-
-	if (end == s || *end || !(p >= 0.0 && p <= 1.0))
-		return -1;
-	p = p * 4294967296.0 + 0.5;
-	*v = p >= 4294967295.0 ? UINT32_MAX : (uint32_t)p;
-	return 0;
-}
-
-enum fred_arg { ARG_U32, ARG_SIZE, ARG_RATE, ARG_TIME_US, ARG_PROB };
-
-static const struct {
-	const char *word;
-	uint16_t type;
-	enum fred_arg arg;
-} fred_words[] = {
-	{ "limit", TCA_FRED_LIMIT, ARG_U32 },
-	{ "min", TCA_FRED_QTH_MIN, ARG_U32 },
-	{ "max", TCA_FRED_QTH_MAX, ARG_U32 },
-	{ "probability", TCA_FRED_PROBABILITY, ARG_PROB },
-	{ "burst", TCA_FRED_BURST, ARG_U32 },
-	{ "avpkt", TCA_FRED_AVPKT, ARG_SIZE },
-	{ "bandwidth", TCA_FRED_BANDWIDTH, ARG_RATE },
-	{ "minq", TCA_FRED_MINQ, ARG_U32 },
-	{ "maxq", TCA_FRED_MAXQ, ARG_U32 },
-	{ "flows", TCA_FRED_FLOWS, ARG_U32 },
-	{ "timeout", TCA_FRED_TIMEOUT, ARG_TIME_US },
-	{ "seed", TCA_FRED_SEED, ARG_U32 },
+static const struct tcopt_red_word fred_words[] = {
+	{ "limit", TCA_FRED_LIMIT, TCOPT_RED_U32 },
+	{ "min", TCA_FRED_QTH_MIN, TCOPT_RED_U32 },
+	{ "max", TCA_FRED_QTH_MAX, TCOPT_RED_U32 },
+	{ "probability", TCA_FRED_PROBABILITY, TCOPT_RED_PROB },
+	{ "burst", TCA_FRED_BURST, TCOPT_RED_U32 },
+	{ "avpkt", TCA_FRED_AVPKT, TCOPT_RED_SIZE },
+	{ "bandwidth", TCA_FRED_BANDWIDTH, TCOPT_RED_RATE },
+	{ "minq", TCA_FRED_MINQ, TCOPT_RED_U32 },
+	{ "maxq", TCA_FRED_MAXQ, TCOPT_RED_U32 },
+	{ "flows", TCA_FRED_FLOWS, TCOPT_RED_U32 },
+	{ "timeout", TCA_FRED_TIMEOUT, TCOPT_RED_TIME_US },
+	{ "seed", TCA_FRED_SEED, TCOPT_RED_U32 },
 };
 
-#define NWORDS (sizeof(fred_words) / sizeof(fred_words[0]))
-
-static int fred_value(const char *s, enum fred_arg arg, uint32_t *v)
-{
-	uint64_t x;
-
-	switch (arg) {
-	case ARG_U32:
-		return tcopt_get_u32(s, v);
-	case ARG_PROB:
-		return fred_get_prob(s, v);
-	case ARG_SIZE:
-		if (tcopt_get_size(s, &x))
-			return -1;
-		break;
-	case ARG_RATE:
-		if (tcopt_get_rate(s, &x))
-			return -1;
-		break;
-	case ARG_TIME_US:
-		if (tcopt_get_time(s, &x))
-			return -1;
-		x /= 1000;
-		break;
-	}
-	if (x > UINT32_MAX)
-		return -1;
-	*v = (uint32_t)x;
-	return 0;
-}
+#define NWORDS TCOPT_RED_NWORDS(fred_words)
 
 static int fred_parse(int argc, char **argv, struct tcopt_buf *b,
 		      struct tcopt_err *e)
@@ -108,23 +59,17 @@ static int fred_parse(int argc, char **argv, struct tcopt_buf *b,
 
 	for (int i = 0; i < argc; i++) {
 		const char *w = argv[i];
-		uint32_t v;
-		size_t k;
+		int err;
 
 		if (strcmp(w, "ecn") == 0) {
 			ecn = 1;
 			continue;
 		}
-		for (k = 0; k < NWORDS; k++)
-			if (strcmp(w, fred_words[k].word) == 0)
-				break;
-		if (k == NWORDS)
+		err = tcopt_red_parse_word(fred_words, NWORDS, argc, argv, &i, b, e);
+		if (err > 0)
 			return tcopt_fail(e, "What is \"%s\"?", w);
-		if (++i >= argc)
-			return tcopt_fail(e, "\"%s\" needs a value", w);
-		if (fred_value(argv[i], fred_words[k].arg, &v))
-			return tcopt_fail(e, "Illegal \"%s\"", w);
-		tcopt_put_u32(b, fred_words[k].type, v);
+		if (err)
+			return err;
 	}
 	tcopt_put_u32(b, TCA_FRED_ECN, ecn);
 	return 0;
@@ -132,46 +77,19 @@ static int fred_parse(int argc, char **argv, struct tcopt_buf *b,
 
 static void fred_print(const void *opt, size_t len, struct tcopt_out *o)
 {
-	static const enum tcopt_unit units[] = {
-		[ARG_U32] = TCOPT_PLAIN, [ARG_SIZE] = TCOPT_BYTES,
-		[ARG_RATE] = TCOPT_RATE, [ARG_TIME_US] = TCOPT_TIME_NS,
-	};
 	struct tcopt_attr tb[TCA_FRED_MAX + 1];
-	char buf[32];
 
 	if (tcopt_parse_attrs(tb, TCA_FRED_MAX, opt, len) < 0)
 		return;
-	for (size_t k = 0; k < NWORDS; k++) {
-		const struct tcopt_attr *a = &tb[fred_words[k].type];
-		uint64_t v;
-
-		if (!a->data || a->len < sizeof(uint32_t))
-			continue;
-		v = tcopt_attr_u32(a);
-		if (fred_words[k].arg == ARG_PROB) {
-			if (!o->str)
-				continue;
-			snprintf(buf, sizeof(buf), "%g", v / 4294967296.0);
-			o->str(o, fred_words[k].word, buf);
-			continue;
-		}
-		if (fred_words[k].arg == ARG_TIME_US)
-			v *= 1000;
-		o->uint(o, fred_words[k].word, v, units[fred_words[k].arg]);
-	}
-	if (tb[TCA_FRED_ECN].data && tb[TCA_FRED_ECN].len >= sizeof(uint32_t) &&
+	tcopt_red_print(fred_words, NWORDS, tb, o);
+	if (tcopt_attr_has_u32(&tb[TCA_FRED_ECN]) &&
 	    tcopt_attr_u32(&tb[TCA_FRED_ECN]) && o->flag)
 		o->flag(o, "ecn");
 }
 
-/* Is field f of the xstats struct inside the len bytes the kernel sent? */
-#define XSTATS_HAS(len, f) \
-	((len) >= offsetof(struct tc_fred_xstats, f) + \
-		  sizeof(((struct tc_fred_xstats *)0)->f))
-
 #define XSTAT(f) \
 	do { \
-		if (XSTATS_HAS(len, f)) \
+		if (TCOPT_XSTATS_HAS(struct tc_fred_xstats, len, f)) \
 			o->uint(o, #f, st.f, TCOPT_PLAIN); \
 	} while (0)
 

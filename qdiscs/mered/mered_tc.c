@@ -12,11 +12,10 @@
  * without them turns them off. Everything else only when given. Range and
  * consistency checks are the kernel's (extack).
  */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "tcopt.h"
+#include "red_words.h"
 #include "mered.h"
 
 static const char mered_usage[] =
@@ -35,67 +34,22 @@ static const char mered_usage[] =
 	"  dropfront    RED drops the oldest queued elephant instead of the arrival\n"
 	"  seed         seed of the random decisions and the flow hash (default: random)\n";
 
-/* "0.02" -> parts of 2^32 (1 is 0xffffffff) */
-static int mered_get_prob(const char *s, uint32_t *v)
-{
-	char *end;
-	double p = strtod(s, &end);
-
-	if (end == s || *end || !(p >= 0.0 && p <= 1.0))
-		return -1;
-	p = p * 4294967296.0 + 0.5;
-	*v = p >= 4294967295.0 ? UINT32_MAX : (uint32_t)p;
-	return 0;
-}
-
-enum mered_arg { ARG_U32, ARG_SIZE, ARG_RATE, ARG_TIME_US, ARG_PROB };
-
-static const struct {
-	const char *word;
-	uint16_t type;
-	enum mered_arg arg;
-} mered_words[] = {
-	{ "limit", TCA_MERED_LIMIT, ARG_U32 },
-	{ "mice", TCA_MERED_MICE, ARG_SIZE },
-	{ "timeout", TCA_MERED_TIMEOUT, ARG_TIME_US },
-	{ "flows", TCA_MERED_FLOWS, ARG_U32 },
-	{ "min", TCA_MERED_QTH_MIN, ARG_SIZE },
-	{ "max", TCA_MERED_QTH_MAX, ARG_SIZE },
-	{ "probability", TCA_MERED_PROBABILITY, ARG_PROB },
-	{ "burst", TCA_MERED_BURST, ARG_U32 },
-	{ "avpkt", TCA_MERED_AVPKT, ARG_SIZE },
-	{ "bandwidth", TCA_MERED_BANDWIDTH, ARG_RATE },
-	{ "seed", TCA_MERED_SEED, ARG_U32 },
+static const struct tcopt_red_word mered_words[] = {
+	{ "limit", TCA_MERED_LIMIT, TCOPT_RED_U32 },
+	{ "mice", TCA_MERED_MICE, TCOPT_RED_SIZE },
+	{ "timeout", TCA_MERED_TIMEOUT, TCOPT_RED_TIME_US },
+	{ "flows", TCA_MERED_FLOWS, TCOPT_RED_U32 },
+	{ "min", TCA_MERED_QTH_MIN, TCOPT_RED_SIZE },
+	{ "max", TCA_MERED_QTH_MAX, TCOPT_RED_SIZE },
+	{ "probability", TCA_MERED_PROBABILITY, TCOPT_RED_PROB },
+	{ "burst", TCA_MERED_BURST, TCOPT_RED_U32 },
+	{ "avpkt", TCA_MERED_AVPKT, TCOPT_RED_SIZE },
+	{ "bandwidth", TCA_MERED_BANDWIDTH, TCOPT_RED_RATE },
+	/* printed after ecn and dropfront */
+	{ "seed", TCA_MERED_SEED, TCOPT_RED_U32 },
 };
 
-static int mered_value(const char *s, enum mered_arg arg, uint32_t *v)
-{
-	uint64_t x;
-
-	switch (arg) {
-	case ARG_U32:
-		return tcopt_get_u32(s, v);
-	case ARG_PROB:
-		return mered_get_prob(s, v);
-	case ARG_SIZE:
-		if (tcopt_get_size(s, &x))
-			return -1;
-		break;
-	case ARG_RATE:
-		if (tcopt_get_rate(s, &x))
-			return -1;
-		break;
-	case ARG_TIME_US:
-		if (tcopt_get_time(s, &x))
-			return -1;
-		x /= 1000;
-		break;
-	}
-	if (x > UINT32_MAX)
-		return -1;
-	*v = (uint32_t)x;
-	return 0;
-}
+#define NWORDS TCOPT_RED_NWORDS(mered_words)
 
 static int mered_parse(int argc, char **argv, struct tcopt_buf *b,
 		       struct tcopt_err *e)
@@ -104,7 +58,7 @@ static int mered_parse(int argc, char **argv, struct tcopt_buf *b,
 
 	for (int i = 0; i < argc; i++) {
 		const char *w = argv[i];
-		size_t k;
+		int err;
 
 		if (strcmp(w, "ecn") == 0) {
 			ecn = 1;
@@ -114,82 +68,36 @@ static int mered_parse(int argc, char **argv, struct tcopt_buf *b,
 			dropfront = 1;
 			continue;
 		}
-		for (k = 0; k < sizeof(mered_words) / sizeof(mered_words[0]); k++)
-			if (strcmp(w, mered_words[k].word) == 0)
-				break;
-		if (k == sizeof(mered_words) / sizeof(mered_words[0]))
+		err = tcopt_red_parse_word(mered_words, NWORDS, argc, argv, &i, b, e);
+		if (err > 0)
 			return tcopt_fail(e, "What is \"%s\"?", w);
-		{
-			uint32_t v;
-
-			if (++i >= argc)
-				return tcopt_fail(e, "\"%s\" needs a value", w);
-			if (mered_value(argv[i], mered_words[k].arg, &v))
-				return tcopt_fail(e, "Illegal \"%s\"", w);
-			tcopt_put_u32(b, mered_words[k].type, v);
-		}
+		if (err)
+			return err;
 	}
 	tcopt_put_u32(b, TCA_MERED_ECN, ecn);
 	tcopt_put_u32(b, TCA_MERED_DROPFRONT, dropfront);
 	return 0;
 }
 
-static bool has_u32(const struct tcopt_attr *a)
-{
-	return a->data && a->len >= sizeof(uint32_t);
-}
-
 static void mered_print(const void *opt, size_t len, struct tcopt_out *o)
 {
 	struct tcopt_attr tb[TCA_MERED_MAX + 1];
-	char buf[32];
 
 	if (tcopt_parse_attrs(tb, TCA_MERED_MAX, opt, len) < 0)
 		return;
-	if (has_u32(&tb[TCA_MERED_LIMIT]))
-		o->uint(o, "limit", tcopt_attr_u32(&tb[TCA_MERED_LIMIT]), TCOPT_PLAIN);
-	if (has_u32(&tb[TCA_MERED_MICE]))
-		o->uint(o, "mice", tcopt_attr_u32(&tb[TCA_MERED_MICE]), TCOPT_BYTES);
-	if (has_u32(&tb[TCA_MERED_TIMEOUT]))
-		o->uint(o, "timeout",
-			tcopt_attr_u32(&tb[TCA_MERED_TIMEOUT]) * 1000ULL,
-			TCOPT_TIME_NS);
-	if (has_u32(&tb[TCA_MERED_FLOWS]))
-		o->uint(o, "flows", tcopt_attr_u32(&tb[TCA_MERED_FLOWS]), TCOPT_PLAIN);
-	if (has_u32(&tb[TCA_MERED_QTH_MIN]))
-		o->uint(o, "min", tcopt_attr_u32(&tb[TCA_MERED_QTH_MIN]), TCOPT_BYTES);
-	if (has_u32(&tb[TCA_MERED_QTH_MAX]))
-		o->uint(o, "max", tcopt_attr_u32(&tb[TCA_MERED_QTH_MAX]), TCOPT_BYTES);
-	if (has_u32(&tb[TCA_MERED_PROBABILITY]) && o->str) {
-		snprintf(buf, sizeof(buf), "%g",
-			 tcopt_attr_u32(&tb[TCA_MERED_PROBABILITY]) / 4294967296.0);
-		o->str(o, "probability", buf);
-	}
-	if (has_u32(&tb[TCA_MERED_BURST]))
-		o->uint(o, "burst", tcopt_attr_u32(&tb[TCA_MERED_BURST]), TCOPT_PLAIN);
-	if (has_u32(&tb[TCA_MERED_AVPKT]))
-		o->uint(o, "avpkt", tcopt_attr_u32(&tb[TCA_MERED_AVPKT]), TCOPT_BYTES);
-	if (has_u32(&tb[TCA_MERED_BANDWIDTH]))
-		o->uint(o, "bandwidth", tcopt_attr_u32(&tb[TCA_MERED_BANDWIDTH]),
-			TCOPT_RATE);
-	if (has_u32(&tb[TCA_MERED_ECN]) && tcopt_attr_u32(&tb[TCA_MERED_ECN]) &&
-	    o->flag)
+	tcopt_red_print(mered_words, NWORDS - 1, tb, o);
+	if (tcopt_attr_has_u32(&tb[TCA_MERED_ECN]) &&
+	    tcopt_attr_u32(&tb[TCA_MERED_ECN]) && o->flag)
 		o->flag(o, "ecn");
-	if (has_u32(&tb[TCA_MERED_DROPFRONT]) &&
+	if (tcopt_attr_has_u32(&tb[TCA_MERED_DROPFRONT]) &&
 	    tcopt_attr_u32(&tb[TCA_MERED_DROPFRONT]) && o->flag)
 		o->flag(o, "dropfront");
-	if (has_u32(&tb[TCA_MERED_SEED]))
-		o->uint(o, "seed", tcopt_attr_u32(&tb[TCA_MERED_SEED]), TCOPT_PLAIN);
+	tcopt_red_print(mered_words + NWORDS - 1, 1, tb, o);
 }
-
-/* Is field f of the xstats struct inside the len bytes the kernel sent? */
-#define XSTATS_HAS(len, f) \
-	((len) >= offsetof(struct tc_mered_xstats, f) + \
-		  sizeof(((struct tc_mered_xstats *)0)->f))
 
 #define XSTAT(f, unit) \
 	do { \
-		if (XSTATS_HAS(len, f)) \
+		if (TCOPT_XSTATS_HAS(struct tc_mered_xstats, len, f)) \
 			o->uint(o, #f, st.f, unit); \
 	} while (0)
 
