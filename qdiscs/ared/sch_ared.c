@@ -34,12 +34,12 @@
 #include <linux/random.h>
 #include <linux/skbuff.h>
 #include <linux/types.h>
-#include <net/inet_ecn.h>
 #include <net/netlink.h>
 #include <net/pkt_sched.h>
 #include <net/sch_generic.h>
 
 #include <algo/red.h>
+#include <algo/red_qdisc.h>
 
 #include "ared.h"
 
@@ -73,12 +73,7 @@ struct ared_sched_data {
 	struct qred_vars vars;
 	struct qred_adapt adapt;
 	struct rnd_state rnd;
-	/* statistics, see struct tc_ared_xstats */
-	u32 prob_drop;
-	u32 prob_mark;
-	u32 forced_drop;
-	u32 pdrop;
-	u32 head_drop;
+	struct qred_stats st;		/* see struct tc_ared_xstats */
 };
 
 static struct netlink_range_validation ared_size_range = {
@@ -125,42 +120,6 @@ static const struct nla_policy ared_policy[TCA_ARED_MAX + 1] = {
 	[TCA_ARED_TARGET_HI]	= NLA_POLICY_FULL_RANGE(NLA_U32, &ared_min_range),
 };
 
-/*
- * Drop for congestion (early or forced). With dropfront the head of the
- * queue goes and the arrival takes its place: the sender sees NET_XMIT_CN,
- * which a parent counts as one drop without adding the arrival to its
- * queue, so its backlog is corrected by the size difference (as
- * pfifo_head_drop does). An empty queue, or no dropfront: the arrival goes.
- */
-static int ared_congestion_drop(struct sk_buff *skb, struct Qdisc *sch,
-				struct sk_buff **to_free)
-{
-	struct ared_sched_data *q = qdisc_priv(sch);
-	struct sk_buff *head;
-	unsigned int head_len;
-
-	if (!(q->cfg.flags & ARED_F_DROPFRONT) || !sch->q.qlen)
-		return qdisc_drop(skb, sch, to_free);
-
-	head = __qdisc_dequeue_head(&sch->q);
-	head_len = qdisc_pkt_len(head);
-	qdisc_qstats_backlog_dec(sch, head);
-	qdisc_drop(head, sch, to_free);
-	q->head_drop++;
-
-	if (sch->qstats.backlog + qdisc_pkt_len(skb) > q->cfg.limit) {
-		/* the arrival does not fit even now: it goes too */
-		qdisc_tree_reduce_backlog(sch, 1, head_len);
-		q->pdrop++;
-		return qdisc_drop(skb, sch, to_free);
-	}
-	qdisc_tree_reduce_backlog(sch, 0,
-				  (int)head_len - (int)qdisc_pkt_len(skb));
-	__qdisc_enqueue_tail(skb, &sch->q);
-	qdisc_qstats_backlog_inc(sch, skb);
-	return NET_XMIT_CN;
-}
-
 static int ared_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 			struct sk_buff **to_free)
 {
@@ -172,37 +131,17 @@ static int ared_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 	if (q->cfg.flags & ARED_F_ADAPT)
 		qred_adapt_lazy(&q->parms, &q->adapt, q->vars.qavg, now);
 
-	switch (qred_action(&q->parms, &q->vars, &q->rnd)) {
-	case QRED_DONT_MARK:
-		break;
-	case QRED_PROB_MARK:
-		if ((q->cfg.flags & ARED_F_ECN) && INET_ECN_set_ce(skb)) {
-			q->prob_mark++;
-			break;
-		}
-		q->prob_drop++;
-		return ared_congestion_drop(skb, sch, to_free);
-	case QRED_HARD_MARK:
-		q->forced_drop++;
-		return ared_congestion_drop(skb, sch, to_free);
-	}
-
-	if (unlikely(sch->qstats.backlog + qdisc_pkt_len(skb) > q->cfg.limit)) {
-		q->pdrop++;
-		return qdisc_drop(skb, sch, to_free);
-	}
-	return qdisc_enqueue_tail(skb, sch);
+	return qred_fifo_enqueue(skb, sch, to_free,
+				 qred_action(&q->parms, &q->vars, &q->rnd),
+				 q->cfg.limit, q->cfg.flags & ARED_F_ECN,
+				 q->cfg.flags & ARED_F_DROPFRONT, &q->st);
 }
 
 static struct sk_buff *ared_dequeue(struct Qdisc *sch)
 {
 	struct ared_sched_data *q = qdisc_priv(sch);
-	struct sk_buff *skb = qdisc_dequeue_head(sch);
 
-	/* the average decays from the moment the link has nothing to send */
-	if (!sch->q.qlen)
-		qred_start_idle(&q->vars, ktime_get_ns());
-	return skb;
+	return qred_fifo_dequeue(sch, &q->vars);
 }
 
 static struct sk_buff *ared_peek(struct Qdisc *sch)
@@ -214,21 +153,14 @@ static void ared_reset(struct Qdisc *sch)
 {
 	struct ared_sched_data *q = qdisc_priv(sch);
 
-	qdisc_reset_queue(sch);
-	sch->qstats.backlog = 0;
-	qred_vars_init(&q->vars);
+	qred_fifo_reset(sch, &q->vars);
 }
 
 /* The EWMA weight the configuration asks for, or -ERANGE. */
 static int ared_wlog(const struct ared_cfg *c)
 {
-	u32 burst;
-
-	if (c->ewma)
-		return c->ewma;
-	burst = c->burst ? c->burst :
-		qred_default_burst(c->qth_min, c->qth_max, c->avpkt);
-	return qred_eval_wlog(c->qth_min, burst, c->avpkt);
+	return qred_wlog_of(c->ewma, c->burst, c->qth_min, c->qth_max,
+			    c->avpkt);
 }
 
 /* Read tb over c and check the result as a whole. */
@@ -317,7 +249,6 @@ static int ared_apply(struct Qdisc *sch, struct nlattr *opt, bool init,
 {
 	struct ared_sched_data *q = qdisc_priv(sch);
 	struct nlattr *tb[TCA_ARED_MAX + 1] = { NULL };
-	unsigned int dropped_pkts = 0, dropped_bytes = 0;
 	struct ared_cfg c = q->cfg;
 	u8 old_wlog = q->parms.Wlog;
 	int err;
@@ -346,17 +277,7 @@ static int ared_apply(struct Qdisc *sch, struct nlattr *opt, bool init,
 	if (init || tb[TCA_ARED_SEED])
 		prandom_seed_state(&q->rnd, c.seed);
 
-	/* a lower limit takes effect at once, oldest packets first */
-	while (sch->qstats.backlog > c.limit) {
-		struct sk_buff *skb = __qdisc_dequeue_head(&sch->q);
-
-		dropped_pkts++;
-		dropped_bytes += qdisc_pkt_len(skb);
-		qdisc_qstats_backlog_dec(sch, skb);
-		rtnl_qdisc_drop(skb, sch);
-		q->pdrop++;
-	}
-	qdisc_tree_reduce_backlog(sch, dropped_pkts, dropped_bytes);
+	qred_fifo_trim(sch, c.limit, &q->st);
 	sch_tree_unlock(sch);
 	return 0;
 }
@@ -382,9 +303,8 @@ static int ared_init(struct Qdisc *sch, struct nlattr *opt,
 {
 	struct ared_sched_data *q = qdisc_priv(sch);
 	struct ared_cfg *c = &q->cfg;
-	u64 limit = (u64)qdisc_dev(sch)->tx_queue_len * psched_mtu(qdisc_dev(sch));
 
-	c->limit = clamp_t(u64, limit, ARED_DEF_LIMIT_MIN, ARED_SIZE_MAX);
+	c->limit = qred_default_limit(sch, ARED_DEF_LIMIT_MIN, ARED_SIZE_MAX);
 	c->max_p = ARED_DEF_MAX_P;
 	c->avpkt = ARED_DEF_AVPKT;
 	c->bandwidth = ARED_DEF_BANDWIDTH;
@@ -415,8 +335,8 @@ static int ared_dump(struct Qdisc *sch, struct sk_buff *skb)
 	    nla_put_u32(skb, TCA_ARED_AVPKT, c->avpkt))
 		goto nla_put_failure;
 	/* a burst as given; otherwise the weight in use, made explicit */
-	if (c->burst ? nla_put_u32(skb, TCA_ARED_BURST, c->burst) :
-		       nla_put_u32(skb, TCA_ARED_EWMA, q->parms.Wlog))
+	if (qred_dump_weight(skb, TCA_ARED_BURST, TCA_ARED_EWMA, c->burst,
+			     &q->parms))
 		goto nla_put_failure;
 	if (nla_put_u32(skb, TCA_ARED_BANDWIDTH, c->bandwidth) ||
 	    nla_put_u32(skb, TCA_ARED_FLAGS, c->flags) ||
@@ -439,11 +359,11 @@ static int ared_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 		.max_p		= READ_ONCE(q->parms.max_p),
 		.qavg		= qred_qavg(&q->parms, READ_ONCE(q->vars.qavg)),
 		.ewma		= READ_ONCE(q->parms.Wlog),
-		.prob_drop	= READ_ONCE(q->prob_drop),
-		.prob_mark	= READ_ONCE(q->prob_mark),
-		.forced_drop	= READ_ONCE(q->forced_drop),
-		.pdrop		= READ_ONCE(q->pdrop),
-		.head_drop	= READ_ONCE(q->head_drop),
+		.prob_drop	= READ_ONCE(q->st.prob_drop),
+		.prob_mark	= READ_ONCE(q->st.prob_mark),
+		.forced_drop	= READ_ONCE(q->st.forced_drop),
+		.pdrop		= READ_ONCE(q->st.pdrop),
+		.head_drop	= READ_ONCE(q->st.head_drop),
 		.adapt_up	= READ_ONCE(q->adapt.ups),
 		.adapt_down	= READ_ONCE(q->adapt.downs),
 	};

@@ -32,12 +32,12 @@
 #include <linux/random.h>
 #include <linux/skbuff.h>
 #include <linux/types.h>
-#include <net/inet_ecn.h>
 #include <net/netlink.h>
 #include <net/pkt_sched.h>
 #include <net/sch_generic.h>
 
 #include <algo/red.h>
+#include <algo/red_qdisc.h>
 
 #include "dsred.h"
 
@@ -67,11 +67,7 @@ struct dsred_sched_data {
 	struct qred_ds ds;		/* the drop function */
 	struct qred_vars vars;
 	struct rnd_state rnd;
-	u32 prob_drop;
-	u32 prob_mark;
-	u32 forced_drop;
-	u32 pdrop;
-	u32 head_drop;
+	struct qred_stats st;		/* see struct tc_dsred_xstats */
 };
 
 static struct netlink_range_validation dsred_size_range = {
@@ -108,40 +104,6 @@ static const struct nla_policy dsred_policy[TCA_DSRED_MAX + 1] = {
 	[TCA_DSRED_SEED]	= { .type = NLA_U32 },
 };
 
-/*
- * Drop for congestion. With dropfront the head goes and the arrival takes
- * its place (NET_XMIT_CN; the parents' backlog is corrected by the size
- * difference, as pfifo_head_drop does); otherwise, or on an empty queue,
- * the arrival goes.
- */
-static int dsred_congestion_drop(struct sk_buff *skb, struct Qdisc *sch,
-				 struct sk_buff **to_free)
-{
-	struct dsred_sched_data *q = qdisc_priv(sch);
-	struct sk_buff *head;
-	unsigned int head_len;
-
-	if (!(q->cfg.flags & DSRED_F_DROPFRONT) || !sch->q.qlen)
-		return qdisc_drop(skb, sch, to_free);
-
-	head = __qdisc_dequeue_head(&sch->q);
-	head_len = qdisc_pkt_len(head);
-	qdisc_qstats_backlog_dec(sch, head);
-	qdisc_drop(head, sch, to_free);
-	q->head_drop++;
-
-	if (sch->qstats.backlog + qdisc_pkt_len(skb) > q->cfg.limit) {
-		qdisc_tree_reduce_backlog(sch, 1, head_len);
-		q->pdrop++;
-		return qdisc_drop(skb, sch, to_free);
-	}
-	qdisc_tree_reduce_backlog(sch, 0,
-				  (int)head_len - (int)qdisc_pkt_len(skb));
-	__qdisc_enqueue_tail(skb, &sch->q);
-	qdisc_qstats_backlog_inc(sch, skb);
-	return NET_XMIT_CN;
-}
-
 static int dsred_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 			 struct sk_buff **to_free)
 {
@@ -150,36 +112,17 @@ static int dsred_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 	qred_calc_qavg(&q->parms, &q->vars, sch->qstats.backlog,
 		       ktime_get_ns());
 
-	switch (qred_ds_action(&q->ds, &q->vars, &q->rnd)) {
-	case QRED_DONT_MARK:
-		break;
-	case QRED_PROB_MARK:
-		if ((q->cfg.flags & DSRED_F_ECN) && INET_ECN_set_ce(skb)) {
-			q->prob_mark++;
-			break;
-		}
-		q->prob_drop++;
-		return dsred_congestion_drop(skb, sch, to_free);
-	case QRED_HARD_MARK:
-		q->forced_drop++;
-		return dsred_congestion_drop(skb, sch, to_free);
-	}
-
-	if (unlikely(sch->qstats.backlog + qdisc_pkt_len(skb) > q->cfg.limit)) {
-		q->pdrop++;
-		return qdisc_drop(skb, sch, to_free);
-	}
-	return qdisc_enqueue_tail(skb, sch);
+	return qred_fifo_enqueue(skb, sch, to_free,
+				 qred_ds_action(&q->ds, &q->vars, &q->rnd),
+				 q->cfg.limit, q->cfg.flags & DSRED_F_ECN,
+				 q->cfg.flags & DSRED_F_DROPFRONT, &q->st);
 }
 
 static struct sk_buff *dsred_dequeue(struct Qdisc *sch)
 {
 	struct dsred_sched_data *q = qdisc_priv(sch);
-	struct sk_buff *skb = qdisc_dequeue_head(sch);
 
-	if (!sch->q.qlen)
-		qred_start_idle(&q->vars, ktime_get_ns());
-	return skb;
+	return qred_fifo_dequeue(sch, &q->vars);
 }
 
 static struct sk_buff *dsred_peek(struct Qdisc *sch)
@@ -191,9 +134,7 @@ static void dsred_reset(struct Qdisc *sch)
 {
 	struct dsred_sched_data *q = qdisc_priv(sch);
 
-	qdisc_reset_queue(sch);
-	sch->qstats.backlog = 0;
-	qred_vars_init(&q->vars);
+	qred_fifo_reset(sch, &q->vars);
 }
 
 static u32 dsred_km(const struct dsred_cfg *c)
@@ -203,13 +144,7 @@ static u32 dsred_km(const struct dsred_cfg *c)
 
 static int dsred_wlog(const struct dsred_cfg *c)
 {
-	u32 burst;
-
-	if (c->ewma)
-		return c->ewma;
-	burst = c->burst ? c->burst :
-		qred_default_burst(c->kl, c->kh, c->avpkt);
-	return qred_eval_wlog(c->kl, burst, c->avpkt);
+	return qred_wlog_of(c->ewma, c->burst, c->kl, c->kh, c->avpkt);
 }
 
 static int dsred_parse(struct dsred_cfg *c, struct nlattr **tb, bool init,
@@ -279,7 +214,6 @@ static int dsred_apply(struct Qdisc *sch, struct nlattr *opt, bool init,
 {
 	struct dsred_sched_data *q = qdisc_priv(sch);
 	struct nlattr *tb[TCA_DSRED_MAX + 1] = { NULL };
-	unsigned int dropped_pkts = 0, dropped_bytes = 0;
 	struct dsred_cfg c = q->cfg;
 	u8 old_wlog = q->parms.Wlog;
 	u8 wlog;
@@ -307,16 +241,7 @@ static int dsred_apply(struct Qdisc *sch, struct nlattr *opt, bool init,
 	if (init || tb[TCA_DSRED_SEED])
 		prandom_seed_state(&q->rnd, c.seed);
 
-	while (sch->qstats.backlog > c.limit) {
-		struct sk_buff *skb = __qdisc_dequeue_head(&sch->q);
-
-		dropped_pkts++;
-		dropped_bytes += qdisc_pkt_len(skb);
-		qdisc_qstats_backlog_dec(sch, skb);
-		rtnl_qdisc_drop(skb, sch);
-		q->pdrop++;
-	}
-	qdisc_tree_reduce_backlog(sch, dropped_pkts, dropped_bytes);
+	qred_fifo_trim(sch, c.limit, &q->st);
 	sch_tree_unlock(sch);
 	return 0;
 }
@@ -342,9 +267,8 @@ static int dsred_init(struct Qdisc *sch, struct nlattr *opt,
 {
 	struct dsred_sched_data *q = qdisc_priv(sch);
 	struct dsred_cfg *c = &q->cfg;
-	u64 limit = (u64)qdisc_dev(sch)->tx_queue_len * psched_mtu(qdisc_dev(sch));
 
-	c->limit = clamp_t(u64, limit, DSRED_DEF_LIMIT_MIN, DSRED_SIZE_MAX);
+	c->limit = qred_default_limit(sch, DSRED_DEF_LIMIT_MIN, DSRED_SIZE_MAX);
 	c->gamma = DSRED_DEF_GAMMA;
 	c->avpkt = DSRED_DEF_AVPKT;
 	c->bandwidth = DSRED_DEF_BANDWIDTH;
@@ -373,8 +297,8 @@ static int dsred_dump(struct Qdisc *sch, struct sk_buff *skb)
 	    nla_put_u32(skb, TCA_DSRED_GAMMA, c->gamma) ||
 	    nla_put_u32(skb, TCA_DSRED_AVPKT, c->avpkt))
 		goto nla_put_failure;
-	if (c->burst ? nla_put_u32(skb, TCA_DSRED_BURST, c->burst) :
-		       nla_put_u32(skb, TCA_DSRED_EWMA, q->parms.Wlog))
+	if (qred_dump_weight(skb, TCA_DSRED_BURST, TCA_DSRED_EWMA, c->burst,
+			     &q->parms))
 		goto nla_put_failure;
 	if (nla_put_u32(skb, TCA_DSRED_BANDWIDTH, c->bandwidth) ||
 	    nla_put_u32(skb, TCA_DSRED_FLAGS, c->flags) ||
@@ -394,11 +318,11 @@ static int dsred_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 		.qavg		= qred_qavg(&q->parms, READ_ONCE(q->vars.qavg)),
 		.ewma		= READ_ONCE(q->parms.Wlog),
 		.km		= READ_ONCE(q->ds.km),
-		.prob_drop	= READ_ONCE(q->prob_drop),
-		.prob_mark	= READ_ONCE(q->prob_mark),
-		.forced_drop	= READ_ONCE(q->forced_drop),
-		.pdrop		= READ_ONCE(q->pdrop),
-		.head_drop	= READ_ONCE(q->head_drop),
+		.prob_drop	= READ_ONCE(q->st.prob_drop),
+		.prob_mark	= READ_ONCE(q->st.prob_mark),
+		.forced_drop	= READ_ONCE(q->st.forced_drop),
+		.pdrop		= READ_ONCE(q->st.pdrop),
+		.head_drop	= READ_ONCE(q->st.head_drop),
 	};
 
 	return gnet_stats_copy_app(d, &st, sizeof(st));

@@ -48,13 +48,13 @@
 #include <linux/random.h>
 #include <linux/skbuff.h>
 #include <linux/types.h>
-#include <net/inet_ecn.h>
 #include <net/netlink.h>
 #include <net/pkt_sched.h>
 #include <net/sch_generic.h>
 
 #include <algo/flowtable.h>
 #include <algo/red.h>
+#include <algo/red_qdisc.h>
 
 #include "fred.h"
 
@@ -73,8 +73,8 @@ struct fred_sched_data {
 	struct rnd_state rnd;
 
 	/* statistics, see struct tc_fred_xstats */
-	u32 maxq_drops, fair_drops, strike_drops, prob_drops, prob_marks;
-	u32 forced_drops, limit_drops;
+	u32 maxq_drops, fair_drops, strike_drops, limit_drops;
+	struct qred_stats red;	/* RED's early and forced decisions */
 };
 
 struct fred_skb_cb {
@@ -203,18 +203,13 @@ static int fred_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 
 		/* only flows holding at least max(minq, avgcq) risk a drop */
 		if (((u64)e->qlen << q->parms.Wlog) >= robust &&
-		    qred_action(&q->parms, &q->vars, &q->rnd) ==
-		    QRED_PROB_MARK) {
-			if (q->cfg.ecn && INET_ECN_set_ce(skb)) {
-				q->prob_marks++;
-			} else {
-				q->prob_drops++;
-				goto drop;
-			}
-		}
+		    qred_mark_or_drop(skb,
+				      qred_action(&q->parms, &q->vars, &q->rnd),
+				      q->cfg.ecn, &q->red))
+			goto drop;
 	} else {
 		qred_action(&q->parms, &q->vars, &q->rnd);	/* hard */
-		q->forced_drops++;
+		q->red.forced_drop++;
 		goto drop;
 	}
 
@@ -464,9 +459,9 @@ static int fred_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 		.maxq_drops	= READ_ONCE(q->maxq_drops),
 		.fair_drops	= READ_ONCE(q->fair_drops),
 		.strike_drops	= READ_ONCE(q->strike_drops),
-		.prob_drops	= READ_ONCE(q->prob_drops),
-		.prob_marks	= READ_ONCE(q->prob_marks),
-		.forced_drops	= READ_ONCE(q->forced_drops),
+		.prob_drops	= READ_ONCE(q->red.prob_drop),
+		.prob_marks	= READ_ONCE(q->red.prob_mark),
+		.forced_drops	= READ_ONCE(q->red.forced_drop),
 		.limit_drops	= READ_ONCE(q->limit_drops),
 		.qavg_milli	= (u32)min_t(u64, (qavg * 1000) >> q->parms.Wlog,
 					     U32_MAX),

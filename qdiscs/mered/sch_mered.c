@@ -41,13 +41,13 @@
 #include <linux/random.h>
 #include <linux/skbuff.h>
 #include <linux/types.h>
-#include <net/inet_ecn.h>
 #include <net/netlink.h>
 #include <net/pkt_sched.h>
 #include <net/sch_generic.h>
 
 #include <algo/flowtable.h>
 #include <algo/red.h>
+#include <algo/red_qdisc.h>
 
 #include "mered.h"
 
@@ -76,7 +76,7 @@ struct mered_sched_data {
 
 	/* statistics, see struct tc_mered_xstats */
 	u32 mice_pkts, elephant_pkts, mice_drops, limit_drops;
-	u32 prob_drops, prob_marks, forced_drops;
+	struct qred_stats red;	/* RED's decisions on elephants */
 };
 
 /* Where a queued packet's flow lives, kept in its cb. */
@@ -194,20 +194,9 @@ static int mered_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 	}
 
 	q->elephant_pkts++;
-	switch (qred_action(&q->parms, &q->vars, &q->rnd)) {
-	case QRED_DONT_MARK:
-		break;
-	case QRED_PROB_MARK:
-		if (q->ecn && INET_ECN_set_ce(skb)) {
-			q->prob_marks++;
-			break;
-		}
-		q->prob_drops++;
+	if (qred_mark_or_drop(skb, qred_action(&q->parms, &q->vars, &q->rnd),
+			      q->ecn, &q->red))
 		goto congestion_drop;
-	case QRED_HARD_MARK:
-		q->forced_drops++;
-		goto congestion_drop;
-	}
 
 	if (unlikely(sch->q.qlen >= q->limit)) {
 		q->limit_drops++;
@@ -512,9 +501,9 @@ static int mered_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 		.elephant_pkts	= READ_ONCE(q->elephant_pkts),
 		.mice_drops	= READ_ONCE(q->mice_drops),
 		.limit_drops	= READ_ONCE(q->limit_drops),
-		.prob_drops	= READ_ONCE(q->prob_drops),
-		.prob_marks	= READ_ONCE(q->prob_marks),
-		.forced_drops	= READ_ONCE(q->forced_drops),
+		.prob_drops	= READ_ONCE(q->red.prob_drop),
+		.prob_marks	= READ_ONCE(q->red.prob_mark),
+		.forced_drops	= READ_ONCE(q->red.forced_drop),
 		.mice_qlen	= READ_ONCE(q->mq.qlen),
 		.elephant_qlen	= READ_ONCE(q->eq.qlen),
 		.qavg		= qred_qavg(&q->parms, READ_ONCE(q->vars.qavg)),
