@@ -7,6 +7,7 @@
 #   plain     no recorder
 #   wrapped   recorder at the root, pfifo under it, no reader
 #   raw       recorder with qdk-capture -r saving raw records to the guest's /tmp
+#   rawfree   the same with freeze_clock=0 (no kretprobe on ktime_get)
 #   capture   recorder with qdk-capture -o writing the trace text as it goes
 # (vm/scenarios/record-bench-*.scn), ROUNDS times (default 2) interleaved.
 # Prints TCP Mbit/s (receiver) and UDP packets/s delivered through the qdisc
@@ -30,7 +31,7 @@ rm -rf "$out" "$out.scn"
 mkdir -p "$out.scn"
 scns=()
 for r in $(seq 1 "$rounds"); do
-	for v in plain wrapped raw capture; do
+	for v in plain wrapped raw rawfree capture; do
 		cp vm/scenarios/record-bench-$v.scn "$out.scn/bench-$v-$r.scn"
 		scns+=("$out.scn/bench-$v-$r.scn")
 	done
@@ -69,7 +70,7 @@ def numbers(name: str) -> tuple[float, float, str]:
     return mbps, pps, note
 
 
-setups = ("plain", "wrapped", "raw", "capture")
+setups = ("plain", "wrapped", "raw", "rawfree", "capture")
 runs = {v: [numbers(f"bench-{v}-{r}") for r in range(1, rounds + 1)] for v in setups}
 mean = {v: (sum(x[0] for x in rs) / len(rs), sum(x[1] for x in rs) / len(rs)) for v, rs in runs.items()}
 base_mbps, base_pps = mean["plain"]

@@ -155,9 +155,20 @@ static int rec_ktime_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 }
 
 static struct kretprobe rec_ktime_krp;
+static bool rec_ktime_on;
+
+/* read at open(): the probe costs every ktime_get() in the system */
+static bool freeze_clock = true;
+module_param(freeze_clock, bool, 0644);
+MODULE_PARM_DESC(freeze_clock,
+		 "inside a recorded call the child's clock reads return the call's timestamp (default on; needed to replay time-based qdiscs exactly)");
 
 static int rec_ktime_register(void)
 {
+	rec_ktime_on = false;
+	if (!READ_ONCE(freeze_clock))
+		return 0;
+	rec_ktime_on = true;
 	memset(&rec_ktime_krp, 0, sizeof(rec_ktime_krp));
 	rec_ktime_krp.kp.symbol_name = "ktime_get";
 	rec_ktime_krp.handler = rec_ktime_ret;
@@ -228,12 +239,13 @@ static int rec_probes_register(void)
 		return err;
 	}
 	rec_tcmod_register();
-	if (!rec_ktime_works())
+	if (rec_ktime_on && !rec_ktime_works())
 		pr_warn("qdk_recorder: ktime_get() is not overridden inside calls: replays of time-based qdiscs may diverge\n");
 	err = register_trace_kfree_skb(rec_probe_kfree, NULL);
 	if (err) {
 		rec_tcmod_unregister();
-		unregister_kretprobe(&rec_ktime_krp);
+		if (rec_ktime_on)
+			unregister_kretprobe(&rec_ktime_krp);
 		return err;
 	}
 	tp_consume = NULL;
@@ -257,6 +269,8 @@ static void rec_probes_unregister(void)
 	unregister_trace_kfree_skb(rec_probe_kfree, NULL);
 	tracepoint_synchronize_unregister();
 	rec_tcmod_unregister();
+	if (!rec_ktime_on)
+		return;
 	unregister_kretprobe(&rec_ktime_krp);
 	for_each_possible_cpu(cpu) {
 		hits += per_cpu(rec_ktime_hits, cpu);
