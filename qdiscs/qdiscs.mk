@@ -5,7 +5,8 @@
 #
 #   sch_*.c     the qdisc, compiled kernel-style against shim/  -> QDISC_OBJS
 #   *_tc.c      its tc-syntax parser (tcopt), plain user space  -> QDISC_TCOPT_OBJS
-#   test_*.c    Check unit tests, one binary each, run by `qdisc-check`
+#   test_*.c    Check unit tests, one binary each, run by `qdisc-check`,
+#               linked with the shared helpers of tests/lib (qdisc_test.h)
 #   ktest_*.c   kernel-style helpers linked into that binary (reach internals)
 #
 # Targets:
@@ -29,7 +30,13 @@ QDISC_TEST_SRCS := $(foreach d,$(QDISC_DIRS),$(wildcard $(d)/test_*.c))
 qdisc_test_bin = $(B)/tests/$(notdir $(patsubst %/,%,$(dir $(1))))/$(basename $(notdir $(1)))
 QDISC_TESTS := $(foreach t,$(QDISC_TEST_SRCS),$(call qdisc_test_bin,$(t)))
 
-$(call uobj,$(QDISC_TEST_SRCS)): UCFLAGS += $(CHECK_CFLAGS)
+# The helpers every test shares (tests/lib: create/change from tc words or
+# raw bytes, packets, stats, dump, the leak fixture, main), plain C11.
+QDISC_TEST_LIB_SRCS := $(wildcard $(TOP)/tests/lib/*.c)
+QDISC_TEST_LIB_OBJS := $(call uobj,$(QDISC_TEST_LIB_SRCS))
+
+$(call uobj,$(QDISC_TEST_SRCS)) $(QDISC_TEST_LIB_OBJS): UCFLAGS += $(CHECK_CFLAGS) \
+	-I$(TOP)/tests/lib
 
 QDISC_LINK_OBJS = $(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS) \
 	$(QDISC_TCOPT_OBJS) $(TCOPT_OBJS)
@@ -42,7 +49,8 @@ $(foreach t,$(QDISC_TEST_SRCS),$(eval $(call qdisc_ktest_objs,$(t)): KCFLAGS += 
 	-DKBUILD_MODNAME='"qdk_test"'))
 
 define qdisc_test_rule
-$(call qdisc_test_bin,$(1)): $(call uobj,$(1)) $(call qdisc_ktest_objs,$(1)) $(QDISC_LINK_OBJS)
+$(call qdisc_test_bin,$(1)): $(call uobj,$(1)) $(call qdisc_ktest_objs,$(1)) \
+		$(QDISC_TEST_LIB_OBJS) $(QDISC_LINK_OBJS)
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(LDFLAGS) -o $$@ $$^ $$(CHECK_LIBS) $$(LDLIBS)
 endef

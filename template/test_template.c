@@ -14,137 +14,51 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "qdk_api.h"
-#include "tcopt.h"
+#include "qdisc_test.h"
 #include "template.h"
 
 #define KIND "template"
 #define MODNAME "sch_template"
 
-#define NLA_F_NESTED_BIT 0x8000
 #define TCA_OPTIONS_TYPE 2
 
-/* ---- helpers ------------------------------------------------------------ */
+/*
+ * ---- helpers ------------------------------------------------------------
+ *
+ * The shared ones (tests/lib/qdisc_test.h) build options byte by byte
+ * (qt_tca_*) or from tc words (qt_create, qt_change), packets (qt_udp4),
+ * dequeue (qt_deq), read statistics (qt_stats, qt_xstats) and the dump
+ * (qt_dumped), and check every test frees what it allocated
+ * (qt_mem_setup/qt_mem_teardown). These are this qdisc's own.
+ */
 
-/* A TCA_OPTIONS attribute built byte by byte, so tests control every bit. */
-struct tca {
-	uint8_t b[64];
-	size_t len;
-};
-
-static void put16(uint8_t *p, uint16_t v)
+static struct qt_tca tca_limit(uint32_t limit)
 {
-	memcpy(p, &v, 2);
-}
+	struct qt_tca t;
 
-/* Start TCA_OPTIONS (with NLA_F_NESTED when nested is set). */
-static void tca_start(struct tca *t, bool nested)
-{
-	t->len = 4;
-	put16(t->b + 2, TCA_OPTIONS_TYPE | (nested ? NLA_F_NESTED_BIT : 0));
-	put16(t->b, 4);
-}
-
-/* Append an attribute with a payload of plen bytes. */
-static void tca_attr(struct tca *t, uint16_t type, const void *payload, size_t plen)
-{
-	size_t alen = 4 + plen;
-
-	put16(t->b + t->len, (uint16_t)alen);
-	put16(t->b + t->len + 2, type);
-	memcpy(t->b + t->len + 4, payload, plen);
-	memset(t->b + t->len + alen, 0, ((alen + 3) & ~3u) - alen);
-	t->len += (alen + 3) & ~3u;
-	put16(t->b, (uint16_t)t->len);
-}
-
-/* Append raw bytes inside the nest (for malformed streams). */
-static void tca_raw(struct tca *t, const void *data, size_t len)
-{
-	memcpy(t->b + t->len, data, len);
-	t->len += len;
-	put16(t->b, (uint16_t)t->len);
-}
-
-static struct tca tca_limit(uint32_t limit)
-{
-	struct tca t;
-
-	tca_start(&t, true);
-	tca_attr(&t, TCA_TEMPLATE_LIMIT, &limit, sizeof(limit));
+	qt_tca_start(&t, true);
+	qt_tca_u32(&t, TCA_TEMPLATE_LIMIT, limit);
 	return t;
-}
-
-static struct qdk_qdisc *create(uint32_t txqlen, const struct tca *t)
-{
-	struct qdk_dev_cfg dev = { .tx_queue_len = txqlen };
-	char msg[256] = "";
-	int err = 0;
-	struct qdk_qdisc *q;
-
-	q = qdk_qdisc_create(KIND, &dev, 0x80010000, 0xffffffff,
-			     t ? t->b : NULL, t ? t->len : 0, &err, msg, sizeof(msg));
-	ck_assert_msg(q, "create failed: %d %s", err, msg);
-	return q;
 }
 
 static struct qdk_qdisc *create_limit(uint32_t limit)
 {
-	struct tca t = tca_limit(limit);
+	struct qt_tca t = tca_limit(limit);
 
-	return create(1000, &t);
+	return qt_create_tca(1000, &t);
 }
 
-/* A UDP/IPv4 packet of len bytes with trace id id. */
-static struct qdk_skb *pkt(uint64_t id, uint32_t len)
-{
-	struct qdk_pkt p = {
-		.id = id, .pkt_len = len, .len = len,
-		.ethertype = 0x0800, .family = QDK_AF_INET, .l4proto = 17,
-		.saddr = { 10, 0, 0, 1 }, .daddr = { 10, 0, 0, 2 },
-		.sport = 5000, .dport = 6000, .ttl = 64,
-	};
-	char msg[128] = "";
-	struct qdk_skb *skb = qdk_skb_build(&p, msg, sizeof(msg));
-
-	ck_assert_msg(skb, "skb_build: %s", msg);
-	return skb;
-}
-
+/* Enqueue a UDP/IPv4 packet of len bytes with trace id id. */
 static int enq(struct qdk_qdisc *q, uint64_t id, uint32_t len)
 {
-	return qdk_enqueue(q, pkt(id, len));
-}
-
-/* Dequeue one packet and return its id (0: none). */
-static uint64_t deq(struct qdk_qdisc *q)
-{
-	struct qdk_skb *skb = qdk_dequeue(q);
-	uint64_t id;
-
-	if (!skb)
-		return 0;
-	id = qdk_skb_id(skb);
-	qdk_skb_free(skb);
-	return id;
-}
-
-static struct qdk_stats stats(struct qdk_qdisc *q)
-{
-	struct qdk_stats st;
-
-	qdk_qdisc_stats(q, &st);
-	return st;
+	return qdk_enqueue(q, qt_udp4(id, len, 5000, 0));
 }
 
 static struct tc_template_xstats xstats(struct qdk_qdisc *q)
 {
 	struct tc_template_xstats xs;
-	uint8_t buf[128];
-	int n = qdk_qdisc_dump_xstats(q, buf, sizeof(buf));
 
-	ck_assert_int_eq(n, sizeof(xs));
-	memcpy(&xs, buf, sizeof(xs));
+	qt_xstats(q, &xs, sizeof(xs));
 	return xs;
 }
 
@@ -164,27 +78,6 @@ static uint32_t dumped_limit(struct qdk_qdisc *q)
 	return limit;
 }
 
-/*
- * Live allocations when a test starts; every test must return to it (a
- * checked fixture: runs in the test's own process, before and after).
- */
-static long objects0;
-
-static void mem_setup(void)
-{
-	long bytes;
-
-	qdk_mem_usage(&objects0, &bytes);
-}
-
-static void mem_teardown(void)
-{
-	long objects, bytes;
-
-	qdk_mem_usage(&objects, &bytes);
-	ck_assert_int_eq(objects, objects0);
-}
-
 /* ---- limit and tail drop -------------------------------------------------- */
 
 START_TEST(tail_drop_at_limit)
@@ -202,17 +95,17 @@ START_TEST(tail_drop_at_limit)
 	ck_assert_int_eq(eff[0].kind, QDK_EFFECT_DROP);
 	ck_assert_uint_eq(eff[0].id, 3);
 
-	st = stats(q);
+	st = qt_stats(q);
 	ck_assert_uint_eq(st.qlen, 2);
 	ck_assert_uint_eq(st.backlog, 300);
 	ck_assert_uint_eq(st.drops, 1);
 	ck_assert_uint_eq(st.packets, 0);
 
 	/* room again after one dequeue */
-	ck_assert_uint_eq(deq(q), 1);
+	ck_assert_uint_eq(qt_deq(q), 1);
 	ck_assert_int_eq(enq(q, 4, 400), QDK_XMIT_SUCCESS);
 	ck_assert_int_eq(enq(q, 5, 500), QDK_XMIT_DROP);
-	ck_assert_uint_eq(stats(q).drops, 2);
+	ck_assert_uint_eq(qt_stats(q).drops, 2);
 	ck_assert_uint_eq(xstats(q).limit_drops, 2);
 	qdk_qdisc_destroy(q);
 }
@@ -220,7 +113,7 @@ END_TEST
 
 START_TEST(default_limit_is_txqueuelen)
 {
-	struct qdk_qdisc *q = create(3, NULL);
+	struct qdk_qdisc *q = qt_create_tca(3, NULL);
 
 	ck_assert_uint_eq(dumped_limit(q), 3);
 	for (uint64_t id = 1; id <= 3; id++)
@@ -232,11 +125,11 @@ END_TEST
 
 START_TEST(default_limit_with_empty_options)
 {
-	struct tca t;
+	struct qt_tca t;
 	struct qdk_qdisc *q;
 
-	tca_start(&t, true);
-	q = create(7, &t);
+	qt_tca_start(&t, true);
+	q = qt_create_tca(7, &t);
 	ck_assert_uint_eq(dumped_limit(q), 7);
 	qdk_qdisc_destroy(q);
 }
@@ -244,7 +137,7 @@ END_TEST
 
 START_TEST(default_limit_clamped_to_max)
 {
-	struct qdk_qdisc *q = create(TEMPLATE_LIMIT_MAX + 5, NULL);
+	struct qdk_qdisc *q = qt_create_tca(TEMPLATE_LIMIT_MAX + 5, NULL);
 
 	ck_assert_uint_eq(dumped_limit(q), TEMPLATE_LIMIT_MAX);
 	qdk_qdisc_destroy(q);
@@ -263,12 +156,12 @@ START_TEST(fifo_order)
 		ck_assert_int_eq(enq(q, id, 60 + 100 * id), QDK_XMIT_SUCCESS);
 		bytes += 60 + 100 * id;
 	}
-	ck_assert_uint_eq(stats(q).backlog, bytes);
+	ck_assert_uint_eq(qt_stats(q).backlog, bytes);
 	for (uint64_t id = 1; id <= 6; id++)
-		ck_assert_uint_eq(deq(q), id);
-	ck_assert_uint_eq(deq(q), 0);
+		ck_assert_uint_eq(qt_deq(q), id);
+	ck_assert_uint_eq(qt_deq(q), 0);
 
-	st = stats(q);
+	st = qt_stats(q);
 	ck_assert_uint_eq(st.qlen, 0);
 	ck_assert_uint_eq(st.backlog, 0);
 	ck_assert_uint_eq(st.packets, 6);
@@ -291,10 +184,10 @@ START_TEST(peek_does_not_dequeue)
 	ck_assert_uint_eq(qdk_skb_id(skb), 7);
 	/* peeking twice returns the same packet, nothing moves */
 	ck_assert_ptr_eq(qdk_peek(q), skb);
-	ck_assert_uint_eq(stats(q).qlen, 2);
-	ck_assert_uint_eq(stats(q).backlog, 300);
-	ck_assert_uint_eq(stats(q).packets, 0);
-	ck_assert_uint_eq(deq(q), 7);
+	ck_assert_uint_eq(qt_stats(q).qlen, 2);
+	ck_assert_uint_eq(qt_stats(q).backlog, 300);
+	ck_assert_uint_eq(qt_stats(q).packets, 0);
+	ck_assert_uint_eq(qt_deq(q), 7);
 	ck_assert_uint_eq(qdk_skb_id(qdk_peek(q)), 8);
 	qdk_qdisc_destroy(q);
 }
@@ -313,18 +206,18 @@ START_TEST(reset_empties_queue)
 	enq(q, 4, 100);		/* dropped: drops = 1 */
 	qdk_qdisc_reset(q);
 
-	st = stats(q);
+	st = qt_stats(q);
 	ck_assert_uint_eq(st.qlen, 0);
 	ck_assert_uint_eq(st.backlog, 0);
 	/* a reset is not a drop; lifetime counters survive it */
 	ck_assert_uint_eq(st.drops, 1);
 	ck_assert_uint_eq(xstats(q).qlen_max, 3);
 	ck_assert_ptr_null(qdk_peek(q));
-	ck_assert_uint_eq(deq(q), 0);
+	ck_assert_uint_eq(qt_deq(q), 0);
 
 	/* and it works as before afterwards */
 	ck_assert_int_eq(enq(q, 5, 100), QDK_XMIT_SUCCESS);
-	ck_assert_uint_eq(deq(q), 5);
+	ck_assert_uint_eq(qt_deq(q), 5);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
@@ -334,7 +227,7 @@ END_TEST
 START_TEST(change_raises_limit)
 {
 	struct qdk_qdisc *q = create_limit(2);
-	struct tca t = tca_limit(4);
+	struct qt_tca t = tca_limit(4);
 	char msg[256] = "";
 
 	enq(q, 1, 100);
@@ -345,7 +238,7 @@ START_TEST(change_raises_limit)
 	ck_assert_int_eq(enq(q, 4, 100), QDK_XMIT_SUCCESS);
 	ck_assert_int_eq(enq(q, 5, 100), QDK_XMIT_SUCCESS);
 	ck_assert_int_eq(enq(q, 6, 100), QDK_XMIT_DROP);
-	ck_assert_uint_eq(stats(q).qlen, 4);
+	ck_assert_uint_eq(qt_stats(q).qlen, 4);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
@@ -353,7 +246,7 @@ END_TEST
 START_TEST(change_below_qlen_drops_oldest)
 {
 	struct qdk_qdisc *q = create_limit(5);
-	struct tca t = tca_limit(2);
+	struct qt_tca t = tca_limit(2);
 	struct tc_template_xstats xs;
 	struct qdk_stats st;
 	char msg[256] = "";
@@ -363,7 +256,7 @@ START_TEST(change_below_qlen_drops_oldest)
 	ck_assert_int_eq(qdk_qdisc_change(q, t.b, t.len, msg, sizeof(msg)), 0);
 
 	/* qlen <= limit holds at once: 1, 2, 3 (the oldest) are gone */
-	st = stats(q);
+	st = qt_stats(q);
 	ck_assert_uint_eq(st.qlen, 2);
 	ck_assert_uint_eq(st.backlog, 400 + 500);
 	ck_assert_uint_eq(st.drops, 3);
@@ -373,9 +266,9 @@ START_TEST(change_below_qlen_drops_oldest)
 	ck_assert_uint_eq(xs.qlen_max, 5);
 	ck_assert_uint_eq(xs.backlog_max, 1500);
 
-	ck_assert_uint_eq(deq(q), 4);
-	ck_assert_uint_eq(deq(q), 5);
-	ck_assert_uint_eq(deq(q), 0);
+	ck_assert_uint_eq(qt_deq(q), 4);
+	ck_assert_uint_eq(qt_deq(q), 5);
+	ck_assert_uint_eq(qt_deq(q), 0);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
@@ -383,10 +276,10 @@ END_TEST
 START_TEST(change_without_limit_keeps_it)
 {
 	struct qdk_qdisc *q = create_limit(9);
-	struct tca t;
+	struct qt_tca t;
 	char msg[256] = "";
 
-	tca_start(&t, true);
+	qt_tca_start(&t, true);
 	ck_assert_int_eq(qdk_qdisc_change(q, t.b, t.len, msg, sizeof(msg)), 0);
 	ck_assert_uint_eq(dumped_limit(q), 9);
 	qdk_qdisc_destroy(q);
@@ -396,7 +289,7 @@ END_TEST
 /* ---- option validation: exact errno and extack message ------------------ */
 
 /* change() with t must fail with err and exactly msg, leaving limit 9. */
-static void change_fails(const struct tca *t, int err, const char *want)
+static void change_fails(const struct qt_tca *t, int err, const char *want)
 {
 	struct qdk_qdisc *q = create_limit(9);
 	char msg[256] = "";
@@ -416,7 +309,7 @@ END_TEST
 
 START_TEST(limit_zero_out_of_range)
 {
-	struct tca t = tca_limit(0);
+	struct qt_tca t = tca_limit(0);
 
 	change_fails(&t, -ERANGE, "integer out of range");
 }
@@ -424,7 +317,7 @@ END_TEST
 
 START_TEST(limit_too_big_out_of_range)
 {
-	struct tca t = tca_limit(TEMPLATE_LIMIT_MAX + 1);
+	struct qt_tca t = tca_limit(TEMPLATE_LIMIT_MAX + 1);
 
 	change_fails(&t, -ERANGE, "integer out of range");
 }
@@ -441,43 +334,43 @@ END_TEST
 
 START_TEST(limit_short_attribute)
 {
-	struct tca t;
+	struct qt_tca t;
 	uint16_t v = 5;
 
-	tca_start(&t, true);
-	tca_attr(&t, TCA_TEMPLATE_LIMIT, &v, sizeof(v));
+	qt_tca_start(&t, true);
+	qt_tca_attr(&t, TCA_TEMPLATE_LIMIT, &v, sizeof(v));
 	change_fails(&t, -EINVAL, "invalid attribute length");
 }
 END_TEST
 
 START_TEST(limit_long_attribute)
 {
-	struct tca t;
+	struct qt_tca t;
 	uint64_t v = 5;
 
-	tca_start(&t, true);
-	tca_attr(&t, TCA_TEMPLATE_LIMIT, &v, sizeof(v));
+	qt_tca_start(&t, true);
+	qt_tca_attr(&t, TCA_TEMPLATE_LIMIT, &v, sizeof(v));
 	change_fails(&t, -EINVAL, "invalid attribute length");
 }
 END_TEST
 
 START_TEST(unknown_attribute)
 {
-	struct tca t;
+	struct qt_tca t;
 	uint32_t v = 5;
 
-	tca_start(&t, true);
-	tca_attr(&t, TCA_TEMPLATE_MAX + 1, &v, sizeof(v));
+	qt_tca_start(&t, true);
+	qt_tca_attr(&t, TCA_TEMPLATE_MAX + 1, &v, sizeof(v));
 	change_fails(&t, -EINVAL, "Unknown attribute type");
 }
 END_TEST
 
 START_TEST(trailing_bytes)
 {
-	struct tca t = tca_limit(5);
+	struct qt_tca t = tca_limit(5);
 	static const uint8_t junk[3] = { 1, 2, 3 };
 
-	tca_raw(&t, junk, sizeof(junk));
+	qt_tca_raw(&t, junk, sizeof(junk));
 	change_fails(&t, -EINVAL, "bytes leftover after parsing attributes");
 }
 END_TEST
@@ -485,7 +378,7 @@ END_TEST
 START_TEST(init_rejects_bad_options)
 {
 	struct qdk_dev_cfg dev = { 0 };
-	struct tca t = tca_limit(0);
+	struct qt_tca t = tca_limit(0);
 	char msg[256] = "";
 	int err = 0;
 
@@ -498,14 +391,14 @@ END_TEST
 
 START_TEST(init_accepts_nest_without_flag)
 {
-	struct tca t;
+	struct qt_tca t;
 	uint32_t v = 4;
 	struct qdk_qdisc *q;
 
 	/* older tc sends TCA_OPTIONS without NLA_F_NESTED */
-	tca_start(&t, false);
-	tca_attr(&t, TCA_TEMPLATE_LIMIT, &v, sizeof(v));
-	q = create(1000, &t);
+	qt_tca_start(&t, false);
+	qt_tca_attr(&t, TCA_TEMPLATE_LIMIT, &v, sizeof(v));
+	q = qt_create_tca(1000, &t);
 	ck_assert_uint_eq(dumped_limit(q), 4);
 	qdk_qdisc_destroy(q);
 }
@@ -516,7 +409,7 @@ END_TEST
 START_TEST(dump_round_trip)
 {
 	struct qdk_qdisc *q = create_limit(77), *q2;
-	struct tca t;
+	struct qt_tca t;
 	uint8_t buf2[64];
 	char msg[256] = "";
 	int n;
@@ -528,7 +421,7 @@ START_TEST(dump_round_trip)
 	ck_assert_uint_eq(t.b[3] & 0x80, 0x80);
 
 	/* feeding the dump to a new qdisc reproduces it byte for byte */
-	q2 = create(1000, &t);
+	q2 = qt_create_tca(1000, &t);
 	ck_assert_int_eq(qdk_qdisc_dump(q2, buf2, sizeof(buf2)), n);
 	ck_assert_mem_eq(buf2, t.b, n);
 
@@ -559,7 +452,7 @@ START_TEST(xstats_high_water)
 	ck_assert_uint_eq(xs.qlen_max, 0);
 	enq(q, 1, 1000);
 	enq(q, 2, 100);
-	deq(q);
+	qt_deq(q);
 	enq(q, 3, 100);
 	enq(q, 4, 1500);
 	enq(q, 5, 100);		/* dropped */
@@ -573,21 +466,6 @@ START_TEST(xstats_high_water)
 END_TEST
 
 /* ---- the tc-syntax parser (template_tc.c) -------------------------------- */
-
-struct text_out {
-	struct tcopt_out o;
-	char buf[256];
-};
-
-static void text_uint(struct tcopt_out *o, const char *key, uint64_t v,
-		      enum tcopt_unit unit)
-{
-	struct text_out *t = o->priv;
-	size_t n = strlen(t->buf);
-
-	snprintf(t->buf + n, sizeof(t->buf) - n, "%s %llu ", key,
-		 (unsigned long long)v);
-}
 
 START_TEST(tc_parser_builds_what_dump_gives)
 {
@@ -635,11 +513,11 @@ START_TEST(tc_printer)
 {
 	const struct tcopt_kind *k = tcopt_find(KIND);
 	struct qdk_qdisc *q = create_limit(12);
-	struct text_out t = { .o = { .uint = text_uint } };
+	struct qt_text t;
 	uint8_t buf[128];
 	int n;
 
-	t.o.priv = &t;
+	qt_text_init(&t);
 	ck_assert_ptr_nonnull(k);
 	n = qdk_qdisc_dump(q, buf, sizeof(buf));
 	k->print(buf + 4, n - 4, &t.o);
@@ -662,13 +540,13 @@ END_TEST
 START_TEST(tc_printer_malformed)
 {
 	const struct tcopt_kind *k = tcopt_find(KIND);
-	struct text_out t = { .o = { .uint = text_uint } };
+	struct qt_text t;
 	/* an attribute claiming 12 bytes in a 6-byte stream */
 	static const uint8_t bad[6] = { 12, 0, TCA_TEMPLATE_LIMIT, 0, 1, 2 };
 	/* a limit attribute too short to hold a u32 */
 	static const uint8_t shortattr[8] = { 6, 0, TCA_TEMPLATE_LIMIT, 0, 1, 2, 0, 0 };
 
-	t.o.priv = &t;
+	qt_text_init(&t);
 	k->print(bad, sizeof(bad), &t.o);
 	ck_assert_str_eq(t.buf, "");
 	k->print(shortattr, sizeof(shortattr), &t.o);
@@ -688,21 +566,21 @@ static Suite *suite(void)
 	tcase_add_test(tc, default_limit_is_txqueuelen);
 	tcase_add_test(tc, default_limit_with_empty_options);
 	tcase_add_test(tc, default_limit_clamped_to_max);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("order");
 	tcase_add_test(tc, fifo_order);
 	tcase_add_test(tc, peek_does_not_dequeue);
 	tcase_add_test(tc, reset_empties_queue);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("change");
 	tcase_add_test(tc, change_raises_limit);
 	tcase_add_test(tc, change_below_qlen_drops_oldest);
 	tcase_add_test(tc, change_without_limit_keeps_it);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("options");
@@ -716,13 +594,13 @@ static Suite *suite(void)
 	tcase_add_test(tc, trailing_bytes);
 	tcase_add_test(tc, init_rejects_bad_options);
 	tcase_add_test(tc, init_accepts_nest_without_flag);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("dump");
 	tcase_add_test(tc, dump_round_trip);
 	tcase_add_test(tc, xstats_high_water);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("tc");
@@ -730,32 +608,12 @@ static Suite *suite(void)
 	tcase_add_test(tc, tc_parser_errors);
 	tcase_add_test(tc, tc_printer);
 	tcase_add_test(tc, tc_printer_malformed);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 	return s;
 }
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	long leaks;
-	int failed;
-
-	if (qdk_init(1) != 0) {
-		fprintf(stderr, "qdk_init failed\n");
-		return 1;
-	}
-	if (!qdk_kind_known(KIND)) {
-		fprintf(stderr, "qdisc kind %s is not registered\n", KIND);
-		return 1;
-	}
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	leaks = qdk_exit();
-	if (leaks) {
-		fprintf(stderr, "%ld allocations leaked\n", leaks);
-		failed++;
-	}
-	return failed ? 1 : 0;
+	return qt_main(KIND, suite());
 }

@@ -21,8 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "qdk_api.h"
-#include "tcopt.h"
+#include "qdisc_test.h"
 #include "ared.h"
 #include "ktest_red.h"
 
@@ -32,157 +31,18 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static uint32_t q32(double p)
-{
-	return (uint32_t)(p * ONE + 0.5);
-}
-
-/* Build "ared OPTS" with the kind's own tc parser, create it. */
-static struct qdk_qdisc *create_opts(const char *opts, int *err, char *msg,
-				     size_t msglen)
-{
-	struct qdk_dev_cfg dev = { .tx_queue_len = 1000 };
-	struct tcopt_buf b;
-	struct tcopt_err e;
-	char spec[512], kind[32];
-	struct qdk_qdisc *q;
-
-	snprintf(spec, sizeof(spec), KIND " %s", opts);
-	tcopt_buf_init(&b);
-	ck_assert_msg(tcopt_build(spec, kind, sizeof(kind), &b, &e) == 0,
-		      "tc parse of '%s': %s", spec, e.msg);
-	q = qdk_qdisc_create(KIND, &dev, 0x80010000, 0xffffffff, b.data, b.len,
-			     err, msg, msglen);
-	tcopt_buf_free(&b);
-	return q;
-}
-
-static struct qdk_qdisc *create(const char *opts)
-{
-	char msg[256] = "";
-	int err = 0;
-	struct qdk_qdisc *q = create_opts(opts, &err, msg, sizeof(msg));
-
-	ck_assert_msg(q, "create '%s' failed: %d %s", opts, err, msg);
-	return q;
-}
-
-/* create must fail with err and exactly want */
-static void create_fails(const char *opts, int err, const char *want)
-{
-	char msg[256] = "";
-	int e = 0;
-
-	ck_assert_ptr_null(create_opts(opts, &e, msg, sizeof(msg)));
-	ck_assert_int_eq(e, err);
-	ck_assert_str_eq(msg, want);
-}
-
-/* change with "OPTS" parsed by the tc parser; returns the result */
-static int change(struct qdk_qdisc *q, const char *opts, char *msg, size_t len)
-{
-	struct tcopt_buf b;
-	struct tcopt_err e;
-	char spec[512], kind[32];
-	int ret;
-
-	snprintf(spec, sizeof(spec), KIND " %s", opts);
-	tcopt_buf_init(&b);
-	ck_assert_int_eq(tcopt_build(spec, kind, sizeof(kind), &b, &e), 0);
-	ret = qdk_qdisc_change(q, b.data, b.len, msg, len);
-	tcopt_buf_free(&b);
-	return ret;
-}
-
-static struct qdk_skb *pkt_tos(uint64_t id, uint32_t len, uint8_t tos)
-{
-	struct qdk_pkt p = {
-		.id = id, .pkt_len = len, .len = len,
-		.ethertype = 0x0800, .family = QDK_AF_INET, .l4proto = 17,
-		.saddr = { 10, 0, 0, 1 }, .daddr = { 10, 0, 0, 2 },
-		.sport = 5000, .dport = 6000, .ttl = 64, .tos = tos,
-	};
-	char msg[128] = "";
-	struct qdk_skb *skb = qdk_skb_build(&p, msg, sizeof(msg));
-
-	ck_assert_msg(skb, "skb_build: %s", msg);
-	return skb;
-}
-
+/* Enqueue a UDP/IPv4 packet of len bytes with trace id id. */
 static int enq(struct qdk_qdisc *q, uint64_t id, uint32_t len)
 {
-	return qdk_enqueue(q, pkt_tos(id, len, 0));
-}
-
-static uint64_t deq(struct qdk_qdisc *q)
-{
-	struct qdk_skb *skb = qdk_dequeue(q);
-	uint64_t id;
-
-	if (!skb)
-		return 0;
-	id = qdk_skb_id(skb);
-	qdk_skb_free(skb);
-	return id;
-}
-
-static struct qdk_stats stats(struct qdk_qdisc *q)
-{
-	struct qdk_stats st;
-
-	qdk_qdisc_stats(q, &st);
-	return st;
+	return qdk_enqueue(q, qt_udp4(id, len, 5000, 0));
 }
 
 static struct tc_ared_xstats xstats(struct qdk_qdisc *q)
 {
 	struct tc_ared_xstats xs;
-	uint8_t buf[128];
-	int n = qdk_qdisc_dump_xstats(q, buf, sizeof(buf));
 
-	ck_assert_int_eq(n, sizeof(xs));
-	memcpy(&xs, buf, sizeof(xs));
+	qt_xstats(q, &xs, sizeof(xs));
 	return xs;
-}
-
-/* The u32 value of attribute type in the qdisc's dump (-1: absent). */
-static int64_t dumped(struct qdk_qdisc *q, uint16_t type)
-{
-	uint8_t buf[256];
-	int n = qdk_qdisc_dump(q, buf, sizeof(buf));
-	int off = 4;
-
-	ck_assert_int_gt(n, 4);
-	while (off + 4 <= n) {
-		uint16_t alen = buf[off] | buf[off + 1] << 8;
-		uint16_t atype = (buf[off + 2] | buf[off + 3] << 8) & 0x3fff;
-		uint32_t v;
-
-		ck_assert_int_ge(alen, 4);
-		if (atype == type && alen == 8) {
-			memcpy(&v, buf + off + 4, 4);
-			return v;
-		}
-		off += (alen + 3) & ~3;
-	}
-	return -1;
-}
-
-static long objects0;
-
-static void mem_setup(void)
-{
-	long bytes;
-
-	qdk_mem_usage(&objects0, &bytes);
-}
-
-static void mem_teardown(void)
-{
-	long objects, bytes;
-
-	qdk_mem_usage(&objects, &bytes);
-	ck_assert_int_eq(objects, objects0);
 }
 
 /* ---- the RED core: drop function ----------------------------------------- */
@@ -211,7 +71,7 @@ START_TEST(core_prob_b_points)
 		for (size_t i = 0; i < sizeof(pts) / sizeof(pts[0]); i++) {
 			uint64_t s = (uint64_t)(pts[i] * (1 << wlog));
 			double want = red_pb(min, max, maxp, g, pts[i]);
-			double got = kt_red_prob_b(min, max, q32(maxp), wlog, g, s) / ONE;
+			double got = kt_red_prob_b(min, max, qt_q32(maxp), wlog, g, s) / ONE;
 
 			ck_assert_msg(fabs(got - want) < 1e-6,
 				      "gentle %d avg %.2f: p_b %.9f, paper %.9f",
@@ -219,19 +79,19 @@ START_TEST(core_prob_b_points)
 		}
 	}
 	/* the two ends of the linear region exactly */
-	ck_assert_uint_eq(kt_red_prob_b(min, max, q32(maxp), wlog, 0,
+	ck_assert_uint_eq(kt_red_prob_b(min, max, qt_q32(maxp), wlog, 0,
 					(uint64_t)min << wlog), 0);
-	ck_assert_uint_eq(kt_red_prob_b(min, max, q32(maxp), wlog, 0,
+	ck_assert_uint_eq(kt_red_prob_b(min, max, qt_q32(maxp), wlog, 0,
 					(uint64_t)max << wlog), 1ULL << 32);
-	ck_assert_uint_eq(kt_red_prob_b(min, max, q32(maxp), wlog, 1,
-					(uint64_t)max << wlog), q32(maxp));
+	ck_assert_uint_eq(kt_red_prob_b(min, max, qt_q32(maxp), wlog, 1,
+					(uint64_t)max << wlog), qt_q32(maxp));
 }
 END_TEST
 
 START_TEST(core_prob_a_spacing)
 {
 	const double pb = 0.05;
-	uint64_t p_b = q32(pb);
+	uint64_t p_b = qt_q32(pb);
 
 	/* p_a = p_b / (1 - count p_b) for count = 0..19, then certain */
 	for (uint32_t c = 0; c < 19; c++) {
@@ -252,7 +112,7 @@ START_TEST(core_actions_follow_generator)
 {
 	const uint32_t min = 1000, max = 3000, wlog = 4, seed = 12345;
 	const uint64_t s = 2000ULL << wlog;	/* p_b = max_p / 2 */
-	const uint32_t maxp = q32(0.2);
+	const uint32_t maxp = qt_q32(0.2);
 	int act[200];
 	uint32_t rnd[200];
 	uint64_t p_b = kt_red_prob_b(min, max, maxp, wlog, 0, s);
@@ -428,7 +288,7 @@ START_TEST(core_adapt_steps)
 
 	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
 		int dir;
-		uint32_t got = kt_red_adapt_step(min, max, q32(c[i].maxp), wlog, 0, 0,
+		uint32_t got = kt_red_adapt_step(min, max, qt_q32(c[i].maxp), wlog, 0, 0,
 						 c[i].avg, &dir);
 
 		ck_assert_msg(fabs(got / ONE - c[i].want) < 2e-9,
@@ -438,29 +298,29 @@ START_TEST(core_adapt_steps)
 	/* an explicit band replaces Floyd's */
 	{
 		int dir;
-		uint32_t got = kt_red_adapt_step(min, max, q32(0.1), wlog, 45000, 50000,
+		uint32_t got = kt_red_adapt_step(min, max, qt_q32(0.1), wlog, 45000, 50000,
 						 inside, &dir);
 
 		ck_assert_int_eq(dir, -1);
-		ck_assert_uint_eq(got, q32(0.1) * 9ULL / 10);
+		ck_assert_uint_eq(got, qt_q32(0.1) * 9ULL / 10);
 	}
 	/* from 0.01 to 0.5 and back within QRED_ADAPT_MAX_STEPS (64) steps */
 	{
-		uint32_t p = q32(0.01);
+		uint32_t p = qt_q32(0.01);
 		int n = 0, dir;
 
-		while (p < q32(0.5) && n < 100) {
+		while (p < qt_q32(0.5) && n < 100) {
 			p = kt_red_adapt_step(min, max, p, wlog, 0, 0, above, &dir);
 			n++;
 		}
-		ck_assert_uint_eq(p, q32(0.5));
+		ck_assert_uint_eq(p, qt_q32(0.5));
 		ck_assert_int_le(n, 64);
 		n = 0;
-		while (p > q32(0.01) && n < 100) {
+		while (p > qt_q32(0.01) && n < 100) {
 			p = kt_red_adapt_step(min, max, p, wlog, 0, 0, below, &dir);
 			n++;
 		}
-		ck_assert_uint_eq(p, q32(0.01));
+		ck_assert_uint_eq(p, qt_q32(0.01));
 		ck_assert_int_le(n, 64);
 	}
 }
@@ -478,7 +338,7 @@ START_TEST(core_adapt_lazy_schedule)
 	const int want[] = { 0, 0, 0, 1, 3, 0, 1 };
 	int steps[7];
 
-	kt_red_adapt_lazy(iv, t, 7, steps, q32(0.02));
+	kt_red_adapt_lazy(iv, t, 7, steps, qt_q32(0.02));
 	for (int i = 0; i < 7; i++)
 		ck_assert_msg(steps[i] == want[i], "call %d: %d steps, want %d",
 			      i, steps[i], want[i]);
@@ -502,15 +362,15 @@ START_TEST(qdisc_seed_determinism)
 	struct qdk_qdisc *q;
 
 	snprintf(opts, sizeof(opts), "%s seed 42", o);
-	q = create(opts);
+	q = qt_create(opts);
 	fill(q, 1, 150, a);
-	ck_assert_uint_eq(dumped(q, TCA_ARED_SEED), 42);
+	ck_assert_uint_eq(qt_dumped(q, TCA_ARED_SEED), 42);
 	qdk_qdisc_destroy(q);
-	q = create(opts);
+	q = qt_create(opts);
 	fill(q, 1, 150, b);
 	qdk_qdisc_destroy(q);
 	snprintf(opts, sizeof(opts), "%s seed 43", o);
-	q = create(opts);
+	q = qt_create(opts);
 	fill(q, 1, 150, c);
 	qdk_qdisc_destroy(q);
 
@@ -521,9 +381,9 @@ END_TEST
 
 START_TEST(qdisc_seed_random_and_dumped)
 {
-	struct qdk_qdisc *q1 = create("limit 100000");
-	struct qdk_qdisc *q2 = create("limit 100000");
-	int64_t s1 = dumped(q1, TCA_ARED_SEED), s2 = dumped(q2, TCA_ARED_SEED);
+	struct qdk_qdisc *q1 = qt_create("limit 100000");
+	struct qdk_qdisc *q2 = qt_create("limit 100000");
+	int64_t s1 = qt_dumped(q1, TCA_ARED_SEED), s2 = qt_dumped(q2, TCA_ARED_SEED);
 
 	ck_assert_int_ge(s1, 0);
 	ck_assert_int_ge(s2, 0);
@@ -536,7 +396,7 @@ END_TEST
 /* The core decides; the qdisc must follow: early drops of the arrival. */
 START_TEST(qdisc_early_drops_tail)
 {
-	struct qdk_qdisc *q = create("limit 500000 min 2000 max 400000 probability 0.5 "
+	struct qdk_qdisc *q = qt_create("limit 500000 min 2000 max 400000 probability 0.5 "
 				     "ewma 1 noadapt seed 7");
 	const struct qdk_effect *eff;
 	int drops = 0;
@@ -557,15 +417,15 @@ START_TEST(qdisc_early_drops_tail)
 		}
 	}
 	ck_assert_int_gt(drops, 10);
-	ck_assert_uint_eq(stats(q).drops, drops);
+	ck_assert_uint_eq(qt_stats(q).drops, drops);
 	ck_assert_uint_eq(xstats(q).prob_drop, drops);
-	ck_assert_uint_eq(stats(q).qlen, 300 - drops);
-	ck_assert_uint_eq(stats(q).backlog, (300 - drops) * 1000);
+	ck_assert_uint_eq(qt_stats(q).qlen, 300 - drops);
+	ck_assert_uint_eq(qt_stats(q).backlog, (300 - drops) * 1000);
 	/* FIFO order of the survivors */
 	{
 		uint64_t prev = 0, id;
 
-		while ((id = deq(q))) {
+		while ((id = qt_deq(q))) {
 			ck_assert_uint_gt(id, prev);
 			prev = id;
 		}
@@ -577,7 +437,7 @@ END_TEST
 START_TEST(qdisc_dropfront_takes_head)
 {
 	/* same arrivals and seed as above, but dropfront */
-	struct qdk_qdisc *q = create("limit 500000 min 2000 max 400000 probability 0.5 "
+	struct qdk_qdisc *q = qt_create("limit 500000 min 2000 max 400000 probability 0.5 "
 				     "ewma 1 noadapt seed 7 dropfront");
 	const struct qdk_effect *eff;
 	uint64_t head = 1;
@@ -600,20 +460,20 @@ START_TEST(qdisc_dropfront_takes_head)
 		}
 	}
 	ck_assert_int_gt(drops, 10);
-	ck_assert_uint_eq(stats(q).drops, drops);
+	ck_assert_uint_eq(qt_stats(q).drops, drops);
 	ck_assert_uint_eq(xstats(q).head_drop, drops);
-	ck_assert_uint_eq(stats(q).qlen, 300 - drops);
+	ck_assert_uint_eq(qt_stats(q).qlen, 300 - drops);
 	/* the survivors are the newest, in order, and the backlog is theirs */
 	{
 		uint64_t bytes = 0;
 
 		for (uint64_t id = head; id <= 300; id++)
 			bytes += 1000 + id;
-		ck_assert_uint_eq(stats(q).backlog, bytes);
+		ck_assert_uint_eq(qt_stats(q).backlog, bytes);
 		for (uint64_t id = head; id <= 300; id++)
-			ck_assert_uint_eq(deq(q), id);
+			ck_assert_uint_eq(qt_deq(q), id);
 	}
-	ck_assert_uint_eq(deq(q), 0);
+	ck_assert_uint_eq(qt_deq(q), 0);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
@@ -621,7 +481,7 @@ END_TEST
 START_TEST(qdisc_limit_is_tail_drop)
 {
 	/* thresholds far away: only the byte limit acts, dropfront or not */
-	struct qdk_qdisc *q = create("limit 3000 min 2990 max 3000 probability 0.01 "
+	struct qdk_qdisc *q = qt_create("limit 3000 min 2990 max 3000 probability 0.01 "
 				     "noadapt nogentle ewma 31 dropfront");
 	const struct qdk_effect *eff;
 
@@ -632,7 +492,7 @@ START_TEST(qdisc_limit_is_tail_drop)
 	ck_assert_uint_eq(qdk_effects(&eff), 1);
 	ck_assert_uint_eq(eff[0].id, 4);
 	ck_assert_uint_eq(xstats(q).pdrop, 1);
-	ck_assert_uint_eq(deq(q), 1);
+	ck_assert_uint_eq(qt_deq(q), 1);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
@@ -640,13 +500,13 @@ END_TEST
 START_TEST(qdisc_forced_drops)
 {
 	/* ewma 1: the average follows the queue; nogentle: forced from max */
-	struct qdk_qdisc *q = create("limit 100000 min 1000 max 4000 probability 0.01 "
+	struct qdk_qdisc *q = qt_create("limit 100000 min 1000 max 4000 probability 0.01 "
 				     "noadapt nogentle ewma 1 seed 1");
 	int r[40];
 
 	fill(q, 1, 40, r);
 	/* the queue cannot stay much above max: every arrival past it goes */
-	ck_assert_uint_le(stats(q).backlog, 10000);
+	ck_assert_uint_le(qt_stats(q).backlog, 10000);
 	ck_assert_uint_gt(xstats(q).forced_drop, 20);
 	ck_assert_uint_ge(xstats(q).qavg, 4000);
 	qdk_qdisc_destroy(q);
@@ -656,13 +516,13 @@ END_TEST
 START_TEST(qdisc_ecn_marks)
 {
 	const char *o = "limit 500000 min 2000 max 400000 probability 0.5 ewma 1 noadapt seed 9 ecn";
-	struct qdk_qdisc *q = create(o);
+	struct qdk_qdisc *q = qt_create(o);
 	const struct qdk_effect *eff;
 	int marks = 0;
 
 	/* ECT(0) arrivals are marked CE, never dropped early */
 	for (uint64_t id = 1; id <= 200; id++) {
-		ck_assert_int_eq(qdk_enqueue(q, pkt_tos(id, 1000, 0x02)), QDK_XMIT_SUCCESS);
+		ck_assert_int_eq(qdk_enqueue(q, qt_udp4(id, 1000, 5000, 0x02)), QDK_XMIT_SUCCESS);
 		if (qdk_effects(&eff)) {
 			ck_assert_int_eq(eff[0].kind, QDK_EFFECT_MARK);
 			ck_assert_uint_eq(eff[0].id, id);
@@ -672,7 +532,7 @@ START_TEST(qdisc_ecn_marks)
 	ck_assert_int_gt(marks, 5);
 	ck_assert_uint_eq(xstats(q).prob_mark, marks);
 	ck_assert_uint_eq(xstats(q).prob_drop, 0);
-	ck_assert_uint_eq(stats(q).drops, 0);
+	ck_assert_uint_eq(qt_stats(q).drops, 0);
 	/* the marked packets leave with CE */
 	{
 		int ce = 0;
@@ -687,9 +547,9 @@ START_TEST(qdisc_ecn_marks)
 	qdk_qdisc_destroy(q);
 
 	/* not-ECT arrivals are dropped instead */
-	q = create(o);
+	q = qt_create(o);
 	for (uint64_t id = 1; id <= 200; id++) {
-		qdk_enqueue(q, pkt_tos(id, 1000, 0));
+		qdk_enqueue(q, qt_udp4(id, 1000, 5000, 0));
 		if (qdk_effects(&eff))
 			ck_assert_int_eq(eff[0].kind, QDK_EFFECT_DROP);
 	}
@@ -702,7 +562,7 @@ END_TEST
 START_TEST(qdisc_idle_decay)
 {
 	/* 1000 B at 10 Mbit/s: 800 us per packet; w = 1/2 */
-	struct qdk_qdisc *q = create("limit 100000 min 50000 max 90000 ewma 1 "
+	struct qdk_qdisc *q = qt_create("limit 100000 min 50000 max 90000 ewma 1 "
 				     "bandwidth 10mbit avpkt 1000 noadapt");
 	uint64_t t0 = qdk_now();
 	uint32_t avg;
@@ -711,7 +571,7 @@ START_TEST(qdisc_idle_decay)
 		enq(q, id, 1000);
 	avg = xstats(q).qavg;
 	ck_assert_uint_gt(avg, 7000);
-	while (deq(q))
+	while (qt_deq(q))
 		;
 	/* 4 packet times of idle: (1/2)^4 of the average */
 	qdk_clock_advance(t0 + 4 * 800000 + 1000);
@@ -725,7 +585,7 @@ END_TEST
 START_TEST(qdisc_adapts_on_arrivals)
 {
 	/* the queue sits above the band: max_p goes up once per interval */
-	struct qdk_qdisc *q = create("limit 100000 min 2000 max 20000 probability 0.02 "
+	struct qdk_qdisc *q = qt_create("limit 100000 min 2000 max 20000 probability 0.02 "
 				     "ewma 1 interval 100ms seed 3");
 	uint64_t t = qdk_now(), id = 1;
 	struct tc_ared_xstats xs;
@@ -733,26 +593,26 @@ START_TEST(qdisc_adapts_on_arrivals)
 	for (int i = 0; i < 16; i++)
 		enq(q, id++, 1000);	/* 16000 > 2000 + 0.6 * 18000 */
 	xs = xstats(q);
-	ck_assert_uint_eq(xs.max_p, q32(0.02));
+	ck_assert_uint_eq(xs.max_p, qt_q32(0.02));
 	/* 1 s of arrivals every 50 ms, keeping the queue steady */
 	for (int i = 1; i <= 20; i++) {
 		qdk_clock_advance(t + i * 50000000ULL);
-		deq(q);
+		qt_deq(q);
 		enq(q, id++, 1000);
 	}
 	xs = xstats(q);
 	ck_assert_uint_eq(xs.adapt_up, 10);
 	ck_assert_uint_eq(xs.adapt_down, 0);
-	ck_assert_uint_gt(xs.max_p, q32(0.07));
+	ck_assert_uint_gt(xs.max_p, qt_q32(0.07));
 	/* the dump keeps the configured max_p */
-	ck_assert_uint_eq(dumped(q, TCA_ARED_MAX_P), q32(0.02));
+	ck_assert_uint_eq(qt_dumped(q, TCA_ARED_MAX_P), qt_q32(0.02));
 	qdk_qdisc_destroy(q);
 }
 END_TEST
 
 START_TEST(qdisc_change)
 {
-	struct qdk_qdisc *q = create("limit 100000 min 2000 max 20000 probability 0.02 "
+	struct qdk_qdisc *q = qt_create("limit 100000 min 2000 max 20000 probability 0.02 "
 				     "ewma 1 interval 100ms seed 3");
 	char msg[256] = "";
 	uint64_t t = qdk_now();
@@ -761,49 +621,49 @@ START_TEST(qdisc_change)
 		enq(q, id, 1000);
 	qdk_clock_advance(t + 100000000ULL);
 	enq(q, 17, 1000);
-	ck_assert_uint_gt(xstats(q).max_p, q32(0.02));
+	ck_assert_uint_gt(xstats(q).max_p, qt_q32(0.02));
 	/* a change without probability keeps the adapted max_p */
-	ck_assert_int_eq(change(q, "limit 100000 min 2000 max 20000 ewma 1", msg, sizeof(msg)), 0);
-	ck_assert_uint_gt(xstats(q).max_p, q32(0.02));
+	ck_assert_int_eq(qt_change(q, "limit 100000 min 2000 max 20000 ewma 1", msg, sizeof(msg)), 0);
+	ck_assert_uint_gt(xstats(q).max_p, qt_q32(0.02));
 	/* with probability it restarts from it */
-	ck_assert_int_eq(change(q, "probability 0.03", msg, sizeof(msg)), 0);
-	ck_assert_uint_eq(xstats(q).max_p, q32(0.03));
+	ck_assert_int_eq(qt_change(q, "probability 0.03", msg, sizeof(msg)), 0);
+	ck_assert_uint_eq(xstats(q).max_p, qt_q32(0.03));
 	/* a lower limit drops the oldest packets at once */
-	ck_assert_int_eq(change(q, "limit 10000 max 10000", msg, sizeof(msg)), 0);
-	ck_assert_uint_eq(stats(q).backlog, 10000);
-	ck_assert_uint_eq(stats(q).qlen, 10);
+	ck_assert_int_eq(qt_change(q, "limit 10000 max 10000", msg, sizeof(msg)), 0);
+	ck_assert_uint_eq(qt_stats(q).backlog, 10000);
+	ck_assert_uint_eq(qt_stats(q).qlen, 10);
 	{
 		uint64_t prev = 0, id = 0, last = 0;
 
-		while ((id = deq(q))) {
+		while ((id = qt_deq(q))) {
 			ck_assert_uint_gt(id, prev);
 			prev = last = id;
 		}
 		ck_assert_uint_eq(last, 17);
 	}
 	/* a failed change leaves everything as it was */
-	ck_assert_int_eq(change(q, "min 30000", msg, sizeof(msg)), -EINVAL);
+	ck_assert_int_eq(qt_change(q, "min 30000", msg, sizeof(msg)), -EINVAL);
 	ck_assert_str_eq(msg, MODNAME ": min must be below max");
-	ck_assert_uint_eq(dumped(q, TCA_ARED_QTH_MIN), 2000);
-	ck_assert_uint_eq(dumped(q, TCA_ARED_LIMIT), 10000);
+	ck_assert_uint_eq(qt_dumped(q, TCA_ARED_QTH_MIN), 2000);
+	ck_assert_uint_eq(qt_dumped(q, TCA_ARED_LIMIT), 10000);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
 
 START_TEST(qdisc_reset)
 {
-	struct qdk_qdisc *q = create("limit 100000 ewma 1");
+	struct qdk_qdisc *q = qt_create("limit 100000 ewma 1");
 
 	for (uint64_t id = 1; id <= 5; id++)
 		enq(q, id, 1000);
 	ck_assert_uint_gt(xstats(q).qavg, 0);
 	qdk_qdisc_reset(q);
-	ck_assert_uint_eq(stats(q).qlen, 0);
-	ck_assert_uint_eq(stats(q).backlog, 0);
+	ck_assert_uint_eq(qt_stats(q).qlen, 0);
+	ck_assert_uint_eq(qt_stats(q).backlog, 0);
 	ck_assert_uint_eq(xstats(q).qavg, 0);
-	ck_assert_uint_eq(deq(q), 0);
+	ck_assert_uint_eq(qt_deq(q), 0);
 	ck_assert_int_eq(enq(q, 6, 100), QDK_XMIT_SUCCESS);
-	ck_assert_uint_eq(deq(q), 6);
+	ck_assert_uint_eq(qt_deq(q), 6);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
@@ -820,51 +680,51 @@ START_TEST(options_defaults)
 
 	ck_assert_ptr_nonnull(q);
 	/* txqueuelen * psched_mtu (mtu + Ethernet header), max half, min a third of max */
-	ck_assert_uint_eq(dumped(q, TCA_ARED_LIMIT), 151400);
-	ck_assert_uint_eq(dumped(q, TCA_ARED_QTH_MAX), 75700);
-	ck_assert_uint_eq(dumped(q, TCA_ARED_QTH_MIN), 25233);
-	ck_assert_uint_eq(dumped(q, TCA_ARED_MAX_P), q32(0.1));
-	ck_assert_uint_eq(dumped(q, TCA_ARED_AVPKT), 1000);
-	ck_assert_uint_eq(dumped(q, TCA_ARED_BANDWIDTH), 1250000);
-	ck_assert_uint_eq(dumped(q, TCA_ARED_FLAGS), ARED_F_GENTLE | ARED_F_ADAPT);
-	ck_assert_uint_eq(dumped(q, TCA_ARED_INTERVAL), 500000);
+	ck_assert_uint_eq(qt_dumped(q, TCA_ARED_LIMIT), 151400);
+	ck_assert_uint_eq(qt_dumped(q, TCA_ARED_QTH_MAX), 75700);
+	ck_assert_uint_eq(qt_dumped(q, TCA_ARED_QTH_MIN), 25233);
+	ck_assert_uint_eq(qt_dumped(q, TCA_ARED_MAX_P), qt_q32(0.1));
+	ck_assert_uint_eq(qt_dumped(q, TCA_ARED_AVPKT), 1000);
+	ck_assert_uint_eq(qt_dumped(q, TCA_ARED_BANDWIDTH), 1250000);
+	ck_assert_uint_eq(qt_dumped(q, TCA_ARED_FLAGS), ARED_F_GENTLE | ARED_F_ADAPT);
+	ck_assert_uint_eq(qt_dumped(q, TCA_ARED_INTERVAL), 500000);
 	/* the weight from tc-red's default burst, made explicit */
-	ck_assert_int_eq(dumped(q, TCA_ARED_EWMA),
+	ck_assert_int_eq(qt_dumped(q, TCA_ARED_EWMA),
 			 kt_red_eval_wlog(25233, kt_red_default_burst(25233, 75700, 1000), 1000));
-	ck_assert_int_eq(dumped(q, TCA_ARED_BURST), -1);
-	ck_assert_int_ge(dumped(q, TCA_ARED_SEED), 0);
+	ck_assert_int_eq(qt_dumped(q, TCA_ARED_BURST), -1);
+	ck_assert_int_ge(qt_dumped(q, TCA_ARED_SEED), 0);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
 
 START_TEST(options_validation)
 {
-	create_fails("limit 100000 min 30000 max 30000", -EINVAL, MODNAME ": min must be below max");
-	create_fails("limit 100000 min 40000 max 30000", -EINVAL, MODNAME ": min must be below max");
-	create_fails("limit 10000 min 1000 max 30000", -EINVAL, MODNAME ": max must not exceed limit");
-	create_fails("limit 100000 burst 20 ewma 3", -EINVAL,
+	qt_create_fails("limit 100000 min 30000 max 30000", -EINVAL, MODNAME ": min must be below max");
+	qt_create_fails("limit 100000 min 40000 max 30000", -EINVAL, MODNAME ": min must be below max");
+	qt_create_fails("limit 10000 min 1000 max 30000", -EINVAL, MODNAME ": max must not exceed limit");
+	qt_create_fails("limit 100000 burst 20 ewma 3", -EINVAL,
 		     MODNAME ": give either ewma or burst, not both");
-	create_fails("limit 100000 min 30000 max 60000 burst 29", -EINVAL,
+	qt_create_fails("limit 100000 min 30000 max 60000 burst 29", -EINVAL,
 		     MODNAME ": burst too small for min/avpkt (burst * avpkt < min) or too large");
-	create_fails("limit 100000 probability 0.6", -EINVAL,
+	qt_create_fails("limit 100000 probability 0.6", -EINVAL,
 		     MODNAME ": probability must be within [0.01, 0.5] when adaptive");
-	create_fails("limit 100000 probability 0.005", -EINVAL,
+	qt_create_fails("limit 100000 probability 0.005", -EINVAL,
 		     MODNAME ": probability must be within [0.01, 0.5] when adaptive");
-	create_fails("limit 100000 min 20000 max 60000 target 10000 50000", -EINVAL,
+	qt_create_fails("limit 100000 min 20000 max 60000 target 10000 50000", -EINVAL,
 		     MODNAME ": target band must lie within [min, max], low end first");
-	create_fails("limit 100000 min 20000 max 60000 target 50000 40000", -EINVAL,
+	qt_create_fails("limit 100000 min 20000 max 60000 target 50000 40000", -EINVAL,
 		     MODNAME ": target band must lie within [min, max], low end first");
 	/* the netlink policy */
-	create_fails("limit 0", -ERANGE, "integer out of range");
-	create_fails("limit 1073741825", -ERANGE, "integer out of range");
-	create_fails("ewma 0", -ERANGE, "integer out of range");
-	create_fails("ewma 32", -ERANGE, "integer out of range");
-	create_fails("avpkt 0", -ERANGE, "integer out of range");
-	create_fails("interval 100us", -ERANGE, "integer out of range");
-	create_fails("probability 0", -ERANGE, "integer out of range");
+	qt_create_fails("limit 0", -ERANGE, "integer out of range");
+	qt_create_fails("limit 1073741825", -ERANGE, "integer out of range");
+	qt_create_fails("ewma 0", -ERANGE, "integer out of range");
+	qt_create_fails("ewma 32", -ERANGE, "integer out of range");
+	qt_create_fails("avpkt 0", -ERANGE, "integer out of range");
+	qt_create_fails("interval 100us", -ERANGE, "integer out of range");
+	qt_create_fails("probability 0", -ERANGE, "integer out of range");
 	/* fixed max_p may be anything in (0, 1] */
-	qdk_qdisc_destroy(create("limit 100000 probability 0.9 noadapt"));
-	qdk_qdisc_destroy(create("limit 100000 probability 1 noadapt"));
+	qdk_qdisc_destroy(qt_create("limit 100000 probability 0.9 noadapt"));
+	qdk_qdisc_destroy(qt_create("limit 100000 probability 1 noadapt"));
 }
 END_TEST
 
@@ -896,7 +756,7 @@ START_TEST(options_raw_attrs)
 
 	/* change with no options */
 	{
-		struct qdk_qdisc *q = create("limit 100000");
+		struct qdk_qdisc *q = qt_create("limit 100000");
 
 		ck_assert_int_eq(qdk_qdisc_change(q, NULL, 0, msg, sizeof(msg)), -EINVAL);
 		ck_assert_str_eq(msg, MODNAME ": missing options");
@@ -907,7 +767,7 @@ END_TEST
 
 START_TEST(options_dump_round_trip)
 {
-	struct qdk_qdisc *q = create("limit 123456 min 20000 max 60000 probability 0.05 "
+	struct qdk_qdisc *q = qt_create("limit 123456 min 20000 max 60000 probability 0.05 "
 				     "avpkt 1500 burst 40 bandwidth 100mbit ecn dropfront "
 				     "interval 250ms target 30000 50000 seed 99");
 	struct qdk_qdisc *q2;
@@ -915,14 +775,14 @@ START_TEST(options_dump_round_trip)
 	char msg[256] = "";
 	int n = qdk_qdisc_dump(q, d1, sizeof(d1)), err = 0;
 
-	ck_assert_uint_eq(dumped(q, TCA_ARED_BURST), 40);
-	ck_assert_int_eq(dumped(q, TCA_ARED_EWMA), -1);
-	ck_assert_uint_eq(dumped(q, TCA_ARED_SEED), 99);
-	ck_assert_uint_eq(dumped(q, TCA_ARED_FLAGS),
+	ck_assert_uint_eq(qt_dumped(q, TCA_ARED_BURST), 40);
+	ck_assert_int_eq(qt_dumped(q, TCA_ARED_EWMA), -1);
+	ck_assert_uint_eq(qt_dumped(q, TCA_ARED_SEED), 99);
+	ck_assert_uint_eq(qt_dumped(q, TCA_ARED_FLAGS),
 			  ARED_F_ECN | ARED_F_DROPFRONT | ARED_F_GENTLE | ARED_F_ADAPT);
-	ck_assert_uint_eq(dumped(q, TCA_ARED_INTERVAL), 250000);
-	ck_assert_uint_eq(dumped(q, TCA_ARED_BANDWIDTH), 12500000);
-	ck_assert_uint_eq(dumped(q, TCA_ARED_TARGET_HI), 50000);
+	ck_assert_uint_eq(qt_dumped(q, TCA_ARED_INTERVAL), 250000);
+	ck_assert_uint_eq(qt_dumped(q, TCA_ARED_BANDWIDTH), 12500000);
+	ck_assert_uint_eq(qt_dumped(q, TCA_ARED_TARGET_HI), 50000);
 	/* a new qdisc from the dump dumps the same bytes; change is a no-op */
 	q2 = qdk_qdisc_create(KIND, &(struct qdk_dev_cfg){ 0 }, 0x80010000, 0xffffffff,
 			      d1, n, &err, msg, sizeof(msg));
@@ -941,55 +801,16 @@ END_TEST
 
 /* ---- tc syntax ----------------------------------------------------------- */
 
-struct text_out {
-	struct tcopt_out o;
-	char buf[512];
-};
-
-static void text_add(struct tcopt_out *o, const char *s)
-{
-	struct text_out *t = o->priv;
-	size_t n = strlen(t->buf);
-
-	snprintf(t->buf + n, sizeof(t->buf) - n, "%s", s);
-}
-
-static void text_uint(struct tcopt_out *o, const char *key, uint64_t v,
-		      enum tcopt_unit unit)
-{
-	char b[64];
-
-	snprintf(b, sizeof(b), "%s %llu ", key, (unsigned long long)v);
-	text_add(o, b);
-}
-
-static void text_str(struct tcopt_out *o, const char *key, const char *v)
-{
-	char b[64];
-
-	snprintf(b, sizeof(b), "%s %s ", key, v);
-	text_add(o, b);
-}
-
-static void text_flag(struct tcopt_out *o, const char *key)
-{
-	char b[64];
-
-	snprintf(b, sizeof(b), "%s ", key);
-	text_add(o, b);
-}
-
 START_TEST(tc_print)
 {
 	const struct tcopt_kind *k = tcopt_find(KIND);
-	struct qdk_qdisc *q = create("limit 100000 min 20000 max 60000 probability 0.02 "
+	struct qdk_qdisc *q = qt_create("limit 100000 min 20000 max 60000 probability 0.02 "
 				     "ewma 9 bandwidth 10mbit noadapt nogentle ecn seed 5");
-	struct text_out t = { .o = { .uint = text_uint, .str = text_str,
-				     .flag = text_flag } };
+	struct qt_text t;
 	uint8_t buf[256];
 	int n;
 
-	t.o.priv = &t;
+	qt_text_init(&t);
 	ck_assert_ptr_nonnull(k);
 	n = qdk_qdisc_dump(q, buf, sizeof(buf));
 	k->print(buf + 4, n - 4, &t.o);
@@ -1073,7 +894,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, qdisc_adapts_on_arrivals);
 	tcase_add_test(tc, qdisc_change);
 	tcase_add_test(tc, qdisc_reset);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("options");
@@ -1081,38 +902,18 @@ static Suite *suite(void)
 	tcase_add_test(tc, options_validation);
 	tcase_add_test(tc, options_raw_attrs);
 	tcase_add_test(tc, options_dump_round_trip);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("tc");
 	tcase_add_test(tc, tc_print);
 	tcase_add_test(tc, tc_parse_errors);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 	return s;
 }
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	long leaks;
-	int failed;
-
-	if (qdk_init(1) != 0) {
-		fprintf(stderr, "qdk_init failed\n");
-		return 1;
-	}
-	if (!qdk_kind_known(KIND)) {
-		fprintf(stderr, "qdisc kind %s is not registered\n", KIND);
-		return 1;
-	}
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	leaks = qdk_exit();
-	if (leaks) {
-		fprintf(stderr, "%ld allocations leaked\n", leaks);
-		failed++;
-	}
-	return failed ? 1 : 0;
+	return qt_main(KIND, suite());
 }

@@ -18,8 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "qdk_api.h"
-#include "tcopt.h"
+#include "qdisc_test.h"
 #include "dsred.h"
 #include "ktest_dsred.h"
 
@@ -29,157 +28,18 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static uint32_t q32(double p)
-{
-	return (uint32_t)(p * ONE + 0.5);
-}
-
-/* Build "dsred OPTS" with the kind's own tc parser, create it. */
-static struct qdk_qdisc *create_opts(const char *opts, int *err, char *msg,
-				     size_t msglen)
-{
-	struct qdk_dev_cfg dev = { .tx_queue_len = 1000 };
-	struct tcopt_buf b;
-	struct tcopt_err e;
-	char spec[512], kind[32];
-	struct qdk_qdisc *q;
-
-	snprintf(spec, sizeof(spec), KIND " %s", opts);
-	tcopt_buf_init(&b);
-	ck_assert_msg(tcopt_build(spec, kind, sizeof(kind), &b, &e) == 0,
-		      "tc parse of '%s': %s", spec, e.msg);
-	q = qdk_qdisc_create(KIND, &dev, 0x80010000, 0xffffffff, b.data, b.len,
-			     err, msg, msglen);
-	tcopt_buf_free(&b);
-	return q;
-}
-
-static struct qdk_qdisc *create(const char *opts)
-{
-	char msg[256] = "";
-	int err = 0;
-	struct qdk_qdisc *q = create_opts(opts, &err, msg, sizeof(msg));
-
-	ck_assert_msg(q, "create '%s' failed: %d %s", opts, err, msg);
-	return q;
-}
-
-/* create must fail with err and exactly want */
-static void create_fails(const char *opts, int err, const char *want)
-{
-	char msg[256] = "";
-	int e = 0;
-
-	ck_assert_ptr_null(create_opts(opts, &e, msg, sizeof(msg)));
-	ck_assert_int_eq(e, err);
-	ck_assert_str_eq(msg, want);
-}
-
-/* change with "OPTS" parsed by the tc parser; returns the result */
-static int change(struct qdk_qdisc *q, const char *opts, char *msg, size_t len)
-{
-	struct tcopt_buf b;
-	struct tcopt_err e;
-	char spec[512], kind[32];
-	int ret;
-
-	snprintf(spec, sizeof(spec), KIND " %s", opts);
-	tcopt_buf_init(&b);
-	ck_assert_int_eq(tcopt_build(spec, kind, sizeof(kind), &b, &e), 0);
-	ret = qdk_qdisc_change(q, b.data, b.len, msg, len);
-	tcopt_buf_free(&b);
-	return ret;
-}
-
-static struct qdk_skb *pkt_tos(uint64_t id, uint32_t len, uint8_t tos)
-{
-	struct qdk_pkt p = {
-		.id = id, .pkt_len = len, .len = len,
-		.ethertype = 0x0800, .family = QDK_AF_INET, .l4proto = 17,
-		.saddr = { 10, 0, 0, 1 }, .daddr = { 10, 0, 0, 2 },
-		.sport = 5000, .dport = 6000, .ttl = 64, .tos = tos,
-	};
-	char msg[128] = "";
-	struct qdk_skb *skb = qdk_skb_build(&p, msg, sizeof(msg));
-
-	ck_assert_msg(skb, "skb_build: %s", msg);
-	return skb;
-}
-
+/* Enqueue a UDP/IPv4 packet of len bytes with trace id id. */
 static int enq(struct qdk_qdisc *q, uint64_t id, uint32_t len)
 {
-	return qdk_enqueue(q, pkt_tos(id, len, 0));
-}
-
-static uint64_t deq(struct qdk_qdisc *q)
-{
-	struct qdk_skb *skb = qdk_dequeue(q);
-	uint64_t id;
-
-	if (!skb)
-		return 0;
-	id = qdk_skb_id(skb);
-	qdk_skb_free(skb);
-	return id;
-}
-
-static struct qdk_stats stats(struct qdk_qdisc *q)
-{
-	struct qdk_stats st;
-
-	qdk_qdisc_stats(q, &st);
-	return st;
+	return qdk_enqueue(q, qt_udp4(id, len, 5000, 0));
 }
 
 static struct tc_dsred_xstats xstats(struct qdk_qdisc *q)
 {
 	struct tc_dsred_xstats xs;
-	uint8_t buf[128];
-	int n = qdk_qdisc_dump_xstats(q, buf, sizeof(buf));
 
-	ck_assert_int_eq(n, sizeof(xs));
-	memcpy(&xs, buf, sizeof(xs));
+	qt_xstats(q, &xs, sizeof(xs));
 	return xs;
-}
-
-/* The u32 value of attribute type in the qdisc's dump (-1: absent). */
-static int64_t dumped(struct qdk_qdisc *q, uint16_t type)
-{
-	uint8_t buf[256];
-	int n = qdk_qdisc_dump(q, buf, sizeof(buf));
-	int off = 4;
-
-	ck_assert_int_gt(n, 4);
-	while (off + 4 <= n) {
-		uint16_t alen = buf[off] | buf[off + 1] << 8;
-		uint16_t atype = (buf[off + 2] | buf[off + 3] << 8) & 0x3fff;
-		uint32_t v;
-
-		ck_assert_int_ge(alen, 4);
-		if (atype == type && alen == 8) {
-			memcpy(&v, buf + off + 4, 4);
-			return v;
-		}
-		off += (alen + 3) & ~3;
-	}
-	return -1;
-}
-
-static long objects0;
-
-static void mem_setup(void)
-{
-	long bytes;
-
-	qdk_mem_usage(&objects0, &bytes);
-}
-
-static void mem_teardown(void)
-{
-	long objects, bytes;
-
-	qdk_mem_usage(&objects, &bytes);
-	ck_assert_int_eq(objects, objects0);
 }
 
 /* ---- the drop function ------------------------------------------------- */
@@ -212,19 +72,19 @@ START_TEST(core_ds_prob_points)
 		for (size_t i = 0; i < sizeof(pts) / sizeof(pts[0]); i++) {
 			uint64_t s = (uint64_t)(pts[i] * (1 << wlog));
 			double want = paper_p(kl, kh, gammas[gi], pts[i]);
-			double got = kt_ds_prob(kl, km, kh, q32(gammas[gi]), wlog, s) / ONE;
+			double got = kt_ds_prob(kl, km, kh, qt_q32(gammas[gi]), wlog, s) / ONE;
 
 			ck_assert_msg(fabs(got - want) < 1e-6,
 				      "gamma %.2f avg %.1f: p %.9f, paper %.9f",
 				      gammas[gi], pts[i], got, want);
 		}
 		/* exactly at the thresholds */
-		ck_assert_uint_eq(kt_ds_prob(kl, km, kh, q32(gammas[gi]), wlog,
+		ck_assert_uint_eq(kt_ds_prob(kl, km, kh, qt_q32(gammas[gi]), wlog,
 					     (uint64_t)kl << wlog), 0);
-		ck_assert_uint_eq(kt_ds_prob(kl, km, kh, q32(gammas[gi]), wlog,
+		ck_assert_uint_eq(kt_ds_prob(kl, km, kh, qt_q32(gammas[gi]), wlog,
 					     (uint64_t)km << wlog),
-				  (1ULL << 32) - q32(gammas[gi]));
-		ck_assert_uint_eq(kt_ds_prob(kl, km, kh, q32(gammas[gi]), wlog,
+				  (1ULL << 32) - qt_q32(gammas[gi]));
+		ck_assert_uint_eq(kt_ds_prob(kl, km, kh, qt_q32(gammas[gi]), wlog,
 					     (uint64_t)kh << wlog), 1ULL << 32);
 	}
 	/* gamma 1 (U32_MAX): flat 0 up to Km, then the whole rise */
@@ -243,7 +103,7 @@ START_TEST(core_ds_prob_any_km)
 	for (double avg = 900; avg < 5100; avg += 37.5) {
 		double want = avg < kl ? 0 : avg < km ? (1 - g) * (avg - kl) / (km - kl) :
 			      avg < kh ? 1 - g + g * (avg - km) / (kh - km) : 1;
-		double got = kt_ds_prob(kl, km, kh, q32(g), wlog,
+		double got = kt_ds_prob(kl, km, kh, qt_q32(g), wlog,
 					(uint64_t)(avg * (1 << wlog))) / ONE;
 
 		ck_assert_msg(fabs(got - want) < 1e-6, "avg %.1f: %.9f vs %.9f",
@@ -256,11 +116,11 @@ START_TEST(core_ds_actions_follow_generator)
 {
 	const uint32_t kl = 100000, km = 150000, kh = 200000, wlog = 4, seed = 777;
 	const uint64_t s = 130000ULL << wlog;
-	uint64_t p = kt_ds_prob(kl, km, kh, q32(0.5), wlog, s);
+	uint64_t p = kt_ds_prob(kl, km, kh, qt_q32(0.5), wlog, s);
 	int act[500], n = 0;
 	uint32_t rnd[500];
 
-	kt_ds_actions(kl, km, kh, q32(0.5), wlog, s, seed, 500, act);
+	kt_ds_actions(kl, km, kh, qt_q32(0.5), wlog, s, seed, 500, act);
 	kt_ds_random(seed, 500, rnd);
 	for (int i = 0; i < 500; i++) {
 		ck_assert_int_eq(act[i], rnd[i] < p ? 1 : 0);
@@ -270,10 +130,10 @@ START_TEST(core_ds_actions_follow_generator)
 	ck_assert_int_gt(n, 110);
 	ck_assert_int_lt(n, 190);
 	/* from Kh: forced; below Kl: never */
-	kt_ds_actions(kl, km, kh, q32(0.5), wlog, 200000ULL << wlog, seed, 5, act);
+	kt_ds_actions(kl, km, kh, qt_q32(0.5), wlog, 200000ULL << wlog, seed, 5, act);
 	for (int i = 0; i < 5; i++)
 		ck_assert_int_eq(act[i], 2);
-	kt_ds_actions(kl, km, kh, q32(0.5), wlog, 99999ULL << wlog, seed, 5, act);
+	kt_ds_actions(kl, km, kh, qt_q32(0.5), wlog, 99999ULL << wlog, seed, 5, act);
 	for (int i = 0; i < 5; i++)
 		ck_assert_int_eq(act[i], 0);
 }
@@ -295,15 +155,15 @@ START_TEST(qdisc_seed_determinism)
 	struct qdk_qdisc *q;
 
 	snprintf(opts, sizeof(opts), "%s seed 42", o);
-	q = create(opts);
+	q = qt_create(opts);
 	fill(q, 1, 200, a);
-	ck_assert_uint_eq(dumped(q, TCA_DSRED_SEED), 42);
+	ck_assert_uint_eq(qt_dumped(q, TCA_DSRED_SEED), 42);
 	qdk_qdisc_destroy(q);
-	q = create(opts);
+	q = qt_create(opts);
 	fill(q, 1, 200, b);
 	qdk_qdisc_destroy(q);
 	snprintf(opts, sizeof(opts), "%s seed 43", o);
-	q = create(opts);
+	q = qt_create(opts);
 	fill(q, 1, 200, c);
 	qdk_qdisc_destroy(q);
 
@@ -314,10 +174,10 @@ END_TEST
 
 START_TEST(qdisc_seed_random_and_dumped)
 {
-	struct qdk_qdisc *q1 = create("limit 100000");
-	struct qdk_qdisc *q2 = create("limit 100000");
+	struct qdk_qdisc *q1 = qt_create("limit 100000");
+	struct qdk_qdisc *q2 = qt_create("limit 100000");
 
-	ck_assert_int_ne(dumped(q1, TCA_DSRED_SEED), dumped(q2, TCA_DSRED_SEED));
+	ck_assert_int_ne(qt_dumped(q1, TCA_DSRED_SEED), qt_dumped(q2, TCA_DSRED_SEED));
 	qdk_qdisc_destroy(q1);
 	qdk_qdisc_destroy(q2);
 }
@@ -325,7 +185,7 @@ END_TEST
 
 START_TEST(qdisc_early_drops_tail)
 {
-	struct qdk_qdisc *q = create("limit 300000 kl 10000 kh 250000 ewma 1 seed 7");
+	struct qdk_qdisc *q = qt_create("limit 300000 kl 10000 kh 250000 ewma 1 seed 7");
 	const struct qdk_effect *eff;
 	int drops = 0;
 
@@ -344,15 +204,15 @@ START_TEST(qdisc_early_drops_tail)
 	}
 	ck_assert_int_gt(drops, 10);
 	ck_assert_uint_eq(xstats(q).prob_drop, drops);
-	ck_assert_uint_eq(stats(q).drops, drops);
-	ck_assert_uint_eq(stats(q).backlog, (200 - drops) * 1000);
+	ck_assert_uint_eq(qt_stats(q).drops, drops);
+	ck_assert_uint_eq(qt_stats(q).backlog, (200 - drops) * 1000);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
 
 START_TEST(qdisc_dropfront_takes_head)
 {
-	struct qdk_qdisc *q = create("limit 300000 kl 10000 kh 250000 ewma 1 seed 7 dropfront");
+	struct qdk_qdisc *q = qt_create("limit 300000 kl 10000 kh 250000 ewma 1 seed 7 dropfront");
 	const struct qdk_effect *eff;
 	uint64_t head = 1;
 	int drops = 0;
@@ -372,15 +232,15 @@ START_TEST(qdisc_dropfront_takes_head)
 	}
 	ck_assert_int_gt(drops, 10);
 	ck_assert_uint_eq(xstats(q).head_drop, drops);
-	ck_assert_uint_eq(stats(q).drops, drops);
+	ck_assert_uint_eq(qt_stats(q).drops, drops);
 	{
 		uint64_t bytes = 0;
 
 		for (uint64_t id = head; id <= 200; id++)
 			bytes += 1000 + id;
-		ck_assert_uint_eq(stats(q).backlog, bytes);
+		ck_assert_uint_eq(qt_stats(q).backlog, bytes);
 		for (uint64_t id = head; id <= 200; id++)
-			ck_assert_uint_eq(deq(q), id);
+			ck_assert_uint_eq(qt_deq(q), id);
 	}
 	qdk_qdisc_destroy(q);
 }
@@ -389,11 +249,11 @@ END_TEST
 START_TEST(qdisc_forced_from_kh)
 {
 	/* the average follows the queue (w = 1/2): past Kh every arrival goes */
-	struct qdk_qdisc *q = create("limit 100000 kl 3000 kh 5000 gamma 0.99 ewma 1 seed 1");
+	struct qdk_qdisc *q = qt_create("limit 100000 kl 3000 kh 5000 gamma 0.99 ewma 1 seed 1");
 	int r[40];
 
 	fill(q, 1, 40, r);
-	ck_assert_uint_le(stats(q).backlog, 12000);
+	ck_assert_uint_le(qt_stats(q).backlog, 12000);
 	ck_assert_uint_gt(xstats(q).forced_drop, 20);
 	ck_assert_uint_ge(xstats(q).qavg, 4000);
 	ck_assert_uint_eq(xstats(q).km, 4000);
@@ -403,7 +263,7 @@ END_TEST
 
 START_TEST(qdisc_limit_is_tail_drop)
 {
-	struct qdk_qdisc *q = create("limit 3000 kl 2990 kh 3000 ewma 31 dropfront");
+	struct qdk_qdisc *q = qt_create("limit 3000 kl 2990 kh 3000 ewma 31 dropfront");
 	const struct qdk_effect *eff;
 
 	for (uint64_t id = 1; id <= 3; id++)
@@ -419,12 +279,12 @@ END_TEST
 START_TEST(qdisc_ecn_marks)
 {
 	const char *o = "limit 300000 kl 10000 kh 250000 ewma 1 seed 9 ecn";
-	struct qdk_qdisc *q = create(o);
+	struct qdk_qdisc *q = qt_create(o);
 	const struct qdk_effect *eff;
 	int marks = 0;
 
 	for (uint64_t id = 1; id <= 150; id++) {
-		ck_assert_int_eq(qdk_enqueue(q, pkt_tos(id, 1000, 0x01)), QDK_XMIT_SUCCESS);
+		ck_assert_int_eq(qdk_enqueue(q, qt_udp4(id, 1000, 5000, 0x01)), QDK_XMIT_SUCCESS);
 		if (qdk_effects(&eff)) {
 			ck_assert_int_eq(eff[0].kind, QDK_EFFECT_MARK);
 			ck_assert_uint_eq(eff[0].id, id);
@@ -433,29 +293,29 @@ START_TEST(qdisc_ecn_marks)
 	}
 	ck_assert_int_gt(marks, 5);
 	ck_assert_uint_eq(xstats(q).prob_mark, marks);
-	ck_assert_uint_eq(stats(q).drops, 0);
+	ck_assert_uint_eq(qt_stats(q).drops, 0);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
 
 START_TEST(qdisc_change_and_reset)
 {
-	struct qdk_qdisc *q = create("limit 100000 kl 10000 kh 50000 ewma 1 seed 3");
+	struct qdk_qdisc *q = qt_create("limit 100000 kl 10000 kh 50000 ewma 1 seed 3");
 	char msg[256] = "";
 
 	for (uint64_t id = 1; id <= 8; id++)
 		enq(q, id, 1000);
-	ck_assert_int_eq(change(q, "limit 5000 kl 1000 kh 5000", msg, sizeof(msg)), 0);
-	ck_assert_uint_eq(stats(q).backlog, 5000);
-	ck_assert_uint_eq(stats(q).drops, 3);
-	ck_assert_uint_eq(deq(q), 4);
-	ck_assert_int_eq(change(q, "kl 6000", msg, sizeof(msg)), -EINVAL);
+	ck_assert_int_eq(qt_change(q, "limit 5000 kl 1000 kh 5000", msg, sizeof(msg)), 0);
+	ck_assert_uint_eq(qt_stats(q).backlog, 5000);
+	ck_assert_uint_eq(qt_stats(q).drops, 3);
+	ck_assert_uint_eq(qt_deq(q), 4);
+	ck_assert_int_eq(qt_change(q, "kl 6000", msg, sizeof(msg)), -EINVAL);
 	ck_assert_str_eq(msg, MODNAME ": kl must be below kh");
-	ck_assert_uint_eq(dumped(q, TCA_DSRED_KL), 1000);
+	ck_assert_uint_eq(qt_dumped(q, TCA_DSRED_KL), 1000);
 	qdk_qdisc_reset(q);
-	ck_assert_uint_eq(stats(q).qlen, 0);
+	ck_assert_uint_eq(qt_stats(q).qlen, 0);
 	ck_assert_uint_eq(xstats(q).qavg, 0);
-	ck_assert_uint_eq(deq(q), 0);
+	ck_assert_uint_eq(qt_deq(q), 0);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
@@ -471,56 +331,56 @@ START_TEST(options_defaults)
 					       NULL, 0, &err, msg, sizeof(msg));
 
 	ck_assert_ptr_nonnull(q);
-	ck_assert_uint_eq(dumped(q, TCA_DSRED_LIMIT), 151400);
-	ck_assert_uint_eq(dumped(q, TCA_DSRED_KH), 121120);
-	ck_assert_uint_eq(dumped(q, TCA_DSRED_KL), 60560);
-	ck_assert_uint_eq(dumped(q, TCA_DSRED_KM), 0);
+	ck_assert_uint_eq(qt_dumped(q, TCA_DSRED_LIMIT), 151400);
+	ck_assert_uint_eq(qt_dumped(q, TCA_DSRED_KH), 121120);
+	ck_assert_uint_eq(qt_dumped(q, TCA_DSRED_KL), 60560);
+	ck_assert_uint_eq(qt_dumped(q, TCA_DSRED_KM), 0);
 	ck_assert_uint_eq(xstats(q).km, 90840);
-	ck_assert_uint_eq(dumped(q, TCA_DSRED_GAMMA), 0x80000000U);
-	ck_assert_uint_eq(dumped(q, TCA_DSRED_FLAGS), 0);
-	ck_assert_int_gt(dumped(q, TCA_DSRED_EWMA), 0);
+	ck_assert_uint_eq(qt_dumped(q, TCA_DSRED_GAMMA), 0x80000000U);
+	ck_assert_uint_eq(qt_dumped(q, TCA_DSRED_FLAGS), 0);
+	ck_assert_int_gt(qt_dumped(q, TCA_DSRED_EWMA), 0);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
 
 START_TEST(options_validation)
 {
-	create_fails("limit 100000 kl 30000 kh 30000", -EINVAL, MODNAME ": kl must be below kh");
-	create_fails("limit 100000 kl 30000 km 30000 kh 60000", -EINVAL,
+	qt_create_fails("limit 100000 kl 30000 kh 30000", -EINVAL, MODNAME ": kl must be below kh");
+	qt_create_fails("limit 100000 kl 30000 km 30000 kh 60000", -EINVAL,
 		     MODNAME ": km must lie strictly between kl and kh");
-	create_fails("limit 100000 kl 30000 km 60000 kh 60000", -EINVAL,
+	qt_create_fails("limit 100000 kl 30000 km 60000 kh 60000", -EINVAL,
 		     MODNAME ": km must lie strictly between kl and kh");
-	create_fails("limit 10000 kl 1000 kh 30000", -EINVAL, MODNAME ": kh must not exceed limit");
-	create_fails("limit 100000 burst 20 ewma 3", -EINVAL,
+	qt_create_fails("limit 10000 kl 1000 kh 30000", -EINVAL, MODNAME ": kh must not exceed limit");
+	qt_create_fails("limit 100000 burst 20 ewma 3", -EINVAL,
 		     MODNAME ": give either ewma or burst, not both");
-	create_fails("limit 100000 kl 30000 kh 60000 burst 29", -EINVAL,
+	qt_create_fails("limit 100000 kl 30000 kh 60000 burst 29", -EINVAL,
 		     MODNAME ": burst too small for kl/avpkt (burst * avpkt < kl) or too large");
-	create_fails("limit 0", -ERANGE, "integer out of range");
-	create_fails("ewma 32", -ERANGE, "integer out of range");
-	create_fails("avpkt 70000", -ERANGE, "integer out of range");
-	qdk_qdisc_destroy(create("limit 100000 kl 1 kh 3 avpkt 1"));
+	qt_create_fails("limit 0", -ERANGE, "integer out of range");
+	qt_create_fails("ewma 32", -ERANGE, "integer out of range");
+	qt_create_fails("avpkt 70000", -ERANGE, "integer out of range");
+	qdk_qdisc_destroy(qt_create("limit 100000 kl 1 kh 3 avpkt 1"));
 	/* thresholds below one average packet: no weight meets the criterion */
-	create_fails("limit 100000 kl 1 kh 3", -EINVAL,
+	qt_create_fails("limit 100000 kl 1 kh 3", -EINVAL,
 		     MODNAME ": burst too small for kl/avpkt (burst * avpkt < kl) or too large");
-	qdk_qdisc_destroy(create("limit 100000 gamma 0"));
-	qdk_qdisc_destroy(create("limit 100000 gamma 1"));
+	qdk_qdisc_destroy(qt_create("limit 100000 gamma 0"));
+	qdk_qdisc_destroy(qt_create("limit 100000 gamma 1"));
 }
 END_TEST
 
 START_TEST(options_dump_round_trip)
 {
-	struct qdk_qdisc *q = create("limit 250000 kl 100000 km 140000 kh 200000 gamma 0.15 "
+	struct qdk_qdisc *q = qt_create("limit 250000 kl 100000 km 140000 kh 200000 gamma 0.15 "
 				     "avpkt 1000 burst 120 bandwidth 100mbit ecn dropfront seed 99");
 	struct qdk_qdisc *q2;
 	uint8_t d1[256], d2[256];
 	char msg[256] = "";
 	int n = qdk_qdisc_dump(q, d1, sizeof(d1)), err = 0;
 
-	ck_assert_uint_eq(dumped(q, TCA_DSRED_KM), 140000);
-	ck_assert_uint_eq(dumped(q, TCA_DSRED_GAMMA), q32(0.15));
-	ck_assert_uint_eq(dumped(q, TCA_DSRED_BURST), 120);
-	ck_assert_uint_eq(dumped(q, TCA_DSRED_SEED), 99);
-	ck_assert_uint_eq(dumped(q, TCA_DSRED_FLAGS), DSRED_F_ECN | DSRED_F_DROPFRONT);
+	ck_assert_uint_eq(qt_dumped(q, TCA_DSRED_KM), 140000);
+	ck_assert_uint_eq(qt_dumped(q, TCA_DSRED_GAMMA), qt_q32(0.15));
+	ck_assert_uint_eq(qt_dumped(q, TCA_DSRED_BURST), 120);
+	ck_assert_uint_eq(qt_dumped(q, TCA_DSRED_SEED), 99);
+	ck_assert_uint_eq(qt_dumped(q, TCA_DSRED_FLAGS), DSRED_F_ECN | DSRED_F_DROPFRONT);
 	q2 = qdk_qdisc_create(KIND, &(struct qdk_dev_cfg){ 0 }, 0x80010000, 0xffffffff,
 			      d1, n, &err, msg, sizeof(msg));
 	ck_assert_ptr_nonnull(q2);
@@ -539,55 +399,16 @@ END_TEST
 
 /* ---- tc syntax ----------------------------------------------------------- */
 
-struct text_out {
-	struct tcopt_out o;
-	char buf[512];
-};
-
-static void text_add(struct tcopt_out *o, const char *s)
-{
-	struct text_out *t = o->priv;
-	size_t n = strlen(t->buf);
-
-	snprintf(t->buf + n, sizeof(t->buf) - n, "%s", s);
-}
-
-static void text_uint(struct tcopt_out *o, const char *key, uint64_t v,
-		      enum tcopt_unit unit)
-{
-	char b[64];
-
-	snprintf(b, sizeof(b), "%s %llu ", key, (unsigned long long)v);
-	text_add(o, b);
-}
-
-static void text_str(struct tcopt_out *o, const char *key, const char *v)
-{
-	char b[64];
-
-	snprintf(b, sizeof(b), "%s %s ", key, v);
-	text_add(o, b);
-}
-
-static void text_flag(struct tcopt_out *o, const char *key)
-{
-	char b[64];
-
-	snprintf(b, sizeof(b), "%s ", key);
-	text_add(o, b);
-}
-
 START_TEST(tc_print)
 {
 	const struct tcopt_kind *k = tcopt_find(KIND);
-	struct qdk_qdisc *q = create("limit 250000 kl 100000 kh 200000 gamma 0.85 "
+	struct qdk_qdisc *q = qt_create("limit 250000 kl 100000 kh 200000 gamma 0.85 "
 				     "ewma 4 bandwidth 10mbit dropfront seed 5");
-	struct text_out t = { .o = { .uint = text_uint, .str = text_str,
-				     .flag = text_flag } };
+	struct qt_text t;
 	uint8_t buf[256];
 	int n;
 
-	t.o.priv = &t;
+	qt_text_init(&t);
 	ck_assert_ptr_nonnull(k);
 	n = qdk_qdisc_dump(q, buf, sizeof(buf));
 	k->print(buf + 4, n - 4, &t.o);
@@ -647,45 +468,25 @@ static Suite *suite(void)
 	tcase_add_test(tc, qdisc_limit_is_tail_drop);
 	tcase_add_test(tc, qdisc_ecn_marks);
 	tcase_add_test(tc, qdisc_change_and_reset);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("options");
 	tcase_add_test(tc, options_defaults);
 	tcase_add_test(tc, options_validation);
 	tcase_add_test(tc, options_dump_round_trip);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("tc");
 	tcase_add_test(tc, tc_print);
 	tcase_add_test(tc, tc_parse_errors);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 	return s;
 }
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	long leaks;
-	int failed;
-
-	if (qdk_init(1) != 0) {
-		fprintf(stderr, "qdk_init failed\n");
-		return 1;
-	}
-	if (!qdk_kind_known(KIND)) {
-		fprintf(stderr, "qdisc kind %s is not registered\n", KIND);
-		return 1;
-	}
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	leaks = qdk_exit();
-	if (leaks) {
-		fprintf(stderr, "%ld allocations leaked\n", leaks);
-		failed++;
-	}
-	return failed ? 1 : 0;
+	return qt_main(KIND, suite());
 }

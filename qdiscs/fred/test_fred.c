@@ -13,8 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "qdk_api.h"
-#include "tcopt.h"
+#include "qdisc_test.h"
 #include "fred.h"
 
 #define KIND "fred"
@@ -23,79 +22,12 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
-/* Create from tc words ("limit 10 min 5 ..."): the parser is tested too. */
-static struct qdk_qdisc *create_opts(const char *opts)
-{
-	struct qdk_dev_cfg dev = { .tx_queue_len = 1000 };
-	char spec[512], kind[32], msg[256] = "";
-	struct tcopt_buf b;
-	struct tcopt_err e;
-	struct qdk_qdisc *q;
-	int err = 0;
-
-	snprintf(spec, sizeof(spec), KIND " %s", opts);
-	tcopt_buf_init(&b);
-	ck_assert_msg(tcopt_build(spec, kind, sizeof(kind), &b, &e) == 0,
-		      "parse %s: %s", spec, e.msg);
-	q = qdk_qdisc_create(KIND, &dev, 0x80010000, 0xffffffff, b.data, b.len,
-			     &err, msg, sizeof(msg));
-	tcopt_buf_free(&b);
-	ck_assert_msg(q, "create %s failed: %d %s", opts, err, msg);
-	return q;
-}
-
-/* create/change with tc words that must fail with err and message want */
-static void create_fails(const char *opts, int want_err, const char *want)
-{
-	struct qdk_dev_cfg dev = { .tx_queue_len = 1000 };
-	char spec[512], kind[32], msg[256] = "";
-	struct tcopt_buf b;
-	struct tcopt_err e;
-	int err = 0;
-
-	snprintf(spec, sizeof(spec), KIND " %s", opts);
-	tcopt_buf_init(&b);
-	ck_assert_int_eq(tcopt_build(spec, kind, sizeof(kind), &b, &e), 0);
-	ck_assert_ptr_null(qdk_qdisc_create(KIND, &dev, 0x80010000, 0xffffffff,
-					    b.data, b.len, &err, msg, sizeof(msg)));
-	tcopt_buf_free(&b);
-	ck_assert_int_eq(err, want_err);
-	ck_assert_str_eq(msg, want);
-}
-
-static int change_opts(struct qdk_qdisc *q, const char *opts, char *msg,
-		       size_t msglen)
-{
-	char spec[512], kind[32];
-	struct tcopt_buf b;
-	struct tcopt_err e;
-	int ret;
-
-	snprintf(spec, sizeof(spec), KIND " %s", opts);
-	tcopt_buf_init(&b);
-	ck_assert_int_eq(tcopt_build(spec, kind, sizeof(kind), &b, &e), 0);
-	msg[0] = 0;
-	ret = qdk_qdisc_change(q, b.data, b.len, msg, msglen);
-	tcopt_buf_free(&b);
-	return ret;
-}
-
 static uint64_t next_id = 1;
 
 /* A UDP/IPv4 packet of flow f (source port 1000 + f), len bytes. */
 static struct qdk_skb *pkt_tos(unsigned int f, uint32_t len, uint8_t tos)
 {
-	struct qdk_pkt p = {
-		.id = next_id++, .pkt_len = len, .len = len,
-		.ethertype = 0x0800, .family = QDK_AF_INET, .l4proto = 17,
-		.saddr = { 10, 0, 0, 1 }, .daddr = { 10, 0, 0, 2 },
-		.sport = 1000 + f, .dport = 6000, .ttl = 64, .tos = tos,
-	};
-	char msg[128] = "";
-	struct qdk_skb *skb = qdk_skb_build(&p, msg, sizeof(msg));
-
-	ck_assert_msg(skb, "skb_build: %s", msg);
-	return skb;
+	return qt_udp4(next_id++, len, 1000 + f, tos);
 }
 
 /* Enqueue; returns the verdict, *id gets the packet's id. */
@@ -114,83 +46,19 @@ static int enq(struct qdk_qdisc *q, unsigned int f, uint32_t len)
 	return enq_id(q, f, len, NULL);
 }
 
-/* Dequeue one packet: its flow (sport - 1000) or -1; frees it. */
+/* Dequeue one packet: its length, which tells its flow (see below), or -1. */
 static int deq_flow(struct qdk_qdisc *q, uint64_t *id, unsigned int *ecn)
 {
-	struct qdk_skb *skb = qdk_dequeue(q);
-	int f;
-
-	if (!skb)
-		return -1;
-	if (id)
-		*id = qdk_skb_id(skb);
-	if (ecn)
-		*ecn = qdk_skb_ecn(skb);
 	/* the flow is not visible through the bridge: use the length tag */
-	f = (int)qdk_skb_pkt_len(skb);
-	qdk_skb_free(skb);
-	return f;
-}
-
-static struct qdk_stats stats(struct qdk_qdisc *q)
-{
-	struct qdk_stats st;
-
-	qdk_qdisc_stats(q, &st);
-	return st;
+	return qt_deq_len(q, id, ecn);
 }
 
 static struct tc_fred_xstats xstats(struct qdk_qdisc *q)
 {
 	struct tc_fred_xstats xs;
-	uint8_t buf[256];
-	int n = qdk_qdisc_dump_xstats(q, buf, sizeof(buf));
 
-	ck_assert_int_eq(n, sizeof(xs));
-	memcpy(&xs, buf, sizeof(xs));
+	qt_xstats(q, &xs, sizeof(xs));
 	return xs;
-}
-
-/* The value of attribute type in the qdisc's dump (u32). */
-static uint32_t dumped(struct qdk_qdisc *q, uint16_t type)
-{
-	uint8_t buf[512];
-	int n = qdk_qdisc_dump(q, buf, sizeof(buf));
-	int off = 4;
-
-	ck_assert_int_gt(n, 4);
-	while (off + 4 <= n) {
-		uint16_t alen = buf[off] | buf[off + 1] << 8;
-		uint16_t atype = buf[off + 2] | buf[off + 3] << 8;
-		uint32_t v;
-
-		ck_assert_uint_ge(alen, 4);
-		if (atype == type) {
-			ck_assert_uint_eq(alen, 8);
-			memcpy(&v, buf + off + 4, 4);
-			return v;
-		}
-		off += (alen + 3) & ~3u;
-	}
-	ck_abort_msg("attribute %u not dumped", type);
-	return 0;
-}
-
-static long objects0;
-
-static void mem_setup(void)
-{
-	long bytes;
-
-	qdk_mem_usage(&objects0, &bytes);
-}
-
-static void mem_teardown(void)
-{
-	long objects, bytes;
-
-	qdk_mem_usage(&objects, &bytes);
-	ck_assert_int_eq(objects, objects0);
 }
 
 /*
@@ -210,7 +78,7 @@ static void mem_teardown(void)
 
 START_TEST(maxq_caps_a_flow)
 {
-	struct qdk_qdisc *q = create_opts("limit 100 " SLOW_RED " seed 1");
+	struct qdk_qdisc *q = qt_create("limit 100 " SLOW_RED " seed 1");
 	const struct qdk_effect *eff;
 	uint64_t id;
 
@@ -225,15 +93,15 @@ START_TEST(maxq_caps_a_flow)
 	for (int i = 0; i < 5; i++)
 		ck_assert_int_eq(enq(q, 2, 200), QDK_XMIT_SUCCESS);
 	ck_assert_uint_eq(xstats(q).active_flows, 2);
-	ck_assert_uint_eq(stats(q).qlen, 10);
-	ck_assert_uint_eq(stats(q).drops, 1);
+	ck_assert_uint_eq(qt_stats(q).qlen, 10);
+	ck_assert_uint_eq(qt_stats(q).drops, 1);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
 
 START_TEST(maxq_option)
 {
-	struct qdk_qdisc *q = create_opts("limit 100 " SLOW_RED " maxq 3 seed 1");
+	struct qdk_qdisc *q = qt_create("limit 100 " SLOW_RED " maxq 3 seed 1");
 
 	for (int i = 0; i < 3; i++)
 		ck_assert_int_eq(enq(q, 1, 100), QDK_XMIT_SUCCESS);
@@ -245,7 +113,7 @@ END_TEST
 
 START_TEST(strikes_hold_flow_to_avgcq)
 {
-	struct qdk_qdisc *q = create_opts("limit 100 " SLOW_RED " timeout 1s seed 1");
+	struct qdk_qdisc *q = qt_create("limit 100 " SLOW_RED " timeout 1s seed 1");
 	struct tc_fred_xstats xs;
 
 	/* flow 1 overruns maxq twice: two strikes */
@@ -273,7 +141,7 @@ START_TEST(strikes_hold_flow_to_avgcq)
 	ck_assert_uint_eq(xs.maxq_drops, 3);
 	ck_assert_uint_eq(xs.prob_drops + xs.forced_drops, 0);
 	/* while flow 2, without strikes, holds its five */
-	ck_assert_uint_eq(stats(q).qlen, 6);
+	ck_assert_uint_eq(qt_stats(q).qlen, 6);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
@@ -281,7 +149,7 @@ END_TEST
 START_TEST(drained_flow_forgotten_without_timeout)
 {
 	/* the paper: a flow's state exists while it has packets queued */
-	struct qdk_qdisc *q = create_opts("limit 100 " SLOW_RED " seed 1");
+	struct qdk_qdisc *q = qt_create("limit 100 " SLOW_RED " seed 1");
 
 	for (int i = 0; i < 7; i++)
 		enq(q, 1, 100);		/* two strikes */
@@ -302,7 +170,7 @@ END_TEST
 START_TEST(minq_protects_fragile_flows)
 {
 	/* max_p 1 and w = 1/2: early drops are frequent for robust flows */
-	struct qdk_qdisc *q = create_opts("limit 200 " FAST_RED " probability 1 minq 3 maxq 40 seed 5");
+	struct qdk_qdisc *q = qt_create("limit 200 " FAST_RED " probability 1 minq 3 maxq 40 seed 5");
 	struct tc_fred_xstats xs;
 	int robust_drops = 0;
 
@@ -337,7 +205,7 @@ START_TEST(early_drops_seeded)
 	};
 
 	for (int r = 0; r < 3; r++) {
-		struct qdk_qdisc *q = create_opts(opts[r]);
+		struct qdk_qdisc *q = qt_create(opts[r]);
 
 		for (int i = 0; i < 10; i++)
 			enq(q, 1, 100);
@@ -358,7 +226,7 @@ END_TEST
 
 START_TEST(ecn_marks_robust_flows)
 {
-	struct qdk_qdisc *q = create_opts("limit 200 " FAST_RED " probability 1 maxq 60 ecn seed 5");
+	struct qdk_qdisc *q = qt_create("limit 200 " FAST_RED " probability 1 maxq 60 ecn seed 5");
 	struct tc_fred_xstats xs;
 
 	for (int i = 0; i < 30; i++)
@@ -376,7 +244,7 @@ END_TEST
 
 START_TEST(drop_mode_past_max)
 {
-	struct qdk_qdisc *q = create_opts("limit 200 min 2 max 6 burst 2 bandwidth 0 maxq 100 probability 0.01 seed 5");
+	struct qdk_qdisc *q = qt_create("limit 200 min 2 max 6 burst 2 bandwidth 0 maxq 100 probability 0.01 seed 5");
 	struct tc_fred_xstats xs;
 	int ok = 0;
 
@@ -393,7 +261,7 @@ END_TEST
 
 START_TEST(limit_tail_drop)
 {
-	struct qdk_qdisc *q = create_opts("limit 4 " SLOW_RED " seed 1");
+	struct qdk_qdisc *q = qt_create("limit 4 " SLOW_RED " seed 1");
 
 	for (int f = 1; f <= 4; f++)
 		ck_assert_int_eq(enq(q, f, 100 * f), QDK_XMIT_SUCCESS);
@@ -417,72 +285,72 @@ START_TEST(defaults_dumped)
 					       NULL, 0, &err, msg, sizeof(msg));
 
 	ck_assert_ptr_nonnull(q);
-	ck_assert_uint_eq(dumped(q, TCA_FRED_LIMIT), 55);
-	ck_assert_uint_eq(dumped(q, TCA_FRED_QTH_MIN), FRED_DEF_MIN);
-	ck_assert_uint_eq(dumped(q, TCA_FRED_QTH_MAX), FRED_DEF_MAX);
-	ck_assert_uint_eq(dumped(q, TCA_FRED_PROBABILITY), 85899346);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_FRED_LIMIT), 55);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_FRED_QTH_MIN), FRED_DEF_MIN);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_FRED_QTH_MAX), FRED_DEF_MAX);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_FRED_PROBABILITY), 85899346);
 	/* tc-red's default burst in packets: (2 * 5 + 15) / 3 = 8 */
-	ck_assert_uint_eq(dumped(q, TCA_FRED_BURST), 8);
-	ck_assert_uint_eq(dumped(q, TCA_FRED_MINQ), 2);
-	ck_assert_uint_eq(dumped(q, TCA_FRED_MAXQ), 0);
-	ck_assert_uint_eq(dumped(q, TCA_FRED_FLOWS), FRED_DEF_FLOWS);
-	ck_assert_uint_eq(dumped(q, TCA_FRED_TIMEOUT), 0);
-	ck_assert_uint_eq(dumped(q, TCA_FRED_ECN), 0);
-	dumped(q, TCA_FRED_SEED);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_FRED_BURST), 8);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_FRED_MINQ), 2);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_FRED_MAXQ), 0);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_FRED_FLOWS), FRED_DEF_FLOWS);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_FRED_TIMEOUT), 0);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_FRED_ECN), 0);
+	qt_dumped_u32(q, TCA_FRED_SEED);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
 
 START_TEST(bad_options)
 {
-	create_fails("limit 0", -ERANGE, "integer out of range");
-	create_fails("min 0", -ERANGE, "integer out of range");
-	create_fails("minq 0", -ERANGE, "integer out of range");
-	create_fails("flows 65537", -ERANGE, "integer out of range");
-	create_fails("probability 0", -ERANGE, "integer out of range");
-	create_fails("min 9 max 9", -EINVAL, MODNAME ": min must be below max");
-	create_fails("minq 4 maxq 3", -EINVAL, MODNAME ": maxq must not be below minq");
-	create_fails("min 10 max 20 burst 5", -EINVAL,
+	qt_create_fails("limit 0", -ERANGE, "integer out of range");
+	qt_create_fails("min 0", -ERANGE, "integer out of range");
+	qt_create_fails("minq 0", -ERANGE, "integer out of range");
+	qt_create_fails("flows 65537", -ERANGE, "integer out of range");
+	qt_create_fails("probability 0", -ERANGE, "integer out of range");
+	qt_create_fails("min 9 max 9", -EINVAL, MODNAME ": min must be below max");
+	qt_create_fails("minq 4 maxq 3", -EINVAL, MODNAME ": maxq must not be below minq");
+	qt_create_fails("min 10 max 20 burst 5", -EINVAL,
 		     MODNAME ": burst too small for min: no RED weight fits");
 }
 END_TEST
 
 START_TEST(change_rules)
 {
-	struct qdk_qdisc *q = create_opts("flows 64 seed 9");
+	struct qdk_qdisc *q = qt_create("flows 64 seed 9");
 	char msg[256];
 
-	ck_assert_int_eq(change_opts(q, "flows 128", msg, sizeof(msg)), -EINVAL);
+	ck_assert_int_eq(qt_change(q, "flows 128", msg, sizeof(msg)), -EINVAL);
 	ck_assert_str_eq(msg, "flows cannot be changed: delete and add the qdisc");
-	ck_assert_int_eq(change_opts(q, "seed 1", msg, sizeof(msg)), -EINVAL);
+	ck_assert_int_eq(qt_change(q, "seed 1", msg, sizeof(msg)), -EINVAL);
 	ck_assert_str_eq(msg, "seed cannot be changed: delete and add the qdisc");
-	ck_assert_int_eq(change_opts(q, "min 20", msg, sizeof(msg)), -EINVAL);
+	ck_assert_int_eq(qt_change(q, "min 20", msg, sizeof(msg)), -EINVAL);
 	ck_assert_str_eq(msg, MODNAME ": min must be below max");
-	ck_assert_uint_eq(dumped(q, TCA_FRED_QTH_MIN), FRED_DEF_MIN);
-	ck_assert_int_eq(change_opts(q, "min 10 max 30 minq 4 ecn", msg, sizeof(msg)), 0);
-	ck_assert_uint_eq(dumped(q, TCA_FRED_QTH_MIN), 10);
-	ck_assert_uint_eq(dumped(q, TCA_FRED_MINQ), 4);
-	ck_assert_uint_eq(dumped(q, TCA_FRED_ECN), 1);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_FRED_QTH_MIN), FRED_DEF_MIN);
+	ck_assert_int_eq(qt_change(q, "min 10 max 30 minq 4 ecn", msg, sizeof(msg)), 0);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_FRED_QTH_MIN), 10);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_FRED_MINQ), 4);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_FRED_ECN), 1);
 	/* burst follows new thresholds when not given: (20 + 30) / 3 */
-	ck_assert_uint_eq(dumped(q, TCA_FRED_BURST), 16);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_FRED_BURST), 16);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
 
 START_TEST(change_lower_limit_and_reset)
 {
-	struct qdk_qdisc *q = create_opts("limit 10 " SLOW_RED " seed 1");
+	struct qdk_qdisc *q = qt_create("limit 10 " SLOW_RED " seed 1");
 	char msg[256];
 
 	for (int f = 1; f <= 4; f++)
 		enq(q, f, 100 * f);
-	ck_assert_int_eq(change_opts(q, "limit 2", msg, sizeof(msg)), 0);
-	ck_assert_uint_eq(stats(q).qlen, 2);
-	ck_assert_uint_eq(stats(q).backlog, 700);
+	ck_assert_int_eq(qt_change(q, "limit 2", msg, sizeof(msg)), 0);
+	ck_assert_uint_eq(qt_stats(q).qlen, 2);
+	ck_assert_uint_eq(qt_stats(q).backlog, 700);
 	ck_assert_uint_eq(xstats(q).active_flows, 2);
 	ck_assert_int_eq(deq_flow(q, NULL, NULL), 300);
 	qdk_qdisc_reset(q);
-	ck_assert_uint_eq(stats(q).qlen, 0);
+	ck_assert_uint_eq(qt_stats(q).qlen, 0);
 	ck_assert_uint_eq(xstats(q).active_flows, 0);
 	ck_assert_ptr_null(qdk_peek(q));
 	ck_assert_int_eq(enq(q, 1, 100), QDK_XMIT_SUCCESS);
@@ -493,7 +361,7 @@ END_TEST
 
 START_TEST(dump_round_trip)
 {
-	struct qdk_qdisc *q = create_opts("limit 50 min 4 max 12 probability 0.1 burst 6 avpkt 500 bandwidth 1mbit minq 3 maxq 8 flows 256 timeout 20ms ecn seed 42");
+	struct qdk_qdisc *q = qt_create("limit 50 min 4 max 12 probability 0.1 burst 6 avpkt 500 bandwidth 1mbit minq 3 maxq 8 flows 256 timeout 20ms ecn seed 42");
 	struct qdk_dev_cfg dev = { 0 };
 	uint8_t d1[512], d2[512];
 	char msg[256] = "";
@@ -519,46 +387,15 @@ END_TEST
 
 /* ---- tc parser and printer --------------------------------------------------- */
 
-struct text_out {
-	struct tcopt_out o;
-	char buf[1024];
-};
-
-static void text_uint(struct tcopt_out *o, const char *key, uint64_t v,
-		      enum tcopt_unit unit)
-{
-	struct text_out *t = o->priv;
-	size_t n = strlen(t->buf);
-
-	snprintf(t->buf + n, sizeof(t->buf) - n, "%s %llu ", key,
-		 (unsigned long long)v);
-}
-
-static void text_str(struct tcopt_out *o, const char *key, const char *v)
-{
-	struct text_out *t = o->priv;
-	size_t n = strlen(t->buf);
-
-	snprintf(t->buf + n, sizeof(t->buf) - n, "%s %s ", key, v);
-}
-
-static void text_flag(struct tcopt_out *o, const char *key)
-{
-	struct text_out *t = o->priv;
-	size_t n = strlen(t->buf);
-
-	snprintf(t->buf + n, sizeof(t->buf) - n, "%s ", key);
-}
-
 START_TEST(tc_parse_print)
 {
 	const struct tcopt_kind *k = tcopt_find(KIND);
-	struct qdk_qdisc *q = create_opts("limit 50 min 4 max 12 probability 0.1 burst 6 avpkt 500 bandwidth 8mbit minq 3 maxq 8 flows 256 timeout 20ms ecn seed 42");
-	struct text_out t = { .o = { .uint = text_uint, .str = text_str, .flag = text_flag } };
+	struct qdk_qdisc *q = qt_create("limit 50 min 4 max 12 probability 0.1 burst 6 avpkt 500 bandwidth 8mbit minq 3 maxq 8 flows 256 timeout 20ms ecn seed 42");
+	struct qt_text t;
 	uint8_t buf[512];
 	int n;
 
-	t.o.priv = &t;
+	qt_text_init(&t);
 	n = qdk_qdisc_dump(q, buf, sizeof(buf));
 	k->print(buf + 4, n - 4, &t.o);
 	ck_assert_str_eq(t.buf, "limit 50 min 4 max 12 probability 0.1 burst 6 avpkt 500 bandwidth 1000000 minq 3 maxq 8 flows 256 timeout 20000000 seed 42 ecn ");
@@ -606,7 +443,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, maxq_option);
 	tcase_add_test(tc, strikes_hold_flow_to_avgcq);
 	tcase_add_test(tc, drained_flow_forgotten_without_timeout);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("red");
@@ -615,7 +452,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, ecn_marks_robust_flows);
 	tcase_add_test(tc, drop_mode_past_max);
 	tcase_add_test(tc, limit_tail_drop);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("options");
@@ -624,38 +461,18 @@ static Suite *suite(void)
 	tcase_add_test(tc, change_rules);
 	tcase_add_test(tc, change_lower_limit_and_reset);
 	tcase_add_test(tc, dump_round_trip);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("tc");
 	tcase_add_test(tc, tc_parse_print);
 	tcase_add_test(tc, tc_parse_errors);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 	return s;
 }
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	long leaks;
-	int failed;
-
-	if (qdk_init(1) != 0) {
-		fprintf(stderr, "qdk_init failed\n");
-		return 1;
-	}
-	if (!qdk_kind_known(KIND)) {
-		fprintf(stderr, "qdisc kind %s is not registered\n", KIND);
-		return 1;
-	}
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	leaks = qdk_exit();
-	if (leaks) {
-		fprintf(stderr, "%ld allocations leaked\n", leaks);
-		failed++;
-	}
-	return failed ? 1 : 0;
+	return qt_main(KIND, suite());
 }

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "ktest_flowtable.h"
-#include "qdk_api.h"
+#include "qdisc_test.h"
 
 #define MS 1000000ULL
 
@@ -21,17 +21,12 @@ static uint64_t next_id = 1;
 
 static struct qdk_skb *build(struct qdk_pkt *p)
 {
-	char msg[128] = "";
-	struct qdk_skb *skb;
-
 	p->id = next_id++;
 	if (!p->len)
 		p->len = p->pkt_len;
 	if (!p->ttl)
 		p->ttl = 64;
-	skb = qdk_skb_build(p, msg, sizeof(msg));
-	ck_assert_msg(skb, "skb_build: %s", msg);
-	return skb;
+	return qt_skb(p);
 }
 
 /* IPv4 10.0.<src>.1:sport -> 10.0.0.2:dport, protocol l4 */
@@ -109,23 +104,6 @@ static struct kft_stats stats(struct kft *t)
 
 	kft_stats(t, &st);
 	return st;
-}
-
-static long objects0;
-
-static void mem_setup(void)
-{
-	long bytes;
-
-	qdk_mem_usage(&objects0, &bytes);
-}
-
-static void mem_teardown(void)
-{
-	long objects, bytes;
-
-	qdk_mem_usage(&objects, &bytes);
-	ck_assert_int_eq(objects, objects0);
 }
 
 /* ---- keys ----------------------------------------------------------------- */
@@ -471,7 +449,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, key_ipv6);
 	tcase_add_test(tc, key_non_ip_is_one_flow);
 	tcase_add_test(tc, hash_seeded_per_instance);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("aging");
@@ -480,7 +458,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, queued_flow_never_ages);
 	tcase_add_test(tc, collector_counts_active_per_class);
 	tcase_add_test(tc, lazy_and_collected_expiry_agree);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("policy");
@@ -489,28 +467,12 @@ static Suite *suite(void)
 	tcase_add_test(tc, policy_never_takes_busy_then_overflow);
 	tcase_add_test(tc, size_rounds_up_and_clamps);
 	tcase_add_test(tc, reset_forgets_flows);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 	return s;
 }
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	long leaks;
-	int failed;
-
-	if (qdk_init(1) != 0) {
-		fprintf(stderr, "qdk_init failed\n");
-		return 1;
-	}
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	leaks = qdk_exit();
-	if (leaks) {
-		fprintf(stderr, "%ld allocations leaked\n", leaks);
-		failed++;
-	}
-	return failed ? 1 : 0;
+	return qt_main(NULL, suite());
 }

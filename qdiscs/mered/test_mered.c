@@ -13,8 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "qdk_api.h"
-#include "tcopt.h"
+#include "qdisc_test.h"
 #include "mered.h"
 
 #define KIND "mered"
@@ -23,79 +22,12 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
-/* Create from tc words ("limit 10 mice 1400 ..."): the parser is tested too. */
-static struct qdk_qdisc *create_opts(const char *opts)
-{
-	struct qdk_dev_cfg dev = { .tx_queue_len = 1000 };
-	char spec[512], kind[32], msg[256] = "";
-	struct tcopt_buf b;
-	struct tcopt_err e;
-	struct qdk_qdisc *q;
-	int err = 0;
-
-	snprintf(spec, sizeof(spec), KIND " %s", opts);
-	tcopt_buf_init(&b);
-	ck_assert_msg(tcopt_build(spec, kind, sizeof(kind), &b, &e) == 0,
-		      "parse %s: %s", spec, e.msg);
-	q = qdk_qdisc_create(KIND, &dev, 0x80010000, 0xffffffff, b.data, b.len,
-			     &err, msg, sizeof(msg));
-	tcopt_buf_free(&b);
-	ck_assert_msg(q, "create %s failed: %d %s", opts, err, msg);
-	return q;
-}
-
-/* create/change with tc words that must fail with err and message want */
-static void create_fails(const char *opts, int want_err, const char *want)
-{
-	struct qdk_dev_cfg dev = { .tx_queue_len = 1000 };
-	char spec[512], kind[32], msg[256] = "";
-	struct tcopt_buf b;
-	struct tcopt_err e;
-	int err = 0;
-
-	snprintf(spec, sizeof(spec), KIND " %s", opts);
-	tcopt_buf_init(&b);
-	ck_assert_int_eq(tcopt_build(spec, kind, sizeof(kind), &b, &e), 0);
-	ck_assert_ptr_null(qdk_qdisc_create(KIND, &dev, 0x80010000, 0xffffffff,
-					    b.data, b.len, &err, msg, sizeof(msg)));
-	tcopt_buf_free(&b);
-	ck_assert_int_eq(err, want_err);
-	ck_assert_str_eq(msg, want);
-}
-
-static int change_opts(struct qdk_qdisc *q, const char *opts, char *msg,
-		       size_t msglen)
-{
-	char spec[512], kind[32];
-	struct tcopt_buf b;
-	struct tcopt_err e;
-	int ret;
-
-	snprintf(spec, sizeof(spec), KIND " %s", opts);
-	tcopt_buf_init(&b);
-	ck_assert_int_eq(tcopt_build(spec, kind, sizeof(kind), &b, &e), 0);
-	msg[0] = 0;
-	ret = qdk_qdisc_change(q, b.data, b.len, msg, msglen);
-	tcopt_buf_free(&b);
-	return ret;
-}
-
 static uint64_t next_id = 1;
 
 /* A UDP/IPv4 packet of flow f (source port 1000 + f), len bytes. */
 static struct qdk_skb *pkt_tos(unsigned int f, uint32_t len, uint8_t tos)
 {
-	struct qdk_pkt p = {
-		.id = next_id++, .pkt_len = len, .len = len,
-		.ethertype = 0x0800, .family = QDK_AF_INET, .l4proto = 17,
-		.saddr = { 10, 0, 0, 1 }, .daddr = { 10, 0, 0, 2 },
-		.sport = 1000 + f, .dport = 6000, .ttl = 64, .tos = tos,
-	};
-	char msg[128] = "";
-	struct qdk_skb *skb = qdk_skb_build(&p, msg, sizeof(msg));
-
-	ck_assert_msg(skb, "skb_build: %s", msg);
-	return skb;
+	return qt_udp4(next_id++, len, 1000 + f, tos);
 }
 
 /* A UDP/IPv6 packet of flow f, len bytes. */
@@ -108,11 +40,8 @@ static struct qdk_skb *pkt6(unsigned int f, uint32_t len)
 		.daddr = { 0x20, 0x01, 0x0d, 0xb8, [15] = 2 },
 		.sport = 1000 + f, .dport = 6000, .ttl = 64,
 	};
-	char msg[128] = "";
-	struct qdk_skb *skb = qdk_skb_build(&p, msg, sizeof(msg));
 
-	ck_assert_msg(skb, "skb_build: %s", msg);
-	return skb;
+	return qt_skb(&p);
 }
 
 /* A non-IP frame (ARP's ethertype) of len bytes. */
@@ -121,11 +50,8 @@ static struct qdk_skb *pkt_arp(uint32_t len)
 	struct qdk_pkt p = {
 		.id = next_id++, .pkt_len = len, .len = len, .ethertype = 0x0806,
 	};
-	char msg[128] = "";
-	struct qdk_skb *skb = qdk_skb_build(&p, msg, sizeof(msg));
 
-	ck_assert_msg(skb, "skb_build: %s", msg);
-	return skb;
+	return qt_skb(&p);
 }
 
 /* Enqueue; returns the verdict, *id gets the packet's id. */
@@ -144,83 +70,19 @@ static int enq(struct qdk_qdisc *q, unsigned int f, uint32_t len)
 	return enq_id(q, f, len, NULL);
 }
 
-/* Dequeue one packet: its flow (sport - 1000) or -1; frees it. */
+/* Dequeue one packet: its length, which tells its flow (see below), or -1. */
 static int deq_flow(struct qdk_qdisc *q, uint64_t *id, unsigned int *ecn)
 {
-	struct qdk_skb *skb = qdk_dequeue(q);
-	int f;
-
-	if (!skb)
-		return -1;
-	if (id)
-		*id = qdk_skb_id(skb);
-	if (ecn)
-		*ecn = qdk_skb_ecn(skb);
 	/* the flow is not visible through the bridge: use the length tag */
-	f = (int)qdk_skb_pkt_len(skb);
-	qdk_skb_free(skb);
-	return f;
-}
-
-static struct qdk_stats stats(struct qdk_qdisc *q)
-{
-	struct qdk_stats st;
-
-	qdk_qdisc_stats(q, &st);
-	return st;
+	return qt_deq_len(q, id, ecn);
 }
 
 static struct tc_mered_xstats xstats(struct qdk_qdisc *q)
 {
 	struct tc_mered_xstats xs;
-	uint8_t buf[256];
-	int n = qdk_qdisc_dump_xstats(q, buf, sizeof(buf));
 
-	ck_assert_int_eq(n, sizeof(xs));
-	memcpy(&xs, buf, sizeof(xs));
+	qt_xstats(q, &xs, sizeof(xs));
 	return xs;
-}
-
-/* The value of attribute type in the qdisc's dump (u32). */
-static uint32_t dumped(struct qdk_qdisc *q, uint16_t type)
-{
-	uint8_t buf[512];
-	int n = qdk_qdisc_dump(q, buf, sizeof(buf));
-	int off = 4;
-
-	ck_assert_int_gt(n, 4);
-	while (off + 4 <= n) {
-		uint16_t alen = buf[off] | buf[off + 1] << 8;
-		uint16_t atype = buf[off + 2] | buf[off + 3] << 8;
-		uint32_t v;
-
-		ck_assert_uint_ge(alen, 4);
-		if (atype == type) {
-			ck_assert_uint_eq(alen, 8);
-			memcpy(&v, buf + off + 4, 4);
-			return v;
-		}
-		off += (alen + 3) & ~3u;
-	}
-	ck_abort_msg("attribute %u not dumped", type);
-	return 0;
-}
-
-static long objects0;
-
-static void mem_setup(void)
-{
-	long bytes;
-
-	qdk_mem_usage(&objects0, &bytes);
-}
-
-static void mem_teardown(void)
-{
-	long objects, bytes;
-
-	qdk_mem_usage(&objects, &bytes);
-	ck_assert_int_eq(objects, objects0);
 }
 
 /*
@@ -233,7 +95,7 @@ static void mem_teardown(void)
 START_TEST(threshold_counts_bytes_with_this_packet)
 {
 	/* RED far away: only classification and priority act */
-	struct qdk_qdisc *q = create_opts("limit 100 mice 1000 min 100000 max 200000 seed 1");
+	struct qdk_qdisc *q = qt_create("limit 100 mice 1000 min 100000 max 200000 seed 1");
 	struct tc_mered_xstats xs;
 
 	/* flow 1: 400 + 400 = 800 <= 1000 mice; + 400 = 1200 elephant */
@@ -258,7 +120,7 @@ END_TEST
 
 START_TEST(mice_zero_makes_everything_elephant)
 {
-	struct qdk_qdisc *q = create_opts("limit 100 mice 0 min 100000 max 200000 seed 1");
+	struct qdk_qdisc *q = qt_create("limit 100 mice 0 min 100000 max 200000 seed 1");
 
 	enq(q, 1, 100);
 	enq(q, 2, 100);
@@ -270,7 +132,7 @@ END_TEST
 
 START_TEST(mice_have_strict_priority)
 {
-	struct qdk_qdisc *q = create_opts("limit 100 mice 1500 min 100000 max 200000 seed 1");
+	struct qdk_qdisc *q = qt_create("limit 100 mice 1500 min 100000 max 200000 seed 1");
 	int order[10], n = 0, f;
 
 	/* flow 1 (1400-byte packets) turns elephant at its second packet */
@@ -279,7 +141,7 @@ START_TEST(mice_have_strict_priority)
 	/* then flow 2 (300-byte packets) arrives: all five are mice */
 	for (int i = 0; i < 5; i++)
 		enq(q, 2, 300);
-	ck_assert_uint_eq(stats(q).qlen, 9);
+	ck_assert_uint_eq(qt_stats(q).qlen, 9);
 	while ((f = deq_flow(q, NULL, NULL)) >= 0)
 		order[n++] = f;
 	ck_assert_int_eq(n, 9);
@@ -289,8 +151,8 @@ START_TEST(mice_have_strict_priority)
 		ck_assert_int_eq(order[i], 300);
 	for (int i = 6; i < 9; i++)
 		ck_assert_int_eq(order[i], 1400);
-	ck_assert_uint_eq(stats(q).packets, 9);
-	ck_assert_uint_eq(stats(q).backlog, 0);
+	ck_assert_uint_eq(qt_stats(q).packets, 9);
+	ck_assert_uint_eq(qt_stats(q).backlog, 0);
 	ck_assert_uint_eq(xstats(q).busy_flows, 0);
 	qdk_qdisc_destroy(q);
 }
@@ -298,7 +160,7 @@ END_TEST
 
 START_TEST(peek_is_next_dequeue)
 {
-	struct qdk_qdisc *q = create_opts("limit 100 mice 1500 min 100000 max 200000 seed 1");
+	struct qdk_qdisc *q = qt_create("limit 100 mice 1500 min 100000 max 200000 seed 1");
 	struct qdk_skb *skb;
 	uint64_t id, mouse;
 
@@ -317,7 +179,7 @@ END_TEST
 
 START_TEST(idle_flow_starts_over_as_mouse)
 {
-	struct qdk_qdisc *q = create_opts("limit 100 mice 1000 timeout 10ms min 100000 max 200000 seed 1");
+	struct qdk_qdisc *q = qt_create("limit 100 mice 1000 timeout 10ms min 100000 max 200000 seed 1");
 
 	qdk_clock_advance(1 * MS);
 	enq(q, 1, 800);
@@ -342,7 +204,7 @@ END_TEST
 START_TEST(queued_flow_does_not_restart)
 {
 	/* a flow with packets queued keeps its bytes however long it waits */
-	struct qdk_qdisc *q = create_opts("limit 100 mice 1000 timeout 10ms min 100000 max 200000 seed 1");
+	struct qdk_qdisc *q = qt_create("limit 100 mice 1000 timeout 10ms min 100000 max 200000 seed 1");
 
 	enq(q, 1, 800);
 	enq(q, 1, 800);		/* elephant, stays queued */
@@ -356,7 +218,7 @@ END_TEST
 
 START_TEST(ipv6_and_non_ip_flows)
 {
-	struct qdk_qdisc *q = create_opts("limit 100 mice 1000 min 100000 max 200000 seed 1");
+	struct qdk_qdisc *q = qt_create("limit 100 mice 1000 min 100000 max 200000 seed 1");
 
 	/* two IPv6 flows (other ports): each has its own 1000 bytes */
 	ck_assert_int_eq(qdk_enqueue(q, pkt6(1, 600)), QDK_XMIT_SUCCESS);
@@ -377,7 +239,7 @@ END_TEST
 START_TEST(small_table_overflow_flow)
 {
 	/* eight entries, all holding queued packets: the ninth flow shares */
-	struct qdk_qdisc *q = create_opts("limit 100 flows 8 mice 1000 min 100000 max 200000 seed 1");
+	struct qdk_qdisc *q = qt_create("limit 100 flows 8 mice 1000 min 100000 max 200000 seed 1");
 	struct tc_mered_xstats xs;
 
 	for (unsigned int f = 1; f <= 8; f++)
@@ -408,7 +270,7 @@ END_TEST
 
 START_TEST(elephants_forced_drop_mice_only_when_full)
 {
-	struct qdk_qdisc *q = create_opts("limit 10 mice 1400 " FAST_RED " seed 3");
+	struct qdk_qdisc *q = qt_create("limit 10 mice 1400 " FAST_RED " seed 3");
 	const struct qdk_effect *eff;
 	struct tc_mered_xstats xs;
 	int queued_e = 0, verdict;
@@ -423,7 +285,7 @@ START_TEST(elephants_forced_drop_mice_only_when_full)
 	ck_assert_uint_eq(xs.limit_drops, 0);
 	ck_assert_int_lt(queued_e, 10);
 	ck_assert_uint_eq(xs.elephant_qlen, queued_e);
-	ck_assert_uint_eq(stats(q).drops, 30 - queued_e);
+	ck_assert_uint_eq(qt_stats(q).drops, 30 - queued_e);
 
 	/* the average is far past max; mice still get in until the limit */
 	for (int i = 0; i < 14; i++) {
@@ -439,7 +301,7 @@ START_TEST(elephants_forced_drop_mice_only_when_full)
 	xs = xstats(q);
 	ck_assert_uint_eq(xs.mice_pkts, 14);
 	ck_assert_uint_eq(xs.mice_drops, 14 - (10 - queued_e));
-	ck_assert_uint_eq(stats(q).qlen, 10);
+	ck_assert_uint_eq(qt_stats(q).qlen, 10);
 	ck_assert_uint_gt(xs.qavg, 2000);
 	qdk_qdisc_destroy(q);
 }
@@ -448,7 +310,7 @@ END_TEST
 START_TEST(elephants_at_limit_tail_dropped)
 {
 	/* RED out of the way: elephants are dropped by the limit alone */
-	struct qdk_qdisc *q = create_opts("limit 3 mice 0 min 100000 max 200000 seed 1");
+	struct qdk_qdisc *q = qt_create("limit 3 mice 0 min 100000 max 200000 seed 1");
 
 	for (int i = 0; i < 3; i++)
 		ck_assert_int_eq(enq(q, 1, 1000), QDK_XMIT_SUCCESS);
@@ -462,7 +324,7 @@ END_TEST
 /* Elephant arrivals in RED's early region; returns the drop pattern. */
 static uint64_t early_pattern(const char *opts, struct tc_mered_xstats *xs)
 {
-	struct qdk_qdisc *q = create_opts(opts);
+	struct qdk_qdisc *q = qt_create(opts);
 	uint64_t pattern = 0;
 
 	/*
@@ -502,7 +364,7 @@ END_TEST
 
 START_TEST(elephants_ecn_marked)
 {
-	struct qdk_qdisc *q = create_opts("limit 10 mice 0 " FAST_RED " probability 0.5 ecn seed 7");
+	struct qdk_qdisc *q = qt_create("limit 10 mice 0 " FAST_RED " probability 0.5 ecn seed 7");
 	int marks = 0, v;
 	unsigned int ecn = 0;
 
@@ -523,7 +385,7 @@ END_TEST
 
 START_TEST(dropfront_takes_oldest_elephant)
 {
-	struct qdk_qdisc *q = create_opts("limit 20 mice 0 " FAST_RED " dropfront seed 3");
+	struct qdk_qdisc *q = qt_create("limit 20 mice 0 " FAST_RED " dropfront seed 3");
 	const struct qdk_effect *eff;
 	uint64_t first, id;
 	struct qdk_stats st;
@@ -541,7 +403,7 @@ START_TEST(dropfront_takes_oldest_elephant)
 	ck_assert_uint_eq(qdk_effects(&eff), 1);
 	ck_assert_uint_eq(eff[0].kind, QDK_EFFECT_DROP);
 	ck_assert_uint_eq(eff[0].id, first);
-	st = stats(q);
+	st = qt_stats(q);
 	ck_assert_uint_eq(st.drops, 1);
 	ck_assert_uint_eq(st.qlen, i + 1);
 	ck_assert_uint_eq(st.backlog, 1500 * (i + 1));
@@ -565,72 +427,72 @@ START_TEST(defaults_dumped)
 					       NULL, 0, &err, msg, sizeof(msg));
 
 	ck_assert_ptr_nonnull(q);
-	ck_assert_uint_eq(dumped(q, TCA_MERED_LIMIT), 77);
-	ck_assert_uint_eq(dumped(q, TCA_MERED_MICE), MERED_DEF_MICE);
-	ck_assert_uint_eq(dumped(q, TCA_MERED_TIMEOUT), MERED_DEF_TIMEOUT);
-	ck_assert_uint_eq(dumped(q, TCA_MERED_FLOWS), MERED_DEF_FLOWS);
-	ck_assert_uint_eq(dumped(q, TCA_MERED_QTH_MIN), MERED_DEF_MIN);
-	ck_assert_uint_eq(dumped(q, TCA_MERED_QTH_MAX), MERED_DEF_MAX);
-	ck_assert_uint_eq(dumped(q, TCA_MERED_PROBABILITY), 85899346);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_MERED_LIMIT), 77);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_MERED_MICE), MERED_DEF_MICE);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_MERED_TIMEOUT), MERED_DEF_TIMEOUT);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_MERED_FLOWS), MERED_DEF_FLOWS);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_MERED_QTH_MIN), MERED_DEF_MIN);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_MERED_QTH_MAX), MERED_DEF_MAX);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_MERED_PROBABILITY), 85899346);
 	/* tc-red's default burst: (2 * 15000 + 45000) / (3 * 1000) = 25 */
-	ck_assert_uint_eq(dumped(q, TCA_MERED_BURST), 25);
-	ck_assert_uint_eq(dumped(q, TCA_MERED_ECN), 0);
-	ck_assert_uint_eq(dumped(q, TCA_MERED_DROPFRONT), 0);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_MERED_BURST), 25);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_MERED_ECN), 0);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_MERED_DROPFRONT), 0);
 	/* the seed is drawn at init and always shown */
-	dumped(q, TCA_MERED_SEED);
+	qt_dumped_u32(q, TCA_MERED_SEED);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
 
 START_TEST(bad_options)
 {
-	create_fails("limit 0", -ERANGE, "integer out of range");
-	create_fails("flows 4", -ERANGE, "integer out of range");
-	create_fails("flows 65537", -ERANGE, "integer out of range");
-	create_fails("min 0", -ERANGE, "integer out of range");
-	create_fails("probability 0", -ERANGE, "integer out of range");
-	create_fails("avpkt 10", -ERANGE, "integer out of range");
-	create_fails("timeout 3601s", -ERANGE, "integer out of range");
-	create_fails("min 5000 max 5000", -EINVAL, MODNAME ": min must be below max");
-	create_fails("min 30000 max 50000 burst 2 avpkt 1000", -EINVAL,
+	qt_create_fails("limit 0", -ERANGE, "integer out of range");
+	qt_create_fails("flows 4", -ERANGE, "integer out of range");
+	qt_create_fails("flows 65537", -ERANGE, "integer out of range");
+	qt_create_fails("min 0", -ERANGE, "integer out of range");
+	qt_create_fails("probability 0", -ERANGE, "integer out of range");
+	qt_create_fails("avpkt 10", -ERANGE, "integer out of range");
+	qt_create_fails("timeout 3601s", -ERANGE, "integer out of range");
+	qt_create_fails("min 5000 max 5000", -EINVAL, MODNAME ": min must be below max");
+	qt_create_fails("min 30000 max 50000 burst 2 avpkt 1000", -EINVAL,
 		     MODNAME ": burst too small for min: no RED weight fits");
 }
 END_TEST
 
 START_TEST(change_keeps_flows_and_seed)
 {
-	struct qdk_qdisc *q = create_opts("flows 64 seed 9");
+	struct qdk_qdisc *q = qt_create("flows 64 seed 9");
 	char msg[256];
 
-	ck_assert_int_eq(change_opts(q, "flows 128", msg, sizeof(msg)), -EINVAL);
+	ck_assert_int_eq(qt_change(q, "flows 128", msg, sizeof(msg)), -EINVAL);
 	ck_assert_str_eq(msg, "flows cannot be changed: delete and add the qdisc");
-	ck_assert_int_eq(change_opts(q, "seed 10", msg, sizeof(msg)), -EINVAL);
+	ck_assert_int_eq(qt_change(q, "seed 10", msg, sizeof(msg)), -EINVAL);
 	ck_assert_str_eq(msg, "seed cannot be changed: delete and add the qdisc");
-	ck_assert_int_eq(change_opts(q, "min 5000 max 4000", msg, sizeof(msg)), -EINVAL);
+	ck_assert_int_eq(qt_change(q, "min 5000 max 4000", msg, sizeof(msg)), -EINVAL);
 	/* nothing changed by the refused requests */
-	ck_assert_uint_eq(dumped(q, TCA_MERED_QTH_MIN), MERED_DEF_MIN);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_MERED_QTH_MIN), MERED_DEF_MIN);
 	/* the same values are fine (a dump fed back), others apply */
-	ck_assert_int_eq(change_opts(q, "flows 64 seed 9 mice 500 ecn", msg, sizeof(msg)), 0);
-	ck_assert_uint_eq(dumped(q, TCA_MERED_MICE), 500);
-	ck_assert_uint_eq(dumped(q, TCA_MERED_ECN), 1);
-	ck_assert_uint_eq(dumped(q, TCA_MERED_SEED), 9);
+	ck_assert_int_eq(qt_change(q, "flows 64 seed 9 mice 500 ecn", msg, sizeof(msg)), 0);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_MERED_MICE), 500);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_MERED_ECN), 1);
+	ck_assert_uint_eq(qt_dumped_u32(q, TCA_MERED_SEED), 9);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
 
 START_TEST(change_lower_limit_drops_elephants_first)
 {
-	struct qdk_qdisc *q = create_opts("limit 10 mice 1000 min 100000 max 200000 seed 1");
+	struct qdk_qdisc *q = qt_create("limit 10 mice 1000 min 100000 max 200000 seed 1");
 	char msg[256];
 
 	enq(q, 1, 600);		/* mouse */
 	enq(q, 1, 600);		/* elephant */
 	enq(q, 1, 600);		/* elephant */
 	enq(q, 2, 200);		/* mouse */
-	ck_assert_int_eq(change_opts(q, "limit 2", msg, sizeof(msg)), 0);
-	ck_assert_uint_eq(stats(q).qlen, 2);
-	ck_assert_uint_eq(stats(q).drops, 2);
-	ck_assert_uint_eq(stats(q).backlog, 800);
+	ck_assert_int_eq(qt_change(q, "limit 2", msg, sizeof(msg)), 0);
+	ck_assert_uint_eq(qt_stats(q).qlen, 2);
+	ck_assert_uint_eq(qt_stats(q).drops, 2);
+	ck_assert_uint_eq(qt_stats(q).backlog, 800);
 	ck_assert_uint_eq(xstats(q).elephant_qlen, 0);
 	ck_assert_uint_eq(xstats(q).busy_flows, 2);
 	qdk_qdisc_destroy(q);
@@ -639,13 +501,13 @@ END_TEST
 
 START_TEST(reset_forgets_flows)
 {
-	struct qdk_qdisc *q = create_opts("limit 10 mice 1000 min 100000 max 200000 seed 1");
+	struct qdk_qdisc *q = qt_create("limit 10 mice 1000 min 100000 max 200000 seed 1");
 
 	enq(q, 1, 900);
 	enq(q, 1, 900);		/* elephant */
 	qdk_qdisc_reset(q);
-	ck_assert_uint_eq(stats(q).qlen, 0);
-	ck_assert_uint_eq(stats(q).backlog, 0);
+	ck_assert_uint_eq(qt_stats(q).qlen, 0);
+	ck_assert_uint_eq(qt_stats(q).backlog, 0);
 	ck_assert_uint_eq(xstats(q).busy_flows, 0);
 	ck_assert_ptr_null(qdk_peek(q));
 	enq(q, 1, 900);		/* a mouse again */
@@ -656,7 +518,7 @@ END_TEST
 
 START_TEST(dump_round_trip)
 {
-	struct qdk_qdisc *q = create_opts("limit 50 mice 2000 timeout 20ms flows 256 min 3000 max 9000 probability 0.1 avpkt 500 bandwidth 1mbit ecn dropfront seed 42");
+	struct qdk_qdisc *q = qt_create("limit 50 mice 2000 timeout 20ms flows 256 min 3000 max 9000 probability 0.1 avpkt 500 bandwidth 1mbit ecn dropfront seed 42");
 	struct qdk_dev_cfg dev = { 0 };
 	uint8_t d1[512], d2[512];
 	char msg[256] = "";
@@ -682,46 +544,15 @@ END_TEST
 
 /* ---- tc parser and printer --------------------------------------------------- */
 
-struct text_out {
-	struct tcopt_out o;
-	char buf[1024];
-};
-
-static void text_uint(struct tcopt_out *o, const char *key, uint64_t v,
-		      enum tcopt_unit unit)
-{
-	struct text_out *t = o->priv;
-	size_t n = strlen(t->buf);
-
-	snprintf(t->buf + n, sizeof(t->buf) - n, "%s %llu ", key,
-		 (unsigned long long)v);
-}
-
-static void text_str(struct tcopt_out *o, const char *key, const char *v)
-{
-	struct text_out *t = o->priv;
-	size_t n = strlen(t->buf);
-
-	snprintf(t->buf + n, sizeof(t->buf) - n, "%s %s ", key, v);
-}
-
-static void text_flag(struct tcopt_out *o, const char *key)
-{
-	struct text_out *t = o->priv;
-	size_t n = strlen(t->buf);
-
-	snprintf(t->buf + n, sizeof(t->buf) - n, "%s ", key);
-}
-
 START_TEST(tc_parse_print)
 {
 	const struct tcopt_kind *k = tcopt_find(KIND);
-	struct qdk_qdisc *q = create_opts("limit 50 mice 2kb timeout 20ms flows 256 min 3000 max 9000 probability 0.1 burst 8 avpkt 500 bandwidth 8mbit ecn seed 42");
-	struct text_out t = { .o = { .uint = text_uint, .str = text_str, .flag = text_flag } };
+	struct qdk_qdisc *q = qt_create("limit 50 mice 2kb timeout 20ms flows 256 min 3000 max 9000 probability 0.1 burst 8 avpkt 500 bandwidth 8mbit ecn seed 42");
+	struct qt_text t;
 	uint8_t buf[512];
 	int n;
 
-	t.o.priv = &t;
+	qt_text_init(&t);
 	n = qdk_qdisc_dump(q, buf, sizeof(buf));
 	k->print(buf + 4, n - 4, &t.o);
 	ck_assert_str_eq(t.buf, "limit 50 mice 2048 timeout 20000000 flows 256 min 3000 max 9000 probability 0.1 burst 8 avpkt 500 bandwidth 1000000 ecn seed 42 ");
@@ -773,7 +604,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, queued_flow_does_not_restart);
 	tcase_add_test(tc, ipv6_and_non_ip_flows);
 	tcase_add_test(tc, small_table_overflow_flow);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("drops");
@@ -782,7 +613,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, elephants_early_drops_seeded);
 	tcase_add_test(tc, elephants_ecn_marked);
 	tcase_add_test(tc, dropfront_takes_oldest_elephant);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("options");
@@ -792,38 +623,18 @@ static Suite *suite(void)
 	tcase_add_test(tc, change_lower_limit_drops_elephants_first);
 	tcase_add_test(tc, reset_forgets_flows);
 	tcase_add_test(tc, dump_round_trip);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("tc");
 	tcase_add_test(tc, tc_parse_print);
 	tcase_add_test(tc, tc_parse_errors);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 	return s;
 }
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	long leaks;
-	int failed;
-
-	if (qdk_init(1) != 0) {
-		fprintf(stderr, "qdk_init failed\n");
-		return 1;
-	}
-	if (!qdk_kind_known(KIND)) {
-		fprintf(stderr, "qdisc kind %s is not registered\n", KIND);
-		return 1;
-	}
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	leaks = qdk_exit();
-	if (leaks) {
-		fprintf(stderr, "%ld allocations leaked\n", leaks);
-		failed++;
-	}
-	return failed ? 1 : 0;
+	return qt_main(KIND, suite());
 }

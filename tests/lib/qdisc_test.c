@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * qdisc_test.c - the helpers of qdisc_test.h: what every qdisc's unit test
+ * wrote again before (option buffers, create/change, packets, dequeue,
+ * statistics, dump, printer text, the leak fixture, main()).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "qdisc_test.h"
+
+#define QT_NLA_F_NESTED		0x8000
+#define QT_NLA_TYPE_MASK	0x3fff
+#define QT_TCA_OPTIONS		2
+#define QT_HANDLE		0x80010000
+#define QT_PARENT		0xffffffff	/* TC_H_ROOT */
+#define QT_TXQLEN		1000
+
+const char *qt_kind;
+
+/* ---- TCA_OPTIONS ---------------------------------------------------------- */
+
+static void put16(uint8_t *p, uint16_t v)
+{
+	memcpy(p, &v, 2);
+}
+
+void qt_tca_start(struct qt_tca *t, bool nested)
+{
+	t->len = 4;
+	put16(t->b + 2, QT_TCA_OPTIONS | (nested ? QT_NLA_F_NESTED : 0));
+	put16(t->b, 4);
+}
+
+void qt_tca_attr(struct qt_tca *t, uint16_t type, const void *payload, size_t plen)
+{
+	size_t alen = 4 + plen;
+	size_t padded = (alen + 3) & ~(size_t)3;
+
+	ck_assert_uint_le(t->len + padded, sizeof(t->b));
+	put16(t->b + t->len, (uint16_t)alen);
+	put16(t->b + t->len + 2, type);
+	memcpy(t->b + t->len + 4, payload, plen);
+	memset(t->b + t->len + alen, 0, padded - alen);
+	t->len += padded;
+	put16(t->b, (uint16_t)t->len);
+}
+
+void qt_tca_u32(struct qt_tca *t, uint16_t type, uint32_t v)
+{
+	qt_tca_attr(t, type, &v, sizeof(v));
+}
+
+void qt_tca_raw(struct qt_tca *t, const void *data, size_t len)
+{
+	ck_assert_uint_le(t->len + len, sizeof(t->b));
+	memcpy(t->b + t->len, data, len);
+	t->len += len;
+	put16(t->b, (uint16_t)t->len);
+}
+
+/* ---- create and change ------------------------------------------------------ */
+
+struct qdk_qdisc *qt_create_tca(uint32_t txqlen, const struct qt_tca *t)
+{
+	struct qdk_dev_cfg dev = { .tx_queue_len = txqlen };
+	char msg[256] = "";
+	int err = 0;
+	struct qdk_qdisc *q;
+
+	q = qdk_qdisc_create(qt_kind, &dev, QT_HANDLE, QT_PARENT,
+			     t ? t->b : NULL, t ? t->len : 0, &err, msg, sizeof(msg));
+	ck_assert_msg(q, "create failed: %d %s", err, msg);
+	return q;
+}
+
+void qt_build(const char *opts, struct tcopt_buf *b)
+{
+	char spec[512], kind[32];
+	struct tcopt_err e;
+
+	snprintf(spec, sizeof(spec), "%s %s", qt_kind, opts);
+	tcopt_buf_init(b);
+	ck_assert_msg(tcopt_build(spec, kind, sizeof(kind), b, &e) == 0,
+		      "tc parse of '%s': %s", spec, e.msg);
+}
+
+struct qdk_qdisc *qt_create_try(const char *opts, int *err, char *msg, size_t msglen)
+{
+	struct qdk_dev_cfg dev = { .tx_queue_len = QT_TXQLEN };
+	struct tcopt_buf b;
+	struct qdk_qdisc *q;
+
+	qt_build(opts, &b);
+	q = qdk_qdisc_create(qt_kind, &dev, QT_HANDLE, QT_PARENT, b.data, b.len,
+			     err, msg, msglen);
+	tcopt_buf_free(&b);
+	return q;
+}
+
+struct qdk_qdisc *qt_create(const char *opts)
+{
+	char msg[256] = "";
+	int err = 0;
+	struct qdk_qdisc *q = qt_create_try(opts, &err, msg, sizeof(msg));
+
+	ck_assert_msg(q, "create '%s' failed: %d %s", opts, err, msg);
+	return q;
+}
+
+void qt_create_fails(const char *opts, int err, const char *want)
+{
+	char msg[256] = "";
+	int e = 0;
+
+	ck_assert_ptr_null(qt_create_try(opts, &e, msg, sizeof(msg)));
+	ck_assert_int_eq(e, err);
+	ck_assert_str_eq(msg, want);
+}
+
+int qt_change(struct qdk_qdisc *q, const char *opts, char *msg, size_t msglen)
+{
+	struct tcopt_buf b;
+	int ret;
+
+	qt_build(opts, &b);
+	msg[0] = 0;
+	ret = qdk_qdisc_change(q, b.data, b.len, msg, msglen);
+	tcopt_buf_free(&b);
+	return ret;
+}
+
+/* ---- packets ------------------------------------------------------------------ */
+
+struct qdk_skb *qt_skb(const struct qdk_pkt *p)
+{
+	char msg[128] = "";
+	struct qdk_skb *skb = qdk_skb_build(p, msg, sizeof(msg));
+
+	ck_assert_msg(skb, "skb_build: %s", msg);
+	return skb;
+}
+
+struct qdk_skb *qt_udp4(uint64_t id, uint32_t len, uint16_t sport, uint8_t tos)
+{
+	struct qdk_pkt p = {
+		.id = id, .pkt_len = len, .len = len,
+		.ethertype = 0x0800, .family = QDK_AF_INET, .l4proto = 17,
+		.saddr = { 10, 0, 0, 1 }, .daddr = { 10, 0, 0, 2 },
+		.sport = sport, .dport = 6000, .ttl = 64, .tos = tos,
+	};
+
+	return qt_skb(&p);
+}
+
+uint64_t qt_deq(struct qdk_qdisc *q)
+{
+	struct qdk_skb *skb = qdk_dequeue(q);
+	uint64_t id;
+
+	if (!skb)
+		return 0;
+	id = qdk_skb_id(skb);
+	qdk_skb_free(skb);
+	return id;
+}
+
+int qt_deq_len(struct qdk_qdisc *q, uint64_t *id, unsigned int *ecn)
+{
+	struct qdk_skb *skb = qdk_dequeue(q);
+	int len;
+
+	if (!skb)
+		return -1;
+	if (id)
+		*id = qdk_skb_id(skb);
+	if (ecn)
+		*ecn = qdk_skb_ecn(skb);
+	len = (int)qdk_skb_pkt_len(skb);
+	qdk_skb_free(skb);
+	return len;
+}
+
+/* ---- statistics and dump ------------------------------------------------------- */
+
+struct qdk_stats qt_stats(struct qdk_qdisc *q)
+{
+	struct qdk_stats st;
+
+	qdk_qdisc_stats(q, &st);
+	return st;
+}
+
+void qt_xstats(struct qdk_qdisc *q, void *xs, size_t size)
+{
+	uint8_t buf[512];
+	int n = qdk_qdisc_dump_xstats(q, buf, sizeof(buf));
+
+	ck_assert_int_eq(n, size);
+	memcpy(xs, buf, size);
+}
+
+int64_t qt_dumped(struct qdk_qdisc *q, uint16_t type)
+{
+	uint8_t buf[1024];
+	int n = qdk_qdisc_dump(q, buf, sizeof(buf));
+	int off = 4;
+
+	ck_assert_int_gt(n, 4);
+	while (off + 4 <= n) {
+		uint16_t alen = buf[off] | buf[off + 1] << 8;
+		uint16_t atype = (buf[off + 2] | buf[off + 3] << 8) & QT_NLA_TYPE_MASK;
+		uint32_t v;
+
+		ck_assert_uint_ge(alen, 4);
+		if (atype == type) {
+			ck_assert_uint_eq(alen, 8);
+			memcpy(&v, buf + off + 4, 4);
+			return v;
+		}
+		off += (alen + 3) & ~3;
+	}
+	return -1;
+}
+
+uint32_t qt_dumped_u32(struct qdk_qdisc *q, uint16_t type)
+{
+	int64_t v = qt_dumped(q, type);
+
+	ck_assert_msg(v >= 0, "attribute %u not dumped", type);
+	return (uint32_t)v;
+}
+
+uint32_t qt_q32(double p)
+{
+	return (uint32_t)(p * 4294967296.0 + 0.5);
+}
+
+/* ---- printer text ---------------------------------------------------------------- */
+
+static void text_add(struct tcopt_out *o, const char *s)
+{
+	struct qt_text *t = o->priv;
+	size_t n = strlen(t->buf);
+
+	snprintf(t->buf + n, sizeof(t->buf) - n, "%s", s);
+}
+
+static void text_uint(struct tcopt_out *o, const char *key, uint64_t v,
+		      enum tcopt_unit unit)
+{
+	char b[128];
+
+	(void)unit;
+	snprintf(b, sizeof(b), "%s %llu ", key, (unsigned long long)v);
+	text_add(o, b);
+}
+
+static void text_str(struct tcopt_out *o, const char *key, const char *v)
+{
+	char b[128];
+
+	snprintf(b, sizeof(b), "%s %s ", key, v);
+	text_add(o, b);
+}
+
+static void text_flag(struct tcopt_out *o, const char *key)
+{
+	char b[128];
+
+	snprintf(b, sizeof(b), "%s ", key);
+	text_add(o, b);
+}
+
+void qt_text_init(struct qt_text *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->o.uint = text_uint;
+	t->o.str = text_str;
+	t->o.flag = text_flag;
+	t->o.priv = t;
+}
+
+/* ---- memory and the runner ----------------------------------------------------------- */
+
+/* Live allocations when a test starts (the fixture runs in the test's process). */
+static long objects0;
+
+void qt_mem_setup(void)
+{
+	long bytes;
+
+	qdk_mem_usage(&objects0, &bytes);
+}
+
+void qt_mem_teardown(void)
+{
+	long objects, bytes;
+
+	qdk_mem_usage(&objects, &bytes);
+	ck_assert_int_eq(objects, objects0);
+}
+
+int qt_main(const char *kind, Suite *s)
+{
+	SRunner *sr = srunner_create(s);
+	long leaks;
+	int failed;
+
+	qt_kind = kind;
+	if (qdk_init(1) != 0) {
+		fprintf(stderr, "qdk_init failed\n");
+		srunner_free(sr);
+		return 1;
+	}
+	if (kind && !qdk_kind_known(kind)) {
+		fprintf(stderr, "qdisc kind %s is not registered\n", kind);
+		srunner_free(sr);
+		return 1;
+	}
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	leaks = qdk_exit();
+	if (leaks) {
+		fprintf(stderr, "%ld allocations leaked\n", leaks);
+		failed++;
+	}
+	return failed ? 1 : 0;
+}

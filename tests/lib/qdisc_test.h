@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * qdisc_test.h - helpers for a qdisc's Check unit tests, shared by the
+ * template's test (so every `make new` qdisc starts with them) and the kit's
+ * qdiscs. Plain C11 over shim/api/qdk_api.h and tcopt: build TCA_OPTIONS
+ * byte by byte or from tc words, create/change a qdisc and expect its
+ * extack, build packets, dequeue, read statistics and the dump, check that
+ * a test frees what it allocated, and run the suite.
+ *
+ * Helpers that can fail a test do so with ck_assert (they run inside the
+ * test); "try" variants return the failure to the caller instead.
+ * Linked into every test binary by qdiscs/qdiscs.mk.
+ */
+#ifndef QDK_QDISC_TEST_H
+#define QDK_QDISC_TEST_H
+
+#include <check.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "qdk_api.h"
+#include "tcopt.h"
+
+/* The kind under test: the tc-word helpers build "KIND OPTS". qt_main() sets it. */
+extern const char *qt_kind;
+
+/* ---- TCA_OPTIONS, byte by byte (so a test controls every bit) ----------- */
+
+struct qt_tca {
+	uint8_t b[256];
+	size_t len;
+};
+
+/* Start TCA_OPTIONS (with NLA_F_NESTED when nested is set). */
+void qt_tca_start(struct qt_tca *t, bool nested);
+/* Append an attribute with a payload of plen bytes, padded to 4. */
+void qt_tca_attr(struct qt_tca *t, uint16_t type, const void *payload, size_t plen);
+void qt_tca_u32(struct qt_tca *t, uint16_t type, uint32_t v);
+/* Append raw bytes inside the nest (for malformed streams). */
+void qt_tca_raw(struct qt_tca *t, const void *data, size_t len);
+
+/* ---- create and change ---------------------------------------------------- */
+
+/* Create qt_kind on a device with txqlen from raw options t (NULL: none). */
+struct qdk_qdisc *qt_create_tca(uint32_t txqlen, const struct qt_tca *t);
+/* Create qt_kind from tc words ("limit 10 ecn", txqueuelen 1000); NULL on failure. */
+struct qdk_qdisc *qt_create_try(const char *opts, int *err, char *msg, size_t msglen);
+/* The same, failing the test when the qdisc refuses. */
+struct qdk_qdisc *qt_create(const char *opts);
+/* Creating with opts must fail with errno err and exactly the extack want. */
+void qt_create_fails(const char *opts, int err, const char *want);
+/* change() with tc words; returns its result, msg gets the extack. */
+int qt_change(struct qdk_qdisc *q, const char *opts, char *msg, size_t msglen);
+/* The TCA_OPTIONS tc words give ("KIND OPTS" must parse), into b. */
+void qt_build(const char *opts, struct tcopt_buf *b);
+
+/* ---- packets ---------------------------------------------------------------- */
+
+/* Build p (its id, lengths, addresses as given), failing the test if refused. */
+struct qdk_skb *qt_skb(const struct qdk_pkt *p);
+/* A UDP/IPv4 packet 10.0.0.1:sport -> 10.0.0.2:6000 of len bytes, TOS tos. */
+struct qdk_skb *qt_udp4(uint64_t id, uint32_t len, uint16_t sport, uint8_t tos);
+/* Dequeue one packet: its id (0: none); frees it. */
+uint64_t qt_deq(struct qdk_qdisc *q);
+/* Dequeue one packet: its pkt_len (-1: none), *id and *ecn when not NULL; frees it. */
+int qt_deq_len(struct qdk_qdisc *q, uint64_t *id, unsigned int *ecn);
+
+/* ---- statistics and dump ------------------------------------------------- */
+
+struct qdk_stats qt_stats(struct qdk_qdisc *q);
+/* The xstats blob into xs, which must be exactly size bytes. */
+void qt_xstats(struct qdk_qdisc *q, void *xs, size_t size);
+/* The u32 value of attribute type in the dump; -1 when absent. */
+int64_t qt_dumped(struct qdk_qdisc *q, uint16_t type);
+/* The same, failing the test when it is absent. */
+uint32_t qt_dumped_u32(struct qdk_qdisc *q, uint16_t type);
+
+/* A probability as parts of 2^32, rounded (0.02 -> 85899346). */
+uint32_t qt_q32(double p);
+
+/* ---- a tc printer's text ---------------------------------------------------- */
+
+/* Printers write "key value " / "key " here (values raw, no units). */
+struct qt_text {
+	struct tcopt_out o;
+	char buf[1024];
+};
+
+void qt_text_init(struct qt_text *t);
+
+/* ---- memory and the runner --------------------------------------------------- */
+
+/* A checked fixture: every test must free what it allocated. */
+void qt_mem_setup(void);
+void qt_mem_teardown(void);
+
+/*
+ * Initialise the shim, check kind is registered (NULL: a test of no qdisc),
+ * run s, and check nothing leaked. The value for main() to return.
+ */
+int qt_main(const char *kind, Suite *s);
+
+#endif /* QDK_QDISC_TEST_H */
