@@ -59,13 +59,6 @@ uint64_t tcopt_attr_u64(const struct tcopt_attr *a);
 /* Is a present and long enough to hold a u32? */
 bool tcopt_attr_has_u32(const struct tcopt_attr *a);
 
-/*
- * Is field f of the xstats struct type inside the len bytes the kernel sent?
- * (An older module may send a shorter struct: print what is there.)
- */
-#define TCOPT_XSTATS_HAS(type, len, f) \
-	((len) >= offsetof(type, f) + sizeof(((type *)0)->f))
-
 /* ---- errors ------------------------------------------------------------- */
 
 struct tcopt_err {

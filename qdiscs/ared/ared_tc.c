@@ -12,8 +12,6 @@
  * turns ECN off. Everything else is sent only when given. Range and
  * consistency checks are the kernel's (extack).
  */
-#include <stdio.h>
-#include <string.h>
 
 #include "tcopt.h"
 #include "red_words.h"
@@ -36,8 +34,8 @@ static const char ared_usage[] =
 	"  seed         seed of the drop decisions (default: random, always shown)\n";
 
 /*
- * The one-value words, in the order they are printed: the first
- * ARED_WORDS_BEFORE_FLAGS, the flags, interval, the target band, seed.
+ * The words with values, in the order they are printed: the first
+ * ARED_WORDS_BEFORE_FLAGS, then the flags, then the rest.
  */
 #define ARED_WORDS_BEFORE_FLAGS 8
 
@@ -51,48 +49,40 @@ static const struct tcopt_red_word ared_words[] = {
 	{ "ewma", TCA_ARED_EWMA, TCOPT_RED_U32 },
 	{ "bandwidth", TCA_ARED_BANDWIDTH, TCOPT_RED_RATE },
 	{ "interval", TCA_ARED_INTERVAL, TCOPT_RED_TIME_US },
+	{ "target", TCA_ARED_TARGET_LO, TCOPT_RED_BAND },	/* and _HI */
 	{ "seed", TCA_ARED_SEED, TCOPT_RED_U32 },
 };
 
-#define NWORDS TCOPT_RED_NWORDS(ared_words)
+static const struct tcopt_red_flag ared_flags[] = {
+	{ "ecn", ARED_F_ECN, 0 },
+	{ "dropfront", ARED_F_DROPFRONT, 0 },
+	{ "nogentle", 0, ARED_F_GENTLE },
+	{ "noadapt", 0, ARED_F_ADAPT },
+};
+
+static const struct tcopt_red_xstat ared_xstats[] = {
+	TCOPT_RED_XSTAT_PROB(struct tc_ared_xstats, max_p, "max_p"),
+	TCOPT_RED_XSTAT(struct tc_ared_xstats, qavg, "qavg", TCOPT_BYTES),
+	TCOPT_RED_XSTAT(struct tc_ared_xstats, ewma, "ewma", TCOPT_PLAIN),
+	TCOPT_RED_XSTAT(struct tc_ared_xstats, prob_drop, "prob_drop", TCOPT_PLAIN),
+	TCOPT_RED_XSTAT(struct tc_ared_xstats, prob_mark, "prob_mark", TCOPT_PLAIN),
+	TCOPT_RED_XSTAT(struct tc_ared_xstats, forced_drop, "forced_drop", TCOPT_PLAIN),
+	TCOPT_RED_XSTAT(struct tc_ared_xstats, pdrop, "pdrop", TCOPT_PLAIN),
+	TCOPT_RED_XSTAT(struct tc_ared_xstats, head_drop, "head_drop", TCOPT_PLAIN),
+	TCOPT_RED_XSTAT(struct tc_ared_xstats, adapt_up, "adapt_up", TCOPT_PLAIN),
+	TCOPT_RED_XSTAT(struct tc_ared_xstats, adapt_down, "adapt_down", TCOPT_PLAIN),
+};
+
+#define NWORDS TCOPT_RED_COUNT(ared_words)
 
 static int ared_parse(int argc, char **argv, struct tcopt_buf *b,
 		      struct tcopt_err *e)
 {
 	uint32_t flags = ARED_F_DEFAULT;
 
-	for (int i = 0; i < argc; i++) {
-		const char *w = argv[i];
-		int err;
-
-		if (strcmp(w, "target") == 0) {
-			uint32_t lo, hi;
-
-			if (i + 2 >= argc)
-				return tcopt_fail(e, "\"target\" needs LOW and HIGH");
-			if (tcopt_red_value(argv[i + 1], TCOPT_RED_SIZE, &lo) ||
-			    tcopt_red_value(argv[i + 2], TCOPT_RED_SIZE, &hi))
-				return tcopt_fail(e, "Illegal \"target\"");
-			tcopt_put_u32(b, TCA_ARED_TARGET_LO, lo);
-			tcopt_put_u32(b, TCA_ARED_TARGET_HI, hi);
-			i += 2;
-		} else if (strcmp(w, "ecn") == 0) {
-			flags |= ARED_F_ECN;
-		} else if (strcmp(w, "dropfront") == 0) {
-			flags |= ARED_F_DROPFRONT;
-		} else if (strcmp(w, "nogentle") == 0) {
-			flags &= ~ARED_F_GENTLE;
-		} else if (strcmp(w, "noadapt") == 0) {
-			flags &= ~ARED_F_ADAPT;
-		} else {
-			err = tcopt_red_parse_word(ared_words, NWORDS, argc, argv,
-						   &i, b, e);
-			if (err > 0)
-				return tcopt_fail(e, "What is \"%s\"?", w);
-			if (err)
-				return err;
-		}
-	}
+	if (tcopt_red_parse(ared_words, NWORDS, ared_flags,
+			    TCOPT_RED_COUNT(ared_flags), &flags, argc, argv, b, e))
+		return -1;
 	tcopt_put_u32(b, TCA_ARED_FLAGS, flags);
 	return 0;
 }
@@ -100,68 +90,22 @@ static int ared_parse(int argc, char **argv, struct tcopt_buf *b,
 static void ared_print(const void *opt, size_t len, struct tcopt_out *o)
 {
 	struct tcopt_attr tb[TCA_ARED_MAX + 1];
-	uint32_t flags;
 
 	if (tcopt_parse_attrs(tb, TCA_ARED_MAX, opt, len) < 0)
 		return;
 	tcopt_red_print(ared_words, ARED_WORDS_BEFORE_FLAGS, tb, o);
-	if (tcopt_attr_has_u32(&tb[TCA_ARED_FLAGS])) {
-		flags = tcopt_attr_u32(&tb[TCA_ARED_FLAGS]);
-		if (flags & ARED_F_ECN)
-			o->flag(o, "ecn");
-		if (flags & ARED_F_DROPFRONT)
-			o->flag(o, "dropfront");
-		if (!(flags & ARED_F_GENTLE))
-			o->flag(o, "nogentle");
-		if (!(flags & ARED_F_ADAPT))
-			o->flag(o, "noadapt");
-	}
-	tcopt_red_print(ared_words + ARED_WORDS_BEFORE_FLAGS, 1, tb, o);
-	if (tcopt_attr_has_u32(&tb[TCA_ARED_TARGET_LO]) &&
-	    tcopt_attr_has_u32(&tb[TCA_ARED_TARGET_HI]) &&
-	    (tcopt_attr_u32(&tb[TCA_ARED_TARGET_LO]) ||
-	     tcopt_attr_u32(&tb[TCA_ARED_TARGET_HI]))) {
-		o->uint(o, "target_low", tcopt_attr_u32(&tb[TCA_ARED_TARGET_LO]),
-			TCOPT_BYTES);
-		o->uint(o, "target_high", tcopt_attr_u32(&tb[TCA_ARED_TARGET_HI]),
-			TCOPT_BYTES);
-	}
-	tcopt_red_print(ared_words + NWORDS - 1, 1, tb, o);
+	if (tcopt_attr_has_u32(&tb[TCA_ARED_FLAGS]))
+		tcopt_red_print_flags(ared_flags, TCOPT_RED_COUNT(ared_flags),
+				      tcopt_attr_u32(&tb[TCA_ARED_FLAGS]), o);
+	tcopt_red_print(ared_words + ARED_WORDS_BEFORE_FLAGS,
+			NWORDS - ARED_WORDS_BEFORE_FLAGS, tb, o);
 }
-
-#define XSTATS_HAS(len, f) TCOPT_XSTATS_HAS(struct tc_ared_xstats, len, f)
 
 static void ared_print_xstats(const void *xstats, size_t len,
 			      struct tcopt_out *o)
 {
-	struct tc_ared_xstats st;
-	char buf[32];
-
-	memset(&st, 0, sizeof(st));
-	memcpy(&st, xstats, len < sizeof(st) ? len : sizeof(st));
-
-	if (XSTATS_HAS(len, max_p)) {
-		snprintf(buf, sizeof(buf), "%.6g", st.max_p / 4294967296.0);
-		o->str(o, "max_p", buf);
-	}
-	if (XSTATS_HAS(len, qavg))
-		o->uint(o, "qavg", st.qavg, TCOPT_BYTES);
-	if (XSTATS_HAS(len, ewma))
-		o->uint(o, "ewma", st.ewma, TCOPT_PLAIN);
-	if (XSTATS_HAS(len, prob_drop))
-		o->uint(o, "prob_drop", st.prob_drop, TCOPT_PLAIN);
-	if (XSTATS_HAS(len, prob_mark))
-		o->uint(o, "prob_mark", st.prob_mark, TCOPT_PLAIN);
-	if (XSTATS_HAS(len, forced_drop))
-		o->uint(o, "forced_drop", st.forced_drop, TCOPT_PLAIN);
-	if (XSTATS_HAS(len, pdrop))
-		o->uint(o, "pdrop", st.pdrop, TCOPT_PLAIN);
-	if (XSTATS_HAS(len, head_drop))
-		o->uint(o, "head_drop", st.head_drop, TCOPT_PLAIN);
-	if (XSTATS_HAS(len, adapt_up))
-		o->uint(o, "adapt_up", st.adapt_up, TCOPT_PLAIN);
-	if (XSTATS_HAS(len, adapt_down))
-		o->uint(o, "adapt_down", st.adapt_down, TCOPT_PLAIN);
+	tcopt_red_print_xstats(ared_xstats, TCOPT_RED_COUNT(ared_xstats),
+			       xstats, len, o);
 }
 
 static const struct tcopt_kind ared_tcopt = {

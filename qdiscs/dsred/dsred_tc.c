@@ -11,7 +11,6 @@
  * turns ECN off. Everything else is sent only when given. Range and
  * consistency checks are the kernel's (extack).
  */
-#include <string.h>
 
 #include "tcopt.h"
 #include "red_words.h"
@@ -30,7 +29,7 @@ static const char dsred_usage[] =
 	"  dropfront  drops take the head of the queue (drop-from-front)\n"
 	"  seed       seed of the drop decisions (default: random, always shown)\n";
 
-/* The one-value words, in the order they are printed (flags before seed). */
+/* The words with values, in the order they are printed (flags before seed). */
 static const struct tcopt_red_word dsred_words[] = {
 	{ "limit", TCA_DSRED_LIMIT, TCOPT_RED_SIZE },
 	{ "kl", TCA_DSRED_KL, TCOPT_RED_SIZE },
@@ -44,31 +43,33 @@ static const struct tcopt_red_word dsred_words[] = {
 	{ "seed", TCA_DSRED_SEED, TCOPT_RED_U32 },
 };
 
-#define NWORDS TCOPT_RED_NWORDS(dsred_words)
+static const struct tcopt_red_flag dsred_flags[] = {
+	{ "ecn", DSRED_F_ECN, 0 },
+	{ "dropfront", DSRED_F_DROPFRONT, 0 },
+};
+
+static const struct tcopt_red_xstat dsred_xstats[] = {
+	TCOPT_RED_XSTAT(struct tc_dsred_xstats, qavg, "qavg", TCOPT_BYTES),
+	TCOPT_RED_XSTAT(struct tc_dsred_xstats, ewma, "ewma", TCOPT_PLAIN),
+	TCOPT_RED_XSTAT(struct tc_dsred_xstats, km, "km_used", TCOPT_BYTES),
+	TCOPT_RED_XSTAT(struct tc_dsred_xstats, prob_drop, "prob_drop", TCOPT_PLAIN),
+	TCOPT_RED_XSTAT(struct tc_dsred_xstats, prob_mark, "prob_mark", TCOPT_PLAIN),
+	TCOPT_RED_XSTAT(struct tc_dsred_xstats, forced_drop, "forced_drop", TCOPT_PLAIN),
+	TCOPT_RED_XSTAT(struct tc_dsred_xstats, pdrop, "pdrop", TCOPT_PLAIN),
+	TCOPT_RED_XSTAT(struct tc_dsred_xstats, head_drop, "head_drop", TCOPT_PLAIN),
+};
+
+#define NWORDS TCOPT_RED_COUNT(dsred_words)
+#define NFLAGS TCOPT_RED_COUNT(dsred_flags)
 
 static int dsred_parse(int argc, char **argv, struct tcopt_buf *b,
 		       struct tcopt_err *e)
 {
 	uint32_t flags = 0;
 
-	for (int i = 0; i < argc; i++) {
-		const char *w = argv[i];
-		int err;
-
-		if (strcmp(w, "ecn") == 0) {
-			flags |= DSRED_F_ECN;
-			continue;
-		}
-		if (strcmp(w, "dropfront") == 0) {
-			flags |= DSRED_F_DROPFRONT;
-			continue;
-		}
-		err = tcopt_red_parse_word(dsred_words, NWORDS, argc, argv, &i, b, e);
-		if (err > 0)
-			return tcopt_fail(e, "What is \"%s\"?", w);
-		if (err)
-			return err;
-	}
+	if (tcopt_red_parse(dsred_words, NWORDS, dsred_flags, NFLAGS, &flags,
+			    argc, argv, b, e))
+		return -1;
 	tcopt_put_u32(b, TCA_DSRED_FLAGS, flags);
 	return 0;
 }
@@ -76,47 +77,21 @@ static int dsred_parse(int argc, char **argv, struct tcopt_buf *b,
 static void dsred_print(const void *opt, size_t len, struct tcopt_out *o)
 {
 	struct tcopt_attr tb[TCA_DSRED_MAX + 1];
-	uint32_t flags;
 
 	if (tcopt_parse_attrs(tb, TCA_DSRED_MAX, opt, len) < 0)
 		return;
 	tcopt_red_print(dsred_words, NWORDS - 1, tb, o);
-	if (tcopt_attr_has_u32(&tb[TCA_DSRED_FLAGS])) {
-		flags = tcopt_attr_u32(&tb[TCA_DSRED_FLAGS]);
-		if (flags & DSRED_F_ECN)
-			o->flag(o, "ecn");
-		if (flags & DSRED_F_DROPFRONT)
-			o->flag(o, "dropfront");
-	}
+	if (tcopt_attr_has_u32(&tb[TCA_DSRED_FLAGS]))
+		tcopt_red_print_flags(dsred_flags, NFLAGS,
+				      tcopt_attr_u32(&tb[TCA_DSRED_FLAGS]), o);
 	tcopt_red_print(dsred_words + NWORDS - 1, 1, tb, o);
 }
-
-#define XSTATS_HAS(len, f) TCOPT_XSTATS_HAS(struct tc_dsred_xstats, len, f)
 
 static void dsred_print_xstats(const void *xstats, size_t len,
 			       struct tcopt_out *o)
 {
-	struct tc_dsred_xstats st;
-
-	memset(&st, 0, sizeof(st));
-	memcpy(&st, xstats, len < sizeof(st) ? len : sizeof(st));
-
-	if (XSTATS_HAS(len, qavg))
-		o->uint(o, "qavg", st.qavg, TCOPT_BYTES);
-	if (XSTATS_HAS(len, ewma))
-		o->uint(o, "ewma", st.ewma, TCOPT_PLAIN);
-	if (XSTATS_HAS(len, km))
-		o->uint(o, "km_used", st.km, TCOPT_BYTES);
-	if (XSTATS_HAS(len, prob_drop))
-		o->uint(o, "prob_drop", st.prob_drop, TCOPT_PLAIN);
-	if (XSTATS_HAS(len, prob_mark))
-		o->uint(o, "prob_mark", st.prob_mark, TCOPT_PLAIN);
-	if (XSTATS_HAS(len, forced_drop))
-		o->uint(o, "forced_drop", st.forced_drop, TCOPT_PLAIN);
-	if (XSTATS_HAS(len, pdrop))
-		o->uint(o, "pdrop", st.pdrop, TCOPT_PLAIN);
-	if (XSTATS_HAS(len, head_drop))
-		o->uint(o, "head_drop", st.head_drop, TCOPT_PLAIN);
+	tcopt_red_print_xstats(dsred_xstats, TCOPT_RED_COUNT(dsred_xstats),
+			       xstats, len, o);
 }
 
 static const struct tcopt_kind dsred_tcopt = {

@@ -12,7 +12,6 @@
  * turns it off. Everything else only when given. Range and consistency
  * checks are the kernel's (extack).
  */
-#include <string.h>
 
 #include "tcopt.h"
 #include "red_words.h"
@@ -50,27 +49,37 @@ static const struct tcopt_red_word fred_words[] = {
 	{ "seed", TCA_FRED_SEED, TCOPT_RED_U32 },
 };
 
-#define NWORDS TCOPT_RED_NWORDS(fred_words)
+#define NWORDS TCOPT_RED_COUNT(fred_words)
+
+static const struct tcopt_red_flag fred_flags[] = {
+	{ "ecn", 1, 0 },	/* sent as TCA_FRED_ECN 0/1 */
+};
+
+#define XSTAT(f) TCOPT_RED_XSTAT(struct tc_fred_xstats, f, #f, TCOPT_PLAIN)
+
+static const struct tcopt_red_xstat fred_xstats[] = {
+	XSTAT(maxq_drops),
+	XSTAT(fair_drops),
+	XSTAT(strike_drops),
+	XSTAT(prob_drops),
+	XSTAT(prob_marks),
+	XSTAT(forced_drops),
+	XSTAT(limit_drops),
+	XSTAT(qavg_milli),
+	XSTAT(active_flows),
+	XSTAT(flows),
+	XSTAT(evictions),
+	XSTAT(overflows),
+};
 
 static int fred_parse(int argc, char **argv, struct tcopt_buf *b,
 		      struct tcopt_err *e)
 {
 	uint32_t ecn = 0;
 
-	for (int i = 0; i < argc; i++) {
-		const char *w = argv[i];
-		int err;
-
-		if (strcmp(w, "ecn") == 0) {
-			ecn = 1;
-			continue;
-		}
-		err = tcopt_red_parse_word(fred_words, NWORDS, argc, argv, &i, b, e);
-		if (err > 0)
-			return tcopt_fail(e, "What is \"%s\"?", w);
-		if (err)
-			return err;
-	}
+	if (tcopt_red_parse(fred_words, NWORDS, fred_flags, 1, &ecn,
+			    argc, argv, b, e))
+		return -1;
 	tcopt_put_u32(b, TCA_FRED_ECN, ecn);
 	return 0;
 }
@@ -83,37 +92,15 @@ static void fred_print(const void *opt, size_t len, struct tcopt_out *o)
 		return;
 	tcopt_red_print(fred_words, NWORDS, tb, o);
 	if (tcopt_attr_has_u32(&tb[TCA_FRED_ECN]) &&
-	    tcopt_attr_u32(&tb[TCA_FRED_ECN]) && o->flag)
-		o->flag(o, "ecn");
+	    tcopt_attr_u32(&tb[TCA_FRED_ECN]))
+		tcopt_red_print_flags(fred_flags, 1, 1, o);
 }
-
-#define XSTAT(f) \
-	do { \
-		if (TCOPT_XSTATS_HAS(struct tc_fred_xstats, len, f)) \
-			o->uint(o, #f, st.f, TCOPT_PLAIN); \
-	} while (0)
 
 static void fred_print_xstats(const void *xstats, size_t len,
 			      struct tcopt_out *o)
 {
-	struct tc_fred_xstats st;
-
-	/* An older kernel may send a shorter struct: print what is there. */
-	memset(&st, 0, sizeof(st));
-	memcpy(&st, xstats, len < sizeof(st) ? len : sizeof(st));
-
-	XSTAT(maxq_drops);
-	XSTAT(fair_drops);
-	XSTAT(strike_drops);
-	XSTAT(prob_drops);
-	XSTAT(prob_marks);
-	XSTAT(forced_drops);
-	XSTAT(limit_drops);
-	XSTAT(qavg_milli);
-	XSTAT(active_flows);
-	XSTAT(flows);
-	XSTAT(evictions);
-	XSTAT(overflows);
+	tcopt_red_print_xstats(fred_xstats, TCOPT_RED_COUNT(fred_xstats),
+			       xstats, len, o);
 }
 
 static const struct tcopt_kind fred_tcopt = {

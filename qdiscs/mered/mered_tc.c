@@ -12,7 +12,6 @@
  * without them turns them off. Everything else only when given. Range and
  * consistency checks are the kernel's (extack).
  */
-#include <string.h>
 
 #include "tcopt.h"
 #include "red_words.h"
@@ -49,34 +48,56 @@ static const struct tcopt_red_word mered_words[] = {
 	{ "seed", TCA_MERED_SEED, TCOPT_RED_U32 },
 };
 
-#define NWORDS TCOPT_RED_NWORDS(mered_words)
+#define NWORDS TCOPT_RED_COUNT(mered_words)
+
+/* ecn and dropfront travel as attributes of their own (0/1) */
+#define MERED_TC_ECN		0x1
+#define MERED_TC_DROPFRONT	0x2
+
+static const struct tcopt_red_flag mered_flags[] = {
+	{ "ecn", MERED_TC_ECN, 0 },
+	{ "dropfront", MERED_TC_DROPFRONT, 0 },
+};
+
+#define NFLAGS TCOPT_RED_COUNT(mered_flags)
+
+#define XSTAT(f, unit) TCOPT_RED_XSTAT(struct tc_mered_xstats, f, #f, unit)
+
+static const struct tcopt_red_xstat mered_xstats[] = {
+	XSTAT(mice_pkts, TCOPT_PLAIN),
+	XSTAT(elephant_pkts, TCOPT_PLAIN),
+	XSTAT(mice_drops, TCOPT_PLAIN),
+	XSTAT(limit_drops, TCOPT_PLAIN),
+	XSTAT(prob_drops, TCOPT_PLAIN),
+	XSTAT(prob_marks, TCOPT_PLAIN),
+	XSTAT(forced_drops, TCOPT_PLAIN),
+	XSTAT(mice_qlen, TCOPT_PLAIN),
+	XSTAT(elephant_qlen, TCOPT_PLAIN),
+	XSTAT(qavg, TCOPT_BYTES),
+	XSTAT(max_p, TCOPT_PLAIN),
+	XSTAT(flows, TCOPT_PLAIN),
+	XSTAT(evictions, TCOPT_PLAIN),
+	XSTAT(overflows, TCOPT_PLAIN),
+	XSTAT(busy_flows, TCOPT_PLAIN),
+};
 
 static int mered_parse(int argc, char **argv, struct tcopt_buf *b,
 		       struct tcopt_err *e)
 {
-	uint32_t ecn = 0, dropfront = 0;
+	uint32_t flags = 0;
 
-	for (int i = 0; i < argc; i++) {
-		const char *w = argv[i];
-		int err;
-
-		if (strcmp(w, "ecn") == 0) {
-			ecn = 1;
-			continue;
-		}
-		if (strcmp(w, "dropfront") == 0) {
-			dropfront = 1;
-			continue;
-		}
-		err = tcopt_red_parse_word(mered_words, NWORDS, argc, argv, &i, b, e);
-		if (err > 0)
-			return tcopt_fail(e, "What is \"%s\"?", w);
-		if (err)
-			return err;
-	}
-	tcopt_put_u32(b, TCA_MERED_ECN, ecn);
-	tcopt_put_u32(b, TCA_MERED_DROPFRONT, dropfront);
+	if (tcopt_red_parse(mered_words, NWORDS, mered_flags, NFLAGS, &flags,
+			    argc, argv, b, e))
+		return -1;
+	tcopt_put_u32(b, TCA_MERED_ECN, !!(flags & MERED_TC_ECN));
+	tcopt_put_u32(b, TCA_MERED_DROPFRONT, !!(flags & MERED_TC_DROPFRONT));
 	return 0;
+}
+
+/* A 0/1 attribute as a flag bit. */
+static uint32_t mered_bit(const struct tcopt_attr *a, uint32_t bit)
+{
+	return tcopt_attr_has_u32(a) && tcopt_attr_u32(a) ? bit : 0;
 }
 
 static void mered_print(const void *opt, size_t len, struct tcopt_out *o)
@@ -86,45 +107,18 @@ static void mered_print(const void *opt, size_t len, struct tcopt_out *o)
 	if (tcopt_parse_attrs(tb, TCA_MERED_MAX, opt, len) < 0)
 		return;
 	tcopt_red_print(mered_words, NWORDS - 1, tb, o);
-	if (tcopt_attr_has_u32(&tb[TCA_MERED_ECN]) &&
-	    tcopt_attr_u32(&tb[TCA_MERED_ECN]) && o->flag)
-		o->flag(o, "ecn");
-	if (tcopt_attr_has_u32(&tb[TCA_MERED_DROPFRONT]) &&
-	    tcopt_attr_u32(&tb[TCA_MERED_DROPFRONT]) && o->flag)
-		o->flag(o, "dropfront");
+	tcopt_red_print_flags(mered_flags, NFLAGS,
+			      mered_bit(&tb[TCA_MERED_ECN], MERED_TC_ECN) |
+			      mered_bit(&tb[TCA_MERED_DROPFRONT],
+					MERED_TC_DROPFRONT), o);
 	tcopt_red_print(mered_words + NWORDS - 1, 1, tb, o);
 }
-
-#define XSTAT(f, unit) \
-	do { \
-		if (TCOPT_XSTATS_HAS(struct tc_mered_xstats, len, f)) \
-			o->uint(o, #f, st.f, unit); \
-	} while (0)
 
 static void mered_print_xstats(const void *xstats, size_t len,
 			       struct tcopt_out *o)
 {
-	struct tc_mered_xstats st;
-
-	/* An older kernel may send a shorter struct: print what is there. */
-	memset(&st, 0, sizeof(st));
-	memcpy(&st, xstats, len < sizeof(st) ? len : sizeof(st));
-
-	XSTAT(mice_pkts, TCOPT_PLAIN);
-	XSTAT(elephant_pkts, TCOPT_PLAIN);
-	XSTAT(mice_drops, TCOPT_PLAIN);
-	XSTAT(limit_drops, TCOPT_PLAIN);
-	XSTAT(prob_drops, TCOPT_PLAIN);
-	XSTAT(prob_marks, TCOPT_PLAIN);
-	XSTAT(forced_drops, TCOPT_PLAIN);
-	XSTAT(mice_qlen, TCOPT_PLAIN);
-	XSTAT(elephant_qlen, TCOPT_PLAIN);
-	XSTAT(qavg, TCOPT_BYTES);
-	XSTAT(max_p, TCOPT_PLAIN);
-	XSTAT(flows, TCOPT_PLAIN);
-	XSTAT(evictions, TCOPT_PLAIN);
-	XSTAT(overflows, TCOPT_PLAIN);
-	XSTAT(busy_flows, TCOPT_PLAIN);
+	tcopt_red_print_xstats(mered_xstats, TCOPT_RED_COUNT(mered_xstats),
+			       xstats, len, o);
 }
 
 static const struct tcopt_kind mered_tcopt = {
