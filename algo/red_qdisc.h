@@ -170,6 +170,29 @@ static inline void qred_fifo_trim(struct Qdisc *sch, u32 limit,
 /* ---- options --------------------------------------------------------------- */
 
 /*
+ * Read an ewma/burst option pair (either one, not both): the one given
+ * replaces the other, which becomes "not given" (0).
+ */
+static inline int qred_nla_weight(const struct nlattr *ewma_attr,
+				  const struct nlattr *burst_attr, u32 *ewma,
+				  u32 *burst, struct netlink_ext_ack *extack)
+{
+	if (ewma_attr && burst_attr) {
+		NL_SET_ERR_MSG_MOD(extack, "give either ewma or burst, not both");
+		return -EINVAL;
+	}
+	if (ewma_attr) {
+		*ewma = nla_get_u32(ewma_attr);
+		*burst = 0;
+	}
+	if (burst_attr) {
+		*burst = nla_get_u32(burst_attr);
+		*ewma = 0;
+	}
+	return 0;
+}
+
+/*
  * The EWMA weight (Wlog) an ewma/burst option pair asks for: ewma as given,
  * else from burst, else from tc-red's default burst for [qth_min, qth_max];
  * -ERANGE when no weight fits (qred_eval_wlog()).

@@ -167,10 +167,12 @@ static int ared_wlog(const struct ared_cfg *c)
 static int ared_parse(struct ared_cfg *c, struct nlattr **tb, bool init,
 		      struct netlink_ext_ack *extack)
 {
-	if (tb[TCA_ARED_EWMA] && tb[TCA_ARED_BURST]) {
-		NL_SET_ERR_MSG_MOD(extack, "give either ewma or burst, not both");
-		return -EINVAL;
-	}
+	int err;
+
+	err = qred_nla_weight(tb[TCA_ARED_EWMA], tb[TCA_ARED_BURST], &c->ewma,
+			      &c->burst, extack);
+	if (err)
+		return err;
 	if (!tb[TCA_ARED_TARGET_LO] != !tb[TCA_ARED_TARGET_HI]) {
 		NL_SET_ERR_MSG_MOD(extack, "target needs both ends of the band");
 		return -EINVAL;
@@ -190,14 +192,6 @@ static int ared_parse(struct ared_cfg *c, struct nlattr **tb, bool init,
 		c->max_p = nla_get_u32(tb[TCA_ARED_MAX_P]);
 	if (tb[TCA_ARED_AVPKT])
 		c->avpkt = nla_get_u32(tb[TCA_ARED_AVPKT]);
-	if (tb[TCA_ARED_EWMA]) {
-		c->ewma = nla_get_u32(tb[TCA_ARED_EWMA]);
-		c->burst = 0;
-	}
-	if (tb[TCA_ARED_BURST]) {
-		c->burst = nla_get_u32(tb[TCA_ARED_BURST]);
-		c->ewma = 0;
-	}
 	if (tb[TCA_ARED_BANDWIDTH])
 		c->bandwidth = nla_get_u32(tb[TCA_ARED_BANDWIDTH]);
 	if (tb[TCA_ARED_FLAGS])

@@ -151,11 +151,12 @@ static int dsred_parse(struct dsred_cfg *c, struct nlattr **tb, bool init,
 		       struct netlink_ext_ack *extack)
 {
 	u32 km;
+	int err;
 
-	if (tb[TCA_DSRED_EWMA] && tb[TCA_DSRED_BURST]) {
-		NL_SET_ERR_MSG_MOD(extack, "give either ewma or burst, not both");
-		return -EINVAL;
-	}
+	err = qred_nla_weight(tb[TCA_DSRED_EWMA], tb[TCA_DSRED_BURST], &c->ewma,
+			      &c->burst, extack);
+	if (err)
+		return err;
 	if (tb[TCA_DSRED_LIMIT])
 		c->limit = nla_get_u32(tb[TCA_DSRED_LIMIT]);
 	/* at init, thresholds not given follow 001's proportions: Kl = 0.4 N, Kh = 0.8 N */
@@ -173,14 +174,6 @@ static int dsred_parse(struct dsred_cfg *c, struct nlattr **tb, bool init,
 		c->gamma = nla_get_u32(tb[TCA_DSRED_GAMMA]);
 	if (tb[TCA_DSRED_AVPKT])
 		c->avpkt = nla_get_u32(tb[TCA_DSRED_AVPKT]);
-	if (tb[TCA_DSRED_EWMA]) {
-		c->ewma = nla_get_u32(tb[TCA_DSRED_EWMA]);
-		c->burst = 0;
-	}
-	if (tb[TCA_DSRED_BURST]) {
-		c->burst = nla_get_u32(tb[TCA_DSRED_BURST]);
-		c->ewma = 0;
-	}
 	if (tb[TCA_DSRED_BANDWIDTH])
 		c->bandwidth = nla_get_u32(tb[TCA_DSRED_BANDWIDTH]);
 	if (tb[TCA_DSRED_FLAGS])
