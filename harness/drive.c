@@ -28,6 +28,7 @@ struct driver {
 	struct outfile out;
 	struct summary sum;
 	bool summary;
+	bool rand_used;		/* the input's "random" draws fed this init */
 	uint64_t rate;		/* bytes per second */
 	uint64_t now;
 	uint64_t interval;	/* snapshots and samples, ns */
@@ -170,6 +171,31 @@ static void enqueue_arrival(struct driver *d)
 	after_call(d);
 }
 
+/* The input's recorded random draws, which this init consumed: one line per run of a width. */
+static void write_random(struct driver *d)
+{
+	static const char *const kinds[9] = { "bytes", "u8", "u16", NULL, "u32", NULL, NULL, NULL,
+					      "u64" };
+	const struct trace_hdr *h = &d->in.hdr;
+	size_t i, j, k;
+
+	for (i = 0; i < h->nrand; i = j) {
+		out_printf(&d->out, "random %s", kinds[h->rand[i].width]);
+		for (j = i; j < h->nrand && h->rand[j].width == h->rand[i].width && j - i < 32; j++) {
+			const struct trace_rand *r = &h->rand[j];
+
+			if (r->width) {
+				out_printf(&d->out, " %llu", (unsigned long long)r->val);
+				continue;
+			}
+			out_char(&d->out, ' ');
+			for (k = 0; k < r->len; k++)
+				out_printf(&d->out, "%02x", r->bytes[k]);
+		}
+		out_char(&d->out, '\n');
+	}
+}
+
 static void write_header(struct driver *d, const struct qdisc_spec *qs, const char *rate_word,
 			 uint64_t seed)
 {
@@ -199,6 +225,8 @@ static void write_header(struct driver *d, const struct qdisc_spec *qs, const ch
 	else
 		out_printf(&d->out, "parent %x:%x\n", h->parent >> 16, h->parent & 0xffff);
 	out_printf(&d->out, "seed %llu\nhz %u\n", (unsigned long long)seed, h->hz);
+	if (d->rand_used)
+		write_random(d);
 }
 
 static void run(struct driver *d)
@@ -352,6 +380,10 @@ int cmd_drive(int argc, char **argv)
 		seed = d.in.hdr.seed;
 	qdk_init(seed);
 	qdk_seed(seed);
+	/* the recorded draws belong to the input's qdisc, not to --qdisc's */
+	d.rand_used = !qdisc && d.in.hdr.nrand;
+	if (d.rand_used)
+		trace_random_queue(&d.in, false);
 	qdk_set_hz(d.in.hdr.hz);
 	spec_check_kind(&qs, where);
 	next_arrival(&d);
@@ -360,6 +392,8 @@ int cmd_drive(int argc, char **argv)
 		d.now = d.arr.ts;
 	}
 	d.q = spec_create(&qs, &d.in.hdr, where);
+	if (d.rand_used)
+		trace_random_check(&d.in);
 	d.next_snap = d.now;
 	d.summary = sum_path != NULL;
 	if (d.summary)

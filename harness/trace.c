@@ -506,6 +506,68 @@ static void flow_line(struct trace *t, const char *p, size_t n)
 	free(line);
 }
 
+/*
+ * random u8|u16|u32|u64 V...  /  random bytes HEX...  /  random lost N:
+ * the kernel's draws during init, appended in order (one per value or HEX
+ * word). Parsed here rather than by split(), which stops at MAX_WORDS.
+ */
+static void random_line(struct trace *t, const char *p, size_t n)
+{
+	struct trace_hdr *h = &t->hdr;
+	char *line = xstrndup(p, n), *save = NULL, *kind, *s;
+	unsigned int width = 0;
+	size_t cap = h->nrand;
+	int nv = 0;
+
+	strtok_r(line, " ", &save);
+	kind = strtok_r(NULL, " ", &save);
+	if (!kind)
+		trace_fail(t, t->line, "random needs u8, u16, u32, u64, bytes or lost");
+	if (strcmp(kind, "lost") == 0) {
+		s = strtok_r(NULL, " ", &save);
+		if (!s || strtok_r(NULL, " ", &save))
+			trace_fail(t, t->line, "random lost needs one count");
+		h->rand_lost += word_num(t, s, UINT32_MAX, "random lost count");
+		if (!h->rand_lost_line)
+			h->rand_lost_line = t->line;
+		free(line);
+		return;
+	}
+	if (strcmp(kind, "u8") == 0)
+		width = 1;
+	else if (strcmp(kind, "u16") == 0)
+		width = 2;
+	else if (strcmp(kind, "u32") == 0)
+		width = 4;
+	else if (strcmp(kind, "u64") == 0)
+		width = 8;
+	else if (strcmp(kind, "bytes") != 0)
+		trace_fail(t, t->line, "unknown random kind \"%s\" (u8, u16, u32, u64, bytes, lost)",
+			   kind);
+	while ((s = strtok_r(NULL, " ", &save)) != NULL) {
+		struct trace_rand *r;
+
+		if (h->nrand == cap || !cap) {
+			cap = cap ? 2 * cap : 16;
+			h->rand = xrealloc(h->rand, cap * sizeof(*h->rand));
+		}
+		r = &h->rand[h->nrand++];
+		memset(r, 0, sizeof(*r));
+		r->width = (uint8_t)width;
+		r->line = t->line;
+		if (width) {
+			r->val = word_num(t, s, width == 8 ? UINT64_MAX :
+					  (1ULL << (8 * width)) - 1, "random value");
+		} else if (trace_hex(s, strlen(s), &r->bytes, &r->len) || !r->len) {
+			trace_fail(t, t->line, "bad random bytes hex \"%s\"", s);
+		}
+		nv++;
+	}
+	if (!nv)
+		trace_fail(t, t->line, "random %s needs at least one value", kind);
+	free(line);
+}
+
 static void directive(struct trace *t, const char *p, size_t n)
 {
 	char *line, *w[MAX_WORDS];
@@ -514,6 +576,10 @@ static void directive(struct trace *t, const char *p, size_t n)
 
 	if (n >= 5 && memcmp(p, "flow ", 5) == 0) {
 		flow_line(t, p, n);
+		return;
+	}
+	if (n >= 7 && memcmp(p, "random ", 7) == 0 && !t->in_events) {
+		random_line(t, p, n);
 		return;
 	}
 	line = xstrndup(p, n);
@@ -929,7 +995,43 @@ void trace_close(struct trace *t)
 	free(t->hdr.qdisc);
 	free(t->hdr.tca);
 	free(t->hdr.source);
+	for (i = 0; i < t->hdr.nrand; i++)
+		free(t->hdr.rand[i].bytes);
+	free(t->hdr.rand);
 	memset(t, 0, sizeof(*t));
+}
+
+void trace_random_queue(const struct trace *t, bool refuse_lost)
+{
+	const struct trace_hdr *h = &t->hdr;
+	size_t i;
+	int err;
+
+	if (h->rand_lost && refuse_lost)
+		trace_fail(t, h->rand_lost_line, "the recorder missed %llu of the kernel's random "
+			   "draws during init: the replay cannot give the qdisc the same values",
+			   (unsigned long long)h->rand_lost);
+	for (i = 0; i < h->nrand; i++) {
+		const struct trace_rand *r = &h->rand[i];
+
+		if (r->width)
+			err = qdk_random_queue_u(r->width, r->val, r->line);
+		else
+			err = qdk_random_queue_bytes(r->bytes, r->len, r->line);
+		if (err)
+			trace_fail(t, r->line, "too many random draws for the shim's queue");
+	}
+}
+
+void trace_random_check(const struct trace *t)
+{
+	uint32_t line = 0;
+	char msg[160];
+
+	if (!qdk_random_status(&line, msg, sizeof(msg)))
+		return;
+	fprintf(stderr, "%s:%u: divergence: random draws during init: %s\n", t->path, line, msg);
+	exit(1);
 }
 
 const struct trace_flow *trace_flow(const struct trace *t, const struct trace_event *ev)

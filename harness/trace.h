@@ -75,6 +75,18 @@ struct trace_event {
 	uint64_t lost;
 };
 
+/*
+ * One of the kernel's random draws during init (a "random" directive):
+ * get_random_uN() with width N/8 bytes, or get_random_bytes() (width 0).
+ */
+struct trace_rand {
+	uint8_t width;
+	uint32_t line;
+	uint64_t val;
+	uint8_t *bytes;		/* width 0 */
+	size_t len;
+};
+
 struct trace_hdr {
 	char *qdisc;		/* "KIND OPTS..." or NULL */
 	uint32_t qdisc_line;
@@ -88,6 +100,10 @@ struct trace_hdr {
 	uint32_t parent;
 	uint64_t seed;
 	bool has_seed;
+	struct trace_rand *rand;	/* in the order the kernel drew them */
+	size_t nrand;
+	uint64_t rand_lost;		/* "random lost N": the recorder missed draws */
+	uint32_t rand_lost_line;
 	unsigned int hz;
 	char *source;
 };
@@ -121,6 +137,14 @@ void trace_fail(const struct trace *t, uint32_t line, const char *fmt, ...)
 const struct trace_flow *trace_flow(const struct trace *t, const struct trace_event *ev);
 /* Fill p from the flow and the event's per-packet fields. */
 void trace_packet(const struct trace *t, const struct trace_event *ev, struct qdk_pkt *p);
+/*
+ * The header's recorded random draws into the shim's queue (after
+ * qdk_init/qdk_seed, before the qdisc is created); a "random lost" line
+ * fails here when refuse_lost is set (verify), not for drive.
+ */
+void trace_random_queue(const struct trace *t, bool refuse_lost);
+/* After init: every queued draw was made, with its width; else file:line, exit 1. */
+void trace_random_check(const struct trace *t);
 /* Decode hex into a fresh buffer; -1 when it is not an even number of hex digits. */
 int trace_hex(const char *s, size_t n, uint8_t **out, size_t *len);
 

@@ -316,6 +316,7 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	}
 	qdk_init(have_seed ? seed : v.t.hdr.seed);
 	qdk_seed(have_seed ? seed : v.t.hdr.seed);
+	trace_random_queue(&v.t, true);
 	qdk_set_hz(v.t.hdr.hz);
 	spec_check_kind(&qs, where);
 	/* The qdisc is created at the first event's time, as drive does. */
@@ -325,6 +326,8 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 		v.now = first_ts;
 	}
 	v.q = spec_create(&qs, &v.t.hdr, where);
+	/* init made exactly the kernel's draws, or the replay starts elsewhere */
+	trace_random_check(&v.t);
 	v.quiet = quiet;
 
 	t0 = wall_ns();

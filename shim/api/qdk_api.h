@@ -27,6 +27,23 @@ int qdk_init(uint64_t seed);
 long qdk_exit(void);
 /* Reseed get_random_u32() and friends (a trace's "seed" directive). */
 void qdk_seed(uint64_t seed);
+/*
+ * The kernel's own random draws (a trace's "random" directive): queued in
+ * the order the kernel made them, they answer the next get_random_u8/u16/
+ * u32/u64() (width 1, 2, 4, 8 bytes) and get_random_bytes() calls before
+ * the seeded generator does; get_random_u32_below() and friends route
+ * through those getters as in 6.1. tag comes back from qdk_random_status
+ * (the trace line). 0, -EINVAL (width) or -ENOSPC (1024 draws, 16 KiB of
+ * bytes at most). qdk_init() and qdk_seed() empty the queue.
+ */
+int qdk_random_queue_u(unsigned int width, uint64_t value, uint32_t tag);
+int qdk_random_queue_bytes(const void *buf, size_t len, uint32_t tag);
+/*
+ * How many queued draws were not handed out: 0 when all were. Otherwise
+ * *tag is the first one's and msg says why: never drawn, or the qdisc made
+ * a draw of another width or length there (the queue was abandoned).
+ */
+size_t qdk_random_status(uint32_t *tag, char *msg, size_t msglen);
 /* Set HZ-based jiffies origin: jiffies = INITIAL_JIFFIES + ns * hz / 1e9. */
 void qdk_set_hz(unsigned int hz);
 

@@ -2,6 +2,15 @@
 /*
  * random.c - get_random_*() from a seeded xoshiro256** generator (same
  * seed, same sequence), and the kernel's prandom Tausworthe generator.
+ *
+ * Before the generator, a queue of values the kernel really drew (a trace's
+ * "random" directive, queued through qdk_api.h): each get_random_u8/u16/
+ * u32/u64() or get_random_bytes() call takes the next queued draw when it
+ * has the same width (and length), so a qdisc that drew a seed or a
+ * perturbation key at init in the kernel gets the very same value in the
+ * replay. A draw of another width than the one queued is a divergence: it
+ * is noted (qdk_random_status), the queue is abandoned and the generator
+ * answers from then on.
  */
 #include <linux/kernel.h>
 #include <linux/random.h>
@@ -9,8 +18,129 @@
 #include <linux/string.h>
 
 #include "shim.h"
+#include "../api/qdk_api.h"
 
 static u64 rng_s[4];
+
+/* A queued draw: width 1, 2, 4, 8 (get_random_uN) or 0 (get_random_bytes). */
+struct rnd_draw {
+	u8 width;
+	u32 tag;		/* the caller's (trace line) */
+	u32 off, len;		/* bytes: where in rnd_pool */
+	u64 val;
+};
+
+#define RND_MAX_DRAWS	1024
+#define RND_POOL	16384
+
+static struct rnd_draw rnd_q[RND_MAX_DRAWS];
+static u8 rnd_pool[RND_POOL];
+static unsigned int rnd_n, rnd_next, rnd_pool_used;
+static bool rnd_bad;			/* a width/length mismatch happened */
+static struct rnd_draw rnd_bad_want;	/* what the qdisc asked for */
+static struct rnd_draw rnd_bad_had;	/* what the kernel drew there */
+
+static void rnd_clear(void)
+{
+	rnd_n = 0;
+	rnd_next = 0;
+	rnd_pool_used = 0;
+	rnd_bad = false;
+}
+
+int qdk_random_queue_u(unsigned int width, uint64_t value, uint32_t tag)
+{
+	struct rnd_draw *d;
+
+	if (width != 1 && width != 2 && width != 4 && width != 8)
+		return -EINVAL;
+	if (rnd_n == RND_MAX_DRAWS)
+		return -ENOSPC;
+	d = &rnd_q[rnd_n++];
+	d->width = width;
+	d->tag = tag;
+	d->off = 0;
+	d->len = width;
+	d->val = width == 8 ? value : value & ((1ULL << (width * 8)) - 1);
+	return 0;
+}
+
+int qdk_random_queue_bytes(const void *buf, size_t len, uint32_t tag)
+{
+	struct rnd_draw *d;
+
+	if (rnd_n == RND_MAX_DRAWS || len > RND_POOL - rnd_pool_used)
+		return -ENOSPC;
+	d = &rnd_q[rnd_n++];
+	d->width = 0;
+	d->tag = tag;
+	d->off = rnd_pool_used;
+	d->len = len;
+	d->val = 0;
+	memcpy(rnd_pool + rnd_pool_used, buf, len);
+	rnd_pool_used += len;
+	return 0;
+}
+
+static void rnd_describe(const struct rnd_draw *d, char *buf, size_t len)
+{
+	if (d->width)
+		snprintf(buf, len, "get_random_u%u()", d->width * 8);
+	else
+		snprintf(buf, len, "get_random_bytes(%u bytes)", d->len);
+}
+
+size_t qdk_random_status(uint32_t *tag, char *msg, size_t msglen)
+{
+	char want[48], had[48];
+
+	if (rnd_bad) {
+		rnd_describe(&rnd_bad_want, want, sizeof(want));
+		rnd_describe(&rnd_bad_had, had, sizeof(had));
+		if (tag)
+			*tag = rnd_bad_had.tag;
+		if (msglen)
+			snprintf(msg, msglen,
+				 "the qdisc called %s where the kernel's draw was %s",
+				 want, had);
+		return rnd_n - rnd_next;
+	}
+	if (rnd_next == rnd_n) {
+		if (msglen)
+			msg[0] = '\0';
+		return 0;
+	}
+	rnd_describe(&rnd_q[rnd_next], had, sizeof(had));
+	if (tag)
+		*tag = rnd_q[rnd_next].tag;
+	if (msglen)
+		snprintf(msg, msglen,
+			 "%u of the kernel's draws were never made, the first a %s",
+			 rnd_n - rnd_next, had);
+	return rnd_n - rnd_next;
+}
+
+/*
+ * The next queued draw if it is what the caller asks for (width, or
+ * get_random_bytes of len bytes); NULL once the queue is empty or abandoned.
+ */
+static const struct rnd_draw *rnd_take(unsigned int width, size_t len)
+{
+	const struct rnd_draw *d;
+
+	if (rnd_bad || rnd_next == rnd_n)
+		return NULL;
+	d = &rnd_q[rnd_next];
+	if (d->width != width || (!width && d->len != len)) {
+		rnd_bad = true;
+		rnd_bad_had = *d;
+		rnd_bad_want.width = width;
+		rnd_bad_want.len = len;
+		return NULL;
+	}
+	rnd_next++;
+	return d;
+}
 
 static u64 splitmix64(u64 *x)
 {
@@ -28,6 +158,7 @@ void qdk_random_seed(u64 seed)
 
 	for (i = 0; i < 4; i++)
 		rng_s[i] = splitmix64(&x);
+	rnd_clear();
 }
 
 static u64 rng_next(void)
@@ -46,27 +177,41 @@ static u64 rng_next(void)
 
 u64 get_random_u64(void)
 {
-	return rng_next();
+	const struct rnd_draw *d = rnd_take(8, 8);
+
+	return d ? d->val : rng_next();
 }
 
 u32 get_random_u32(void)
 {
-	return rng_next() >> 32;
+	const struct rnd_draw *d = rnd_take(4, 4);
+
+	return d ? (u32)d->val : rng_next() >> 32;
 }
 
 u16 get_random_u16(void)
 {
-	return rng_next() >> 48;
+	const struct rnd_draw *d = rnd_take(2, 2);
+
+	return d ? (u16)d->val : rng_next() >> 48;
 }
 
 u8 get_random_u8(void)
 {
-	return rng_next() >> 56;
+	const struct rnd_draw *d = rnd_take(1, 1);
+
+	return d ? (u8)d->val : rng_next() >> 56;
 }
 
 void get_random_bytes(void *buf, size_t len)
 {
+	const struct rnd_draw *d = rnd_take(0, len);
 	u8 *p = buf;
+
+	if (d) {
+		memcpy(buf, rnd_pool + d->off, len);
+		return;
+	}
 
 	while (len) {
 		u64 v = rng_next();
@@ -78,18 +223,26 @@ void get_random_bytes(void *buf, size_t len)
 	}
 }
 
-/* uniform in [0, ceil) by multiply-and-reject, as the kernel does */
+/*
+ * uniform in [0, ceil) by multiply-and-reject, drawing exactly as the
+ * kernel's does (one get_random_u32() first, even for ceil 0 or 1, which
+ * matters once the draws are the kernel's own)
+ */
 u32 __get_random_u32_below(u32 ceil)
 {
+	u32 rand = get_random_u32();
 	u64 mult;
 
-	if (ceil <= 1)
-		return 0;
-	for (;;) {
-		mult = (u64)ceil * get_random_u32();
-		if (likely(is_power_of_2(ceil) || (u32)mult >= -ceil % ceil))
-			return mult >> 32;
+	if (unlikely(!ceil))
+		return rand;
+	mult = (u64)ceil * rand;
+	if (unlikely((u32)mult < ceil)) {
+		u32 bound = -ceil % ceil;
+
+		while (unlikely((u32)mult < bound))
+			mult = (u64)ceil * get_random_u32();
 	}
+	return mult >> 32;
 }
 
 #define TAUSWORTHE(s, a, b, c, d) ((((s) & (c)) << (d)) ^ ((((s) << (a)) ^ (s)) >> (b)))

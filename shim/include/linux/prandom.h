@@ -4,6 +4,7 @@
 #define _LINUX_PRANDOM_H
 
 #include <linux/types.h>
+#include <linux/random.h>
 
 struct rnd_state {
 	__u32 s1, s2, s3, s4;
@@ -11,12 +12,9 @@ struct rnd_state {
 
 u32 prandom_u32_state(struct rnd_state *state);
 void prandom_bytes_state(struct rnd_state *state, void *buf, size_t nbytes);
-u32 __get_random_u32_below(u32 ceil);
 
-static inline u32 prandom_u32_max(u32 ep_ro)
-{
-	return __get_random_u32_below(ep_ro);
-}
+/* Deprecated in 6.1, an alias (a macro, see get_random_u32_below) */
+#define prandom_u32_max(ep_ro) get_random_u32_below(ep_ro)
 
 static inline u32 __seed(u32 x, u32 m)
 {

@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Random numbers from a seeded deterministic generator (qdk_seed): same
- * seed, same sequence. The kernel's values cannot be reproduced; qdiscs
- * whose decisions depend on them are replayed with their recorded effects.
+ * seed, same sequence; before it, the kernel's own draws when a trace
+ * recorded them (its "random" directive, shim/lib/random.c). The getters
+ * and helpers route as in 6.1, so each draw has the kernel's width.
  */
 #ifndef _LINUX_RANDOM_H
 #define _LINUX_RANDOM_H
 
 #include <linux/types.h>
 #include <linux/bitops.h>
+#include <linux/log2.h>
 #include <linux/once.h>
-#include <linux/prandom.h>
 
 void get_random_bytes(void *buf, size_t len);
 u8 get_random_u8(void);
@@ -29,11 +30,41 @@ static inline u32 get_random_int(void)
 	return get_random_u32();
 }
 
-/* uniform in [0, ceil), the kernel's rejection method */
-static inline u32 get_random_u32_below(u32 ceil)
+/*
+ * uniform in [0, ceil), as 6.1 does it: a constant ceil is served inline
+ * from the narrowest draw that covers it (get_random_u8/u16/u32, retried
+ * on rejection), any other by __get_random_u32_below(). Which getters run
+ * matters when the replay hands out the kernel's recorded draws. A macro
+ * over the constant path, so that -O0 builds (where an inline's parameter
+ * is never a constant) route as the kernel's -O2 build does.
+ */
+static inline u32 __get_random_u32_below_const(u32 ceil)
 {
-	return __get_random_u32_below(ceil);
+	if (ceil <= 1)
+		return 0;
+	for (;;) {
+		if (ceil <= 1U << 8) {
+			u32 mult = ceil * get_random_u8();
+
+			if (is_power_of_2(ceil) || (u8)mult >= (1U << 8) % ceil)
+				return mult >> 8;
+		} else if (ceil <= 1U << 16) {
+			u32 mult = ceil * get_random_u16();
+
+			if (is_power_of_2(ceil) || (u16)mult >= (1U << 16) % ceil)
+				return mult >> 16;
+		} else {
+			u64 mult = (u64)ceil * get_random_u32();
+
+			if (is_power_of_2(ceil) || (u32)mult >= -ceil % ceil)
+				return mult >> 32;
+		}
+	}
 }
+
+#define get_random_u32_below(ceil)					\
+	(__builtin_constant_p(ceil) ? __get_random_u32_below_const(ceil) :	\
+	 __get_random_u32_below(ceil))
 
 static inline u32 get_random_u32_above(u32 floor)
 {
@@ -53,5 +84,8 @@ static inline int get_random_bytes_wait(void *buf, size_t nbytes)
 
 #define get_random_once(buf, nbytes) \
 	DO_ONCE(get_random_bytes, (buf), (nbytes))
+
+/* last: prandom_u32_max() is get_random_u32_below(), as in 6.1 */
+#include <linux/prandom.h>
 
 #endif
