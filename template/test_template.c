@@ -488,24 +488,9 @@ END_TEST
 
 START_TEST(tc_parser_errors)
 {
-	struct tcopt_buf b;
-	struct tcopt_err e;
-	char kind[32];
-
-	tcopt_buf_init(&b);
-	ck_assert_int_eq(tcopt_build(KIND " limit lots", kind, sizeof(kind), &b, &e), -1);
-	ck_assert_str_eq(e.msg, "Illegal \"limit\"");
-	tcopt_buf_free(&b);
-
-	tcopt_buf_init(&b);
-	ck_assert_int_eq(tcopt_build(KIND " limit", kind, sizeof(kind), &b, &e), -1);
-	ck_assert_str_eq(e.msg, "\"limit\" needs a value");
-	tcopt_buf_free(&b);
-
-	tcopt_buf_init(&b);
-	ck_assert_int_eq(tcopt_build(KIND " colour blue", kind, sizeof(kind), &b, &e), -1);
-	ck_assert_str_eq(e.msg, "What is \"colour\"?");
-	tcopt_buf_free(&b);
+	qt_tc_rejects("limit lots", "Illegal \"limit\"");
+	qt_tc_rejects("limit", "\"limit\" needs a value");
+	qt_tc_rejects("colour blue", "What is \"colour\"?");
 }
 END_TEST
 

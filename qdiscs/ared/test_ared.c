@@ -846,17 +846,8 @@ START_TEST(tc_parse_errors)
 		{ "colour blue", "What is \"colour\"?" },
 	};
 
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		struct tcopt_buf b;
-		struct tcopt_err e;
-		char spec[128], kind[32];
-
-		snprintf(spec, sizeof(spec), KIND " %s", bad[i][0]);
-		tcopt_buf_init(&b);
-		ck_assert_int_eq(tcopt_build(spec, kind, sizeof(kind), &b, &e), -1);
-		ck_assert_str_eq(e.msg, bad[i][1]);
-		tcopt_buf_free(&b);
-	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		qt_tc_rejects(bad[i][0], bad[i][1]);
 }
 END_TEST
 

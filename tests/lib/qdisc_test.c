@@ -85,6 +85,20 @@ void qt_build(const char *opts, struct tcopt_buf *b)
 		      "tc parse of '%s': %s", spec, e.msg);
 }
 
+void qt_tc_rejects(const char *opts, const char *want)
+{
+	char spec[512], kind[32];
+	struct tcopt_buf b;
+	struct tcopt_err e;
+
+	snprintf(spec, sizeof(spec), "%s %s", qt_kind, opts);
+	tcopt_buf_init(&b);
+	ck_assert_msg(tcopt_build(spec, kind, sizeof(kind), &b, &e) == -1,
+		      "tc parse of '%s' succeeded", spec);
+	tcopt_buf_free(&b);
+	ck_assert_str_eq(e.msg, want);
+}
+
 struct qdk_qdisc *qt_create_try(const char *opts, int *err, char *msg, size_t msglen)
 {
 	struct qdk_dev_cfg dev = { .tx_queue_len = QT_TXQLEN };

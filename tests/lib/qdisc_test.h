@@ -52,6 +52,8 @@ struct qdk_qdisc *qt_create(const char *opts);
 void qt_create_fails(const char *opts, int err, const char *want);
 /* change() with tc words; returns its result, msg gets the extack. */
 int qt_change(struct qdk_qdisc *q, const char *opts, char *msg, size_t msglen);
+/* tc words the kind's parser must refuse with exactly the message want. */
+void qt_tc_rejects(const char *opts, const char *want);
 /* The TCA_OPTIONS tc words give ("KIND OPTS" must parse), into b. */
 void qt_build(const char *opts, struct tcopt_buf *b);
 
