@@ -5,7 +5,8 @@
 # sch_template.ko into OUTDIR on their own (sources symlinked, as
 # Makefile.kernel does), so the recorder's tests do not depend on every
 # other qdisc in the tree building, nor race with other builds of
-# build/kernel. KDIR as for Makefile.kernel.
+# build/kernel. KDIR as for Makefile.kernel. KIT_QDISCS="ared ..." also
+# builds those qdiscs/NAME (sch_NAME.ko) for captures of kit qdiscs.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: kbuild.sh OUTDIR [make args]}
@@ -19,6 +20,19 @@ for f in "$top"/template/*.c "$top"/template/*.h; do
 	ln -sfn "$f" "$out/template/"
 done
 echo "obj-m += sch_template.o" > "$out/template/Kbuild"
-printf 'obj-m += recorder/\nobj-m += template/\n' > "$out/Kbuild"
+printf 'subdir-ccflags-y += -I%s\nobj-m += recorder/\nobj-m += template/\n' "$top" > "$out/Kbuild"
+kos="$out/recorder/sch_recorder.ko $out/template/sch_template.ko"
+for q in ${KIT_QDISCS:-}; do
+	[ -f "$top/qdiscs/$q/sch_$q.c" ] || { echo "kbuild.sh: no qdiscs/$q/sch_$q.c" >&2; exit 2; }
+	mkdir -p "$out/$q"
+	for f in "$top/qdiscs/$q"/*.c "$top/qdiscs/$q"/*.h; do
+		case $(basename "$f") in *_tc.c|test_*.c|ktest_*.c) continue ;; esac
+		[ -e "$f" ] && ln -sfn "$f" "$out/$q/"
+	done
+	echo "obj-m += sch_$q.o" > "$out/$q/Kbuild"
+	echo "obj-m += $q/" >> "$out/Kbuild"
+	kos="$kos $out/$q/sch_$q.ko"
+done
 make -s -C "$KDIR" M="$(cd "$out" && pwd)" "$@" modules
-cp "$out/recorder/sch_recorder.ko" "$out/template/sch_template.ko" "$out/"
+# shellcheck disable=SC2086 # a list of paths without spaces
+cp $kos "$out/"

@@ -13,7 +13,7 @@
 
 #include <linux/types.h>
 
-#define QDK_REC_VERSION	3
+#define QDK_REC_VERSION	4
 #define QDK_REC_SIZE	128
 #define QDK_REC_DEV	"qdk_recorder"
 
@@ -29,6 +29,7 @@ enum qdk_rec_type {
 	QDK_REC_LOST,		/* the ring overflowed: lost events */
 	QDK_REC_DESTROY,	/* the recorder instance is going away */
 	QDK_REC_CHANGE,		/* tc asked to change the child: not recorded */
+	QDK_REC_RAND,		/* random draws of the child's init, after CONF */
 };
 
 /* rec.flags */
@@ -37,6 +38,7 @@ enum qdk_rec_type {
 #define QDK_RF_FRESH	0x04	/* CONF: child grafted while capturing */
 #define QDK_RF_EARLY	0x08	/* DROP: during the call whose record follows */
 #define QDK_RF_INITOPT	0x10	/* CONF: TCA bytes as tc handed them to init */
+#define QDK_RF_NORAND	0x20	/* RAND: a random getter could not be probed */
 
 /* enq.family */
 #define QDK_RF_AF_NONE	0
@@ -44,6 +46,23 @@ enum qdk_rec_type {
 #define QDK_RF_AF_INET6	6
 
 #define QDK_REC_TCA_CHUNK 64
+#define QDK_REC_RAND_CHUNK 64
+
+/*
+ * Values the kernel's random getters returned during the child's init, in
+ * draw order: len bytes of consecutive width-byte values (host order), or
+ * (width 0) bytes off..off+len of one get_random_bytes() buffer of total
+ * bytes. A record with len 0 carries lost, the draws not kept.
+ */
+struct qdk_rec_rand {
+	__u8 width;		/* 1, 2, 4, 8: get_random_uN(); 0: bytes */
+	__u8 pad;
+	__u16 len;		/* bytes in data[] */
+	__u32 off;		/* width 0: offset in the buffer */
+	__u32 total;		/* width 0: the buffer's length */
+	__u32 lost;		/* draws not kept (buffer full, probe missed) */
+	__u8 data[QDK_REC_RAND_CHUNK];
+};				/* 80 bytes */
 
 struct qdk_rec_enq {
 	__u32 pkt_len;		/* qdisc_pkt_len() */
@@ -108,6 +127,7 @@ struct qdk_rec {
 		struct qdk_rec_enq enq;
 		struct qdk_rec_conf conf;
 		struct qdk_rec_hello hello;
+		struct qdk_rec_rand rand;
 		__u8 tca[QDK_REC_TCA_CHUNK];
 		__u8 raw[80];
 	};

@@ -332,16 +332,17 @@ static void rec_change_seen(struct rec_sched *q)
  * of our classes: keep its kind and TCA_OPTIONS for the graft that follows.
  * Addressed to a current child: a change we cannot record, say so.
  */
-void rec_qdisc_request(const struct nlmsghdr *n)
+bool rec_qdisc_request(const struct nlmsghdr *n)
 {
 	const struct nlattr *a, *kind = NULL, *opt = NULL;
 	const struct tcmsg *tcm;
 	struct rec_sched *q;
+	bool creating = false;
 	int rem;
 
 	if (!n || n->nlmsg_type != RTM_NEWQDISC ||
 	    nlmsg_len(n) < (int)sizeof(*tcm))
-		return;
+		return false;
 	tcm = nlmsg_data(n);
 	nla_for_each_attr(a, nlmsg_attrdata(n, sizeof(*tcm)),
 			  nlmsg_attrlen(n, sizeof(*tcm)), rem) {
@@ -364,6 +365,7 @@ void rec_qdisc_request(const struct nlmsghdr *n)
 			       (!opt || nla_total_size(nla_len(opt)) <= REC_REQ_MAX);
 		if (!q->req_valid)
 			continue;
+		creating = true;
 		nla_strscpy(q->req_kind, kind, sizeof(q->req_kind));
 		q->req_handle = tcm->tcm_handle;
 		q->req_len = opt ? nla_total_size(nla_len(opt)) : 0;
@@ -373,6 +375,7 @@ void rec_qdisc_request(const struct nlmsghdr *n)
 			memcpy(q->req_opt, opt, min_t(u32, q->req_len, opt->nla_len));
 		}
 	}
+	return creating;
 }
 
 void rec_qdisc_arm_all(void)
@@ -472,9 +475,18 @@ static int rec_graft(struct Qdisc *sch, unsigned long arg, struct Qdisc *new,
 	if (*old)
 		qdisc_purge_queue(*old);
 	if (READ_ONCE(rec_capturing)) {
+		bool req = rec_take_request(q, new);
+		struct qdk_rec r;
+
 		q->session = rec_session;
 		q->waiting = false;
-		rec_emit_conf(sch, q, opt, true, rec_take_request(q, new));
+		rec_emit_conf(sch, q, opt, true, req);
+		/* what init drew: this task is the request that created it */
+		if (req) {
+			rec_head(&r, q, QDK_REC_RAND);
+			r.ts = ktime_get_ns();
+			rec_rand_emit(&r);
+		}
 	}
 	sch_tree_unlock(sch);
 	kfree_skb(opt);

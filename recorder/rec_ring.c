@@ -14,7 +14,7 @@
  *
  * Recording happens only while the device is open (one reader at a time):
  * open() registers the probes (kfree_skb, consume_skb, ktime_get,
- * tc_modify_qdisc), resets
+ * tc_modify_qdisc, the random getters), resets
  * the ring and arms every recorder instance; release() undoes that.
  */
 #include <linux/capability.h>
@@ -196,30 +196,47 @@ static bool rec_ktime_works(void)
  * tc_modify_qdisc() is where tc's RTM_NEWQDISC arrives (rtnl held): the
  * TCA_OPTIONS of a qdisc created under a recorder are what its init() gets,
  * which a dump does not always reproduce (fq_codel truncates its times).
+ * From entry to return, the random draws of the task creating it are kept
+ * (rec_rand.c). A kretprobe: the function may sleep (request_module).
  */
-static int rec_tcmod_pre(struct kprobe *p, struct pt_regs *regs)
+static int rec_tcmod_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
-	rec_qdisc_request((const struct nlmsghdr *)regs_get_kernel_argument(regs, 1));
+	const struct nlmsghdr *n;
+
+	n = (const struct nlmsghdr *)regs_get_kernel_argument(regs, 1);
+	if (!rec_qdisc_request(n))
+		return 1;	/* nothing to follow to the return */
+	rec_rand_begin();
 	return 0;
 }
 
-static struct kprobe rec_tcmod_kp;
+static int rec_tcmod_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	rec_rand_end();
+	return 0;
+}
+
+static struct kretprobe rec_tcmod_krp;
+static bool rec_tcmod_on;
 
 static void rec_tcmod_register(void)
 {
-	memset(&rec_tcmod_kp, 0, sizeof(rec_tcmod_kp));
-	rec_tcmod_kp.symbol_name = "tc_modify_qdisc";
-	rec_tcmod_kp.pre_handler = rec_tcmod_pre;
-	if (register_kprobe(&rec_tcmod_kp)) {
-		rec_tcmod_kp.symbol_name = NULL;
-		pr_warn("qdk_recorder: cannot probe tc_modify_qdisc: traces carry the child's dump as its options\n");
-	}
+	memset(&rec_tcmod_krp, 0, sizeof(rec_tcmod_krp));
+	rec_tcmod_krp.kp.symbol_name = "tc_modify_qdisc";
+	rec_tcmod_krp.entry_handler = rec_tcmod_entry;
+	rec_tcmod_krp.handler = rec_tcmod_ret;
+	/* callers sleeping in request_module() without rtnl, plus one */
+	rec_tcmod_krp.maxactive = 2 * num_possible_cpus() + 16;
+	rec_tcmod_on = !register_kretprobe(&rec_tcmod_krp);
+	if (!rec_tcmod_on)
+		pr_warn("qdk_recorder: cannot probe tc_modify_qdisc: traces carry the child's dump as its options, and no random draws\n");
 }
 
 static void rec_tcmod_unregister(void)
 {
-	if (rec_tcmod_kp.symbol_name)
-		unregister_kprobe(&rec_tcmod_kp);
+	if (rec_tcmod_on)
+		unregister_kretprobe(&rec_tcmod_krp);
+	rec_tcmod_on = false;
 }
 
 /* consume_skb's tracepoint is not exported: find it by name. */
@@ -238,12 +255,14 @@ static int rec_probes_register(void)
 		pr_err("qdk_recorder: cannot probe ktime_get (%d)\n", err);
 		return err;
 	}
+	rec_rand_register();
 	rec_tcmod_register();
 	if (rec_ktime_on && !rec_ktime_works())
 		pr_warn("qdk_recorder: ktime_get() is not overridden inside calls: replays of time-based qdiscs may diverge\n");
 	err = register_trace_kfree_skb(rec_probe_kfree, NULL);
 	if (err) {
 		rec_tcmod_unregister();
+		rec_rand_unregister();
 		if (rec_ktime_on)
 			unregister_kretprobe(&rec_ktime_krp);
 		return err;
@@ -269,6 +288,7 @@ static void rec_probes_unregister(void)
 	unregister_trace_kfree_skb(rec_probe_kfree, NULL);
 	tracepoint_synchronize_unregister();
 	rec_tcmod_unregister();
+	rec_rand_unregister();
 	if (!rec_ktime_on)
 		return;
 	unregister_kretprobe(&rec_ktime_krp);

@@ -45,7 +45,15 @@ int rec_qdisc_init(void);
 void rec_qdisc_exit(void);
 void rec_qdisc_arm_all(void);	/* at open(), under rtnl */
 struct nlmsghdr;
-void rec_qdisc_request(const struct nlmsghdr *n);	/* tc_modify_qdisc() */
+/* tc_modify_qdisc(); true: it creates a qdisc under a recorder's class */
+bool rec_qdisc_request(const struct nlmsghdr *n);
+
+/* rec_rand.c: random draws of a child's init */
+void rec_rand_register(void);		/* at open() */
+void rec_rand_unregister(void);		/* at release() */
+void rec_rand_begin(void);		/* current creates a child (rtnl) */
+void rec_rand_end(void);		/* ... and is done */
+bool rec_rand_emit(struct qdk_rec *r);	/* RAND records of current's draws */
 
 /* rec_pkt.c */
 void rec_fill_pkt(struct qdk_rec_enq *e, struct sk_buff *skb);

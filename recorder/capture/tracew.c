@@ -13,7 +13,9 @@
 #include "tracew.h"
 
 #include <arpa/inet.h>
+#include <stdarg.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -212,6 +214,11 @@ struct tw {
 	uint8_t *tca;
 	uint32_t tca_have;
 	bool header_done;
+	/* the "random" lines of the child's init (RAND records), as text */
+	char *rnd;
+	size_t rnd_len, rnd_cap;
+	bool rnd_norand;
+	uint32_t rnd_bytes_left;	/* of a get_random_bytes buffer */
 
 	struct pkt_map pkts;
 	struct flow_tab flows;
@@ -251,6 +258,7 @@ void tw_free(struct tw *t)
 	free(t->pkts.s);
 	free(t->flows.f);
 	free(t->tca);
+	free(t->rnd);
 	free(t->early);
 	free(t);
 }
@@ -312,6 +320,10 @@ static void write_header(struct tw *t)
 	else
 		put_handle(t->out, c->parent);
 	fprintf(t->out, "\nhz %u\n", t->conf.count ? t->conf.count : 250);
+	if (t->rnd_norand)
+		fprintf(t->out, "# random: a random getter could not be probed; draws through it are not here\n");
+	if (t->rnd_len)
+		fwrite(t->rnd, 1, t->rnd_len, t->out);
 	t->header_done = true;
 }
 
@@ -656,12 +668,87 @@ static int on_conf(struct tw *t, const struct qdk_rec *r)
 	free(t->tca);
 	t->tca = NULL;
 	t->tca_have = 0;
+	t->rnd_len = 0;
+	t->rnd_norand = false;
+	t->rnd_bytes_left = 0;
 	if (r->conf.tca_len) {
 		t->tca = calloc(1, r->conf.tca_len);
 		if (!t->tca)
 			return -1;
 	}
 	return 0;
+}
+
+static int rnd_printf(struct tw *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int rnd_printf(struct tw *t, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	for (;;) {
+		va_start(ap, fmt);
+		n = vsnprintf(t->rnd + t->rnd_len, t->rnd_cap - t->rnd_len, fmt, ap);
+		va_end(ap);
+		if (n < 0)
+			return -1;
+		if ((size_t)n < t->rnd_cap - t->rnd_len)
+			break;
+		{
+			size_t cap = 2 * t->rnd_cap + (size_t)n + 256;
+			char *p = realloc(t->rnd, cap);
+
+			if (!p)
+				return -1;
+			t->rnd = p;
+			t->rnd_cap = cap;
+		}
+	}
+	t->rnd_len += (size_t)n;
+	return 0;
+}
+
+/* RAND: the child's init drew these; kept as "random" lines for the header. */
+static int on_rand(struct tw *t, const struct qdk_rec *r)
+{
+	const struct qdk_rec_rand *d = &r->rand;
+	unsigned int i, w = d->width;
+	int err = 0;
+
+	if (r->flags & QDK_RF_NORAND)
+		t->rnd_norand = true;
+	if (!d->len) {
+		if (d->lost)
+			err = rnd_printf(t, "random lost %u\n", d->lost);
+		return err;
+	}
+	if (d->len > QDK_REC_RAND_CHUNK)
+		return -1;
+	if (w) {
+		if (w != 1 && w != 2 && w != 4 && w != 8)
+			return -1;
+		err = rnd_printf(t, "random u%u", w * 8);
+		for (i = 0; !err && i + w <= d->len; i += w) {
+			uint64_t v = 0;
+
+			memcpy(&v, d->data + i, w);	/* host order, low bytes */
+			err = rnd_printf(t, " %llu", (unsigned long long)v);
+		}
+		return err ? err : rnd_printf(t, "\n");
+	}
+	if (d->off == 0) {
+		t->rnd_bytes_left = d->total;
+		err = rnd_printf(t, "random bytes ");
+	}
+	if (d->len > t->rnd_bytes_left)
+		return -1;
+	for (i = 0; !err && i < d->len; i++)
+		err = rnd_printf(t, "%02x", d->data[i]);
+	t->rnd_bytes_left -= d->len;
+	if (!err && !t->rnd_bytes_left)
+		err = rnd_printf(t, "\n");
+	return err;
 }
 
 static void on_tca(struct tw *t, const struct qdk_rec *r)
@@ -712,6 +799,15 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 	}
 	if (r->type == QDK_REC_TCA) {
 		on_tca(t, r);
+		return 0;
+	}
+	if (r->type == QDK_REC_RAND) {
+		if (t->header_done)
+			return 0;	/* not of this child's init */
+		if (on_rand(t, r)) {
+			fprintf(stderr, "qdk-capture: a malformed random-draw record\n");
+			return -1;
+		}
 		return 0;
 	}
 	if (!t->header_done) {

@@ -5,7 +5,7 @@ Used by tests/suites/75-record to feed qdk-capture -i with exactly the
 record streams the kernel module produces, without a kernel. One record
 per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
 
-  hello [hz=250] [version=3] [size=128]
+  hello [hz=250] [version=4] [size=128]
   conf inst=1 gen=1 kind=pfifo dev=r1 handle=10: parent=5:1 [tca=HEX]
        [mtu=1500] [txqlen=20] [txqs=1] [qconf=0] [fresh] [initopt]
   enq inst=1 gen=1 ts=N pkt=N ret=N [proto=udp|tcp|icmp|N|eth:0xNNNN]
@@ -16,6 +16,9 @@ per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
   reset|destroy|change inst=1 gen=1 ts=N
   drop inst=1 gen=1 ts=N pkt=N [early]
   lost ts=N count=N
+  rand inst=1 gen=1 width=1|2|4|8 values=V,V,...   (values of one record)
+  rand inst=1 gen=1 width=0 hex=HEX off=N total=N  (a get_random_bytes chunk)
+  rand inst=1 gen=1 lost=N [norand]
 
 `conf` emits the CONF record and the TCA chunks that follow it.
 """
@@ -39,8 +42,10 @@ TYPES = {
     "lost": 9,
     "destroy": 10,
     "change": 11,
+    "rand": 12,
 }
 RF_GONE, RF_FRESH, RF_EARLY, RF_INITOPT = 0x01, 0x04, 0x08, 0x10
+RF_NORAND = 0x20
 PROTOS = {"tcp": 6, "udp": 17, "icmp": 1, "icmp6": 58}
 
 # ts pkt inst gen type flags tos pad count qlen backlog drops pad2
@@ -52,6 +57,8 @@ ENQ = struct.Struct("<IIiIIIHHHHHHBBBBBB2x16s16s")
 # handle parent mtu txqlen txqs tca_len qlen pad kind dev
 CONF = struct.Struct("<IIIIIIII16s16s")
 HELLO = struct.Struct("<IIII")
+# width pad len off total lost data[64]
+RAND = struct.Struct("<BBHIII64s")
 
 
 def num(v: str) -> int:
@@ -94,6 +101,7 @@ def record(line: str) -> list[bytes]:
         | (RF_FRESH if "fresh" in flags else 0)
         | (RF_EARLY if "early" in flags else 0)
         | (RF_INITOPT if "initopt" in flags else 0)
+        | (RF_NORAND if "norand" in flags else 0)
     )
     count = num(g("count", "0"))
 
@@ -116,7 +124,7 @@ def record(line: str) -> list[bytes]:
 
     if kind == "hello":
         body = HELLO.pack(
-            num(g("version", "3")),
+            num(g("version", "4")),
             num(g("hz", "250")),
             32768,
             num(g("size", str(REC_SIZE))),
@@ -142,6 +150,17 @@ def record(line: str) -> list[bytes]:
                 (head(TYPES["tca"], off) + tca[off : off + 64]).ljust(REC_SIZE, b"\0")
             )
         return out
+    if kind == "rand":
+        width = num(g("width", "4"))
+        if width:
+            vals = [num(v) for v in g("values", "").split(",") if v]
+            data = b"".join(v.to_bytes(width, "little") for v in vals)
+            off = total = 0
+        else:
+            data = bytes.fromhex(g("hex", ""))
+            off, total = num(g("off", "0")), num(g("total", str(len(data))))
+        body = RAND.pack(width, 0, len(data), off, total, num(g("lost", "0")), data)
+        return [(head(rtype) + body).ljust(REC_SIZE, b"\0")]
     if kind == "enq":
         proto = g("proto", "udp")
         fam, sa, sp = addr(g("src", "10.0.0.1:5000"))

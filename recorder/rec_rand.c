@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The kernel's random draws made while a child is being created under a
+ * recorder: a kit qdisc without "seed" draws its seed in init(), upstream
+ * ones draw perturbation keys (sfq, sfb, hhf). The replay cannot reproduce
+ * them from its own generator, so they go into the trace ("random" lines,
+ * traces/FORMAT.md) and the replay hands them out again.
+ *
+ * While the device is open, kretprobes sit on get_random_u8/u16/u32/u64(),
+ * get_random_bytes() and __get_random_u32_below(). Their entry handlers
+ * return at once unless the current task is the one that rec_rand_begin()
+ * marked (the tc_modify_qdisc() probe, for a request creating a qdisc under
+ * a recorder's class, under rtnl) and runs in task context; only then is
+ * the return hooked and the value copied into a fixed buffer. Nothing is
+ * allocated and nothing sleeps; what does not fit is counted as lost and
+ * the trace says so ("random lost N"), which makes it refused by verify.
+ *
+ * Only draws made by module code count: the qdisc under test is a module
+ * (the kit's, Debian's sch_*), while the core kernel draws for itself on
+ * the same path (the slab allocator shuffles a new slab's freelist with
+ * get_random_u32_below()). A draw inside __get_random_u32_below() (which
+ * calls get_random_u32() from the core) is kept when that function was
+ * called from a module, and dropped with it otherwise.
+ */
+#include <linux/kprobes.h>
+#include <linux/module.h>
+#include <linux/ptrace.h>
+#include <linux/sched.h>
+#include <linux/string.h>
+
+#include "recorder.h"
+
+#define REC_RAND_DRAWS	128	/* draws kept per request */
+#define REC_RAND_BYTES	1024	/* bytes of values kept per request */
+
+struct rec_rand_draw {
+	u8 width;		/* 1, 2, 4, 8: get_random_uN(); 0: bytes */
+	u16 off, len;		/* in rec_rand.data */
+};
+
+/*
+ * Written by the owner task only (it is the one drawing), between
+ * rec_rand_begin() and rec_rand_end(), which run under rtnl; other tasks
+ * only read owner.
+ */
+static struct {
+	struct task_struct *owner;
+	unsigned int below;		/* nesting in __get_random_u32_below() */
+	unsigned int ndraws, used, lost;
+	unsigned long missed0;		/* the probes' nmissed at begin */
+	struct rec_rand_draw draw[REC_RAND_DRAWS];
+	u8 data[REC_RAND_BYTES];
+} rec_rand;
+
+struct rec_rand_probe {
+	struct kretprobe krp;
+	u8 width;			/* as rec_rand_draw.width */
+	bool on;
+};
+
+/* ri->data of get_random_bytes() */
+struct rec_rand_buf {
+	void *buf;
+	size_t len;
+};
+
+/* ri->data of __get_random_u32_below(): where to cut back to */
+struct rec_rand_mark {
+	unsigned int ndraws, used, lost;
+};
+
+static bool rec_rand_mine(void)
+{
+	return READ_ONCE(rec_rand.owner) == current && in_task();
+}
+
+/* Was the getter called by module code (not the core kernel, not us)? */
+static bool rec_rand_from_module(unsigned long addr)
+{
+#ifdef MODULES_VADDR
+	return addr >= MODULES_VADDR && addr < MODULES_END &&
+	       !within_module(addr, THIS_MODULE);
+#else
+	return true;
+#endif
+}
+
+static void rec_rand_keep(u8 width, const void *val, size_t len)
+{
+	struct rec_rand_draw *d;
+
+	if (rec_rand.ndraws == REC_RAND_DRAWS ||
+	    len > REC_RAND_BYTES - rec_rand.used) {
+		rec_rand.lost++;
+		return;
+	}
+	d = &rec_rand.draw[rec_rand.ndraws++];
+	d->width = width;
+	d->off = rec_rand.used;
+	d->len = len;
+	memcpy(rec_rand.data + rec_rand.used, val, len);
+	rec_rand.used += len;
+}
+
+static bool rec_rand_counts(struct kretprobe_instance *ri)
+{
+	return rec_rand.below || rec_rand_from_module(get_kretprobe_retaddr(ri));
+}
+
+static int rec_rand_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	return rec_rand_mine() ? 0 : 1;	/* non-zero: do not hook the return */
+}
+
+/* get_random_u8/u16/u32/u64() returned */
+static int rec_rand_u_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct rec_rand_probe *p = container_of(get_kretprobe(ri),
+						 struct rec_rand_probe, krp);
+	u64 v = regs_return_value(regs);
+	u8 b[8];
+
+	if (!rec_rand_counts(ri))
+		return 0;
+	/* the low bytes, host order: what a u8..u64 return carries */
+	switch (p->width) {
+	case 1:
+		b[0] = (u8)v;
+		break;
+	case 2:
+		*(u16 *)b = (u16)v;
+		break;
+	case 4:
+		*(u32 *)b = (u32)v;
+		break;
+	default:
+		*(u64 *)b = v;
+	}
+	rec_rand_keep(p->width, b, p->width);
+	return 0;
+}
+
+static int rec_rand_bytes_entry(struct kretprobe_instance *ri,
+				struct pt_regs *regs)
+{
+	struct rec_rand_buf *a = (struct rec_rand_buf *)ri->data;
+
+	if (!rec_rand_mine())
+		return 1;
+	a->buf = (void *)regs_get_kernel_argument(regs, 0);
+	a->len = regs_get_kernel_argument(regs, 1);
+	return 0;
+}
+
+static int rec_rand_bytes_ret(struct kretprobe_instance *ri,
+			      struct pt_regs *regs)
+{
+	struct rec_rand_buf *a = (struct rec_rand_buf *)ri->data;
+
+	if (!a->len || !rec_rand_counts(ri))
+		return 0;
+	rec_rand_keep(0, a->buf, a->len);
+	return 0;
+}
+
+static int rec_rand_below_entry(struct kretprobe_instance *ri,
+				struct pt_regs *regs)
+{
+	struct rec_rand_mark *m = (struct rec_rand_mark *)ri->data;
+
+	if (!rec_rand_mine())
+		return 1;
+	m->ndraws = rec_rand.ndraws;
+	m->used = rec_rand.used;
+	m->lost = rec_rand.lost;
+	rec_rand.below++;
+	return 0;
+}
+
+static int rec_rand_below_ret(struct kretprobe_instance *ri,
+			      struct pt_regs *regs)
+{
+	struct rec_rand_mark *m = (struct rec_rand_mark *)ri->data;
+
+	if (rec_rand.below)
+		rec_rand.below--;
+	if (rec_rand.below || rec_rand_from_module(get_kretprobe_retaddr(ri)))
+		return 0;
+	/* the core kernel's draw (slab freelist shuffle): not the qdisc's */
+	rec_rand.ndraws = m->ndraws;
+	rec_rand.used = m->used;
+	rec_rand.lost = m->lost;
+	return 0;
+}
+
+static struct rec_rand_probe rec_rand_probes[] = {
+	{ .krp = { .kp.symbol_name = "get_random_u8" }, .width = 1 },
+	{ .krp = { .kp.symbol_name = "get_random_u16" }, .width = 2 },
+	{ .krp = { .kp.symbol_name = "get_random_u32" }, .width = 4 },
+	{ .krp = { .kp.symbol_name = "get_random_u64" }, .width = 8 },
+	{ .krp = { .kp.symbol_name = "get_random_bytes" } },
+	{ .krp = { .kp.symbol_name = "__get_random_u32_below" } },
+};
+
+#define REC_RAND_BYTES_PROBE	4
+#define REC_RAND_BELOW_PROBE	5
+
+static bool rec_rand_all_on;
+
+static unsigned long rec_rand_missed(void)
+{
+	unsigned long n = 0;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(rec_rand_probes); i++)
+		if (rec_rand_probes[i].on)
+			n += rec_rand_probes[i].krp.nmissed;
+	return n;
+}
+
+void rec_rand_register(void)
+{
+	int i, err;
+
+	rec_rand_all_on = true;
+	for (i = 0; i < ARRAY_SIZE(rec_rand_probes); i++) {
+		struct rec_rand_probe *p = &rec_rand_probes[i];
+		const char *sym = p->krp.kp.symbol_name;
+
+		memset(&p->krp, 0, sizeof(p->krp));
+		p->krp.kp.symbol_name = sym;
+		p->krp.entry_handler = rec_rand_entry;
+		p->krp.handler = rec_rand_u_ret;
+		if (i == REC_RAND_BYTES_PROBE) {
+			p->krp.entry_handler = rec_rand_bytes_entry;
+			p->krp.handler = rec_rand_bytes_ret;
+			p->krp.data_size = sizeof(struct rec_rand_buf);
+		} else if (i == REC_RAND_BELOW_PROBE) {
+			p->krp.entry_handler = rec_rand_below_entry;
+			p->krp.handler = rec_rand_below_ret;
+			p->krp.data_size = sizeof(struct rec_rand_mark);
+		}
+		/* any CPU, any context may draw; a miss is counted, not silent */
+		p->krp.maxactive = 8 * num_possible_cpus() + 16;
+		err = register_kretprobe(&p->krp);
+		p->on = !err;
+		if (err) {
+			rec_rand_all_on = false;
+			pr_warn("qdk_recorder: cannot probe %s (%d): random draws during init are not recorded\n",
+				sym, err);
+		}
+	}
+}
+
+void rec_rand_unregister(void)
+{
+	int i;
+
+	WRITE_ONCE(rec_rand.owner, NULL);
+	for (i = 0; i < ARRAY_SIZE(rec_rand_probes); i++) {
+		if (rec_rand_probes[i].on)
+			unregister_kretprobe(&rec_rand_probes[i].krp);
+		rec_rand_probes[i].on = false;
+	}
+}
+
+/* A qdisc is about to be created under a recorder by current (rtnl held). */
+void rec_rand_begin(void)
+{
+	rec_rand.below = 0;
+	rec_rand.ndraws = 0;
+	rec_rand.used = 0;
+	rec_rand.lost = 0;
+	rec_rand.missed0 = rec_rand_missed();
+	WRITE_ONCE(rec_rand.owner, current);
+}
+
+void rec_rand_end(void)
+{
+	if (READ_ONCE(rec_rand.owner) == current)
+		WRITE_ONCE(rec_rand.owner, NULL);
+}
+
+/*
+ * The draws current made since rec_rand_begin(), as RAND records after the
+ * child's CONF (r is their head: type, instance, generation, ts): runs of
+ * same-width values packed, a get_random_bytes() buffer in chunks, then
+ * the count of lost draws if any. False when current is not creating a
+ * child under a recorder (nothing to say).
+ */
+bool rec_rand_emit(struct qdk_rec *r)
+{
+	unsigned int i = 0, lost;
+
+	if (READ_ONCE(rec_rand.owner) != current)
+		return false;
+	r->type = QDK_REC_RAND;
+	while (i < rec_rand.ndraws) {
+		const struct rec_rand_draw *d = &rec_rand.draw[i];
+		unsigned int off, n;
+
+		memset(&r->rand, 0, sizeof(r->rand));
+		r->rand.width = d->width;
+		if (d->width) {
+			/* consecutive values of one width, up to a record */
+			for (n = 0; i < rec_rand.ndraws && n + d->width <= QDK_REC_RAND_CHUNK &&
+			     rec_rand.draw[i].width == d->width; i++) {
+				memcpy(r->rand.data + n,
+				       rec_rand.data + rec_rand.draw[i].off, d->width);
+				n += d->width;
+			}
+			r->rand.len = n;
+			rec_emit(r);
+			continue;
+		}
+		r->rand.total = d->len;
+		for (off = 0; off < d->len; off += n) {
+			n = min_t(unsigned int, d->len - off, QDK_REC_RAND_CHUNK);
+			r->rand.off = off;
+			r->rand.len = n;
+			memcpy(r->rand.data, rec_rand.data + d->off + off, n);
+			rec_emit(r);
+		}
+		i++;
+	}
+	lost = rec_rand.lost + (rec_rand_missed() - rec_rand.missed0);
+	if (lost || !rec_rand_all_on) {
+		memset(&r->rand, 0, sizeof(r->rand));
+		r->rand.lost = lost;
+		/* a getter could not be probed: draws may have gone by unseen */
+		if (!rec_rand_all_on)
+			r->flags |= QDK_RF_NORAND;
+		rec_emit(r);
+	}
+	return true;
+}
