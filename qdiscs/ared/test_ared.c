@@ -347,35 +347,10 @@ END_TEST
 
 /* ---- the qdisc ------------------------------------------------------------- */
 
-/* Arrivals of 1000 bytes without dequeues: the queue and the average grow. */
-static void fill(struct qdk_qdisc *q, uint64_t first, int n, int *ret)
-{
-	for (int i = 0; i < n; i++)
-		ret[i] = enq(q, first + i, 1000);
-}
-
 START_TEST(qdisc_seed_determinism)
 {
-	const char *o = "limit 200000 min 5000 max 150000 probability 0.3 ewma 2 noadapt";
-	char opts[256];
-	int a[150], b[150], c[150];
-	struct qdk_qdisc *q;
-
-	snprintf(opts, sizeof(opts), "%s seed 42", o);
-	q = qt_create(opts);
-	fill(q, 1, 150, a);
-	ck_assert_uint_eq(qt_dumped(q, TCA_ARED_SEED), 42);
-	qdk_qdisc_destroy(q);
-	q = qt_create(opts);
-	fill(q, 1, 150, b);
-	qdk_qdisc_destroy(q);
-	snprintf(opts, sizeof(opts), "%s seed 43", o);
-	q = qt_create(opts);
-	fill(q, 1, 150, c);
-	qdk_qdisc_destroy(q);
-
-	ck_assert_mem_eq(a, b, sizeof(a));
-	ck_assert_int_ne(memcmp(a, c, sizeof(a)), 0);
+	qt_check_seed_determinism("limit 200000 min 5000 max 150000 probability 0.3 "
+				  "ewma 2 noadapt", TCA_ARED_SEED, 150);
 }
 END_TEST
 
@@ -504,7 +479,7 @@ START_TEST(qdisc_forced_drops)
 				     "noadapt nogentle ewma 1 seed 1");
 	int r[40];
 
-	fill(q, 1, 40, r);
+	qt_fill(q, 1, 40, r);
 	/* the queue cannot stay much above max: every arrival past it goes */
 	ck_assert_uint_le(qt_stats(q).backlog, 10000);
 	ck_assert_uint_gt(xstats(q).forced_drop, 20);
@@ -770,10 +745,6 @@ START_TEST(options_dump_round_trip)
 	struct qdk_qdisc *q = qt_create("limit 123456 min 20000 max 60000 probability 0.05 "
 				     "avpkt 1500 burst 40 bandwidth 100mbit ecn dropfront "
 				     "interval 250ms target 30000 50000 seed 99");
-	struct qdk_qdisc *q2;
-	uint8_t d1[256], d2[256];
-	char msg[256] = "";
-	int n = qdk_qdisc_dump(q, d1, sizeof(d1)), err = 0;
 
 	ck_assert_uint_eq(qt_dumped(q, TCA_ARED_BURST), 40);
 	ck_assert_int_eq(qt_dumped(q, TCA_ARED_EWMA), -1);
@@ -784,17 +755,7 @@ START_TEST(options_dump_round_trip)
 	ck_assert_uint_eq(qt_dumped(q, TCA_ARED_BANDWIDTH), 12500000);
 	ck_assert_uint_eq(qt_dumped(q, TCA_ARED_TARGET_HI), 50000);
 	/* a new qdisc from the dump dumps the same bytes; change is a no-op */
-	q2 = qdk_qdisc_create(KIND, &(struct qdk_dev_cfg){ 0 }, 0x80010000, 0xffffffff,
-			      d1, n, &err, msg, sizeof(msg));
-	ck_assert_ptr_nonnull(q2);
-	ck_assert_int_eq(qdk_qdisc_dump(q2, d2, sizeof(d2)), n);
-	ck_assert_mem_eq(d1, d2, n);
-	ck_assert_int_eq(qdk_qdisc_change(q2, d1, n, msg, sizeof(msg)), 0);
-	ck_assert_int_eq(qdk_qdisc_dump(q2, d2, sizeof(d2)), n);
-	ck_assert_mem_eq(d1, d2, n);
-	/* too small a buffer is an error */
-	ck_assert_int_lt(qdk_qdisc_dump(q2, d2, 20), 0);
-	qdk_qdisc_destroy(q2);
+	qt_check_dump_round_trip(q, 20);
 	qdk_qdisc_destroy(q);
 }
 END_TEST

@@ -141,34 +141,10 @@ END_TEST
 
 /* ---- the qdisc ------------------------------------------------------------- */
 
-static void fill(struct qdk_qdisc *q, uint64_t first, int n, int *ret)
-{
-	for (int i = 0; i < n; i++)
-		ret[i] = enq(q, first + i, 1000);
-}
-
 START_TEST(qdisc_seed_determinism)
 {
-	const char *o = "limit 300000 kl 10000 kh 250000 gamma 0.5 ewma 2";
-	char opts[256];
-	int a[200], b[200], c[200];
-	struct qdk_qdisc *q;
-
-	snprintf(opts, sizeof(opts), "%s seed 42", o);
-	q = qt_create(opts);
-	fill(q, 1, 200, a);
-	ck_assert_uint_eq(qt_dumped(q, TCA_DSRED_SEED), 42);
-	qdk_qdisc_destroy(q);
-	q = qt_create(opts);
-	fill(q, 1, 200, b);
-	qdk_qdisc_destroy(q);
-	snprintf(opts, sizeof(opts), "%s seed 43", o);
-	q = qt_create(opts);
-	fill(q, 1, 200, c);
-	qdk_qdisc_destroy(q);
-
-	ck_assert_mem_eq(a, b, sizeof(a));
-	ck_assert_int_ne(memcmp(a, c, sizeof(a)), 0);
+	qt_check_seed_determinism("limit 300000 kl 10000 kh 250000 gamma 0.5 ewma 2",
+				  TCA_DSRED_SEED, 200);
 }
 END_TEST
 
@@ -252,7 +228,7 @@ START_TEST(qdisc_forced_from_kh)
 	struct qdk_qdisc *q = qt_create("limit 100000 kl 3000 kh 5000 gamma 0.99 ewma 1 seed 1");
 	int r[40];
 
-	fill(q, 1, 40, r);
+	qt_fill(q, 1, 40, r);
 	ck_assert_uint_le(qt_stats(q).backlog, 12000);
 	ck_assert_uint_gt(xstats(q).forced_drop, 20);
 	ck_assert_uint_ge(xstats(q).qavg, 4000);
@@ -371,28 +347,16 @@ START_TEST(options_dump_round_trip)
 {
 	struct qdk_qdisc *q = qt_create("limit 250000 kl 100000 km 140000 kh 200000 gamma 0.15 "
 				     "avpkt 1000 burst 120 bandwidth 100mbit ecn dropfront seed 99");
-	struct qdk_qdisc *q2;
-	uint8_t d1[256], d2[256];
 	char msg[256] = "";
-	int n = qdk_qdisc_dump(q, d1, sizeof(d1)), err = 0;
 
 	ck_assert_uint_eq(qt_dumped(q, TCA_DSRED_KM), 140000);
 	ck_assert_uint_eq(qt_dumped(q, TCA_DSRED_GAMMA), qt_q32(0.15));
 	ck_assert_uint_eq(qt_dumped(q, TCA_DSRED_BURST), 120);
 	ck_assert_uint_eq(qt_dumped(q, TCA_DSRED_SEED), 99);
 	ck_assert_uint_eq(qt_dumped(q, TCA_DSRED_FLAGS), DSRED_F_ECN | DSRED_F_DROPFRONT);
-	q2 = qdk_qdisc_create(KIND, &(struct qdk_dev_cfg){ 0 }, 0x80010000, 0xffffffff,
-			      d1, n, &err, msg, sizeof(msg));
-	ck_assert_ptr_nonnull(q2);
-	ck_assert_int_eq(qdk_qdisc_dump(q2, d2, sizeof(d2)), n);
-	ck_assert_mem_eq(d1, d2, n);
-	ck_assert_int_eq(qdk_qdisc_change(q2, d1, n, msg, sizeof(msg)), 0);
-	ck_assert_int_eq(qdk_qdisc_dump(q2, d2, sizeof(d2)), n);
-	ck_assert_mem_eq(d1, d2, n);
-	ck_assert_int_lt(qdk_qdisc_dump(q2, d2, 20), 0);
-	ck_assert_int_eq(qdk_qdisc_change(q2, NULL, 0, msg, sizeof(msg)), -EINVAL);
+	qt_check_dump_round_trip(q, 20);
+	ck_assert_int_eq(qdk_qdisc_change(q, NULL, 0, msg, sizeof(msg)), -EINVAL);
 	ck_assert_str_eq(msg, MODNAME ": missing options");
-	qdk_qdisc_destroy(q2);
 	qdk_qdisc_destroy(q);
 }
 END_TEST

@@ -362,25 +362,8 @@ END_TEST
 START_TEST(dump_round_trip)
 {
 	struct qdk_qdisc *q = qt_create("limit 50 min 4 max 12 probability 0.1 burst 6 avpkt 500 bandwidth 1mbit minq 3 maxq 8 flows 256 timeout 20ms ecn seed 42");
-	struct qdk_dev_cfg dev = { 0 };
-	uint8_t d1[512], d2[512];
-	char msg[256] = "";
-	int n1, n2, err = 0;
-	struct qdk_qdisc *q2;
 
-	n1 = qdk_qdisc_dump(q, d1, sizeof(d1));
-	ck_assert_int_gt(n1, 0);
-	q2 = qdk_qdisc_create(KIND, &dev, 0x80010000, 0xffffffff, d1, n1,
-			      &err, msg, sizeof(msg));
-	ck_assert_msg(q2, "%s", msg);
-	n2 = qdk_qdisc_dump(q2, d2, sizeof(d2));
-	ck_assert_int_eq(n1, n2);
-	ck_assert_mem_eq(d1, d2, n1);
-	ck_assert_int_eq(qdk_qdisc_change(q2, d1, n1, msg, sizeof(msg)), 0);
-	n2 = qdk_qdisc_dump(q2, d2, sizeof(d2));
-	ck_assert_mem_eq(d1, d2, n1);
-	ck_assert_int_lt(qdk_qdisc_dump(q2, d2, 40), 0);
-	qdk_qdisc_destroy(q2);
+	qt_check_dump_round_trip(q, 40);
 	qdk_qdisc_destroy(q);
 }
 END_TEST

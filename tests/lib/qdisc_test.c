@@ -5,6 +5,7 @@
  * statistics, dump, printer text, the leak fixture, main()).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "qdisc_test.h"
@@ -193,6 +194,66 @@ int qt_deq_len(struct qdk_qdisc *q, uint64_t *id, unsigned int *ecn)
 	len = (int)qdk_skb_pkt_len(skb);
 	qdk_skb_free(skb);
 	return len;
+}
+
+void qt_fill(struct qdk_qdisc *q, uint64_t first, int n, int *ret)
+{
+	for (int i = 0; i < n; i++)
+		ret[i] = qdk_enqueue(q, qt_udp4(first + i, 1000, 5000, 0));
+}
+
+/* ---- contract checks ------------------------------------------------------------ */
+
+/* The verdicts of n arrivals at a new qdisc from opts + " seed SEED". */
+static void seeded_run(const char *opts, unsigned int seed, int n, int *ret,
+		       uint16_t seed_attr)
+{
+	char spec[512];
+	struct qdk_qdisc *q;
+
+	snprintf(spec, sizeof(spec), "%s seed %u", opts, seed);
+	q = qt_create(spec);
+	qt_fill(q, 1, n, ret);
+	ck_assert_uint_eq(qt_dumped_u32(q, seed_attr), seed);
+	qdk_qdisc_destroy(q);
+}
+
+void qt_check_seed_determinism(const char *opts, uint16_t seed_attr, int n)
+{
+	int *a = calloc(n, sizeof(*a)), *b = calloc(n, sizeof(*b));
+	int *c = calloc(n, sizeof(*c));
+
+	ck_assert(a && b && c);
+	seeded_run(opts, 42, n, a, seed_attr);
+	seeded_run(opts, 42, n, b, seed_attr);
+	seeded_run(opts, 43, n, c, seed_attr);
+	ck_assert_mem_eq(a, b, n * sizeof(*a));
+	ck_assert_int_ne(memcmp(a, c, n * sizeof(*a)), 0);
+	free(a);
+	free(b);
+	free(c);
+}
+
+void qt_check_dump_round_trip(struct qdk_qdisc *q, size_t too_small)
+{
+	struct qdk_dev_cfg dev = { 0 };
+	uint8_t d1[1024], d2[1024];
+	char msg[256] = "";
+	struct qdk_qdisc *q2;
+	int n, err = 0;
+
+	n = qdk_qdisc_dump(q, d1, sizeof(d1));
+	ck_assert_int_gt(n, 0);
+	q2 = qdk_qdisc_create(qt_kind, &dev, QT_HANDLE, QT_PARENT, d1, n,
+			      &err, msg, sizeof(msg));
+	ck_assert_msg(q2, "create from the dump: %d %s", err, msg);
+	ck_assert_int_eq(qdk_qdisc_dump(q2, d2, sizeof(d2)), n);
+	ck_assert_mem_eq(d1, d2, n);
+	ck_assert_int_eq(qdk_qdisc_change(q2, d1, n, msg, sizeof(msg)), 0);
+	ck_assert_int_eq(qdk_qdisc_dump(q2, d2, sizeof(d2)), n);
+	ck_assert_mem_eq(d1, d2, n);
+	ck_assert_int_lt(qdk_qdisc_dump(q2, d2, too_small), 0);
+	qdk_qdisc_destroy(q2);
 }
 
 /* ---- statistics and dump ------------------------------------------------------- */

@@ -68,6 +68,23 @@ uint64_t qt_deq(struct qdk_qdisc *q);
 /* Dequeue one packet: its pkt_len (-1: none), *id and *ecn when not NULL; frees it. */
 int qt_deq_len(struct qdk_qdisc *q, uint64_t *id, unsigned int *ecn);
 
+/* n arrivals of 1000-byte qt_udp4 packets (ids first...), no dequeue: verdicts in ret. */
+void qt_fill(struct qdk_qdisc *q, uint64_t first, int n, int *ret);
+
+/* ---- contract checks ------------------------------------------------------- */
+
+/*
+ * A seeded qdisc decides the same again: opts + "seed 42" twice give the
+ * same n verdicts (qt_fill), opts + "seed 43" others, and the dump holds
+ * 42 in seed_attr.
+ */
+void qt_check_seed_determinism(const char *opts, uint16_t seed_attr, int n);
+/*
+ * q's dump, fed to a new qdisc (a device with txqueuelen 0) and to its
+ * change(), gives the same bytes back; a dump into too_small bytes fails.
+ */
+void qt_check_dump_round_trip(struct qdk_qdisc *q, size_t too_small);
+
 /* ---- statistics and dump ------------------------------------------------- */
 
 struct qdk_stats qt_stats(struct qdk_qdisc *q);
