@@ -118,25 +118,30 @@ static int rec_rand_u_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	struct rec_rand_probe *p = container_of(get_kretprobe(ri),
 						 struct rec_rand_probe, krp);
 	u64 v = regs_return_value(regs);
-	u8 b[8];
+	union {
+		u8 b;
+		u16 h;
+		u32 w;
+		u64 q;
+	} u;
 
 	if (!rec_rand_counts(ri))
 		return 0;
-	/* the low bytes, host order: what a u8..u64 return carries */
+	/* what a u8..u64 return carries, in host order */
 	switch (p->width) {
 	case 1:
-		b[0] = (u8)v;
+		u.b = (u8)v;
 		break;
 	case 2:
-		*(u16 *)b = (u16)v;
+		u.h = (u16)v;
 		break;
 	case 4:
-		*(u32 *)b = (u32)v;
+		u.w = (u32)v;
 		break;
 	default:
-		*(u64 *)b = v;
+		u.q = v;
 	}
-	rec_rand_keep(p->width, b, p->width);
+	rec_rand_keep(p->width, &u, p->width);
 	return 0;
 }
 
