@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "qdk_api.h"
+#include "qdisc_test.h"
 #include "tcopt.h"
 #include "blue.h"
 
@@ -68,46 +68,17 @@ static void spec_fails(const char *spec, int err, const char *want)
 	qdk_qdisc_destroy(q);
 }
 
-static struct qdk_skb *pkt(uint64_t id, uint32_t len, uint8_t tos)
-{
-	struct qdk_pkt p = {
-		.id = id, .pkt_len = len, .len = len,
-		.ethertype = 0x0800, .family = QDK_AF_INET, .l4proto = 17,
-		.saddr = { 10, 0, 0, 1 }, .daddr = { 10, 0, 0, 2 },
-		.sport = 5000, .dport = 6000, .ttl = 64, .tos = tos,
-	};
-	char msg[128] = "";
-	struct qdk_skb *skb = qdk_skb_build(&p, msg, sizeof(msg));
-
-	ck_assert_msg(skb, "skb_build: %s", msg);
-	return skb;
-}
-
 static int enq(struct qdk_qdisc *q, uint64_t id)
 {
-	return qdk_enqueue(q, pkt(id, 1000, 0));
+	return qdk_enqueue(q, qt_udp4(id, 1000, 5000, 0));
 }
 
-static uint64_t deq(struct qdk_qdisc *q)
-{
-	struct qdk_skb *skb = qdk_dequeue(q);
-	uint64_t id;
-
-	if (!skb)
-		return 0;
-	id = qdk_skb_id(skb);
-	qdk_skb_free(skb);
-	return id;
-}
 
 static struct tc_blue_xstats xstats(struct qdk_qdisc *q)
 {
 	struct tc_blue_xstats xs;
-	uint8_t buf[128];
-	int n = qdk_qdisc_dump_xstats(q, buf, sizeof(buf));
 
-	ck_assert_int_eq(n, sizeof(xs));
-	memcpy(&xs, buf, sizeof(xs));
+	qt_xstats(q, &xs, sizeof(xs));
 	return xs;
 }
 
@@ -141,22 +112,11 @@ static void at(uint64_t ns)
 	qdk_clock_advance(t0 + ns);
 }
 
-static long objects0;
-
+/* qt_mem_setup(), and the time origin of at() */
 static void mem_setup(void)
 {
-	long bytes;
-
-	qdk_mem_usage(&objects0, &bytes);
+	qt_mem_setup();
 	t0 = qdk_now() + 1000 * MS;
-}
-
-static void mem_teardown(void)
-{
-	long objects, bytes;
-
-	qdk_mem_usage(&objects, &bytes);
-	ck_assert_int_eq(objects, objects0);
 }
 
 /* d1 = 1/4, d2 = 1/8: steps that are easy to read in the xstats */
@@ -249,23 +209,23 @@ START_TEST(empty_dequeue_lowers_pm_by_d2)
 
 	/* the queue drains; the dequeue that finds it empty is the idle event */
 	at(112 * MS);
-	ck_assert_uint_ne(deq(q), 0);
-	ck_assert_uint_ne(deq(q), 0);
+	ck_assert_uint_ne(qt_deq(q), 0);
+	ck_assert_uint_ne(qt_deq(q), 0);
 	ck_assert_uint_eq(xstats(q).decrements, 1);	/* only the first arrival's */
-	ck_assert_uint_eq(deq(q), 0);			/* frozen until 121 ms */
+	ck_assert_uint_eq(qt_deq(q), 0);			/* frozen until 121 ms */
 	ck_assert_uint_eq(xstats(q).prob, D1);
 	at(122 * MS);
-	ck_assert_uint_eq(deq(q), 0);
+	ck_assert_uint_eq(qt_deq(q), 0);
 	xs = xstats(q);
 	ck_assert_uint_eq(xs.prob, D1 - D2);
 	ck_assert_uint_eq(xs.decrements, 2);
 	at(125 * MS);
-	ck_assert_uint_eq(deq(q), 0);			/* frozen */
+	ck_assert_uint_eq(qt_deq(q), 0);			/* frozen */
 	at(133 * MS);
-	ck_assert_uint_eq(deq(q), 0);
+	ck_assert_uint_eq(qt_deq(q), 0);
 	ck_assert_uint_eq(xstats(q).prob, 0);		/* 1/8 - 1/8 */
 	at(144 * MS);
-	ck_assert_uint_eq(deq(q), 0);
+	ck_assert_uint_eq(qt_deq(q), 0);
 	xs = xstats(q);
 	ck_assert_uint_eq(xs.prob, 0);			/* not below zero */
 	ck_assert_uint_eq(xs.decrements, 4);
@@ -286,8 +246,8 @@ START_TEST(arrival_to_empty_queue_lowers_pm)
 	at(111 * MS);
 	enq(q, 3);
 	ck_assert_uint_eq(xstats(q).prob, D1);
-	deq(q);
-	deq(q);
+	qt_deq(q);
+	qt_deq(q);
 	ck_assert_ptr_null(qdk_peek(q));	/* a peek is no event */
 	at(200 * MS);
 	ck_assert_ptr_null(qdk_peek(q));
@@ -334,9 +294,9 @@ static unsigned int early_drops_at(const char *spec, unsigned int n, uint8_t tos
 		enq(q, id);
 	at(2 * MS);
 	enq(q, 4);			/* overflow of limit 3: p_m = d1 */
-	deq(q);
+	qt_deq(q);
 	for (uint64_t i = 0; i < n; i++) {
-		struct qdk_skb *skb = pkt(100 + i, 1000, tos);
+		struct qdk_skb *skb = qt_udp4(100 + i, 1000, 5000, tos);
 		int ret = qdk_enqueue(q, skb);
 
 		if (ret == QDK_XMIT_CN) {
@@ -347,7 +307,7 @@ static unsigned int early_drops_at(const char *spec, unsigned int n, uint8_t tos
 			ck_assert_int_eq(ret, QDK_XMIT_SUCCESS);
 			if (qdk_effects(&eff) == 1 && eff[0].kind == QDK_EFFECT_MARK)
 				ce++;
-			deq(q);		/* keep 2 queued */
+			qt_deq(q);		/* keep 2 queued */
 		}
 	}
 	xs = xstats(q);
@@ -429,7 +389,7 @@ START_TEST(reset_clears_pm)
 	ck_assert_uint_eq(xstats(q).prob, D1);
 	qdk_qdisc_reset(q);
 	ck_assert_uint_eq(xstats(q).prob, 0);
-	ck_assert_uint_eq(deq(q), 0);
+	ck_assert_uint_eq(qt_deq(q), 0);
 	/* the freeze time restarts too: an overflow right away counts */
 	at(112 * MS);
 	enq(q, 4);
@@ -466,8 +426,8 @@ START_TEST(change_lowers_limit_keeps_pm)
 	ck_assert_uint_eq(xstats(q).prob, D1);
 	ck_assert_int_eq(dumped(q, TCA_BLUE_D1), D1);
 	ck_assert_int_eq(dumped(q, TCA_BLUE_SEED), 1);
-	ck_assert_uint_eq(deq(q), 4);
-	ck_assert_uint_eq(deq(q), 5);
+	ck_assert_uint_eq(qt_deq(q), 4);
+	ck_assert_uint_eq(qt_deq(q), 5);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
@@ -663,7 +623,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, empty_dequeue_lowers_pm_by_d2);
 	tcase_add_test(tc, arrival_to_empty_queue_lowers_pm);
 	tcase_add_test(tc, freeze_zero_moves_on_every_event);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("marking");
@@ -671,7 +631,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, ecn_marks_instead_of_dropping);
 	tcase_add_test(tc, same_seed_same_decisions);
 	tcase_add_test(tc, seed_random_when_absent_and_dumped);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("control");
@@ -682,34 +642,18 @@ static Suite *suite(void)
 	tcase_add_test(tc, bad_attributes);
 	tcase_add_test(tc, change_null_options);
 	tcase_add_test(tc, dump_round_trip);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("tc");
 	tcase_add_test(tc, tc_print);
 	tcase_add_test(tc, tc_parse_errors);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 	return s;
 }
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	long leaks;
-	int failed;
-
-	if (qdk_init(1) != 0 || !qdk_kind_known(KIND)) {
-		fprintf(stderr, "qdk_init failed or kind %s unknown\n", KIND);
-		return 1;
-	}
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	leaks = qdk_exit();
-	if (leaks) {
-		fprintf(stderr, "%ld allocations leaked\n", leaks);
-		failed++;
-	}
-	return failed ? 1 : 0;
+	return qt_main(KIND, suite());
 }

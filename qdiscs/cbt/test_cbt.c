@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "qdk_api.h"
+#include "qdisc_test.h"
 #include "tcopt.h"
 #include "cbt.h"
 
@@ -108,29 +108,11 @@ static int enq(struct qdk_qdisc *q, struct pspec s)
 static struct tc_cbt_xstats xstats(struct qdk_qdisc *q)
 {
 	struct tc_cbt_xstats xs;
-	uint8_t buf[256];
 
-	ck_assert_int_eq(qdk_qdisc_dump_xstats(q, buf, sizeof(buf)), sizeof(xs));
-	memcpy(&xs, buf, sizeof(xs));
+	qt_xstats(q, &xs, sizeof(xs));
 	return xs;
 }
 
-static long objects0;
-
-static void mem_setup(void)
-{
-	long bytes;
-
-	qdk_mem_usage(&objects0, &bytes);
-}
-
-static void mem_teardown(void)
-{
-	long objects, bytes;
-
-	qdk_mem_usage(&objects, &bytes);
-	ck_assert_int_eq(objects, objects0);
-}
 
 static const struct pspec tcp = { .proto = TCP };
 static const struct pspec udp = { .proto = UDP };
@@ -468,49 +450,33 @@ static Suite *suite(void)
 	tc = tcase_create("classes");
 	tcase_add_test(tc, classes_by_protocol_and_dscp);
 	tcase_add_test(tc, tag_by_mark_and_source);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("thresholds");
 	tcase_add_test(tc, udp_classes_held_to_their_thresholds);
 	tcase_add_test(tc, no_class_test_below_min);
 	tcase_add_test(tc, dequeue_lowers_class_counts);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("red");
 	tcase_add_test(tc, forced_drops_past_max_for_every_class);
 	tcase_add_test(tc, early_drops_and_limit);
 	tcase_add_test(tc, same_seed_same_drops);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("control");
 	tcase_add_test(tc, bad_options);
 	tcase_add_test(tc, dump_round_trip_and_print);
 	tcase_add_test(tc, change_and_tc_errors);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 	return s;
 }
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	long leaks;
-	int failed;
-
-	if (qdk_init(1) != 0 || !qdk_kind_known(KIND)) {
-		fprintf(stderr, "qdk_init failed or kind %s unknown\n", KIND);
-		return 1;
-	}
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	leaks = qdk_exit();
-	if (leaks) {
-		fprintf(stderr, "%ld allocations leaked\n", leaks);
-		failed++;
-	}
-	return failed ? 1 : 0;
+	return qt_main(KIND, suite());
 }

@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "qdk_api.h"
+#include "qdisc_test.h"
 #include "tcopt.h"
 #include "dcbt.h"
 
@@ -89,25 +89,12 @@ static int enq(struct qdk_qdisc *q, uint8_t proto, uint16_t f, uint8_t tos)
 	return qdk_enqueue(q, mk(proto, f, tos, NULL));
 }
 
-static uint64_t deq(struct qdk_qdisc *q)
-{
-	struct qdk_skb *skb = qdk_dequeue(q);
-	uint64_t id;
-
-	if (!skb)
-		return 0;
-	id = qdk_skb_id(skb);
-	qdk_skb_free(skb);
-	return id;
-}
 
 static struct tc_dcbt_xstats xstats(struct qdk_qdisc *q)
 {
 	struct tc_dcbt_xstats xs;
-	uint8_t buf[256];
 
-	ck_assert_int_eq(qdk_qdisc_dump_xstats(q, buf, sizeof(buf)), sizeof(xs));
-	memcpy(&xs, buf, sizeof(xs));
+	qt_xstats(q, &xs, sizeof(xs));
 	return xs;
 }
 
@@ -189,7 +176,7 @@ START_TEST(flows_expire_and_thresholds_grow)
 	enq(q, UDP, 10, 0);
 	ck_assert_uint_eq(xstats(q).udp_thresh, 1000);	/* 4 / 4 */
 	for (int i = 0; i < 4; i++)
-		ck_assert_uint_ne(deq(q), 0);
+		ck_assert_uint_ne(qt_deq(q), 0);
 	/* nothing queued; the flows time out after 10 ms and the collector
 	 * (a timer: nothing else happens) uncounts them
 	 */
@@ -221,7 +208,7 @@ START_TEST(queued_flows_do_not_expire)
 	/* still queued: still active */
 	ck_assert_uint_eq(xstats(q).tcp_flows, 1);
 	ck_assert_uint_eq(xstats(q).udp_flows, 1);
-	deq(q);
+	qt_deq(q);
 	at(105 * MS);
 	ck_assert_uint_eq(xstats(q).tcp_flows, 1);	/* left 5 ms ago */
 	at(130 * MS);
@@ -251,7 +238,7 @@ static unsigned int verdicts(bool tick)
 		at(t);
 		bits = bits << 1 | (enq(q, i % 3 ? UDP : TCP, (uint16_t)(i % 5), 0) != 0);
 		if (i % 4 == 0)
-			deq(q);
+			qt_deq(q);
 	}
 	qdk_qdisc_destroy(q);
 	return bits;
@@ -325,7 +312,7 @@ static int drain(struct qdk_qdisc *q, uint64_t *out, int max)
 	for (;;) {
 		struct qdk_skb *p = qdk_peek(q);
 		uint64_t id = p ? qdk_skb_id(p) : 0;
-		uint64_t got = deq(q);
+		uint64_t got = qt_deq(q);
 
 		ck_assert_uint_eq(got, id);
 		if (!got)
@@ -440,7 +427,7 @@ START_TEST(change_and_reset_with_slots)
 	enq(q, UDP, 9, EF);
 	qdk_qdisc_reset(q);
 	ck_assert_ptr_null(qdk_peek(q));
-	ck_assert_uint_eq(deq(q), 0);
+	ck_assert_uint_eq(qt_deq(q), 0);
 	ck_assert_uint_eq(xstats(q).tcp_flows + xstats(q).mm_flows, 0);
 	enq(q, UDP, 9, EF);
 	ck_assert_int_eq(drain(q, out, 64), 1);

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "qdk_api.h"
+#include "qdisc_test.h"
 #include "tcopt.h"
 #include "nac.h"
 #include "ktest_nac.h"
@@ -160,29 +160,11 @@ static void deq_n(struct qdk_qdisc *q, int n)
 static struct tc_nac_xstats xstats(struct qdk_qdisc *q)
 {
 	struct tc_nac_xstats xs;
-	uint8_t buf[128];
 
-	ck_assert_int_eq(qdk_qdisc_dump_xstats(q, buf, sizeof(buf)), sizeof(xs));
-	memcpy(&xs, buf, sizeof(xs));
+	qt_xstats(q, &xs, sizeof(xs));
 	return xs;
 }
 
-static long objects0;
-
-static void mem_setup(void)
-{
-	long bytes;
-
-	qdk_mem_usage(&objects0, &bytes);
-}
-
-static void mem_teardown(void)
-{
-	long objects, bytes;
-
-	qdk_mem_usage(&objects, &bytes);
-	ck_assert_int_eq(objects, objects0);
-}
 
 /* ---- stamping ------------------------------------------------------------ */
 
@@ -606,13 +588,13 @@ static Suite *suite(void)
 	tcase_add_test(tc, malformed_options_left_alone);
 	tcase_add_test(tc, cloned_header_not_written);
 	tcase_add_test(tc, packets_without_the_option_untouched);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("syn");
 	tcase_add_test(tc, syn_dropped_while_congested);
 	tcase_add_test(tc, syn_free_zero_never_drops);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("control");
@@ -620,28 +602,12 @@ static Suite *suite(void)
 	tcase_add_test(tc, bad_options);
 	tcase_add_test(tc, change_lowers_limit);
 	tcase_add_test(tc, tc_syntax);
-	tcase_add_checked_fixture(tc, mem_setup, mem_teardown);
+	tcase_add_checked_fixture(tc, qt_mem_setup, qt_mem_teardown);
 	suite_add_tcase(s, tc);
 	return s;
 }
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	long leaks;
-	int failed;
-
-	if (qdk_init(1) != 0 || !qdk_kind_known(KIND)) {
-		fprintf(stderr, "qdk_init failed or kind %s unknown\n", KIND);
-		return 1;
-	}
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	leaks = qdk_exit();
-	if (leaks) {
-		fprintf(stderr, "%ld allocations leaked\n", leaks);
-		failed++;
-	}
-	return failed ? 1 : 0;
+	return qt_main(KIND, suite());
 }
