@@ -49,6 +49,12 @@ bool skb_flow_dissect_flow_keys(const struct sk_buff *skb,
 		flow->tags.flow_label = ntohl(*(const __be32 *)ip6) & 0xfffff;
 		nhoff += sizeof(*ip6);
 		proto = ip6->nexthdr;
+		/* as 6.1: a labelled flow is identified by its label alone */
+		if ((flags & FLOW_DISSECTOR_F_STOP_AT_FLOW_LABEL) &&
+		    flow->tags.flow_label) {
+			flow->basic.ip_proto = proto;
+			goto out;
+		}
 	} else {
 		return false;
 	}
@@ -95,55 +101,76 @@ static void flow_keys_consistentify(struct flow_keys *keys)
 {
 	int addr_diff, i;
 
+	/* 6.1.192 orders addresses and ports independently of each other */
 	switch (keys->control.addr_type) {
 	case FLOW_DISSECTOR_KEY_IPV4_ADDRS:
 		if ((__force u32)keys->addrs.v4addrs.dst <
-		    (__force u32)keys->addrs.v4addrs.src ||
-		    ((__force u32)keys->addrs.v4addrs.dst ==
-		     (__force u32)keys->addrs.v4addrs.src &&
-		     (__force u16)keys->ports.dst < (__force u16)keys->ports.src)) {
+		    (__force u32)keys->addrs.v4addrs.src)
 			swap(keys->addrs.v4addrs.src, keys->addrs.v4addrs.dst);
+		if ((__force u16)keys->ports.dst < (__force u16)keys->ports.src)
 			swap(keys->ports.src, keys->ports.dst);
-		}
 		break;
 	case FLOW_DISSECTOR_KEY_IPV6_ADDRS:
 		addr_diff = memcmp(&keys->addrs.v6addrs.dst,
 				   &keys->addrs.v6addrs.src,
 				   sizeof(keys->addrs.v6addrs.dst));
-		if (addr_diff < 0 ||
-		    (addr_diff == 0 &&
-		     (__force u16)keys->ports.dst < (__force u16)keys->ports.src)) {
+		if (addr_diff < 0) {
 			for (i = 0; i < 4; i++)
 				swap(keys->addrs.v6addrs.src.s6_addr32[i],
 				     keys->addrs.v6addrs.dst.s6_addr32[i]);
-			swap(keys->ports.src, keys->ports.dst);
 		}
+		if ((__force u16)keys->ports.dst < (__force u16)keys->ports.src)
+			swap(keys->ports.src, keys->ports.dst);
 		break;
 	}
 }
 
+/* From "basic" to the end of the struct, less the unused part of addrs. */
 static size_t flow_keys_hash_length(const struct flow_keys *flow)
 {
-	size_t len = offsetof(struct flow_keys, addrs) - FLOW_KEYS_HASH_OFFSET;
+	size_t diff = FLOW_KEYS_HASH_OFFSET + sizeof(flow->addrs);
 
 	switch (flow->control.addr_type) {
 	case FLOW_DISSECTOR_KEY_IPV4_ADDRS:
-		len += sizeof(flow->addrs.v4addrs);
+		diff -= sizeof(flow->addrs.v4addrs);
 		break;
 	case FLOW_DISSECTOR_KEY_IPV6_ADDRS:
-		len += sizeof(flow->addrs.v6addrs);
+		diff -= sizeof(flow->addrs.v6addrs);
+		break;
+	case FLOW_DISSECTOR_KEY_TIPC:
+		diff -= sizeof(flow->addrs.tipckey);
 		break;
 	}
-	return len;
+	return sizeof(*flow) - diff;
+}
+
+static u32 __flow_hash_from_keys(struct flow_keys *keys,
+				 const siphash_key_t *keyval)
+{
+	u32 hash;
+
+	flow_keys_consistentify(keys);
+	hash = siphash((const u8 *)keys + FLOW_KEYS_HASH_OFFSET,
+		       flow_keys_hash_length(keys), keyval);
+	return hash ? hash : 1;
 }
 
 u32 flow_hash_from_keys(struct flow_keys *keys)
 {
-	u32 hash;
-
 	net_get_random_once(&hashrnd, sizeof(hashrnd));
-	flow_keys_consistentify(keys);
-	hash = siphash((const u8 *)keys + FLOW_KEYS_HASH_OFFSET,
-		       flow_keys_hash_length(keys), &hashrnd);
-	return hash ? hash : 1;
+	return __flow_hash_from_keys(keys, &hashrnd);
+}
+
+/*
+ * The kernel's: dissect (stopping at an IPv6 flow label), then siphash the
+ * keys under the caller's key. sfq, sfb and hhf draw that key at init; the
+ * recorder keeps the draw (a trace's "random" line), so their buckets are
+ * the kernel's bucket for bucket.
+ */
+u32 skb_get_hash_perturb(const struct sk_buff *skb, const siphash_key_t *perturb)
+{
+	struct flow_keys keys;
+
+	skb_flow_dissect_flow_keys(skb, &keys, FLOW_DISSECTOR_F_STOP_AT_FLOW_LABEL);
+	return __flow_hash_from_keys(&keys, perturb);
 }

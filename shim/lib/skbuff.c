@@ -295,13 +295,6 @@ u32 __skb_get_hash_symmetric(const struct sk_buff *skb)
 	return flow_hash_from_headers(skb, 0);
 }
 
-u32 skb_get_hash_perturb(const struct sk_buff *skb, const siphash_key_t *perturb)
-{
-	return flow_hash_from_headers(skb, (u32)perturb->key[0] ^
-				      (u32)(perturb->key[0] >> 32) ^
-				      (u32)perturb->key[1]);
-}
-
 /* ---- checksums ----------------------------------------------------------- */
 
 /* one's complement sum, 32 bits at a time into a 64-bit accumulator */

@@ -12,10 +12,10 @@
 
 struct sk_buff;
 
-#define FLOW_DISSECTOR_F_PARSE_1ST_FRAG	BIT(0)
-#define FLOW_DISSECTOR_F_STOP_AT_ENCAP		BIT(1)
-#define FLOW_DISSECTOR_F_STOP_BEFORE_ENCAP	BIT(2)
-#define FLOW_DISSECTOR_F_STOP_AT_FLOW_LABEL	BIT(3)
+#define FLOW_DISSECTOR_F_PARSE_1ST_FRAG		BIT(0)
+#define FLOW_DISSECTOR_F_STOP_AT_FLOW_LABEL	BIT(1)
+#define FLOW_DISSECTOR_F_STOP_AT_ENCAP		BIT(2)
+#define FLOW_DISSECTOR_F_STOP_BEFORE_ENCAP	BIT(3)
 
 #define FLOW_DIS_IS_FRAGMENT	BIT(0)
 #define FLOW_DIS_FIRST_FRAG	BIT(1)
@@ -29,12 +29,41 @@ enum flow_dissect_ret {
 	FLOW_DISSECT_RET_CONTINUE,
 };
 
+/* 6.1's key ids, in 6.1's order (the values are ABI for flower offload) */
 enum flow_dissector_key_id {
 	FLOW_DISSECTOR_KEY_CONTROL,
 	FLOW_DISSECTOR_KEY_BASIC,
 	FLOW_DISSECTOR_KEY_IPV4_ADDRS,
 	FLOW_DISSECTOR_KEY_IPV6_ADDRS,
 	FLOW_DISSECTOR_KEY_PORTS,
+	FLOW_DISSECTOR_KEY_PORTS_RANGE,
+	FLOW_DISSECTOR_KEY_ICMP,
+	FLOW_DISSECTOR_KEY_ETH_ADDRS,
+	FLOW_DISSECTOR_KEY_TIPC,
+	FLOW_DISSECTOR_KEY_ARP,
+	FLOW_DISSECTOR_KEY_VLAN,
+	FLOW_DISSECTOR_KEY_FLOW_LABEL,
+	FLOW_DISSECTOR_KEY_GRE_KEYID,
+	FLOW_DISSECTOR_KEY_MPLS_ENTROPY,
+	FLOW_DISSECTOR_KEY_ENC_KEYID,
+	FLOW_DISSECTOR_KEY_ENC_IPV4_ADDRS,
+	FLOW_DISSECTOR_KEY_ENC_IPV6_ADDRS,
+	FLOW_DISSECTOR_KEY_ENC_CONTROL,
+	FLOW_DISSECTOR_KEY_ENC_PORTS,
+	FLOW_DISSECTOR_KEY_MPLS,
+	FLOW_DISSECTOR_KEY_TCP,
+	FLOW_DISSECTOR_KEY_IP,
+	FLOW_DISSECTOR_KEY_CVLAN,
+	FLOW_DISSECTOR_KEY_ENC_IP,
+	FLOW_DISSECTOR_KEY_ENC_OPTS,
+	FLOW_DISSECTOR_KEY_META,
+	FLOW_DISSECTOR_KEY_CT,
+	FLOW_DISSECTOR_KEY_HASH,
+	FLOW_DISSECTOR_KEY_NUM_OF_VLANS,
+	FLOW_DISSECTOR_KEY_PPPOE,
+	FLOW_DISSECTOR_KEY_L2TPV3,
+
+	FLOW_DISSECTOR_KEY_MAX,
 };
 
 struct flow_dissector_key_control {
@@ -54,8 +83,14 @@ struct flow_dissector_key_tags {
 };
 
 struct flow_dissector_key_vlan {
-	u16	vlan_id;
-	u16	vlan_priority;
+	union {
+		struct {
+			u16	vlan_id:12,
+				vlan_dei:1,
+				vlan_priority:3;
+		};
+		__be16	vlan_tci;
+	};
 	__be16	vlan_tpid;
 	__be16	vlan_eth_type;
 	u16	padding;
@@ -93,10 +128,15 @@ struct flow_dissector_key_ipv6_addrs {
 	struct in6_addr dst;
 };
 
+struct flow_dissector_key_tipc {
+	__be32 key;
+};
+
 struct flow_dissector_key_addrs {
 	union {
 		struct flow_dissector_key_ipv4_addrs v4addrs;
 		struct flow_dissector_key_ipv6_addrs v6addrs;
+		struct flow_dissector_key_tipc tipckey;
 	};
 };
 
@@ -110,6 +150,7 @@ struct flow_keys {
 	struct flow_dissector_key_keyid keyid;
 	struct flow_dissector_key_ports ports;
 	struct flow_dissector_key_icmp icmp;
+	/* 'addrs' must be the last member */
 	struct flow_dissector_key_addrs addrs;
 };
 
