@@ -2,8 +2,9 @@
 #
 # qdk - the qdisc development kit. Start here:
 #
-#   make demo       replay a recorded trace through the template, drive it over a
-#                   slower link and plot queue length and sojourn time
+#   make demo       replay a trace captured from Debian's kernel through the
+#                   template's user build, drive traffic over a slower link and
+#                   plot queue length and sojourn time
 #   make check      every test: shim and template unit tests, trace replays,
 #                   gdb, kernel module builds, upstream qdiscs, the VM
 #   make user       the user-space build (DEBUG=1, SAN=1, COVERAGE=1 variants)

@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # demo.sh - what `make demo` runs after the user build:
-#  1. verify the bundled trace of the template (recorded on a 10mbit link):
+#  0. verify a trace the recorder captured from the template's kernel module
+#     on Debian's kernel (traces/captured/record-template.qtr.zst): the user
+#     build of the same source makes every decision the kernel made;
+#  1. verify the bundled trace of the template (driven on a 10mbit link):
 #     every verdict, dequeued packet, drop and statistic is checked again;
 #  2. drive the same arrivals through the template over a slower 4mbit link
 #     and at the recording rate, writing the new traces and JSON summaries;
@@ -19,6 +22,12 @@ qdisc="template limit 50"
 [ -x "$R" ] || { echo "demo: $R is missing; run 'make demo' (it builds first)" >&2; exit 1; }
 mkdir -p "$out"
 
+captured=$top/traces/captured/record-template.qtr.zst
+echo "== 0. replay what Debian's kernel did: ${captured#"$top"/}"
+echo "   (captured by sch_recorder.ko around sch_template.ko in the VM; vm/scenarios/record-template.scn)"
+"$R" verify "$captured"
+
+echo
 echo "== 1. verify the bundled trace ${trace#"$top"/}"
 "$R" verify "$trace"
 
