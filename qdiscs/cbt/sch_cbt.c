@@ -33,32 +33,14 @@
 #include <net/sch_generic.h>
 
 #include <algo/cbt.h>
+#include <algo/cbt_qdisc.h>
 #include <algo/red.h>
 
 #include "cbt.h"
 
 struct cbt_sched_data {
-	/* configuration */
-	u32 limit;
-	u32 max_p;
-	u32 bandwidth;
-	u32 avpkt;
+	struct cbt_qdisc cq;		/* RED, tag, seed, averages, drops */
 	u32 thresh[CBT_CLASSES];	/* packets; TCP unused */
-	u32 seed;
-	struct cbt_tag tag;
-	struct qred_parms parms;
-
-	/* state */
-	struct qred_vars vars;
-	struct cbt_classes cl;
-	struct rnd_state rnd;
-
-	/* statistics */
-	u32 class_drops[CBT_CLASSES];
-	u32 prob_drops;
-	u32 forced_drops;
-	u32 limit_drops;
-	u32 change_drops;
 };
 
 static struct netlink_range_validation cbt_size_range = {
@@ -95,47 +77,21 @@ static const struct nla_policy cbt_policy[TCA_CBT_MAX + 1] = {
 	[TCA_CBT_SEED] = { .type = NLA_U32 },
 };
 
-static void cbt_count_out(struct cbt_sched_data *q, struct sk_buff *skb)
-{
-	q->cl.qlen[cbt_cb(skb)->class]--;
-}
-
 static int cbt_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 		       struct sk_buff **to_free)
 {
 	struct cbt_sched_data *q = qdisc_priv(sch);
-	u64 now = ktime_get_ns();
-	u8 c = cbt_classify(skb, &q->tag);
+	struct cbt_qdisc *cq = &q->cq;
+	u8 c = cbt_classify(skb, &cq->tag);
+	int ret;
 
-	qred_calc_qavg(&q->parms, &q->vars, sch->q.qlen, now);
-	cbt_classes_sample(&q->parms, &q->cl, now);
-
-	if (cbt_class_over(&q->parms, &q->vars, &q->cl, c,
-			   (u64)q->thresh[c] << q->parms.Wlog)) {
-		q->class_drops[c]++;
-		qdisc_drop(skb, sch, to_free);
-		return NET_XMIT_CN;
-	}
-
-	switch (qred_action(&q->parms, &q->vars, &q->rnd)) {
-	case QRED_DONT_MARK:
-		break;
-	case QRED_PROB_MARK:
-		q->prob_drops++;
-		qdisc_drop(skb, sch, to_free);
-		return NET_XMIT_CN;
-	case QRED_HARD_MARK:
-		q->forced_drops++;
-		qdisc_drop(skb, sch, to_free);
-		return NET_XMIT_CN;
-	}
-
-	if (unlikely(sch->q.qlen >= q->limit)) {
-		q->limit_drops++;
-		return qdisc_drop(skb, sch, to_free);
-	}
+	cbt_qdisc_sample(cq, sch->q.qlen, ktime_get_ns());
+	ret = cbt_qdisc_admit(cq, skb, sch, c,
+			      (u64)q->thresh[c] << cq->parms.Wlog, to_free);
+	if (ret != NET_XMIT_SUCCESS)
+		return ret;
 	cbt_cb(skb)->class = c;
-	q->cl.qlen[c]++;
+	cq->cl.qlen[c]++;
 	return qdisc_enqueue_tail(skb, sch);
 }
 
@@ -145,13 +101,9 @@ static struct sk_buff *cbt_dequeue(struct Qdisc *sch)
 	struct sk_buff *skb = qdisc_dequeue_head(sch);
 
 	if (skb) {
-		cbt_count_out(q, skb);
-		if (!sch->q.qlen) {
-			u64 now = ktime_get_ns();
-
-			qred_start_idle(&q->vars, now);
-			cbt_classes_idle(&q->cl, now);
-		}
+		q->cq.cl.qlen[cbt_cb(skb)->class]--;
+		if (!sch->q.qlen)
+			cbt_qdisc_idle(&q->cq, ktime_get_ns());
 	}
 	return skb;
 }
@@ -167,8 +119,7 @@ static void cbt_reset(struct Qdisc *sch)
 
 	qdisc_reset_queue(sch);
 	sch->qstats.backlog = 0;
-	qred_vars_init(&q->vars);
-	cbt_classes_init(&q->cl);
+	cbt_qdisc_reset(&q->cq);
 }
 
 /* Validated options, or the current values for absent ones. */
@@ -176,114 +127,44 @@ static int cbt_parse(struct Qdisc *sch, struct nlattr **tb, struct nlattr *opt,
 		     struct netlink_ext_ack *extack)
 {
 	struct cbt_sched_data *q = qdisc_priv(sch);
-	u32 qmin = q->parms.qth_min, qmax = q->parms.qth_max, mode;
 	int err;
 
 	err = nla_parse(tb, TCA_CBT_MAX, nla_data(opt), nla_len(opt),
 			cbt_policy, extack);
 	if (err < 0)
 		return err;
-	if (tb[TCA_CBT_QTH_MIN])
-		qmin = nla_get_u32(tb[TCA_CBT_QTH_MIN]);
-	if (tb[TCA_CBT_QTH_MAX])
-		qmax = nla_get_u32(tb[TCA_CBT_QTH_MAX]);
-	if (qmin >= qmax) {
-		NL_SET_ERR_MSG_MOD(extack, "min must be below max");
-		return -EINVAL;
-	}
-	mode = tb[TCA_CBT_TAG_MODE] ? nla_get_u32(tb[TCA_CBT_TAG_MODE])
-				    : q->tag.mode;
-	if (mode == CBT_TAG_MODE_SRC && tb[TCA_CBT_TAG_SRC] &&
-	    tb[TCA_CBT_TAG_SRCLEN] &&
-	    (nla_get_u32(tb[TCA_CBT_TAG_SRC]) &
-	     ~cbt_prefix_mask(nla_get_u32(tb[TCA_CBT_TAG_SRCLEN])))) {
-		NL_SET_ERR_MSG_MOD(extack, "source prefix has host bits set");
-		return -EINVAL;
-	}
-	return 0;
+	return cbt_qdisc_check(&q->cq, tb, extack);
+}
+
+/* The head, for a lower limit: unlinked, uncounted. */
+static struct sk_buff *cbt_take(struct Qdisc *sch)
+{
+	struct cbt_sched_data *q = qdisc_priv(sch);
+	struct sk_buff *skb = __qdisc_dequeue_head(&sch->q);
+
+	q->cq.cl.qlen[cbt_cb(skb)->class]--;
+	qdisc_qstats_backlog_dec(sch, skb);
+	return skb;
 }
 
 static void cbt_apply(struct Qdisc *sch, struct nlattr **tb)
 {
 	struct cbt_sched_data *q = qdisc_priv(sch);
-	unsigned int dropped_pkts = 0, dropped_bytes = 0;
-	u32 qmin = q->parms.qth_min, qmax = q->parms.qth_max;
-	u8 wlog = q->parms.Wlog, old_wlog = q->parms.Wlog;
 
-	if (tb[TCA_CBT_LIMIT])
-		q->limit = nla_get_u32(tb[TCA_CBT_LIMIT]);
-	if (tb[TCA_CBT_QTH_MIN])
-		qmin = nla_get_u32(tb[TCA_CBT_QTH_MIN]);
-	if (tb[TCA_CBT_QTH_MAX])
-		qmax = nla_get_u32(tb[TCA_CBT_QTH_MAX]);
-	if (tb[TCA_CBT_MAX_P])
-		q->max_p = nla_get_u32(tb[TCA_CBT_MAX_P]);
-	if (tb[TCA_CBT_EWMA])
-		wlog = nla_get_u32(tb[TCA_CBT_EWMA]);
-	if (tb[TCA_CBT_BANDWIDTH])
-		q->bandwidth = nla_get_u32(tb[TCA_CBT_BANDWIDTH]);
-	if (tb[TCA_CBT_AVPKT])
-		q->avpkt = nla_get_u32(tb[TCA_CBT_AVPKT]);
 	if (tb[TCA_CBT_MM_THRESH])
 		q->thresh[CBT_CLASS_MM] = nla_get_u32(tb[TCA_CBT_MM_THRESH]);
 	if (tb[TCA_CBT_UDP_THRESH])
 		q->thresh[CBT_CLASS_UDP] = nla_get_u32(tb[TCA_CBT_UDP_THRESH]);
-	if (tb[TCA_CBT_TAG_MODE])
-		q->tag.mode = nla_get_u32(tb[TCA_CBT_TAG_MODE]);
-	if (tb[TCA_CBT_TAG_DSCP])
-		q->tag.dscp = nla_get_u32(tb[TCA_CBT_TAG_DSCP]);
-	if (tb[TCA_CBT_TAG_MARK])
-		q->tag.mark = nla_get_u32(tb[TCA_CBT_TAG_MARK]);
-	if (tb[TCA_CBT_TAG_MASK])
-		q->tag.mask = nla_get_u32(tb[TCA_CBT_TAG_MASK]);
-	if (tb[TCA_CBT_TAG_SRC])
-		q->tag.src = (__force __be32)nla_get_u32(tb[TCA_CBT_TAG_SRC]);
-	if (tb[TCA_CBT_TAG_SRCLEN]) {
-		q->tag.srclen = nla_get_u32(tb[TCA_CBT_TAG_SRCLEN]);
-		q->tag.srcmask = cbt_prefix_mask(q->tag.srclen);
-	}
-	if (tb[TCA_CBT_SEED]) {
-		q->seed = nla_get_u32(tb[TCA_CBT_SEED]);
-		prandom_seed_state(&q->rnd, q->seed);
-	}
-
-	qred_set_parms(&q->parms, qmin, qmax, q->max_p, wlog, false,
-		       qred_ptime_ns(q->avpkt, q->bandwidth));
-	if (wlog != old_wlog) {
-		qred_rescale(&q->parms, &q->vars, old_wlog);
-		cbt_classes_rescale(&q->parms, &q->cl, old_wlog);
-	}
-
-	while (sch->q.qlen > q->limit) {
-		struct sk_buff *skb = __qdisc_dequeue_head(&sch->q);
-
-		cbt_count_out(q, skb);
-		dropped_pkts++;
-		dropped_bytes += qdisc_pkt_len(skb);
-		qdisc_qstats_backlog_dec(sch, skb);
-		rtnl_qdisc_drop(skb, sch);
-		q->change_drops++;
-	}
-	qdisc_tree_reduce_backlog(sch, dropped_pkts, dropped_bytes);
+	cbt_qdisc_apply(&q->cq, tb);
+	cbt_qdisc_trim(&q->cq, sch, cbt_take);
 }
 
 static int cbt_change(struct Qdisc *sch, struct nlattr *opt,
 		      struct netlink_ext_ack *extack)
 {
 	struct nlattr *tb[TCA_CBT_MAX + 1];
-	int err;
 
-	if (!opt) {
-		NL_SET_ERR_MSG_MOD(extack, "missing options");
-		return -EINVAL;
-	}
-	err = cbt_parse(sch, tb, opt, extack);
-	if (err < 0)
-		return err;
-	sch_tree_lock(sch);
-	cbt_apply(sch, tb);
-	sch_tree_unlock(sch);
-	return 0;
+	return cbt_qdisc_change(sch, opt, tb, extack, cbt_parse, cbt_apply);
 }
 
 static int cbt_init(struct Qdisc *sch, struct nlattr *opt,
@@ -293,31 +174,20 @@ static int cbt_init(struct Qdisc *sch, struct nlattr *opt,
 	struct nlattr *tb[TCA_CBT_MAX + 1] = { NULL };
 	int err;
 
-	/* the ABI's tag modes are algo/cbt.h's */
-	BUILD_BUG_ON(CBT_TAG_MODE_DSCP - CBT_TAG_DSCP);
-	BUILD_BUG_ON(CBT_TAG_MODE_MARK - CBT_TAG_MARK);
-	BUILD_BUG_ON(CBT_TAG_MODE_SRC - CBT_TAG_SRC);
+	cbt_qdisc_check_abi(TCA_CBT, CBT);
 
-	q->limit = clamp_t(u32, qdisc_dev(sch)->tx_queue_len, 1, CBT_LIMIT_MAX);
-	q->max_p = CBT_MAX_P_DEFAULT;
-	q->avpkt = CBT_AVPKT_DEFAULT;
+	cbt_qdisc_defaults(&q->cq, sch, CBT_LIMIT_MAX, CBT_QTH_MIN_DEFAULT,
+			   CBT_QTH_MAX_DEFAULT, CBT_MAX_P_DEFAULT,
+			   CBT_EWMA_DEFAULT, CBT_AVPKT_DEFAULT);
 	q->thresh[CBT_CLASS_MM] = CBT_MM_THRESH_DEFAULT;
 	q->thresh[CBT_CLASS_UDP] = CBT_UDP_THRESH_DEFAULT;
-	q->tag.mask = ~0U;
-	qred_set_parms(&q->parms, CBT_QTH_MIN_DEFAULT, CBT_QTH_MAX_DEFAULT,
-		       q->max_p, CBT_EWMA_DEFAULT, false, 0);
-	qred_vars_init(&q->vars);
-	cbt_classes_init(&q->cl);
 
 	if (opt) {
 		err = cbt_parse(sch, tb, opt, extack);
 		if (err < 0)
 			return err;
 	}
-	if (!tb[TCA_CBT_SEED]) {
-		q->seed = get_random_u32();
-		prandom_seed_state(&q->rnd, q->seed);
-	}
+	cbt_qdisc_seed_default(&q->cq, tb);
 	cbt_apply(sch, tb);
 	return 0;
 }
@@ -334,22 +204,10 @@ static int cbt_dump(struct Qdisc *sch, struct sk_buff *skb)
 	opts = nla_nest_start(skb, TCA_OPTIONS);
 	if (!opts)
 		goto nla_put_failure;
-	if (nla_put_u32(skb, TCA_CBT_LIMIT, q->limit) ||
-	    nla_put_u32(skb, TCA_CBT_QTH_MIN, q->parms.qth_min) ||
-	    nla_put_u32(skb, TCA_CBT_QTH_MAX, q->parms.qth_max) ||
-	    nla_put_u32(skb, TCA_CBT_MAX_P, q->max_p) ||
-	    nla_put_u32(skb, TCA_CBT_EWMA, q->parms.Wlog) ||
-	    nla_put_u32(skb, TCA_CBT_BANDWIDTH, q->bandwidth) ||
-	    nla_put_u32(skb, TCA_CBT_AVPKT, q->avpkt) ||
+	if (cbt_qdisc_dump_red(skb, &q->cq) ||
 	    nla_put_u32(skb, TCA_CBT_MM_THRESH, q->thresh[CBT_CLASS_MM]) ||
 	    nla_put_u32(skb, TCA_CBT_UDP_THRESH, q->thresh[CBT_CLASS_UDP]) ||
-	    nla_put_u32(skb, TCA_CBT_TAG_MODE, q->tag.mode) ||
-	    nla_put_u32(skb, TCA_CBT_TAG_DSCP, q->tag.dscp) ||
-	    nla_put_u32(skb, TCA_CBT_TAG_MARK, q->tag.mark) ||
-	    nla_put_u32(skb, TCA_CBT_TAG_MASK, q->tag.mask) ||
-	    nla_put_u32(skb, TCA_CBT_TAG_SRC, (__force u32)q->tag.src) ||
-	    nla_put_u32(skb, TCA_CBT_TAG_SRCLEN, q->tag.srclen) ||
-	    nla_put_u32(skb, TCA_CBT_SEED, q->seed))
+	    cbt_qdisc_dump_tag(skb, &q->cq))
 		goto nla_put_failure;
 	return nla_nest_end(skb, opts);
 
@@ -358,32 +216,27 @@ nla_put_failure:
 	return -1;
 }
 
-/* A scaled average in thousandths of a packet. */
-static u32 cbt_milli(const struct qred_parms *p, u64 qavg)
-{
-	return (u32)min_t(u64, (qavg * 1000) >> p->Wlog, U32_MAX);
-}
-
 static int cbt_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 {
 	struct cbt_sched_data *q = qdisc_priv(sch);
+	const struct cbt_qdisc *cq = &q->cq;
 	struct tc_cbt_xstats st;
 
 	sch_tree_lock(sch);
 	st = (struct tc_cbt_xstats){
-		.qavg		= cbt_milli(&q->parms, q->vars.qavg),
-		.tcp_avg	= cbt_milli(&q->parms, q->cl.avg[CBT_CLASS_TCP].qavg),
-		.mm_avg		= cbt_milli(&q->parms, q->cl.avg[CBT_CLASS_MM].qavg),
-		.udp_avg	= cbt_milli(&q->parms, q->cl.avg[CBT_CLASS_UDP].qavg),
-		.tcp_qlen	= q->cl.qlen[CBT_CLASS_TCP],
-		.mm_qlen	= q->cl.qlen[CBT_CLASS_MM],
-		.udp_qlen	= q->cl.qlen[CBT_CLASS_UDP],
-		.mm_drops	= q->class_drops[CBT_CLASS_MM],
-		.udp_drops	= q->class_drops[CBT_CLASS_UDP],
-		.prob_drops	= q->prob_drops,
-		.forced_drops	= q->forced_drops,
-		.limit_drops	= q->limit_drops,
-		.change_drops	= q->change_drops,
+		.qavg		= cbt_qdisc_milli(cq, cq->vars.qavg),
+		.tcp_avg	= cbt_qdisc_milli(cq, cq->cl.avg[CBT_CLASS_TCP].qavg),
+		.mm_avg		= cbt_qdisc_milli(cq, cq->cl.avg[CBT_CLASS_MM].qavg),
+		.udp_avg	= cbt_qdisc_milli(cq, cq->cl.avg[CBT_CLASS_UDP].qavg),
+		.tcp_qlen	= cq->cl.qlen[CBT_CLASS_TCP],
+		.mm_qlen	= cq->cl.qlen[CBT_CLASS_MM],
+		.udp_qlen	= cq->cl.qlen[CBT_CLASS_UDP],
+		.mm_drops	= cq->class_drops[CBT_CLASS_MM],
+		.udp_drops	= cq->class_drops[CBT_CLASS_UDP],
+		.prob_drops	= cq->prob_drops,
+		.forced_drops	= cq->forced_drops,
+		.limit_drops	= cq->limit_drops,
+		.change_drops	= cq->change_drops,
 	};
 	sch_tree_unlock(sch);
 	return gnet_stats_copy_app(d, &st, sizeof(st));

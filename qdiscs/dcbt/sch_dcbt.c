@@ -56,29 +56,22 @@
 #include <net/sch_generic.h>
 
 #include <algo/cbt.h>
+#include <algo/cbt_qdisc.h>
 #include <algo/flowtable.h>
 #include <algo/red.h>
 
 #include "dcbt.h"
 
 struct dcbt_sched_data {
+	struct cbt_qdisc cq;		/* RED, tag, seed, averages, drops */
+
 	/* configuration */
-	u32 limit;
-	u32 max_p;
-	u32 bandwidth;
-	u32 avpkt;
 	u32 flows;
 	u32 timeout_us;
 	u32 collect_us;
-	u32 seed;
 	bool chips;
-	struct cbt_tag tag;
-	struct qred_parms parms;
 
 	/* state */
-	struct qred_vars vars;
-	struct cbt_classes cl;
-	struct rnd_state rnd;
 	struct flowtable ft;
 	struct qdisc_skb_head main;	/* every packet but the multimedia ones */
 	struct qdisc_skb_head mmq;	/* multimedia packets, arrival order */
@@ -90,11 +83,6 @@ struct dcbt_sched_data {
 	/* statistics */
 	u64 Smm_thresh;
 	u64 Sudp_thresh;
-	u32 class_drops[CBT_CLASSES];
-	u32 prob_drops;
-	u32 forced_drops;
-	u32 limit_drops;
-	u32 change_drops;
 	u32 cutins;
 };
 
@@ -198,7 +186,7 @@ static struct sk_buff *dcbt_take(struct Qdisc *sch, u64 now)
 		return NULL;
 	sch->q.qlen--;
 	qdisc_qstats_backlog_dec(sch, skb);
-	q->cl.qlen[cbt_cb(skb)->class]--;
+	q->cq.cl.qlen[cbt_cb(skb)->class]--;
 	flowtable_dequeued(&q->ft, flowtable_at(&q->ft, cbt_cb(skb)->flow),
 			   qdisc_pkt_len(skb), now);
 	return skb;
@@ -227,11 +215,13 @@ static int dcbt_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 			struct sk_buff **to_free)
 {
 	struct dcbt_sched_data *q = qdisc_priv(sch);
+	struct cbt_qdisc *cq = &q->cq;
 	u64 now = ktime_get_ns(), Sthresh = 0;
 	struct flowtable_entry *e;
-	u8 c = cbt_classify(skb, &q->tag);
+	u8 c = cbt_classify(skb, &cq->tag);
 	u32 total, k;
 	bool created;
+	int ret;
 
 	if (!q->next_collect)
 		q->next_collect = now + (u64)q->collect_us * NSEC_PER_USEC;
@@ -241,51 +231,30 @@ static int dcbt_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 		flowtable_set_class(&q->ft, e, c);
 	flowtable_arrival(e, qdisc_pkt_len(skb));
 
-	qred_calc_qavg(&q->parms, &q->vars, sch->q.qlen, now);
-	cbt_classes_sample(&q->parms, &q->cl, now);
+	cbt_qdisc_sample(cq, sch->q.qlen, now);
 
 	total = q->ft.nactive;
-	q->Smm_thresh = dcbt_mm_thresh(&q->vars, q->ft.active[CBT_CLASS_MM],
+	q->Smm_thresh = dcbt_mm_thresh(&cq->vars, q->ft.active[CBT_CLASS_MM],
 				       total);
-	q->Sudp_thresh = dcbt_udp_thresh(&q->parms,
+	q->Sudp_thresh = dcbt_udp_thresh(&cq->parms,
 					 q->ft.active[CBT_CLASS_UDP], total);
 	if (c == CBT_CLASS_MM)
 		Sthresh = q->Smm_thresh;
 	else if (c == CBT_CLASS_UDP)
 		Sthresh = q->Sudp_thresh;
-	if (cbt_class_over(&q->parms, &q->vars, &q->cl, c, Sthresh)) {
-		q->class_drops[c]++;
-		qdisc_drop(skb, sch, to_free);
-		return NET_XMIT_CN;
-	}
-
-	switch (qred_action(&q->parms, &q->vars, &q->rnd)) {
-	case QRED_DONT_MARK:
-		break;
-	case QRED_PROB_MARK:
-		q->prob_drops++;
-		qdisc_drop(skb, sch, to_free);
-		return NET_XMIT_CN;
-	case QRED_HARD_MARK:
-		q->forced_drops++;
-		qdisc_drop(skb, sch, to_free);
-		return NET_XMIT_CN;
-	}
-
-	if (unlikely(sch->q.qlen >= q->limit)) {
-		q->limit_drops++;
-		return qdisc_drop(skb, sch, to_free);
-	}
+	ret = cbt_qdisc_admit(cq, skb, sch, c, Sthresh, to_free);
+	if (ret != NET_XMIT_SUCCESS)
+		return ret;
 
 	cbt_cb(skb)->class = c;
 	cbt_cb(skb)->flow = flowtable_index(&q->ft, e);
 	cbt_cb(skb)->mm_before = 0;
 	flowtable_enqueued(&q->ft, e, qdisc_pkt_len(skb));
-	q->cl.qlen[c]++;
+	cq->cl.qlen[c]++;
 	if (c == CBT_CLASS_MM) {
 		__qdisc_enqueue_tail(skb, &q->mmq);
-		k = qred_qavg(&q->parms, q->vars.qavg);
-		if (q->chips && q->vars.qavg > q->parms.Sqth_min &&
+		k = qred_qavg(&cq->parms, cq->vars.qavg);
+		if (q->chips && cq->vars.qavg > cq->parms.Sqth_min &&
 		    total >= 2 * q->ft.active[CBT_CLASS_MM] && k < sch->q.qlen)
 			dcbt_cut_in(q, k);
 		else
@@ -311,10 +280,8 @@ static struct sk_buff *dcbt_dequeue(struct Qdisc *sch)
 	if (!skb)
 		return NULL;
 	qdisc_bstats_update(sch, skb);
-	if (!sch->q.qlen) {
-		qred_start_idle(&q->vars, now);
-		cbt_classes_idle(&q->cl, now);
-	}
+	if (!sch->q.qlen)
+		cbt_qdisc_idle(&q->cq, now);
 	return skb;
 }
 
@@ -334,8 +301,7 @@ static void dcbt_reset(struct Qdisc *sch)
 	q->mm_tail = 0;
 	sch->q.qlen = 0;
 	sch->qstats.backlog = 0;
-	qred_vars_init(&q->vars);
-	cbt_classes_init(&q->cl);
+	cbt_qdisc_reset(&q->cq);
 	flowtable_reset(&q->ft);
 	q->next_collect = 0;
 }
@@ -344,30 +310,15 @@ static int dcbt_parse(struct Qdisc *sch, struct nlattr **tb,
 		      struct nlattr *opt, struct netlink_ext_ack *extack)
 {
 	struct dcbt_sched_data *q = qdisc_priv(sch);
-	u32 qmin = q->parms.qth_min, qmax = q->parms.qth_max, mode;
 	int err;
 
 	err = nla_parse(tb, TCA_DCBT_MAX, nla_data(opt), nla_len(opt),
 			dcbt_policy, extack);
 	if (err < 0)
 		return err;
-	if (tb[TCA_DCBT_QTH_MIN])
-		qmin = nla_get_u32(tb[TCA_DCBT_QTH_MIN]);
-	if (tb[TCA_DCBT_QTH_MAX])
-		qmax = nla_get_u32(tb[TCA_DCBT_QTH_MAX]);
-	if (qmin >= qmax) {
-		NL_SET_ERR_MSG_MOD(extack, "min must be below max");
-		return -EINVAL;
-	}
-	mode = tb[TCA_DCBT_TAG_MODE] ? nla_get_u32(tb[TCA_DCBT_TAG_MODE])
-				     : q->tag.mode;
-	if (mode == DCBT_TAG_MODE_SRC && tb[TCA_DCBT_TAG_SRC] &&
-	    tb[TCA_DCBT_TAG_SRCLEN] &&
-	    (nla_get_u32(tb[TCA_DCBT_TAG_SRC]) &
-	     ~cbt_prefix_mask(nla_get_u32(tb[TCA_DCBT_TAG_SRCLEN])))) {
-		NL_SET_ERR_MSG_MOD(extack, "source prefix has host bits set");
-		return -EINVAL;
-	}
+	err = cbt_qdisc_check(&q->cq, tb, extack);
+	if (err < 0)
+		return err;
 	if (q->ft.e && tb[TCA_DCBT_FLOWS] &&
 	    nla_get_u32(tb[TCA_DCBT_FLOWS]) != q->flows) {
 		NL_SET_ERR_MSG_MOD(extack, "flows can only be set when the qdisc is created");
@@ -376,27 +327,16 @@ static int dcbt_parse(struct Qdisc *sch, struct nlattr **tb,
 	return 0;
 }
 
+/* The next packet to send, for a lower limit: unlinked, uncounted. */
+static struct sk_buff *dcbt_take_now(struct Qdisc *sch)
+{
+	return dcbt_take(sch, ktime_get_ns());
+}
+
 static void dcbt_apply(struct Qdisc *sch, struct nlattr **tb)
 {
 	struct dcbt_sched_data *q = qdisc_priv(sch);
-	unsigned int dropped_pkts = 0, dropped_bytes = 0;
-	u32 qmin = q->parms.qth_min, qmax = q->parms.qth_max;
-	u8 wlog = q->parms.Wlog, old_wlog = q->parms.Wlog;
 
-	if (tb[TCA_DCBT_LIMIT])
-		q->limit = nla_get_u32(tb[TCA_DCBT_LIMIT]);
-	if (tb[TCA_DCBT_QTH_MIN])
-		qmin = nla_get_u32(tb[TCA_DCBT_QTH_MIN]);
-	if (tb[TCA_DCBT_QTH_MAX])
-		qmax = nla_get_u32(tb[TCA_DCBT_QTH_MAX]);
-	if (tb[TCA_DCBT_MAX_P])
-		q->max_p = nla_get_u32(tb[TCA_DCBT_MAX_P]);
-	if (tb[TCA_DCBT_EWMA])
-		wlog = nla_get_u32(tb[TCA_DCBT_EWMA]);
-	if (tb[TCA_DCBT_BANDWIDTH])
-		q->bandwidth = nla_get_u32(tb[TCA_DCBT_BANDWIDTH]);
-	if (tb[TCA_DCBT_AVPKT])
-		q->avpkt = nla_get_u32(tb[TCA_DCBT_AVPKT]);
 	if (tb[TCA_DCBT_FLOWS])
 		q->flows = nla_get_u32(tb[TCA_DCBT_FLOWS]);
 	if (tb[TCA_DCBT_TIMEOUT]) {
@@ -407,60 +347,16 @@ static void dcbt_apply(struct Qdisc *sch, struct nlattr **tb)
 		q->collect_us = nla_get_u32(tb[TCA_DCBT_COLLECT]);
 	if (tb[TCA_DCBT_CHIPS])
 		q->chips = nla_get_u32(tb[TCA_DCBT_CHIPS]);
-	if (tb[TCA_DCBT_TAG_MODE])
-		q->tag.mode = nla_get_u32(tb[TCA_DCBT_TAG_MODE]);
-	if (tb[TCA_DCBT_TAG_DSCP])
-		q->tag.dscp = nla_get_u32(tb[TCA_DCBT_TAG_DSCP]);
-	if (tb[TCA_DCBT_TAG_MARK])
-		q->tag.mark = nla_get_u32(tb[TCA_DCBT_TAG_MARK]);
-	if (tb[TCA_DCBT_TAG_MASK])
-		q->tag.mask = nla_get_u32(tb[TCA_DCBT_TAG_MASK]);
-	if (tb[TCA_DCBT_TAG_SRC])
-		q->tag.src = (__force __be32)nla_get_u32(tb[TCA_DCBT_TAG_SRC]);
-	if (tb[TCA_DCBT_TAG_SRCLEN]) {
-		q->tag.srclen = nla_get_u32(tb[TCA_DCBT_TAG_SRCLEN]);
-		q->tag.srcmask = cbt_prefix_mask(q->tag.srclen);
-	}
-	if (tb[TCA_DCBT_SEED]) {
-		q->seed = nla_get_u32(tb[TCA_DCBT_SEED]);
-		prandom_seed_state(&q->rnd, q->seed);
-	}
-
-	qred_set_parms(&q->parms, qmin, qmax, q->max_p, wlog, false,
-		       qred_ptime_ns(q->avpkt, q->bandwidth));
-	if (wlog != old_wlog) {
-		qred_rescale(&q->parms, &q->vars, old_wlog);
-		cbt_classes_rescale(&q->parms, &q->cl, old_wlog);
-	}
-
-	while (sch->q.qlen > q->limit) {
-		struct sk_buff *skb = dcbt_take(sch, ktime_get_ns());
-
-		dropped_pkts++;
-		dropped_bytes += qdisc_pkt_len(skb);
-		rtnl_qdisc_drop(skb, sch);
-		q->change_drops++;
-	}
-	qdisc_tree_reduce_backlog(sch, dropped_pkts, dropped_bytes);
+	cbt_qdisc_apply(&q->cq, tb);
+	cbt_qdisc_trim(&q->cq, sch, dcbt_take_now);
 }
 
 static int dcbt_change(struct Qdisc *sch, struct nlattr *opt,
 		       struct netlink_ext_ack *extack)
 {
 	struct nlattr *tb[TCA_DCBT_MAX + 1];
-	int err;
 
-	if (!opt) {
-		NL_SET_ERR_MSG_MOD(extack, "missing options");
-		return -EINVAL;
-	}
-	err = dcbt_parse(sch, tb, opt, extack);
-	if (err < 0)
-		return err;
-	sch_tree_lock(sch);
-	dcbt_apply(sch, tb);
-	sch_tree_unlock(sch);
-	return 0;
+	return cbt_qdisc_change(sch, opt, tb, extack, dcbt_parse, dcbt_apply);
 }
 
 static int dcbt_init(struct Qdisc *sch, struct nlattr *opt,
@@ -470,42 +366,31 @@ static int dcbt_init(struct Qdisc *sch, struct nlattr *opt,
 	struct nlattr *tb[TCA_DCBT_MAX + 1] = { NULL };
 	int err;
 
-	/* the ABI's tag modes are algo/cbt.h's */
-	BUILD_BUG_ON(DCBT_TAG_MODE_DSCP - CBT_TAG_DSCP);
-	BUILD_BUG_ON(DCBT_TAG_MODE_MARK - CBT_TAG_MARK);
-	BUILD_BUG_ON(DCBT_TAG_MODE_SRC - CBT_TAG_SRC);
+	cbt_qdisc_check_abi(TCA_DCBT, DCBT);
 	BUILD_BUG_ON(CBT_CLASSES > FLOWTABLE_CLASSES);
 
 	q->sch = sch;
 	timer_setup(&q->timer, dcbt_timer, 0);
 	/* q->main, q->mmq: empty lists, the core zeroed the private area */
-	q->limit = clamp_t(u32, qdisc_dev(sch)->tx_queue_len, 1, DCBT_LIMIT_MAX);
-	q->max_p = DCBT_MAX_P_DEFAULT;
-	q->avpkt = DCBT_AVPKT_DEFAULT;
+	cbt_qdisc_defaults(&q->cq, sch, DCBT_LIMIT_MAX, DCBT_QTH_MIN_DEFAULT,
+			   DCBT_QTH_MAX_DEFAULT, DCBT_MAX_P_DEFAULT,
+			   DCBT_EWMA_DEFAULT, DCBT_AVPKT_DEFAULT);
 	q->flows = DCBT_FLOWS_DEFAULT;
 	q->timeout_us = DCBT_TIMEOUT_DEFAULT;
 	q->collect_us = DCBT_COLLECT_DEFAULT;
-	q->tag.mask = ~0U;
-	qred_set_parms(&q->parms, DCBT_QTH_MIN_DEFAULT, DCBT_QTH_MAX_DEFAULT,
-		       q->max_p, DCBT_EWMA_DEFAULT, false, 0);
-	qred_vars_init(&q->vars);
-	cbt_classes_init(&q->cl);
 
 	if (opt) {
 		err = dcbt_parse(sch, tb, opt, extack);
 		if (err < 0)
 			return err;
 	}
-	if (!tb[TCA_DCBT_SEED]) {
-		q->seed = get_random_u32();
-		prandom_seed_state(&q->rnd, q->seed);
-	}
+	cbt_qdisc_seed_default(&q->cq, tb);
 	if (tb[TCA_DCBT_FLOWS])
 		q->flows = nla_get_u32(tb[TCA_DCBT_FLOWS]);
 	if (tb[TCA_DCBT_SEED])
-		q->seed = nla_get_u32(tb[TCA_DCBT_SEED]);
+		q->cq.seed = nla_get_u32(tb[TCA_DCBT_SEED]);
 	err = flowtable_init(&q->ft, q->flows,
-			     (u64)q->timeout_us * NSEC_PER_USEC, q->seed);
+			     (u64)q->timeout_us * NSEC_PER_USEC, q->cq.seed);
 	if (err) {
 		NL_SET_ERR_MSG_MOD(extack, "no memory for the flow table");
 		return err;
@@ -531,22 +416,10 @@ static int dcbt_dump(struct Qdisc *sch, struct sk_buff *skb)
 	opts = nla_nest_start(skb, TCA_OPTIONS);
 	if (!opts)
 		goto nla_put_failure;
-	if (nla_put_u32(skb, TCA_DCBT_LIMIT, q->limit) ||
-	    nla_put_u32(skb, TCA_DCBT_QTH_MIN, q->parms.qth_min) ||
-	    nla_put_u32(skb, TCA_DCBT_QTH_MAX, q->parms.qth_max) ||
-	    nla_put_u32(skb, TCA_DCBT_MAX_P, q->max_p) ||
-	    nla_put_u32(skb, TCA_DCBT_EWMA, q->parms.Wlog) ||
-	    nla_put_u32(skb, TCA_DCBT_BANDWIDTH, q->bandwidth) ||
-	    nla_put_u32(skb, TCA_DCBT_AVPKT, q->avpkt) ||
+	if (cbt_qdisc_dump_red(skb, &q->cq) ||
 	    nla_put_u32(skb, TCA_DCBT_FLOWS, q->flows) ||
 	    nla_put_u32(skb, TCA_DCBT_TIMEOUT, q->timeout_us) ||
-	    nla_put_u32(skb, TCA_DCBT_TAG_MODE, q->tag.mode) ||
-	    nla_put_u32(skb, TCA_DCBT_TAG_DSCP, q->tag.dscp) ||
-	    nla_put_u32(skb, TCA_DCBT_TAG_MARK, q->tag.mark) ||
-	    nla_put_u32(skb, TCA_DCBT_TAG_MASK, q->tag.mask) ||
-	    nla_put_u32(skb, TCA_DCBT_TAG_SRC, (__force u32)q->tag.src) ||
-	    nla_put_u32(skb, TCA_DCBT_TAG_SRCLEN, q->tag.srclen) ||
-	    nla_put_u32(skb, TCA_DCBT_SEED, q->seed) ||
+	    cbt_qdisc_dump_tag(skb, &q->cq) ||
 	    nla_put_u32(skb, TCA_DCBT_COLLECT, q->collect_us) ||
 	    nla_put_u32(skb, TCA_DCBT_CHIPS, q->chips))
 		goto nla_put_failure;
@@ -557,37 +430,32 @@ nla_put_failure:
 	return -1;
 }
 
-static u32 dcbt_milli(const struct qred_parms *p, u64 qavg)
-{
-	return (u32)min_t(u64, (qavg * 1000) >> p->Wlog, U32_MAX);
-}
-
 static int dcbt_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 {
 	struct dcbt_sched_data *q = qdisc_priv(sch);
-	const struct qred_parms *p = &q->parms;
+	const struct cbt_qdisc *cq = &q->cq;
 	struct tc_dcbt_xstats st;
 
 	sch_tree_lock(sch);
 	st = (struct tc_dcbt_xstats){
-		.qavg		= dcbt_milli(p, q->vars.qavg),
-		.tcp_avg	= dcbt_milli(p, q->cl.avg[CBT_CLASS_TCP].qavg),
-		.mm_avg		= dcbt_milli(p, q->cl.avg[CBT_CLASS_MM].qavg),
-		.udp_avg	= dcbt_milli(p, q->cl.avg[CBT_CLASS_UDP].qavg),
-		.mm_thresh	= dcbt_milli(p, q->Smm_thresh),
-		.udp_thresh	= dcbt_milli(p, q->Sudp_thresh),
+		.qavg		= cbt_qdisc_milli(cq, cq->vars.qavg),
+		.tcp_avg	= cbt_qdisc_milli(cq, cq->cl.avg[CBT_CLASS_TCP].qavg),
+		.mm_avg		= cbt_qdisc_milli(cq, cq->cl.avg[CBT_CLASS_MM].qavg),
+		.udp_avg	= cbt_qdisc_milli(cq, cq->cl.avg[CBT_CLASS_UDP].qavg),
+		.mm_thresh	= cbt_qdisc_milli(cq, q->Smm_thresh),
+		.udp_thresh	= cbt_qdisc_milli(cq, q->Sudp_thresh),
 		.tcp_flows	= q->ft.active[CBT_CLASS_TCP],
 		.mm_flows	= q->ft.active[CBT_CLASS_MM],
 		.udp_flows	= q->ft.active[CBT_CLASS_UDP],
-		.tcp_qlen	= q->cl.qlen[CBT_CLASS_TCP],
-		.mm_qlen	= q->cl.qlen[CBT_CLASS_MM],
-		.udp_qlen	= q->cl.qlen[CBT_CLASS_UDP],
-		.mm_drops	= q->class_drops[CBT_CLASS_MM],
-		.udp_drops	= q->class_drops[CBT_CLASS_UDP],
-		.prob_drops	= q->prob_drops,
-		.forced_drops	= q->forced_drops,
-		.limit_drops	= q->limit_drops,
-		.change_drops	= q->change_drops,
+		.tcp_qlen	= cq->cl.qlen[CBT_CLASS_TCP],
+		.mm_qlen	= cq->cl.qlen[CBT_CLASS_MM],
+		.udp_qlen	= cq->cl.qlen[CBT_CLASS_UDP],
+		.mm_drops	= cq->class_drops[CBT_CLASS_MM],
+		.udp_drops	= cq->class_drops[CBT_CLASS_UDP],
+		.prob_drops	= cq->prob_drops,
+		.forced_drops	= cq->forced_drops,
+		.limit_drops	= cq->limit_drops,
+		.change_drops	= cq->change_drops,
 		.cutins		= q->cutins,
 		.collected	= q->ft.stats.collected,
 		.evictions	= q->ft.stats.evictions,
