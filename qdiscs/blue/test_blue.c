@@ -22,57 +22,10 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static struct qdk_qdisc *create_spec(const char *spec)
-{
-	struct qdk_dev_cfg dev = { .tx_queue_len = 1000 };
-	struct tcopt_buf b;
-	struct tcopt_err e;
-	char kind[32], msg[256] = "";
-	struct qdk_qdisc *q;
-	int err = 0;
-
-	tcopt_buf_init(&b);
-	ck_assert_msg(tcopt_build(spec, kind, sizeof(kind), &b, &e) == 0,
-		      "%s: %s", spec, e.msg);
-	q = qdk_qdisc_create(kind, &dev, 0x80010000, 0xffffffff, b.data, b.len,
-			     &err, msg, sizeof(msg));
-	tcopt_buf_free(&b);
-	ck_assert_msg(q, "create %s: %d %s", spec, err, msg);
-	return q;
-}
-
-/* create/change with spec must fail with err and exactly want */
-static void spec_fails(const char *spec, int err, const char *want)
-{
-	struct qdk_dev_cfg dev = { 0 };
-	struct tcopt_buf b;
-	struct tcopt_err e;
-	char kind[32], msg[256] = "";
-	struct qdk_qdisc *q;
-	int got = 0;
-
-	tcopt_buf_init(&b);
-	ck_assert_int_eq(tcopt_build(spec, kind, sizeof(kind), &b, &e), 0);
-	q = qdk_qdisc_create(kind, &dev, 0x80010000, 0xffffffff, b.data, b.len,
-			     &got, msg, sizeof(msg));
-	ck_assert_ptr_null(q);
-	ck_assert_int_eq(got, err);
-	ck_assert_str_eq(msg, want);
-
-	/* the same options in a change leave the qdisc as it was */
-	q = create_spec(KIND " limit 9");
-	msg[0] = 0;
-	ck_assert_int_eq(qdk_qdisc_change(q, b.data, b.len, msg, sizeof(msg)), err);
-	ck_assert_str_eq(msg, want);
-	tcopt_buf_free(&b);
-	qdk_qdisc_destroy(q);
-}
-
 static int enq(struct qdk_qdisc *q, uint64_t id)
 {
 	return qdk_enqueue(q, qt_udp4(id, 1000, 5000, 0));
 }
-
 
 static struct tc_blue_xstats xstats(struct qdk_qdisc *q)
 {
@@ -122,13 +75,13 @@ static void mem_setup(void)
 /* d1 = 1/4, d2 = 1/8: steps that are easy to read in the xstats */
 #define D1 0x40000000U
 #define D2 0x20000000U
-#define SPEC_STEPS KIND " limit 2 d1 0.25 d2 0.125 freeze 10ms seed 1"
+#define SPEC_STEPS "limit 2 d1 0.25 d2 0.125 freeze 10ms seed 1"
 
 /* ---- p_m: overflow raises it, an idle link lowers it -------------------- */
 
 START_TEST(overflow_raises_pm_by_d1)
 {
-	struct qdk_qdisc *q = create_spec(SPEC_STEPS);
+	struct qdk_qdisc *q = qt_create(SPEC_STEPS);
 	struct tc_blue_xstats xs;
 
 	/* The first arrival finds an idle link: a decrease (from 0 to 0)
@@ -179,7 +132,7 @@ END_TEST
 
 START_TEST(pm_saturates_at_one)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 1 d1 0.75 d2 0 freeze 0 seed 3");
+	struct qdk_qdisc *q = qt_create("limit 1 d1 0.75 d2 0 freeze 0 seed 3");
 
 	at(1 * MS);
 	enq(q, 1);
@@ -197,7 +150,7 @@ END_TEST
 
 START_TEST(empty_dequeue_lowers_pm_by_d2)
 {
-	struct qdk_qdisc *q = create_spec(SPEC_STEPS);
+	struct qdk_qdisc *q = qt_create(SPEC_STEPS);
 	struct tc_blue_xstats xs;
 
 	at(100 * MS);
@@ -238,7 +191,7 @@ START_TEST(arrival_to_empty_queue_lowers_pm)
 	/* a shaping parent (tbf) peeks and never dequeues an empty child:
 	 * the arrival that finds the queue empty is the idle event then
 	 */
-	struct qdk_qdisc *q = create_spec(SPEC_STEPS);
+	struct qdk_qdisc *q = qt_create(SPEC_STEPS);
 
 	at(100 * MS);
 	enq(q, 1);
@@ -260,7 +213,7 @@ END_TEST
 
 START_TEST(freeze_zero_moves_on_every_event)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 1 d1 0.125 d2 0 freeze 0 seed 5");
+	struct qdk_qdisc *q = qt_create("limit 1 d1 0.125 d2 0 freeze 0 seed 5");
 	uint32_t prev = 0;
 
 	at(1 * MS);
@@ -283,7 +236,7 @@ END_TEST
 static unsigned int early_drops_at(const char *spec, unsigned int n, uint8_t tos,
 				   unsigned int *marks)
 {
-	struct qdk_qdisc *q = create_spec(spec);
+	struct qdk_qdisc *q = qt_create(spec);
 	const struct qdk_effect *eff;
 	struct tc_blue_xstats xs;
 	unsigned int drops = 0, ce = 0;
@@ -323,11 +276,11 @@ static unsigned int early_drops_at(const char *spec, unsigned int n, uint8_t tos
 START_TEST(marks_with_probability_pm)
 {
 	/* p_m = 0.3, 10000 arrivals: mean 3000, sigma ~46 */
-	unsigned int d = early_drops_at(KIND " limit 3 d1 0.3 d2 0 freeze 0 seed 11", 10000, 0, NULL);
+	unsigned int d = early_drops_at("limit 3 d1 0.3 d2 0 freeze 0 seed 11", 10000, 0, NULL);
 
 	ck_assert_msg(d > 2800 && d < 3200, "early drops %u", d);
 	/* p_m = 0: never */
-	ck_assert_uint_eq(early_drops_at(KIND " limit 3 d1 0.3 d2 0 freeze 0 seed 11", 0, 0, NULL), 0);
+	ck_assert_uint_eq(early_drops_at("limit 3 d1 0.3 d2 0 freeze 0 seed 11", 0, 0, NULL), 0);
 }
 END_TEST
 
@@ -336,15 +289,15 @@ START_TEST(ecn_marks_instead_of_dropping)
 	unsigned int marks = 0, d;
 
 	/* ECT(0) packets with ecn: marked, none dropped early */
-	d = early_drops_at(KIND " limit 3 d1 0.5 d2 0 freeze 0 ecn seed 2", 2000, 0x02, &marks);
+	d = early_drops_at("limit 3 d1 0.5 d2 0 freeze 0 ecn seed 2", 2000, 0x02, &marks);
 	ck_assert_uint_eq(d, 0);
 	ck_assert_msg(marks > 850 && marks < 1150, "marks %u", marks);
 	/* Not-ECT packets with ecn: dropped */
-	d = early_drops_at(KIND " limit 3 d1 0.5 d2 0 freeze 0 ecn seed 2", 2000, 0x00, &marks);
+	d = early_drops_at("limit 3 d1 0.5 d2 0 freeze 0 ecn seed 2", 2000, 0x00, &marks);
 	ck_assert_uint_eq(marks, 0);
 	ck_assert_msg(d > 850 && d < 1150, "drops %u", d);
 	/* ECT packets without ecn: dropped */
-	d = early_drops_at(KIND " limit 3 d1 0.5 d2 0 freeze 0 seed 2", 2000, 0x02, &marks);
+	d = early_drops_at("limit 3 d1 0.5 d2 0 freeze 0 seed 2", 2000, 0x02, &marks);
 	ck_assert_uint_eq(marks, 0);
 	ck_assert_msg(d > 850 && d < 1150, "drops %u", d);
 }
@@ -352,9 +305,9 @@ END_TEST
 
 START_TEST(same_seed_same_decisions)
 {
-	unsigned int a = early_drops_at(KIND " limit 3 d1 0.5 d2 0 freeze 0 seed 77", 500, 0, NULL);
-	unsigned int b = early_drops_at(KIND " limit 3 d1 0.5 d2 0 freeze 0 seed 77", 500, 0, NULL);
-	unsigned int c = early_drops_at(KIND " limit 3 d1 0.5 d2 0 freeze 0 seed 78", 500, 0, NULL);
+	unsigned int a = early_drops_at("limit 3 d1 0.5 d2 0 freeze 0 seed 77", 500, 0, NULL);
+	unsigned int b = early_drops_at("limit 3 d1 0.5 d2 0 freeze 0 seed 77", 500, 0, NULL);
+	unsigned int c = early_drops_at("limit 3 d1 0.5 d2 0 freeze 0 seed 78", 500, 0, NULL);
 
 	ck_assert_uint_eq(a, b);
 	/* another seed: another sequence (equal counts would be a fluke) */
@@ -364,8 +317,8 @@ END_TEST
 
 START_TEST(seed_random_when_absent_and_dumped)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 3");
-	struct qdk_qdisc *q2 = create_spec(KIND " limit 3");
+	struct qdk_qdisc *q = qt_create("limit 3");
+	struct qdk_qdisc *q2 = qt_create("limit 3");
 
 	ck_assert_int_ge(dumped(q, TCA_BLUE_SEED), 0);
 	/* get_random_u32() per instance */
@@ -379,7 +332,7 @@ END_TEST
 
 START_TEST(reset_clears_pm)
 {
-	struct qdk_qdisc *q = create_spec(SPEC_STEPS);
+	struct qdk_qdisc *q = qt_create(SPEC_STEPS);
 
 	at(100 * MS);
 	enq(q, 1);
@@ -402,7 +355,7 @@ END_TEST
 
 START_TEST(change_lowers_limit_keeps_pm)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 5 d1 0.25 d2 0 freeze 0 seed 1");
+	struct qdk_qdisc *q = qt_create("limit 5 d1 0.25 d2 0 freeze 0 seed 1");
 	struct tcopt_buf b;
 	struct tcopt_err e;
 	struct qdk_stats st;
@@ -454,10 +407,10 @@ END_TEST
 
 START_TEST(bad_options)
 {
-	spec_fails(KIND " limit 0", -ERANGE, "integer out of range");
-	spec_fails(KIND " limit 2000000", -ERANGE, "integer out of range");
-	spec_fails(KIND " freeze 11s", -ERANGE, "integer out of range");
-	spec_fails(KIND " d1 0", -EINVAL, MODNAME ": d1 must be above zero");
+	qt_rejects("limit 0", -ERANGE, "integer out of range");
+	qt_rejects("limit 2000000", -ERANGE, "integer out of range");
+	qt_rejects("freeze 11s", -ERANGE, "integer out of range");
+	qt_rejects("d1 0", -EINVAL, MODNAME ": d1 must be above zero");
 }
 END_TEST
 
@@ -487,7 +440,7 @@ END_TEST
 
 START_TEST(change_null_options)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 3");
+	struct qdk_qdisc *q = qt_create("limit 3");
 	char msg[128] = "";
 
 	ck_assert_int_eq(qdk_qdisc_change(q, NULL, 0, msg, sizeof(msg)), -EINVAL);
@@ -498,7 +451,7 @@ END_TEST
 
 START_TEST(dump_round_trip)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 40 d1 0.1 d2 0.01 freeze 25ms ecn seed 99");
+	struct qdk_qdisc *q = qt_create("limit 40 d1 0.1 d2 0.01 freeze 25ms ecn seed 99");
 	struct qdk_dev_cfg dev = { 0 };
 	uint8_t a[256], b2[256];
 	char msg[128] = "";
@@ -564,7 +517,7 @@ static void t_flag(struct tcopt_out *o, const char *key)
 START_TEST(tc_print)
 {
 	const struct tcopt_kind *k = tcopt_find(KIND);
-	struct qdk_qdisc *q = create_spec(KIND " limit 40 d1 0.02 d2 0.002 freeze 25ms ecn seed 99");
+	struct qdk_qdisc *q = qt_create("limit 40 d1 0.02 d2 0.002 freeze 25ms ecn seed 99");
 	struct text_out t = { .o = { .uint = t_uint, .str = t_str, .flag = t_flag } };
 	uint8_t buf[256];
 	int n;

@@ -19,49 +19,6 @@
 #define KIND "cbt"
 #define MODNAME "sch_cbt"
 
-static struct qdk_qdisc *create_spec(const char *spec)
-{
-	struct qdk_dev_cfg dev = { .tx_queue_len = 1000 };
-	struct tcopt_buf b;
-	struct tcopt_err e;
-	char kind[32], msg[256] = "";
-	struct qdk_qdisc *q;
-	int err = 0;
-
-	tcopt_buf_init(&b);
-	ck_assert_msg(tcopt_build(spec, kind, sizeof(kind), &b, &e) == 0,
-		      "%s: %s", spec, e.msg);
-	q = qdk_qdisc_create(kind, &dev, 0x80010000, 0xffffffff, b.data, b.len,
-			     &err, msg, sizeof(msg));
-	tcopt_buf_free(&b);
-	ck_assert_msg(q, "create %s: %d %s", spec, err, msg);
-	return q;
-}
-
-static void spec_fails(const char *spec, int err, const char *want)
-{
-	struct qdk_dev_cfg dev = { 0 };
-	struct tcopt_buf b;
-	struct tcopt_err e;
-	char kind[32], msg[256] = "";
-	struct qdk_qdisc *q;
-	int got = 0;
-
-	tcopt_buf_init(&b);
-	ck_assert_int_eq(tcopt_build(spec, kind, sizeof(kind), &b, &e), 0);
-	q = qdk_qdisc_create(kind, &dev, 0x80010000, 0xffffffff, b.data, b.len,
-			     &got, msg, sizeof(msg));
-	ck_assert_ptr_null(q);
-	ck_assert_int_eq(got, err);
-	ck_assert_str_eq(msg, want);
-	q = create_spec(KIND " limit 9");
-	msg[0] = 0;
-	ck_assert_int_eq(qdk_qdisc_change(q, b.data, b.len, msg, sizeof(msg)), err);
-	ck_assert_str_eq(msg, want);
-	tcopt_buf_free(&b);
-	qdk_qdisc_destroy(q);
-}
-
 enum { TCP = 6, UDP = 17, ICMP = 1 };
 
 struct pspec {
@@ -119,13 +76,13 @@ static const struct pspec udp = { .proto = UDP };
 static const struct pspec mm = { .proto = UDP, .tos = 46 << 2 };
 
 /* no early drops (probability 0), a wide band, a fast average */
-#define WIDE " limit 1000 min 2 max 1000 probability 0 ewma 1"
+#define WIDE "limit 1000 min 2 max 1000 probability 0 ewma 1"
 
 /* ---- classes and tags ------------------------------------------------------ */
 
 START_TEST(classes_by_protocol_and_dscp)
 {
-	struct qdk_qdisc *q = create_spec(KIND " min 500 max 1000 tag dscp 46");
+	struct qdk_qdisc *q = qt_create("min 500 max 1000 tag dscp 46");
 	struct tc_cbt_xstats xs;
 
 	enq(q, tcp);
@@ -147,9 +104,9 @@ END_TEST
 
 START_TEST(tag_by_mark_and_source)
 {
-	struct qdk_qdisc *q = create_spec(KIND " min 500 max 1000 tag mark 0x10/0xf0");
-	struct qdk_qdisc *q2 = create_spec(KIND " min 500 max 1000 tag src 10.1.0.0/16");
-	struct qdk_qdisc *q3 = create_spec(KIND " min 500 max 1000");
+	struct qdk_qdisc *q = qt_create("min 500 max 1000 tag mark 0x10/0xf0");
+	struct qdk_qdisc *q2 = qt_create("min 500 max 1000 tag src 10.1.0.0/16");
+	struct qdk_qdisc *q3 = qt_create("min 500 max 1000");
 
 	enq(q, (struct pspec){ .proto = UDP, .mark = 0x1f });
 	enq(q, (struct pspec){ .proto = UDP, .mark = 0x20 });
@@ -176,7 +133,7 @@ END_TEST
 
 START_TEST(udp_classes_held_to_their_thresholds)
 {
-	struct qdk_qdisc *q = create_spec(KIND WIDE " mm_thresh 6 udp_thresh 2 tag dscp 46");
+	struct qdk_qdisc *q = qt_create(WIDE " mm_thresh 6 udp_thresh 2 tag dscp 46");
 	struct tc_cbt_xstats xs;
 	unsigned int ok = 0;
 
@@ -216,7 +173,7 @@ END_TEST
 START_TEST(no_class_test_below_min)
 {
 	/* the RED average stays below min_th = 100: UDP is not capped */
-	struct qdk_qdisc *q = create_spec(KIND " limit 1000 min 100 max 200 ewma 1 udp_thresh 1");
+	struct qdk_qdisc *q = qt_create("limit 1000 min 100 max 200 ewma 1 udp_thresh 1");
 
 	for (int i = 0; i < 60; i++)
 		ck_assert_int_eq(enq(q, udp), QDK_XMIT_SUCCESS);
@@ -228,7 +185,7 @@ END_TEST
 
 START_TEST(dequeue_lowers_class_counts)
 {
-	struct qdk_qdisc *q = create_spec(KIND WIDE " udp_thresh 2");
+	struct qdk_qdisc *q = qt_create(WIDE " udp_thresh 2");
 	struct tc_cbt_xstats xs;
 	unsigned int ok = 0;
 
@@ -264,7 +221,7 @@ END_TEST
 
 START_TEST(forced_drops_past_max_for_every_class)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 100 min 2 max 5 probability 0 ewma 1");
+	struct qdk_qdisc *q = qt_create("limit 100 min 2 max 5 probability 0 ewma 1");
 	struct tc_cbt_xstats xs;
 	unsigned int forced;
 
@@ -283,7 +240,7 @@ END_TEST
 
 START_TEST(early_drops_and_limit)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 30 min 2 max 1000 probability 0.5 ewma 1 seed 4");
+	struct qdk_qdisc *q = qt_create("limit 30 min 2 max 1000 probability 0.5 ewma 1 seed 4");
 	struct tc_cbt_xstats xs;
 	struct qdk_stats st;
 
@@ -301,7 +258,7 @@ END_TEST
 
 static unsigned int drops_with_seed(const char *spec)
 {
-	struct qdk_qdisc *q = create_spec(spec);
+	struct qdk_qdisc *q = qt_create(spec);
 	unsigned int pattern = 0;
 
 	for (int i = 0; i < 32; i++) {
@@ -320,8 +277,8 @@ static unsigned int drops_with_seed(const char *spec)
 
 START_TEST(same_seed_same_drops)
 {
-	const char *a = KIND " limit 100 min 1 max 40 probability 1 ewma 1 seed 9";
-	const char *b = KIND " limit 100 min 1 max 40 probability 1 ewma 1 seed 10";
+	const char *a = "limit 100 min 1 max 40 probability 1 ewma 1 seed 9";
+	const char *b = "limit 100 min 1 max 40 probability 1 ewma 1 seed 10";
 
 	ck_assert_uint_eq(drops_with_seed(a), drops_with_seed(a));
 	ck_assert_uint_ne(drops_with_seed(a), drops_with_seed(b));
@@ -332,12 +289,12 @@ END_TEST
 
 START_TEST(bad_options)
 {
-	spec_fails(KIND " min 10 max 10", -EINVAL, MODNAME ": min must be below max");
-	spec_fails(KIND " min 20", -EINVAL, MODNAME ": min must be below max");
-	spec_fails(KIND " ewma 0", -ERANGE, "integer out of range");
-	spec_fails(KIND " limit 0", -ERANGE, "integer out of range");
-	spec_fails(KIND " tag dscp 64", -ERANGE, "integer out of range");
-	spec_fails(KIND " tag src 10.1.2.0/16", -EINVAL,
+	qt_rejects("min 10 max 10", -EINVAL, MODNAME ": min must be below max");
+	qt_rejects("min 20", -EINVAL, MODNAME ": min must be below max");
+	qt_rejects("ewma 0", -ERANGE, "integer out of range");
+	qt_rejects("limit 0", -ERANGE, "integer out of range");
+	qt_rejects("tag dscp 64", -ERANGE, "integer out of range");
+	qt_rejects("tag src 10.1.2.0/16", -EINVAL,
 		   MODNAME ": source prefix has host bits set");
 }
 END_TEST
@@ -365,7 +322,7 @@ static void t_uint(struct tcopt_out *o, const char *key, uint64_t v, enum tcopt_
 
 START_TEST(dump_round_trip_and_print)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 40 min 3 max 12 probability 0.05 ewma 3 "
+	struct qdk_qdisc *q = qt_create("limit 40 min 3 max 12 probability 0.05 ewma 3 "
 					  "bandwidth 10mbit avpkt 1500 mm_thresh 7 udp_thresh 1 "
 					  "tag src 10.1.0.0/16 seed 5");
 	const struct tcopt_kind *k = tcopt_find(KIND);
@@ -405,7 +362,7 @@ END_TEST
 
 START_TEST(change_and_tc_errors)
 {
-	struct qdk_qdisc *q = create_spec(KIND WIDE);
+	struct qdk_qdisc *q = qt_create(WIDE);
 	struct tcopt_buf b;
 	struct tcopt_err e;
 	char kind[32], msg[128] = "";

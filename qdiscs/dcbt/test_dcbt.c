@@ -22,44 +22,6 @@
 #define MODNAME "sch_dcbt"
 #define MS 1000000ULL
 
-static struct qdk_qdisc *create_spec(const char *spec)
-{
-	struct qdk_dev_cfg dev = { .tx_queue_len = 1000 };
-	struct tcopt_buf b;
-	struct tcopt_err e;
-	char kind[32], msg[256] = "";
-	struct qdk_qdisc *q;
-	int err = 0;
-
-	tcopt_buf_init(&b);
-	ck_assert_msg(tcopt_build(spec, kind, sizeof(kind), &b, &e) == 0,
-		      "%s: %s", spec, e.msg);
-	q = qdk_qdisc_create(kind, &dev, 0x80010000, 0xffffffff, b.data, b.len,
-			     &err, msg, sizeof(msg));
-	tcopt_buf_free(&b);
-	ck_assert_msg(q, "create %s: %d %s", spec, err, msg);
-	return q;
-}
-
-static void spec_fails(const char *spec, int err, const char *want)
-{
-	struct qdk_dev_cfg dev = { 0 };
-	struct tcopt_buf b;
-	struct tcopt_err e;
-	char kind[32], msg[256] = "";
-	struct qdk_qdisc *q;
-	int got = 0;
-
-	tcopt_buf_init(&b);
-	ck_assert_int_eq(tcopt_build(spec, kind, sizeof(kind), &b, &e), 0);
-	q = qdk_qdisc_create(kind, &dev, 0x80010000, 0xffffffff, b.data, b.len,
-			     &got, msg, sizeof(msg));
-	ck_assert_ptr_null(q);
-	ck_assert_int_eq(got, err);
-	ck_assert_str_eq(msg, want);
-	tcopt_buf_free(&b);
-}
-
 enum { TCP = 6, UDP = 17 };
 #define EF (46 << 2)
 
@@ -132,7 +94,7 @@ static void mem_teardown(void)
 START_TEST(thresholds_follow_the_flows)
 {
 	/* min 5, max 15: the UDP bracket is 5 - 0.1 * 10 = 4 packets */
-	struct qdk_qdisc *q = create_spec(KIND " limit 1000 min 5 max 15 probability 0 ewma 4 "
+	struct qdk_qdisc *q = qt_create("limit 1000 min 5 max 15 probability 0 ewma 4 "
 					  "tag dscp 46 timeout 10ms collect 5ms seed 1");
 	struct tc_dcbt_xstats xs;
 
@@ -166,7 +128,7 @@ END_TEST
 
 START_TEST(flows_expire_and_thresholds_grow)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 1000 min 5 max 15 probability 0 ewma 1 "
+	struct qdk_qdisc *q = qt_create("limit 1000 min 5 max 15 probability 0 ewma 1 "
 					  "timeout 10ms collect 5ms seed 1");
 	struct tc_dcbt_xstats xs;
 
@@ -199,7 +161,7 @@ END_TEST
 
 START_TEST(queued_flows_do_not_expire)
 {
-	struct qdk_qdisc *q = create_spec(KIND " min 5 max 15 timeout 10ms collect 5ms seed 1");
+	struct qdk_qdisc *q = qt_create("min 5 max 15 timeout 10ms collect 5ms seed 1");
 
 	at(1 * MS);
 	enq(q, TCP, 1, 0);
@@ -225,7 +187,7 @@ END_TEST
  */
 static unsigned int verdicts(bool tick)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 100 min 2 max 50 probability 0 ewma 1 "
+	struct qdk_qdisc *q = qt_create("limit 100 min 2 max 50 probability 0 ewma 1 "
 					  "timeout 3ms collect 2ms seed 1");
 	unsigned int bits = 0;
 
@@ -257,7 +219,7 @@ END_TEST
 
 START_TEST(unresponsive_udp_held_to_its_share)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 1000 min 5 max 100 probability 0 ewma 1 seed 1");
+	struct qdk_qdisc *q = qt_create("limit 1000 min 5 max 100 probability 0 ewma 1 seed 1");
 	struct tc_dcbt_xstats xs;
 	unsigned int ok = 0;
 
@@ -280,8 +242,8 @@ END_TEST
 START_TEST(more_udp_flows_more_room)
 {
 	/* bracket 4: one UDP flow of two gets 2 packets, four of five get 3.2 */
-	struct qdk_qdisc *q1 = create_spec(KIND " limit 1000 min 5 max 15 probability 0 ewma 1 seed 1");
-	struct qdk_qdisc *q4 = create_spec(KIND " limit 1000 min 5 max 15 probability 0 ewma 1 seed 1");
+	struct qdk_qdisc *q1 = qt_create("limit 1000 min 5 max 15 probability 0 ewma 1 seed 1");
+	struct qdk_qdisc *q4 = qt_create("limit 1000 min 5 max 15 probability 0 ewma 1 seed 1");
 	unsigned int ok1 = 0, ok4 = 0;
 
 	at(1 * MS);
@@ -324,7 +286,7 @@ static int drain(struct qdk_qdisc *q, uint64_t *out, int max)
 
 START_TEST(chips_cuts_in_and_keeps_order)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 1000 min 2 max 1000 probability 0 ewma 4 "
+	struct qdk_qdisc *q = qt_create("limit 1000 min 2 max 1000 probability 0 ewma 4 "
 					  "tag dscp 46 chips seed 1");
 	uint64_t mm[3], out[64], tcp_ids[64];
 	int n, ntcp = 0, pos[3] = { -1, -1, -1 }, fifo_pos_m1;
@@ -377,7 +339,7 @@ END_TEST
 
 START_TEST(no_chips_is_fifo)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 1000 min 2 max 1000 probability 0 ewma 4 "
+	struct qdk_qdisc *q = qt_create("limit 1000 min 2 max 1000 probability 0 ewma 4 "
 					  "tag dscp 46 seed 1");
 	uint64_t out[64], first = next_id;
 	int n;
@@ -396,7 +358,7 @@ END_TEST
 
 START_TEST(change_and_reset_with_slots)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 1000 min 2 max 1000 probability 0 ewma 4 "
+	struct qdk_qdisc *q = qt_create("limit 1000 min 2 max 1000 probability 0 ewma 4 "
 					  "tag dscp 46 chips seed 1");
 	struct tcopt_buf b;
 	struct tcopt_err e;
@@ -444,11 +406,11 @@ START_TEST(bad_options)
 	struct tcopt_err e;
 	char kind[32], msg[128] = "";
 
-	spec_fails(KIND " min 15 max 5", -EINVAL, MODNAME ": min must be below max");
-	spec_fails(KIND " timeout 0", -ERANGE, "integer out of range");
-	spec_fails(KIND " collect 61s", -ERANGE, "integer out of range");
-	spec_fails(KIND " flows 4", -ERANGE, "integer out of range");
-	q = create_spec(KIND " flows 64");
+	qt_rejects("min 15 max 5", -EINVAL, MODNAME ": min must be below max");
+	qt_rejects("timeout 0", -ERANGE, "integer out of range");
+	qt_rejects("collect 61s", -ERANGE, "integer out of range");
+	qt_rejects("flows 4", -ERANGE, "integer out of range");
+	q = qt_create("flows 64");
 	tcopt_buf_init(&b);
 	ck_assert_int_eq(tcopt_build(KIND " flows 128", kind, sizeof(kind), &b, &e), 0);
 	ck_assert_int_eq(qdk_qdisc_change(q, b.data, b.len, msg, sizeof(msg)), -EINVAL);
@@ -495,7 +457,7 @@ static void t_flag(struct tcopt_out *o, const char *key)
 
 START_TEST(dump_round_trip_and_print)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 40 min 3 max 12 probability 0.05 ewma 3 "
+	struct qdk_qdisc *q = qt_create("limit 40 min 3 max 12 probability 0.05 ewma 3 "
 					  "flows 64 timeout 2s collect 100ms chips "
 					  "tag mark 0x10/0xf0 seed 5");
 	const struct tcopt_kind *k = tcopt_find(KIND);
@@ -572,6 +534,7 @@ int main(void)
 	long leaks;
 	int failed;
 
+	qt_kind = KIND;		/* the tests/lib helpers build "dcbt OPTS" */
 	if (qdk_init(1) != 0 || !qdk_kind_known(KIND)) {
 		fprintf(stderr, "qdk_init failed or kind %s unknown\n", KIND);
 		return 1;

@@ -23,49 +23,6 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static struct qdk_qdisc *create_spec(const char *spec)
-{
-	struct qdk_dev_cfg dev = { .tx_queue_len = 1000 };
-	struct tcopt_buf b;
-	struct tcopt_err e;
-	char kind[32], msg[256] = "";
-	struct qdk_qdisc *q;
-	int err = 0;
-
-	tcopt_buf_init(&b);
-	ck_assert_msg(tcopt_build(spec, kind, sizeof(kind), &b, &e) == 0,
-		      "%s: %s", spec, e.msg);
-	q = qdk_qdisc_create(kind, &dev, 0x80010000, 0xffffffff, b.data, b.len,
-			     &err, msg, sizeof(msg));
-	tcopt_buf_free(&b);
-	ck_assert_msg(q, "create %s: %d %s", spec, err, msg);
-	return q;
-}
-
-static void spec_fails(const char *spec, int err, const char *want)
-{
-	struct qdk_dev_cfg dev = { 0 };
-	struct tcopt_buf b;
-	struct tcopt_err e;
-	char kind[32], msg[256] = "";
-	struct qdk_qdisc *q;
-	int got = 0;
-
-	tcopt_buf_init(&b);
-	ck_assert_int_eq(tcopt_build(spec, kind, sizeof(kind), &b, &e), 0);
-	q = qdk_qdisc_create(kind, &dev, 0x80010000, 0xffffffff, b.data, b.len,
-			     &got, msg, sizeof(msg));
-	ck_assert_ptr_null(q);
-	ck_assert_int_eq(got, err);
-	ck_assert_str_eq(msg, want);
-	q = create_spec(KIND " limit 9");
-	msg[0] = 0;
-	ck_assert_int_eq(qdk_qdisc_change(q, b.data, b.len, msg, sizeof(msg)), err);
-	ck_assert_str_eq(msg, want);
-	tcopt_buf_free(&b);
-	qdk_qdisc_destroy(q);
-}
-
 static struct qdk_skb *mkpkt(uint64_t id, uint8_t l4, uint8_t flags, bool v6)
 {
 	struct qdk_pkt p = {
@@ -170,7 +127,7 @@ static struct tc_nac_xstats xstats(struct qdk_qdisc *q)
 
 START_TEST(stamps_free_percentage)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 10 syn_free 0");
+	struct qdk_qdisc *q = qt_create("limit 10 syn_free 0");
 	uint8_t o[12] = { 0 }, h[60];
 	int hlen;
 
@@ -193,7 +150,7 @@ END_TEST
 
 START_TEST(free_percentage_per_queue_length)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 4 syn_free 0");
+	struct qdk_qdisc *q = qt_create("limit 4 syn_free 0");
 	static const uint32_t want[4] = { 100, 75, 50, 25 };
 	uint8_t o[12] = { 0 }, h[60];
 	int hlen;
@@ -217,7 +174,7 @@ END_TEST
 
 START_TEST(lowest_value_wins)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 10 syn_free 0");
+	struct qdk_qdisc *q = qt_create("limit 10 syn_free 0");
 	uint8_t o[12] = { 0 }, h[60], h2[60];
 	int hlen, hlen2;
 
@@ -268,7 +225,7 @@ END_TEST
 
 START_TEST(odd_offset_and_other_options)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 2 syn_free 0");
+	struct qdk_qdisc *q = qt_create("limit 2 syn_free 0");
 	uint8_t o[16] = { 0 }, h[60];
 	int hlen;
 
@@ -300,7 +257,7 @@ END_TEST
 
 START_TEST(incremental_checksum_keeps_an_error)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 4 syn_free 0");
+	struct qdk_qdisc *q = qt_create("limit 4 syn_free 0");
 	uint8_t o[12] = { 0 }, h[60], before[60];
 	struct qdk_skb *skb;
 	int hlen;
@@ -324,7 +281,7 @@ END_TEST
 
 START_TEST(malformed_options_left_alone)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 4 syn_free 0");
+	struct qdk_qdisc *q = qt_create("limit 4 syn_free 0");
 	uint8_t o[12] = { 0 }, h[60];
 	int hlen;
 
@@ -357,7 +314,7 @@ END_TEST
 
 START_TEST(cloned_header_not_written)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 4 syn_free 0");
+	struct qdk_qdisc *q = qt_create("limit 4 syn_free 0");
 	uint8_t o[12] = { 0 }, h[60];
 	struct qdk_skb *skb;
 	int hlen;
@@ -382,7 +339,7 @@ END_TEST
 
 START_TEST(packets_without_the_option_untouched)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 4 syn_free 0");
+	struct qdk_qdisc *q = qt_create("limit 4 syn_free 0");
 	uint8_t o[4] = { 1, 1, 1, 0 }, h[60];
 	int hlen;
 
@@ -405,7 +362,7 @@ END_TEST
 
 START_TEST(syn_dropped_while_congested)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 10 syn_free 30");
+	struct qdk_qdisc *q = qt_create("limit 10 syn_free 30");
 	const struct qdk_effect *eff;
 	struct qdk_stats st;
 
@@ -441,7 +398,7 @@ END_TEST
 
 START_TEST(syn_free_zero_never_drops)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 3 syn_free 0");
+	struct qdk_qdisc *q = qt_create("limit 3 syn_free 0");
 
 	qdk_enqueue(q, udp(1));
 	qdk_enqueue(q, udp(2));
@@ -488,9 +445,9 @@ START_TEST(bad_options)
 	char msg[128] = "";
 	struct qdk_qdisc *q;
 
-	spec_fails(KIND " limit 0", -ERANGE, "integer out of range");
-	spec_fails(KIND " syn_free 101", -ERANGE, "integer out of range");
-	q = create_spec(KIND " limit 3");
+	qt_rejects("limit 0", -ERANGE, "integer out of range");
+	qt_rejects("syn_free 101", -ERANGE, "integer out of range");
+	q = qt_create("limit 3");
 	ck_assert_int_eq(qdk_qdisc_change(q, NULL, 0, msg, sizeof(msg)), -EINVAL);
 	ck_assert_str_eq(msg, MODNAME ": missing options");
 	qdk_qdisc_destroy(q);
@@ -499,7 +456,7 @@ END_TEST
 
 START_TEST(change_lowers_limit)
 {
-	struct qdk_qdisc *q = create_spec(KIND " limit 5");
+	struct qdk_qdisc *q = qt_create("limit 5");
 	struct tcopt_buf b;
 	struct tcopt_err e;
 	struct qdk_stats st;
@@ -543,7 +500,7 @@ static void t_uint(struct tcopt_out *o, const char *key, uint64_t v, enum tcopt_
 START_TEST(tc_syntax)
 {
 	const struct tcopt_kind *k = tcopt_find(KIND);
-	struct qdk_qdisc *q = create_spec(KIND " limit 40 syn_free 25");
+	struct qdk_qdisc *q = qt_create("limit 40 syn_free 25");
 	struct text_out t = { .o = { .uint = t_uint } };
 	struct tcopt_buf b;
 	struct tcopt_err e;

@@ -145,6 +145,30 @@ int qt_change(struct qdk_qdisc *q, const char *opts, char *msg, size_t msglen)
 	return ret;
 }
 
+void qt_change_fails(struct qdk_qdisc *q, const char *opts, int err, const char *want)
+{
+	uint8_t before[1024], after[1024];
+	char msg[256];
+	int n = qdk_qdisc_dump(q, before, sizeof(before));
+
+	ck_assert_int_gt(n, 0);
+	ck_assert_msg(qt_change(q, opts, msg, sizeof(msg)) == err,
+		      "change '%s' did not fail with %d", opts, err);
+	ck_assert_str_eq(msg, want);
+	ck_assert_int_eq(qdk_qdisc_dump(q, after, sizeof(after)), n);
+	ck_assert_mem_eq(after, before, (size_t)n);
+}
+
+void qt_rejects(const char *opts, int err, const char *want)
+{
+	struct qdk_qdisc *q;
+
+	qt_create_fails(opts, err, want);
+	q = qt_create("");
+	qt_change_fails(q, opts, err, want);
+	qdk_qdisc_destroy(q);
+}
+
 /* ---- packets ------------------------------------------------------------------ */
 
 struct qdk_skb *qt_skb(const struct qdk_pkt *p)

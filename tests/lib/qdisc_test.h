@@ -52,6 +52,17 @@ struct qdk_qdisc *qt_create(const char *opts);
 void qt_create_fails(const char *opts, int err, const char *want);
 /* change() with tc words; returns its result, msg gets the extack. */
 int qt_change(struct qdk_qdisc *q, const char *opts, char *msg, size_t msglen);
+/*
+ * change() of q with opts must fail with errno err and exactly the extack
+ * want, and leave q as it was (its dump the same bytes).
+ */
+void qt_change_fails(struct qdk_qdisc *q, const char *opts, int err, const char *want);
+/*
+ * Options a qdisc must refuse both ways: creating with opts fails
+ * (qt_create_fails), and so does changing a qdisc created with none
+ * (qt_change_fails).
+ */
+void qt_rejects(const char *opts, int err, const char *want);
 /* tc words the kind's parser must refuse with exactly the message want. */
 void qt_tc_rejects(const char *opts, const char *want);
 /* The TCA_OPTIONS tc words give ("KIND OPTS" must parse), into b. */
