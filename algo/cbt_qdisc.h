@@ -76,6 +76,27 @@ enum {
 	BUILD_BUG_ON(M##_TAG_MODE_SRC != CBT_TAG_SRC);			\
 } while (0)
 
+/*
+ * The policy entries of the shared attributes, for a qdisc's nla_policy
+ * table: size (limit, min, max: packets) and avpkt are its ranges, Wlog
+ * within [ewma_min, ewma_max].
+ */
+#define CBT_QDISC_POLICY(size, avpkt, ewma_min, ewma_max)			\
+	[CBT_QA_LIMIT] = NLA_POLICY_FULL_RANGE(NLA_U32, size),			\
+	[CBT_QA_QTH_MIN] = NLA_POLICY_FULL_RANGE(NLA_U32, size),		\
+	[CBT_QA_QTH_MAX] = NLA_POLICY_FULL_RANGE(NLA_U32, size),		\
+	[CBT_QA_MAX_P] = { .type = NLA_U32 },					\
+	[CBT_QA_EWMA] = NLA_POLICY_RANGE(NLA_U32, ewma_min, ewma_max),		\
+	[CBT_QA_BANDWIDTH] = { .type = NLA_U32 },				\
+	[CBT_QA_AVPKT] = NLA_POLICY_FULL_RANGE(NLA_U32, avpkt),			\
+	[CBT_QA_TAG_MODE] = NLA_POLICY_MAX(NLA_U32, CBT_TAG_SRC),		\
+	[CBT_QA_TAG_DSCP] = NLA_POLICY_MAX(NLA_U32, 63),			\
+	[CBT_QA_TAG_MARK] = { .type = NLA_U32 },				\
+	[CBT_QA_TAG_MASK] = { .type = NLA_U32 },				\
+	[CBT_QA_TAG_SRC] = { .type = NLA_U32 },					\
+	[CBT_QA_TAG_SRCLEN] = NLA_POLICY_MAX(NLA_U32, 32),			\
+	[CBT_QA_SEED] = { .type = NLA_U32 }
+
 struct cbt_qdisc {
 	/* configuration */
 	u32 limit;

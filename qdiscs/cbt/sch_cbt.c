@@ -59,22 +59,10 @@ static struct netlink_range_validation cbt_avpkt_range = {
 };
 
 static const struct nla_policy cbt_policy[TCA_CBT_MAX + 1] = {
-	[TCA_CBT_LIMIT] = NLA_POLICY_FULL_RANGE(NLA_U32, &cbt_size_range),
-	[TCA_CBT_QTH_MIN] = NLA_POLICY_FULL_RANGE(NLA_U32, &cbt_size_range),
-	[TCA_CBT_QTH_MAX] = NLA_POLICY_FULL_RANGE(NLA_U32, &cbt_size_range),
-	[TCA_CBT_MAX_P] = { .type = NLA_U32 },
-	[TCA_CBT_EWMA] = NLA_POLICY_RANGE(NLA_U32, CBT_EWMA_MIN, CBT_EWMA_MAX),
-	[TCA_CBT_BANDWIDTH] = { .type = NLA_U32 },
-	[TCA_CBT_AVPKT] = NLA_POLICY_FULL_RANGE(NLA_U32, &cbt_avpkt_range),
+	CBT_QDISC_POLICY(&cbt_size_range, &cbt_avpkt_range,
+			 CBT_EWMA_MIN, CBT_EWMA_MAX),
 	[TCA_CBT_MM_THRESH] = NLA_POLICY_FULL_RANGE(NLA_U32, &cbt_thresh_range),
 	[TCA_CBT_UDP_THRESH] = NLA_POLICY_FULL_RANGE(NLA_U32, &cbt_thresh_range),
-	[TCA_CBT_TAG_MODE] = NLA_POLICY_MAX(NLA_U32, CBT_TAG_MODE_SRC),
-	[TCA_CBT_TAG_DSCP] = NLA_POLICY_MAX(NLA_U32, 63),
-	[TCA_CBT_TAG_MARK] = { .type = NLA_U32 },
-	[TCA_CBT_TAG_MASK] = { .type = NLA_U32 },
-	[TCA_CBT_TAG_SRC] = { .type = NLA_U32 },
-	[TCA_CBT_TAG_SRCLEN] = NLA_POLICY_MAX(NLA_U32, 32),
-	[TCA_CBT_SEED] = { .type = NLA_U32 },
 };
 
 static int cbt_enqueue(struct sk_buff *skb, struct Qdisc *sch,

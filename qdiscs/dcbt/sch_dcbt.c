@@ -107,22 +107,10 @@ static struct netlink_range_validation dcbt_time_range = {
 };
 
 static const struct nla_policy dcbt_policy[TCA_DCBT_MAX + 1] = {
-	[TCA_DCBT_LIMIT] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcbt_size_range),
-	[TCA_DCBT_QTH_MIN] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcbt_size_range),
-	[TCA_DCBT_QTH_MAX] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcbt_size_range),
-	[TCA_DCBT_MAX_P] = { .type = NLA_U32 },
-	[TCA_DCBT_EWMA] = NLA_POLICY_RANGE(NLA_U32, DCBT_EWMA_MIN, DCBT_EWMA_MAX),
-	[TCA_DCBT_BANDWIDTH] = { .type = NLA_U32 },
-	[TCA_DCBT_AVPKT] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcbt_avpkt_range),
+	CBT_QDISC_POLICY(&dcbt_size_range, &dcbt_avpkt_range,
+			 DCBT_EWMA_MIN, DCBT_EWMA_MAX),
 	[TCA_DCBT_FLOWS] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcbt_flows_range),
 	[TCA_DCBT_TIMEOUT] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcbt_time_range),
-	[TCA_DCBT_TAG_MODE] = NLA_POLICY_MAX(NLA_U32, DCBT_TAG_MODE_SRC),
-	[TCA_DCBT_TAG_DSCP] = NLA_POLICY_MAX(NLA_U32, 63),
-	[TCA_DCBT_TAG_MARK] = { .type = NLA_U32 },
-	[TCA_DCBT_TAG_MASK] = { .type = NLA_U32 },
-	[TCA_DCBT_TAG_SRC] = { .type = NLA_U32 },
-	[TCA_DCBT_TAG_SRCLEN] = NLA_POLICY_MAX(NLA_U32, 32),
-	[TCA_DCBT_SEED] = { .type = NLA_U32 },
 	[TCA_DCBT_COLLECT] = NLA_POLICY_FULL_RANGE(NLA_U32, &dcbt_time_range),
 	[TCA_DCBT_CHIPS] = NLA_POLICY_MAX(NLA_U32, 1),
 };
