@@ -356,10 +356,8 @@ END_TEST
 START_TEST(change_lowers_limit_keeps_pm)
 {
 	struct qdk_qdisc *q = qt_create("limit 5 d1 0.25 d2 0 freeze 0 seed 1");
-	struct tcopt_buf b;
-	struct tcopt_err e;
 	struct qdk_stats st;
-	char kind[32], msg[128] = "";
+	char msg[128] = "";
 
 	at(1 * MS);
 	for (uint64_t id = 1; id <= 5; id++)
@@ -368,10 +366,7 @@ START_TEST(change_lowers_limit_keeps_pm)
 	ck_assert_int_eq(enq(q, 6), QDK_XMIT_DROP);
 	ck_assert_uint_eq(xstats(q).prob, D1);
 
-	tcopt_buf_init(&b);
-	ck_assert_int_eq(tcopt_build(KIND " limit 2", kind, sizeof(kind), &b, &e), 0);
-	ck_assert_int_eq(qdk_qdisc_change(q, b.data, b.len, msg, sizeof(msg)), 0);
-	tcopt_buf_free(&b);
+	ck_assert_int_eq(qt_change(q, "limit 2", msg, sizeof(msg)), 0);
 	qdk_qdisc_stats(q, &st);
 	ck_assert_uint_eq(st.qlen, 2);
 	ck_assert_uint_eq(st.drops, 4);
@@ -389,13 +384,8 @@ END_TEST
 
 START_TEST(defaults)
 {
-	struct qdk_dev_cfg dev = { .tx_queue_len = 77 };
-	char msg[128] = "";
-	int err = 0;
-	struct qdk_qdisc *q = qdk_qdisc_create(KIND, &dev, 0x80010000, 0xffffffff,
-					       NULL, 0, &err, msg, sizeof(msg));
+	struct qdk_qdisc *q = qt_create_tca(77, NULL);
 
-	ck_assert_ptr_nonnull(q);
 	ck_assert_int_eq(dumped(q, TCA_BLUE_LIMIT), 77);
 	ck_assert_int_eq(dumped(q, TCA_BLUE_D1), BLUE_D1_DEFAULT);
 	ck_assert_int_eq(dumped(q, TCA_BLUE_D2), BLUE_D2_DEFAULT);
@@ -452,24 +442,8 @@ END_TEST
 START_TEST(dump_round_trip)
 {
 	struct qdk_qdisc *q = qt_create("limit 40 d1 0.1 d2 0.01 freeze 25ms ecn seed 99");
-	struct qdk_dev_cfg dev = { 0 };
-	uint8_t a[256], b2[256];
-	char msg[128] = "";
-	int err = 0, n, n2;
-	struct qdk_qdisc *q2;
 
-	n = qdk_qdisc_dump(q, a, sizeof(a));
-	ck_assert_int_gt(n, 0);
-	q2 = qdk_qdisc_create(KIND, &dev, 0x80010000, 0xffffffff, a, n, &err, msg, sizeof(msg));
-	ck_assert_ptr_nonnull(q2);
-	n2 = qdk_qdisc_dump(q2, b2, sizeof(b2));
-	ck_assert_int_eq(n, n2);
-	ck_assert_mem_eq(a, b2, n);
-	ck_assert_int_eq(qdk_qdisc_change(q2, a, n, msg, sizeof(msg)), 0);
-	ck_assert_int_eq(qdk_qdisc_dump(q2, b2, sizeof(b2)), n);
-	ck_assert_mem_eq(a, b2, n);
-	ck_assert_int_lt(qdk_qdisc_dump(q2, b2, 12), 0);
-	qdk_qdisc_destroy(q2);
+	qt_check_dump_round_trip(q, 12);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
@@ -543,25 +517,17 @@ END_TEST
 START_TEST(tc_parse_errors)
 {
 	static const char *const bad[][2] = {
-		{ KIND " d1 2", "Illegal \"d1\" (a probability, 0..1)" },
-		{ KIND " d2 x", "Illegal \"d2\" (a probability, 0..1)" },
-		{ KIND " freeze 1.5us", "Illegal \"freeze\"" },
-		{ KIND " freeze", "\"freeze\" needs a value" },
-		{ KIND " limit many", "Illegal \"limit\"" },
-		{ KIND " seed -1", "Illegal \"seed\"" },
-		{ KIND " colour blue", "What is \"colour\"?" },
+		{ "d1 2", "Illegal \"d1\" (a probability, 0..1)" },
+		{ "d2 x", "Illegal \"d2\" (a probability, 0..1)" },
+		{ "freeze 1.5us", "Illegal \"freeze\"" },
+		{ "freeze", "\"freeze\" needs a value" },
+		{ "limit many", "Illegal \"limit\"" },
+		{ "seed -1", "Illegal \"seed\"" },
+		{ "colour blue", "What is \"colour\"?" },
 	};
 
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		struct tcopt_buf b;
-		struct tcopt_err e;
-		char kind[32];
-
-		tcopt_buf_init(&b);
-		ck_assert_int_eq(tcopt_build(bad[i][0], kind, sizeof(kind), &b, &e), -1);
-		ck_assert_str_eq(e.msg, bad[i][1]);
-		tcopt_buf_free(&b);
-	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		qt_tc_rejects(bad[i][0], bad[i][1]);
 }
 END_TEST
 

@@ -299,52 +299,19 @@ START_TEST(bad_options)
 }
 END_TEST
 
-struct text_out {
-	struct tcopt_out o;
-	char buf[1024];
-};
-
-static void t_cat(struct tcopt_out *o, const char *key, const char *v)
-{
-	struct text_out *t = o->priv;
-	size_t n = strlen(t->buf);
-
-	snprintf(t->buf + n, sizeof(t->buf) - n, "%s %s ", key, v);
-}
-
-static void t_uint(struct tcopt_out *o, const char *key, uint64_t v, enum tcopt_unit u)
-{
-	char b[32];
-
-	snprintf(b, sizeof(b), "%llu", (unsigned long long)v);
-	t_cat(o, key, b);
-}
-
 START_TEST(dump_round_trip_and_print)
 {
 	struct qdk_qdisc *q = qt_create("limit 40 min 3 max 12 probability 0.05 ewma 3 "
 					  "bandwidth 10mbit avpkt 1500 mm_thresh 7 udp_thresh 1 "
 					  "tag src 10.1.0.0/16 seed 5");
 	const struct tcopt_kind *k = tcopt_find(KIND);
-	struct text_out t = { .o = { .uint = t_uint, .str = t_cat } };
-	struct qdk_dev_cfg dev = { 0 };
-	uint8_t a[512], b[512];
-	char msg[128] = "";
-	int err = 0, n;
-	struct qdk_qdisc *q2;
+	struct qt_text t;
+	uint8_t a[512];
+	int n;
 
+	qt_check_dump_round_trip(q, 40);
+	qt_text_init(&t);
 	n = qdk_qdisc_dump(q, a, sizeof(a));
-	ck_assert_int_gt(n, 0);
-	q2 = qdk_qdisc_create(KIND, &dev, 0x80010000, 0xffffffff, a, n, &err, msg, sizeof(msg));
-	ck_assert_ptr_nonnull(q2);
-	ck_assert_int_eq(qdk_qdisc_dump(q2, b, sizeof(b)), n);
-	ck_assert_mem_eq(a, b, n);
-	ck_assert_int_eq(qdk_qdisc_change(q2, a, n, msg, sizeof(msg)), 0);
-	ck_assert_int_eq(qdk_qdisc_dump(q2, b, sizeof(b)), n);
-	ck_assert_mem_eq(a, b, n);
-	ck_assert_int_lt(qdk_qdisc_dump(q2, b, 40), 0);
-
-	t.o.priv = &t;
 	k->print(a + 4, n - 4, &t.o);
 	ck_assert_str_eq(t.buf, "limit 40 min 3 max 12 probability 0.05 ewma 3 bandwidth 1250000 "
 			 "avpkt 1500 tag src 10.1.0.0/16 mm_thresh 7 udp_thresh 1 seed 5 ");
@@ -355,7 +322,6 @@ START_TEST(dump_round_trip_and_print)
 	ck_assert_str_eq(t.buf, "qavg 0.000 tcp_avg 0.000 mm_avg 0.000 udp_avg 0.000 "
 			 "tcp_qlen 0 mm_qlen 1 udp_qlen 0 mm_drops 0 udp_drops 0 "
 			 "prob_drops 0 forced_drops 0 limit_drops 0 change_drops 0 ");
-	qdk_qdisc_destroy(q2);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
@@ -363,9 +329,7 @@ END_TEST
 START_TEST(change_and_tc_errors)
 {
 	struct qdk_qdisc *q = qt_create(WIDE);
-	struct tcopt_buf b;
-	struct tcopt_err e;
-	char kind[32], msg[128] = "";
+	char msg[128] = "";
 	struct qdk_stats st;
 	uint32_t before;
 
@@ -374,28 +338,18 @@ START_TEST(change_and_tc_errors)
 	qdk_qdisc_stats(q, &st);
 	before = st.qlen;
 	ck_assert_uint_gt(before, 4);
-	tcopt_buf_init(&b);
-	ck_assert_int_eq(tcopt_build(KIND " limit 4 ewma 2 tag mark 7", kind, sizeof(kind),
-				     &b, &e), 0);
-	ck_assert_int_eq(qdk_qdisc_change(q, b.data, b.len, msg, sizeof(msg)), 0);
+	ck_assert_int_eq(qt_change(q, "limit 4 ewma 2 tag mark 7", msg, sizeof(msg)), 0);
 	qdk_qdisc_stats(q, &st);
 	ck_assert_uint_eq(st.qlen, 4);
 	ck_assert_uint_eq(xstats(q).change_drops, before - 4);
 	ck_assert_uint_eq(xstats(q).tcp_qlen + xstats(q).udp_qlen, 4);
-	tcopt_buf_free(&b);
-
-	ck_assert_int_eq(tcopt_build(KIND " tag", kind, sizeof(kind), &b, &e), -1);
-	ck_assert_str_eq(e.msg, "\"tag\" needs dscp, mark, src or none");
-	ck_assert_int_eq(tcopt_build(KIND " tag src 10.0.0.0/33", kind, sizeof(kind), &b, &e), -1);
-	ck_assert_str_eq(e.msg, "Illegal \"tag src\"");
-	ck_assert_int_eq(tcopt_build(KIND " probability 2", kind, sizeof(kind), &b, &e), -1);
-	ck_assert_str_eq(e.msg, "Illegal \"probability\"");
-	ck_assert_int_eq(tcopt_build(KIND " mm_thresh", kind, sizeof(kind), &b, &e), -1);
-	ck_assert_str_eq(e.msg, "\"mm_thresh\" needs a value");
-	ck_assert_int_eq(tcopt_build(KIND " flows 10", kind, sizeof(kind), &b, &e), -1);
-	ck_assert_str_eq(e.msg, "What is \"flows\"?");
-	tcopt_buf_free(&b);
 	qdk_qdisc_destroy(q);
+
+	qt_tc_rejects("tag", "\"tag\" needs dscp, mark, src or none");
+	qt_tc_rejects("tag src 10.0.0.0/33", "Illegal \"tag src\"");
+	qt_tc_rejects("probability 2", "Illegal \"probability\"");
+	qt_tc_rejects("mm_thresh", "\"mm_thresh\" needs a value");
+	qt_tc_rejects("flows 10", "What is \"flows\"?");
 }
 END_TEST
 

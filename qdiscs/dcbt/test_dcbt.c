@@ -360,10 +360,8 @@ START_TEST(change_and_reset_with_slots)
 {
 	struct qdk_qdisc *q = qt_create("limit 1000 min 2 max 1000 probability 0 ewma 4 "
 					  "tag dscp 46 chips seed 1");
-	struct tcopt_buf b;
-	struct tcopt_err e;
 	struct qdk_stats st;
-	char kind[32], msg[128] = "";
+	char msg[128] = "";
 	uint64_t out[64];
 
 	at(1 * MS);
@@ -372,10 +370,7 @@ START_TEST(change_and_reset_with_slots)
 	enq(q, UDP, 9, EF);
 	enq(q, UDP, 9, EF);
 	ck_assert_uint_ge(xstats(q).cutins, 1);
-	tcopt_buf_init(&b);
-	ck_assert_int_eq(tcopt_build(KIND " limit 10", kind, sizeof(kind), &b, &e), 0);
-	ck_assert_int_eq(qdk_qdisc_change(q, b.data, b.len, msg, sizeof(msg)), 0);
-	tcopt_buf_free(&b);
+	ck_assert_int_eq(qt_change(q, "limit 10", msg, sizeof(msg)), 0);
 	qdk_qdisc_stats(q, &st);
 	ck_assert_uint_eq(st.qlen, 10);
 	ck_assert_uint_eq(st.backlog, 10000);
@@ -402,58 +397,21 @@ END_TEST
 START_TEST(bad_options)
 {
 	struct qdk_qdisc *q;
-	struct tcopt_buf b;
-	struct tcopt_err e;
-	char kind[32], msg[128] = "";
+	char msg[128] = "";
 
 	qt_rejects("min 15 max 5", -EINVAL, MODNAME ": min must be below max");
 	qt_rejects("timeout 0", -ERANGE, "integer out of range");
 	qt_rejects("collect 61s", -ERANGE, "integer out of range");
 	qt_rejects("flows 4", -ERANGE, "integer out of range");
 	q = qt_create("flows 64");
-	tcopt_buf_init(&b);
-	ck_assert_int_eq(tcopt_build(KIND " flows 128", kind, sizeof(kind), &b, &e), 0);
-	ck_assert_int_eq(qdk_qdisc_change(q, b.data, b.len, msg, sizeof(msg)), -EINVAL);
-	ck_assert_str_eq(msg, MODNAME ": flows can only be set when the qdisc is created");
-	tcopt_buf_free(&b);
-	tcopt_buf_init(&b);
-	ck_assert_int_eq(tcopt_build(KIND " flows 64 chips", kind, sizeof(kind), &b, &e), 0);
-	ck_assert_int_eq(qdk_qdisc_change(q, b.data, b.len, msg, sizeof(msg)), 0);
-	tcopt_buf_free(&b);
-	ck_assert_int_eq(tcopt_build(KIND " timeout 1.5us", kind, sizeof(kind), &b, &e), -1);
-	ck_assert_str_eq(e.msg, "Illegal \"timeout\"");
-	ck_assert_int_eq(tcopt_build(KIND " mm_thresh 3", kind, sizeof(kind), &b, &e), -1);
-	ck_assert_str_eq(e.msg, "What is \"mm_thresh\"?");
-	tcopt_buf_free(&b);
+	qt_change_fails(q, "flows 128", -EINVAL,
+			MODNAME ": flows can only be set when the qdisc is created");
+	ck_assert_int_eq(qt_change(q, "flows 64 chips", msg, sizeof(msg)), 0);
 	qdk_qdisc_destroy(q);
+	qt_tc_rejects("timeout 1.5us", "Illegal \"timeout\"");
+	qt_tc_rejects("mm_thresh 3", "What is \"mm_thresh\"?");
 }
 END_TEST
-
-struct text_out {
-	struct tcopt_out o;
-	char buf[1024];
-};
-
-static void t_cat(struct tcopt_out *o, const char *key, const char *v)
-{
-	struct text_out *t = o->priv;
-	size_t n = strlen(t->buf);
-
-	snprintf(t->buf + n, sizeof(t->buf) - n, "%s%s%s ", key, *v ? " " : "", v);
-}
-
-static void t_uint(struct tcopt_out *o, const char *key, uint64_t v, enum tcopt_unit u)
-{
-	char b[32];
-
-	snprintf(b, sizeof(b), "%llu", (unsigned long long)v);
-	t_cat(o, key, b);
-}
-
-static void t_flag(struct tcopt_out *o, const char *key)
-{
-	t_cat(o, key, "");
-}
 
 START_TEST(dump_round_trip_and_print)
 {
@@ -461,25 +419,13 @@ START_TEST(dump_round_trip_and_print)
 					  "flows 64 timeout 2s collect 100ms chips "
 					  "tag mark 0x10/0xf0 seed 5");
 	const struct tcopt_kind *k = tcopt_find(KIND);
-	struct text_out t = { .o = { .uint = t_uint, .str = t_cat, .flag = t_flag } };
-	struct qdk_dev_cfg dev = { 0 };
-	uint8_t a[512], b[512];
-	char msg[128] = "";
-	int err = 0, n;
-	struct qdk_qdisc *q2;
+	struct qt_text t;
+	uint8_t a[512];
+	int n;
 
+	qt_check_dump_round_trip(q, 60);
+	qt_text_init(&t);
 	n = qdk_qdisc_dump(q, a, sizeof(a));
-	ck_assert_int_gt(n, 0);
-	q2 = qdk_qdisc_create(KIND, &dev, 0x80010000, 0xffffffff, a, n, &err, msg, sizeof(msg));
-	ck_assert_ptr_nonnull(q2);
-	ck_assert_int_eq(qdk_qdisc_dump(q2, b, sizeof(b)), n);
-	ck_assert_mem_eq(a, b, n);
-	ck_assert_int_eq(qdk_qdisc_change(q2, a, n, msg, sizeof(msg)), 0);
-	ck_assert_int_eq(qdk_qdisc_dump(q2, b, sizeof(b)), n);
-	ck_assert_mem_eq(a, b, n);
-	ck_assert_int_lt(qdk_qdisc_dump(q2, b, 60), 0);
-
-	t.o.priv = &t;
 	k->print(a + 4, n - 4, &t.o);
 	ck_assert_str_eq(t.buf, "limit 40 min 3 max 12 probability 0.05 ewma 3 avpkt 1000 "
 			 "tag mark 0x10/0xf0 flows 64 timeout 2000000000 collect 100000000 "
@@ -489,7 +435,6 @@ START_TEST(dump_round_trip_and_print)
 	k->print_xstats(a, 24, &t.o);
 	ck_assert_str_eq(t.buf, "qavg 0.000 tcp_avg 0.000 mm_avg 0.000 udp_avg 0.000 "
 			 "mm_thresh 0.000 udp_thresh 0.000 ");
-	qdk_qdisc_destroy(q2);
 	qdk_qdisc_destroy(q);
 }
 END_TEST

@@ -414,28 +414,18 @@ END_TEST
 
 START_TEST(defaults_and_round_trip)
 {
-	struct qdk_dev_cfg dev = { .tx_queue_len = 55 };
-	uint8_t a[64], b[64];
-	char msg[128] = "";
-	int err = 0, n;
-	struct qdk_qdisc *q = qdk_qdisc_create(KIND, &dev, 0x80010000, 0xffffffff,
-					       NULL, 0, &err, msg, sizeof(msg));
-	struct qdk_qdisc *q2;
+	struct qdk_qdisc *q = qt_create_tca(55, NULL);
+	uint8_t a[64];
 	uint32_t v;
+	int n;
 
-	ck_assert_ptr_nonnull(q);
 	n = qdk_qdisc_dump(q, a, sizeof(a));
 	ck_assert_int_eq(n, 20);
 	memcpy(&v, a + 8, 4);
 	ck_assert_uint_eq(v, 55);
 	memcpy(&v, a + 16, 4);
 	ck_assert_uint_eq(v, NAC_SYN_FREE_DEFAULT);
-	q2 = qdk_qdisc_create(KIND, &dev, 0x80010000, 0xffffffff, a, n, &err, msg, sizeof(msg));
-	ck_assert_int_eq(qdk_qdisc_dump(q2, b, sizeof(b)), n);
-	ck_assert_mem_eq(a, b, n);
-	ck_assert_int_eq(qdk_qdisc_change(q2, a, n, msg, sizeof(msg)), 0);
-	ck_assert_int_lt(qdk_qdisc_dump(q2, b, 12), 0);
-	qdk_qdisc_destroy(q2);
+	qt_check_dump_round_trip(q, 12);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
@@ -457,18 +447,13 @@ END_TEST
 START_TEST(change_lowers_limit)
 {
 	struct qdk_qdisc *q = qt_create("limit 5");
-	struct tcopt_buf b;
-	struct tcopt_err e;
 	struct qdk_stats st;
-	char kind[32], msg[128] = "";
+	char msg[128] = "";
 	struct qdk_skb *skb;
 
 	for (uint64_t id = 1; id <= 5; id++)
 		qdk_enqueue(q, udp(id));
-	tcopt_buf_init(&b);
-	ck_assert_int_eq(tcopt_build(KIND " limit 2", kind, sizeof(kind), &b, &e), 0);
-	ck_assert_int_eq(qdk_qdisc_change(q, b.data, b.len, msg, sizeof(msg)), 0);
-	tcopt_buf_free(&b);
+	ck_assert_int_eq(qt_change(q, "limit 2", msg, sizeof(msg)), 0);
 	qdk_qdisc_stats(q, &st);
 	ck_assert_uint_eq(st.qlen, 2);
 	ck_assert_uint_eq(st.drops, 3);
@@ -484,31 +469,15 @@ START_TEST(change_lowers_limit)
 }
 END_TEST
 
-struct text_out {
-	struct tcopt_out o;
-	char buf[512];
-};
-
-static void t_uint(struct tcopt_out *o, const char *key, uint64_t v, enum tcopt_unit u)
-{
-	struct text_out *t = o->priv;
-	size_t n = strlen(t->buf);
-
-	snprintf(t->buf + n, sizeof(t->buf) - n, "%s %llu ", key, (unsigned long long)v);
-}
-
 START_TEST(tc_syntax)
 {
 	const struct tcopt_kind *k = tcopt_find(KIND);
 	struct qdk_qdisc *q = qt_create("limit 40 syn_free 25");
-	struct text_out t = { .o = { .uint = t_uint } };
-	struct tcopt_buf b;
-	struct tcopt_err e;
-	char kind[32];
+	struct qt_text t;
 	uint8_t buf[128];
 	int n;
 
-	t.o.priv = &t;
+	qt_text_init(&t);
 	n = qdk_qdisc_dump(q, buf, sizeof(buf));
 	k->print(buf + 4, n - 4, &t.o);
 	ck_assert_str_eq(t.buf, "limit 40 syn_free 25 ");
@@ -520,14 +489,9 @@ START_TEST(tc_syntax)
 			 "limit_drops 0 change_drops 0 free_min 100 ");
 	qdk_qdisc_destroy(q);
 
-	tcopt_buf_init(&b);
-	ck_assert_int_eq(tcopt_build(KIND " syn_free x", kind, sizeof(kind), &b, &e), -1);
-	ck_assert_str_eq(e.msg, "Illegal \"syn_free\"");
-	ck_assert_int_eq(tcopt_build(KIND " limit", kind, sizeof(kind), &b, &e), -1);
-	ck_assert_str_eq(e.msg, "\"limit\" needs a value");
-	ck_assert_int_eq(tcopt_build(KIND " stamp", kind, sizeof(kind), &b, &e), -1);
-	ck_assert_str_eq(e.msg, "What is \"stamp\"?");
-	tcopt_buf_free(&b);
+	qt_tc_rejects("syn_free x", "Illegal \"syn_free\"");
+	qt_tc_rejects("limit", "\"limit\" needs a value");
+	qt_tc_rejects("stamp", "What is \"stamp\"?");
 }
 END_TEST
 
