@@ -22,37 +22,6 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static uint64_t next_id = 1;
-
-/* A UDP/IPv4 packet of flow f (source port 1000 + f), len bytes. */
-static struct qdk_skb *pkt_tos(unsigned int f, uint32_t len, uint8_t tos)
-{
-	return qt_udp4(next_id++, len, 1000 + f, tos);
-}
-
-/* Enqueue; returns the verdict, *id gets the packet's id. */
-static int enq_id(struct qdk_qdisc *q, unsigned int f, uint32_t len,
-		  uint64_t *id)
-{
-	struct qdk_skb *skb = pkt_tos(f, len, 0);
-
-	if (id)
-		*id = qdk_skb_id(skb);
-	return qdk_enqueue(q, skb);
-}
-
-static int enq(struct qdk_qdisc *q, unsigned int f, uint32_t len)
-{
-	return enq_id(q, f, len, NULL);
-}
-
-/* Dequeue one packet: its length, which tells its flow (see below), or -1. */
-static int deq_flow(struct qdk_qdisc *q, uint64_t *id, unsigned int *ecn)
-{
-	/* the flow is not visible through the bridge: use the length tag */
-	return qt_deq_len(q, id, ecn);
-}
-
 static struct tc_fred_xstats xstats(struct qdk_qdisc *q)
 {
 	struct tc_fred_xstats xs;
@@ -84,14 +53,14 @@ START_TEST(maxq_caps_a_flow)
 
 	/* maxq defaults to min (5): the 6th and 7th packet are dropped */
 	for (int i = 0; i < 5; i++)
-		ck_assert_int_eq(enq(q, 1, 100), QDK_XMIT_SUCCESS);
-	ck_assert_int_eq(enq_id(q, 1, 100, &id), QDK_XMIT_DROP);
+		ck_assert_int_eq(qt_enq_flow(q, 1, 100), QDK_XMIT_SUCCESS);
+	ck_assert_int_eq(qt_enq_flow_id(q, 1, 100, &id), QDK_XMIT_DROP);
 	ck_assert_uint_eq(qdk_effects(&eff), 1);
 	ck_assert_uint_eq(eff[0].id, id);
 	ck_assert_uint_eq(xstats(q).maxq_drops, 1);
 	/* another flow is not affected by flow 1's quota */
 	for (int i = 0; i < 5; i++)
-		ck_assert_int_eq(enq(q, 2, 200), QDK_XMIT_SUCCESS);
+		ck_assert_int_eq(qt_enq_flow(q, 2, 200), QDK_XMIT_SUCCESS);
 	ck_assert_uint_eq(xstats(q).active_flows, 2);
 	ck_assert_uint_eq(qt_stats(q).qlen, 10);
 	ck_assert_uint_eq(qt_stats(q).drops, 1);
@@ -104,8 +73,8 @@ START_TEST(maxq_option)
 	struct qdk_qdisc *q = qt_create("limit 100 " SLOW_RED " maxq 3 seed 1");
 
 	for (int i = 0; i < 3; i++)
-		ck_assert_int_eq(enq(q, 1, 100), QDK_XMIT_SUCCESS);
-	ck_assert_int_eq(enq(q, 1, 100), QDK_XMIT_DROP);
+		ck_assert_int_eq(qt_enq_flow(q, 1, 100), QDK_XMIT_SUCCESS);
+	ck_assert_int_eq(qt_enq_flow(q, 1, 100), QDK_XMIT_DROP);
 	ck_assert_uint_eq(xstats(q).maxq_drops, 1);
 	qdk_qdisc_destroy(q);
 }
@@ -118,24 +87,24 @@ START_TEST(strikes_hold_flow_to_avgcq)
 
 	/* flow 1 overruns maxq twice: two strikes */
 	for (int i = 0; i < 7; i++)
-		enq(q, 1, 100);
+		qt_enq_flow(q, 1, 100);
 	ck_assert_uint_eq(xstats(q).maxq_drops, 2);
 	/* a clean flow 2 may still queue maxq packets */
 	for (int i = 0; i < 5; i++)
-		ck_assert_int_eq(enq(q, 2, 200), QDK_XMIT_SUCCESS);
+		ck_assert_int_eq(qt_enq_flow(q, 2, 200), QDK_XMIT_SUCCESS);
 	/* flow 1 at maxq again: a third strike */
-	ck_assert_int_eq(enq(q, 1, 100), QDK_XMIT_DROP);
+	ck_assert_int_eq(qt_enq_flow(q, 1, 100), QDK_XMIT_DROP);
 	ck_assert_uint_eq(xstats(q).maxq_drops, 3);
 	ck_assert_uint_eq(xstats(q).strike_drops, 0);
 
 	/* flow 1's packets leave; its state stays (timeout 1 s) */
 	for (int i = 0; i < 5; i++)
-		ck_assert_int_eq(deq_flow(q, NULL, NULL), 100);
+		ck_assert_int_eq(qt_deq_len(q, NULL, NULL), 100);
 	qdk_clock_advance(1 * MS);
 	/* now it is held to avgcq, one packet: avg ~ 0, so avgcq = 1 */
-	ck_assert_int_eq(enq(q, 1, 100), QDK_XMIT_SUCCESS);
-	ck_assert_int_eq(enq(q, 1, 100), QDK_XMIT_DROP);
-	ck_assert_int_eq(enq(q, 1, 100), QDK_XMIT_DROP);
+	ck_assert_int_eq(qt_enq_flow(q, 1, 100), QDK_XMIT_SUCCESS);
+	ck_assert_int_eq(qt_enq_flow(q, 1, 100), QDK_XMIT_DROP);
+	ck_assert_int_eq(qt_enq_flow(q, 1, 100), QDK_XMIT_DROP);
 	xs = xstats(q);
 	ck_assert_uint_eq(xs.strike_drops, 2);
 	ck_assert_uint_eq(xs.maxq_drops, 3);
@@ -152,13 +121,13 @@ START_TEST(drained_flow_forgotten_without_timeout)
 	struct qdk_qdisc *q = qt_create("limit 100 " SLOW_RED " seed 1");
 
 	for (int i = 0; i < 7; i++)
-		enq(q, 1, 100);		/* two strikes */
+		qt_enq_flow(q, 1, 100);		/* two strikes */
 	for (int i = 0; i < 5; i++)
-		deq_flow(q, NULL, NULL);
+		qt_deq_len(q, NULL, NULL);
 	qdk_clock_advance(1);
 	/* a new flow for FRED: maxq again, no strikes */
 	for (int i = 0; i < 5; i++)
-		ck_assert_int_eq(enq(q, 1, 100), QDK_XMIT_SUCCESS);
+		ck_assert_int_eq(qt_enq_flow(q, 1, 100), QDK_XMIT_SUCCESS);
 	ck_assert_uint_eq(xstats(q).strike_drops, 0);
 	ck_assert_uint_eq(xstats(q).flows, 2);
 	qdk_qdisc_destroy(q);
@@ -176,13 +145,13 @@ START_TEST(minq_protects_fragile_flows)
 
 	/* flow 1 builds a queue of 20: the average enters [min, max) */
 	for (int i = 0; i < 20; i++)
-		robust_drops += enq(q, 1, 100) != QDK_XMIT_SUCCESS;
+		robust_drops += qt_enq_flow(q, 1, 100) != QDK_XMIT_SUCCESS;
 	for (int f = 2; f < 10; f++) {
 		/* flow 1 keeps sending: robust (qlen >= max(minq, avgcq)) */
-		robust_drops += enq(q, 1, 100) != QDK_XMIT_SUCCESS;
+		robust_drops += qt_enq_flow(q, 1, 100) != QDK_XMIT_SUCCESS;
 		/* fragile flow f: below minq, never dropped early */
 		for (int i = 0; i < 3; i++)
-			ck_assert_int_eq(enq(q, f, 100 * f), QDK_XMIT_SUCCESS);
+			ck_assert_int_eq(qt_enq_flow(q, f, 100 * f), QDK_XMIT_SUCCESS);
 	}
 	xs = xstats(q);
 	ck_assert_int_gt(robust_drops, 0);
@@ -208,11 +177,11 @@ START_TEST(early_drops_seeded)
 		struct qdk_qdisc *q = qt_create(opts[r]);
 
 		for (int i = 0; i < 10; i++)
-			enq(q, 1, 100);
+			qt_enq_flow(q, 1, 100);
 		/* hold the queue near 10: the average sits in [min, max) */
 		for (int i = 0; i < 64; i++) {
-			if (enq(q, 1, 100) == QDK_XMIT_SUCCESS)
-				deq_flow(q, NULL, NULL);
+			if (qt_enq_flow(q, 1, 100) == QDK_XMIT_SUCCESS)
+				qt_deq_len(q, NULL, NULL);
 			else
 				pat[r] |= 1ULL << i;
 		}
@@ -230,13 +199,13 @@ START_TEST(ecn_marks_robust_flows)
 	struct tc_fred_xstats xs;
 
 	for (int i = 0; i < 30; i++)
-		ck_assert_int_eq(qdk_enqueue(q, pkt_tos(1, 100, 1)), QDK_XMIT_SUCCESS);
+		ck_assert_int_eq(qdk_enqueue(q, qt_flow_udp4(1, 100, 1)), QDK_XMIT_SUCCESS);
 	xs = xstats(q);
 	ck_assert_uint_gt(xs.prob_marks, 0);
 	ck_assert_uint_eq(xs.prob_drops, 0);
 	/* not-ECT packets are dropped instead */
 	for (int i = 0; i < 10; i++)
-		enq(q, 1, 100);
+		qt_enq_flow(q, 1, 100);
 	ck_assert_uint_gt(xstats(q).prob_drops, 0);
 	qdk_qdisc_destroy(q);
 }
@@ -249,7 +218,7 @@ START_TEST(drop_mode_past_max)
 	int ok = 0;
 
 	for (int i = 0; i < 40; i++)
-		ok += enq(q, 1 + i % 4, 100 * (1 + i % 4)) == QDK_XMIT_SUCCESS;
+		ok += qt_enq_flow(q, 1 + i % 4, 100 * (1 + i % 4)) == QDK_XMIT_SUCCESS;
 	xs = xstats(q);
 	/* the average is held near max: most arrivals are dropped */
 	ck_assert_int_lt(ok, 15);
@@ -264,11 +233,11 @@ START_TEST(limit_tail_drop)
 	struct qdk_qdisc *q = qt_create("limit 4 " SLOW_RED " seed 1");
 
 	for (int f = 1; f <= 4; f++)
-		ck_assert_int_eq(enq(q, f, 100 * f), QDK_XMIT_SUCCESS);
-	ck_assert_int_eq(enq(q, 5, 500), QDK_XMIT_DROP);
+		ck_assert_int_eq(qt_enq_flow(q, f, 100 * f), QDK_XMIT_SUCCESS);
+	ck_assert_int_eq(qt_enq_flow(q, 5, 500), QDK_XMIT_DROP);
 	ck_assert_uint_eq(xstats(q).limit_drops, 1);
 	for (int f = 1; f <= 4; f++)
-		ck_assert_int_eq(deq_flow(q, NULL, NULL), 100 * f);
+		ck_assert_int_eq(qt_deq_len(q, NULL, NULL), 100 * f);
 	ck_assert_uint_eq(xstats(q).active_flows, 0);
 	qdk_qdisc_destroy(q);
 }
@@ -341,18 +310,18 @@ START_TEST(change_lower_limit_and_reset)
 	char msg[256];
 
 	for (int f = 1; f <= 4; f++)
-		enq(q, f, 100 * f);
+		qt_enq_flow(q, f, 100 * f);
 	ck_assert_int_eq(qt_change(q, "limit 2", msg, sizeof(msg)), 0);
 	ck_assert_uint_eq(qt_stats(q).qlen, 2);
 	ck_assert_uint_eq(qt_stats(q).backlog, 700);
 	ck_assert_uint_eq(xstats(q).active_flows, 2);
-	ck_assert_int_eq(deq_flow(q, NULL, NULL), 300);
+	ck_assert_int_eq(qt_deq_len(q, NULL, NULL), 300);
 	qdk_qdisc_reset(q);
 	ck_assert_uint_eq(qt_stats(q).qlen, 0);
 	ck_assert_uint_eq(xstats(q).active_flows, 0);
 	ck_assert_ptr_null(qdk_peek(q));
-	ck_assert_int_eq(enq(q, 1, 100), QDK_XMIT_SUCCESS);
-	ck_assert_int_eq(deq_flow(q, NULL, NULL), 100);
+	ck_assert_int_eq(qt_enq_flow(q, 1, 100), QDK_XMIT_SUCCESS);
+	ck_assert_int_eq(qt_deq_len(q, NULL, NULL), 100);
 	qdk_qdisc_destroy(q);
 }
 END_TEST

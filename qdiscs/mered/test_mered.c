@@ -22,19 +22,11 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static uint64_t next_id = 1;
-
-/* A UDP/IPv4 packet of flow f (source port 1000 + f), len bytes. */
-static struct qdk_skb *pkt_tos(unsigned int f, uint32_t len, uint8_t tos)
-{
-	return qt_udp4(next_id++, len, 1000 + f, tos);
-}
-
 /* A UDP/IPv6 packet of flow f, len bytes. */
 static struct qdk_skb *pkt6(unsigned int f, uint32_t len)
 {
 	struct qdk_pkt p = {
-		.id = next_id++, .pkt_len = len, .len = len,
+		.id = qt_next_id(), .pkt_len = len, .len = len,
 		.ethertype = 0x86dd, .family = QDK_AF_INET6, .l4proto = 17,
 		.saddr = { 0x20, 0x01, 0x0d, 0xb8, [15] = 1 },
 		.daddr = { 0x20, 0x01, 0x0d, 0xb8, [15] = 2 },
@@ -48,33 +40,10 @@ static struct qdk_skb *pkt6(unsigned int f, uint32_t len)
 static struct qdk_skb *pkt_arp(uint32_t len)
 {
 	struct qdk_pkt p = {
-		.id = next_id++, .pkt_len = len, .len = len, .ethertype = 0x0806,
+		.id = qt_next_id(), .pkt_len = len, .len = len, .ethertype = 0x0806,
 	};
 
 	return qt_skb(&p);
-}
-
-/* Enqueue; returns the verdict, *id gets the packet's id. */
-static int enq_id(struct qdk_qdisc *q, unsigned int f, uint32_t len,
-		  uint64_t *id)
-{
-	struct qdk_skb *skb = pkt_tos(f, len, 0);
-
-	if (id)
-		*id = qdk_skb_id(skb);
-	return qdk_enqueue(q, skb);
-}
-
-static int enq(struct qdk_qdisc *q, unsigned int f, uint32_t len)
-{
-	return enq_id(q, f, len, NULL);
-}
-
-/* Dequeue one packet: its length, which tells its flow (see below), or -1. */
-static int deq_flow(struct qdk_qdisc *q, uint64_t *id, unsigned int *ecn)
-{
-	/* the flow is not visible through the bridge: use the length tag */
-	return qt_deq_len(q, id, ecn);
 }
 
 static struct tc_mered_xstats xstats(struct qdk_qdisc *q)
@@ -99,18 +68,18 @@ START_TEST(threshold_counts_bytes_with_this_packet)
 	struct tc_mered_xstats xs;
 
 	/* flow 1: 400 + 400 = 800 <= 1000 mice; + 400 = 1200 elephant */
-	ck_assert_int_eq(enq(q, 1, 400), QDK_XMIT_SUCCESS);
-	ck_assert_int_eq(enq(q, 1, 400), QDK_XMIT_SUCCESS);
-	ck_assert_int_eq(enq(q, 1, 400), QDK_XMIT_SUCCESS);
+	ck_assert_int_eq(qt_enq_flow(q, 1, 400), QDK_XMIT_SUCCESS);
+	ck_assert_int_eq(qt_enq_flow(q, 1, 400), QDK_XMIT_SUCCESS);
+	ck_assert_int_eq(qt_enq_flow(q, 1, 400), QDK_XMIT_SUCCESS);
 	xs = xstats(q);
 	ck_assert_uint_eq(xs.mice_pkts, 2);
 	ck_assert_uint_eq(xs.elephant_pkts, 1);
 	ck_assert_uint_eq(xs.mice_qlen, 2);
 	ck_assert_uint_eq(xs.elephant_qlen, 1);
 	/* exactly at the threshold is still a mouse: flow 2, 1000 bytes */
-	ck_assert_int_eq(enq(q, 2, 1000), QDK_XMIT_SUCCESS);
+	ck_assert_int_eq(qt_enq_flow(q, 2, 1000), QDK_XMIT_SUCCESS);
 	ck_assert_uint_eq(xstats(q).mice_qlen, 3);
-	ck_assert_int_eq(enq(q, 2, 60), QDK_XMIT_SUCCESS);
+	ck_assert_int_eq(qt_enq_flow(q, 2, 60), QDK_XMIT_SUCCESS);
 	ck_assert_uint_eq(xstats(q).elephant_qlen, 2);
 	ck_assert_uint_eq(xstats(q).flows, 2);
 	ck_assert_uint_eq(xstats(q).busy_flows, 2);
@@ -122,8 +91,8 @@ START_TEST(mice_zero_makes_everything_elephant)
 {
 	struct qdk_qdisc *q = qt_create("limit 100 mice 0 min 100000 max 200000 seed 1");
 
-	enq(q, 1, 100);
-	enq(q, 2, 100);
+	qt_enq_flow(q, 1, 100);
+	qt_enq_flow(q, 2, 100);
 	ck_assert_uint_eq(xstats(q).mice_pkts, 0);
 	ck_assert_uint_eq(xstats(q).elephant_pkts, 2);
 	qdk_qdisc_destroy(q);
@@ -137,12 +106,12 @@ START_TEST(mice_have_strict_priority)
 
 	/* flow 1 (1400-byte packets) turns elephant at its second packet */
 	for (int i = 0; i < 4; i++)
-		enq(q, 1, 1400);
+		qt_enq_flow(q, 1, 1400);
 	/* then flow 2 (300-byte packets) arrives: all five are mice */
 	for (int i = 0; i < 5; i++)
-		enq(q, 2, 300);
+		qt_enq_flow(q, 2, 300);
 	ck_assert_uint_eq(qt_stats(q).qlen, 9);
-	while ((f = deq_flow(q, NULL, NULL)) >= 0)
+	while ((f = qt_deq_len(q, NULL, NULL)) >= 0)
 		order[n++] = f;
 	ck_assert_int_eq(n, 9);
 	/* flow 1's first packet was a mouse: it leads, in arrival order */
@@ -164,14 +133,14 @@ START_TEST(peek_is_next_dequeue)
 	struct qdk_skb *skb;
 	uint64_t id, mouse;
 
-	enq(q, 1, 1400);
-	enq(q, 1, 1400);	/* elephant */
+	qt_enq_flow(q, 1, 1400);
+	qt_enq_flow(q, 1, 1400);	/* elephant */
 	ck_assert_ptr_nonnull(qdk_peek(q));
-	ck_assert_int_eq(deq_flow(q, NULL, NULL), 1400);
-	enq_id(q, 2, 300, &mouse);
+	ck_assert_int_eq(qt_deq_len(q, NULL, NULL), 1400);
+	qt_enq_flow_id(q, 2, 300, &mouse);
 	skb = qdk_peek(q);
 	ck_assert_uint_eq(qdk_skb_id(skb), mouse);
-	ck_assert_int_eq(deq_flow(q, &id, NULL), 300);
+	ck_assert_int_eq(qt_deq_len(q, &id, NULL), 300);
 	ck_assert_uint_eq(id, mouse);
 	qdk_qdisc_destroy(q);
 }
@@ -182,19 +151,19 @@ START_TEST(idle_flow_starts_over_as_mouse)
 	struct qdk_qdisc *q = qt_create("limit 100 mice 1000 timeout 10ms min 100000 max 200000 seed 1");
 
 	qdk_clock_advance(1 * MS);
-	enq(q, 1, 800);
-	enq(q, 1, 800);		/* elephant */
+	qt_enq_flow(q, 1, 800);
+	qt_enq_flow(q, 1, 800);		/* elephant */
 	ck_assert_uint_eq(xstats(q).elephant_pkts, 1);
-	deq_flow(q, NULL, NULL);
-	deq_flow(q, NULL, NULL);
+	qt_deq_len(q, NULL, NULL);
+	qt_deq_len(q, NULL, NULL);
 	/* idle exactly 10 ms: still an elephant */
 	qdk_clock_advance(11 * MS);
-	enq(q, 1, 100);
+	qt_enq_flow(q, 1, 100);
 	ck_assert_uint_eq(xstats(q).elephant_pkts, 2);
-	deq_flow(q, NULL, NULL);
+	qt_deq_len(q, NULL, NULL);
 	/* idle for more than 10 ms: a new flow, a mouse */
 	qdk_clock_advance(21 * MS + 1);
-	enq(q, 1, 800);
+	qt_enq_flow(q, 1, 800);
 	ck_assert_uint_eq(xstats(q).mice_pkts, 2);
 	ck_assert_uint_eq(xstats(q).flows, 2);
 	qdk_qdisc_destroy(q);
@@ -206,10 +175,10 @@ START_TEST(queued_flow_does_not_restart)
 	/* a flow with packets queued keeps its bytes however long it waits */
 	struct qdk_qdisc *q = qt_create("limit 100 mice 1000 timeout 10ms min 100000 max 200000 seed 1");
 
-	enq(q, 1, 800);
-	enq(q, 1, 800);		/* elephant, stays queued */
+	qt_enq_flow(q, 1, 800);
+	qt_enq_flow(q, 1, 800);		/* elephant, stays queued */
 	qdk_clock_advance(500 * MS);
-	enq(q, 1, 100);
+	qt_enq_flow(q, 1, 100);
 	ck_assert_uint_eq(xstats(q).elephant_pkts, 2);
 	ck_assert_uint_eq(xstats(q).flows, 1);
 	qdk_qdisc_destroy(q);
@@ -243,10 +212,10 @@ START_TEST(small_table_overflow_flow)
 	struct tc_mered_xstats xs;
 
 	for (unsigned int f = 1; f <= 8; f++)
-		enq(q, f, 100);
+		qt_enq_flow(q, f, 100);
 	ck_assert_uint_eq(xstats(q).overflows, 0);
-	enq(q, 9, 600);
-	enq(q, 10, 600);	/* the shared flow passes 1000 bytes */
+	qt_enq_flow(q, 9, 600);
+	qt_enq_flow(q, 10, 600);	/* the shared flow passes 1000 bytes */
 	xs = xstats(q);
 	ck_assert_uint_eq(xs.overflows, 2);
 	ck_assert_uint_eq(xs.evictions, 0);
@@ -254,9 +223,9 @@ START_TEST(small_table_overflow_flow)
 	ck_assert_uint_eq(xs.elephant_pkts, 1);
 	ck_assert_uint_eq(xs.busy_flows, 9);
 	/* drained, the entries can be taken by new flows again */
-	while (deq_flow(q, NULL, NULL) >= 0)
+	while (qt_deq_len(q, NULL, NULL) >= 0)
 		;
-	enq(q, 11, 100);
+	qt_enq_flow(q, 11, 100);
 	ck_assert_uint_eq(xstats(q).overflows, 2);
 	ck_assert_uint_eq(xstats(q).evictions, 1);
 	qdk_qdisc_destroy(q);
@@ -278,7 +247,7 @@ START_TEST(elephants_forced_drop_mice_only_when_full)
 
 	/* 30 elephant arrivals (1500 > mice): RED keeps them few */
 	for (int i = 0; i < 30; i++)
-		queued_e += enq(q, 1, 1500) == QDK_XMIT_SUCCESS;
+		queued_e += qt_enq_flow(q, 1, 1500) == QDK_XMIT_SUCCESS;
 	xs = xstats(q);
 	ck_assert_uint_eq(xs.elephant_pkts, 30);
 	ck_assert_uint_gt(xs.forced_drops, 15);
@@ -289,7 +258,7 @@ START_TEST(elephants_forced_drop_mice_only_when_full)
 
 	/* the average is far past max; mice still get in until the limit */
 	for (int i = 0; i < 14; i++) {
-		verdict = enq_id(q, 2, 100, &id);
+		verdict = qt_enq_flow_id(q, 2, 100, &id);
 		if (i < 10 - queued_e) {
 			ck_assert_int_eq(verdict, QDK_XMIT_SUCCESS);
 		} else {
@@ -313,8 +282,8 @@ START_TEST(elephants_at_limit_tail_dropped)
 	struct qdk_qdisc *q = qt_create("limit 3 mice 0 min 100000 max 200000 seed 1");
 
 	for (int i = 0; i < 3; i++)
-		ck_assert_int_eq(enq(q, 1, 1000), QDK_XMIT_SUCCESS);
-	ck_assert_int_eq(enq(q, 1, 1000), QDK_XMIT_DROP);
+		ck_assert_int_eq(qt_enq_flow(q, 1, 1000), QDK_XMIT_SUCCESS);
+	ck_assert_int_eq(qt_enq_flow(q, 1, 1000), QDK_XMIT_DROP);
 	ck_assert_uint_eq(xstats(q).limit_drops, 1);
 	ck_assert_uint_eq(xstats(q).forced_drops, 0);
 	qdk_qdisc_destroy(q);
@@ -331,12 +300,12 @@ static uint64_t early_pattern(const char *opts, struct tc_mered_xstats *xs)
 	 * Keep the backlog at 1500 bytes: with w = 1/2 the average settles
 	 * between min (1000) and max (2000), where each arrival is a coin.
 	 */
-	enq(q, 1, 1500);
+	qt_enq_flow(q, 1, 1500);
 	for (int i = 0; i < 64; i++) {
-		int v = enq(q, 1, 1500);
+		int v = qt_enq_flow(q, 1, 1500);
 
 		if (v == QDK_XMIT_SUCCESS)
-			deq_flow(q, NULL, NULL);
+			qt_deq_len(q, NULL, NULL);
 		else
 			pattern |= 1ULL << i;
 	}
@@ -368,11 +337,11 @@ START_TEST(elephants_ecn_marked)
 	int marks = 0, v;
 	unsigned int ecn = 0;
 
-	ck_assert_int_eq(qdk_enqueue(q, pkt_tos(1, 1500, 2)), QDK_XMIT_SUCCESS);
+	ck_assert_int_eq(qdk_enqueue(q, qt_flow_udp4(1, 1500, 2)), QDK_XMIT_SUCCESS);
 	for (int i = 0; i < 64; i++) {
-		v = qdk_enqueue(q, pkt_tos(1, 1500, 2));	/* ECT(0) */
+		v = qdk_enqueue(q, qt_flow_udp4(1, 1500, 2));	/* ECT(0) */
 		ck_assert_int_eq(v, QDK_XMIT_SUCCESS);
-		deq_flow(q, NULL, &ecn);
+		qt_deq_len(q, NULL, &ecn);
 		marks += ecn == 3;
 	}
 	ck_assert_uint_eq(xstats(q).prob_drops, 0);
@@ -391,10 +360,10 @@ START_TEST(dropfront_takes_oldest_elephant)
 	struct qdk_stats st;
 	int i, v = QDK_XMIT_SUCCESS;
 
-	enq_id(q, 1, 1500, &first);
+	qt_enq_flow_id(q, 1, 1500, &first);
 	/* push the average past max: the next congestion drop is forced */
 	for (i = 0; i < 20 && v == QDK_XMIT_SUCCESS; i++) {
-		v = enq_id(q, 1, 1500, &id);
+		v = qt_enq_flow_id(q, 1, 1500, &id);
 		if (xstats(q).forced_drops + xstats(q).prob_drops)
 			break;
 	}
@@ -409,8 +378,8 @@ START_TEST(dropfront_takes_oldest_elephant)
 	ck_assert_uint_eq(st.backlog, 1500 * (i + 1));
 	/* the arrival is last in line */
 	for (int k = 0; k < i; k++)
-		deq_flow(q, NULL, NULL);
-	ck_assert_int_eq(deq_flow(q, &first, NULL), 1500);
+		qt_deq_len(q, NULL, NULL);
+	ck_assert_int_eq(qt_deq_len(q, &first, NULL), 1500);
 	ck_assert_uint_eq(first, id);
 	qdk_qdisc_destroy(q);
 }
@@ -484,10 +453,10 @@ START_TEST(change_lower_limit_drops_elephants_first)
 	struct qdk_qdisc *q = qt_create("limit 10 mice 1000 min 100000 max 200000 seed 1");
 	char msg[256];
 
-	enq(q, 1, 600);		/* mouse */
-	enq(q, 1, 600);		/* elephant */
-	enq(q, 1, 600);		/* elephant */
-	enq(q, 2, 200);		/* mouse */
+	qt_enq_flow(q, 1, 600);		/* mouse */
+	qt_enq_flow(q, 1, 600);		/* elephant */
+	qt_enq_flow(q, 1, 600);		/* elephant */
+	qt_enq_flow(q, 2, 200);		/* mouse */
 	ck_assert_int_eq(qt_change(q, "limit 2", msg, sizeof(msg)), 0);
 	ck_assert_uint_eq(qt_stats(q).qlen, 2);
 	ck_assert_uint_eq(qt_stats(q).drops, 2);
@@ -502,14 +471,14 @@ START_TEST(reset_forgets_flows)
 {
 	struct qdk_qdisc *q = qt_create("limit 10 mice 1000 min 100000 max 200000 seed 1");
 
-	enq(q, 1, 900);
-	enq(q, 1, 900);		/* elephant */
+	qt_enq_flow(q, 1, 900);
+	qt_enq_flow(q, 1, 900);		/* elephant */
 	qdk_qdisc_reset(q);
 	ck_assert_uint_eq(qt_stats(q).qlen, 0);
 	ck_assert_uint_eq(qt_stats(q).backlog, 0);
 	ck_assert_uint_eq(xstats(q).busy_flows, 0);
 	ck_assert_ptr_null(qdk_peek(q));
-	enq(q, 1, 900);		/* a mouse again */
+	qt_enq_flow(q, 1, 900);		/* a mouse again */
 	ck_assert_uint_eq(xstats(q).mice_pkts, 2);
 	qdk_qdisc_destroy(q);
 }

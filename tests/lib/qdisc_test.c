@@ -192,6 +192,31 @@ struct qdk_skb *qt_udp4(uint64_t id, uint32_t len, uint16_t sport, uint8_t tos)
 	return qt_skb(&p);
 }
 
+static uint64_t next_id = 1;
+
+uint64_t qt_next_id(void)
+{
+	return next_id++;
+}
+
+struct qdk_skb *qt_flow_udp4(unsigned int f, uint32_t len, uint8_t tos)
+{
+	return qt_udp4(qt_next_id(), len, (uint16_t)(1000 + f), tos);
+}
+
+int qt_enq_flow_id(struct qdk_qdisc *q, unsigned int f, uint32_t len, uint64_t *id)
+{
+	struct qdk_skb *skb = qt_flow_udp4(f, len, 0);
+
+	*id = qdk_skb_id(skb);
+	return qdk_enqueue(q, skb);
+}
+
+int qt_enq_flow(struct qdk_qdisc *q, unsigned int f, uint32_t len)
+{
+	return qdk_enqueue(q, qt_flow_udp4(f, len, 0));
+}
+
 uint64_t qt_deq(struct qdk_qdisc *q)
 {
 	struct qdk_skb *skb = qdk_dequeue(q);

@@ -74,6 +74,16 @@ void qt_build(const char *opts, struct tcopt_buf *b);
 struct qdk_skb *qt_skb(const struct qdk_pkt *p);
 /* A UDP/IPv4 packet 10.0.0.1:sport -> 10.0.0.2:6000 of len bytes, TOS tos. */
 struct qdk_skb *qt_udp4(uint64_t id, uint32_t len, uint16_t sport, uint8_t tos);
+/* The next packet id of this test process: 1, 2, ... */
+uint64_t qt_next_id(void);
+/*
+ * Numbered flows: a qt_udp4 packet of flow f (source port 1000 + f) of len
+ * bytes with the next id; enqueue one (TOS 0), giving the verdict, and its
+ * id in *id.
+ */
+struct qdk_skb *qt_flow_udp4(unsigned int f, uint32_t len, uint8_t tos);
+int qt_enq_flow(struct qdk_qdisc *q, unsigned int f, uint32_t len);
+int qt_enq_flow_id(struct qdk_qdisc *q, unsigned int f, uint32_t len, uint64_t *id);
 /* Dequeue one packet: its id (0: none); frees it. */
 uint64_t qt_deq(struct qdk_qdisc *q);
 /* Dequeue one packet: its pkt_len (-1: none), *id and *ecn when not NULL; frees it. */
