@@ -366,4 +366,23 @@ static inline u32 cbt_qdisc_milli(const struct cbt_qdisc *cq, u64 Sqavg)
 	return (u32)min_t(u64, (Sqavg * 1000) >> cq->parms.Wlog, U32_MAX);
 }
 
+/*
+ * The xstats fields cbt and dcbt share (same names in tc_cbt_xstats and
+ * tc_dcbt_xstats), as designated initializers from the cbt_qdisc *cq.
+ */
+#define CBT_QDISC_XSTATS(cq)						\
+	.qavg = cbt_qdisc_milli(cq, (cq)->vars.qavg),			\
+	.tcp_avg = cbt_qdisc_milli(cq, (cq)->cl.avg[CBT_CLASS_TCP].qavg), \
+	.mm_avg = cbt_qdisc_milli(cq, (cq)->cl.avg[CBT_CLASS_MM].qavg),	\
+	.udp_avg = cbt_qdisc_milli(cq, (cq)->cl.avg[CBT_CLASS_UDP].qavg), \
+	.tcp_qlen = (cq)->cl.qlen[CBT_CLASS_TCP],			\
+	.mm_qlen = (cq)->cl.qlen[CBT_CLASS_MM],				\
+	.udp_qlen = (cq)->cl.qlen[CBT_CLASS_UDP],			\
+	.mm_drops = (cq)->class_drops[CBT_CLASS_MM],			\
+	.udp_drops = (cq)->class_drops[CBT_CLASS_UDP],			\
+	.prob_drops = (cq)->prob_drops,					\
+	.forced_drops = (cq)->forced_drops,				\
+	.limit_drops = (cq)->limit_drops,				\
+	.change_drops = (cq)->change_drops
+
 #endif /* QDK_ALGO_CBT_QDISC_H */

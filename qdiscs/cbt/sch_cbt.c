@@ -211,21 +211,7 @@ static int cbt_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 	struct tc_cbt_xstats st;
 
 	sch_tree_lock(sch);
-	st = (struct tc_cbt_xstats){
-		.qavg		= cbt_qdisc_milli(cq, cq->vars.qavg),
-		.tcp_avg	= cbt_qdisc_milli(cq, cq->cl.avg[CBT_CLASS_TCP].qavg),
-		.mm_avg		= cbt_qdisc_milli(cq, cq->cl.avg[CBT_CLASS_MM].qavg),
-		.udp_avg	= cbt_qdisc_milli(cq, cq->cl.avg[CBT_CLASS_UDP].qavg),
-		.tcp_qlen	= cq->cl.qlen[CBT_CLASS_TCP],
-		.mm_qlen	= cq->cl.qlen[CBT_CLASS_MM],
-		.udp_qlen	= cq->cl.qlen[CBT_CLASS_UDP],
-		.mm_drops	= cq->class_drops[CBT_CLASS_MM],
-		.udp_drops	= cq->class_drops[CBT_CLASS_UDP],
-		.prob_drops	= cq->prob_drops,
-		.forced_drops	= cq->forced_drops,
-		.limit_drops	= cq->limit_drops,
-		.change_drops	= cq->change_drops,
-	};
+	st = (struct tc_cbt_xstats){ CBT_QDISC_XSTATS(cq) };
 	sch_tree_unlock(sch);
 	return gnet_stats_copy_app(d, &st, sizeof(st));
 }
