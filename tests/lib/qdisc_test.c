@@ -4,6 +4,7 @@
  * wrote again before (option buffers, create/change, packets, dequeue,
  * statistics, dump, printer text, the leak fixture, main()).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,6 +168,16 @@ void qt_rejects(const char *opts, int err, const char *want)
 	q = qt_create("");
 	qt_change_fails(q, opts, err, want);
 	qdk_qdisc_destroy(q);
+}
+
+void qt_change_fixed(struct qdk_qdisc *q, const char *opts)
+{
+	char want[128];
+	int len = (int)strcspn(opts, " ");
+
+	snprintf(want, sizeof(want), "%.*s cannot be changed: delete and add the qdisc",
+		 len, opts);
+	qt_change_fails(q, opts, -EINVAL, want);
 }
 
 /* ---- packets ------------------------------------------------------------------ */

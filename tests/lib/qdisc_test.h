@@ -63,6 +63,12 @@ void qt_change_fails(struct qdk_qdisc *q, const char *opts, int err, const char 
  * (qt_change_fails).
  */
 void qt_rejects(const char *opts, int err, const char *want);
+/*
+ * An option fixed at create (mered's and fred's flows and seed): change()
+ * with opts ("flows 128") is refused (qt_change_fails) with the kit's
+ * "WORD cannot be changed: delete and add the qdisc", WORD opts' first word.
+ */
+void qt_change_fixed(struct qdk_qdisc *q, const char *opts);
 /* tc words the kind's parser must refuse with exactly the message want. */
 void qt_tc_rejects(const char *opts, const char *want);
 /* The TCA_OPTIONS tc words give ("KIND OPTS" must parse), into b. */
