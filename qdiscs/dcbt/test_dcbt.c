@@ -475,41 +475,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	long leaks;
-	int failed;
-
-	qt_kind = KIND;		/* the tests/lib helpers build "dcbt OPTS" */
-	if (qdk_init(1) != 0 || !qdk_kind_known(KIND)) {
-		fprintf(stderr, "qdk_init failed or kind %s unknown\n", KIND);
-		return 1;
-	}
-	/*
-	 * The shim allocates its timer heap at the first armed timer and keeps
-	 * it: arm one here, so the forked tests' allocation counts start
-	 * with it (dcbt arms its collector at init).
-	 */
-	{
-		struct qdk_dev_cfg dev = { 0 };
-		char msg[128];
-		int err;
-		struct qdk_qdisc *q = qdk_qdisc_create(KIND, &dev, 0x80010000,
-						       0xffffffff, NULL, 0, &err,
-						       msg, sizeof(msg));
-
-		if (!q) {
-			fprintf(stderr, "create %s: %s\n", KIND, msg);
-			return 1;
-		}
-		qdk_qdisc_destroy(q);
-	}
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	leaks = qdk_exit();
-	if (leaks) {
-		fprintf(stderr, "%ld allocations leaked\n", leaks);
-		failed++;
-	}
-	return failed ? 1 : 0;
+	return qt_main(KIND, suite());
 }

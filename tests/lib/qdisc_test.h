@@ -143,6 +143,7 @@ void qt_mem_teardown(void);
 
 /*
  * Initialise the shim, check kind is registered (NULL: a test of no qdisc),
+ * make and destroy one qdisc of it (what the shim keeps once is then there),
  * run s, and check nothing leaked. The value for main() to return.
  */
 int qt_main(const char *kind, Suite *s);
