@@ -304,24 +304,14 @@ START_TEST(dump_round_trip_and_print)
 	struct qdk_qdisc *q = qt_create("limit 40 min 3 max 12 probability 0.05 ewma 3 "
 					  "bandwidth 10mbit avpkt 1500 mm_thresh 7 udp_thresh 1 "
 					  "tag src 10.1.0.0/16 seed 5");
-	const struct tcopt_kind *k = tcopt_find(KIND);
-	struct qt_text t;
-	uint8_t a[512];
-	int n;
 
 	qt_check_dump_round_trip(q, 40);
-	qt_text_init(&t);
-	n = qdk_qdisc_dump(q, a, sizeof(a));
-	k->print(a + 4, n - 4, &t.o);
-	ck_assert_str_eq(t.buf, "limit 40 min 3 max 12 probability 0.05 ewma 3 bandwidth 1250000 "
-			 "avpkt 1500 tag src 10.1.0.0/16 mm_thresh 7 udp_thresh 1 seed 5 ");
-	t.buf[0] = 0;
+	qt_check_print(q, "limit 40 min 3 max 12 probability 0.05 ewma 3 bandwidth 1250000 "
+		       "avpkt 1500 tag src 10.1.0.0/16 mm_thresh 7 udp_thresh 1 seed 5 ");
 	enq(q, (struct pspec){ .proto = UDP, .src3 = 1 });
-	n = qdk_qdisc_dump_xstats(q, a, sizeof(a));
-	k->print_xstats(a, n, &t.o);
-	ck_assert_str_eq(t.buf, "qavg 0.000 tcp_avg 0.000 mm_avg 0.000 udp_avg 0.000 "
-			 "tcp_qlen 0 mm_qlen 1 udp_qlen 0 mm_drops 0 udp_drops 0 "
-			 "prob_drops 0 forced_drops 0 limit_drops 0 change_drops 0 ");
+	qt_check_print_xstats(q, 0, "qavg 0.000 tcp_avg 0.000 mm_avg 0.000 udp_avg 0.000 "
+			      "tcp_qlen 0 mm_qlen 1 udp_qlen 0 mm_drops 0 udp_drops 0 "
+			      "prob_drops 0 forced_drops 0 limit_drops 0 change_drops 0 ");
 	qdk_qdisc_destroy(q);
 }
 END_TEST

@@ -418,23 +418,13 @@ START_TEST(dump_round_trip_and_print)
 	struct qdk_qdisc *q = qt_create("limit 40 min 3 max 12 probability 0.05 ewma 3 "
 					  "flows 64 timeout 2s collect 100ms chips "
 					  "tag mark 0x10/0xf0 seed 5");
-	const struct tcopt_kind *k = tcopt_find(KIND);
-	struct qt_text t;
-	uint8_t a[512];
-	int n;
 
 	qt_check_dump_round_trip(q, 60);
-	qt_text_init(&t);
-	n = qdk_qdisc_dump(q, a, sizeof(a));
-	k->print(a + 4, n - 4, &t.o);
-	ck_assert_str_eq(t.buf, "limit 40 min 3 max 12 probability 0.05 ewma 3 avpkt 1000 "
-			 "tag mark 0x10/0xf0 flows 64 timeout 2000000000 collect 100000000 "
-			 "chips seed 5 ");
-	t.buf[0] = 0;
-	n = qdk_qdisc_dump_xstats(q, a, sizeof(a));
-	k->print_xstats(a, 24, &t.o);
-	ck_assert_str_eq(t.buf, "qavg 0.000 tcp_avg 0.000 mm_avg 0.000 udp_avg 0.000 "
-			 "mm_thresh 0.000 udp_thresh 0.000 ");
+	qt_check_print(q, "limit 40 min 3 max 12 probability 0.05 ewma 3 avpkt 1000 "
+		       "tag mark 0x10/0xf0 flows 64 timeout 2000000000 collect 100000000 "
+		       "chips seed 5 ");
+	qt_check_print_xstats(q, 24, "qavg 0.000 tcp_avg 0.000 mm_avg 0.000 udp_avg 0.000 "
+			      "mm_thresh 0.000 udp_thresh 0.000 ");
 	qdk_qdisc_destroy(q);
 }
 END_TEST

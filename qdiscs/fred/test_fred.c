@@ -338,21 +338,14 @@ END_TEST
 
 START_TEST(tc_parse_print)
 {
-	const struct tcopt_kind *k = tcopt_find(KIND);
-	struct qdk_qdisc *q = qt_create("limit 50 min 4 max 12 probability 0.1 burst 6 avpkt 500 bandwidth 8mbit minq 3 maxq 8 flows 256 timeout 20ms ecn seed 42");
-	struct qt_text t;
-	uint8_t buf[512];
-	int n;
+	struct qdk_qdisc *q = qt_create("limit 50 min 4 max 12 probability 0.1 burst 6 avpkt 500 "
+					"bandwidth 8mbit minq 3 maxq 8 flows 256 timeout 20ms ecn "
+					"seed 42");
 
-	qt_text_init(&t);
-	n = qdk_qdisc_dump(q, buf, sizeof(buf));
-	k->print(buf + 4, n - 4, &t.o);
-	ck_assert_str_eq(t.buf, "limit 50 min 4 max 12 probability 0.1 burst 6 avpkt 500 bandwidth 1000000 minq 3 maxq 8 flows 256 timeout 20000000 seed 42 ecn ");
-	t.buf[0] = 0;
-	n = qdk_qdisc_dump_xstats(q, buf, sizeof(buf));
-	ck_assert_int_eq(n, sizeof(struct tc_fred_xstats));
-	k->print_xstats(buf, 8, &t.o);
-	ck_assert_str_eq(t.buf, "maxq_drops 0 fair_drops 0 ");
+	qt_check_print(q, "limit 50 min 4 max 12 probability 0.1 burst 6 avpkt 500 bandwidth "
+		       "1000000 minq 3 maxq 8 flows 256 timeout 20000000 seed 42 ecn ");
+	ck_assert_uint_eq(xstats(q).maxq_drops, 0);	/* exactly its size */
+	qt_check_print_xstats(q, 8, "maxq_drops 0 fair_drops 0 ");
 	qdk_qdisc_destroy(q);
 }
 END_TEST

@@ -496,20 +496,13 @@ END_TEST
 
 START_TEST(tc_parse_print)
 {
-	const struct tcopt_kind *k = tcopt_find(KIND);
-	struct qdk_qdisc *q = qt_create("limit 50 mice 2kb timeout 20ms flows 256 min 3000 max 9000 probability 0.1 burst 8 avpkt 500 bandwidth 8mbit ecn seed 42");
-	struct qt_text t;
-	uint8_t buf[512];
-	int n;
+	struct qdk_qdisc *q = qt_create("limit 50 mice 2kb timeout 20ms flows 256 min 3000 "
+					"max 9000 probability 0.1 burst 8 avpkt 500 bandwidth 8mbit "
+					"ecn seed 42");
 
-	qt_text_init(&t);
-	n = qdk_qdisc_dump(q, buf, sizeof(buf));
-	k->print(buf + 4, n - 4, &t.o);
-	ck_assert_str_eq(t.buf, "limit 50 mice 2048 timeout 20000000 flows 256 min 3000 max 9000 probability 0.1 burst 8 avpkt 500 bandwidth 1000000 ecn seed 42 ");
-	t.buf[0] = 0;
-	n = qdk_qdisc_dump_xstats(q, buf, sizeof(buf));
-	k->print_xstats(buf, 8, &t.o);
-	ck_assert_str_eq(t.buf, "mice_pkts 0 elephant_pkts 0 ");
+	qt_check_print(q, "limit 50 mice 2048 timeout 20000000 flows 256 min 3000 max 9000 "
+		       "probability 0.1 burst 8 avpkt 500 bandwidth 1000000 ecn seed 42 ");
+	qt_check_print_xstats(q, 8, "mice_pkts 0 elephant_pkts 0 ");
 	qdk_qdisc_destroy(q);
 }
 END_TEST

@@ -471,22 +471,12 @@ END_TEST
 
 START_TEST(tc_syntax)
 {
-	const struct tcopt_kind *k = tcopt_find(KIND);
 	struct qdk_qdisc *q = qt_create("limit 40 syn_free 25");
-	struct qt_text t;
-	uint8_t buf[128];
-	int n;
 
-	qt_text_init(&t);
-	n = qdk_qdisc_dump(q, buf, sizeof(buf));
-	k->print(buf + 4, n - 4, &t.o);
-	ck_assert_str_eq(t.buf, "limit 40 syn_free 25 ");
-	t.buf[0] = 0;
+	qt_check_print(q, "limit 40 syn_free 25 ");
 	qdk_enqueue(q, udp(1));
-	n = qdk_qdisc_dump_xstats(q, buf, sizeof(buf));
-	k->print_xstats(buf, n, &t.o);
-	ck_assert_str_eq(t.buf, "stamped 0 kept 0 unwritable 0 bad_options 0 syn_drops 0 "
-			 "limit_drops 0 change_drops 0 free_min 100 ");
+	qt_check_print_xstats(q, 0, "stamped 0 kept 0 unwritable 0 bad_options 0 syn_drops 0 "
+			      "limit_drops 0 change_drops 0 free_min 100 ");
 	qdk_qdisc_destroy(q);
 
 	qt_tc_rejects("syn_free x", "Illegal \"syn_free\"");

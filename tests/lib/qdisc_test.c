@@ -416,6 +416,35 @@ void qt_text_init(struct qt_text *t)
 	t->o.priv = t;
 }
 
+void qt_check_print(struct qdk_qdisc *q, const char *want)
+{
+	const struct tcopt_kind *k = tcopt_find(qt_kind);
+	struct qt_text t;
+	uint8_t buf[1024];
+	int n = qdk_qdisc_dump(q, buf, sizeof(buf));
+
+	ck_assert_ptr_nonnull(k);
+	ck_assert_int_ge(n, 4);
+	qt_text_init(&t);
+	k->print(buf + 4, (size_t)n - 4, &t.o);
+	ck_assert_str_eq(t.buf, want);
+}
+
+void qt_check_print_xstats(struct qdk_qdisc *q, size_t len, const char *want)
+{
+	const struct tcopt_kind *k = tcopt_find(qt_kind);
+	struct qt_text t;
+	uint8_t buf[1024];
+	int n = qdk_qdisc_dump_xstats(q, buf, sizeof(buf));
+
+	ck_assert_ptr_nonnull(k);
+	ck_assert_int_gt(n, 0);
+	ck_assert_uint_le(len, (size_t)n);
+	qt_text_init(&t);
+	k->print_xstats(buf, len ? len : (size_t)n, &t.o);
+	ck_assert_str_eq(t.buf, want);
+}
+
 /* ---- memory and the runner ----------------------------------------------------------- */
 
 /* Live allocations when a test starts (the fixture runs in the test's process). */

@@ -134,6 +134,10 @@ struct qt_text {
 };
 
 void qt_text_init(struct qt_text *t);
+/* The kind's tc printer, given q's dump, must print exactly want (qt_text). */
+void qt_check_print(struct qdk_qdisc *q, const char *want);
+/* The same for the first len bytes of q's xstats (0: all of them). */
+void qt_check_print_xstats(struct qdk_qdisc *q, size_t len, const char *want);
 
 /* ---- memory and the runner --------------------------------------------------- */
 
