@@ -77,6 +77,20 @@ static void mem_setup(void)
 #define D2 0x20000000U
 #define SPEC_STEPS "limit 2 d1 0.25 d2 0.125 freeze 10ms seed 1"
 
+/* SPEC_STEPS, p_m raised to D1 by an overflow at 111 ms; two packets queued. */
+static struct qdk_qdisc *raised_to_d1(void)
+{
+	struct qdk_qdisc *q = qt_create(SPEC_STEPS);
+
+	at(100 * MS);
+	enq(q, 1);
+	enq(q, 2);
+	at(111 * MS);
+	enq(q, 3);
+	ck_assert_uint_eq(xstats(q).prob, D1);
+	return q;
+}
+
 /* ---- p_m: overflow raises it, an idle link lowers it -------------------- */
 
 START_TEST(overflow_raises_pm_by_d1)
@@ -150,15 +164,8 @@ END_TEST
 
 START_TEST(empty_dequeue_lowers_pm_by_d2)
 {
-	struct qdk_qdisc *q = qt_create(SPEC_STEPS);
+	struct qdk_qdisc *q = raised_to_d1();	/* p_m = 1/4 at 111 ms */
 	struct tc_blue_xstats xs;
-
-	at(100 * MS);
-	enq(q, 1);
-	enq(q, 2);
-	at(111 * MS);
-	enq(q, 3);		/* overflow: p_m = 1/4 at 111 ms */
-	ck_assert_uint_eq(xstats(q).prob, D1);
 
 	/* the queue drains; the dequeue that finds it empty is the idle event */
 	at(112 * MS);
@@ -191,14 +198,8 @@ START_TEST(arrival_to_empty_queue_lowers_pm)
 	/* a shaping parent (tbf) peeks and never dequeues an empty child:
 	 * the arrival that finds the queue empty is the idle event then
 	 */
-	struct qdk_qdisc *q = qt_create(SPEC_STEPS);
+	struct qdk_qdisc *q = raised_to_d1();
 
-	at(100 * MS);
-	enq(q, 1);
-	enq(q, 2);
-	at(111 * MS);
-	enq(q, 3);
-	ck_assert_uint_eq(xstats(q).prob, D1);
 	qt_deq(q);
 	qt_deq(q);
 	ck_assert_ptr_null(qdk_peek(q));	/* a peek is no event */
@@ -332,14 +333,8 @@ END_TEST
 
 START_TEST(reset_clears_pm)
 {
-	struct qdk_qdisc *q = qt_create(SPEC_STEPS);
+	struct qdk_qdisc *q = raised_to_d1();
 
-	at(100 * MS);
-	enq(q, 1);
-	enq(q, 2);
-	at(111 * MS);
-	enq(q, 3);
-	ck_assert_uint_eq(xstats(q).prob, D1);
 	qdk_qdisc_reset(q);
 	ck_assert_uint_eq(xstats(q).prob, 0);
 	ck_assert_uint_eq(qt_deq(q), 0);
