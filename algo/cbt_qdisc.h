@@ -12,8 +12,9 @@
  *     with each drop counted; the idle start and the reset;
  *   - the options both have, with the same attribute numbers (CBT_QA_*:
  *     cbt.h and dcbt.h give them these numbers, cbt_qdisc_check_abi()
- *     checks it): their defaults, checks, apply and dump; the trim a lower
- *     limit makes; change()'s skeleton.
+ *     checks it): their netlink policy, defaults, checks, apply and dump;
+ *     the trim a lower limit makes; change()'s skeleton;
+ *   - the xstats fields both report (the same names in both ABIs).
  *
  * Each qdisc keeps its thresholds, its queue and its own options (cbt's
  * fixed thresholds; dcbt's flow table, collector and ChIPS) in its file.
