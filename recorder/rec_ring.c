@@ -9,8 +9,11 @@
  * publishes ring_tail with release semantics. When the ring is full the
  * event is counted, not stored, and the next event that fits is preceded
  * by a LOST record carrying the count. Nothing here sleeps or allocates on
- * the datapath; the reader polls with a one-jiffy timeout and is woken
- * early when the ring reaches half full.
+ * the datapath. The reader takes records in batches: a read returns when
+ * an eighth of the ring (or the caller's buffer) is filled, the producer
+ * waking it then, or after REC_READ_WAIT with whatever has arrived. A
+ * reader that woke per record would cost the traffic a context switch and
+ * a syscall per packet; with batches it costs a few per second.
  *
  * Recording happens only while the device is open (one reader at a time):
  * open() registers the probes (kfree_skb, consume_skb, ktime_get,
@@ -19,6 +22,7 @@
  */
 #include <linux/capability.h>
 #include <linux/fs.h>
+#include <linux/ftrace.h>
 #include <linux/kprobes.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
@@ -88,7 +92,7 @@ void rec_emit(const struct qdk_rec *r)
 	head++;
 	/* the record is complete before the reader can see it */
 	smp_store_release(&ring_head, head);
-	if (used + 1 == ring_size / 2)
+	if (used + 1 == ring_size / 8)
 		wake_up(&ring_wait);
 out:
 	spin_unlock_irqrestore(&ring_lock, flags);
@@ -131,33 +135,56 @@ static void rec_probe_consume(void *data, struct sk_buff *skb)
 }
 
 /*
- * ktime_get() returns: inside a recorded call, the call's timestamp. The
+ * ktime_get() inside a recorded call returns the call's timestamp. The
  * child then computes with exactly the time the trace carries (codel's
  * sojourn times, tbf's tokens), as the replay's virtual clock will give it;
  * otherwise it would read the clock a few hundred ns (under TCG, several
  * us) later than the timestamp, enough to flip a decision at a boundary.
  * ktime_get_ns() and psched_get_time() go through ktime_get().
+ *
+ * The mechanism is livepatch's: an ftrace_ops on ktime_get()'s fentry that
+ * may move the instruction pointer. Outside a recorded call the handler
+ * returns at once and ktime_get() runs as usual; inside one it sends the
+ * call to rec_frozen_ktime() instead. Every ktime_get() in the system pays
+ * the handler while a capture is open, so it is kept to a few loads; a
+ * kretprobe (the first version) also paid a return trampoline on each.
  */
 static DEFINE_PER_CPU(unsigned long, rec_ktime_hits);
 
-static int rec_ktime_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+/* Runs in place of ktime_get(), same CPU, rec_active set (bh off). */
+static notrace ktime_t rec_frozen_ktime(void)
 {
-	struct rec_call *c;
+	struct rec_call *c = this_cpu_read(rec_active);
 
-	if (in_hardirq() || in_nmi())
-		return 0;
-	c = this_cpu_read(rec_active);
-	if (c) {
-		regs_set_return_value(regs, (unsigned long)c->ts);
-		this_cpu_inc(rec_ktime_hits);
-	}
-	return 0;
+	this_cpu_inc(rec_ktime_hits);
+	return c ? ns_to_ktime(c->ts) : ktime_get_mono_fast_ns();
 }
 
-static struct kretprobe rec_ktime_krp;
-static bool rec_ktime_on;
+static notrace void rec_ktime_ftrace(unsigned long ip, unsigned long parent_ip,
+				     struct ftrace_ops *op,
+				     struct ftrace_regs *fregs)
+{
+	if (in_hardirq() || in_nmi() || !this_cpu_read(rec_active))
+		return;
+	ftrace_instruction_pointer_set(fregs, (unsigned long)rec_frozen_ktime);
+}
 
-/* read at open(): the probe costs every ktime_get() in the system */
+/* RECURSION: the handler calls nothing traceable, so no guard around it */
+static struct ftrace_ops rec_ktime_ops = {
+	.func = rec_ktime_ftrace,
+	.flags = FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_IPMODIFY |
+		 FTRACE_OPS_FL_RECURSION,
+};
+
+static bool rec_ktime_on;
+/*
+ * The filter is set once and freed at unload: ftrace_free_filter() leaves
+ * the ops pointing at the freed hash, so a later ftrace_set_filter() on the
+ * same ops would free it again.
+ */
+static bool rec_ktime_filtered;
+
+/* read at open(): the handler costs every ktime_get() in the system */
 static bool freeze_clock = true;
 module_param(freeze_clock, bool, 0644);
 MODULE_PARM_DESC(freeze_clock,
@@ -165,16 +192,31 @@ MODULE_PARM_DESC(freeze_clock,
 
 static int rec_ktime_register(void)
 {
+	static unsigned char name[] = "ktime_get";
+	int err;
+
 	rec_ktime_on = false;
 	if (!READ_ONCE(freeze_clock))
 		return 0;
+	if (!rec_ktime_filtered) {
+		err = ftrace_set_filter(&rec_ktime_ops, name, strlen(name), 1);
+		if (err)
+			return err;
+		rec_ktime_filtered = true;
+	}
+	err = register_ftrace_function(&rec_ktime_ops);
+	if (err)
+		return err;
 	rec_ktime_on = true;
-	memset(&rec_ktime_krp, 0, sizeof(rec_ktime_krp));
-	rec_ktime_krp.kp.symbol_name = "ktime_get";
-	rec_ktime_krp.handler = rec_ktime_ret;
-	/* nested calls (interrupts) on every CPU; a miss would show real time */
-	rec_ktime_krp.maxactive = 8 * num_possible_cpus() + 16;
-	return register_kretprobe(&rec_ktime_krp);
+	return 0;
+}
+
+static void rec_ktime_unregister(void)
+{
+	if (!rec_ktime_on)
+		return;
+	unregister_ftrace_function(&rec_ktime_ops);
+	rec_ktime_on = false;
 }
 
 /* Does a clock read inside a call really return the call's timestamp? */
@@ -263,8 +305,7 @@ static int rec_probes_register(void)
 	if (err) {
 		rec_tcmod_unregister();
 		rec_rand_unregister();
-		if (rec_ktime_on)
-			unregister_kretprobe(&rec_ktime_krp);
+		rec_ktime_unregister();
 		return err;
 	}
 	tp_consume = NULL;
@@ -291,13 +332,13 @@ static void rec_probes_unregister(void)
 	rec_rand_unregister();
 	if (!rec_ktime_on)
 		return;
-	unregister_kretprobe(&rec_ktime_krp);
+	rec_ktime_unregister();
 	for_each_possible_cpu(cpu) {
 		hits += per_cpu(rec_ktime_hits, cpu);
 		per_cpu(rec_ktime_hits, cpu) = 0;
 	}
-	pr_info("qdk_recorder: capture closed: the child read the clock %lu times; ktime_get probe missed %d\n",
-		hits, rec_ktime_krp.nmissed);
+	pr_info("qdk_recorder: capture closed: the child read the clock %lu times\n",
+		hits);
 }
 
 static int rec_open(struct inode *inode, struct file *file)
@@ -346,11 +387,16 @@ static int rec_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
+/* how long a read waits for a batch to fill; the ring holds many times it */
+#define REC_READ_WAIT	max(1, HZ / 50)
+
 static ssize_t rec_read(struct file *file, char __user *buf, size_t len,
 			loff_t *ppos)
 {
-	u32 head, tail, n, first;
+	u32 head, tail, n, first, want;
+	bool waited = false;
 	ssize_t ret;
+	long w;
 
 	n = len / QDK_REC_SIZE;
 	if (!n)
@@ -358,21 +404,26 @@ static ssize_t rec_read(struct file *file, char __user *buf, size_t len,
 	if (mutex_lock_interruptible(&rec_read_lock))
 		return -ERESTARTSYS;
 	tail = ring_tail;
+	want = min(n, ring_size / 8);
 	for (;;) {
 		/* pairs with rec_emit()'s release: records up to head are whole */
 		head = smp_load_acquire(&ring_head);
-		if (head != tail)
+		if (head - tail >= want || (head != tail && waited))
 			break;
 		if (file->f_flags & O_NONBLOCK) {
+			if (head != tail)
+				break;
 			ret = -EAGAIN;
 			goto out;
 		}
-		if (wait_event_interruptible_timeout(ring_wait,
-						     READ_ONCE(ring_head) != tail,
-						     1) < 0) {
+		w = wait_event_interruptible_timeout(ring_wait,
+						     READ_ONCE(ring_head) - tail >= want,
+						     REC_READ_WAIT);
+		if (w < 0) {
 			ret = -ERESTARTSYS;
 			goto out;
 		}
+		waited = true;
 	}
 	n = min(n, head - tail);
 	first = min(n, ring_size - (tail & (ring_size - 1)));
@@ -428,6 +479,8 @@ int rec_ring_init(unsigned int records)
 void rec_ring_exit(void)
 {
 	misc_deregister(&rec_misc);
+	if (rec_ktime_filtered)
+		ftrace_free_filter(&rec_ktime_ops);
 	vfree(ring);
 	ring = NULL;
 }
