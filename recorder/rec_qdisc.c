@@ -105,6 +105,8 @@ static void rec_emit_call(struct qdk_rec *r, const struct rec_sched *q,
 
 	rec_fill_stats(r, q->child);
 	rec_emit(r);
+	if (!to_free)
+		return;
 	rec_head(&d, q, QDK_REC_DROP);
 	d.ts = r->ts;
 	for (; to_free; to_free = to_free->next) {
