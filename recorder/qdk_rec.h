@@ -4,17 +4,24 @@
  * hands to user space through /dev/qdk_recorder, read by qdk-capture.
  *
  * Shared by the module and the tool, so it only uses <linux/types.h>
- * fixed-size types. Every record is exactly QDK_REC_SIZE bytes; read()
- * returns whole records only. The layout is host-endian and changes with
- * QDK_REC_VERSION (the first record after open() is a HELLO carrying it).
+ * fixed-size types. The device is a byte stream of variable-length
+ * records: each starts with the QDK_REC_HDR_SIZE-byte header of struct
+ * qdk_rec, whose words field gives the record's length in 8-byte words
+ * (QDK_REC_HDR_SIZE up to QDK_REC_SIZE bytes); the rest of struct qdk_rec
+ * is left out and reads as zeroes. Calls that carry no packet (dequeue,
+ * peek, reset) and drops need the header only: most of the stream.
+ * A read() may end inside a record; the next read() continues it. The
+ * layout is host-endian and changes with QDK_REC_VERSION (the first record
+ * after open() is a HELLO carrying it).
  */
 #ifndef QDK_REC_H
 #define QDK_REC_H
 
 #include <linux/types.h>
 
-#define QDK_REC_VERSION	4
-#define QDK_REC_SIZE	128
+#define QDK_REC_VERSION	5
+#define QDK_REC_SIZE	128	/* the longest record, sizeof(struct qdk_rec) */
+#define QDK_REC_HDR_SIZE 48	/* the header every record has */
 #define QDK_REC_DEV	"qdk_recorder"
 
 enum qdk_rec_type {
@@ -86,7 +93,7 @@ struct qdk_rec_enq {
 	__u8 pad[2];
 	__u8 saddr[16];		/* network order; IPv4 in the first 4 */
 	__u8 daddr[16];
-};				/* 80 bytes */
+};				/* 76 bytes */
 
 struct qdk_rec_conf {
 	__u32 handle;		/* the child's handle */
@@ -104,7 +111,7 @@ struct qdk_rec_conf {
 struct qdk_rec_hello {
 	__u32 version;		/* QDK_REC_VERSION */
 	__u32 hz;
-	__u32 ring;		/* ring size in records */
+	__u32 ring;		/* ring size in QDK_REC_SIZE units */
 	__u32 rec_size;		/* QDK_REC_SIZE */
 };
 
@@ -116,13 +123,14 @@ struct qdk_rec {
 	__u8 type;		/* enum qdk_rec_type */
 	__u8 flags;		/* QDK_RF_* */
 	__u8 tos;		/* DEQ/PEEK: TOS byte of the packet returned */
-	__u8 pad;
+	__u8 words;		/* this record's length in 8-byte words */
 	__u32 count;		/* LOST: events lost; TCA: offset */
 	/* calls: the child's counters after the call */
 	__u32 qlen;
 	__u32 backlog;
 	__u32 drops;
 	__u32 pad2;
+	/* QDK_REC_HDR_SIZE: what follows is there only in the types using it */
 	union {
 		struct qdk_rec_enq enq;
 		struct qdk_rec_conf conf;

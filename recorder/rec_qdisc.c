@@ -60,9 +60,18 @@ static bool rec_on(struct rec_sched *q)
 	return true;
 }
 
-static void rec_head(struct qdk_rec *r, const struct rec_sched *q, u8 type)
+/*
+ * Clears only the bytes the ring takes (a dequeue's header, not a whole
+ * record). Records on the datapath are __uninitialized: a kernel built
+ * with INIT_STACK_ALL_ZERO (Debian's is) would otherwise clear all 128
+ * bytes first, on every call. Inlined, so the lengths are constants.
+ */
+static __always_inline void rec_head(struct qdk_rec *r,
+				     const struct rec_sched *q, u8 type)
 {
-	memset(r, 0, sizeof(*r));
+	memset(r, 0, QDK_REC_HDR_SIZE);
+	if (rec_len(type) > QDK_REC_HDR_SIZE)
+		memset(r->raw, 0, sizeof(r->raw));
 	r->type = type;
 	r->inst = q->inst;
 	r->gen = q->gen;
@@ -101,7 +110,7 @@ static void rec_fill_stats(struct qdk_rec *r, const struct Qdisc *child)
 static void rec_emit_call(struct qdk_rec *r, const struct rec_sched *q,
 			  struct sk_buff *to_free)
 {
-	struct qdk_rec d;
+	struct qdk_rec d __uninitialized;
 
 	rec_fill_stats(r, q->child);
 	rec_emit(r);
@@ -119,15 +128,15 @@ static int rec_enqueue_recorded(struct sk_buff *skb, struct rec_sched *q,
 				struct sk_buff **to_free)
 {
 	struct sk_buff *local = NULL, *last;
-	struct rec_call call;
-	struct qdk_rec r;
+	struct rec_call call __uninitialized;
+	struct qdk_rec r __uninitialized;
 	int ret;
 
 	rec_head(&r, q, QDK_REC_ENQ);
 	skb_get_hash(skb);
 	rec_fill_pkt(&r.enq, skb);
 	r.pkt = rec_cookie(skb);
-	r.ts = ktime_get_ns();
+	r.ts = rec_now();
 	rec_call_begin(&call, &r, skb);
 	/* a list of our own: only this call's victims, in order */
 	ret = qdisc_enqueue(skb, q->child, &local);
@@ -171,12 +180,12 @@ static int rec_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 /* dequeue (peek false) or peek (peek true) of the child, recorded */
 static struct sk_buff *rec_take(struct rec_sched *q, bool peek)
 {
-	struct rec_call call;
+	struct rec_call call __uninitialized;
 	struct sk_buff *skb;
-	struct qdk_rec r;
+	struct qdk_rec r __uninitialized;
 
 	rec_head(&r, q, peek ? QDK_REC_PEEK : QDK_REC_DEQ);
-	r.ts = ktime_get_ns();
+	r.ts = rec_now();
 	rec_call_begin(&call, &r, NULL);
 	if (peek)
 		skb = q->child->ops->peek(q->child);
@@ -225,7 +234,7 @@ static void rec_reset(struct Qdisc *sch)
 
 	if (on) {
 		rec_head(&r, q, QDK_REC_RESET);
-		r.ts = ktime_get_ns();
+		r.ts = rec_now();
 	}
 	qdisc_reset(q->child);
 	if (on) {
@@ -274,7 +283,7 @@ static void rec_emit_conf(struct Qdisc *sch, struct rec_sched *q,
 	struct qdk_rec r;
 
 	rec_head(&r, q, QDK_REC_CONF);
-	r.ts = ktime_get_ns();
+	r.ts = rec_now();
 	if (fresh)
 		r.flags |= QDK_RF_FRESH;
 	if (req)
@@ -292,7 +301,7 @@ static void rec_emit_conf(struct Qdisc *sch, struct rec_sched *q,
 	for (off = 0; off < len; off += n) {
 		n = min_t(unsigned int, len - off, QDK_REC_TCA_CHUNK);
 		rec_head(&r, q, QDK_REC_TCA);
-		r.ts = ktime_get_ns();
+		r.ts = rec_now();
 		r.count = off;
 		memcpy(r.tca, opt + off, n);
 		rec_emit(&r);
@@ -324,7 +333,7 @@ static void rec_change_seen(struct rec_sched *q)
 	if (!READ_ONCE(rec_capturing) || q->session != READ_ONCE(rec_session))
 		return;
 	rec_head(&r, q, QDK_REC_CHANGE);
-	r.ts = ktime_get_ns();
+	r.ts = rec_now();
 	rec_emit(&r);
 }
 
@@ -440,7 +449,7 @@ static void rec_destroy(struct Qdisc *sch)
 	if (q->child && READ_ONCE(rec_capturing) &&
 	    q->session == READ_ONCE(rec_session)) {
 		rec_head(&r, q, QDK_REC_DESTROY);
-		r.ts = ktime_get_ns();
+		r.ts = rec_now();
 		rec_emit(&r);
 	}
 	if (q->child)
@@ -486,7 +495,7 @@ static int rec_graft(struct Qdisc *sch, unsigned long arg, struct Qdisc *new,
 		/* what init drew: this task is the request that created it */
 		if (req) {
 			rec_head(&r, q, QDK_REC_RAND);
-			r.ts = ktime_get_ns();
+			r.ts = rec_now();
 			rec_rand_emit(&r);
 		}
 	}

@@ -2,16 +2,19 @@
 /*
  * The event ring and /dev/qdk_recorder.
  *
- * The ring is an array of fixed-size records allocated once at load time.
+ * The ring is a byte buffer allocated once at load time, holding records
+ * of the length their type needs (rec_len(): a dequeue takes 48 bytes, an
+ * enqueue 128), so the reader and the file it writes move no padding.
  * Producers (qdisc calls on any CPU) serialize on ring_lock for the few
  * instructions it takes to copy one record; the single reader never takes
  * it: it owns ring_tail, reads ring_head with acquire semantics and
  * publishes ring_tail with release semantics. When the ring is full the
  * event is counted, not stored, and the next event that fits is preceded
  * by a LOST record carrying the count. Nothing here sleeps or allocates on
- * the datapath. The reader takes records in batches: a read returns when
+ * the datapath. The reader takes bytes in batches: a read returns when
  * an eighth of the ring (or the caller's buffer) is filled, the producer
- * waking it then, or after REC_READ_WAIT with whatever has arrived. A
+ * waking it then, or after REC_READ_WAIT with whatever has arrived; it
+ * may end inside a record, which the next read continues. A
  * reader that woke per record would cost the traffic a context switch and
  * a syscall per packet; with batches it costs a few per second.
  *
@@ -43,10 +46,10 @@ DEFINE_PER_CPU(struct rec_call *, rec_active);
 bool rec_capturing;
 u32 rec_session;
 
-static struct qdk_rec *ring;
-static u32 ring_size;		/* records, a power of two */
-static u32 ring_head;		/* next slot producers fill */
-static u32 ring_tail;		/* next slot the reader takes */
+static u8 *ring;
+static u32 ring_bytes;		/* a power of two */
+static u32 ring_head;		/* byte producers fill next (free-running) */
+static u32 ring_tail;		/* byte the reader takes next */
 static u64 ring_lost;		/* events dropped since the last LOST record */
 static DEFINE_SPINLOCK(ring_lock);
 static DECLARE_WAIT_QUEUE_HEAD(ring_wait);
@@ -61,38 +64,59 @@ u64 rec_cookie(const struct sk_buff *skb)
 	return skb ? (u64)(unsigned long)skb ^ rec_key : 0;
 }
 
-/* Copy one record in; safe from any context but NMI. */
-void rec_emit(const struct qdk_rec *r)
+/* len bytes at ring byte head, wrapping at the end; ring_lock held */
+static void ring_put(u32 head, const void *src, unsigned int len)
 {
+	u32 off = head & (ring_bytes - 1);
+	unsigned int first = min(len, ring_bytes - off);
+
+	memcpy(ring + off, src, first);
+	if (first < len)
+		memcpy(ring, src + first, len - first);
+}
+
+/* The LOST record in front of the next event that fits; ring_lock held. */
+static noinline void ring_put_lost(u32 head, u64 ts)
+{
+	struct qdk_rec l;
+
+	memset(&l, 0, QDK_REC_HDR_SIZE);
+	l.type = QDK_REC_LOST;
+	l.words = QDK_REC_HDR_SIZE / 8;
+	l.ts = ts;
+	l.count = min_t(u64, ring_lost, U32_MAX);
+	ring_put(head, &l, QDK_REC_HDR_SIZE);
+	ring_lost = 0;
+}
+
+/* Copy one record in (its rec_len() bytes); safe from any context but NMI. */
+void rec_emit(struct qdk_rec *r)
+{
+	unsigned int len = rec_len(r->type);
 	unsigned long flags;
 	u32 head, used;
 
+	r->words = len / 8;
 	spin_lock_irqsave(&ring_lock, flags);
 	head = ring_head;
-	/* pairs with the reader's release: its slots are free once seen */
+	/* pairs with the reader's release: its bytes are free once seen */
 	used = head - smp_load_acquire(&ring_tail);
 	if (ring_lost) {
-		if (used + 2 > ring_size) {
+		if (used + QDK_REC_HDR_SIZE + len > ring_bytes) {
 			ring_lost++;
 			goto out;
 		}
-		memset(&ring[head & (ring_size - 1)], 0, sizeof(*r));
-		ring[head & (ring_size - 1)].type = QDK_REC_LOST;
-		ring[head & (ring_size - 1)].ts = r->ts;
-		ring[head & (ring_size - 1)].count =
-			min_t(u64, ring_lost, U32_MAX);
-		ring_lost = 0;
-		head++;
-		used++;
-	} else if (used >= ring_size) {
+		ring_put_lost(head, r->ts);
+		head += QDK_REC_HDR_SIZE;
+		used += QDK_REC_HDR_SIZE;
+	} else if (used + len > ring_bytes) {
 		ring_lost++;
 		goto out;
 	}
-	ring[head & (ring_size - 1)] = *r;
-	head++;
+	ring_put(head, r, len);
 	/* the record is complete before the reader can see it */
-	smp_store_release(&ring_head, head);
-	if (used + 1 == ring_size / 8)
+	smp_store_release(&ring_head, head + len);
+	if (used < ring_bytes / 8 && used + len >= ring_bytes / 8)
 		wake_up(&ring_wait);
 out:
 	spin_unlock_irqrestore(&ring_lock, flags);
@@ -102,8 +126,8 @@ out:
 static void rec_probe_kfree(void *data, struct sk_buff *skb, void *location,
 			    enum skb_drop_reason reason)
 {
+	struct qdk_rec d __uninitialized;	/* header only: see rec_head() */
 	struct rec_call *c;
-	struct qdk_rec d;
 
 	if (in_hardirq() || in_nmi())
 		return;
@@ -112,7 +136,7 @@ static void rec_probe_kfree(void *data, struct sk_buff *skb, void *location,
 		return;
 	if (skb == c->skb)
 		c->gone = true;
-	memset(&d, 0, sizeof(d));
+	memset(&d, 0, rec_len(QDK_REC_DROP));
 	d.type = QDK_REC_DROP;
 	d.flags = QDK_RF_EARLY;
 	d.ts = c->ts;
@@ -169,11 +193,23 @@ static notrace void rec_ktime_ftrace(unsigned long ip, unsigned long parent_ip,
 	ftrace_instruction_pointer_set(fregs, (unsigned long)rec_frozen_ktime);
 }
 
-/* RECURSION: the handler calls nothing traceable, so no guard around it */
+/*
+ * RECURSION: the handler calls nothing traceable, so no guard around it.
+ * Without SAVE_REGS where the arch passes arguments in ftrace_regs (x86-64
+ * does, as livepatch relies on): the light trampoline, which saves the
+ * argument registers only, honours a changed instruction pointer too, and
+ * costs every ktime_get() in the system less than the full pt_regs one.
+ */
+#ifdef CONFIG_HAVE_DYNAMIC_FTRACE_WITH_ARGS
+#define REC_KTIME_REGS	0
+#else
+#define REC_KTIME_REGS	FTRACE_OPS_FL_SAVE_REGS
+#endif
+
 static struct ftrace_ops rec_ktime_ops = {
 	.func = rec_ktime_ftrace,
-	.flags = FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_IPMODIFY |
-		 FTRACE_OPS_FL_RECURSION,
+	.flags = FTRACE_OPS_FL_IPMODIFY | FTRACE_OPS_FL_RECURSION |
+		 REC_KTIME_REGS,
 };
 
 static bool rec_ktime_on;
@@ -363,10 +399,10 @@ static int rec_open(struct inode *inode, struct file *file)
 	ring_lost = 0;
 	rec_key = get_random_u64() | 1;
 	rec_session++;
-	hello.ts = ktime_get_ns();
+	hello.ts = rec_now();
 	hello.hello.version = QDK_REC_VERSION;
 	hello.hello.hz = HZ;
-	hello.hello.ring = ring_size;
+	hello.hello.ring = ring_bytes / QDK_REC_SIZE;
 	hello.hello.rec_size = QDK_REC_SIZE;
 	rec_emit(&hello);
 	WRITE_ONCE(rec_capturing, true);
@@ -387,8 +423,14 @@ static int rec_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
-/* how long a read waits for a batch to fill; the ring holds many times it */
-#define REC_READ_WAIT	max(1, HZ / 50)
+/*
+ * How long a read waits for a batch to fill before it returns what there
+ * is. Not a limit on the rate: a producer that fills an eighth of the ring
+ * wakes the reader at once. It only sets how often a slow trickle reaches
+ * user space, and each of those wakeups costs the traffic a context switch
+ * or two; 4 a second are noise, 50 a second cost 0.5% of a busy CPU.
+ */
+#define REC_READ_WAIT	max(1, HZ / 4)
 
 static ssize_t rec_read(struct file *file, char __user *buf, size_t len,
 			loff_t *ppos)
@@ -398,13 +440,12 @@ static ssize_t rec_read(struct file *file, char __user *buf, size_t len,
 	ssize_t ret;
 	long w;
 
-	n = len / QDK_REC_SIZE;
-	if (!n)
-		return -EINVAL;
+	if (!len)
+		return 0;
 	if (mutex_lock_interruptible(&rec_read_lock))
 		return -ERESTARTSYS;
 	tail = ring_tail;
-	want = min(n, ring_size / 8);
+	want = min_t(size_t, len, ring_bytes / 8);
 	for (;;) {
 		/* pairs with rec_emit()'s release: records up to head are whole */
 		head = smp_load_acquire(&ring_head);
@@ -425,18 +466,16 @@ static ssize_t rec_read(struct file *file, char __user *buf, size_t len,
 		}
 		waited = true;
 	}
-	n = min(n, head - tail);
-	first = min(n, ring_size - (tail & (ring_size - 1)));
-	if (copy_to_user(buf, &ring[tail & (ring_size - 1)],
-			 (size_t)first * QDK_REC_SIZE) ||
-	    copy_to_user(buf + (size_t)first * QDK_REC_SIZE, ring,
-			 (size_t)(n - first) * QDK_REC_SIZE)) {
+	n = min_t(size_t, len, head - tail);
+	first = min(n, ring_bytes - (tail & (ring_bytes - 1)));
+	if (copy_to_user(buf, ring + (tail & (ring_bytes - 1)), first) ||
+	    copy_to_user(buf + first, ring, n - first)) {
 		ret = -EFAULT;
 		goto out;
 	}
-	/* our copies are done before producers may reuse the slots */
+	/* our copies are done before producers may reuse the bytes */
 	smp_store_release(&ring_tail, tail + n);
-	ret = (ssize_t)n * QDK_REC_SIZE;
+	ret = n;
 out:
 	mutex_unlock(&rec_read_lock);
 	return ret;
@@ -462,10 +501,11 @@ int rec_ring_init(unsigned int records)
 	int err;
 
 	BUILD_BUG_ON(sizeof(struct qdk_rec) != QDK_REC_SIZE);
+	BUILD_BUG_ON(offsetof(struct qdk_rec, enq) != QDK_REC_HDR_SIZE);
 	if (records < 64 || records > (1U << 24))
 		return -EINVAL;
-	ring_size = roundup_pow_of_two(records);
-	ring = vzalloc(array_size(ring_size, sizeof(*ring)));
+	ring_bytes = roundup_pow_of_two(records) * QDK_REC_SIZE;
+	ring = vzalloc(ring_bytes);
 	if (!ring)
 		return -ENOMEM;
 	err = misc_register(&rec_misc);

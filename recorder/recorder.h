@@ -9,6 +9,7 @@
 
 #include <linux/percpu.h>
 #include <linux/skbuff.h>
+#include <linux/timekeeping.h>
 #include <linux/types.h>
 
 #include "qdk_rec.h"
@@ -32,12 +33,46 @@ struct rec_call {
 
 DECLARE_PER_CPU(struct rec_call *, rec_active);
 
+/*
+ * The records' clock: CLOCK_MONOTONIC in ns, exactly what ktime_get()
+ * returns (the same timekeeper fields under the same seqcount), read
+ * without entering ktime_get(). While a capture is open every ktime_get()
+ * passes through the clock-freeze hook (rec_ring.c), which would cost each
+ * recorded call twice what the clock read does.
+ */
+static inline u64 rec_now(void)
+{
+	struct timespec64 ts __uninitialized;
+
+	ktime_get_ts64(&ts);
+	return timespec64_to_ns(&ts);
+}
+
 /* rec_ring.c */
 extern bool rec_capturing;	/* a reader holds the device open */
 extern u32 rec_session;		/* bumped at every open() */
 int rec_ring_init(unsigned int records);
 void rec_ring_exit(void);
-void rec_emit(const struct qdk_rec *r);
+void rec_emit(struct qdk_rec *r);	/* sets r->words */
+/* the bytes of a record of this type that go into the ring: whole words */
+#define REC_LEN(n)	ALIGN(QDK_REC_HDR_SIZE + (n), 8)
+static inline unsigned int rec_len(u8 type)
+{
+	switch (type) {
+	case QDK_REC_HELLO:
+		return REC_LEN(sizeof(struct qdk_rec_hello));
+	case QDK_REC_CONF:
+		return REC_LEN(sizeof(struct qdk_rec_conf));
+	case QDK_REC_TCA:
+		return REC_LEN(QDK_REC_TCA_CHUNK);
+	case QDK_REC_ENQ:
+		return REC_LEN(sizeof(struct qdk_rec_enq));
+	case QDK_REC_RAND:
+		return REC_LEN(sizeof(struct qdk_rec_rand));
+	}
+	return QDK_REC_HDR_SIZE;
+}
+
 u64 rec_cookie(const struct sk_buff *skb);
 
 /* rec_qdisc.c */

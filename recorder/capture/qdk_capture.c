@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,8 +28,8 @@
 
 #include "tracew.h"
 
-/* records per read(); the module returns a batch once a quarter of its ring
- * or this many have arrived, or after a short wait */
+/* longest records per read(); the module returns a batch once an eighth of
+ * its ring or this many bytes have arrived, or after a short wait */
 #define BATCH 4096
 
 static volatile sig_atomic_t stop_sig;
@@ -116,13 +117,47 @@ static int out_close(struct outfile *o, int ok)
 	return ok ? 0 : -1;
 }
 
+/*
+ * The length of the record at p, from its header (qdk_rec.h): 0 when the
+ * have bytes there do not hold all of it yet, -1 when it is not a record.
+ */
+static long rec_len_at(const unsigned char *p, size_t have)
+{
+	size_t len;
+
+	if (have < QDK_REC_HDR_SIZE)
+		return 0;
+	len = (size_t)p[offsetof(struct qdk_rec, words)] * 8;
+	if (len < QDK_REC_HDR_SIZE || len > QDK_REC_SIZE)
+		return -1;
+	return have < len ? 0 : (long)len;
+}
+
+/* Why the bytes at stream offset pos are not a record. */
+static void rec_bad(const unsigned char *p, size_t have, unsigned long long pos)
+{
+	struct qdk_rec r;
+
+	memset(&r, 0, sizeof(r));
+	memcpy(&r, p, have < sizeof(r) ? have : sizeof(r));
+	if (pos == 0 && r.type == QDK_REC_HELLO && r.hello.version != QDK_REC_VERSION)
+		fprintf(stderr, "qdk-capture: the module speaks record version %u, this tool %u: rebuild them together\n",
+			r.hello.version, QDK_REC_VERSION);
+	else
+		fprintf(stderr, "qdk-capture: byte %llu of the record stream is not a record (type %u, %u words)\n",
+			pos, r.type, r.words);
+}
+
 /* Raw-only mode follows no child: count calls, stop when a recorder goes. */
-static int raw_record(const struct qdk_rec *r, unsigned long long *calls,
+static int raw_record(const unsigned char *p, unsigned long long *calls,
 		      unsigned long long *lost)
 {
-	switch (r->type) {
+	uint32_t count;
+
+	switch (p[offsetof(struct qdk_rec, type)]) {
 	case QDK_REC_LOST:
-		*lost += r->count;
+		memcpy(&count, p + offsetof(struct qdk_rec, count), sizeof(count));
+		*lost += count;
 		return 0;
 	case QDK_REC_ENQ:
 	case QDK_REC_DEQ:
@@ -155,7 +190,8 @@ int main(int argc, char **argv)
 	unsigned long long max_calls = 0;
 	unsigned int seconds = 0;
 	int quiet = 0, c, fd, rc = 0, st = 0, draining = 0;
-	static struct qdk_rec buf[BATCH];
+	static unsigned char buf[BATCH * QDK_REC_SIZE];
+	unsigned long long pos = 0;
 	struct outfile trace = { 0 }, rawo = { 0 };
 	unsigned long long calls = 0, lost = 0;
 	char source[512];
@@ -247,8 +283,10 @@ int main(int argc, char **argv)
 	}
 
 	while (!st) {
-		size_t i, whole, want = sizeof(buf) - have;
+		size_t end = 0, want = sizeof(buf) - have;
+		struct qdk_rec r;
 		ssize_t n;
+		long len;
 
 		if (stop_sig && !draining) {
 			/* take what the ring holds now, without waiting */
@@ -256,7 +294,7 @@ int main(int argc, char **argv)
 				break;
 			draining = 1;
 		}
-		n = read(fd, (char *)buf + have, want);
+		n = read(fd, buf + have, want);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -272,25 +310,37 @@ int main(int argc, char **argv)
 			break;	/* end of a raw file */
 		}
 		have += (size_t)n;
-		whole = have / QDK_REC_SIZE;
-		if (rawo.f)
-			fwrite(buf, QDK_REC_SIZE, whole, rawo.f);
-		for (i = 0; i < whole && !st; i++) {
+		/* the whole records in buf, each handled until one says stop */
+		while ((len = rec_len_at(buf + end, have - end)) > 0) {
+			if (st) {
+				end += (size_t)len;
+				continue;
+			}
 			if (t) {
-				st = tw_record(t, &buf[i]);
+				memset(&r, 0, sizeof(r));
+				memcpy(&r, buf + end, (size_t)len);
+				st = tw_record(t, &r);
 				calls = tw_counts(t)->calls;
 			} else {
-				st = raw_record(&buf[i], &calls, &lost);
+				st = raw_record(buf + end, &calls, &lost);
 			}
 			if (max_calls && calls >= max_calls && !st)
 				st = 1;
+			end += (size_t)len;
 		}
+		if (len < 0) {
+			rec_bad(buf + end, have - end, pos + end);
+			st = -1;
+		}
+		if (rawo.f)
+			fwrite(buf, 1, end, rawo.f);
 		if (st < 0)
 			rc = 1;
 		if (draining && (size_t)n < want)
 			break;	/* the ring is empty */
-		have -= whole * QDK_REC_SIZE;
-		memmove(buf, (char *)buf + whole * QDK_REC_SIZE, have);
+		pos += end;
+		have -= end;
+		memmove(buf, buf + end, have);
 	}
 	close(fd);	/* stops recording: the module disarms on release */
 

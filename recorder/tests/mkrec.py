@@ -5,7 +5,7 @@ Used by tests/suites/75-record to feed qdk-capture -i with exactly the
 record streams the kernel module produces, without a kernel. One record
 per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
 
-  hello [hz=250] [version=4] [size=128]
+  hello [hz=250] [version=5] [size=128]
   conf inst=1 gen=1 kind=pfifo dev=r1 handle=10: parent=5:1 [tca=HEX]
        [mtu=1500] [txqlen=20] [txqs=1] [qconf=0] [fresh] [initopt]
   enq inst=1 gen=1 ts=N pkt=N ret=N [proto=udp|tcp|icmp|N|eth:0xNNNN]
@@ -29,7 +29,9 @@ import ipaddress
 import struct
 import sys
 
-REC_SIZE = 128
+REC_SIZE = 128  # the longest record
+HDR_SIZE = 48  # the header every record has
+WORDS_AT = 27  # offset of the header's words field
 TYPES = {
     "hello": 1,
     "conf": 2,
@@ -48,7 +50,10 @@ RF_GONE, RF_FRESH, RF_EARLY, RF_INITOPT = 0x01, 0x04, 0x08, 0x10
 RF_NORAND = 0x20
 PROTOS = {"tcp": 6, "udp": 17, "icmp": 1, "icmp6": 58}
 
-# ts pkt inst gen type flags tos pad count qlen backlog drops pad2
+# Bytes of each type in the stream (rec_len() in recorder/recorder.h).
+LENGTH = {"hello": 64, "conf": 112, "tca": 112, "enq": 128, "rand": 128}
+
+# ts pkt inst gen type flags tos words count qlen backlog drops pad2
 HEAD = struct.Struct("<QQIIBBBBIIIII")
 # pkt_len len ret hash priority mark gso_segs gso_size queue_mapping
 # ethertype sport dport family l4proto tos tos_after ttl tcp_flags pad[2]
@@ -84,6 +89,11 @@ def addr(v: str) -> tuple[int, bytes, int]:
     return 4, ipaddress.IPv4Address(host).packed.ljust(16, b"\0"), port
 
 
+def fit(rec: bytes) -> bytes:
+    """A record padded to the length its header's words field gives."""
+    return rec.ljust(rec[WORDS_AT] * 8, b"\0")
+
+
 def record(line: str) -> list[bytes]:
     words = line.split()
     kind, kv = words[0], {}
@@ -106,6 +116,7 @@ def record(line: str) -> list[bytes]:
     count = num(g("count", "0"))
 
     def head(t: int, cnt: int = count) -> bytes:
+        name = next(k for k, v in TYPES.items() if v == t)
         return HEAD.pack(
             num(g("ts", "0")),
             num(g("pkt", "0")),
@@ -114,7 +125,7 @@ def record(line: str) -> list[bytes]:
             t,
             fl,
             num(g("tos", "0")) if kind != "enq" else 0,
-            0,
+            LENGTH.get(name, HDR_SIZE) // 8,
             cnt,
             num(g("qlen", "0")),
             num(g("backlog", "0")),
@@ -124,12 +135,12 @@ def record(line: str) -> list[bytes]:
 
     if kind == "hello":
         body = HELLO.pack(
-            num(g("version", "4")),
+            num(g("version", "5")),
             num(g("hz", "250")),
             32768,
             num(g("size", str(REC_SIZE))),
         )
-        return [(head(rtype) + body).ljust(REC_SIZE, b"\0")]
+        return [fit(head(rtype) + body)]
     if kind == "conf":
         tca = bytes.fromhex(g("tca", ""))
         body = CONF.pack(
@@ -144,11 +155,9 @@ def record(line: str) -> list[bytes]:
             g("kind", "pfifo").encode(),
             g("dev", "r1").encode(),
         )
-        out = [(head(rtype) + body).ljust(REC_SIZE, b"\0")]
+        out = [fit(head(rtype) + body)]
         for off in range(0, len(tca), 64):
-            out.append(
-                (head(TYPES["tca"], off) + tca[off : off + 64]).ljust(REC_SIZE, b"\0")
-            )
+            out.append(fit(head(TYPES["tca"], off) + tca[off : off + 64]))
         return out
     if kind == "rand":
         width = num(g("width", "4"))
@@ -160,7 +169,7 @@ def record(line: str) -> list[bytes]:
             data = bytes.fromhex(g("hex", ""))
             off, total = num(g("off", "0")), num(g("total", str(len(data))))
         body = RAND.pack(width, 0, len(data), off, total, num(g("lost", "0")), data)
-        return [(head(rtype) + body).ljust(REC_SIZE, b"\0")]
+        return [fit(head(rtype) + body)]
     if kind == "enq":
         proto = g("proto", "udp")
         fam, sa, sp = addr(g("src", "10.0.0.1:5000"))
@@ -197,8 +206,8 @@ def record(line: str) -> list[bytes]:
             sa,
             da,
         )
-        return [(head(rtype) + body).ljust(REC_SIZE, b"\0")]
-    return [head(rtype).ljust(REC_SIZE, b"\0")]
+        return [fit(head(rtype) + body)]
+    return [head(rtype)]
 
 
 def main() -> int:
@@ -209,7 +218,7 @@ def main() -> int:
             continue
         try:
             for r in record(line):
-                assert len(r) == REC_SIZE, len(r)
+                assert HDR_SIZE <= len(r) == r[WORDS_AT] * 8 <= REC_SIZE, len(r)
                 out += r
         except (KeyError, ValueError) as e:
             print(f"mkrec: line {n}: {e}", file=sys.stderr)
