@@ -9,13 +9,15 @@
  *   tc qdisc add dev X root handle 1: recorder
  *   tc qdisc add dev X parent 1:1 handle 10: pfifo limit 20
  *
- * What the child sees is what it would see without the wrapper, with two
- * deliberate exceptions: the packet's flow hash is computed (skb_get_hash)
- * before the child gets it, so the trace can carry the hash the child saw;
- * and the wrapper never advertises TCQ_F_CAN_BYPASS, so an empty root is
- * never skipped. Dequeues use qdisc_dequeue_peeked() as every classful
- * parent does, so a packet the child handed out through peek is returned
- * by the next dequeue.
+ * What the child sees is what it would see without the wrapper, with one
+ * deliberate exception: the packet's flow hash is computed (skb_get_hash)
+ * before the child gets it, so the trace can carry the hash the child saw.
+ * At the root the wrapper allows TCQ_F_CAN_BYPASS exactly when the child
+ * does, so the core sends a packet that finds it empty straight out, past
+ * the child, as it would without the wrapper: the child is not called for
+ * that packet and the trace does not have it. Dequeues use
+ * qdisc_dequeue_peeked() as every classful parent does, so a packet the
+ * child handed out through peek is returned by the next dequeue.
  */
 #include <linux/module.h>
 #include <linux/rtnetlink.h>
@@ -163,6 +165,14 @@ static int rec_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 	unsigned int len = qdisc_pkt_len(skb);
 	int ret;
 
+	/*
+	 * At the root the core sends a packet that finds an empty qdisc with
+	 * TCQ_F_CAN_BYPASS straight out. Without us the child would be the
+	 * root: follow its flag (fifos, codel, fq_codel, sfq set it; a change
+	 * may clear it), so it gets the calls it would get without us.
+	 */
+	if (unlikely((sch->flags ^ q->child->flags) & TCQ_F_CAN_BYPASS))
+		sch->flags ^= TCQ_F_CAN_BYPASS;
 	if (rec_on(q))
 		ret = rec_enqueue_recorded(skb, q, to_free);
 	else
@@ -413,7 +423,7 @@ static int rec_init(struct Qdisc *sch, struct nlattr *opt,
 	q->req_opt = kmalloc(REC_REQ_MAX, GFP_KERNEL);
 	if (!q->req_opt)
 		return -ENOMEM;
-	/* never let the core skip us for an empty queue */
+	/* no bypass until rec_enqueue() sees the child allows it */
 	sch->flags &= ~TCQ_F_CAN_BYPASS;
 	q->inst = ++rec_next_inst;
 	child = qdisc_create_dflt(sch->dev_queue, &pfifo_qdisc_ops,
