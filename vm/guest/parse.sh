@@ -18,7 +18,7 @@ flow_check() {
 	local type=$1 kv k v allowed
 	shift
 	case "$type" in
-	tcp) allowed="name start time streams cc" ;;
+	tcp) allowed="name start time streams cc window" ;;
 	udp) allowed="name start time rate len" ;;
 	mice) allowed="name start time size count gap" ;;
 	ping) allowed="name start time interval size" ;;
@@ -39,6 +39,7 @@ flow_check() {
 		start|time|gap|interval) is_num "$v" || scn_err "flow $type: $k=$v is not a number of seconds" ;;
 		streams|count|len) is_uint "$v" || scn_err "flow $type: $k=$v is not a positive integer" ;;
 		name) case "$v" in *[!A-Za-z0-9_-]*) scn_err "flow $type: name '$v' may hold only letters, digits, - and _" ;; esac ;;
+		window) case "$v" in *[!0-9KM]*|[KM]*) scn_err "flow $type: window=$v is not a size (N, NK or NM)" ;; esac ;;
 		esac
 	done
 }
