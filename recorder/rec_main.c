@@ -13,7 +13,7 @@
 static unsigned int ring_records = 32768;
 module_param(ring_records, uint, 0444);
 MODULE_PARM_DESC(ring_records,
-		 "event ring size in 128-byte records, rounded up to a power of two (default 32768)");
+		 "event ring size in units of 128 bytes, the longest record (a dequeue takes 48), rounded up to a power of two (default 32768: 4 MiB)");
 
 static int __init rec_module_init(void)
 {
