@@ -45,6 +45,9 @@ load_modules() {
 	local m
 	for m in "$@"; do
 		run modprobe "$m"
+		# for vm/hangdump.py: where the module's code is
+		awk -v m="$m" '$1 == m { print "qdk-map: module " m " " $6 }' \
+			/proc/modules > /dev/console
 	done
 }
 

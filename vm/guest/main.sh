@@ -11,6 +11,9 @@
 R=/results
 mkdir -p $R
 cp /proc/cmdline $R/cmdline.txt
+# the kernel's text symbols, once per kernel, for vm/hangdump.py
+grep -q qdk.kallsyms=1 /proc/cmdline &&
+	awk 'NF == 3 && ($2 == "t" || $2 == "T")' /proc/kallsyms > $R/kallsyms.txt
 uname -a > $R/uname.txt
 cat /proc/cpuinfo > $R/cpuinfo.txt
 dmesg -c > $R/boot-dmesg.txt 2>&1
@@ -19,6 +22,8 @@ cat /proc/sys/kernel/tainted > $R/tainted-at-boot
 uptime_s() { cut -d' ' -f1 /proc/uptime; }
 
 echo "qdk: booted in $(uptime_s) s" > /dev/console
+# for vm/hangdump.py: where KASLR put the kernel's text
+echo "qdk-map: _text $(grep -m1 ' _text$' /proc/kallsyms | cut -d' ' -f1)" > /dev/console
 fails=0
 while read -r name tmo; do
 	[ -n "$name" ] || continue
