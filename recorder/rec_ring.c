@@ -19,13 +19,12 @@
  * a syscall per packet; with batches it costs a few per second.
  *
  * Recording happens only while the device is open (one reader at a time):
- * open() registers the probes (kfree_skb, consume_skb, ktime_get,
- * tc_modify_qdisc, the random getters), resets
+ * open() registers the probes (kfree_skb, consume_skb, the clock freeze of
+ * rec_clock.c, tc_modify_qdisc, the random getters), resets
  * the ring and arms every recorder instance; release() undoes that.
  */
 #include <linux/capability.h>
 #include <linux/fs.h>
-#include <linux/ftrace.h>
 #include <linux/kprobes.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
@@ -159,118 +158,6 @@ static void rec_probe_consume(void *data, struct sk_buff *skb)
 }
 
 /*
- * ktime_get() inside a recorded call returns the call's timestamp. The
- * child then computes with exactly the time the trace carries (codel's
- * sojourn times, tbf's tokens), as the replay's virtual clock will give it;
- * otherwise it would read the clock a few hundred ns (under TCG, several
- * us) later than the timestamp, enough to flip a decision at a boundary.
- * ktime_get_ns() and psched_get_time() go through ktime_get().
- *
- * The mechanism is livepatch's: an ftrace_ops on ktime_get()'s fentry that
- * may move the instruction pointer. Outside a recorded call the handler
- * returns at once and ktime_get() runs as usual; inside one it sends the
- * call to rec_frozen_ktime() instead. Every ktime_get() in the system pays
- * the handler while a capture is open, so it is kept to a few loads; a
- * kretprobe (the first version) also paid a return trampoline on each.
- */
-static DEFINE_PER_CPU(unsigned long, rec_ktime_hits);
-
-/* Runs in place of ktime_get(), same CPU, rec_active set (bh off). */
-static notrace ktime_t rec_frozen_ktime(void)
-{
-	struct rec_call *c = this_cpu_read(rec_active);
-
-	this_cpu_inc(rec_ktime_hits);
-	return c ? ns_to_ktime(c->ts) : ktime_get_mono_fast_ns();
-}
-
-static notrace void rec_ktime_ftrace(unsigned long ip, unsigned long parent_ip,
-				     struct ftrace_ops *op,
-				     struct ftrace_regs *fregs)
-{
-	if (in_hardirq() || in_nmi() || !this_cpu_read(rec_active))
-		return;
-	ftrace_instruction_pointer_set(fregs, (unsigned long)rec_frozen_ktime);
-}
-
-/*
- * RECURSION: the handler calls nothing traceable, so no guard around it.
- * Without SAVE_REGS where the arch passes arguments in ftrace_regs (x86-64
- * does, as livepatch relies on): the light trampoline, which saves the
- * argument registers only, honours a changed instruction pointer too, and
- * costs every ktime_get() in the system less than the full pt_regs one.
- */
-#ifdef CONFIG_HAVE_DYNAMIC_FTRACE_WITH_ARGS
-#define REC_KTIME_REGS	0
-#else
-#define REC_KTIME_REGS	FTRACE_OPS_FL_SAVE_REGS
-#endif
-
-static struct ftrace_ops rec_ktime_ops = {
-	.func = rec_ktime_ftrace,
-	.flags = FTRACE_OPS_FL_IPMODIFY | FTRACE_OPS_FL_RECURSION |
-		 REC_KTIME_REGS,
-};
-
-static bool rec_ktime_on;
-/*
- * The filter is set once and freed at unload: ftrace_free_filter() leaves
- * the ops pointing at the freed hash, so a later ftrace_set_filter() on the
- * same ops would free it again.
- */
-static bool rec_ktime_filtered;
-
-/* read at open(): the handler costs every ktime_get() in the system */
-static bool freeze_clock = true;
-module_param(freeze_clock, bool, 0644);
-MODULE_PARM_DESC(freeze_clock,
-		 "inside a recorded call the child's clock reads return the call's timestamp (default on; needed to replay time-based qdiscs exactly)");
-
-static int rec_ktime_register(void)
-{
-	static unsigned char name[] = "ktime_get";
-	int err;
-
-	rec_ktime_on = false;
-	if (!READ_ONCE(freeze_clock))
-		return 0;
-	if (!rec_ktime_filtered) {
-		err = ftrace_set_filter(&rec_ktime_ops, name, strlen(name), 1);
-		if (err)
-			return err;
-		rec_ktime_filtered = true;
-	}
-	err = register_ftrace_function(&rec_ktime_ops);
-	if (err)
-		return err;
-	rec_ktime_on = true;
-	return 0;
-}
-
-static void rec_ktime_unregister(void)
-{
-	if (!rec_ktime_on)
-		return;
-	unregister_ftrace_function(&rec_ktime_ops);
-	rec_ktime_on = false;
-}
-
-/* Does a clock read inside a call really return the call's timestamp? */
-static bool rec_ktime_works(void)
-{
-	struct rec_call c = { .ts = 12345 };
-	ktime_t t;
-
-	local_bh_disable();
-	c.prev = this_cpu_read(rec_active);
-	this_cpu_write(rec_active, &c);
-	t = ktime_get();
-	this_cpu_write(rec_active, c.prev);
-	local_bh_enable();
-	return ktime_to_ns(t) == 12345;
-}
-
-/*
  * tc_modify_qdisc() is where tc's RTM_NEWQDISC arrives (rtnl held): the
  * TCA_OPTIONS of a qdisc created under a recorder are what its init() gets,
  * which a dump does not always reproduce (fq_codel truncates its times).
@@ -328,20 +215,16 @@ static int rec_probes_register(void)
 {
 	int err;
 
-	err = rec_ktime_register();
-	if (err) {
-		pr_err("qdk_recorder: cannot probe ktime_get (%d)\n", err);
+	err = rec_clock_arm();
+	if (err)
 		return err;
-	}
 	rec_rand_register();
 	rec_tcmod_register();
-	if (rec_ktime_on && !rec_ktime_works())
-		pr_warn("qdk_recorder: ktime_get() is not overridden inside calls: replays of time-based qdiscs may diverge\n");
 	err = register_trace_kfree_skb(rec_probe_kfree, NULL);
 	if (err) {
 		rec_tcmod_unregister();
 		rec_rand_unregister();
-		rec_ktime_unregister();
+		rec_clock_disarm();
 		return err;
 	}
 	tp_consume = NULL;
@@ -356,9 +239,6 @@ static int rec_probes_register(void)
 
 static void rec_probes_unregister(void)
 {
-	unsigned long hits = 0;
-	int cpu;
-
 	if (tp_consume)
 		tracepoint_probe_unregister(tp_consume, rec_probe_consume,
 					    NULL);
@@ -366,15 +246,7 @@ static void rec_probes_unregister(void)
 	tracepoint_synchronize_unregister();
 	rec_tcmod_unregister();
 	rec_rand_unregister();
-	if (!rec_ktime_on)
-		return;
-	rec_ktime_unregister();
-	for_each_possible_cpu(cpu) {
-		hits += per_cpu(rec_ktime_hits, cpu);
-		per_cpu(rec_ktime_hits, cpu) = 0;
-	}
-	pr_info("qdk_recorder: capture closed: the child read the clock %lu times\n",
-		hits);
+	rec_clock_disarm();
 }
 
 static int rec_open(struct inode *inode, struct file *file)
@@ -519,8 +391,7 @@ int rec_ring_init(unsigned int records)
 void rec_ring_exit(void)
 {
 	misc_deregister(&rec_misc);
-	if (rec_ktime_filtered)
-		ftrace_free_filter(&rec_ktime_ops);
+	rec_clock_exit();
 	vfree(ring);
 	ring = NULL;
 }

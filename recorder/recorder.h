@@ -2,7 +2,8 @@
 /*
  * Internal interfaces of the qdk recorder module (sch_recorder.ko):
  * the event ring and its character device (rec_ring.c), the wrapper qdisc
- * (rec_qdisc.c) and packet metadata extraction (rec_pkt.c).
+ * (rec_qdisc.c), packet metadata extraction (rec_pkt.c) and the clock
+ * freeze (rec_clock.c).
  */
 #ifndef QDK_RECORDER_H
 #define QDK_RECORDER_H
@@ -37,7 +38,7 @@ DECLARE_PER_CPU(struct rec_call *, rec_active);
  * The records' clock: CLOCK_MONOTONIC in ns, exactly what ktime_get()
  * returns (the same timekeeper fields under the same seqcount), read
  * without entering ktime_get(). While a capture is open every ktime_get()
- * passes through the clock-freeze hook (rec_ring.c), which would cost each
+ * passes through the clock-freeze hook (rec_clock.c), which would cost each
  * recorded call twice what the clock read does.
  */
 static inline u64 rec_now(void)
@@ -47,6 +48,11 @@ static inline u64 rec_now(void)
 	ktime_get_ts64(&ts);
 	return timespec64_to_ns(&ts);
 }
+
+/* rec_clock.c: ktime_get() inside a recorded call returns its timestamp */
+int rec_clock_arm(void);	/* at open(); a no-op with freeze_clock=0 */
+void rec_clock_disarm(void);	/* at release() */
+void rec_clock_exit(void);	/* at unload */
 
 /* rec_ring.c */
 extern bool rec_capturing;	/* a reader holds the device open */

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The clock freeze: ktime_get() inside a recorded call returns the call's
+ * timestamp. The child then computes with exactly the time the trace
+ * carries (codel's sojourn times, tbf's tokens), as the replay's virtual
+ * clock will give it; otherwise it would read the clock a few hundred ns
+ * (under TCG, several us) later than the timestamp, enough to flip a
+ * decision at a boundary. ktime_get_ns() and psched_get_time() go through
+ * ktime_get().
+ *
+ * Both mechanisms hook ktime_get()'s fentry site while a capture is open,
+ * so every ktime_get() in the system pays them; TCP alone reads the clock
+ * several times a segment.
+ *
+ * - x86-64 with ftrace direct calls (Debian's kernels): the site calls
+ *   rec_clock_tramp, a few instructions that ask rec_clock_frozen() and
+ *   either return into ktime_get() or return the frozen time to its
+ *   caller. About 15 instructions a ktime_get().
+ * - Elsewhere: livepatch's mechanism, an ftrace_ops whose handler moves
+ *   the instruction pointer to rec_clock_replacement(). About 95 on
+ *   x86-64, where the ops trampoline saves and restores the argument
+ *   registers around the handler.
+ */
+#include <linux/ftrace.h>
+#include <linux/module.h>
+#include <linux/objtool.h>
+#include <linux/timekeeping.h>
+
+#include "recorder.h"
+
+static DEFINE_PER_CPU(unsigned long, rec_clock_hits);
+
+/* read at open(): the hook costs every ktime_get() in the system */
+static bool freeze_clock = true;
+module_param(freeze_clock, bool, 0644);
+MODULE_PARM_DESC(freeze_clock,
+		 "inside a recorded call the child's clock reads return the call's timestamp (default on; needed to replay time-based qdiscs exactly)");
+
+static bool rec_clock_on;
+
+/*
+ * The time a ktime_get() on this CPU returns now: the recorded call's
+ * timestamp, or 0 to read the clock (outside a call; hard interrupts and
+ * NMIs, which may land inside one, always read it). A timestamp is never
+ * 0: CLOCK_MONOTONIC has counted the boot by the time anything records.
+ * Called from the trampoline: nothing traceable, so no recursion.
+ */
+static notrace __used u64 rec_clock_frozen(void)
+{
+	struct rec_call *c;
+
+	if (in_hardirq() || in_nmi())
+		return 0;
+	c = this_cpu_read(rec_active);
+	if (!c)
+		return 0;
+	this_cpu_inc(rec_clock_hits);
+	return c->ts;
+}
+
+#if defined(CONFIG_X86_64) && defined(CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS)
+
+/*
+ * Called from ktime_get()'s first instruction. ktime_get() has no
+ * arguments and its caller expects the caller-saved registers clobbered,
+ * so nothing needs saving. With a frozen time, drop the return into
+ * ktime_get() and return the time to its caller.
+ */
+void rec_clock_tramp(void);
+asm("	.pushsection .text, \"ax\", @progbits\n"
+"	.type rec_clock_tramp, @function\n"
+"	.globl rec_clock_tramp\n"
+"rec_clock_tramp:\n\t"
+	ASM_ENDBR
+"	call rec_clock_frozen\n"
+"	testq %rax, %rax\n"
+"	jz 1f\n"
+"	addq $8, %rsp\n"
+"1:\n\t"
+	ASM_RET
+"	.size rec_clock_tramp, .-rec_clock_tramp\n"
+"	.popsection\n"
+);
+/* the early return leaves with the stack one word higher than it came */
+STACK_FRAME_NON_STANDARD(rec_clock_tramp);
+
+static int rec_clock_hook(void)
+{
+	return register_ftrace_direct((unsigned long)ktime_get,
+				      (unsigned long)rec_clock_tramp);
+}
+
+static void rec_clock_unhook(void)
+{
+	unregister_ftrace_direct((unsigned long)ktime_get,
+				 (unsigned long)rec_clock_tramp);
+}
+
+void rec_clock_exit(void)
+{
+}
+
+#else /* an ftrace_ops that moves the instruction pointer */
+
+/* Runs in place of ktime_get(), same CPU, bottom halves off. */
+static notrace ktime_t rec_clock_replacement(void)
+{
+	u64 t = rec_clock_frozen();
+
+	return t ? ns_to_ktime(t) : ktime_get_mono_fast_ns();
+}
+
+static notrace void rec_clock_ftrace(unsigned long ip,
+				     unsigned long parent_ip,
+				     struct ftrace_ops *op,
+				     struct ftrace_regs *fregs)
+{
+	if (in_hardirq() || in_nmi() || !this_cpu_read(rec_active))
+		return;
+	ftrace_instruction_pointer_set(fregs,
+				       (unsigned long)rec_clock_replacement);
+}
+
+/*
+ * Without SAVE_REGS where the arch passes arguments in ftrace_regs: the
+ * light trampoline honours a changed instruction pointer too.
+ */
+#ifdef CONFIG_HAVE_DYNAMIC_FTRACE_WITH_ARGS
+#define REC_CLOCK_REGS	0
+#else
+#define REC_CLOCK_REGS	FTRACE_OPS_FL_SAVE_REGS
+#endif
+
+static struct ftrace_ops rec_clock_ops = {
+	.func = rec_clock_ftrace,
+	.flags = FTRACE_OPS_FL_IPMODIFY | FTRACE_OPS_FL_RECURSION |
+		 REC_CLOCK_REGS,
+};
+
+/*
+ * The filter is set once and freed at unload: ftrace_free_filter() leaves
+ * the ops pointing at the freed hash, so a later ftrace_set_filter() on the
+ * same ops would free it again.
+ */
+static bool rec_clock_filtered;
+
+static int rec_clock_hook(void)
+{
+	static unsigned char name[] = "ktime_get";
+	int err;
+
+	if (!rec_clock_filtered) {
+		err = ftrace_set_filter(&rec_clock_ops, name, strlen(name), 1);
+		if (err)
+			return err;
+		rec_clock_filtered = true;
+	}
+	return register_ftrace_function(&rec_clock_ops);
+}
+
+static void rec_clock_unhook(void)
+{
+	unregister_ftrace_function(&rec_clock_ops);
+}
+
+void rec_clock_exit(void)
+{
+	if (rec_clock_filtered)
+		ftrace_free_filter(&rec_clock_ops);
+}
+
+#endif
+
+/* Does a clock read inside a call really return the call's timestamp? */
+static bool rec_clock_works(void)
+{
+	struct rec_call c = { .ts = 12345 };
+	ktime_t t;
+
+	local_bh_disable();
+	c.prev = this_cpu_read(rec_active);
+	this_cpu_write(rec_active, &c);
+	t = ktime_get();
+	this_cpu_write(rec_active, c.prev);
+	local_bh_enable();
+	return ktime_to_ns(t) == 12345;
+}
+
+int rec_clock_arm(void)
+{
+	int err;
+
+	rec_clock_on = false;
+	if (!READ_ONCE(freeze_clock))
+		return 0;
+	err = rec_clock_hook();
+	if (err) {
+		pr_err("qdk_recorder: cannot hook ktime_get (%d)\n", err);
+		return err;
+	}
+	rec_clock_on = true;
+	if (!rec_clock_works())
+		pr_warn("qdk_recorder: ktime_get() is not overridden inside calls: replays of time-based qdiscs may diverge\n");
+	return 0;
+}
+
+void rec_clock_disarm(void)
+{
+	unsigned long hits = 0;
+	int cpu;
+
+	if (!rec_clock_on)
+		return;
+	rec_clock_unhook();
+	rec_clock_on = false;
+	for_each_possible_cpu(cpu) {
+		hits += per_cpu(rec_clock_hits, cpu);
+		per_cpu(rec_clock_hits, cpu) = 0;
+	}
+	pr_info("qdk_recorder: capture closed: the child read the clock %lu times\n",
+		hits);
+}
