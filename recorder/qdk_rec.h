@@ -13,13 +13,19 @@
  * A read() may end inside a record; the next read() continues it. The
  * layout is host-endian and changes with QDK_REC_VERSION (the first record
  * after open() is a HELLO carrying it).
+ *
+ * A call's record comes first, then its DROP records: the packets freed
+ * during the call (flagged EARLY), then those it put on to_free. The
+ * stream merges per-CPU rings by timestamp: the records of one recorder
+ * instance are in the order its calls happened; different instances'
+ * records may interleave otherwise.
  */
 #ifndef QDK_REC_H
 #define QDK_REC_H
 
 #include <linux/types.h>
 
-#define QDK_REC_VERSION	5
+#define QDK_REC_VERSION	6
 #define QDK_REC_SIZE	128	/* the longest record, sizeof(struct qdk_rec) */
 #define QDK_REC_HDR_SIZE 48	/* the header every record has */
 #define QDK_REC_DEV	"qdk_recorder"
@@ -43,7 +49,7 @@ enum qdk_rec_type {
 #define QDK_RF_GONE	0x01	/* ENQ: arriving packet freed during the call */
 #define QDK_RF_NOSTATS	0x02	/* qlen/backlog/drops are not meaningful */
 #define QDK_RF_FRESH	0x04	/* CONF: child grafted while capturing */
-#define QDK_RF_EARLY	0x08	/* DROP: during the call whose record follows */
+#define QDK_RF_EARLY	0x08	/* DROP: freed during the call (not to_free) */
 #define QDK_RF_INITOPT	0x10	/* CONF: TCA bytes as tc handed them to init */
 #define QDK_RF_NORAND	0x20	/* RAND: a random getter could not be probed */
 
@@ -111,7 +117,7 @@ struct qdk_rec_conf {
 struct qdk_rec_hello {
 	__u32 version;		/* QDK_REC_VERSION */
 	__u32 hz;
-	__u32 ring;		/* ring size in QDK_REC_SIZE units */
+	__u32 ring;		/* each CPU's ring, in QDK_REC_SIZE units */
 	__u32 rec_size;		/* QDK_REC_SIZE */
 };
 

@@ -10,10 +10,10 @@
 
 #include "recorder.h"
 
-static unsigned int ring_records = 32768;
+static unsigned int ring_records;
 module_param(ring_records, uint, 0444);
 MODULE_PARM_DESC(ring_records,
-		 "event ring size in units of 128 bytes, the longest record (a dequeue takes 48), rounded up to a power of two (default 32768: 4 MiB)");
+		 "each CPU's event ring, in units of 128 bytes (the longest record; a dequeue takes 48), rounded up to a power of two (default 0: 4 MiB over all CPUs, at least 512 KiB each)");
 
 static int __init rec_module_init(void)
 {

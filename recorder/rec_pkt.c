@@ -97,23 +97,3 @@ void rec_fill_pkt(struct qdk_rec_enq *e, struct sk_buff *skb)
 	}
 	e->tos_after = e->tos;
 }
-
-/* The TOS / traffic class byte now (ECN marks change it); 0 for non-IP. */
-u8 rec_tos(const struct sk_buff *skb)
-{
-	int off = skb_network_offset(skb);
-	u8 buf[2];
-	const u8 *h;
-
-	if (skb->protocol != htons(ETH_P_IP) &&
-	    skb->protocol != htons(ETH_P_IPV6))
-		return 0;
-	h = skb_header_pointer(skb, off, 2, buf);
-	if (!h)
-		return 0;
-	if ((h[0] >> 4) == 4)
-		return h[1];
-	if ((h[0] >> 4) == 6)
-		return (h[0] << 4) | (h[1] >> 4);
-	return 0;
-}

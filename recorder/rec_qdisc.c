@@ -62,36 +62,30 @@ static bool rec_on(struct rec_sched *q)
 	return true;
 }
 
-/*
- * Clears only the bytes the ring takes (a dequeue's header, not a whole
- * record). Records on the datapath are __uninitialized: a kernel built
- * with INIT_STACK_ALL_ZERO (Debian's is) would otherwise clear all 128
- * bytes first, on every call. Inlined, so the lengths are constants.
- */
-static __always_inline void rec_head(struct qdk_rec *r,
-				     const struct rec_sched *q, u8 type)
+/* A record built on the stack for rec_emit(): header for this instance. */
+static void rec_head(struct qdk_rec *r, const struct rec_sched *q, u8 type)
 {
-	memset(r, 0, QDK_REC_HDR_SIZE);
-	if (rec_len(type) > QDK_REC_HDR_SIZE)
-		memset(r->raw, 0, sizeof(r->raw));
+	memset(r, 0, sizeof(*r));
 	r->type = type;
 	r->inst = q->inst;
 	r->gen = q->gen;
+	r->ts = rec_now();
 }
 
-static void rec_call_begin(struct rec_call *c, const struct qdk_rec *r,
-			   const struct sk_buff *skb)
+static __always_inline void rec_call_begin(struct rec_call *c, u64 ts,
+					   const struct rec_sched *q,
+					   const struct sk_buff *skb)
 {
 	c->skb = skb;
 	c->gone = false;
-	c->ts = r->ts;
-	c->inst = r->inst;
-	c->gen = r->gen;
+	c->ts = ts;
+	c->inst = q->inst;
+	c->gen = q->gen;
 	c->prev = this_cpu_read(rec_active);
 	this_cpu_write(rec_active, c);
 }
 
-static void rec_call_end(struct rec_call *c)
+static __always_inline void rec_call_end(struct rec_call *c)
 {
 	this_cpu_write(rec_active, c->prev);
 }
@@ -108,53 +102,49 @@ static void rec_fill_stats(struct qdk_rec *r, const struct Qdisc *child)
 	r->drops = child->qstats.drops;
 }
 
-/* The call record r (with its counters), then a DROP per to_free packet. */
-static void rec_emit_call(struct qdk_rec *r, const struct rec_sched *q,
-			  struct sk_buff *to_free)
-{
-	struct qdk_rec d __uninitialized;
-
-	rec_fill_stats(r, q->child);
-	rec_emit(r);
-	if (!to_free)
-		return;
-	rec_head(&d, q, QDK_REC_DROP);
-	d.ts = r->ts;
-	for (; to_free; to_free = to_free->next) {
-		d.pkt = rec_cookie(to_free);
-		rec_emit(&d);
-	}
-}
-
+/*
+ * A recorded enqueue: its record is reserved in the ring before the call
+ * (the packet's fields read while it surely exists), the drops the call
+ * makes follow it, then the packets it put on to_free, all published
+ * together. A full ring: the call goes through unrecorded (counted lost).
+ */
 static int rec_enqueue_recorded(struct sk_buff *skb, struct rec_sched *q,
 				struct sk_buff **to_free)
 {
 	struct sk_buff *local = NULL, *last;
 	struct rec_call call __uninitialized;
-	struct qdk_rec r __uninitialized;
+	struct qdk_rec *r, *d;
+	u64 ts = rec_now();
 	int ret;
 
-	rec_head(&r, q, QDK_REC_ENQ);
 	skb_get_hash(skb);
-	rec_fill_pkt(&r.enq, skb);
-	r.pkt = rec_cookie(skb);
-	r.ts = rec_now();
-	rec_call_begin(&call, &r, skb);
+	r = rec_reserve(QDK_REC_ENQ, ts, q->inst, q->gen);
+	if (unlikely(!r))
+		return qdisc_enqueue(skb, q->child, to_free);
+	rec_fill_pkt(&r->enq, skb);
+	r->pkt = rec_cookie(skb);
+	rec_call_begin(&call, ts, q, skb);
 	/* a list of our own: only this call's victims, in order */
 	ret = qdisc_enqueue(skb, q->child, &local);
 	rec_call_end(&call);
-	r.enq.ret = ret;
+	r->enq.ret = ret;
 	if (call.gone || (ret & __NET_XMIT_STOLEN))
-		r.flags |= QDK_RF_GONE;
+		r->flags |= QDK_RF_GONE;
 	else
-		r.enq.tos_after = rec_tos(skb);
-	rec_emit_call(&r, q, local);
+		r->enq.tos_after = rec_tos(skb);
+	rec_fill_stats(r, q->child);
 	if (local) {
-		for (last = local; last->next; last = last->next)
-			;
+		for (last = local; ; last = last->next) {
+			d = rec_reserve(QDK_REC_DROP, ts, q->inst, q->gen);
+			if (d)
+				d->pkt = rec_cookie(last);
+			if (!last->next)
+				break;
+		}
 		last->next = *to_free;
 		*to_free = local;
 	}
+	rec_publish();
 	return ret;
 }
 
@@ -187,26 +177,31 @@ static int rec_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 	return NET_XMIT_SUCCESS;
 }
 
+static struct sk_buff *rec_take_child(struct Qdisc *child, bool peek)
+{
+	return peek ? child->ops->peek(child) : qdisc_dequeue_peeked(child);
+}
+
 /* dequeue (peek false) or peek (peek true) of the child, recorded */
 static struct sk_buff *rec_take(struct rec_sched *q, bool peek)
 {
 	struct rec_call call __uninitialized;
 	struct sk_buff *skb;
-	struct qdk_rec r __uninitialized;
+	struct qdk_rec *r;
+	u64 ts = rec_now();
 
-	rec_head(&r, q, peek ? QDK_REC_PEEK : QDK_REC_DEQ);
-	r.ts = rec_now();
-	rec_call_begin(&call, &r, NULL);
-	if (peek)
-		skb = q->child->ops->peek(q->child);
-	else
-		skb = qdisc_dequeue_peeked(q->child);
+	r = rec_reserve(peek ? QDK_REC_PEEK : QDK_REC_DEQ, ts, q->inst, q->gen);
+	if (unlikely(!r))
+		return rec_take_child(q->child, peek);
+	rec_call_begin(&call, ts, q, NULL);
+	skb = rec_take_child(q->child, peek);
 	rec_call_end(&call);
 	if (skb) {
-		r.pkt = rec_cookie(skb);
-		r.tos = rec_tos(skb);
+		r->pkt = rec_cookie(skb);
+		r->tos = rec_tos(skb);
 	}
-	rec_emit_call(&r, q, NULL);
+	rec_fill_stats(r, q->child);
+	rec_publish();
 	return skb;
 }
 
@@ -218,7 +213,7 @@ static struct sk_buff *rec_dequeue(struct Qdisc *sch)
 	if (rec_on(q))
 		skb = rec_take(q, false);
 	else
-		skb = qdisc_dequeue_peeked(q->child);
+		skb = rec_take_child(q->child, false);
 	if (!skb)
 		return NULL;
 	qdisc_bstats_update(sch, skb);
@@ -233,7 +228,7 @@ static struct sk_buff *rec_peek(struct Qdisc *sch)
 
 	if (rec_on(q))
 		return rec_take(q, true);
-	return q->child->ops->peek(q->child);
+	return rec_take_child(q->child, true);
 }
 
 static void rec_reset(struct Qdisc *sch)
@@ -242,10 +237,8 @@ static void rec_reset(struct Qdisc *sch)
 	struct qdk_rec r;
 	bool on = rec_on(q);
 
-	if (on) {
+	if (on)
 		rec_head(&r, q, QDK_REC_RESET);
-		r.ts = rec_now();
-	}
 	qdisc_reset(q->child);
 	if (on) {
 		rec_fill_stats(&r, q->child);
@@ -293,7 +286,6 @@ static void rec_emit_conf(struct Qdisc *sch, struct rec_sched *q,
 	struct qdk_rec r;
 
 	rec_head(&r, q, QDK_REC_CONF);
-	r.ts = rec_now();
 	if (fresh)
 		r.flags |= QDK_RF_FRESH;
 	if (req)
@@ -311,7 +303,6 @@ static void rec_emit_conf(struct Qdisc *sch, struct rec_sched *q,
 	for (off = 0; off < len; off += n) {
 		n = min_t(unsigned int, len - off, QDK_REC_TCA_CHUNK);
 		rec_head(&r, q, QDK_REC_TCA);
-		r.ts = rec_now();
 		r.count = off;
 		memcpy(r.tca, opt + off, n);
 		rec_emit(&r);
@@ -343,7 +334,6 @@ static void rec_change_seen(struct rec_sched *q)
 	if (!READ_ONCE(rec_capturing) || q->session != READ_ONCE(rec_session))
 		return;
 	rec_head(&r, q, QDK_REC_CHANGE);
-	r.ts = rec_now();
 	rec_emit(&r);
 }
 
@@ -459,7 +449,6 @@ static void rec_destroy(struct Qdisc *sch)
 	if (q->child && READ_ONCE(rec_capturing) &&
 	    q->session == READ_ONCE(rec_session)) {
 		rec_head(&r, q, QDK_REC_DESTROY);
-		r.ts = rec_now();
 		rec_emit(&r);
 	}
 	if (q->child)
@@ -505,7 +494,6 @@ static int rec_graft(struct Qdisc *sch, unsigned long arg, struct Qdisc *new,
 		/* what init drew: this task is the request that created it */
 		if (req) {
 			rec_head(&r, q, QDK_REC_RAND);
-			r.ts = rec_now();
 			rec_rand_emit(&r);
 		}
 	}

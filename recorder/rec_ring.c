@@ -1,27 +1,39 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The event ring and /dev/qdk_recorder.
+ * The event rings and /dev/qdk_recorder.
  *
- * The ring is a byte buffer allocated once at load time, holding records
- * of the length their type needs (rec_len(): a dequeue takes 48 bytes, an
- * enqueue 128), so the reader and the file it writes move no padding.
- * Producers (qdisc calls on any CPU) serialize on ring_lock for the few
- * instructions it takes to copy one record; the single reader never takes
- * it: it owns ring_tail, reads ring_head with acquire semantics and
- * publishes ring_tail with release semantics. When the ring is full the
- * event is counted, not stored, and the next event that fits is preceded
- * by a LOST record carrying the count. Nothing here sleeps or allocates on
- * the datapath. The reader takes bytes in batches: a read returns when
- * an eighth of the ring (or the caller's buffer) is filled, the producer
- * waking it then, or after REC_READ_WAIT with whatever has arrived; it
- * may end inside a record, which the next read continues. A
- * reader that woke per record would cost the traffic a context switch and
- * a syscall per packet; with batches it costs a few per second.
+ * Each CPU has a ring: a byte buffer allocated once at load time, holding
+ * records of the length their type needs (rec_len(): a dequeue takes 48
+ * bytes, an enqueue 128). Only that CPU writes it, with bottom halves off,
+ * so producers take no lock, disable no interrupt and copy nothing: a
+ * recorded call reserves its record in place before it calls the child,
+ * the drops of the call follow it, and one release store of the ring's
+ * head publishes them together (recorder.h). When a ring is full the event
+ * is counted, not stored, and the next event that fits is preceded by a
+ * LOST record carrying the count. Nothing here sleeps or allocates on the
+ * datapath.
+ *
+ * The single reader owns every ring's tail. It hands user space one
+ * stream, merged by timestamp: it takes the ring whose oldest record is
+ * the oldest, and from it the run of records no older than the oldest of
+ * the other rings (all of them when the others are empty). The events of
+ * one qdisc come out in their order: they happen under its lock, and a
+ * record is published before the lock is released, so when the reader sees
+ * one, every earlier event of that qdisc, on any CPU, is already visible,
+ * with an earlier timestamp. Events of different qdiscs may interleave
+ * differently than they happened; nothing reads them together.
+ *
+ * The reader takes bytes in batches: a read returns when a ring is an
+ * eighth full (its producer wakes it then) or the caller's buffer is, or
+ * after REC_READ_WAIT with whatever has arrived; it may end inside a
+ * record, which the next read continues. A reader that woke per record
+ * would cost the traffic a context switch and a syscall per packet; with
+ * batches it costs a few per second.
  *
  * Recording happens only while the device is open (one reader at a time):
  * open() registers the probes (kfree_skb, consume_skb, the clock freeze of
  * rec_clock.c, tc_modify_qdisc, the random getters), resets
- * the ring and arms every recorder instance; release() undoes that.
+ * the rings and arms every recorder instance; release() undoes that.
  */
 #include <linux/capability.h>
 #include <linux/fs.h>
@@ -41,16 +53,12 @@
 #include "recorder.h"
 
 DEFINE_PER_CPU(struct rec_call *, rec_active);
+DEFINE_PER_CPU_ALIGNED(struct rec_ring, rec_rings);
+u32 rec_ring_bytes;
 
 bool rec_capturing;
 u32 rec_session;
 
-static u8 *ring;
-static u32 ring_bytes;		/* a power of two */
-static u32 ring_head;		/* byte producers fill next (free-running) */
-static u32 ring_tail;		/* byte the reader takes next */
-static u64 ring_lost;		/* events dropped since the last LOST record */
-static DEFINE_SPINLOCK(ring_lock);
 static DECLARE_WAIT_QUEUE_HEAD(ring_wait);
 
 static atomic_t rec_open_count = ATOMIC_INIT(0);
@@ -58,75 +66,80 @@ static DEFINE_MUTEX(rec_read_lock);
 static u64 rec_key;		/* hides kernel addresses in packet cookies */
 static struct tracepoint *tp_consume;
 
+/* the run of records the reader is handing out; under rec_read_lock */
+static int run_cpu;
+static u32 run_left;
+
 u64 rec_cookie(const struct sk_buff *skb)
 {
 	return skb ? (u64)(unsigned long)skb ^ rec_key : 0;
 }
 
-/* len bytes at ring byte head, wrapping at the end; ring_lock held */
-static void ring_put(u32 head, const void *src, unsigned int len)
+/*
+ * rec_reserve() found a LOST count to store, or no room: the LOST record
+ * then the record's room when both fit, else NULL (counted).
+ */
+struct qdk_rec *rec_reserve_lost(struct rec_ring *rg, unsigned int len,
+				 u64 ts)
 {
-	u32 off = head & (ring_bytes - 1);
-	unsigned int first = min(len, ring_bytes - off);
+	struct qdk_rec *l;
+	u32 used;
 
-	memcpy(ring + off, src, first);
-	if (first < len)
-		memcpy(ring, src + first, len - first);
+	/* pairs with the reader's release: its bytes are free once seen */
+	used = rg->pos - smp_load_acquire(&rg->tail);
+
+	if (used + (rg->lost ? QDK_REC_HDR_SIZE : 0) + len > rec_ring_bytes) {
+		rg->lost++;
+		return NULL;
+	}
+	if (rg->lost) {
+		l = rec_place(rg, QDK_REC_HDR_SIZE);
+		memset(l, 0, QDK_REC_HDR_SIZE);
+		l->type = QDK_REC_LOST;
+		l->words = QDK_REC_HDR_SIZE / 8;
+		l->ts = ts;
+		l->count = min_t(u64, rg->lost, U32_MAX);
+		rg->lost = 0;
+	}
+	return rec_place(rg, len);
 }
 
-/* The LOST record in front of the next event that fits; ring_lock held. */
-static noinline void ring_put_lost(u32 head, u64 ts)
+/* A record crossed the ring's end: its part past the end goes to the start. */
+void rec_unspill(struct rec_ring *rg)
 {
-	struct qdk_rec l;
-
-	memset(&l, 0, QDK_REC_HDR_SIZE);
-	l.type = QDK_REC_LOST;
-	l.words = QDK_REC_HDR_SIZE / 8;
-	l.ts = ts;
-	l.count = min_t(u64, ring_lost, U32_MAX);
-	ring_put(head, &l, QDK_REC_HDR_SIZE);
-	ring_lost = 0;
+	memcpy(rg->buf, rg->buf + rec_ring_bytes, rg->spill);
+	rg->spill = 0;
 }
 
-/* Copy one record in (its rec_len() bytes); safe from any context but NMI. */
-void rec_emit(struct qdk_rec *r)
+void rec_wake(void)
+{
+	wake_up(&ring_wait);
+}
+
+/* A copy of r (header with type and ts set), from process or softirq context. */
+void rec_emit(const struct qdk_rec *r)
 {
 	unsigned int len = rec_len(r->type);
 	unsigned long flags;
-	u32 head, used;
+	struct qdk_rec *d;
 
-	r->words = len / 8;
-	spin_lock_irqsave(&ring_lock, flags);
-	head = ring_head;
-	/* pairs with the reader's release: its bytes are free once seen */
-	used = head - smp_load_acquire(&ring_tail);
-	if (ring_lost) {
-		if (used + QDK_REC_HDR_SIZE + len > ring_bytes) {
-			ring_lost++;
-			goto out;
-		}
-		ring_put_lost(head, r->ts);
-		head += QDK_REC_HDR_SIZE;
-		used += QDK_REC_HDR_SIZE;
-	} else if (used + len > ring_bytes) {
-		ring_lost++;
-		goto out;
+	/* nothing else may write this CPU's ring meanwhile */
+	local_irq_save(flags);
+	d = rec_reserve(r->type, r->ts, r->inst, r->gen);
+	if (d) {
+		memcpy(d, r, len);
+		d->words = len / 8;
 	}
-	ring_put(head, r, len);
-	/* the record is complete before the reader can see it */
-	smp_store_release(&ring_head, head + len);
-	if (used < ring_bytes / 8 && used + len >= ring_bytes / 8)
-		wake_up(&ring_wait);
-out:
-	spin_unlock_irqrestore(&ring_lock, flags);
+	rec_publish();
+	local_irq_restore(flags);
 }
 
 /* kfree_skb tracepoint: a drop, if a recorded call is running here. */
 static void rec_probe_kfree(void *data, struct sk_buff *skb, void *location,
 			    enum skb_drop_reason reason)
 {
-	struct qdk_rec d __uninitialized;	/* header only: see rec_head() */
 	struct rec_call *c;
+	struct qdk_rec *d;
 
 	if (in_hardirq() || in_nmi())
 		return;
@@ -135,14 +148,12 @@ static void rec_probe_kfree(void *data, struct sk_buff *skb, void *location,
 		return;
 	if (skb == c->skb)
 		c->gone = true;
-	memset(&d, 0, rec_len(QDK_REC_DROP));
-	d.type = QDK_REC_DROP;
-	d.flags = QDK_RF_EARLY;
-	d.ts = c->ts;
-	d.inst = c->inst;
-	d.gen = c->gen;
-	d.pkt = rec_cookie(skb);
-	rec_emit(&d);
+	/* after the call's record, published with it */
+	d = rec_reserve(QDK_REC_DROP, c->ts, c->inst, c->gen);
+	if (!d)
+		return;
+	d->flags = QDK_RF_EARLY;
+	d->pkt = rec_cookie(skb);
 }
 
 /* consume_skb tracepoint: only to know the arriving packet is gone. */
@@ -252,7 +263,7 @@ static void rec_probes_unregister(void)
 static int rec_open(struct inode *inode, struct file *file)
 {
 	struct qdk_rec hello = { .type = QDK_REC_HELLO };
-	int err;
+	int err, cpu;
 
 	if (!capable(CAP_NET_ADMIN))
 		return -EPERM;
@@ -266,15 +277,22 @@ static int rec_open(struct inode *inode, struct file *file)
 
 	rtnl_lock();
 	/* no producer runs: rec_capturing is false until the end */
-	ring_head = 0;
-	ring_tail = 0;
-	ring_lost = 0;
+	for_each_possible_cpu(cpu) {
+		struct rec_ring *rg = per_cpu_ptr(&rec_rings, cpu);
+
+		rg->pos = 0;
+		rg->head = 0;
+		rg->tail = 0;
+		rg->spill = 0;
+		rg->lost = 0;
+	}
+	run_left = 0;
 	rec_key = get_random_u64() | 1;
 	rec_session++;
 	hello.ts = rec_now();
 	hello.hello.version = QDK_REC_VERSION;
 	hello.hello.hz = HZ;
-	hello.hello.ring = ring_bytes / QDK_REC_SIZE;
+	hello.hello.ring = rec_ring_bytes / QDK_REC_SIZE;
 	hello.hello.rec_size = QDK_REC_SIZE;
 	rec_emit(&hello);
 	WRITE_ONCE(rec_capturing, true);
@@ -304,11 +322,97 @@ static int rec_release(struct inode *inode, struct file *file)
  */
 #define REC_READ_WAIT	max(1, HZ / 4)
 
+/* len bytes of rg's ring from byte t on, wrapping at the end */
+static void ring_get(const struct rec_ring *rg, u32 t, void *dst,
+		     unsigned int len)
+{
+	u32 off = t & (rec_ring_bytes - 1);
+	unsigned int first = min(len, rec_ring_bytes - off);
+
+	memcpy(dst, rg->buf + off, first);
+	memcpy(dst + first, rg->buf, len - first);
+}
+
+/* The timestamp and length of the record at byte t of rg's ring. */
+static u64 ring_peek(const struct rec_ring *rg, u32 t, u32 *len)
+{
+	struct qdk_rec h;
+
+	ring_get(rg, t, &h, QDK_REC_HDR_SIZE);
+	*len = h.words * 8;
+	if (WARN_ON_ONCE(*len < QDK_REC_HDR_SIZE || *len > QDK_REC_SIZE))
+		*len = QDK_REC_HDR_SIZE;	/* cannot happen: keep going */
+	return h.ts;
+}
+
+/* Bytes published and not yet read, over all rings. */
+static u32 ring_avail(void)
+{
+	u32 n = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct rec_ring *rg = per_cpu_ptr(&rec_rings, cpu);
+
+		/* pairs with rec_publish()'s release */
+		n += smp_load_acquire(&rg->head) - rg->tail;
+	}
+	return n;
+}
+
+/*
+ * The next run of the merged stream: in the ring whose oldest record is
+ * the oldest, the records up to the oldest of the other rings' (ties go
+ * to the lower CPU). False when every ring is empty.
+ */
+static bool ring_next_run(void)
+{
+	u64 best_ts = U64_MAX, limit = U64_MAX, ts;
+	u32 h, t, len, best_head = 0, n;
+	int cpu, best = -1, busy = 0;
+	struct rec_ring *rg;
+
+	for_each_possible_cpu(cpu) {
+		rg = per_cpu_ptr(&rec_rings, cpu);
+		/* pairs with rec_publish()'s release: records up to h are whole */
+		h = smp_load_acquire(&rg->head);
+		if (h == rg->tail)
+			continue;
+		busy++;
+		ts = ring_peek(rg, rg->tail, &len);
+		if (ts < best_ts) {
+			limit = best_ts;
+			best_ts = ts;
+			best = cpu;
+			best_head = h;
+		} else if (ts < limit) {
+			limit = ts;
+		}
+	}
+	if (best < 0)
+		return false;
+	rg = per_cpu_ptr(&rec_rings, best);
+	run_cpu = best;
+	if (busy == 1) {
+		run_left = best_head - rg->tail;
+		return true;
+	}
+	for (t = rg->tail, n = 0; t != best_head; t += len, n += len) {
+		ts = ring_peek(rg, t, &len);
+		if (n && ts > limit)
+			break;
+	}
+	run_left = n;
+	return true;
+}
+
 static ssize_t rec_read(struct file *file, char __user *buf, size_t len,
 			loff_t *ppos)
 {
-	u32 head, tail, n, first, want;
+	u32 want, off, first, n, avail;
+	struct rec_ring *rg;
 	bool waited = false;
+	size_t done = 0;
 	ssize_t ret;
 	long w;
 
@@ -316,21 +420,19 @@ static ssize_t rec_read(struct file *file, char __user *buf, size_t len,
 		return 0;
 	if (mutex_lock_interruptible(&rec_read_lock))
 		return -ERESTARTSYS;
-	tail = ring_tail;
-	want = min_t(size_t, len, ring_bytes / 8);
+	want = min_t(size_t, len, rec_ring_bytes / 8);
 	for (;;) {
-		/* pairs with rec_emit()'s release: records up to head are whole */
-		head = smp_load_acquire(&ring_head);
-		if (head - tail >= want || (head != tail && waited))
+		avail = ring_avail();
+		if (avail >= want || (avail && waited))
 			break;
 		if (file->f_flags & O_NONBLOCK) {
-			if (head != tail)
+			if (avail)
 				break;
 			ret = -EAGAIN;
 			goto out;
 		}
 		w = wait_event_interruptible_timeout(ring_wait,
-						     READ_ONCE(ring_head) - tail >= want,
+						     ring_avail() >= want,
 						     REC_READ_WAIT);
 		if (w < 0) {
 			ret = -ERESTARTSYS;
@@ -338,16 +440,22 @@ static ssize_t rec_read(struct file *file, char __user *buf, size_t len,
 		}
 		waited = true;
 	}
-	n = min_t(size_t, len, head - tail);
-	first = min(n, ring_bytes - (tail & (ring_bytes - 1)));
-	if (copy_to_user(buf, ring + (tail & (ring_bytes - 1)), first) ||
-	    copy_to_user(buf + first, ring, n - first)) {
-		ret = -EFAULT;
-		goto out;
+	while (done < len && (run_left || ring_next_run())) {
+		rg = per_cpu_ptr(&rec_rings, run_cpu);
+		n = min_t(size_t, run_left, len - done);
+		off = rg->tail & (rec_ring_bytes - 1);
+		first = min(n, rec_ring_bytes - off);
+		if (copy_to_user(buf + done, rg->buf + off, first) ||
+		    copy_to_user(buf + done + first, rg->buf, n - first)) {
+			ret = done ? done : -EFAULT;
+			goto out;
+		}
+		/* our copies are done before the producer may reuse the bytes */
+		smp_store_release(&rg->tail, rg->tail + n);
+		run_left -= n;
+		done += n;
 	}
-	/* our copies are done before producers may reuse the bytes */
-	smp_store_release(&ring_tail, tail + n);
-	ret = n;
+	ret = done;
 out:
 	mutex_unlock(&rec_read_lock);
 	return ret;
@@ -368,23 +476,43 @@ static struct miscdevice rec_misc = {
 	.mode = 0600,
 };
 
+static void ring_free(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct rec_ring *rg = per_cpu_ptr(&rec_rings, cpu);
+
+		vfree(rg->buf);
+		rg->buf = NULL;
+	}
+}
+
+/* records: per CPU, in QDK_REC_SIZE units; 0 picks a size */
 int rec_ring_init(unsigned int records)
 {
-	int err;
+	int err, cpu;
 
 	BUILD_BUG_ON(sizeof(struct qdk_rec) != QDK_REC_SIZE);
 	BUILD_BUG_ON(offsetof(struct qdk_rec, enq) != QDK_REC_HDR_SIZE);
+	if (!records)
+		records = max(32768U / num_possible_cpus(), 4096U);
 	if (records < 64 || records > (1U << 24))
 		return -EINVAL;
-	ring_bytes = roundup_pow_of_two(records) * QDK_REC_SIZE;
-	ring = vzalloc(ring_bytes);
-	if (!ring)
-		return -ENOMEM;
-	err = misc_register(&rec_misc);
-	if (err) {
-		vfree(ring);
-		ring = NULL;
+	rec_ring_bytes = roundup_pow_of_two(records) * QDK_REC_SIZE;
+	for_each_possible_cpu(cpu) {
+		struct rec_ring *rg = per_cpu_ptr(&rec_rings, cpu);
+
+		rg->buf = vzalloc_node(rec_ring_bytes + QDK_REC_SIZE,
+				       cpu_to_node(cpu));
+		if (!rg->buf) {
+			ring_free();
+			return -ENOMEM;
+		}
 	}
+	err = misc_register(&rec_misc);
+	if (err)
+		ring_free();
 	return err;
 }
 
@@ -392,6 +520,5 @@ void rec_ring_exit(void)
 {
 	misc_deregister(&rec_misc);
 	rec_clock_exit();
-	vfree(ring);
-	ring = NULL;
+	ring_free();
 }

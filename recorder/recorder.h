@@ -8,6 +8,7 @@
 #ifndef QDK_RECORDER_H
 #define QDK_RECORDER_H
 
+#include <linux/if_ether.h>
 #include <linux/percpu.h>
 #include <linux/skbuff.h>
 #include <linux/timekeeping.h>
@@ -20,9 +21,9 @@
  * kfree_skb/consume_skb probes find it through rec_active: datapath calls
  * run under the qdisc's lock with bottom halves off, so nothing else runs
  * on this CPU (hard interrupts aside, which the probes ignore) until the
- * call returns. A packet freed meanwhile is stored at once as a DROP record
- * flagged QDK_RF_EARLY (it precedes its call's record; qdk-capture puts it
- * back after), so a call may drop any number of packets.
+ * call returns. The call's record is already in this CPU's ring, not yet
+ * published; a packet freed meanwhile is stored right after it as a DROP
+ * record flagged QDK_RF_EARLY, so a call may drop any number of packets.
  */
 struct rec_call {
 	struct rec_call *prev;		/* calls may nest (recorder in recorder) */
@@ -35,18 +36,14 @@ struct rec_call {
 DECLARE_PER_CPU(struct rec_call *, rec_active);
 
 /*
- * The records' clock: CLOCK_MONOTONIC in ns, exactly what ktime_get()
- * returns (the same timekeeper fields under the same seqcount), read
- * without entering ktime_get(). While a capture is open every ktime_get()
- * passes through the clock-freeze hook (rec_clock.c), which would cost each
- * recorded call twice what the clock read does.
+ * The records' clock: CLOCK_MONOTONIC in ns, what ktime_get() returns (the
+ * same timekeeper readout, from its NMI-safe copy), read without entering
+ * ktime_get(): while a capture is open every ktime_get() passes through the
+ * clock-freeze hook (rec_clock.c). The cheapest exact read there is.
  */
 static inline u64 rec_now(void)
 {
-	struct timespec64 ts __uninitialized;
-
-	ktime_get_ts64(&ts);
-	return timespec64_to_ns(&ts);
+	return ktime_get_mono_fast_ns();
 }
 
 /* rec_clock.c: ktime_get() inside a recorded call returns its timestamp */
@@ -54,15 +51,9 @@ int rec_clock_arm(void);	/* at open(); a no-op with freeze_clock=0 */
 void rec_clock_disarm(void);	/* at release() */
 void rec_clock_exit(void);	/* at unload */
 
-/* rec_ring.c */
-extern bool rec_capturing;	/* a reader holds the device open */
-extern u32 rec_session;		/* bumped at every open() */
-int rec_ring_init(unsigned int records);
-void rec_ring_exit(void);
-void rec_emit(struct qdk_rec *r);	/* sets r->words */
 /* the bytes of a record of this type that go into the ring: whole words */
 #define REC_LEN(n)	ALIGN(QDK_REC_HDR_SIZE + (n), 8)
-static inline unsigned int rec_len(u8 type)
+static __always_inline unsigned int rec_len(u8 type)
 {
 	switch (type) {
 	case QDK_REC_HELLO:
@@ -78,6 +69,110 @@ static inline unsigned int rec_len(u8 type)
 	}
 	return QDK_REC_HDR_SIZE;
 }
+
+/*
+ * rec_ring.c: one ring per CPU, written only by that CPU with bottom halves
+ * off, so producers take no lock and build their records in place:
+ * rec_reserve() hands out the room for a record (header filled in, the rest
+ * zeroed), the caller fills it, and rec_publish() makes everything reserved
+ * since the last publish visible to the reader at once. Between the two a
+ * recorded call runs, and the drops it makes land right after its record.
+ * The reader merges the rings by timestamp (rec_ring.c).
+ */
+/*
+ * buf holds rec_ring_bytes plus QDK_REC_SIZE of slack: a record crossing
+ * the end is written whole, and its part past the end copied to the start
+ * at publish.
+ */
+struct rec_ring {
+	u8 *buf;
+	u32 pos;	/* next byte to reserve (free-running) */
+	u32 head;	/* bytes published (release) */
+	u32 tail;	/* bytes the reader took (reader only, release) */
+	u32 spill;	/* bytes past the end to copy to the start */
+	u64 lost;	/* events not stored since the last LOST record */
+};
+
+DECLARE_PER_CPU_ALIGNED(struct rec_ring, rec_rings);
+extern u32 rec_ring_bytes;	/* per CPU, a power of two */
+extern bool rec_capturing;	/* a reader holds the device open */
+extern u32 rec_session;		/* bumped at every open() */
+int rec_ring_init(unsigned int records);
+void rec_ring_exit(void);
+
+static __always_inline struct qdk_rec *rec_place(struct rec_ring *rg,
+						 unsigned int len)
+{
+	u32 off = rg->pos & (rec_ring_bytes - 1);
+
+	rg->pos += len;
+	if (unlikely(off + len > rec_ring_bytes))
+		rg->spill = off + len - rec_ring_bytes;
+	return (struct qdk_rec *)(rg->buf + off);
+}
+
+struct qdk_rec *rec_reserve_lost(struct rec_ring *rg, unsigned int len,
+				 u64 ts);
+
+/*
+ * Room for a record of this type in this CPU's ring, its header set and
+ * the rest zeroed; NULL when the ring is full (the event is counted lost
+ * and a LOST record will precede the next one that fits). Bottom halves
+ * off, not in a hard interrupt. Inlined: the lengths are constants.
+ */
+static __always_inline struct qdk_rec *rec_reserve(u8 type, u64 ts, u32 inst,
+						   u32 gen)
+{
+	struct rec_ring *rg = this_cpu_ptr(&rec_rings);
+	unsigned int len = rec_len(type);
+	struct qdk_rec *r;
+	u32 tail;
+
+	/* pairs with the reader's release: its bytes are free once seen */
+	tail = smp_load_acquire(&rg->tail);
+	if (unlikely(rg->lost || rg->pos + len - tail > rec_ring_bytes)) {
+		r = rec_reserve_lost(rg, len, ts);
+		if (!r)
+			return NULL;
+	} else {
+		r = rec_place(rg, len);
+	}
+	memset(r, 0, len);
+	r->ts = ts;
+	r->inst = inst;
+	r->gen = gen;
+	r->type = type;
+	r->words = len / 8;
+	return r;
+}
+
+void rec_unspill(struct rec_ring *rg);
+void rec_wake(void);
+
+/*
+ * Everything this CPU reserved since the last publish becomes visible to
+ * the reader; inside a recorded call (the records of an outer call are
+ * still being filled) it waits for the outermost call's publish. The
+ * reader is woken when the ring passes an eighth full.
+ */
+static __always_inline void rec_publish(void)
+{
+	struct rec_ring *rg = this_cpu_ptr(&rec_rings);
+	u32 head = rg->head, pos = rg->pos, tail;
+
+	if (head == pos || this_cpu_read(rec_active))
+		return;
+	if (unlikely(rg->spill))
+		rec_unspill(rg);
+	/* the records are complete before the reader can see them */
+	smp_store_release(&rg->head, pos);
+	tail = READ_ONCE(rg->tail);
+	if (unlikely(head - tail < rec_ring_bytes / 8 &&
+		     pos - tail >= rec_ring_bytes / 8))
+		rec_wake();
+}
+
+void rec_emit(const struct qdk_rec *r);	/* a copy of r, from any context */
 
 u64 rec_cookie(const struct sk_buff *skb);
 
@@ -98,6 +193,27 @@ bool rec_rand_emit(struct qdk_rec *r);	/* RAND records of current's draws */
 
 /* rec_pkt.c */
 void rec_fill_pkt(struct qdk_rec_enq *e, struct sk_buff *skb);
-u8 rec_tos(const struct sk_buff *skb);
+
+/*
+ * The TOS / traffic class byte now (ECN marks change it); 0 for non-IP.
+ * Inlined: every recorded dequeue reads it.
+ */
+static __always_inline u8 rec_tos(const struct sk_buff *skb)
+{
+	u8 buf[2];
+	const u8 *h;
+
+	if (skb->protocol != htons(ETH_P_IP) &&
+	    skb->protocol != htons(ETH_P_IPV6))
+		return 0;
+	h = skb_header_pointer(skb, skb_network_offset(skb), 2, buf);
+	if (!h)
+		return 0;
+	if ((h[0] >> 4) == 4)
+		return h[1];
+	if ((h[0] >> 4) == 6)
+		return (h[0] << 4) | (h[1] >> 4);
+	return 0;
+}
 
 #endif /* QDK_RECORDER_H */

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * tracew.c - records to trace text. The kernel sends, per call, one call
- * record (ENQ/DEQ/PEEK/RESET) followed by one DROP record per packet the
- * call put on its to_free list; packets freed with kfree_skb inside the
- * call come as DROP records flagged EARLY just before the call's record
- * and are held back until it has been written. Packets are named by a
+ * record (ENQ/DEQ/PEEK/RESET) followed by its drops: the packets freed
+ * with kfree_skb inside the call (DROP records flagged EARLY), then those
+ * it put on its to_free list. Packets are named by a
  * cookie that is unique while the packet is inside the qdisc. Here cookies
  * become trace ids (a map of the packets inside the child), 5-tuples become
  * flows (declared once), and each call's consequences (x, m) and
@@ -226,16 +225,14 @@ struct tw {
 	uint64_t last_ts;
 	uint32_t hz;		/* the recording kernel's HZ (HELLO) */
 
-	/* drops the kernel stored before their call's record */
-	uint64_t *early;
-	size_t nearly, capearly;
-
 	/* the call whose consequences are still arriving */
 	bool pending;
 	uint64_t p_ts;
 	uint64_t p_id;		/* arriving/returned packet, 0: none */
 	bool p_mark;		/* it became CE during the call */
 	bool p_dropped;		/* it was freed during the call */
+	bool p_gone;		/* an arrival freed inside its enqueue */
+	uint64_t p_cookie;	/* ... whose cookie this was */
 	bool p_stats;
 	uint32_t p_qlen, p_backlog, p_drops;
 };
@@ -259,7 +256,6 @@ void tw_free(struct tw *t)
 	free(t->flows.f);
 	free(t->tca);
 	free(t->rnd);
-	free(t->early);
 	free(t);
 }
 
@@ -342,6 +338,13 @@ static void flush_call(struct tw *t)
 	if (!t->pending)
 		return;
 	t->pending = false;
+	if (t->p_gone) {
+		/* no drop record named it (consumed): it is gone all the same */
+		struct pkt_slot *s = pm_find(&t->pkts, t->p_cookie);
+
+		if (s && s->id == t->p_id)
+			pm_del(&t->pkts, s);
+	}
 	if (t->p_mark && !t->p_dropped) {
 		fprintf(t->out, "%llu m %llu\n", (unsigned long long)t->p_ts,
 			(unsigned long long)t->p_id);
@@ -364,6 +367,7 @@ static void begin_call(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 	t->p_id = 0;
 	t->p_mark = false;
 	t->p_dropped = false;
+	t->p_gone = false;
 	t->c.calls++;
 	t->p_stats = !(r->flags & QDK_RF_NOSTATS) &&
 		t->o.stats_every && t->c.calls % t->o.stats_every == 0;
@@ -508,18 +512,6 @@ static void put_verdict(FILE *f, int32_t ret)
 		fprintf(f, "+bypass");
 }
 
-static void on_drop(struct tw *t, uint64_t cookie, uint64_t ts);
-
-/* The drops seen during the call just written, now that it has its line. */
-static void early_drops(struct tw *t, uint64_t ts)
-{
-	size_t i;
-
-	for (i = 0; i < t->nearly; i++)
-		on_drop(t, t->early[i], ts);
-	t->nearly = 0;
-}
-
 static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 {
 	const struct qdk_rec_enq *e = &r->enq;
@@ -565,15 +557,9 @@ static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 		t->p_mark = is_ce(e->tos_after) && !is_ce(e->tos);
 	} else {
 		/* freed inside the call: a kfree_skb says so among its drops */
-		struct pkt_slot *s;
-
-		early_drops(t, ts);
-		s = pm_find(&t->pkts, r->pkt);
-		if (s && s->id == id)
-			pm_del(&t->pkts, s);
-		return 0;
+		t->p_gone = true;
+		t->p_cookie = r->pkt;
 	}
-	early_drops(t, ts);
 	return 0;
 }
 
@@ -596,7 +582,6 @@ static uint64_t on_take(struct tw *t, const struct qdk_rec *r, uint64_t ts,
 		fprintf(t->out, "%llu lost 1\n", (unsigned long long)ts);
 		t->c.unknown++;
 		t->pending = false;
-		t->nearly = 0;
 		return 0;
 	}
 	fprintf(t->out, "%llu %c ", (unsigned long long)ts, peek ? 'p' : 'd');
@@ -614,7 +599,6 @@ static uint64_t on_take(struct tw *t, const struct qdk_rec *r, uint64_t ts,
 		t->p_mark = is_ce(r->tos) && !is_ce(s->tos);
 		pm_del(&t->pkts, s);
 	}
-	early_drops(t, ts);
 	return id;
 }
 
@@ -834,23 +818,9 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 		t->c.reset++;
 		fprintf(t->out, "%llu r\n", (unsigned long long)ts);
 		pm_clear(&t->pkts);
-		t->nearly = 0;
 		return 0;
 	case QDK_REC_DROP:
-		if (!(r->flags & QDK_RF_EARLY)) {
-			on_drop(t, r->pkt, ts);
-			return 0;
-		}
-		if (t->nearly == t->capearly) {
-			size_t cap = t->capearly ? 2 * t->capearly : 64;
-			uint64_t *e = realloc(t->early, cap * sizeof(*e));
-
-			if (!e)
-				return -1;
-			t->early = e;
-			t->capearly = cap;
-		}
-		t->early[t->nearly++] = r->pkt;
+		on_drop(t, r->pkt, ts);
 		return 0;
 	case QDK_REC_DESTROY:
 		return 1;

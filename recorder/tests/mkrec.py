@@ -5,7 +5,7 @@ Used by tests/suites/75-record to feed qdk-capture -i with exactly the
 record streams the kernel module produces, without a kernel. One record
 per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
 
-  hello [hz=250] [version=5] [size=128]
+  hello [hz=250] [version=6] [size=128]
   conf inst=1 gen=1 kind=pfifo dev=r1 handle=10: parent=5:1 [tca=HEX]
        [mtu=1500] [txqlen=20] [txqs=1] [qconf=0] [fresh] [initopt]
   enq inst=1 gen=1 ts=N pkt=N ret=N [proto=udp|tcp|icmp|N|eth:0xNNNN]
@@ -135,7 +135,7 @@ def record(line: str) -> list[bytes]:
 
     if kind == "hello":
         body = HELLO.pack(
-            num(g("version", "5")),
+            num(g("version", "6")),
             num(g("hz", "250")),
             32768,
             num(g("size", str(REC_SIZE))),
