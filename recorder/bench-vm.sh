@@ -24,7 +24,8 @@
 # plain-tbf, the others plain). TCP runs with fixed 256 KB socket buffers
 # (window=256K): with autotuning a CPU-bound run settles, at random, with
 # or without a standing queue, and the two differ by 15% in throughput.
-# ROUNDS times (default 2), interleaved.
+# ROUNDS times (default 3), interleaved; each setup's figure is the median
+# of its rounds (a CPU-bound TCP run now and then settles ~5% off the others).
 # Prints TCP Mbit/s (receiver) and UDP packets/s delivered through the
 # qdisc for each, the loss relative to plain of the same regime, and the
 # raw captures' losses against the 5% target; writes the table to
@@ -51,7 +52,7 @@ make -s -f recorder/capture.mk >/dev/null || exit 1
 # the module built on its own: build/kernel is shared with other builds
 ko=$out.kbuild
 recorder/kbuild.sh "$ko" >/dev/null || exit 1
-rounds=${ROUNDS:-2}
+rounds=${ROUNDS:-3}
 setups=${BENCH_SETUPS:-plain wrapped raw rawfree capture plain-fast raw-fast plain-tbf raw-tbf}
 rm -rf "$out" "$out.scn"
 mkdir -p "$out.scn"
@@ -77,6 +78,7 @@ clock="wall clock, TCG"
 import json
 import pathlib
 import re
+import statistics
 import sys
 
 out = pathlib.Path(sys.argv[1])
@@ -109,8 +111,8 @@ def base_of(setup: str) -> str:
 
 
 runs = {v: [numbers(f"bench-{v}-{r}") for r in range(1, rounds + 1)] for v in setups}
-mean = {v: (sum(x[0] for x in rs) / len(rs), sum(x[1] for x in rs) / len(rs)) for v, rs in runs.items()}
-print(f"recorder overhead, {rounds} round(s); time is {clock}")
+mean = {v: (statistics.median(x[0] for x in rs), statistics.median(x[1] for x in rs)) for v, rs in runs.items()}
+print(f"recorder overhead, median of {rounds} round(s); time is {clock}")
 print(f"{'setup':10} {'TCP Mbit/s':>11} {'loss':>7} {'UDP pkt/s':>10} {'loss':>7}  per round (Mbit/s, pkt/s); notes")
 heads = {
     "plain": "CPU-bound at the root (no shaper; an empty pfifo is bypassed), UDP as fast as iperf3 sends:",
