@@ -15,7 +15,11 @@
  * after open() is a HELLO carrying it).
  *
  * A call's record comes first, then its DROP records: the packets freed
- * during the call (flagged EARLY), then those it put on to_free. The
+ * during the call (flagged EARLY), then those it put on to_free. A change
+ * of the child (tc qdisc change) is CHANGE, its TCA_OPTIONS in TCA records,
+ * then CHANGED when it returned; the packets the task running it freed
+ * (during the change, or when it released rtnl: rtnl_kfree_skbs) are DROP
+ * records flagged CHG, which may come later, up to CHGEND. The
  * stream merges per-CPU rings by timestamp: the records of one recorder
  * instance are in the order its calls happened; different instances'
  * records may interleave otherwise.
@@ -25,7 +29,7 @@
 
 #include <linux/types.h>
 
-#define QDK_REC_VERSION	6
+#define QDK_REC_VERSION	7
 #define QDK_REC_SIZE	128	/* the longest record, sizeof(struct qdk_rec) */
 #define QDK_REC_HDR_SIZE 48	/* the header every record has */
 #define QDK_REC_DEV	"qdk_recorder"
@@ -41,8 +45,10 @@ enum qdk_rec_type {
 	QDK_REC_DROP,		/* a packet freed with kfree_skb during the call */
 	QDK_REC_LOST,		/* the ring overflowed: lost events */
 	QDK_REC_DESTROY,	/* the recorder instance is going away */
-	QDK_REC_CHANGE,		/* tc asked to change the child: not recorded */
+	QDK_REC_CHANGE,		/* ops->change() of the child begins */
 	QDK_REC_RAND,		/* random draws of the child's init, after CONF */
+	QDK_REC_CHANGED,	/* ... and returned */
+	QDK_REC_CHGEND,		/* the changing task released rtnl: no more CHG drops */
 };
 
 /* rec.flags */
@@ -52,6 +58,8 @@ enum qdk_rec_type {
 #define QDK_RF_EARLY	0x08	/* DROP: freed during the call (not to_free) */
 #define QDK_RF_INITOPT	0x10	/* CONF: TCA bytes as tc handed them to init */
 #define QDK_RF_NORAND	0x20	/* RAND: a random getter could not be probed */
+#define QDK_RF_CHG	0x40	/* DROP: freed by the task changing the child */
+#define QDK_RF_NOREC	0x80	/* CHANGE: not recorded (the trace has a gap) */
 
 /* enq.family */
 #define QDK_RF_AF_NONE	0
@@ -130,12 +138,13 @@ struct qdk_rec {
 	__u8 flags;		/* QDK_RF_* */
 	__u8 tos;		/* DEQ/PEEK: TOS byte of the packet returned */
 	__u8 words;		/* this record's length in 8-byte words */
-	__u32 count;		/* LOST: events lost; TCA: offset */
+	__u32 count;		/* LOST: events lost; TCA: offset; CHANGE: */
+				/* TCA_OPTIONS bytes (0: none); CHANGED: ret */
 	/* calls: the child's counters after the call */
 	__u32 qlen;
 	__u32 backlog;
 	__u32 drops;
-	__u32 pad2;
+	__u32 removed;		/* CHANGED: packets the change took out */
 	/* QDK_REC_HDR_SIZE: what follows is there only in the types using it */
 	union {
 		struct qdk_rec_enq enq;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The clock freeze: ktime_get() inside a recorded call returns the call's
- * timestamp. The child then computes with exactly the time the trace
+ * timestamp (inside a recorded change, in the task running it, the
+ * change's). The child then computes with exactly the time the trace
  * carries (codel's sojourn times, tbf's tokens), as the replay's virtual
  * clock will give it; otherwise it would read the clock a few hundred ns
  * (under TCG, several us) later than the timestamp, enough to flip a
@@ -52,8 +53,13 @@ static notrace __used u64 rec_clock_frozen(void)
 	if (in_hardirq() || in_nmi())
 		return 0;
 	c = this_cpu_read(rec_active);
-	if (!c)
-		return 0;
+	if (!c) {
+		/* a recorded change of a child, in its task */
+		if (likely(!READ_ONCE(rec_chg.clock)) || !rec_chg_mine())
+			return 0;
+		this_cpu_inc(rec_clock_hits);
+		return rec_chg.ts;
+	}
 	this_cpu_inc(rec_clock_hits);
 	return c->ts;
 }

@@ -18,6 +18,16 @@
  * that packet and the trace does not have it. Dequeues use
  * qdisc_dequeue_peeked() as every classful parent does, so a packet the
  * child handed out through peek is returned by the next dequeue.
+ *
+ * A change of the child (`tc qdisc change ... parent 1:1`) goes from the
+ * core to the child's ops->change() directly, past the wrapper. To see it,
+ * the child gets a copy of its own Qdisc_ops whose ->change is
+ * rec_child_change() (the code the child runs is its own; tc shows the same
+ * kind). While recording, that is the second deliberate exception: from the
+ * start of a change to its end the child gets no datapath call. Arrivals
+ * wait in the wrapper and dequeues find nothing, so in the trace the change
+ * sits between two calls exactly as it did for the child; then the waiting
+ * packets are enqueued, in order, and the parent is rescheduled.
  */
 #include <linux/module.h>
 #include <linux/rtnetlink.h>
@@ -30,6 +40,9 @@
 
 struct rec_sched {
 	struct Qdisc *child;
+	struct rec_ops *child_ops;	/* child->ops while it is ours */
+	bool paused;		/* a recorded change of the child is running */
+	struct qdisc_skb_head held;	/* arrivals meanwhile */
 	struct list_head node;	/* rec_instances, under rtnl */
 	u32 inst;		/* instance id in records */
 	u32 gen;		/* bumped whenever the child changes */
@@ -45,6 +58,66 @@ struct rec_sched {
 
 /* TCA_OPTIONS larger than this fall back to the child's dump */
 #define REC_REQ_MAX	2048
+
+/* arrivals held during a change beyond this are dropped (by the wrapper) */
+#define REC_HOLD_MAX	4096
+
+/* The child's own ops but for ->change, which comes to us first. */
+struct rec_ops {
+	struct Qdisc_ops ops;
+	const struct Qdisc_ops *orig;
+	struct rec_sched *q;
+	struct rcu_head rcu;
+};
+
+static int rec_child_change(struct Qdisc *child, struct nlattr *opt,
+			    struct netlink_ext_ack *extack);
+
+/*
+ * A copy of the child's ops whose ->change is rec_child_change(); NULL for
+ * built-in qdiscs (noop) and kinds without ->change. Process context.
+ */
+static struct rec_ops *rec_ops_new(struct rec_sched *q,
+				   const struct Qdisc *child)
+{
+	struct rec_ops *ro;
+
+	if ((child->flags & TCQ_F_BUILTIN) || !child->ops->change)
+		return NULL;
+	ro = kmalloc(sizeof(*ro), GFP_KERNEL);
+	if (!ro)
+		return ERR_PTR(-ENOMEM);
+	ro->ops = *child->ops;
+	ro->ops.change = rec_child_change;
+	ro->orig = child->ops;
+	ro->q = q;
+	return ro;
+}
+
+/* ... given to a child that is not yet visible to the datapath */
+static void rec_ops_install(struct rec_sched *q, struct Qdisc *child,
+			    struct rec_ops *ro)
+{
+	if (ro)
+		child->ops = &ro->ops;
+	q->child_ops = ro;
+}
+
+/*
+ * Give the child back its own ops before it leaves us. A CPU may still be
+ * reading the copy (under RCU: the datapath runs with BH off), so it is
+ * freed after a grace period.
+ */
+static void rec_ops_remove(struct rec_sched *q, struct Qdisc *child)
+{
+	struct rec_ops *ro = q->child_ops;
+
+	if (!ro || child->ops != &ro->ops)
+		return;
+	child->ops = ro->orig;
+	q->child_ops = NULL;
+	kfree_rcu(ro, rcu);
+}
 
 static LIST_HEAD(rec_instances);
 static u32 rec_next_inst;
@@ -163,6 +236,13 @@ static int rec_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 	 */
 	if (unlikely((sch->flags ^ q->child->flags) & TCQ_F_CAN_BYPASS))
 		sch->flags ^= TCQ_F_CAN_BYPASS;
+	if (unlikely(q->paused)) {
+		/* a recorded change is running: the child gets it afterwards */
+		if (q->held.qlen >= REC_HOLD_MAX)
+			return qdisc_drop(skb, sch, to_free);
+		__qdisc_enqueue_tail(skb, &q->held);
+		goto queued;
+	}
 	if (rec_on(q))
 		ret = rec_enqueue_recorded(skb, q, to_free);
 	else
@@ -172,6 +252,7 @@ static int rec_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 			qdisc_qstats_drop(sch);
 		return ret;
 	}
+queued:
 	sch->qstats.backlog += len;
 	sch->q.qlen++;
 	return NET_XMIT_SUCCESS;
@@ -210,6 +291,8 @@ static struct sk_buff *rec_dequeue(struct Qdisc *sch)
 	struct rec_sched *q = qdisc_priv(sch);
 	struct sk_buff *skb;
 
+	if (unlikely(q->paused))
+		return NULL;	/* until the change is done */
 	if (rec_on(q))
 		skb = rec_take(q, false);
 	else
@@ -226,6 +309,8 @@ static struct sk_buff *rec_peek(struct Qdisc *sch)
 {
 	struct rec_sched *q = qdisc_priv(sch);
 
+	if (unlikely(q->paused))
+		return NULL;
 	if (rec_on(q))
 		return rec_take(q, true);
 	return rec_take_child(q->child, true);
@@ -240,6 +325,7 @@ static void rec_reset(struct Qdisc *sch)
 	if (on)
 		rec_head(&r, q, QDK_REC_RESET);
 	qdisc_reset(q->child);
+	__qdisc_reset_queue(&q->held);
 	if (on) {
 		rec_fill_stats(&r, q->child);
 		rec_emit(&r);
@@ -276,13 +362,29 @@ static bool rec_take_request(struct rec_sched *q, const struct Qdisc *new)
 	return ok;
 }
 
+/* TCA records: len bytes of TCA_OPTIONS, in chunks. */
+static void rec_emit_tca(const struct rec_sched *q, const u8 *opt,
+			 unsigned int len)
+{
+	unsigned int off, n;
+	struct qdk_rec r;
+
+	for (off = 0; off < len; off += n) {
+		n = min_t(unsigned int, len - off, QDK_REC_TCA_CHUNK);
+		rec_head(&r, q, QDK_REC_TCA);
+		r.count = off;
+		memcpy(r.tca, opt + off, n);
+		rec_emit(&r);
+	}
+}
+
 static void rec_emit_conf(struct Qdisc *sch, struct rec_sched *q,
 			  const struct sk_buff *dump, bool fresh, bool req)
 {
 	struct Qdisc *child = q->child;
 	struct net_device *dev = qdisc_dev(child);
 	const u8 *opt = req ? q->req_opt : (dump ? dump->data : NULL);
-	unsigned int off, n, len = req ? q->req_len : (dump ? dump->len : 0);
+	unsigned int len = req ? q->req_len : (dump ? dump->len : 0);
 	struct qdk_rec r;
 
 	rec_head(&r, q, QDK_REC_CONF);
@@ -300,13 +402,7 @@ static void rec_emit_conf(struct Qdisc *sch, struct rec_sched *q,
 	strscpy(r.conf.kind, child->ops->id, sizeof(r.conf.kind));
 	strscpy(r.conf.dev, dev->name, sizeof(r.conf.dev));
 	rec_emit(&r);
-	for (off = 0; off < len; off += n) {
-		n = min_t(unsigned int, len - off, QDK_REC_TCA_CHUNK);
-		rec_head(&r, q, QDK_REC_TCA);
-		r.count = off;
-		memcpy(r.tca, opt + off, n);
-		rec_emit(&r);
-	}
+	rec_emit_tca(q, opt, len);
 }
 
 /* Start recording this instance in the current session (rtnl held). */
@@ -327,21 +423,98 @@ static void rec_arm(struct Qdisc *sch, bool fresh)
 	kfree_skb(opt);
 }
 
-static void rec_change_seen(struct rec_sched *q)
+/* The held arrivals go to the child, recorded, in the order they came. */
+static void rec_release_held(struct Qdisc *sch, struct rec_sched *q,
+			     struct sk_buff **to_free)
 {
-	struct qdk_rec r;
+	struct sk_buff *skb;
 
-	if (!READ_ONCE(rec_capturing) || q->session != READ_ONCE(rec_session))
-		return;
-	rec_head(&r, q, QDK_REC_CHANGE);
+	while ((skb = __qdisc_dequeue_head(&q->held))) {
+		unsigned int len = qdisc_pkt_len(skb);
+		int ret;
+
+		if (rec_on(q))
+			ret = rec_enqueue_recorded(skb, q, to_free);
+		else
+			ret = qdisc_enqueue(skb, q->child, to_free);
+		if (ret == NET_XMIT_SUCCESS)
+			continue;
+		/* counted as ours when it came: not any more */
+		if (net_xmit_drop_count(ret))
+			qdisc_qstats_drop(sch);
+		sch->q.qlen--;
+		sch->qstats.backlog -= len;
+		qdisc_tree_reduce_backlog(sch, 1, len);
+	}
+}
+
+/*
+ * ops->change() of the child, from the core (rtnl held, process context;
+ * the child's change may sleep). Recorded: CHANGE with the options under
+ * the tree lock, the change itself with the datapath paused and the
+ * child's clock reading the CHANGE's time, then CHANGED with its result and
+ * how many packets it took out. Those packets are freed by this task, now
+ * or when it releases rtnl (rtnl_kfree_skbs): DROP records flagged CHG
+ * until CHGEND (rec_ring.c).
+ */
+static int rec_child_change(struct Qdisc *child, struct nlattr *opt,
+			    struct netlink_ext_ack *extack)
+{
+	struct rec_ops *ro = container_of(child->ops, struct rec_ops, ops);
+	struct rec_sched *q = ro->q;
+	struct Qdisc *sch = qdisc_from_priv(q);
+	struct sk_buff *to_free = NULL;
+	struct qdk_rec r;
+	u32 qlen = 0;
+	bool on;
+	int ret;
+
+	ASSERT_RTNL();
+	sch_tree_lock(sch);
+	on = READ_ONCE(rec_capturing) && q->session == READ_ONCE(rec_session);
+	if (on) {
+		rec_head(&r, q, QDK_REC_CHANGE);
+		if (q->waiting) {
+			/* the trace has not begun: the change is a gap in it */
+			r.flags |= QDK_RF_NOREC;
+			rec_emit(&r);
+			on = false;
+		}
+	}
+	if (on) {
+		q->paused = true;
+		qlen = child->q.qlen;
+		r.count = opt ? nla_total_size(nla_len(opt)) : 0;
+		rec_emit(&r);
+		rec_emit_tca(q, (const u8 *)opt, r.count);
+		rec_chg_begin(r.ts, q->inst, q->gen);
+	}
+	sch_tree_unlock(sch);
+
+	ret = ro->orig->change(child, opt, extack);
+	if (!on)
+		return ret;
+
+	sch_tree_lock(sch);
+	rec_chg_clock_stop();
+	rec_head(&r, q, QDK_REC_CHANGED);
+	r.count = ret;
+	r.removed = qlen > child->q.qlen ? qlen - child->q.qlen : 0;
+	rec_fill_stats(&r, child);
 	rec_emit(&r);
+	q->paused = false;
+	rec_release_held(sch, q, &to_free);
+	sch_tree_unlock(sch);
+	kfree_skb_list(to_free);
+	if (sch->q.qlen)
+		__netif_schedule(qdisc_root(sch));
+	return ret;
 }
 
 /*
  * An RTM_NEWQDISC request, seen by the kprobe on tc_modify_qdisc() before
  * it is handled (rtnl held, nothing may sleep). Creating a qdisc under one
  * of our classes: keep its kind and TCA_OPTIONS for the graft that follows.
- * Addressed to a current child: a change we cannot record, say so.
  */
 bool rec_qdisc_request(const struct nlmsghdr *n)
 {
@@ -367,8 +540,6 @@ bool rec_qdisc_request(const struct nlmsghdr *n)
 
 		if (qdisc_dev(sch)->ifindex != tcm->tcm_ifindex)
 			continue;
-		if (tcm->tcm_handle && q->child->handle == tcm->tcm_handle)
-			rec_change_seen(q);
 		if (tcm->tcm_parent != TC_H_MAKE(sch->handle, 1) || !kind ||
 		    !q->req_opt)
 			continue;
@@ -419,8 +590,13 @@ static int rec_init(struct Qdisc *sch, struct nlattr *opt,
 	child = qdisc_create_dflt(sch->dev_queue, &pfifo_qdisc_ops,
 				  TC_H_MAKE(sch->handle, 1), extack);
 	if (child) {
+		struct rec_ops *ro = rec_ops_new(q, child);
+
 		q->child = child;
 		qdisc_hash_add(child, true);
+		if (IS_ERR(ro))
+			return PTR_ERR(ro);	/* destroy() puts the child */
+		rec_ops_install(q, child, ro);
 	}
 	list_add_tail(&q->node, &rec_instances);
 	rec_arm(sch, true);
@@ -451,8 +627,10 @@ static void rec_destroy(struct Qdisc *sch)
 		rec_head(&r, q, QDK_REC_DESTROY);
 		rec_emit(&r);
 	}
-	if (q->child)
+	if (q->child) {
+		rec_ops_remove(q, q->child);
 		qdisc_put(q->child);
+	}
 	kfree(q->req_opt);
 }
 
@@ -466,6 +644,7 @@ static int rec_graft(struct Qdisc *sch, unsigned long arg, struct Qdisc *new,
 {
 	struct rec_sched *q = qdisc_priv(sch);
 	struct sk_buff *opt = NULL;
+	struct rec_ops *ro;
 
 	if (!new) {
 		new = qdisc_create_dflt(sch->dev_queue, &pfifo_qdisc_ops,
@@ -475,11 +654,18 @@ static int rec_graft(struct Qdisc *sch, unsigned long arg, struct Qdisc *new,
 		else
 			qdisc_hash_add(new, true);
 	}
+	ro = new != q->child ? rec_ops_new(q, new) : NULL;
+	if (IS_ERR(ro))
+		return PTR_ERR(ro);
 	if (READ_ONCE(rec_capturing))
 		opt = rec_dump_child(new);
 
 	sch_tree_lock(sch);
 	*old = q->child;
+	if (new != *old) {
+		rec_ops_remove(q, *old);
+		rec_ops_install(q, new, ro);
+	}
 	q->child = new;
 	q->gen++;
 	if (*old)

@@ -134,6 +134,93 @@ void rec_emit(const struct qdk_rec *r)
 	local_irq_restore(flags);
 }
 
+struct rec_chg rec_chg;
+
+/* A recorded change begins in this task (rtnl held, tree lock held). */
+void rec_chg_begin(u64 ts, u32 inst, u32 gen)
+{
+	rec_chg.ts = ts;
+	rec_chg.inst = inst;
+	rec_chg.gen = gen;
+	WRITE_ONCE(rec_chg.clock, true);
+	WRITE_ONCE(rec_chg.task, current);
+}
+
+/* ->change() returned: the clock runs again; its frees still follow */
+void rec_chg_clock_stop(void)
+{
+	WRITE_ONCE(rec_chg.clock, false);
+}
+
+static void rec_chg_end(void)
+{
+	WRITE_ONCE(rec_chg.clock, false);
+	WRITE_ONCE(rec_chg.task, NULL);
+}
+
+/* A packet the changing task frees: perhaps one the change took out. */
+static void rec_chg_drop(const struct sk_buff *skb)
+{
+	struct qdk_rec d = {
+		.type = QDK_REC_DROP,
+		.flags = QDK_RF_CHG,
+		.inst = rec_chg.inst,
+		.gen = rec_chg.gen,
+	};
+
+	d.ts = rec_now();
+	d.pkt = rec_cookie(skb);
+	rec_emit(&d);
+}
+
+/*
+ * rtnl_unlock() frees what rtnl_kfree_skbs() deferred (the packets a
+ * change took out, mostly): once it returns in the changing task, that
+ * change has freed all it will. CHGEND says so.
+ */
+static int rec_unlock_entry(struct kretprobe_instance *ri,
+			    struct pt_regs *regs)
+{
+	return READ_ONCE(rec_chg.task) == current ? 0 : 1;
+}
+
+static int rec_unlock_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct qdk_rec r = { .type = QDK_REC_CHGEND };
+
+	if (READ_ONCE(rec_chg.task) != current)
+		return 0;
+	r.inst = rec_chg.inst;
+	r.gen = rec_chg.gen;
+	r.ts = rec_now();
+	rec_emit(&r);
+	rec_chg_end();
+	return 0;
+}
+
+static struct kretprobe rec_unlock_krp;
+static bool rec_unlock_on;
+
+static void rec_unlock_register(void)
+{
+	memset(&rec_unlock_krp, 0, sizeof(rec_unlock_krp));
+	rec_unlock_krp.kp.symbol_name = "rtnl_unlock";
+	rec_unlock_krp.entry_handler = rec_unlock_entry;
+	rec_unlock_krp.handler = rec_unlock_ret;
+	rec_unlock_krp.maxactive = 2 * num_possible_cpus() + 4;
+	rec_unlock_on = !register_kretprobe(&rec_unlock_krp);
+	if (!rec_unlock_on)
+		pr_warn("qdk_recorder: cannot probe rtnl_unlock: a change that drops packets is marked lost\n");
+}
+
+static void rec_unlock_unregister(void)
+{
+	if (rec_unlock_on)
+		unregister_kretprobe(&rec_unlock_krp);
+	rec_unlock_on = false;
+	rec_chg_end();
+}
+
 /* kfree_skb tracepoint: a drop, if a recorded call is running here. */
 static void rec_probe_kfree(void *data, struct sk_buff *skb, void *location,
 			    enum skb_drop_reason reason)
@@ -144,8 +231,11 @@ static void rec_probe_kfree(void *data, struct sk_buff *skb, void *location,
 	if (in_hardirq() || in_nmi())
 		return;
 	c = this_cpu_read(rec_active);
-	if (!c)
+	if (!c) {
+		if (unlikely(READ_ONCE(rec_chg.task)) && rec_chg_mine())
+			rec_chg_drop(skb);
 		return;
+	}
 	if (skb == c->skb)
 		c->gone = true;
 	/* after the call's record, published with it */
@@ -231,8 +321,10 @@ static int rec_probes_register(void)
 		return err;
 	rec_rand_register();
 	rec_tcmod_register();
+	rec_unlock_register();
 	err = register_trace_kfree_skb(rec_probe_kfree, NULL);
 	if (err) {
+		rec_unlock_unregister();
 		rec_tcmod_unregister();
 		rec_rand_unregister();
 		rec_clock_disarm();
@@ -255,6 +347,7 @@ static void rec_probes_unregister(void)
 					    NULL);
 	unregister_trace_kfree_skb(rec_probe_kfree, NULL);
 	tracepoint_synchronize_unregister();
+	rec_unlock_unregister();
 	rec_tcmod_unregister();
 	rec_rand_unregister();
 	rec_clock_disarm();

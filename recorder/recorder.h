@@ -36,6 +36,28 @@ struct rec_call {
 DECLARE_PER_CPU(struct rec_call *, rec_active);
 
 /*
+ * A recorded change of a child (rec_qdisc.c) runs in process context and
+ * may sleep: what rec_active is to a datapath call, this is to the change,
+ * keyed by the task. Written by that task with rtnl held.
+ */
+struct rec_chg {
+	struct task_struct *task;	/* from CHANGE until it releases rtnl */
+	u64 ts;				/* the CHANGE's timestamp */
+	u32 inst, gen;
+	bool clock;			/* inside ->change(): frozen at ts */
+};
+
+extern struct rec_chg rec_chg;
+void rec_chg_begin(u64 ts, u32 inst, u32 gen);
+void rec_chg_clock_stop(void);
+
+/* Is this the changing task, outside the softirqs that may interrupt it? */
+static __always_inline bool rec_chg_mine(void)
+{
+	return READ_ONCE(rec_chg.task) == current && !in_serving_softirq();
+}
+
+/*
  * The records' clock: CLOCK_MONOTONIC in ns, what ktime_get() returns (the
  * same timekeeper readout, from its NMI-safe copy), read without entering
  * ktime_get(): while a capture is open every ktime_get() passes through the

@@ -8,6 +8,12 @@
  * become trace ids (a map of the packets inside the child), 5-tuples become
  * flows (declared once), and each call's consequences (x, m) and
  * statistics (s) are written after it.
+ *
+ * A change of the child is written when it returned (CHANGED), with the
+ * packets it took out as its drops. Some of those are freed only when tc's
+ * task releases rtnl, after later calls may have been recorded: until all
+ * have arrived (or CHGEND says no more will), what follows the change is
+ * written to memory and copied after it.
  */
 #include "tracew.h"
 
@@ -235,6 +241,18 @@ struct tw {
 	uint64_t p_cookie;	/* ... whose cookie this was */
 	bool p_stats;
 	uint32_t p_qlen, p_backlog, p_drops;
+
+	/* a change of the child: options, then its result, then its drops */
+	enum { CHG_NONE, CHG_OPTS, CHG_AWAIT } chg;
+	uint64_t chg_ts;
+	uint8_t *chg_tca;
+	uint32_t chg_len, chg_have;
+	struct qdk_rec chg_done;	/* the CHANGED record */
+	uint64_t *chg_x;		/* ids of the packets it took out */
+	size_t chg_nx, chg_capx;
+	FILE *chg_out;			/* the real output while buffering */
+	char *chg_buf;
+	size_t chg_bufsz;
 };
 
 struct tw *tw_new(FILE *out, const struct tw_opts *o)
@@ -256,6 +274,12 @@ void tw_free(struct tw *t)
 	free(t->flows.f);
 	free(t->tca);
 	free(t->rnd);
+	free(t->chg_tca);
+	free(t->chg_x);
+	if (t->chg_out) {
+		fclose(t->out);
+		free(t->chg_buf);
+	}
 	free(t);
 }
 
@@ -735,6 +759,136 @@ static int on_rand(struct tw *t, const struct qdk_rec *r)
 	return err;
 }
 
+/*
+ * The change is complete (or never will be): its c line, its drops, the
+ * counters after it, then what was held back meanwhile.
+ */
+static int chg_write(struct tw *t, bool ended)
+{
+	const struct qdk_rec *d = &t->chg_done;
+	unsigned long long ts = t->chg_ts;
+	uint32_t i;
+	size_t k;
+	int err = 0;
+
+	if (t->chg_out) {
+		if (fclose(t->out))
+			err = -1;
+		t->out = t->chg_out;
+		t->chg_out = NULL;
+	}
+	if (d->type != QDK_REC_CHANGED) {
+		fprintf(t->out, "# the end of a change was not recorded\n%llu lost 1\n", ts);
+		t->c.lost++;
+	} else {
+		fprintf(t->out, "%llu c %d ", ts, (int32_t)d->count);
+		if (!t->chg_len)
+			fputc('-', t->out);
+		for (i = 0; i < t->chg_len; i++)
+			fprintf(t->out, "%02x", t->chg_tca[i]);
+		fputc('\n', t->out);
+		for (k = 0; k < t->chg_nx; k++)
+			fprintf(t->out, "%llu x %llu\n", ts, (unsigned long long)t->chg_x[k]);
+		if (ended && t->chg_nx < d->removed) {
+			fprintf(t->out, "# the change took out %u packets; %zu were seen freed\n",
+				d->removed, t->chg_nx);
+			fprintf(t->out, "%llu lost %zu\n", ts, d->removed - t->chg_nx);
+			t->c.lost += d->removed - t->chg_nx;
+		}
+		if (!(d->flags & QDK_RF_NOSTATS)) {
+			fprintf(t->out, "%llu s qlen=%u backlog=%u", ts, d->qlen, d->backlog);
+			if (t->fresh)
+				fprintf(t->out, " drops=%u", d->drops);
+			fputc('\n', t->out);
+		}
+	}
+	if (t->chg_buf) {
+		fwrite(t->chg_buf, 1, t->chg_bufsz, t->out);
+		free(t->chg_buf);
+		t->chg_buf = NULL;
+	}
+	t->chg = CHG_NONE;
+	return err;
+}
+
+static int on_change(struct tw *t, const struct qdk_rec *r, uint64_t ts)
+{
+	flush_call(t);
+	if (t->chg != CHG_NONE && chg_write(t, true))
+		return -1;
+	if (r->flags & QDK_RF_NOREC) {
+		/* before the trace's first call: its queue is not the replay's */
+		fprintf(t->out, "# tc changed the qdisc before recording began; the change is not recorded\n");
+		fprintf(t->out, "%llu lost 1\n", (unsigned long long)ts);
+		t->c.lost++;
+		return 0;
+	}
+	free(t->chg_tca);
+	t->chg_tca = NULL;
+	if (r->count) {
+		t->chg_tca = calloc(1, r->count);
+		if (!t->chg_tca)
+			return -1;
+	}
+	t->chg = CHG_OPTS;
+	t->chg_ts = ts;
+	t->chg_len = r->count;
+	t->chg_have = 0;
+	t->chg_nx = 0;
+	memset(&t->chg_done, 0, sizeof(t->chg_done));
+	t->c.calls++;
+	t->c.change++;
+	return 0;
+}
+
+static int on_changed(struct tw *t, const struct qdk_rec *r)
+{
+	if (t->chg != CHG_OPTS)
+		return 0;
+	if (t->chg_have != t->chg_len) {
+		fprintf(stderr, "qdk-capture: a change's options arrived incomplete (%u of %u bytes)\n",
+			t->chg_have, t->chg_len);
+		return -1;
+	}
+	t->chg_done = *r;
+	if (t->chg_nx >= r->removed)
+		return chg_write(t, false);
+	/* drops still to come: hold back what follows */
+	t->chg = CHG_AWAIT;
+	t->chg_out = t->out;
+	t->out = open_memstream(&t->chg_buf, &t->chg_bufsz);
+	if (!t->out) {
+		t->out = t->chg_out;
+		t->chg_out = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* A packet the changing task freed: the change's, if it was inside. */
+static int on_chg_drop(struct tw *t, uint64_t cookie)
+{
+	struct pkt_slot *s = pm_find(&t->pkts, cookie);
+
+	if (t->chg == CHG_NONE || !s)
+		return 0;	/* not one of ours (a netlink message...) */
+	if (t->chg_nx == t->chg_capx) {
+		size_t cap = t->chg_capx ? 2 * t->chg_capx : 64;
+		uint64_t *x = realloc(t->chg_x, cap * sizeof(*x));
+
+		if (!x)
+			return -1;
+		t->chg_x = x;
+		t->chg_capx = cap;
+	}
+	t->chg_x[t->chg_nx++] = s->id;
+	t->c.drops++;
+	pm_del(&t->pkts, s);
+	if (t->chg == CHG_AWAIT && t->chg_nx >= t->chg_done.removed)
+		return chg_write(t, false);
+	return 0;
+}
+
 static void on_tca(struct tw *t, const struct qdk_rec *r)
 {
 	uint32_t len = t->conf.conf.tca_len, n;
@@ -781,6 +935,17 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 			return 1;
 		return 0;
 	}
+	if (r->type == QDK_REC_TCA && t->chg == CHG_OPTS) {
+		uint32_t n = t->chg_len - r->count;
+
+		if (r->count < t->chg_len && r->count == t->chg_have) {
+			if (n > QDK_REC_TCA_CHUNK)
+				n = QDK_REC_TCA_CHUNK;
+			memcpy(t->chg_tca + r->count, r->tca, n);
+			t->chg_have += n;
+		}
+		return 0;
+	}
 	if (r->type == QDK_REC_TCA) {
 		on_tca(t, r);
 		return 0;
@@ -820,16 +985,19 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 		pm_clear(&t->pkts);
 		return 0;
 	case QDK_REC_DROP:
+		if (r->flags & QDK_RF_CHG)
+			return on_chg_drop(t, r->pkt);
 		on_drop(t, r->pkt, ts);
 		return 0;
 	case QDK_REC_DESTROY:
 		return 1;
 	case QDK_REC_CHANGE:
-		/* the child's parameters changed under us: not replayable */
-		flush_call(t);
-		fprintf(t->out, "# tc changed the qdisc's parameters here; the change is not recorded\n");
-		fprintf(t->out, "%llu lost 1\n", (unsigned long long)ts);
-		t->c.lost++;
+		return on_change(t, r, ts);
+	case QDK_REC_CHANGED:
+		return on_changed(t, r);
+	case QDK_REC_CHGEND:
+		if (t->chg != CHG_NONE)
+			return chg_write(t, true);
 		return 0;
 	}
 	return 0;
@@ -846,5 +1014,7 @@ int tw_finish(struct tw *t)
 	if (t->pending && !t->nostats_seen)
 		t->p_stats = true;	/* always close with the counters */
 	flush_call(t);
+	if (t->chg != CHG_NONE && chg_write(t, true))
+		return -1;
 	return ferror(t->out) ? -1 : 0;
 }

@@ -23,7 +23,7 @@ struct tw_opts {
 };
 
 struct tw_counts {
-	uint64_t calls, enq, deq, peek, reset, drops, marks;
+	uint64_t calls, enq, deq, peek, reset, change, drops, marks;
 	uint64_t lost;		/* events the ring lost */
 	uint64_t unknown;	/* packets seen leaving that never arrived */
 	uint64_t records;

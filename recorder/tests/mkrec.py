@@ -5,7 +5,7 @@ Used by tests/suites/75-record to feed qdk-capture -i with exactly the
 record streams the kernel module produces, without a kernel. One record
 per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
 
-  hello [hz=250] [version=6] [size=128]
+  hello [hz=250] [version=7] [size=128]
   conf inst=1 gen=1 kind=pfifo dev=r1 handle=10: parent=5:1 [tca=HEX]
        [mtu=1500] [txqlen=20] [txqs=1] [qconf=0] [fresh] [initopt]
   enq inst=1 gen=1 ts=N pkt=N ret=N [proto=udp|tcp|icmp|N|eth:0xNNNN]
@@ -13,14 +13,17 @@ per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
       [hash=N] [prio=N] [mark=N] [q=N] [ttl=N] [tcp=N] [gso=S:Z] [gone]
       [qlen=N] [backlog=N] [drops=N]
   deq|peek inst=1 gen=1 ts=N [pkt=N] [tos=N] [qlen=..]
-  reset|destroy|change inst=1 gen=1 ts=N
-  drop inst=1 gen=1 ts=N pkt=N [early]
+  reset|destroy inst=1 gen=1 ts=N
+  change inst=1 gen=1 ts=N [tca=HEX] [norec]      (and its TCA chunks)
+  changed inst=1 gen=1 ts=N ret=N removed=N [qlen=..]
+  chgend inst=1 gen=1 ts=N
+  drop inst=1 gen=1 ts=N pkt=N [early] [chg]
   lost ts=N count=N
   rand inst=1 gen=1 width=1|2|4|8 values=V,V,...   (values of one record)
   rand inst=1 gen=1 width=0 hex=HEX off=N total=N  (a get_random_bytes chunk)
   rand inst=1 gen=1 lost=N [norand]
 
-`conf` emits the CONF record and the TCA chunks that follow it.
+`conf` and `change` emit their record and the TCA chunks that follow it.
 """
 
 from __future__ import annotations
@@ -45,15 +48,17 @@ TYPES = {
     "destroy": 10,
     "change": 11,
     "rand": 12,
+    "changed": 13,
+    "chgend": 14,
 }
 RF_GONE, RF_FRESH, RF_EARLY, RF_INITOPT = 0x01, 0x04, 0x08, 0x10
-RF_NORAND = 0x20
+RF_NORAND, RF_CHG, RF_NOREC = 0x20, 0x40, 0x80
 PROTOS = {"tcp": 6, "udp": 17, "icmp": 1, "icmp6": 58}
 
 # Bytes of each type in the stream (rec_len() in recorder/recorder.h).
 LENGTH = {"hello": 64, "conf": 112, "tca": 112, "enq": 128, "rand": 128}
 
-# ts pkt inst gen type flags tos words count qlen backlog drops pad2
+# ts pkt inst gen type flags tos words count qlen backlog drops removed
 HEAD = struct.Struct("<QQIIBBBBIIIII")
 # pkt_len len ret hash priority mark gso_segs gso_size queue_mapping
 # ethertype sport dport family l4proto tos tos_after ttl tcp_flags pad[2]
@@ -112,8 +117,10 @@ def record(line: str) -> list[bytes]:
         | (RF_EARLY if "early" in flags else 0)
         | (RF_INITOPT if "initopt" in flags else 0)
         | (RF_NORAND if "norand" in flags else 0)
+        | (RF_CHG if "chg" in flags else 0)
+        | (RF_NOREC if "norec" in flags else 0)
     )
-    count = num(g("count", "0"))
+    count = num(g("count", g("ret", "0"))) & 0xFFFFFFFF
 
     def head(t: int, cnt: int = count) -> bytes:
         name = next(k for k, v in TYPES.items() if v == t)
@@ -130,12 +137,12 @@ def record(line: str) -> list[bytes]:
             num(g("qlen", "0")),
             num(g("backlog", "0")),
             num(g("drops", "0")),
-            0,
+            num(g("removed", "0")),
         )
 
     if kind == "hello":
         body = HELLO.pack(
-            num(g("version", "6")),
+            num(g("version", "7")),
             num(g("hz", "250")),
             32768,
             num(g("size", str(REC_SIZE))),
@@ -156,6 +163,12 @@ def record(line: str) -> list[bytes]:
             g("dev", "r1").encode(),
         )
         out = [fit(head(rtype) + body)]
+        for off in range(0, len(tca), 64):
+            out.append(fit(head(TYPES["tca"], off) + tca[off : off + 64]))
+        return out
+    if kind == "change":
+        tca = bytes.fromhex(g("tca", ""))
+        out = [head(rtype, len(tca))]
         for off in range(0, len(tca), 64):
             out.append(fit(head(TYPES["tca"], off) + tca[off : off + 64]))
         return out
