@@ -198,28 +198,35 @@ static int rec_unlock_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	return 0;
 }
 
+/*
+ * A kretprobe on symbol, set up afresh; false (said in the log, with what
+ * the traces lack without it) when the kernel refuses it.
+ */
+static bool rec_krp_register(struct kretprobe *krp, const char *symbol,
+			     kretprobe_handler_t entry,
+			     kretprobe_handler_t handler, int maxactive,
+			     const char *without)
+{
+	memset(krp, 0, sizeof(*krp));
+	krp->kp.symbol_name = symbol;
+	krp->entry_handler = entry;
+	krp->handler = handler;
+	krp->maxactive = maxactive;
+	if (!register_kretprobe(krp))
+		return true;
+	pr_warn("qdk_recorder: cannot probe %s: %s\n", symbol, without);
+	return false;
+}
+
+static void rec_krp_unregister(struct kretprobe *krp, bool *on)
+{
+	if (*on)
+		unregister_kretprobe(krp);
+	*on = false;
+}
+
 static struct kretprobe rec_unlock_krp;
 static bool rec_unlock_on;
-
-static void rec_unlock_register(void)
-{
-	memset(&rec_unlock_krp, 0, sizeof(rec_unlock_krp));
-	rec_unlock_krp.kp.symbol_name = "rtnl_unlock";
-	rec_unlock_krp.entry_handler = rec_unlock_entry;
-	rec_unlock_krp.handler = rec_unlock_ret;
-	rec_unlock_krp.maxactive = 2 * num_possible_cpus() + 4;
-	rec_unlock_on = !register_kretprobe(&rec_unlock_krp);
-	if (!rec_unlock_on)
-		pr_warn("qdk_recorder: cannot probe rtnl_unlock: a change that drops packets is marked lost\n");
-}
-
-static void rec_unlock_unregister(void)
-{
-	if (rec_unlock_on)
-		unregister_kretprobe(&rec_unlock_krp);
-	rec_unlock_on = false;
-	rec_chg_end();
-}
 
 /* kfree_skb tracepoint: a drop, if a recorded call is running here. */
 static void rec_probe_kfree(void *data, struct sk_buff *skb, void *location,
@@ -285,24 +292,24 @@ static int rec_tcmod_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 static struct kretprobe rec_tcmod_krp;
 static bool rec_tcmod_on;
 
-static void rec_tcmod_register(void)
+static void rec_krps_register(void)
 {
-	memset(&rec_tcmod_krp, 0, sizeof(rec_tcmod_krp));
-	rec_tcmod_krp.kp.symbol_name = "tc_modify_qdisc";
-	rec_tcmod_krp.entry_handler = rec_tcmod_entry;
-	rec_tcmod_krp.handler = rec_tcmod_ret;
 	/* callers sleeping in request_module() without rtnl, plus one */
-	rec_tcmod_krp.maxactive = 2 * num_possible_cpus() + 16;
-	rec_tcmod_on = !register_kretprobe(&rec_tcmod_krp);
-	if (!rec_tcmod_on)
-		pr_warn("qdk_recorder: cannot probe tc_modify_qdisc: traces carry the child's dump as its options, and no random draws\n");
+	rec_tcmod_on = rec_krp_register(&rec_tcmod_krp, "tc_modify_qdisc",
+					rec_tcmod_entry, rec_tcmod_ret,
+					2 * num_possible_cpus() + 16,
+					"traces carry the child's dump as its options, and no random draws");
+	rec_unlock_on = rec_krp_register(&rec_unlock_krp, "rtnl_unlock",
+					 rec_unlock_entry, rec_unlock_ret,
+					 2 * num_possible_cpus() + 4,
+					 "a change that drops packets is marked lost");
 }
 
-static void rec_tcmod_unregister(void)
+static void rec_krps_unregister(void)
 {
-	if (rec_tcmod_on)
-		unregister_kretprobe(&rec_tcmod_krp);
-	rec_tcmod_on = false;
+	rec_krp_unregister(&rec_unlock_krp, &rec_unlock_on);
+	rec_krp_unregister(&rec_tcmod_krp, &rec_tcmod_on);
+	rec_chg_end();
 }
 
 /* consume_skb's tracepoint is not exported: find it by name. */
@@ -320,12 +327,10 @@ static int rec_probes_register(void)
 	if (err)
 		return err;
 	rec_rand_register();
-	rec_tcmod_register();
-	rec_unlock_register();
+	rec_krps_register();
 	err = register_trace_kfree_skb(rec_probe_kfree, NULL);
 	if (err) {
-		rec_unlock_unregister();
-		rec_tcmod_unregister();
+		rec_krps_unregister();
 		rec_rand_unregister();
 		rec_clock_disarm();
 		return err;
@@ -347,8 +352,7 @@ static void rec_probes_unregister(void)
 					    NULL);
 	unregister_trace_kfree_skb(rec_probe_kfree, NULL);
 	tracepoint_synchronize_unregister();
-	rec_unlock_unregister();
-	rec_tcmod_unregister();
+	rec_krps_unregister();
 	rec_rand_unregister();
 	rec_clock_disarm();
 }
