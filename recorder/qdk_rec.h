@@ -136,7 +136,7 @@ struct qdk_rec {
 	__u32 gen;		/* child generation within the instance */
 	__u8 type;		/* enum qdk_rec_type */
 	__u8 flags;		/* QDK_RF_* */
-	__u8 tos;		/* DEQ/PEEK: TOS byte of the packet returned */
+	__u8 tos;		/* DEQ: TOS byte of the packet returned */
 	__u8 words;		/* this record's length in 8-byte words */
 	__u32 count;		/* LOST: events lost; TCA: offset; CHANGE: */
 				/* TCA_OPTIONS bytes (0: none); CHANGED: ret */

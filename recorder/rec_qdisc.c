@@ -279,7 +279,9 @@ static struct sk_buff *rec_take(struct rec_sched *q, bool peek)
 	rec_call_end(&call);
 	if (skb) {
 		r->pkt = rec_cookie(skb);
-		r->tos = rec_tos(skb);
+		/* a mark made in a peek shows on the dequeue (tracew.c) */
+		if (!peek)
+			r->tos = rec_tos(skb);
 	}
 	rec_fill_stats(r, q->child);
 	rec_publish();
