@@ -646,9 +646,10 @@ static int rec_graft(struct Qdisc *sch, unsigned long arg, struct Qdisc *new,
 {
 	struct rec_sched *q = qdisc_priv(sch);
 	struct sk_buff *opt = NULL;
+	bool dflt = !new;
 	struct rec_ops *ro;
 
-	if (!new) {
+	if (dflt) {
 		new = qdisc_create_dflt(sch->dev_queue, &pfifo_qdisc_ops,
 					TC_H_MAKE(sch->handle, 1), extack);
 		if (!new)
@@ -657,8 +658,11 @@ static int rec_graft(struct Qdisc *sch, unsigned long arg, struct Qdisc *new,
 			qdisc_hash_add(new, true);
 	}
 	ro = new != q->child ? rec_ops_new(q, new) : NULL;
-	if (IS_ERR(ro))
+	if (IS_ERR(ro)) {
+		if (dflt)
+			qdisc_put(new);	/* ours; noop never gets here */
 		return PTR_ERR(ro);
+	}
 	if (READ_ONCE(rec_capturing))
 		opt = rec_dump_child(new);
 
