@@ -221,6 +221,15 @@ static int rec_enqueue_recorded(struct sk_buff *skb, struct rec_sched *q,
 	return ret;
 }
 
+/* The child's enqueue, recorded when a capture wants this instance. */
+static int rec_enqueue_child(struct sk_buff *skb, struct rec_sched *q,
+			     struct sk_buff **to_free)
+{
+	if (rec_on(q))
+		return rec_enqueue_recorded(skb, q, to_free);
+	return qdisc_enqueue(skb, q->child, to_free);
+}
+
 static int rec_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 		       struct sk_buff **to_free)
 {
@@ -243,10 +252,7 @@ static int rec_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 		__qdisc_enqueue_tail(skb, &q->held);
 		goto queued;
 	}
-	if (rec_on(q))
-		ret = rec_enqueue_recorded(skb, q, to_free);
-	else
-		ret = qdisc_enqueue(skb, q->child, to_free);
+	ret = rec_enqueue_child(skb, q, to_free);
 	if (ret != NET_XMIT_SUCCESS) {
 		if (net_xmit_drop_count(ret))
 			qdisc_qstats_drop(sch);
@@ -433,12 +439,8 @@ static void rec_release_held(struct Qdisc *sch, struct rec_sched *q,
 
 	while ((skb = __qdisc_dequeue_head(&q->held))) {
 		unsigned int len = qdisc_pkt_len(skb);
-		int ret;
+		int ret = rec_enqueue_child(skb, q, to_free);
 
-		if (rec_on(q))
-			ret = rec_enqueue_recorded(skb, q, to_free);
-		else
-			ret = qdisc_enqueue(skb, q->child, to_free);
 		if (ret == NET_XMIT_SUCCESS)
 			continue;
 		/* counted as ours when it came: not any more */

@@ -889,17 +889,19 @@ static int on_chg_drop(struct tw *t, uint64_t cookie)
 	return 0;
 }
 
-static void on_tca(struct tw *t, const struct qdk_rec *r)
+/* A TCA chunk into buf (len bytes, *have so far); out of order: ignored. */
+static void on_tca(uint8_t *buf, uint32_t len, uint32_t *have,
+		   const struct qdk_rec *r)
 {
-	uint32_t len = t->conf.conf.tca_len, n;
+	uint32_t n;
 
-	if (r->count >= len || r->count != t->tca_have)
+	if (r->count >= len || r->count != *have)
 		return;
 	n = len - r->count;
 	if (n > QDK_REC_TCA_CHUNK)
 		n = QDK_REC_TCA_CHUNK;
-	memcpy(t->tca + r->count, r->tca, n);
-	t->tca_have += n;
+	memcpy(buf + r->count, r->tca, n);
+	*have += n;
 }
 
 int tw_record(struct tw *t, const struct qdk_rec *r)
@@ -935,19 +937,12 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 			return 1;
 		return 0;
 	}
-	if (r->type == QDK_REC_TCA && t->chg == CHG_OPTS) {
-		uint32_t n = t->chg_len - r->count;
-
-		if (r->count < t->chg_len && r->count == t->chg_have) {
-			if (n > QDK_REC_TCA_CHUNK)
-				n = QDK_REC_TCA_CHUNK;
-			memcpy(t->chg_tca + r->count, r->tca, n);
-			t->chg_have += n;
-		}
-		return 0;
-	}
 	if (r->type == QDK_REC_TCA) {
-		on_tca(t, r);
+		/* a change's options, or the configuration's */
+		if (t->chg == CHG_OPTS)
+			on_tca(t->chg_tca, t->chg_len, &t->chg_have, r);
+		else
+			on_tca(t->tca, t->conf.conf.tca_len, &t->tca_have, r);
 		return 0;
 	}
 	if (r->type == QDK_REC_RAND) {
