@@ -24,14 +24,15 @@ TOP := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
 PYTHON ?= /usr/bin/python3
 export PYTHON
 
-# Debian's headers for the kernel build unless KDIR is given.
-KDIR ?= $(firstword $(wildcard /usr/src/linux-headers-*-amd64))
-export KDIR
+# KDIR (kernel headers) is not computed here: this make runs before
+# tools/deps.sh has installed them on a fresh machine. The sub-makes ask
+# tools/kdir.sh when they need it; KDIR=... on the command line or in the
+# environment reaches them as it is.
 
 USER_MAKE = $(MAKE) -f $(TOP)/Makefile.user
 KERNEL_MAKE = $(MAKE) -f $(TOP)/Makefile.kernel
 
-.PHONY: all demo check user kernel bench coverage new clean deps deps-vm vmtest
+.PHONY: all demo check user kernel bench coverage new clean deps deps-vm deps-check vmtest
 
 all: user
 
@@ -41,17 +42,20 @@ deps:
 deps-vm:
 	@$(TOP)/tools/deps.sh vm
 
+deps-check:
+	@$(TOP)/tools/deps.sh build vm check
+
 user: deps
 	+$(USER_MAKE) all
 
 kernel: deps
-	+$(KERNEL_MAKE) KDIR="$(KDIR)"
+	+$(KERNEL_MAKE)
 
 demo: deps
 	+$(USER_MAKE) all
 	@$(TOP)/tools/demo.sh
 
-check: deps deps-vm
+check: deps-check
 	@$(TOP)/tests/run-all
 
 vmtest: deps deps-vm
@@ -85,5 +89,5 @@ install: user kernel
 uninstall:
 	@$(TOP)/tools/install.sh uninstall
 
-dkms-check: deps
+dkms-check: deps-check
 	@$(TOP)/tools/install.sh dkms-check

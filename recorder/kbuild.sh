@@ -11,7 +11,7 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: kbuild.sh OUTDIR [make args]}
 shift
-KDIR=${KDIR:-$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | head -n 1)}
+KDIR=$("$top/tools/kdir.sh" || true)
 mkdir -p "$out/recorder" "$out/template"
 for f in "$top"/recorder/*.c "$top"/recorder/*.h; do ln -sfn "$f" "$out/recorder/"; done
 cp "$top/recorder/Kbuild" "$out/recorder/Kbuild"

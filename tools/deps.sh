@@ -8,6 +8,8 @@
 #   build  compilers, check, gcovr, matplotlib, gdb, iproute2, kernel headers
 #          and source (upstream qdiscs are extracted from it at build time)
 #   vm     what the VM rig needs to boot Debian's kernel under qemu
+#   check  what `make check` uses beyond those: groff and man-db (the man
+#          pages render), dkms (dkms-check), strace (tc's netlink bytes)
 set -eu
 
 pkgs=""
@@ -19,6 +21,8 @@ for set in "$@"; do
 		      linux-headers-amd64 linux-source-6.1" ;;
 	vm)
 		pkgs="$pkgs qemu-system-x86 busybox-static iperf3 cpio kmod ethtool" ;;
+	check)
+		pkgs="$pkgs groff man-db dkms strace" ;;
 	*)
 		echo "deps.sh: unknown set '$set'" >&2; exit 2 ;;
 	esac

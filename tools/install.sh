@@ -32,7 +32,7 @@ BINDIR=${BINDIR:-$PREFIX/bin}
 MANDIR=${MANDIR:-$PREFIX/share/man}
 multiarch=$(gcc -print-multiarch 2>/dev/null || dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || echo x86_64-linux-gnu)
 TCLIBDIR=${TCLIBDIR:-/usr/lib/$multiarch/tc}
-KDIR=${KDIR:-$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | head -n 1)}
+KDIR=$("$top/tools/kdir.sh" || true)
 VARIANT=${VARIANT:-user}
 manifest=$PREFIX/share/qdk/manifest
 
