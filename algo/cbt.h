@@ -5,9 +5,10 @@
  * the per-class weighted averages of queued packets, the class threshold
  * test, DCBT's dynamic thresholds, and ChIPS's in-order cut-in queue.
  *
- * CBT (Parris, Jeffay, Smith 1999; as implemented in seeds/004, Conway,
- * McAuley, Yurek, WPI 2002) sits on a RED queue (algo/red.h) and protects
- * TCP from unresponsive UDP by capping the UDP classes:
+ * CBT (Parris, Jeffay, Smith 1999; as implemented in "Evaluation of DCBT",
+ * Conway, McAuley, Yurek, WPI 2002; docs/references.md) sits on a RED
+ * queue (algo/red.h) and protects TCP from unresponsive UDP by capping the
+ * UDP classes:
  *
  *   class TCP     TCP segments (and non-IP frames): RED only;
  *   class MM      "tagged" UDP, multimedia that is flow-controlled;
@@ -20,18 +21,18 @@
  * class's threshold is dropped; survivors, and every TCP packet, then meet
  * RED (early drops with p_a, forced drops from max_th on).
  *
- * Thresholds: fixed per class in CBT (004: 10 packets for MM, 2 for UDP);
- * computed at each arrival in DCBT from the active flows per class (004,
- * 3.2):
+ * Thresholds: fixed per class in CBT (Conway et al.: 10 packets for MM, 2 for
+ * UDP); computed at each arrival in DCBT from the active flows per class
+ * (Conway et al., 3.2):
  *
  *   MM  = (mmflows / totalflows) * RED_avg
  *   UDP = (udpflows / totalflows) * (RED_min - 0.1 * (RED_max - RED_min))
  *
- * (the second exactly as 004 writes it; it is 0 when the bracket is not
- * positive). Averages and thresholds are kept scaled by 2^Wlog like RED's.
+ * (the second exactly as Conway et al. write it; it is 0 when the bracket is
+ * not positive). Averages and thresholds are kept scaled by 2^Wlog like RED's.
  *
- * Tags (what makes a UDP packet "multimedia") are configurable: a DSCP
- * value, an skb->mark under a mask, or an IPv4 source prefix (004 tagged by
+ * Tags (what makes a UDP packet "multimedia") are configurable: a DSCP value,
+ * an skb->mark under a mask, or an IPv4 source prefix (Conway et al. tagged by
  * source address). CBT_TAG_NONE tags nothing.
  *
  * The same tag-mode numbers are the cbt and dcbt qdiscs' ABI

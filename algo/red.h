@@ -4,7 +4,7 @@
  * 1993), its gentle variant, Adaptive RED (Floyd, Gummadi & Shenker 2001) and
  * the double-slope drop function of DSRED (Zheng & Atiquzzaman; as written in
  * Domanska, Domanski & Czachorski, "Implementation of modified AQM mechanisms
- * in IP routers", seeds/001).
+ * in IP routers"; docs/references.md).
  *
  * Written for qdk, not taken from the kernel's include/net/red.h: that one
  * draws its random numbers from the global get_random_u32(), while a kit
@@ -469,7 +469,7 @@ static inline int qred_adapt_lazy(struct qred_parms *p, struct qred_adapt *a,
 /* ---- DSRED: the double-slope drop function -------------------------------- */
 
 /*
- * Double-slope RED (Zheng & Atiquzzaman), in seeds/001's notation, with
+ * Double-slope RED (Zheng & Atiquzzaman), in Domanska et al.'s notation, with
  * thresholds Kl < Km < Kh (usually Km = (Kl + Kh) / 2) and gamma in [0, 1]:
  *
  *              | 0                          avg <  Kl
@@ -479,11 +479,11 @@ static inline int qred_adapt_lazy(struct qred_parms *p, struct qred_adapt *a,
  *
  *   alpha = 2 (1 - gamma) / (Kh - Kl),   beta = 2 gamma / (Kh - Kl)
  *
- * The paper's alpha and beta assume Km is the midpoint. For any Km we use
- * alpha = (1 - gamma) / (Km - Kl) and beta = gamma / (Kh - Km), which are
- * the paper's values at the midpoint and keep p continuous (1 - gamma at Km,
- * 1 at Kh) elsewhere. A small gamma makes the first slope steep, a large
- * one gentle. p(avg) is applied to each arrival as it is (001's model): no
+ * The paper's alpha and beta assume Km is the midpoint. For any Km we use alpha
+ * = (1 - gamma) / (Km - Kl) and beta = gamma / (Kh - Km), which are the paper's
+ * values at the midpoint and keep p continuous (1 - gamma at Km, 1 at Kh)
+ * elsewhere. A small gamma makes the first slope steep, a large one gentle.
+ * p(avg) is applied to each arrival as it is (Domanska et al.'s model): no
  * count-based spacing.
  */
 struct qred_ds {

@@ -107,5 +107,5 @@ Next steps:
   make -f Makefile.user qdisc-check        unit tests, including test_$name
   make kernel                              build/kernel/sch_$name.ko
   build/user/qdk-replay verify qdiscs/$name/$name.qtr
-Then replace the drop-tail algorithm in qdiscs/$name/sch_$name.c (see HOWTO.md).
+Then replace the drop-tail algorithm in qdiscs/$name/sch_$name.c (see docs/tutorial.md).
 EOF

@@ -19,9 +19,9 @@
  *   - every random decision comes from the qdisc's own generator, seeded by
  *     the `seed` option (random when not given, always dumped);
  *   - `dropfront`: an early or forced drop takes the packet at the head of
- *     the queue and queues the arrival (seeds/001: drop-from-front shortens
- *     the waiting time at the same loss); the hard limit stays a tail drop,
- *     since the arrival is then what does not fit;
+ *     the queue and queues the arrival (Domanska et al., docs/references.md:
+ *     drop-from-front shortens the waiting time at the same loss); the hard
+ *     limit stays a tail drop, since the arrival is then what does not fit;
  *   - `ecn`: early decisions mark ECT arrivals (CE) instead of dropping
  *     anything; forced decisions (average past max, or 2 max when gentle)
  *     always drop, as Floyd recommends for a persistently full queue.

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The user/kernel ABI of the "cbt" qdisc: Class-Based Threshold (Parris,
- * Jeffay, Smith 1999), as implemented in seeds/004 (Conway, McAuley,
- * Yurek, WPI 2002), over RED. Included by the kernel module, the shim
- * build and plain user space: <linux/types.h> and __u32 only. Append only.
+ * Jeffay, Smith 1999), as implemented in "Evaluation of DCBT" (Conway, McAuley,
+ * Yurek, WPI 2002; docs/references.md), over RED. Included by the kernel
+ * module, the shim build and plain user space: <linux/types.h> and __u32 only.
+ * Append only.
  *
  * Units: queue sizes and thresholds are packets; probabilities are parts
  * of 2^32 (0.02 is 85899346).
@@ -47,7 +48,7 @@ enum {
 #define CBT_EWMA_MAX		20
 #define CBT_AVPKT_MAX		65536
 
-/* Defaults: seeds/004's thresholds (5/15 packets, MM 10, UDP 2). */
+/* Defaults: Conway et al.'s thresholds (5/15 packets, MM 10, UDP 2). */
 #define CBT_QTH_MIN_DEFAULT	5
 #define CBT_QTH_MAX_DEFAULT	15
 #define CBT_MAX_P_DEFAULT	429496730U	/* 0.1 */

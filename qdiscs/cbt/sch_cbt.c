@@ -2,8 +2,8 @@
 /*
  * sch_cbt.c - Class-Based Threshold queue management (M. Parris, K. Jeffay,
  * F. D. Smith, "Lightweight active router-queue management for multimedia
- * networking", MMCN 1999), as seeds/004 implements it (Conway, McAuley,
- * Yurek, "Evaluation of DCBT", WPI 2002, section 3.1).
+ * networking", MMCN 1999), as Conway, McAuley, Yurek implement it
+ * ("Evaluation of DCBT", WPI 2002, section 3.1; docs/references.md).
  *
  * A RED queue (algo/red.h) whose arrivals are put in three classes (algo/
  * cbt.h): TCP, tagged ("multimedia") UDP and other UDP. Each class keeps a
@@ -16,8 +16,8 @@
  * held to a few packets of the queue, and TCP, which backs off, keeps the
  * rest of the link.
  *
- * Everything is counted in packets (004's thresholds are packets: 10 for
- * multimedia, 2 for other UDP). RED's early decisions come from a
+ * Everything is counted in packets (Conway et al.'s thresholds are packets: 10
+ * for multimedia, 2 for other UDP). RED's early decisions come from a
  * per-instance generator seeded by the "seed" option (random when absent,
  * always dumped), so a kernel trace replays decision for decision.
  */

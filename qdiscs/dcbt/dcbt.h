@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The user/kernel ABI of the "dcbt" qdisc: Dynamic Class-Based Threshold
- * (Chung and Claypool, NOSSDAV 2000) with the ChIPS cut-in scheduler
- * (Chung and Claypool, ACM Multimedia 2000), as seeds/004 (Conway,
- * McAuley, Yurek, WPI 2002) implements them. Included by the kernel
+ * The user/kernel ABI of the "dcbt" qdisc: Dynamic Class-Based Threshold (Chung
+ * and Claypool, NOSSDAV 2000) with the ChIPS cut-in scheduler (Chung and
+ * Claypool, ACM Multimedia 2000), as "Evaluation of DCBT" (Conway, McAuley,
+ * Yurek, WPI 2002; docs/references.md) implements them. Included by the kernel
  * module, the shim build and plain user space. Append only.
  *
  * The attributes dcbt shares with cbt have cbt's numbers (cbt.h), so one

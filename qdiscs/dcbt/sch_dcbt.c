@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sch_dcbt.c - Dynamic Class-Based Threshold queue management (J. Chung,
- * M. Claypool, "Dynamic-CBT - Better Performing Active Queue Management for
- * Multimedia Networking", NOSSDAV 2000) with Cut-In Packet Scheduling
- * (ChIPS, Chung and Claypool, ACM Multimedia 2000), as seeds/004 (Conway,
- * McAuley, Yurek, WPI 2002, sections 3.2 and 3.3) implements them.
+ * sch_dcbt.c - Dynamic Class-Based Threshold queue management (J. Chung, M.
+ * Claypool, "Dynamic-CBT - Better Performing Active Queue Management for
+ * Multimedia Networking", NOSSDAV 2000) with Cut-In Packet Scheduling (ChIPS,
+ * Chung and Claypool, ACM Multimedia 2000), as "Evaluation of DCBT" (Conway,
+ * McAuley, Yurek, WPI 2002, sections 3.2 and 3.3; docs/references.md)
+ * implements them.
  *
  * CBT (sch_cbt.c, algo/cbt.h) with thresholds that follow the traffic: the
  * qdisc counts the active flows of each class (algo/flowtable.h) and, at
@@ -14,29 +15,29 @@
  *   MM  = (mmflows / totalflows) * RED_avg
  *   UDP = (udpflows / totalflows) * (RED_min - 0.1 (RED_max - RED_min))
  *
- * A flow is a 5-tuple (004 used addresses and protocol; ports separate the
- * flows of one host). It ends when it has had nothing queued and sent
- * nothing for "timeout"; the expiry collector (004's "old flow collector")
- * then uncounts it. The collector runs on a fixed grid of "collect"
+ * A flow is a 5-tuple (Conway et al. used addresses and protocol; ports
+ * separate the flows of one host). It ends when it has had nothing queued and
+ * sent nothing for "timeout"; the expiry collector (Conway et al.'s "old flow
+ * collector") then uncounts it. The collector runs on a fixed grid of "collect"
  * periods anchored at the first arrival: a timer runs it while the link is
- * idle, and every enqueue and dequeue first runs the grid points that are
- * due, with the grid point's time. So the flow counts an arrival sees do
- * not depend on how late a kernel timer fires, and a kernel recording
- * replays decision for decision (the shim fires timers exactly).
+ * idle, and every enqueue and dequeue first runs the grid points that are due,
+ * with the grid point's time. So the flow counts an arrival sees do not depend
+ * on how late a kernel timer fires, and a kernel recording replays decision for
+ * decision (the shim fires timers exactly).
  *
- * ChIPS (option "chips"): tagged UDP is flow-controlled multimedia whose
- * jitter matters. While the RED average is above min_th and the multimedia
- * flows are at most half of all flows (004, 3.3), an arriving multimedia
- * packet cuts in at the average queue length: it is placed so that about
- * RED_avg packets are ahead of it instead of the whole queue. Multimedia
- * packets still leave in their arrival order: the queue holds the other
- * packets, each with a count of multimedia "slots" in front of it, and the
- * multimedia packets wait in their own FIFO; when the head of the queue is
- * a slot, the oldest multimedia packet goes. This is 004's "in-order
- * multimedia queue" without copying packets. 004 dropped the simulation's
- * "virtual queue" (a FIFO copy used for the threshold calculations), and so
- * does this qdisc: the class averages count the packets really queued, so
- * multimedia packets that cut in leave sooner and count for less time.
+ * ChIPS (option "chips"): tagged UDP is flow-controlled multimedia whose jitter
+ * matters. While the RED average is above min_th and the multimedia flows are
+ * at most half of all flows (Conway et al., 3.3), an arriving multimedia packet
+ * cuts in at the average queue length: it is placed so that about RED_avg
+ * packets are ahead of it instead of the whole queue. Multimedia packets still
+ * leave in their arrival order: the queue holds the other packets, each with a
+ * count of multimedia "slots" in front of it, and the multimedia packets wait
+ * in their own FIFO; when the head of the queue is a slot, the oldest
+ * multimedia packet goes. This is Conway et al.'s "in-order multimedia queue"
+ * without copying packets. Conway et al. dropped the simulation's "virtual
+ * queue" (a FIFO copy used for the threshold calculations), and so does this
+ * qdisc: the class averages count the packets really queued, so multimedia
+ * packets that cut in leave sooner and count for less time.
  *
  * Every count is in packets. RED's early decisions come from a per-instance
  * generator, and the flow table's hash key from the same "seed" option

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The user/kernel ABI of the "dsred" qdisc (double-slope RED, Zheng &
- * Atiquzzaman; seeds/001): the netlink attributes carried in TCA_OPTIONS and
- * the statistics blob returned as TCA_XSTATS.
+ * Atiquzzaman; Domanska et al., docs/references.md): the netlink attributes
+ * carried in TCA_OPTIONS and the statistics blob returned as TCA_XSTATS.
  *
  * Included by the kernel module, the user-space build against shim/ and
  * plain user space (dsred_tc.c): <linux/types.h> and __u32 only.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dsred_tc.c - tc syntax of the "dsred" qdisc (double-slope RED), in
- * tc-red's words where tc-red has them, 001's names for the thresholds:
+ * dsred_tc.c - tc syntax of the "dsred" qdisc (double-slope RED), in tc-red's
+ * words where tc-red has them, the names of Domanska et al.
+ * (docs/references.md) for the thresholds:
  *
  *   dsred [ limit BYTES ] [ kl BYTES ] [ km BYTES ] [ kh BYTES ] [ gamma G ]
  *         [ avpkt BYTES ] [ burst PACKETS | ewma WLOG ] [ bandwidth RATE ]

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * sch_dsred.c - double-slope RED (Zheng & Atiquzzaman), as analysed in
- * seeds/001 (Domanska, Domanski & Czachorski, "Implementation of modified
- * AQM mechanisms in IP routers").
+ * Domanska, Domanski & Czachorski, "Implementation of modified AQM mechanisms
+ * in IP routers" (Domanska et al. below; docs/references.md).
  *
  * A FIFO of bytes with RED's moving average of the queue, but a drop
  * function made of two linear pieces: from Kl the drop probability rises to
@@ -14,10 +14,10 @@
  *
  *   - `dropfront`: a drop the function decides (early, or from Kh on) takes
  *     the packet at the head of the queue and queues the arrival, the
- *     drop-from-front strategy 001 finds shortens the waiting time at the
- *     same loss rate. The hard limit N stays a tail drop: there the arrival
- *     is what does not fit (001's buffer is never reached by its
- *     parameters, Kh < N);
+ *     drop-from-front strategy Domanska et al. find shortens the waiting time
+ *     at the same loss rate. The hard limit N stays a tail drop: there the
+ *     arrival is what does not fit (Domanska et al.'s buffer is never reached
+ *     by its parameters, Kh < N);
  *   - `ecn`: early decisions mark ECT arrivals (CE) instead; decisions from
  *     Kh on always drop;
  *   - every random decision comes from the qdisc's own generator, seeded by
@@ -159,7 +159,7 @@ static int dsred_parse(struct dsred_cfg *c, struct nlattr **tb, bool init,
 		return err;
 	if (tb[TCA_DSRED_LIMIT])
 		c->limit = nla_get_u32(tb[TCA_DSRED_LIMIT]);
-	/* at init, thresholds not given follow 001's proportions: Kl = 0.4 N, Kh = 0.8 N */
+	/* at init, thresholds not given follow Domanska et al.'s proportions: Kl = 0.4 N, Kh = 0.8 N */
 	if (tb[TCA_DSRED_KH])
 		c->kh = nla_get_u32(tb[TCA_DSRED_KH]);
 	else if (init)
@@ -250,8 +250,8 @@ static int dsred_change(struct Qdisc *sch, struct nlattr *opt,
 }
 
 /*
- * Defaults: limit N = txqueuelen * mtu bytes (at least 6000), Kh = 0.8 N,
- * Kl = Kh / 2, Km the midpoint, gamma 0.5 (001's example: N 250, Kl 100,
+ * Defaults: limit N = txqueuelen * mtu bytes (at least 6000), Kh = 0.8 N, Kl =
+ * Kh / 2, Km the midpoint, gamma 0.5 (Domanska et al.'s example: N 250, Kl 100,
  * Kh 200 packets), avpkt 1000, bandwidth 10 Mbit/s, the EWMA weight from
  * tc-red's default burst, a random seed.
  */

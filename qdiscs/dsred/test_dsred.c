@@ -3,11 +3,11 @@
  * test_dsred.c - unit tests of the double-slope drop function (algo/red.h,
  * through ktest_dsred.c) and of the "dsred" qdisc (through qdk_api.h).
  *
- * p(avg) is checked in each segment and at Kl, Km and Kh against the
- * formula of seeds/001 computed here in double precision; decisions against
- * the generator; the qdisc for seed determinism, drop-from-front, ECN marks,
- * forced drops from Kh, option validation with the exact extack texts, dump
- * and the tc syntax.
+ * p(avg) is checked in each segment and at Kl, Km and Kh against the formula of
+ * Domanska et al. (docs/references.md) computed here in double precision;
+ * decisions against the generator; the qdisc for seed determinism,
+ * drop-from-front, ECN marks, forced drops from Kh, option validation with the
+ * exact extack texts, dump and the tc syntax.
  *
  *   build/user/tests/dsred/test_dsred
  */
@@ -44,7 +44,7 @@ static struct tc_dsred_xstats xstats(struct qdk_qdisc *q)
 
 /* ---- the drop function ------------------------------------------------- */
 
-/* seeds/001: p(avg) with alpha = 2 (1 - g) / (Kh - Kl), beta = 2 g / (Kh - Kl) */
+/* Domanska et al.: p(avg) with alpha = 2 (1 - g) / (Kh - Kl), beta = 2 g / (Kh - Kl) */
 static double paper_p(double kl, double kh, double g, double avg)
 {
 	double km = (kl + kh) / 2, alpha = 2 * (1 - g) / (kh - kl);
@@ -61,7 +61,7 @@ static double paper_p(double kl, double kh, double g, double avg)
 
 START_TEST(core_ds_prob_points)
 {
-	/* 001's parameters, in bytes of 1000-byte packets: Kl 100, Km 150, Kh 200 */
+	/* Domanska et al.'s parameters, in bytes of 1000-byte packets: Kl 100, Km 150, Kh 200 */
 	const uint32_t kl = 100000, km = 150000, kh = 200000, wlog = 4;
 	const double gammas[] = { 0.15, 0.5, 0.85, 0.0 };
 	const double pts[] = { 0, 50000, 99999, 100000, 100001, 110000, 125000,

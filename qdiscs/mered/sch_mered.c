@@ -3,7 +3,7 @@
  * sch_mered.c - Mice and Elephants: short flows first, RED for long ones.
  *
  * After Braithwaite, "Implementation of AQMs on Linux made Easy" (USQ,
- * 2005; seeds/000), after Guo & Matta, "The war between mice and
+ * 2005; docs/references.md), after Guo & Matta, "The war between mice and
  * elephants" (2001). Most flows are short (mice) and suffer from the queue
  * that a few long flows (elephants) build; a mice-and-elephants queue
  * favours the short ones in two ways:

@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The user/kernel ABI of the "nac" qdisc: the router side of network
- * assisted congestion control (seeds/002, Maroo, Shah, Sheth, Sharma, NCSU
- * 2010). Included by the kernel module, the shim build and plain user
- * space: <linux/types.h> and __u32 types only. Append, never renumber.
+ * The user/kernel ABI of the "nac" qdisc: the router side of network assisted
+ * congestion control ("Network Assisted Congestion Control", Maroo, Shah,
+ * Sheth, Sharma, NCSU 2010; docs/references.md). Included by the kernel module,
+ * the shim build and plain user space: <linux/types.h> and __u32 types only.
+ * Append, never renumber.
  *
- * The IP option (002, section 3.2): type 31, length 10, then two 32-bit
- * big-endian metrics, the forward path's and the reverse path's. A router
- * writes its output queue's free percentage (0..100) into the forward
- * metric when that is lower than the value already there, so the receiver
- * sees the busiest router on the path.
+ * The IP option (Maroo et al., section 3.2): type 31, length 10, then two
+ * 32-bit big-endian metrics, the forward path's and the reverse path's. A
+ * router writes its output queue's free percentage (0..100) into the forward
+ * metric when that is lower than the value already there, so the receiver sees
+ * the busiest router on the path.
  */
 #ifndef QDK_NAC_H
 #define QDK_NAC_H
@@ -27,7 +28,7 @@ enum {
 
 #define NAC_LIMIT_MIN 1
 #define NAC_LIMIT_MAX (1U << 20)
-/* "Busy network: 0% to 29% free" (002, table 1): SYNs wait for 30% free. */
+/* "Busy network: 0% to 29% free" (Maroo et al., table 1): SYNs wait for 30% free. */
 #define NAC_SYN_FREE_DEFAULT 30
 
 #define NAC_IPOPT_TYPE 31	/* copy 0, class 0, number 31 */

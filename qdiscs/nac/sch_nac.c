@@ -2,14 +2,15 @@
 /*
  * sch_nac.c - the router side of network assisted congestion control
  * (A. Maroo, J. Shah, N. Sheth, S. Sharma, "Network Assisted Congestion
- * Control", NCSU 2010; seeds/002).
+ * Control", NCSU 2010; docs/references.md).
  *
  * NAC senders size their congestion window from a metric the routers on
  * the path write into every packet: how free the busiest router's output
  * queue is, in percent. This qdisc is that output queue, a drop-tail FIFO
  * of "limit" packets, with the two router duties of the report:
  *
- *   stamping (002, 3.1-3.2)  an arriving IPv4 packet that carries the NAC
+ *   stamping (Maroo et al., 3.1-3.2)  an arriving IPv4 packet that carries the
+ *   NAC
  *       option (type 31, length 10: forward and reverse metric, 32 bits
  *       each) gets the queue's free percentage, 100 * (limit - qlen) /
  *       limit as the packet finds the queue, written into the forward
@@ -18,7 +19,7 @@
  *       incrementally (RFC 1624), so a header that arrived corrupt stays
  *       detectably corrupt.
  *
- *   admission (002, 3.3)  while the queue is congested, its free
+ *   admission (Maroo et al., 3.3)  while the queue is congested, its free
  *       percentage below "syn_free", new TCP connections are refused: a
  *       TCP segment with SYN set and ACK clear is dropped (IPv4 and IPv6).
  *       Established connections (and the SYN-ACKs of connections already
