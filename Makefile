@@ -12,6 +12,7 @@
 #   make bench      replay throughput against a bare enqueue/dequeue loop
 #   make coverage   gcovr HTML and XML of the unit and replay tests
 #   make new NAME=foo   start qdiscs/foo/ from the template
+#   make trace NAME=foo [OPTS=...]  regenerate qdiscs/foo/foo.qtr with foo's own code
 #   make install    modules, tc plugins, man pages, tools (DESTDIR=, PREFIX=/usr/local)
 #   make uninstall  remove what install installed (same DESTDIR, PREFIX)
 #   make dkms-check dkms add + build of this tree in a private DKMS tree
@@ -66,6 +67,16 @@ coverage: deps
 
 new:
 	@$(TOP)/tools/new-qdisc.sh "$(NAME)"
+
+# The sample trace of NAME, made by NAME's own code (tools/qdisc-trace.sh).
+.PHONY: trace
+trace: deps
+	+$(USER_MAKE) $(TOP)/build/user/qdk-replay
+	@$(TOP)/tools/qdisc-trace.sh "$(NAME)"
+
+# make foo-trace: the same as make trace NAME=foo
+%-trace:
+	+$(MAKE) -f $(TOP)/Makefile trace NAME=$*
 
 clean:
 	rm -rf $(TOP)/build
