@@ -24,7 +24,7 @@ mkdir -p "$out"
 
 captured=$top/traces/captured/record-template.qtr.zst
 echo "== 0. replay what Debian's kernel did: ${captured#"$top"/}"
-echo "   (captured by sch_recorder.ko around sch_template.ko in the VM; vm/scenarios/record-template.scn)"
+echo "   (captured by sch_recorder.ko around sch_template.ko in the VM; template/template-record.scn)"
 "$R" verify "$captured"
 
 echo
