@@ -174,18 +174,11 @@ static int enq(struct qdk_qdisc *q, uint64_t id, uint32_t len)
 	return qdk_enqueue(q, qt_udp4(id, len, 5000, 0));
 }
 
-static struct tc_template_xstats xstats(struct qdk_qdisc *q)
-{
-	struct tc_template_xstats xs;
-
-	qt_xstats(q, &xs, sizeof(xs));
-	return xs;
-}
-
 START_TEST(tail_drop_at_limit)
 {
 	struct qdk_qdisc *q = create_limit(2);
 	const struct qdk_effect *eff;
+	struct tc_template_xstats xs;
 
 	ck_assert_int_eq(enq(q, 1, 100), QDK_XMIT_SUCCESS);
 	ck_assert_int_eq(enq(q, 2, 200), QDK_XMIT_SUCCESS);
@@ -199,7 +192,8 @@ START_TEST(tail_drop_at_limit)
 	ck_assert_int_eq(enq(q, 5, 500), QDK_XMIT_DROP);
 	ck_assert_uint_eq(qt_deq(q), 2);
 	ck_assert_uint_eq(qt_deq(q), 4);
-	ck_assert_uint_eq(xstats(q).limit_drops, 2);
+	qt_xstats(q, &xs, sizeof(xs));
+	ck_assert_uint_eq(xs.limit_drops, 2);
 	qdk_qdisc_destroy(q);
 }
 END_TEST
@@ -214,7 +208,7 @@ START_TEST(change_below_qlen_drops_oldest)
 		ck_assert_int_eq(enq(q, id, 100 * id), QDK_XMIT_SUCCESS);
 	ck_assert_int_eq(qt_change(q, "limit 2", msg, sizeof(msg)), 0);
 	/* qlen <= limit at once: 1, 2, 3 (the oldest) are gone */
-	xs = xstats(q);
+	qt_xstats(q, &xs, sizeof(xs));
 	ck_assert_uint_eq(xs.change_drops, 3);
 	ck_assert_uint_eq(xs.limit_drops, 0);
 	ck_assert_uint_eq(xs.qlen_max, 5);

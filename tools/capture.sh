@@ -22,20 +22,16 @@
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-die() {
-	echo "capture: $*" >&2
-	exit 2
-}
+prog=capture
+# shellcheck source=tools/qdisc-lib.sh
+. "$top/tools/qdisc-lib.sh"
 regress=0
 if [ "${1:-}" = --regress ]; then
 	regress=1
 	shift
 fi
 name=${1:-}
-[ -n "$name" ] || die "usage: make capture NAME=yourqdisc [OPTS=\"tc options\"]"
-[[ "$name" =~ ^[a-z][a-z0-9_]*$ ]] || die "'$name' is not a qdisc name"
-if [ "$name" = template ]; then dir=$top/template; else dir=$top/qdiscs/$name; fi
-[ -f "$dir/sch_$name.c" ] || die "no ${dir#"$top"/}/sch_$name.c (make new NAME=$name starts one)"
+qdisc_dir "$name" "make capture NAME=yourqdisc [OPTS=\"tc options\"]"
 out=$top/build/capture/$name
 trace=$out/$name-record.qtr
 R=$top/build/user/qdk-replay

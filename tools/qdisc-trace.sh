@@ -19,15 +19,11 @@
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+prog=qdisc-trace
+# shellcheck source=tools/qdisc-lib.sh
+. "$top/tools/qdisc-lib.sh"
 name=${1:-}
-die() {
-	echo "qdisc-trace: $*" >&2
-	exit 2
-}
-[ -n "$name" ] || die "usage: make trace NAME=yourqdisc [OPTS=\"...\"]"
-[[ "$name" =~ ^[a-z][a-z0-9_]*$ ]] || die "'$name' is not a qdisc name"
-if [ "$name" = template ]; then dir=$top/template; else dir=$top/qdiscs/$name; fi
-[ -f "$dir/sch_$name.c" ] || die "no $dir/sch_$name.c (make new NAME=$name starts one)"
+qdisc_dir "$name" "make trace NAME=yourqdisc [OPTS=\"...\"]"
 out=${2:-$dir/$name.qtr}
 R=${QDK_REPLAY:-$top/build/user/qdk-replay}
 [ -x "$R" ] || die "$R is not built (make -f Makefile.user all)"
