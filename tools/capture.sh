@@ -12,7 +12,9 @@
 #      `make new`) in the VM with those: TCP and UDP traffic keep NAME's
 #      queue full under a 10 Mbit/s tbf while the recorder records every call;
 #      OPTS, when given, replaces NAME's options in the scenario;
-#   3. verifies the trace with qdk-replay verify, decision for decision.
+#   3. checks the run as the VM suites do (vm/check.py: no oops or WARNING in
+#      dmesg, the flows ran) and verifies the trace with qdk-replay verify,
+#      decision for decision.
 # The trace is build/capture/NAME/NAME-record.qtr; `make regress NAME=NAME`
 # (tools/capture.sh --regress NAME) turns it into a regression test:
 # qdiscs/NAME/NAME-record.qtr.zst, which tests/suites/30-replay replays.
@@ -91,6 +93,12 @@ got=$res/collect/$name-record.qtr
 sed 's/^/  /' "$res/collect/capture.log" 2>/dev/null | grep 'qdk-capture:' || true
 if [ $rc -ne 0 ] || [ ! -s "$got" ]; then
 	echo "capture: the scenario failed (vm/run exit $rc): see ${res#"$top"/}/log.txt and ${out#"$top"/}/console.log" >&2
+	exit 1
+fi
+# the rig's checks: dmesg free of oopses and WARNINGs, flows ran, expect: lines
+if ! "${PYTHON:-/usr/bin/python3}" "$top/vm/check.py" "$out" "$run_scn" >"$out/check.txt" 2>&1; then
+	grep -v '^ok ' "$out/check.txt" >&2
+	echo "capture: the kernel run failed its checks (${out#"$top"/}/check.txt)" >&2
 	exit 1
 fi
 cp "$got" "$trace"
