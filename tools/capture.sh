@@ -17,7 +17,8 @@
 #      decision for decision.
 # The trace is build/capture/NAME/NAME-record.qtr; `make regress NAME=NAME`
 # (tools/capture.sh --regress NAME) turns it into a regression test:
-# qdiscs/NAME/NAME-record.qtr.zst, which tests/suites/30-replay replays.
+# qdiscs/NAME/NAME-record.qtr.zst (the template's: traces/captured/), which
+# tests/suites/30-replay replays.
 #
 # Exit status: 0 captured and verified, 1 the capture failed or diverged,
 # 2 bad input.
@@ -41,6 +42,8 @@ R=$top/build/user/qdk-replay
 if [ $regress -eq 1 ]; then
 	[ -s "$trace" ] || die "no ${trace#"$top"/}: run make capture NAME=$name first"
 	dest=$dir/$name-record.qtr.zst
+	# not into template/: make new would copy it into every new qdisc
+	[ "$name" != template ] || dest=$top/traces/captured/template-record.qtr.zst
 	"$R" verify -q "$trace" >/dev/null || die "${trace#"$top"/} does not verify with this tree's $name"
 	zstd -q -19 -f "$trace" -o "$dest.tmp$$"
 	mv -f "$dest.tmp$$" "$dest"
@@ -112,6 +115,6 @@ drops=$(grep -c '^[0-9]* x ' "$trace" || true)
 [ "$drops" -gt 0 ] || echo "capture: note: no packet was dropped: the traffic did not fill $name's queue (OPTS?)"
 cat <<EOF
 capture: ${trace#"$top"/}: $(grep -c '^[0-9]* e ' "$trace") enqueues, $drops drops, verified.
-To make it a regression test (${dir#"$top"/}/$name-record.qtr.zst, replayed by tests/suites/30-replay):
+To make it a regression test (replayed by tests/suites/30-replay with every committed trace):
   make regress NAME=$name
 EOF

@@ -85,7 +85,7 @@ for src in "$top"/template/*; do
 	[ -f "$src" ] || continue
 	base=$(basename "$src")
 	case "$base" in
-	*.o | *.d | *.ko | *~ | .*) continue ;;
+	*.o | *.d | *.ko | *~ | .* | *.zst | *.gz) continue ;;
 	esac
 	dst="$tmp/${base//template/$name}"
 	sed -e "s/template/$name/g" -e "s/TEMPLATE/$upper/g" "$src" >"$dst"
