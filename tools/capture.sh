@@ -9,7 +9,7 @@
 #      qdk-replay and NAME's tc plugin (the user build); vm/run builds the
 #      VM image and initramfs when they are missing;
 #   2. runs NAME's record scenario (qdiscs/NAME/NAME-record.scn, made by
-#      `make new`) in the VM with those: TCP and UDP traffic keep NAME's
+#      `make new`; else vm/scenarios/NAME-record.scn) in the VM with those: TCP and UDP traffic keep NAME's
 #      queue full under a 10 Mbit/s tbf while the recorder records every call;
 #      OPTS, when given, replaces NAME's options in the scenario;
 #   3. checks the run as the VM suites do (vm/check.py: no oops or WARNING in
@@ -53,8 +53,11 @@ if [ $regress -eq 1 ]; then
 	exit 0
 fi
 
+# the qdisc's own scenario (make new makes one), else the rig's for the
+# qdiscs that predate it
 scn=$dir/$name-record.scn
-[ -f "$scn" ] || die "no ${scn#"$top"/} (make new makes one; copy template/template-record.scn)"
+[ -f "$scn" ] || scn=$top/vm/scenarios/$name-record.scn
+[ -f "$scn" ] || die "no ${dir#"$top"/}/$name-record.scn (make new makes one from template/template-record.scn)"
 opts=${OPTS-}
 # OPTS goes into shell lines in the guest: tc words only.
 case "$opts" in *[!A-Za-z0-9_.:/%+\ -]*) die "OPTS='$opts': only tc words (letters, digits, . : / % + -)" ;; esac
