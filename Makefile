@@ -12,6 +12,11 @@
 #   make bench      replay throughput against a bare enqueue/dequeue loop
 #   make coverage   gcovr HTML and XML of the unit and replay tests
 #   make new NAME=foo   start qdiscs/foo/ from the template
+#   make trace NAME=foo [OPTS=...]  regenerate qdiscs/foo/foo.qtr with foo's own code
+#   make capture NAME=foo [OPTS=...]  capture foo in Debian's kernel in the VM and
+#                   verify the trace (build/capture/foo/foo-record.qtr)
+#   make regress NAME=foo  that capture -> qdiscs/foo/foo-record.qtr.zst, replayed
+#                   by make check
 #   make install    modules, tc plugins, man pages, tools (DESTDIR=, PREFIX=/usr/local)
 #   make uninstall  remove what install installed (same DESTDIR, PREFIX)
 #   make dkms-check dkms add + build of this tree in a private DKMS tree
@@ -70,6 +75,30 @@ coverage: deps
 
 new:
 	@$(TOP)/tools/new-qdisc.sh "$(NAME)"
+
+# The sample trace of NAME, made by NAME's own code (tools/qdisc-trace.sh).
+.PHONY: trace
+trace: deps
+	+$(USER_MAKE) $(TOP)/build/user/qdk-replay
+	@$(TOP)/tools/qdisc-trace.sh "$(NAME)"
+
+# A kernel capture of NAME in the VM, verified (tools/capture.sh), and the
+# command that keeps it as a regression test.
+.PHONY: capture regress
+capture: deps deps-vm
+	@$(TOP)/tools/capture.sh "$(NAME)"
+
+regress: deps
+	+$(USER_MAKE) $(TOP)/build/user/qdk-replay
+	@$(TOP)/tools/capture.sh --regress "$(NAME)"
+
+# make foo-trace, foo-capture, foo-regress: the same with NAME=foo
+%-trace:
+	+$(MAKE) -f $(TOP)/Makefile trace NAME=$*
+%-capture:
+	+$(MAKE) -f $(TOP)/Makefile capture NAME=$*
+%-regress:
+	+$(MAKE) -f $(TOP)/Makefile regress NAME=$*
 
 clean:
 	rm -rf $(TOP)/build

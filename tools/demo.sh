@@ -3,7 +3,7 @@
 #
 # demo.sh - what `make demo` runs after the user build:
 #  0. verify a trace the recorder captured from the template's kernel module
-#     on Debian's kernel (traces/captured/record-template.qtr.zst): the user
+#     on Debian's kernel (traces/captured/template-record.qtr.zst): the user
 #     build of the same source makes every decision the kernel made;
 #  1. verify the bundled trace of the template (driven on a 10mbit link):
 #     every verdict, dequeued packet, drop and statistic is checked again;
@@ -22,9 +22,9 @@ qdisc="template limit 50"
 [ -x "$R" ] || { echo "demo: $R is missing; run 'make demo' (it builds first)" >&2; exit 1; }
 mkdir -p "$out"
 
-captured=$top/traces/captured/record-template.qtr.zst
+captured=$top/traces/captured/template-record.qtr.zst
 echo "== 0. replay what Debian's kernel did: ${captured#"$top"/}"
-echo "   (captured by sch_recorder.ko around sch_template.ko in the VM; vm/scenarios/record-template.scn)"
+echo "   (captured by sch_recorder.ko around sch_template.ko in the VM: make capture NAME=template)"
 "$R" verify "$captured"
 
 echo

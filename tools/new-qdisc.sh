@@ -6,8 +6,11 @@
 # Every file of template/ is copied with the name changed everywhere, in
 # file names and contents: template -> NAME, TEMPLATE -> NAME in upper case
 # (the kind string, the TCA_* attributes, the xstats struct, the tc parser,
-# the unit test, the sample trace's qdisc line). The new qdisc builds both
-# ways and passes its unit test and trace replay with no edit.
+# the unit test, the sample trace's qdisc line, the record scenario
+# NAME-record.scn that `make capture` runs). The new qdisc builds both ways
+# and passes its unit test and trace replay with no edit; after an edit of
+# the algorithm, `make trace` remakes the sample trace, and only the unit
+# tests tagged "algorithm" (drop tail) need rewriting.
 #
 # The directory appears complete or not at all: it is built under a
 # temporary name and renamed into place at the end.
@@ -59,6 +62,8 @@ upper=$(echo "$name" | tr '[:lower:]' '[:upper:]')
 idents=$(grep -ohE '\b[A-Za-z0-9_]*(template|TEMPLATE)[A-Za-z0-9_]*\b' \
 	"$top"/template/*.c "$top"/template/*.h | sort -u |
 	sed -e "s/template/$name/g" -e "s/TEMPLATE/$upper/g" | grep -vx "$name")
+# Debian's headers may be absent (then the glob stays literal and is
+# skipped): the shim's headers alone are checked.
 hdrs=""
 for d in "$top/shim/include" /usr/src/linux-headers-*-common/include; do
 	[ -d "$d" ] && hdrs="$hdrs $d"
@@ -80,7 +85,7 @@ for src in "$top"/template/*; do
 	[ -f "$src" ] || continue
 	base=$(basename "$src")
 	case "$base" in
-	*.o | *.d | *.ko | *~ | .*) continue ;;
+	*.o | *.d | *.ko | *~ | .* | *.zst | *.gz) continue ;;
 	esac
 	dst="$tmp/${base//template/$name}"
 	sed -e "s/template/$name/g" -e "s/TEMPLATE/$upper/g" "$src" >"$dst"
@@ -107,5 +112,10 @@ Next steps:
   make -f Makefile.user qdisc-check        unit tests, including test_$name
   make kernel                              build/kernel/sch_$name.ko
   build/user/qdk-replay verify qdiscs/$name/$name.qtr
-Then replace the drop-tail algorithm in qdiscs/$name/sch_$name.c (see docs/tutorial.md).
+Then replace the drop-tail algorithm in qdiscs/$name/sch_$name.c, rewrite the
+tests tagged "algorithm" in test_$name.c and the "EDIT ME" lines of tc.cases
+and tc-$name.8 (docs/tutorial.md), and:
+  make trace NAME=$name                      remake $name.qtr with your algorithm
+  make capture NAME=$name [OPTS="..."]       a kernel capture in the VM, verified
+  make regress NAME=$name                    keep it as a regression test
 EOF

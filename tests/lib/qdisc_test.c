@@ -353,6 +353,291 @@ void qt_check_dump_round_trip(struct qdk_qdisc *q, size_t too_small)
 	qdk_qdisc_destroy(q2);
 }
 
+/*
+ * ---- the contract whatever the algorithm -----------------------------------
+ *
+ * A model of what the qdisc holds, kept from its own answers: an arrival is
+ * in it until a drop effect names it or it is dequeued. The checks compare
+ * the qdisc's counters with the model after every call.
+ */
+#define QT_MODEL_MAX 512
+
+struct qt_model {
+	uint64_t id[QT_MODEL_MAX];
+	uint32_t len[QT_MODEL_MAX];
+	int n;
+	uint64_t drops, sent, sent_bytes;
+	struct qdk_stats st0;	/* the counters when the model started */
+};
+
+static void model_start(struct qt_model *m, struct qdk_qdisc *q)
+{
+	memset(m, 0, sizeof(*m));
+	m->st0 = qt_stats(q);
+	/* what the qdisc already holds is outside the model: start empty */
+	ck_assert_uint_eq(m->st0.qlen, 0);
+}
+
+/* Remove id from the model; its length (it must be there). */
+static uint32_t model_take(struct qt_model *m, uint64_t id, const char *what)
+{
+	for (int i = 0; i < m->n; i++) {
+		if (m->id[i] == id) {
+			uint32_t len = m->len[i];
+
+			memmove(&m->id[i], &m->id[i + 1], (m->n - i - 1) * sizeof(m->id[0]));
+			memmove(&m->len[i], &m->len[i + 1], (m->n - i - 1) * sizeof(m->len[0]));
+			m->n--;
+			return len;
+		}
+	}
+	ck_abort_msg("%s packet %llu, which the qdisc does not hold", what,
+		     (unsigned long long)id);
+	return 0;
+}
+
+/* Apply the drop effects of the last call. */
+static void model_effects(struct qt_model *m)
+{
+	const struct qdk_effect *eff;
+	size_t ne = qdk_effects(&eff);
+
+	for (size_t i = 0; i < ne; i++) {
+		if (eff[i].kind != QDK_EFFECT_DROP)
+			continue;
+		model_take(m, eff[i].id, "dropped");
+		m->drops++;
+	}
+}
+
+/* The qdisc's counters are the model's. */
+static void model_check(struct qt_model *m, struct qdk_qdisc *q, const char *after)
+{
+	struct qdk_stats st = qt_stats(q);
+	uint64_t backlog = 0;
+
+	for (int i = 0; i < m->n; i++)
+		backlog += m->len[i];
+	ck_assert_msg(st.qlen == (uint64_t)m->n, "after %s: qlen %llu, holds %d",
+		      after, (unsigned long long)st.qlen, m->n);
+	ck_assert_msg(st.backlog == backlog, "after %s: backlog %llu, holds %llu bytes",
+		      after, (unsigned long long)st.backlog, (unsigned long long)backlog);
+	ck_assert_msg(st.drops == m->st0.drops + m->drops, "after %s: drops %llu, dropped %llu",
+		      after, (unsigned long long)(st.drops - m->st0.drops),
+		      (unsigned long long)m->drops);
+	ck_assert_uint_eq(st.packets, m->st0.packets + m->sent);
+	ck_assert_uint_eq(st.bytes, m->st0.bytes + m->sent_bytes);
+}
+
+/* n arrivals of 60..1499 bytes; a verdict of drop means the arrival is gone. */
+static void model_fill(struct qt_model *m, struct qdk_qdisc *q, int n)
+{
+	for (int i = 0; i < n; i++) {
+		uint32_t len = 60 + (uint32_t)(i * 379) % 1440;
+		struct qdk_skb *skb = qt_udp4(qt_next_id(), len, (uint16_t)(5000 + i % 4), 0);
+		uint64_t id = qdk_skb_id(skb);
+		int ret;
+
+		ck_assert_int_lt(m->n, QT_MODEL_MAX);
+		m->id[m->n] = id;
+		m->len[m->n] = len;
+		m->n++;
+		ret = qdk_enqueue(q, skb) & QDK_XMIT_MASK;
+		model_effects(m);
+		if (ret == QDK_XMIT_DROP)
+			for (int j = 0; j < m->n; j++)
+				ck_assert_msg(m->id[j] != id,
+					      "verdict drop, but arrival %llu was not freed",
+					      (unsigned long long)id);
+		model_check(m, q, "an enqueue");
+	}
+}
+
+/* Dequeue until the qdisc is empty: every packet it holds, once. */
+static void model_drain(struct qt_model *m, struct qdk_qdisc *q)
+{
+	int guard = QT_MODEL_MAX + 1;
+
+	while (m->n > 0 && guard-- > 0) {
+		struct qdk_skb *skb = qdk_dequeue(q);
+
+		model_effects(m);
+		if (!skb) {
+			ck_assert_msg(m->n == 0, "dequeue gave nothing while holding %d packets", m->n);
+			break;
+		}
+		ck_assert_uint_eq(model_take(m, qdk_skb_id(skb), "dequeued"), qdk_skb_pkt_len(skb));
+		m->sent++;
+		m->sent_bytes += qdk_skb_pkt_len(skb);
+		qdk_skb_free(skb);
+		model_check(m, q, "a dequeue");
+	}
+	ck_assert_uint_eq(qt_deq(q), 0);
+	model_effects(m);
+	model_check(m, q, "the last dequeue");
+}
+
+void qt_check_accounting(struct qdk_qdisc *q, int n)
+{
+	struct qt_model m;
+
+	model_start(&m, q);
+	model_fill(&m, q, n);
+	model_drain(&m, q);
+}
+
+void qt_check_peek(struct qdk_qdisc *q, int n)
+{
+	struct qt_model m;
+	struct qdk_skb *skb;
+
+	model_start(&m, q);
+	ck_assert_ptr_null(qdk_peek(q));
+	model_fill(&m, q, n);
+	while ((skb = qdk_peek(q))) {
+		uint64_t id = qdk_skb_id(skb);
+
+		model_effects(&m);
+		ck_assert_ptr_eq(qdk_peek(q), skb);
+		model_effects(&m);
+		model_check(&m, q, "a peek");
+		skb = qdk_dequeue(q);
+		model_effects(&m);
+		ck_assert_ptr_nonnull(skb);
+		ck_assert_uint_eq(qdk_skb_id(skb), id);
+		model_take(&m, id, "dequeued");
+		m.sent++;
+		m.sent_bytes += qdk_skb_pkt_len(skb);
+		qdk_skb_free(skb);
+		model_check(&m, q, "a dequeue after a peek");
+	}
+	model_effects(&m);
+	ck_assert_int_eq(m.n, 0);
+	ck_assert_uint_eq(qt_deq(q), 0);
+}
+
+void qt_check_reset(struct qdk_qdisc *q, int n)
+{
+	struct qdk_stats before, after;
+	struct qt_model m;
+
+	model_start(&m, q);
+	model_fill(&m, q, n);
+	ck_assert_int_gt(m.n, 0);
+	before = qt_stats(q);
+	qdk_qdisc_reset(q);
+	after = qt_stats(q);
+	ck_assert_uint_eq(after.qlen, 0);
+	ck_assert_uint_eq(after.backlog, 0);
+	ck_assert_uint_eq(after.drops, before.drops);
+	ck_assert_ptr_null(qdk_peek(q));
+	ck_assert_uint_eq(qt_deq(q), 0);
+	/* and the contract holds from there on */
+	qt_check_accounting(q, n);
+}
+
+void qt_check_change_under_load(struct qdk_qdisc *q, const char *opts, int n)
+{
+	char msg[256] = "";
+	struct qt_model m;
+
+	model_start(&m, q);
+	model_fill(&m, q, n);
+	ck_assert_msg(qt_change(q, opts, msg, sizeof(msg)) == 0, "change %s: %s", opts, msg);
+	model_effects(&m);
+	model_check(&m, q, "the change");
+	model_drain(&m, q);
+}
+
+void qt_check_nla_strict(uint16_t attr, uint32_t good, uint16_t maxattr)
+{
+	static const uint8_t junk[3] = { 1, 2, 3 };
+	uint16_t v16 = (uint16_t)good;
+	uint64_t v64 = good;
+	struct qt_tca t;
+	struct qdk_qdisc *q = qt_create_tca(QT_TXQLEN, NULL);
+	uint8_t d0[1024], d1[1024];
+	char msg[256] = "";
+	int n0 = qdk_qdisc_dump(q, d0, sizeof(d0));
+	struct {
+		const char *what;
+		int err;
+		const char *want;
+	} bad[4] = {
+		{ "a 2-byte attribute", -EINVAL, "invalid attribute length" },
+		{ "an 8-byte attribute", -EINVAL, "invalid attribute length" },
+		{ "an unknown attribute", -EINVAL, "Unknown attribute type" },
+		{ "trailing bytes", -EINVAL, "bytes leftover after parsing attributes" },
+	};
+
+	ck_assert_int_gt(n0, 0);
+	for (int i = 0; i < 4; i++) {
+		qt_tca_start(&t, true);
+		if (i == 0)
+			qt_tca_attr(&t, attr, &v16, sizeof(v16));
+		else if (i == 1)
+			qt_tca_attr(&t, attr, &v64, sizeof(v64));
+		else if (i == 2)
+			qt_tca_u32(&t, maxattr + 1, good);
+		else {
+			qt_tca_u32(&t, attr, good);
+			qt_tca_raw(&t, junk, sizeof(junk));
+		}
+		msg[0] = 0;
+		ck_assert_msg(qdk_qdisc_change(q, t.b, t.len, msg, sizeof(msg)) == bad[i].err,
+			      "%s accepted", bad[i].what);
+		ck_assert_str_eq(msg, bad[i].want);
+		ck_assert_int_eq(qdk_qdisc_dump(q, d1, sizeof(d1)), n0);
+		ck_assert_mem_eq(d0, d1, n0);
+	}
+	msg[0] = 0;
+	ck_assert_int_eq(qdk_qdisc_change(q, NULL, 0, msg, sizeof(msg)), -EINVAL);
+	ck_assert_str_ne(msg, "");
+	qdk_qdisc_destroy(q);
+
+	/* older tc sends TCA_OPTIONS without NLA_F_NESTED */
+	qt_tca_start(&t, false);
+	qt_tca_u32(&t, attr, good);
+	q = qt_create_tca(QT_TXQLEN, &t);
+	ck_assert_uint_eq(qt_dumped_u32(q, attr), good);
+	qdk_qdisc_destroy(q);
+}
+
+void qt_check_tc_build(const char *opts)
+{
+	struct qdk_qdisc *q = qt_create(opts);
+	struct tcopt_buf b;
+	uint8_t dump[1024];
+	int n = qdk_qdisc_dump(q, dump, sizeof(dump));
+
+	qt_build(opts, &b);
+	ck_assert_int_eq(b.len, n);
+	ck_assert_mem_eq(b.data, dump, n);
+	tcopt_buf_free(&b);
+	qdk_qdisc_destroy(q);
+}
+
+void qt_check_print_xstats_prefixes(struct qdk_qdisc *q)
+{
+	const struct tcopt_kind *k = tcopt_find(qt_kind);
+	struct qt_text all, part;
+	uint8_t buf[512];
+	int n = qdk_qdisc_dump_xstats(q, buf, sizeof(buf));
+
+	ck_assert_ptr_nonnull(k);
+	ck_assert_int_gt(n, 0);
+	qt_text_init(&all);
+	k->print_xstats(buf, (size_t)n, &all.o);
+	ck_assert_str_ne(all.buf, "");
+	for (int len = 0; len < n; len += 4) {
+		qt_text_init(&part);
+		k->print_xstats(buf, (size_t)len, &part.o);
+		ck_assert_msg(strncmp(all.buf, part.buf, strlen(part.buf)) == 0,
+			      "%d of %d bytes print \"%s\", not a prefix of \"%s\"",
+			      len, n, part.buf, all.buf);
+	}
+}
+
 /* ---- statistics and dump ------------------------------------------------------- */
 
 struct qdk_stats qt_stats(struct qdk_qdisc *q)

@@ -123,6 +123,52 @@ void qt_check_seed_determinism(const char *opts, uint16_t seed_attr, int n);
  */
 void qt_check_dump_round_trip(struct qdk_qdisc *q, size_t too_small);
 
+/*
+ * ---- the contract every qdisc keeps, whatever its algorithm ---------------
+ *
+ * These checks hold for any drop or scheduling policy: they follow the
+ * qdisc's own verdicts and drop effects (qdk_effects) with a model of what
+ * it holds, so a qdisc started with `make new` keeps passing them when its
+ * algorithm is replaced. A qdisc whose dequeue can return nothing while it
+ * holds packets (a shaper waiting for its watchdog) cannot use them as is.
+ *
+ * n arrivals of varied sizes (ids from qt_next_id), then everything
+ * dequeued: after each call qlen, backlog and drops are what the verdicts
+ * and the dropped ids say; each queued packet leaves exactly once; bstats
+ * count what left. q ends empty.
+ */
+void qt_check_accounting(struct qdk_qdisc *q, int n);
+/* With n arrivals queued: peek() gives the packet the next dequeue() gives, twice the same, and moves nothing. */
+void qt_check_peek(struct qdk_qdisc *q, int n);
+/*
+ * With n arrivals queued: reset() empties q (qlen, backlog 0, nothing to
+ * peek or dequeue) and is not a drop: the drops counter keeps its value.
+ */
+void qt_check_reset(struct qdk_qdisc *q, int n);
+/*
+ * With n arrivals queued: change() with tc words opts succeeds; the packets
+ * it drops leave qlen and backlog exact (and every ancestor told); the rest
+ * dequeue as qt_check_accounting() expects.
+ */
+void qt_check_change_under_load(struct qdk_qdisc *q, const char *opts, int n);
+/*
+ * The netlink rules of TCA_OPTIONS, on a qdisc created without options:
+ * attribute attr (a u32 the qdisc accepts as good) of 2 or 8 bytes, an
+ * attribute type past maxattr and bytes after the last attribute are
+ * refused with the netlink core's extack and leave the qdisc as it was;
+ * change() without options is refused (-EINVAL with a message); a nest
+ * without NLA_F_NESTED (older tc) is accepted.
+ */
+void qt_check_nla_strict(uint16_t attr, uint32_t good, uint16_t maxattr);
+/* tc words opts build exactly the TCA_OPTIONS a qdisc created from them dumps. */
+void qt_check_tc_build(const char *opts);
+/*
+ * The xstats printer, given the first 4, 8, ... bytes of q's xstats (an
+ * older kernel's shorter struct), prints a prefix of what it prints for all
+ * of them, and something for all of them.
+ */
+void qt_check_print_xstats_prefixes(struct qdk_qdisc *q);
+
 /* ---- statistics and dump ------------------------------------------------- */
 
 struct qdk_stats qt_stats(struct qdk_qdisc *q);

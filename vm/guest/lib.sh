@@ -178,7 +178,7 @@ CLIENTS=""
 # Results go to $OUT/flows/NAME.* and the exit status to NAME.rc.
 flow_start() {
 	local phase=$1 idx=$2 type=$3 kv name start=0 time port
-	local streams=1 cc="" window="" rate=1M len=1200 size="" count=20 gap=0.2 interval=0.2
+	local streams=1 cc="" window="" tos="" rate=1M len=1200 size="" count=20 gap=0.2 interval=0.2
 	shift 3
 	name=$type$idx
 	for kv in "$@"; do
@@ -212,12 +212,12 @@ flow_start() {
 	case "$type" in
 	tcp)
 		(sleep "$start"; timeout $((time + 15)) /sbin/ip netns exec sender \
-			iperf3 -c $RECEIVER_IP -p $port -t "$time" -P "$streams" ${cc:+-C "$cc"} ${window:+-w "$window"} -J \
+			iperf3 -c $RECEIVER_IP -p $port -t "$time" -P "$streams" ${cc:+-C "$cc"} ${window:+-w "$window"} ${tos:+-S "$tos"} -J \
 			> "$OUT/flows/$name.json" 2> "$OUT/flows/$name.err"
 		echo $? > "$OUT/flows/$name.rc") & ;;
 	udp)
 		(sleep "$start"; timeout $((time + 15)) /sbin/ip netns exec sender \
-			iperf3 -c $RECEIVER_IP -p $port -t "$time" -u -b "$rate" -l "$len" -J \
+			iperf3 -c $RECEIVER_IP -p $port -t "$time" -u -b "$rate" -l "$len" ${tos:+-S "$tos"} -J \
 			> "$OUT/flows/$name.json" 2> "$OUT/flows/$name.err"
 		echo $? > "$OUT/flows/$name.rc") & ;;
 	mice)

@@ -18,8 +18,8 @@ flow_check() {
 	local type=$1 kv k v allowed
 	shift
 	case "$type" in
-	tcp) allowed="name start time streams cc window" ;;
-	udp) allowed="name start time rate len" ;;
+	tcp) allowed="name start time streams cc window tos" ;;
+	udp) allowed="name start time rate len tos" ;;
 	mice) allowed="name start time size count gap" ;;
 	ping) allowed="name start time interval size" ;;
 	*) scn_err "unknown flow type '$type' (tcp, udp, mice, ping)"; return ;;
@@ -40,6 +40,13 @@ flow_check() {
 		streams|count|len) is_uint "$v" || scn_err "flow $type: $k=$v is not a positive integer" ;;
 		name) case "$v" in *[!A-Za-z0-9_-]*) scn_err "flow $type: name '$v' may hold only letters, digits, - and _" ;; esac ;;
 		window) case "$v" in *[!0-9KM]*|[KM]*) scn_err "flow $type: window=$v is not a size (N, NK or NM)" ;; esac ;;
+		tos) # the IP TOS byte (DSCP << 2 | ECN), decimal or 0x hex, as iperf3 -S takes it
+			case "$v" in
+			0x[0-9a-fA-F]|0x[0-9a-fA-F][0-9a-fA-F]) ;;
+			0[0-9]*) scn_err "flow $type: tos=$v: no leading zero (iperf3 would read octal)" ;;
+			*) is_uint "$v" && [ "${#v}" -le 3 ] && [ "$v" -le 255 ] ||
+				scn_err "flow $type: tos=$v is not a TOS byte (0..255 or 0x00..0xff)" ;;
+			esac ;;
 		esac
 	done
 }

@@ -1,0 +1,123 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# capture.sh NAME - `make capture NAME=foo [OPTS="..."]`: a trace of the kit
+# qdisc NAME captured from Debian's kernel in the VM, verified by the
+# replay. In order:
+#   1. builds sch_recorder.ko and sch_NAME.ko (recorder/kbuild.sh, into
+#      build/capture/NAME/kbuild), qdk-capture (static, for the guest),
+#      qdk-replay and NAME's tc plugin (the user build); vm/run builds the
+#      VM image and initramfs when they are missing;
+#   2. runs NAME's record scenario (qdiscs/NAME/NAME-record.scn, made by
+#      `make new`; else vm/scenarios/NAME-record.scn) in the VM with those: TCP and UDP traffic keep NAME's
+#      queue full under a 10 Mbit/s tbf while the recorder records every call;
+#      OPTS, when given, replaces NAME's options in the scenario;
+#   3. checks the run as the VM suites do (vm/check.py: no oops or WARNING in
+#      dmesg, the flows ran) and verifies the trace with qdk-replay verify,
+#      decision for decision.
+# The trace is build/capture/NAME/NAME-record.qtr; `make regress NAME=NAME`
+# (tools/capture.sh --regress NAME) turns it into a regression test:
+# qdiscs/NAME/NAME-record.qtr.zst (the template's: traces/captured/), which
+# tests/suites/30-replay replays.
+#
+# Exit status: 0 captured and verified, 1 the capture failed or diverged,
+# 2 bad input.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+prog=capture
+# shellcheck source=tools/qdisc-lib.sh
+. "$top/tools/qdisc-lib.sh"
+regress=0
+if [ "${1:-}" = --regress ]; then
+	regress=1
+	shift
+fi
+name=${1:-}
+qdisc_dir "$name" "make capture NAME=yourqdisc [OPTS=\"tc options\"]"
+out=$top/build/capture/$name
+trace=$out/$name-record.qtr
+R=$top/build/user/qdk-replay
+
+if [ $regress -eq 1 ]; then
+	[ -s "$trace" ] || die "no ${trace#"$top"/}: run make capture NAME=$name first"
+	dest=$dir/$name-record.qtr.zst
+	# not into template/: make new would copy it into every new qdisc
+	[ "$name" != template ] || dest=$top/traces/captured/template-record.qtr.zst
+	"$R" verify -q "$trace" >/dev/null || die "${trace#"$top"/} does not verify with this tree's $name"
+	zstd -q -19 -f "$trace" -o "$dest.tmp$$"
+	mv -f "$dest.tmp$$" "$dest"
+	echo "capture: ${dest#"$top"/} is a regression test now: tests/suites/30-replay replays it"
+	echo "  with every committed trace (tests/run-all 30-replay). Commit it:"
+	echo "  git add ${dest#"$top"/}"
+	exit 0
+fi
+
+# the qdisc's own scenario (make new makes one), else the rig's for the
+# qdiscs that predate it
+scn=$dir/$name-record.scn
+[ -f "$scn" ] || scn=$top/vm/scenarios/$name-record.scn
+[ -f "$scn" ] || die "no ${dir#"$top"/}/$name-record.scn (make new makes one from template/template-record.scn)"
+opts=${OPTS-}
+# OPTS goes into shell lines in the guest: tc words only.
+case "$opts" in *[!A-Za-z0-9_.:/%+\ -]*) die "OPTS='$opts': only tc words (letters, digits, . : / % + -)" ;; esac
+
+mkdir -p "$out"
+rm -f "$trace"
+log=$out/build.log
+step() { echo "capture: $*"; }
+step "building sch_recorder.ko and sch_$name.ko, qdk-capture, qdk-replay and q_$name.so (log: ${log#"$top"/})"
+kq=$name
+[ "$name" = template ] && kq=""
+if ! { KIT_QDISCS=$kq "$top/recorder/kbuild.sh" "$out/kbuild" &&
+	make -s -f "$top/recorder/capture.mk" &&
+	make -s -j2 -f "$top/Makefile.user" all; } >"$log" 2>&1; then
+	tail -n 30 "$log" >&2
+	echo "capture: the build failed (${log#"$top"/})" >&2
+	exit 1
+fi
+
+# The scenario, with OPTS on its two option lines when given.
+run_scn=$out/$name-record.scn
+awk -v kind="$name" -v opts="$opts" -v set="${OPTS+1}" '
+	set && /^setup: .*qdk-capture / && sub(/--qdisc-opts "[^"]*"/, "--qdisc-opts \"" opts "\"") { n++ }
+	set && $0 ~ "^setup: tc qdisc add dev [$]DEV parent 5:1 handle 10: " kind "( |$)" {
+		$0 = "setup: tc qdisc add dev $DEV parent 5:1 handle 10: " kind (opts == "" ? "" : " " opts); n++
+	}
+	{ print }
+	END { if (set && n != 2) exit 3 }' "$scn" >"$run_scn" ||
+	die "${scn#"$top"/}: no --qdisc-opts \"...\" and \"tc qdisc add dev \$DEV parent 5:1 handle 10: $name\" lines to put OPTS in"
+
+step "running ${scn#"$top"/}${OPTS+ with OPTS=\"$opts\"} in the VM"
+rc=0
+KIT_MODULES="$out/kbuild/sch_recorder.ko $out/kbuild/sch_$name.ko" \
+VM_EXTRA="$top/build/user/qdk-capture-static:/qdk/bin/qdk-capture" \
+VM_TC_PLUGINS="$top/build/user/tc/q_$name.so" \
+	"$top/vm/run" -o "$out" "$run_scn" || rc=$?
+res=$out/$name-record
+got=$res/collect/$name-record.qtr
+sed 's/^/  /' "$res/collect/capture.log" 2>/dev/null | grep 'qdk-capture:' || true
+if [ $rc -ne 0 ] || [ ! -s "$got" ]; then
+	echo "capture: the scenario failed (vm/run exit $rc): see ${res#"$top"/}/log.txt and ${out#"$top"/}/console.log" >&2
+	exit 1
+fi
+# the rig's checks: dmesg free of oopses and WARNINGs, flows ran, expect: lines
+if ! "${PYTHON:-/usr/bin/python3}" "$top/vm/check.py" "$out" "$run_scn" >"$out/check.txt" 2>&1; then
+	grep -v '^ok ' "$out/check.txt" >&2
+	echo "capture: the kernel run failed its checks (${out#"$top"/}/check.txt)" >&2
+	exit 1
+fi
+cp "$got" "$trace"
+
+step "verifying ${trace#"$top"/}"
+if ! "$R" verify "$trace"; then
+	echo "capture: the kernel's $name and the replay's disagree (above); fix the qdisc or the shim" >&2
+	exit 1
+fi
+drops=$(grep -c '^[0-9]* x ' "$trace" || true)
+[ "$drops" -gt 0 ] || echo "capture: note: no packet was dropped: the traffic did not fill $name's queue (OPTS?)"
+cat <<EOF
+capture: ${trace#"$top"/}: $(grep -c '^[0-9]* e ' "$trace") enqueues, $drops drops, verified.
+To make it a regression test (replayed by tests/suites/30-replay with every committed trace):
+  make regress NAME=$name
+EOF
