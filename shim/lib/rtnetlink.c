@@ -468,7 +468,6 @@ static const struct nla_policy ifla_policy[IFLA_MAX + 1] = {
 	[IFLA_EXT_MASK]		= { .type = NLA_U32 },
 	[IFLA_NUM_TX_QUEUES]	= { .type = NLA_U32 },
 	[IFLA_NUM_RX_QUEUES]	= { .type = NLA_U32 },
-	[IFLA_GROUP]		= { .type = NLA_U32 },
 };
 
 static const struct nla_policy ifla_info_policy[IFLA_INFO_MAX + 1] = {
@@ -486,7 +485,7 @@ static int check_link_attrs(struct nlattr **tb, struct netlink_ext_ack *extack)
 			continue;
 		switch (i) {
 		case IFLA_IFNAME: case IFLA_MTU: case IFLA_TXQLEN:
-		case IFLA_LINKINFO: case IFLA_EXT_MASK: case IFLA_GROUP:
+		case IFLA_LINKINFO: case IFLA_EXT_MASK:
 		case IFLA_NUM_TX_QUEUES: case IFLA_NUM_RX_QUEUES:
 			break;
 		default:
