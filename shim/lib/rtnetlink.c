@@ -625,13 +625,16 @@ static int rtnl_newlink(struct qdk_net *net, const struct nlmsghdr *nlh,
 	return 0;
 }
 
-static int rtnl_dellink(struct qdk_net *net, const struct nlmsghdr *nlh,
-			struct netlink_ext_ack *extack)
+/*
+ * The device a DELLINK or GETLINK request names, by index or IFLA_IFNAME:
+ * 0 with *devp set, or -errno.
+ */
+static int link_find(struct qdk_net *net, const struct nlmsghdr *nlh,
+		     struct net_device **devp, struct netlink_ext_ack *extack)
 {
 	const struct ifinfomsg *ifm = nlmsg_data(nlh);
 	struct nlattr *tb[IFLA_MAX + 1];
 	char ifname[IFNAMSIZ];
-	struct net_device *dev;
 	int err;
 
 	err = nlmsg_parse_deprecated(nlh, sizeof(*ifm), tb, IFLA_MAX,
@@ -642,9 +645,18 @@ static int rtnl_dellink(struct qdk_net *net, const struct nlmsghdr *nlh,
 		NL_SET_ERR_MSG(extack, "Device name or index not specified");
 		return -EINVAL;
 	}
-	dev = link_lookup(net, ifm, tb, ifname);
-	if (!dev)
-		return -ENODEV;
+	*devp = link_lookup(net, ifm, tb, ifname);
+	return *devp ? 0 : -ENODEV;
+}
+
+static int rtnl_dellink(struct qdk_net *net, const struct nlmsghdr *nlh,
+			struct netlink_ext_ack *extack)
+{
+	struct net_device *dev;
+	int err = link_find(net, nlh, &dev, extack);
+
+	if (err)
+		return err;
 	if (!to_ndev(dev)->kind)
 		return -EOPNOTSUPP;	/* lo has no rtnl_link_ops */
 	ndev_free(net, to_ndev(dev));
@@ -654,24 +666,12 @@ static int rtnl_dellink(struct qdk_net *net, const struct nlmsghdr *nlh,
 static int rtnl_getlink(struct qdk_net *net, const struct nlmsghdr *nlh,
 			struct nl_out *out, struct netlink_ext_ack *extack)
 {
-	const struct ifinfomsg *ifm = nlmsg_data(nlh);
-	struct nlattr *tb[IFLA_MAX + 1];
-	char ifname[IFNAMSIZ];
 	struct net_device *dev;
 	struct sk_buff *skb;
-	int err;
+	int err = link_find(net, nlh, &dev, extack);
 
-	err = nlmsg_parse_deprecated(nlh, sizeof(*ifm), tb, IFLA_MAX,
-				     ifla_policy, extack);
-	if (err < 0)
+	if (err)
 		return err;
-	if (!ifm->ifi_index && !tb[IFLA_IFNAME]) {
-		NL_SET_ERR_MSG(extack, "Device name or index not specified");
-		return -EINVAL;
-	}
-	dev = link_lookup(net, ifm, tb, ifname);
-	if (!dev)
-		return -ENODEV;
 	skb = reply_alloc();
 	if (!skb)
 		return -ENOBUFS;
@@ -891,6 +891,38 @@ static u32 qdisc_alloc_handle(struct net_device *dev)
 	return 0;
 }
 
+/*
+ * qdisc_block_indexes_set(): no qdisc built here shares filter blocks
+ * (ingress_block_set/egress_block_set), so an index is refused with the
+ * kernel's message for 0 or for a qdisc without the op.
+ */
+static int qdisc_block_indexes_set(struct nlattr **tca,
+				   struct netlink_ext_ack *extack)
+{
+	static const struct {
+		int attr;
+		const char *zero, *unsupported;
+	} blocks[] = {
+		{ TCA_INGRESS_BLOCK, "Ingress block index cannot be 0",
+		  "Ingress block sharing is not supported" },
+		{ TCA_EGRESS_BLOCK, "Egress block index cannot be 0",
+		  "Egress block sharing is not supported" },
+	};
+	unsigned int i;
+	int err;
+
+	for (i = 0; i < ARRAY_SIZE(blocks); i++) {
+		if (!tca[blocks[i].attr])
+			continue;
+		err = nla_get_u32(tca[blocks[i].attr]) ? -EOPNOTSUPP : -EINVAL;
+		if (extack)
+			extack->_msg = err == -EINVAL ? blocks[i].zero :
+							blocks[i].unsupported;
+		return err;
+	}
+	return 0;
+}
+
 static struct Qdisc *qdisc_create(struct net_device *dev,
 				  struct netdev_queue *dev_queue, u32 parent,
 				  u32 handle, struct nlattr **tca, int *errp,
@@ -937,27 +969,9 @@ static struct Qdisc *qdisc_create(struct net_device *dev,
 	sch->handle = handle;
 	if ((dev->priv_flags & IFF_NO_QUEUE) && dev->tx_queue_len == 0)
 		dev->tx_queue_len = DEFAULT_TX_QUEUE_LEN;
-	/* qdisc_block_indexes_set(): no qdisc here shares blocks */
-	if (tca[TCA_INGRESS_BLOCK]) {
-		if (!nla_get_u32(tca[TCA_INGRESS_BLOCK])) {
-			NL_SET_ERR_MSG(extack, "Ingress block index cannot be 0");
-			err = -EINVAL;
-		} else {
-			NL_SET_ERR_MSG(extack, "Ingress block sharing is not supported");
-			err = -EOPNOTSUPP;
-		}
+	err = qdisc_block_indexes_set(tca, extack);
+	if (err)
 		goto err_free;
-	}
-	if (tca[TCA_EGRESS_BLOCK]) {
-		if (!nla_get_u32(tca[TCA_EGRESS_BLOCK])) {
-			NL_SET_ERR_MSG(extack, "Egress block index cannot be 0");
-			err = -EINVAL;
-		} else {
-			NL_SET_ERR_MSG(extack, "Egress block sharing is not supported");
-			err = -EOPNOTSUPP;
-		}
-		goto err_free;
-	}
 	if (ops->init) {
 		err = ops->init(sch, tca[TCA_OPTIONS], extack);
 		if (err != 0)
@@ -1086,6 +1100,22 @@ static int qdisc_graft(struct net_device *dev, struct Qdisc *parent,
 	return 0;
 }
 
+/* a qdisc request's attributes and device: 0, or -errno */
+static int tc_req_parse(struct qdk_net *net, const struct nlmsghdr *n,
+			struct nlattr **tca, struct net_device **devp,
+			struct netlink_ext_ack *extack)
+{
+	const struct tcmsg *tcm = nlmsg_data(n);
+	int err;
+
+	err = nlmsg_parse_deprecated(n, sizeof(*tcm), tca, TCA_MAX,
+				     rtm_tca_policy, extack);
+	if (err < 0)
+		return err;
+	*devp = dev_by_index(net, tcm->tcm_ifindex);
+	return *devp ? 0 : -ENODEV;
+}
+
 static int tc_get_qdisc(struct qdk_net *net, const struct nlmsghdr *n,
 			struct nl_out *out, struct netlink_ext_ack *extack)
 {
@@ -1096,13 +1126,9 @@ static int tc_get_qdisc(struct qdk_net *net, const struct nlmsghdr *n,
 	u32 clid;
 	int err;
 
-	err = nlmsg_parse_deprecated(n, sizeof(*tcm), tca, TCA_MAX,
-				     rtm_tca_policy, extack);
-	if (err < 0)
+	err = tc_req_parse(net, n, tca, &dev, extack);
+	if (err)
 		return err;
-	dev = dev_by_index(net, tcm->tcm_ifindex);
-	if (!dev)
-		return -ENODEV;
 
 	clid = tcm->tcm_parent;
 	if (clid) {
@@ -1183,15 +1209,11 @@ static int tc_modify_qdisc(struct qdk_net *net, const struct nlmsghdr *n,
 	u32 clid;
 	int err;
 
-	err = nlmsg_parse_deprecated(n, sizeof(*tcm), tca, TCA_MAX,
-				     rtm_tca_policy, extack);
-	if (err < 0)
+	err = tc_req_parse(net, n, tca, &dev, extack);
+	if (err)
 		return err;
 	clid = tcm->tcm_parent;
 	q = p = NULL;
-	dev = dev_by_index(net, tcm->tcm_ifindex);
-	if (!dev)
-		return -ENODEV;
 
 	if (clid) {
 		if (clid != TC_H_ROOT) {
