@@ -1445,7 +1445,9 @@ static int rtnetlink_rcv_msg(struct qdk_net *net, const struct nlmsghdr *nlh,
 {
 	int type = nlh->nlmsg_type;
 
-	/* every request carries at least the family header */
+	if (type > RTM_MAX)
+		return -EOPNOTSUPP;
+	/* every request carries at least the family byte, or is ignored */
 	if (nlmsg_len(nlh) < sizeof(struct rtgenmsg))
 		return 0;
 
@@ -1482,8 +1484,8 @@ static int rtnetlink_rcv_msg(struct qdk_net *net, const struct nlmsghdr *nlh,
 		return tc_modify_qdisc(net, nlh, out, extack);
 	default:
 		/* the kernel knows them; this namespace does not (yet) */
-		if (type >= RTM_BASE && type <= RTM_MAX &&
-		    (type & 3) == 2 && nlh->nlmsg_flags & NLM_F_DUMP) {
+		if (type >= RTM_BASE && (type & 3) == 2 &&
+		    nlh->nlmsg_flags & NLM_F_DUMP) {
 			/* an empty dump, like a family with nothing in it */
 			netlink_dump(net, out, nlh, empty_dump, extack);
 			return -EINTR;
