@@ -1100,6 +1100,17 @@ static int qdisc_graft(struct net_device *dev, struct Qdisc *parent,
 	return 0;
 }
 
+/* a request naming a kind (TCA_KIND) must name q's: "Invalid qdisc name" */
+static bool kind_matches(struct nlattr **tca, const struct Qdisc *q,
+			 struct netlink_ext_ack *extack)
+{
+	if (tca[TCA_KIND] && nla_strcmp(tca[TCA_KIND], q->ops->id)) {
+		NL_SET_ERR_MSG(extack, "Invalid qdisc name");
+		return false;
+	}
+	return true;
+}
+
 /* a qdisc request's attributes and device: 0, or -errno */
 static int tc_req_parse(struct qdk_net *net, const struct nlmsghdr *n,
 			struct nlattr **tca, struct net_device **devp,
@@ -1162,10 +1173,8 @@ static int tc_get_qdisc(struct qdk_net *net, const struct nlmsghdr *n,
 			return -ENOENT;
 		}
 	}
-	if (tca[TCA_KIND] && nla_strcmp(tca[TCA_KIND], q->ops->id)) {
-		NL_SET_ERR_MSG(extack, "Invalid qdisc name");
+	if (!kind_matches(tca, q, extack))
 		return -EINVAL;
-	}
 	if (n->nlmsg_type == RTM_DELQDISC) {
 		if (!clid) {
 			NL_SET_ERR_MSG(extack, "Classid cannot be zero");
@@ -1256,11 +1265,8 @@ static int tc_modify_qdisc(struct qdk_net *net, const struct nlmsghdr *n,
 					NL_SET_ERR_MSG(extack, "Exclusivity flag on, cannot override");
 					return -EEXIST;
 				}
-				if (tca[TCA_KIND] &&
-				    nla_strcmp(tca[TCA_KIND], q->ops->id)) {
-					NL_SET_ERR_MSG(extack, "Invalid qdisc name");
+				if (!kind_matches(tca, q, extack))
 					return -EINVAL;
-				}
 				if (q->flags & TCQ_F_INGRESS) {
 					NL_SET_ERR_MSG(extack, "Cannot regraft ingress or clsact Qdiscs");
 					return -EINVAL;
@@ -1311,10 +1317,8 @@ static int tc_modify_qdisc(struct qdk_net *net, const struct nlmsghdr *n,
 		NL_SET_ERR_MSG(extack, "Exclusivity flag on, cannot modify");
 		return -EEXIST;
 	}
-	if (tca[TCA_KIND] && nla_strcmp(tca[TCA_KIND], q->ops->id)) {
-		NL_SET_ERR_MSG(extack, "Invalid qdisc name");
+	if (!kind_matches(tca, q, extack))
 		return -EINVAL;
-	}
 	err = qdisc_change(q, tca, extack);
 	if (err == 0)
 		qdisc_notify(out, n, clid, NULL, q);
