@@ -8,12 +8,16 @@
 # OUTDIR/ID.{out,err,rc}; when SNAP is 1, tc's four views of r1 afterwards
 # go to OUTDIR/ID.{show,sshow,json,sjson}. Nothing is judged here: the host
 # (tccases.py check) compares the files against the cases. Exit 0 unless the
-# step list is missing.
+# step list is missing. Outside the guest (tests/suites/35-usertc runs the
+# steps through qdk-tc) the caller sets DEV and puts its tc first in PATH.
 set -u
 steps=${1:?usage: tc-run.sh STEPS OUTDIR}
 out=${2:?usage: tc-run.sh STEPS OUTDIR}
 [ -f "$steps" ] || { echo "tc-run: $steps: no such file" >&2; exit 1; }
-. /qdk/guest/env.sh
+if [ -f /qdk/guest/env.sh ]; then
+	. /qdk/guest/env.sh
+fi
+: "${DEV:?tc-run: DEV is not set}"
 mkdir -p "$out"
 tab=$(printf '\t')
 n=0

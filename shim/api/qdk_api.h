@@ -198,6 +198,39 @@ enum {
 	QDK_XMIT_STOLEN = 0x00010000, QDK_XMIT_BYPASS = 0x00020000,
 };
 
+/* ---- a network namespace answering rtnetlink (shim/lib/rtnetlink.c) ---- */
+
+/*
+ * Devices and their qdiscs as a Linux 6.1 network namespace holds them,
+ * configured by rtnetlink requests exactly as tc and ip send them to the
+ * kernel (shim/usertc). A new namespace has "lo" (ifindex 1, down).
+ */
+struct qdk_net;
+struct qdk_net *qdk_net_new(void);
+/* every device and qdisc released */
+void qdk_net_free(struct qdk_net *net);
+
+/* the requester's netlink socket options that change replies */
+enum {
+	QDK_NL_EXT_ACK = 1,	/* NETLINK_EXT_ACK: extack TLVs in acks */
+	QDK_NL_CAP_ACK = 2,	/* NETLINK_CAP_ACK: errors without the request */
+	QDK_NL_STRICT_CHK = 4,	/* NETLINK_GET_STRICT_CHK */
+};
+/* largest request datagram qdk_rtnl_rcv() takes */
+#define QDK_NL_MAX_REQUEST	65536
+/* gets each reply datagram (as one recvmsg() on the socket would); 0 or -errno */
+typedef int (*qdk_nl_reply_fn)(void *ctx, const void *buf, size_t len);
+/*
+ * One datagram sent to a NETLINK_ROUTE socket with the given port id:
+ * every message in it processed as netlink_rcv_skb() does, replies (acks,
+ * answers, dump parts, NLMSG_DONE) handed to reply in order. Returns 0,
+ * the first error reply returned, or -EMSGSIZE for a datagram over
+ * QDK_NL_MAX_REQUEST.
+ */
+int qdk_rtnl_rcv(struct qdk_net *net, const void *buf, size_t len,
+		 uint32_t portid, unsigned int flags, qdk_nl_reply_fn reply,
+		 void *ctx);
+
 /* ---- kernel warnings ------------------------------------------------------ */
 
 /*

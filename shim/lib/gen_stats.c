@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * gen_stats.c - statistics dumps into a TCA_STATS2 nest, as
- * net/core/gen_stats.c does (without the legacy TCA_STATS/TCA_XSTATS).
+ * net/core/gen_stats.c does, with the legacy TCA_STATS/TCA_XSTATS copies
+ * of the compat mode that tc_fill_qdisc() asks for.
  */
 #include <linux/kernel.h>
 #include <linux/skbuff.h>
@@ -29,10 +30,14 @@ nla_put_failure:
 	return -1;
 }
 
-int gnet_stats_start_copy(struct sk_buff *skb, int type, spinlock_t *lock,
-			  struct gnet_dump *d, int padattr)
+int gnet_stats_start_copy_compat(struct sk_buff *skb, int type,
+				 int tc_stats_type, int xstats_type,
+				 spinlock_t *lock, struct gnet_dump *d,
+				 int padattr)
 {
 	memset(d, 0, sizeof(*d));
+	d->compat_tc_stats = tc_stats_type;
+	d->compat_xstats = xstats_type;
 	d->lock = lock;
 	d->skb = skb;
 	d->padattr = padattr;
@@ -42,6 +47,12 @@ int gnet_stats_start_copy(struct sk_buff *skb, int type, spinlock_t *lock,
 			return -1;
 	}
 	return 0;
+}
+
+int gnet_stats_start_copy(struct sk_buff *skb, int type, spinlock_t *lock,
+			  struct gnet_dump *d, int padattr)
+{
+	return gnet_stats_start_copy_compat(skb, type, 0, 0, lock, d, padattr);
 }
 
 void gnet_stats_add_basic(struct gnet_stats_basic_sync *bstats,
@@ -66,6 +77,10 @@ int gnet_stats_copy_basic(struct gnet_dump *d,
 	bstats_bytes = u64_stats_read(&bstats.bytes);
 	bstats_packets = u64_stats_read(&bstats.packets);
 
+	if (d->compat_tc_stats) {
+		d->tc_stats.bytes = bstats_bytes;
+		d->tc_stats.packets = bstats_packets;
+	}
 	if (d->tail) {
 		struct gnet_stats_basic sb;
 		int res;
@@ -105,6 +120,12 @@ int gnet_stats_copy_queue(struct gnet_dump *d,
 	gnet_stats_add_queue(&qstats, cpu_q, q);
 	qstats.qlen = qlen;
 
+	if (d->compat_tc_stats) {
+		d->tc_stats.drops = qstats.drops;
+		d->tc_stats.qlen = qstats.qlen;
+		d->tc_stats.backlog = qstats.backlog;
+		d->tc_stats.overlimits = qstats.overlimits;
+	}
 	if (d->tail)
 		return stats_put(d, TCA_STATS_QUEUE, &qstats, sizeof(qstats),
 				 TCA_STATS_PAD);
@@ -132,6 +153,14 @@ int gnet_stats_finish_copy(struct gnet_dump *d)
 {
 	if (d->tail)
 		d->tail->nla_len = skb_tail_pointer(d->skb) - (u8 *)d->tail;
+	if (d->compat_tc_stats &&
+	    stats_put(d, d->compat_tc_stats, &d->tc_stats, sizeof(d->tc_stats),
+		      d->padattr) < 0)
+		return -1;
+	if (d->compat_xstats && d->xstats &&
+	    stats_put(d, d->compat_xstats, d->xstats, d->xstats_len,
+		      d->padattr) < 0)
+		return -1;
 	kfree(d->xstats);
 	d->xstats = NULL;
 	d->xstats_len = 0;

@@ -2,7 +2,7 @@
 /*
  * sch_api.c - the qdisc core of net/sched/sch_api.c and sch_generic.c that
  * qdiscs call: the Qdisc_ops registry, qdisc_alloc/create_dflt/put/reset,
- * qdisc_tree_reduce_backlog, the watchdog, noop, and the initcall table
+ * qdisc_tree_reduce_backlog, the watchdog, noop, noqueue, and the initcall table
  * that module_init()/module_exit() feed.
  */
 #include <linux/kernel.h>
@@ -138,6 +138,28 @@ struct Qdisc noop_qdisc = {
 	},
 };
 
+/*
+ * noqueue: the default of devices without a queue (IFF_NO_QUEUE: lo,
+ * dummy). register_qdisc() gives it noop's enqueue; its init clears it
+ * again because the transmit path treats a NULL enqueue as "no queue".
+ */
+static int noqueue_init(struct Qdisc *qdisc, struct nlattr *opt,
+			struct netlink_ext_ack *extack)
+{
+	qdisc->enqueue = NULL;
+	return 0;
+}
+
+struct Qdisc_ops noqueue_qdisc_ops __read_mostly = {
+	.id		=	"noqueue",
+	.priv_size	=	0,
+	.init		=	noqueue_init,
+	.enqueue	=	noop_enqueue,
+	.dequeue	=	noop_dequeue,
+	.peek		=	noop_dequeue,
+	.owner		=	THIS_MODULE,
+};
+
 /* ---- registry ------------------------------------------------------------ */
 
 static struct Qdisc_ops *qdisc_base;
@@ -229,6 +251,7 @@ static int __init pktsched_init(void)
 		register_qdisc(&bfifo_qdisc_ops);
 	if (&pfifo_head_drop_qdisc_ops)
 		register_qdisc(&pfifo_head_drop_qdisc_ops);
+	register_qdisc(&noqueue_qdisc_ops);
 	return 0;
 }
 subsys_initcall(pktsched_init);
@@ -241,6 +264,7 @@ static void __exit pktsched_exit(void)
 		unregister_qdisc(&bfifo_qdisc_ops);
 	if (&pfifo_head_drop_qdisc_ops)
 		unregister_qdisc(&pfifo_head_drop_qdisc_ops);
+	unregister_qdisc(&noqueue_qdisc_ops);
 }
 module_exit(pktsched_exit);
 

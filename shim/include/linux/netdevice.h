@@ -39,9 +39,13 @@ typedef enum netdev_tx netdev_tx_t;
 
 #define DEFAULT_TX_QUEUE_LEN	1000
 #define IFF_NO_QUEUE		(1 << 21)
-/* net_device.flags: the shim's devices are up and running */
+/* net_device.flags (uapi net_device_flags): the replay's devices are up and running */
 #define IFF_UP			0x1
+#define IFF_BROADCAST		0x2
+#define IFF_LOOPBACK		0x8
 #define IFF_RUNNING		0x40
+#define IFF_NOARP		0x80
+#define IFF_LOWER_UP		0x10000
 
 enum tc_setup_type {
 	TC_QUERY_CAPS,

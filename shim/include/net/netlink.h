@@ -622,4 +622,84 @@ static inline int nla_total_size_64bit(int payload)
 		;
 }
 
+
+/* ---- netlink messages (include/net/netlink.h), for rtnetlink ---------- */
+
+static inline int nlmsg_msg_size(int payload)
+{
+	return NLMSG_HDRLEN + payload;
+}
+
+static inline int nlmsg_total_size(int payload)
+{
+	return NLMSG_ALIGN(nlmsg_msg_size(payload));
+}
+
+static inline void *nlmsg_data(const struct nlmsghdr *nlh)
+{
+	return (unsigned char *)nlh + NLMSG_HDRLEN;
+}
+
+static inline int nlmsg_len(const struct nlmsghdr *nlh)
+{
+	return nlh->nlmsg_len - NLMSG_HDRLEN;
+}
+
+static inline struct nlattr *nlmsg_attrdata(const struct nlmsghdr *nlh,
+					    int hdrlen)
+{
+	return (struct nlattr *)((unsigned char *)nlmsg_data(nlh) +
+				 NLMSG_ALIGN(hdrlen));
+}
+
+static inline int nlmsg_attrlen(const struct nlmsghdr *nlh, int hdrlen)
+{
+	return nlmsg_len(nlh) - NLMSG_ALIGN(hdrlen);
+}
+
+static inline int nlmsg_parse_deprecated(const struct nlmsghdr *nlh,
+					 int hdrlen, struct nlattr *tb[],
+					 int maxtype,
+					 const struct nla_policy *policy,
+					 struct netlink_ext_ack *extack)
+{
+	if (nlh->nlmsg_len < nlmsg_msg_size(hdrlen))
+		return -EINVAL;
+	return __nla_parse(tb, maxtype, nlmsg_attrdata(nlh, hdrlen),
+			   nlmsg_attrlen(nlh, hdrlen), policy,
+			   NL_VALIDATE_LIBERAL, extack);
+}
+
+/* a message header and room for payload bytes at the tail, or NULL */
+static inline struct nlmsghdr *nlmsg_put(struct sk_buff *skb, u32 portid,
+					 u32 seq, int type, int payload,
+					 int flags)
+{
+	int size = nlmsg_msg_size(payload);
+	struct nlmsghdr *nlh;
+
+	if (unlikely(skb_tailroom(skb) < nlmsg_total_size(payload)))
+		return NULL;
+	nlh = skb_put(skb, NLMSG_ALIGN(size));
+	nlh->nlmsg_type = type;
+	nlh->nlmsg_len = size;
+	nlh->nlmsg_flags = flags;
+	nlh->nlmsg_pid = portid;
+	nlh->nlmsg_seq = seq;
+	if (NLMSG_ALIGN(size) - size)
+		memset((unsigned char *)nlmsg_data(nlh) + payload, 0,
+		       NLMSG_ALIGN(size) - size);
+	return nlh;
+}
+
+static inline void nlmsg_end(struct sk_buff *skb, struct nlmsghdr *nlh)
+{
+	nlh->nlmsg_len = skb_tail_pointer(skb) - (unsigned char *)nlh;
+}
+
+static inline void nlmsg_cancel(struct sk_buff *skb, struct nlmsghdr *nlh)
+{
+	nlmsg_trim(skb, nlh);
+}
+
 #endif

@@ -1,0 +1,1546 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rtnetlink.c - a network namespace that answers rtnetlink as Linux 6.1
+ * does, for the stock tc and ip (shim/usertc): the devices of the
+ * namespace (lo, dummy) with RTM_NEWLINK/DELLINK/GETLINK, and the qdisc
+ * requests of net/sched/sch_api.c: RTM_NEWQDISC (create, change, replace,
+ * graft under a classful parent), RTM_DELQDISC, RTM_GETQDISC (get and
+ * dump) with tc_fill_qdisc()'s attributes, statistics and the kernel's
+ * extack messages. Requests are processed as netlink_rcv_skb() does:
+ * message by message, acked when asked or when they fail, dumps in
+ * NLM_F_MULTI parts closed by NLMSG_DONE.
+ *
+ * Not here (yet): classes (RTM_*TCLASS), filters, ingress/clsact, size
+ * tables, multi-queue devices (mq), notifications to listeners (tc
+ * monitor, NLM_F_ECHO).
+ */
+#include <linux/kernel.h>
+#include <linux/list.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/skbuff.h>
+#include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
+#include <linux/if_link.h>
+#include <linux/if_arp.h>
+#include <net/netlink.h>
+#include <net/gen_stats.h>
+#include <net/pkt_sched.h>
+#include <net/sch_generic.h>
+
+#include "shim.h"
+#include "../api/qdk_api.h"
+
+/* one part of a dump; tc and ip grow their buffer to whatever comes */
+#define QDK_NL_DUMP_SIZE	16384
+/* a namespace holds at most this many devices */
+#define QDK_NET_MAX_DEVS	256
+
+struct qdk_ndev {
+	struct net_device dev;
+	struct list_head list;
+	const char *kind;		/* IFLA_INFO_KIND, NULL for lo */
+	u8 addr[ETH_ALEN];
+	u8 broadcast[ETH_ALEN];
+	struct netdev_queue txq[];
+};
+
+struct qdk_net {
+	struct list_head devs;		/* in creation order: for_each_netdev */
+	int ndevs;
+	int last_ifindex;
+};
+
+static const struct net_device_ops qdk_ns_netdev_ops;
+
+static struct qdk_ndev *to_ndev(struct net_device *dev)
+{
+	return container_of(dev, struct qdk_ndev, dev);
+}
+
+/* ---- devices --------------------------------------------------------------- */
+
+static struct net_device *dev_by_index(struct qdk_net *net, int ifindex)
+{
+	struct qdk_ndev *nd;
+
+	list_for_each_entry(nd, &net->devs, list)
+		if (nd->dev.ifindex == ifindex)
+			return &nd->dev;
+	return NULL;
+}
+
+static struct net_device *dev_by_name(struct qdk_net *net, const char *name)
+{
+	struct qdk_ndev *nd;
+
+	list_for_each_entry(nd, &net->devs, list)
+		if (!strcmp(nd->dev.name, name))
+			return &nd->dev;
+	return NULL;
+}
+
+/* dev_init_scheduler(): a new device has noop everywhere */
+static struct qdk_ndev *ndev_alloc(struct qdk_net *net, const char *name,
+				   const char *kind)
+{
+	struct qdk_ndev *nd;
+	struct net_device *dev;
+
+	nd = kzalloc(sizeof(*nd) + sizeof(struct netdev_queue), GFP_KERNEL);
+	if (!nd)
+		return NULL;
+	dev = &nd->dev;
+	strscpy(dev->name, name, IFNAMSIZ);
+	nd->kind = kind;
+	dev->netdev_ops = &qdk_ns_netdev_ops;
+	dev->num_tx_queues = 1;
+	dev->real_num_tx_queues = 1;
+	dev->_tx = nd->txq;
+	nd->txq[0].dev = dev;
+	nd->txq[0].qdisc = &noop_qdisc;
+	nd->txq[0].qdisc_sleeping = &noop_qdisc;
+	dev->qdisc = &noop_qdisc;
+	dev->gso_max_size = 65536;
+	dev->gso_max_segs = 65535;
+	dev->tx_queue_len = DEFAULT_TX_QUEUE_LEN;
+	dev->ifindex = ++net->last_ifindex;
+	list_add_tail(&nd->list, &net->devs);
+	net->ndevs++;
+	return nd;
+}
+
+/* loopback_setup() */
+static struct qdk_ndev *lo_create(struct qdk_net *net)
+{
+	struct qdk_ndev *nd = ndev_alloc(net, "lo", NULL);
+
+	if (!nd)
+		return NULL;
+	nd->dev.mtu = 65536;
+	nd->dev.type = ARPHRD_LOOPBACK;
+	nd->dev.hard_header_len = ETH_HLEN;
+	nd->dev.flags = IFF_LOOPBACK;
+	nd->dev.priv_flags |= IFF_NO_QUEUE;
+	return nd;
+}
+
+/*
+ * dummy_setup() after ether_setup(): no ARP, no multicast, no queue, mtu
+ * 1500 without bounds. The kernel draws a random address; here it is
+ * locally administered and made from the ifindex, so output is stable.
+ */
+static struct qdk_ndev *dummy_create(struct qdk_net *net, const char *name)
+{
+	struct qdk_ndev *nd = ndev_alloc(net, name, "dummy");
+
+	if (!nd)
+		return NULL;
+	nd->dev.mtu = 1500;
+	nd->dev.type = ARPHRD_ETHER;
+	nd->dev.hard_header_len = ETH_HLEN;
+	nd->dev.flags = IFF_BROADCAST | IFF_NOARP;
+	nd->dev.priv_flags |= IFF_NO_QUEUE;
+	nd->addr[0] = 0x02;
+	nd->addr[4] = (nd->dev.ifindex >> 8) & 0xff;
+	nd->addr[5] = nd->dev.ifindex & 0xff;
+	memset(nd->broadcast, 0xff, ETH_ALEN);
+	return nd;
+}
+
+/* attach_one_default_qdisc() + attach_default_qdiscs(), single queue */
+static void attach_default_qdiscs(struct net_device *dev)
+{
+	struct netdev_queue *txq = netdev_get_tx_queue(dev, 0);
+	const struct Qdisc_ops *ops;
+	struct Qdisc *qdisc;
+
+	/* every device here has IFF_NO_QUEUE; others would get pfifo_fast */
+	ops = (dev->priv_flags & IFF_NO_QUEUE) ? &noqueue_qdisc_ops : NULL;
+	if (!ops)
+		return;
+	qdisc = qdisc_create_dflt(txq, ops, TC_H_ROOT, NULL);
+	if (!qdisc)
+		return;
+	qdisc->flags |= TCQ_F_ONETXQUEUE | TCQ_F_NOPARENT;
+	txq->qdisc_sleeping = qdisc;
+	dev->qdisc = qdisc;
+	qdisc_refcount_inc(qdisc);
+}
+
+/* dev_activate(): defaults when the root is noop, then every queue's qdisc */
+static void ns_dev_activate(struct net_device *dev)
+{
+	unsigned int i;
+
+	if (dev->qdisc == &noop_qdisc)
+		attach_default_qdiscs(dev);
+	for (i = 0; i < dev->num_tx_queues; i++) {
+		struct netdev_queue *txq = netdev_get_tx_queue(dev, i);
+		struct Qdisc *q = txq->qdisc_sleeping;
+
+		if (!(q->flags & TCQ_F_BUILTIN))
+			clear_bit(__QDISC_STATE_DEACTIVATED, &q->state);
+		txq->qdisc = q;
+	}
+}
+
+/* dev_deactivate(): noop on every queue, the sleeping qdiscs reset */
+static void ns_dev_deactivate(struct net_device *dev)
+{
+	unsigned int i;
+
+	for (i = 0; i < dev->num_tx_queues; i++) {
+		struct netdev_queue *txq = netdev_get_tx_queue(dev, i);
+		struct Qdisc *q = txq->qdisc_sleeping;
+
+		txq->qdisc = &noop_qdisc;
+		if (!(q->flags & TCQ_F_BUILTIN)) {
+			set_bit(__QDISC_STATE_DEACTIVATED, &q->state);
+			qdisc_reset(q);
+		}
+	}
+}
+
+/* dev_shutdown(): every qdisc of the device released */
+static void ndev_free(struct qdk_net *net, struct qdk_ndev *nd)
+{
+	struct net_device *dev = &nd->dev;
+	unsigned int i;
+
+	if (dev->flags & IFF_UP)
+		ns_dev_deactivate(dev);
+	for (i = 0; i < dev->num_tx_queues; i++) {
+		struct netdev_queue *txq = netdev_get_tx_queue(dev, i);
+		struct Qdisc *q = txq->qdisc_sleeping;
+
+		txq->qdisc_sleeping = &noop_qdisc;
+		txq->qdisc = &noop_qdisc;
+		qdisc_put(q);
+	}
+	qdisc_put(dev->qdisc);
+	dev->qdisc = &noop_qdisc;
+	list_del(&nd->list);
+	net->ndevs--;
+	kfree(nd);
+}
+
+struct qdk_net *qdk_net_new(void)
+{
+	struct qdk_net *net = kzalloc(sizeof(*net), GFP_KERNEL);
+
+	if (!net)
+		return NULL;
+	INIT_LIST_HEAD(&net->devs);
+	rtnl_lock();
+	if (!lo_create(net)) {
+		rtnl_unlock();
+		kfree(net);
+		return NULL;
+	}
+	rtnl_unlock();
+	return net;
+}
+
+void qdk_net_free(struct qdk_net *net)
+{
+	struct qdk_ndev *nd, *tmp;
+
+	if (!net)
+		return;
+	rtnl_lock();
+	list_for_each_entry_safe(nd, tmp, &net->devs, list)
+		ndev_free(net, nd);
+	rtnl_unlock();
+	kfree(net);
+}
+
+/* ---- replies --------------------------------------------------------------- */
+
+struct nl_out {
+	u32 portid;
+	unsigned int flags;		/* QDK_NL_* socket options */
+	qdk_nl_reply_fn reply;
+	void *ctx;
+	int err;			/* the first failed delivery */
+};
+
+static void out_send(struct nl_out *out, struct sk_buff *skb)
+{
+	int err = out->reply(out->ctx, skb->data, skb->len);
+
+	if (err && !out->err)
+		out->err = err;
+	consume_skb(skb);
+}
+
+/* netlink_ack(): NLMSG_ERROR with the request (whole on error) and TLVs */
+static void netlink_ack(struct nl_out *out, const struct nlmsghdr *nlh, int err,
+			const struct netlink_ext_ack *extack)
+{
+	size_t payload = sizeof(struct nlmsgerr), tlvlen = 0;
+	bool tlvs = extack && (out->flags & QDK_NL_EXT_ACK);
+	struct nlmsghdr *rep;
+	struct nlmsgerr *errmsg;
+	struct sk_buff *skb;
+	unsigned int flags = 0;
+
+	if (err && !(out->flags & QDK_NL_CAP_ACK))
+		payload += nlmsg_len(nlh);
+	else
+		flags |= NLM_F_CAPPED;
+	if (tlvs) {
+		if (extack->_msg)
+			tlvlen += nla_total_size(strlen(extack->_msg) + 1);
+		if (err && extack->bad_attr)
+			tlvlen += nla_total_size(sizeof(u32));
+	}
+	if (tlvlen)
+		flags |= NLM_F_ACK_TLVS;
+
+	skb = qdk_skb_alloc(nlmsg_total_size(payload + tlvlen));
+	if (!skb) {
+		out->err = -ENOMEM;
+		return;
+	}
+	rep = nlmsg_put(skb, out->portid, nlh->nlmsg_seq, NLMSG_ERROR,
+			sizeof(*errmsg), flags);
+	errmsg = nlmsg_data(rep);
+	errmsg->error = err;
+	if (payload > sizeof(*errmsg)) {
+		skb_put(skb, NLMSG_ALIGN(nlh->nlmsg_len) - sizeof(*nlh));
+		memcpy(&errmsg->msg, nlh, nlh->nlmsg_len);
+	} else {
+		memcpy(&errmsg->msg, nlh, sizeof(*nlh));
+	}
+	if (tlvlen) {
+		if (extack->_msg)
+			nla_put_string(skb, NLMSGERR_ATTR_MSG, extack->_msg);
+		if (err && extack->bad_attr &&
+		    (const u8 *)extack->bad_attr >= (const u8 *)nlh &&
+		    (const u8 *)extack->bad_attr < (const u8 *)nlh + nlh->nlmsg_len)
+			nla_put_u32(skb, NLMSGERR_ATTR_OFFS,
+				    (const u8 *)extack->bad_attr - (const u8 *)nlh);
+	}
+	nlmsg_end(skb, rep);
+	out_send(out, skb);
+}
+
+/* a dump in progress: netlink_callback's part that dumpers use */
+struct nl_dump {
+	const struct nlmsghdr *nlh;
+	u32 portid;
+	long args[2];
+	bool strict;
+	struct netlink_ext_ack *extack;
+};
+
+typedef int (*dumpit_t)(struct qdk_net *net, struct sk_buff *skb,
+			struct nl_dump *cb);
+
+/*
+ * netlink_dump(): parts of QDK_NL_DUMP_SIZE until the dumper adds nothing,
+ * then NLMSG_DONE carrying its status (and the extack message). Dumpers
+ * return -EMSGSIZE for a message too big for an empty part.
+ */
+static void netlink_dump(struct qdk_net *net, struct nl_out *out,
+			 const struct nlmsghdr *nlh, dumpit_t dumpit,
+			 struct netlink_ext_ack *extack)
+{
+	struct nl_dump cb = {
+		.nlh = nlh, .portid = out->portid, .extack = extack,
+		.strict = out->flags & QDK_NL_STRICT_CHK,
+	};
+	struct nlmsghdr *done;
+	struct sk_buff *skb;
+	int len, tlvlen = 0;
+	bool tlvs;
+
+	for (;;) {
+		skb = qdk_skb_alloc(QDK_NL_DUMP_SIZE);
+		if (!skb) {
+			len = -ENOMEM;
+			break;
+		}
+		len = dumpit(net, skb, &cb);
+		if (len > 0) {
+			out_send(out, skb);
+			continue;
+		}
+		consume_skb(skb);
+		break;
+	}
+	tlvs = extack->_msg && (out->flags & QDK_NL_EXT_ACK);
+	if (tlvs)
+		tlvlen = nla_total_size(strlen(extack->_msg) + 1);
+	skb = qdk_skb_alloc(nlmsg_total_size(sizeof(len)) + tlvlen);
+	if (!skb) {
+		out->err = -ENOMEM;
+		return;
+	}
+	done = nlmsg_put(skb, out->portid, nlh->nlmsg_seq, NLMSG_DONE,
+			 sizeof(len), NLM_F_MULTI | (tlvs ? NLM_F_ACK_TLVS : 0));
+	memcpy(nlmsg_data(done), &len, sizeof(len));
+	if (tlvs)
+		nla_put_string(skb, NLMSGERR_ATTR_MSG, extack->_msg);
+	nlmsg_end(skb, done);
+	out_send(out, skb);
+}
+
+/* rtnl_unicast() of one message built by fill into a fresh skb */
+static struct sk_buff *reply_alloc(void)
+{
+	return qdk_skb_alloc(QDK_NL_DUMP_SIZE);
+}
+
+/* ---- links (net/core/rtnetlink.c) ------------------------------------------ */
+
+static unsigned int dev_get_flags(const struct net_device *dev)
+{
+	unsigned int flags = dev->flags & ~(IFF_RUNNING | IFF_LOWER_UP);
+
+	/* always carrier and oper up once running (dummy, lo) */
+	if (dev->flags & IFF_UP)
+		flags |= IFF_RUNNING | IFF_LOWER_UP;
+	return flags;
+}
+
+/* rtnl_fill_ifinfo(), the attributes ip and tc read */
+static int rtnl_fill_ifinfo(struct sk_buff *skb, struct net_device *dev,
+			    int type, u32 portid, u32 seq, unsigned int flags)
+{
+	struct qdk_ndev *nd = to_ndev(dev);
+	struct nlmsghdr *nlh;
+	struct ifinfomsg *ifm;
+	struct nlattr *linkinfo;
+	/* IF_OPER_UNKNOWN when up (no carrier tracking), down otherwise */
+	u8 operstate = (dev->flags & IFF_UP) ? IF_OPER_UNKNOWN : IF_OPER_DOWN;
+
+	nlh = nlmsg_put(skb, portid, seq, type, sizeof(*ifm), flags);
+	if (!nlh)
+		return -EMSGSIZE;
+	ifm = nlmsg_data(nlh);
+	ifm->ifi_family = AF_UNSPEC;
+	ifm->__ifi_pad = 0;
+	ifm->ifi_type = dev->type;
+	ifm->ifi_index = dev->ifindex;
+	ifm->ifi_flags = dev_get_flags(dev);
+	ifm->ifi_change = 0;
+
+	if (nla_put_string(skb, IFLA_IFNAME, dev->name) ||
+	    nla_put_u32(skb, IFLA_TXQLEN, dev->tx_queue_len) ||
+	    nla_put_u8(skb, IFLA_OPERSTATE, operstate) ||
+	    nla_put_u8(skb, IFLA_LINKMODE, 0) ||
+	    nla_put_u32(skb, IFLA_MTU, dev->mtu) ||
+	    nla_put_u32(skb, IFLA_MIN_MTU, dev->min_mtu) ||
+	    nla_put_u32(skb, IFLA_MAX_MTU, dev->max_mtu) ||
+	    nla_put_u32(skb, IFLA_GROUP, 0) ||
+	    nla_put_u32(skb, IFLA_PROMISCUITY, 0) ||
+	    nla_put_u32(skb, IFLA_NUM_TX_QUEUES, dev->num_tx_queues) ||
+	    nla_put_u32(skb, IFLA_GSO_MAX_SEGS, dev->gso_max_segs) ||
+	    nla_put_u32(skb, IFLA_GSO_MAX_SIZE, dev->gso_max_size) ||
+	    nla_put_u32(skb, IFLA_NUM_RX_QUEUES, 1) ||
+	    nla_put_u8(skb, IFLA_CARRIER, 1) ||
+	    nla_put_string(skb, IFLA_QDISC, dev->qdisc->ops->id) ||
+	    nla_put(skb, IFLA_ADDRESS, ETH_ALEN, nd->addr) ||
+	    nla_put(skb, IFLA_BROADCAST, ETH_ALEN, nd->broadcast))
+		goto nla_put_failure;
+	if (nd->kind) {
+		linkinfo = nla_nest_start_noflag(skb, IFLA_LINKINFO);
+		if (!linkinfo ||
+		    nla_put_string(skb, IFLA_INFO_KIND, nd->kind))
+			goto nla_put_failure;
+		nla_nest_end(skb, linkinfo);
+	}
+	nlmsg_end(skb, nlh);
+	return 0;
+
+nla_put_failure:
+	nlmsg_cancel(skb, nlh);
+	return -EMSGSIZE;
+}
+
+static const struct nla_policy ifla_policy[IFLA_MAX + 1] = {
+	[IFLA_IFNAME]		= { .type = NLA_STRING, .len = IFNAMSIZ - 1 },
+	[IFLA_MTU]		= { .type = NLA_U32 },
+	[IFLA_TXQLEN]		= { .type = NLA_U32 },
+	[IFLA_LINKINFO]		= { .type = NLA_NESTED },
+	[IFLA_EXT_MASK]		= { .type = NLA_U32 },
+	[IFLA_NUM_TX_QUEUES]	= { .type = NLA_U32 },
+	[IFLA_NUM_RX_QUEUES]	= { .type = NLA_U32 },
+};
+
+static const struct nla_policy ifla_info_policy[IFLA_INFO_MAX + 1] = {
+	[IFLA_INFO_KIND]	= { .type = NLA_STRING },
+	[IFLA_INFO_DATA]	= { .type = NLA_NESTED },
+};
+
+/* the attributes this namespace acts on; any other is refused, not ignored */
+static int check_link_attrs(struct nlattr **tb, struct netlink_ext_ack *extack)
+{
+	int i;
+
+	for (i = 0; i <= IFLA_MAX; i++) {
+		if (!tb[i])
+			continue;
+		switch (i) {
+		case IFLA_IFNAME: case IFLA_MTU: case IFLA_TXQLEN:
+		case IFLA_LINKINFO: case IFLA_EXT_MASK:
+		case IFLA_NUM_TX_QUEUES: case IFLA_NUM_RX_QUEUES:
+			break;
+		default:
+			NL_SET_ERR_MSG_ATTR(extack, tb[i],
+					    "qdk: link attribute not supported in the user-space namespace");
+			return -EOPNOTSUPP;
+		}
+	}
+	return 0;
+}
+
+static struct net_device *link_lookup(struct qdk_net *net,
+				      const struct ifinfomsg *ifm,
+				      struct nlattr **tb, char *ifname)
+{
+	ifname[0] = '\0';
+	if (tb[IFLA_IFNAME])
+		nla_strscpy(ifname, tb[IFLA_IFNAME], IFNAMSIZ);
+	if (ifm->ifi_index > 0)
+		return dev_by_index(net, ifm->ifi_index);
+	if (ifname[0])
+		return dev_by_name(net, ifname);
+	return NULL;
+}
+
+/* dev_change_flags() for IFF_UP: dev_open()/dev_close() */
+static void link_set_up(struct net_device *dev, bool up)
+{
+	if (up == !!(dev->flags & IFF_UP))
+		return;
+	if (up) {
+		dev->flags |= IFF_UP;
+		ns_dev_activate(dev);
+	} else {
+		ns_dev_deactivate(dev);
+		dev->flags &= ~IFF_UP;
+	}
+}
+
+static int link_change(struct net_device *dev, const struct ifinfomsg *ifm,
+		       struct nlattr **tb, struct netlink_ext_ack *extack)
+{
+	if (tb[IFLA_MTU]) {
+		u32 mtu = nla_get_u32(tb[IFLA_MTU]);
+
+		if (dev->min_mtu && mtu < dev->min_mtu) {
+			NL_SET_ERR_MSG(extack, "mtu less than device minimum");
+			return -EINVAL;
+		}
+		if (dev->max_mtu && mtu > dev->max_mtu) {
+			NL_SET_ERR_MSG(extack, "mtu greater than device maximum");
+			return -EINVAL;
+		}
+		dev->mtu = mtu;
+	}
+	if (tb[IFLA_TXQLEN])
+		dev->tx_queue_len = nla_get_u32(tb[IFLA_TXQLEN]);
+	if (ifm->ifi_change & IFF_UP || (!ifm->ifi_change && ifm->ifi_flags & IFF_UP))
+		link_set_up(dev, ifm->ifi_flags & IFF_UP);
+	return 0;
+}
+
+static int rtnl_newlink(struct qdk_net *net, const struct nlmsghdr *nlh,
+			struct netlink_ext_ack *extack)
+{
+	struct nlattr *tb[IFLA_MAX + 1], *linkinfo[IFLA_INFO_MAX + 1];
+	const struct ifinfomsg *ifm = nlmsg_data(nlh);
+	char ifname[IFNAMSIZ], kind[16] = "";
+	struct net_device *dev;
+	struct qdk_ndev *nd;
+	int err, i;
+
+	err = nlmsg_parse_deprecated(nlh, sizeof(*ifm), tb, IFLA_MAX,
+				     ifla_policy, extack);
+	if (err < 0)
+		return err;
+	err = check_link_attrs(tb, extack);
+	if (err)
+		return err;
+	memset(linkinfo, 0, sizeof(linkinfo));
+	if (tb[IFLA_LINKINFO]) {
+		err = nla_parse_nested_deprecated(linkinfo, IFLA_INFO_MAX,
+						  tb[IFLA_LINKINFO],
+						  ifla_info_policy, extack);
+		if (err < 0)
+			return err;
+		if (linkinfo[IFLA_INFO_KIND])
+			nla_strscpy(kind, linkinfo[IFLA_INFO_KIND], sizeof(kind));
+	}
+	dev = link_lookup(net, ifm, tb, ifname);
+	if (dev) {
+		if (nlh->nlmsg_flags & NLM_F_EXCL)
+			return -EEXIST;
+		if (kind[0] && (!to_ndev(dev)->kind || strcmp(kind, to_ndev(dev)->kind)))
+			return -EOPNOTSUPP;
+		if (tb[IFLA_NUM_TX_QUEUES] || tb[IFLA_NUM_RX_QUEUES])
+			return -EOPNOTSUPP;
+		return link_change(dev, ifm, tb, extack);
+	}
+	if (!(nlh->nlmsg_flags & NLM_F_CREATE)) {
+		/* like __rtnl_newlink(): a named or indexed device must exist */
+		return -ENODEV;
+	}
+	if (!kind[0] || strcmp(kind, "dummy")) {
+		NL_SET_ERR_MSG(extack, "Unknown device type");
+		return -EOPNOTSUPP;
+	}
+	if (ifm->ifi_index) {
+		NL_SET_ERR_MSG(extack, "qdk: choosing the ifindex is not supported");
+		return -EOPNOTSUPP;
+	}
+	if ((tb[IFLA_NUM_TX_QUEUES] && nla_get_u32(tb[IFLA_NUM_TX_QUEUES]) != 1) ||
+	    (tb[IFLA_NUM_RX_QUEUES] && nla_get_u32(tb[IFLA_NUM_RX_QUEUES]) != 1)) {
+		NL_SET_ERR_MSG(extack, "qdk: multi-queue devices are not supported yet");
+		return -EOPNOTSUPP;
+	}
+	if (net->ndevs >= QDK_NET_MAX_DEVS) {
+		NL_SET_ERR_MSG(extack, "qdk: too many devices in the namespace");
+		return -ENOSPC;
+	}
+	if (!ifname[0]) {
+		/* "dummy%d": the lowest free number */
+		for (i = 0; i < QDK_NET_MAX_DEVS; i++) {
+			snprintf(ifname, IFNAMSIZ, "dummy%d", i);
+			if (!dev_by_name(net, ifname))
+				break;
+		}
+	}
+	nd = dummy_create(net, ifname);
+	if (!nd)
+		return -ENOMEM;
+	err = link_change(&nd->dev, ifm, tb, extack);
+	if (err) {
+		ndev_free(net, nd);
+		return err;
+	}
+	return 0;
+}
+
+/*
+ * The device a DELLINK or GETLINK request names, by index or IFLA_IFNAME:
+ * 0 with *devp set, or -errno.
+ */
+static int link_find(struct qdk_net *net, const struct nlmsghdr *nlh,
+		     struct net_device **devp, struct netlink_ext_ack *extack)
+{
+	const struct ifinfomsg *ifm = nlmsg_data(nlh);
+	struct nlattr *tb[IFLA_MAX + 1];
+	char ifname[IFNAMSIZ];
+	int err;
+
+	err = nlmsg_parse_deprecated(nlh, sizeof(*ifm), tb, IFLA_MAX,
+				     ifla_policy, extack);
+	if (err < 0)
+		return err;
+	if (!ifm->ifi_index && !tb[IFLA_IFNAME]) {
+		NL_SET_ERR_MSG(extack, "Device name or index not specified");
+		return -EINVAL;
+	}
+	*devp = link_lookup(net, ifm, tb, ifname);
+	return *devp ? 0 : -ENODEV;
+}
+
+static int rtnl_dellink(struct qdk_net *net, const struct nlmsghdr *nlh,
+			struct netlink_ext_ack *extack)
+{
+	struct net_device *dev;
+	int err = link_find(net, nlh, &dev, extack);
+
+	if (err)
+		return err;
+	if (!to_ndev(dev)->kind)
+		return -EOPNOTSUPP;	/* lo has no rtnl_link_ops */
+	ndev_free(net, to_ndev(dev));
+	return 0;
+}
+
+static int rtnl_getlink(struct qdk_net *net, const struct nlmsghdr *nlh,
+			struct nl_out *out, struct netlink_ext_ack *extack)
+{
+	struct net_device *dev;
+	struct sk_buff *skb;
+	int err = link_find(net, nlh, &dev, extack);
+
+	if (err)
+		return err;
+	skb = reply_alloc();
+	if (!skb)
+		return -ENOBUFS;
+	err = rtnl_fill_ifinfo(skb, dev, RTM_NEWLINK, out->portid,
+			       nlh->nlmsg_seq, 0);
+	if (err) {
+		consume_skb(skb);
+		return err;
+	}
+	out_send(out, skb);
+	return 0;
+}
+
+/* rtnl_dump_ifinfo(): args[0] is the next device's position */
+static int rtnl_dump_ifinfo(struct qdk_net *net, struct sk_buff *skb,
+			    struct nl_dump *cb)
+{
+	struct qdk_ndev *nd;
+	long idx = 0;
+
+	list_for_each_entry(nd, &net->devs, list) {
+		if (idx < cb->args[0]) {
+			idx++;
+			continue;
+		}
+		if (rtnl_fill_ifinfo(skb, &nd->dev, RTM_NEWLINK, cb->portid,
+				     cb->nlh->nlmsg_seq, NLM_F_MULTI))
+			break;
+		idx++;
+	}
+	if (!skb->len && idx < net->ndevs)
+		return -EMSGSIZE;
+	cb->args[0] = idx;
+	return skb->len;
+}
+
+/* ---- qdiscs (net/sched/sch_api.c) ------------------------------------------ */
+
+static const struct nla_policy rtm_tca_policy[TCA_MAX + 1] = {
+	[TCA_KIND]		= { .type = NLA_STRING },
+	[TCA_RATE]		= { .type = NLA_BINARY,
+				    .len = sizeof(struct tc_estimator) },
+	[TCA_STAB]		= { .type = NLA_NESTED },
+	[TCA_DUMP_INVISIBLE]	= { .type = NLA_FLAG },
+	[TCA_CHAIN]		= { .type = NLA_U32 },
+	[TCA_INGRESS_BLOCK]	= { .type = NLA_U32 },
+	[TCA_EGRESS_BLOCK]	= { .type = NLA_U32 },
+};
+
+static int tc_fill_qdisc(struct sk_buff *skb, struct Qdisc *q, u32 clid,
+			 u32 portid, u32 seq, u16 flags, int event)
+{
+	unsigned char *b = skb_tail_pointer(skb);
+	struct gnet_stats_basic_sync __percpu *cpu_bstats = NULL;
+	struct gnet_stats_queue __percpu *cpu_qstats = NULL;
+	struct nlmsghdr *nlh;
+	struct gnet_dump d;
+	struct tcmsg *tcm;
+
+	nlh = nlmsg_put(skb, portid, seq, event, sizeof(*tcm), flags);
+	if (!nlh)
+		return -1;
+	tcm = nlmsg_data(nlh);
+	tcm->tcm_family = AF_UNSPEC;
+	tcm->tcm__pad1 = 0;
+	tcm->tcm__pad2 = 0;
+	tcm->tcm_ifindex = qdisc_dev(q)->ifindex;
+	tcm->tcm_parent = clid;
+	tcm->tcm_handle = q->handle;
+	tcm->tcm_info = refcount_read(&q->refcnt);
+	if (nla_put_string(skb, TCA_KIND, q->ops->id))
+		goto nla_put_failure;
+	if (q->ops->dump && q->ops->dump(q, skb) < 0)
+		goto nla_put_failure;
+	if (nla_put_u8(skb, TCA_HW_OFFLOAD, !!(q->flags & TCQ_F_OFFLOADED)))
+		goto nla_put_failure;
+	if (gnet_stats_start_copy_compat(skb, TCA_STATS2, TCA_STATS, TCA_XSTATS,
+					 NULL, &d, TCA_PAD) < 0)
+		goto nla_put_failure;
+	if (q->ops->dump_stats && q->ops->dump_stats(q, &d) < 0)
+		goto nla_put_failure;
+	if (qdisc_is_percpu_stats(q)) {
+		cpu_bstats = q->cpu_bstats;
+		cpu_qstats = q->cpu_qstats;
+	}
+	if (gnet_stats_copy_basic(&d, cpu_bstats, &q->bstats, true) < 0 ||
+	    gnet_stats_copy_rate_est(&d, &q->rate_est) < 0 ||
+	    gnet_stats_copy_queue(&d, cpu_qstats, &q->qstats,
+				  qdisc_qlen_sum(q)) < 0)
+		goto nla_put_failure;
+	if (gnet_stats_finish_copy(&d) < 0)
+		goto nla_put_failure;
+	nlh->nlmsg_len = skb_tail_pointer(skb) - b;
+	return skb->len;
+
+nla_put_failure:
+	nlmsg_trim(skb, b);
+	return -1;
+}
+
+static bool tc_qdisc_dump_ignore(struct Qdisc *q, bool dump_invisible)
+{
+	if (q->flags & TCQ_F_BUILTIN)
+		return true;
+	if ((q->flags & TCQ_F_INVISIBLE) && !dump_invisible)
+		return true;
+	return false;
+}
+
+/*
+ * qdisc_notify(): the messages go to RTNLGRP_TC listeners and, with
+ * NLM_F_ECHO, back to the sender. Nobody listens to this namespace, so
+ * only the echo is sent.
+ */
+static void qdisc_notify(struct nl_out *out, const struct nlmsghdr *n, u32 clid,
+			 struct Qdisc *old, struct Qdisc *new)
+{
+	struct sk_buff *skb;
+
+	if (!(n->nlmsg_flags & NLM_F_ECHO))
+		return;
+	skb = reply_alloc();
+	if (!skb)
+		return;
+	if (old && !tc_qdisc_dump_ignore(old, false) &&
+	    tc_fill_qdisc(skb, old, clid, out->portid, n->nlmsg_seq, 0,
+			  RTM_DELQDISC) < 0)
+		goto err_out;
+	if (new && !tc_qdisc_dump_ignore(new, false) &&
+	    tc_fill_qdisc(skb, new, clid, out->portid, n->nlmsg_seq,
+			  old ? NLM_F_REPLACE : 0, RTM_NEWQDISC) < 0)
+		goto err_out;
+	if (skb->len) {
+		out_send(out, skb);
+		return;
+	}
+err_out:
+	consume_skb(skb);
+}
+
+static void notify_and_destroy(struct nl_out *out, const struct nlmsghdr *n,
+			       u32 clid, struct Qdisc *old, struct Qdisc *new)
+{
+	if (new || old)
+		qdisc_notify(out, n, clid, old, new);
+	if (old)
+		qdisc_put(old);
+}
+
+static struct Qdisc *qdisc_leaf(struct Qdisc *p, u32 classid,
+				struct netlink_ext_ack *extack)
+{
+	const struct Qdisc_class_ops *cops = p->ops->cl_ops;
+	unsigned long cl;
+
+	if (!cops) {
+		NL_SET_ERR_MSG(extack, "Parent qdisc is not classful");
+		return ERR_PTR(-EOPNOTSUPP);
+	}
+	cl = cops->find(p, classid);
+	if (cl == 0) {
+		NL_SET_ERR_MSG(extack, "Specified class not found");
+		return ERR_PTR(-ENOENT);
+	}
+	return cops->leaf(p, cl);
+}
+
+static int check_loop(struct Qdisc *q, struct Qdisc *p, int depth);
+
+struct check_loop_arg {
+	struct qdisc_walker w;
+	struct Qdisc *p;
+	int depth;
+};
+
+static int check_loop_fn(struct Qdisc *q, unsigned long cl,
+			 struct qdisc_walker *w)
+{
+	struct check_loop_arg *arg = (struct check_loop_arg *)w;
+	struct Qdisc *leaf = q->ops->cl_ops->leaf(q, cl);
+
+	if (leaf) {
+		if (leaf == arg->p || arg->depth > 7)
+			return -ELOOP;
+		return check_loop(leaf, arg->p, arg->depth + 1);
+	}
+	return 0;
+}
+
+static int check_loop(struct Qdisc *q, struct Qdisc *p, int depth)
+{
+	struct check_loop_arg arg;
+
+	if (q->ops->cl_ops == NULL)
+		return 0;
+	arg.w.stop = arg.w.skip = arg.w.count = 0;
+	arg.w.fn = check_loop_fn;
+	arg.depth = depth;
+	arg.p = p;
+	q->ops->cl_ops->walk(q, &arg.w);
+	return arg.w.stop ? -ELOOP : 0;
+}
+
+/* qdisc_alloc_handle(): the next free automatic handle, 0 when none */
+static u32 qdisc_alloc_handle(struct net_device *dev)
+{
+	static u32 autohandle = TC_H_MAKE(0x80000000U, 0);
+	int i = 0x8000;
+
+	do {
+		autohandle += TC_H_MAKE(0x10000U, 0);
+		if (autohandle == TC_H_MAKE(TC_H_ROOT, 0))
+			autohandle = TC_H_MAKE(0x80000000U, 0);
+		if (!qdisc_lookup(dev, autohandle))
+			return autohandle;
+	} while (--i > 0);
+	return 0;
+}
+
+/*
+ * qdisc_block_indexes_set(): no qdisc built here shares filter blocks
+ * (ingress_block_set/egress_block_set), so an index is refused with the
+ * kernel's message for 0 or for a qdisc without the op.
+ */
+static int qdisc_block_indexes_set(struct nlattr **tca,
+				   struct netlink_ext_ack *extack)
+{
+	static const struct {
+		int attr;
+		const char *zero, *unsupported;
+	} blocks[] = {
+		{ TCA_INGRESS_BLOCK, "Ingress block index cannot be 0",
+		  "Ingress block sharing is not supported" },
+		{ TCA_EGRESS_BLOCK, "Egress block index cannot be 0",
+		  "Egress block sharing is not supported" },
+	};
+	unsigned int i;
+	int err;
+
+	for (i = 0; i < ARRAY_SIZE(blocks); i++) {
+		if (!tca[blocks[i].attr])
+			continue;
+		err = nla_get_u32(tca[blocks[i].attr]) ? -EOPNOTSUPP : -EINVAL;
+		if (extack)
+			extack->_msg = err == -EINVAL ? blocks[i].zero :
+							blocks[i].unsupported;
+		return err;
+	}
+	return 0;
+}
+
+static struct Qdisc *qdisc_create(struct net_device *dev,
+				  struct netdev_queue *dev_queue, u32 parent,
+				  u32 handle, struct nlattr **tca, int *errp,
+				  struct netlink_ext_ack *extack)
+{
+	const struct Qdisc_ops *ops = NULL;
+	char kind[IFNAMSIZ];
+	struct Qdisc *sch;
+	int err;
+
+	if (tca[TCA_KIND] && nla_strscpy(kind, tca[TCA_KIND], IFNAMSIZ) >= 0)
+		ops = qdk_lookup_ops(kind);
+	err = -ENOENT;
+	if (!ops) {
+		NL_SET_ERR_MSG(extack, "Specified qdisc kind is unknown");
+		goto err_out;
+	}
+	sch = qdisc_alloc(dev_queue, ops, extack);
+	if (IS_ERR(sch)) {
+		err = PTR_ERR(sch);
+		goto err_out;
+	}
+	sch->parent = parent;
+	if (handle == TC_H_INGRESS) {
+		if (!(sch->flags & TCQ_F_INGRESS)) {
+			NL_SET_ERR_MSG(extack,
+				       "Specified parent ID is reserved for ingress and clsact Qdiscs");
+			err = -EINVAL;
+			goto err_free;
+		}
+		handle = TC_H_MAKE(TC_H_INGRESS, 0);
+	} else {
+		if (handle == 0) {
+			handle = qdisc_alloc_handle(dev);
+			if (handle == 0) {
+				NL_SET_ERR_MSG(extack, "Maximum number of qdisc handles was exceeded");
+				err = -ENOSPC;
+				goto err_free;
+			}
+		}
+		if (!netif_is_multiqueue(dev))
+			sch->flags |= TCQ_F_ONETXQUEUE;
+	}
+	sch->handle = handle;
+	if ((dev->priv_flags & IFF_NO_QUEUE) && dev->tx_queue_len == 0)
+		dev->tx_queue_len = DEFAULT_TX_QUEUE_LEN;
+	err = qdisc_block_indexes_set(tca, extack);
+	if (err)
+		goto err_free;
+	if (ops->init) {
+		err = ops->init(sch, tca[TCA_OPTIONS], extack);
+		if (err != 0)
+			goto err_destroy;
+	}
+	if (tca[TCA_STAB]) {
+		NL_SET_ERR_MSG(extack, "qdk: size tables (stab) are not supported yet");
+		err = -EOPNOTSUPP;
+		goto err_destroy;
+	}
+	if (tca[TCA_RATE]) {
+		err = -EOPNOTSUPP;
+		if (sch->flags & TCQ_F_MQROOT) {
+			NL_SET_ERR_MSG(extack, "Cannot attach rate estimator to a multi-queue root qdisc");
+			goto err_destroy;
+		}
+		err = gen_new_estimator(&sch->bstats, sch->cpu_bstats,
+					&sch->rate_est, NULL, true,
+					tca[TCA_RATE]);
+		if (err) {
+			NL_SET_ERR_MSG(extack, "Failed to generate new estimator");
+			goto err_destroy;
+		}
+	}
+	qdisc_hash_add(sch, false);
+	return sch;
+
+err_destroy:
+	/* ops->init() failed or ran: ->destroy() like qdisc_create_dflt() */
+	if (ops->destroy)
+		ops->destroy(sch);
+err_free:
+	qdisc_free(sch);
+err_out:
+	*errp = err;
+	return NULL;
+}
+
+/* qdisc_change(): ->change only with TCA_OPTIONS */
+static int qdisc_change(struct Qdisc *sch, struct nlattr **tca,
+			struct netlink_ext_ack *extack)
+{
+	int err;
+
+	if (tca[TCA_OPTIONS]) {
+		if (!sch->ops->change) {
+			NL_SET_ERR_MSG(extack, "Change operation not supported by specified qdisc");
+			return -EINVAL;
+		}
+		if (tca[TCA_INGRESS_BLOCK] || tca[TCA_EGRESS_BLOCK]) {
+			NL_SET_ERR_MSG(extack, "Change of blocks is not supported");
+			return -EOPNOTSUPP;
+		}
+		err = sch->ops->change(sch, tca[TCA_OPTIONS], extack);
+		if (err)
+			return err;
+	}
+	if (tca[TCA_STAB]) {
+		NL_SET_ERR_MSG(extack, "qdk: size tables (stab) are not supported yet");
+		return -EOPNOTSUPP;
+	}
+	/* errors of a replaced estimator are ignored: change cannot be undone */
+	if (tca[TCA_RATE] && !(sch->flags & TCQ_F_MQROOT))
+		gen_replace_estimator(&sch->bstats, sch->cpu_bstats,
+				      &sch->rate_est, NULL, true, tca[TCA_RATE]);
+	return 0;
+}
+
+static int qdisc_graft(struct net_device *dev, struct Qdisc *parent,
+		       struct nl_out *out, const struct nlmsghdr *n,
+		       u32 classid, struct Qdisc *new, struct Qdisc *old,
+		       struct netlink_ext_ack *extack)
+{
+	const struct Qdisc_class_ops *cops;
+	unsigned long cl;
+	unsigned int i;
+	int err;
+
+	if (parent == NULL) {
+		if (new)
+			new->depth = 0;
+		if (dev->flags & IFF_UP)
+			ns_dev_deactivate(dev);
+		if (!(new && new->ops->attach)) {
+			for (i = 0; i < dev->num_tx_queues; i++) {
+				old = dev_graft_qdisc(netdev_get_tx_queue(dev, i), new);
+				if (new && i > 0)
+					qdisc_refcount_inc(new);
+				qdisc_put(old);
+			}
+		}
+		old = dev->qdisc;
+		if (new && !new->ops->attach)
+			qdisc_refcount_inc(new);
+		dev->qdisc = new ? : &noop_qdisc;
+		notify_and_destroy(out, n, classid, old, new);
+		if (new && new->ops->attach)
+			new->ops->attach(new);
+		if (dev->flags & IFF_UP)
+			ns_dev_activate(dev);
+		return 0;
+	}
+
+	cops = parent->ops->cl_ops;
+	if (!cops || !cops->graft)
+		return -EOPNOTSUPP;
+	cl = cops->find(parent, classid);
+	if (!cl) {
+		NL_SET_ERR_MSG(extack, "Specified class not found");
+		return -ENOENT;
+	}
+	if (new && new->ops == &noqueue_qdisc_ops) {
+		NL_SET_ERR_MSG(extack, "Cannot assign noqueue to a class");
+		return -EINVAL;
+	}
+	if (new && parent->depth >= 7) {
+		NL_SET_ERR_MSG(extack, "Qdisc hierarchy is too deep");
+		return -E2BIG;
+	}
+	err = cops->graft(parent, cl, new, &old, extack);
+	if (err)
+		return err;
+	if (new)
+		new->depth = parent->depth + 1;
+	notify_and_destroy(out, n, classid, old, new);
+	return 0;
+}
+
+/* a request naming a kind (TCA_KIND) must name q's: "Invalid qdisc name" */
+static bool kind_matches(struct nlattr **tca, const struct Qdisc *q,
+			 struct netlink_ext_ack *extack)
+{
+	if (tca[TCA_KIND] && nla_strcmp(tca[TCA_KIND], q->ops->id)) {
+		NL_SET_ERR_MSG(extack, "Invalid qdisc name");
+		return false;
+	}
+	return true;
+}
+
+/* a qdisc request's attributes and device: 0, or -errno */
+static int tc_req_parse(struct qdk_net *net, const struct nlmsghdr *n,
+			struct nlattr **tca, struct net_device **devp,
+			struct netlink_ext_ack *extack)
+{
+	const struct tcmsg *tcm = nlmsg_data(n);
+	int err;
+
+	err = nlmsg_parse_deprecated(n, sizeof(*tcm), tca, TCA_MAX,
+				     rtm_tca_policy, extack);
+	if (err < 0)
+		return err;
+	*devp = dev_by_index(net, tcm->tcm_ifindex);
+	return *devp ? 0 : -ENODEV;
+}
+
+static int tc_get_qdisc(struct qdk_net *net, const struct nlmsghdr *n,
+			struct nl_out *out, struct netlink_ext_ack *extack)
+{
+	const struct tcmsg *tcm = nlmsg_data(n);
+	struct nlattr *tca[TCA_MAX + 1];
+	struct Qdisc *q = NULL, *p = NULL;
+	struct net_device *dev;
+	u32 clid;
+	int err;
+
+	err = tc_req_parse(net, n, tca, &dev, extack);
+	if (err)
+		return err;
+
+	clid = tcm->tcm_parent;
+	if (clid) {
+		if (clid != TC_H_ROOT) {
+			if (TC_H_MAJ(clid) != TC_H_MAJ(TC_H_INGRESS)) {
+				p = qdisc_lookup(dev, TC_H_MAJ(clid));
+				if (!p) {
+					NL_SET_ERR_MSG(extack, "Failed to find qdisc with specified classid");
+					return -ENOENT;
+				}
+				q = qdisc_leaf(p, clid, extack);
+			}
+			/* no ingress queue on these devices */
+		} else {
+			q = dev->qdisc;
+		}
+		if (!q) {
+			NL_SET_ERR_MSG(extack, "Cannot find specified qdisc on specified device");
+			return -ENOENT;
+		}
+		if (IS_ERR(q))
+			return PTR_ERR(q);
+		if (tcm->tcm_handle && q->handle != tcm->tcm_handle) {
+			NL_SET_ERR_MSG(extack, "Invalid handle");
+			return -EINVAL;
+		}
+	} else {
+		q = qdisc_lookup(dev, tcm->tcm_handle);
+		if (!q) {
+			NL_SET_ERR_MSG(extack, "Failed to find qdisc with specified handle");
+			return -ENOENT;
+		}
+	}
+	if (!kind_matches(tca, q, extack))
+		return -EINVAL;
+	if (n->nlmsg_type == RTM_DELQDISC) {
+		if (!clid) {
+			NL_SET_ERR_MSG(extack, "Classid cannot be zero");
+			return -EINVAL;
+		}
+		if (q->handle == 0) {
+			NL_SET_ERR_MSG(extack, "Cannot delete qdisc with handle of zero");
+			return -ENOENT;
+		}
+		return qdisc_graft(dev, p, out, n, clid, NULL, q, extack);
+	}
+	qdisc_notify(out, n, clid, NULL, q);
+	return 0;
+}
+
+static bool req_create_or_replace(const struct nlmsghdr *n)
+{
+	return n->nlmsg_flags & NLM_F_CREATE && n->nlmsg_flags & NLM_F_REPLACE;
+}
+
+static bool req_create_exclusive(const struct nlmsghdr *n)
+{
+	return n->nlmsg_flags & NLM_F_CREATE && n->nlmsg_flags & NLM_F_EXCL;
+}
+
+static bool req_change(const struct nlmsghdr *n)
+{
+	return !(n->nlmsg_flags & NLM_F_CREATE) &&
+	       !(n->nlmsg_flags & NLM_F_REPLACE) &&
+	       !(n->nlmsg_flags & NLM_F_EXCL);
+}
+
+static int tc_modify_qdisc(struct qdk_net *net, const struct nlmsghdr *n,
+			   struct nl_out *out, struct netlink_ext_ack *extack)
+{
+	const struct tcmsg *tcm = nlmsg_data(n);
+	struct nlattr *tca[TCA_MAX + 1];
+	struct netdev_queue *dev_queue;
+	struct net_device *dev;
+	struct Qdisc *q, *p;
+	u32 clid;
+	int err;
+
+	err = tc_req_parse(net, n, tca, &dev, extack);
+	if (err)
+		return err;
+	clid = tcm->tcm_parent;
+	q = p = NULL;
+
+	if (clid) {
+		if (clid != TC_H_ROOT) {
+			if (clid != TC_H_INGRESS) {
+				p = qdisc_lookup(dev, TC_H_MAJ(clid));
+				if (!p) {
+					NL_SET_ERR_MSG(extack, "Failed to find specified qdisc");
+					return -ENOENT;
+				}
+				q = qdisc_leaf(p, clid, extack);
+				if (IS_ERR(q))
+					return PTR_ERR(q);
+			}
+			/* no ingress queue on these devices: q stays NULL */
+		} else {
+			q = dev->qdisc;
+		}
+		/* it may be the default qdisc: ignore it */
+		if (q && q->handle == 0)
+			q = NULL;
+
+		if (!q || !tcm->tcm_handle || q->handle != tcm->tcm_handle) {
+			if (tcm->tcm_handle) {
+				if (q && !(n->nlmsg_flags & NLM_F_REPLACE)) {
+					NL_SET_ERR_MSG(extack, "NLM_F_REPLACE needed to override");
+					return -EEXIST;
+				}
+				if (TC_H_MIN(tcm->tcm_handle)) {
+					NL_SET_ERR_MSG(extack, "Invalid minor handle");
+					return -EINVAL;
+				}
+				q = qdisc_lookup(dev, tcm->tcm_handle);
+				if (!q)
+					goto create_n_graft;
+				if (q->parent != tcm->tcm_parent) {
+					NL_SET_ERR_MSG(extack, "Cannot move an existing qdisc to a different parent");
+					return -EINVAL;
+				}
+				if (n->nlmsg_flags & NLM_F_EXCL) {
+					NL_SET_ERR_MSG(extack, "Exclusivity flag on, cannot override");
+					return -EEXIST;
+				}
+				if (!kind_matches(tca, q, extack))
+					return -EINVAL;
+				if (q->flags & TCQ_F_INGRESS) {
+					NL_SET_ERR_MSG(extack, "Cannot regraft ingress or clsact Qdiscs");
+					return -EINVAL;
+				}
+				if (q == p || (p && check_loop(q, p, 0))) {
+					NL_SET_ERR_MSG(extack, "Qdisc parent/child loop detected");
+					return -ELOOP;
+				}
+				if (clid == TC_H_INGRESS) {
+					NL_SET_ERR_MSG(extack, "Ingress cannot graft directly");
+					return -EINVAL;
+				}
+				qdisc_refcount_inc(q);
+				goto graft;
+			} else {
+				if (!q)
+					goto create_n_graft;
+				/*
+				 * A qdisc of another kind is attached there:
+				 * create and graft when the request says
+				 * create (replace or exclusive) or nothing
+				 * at all (tc's "change"), as the kernel does.
+				 */
+				if (tca[TCA_KIND] &&
+				    nla_strcmp(tca[TCA_KIND], q->ops->id)) {
+					if (req_create_or_replace(n) ||
+					    req_create_exclusive(n))
+						goto create_n_graft;
+					else if (req_change(n))
+						goto create_n_graft2;
+				}
+			}
+		}
+	} else {
+		if (!tcm->tcm_handle) {
+			NL_SET_ERR_MSG(extack, "Handle cannot be zero");
+			return -EINVAL;
+		}
+		q = qdisc_lookup(dev, tcm->tcm_handle);
+	}
+
+	/* change qdisc parameters */
+	if (!q) {
+		NL_SET_ERR_MSG(extack, "Specified qdisc not found");
+		return -ENOENT;
+	}
+	if (n->nlmsg_flags & NLM_F_EXCL) {
+		NL_SET_ERR_MSG(extack, "Exclusivity flag on, cannot modify");
+		return -EEXIST;
+	}
+	if (!kind_matches(tca, q, extack))
+		return -EINVAL;
+	err = qdisc_change(q, tca, extack);
+	if (err == 0)
+		qdisc_notify(out, n, clid, NULL, q);
+	return err;
+
+create_n_graft:
+	if (!(n->nlmsg_flags & NLM_F_CREATE)) {
+		NL_SET_ERR_MSG(extack, "Qdisc not found. To create specify NLM_F_CREATE flag");
+		return -ENOENT;
+	}
+create_n_graft2:
+	if (clid == TC_H_INGRESS) {
+		NL_SET_ERR_MSG(extack, "Cannot find ingress queue for specified device");
+		return -ENOENT;
+	}
+	if (p && p->ops->cl_ops && p->ops->cl_ops->select_queue)
+		dev_queue = p->ops->cl_ops->select_queue(p, (struct tcmsg *)tcm);
+	else if (p)
+		dev_queue = p->dev_queue;
+	else
+		dev_queue = netdev_get_tx_queue(dev, 0);
+	q = qdisc_create(dev, dev_queue, tcm->tcm_parent, tcm->tcm_handle,
+			 tca, &err, extack);
+	if (q == NULL)
+		return err;
+
+graft:
+	err = qdisc_graft(dev, p, out, n, clid, q, NULL, extack);
+	if (err) {
+		if (q)
+			qdisc_put(q);
+		return err;
+	}
+	return 0;
+}
+
+/* tc_dump_qdisc_root(): the root, then (recur) the device's qdisc hash */
+static int tc_dump_qdisc_root(struct Qdisc *root, struct sk_buff *skb,
+			      struct nl_dump *cb, int *q_idx_p, int s_q_idx,
+			      bool dump_invisible)
+{
+	int q_idx = *q_idx_p, b, ret = 0;
+	struct Qdisc *q;
+
+	if (!root)
+		return 0;
+	q = root;
+	if (q_idx < s_q_idx) {
+		q_idx++;
+	} else {
+		if (!tc_qdisc_dump_ignore(q, dump_invisible) &&
+		    tc_fill_qdisc(skb, q, q->parent, cb->portid,
+				  cb->nlh->nlmsg_seq, NLM_F_MULTI,
+				  RTM_NEWQDISC) <= 0)
+			goto done;
+		q_idx++;
+	}
+	/* noop (builtin) has no device and nothing under it */
+	if (!qdisc_dev(root))
+		goto out;
+	hash_for_each(qdisc_dev(root)->qdisc_hash, b, q, hash) {
+		if (q_idx < s_q_idx) {
+			q_idx++;
+			continue;
+		}
+		if (!tc_qdisc_dump_ignore(q, dump_invisible) &&
+		    tc_fill_qdisc(skb, q, q->parent, cb->portid,
+				  cb->nlh->nlmsg_seq, NLM_F_MULTI,
+				  RTM_NEWQDISC) <= 0)
+			goto done;
+		q_idx++;
+	}
+out:
+	*q_idx_p = q_idx;
+	return ret;
+done:
+	ret = -1;
+	goto out;
+}
+
+/* tc_dump_qdisc(): args[0] device position, args[1] qdisc position */
+static int tc_dump_qdisc(struct qdk_net *net, struct sk_buff *skb,
+			 struct nl_dump *cb)
+{
+	struct nlattr *tca[TCA_MAX + 1];
+	int idx = 0, q_idx, s_idx, s_q_idx, err;
+	struct qdk_ndev *nd;
+
+	s_idx = cb->args[0];
+	s_q_idx = q_idx = cb->args[1];
+	err = nlmsg_parse_deprecated(cb->nlh, sizeof(struct tcmsg), tca,
+				     TCA_MAX, rtm_tca_policy, cb->extack);
+	if (err < 0)
+		return err;
+	list_for_each_entry(nd, &net->devs, list) {
+		if (idx < s_idx)
+			goto cont;
+		if (idx > s_idx)
+			s_q_idx = 0;
+		q_idx = 0;
+		if (tc_dump_qdisc_root(nd->dev.qdisc, skb, cb, &q_idx, s_q_idx,
+				       tca[TCA_DUMP_INVISIBLE]) < 0)
+			goto done;
+cont:
+		idx++;
+	}
+	cb->args[0] = idx;
+	cb->args[1] = q_idx;
+	return skb->len;
+done:
+	if (!skb->len)
+		return -EMSGSIZE;	/* one message larger than a part */
+	cb->args[0] = idx;
+	cb->args[1] = q_idx;
+	return skb->len;
+}
+
+/* ---- rtnetlink_rcv_msg / netlink_rcv_skb ----------------------------------- */
+
+static int empty_dump(struct qdk_net *net, struct sk_buff *skb,
+		      struct nl_dump *cb)
+{
+	return 0;
+}
+
+static int rtnetlink_rcv_msg(struct qdk_net *net, const struct nlmsghdr *nlh,
+			     struct nl_out *out, struct netlink_ext_ack *extack)
+{
+	int type = nlh->nlmsg_type;
+
+	if (type > RTM_MAX)
+		return -EOPNOTSUPP;
+	/* every request carries at least the family byte, or is ignored */
+	if (nlmsg_len(nlh) < sizeof(struct rtgenmsg))
+		return 0;
+
+	switch (type) {
+	case RTM_GETLINK:
+		if (nlh->nlmsg_flags & NLM_F_DUMP) {
+			netlink_dump(net, out, nlh, rtnl_dump_ifinfo, extack);
+			return -EINTR;
+		}
+		if (nlmsg_len(nlh) < sizeof(struct ifinfomsg))
+			return -EINVAL;
+		return rtnl_getlink(net, nlh, out, extack);
+	case RTM_NEWLINK:
+		if (nlmsg_len(nlh) < sizeof(struct ifinfomsg))
+			return -EINVAL;
+		return rtnl_newlink(net, nlh, extack);
+	case RTM_DELLINK:
+		if (nlmsg_len(nlh) < sizeof(struct ifinfomsg))
+			return -EINVAL;
+		return rtnl_dellink(net, nlh, extack);
+	case RTM_GETQDISC:
+		if (nlh->nlmsg_flags & NLM_F_DUMP) {
+			netlink_dump(net, out, nlh, tc_dump_qdisc, extack);
+			return -EINTR;
+		}
+		fallthrough;
+	case RTM_DELQDISC:
+		if (nlmsg_len(nlh) < sizeof(struct tcmsg))
+			return -EINVAL;
+		return tc_get_qdisc(net, nlh, out, extack);
+	case RTM_NEWQDISC:
+		if (nlmsg_len(nlh) < sizeof(struct tcmsg))
+			return -EINVAL;
+		return tc_modify_qdisc(net, nlh, out, extack);
+	default:
+		/* the kernel knows them; this namespace does not (yet) */
+		if (type >= RTM_BASE && (type & 3) == 2 &&
+		    nlh->nlmsg_flags & NLM_F_DUMP) {
+			/* an empty dump, like a family with nothing in it */
+			netlink_dump(net, out, nlh, empty_dump, extack);
+			return -EINTR;
+		}
+		return -EOPNOTSUPP;
+	}
+}
+
+int qdk_rtnl_rcv(struct qdk_net *net, const void *buf, size_t len,
+		 uint32_t portid, unsigned int flags, qdk_nl_reply_fn reply,
+		 void *ctx)
+{
+	struct nl_out out = {
+		.portid = portid, .flags = flags, .reply = reply, .ctx = ctx,
+	};
+	const struct nlmsghdr *nlh;
+	void *copy;
+
+	if (len > QDK_NL_MAX_REQUEST)
+		return -EMSGSIZE;
+	/* aligned, and owned while the qdiscs parse it */
+	copy = kmalloc(len ? len : 1, GFP_KERNEL);
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, buf, len);
+	rtnl_lock();
+	nlh = copy;
+	while (len >= NLMSG_HDRLEN) {
+		struct netlink_ext_ack extack = {};
+		size_t msglen;
+		int err = 0;
+
+		if (nlh->nlmsg_len < NLMSG_HDRLEN || len < nlh->nlmsg_len)
+			break;
+		if (!(nlh->nlmsg_flags & NLM_F_REQUEST) ||
+		    nlh->nlmsg_type < NLMSG_MIN_TYPE)
+			goto ack;
+		err = rtnetlink_rcv_msg(net, nlh, &out, &extack);
+		if (err == -EINTR)
+			goto skip;
+ack:
+		if (nlh->nlmsg_flags & NLM_F_ACK || err)
+			netlink_ack(&out, nlh, err, &extack);
+skip:
+		msglen = NLMSG_ALIGN(nlh->nlmsg_len);
+		if (msglen > len)
+			msglen = len;
+		len -= msglen;
+		nlh = (const struct nlmsghdr *)((const u8 *)nlh + msglen);
+	}
+	rtnl_unlock();
+	kfree(copy);
+	return out.err;
+}

@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# usertc.mk - the stock tc and ip against user-space namespaces
+# (usertc/README.md). Included by Makefile.user after harness.mk and
+# tcplugin.mk.
+#
+#   build/VARIANT/qdk-ns         the daemon holding a namespace: shim + qdiscs
+#   build/VARIANT/libqdk-nl.so   the netlink transport preloaded into tc and ip
+#   build/VARIANT/qdk-tc, qdk-ip tc and ip through it (usertc/qdk-run.sh)
+#
+# The preload library runs inside an uninstrumented tc, so like the tc
+# plugins it never gets sanitizer or coverage flags.
+
+USERTC_OBJS := $(call uobj,$(TOP)/usertc/qdk-ns.c)
+
+$(USERTC_OBJS): UCFLAGS += -I$(TOP)/usertc
+
+$(B)/qdk-ns: $(USERTC_OBJS) $(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/libqdk-nl.so: $(TOP)/usertc/nl_preload.c $(TOP)/usertc/ns_proto.h $(TOP)/shim/api/qdk_api.h
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -D_GNU_SOURCE $(TCP_OPT) $(WARN) -fPIC -shared \
+		-I$(TOP)/usertc -I$(TOP)/shim/api -Wl,-z,relro -Wl,-z,now \
+		-o $@ $< -ldl
+
+$(B)/qdk-tc $(B)/qdk-ip: $(TOP)/usertc/qdk-run.sh
+	@mkdir -p $(dir $@)
+	install -m 755 $< $@
+
+.PHONY: usertc
+usertc: $(B)/qdk-ns $(B)/libqdk-nl.so $(B)/qdk-tc $(B)/qdk-ip tc-plugins
+
+all: usertc
