@@ -231,6 +231,49 @@ static void do_watchdog(struct verifier *v, const struct trace_event *ev)
 	diverge_tail(v);
 }
 
+/* The text of line n of the trace (without its newline), for reports. */
+static const char *line_text(const struct trace *t, uint32_t n, int *len)
+{
+	const char *p = t->buf, *end = t->buf + t->len, *nl;
+
+	while (--n && p < end) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		p = nl ? nl + 1 : end;
+	}
+	nl = memchr(p, '\n', (size_t)(end - p));
+	*len = (int)((nl ? nl : end) - p);
+	return p;
+}
+
+/*
+ * What is still allocated after the qdisc was destroyed, one line each: a
+ * packet with the trace line of the call that last handed it to the qdisc
+ * (the replay makes that line the bridge's call cookie).
+ */
+static void report_leaks(const struct trace *t, long leaked)
+{
+	struct qdk_leak l[16];
+	size_t n = qdk_mem_leaks(0, l, 16), i;
+	char text[512];
+
+	fprintf(stderr, "%s: %ld allocation%s leaked after the qdisc was destroyed:\n", t->path,
+		leaked, leaked == 1 ? "" : "s");
+	for (i = 0; i < n && i < 16; i++) {
+		qdk_leak_text(&l[i], text, sizeof(text));
+		fprintf(stderr, "  %s", text);
+		if (l[i].handed && l[i].cookie) {
+			int len;
+			const char *lt = line_text(t, (uint32_t)l[i].cookie, &len);
+
+			fprintf(stderr, " at %s:%llu (%.*s)", t->path,
+				(unsigned long long)l[i].cookie, len, lt);
+		}
+		fputc('\n', stderr);
+	}
+	if (n > 16)
+		fprintf(stderr, "  ... and %zu more\n", n - 16);
+}
+
 /*
  * Refuse a trace with gaps before replaying anything: find a "TS lost N"
  * line without tokenizing the whole file.
@@ -289,6 +332,7 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	uint64_t t0, t1, c0, c1, first_ts = 0, last_ts = 0;
 	long leaked;
 	unsigned long warnings = qdk_warnings();
+	int rc = 0;
 
 	memset(&v, 0, sizeof(v));
 	v.wd_fired = NONE;
@@ -347,6 +391,7 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 			v.pending = false;
 		}
 		advance(&v, ev.ts);
+		qdk_call_cookie(ev.line);
 		switch (ev.op) {
 		case 'e':
 			do_enqueue(&v, &ev);
@@ -393,17 +438,11 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 		fprintf(stderr, "%s: the qdisc hit %lu kernel WARNING%s (printed above): the kernel "
 			"would have logged %s\n", path, warnings, warnings == 1 ? "" : "s",
 			warnings == 1 ? "it" : "them");
-		return 1;
-	}
-	if (leaked) {
-		long objs, bytes;
-
-		qdk_mem_usage(&objs, &bytes);
-		fprintf(stderr, "%s: %ld allocations (%ld bytes) leaked after the qdisc was "
-			"destroyed\n", path, leaked, bytes);
-		return 1;
-	}
-	if (!quiet) {
+		rc = 1;
+	} else if (leaked) {
+		report_leaks(&v.t, leaked);
+		rc = 1;
+	} else if (!quiet) {
 		double wall = (double)(t1 - t0) / 1e9, cpu = (double)(c1 - c0) / 1e9;
 
 		printf("verify: %s: OK, %llu events (%llu enqueues, %llu dequeues), virtual %.6f s, "
@@ -415,7 +454,7 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	free(v.exp);
 	spec_free(&qs);
 	trace_close(&v.t);
-	return 0;
+	return rc;
 }
 
 static void usage(FILE *f)

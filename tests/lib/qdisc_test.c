@@ -447,22 +447,49 @@ void qt_check_print_xstats(struct qdk_qdisc *q, size_t len, const char *want)
 
 /* ---- memory and the runner ----------------------------------------------------------- */
 
-/* Live allocations when a test starts (the fixture runs in the test's process). */
+/* Live allocations and the allocation sequence when a test starts (the fixture runs in the test's process). */
 static long objects0;
+static uint64_t mark0;
 
 void qt_mem_setup(void)
 {
 	long bytes;
 
 	qdk_mem_usage(&objects0, &bytes);
+	mark0 = qdk_mem_mark();
+}
+
+/*
+ * What is live of the allocations made after mark, one per line: "  LEAK"
+ * lines into buf (at most 8, then how many more). Returns how many.
+ */
+static size_t leak_report(uint64_t mark, char *buf, size_t len)
+{
+	struct qdk_leak l[8];
+	size_t n = qdk_mem_leaks(mark, l, 8), i, off = 0;
+	char line[512];
+
+	buf[0] = '\0';
+	for (i = 0; i < n && i < 8 && off < len; i++) {
+		qdk_leak_text(&l[i], line, sizeof(line));
+		off += (size_t)snprintf(buf + off, len - off, "\n  %s", line);
+	}
+	if (n > 8 && off < len)
+		snprintf(buf + off, len - off, "\n  ... and %zu more", n - 8);
+	return n;
 }
 
 void qt_mem_teardown(void)
 {
 	long objects, bytes;
+	char what[4096];
 
 	qdk_mem_usage(&objects, &bytes);
-	ck_assert_int_eq(objects, objects0);
+	if (objects == objects0)
+		return;
+	leak_report(mark0, what, sizeof(what));
+	ck_abort_msg("%ld allocation(s) not freed by the end of the test:%s",
+		     objects - objects0, what);
 }
 
 /*
@@ -506,7 +533,10 @@ int qt_main(const char *kind, Suite *s)
 	srunner_free(sr);
 	leaks = qdk_exit();
 	if (leaks) {
-		fprintf(stderr, "%ld allocations leaked\n", leaks);
+		char what[4096];
+
+		leak_report(0, what, sizeof(what));
+		fprintf(stderr, "%ld allocations leaked:%s\n", leaks, what);
 		failed++;
 	}
 	return failed ? 1 : 0;
