@@ -124,13 +124,48 @@ struct qdk_qdisc *qt_create(const char *opts)
 	return q;
 }
 
+/* "-EINVAL" for -22: the name of a negative errno (or the number). */
+static const char *errno_text(int err, char *buf, size_t len)
+{
+	const char *name = err < 0 ? strerrorname_np(-err) : NULL;
+
+	if (name)
+		snprintf(buf, len, "-%s", name);
+	else
+		snprintf(buf, len, "%d", err);
+	return buf;
+}
+
+/*
+ * The helpers take errors as the kernel returns them: a negative errno
+ * (-EINVAL). A positive one (EINVAL) is a mistake in the test, said so
+ * instead of a puzzling "22 != -22".
+ */
+static void check_err_sign(const char *helper, int err)
+{
+	const char *name = err > 0 ? strerrorname_np(err) : NULL;
+
+	if (name)
+		ck_assert_msg(err < 0, "%s: err is %d (%s, positive): pass -%s, a negative errno "
+			      "as the kernel returns it", helper, err, name, name);
+	ck_assert_msg(err < 0, "%s: err is %d: pass a negative errno (e.g. -EINVAL), as the "
+		      "kernel returns it", helper, err);
+}
+
 void qt_create_fails(const char *opts, int err, const char *want)
 {
-	char msg[256] = "";
+	char msg[256] = "", a[32], b[32];
+	struct qdk_qdisc *q;
 	int e = 0;
 
-	ck_assert_ptr_null(qt_create_try(opts, &e, msg, sizeof(msg)));
-	ck_assert_int_eq(e, err);
+	check_err_sign("qt_create_fails", err);
+	q = qt_create_try(opts, &e, msg, sizeof(msg));
+	if (q)
+		qdk_qdisc_destroy(q);
+	ck_assert_msg(!q, "create '%s' succeeded; want %s \"%s\"", opts,
+		      errno_text(err, a, sizeof(a)), want);
+	ck_assert_msg(e == err, "create '%s' failed with %s, want %s (extack \"%s\")", opts,
+		      errno_text(e, a, sizeof(a)), errno_text(err, b, sizeof(b)), msg);
 	ck_assert_str_eq(msg, want);
 }
 
@@ -149,12 +184,14 @@ int qt_change(struct qdk_qdisc *q, const char *opts, char *msg, size_t msglen)
 void qt_change_fails(struct qdk_qdisc *q, const char *opts, int err, const char *want)
 {
 	uint8_t before[1024], after[1024];
-	char msg[256];
-	int n = qdk_qdisc_dump(q, before, sizeof(before));
+	char msg[256], a[32], b[32];
+	int n = qdk_qdisc_dump(q, before, sizeof(before)), ret;
 
+	check_err_sign("qt_change_fails", err);
 	ck_assert_int_gt(n, 0);
-	ck_assert_msg(qt_change(q, opts, msg, sizeof(msg)) == err,
-		      "change '%s' did not fail with %d", opts, err);
+	ret = qt_change(q, opts, msg, sizeof(msg));
+	ck_assert_msg(ret == err, "change '%s' returned %s, want %s (extack \"%s\")", opts,
+		      errno_text(ret, a, sizeof(a)), errno_text(err, b, sizeof(b)), msg);
 	ck_assert_str_eq(msg, want);
 	ck_assert_int_eq(qdk_qdisc_dump(q, after, sizeof(after)), n);
 	ck_assert_mem_eq(after, before, (size_t)n);
