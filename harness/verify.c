@@ -35,19 +35,52 @@ struct verifier {
 	uint64_t wd_fired;
 	uint64_t events, enqueues, dequeues;
 	bool quiet;
+	/* how the replay was seeded, for the re-run that explains a snapshot */
+	bool have_seed;
+	uint64_t seed;
+	/*
+	 * The re-run (--parted-at): replay up to snapshot line parted_line
+	 * knowing its expected counters part_exp (keys part_mask), following
+	 * on which side of them each replayed counter is, since which call.
+	 */
+	uint32_t parted_line, part_mask;
+	uint64_t part_exp[ST_NKEYS];
+	int part_side[ST_NKEYS];
+	uint32_t part_since[ST_NKEYS], part_since_len[ST_NKEYS];
+	const char *part_since_text[ST_NKEYS];
+	char part_since_op[ST_NKEYS];
 };
 
-static void diverge_at(struct verifier *v, uint32_t line, const char *text, uint32_t len,
-		       const char *what)
+/* What a call line is, in words. */
+static const char *call_name(char op)
 {
-	fflush(stdout);
-	fprintf(stderr, "%s:%u: divergence: %s\n  event: %.*s\n", v->t.path, line, what,
-		(int)len, text);
+	switch (op) {
+	case 'e': return "enqueue";
+	case 'd': return "dequeue";
+	case 'p': return "peek";
+	case 'r': return "reset";
+	case 'c': return "change";
+	default: return "call";
+	}
 }
 
-static void diverge_head(struct verifier *v, const struct trace_event *ev, const char *what)
+/*
+ * "FILE:LINE: divergence at RECORD: WHAT": RECORD says in words which kind
+ * of trace record the replay parted from (an enqueue verdict, a statistics
+ * snapshot, the drops and marks during a call, ...).
+ */
+static void diverge_at(struct verifier *v, uint32_t line, const char *text, uint32_t len,
+		       const char *record, const char *what)
 {
-	diverge_at(v, ev->line, ev->text, ev->text_len, what);
+	fflush(stdout);
+	fprintf(stderr, "%s:%u: divergence at %s: %s\n  event: %.*s\n", v->t.path, line, record,
+		what, (int)len, text);
+}
+
+static void diverge_head(struct verifier *v, const struct trace_event *ev, const char *record,
+			 const char *what)
+{
+	diverge_at(v, ev->line, ev->text, ev->text_len, record, what);
 }
 
 static void __attribute__((noreturn)) diverge_tail(struct verifier *v)
@@ -102,7 +135,9 @@ static void check_effects(struct verifier *v)
 	v->nexp = 0;
 	if (ok)
 		return;
-	diverge_at(v, v->call_line, v->call_text, v->call_len, "drops/marks during the call differ");
+	diverge_at(v, v->call_line, v->call_text, v->call_len,
+		   "the drops and marks during the call (its x/m lines)",
+		   "drops/marks during the call differ");
 	fputs("  expected:", stderr);
 	print_effects(stderr, v->exp, nexp);
 	fputs("  actual:  ", stderr);
@@ -142,7 +177,7 @@ static void do_enqueue(struct verifier *v, const struct trace_event *ev)
 	if (__builtin_expect(ret != ev->verdict, 0)) {
 		const char *va = verdict_text(ret, a, sizeof(a));
 
-		diverge_head(v, ev, "enqueue verdict differs");
+		diverge_head(v, ev, "an enqueue's verdict (e line)", "enqueue verdict differs");
 		fprintf(stderr, "  expected: %s\n  actual:   %s (0x%x)\n",
 			verdict_text(ev->verdict, b, sizeof(b)), va ? va : "?", ret);
 		diverge_tail(v);
@@ -156,7 +191,12 @@ static void do_dequeue(struct verifier *v, const struct trace_event *ev, bool pe
 
 	v->dequeues += !peek;
 	if (__builtin_expect(got != ev->id, 0)) {
-		diverge_head(v, ev, peek ? "peeked packet differs" : "dequeued packet differs");
+		if (peek)
+			diverge_head(v, ev, "the packet a peek returned (p line)",
+				     "peeked packet differs");
+		else
+			diverge_head(v, ev, "the packet a dequeue returned (d line)",
+				     "dequeued packet differs");
 		fputs("  expected: ", stderr);
 		print_id(stderr, ev->id);
 		fputs("\n  actual:   ", stderr);
@@ -170,12 +210,10 @@ static void do_dequeue(struct verifier *v, const struct trace_event *ev, bool pe
 		qdk_skb_free(skb);
 }
 
-static void do_stats(struct verifier *v, const struct trace_event *ev)
+/* The replayed qdisc's counters, indexed by ST_*. */
+static void read_counters(struct verifier *v, uint64_t *act)
 {
 	struct qdk_stats st;
-	uint64_t act[ST_NKEYS];
-	int i;
-	bool ok = true;
 
 	qdk_qdisc_stats(v->q, &st);
 	act[ST_QLEN] = st.qlen;
@@ -185,17 +223,129 @@ static void do_stats(struct verifier *v, const struct trace_event *ev)
 	act[ST_REQUEUES] = st.requeues;
 	act[ST_PACKETS] = st.packets;
 	act[ST_BYTES] = st.bytes;
+}
+
+/*
+ * The re-run, after a call (or at the snapshot, for timers that fired just
+ * before it): note the call at which each watched counter moved to the
+ * side of its expected value it is on now.
+ */
+static void parted_track(struct verifier *v, const struct trace_event *ev)
+{
+	uint64_t act[ST_NKEYS];
+	int i, side;
+
+	read_counters(v, act);
+	for (i = 0; i < ST_NKEYS; i++) {
+		if (!(v->part_mask & (1u << i)))
+			continue;
+		side = (act[i] > v->part_exp[i]) - (act[i] < v->part_exp[i]);
+		if (side == v->part_side[i])
+			continue;
+		v->part_side[i] = side;
+		v->part_since[i] = ev ? ev->line : 0;
+		v->part_since_text[i] = ev ? ev->text : "";
+		v->part_since_len[i] = ev ? ev->text_len : 0;
+		v->part_since_op[i] = ev ? ev->op : 0;
+	}
+}
+
+/* The re-run reached the snapshot: say where each differing counter parted. */
+static void __attribute__((noreturn)) parted_report(struct verifier *v)
+{
+	int i;
+
+	for (i = 0; i < ST_NKEYS; i++) {
+		const char *cmp = v->part_side[i] > 0 ? "above" : "below";
+
+		if (!(v->part_mask & (1u << i)) || !v->part_side[i])
+			continue;
+		if (!v->part_since[i]) {
+			fprintf(stderr, "  %s: the replayed counter was %s the expected %llu before "
+				"the first call\n", trace_stat_names[i], cmp,
+				(unsigned long long)v->part_exp[i]);
+		} else if (v->part_since[i] == v->parted_line) {
+			fprintf(stderr, "  %s: went %s the expected %llu in timers that fired just "
+				"before the snapshot\n", trace_stat_names[i], cmp,
+				(unsigned long long)v->part_exp[i]);
+		} else {
+			fprintf(stderr, "  %s: counters first parted after line %u (%s: %.*s): from "
+				"that call on the replayed value stayed %s the expected %llu\n",
+				trace_stat_names[i], v->part_since[i], call_name(v->part_since_op[i]),
+				(int)v->part_since_len[i], v->part_since_text[i], cmp,
+				(unsigned long long)v->part_exp[i]);
+		}
+	}
+	fflush(stderr);
+	exit(0);
+}
+
+/*
+ * Replay the trace again in a new process (the clock and module_init() run
+ * once per process) up to snapshot ev, knowing the counters it expects:
+ * its report says after which call each differing counter parted.
+ */
+static void explain_snapshot(struct verifier *v, const struct trace_event *ev,
+			     const uint64_t *act)
+{
+	char spec[512], seed[32];
+	char *argv[8];
+	size_t off;
+	int i, n = 0, status;
+	pid_t pid;
+
+	off = (size_t)snprintf(spec, sizeof(spec), "%u:", ev->line);
+	for (i = 0; i < ST_NKEYS && off < sizeof(spec); i++)
+		if ((ev->stat_mask & (1u << i)) && ev->stat[i] != act[i])
+			off += (size_t)snprintf(spec + off, sizeof(spec) - off, "%s=%llu,",
+						trace_stat_names[i],
+						(unsigned long long)ev->stat[i]);
+	argv[n++] = "qdk-replay";
+	argv[n++] = "verify";
+	if (v->have_seed) {
+		snprintf(seed, sizeof(seed), "%llu", (unsigned long long)v->seed);
+		argv[n++] = "--seed";
+		argv[n++] = seed;
+	}
+	argv[n++] = "--parted-at";
+	argv[n++] = spec;
+	argv[n++] = (char *)v->t.path;
+	argv[n] = NULL;
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid == 0) {
+		execv("/proc/self/exe", argv);
+		_exit(127);
+	}
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+}
+
+static void do_stats(struct verifier *v, const struct trace_event *ev)
+{
+	uint64_t act[ST_NKEYS];
+	int i;
+	bool ok = true;
+
+	if (__builtin_expect(v->parted_line != 0, 0) && ev->line == v->parted_line) {
+		parted_track(v, ev);
+		parted_report(v);
+	}
+	read_counters(v, act);
 	for (i = 0; i < ST_NKEYS; i++)
 		if ((ev->stat_mask & (1u << i)) && ev->stat[i] != act[i])
 			ok = false;
 	if (ok)
 		return;
-	diverge_head(v, ev, "statistics differ");
+	diverge_head(v, ev, "a statistics snapshot (s line)", "statistics differ");
 	for (i = 0; i < ST_NKEYS; i++)
 		if (ev->stat_mask & (1u << i))
 			fprintf(stderr, "  %-10s expected %llu, actual %llu%s\n", trace_stat_names[i],
 				(unsigned long long)ev->stat[i], (unsigned long long)act[i],
 				ev->stat[i] != act[i] ? "  <--" : "");
+	if (!v->parted_line)
+		explain_snapshot(v, ev, act);
 	diverge_tail(v);
 }
 
@@ -214,7 +364,7 @@ static void do_change(struct verifier *v, const struct trace_event *ev)
 	ret = qdk_qdisc_change(v->q, tca, len, msg, sizeof(msg));
 	free(tca);
 	if (ret != ev->ret) {
-		diverge_head(v, ev, "change result differs");
+		diverge_head(v, ev, "a change's result (c line)", "change result differs");
 		fprintf(stderr, "  expected: %d\n  actual:   %d%s%s\n", ev->ret, ret,
 			msg[0] ? " " : "", msg);
 		diverge_tail(v);
@@ -227,8 +377,52 @@ static void do_watchdog(struct verifier *v, const struct trace_event *ev)
 		v->wd_fired = NONE;
 		return;
 	}
-	diverge_head(v, ev, "the recorded watchdog fired, the replayed one did not");
+	diverge_head(v, ev, "a watchdog fire (w line)",
+		     "the recorded watchdog fired, the replayed one did not");
 	diverge_tail(v);
+}
+
+/* The text of line n of the trace (without its newline), for reports. */
+static const char *line_text(const struct trace *t, uint32_t n, int *len)
+{
+	const char *p = t->buf, *end = t->buf + t->len, *nl;
+
+	while (--n && p < end) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		p = nl ? nl + 1 : end;
+	}
+	nl = memchr(p, '\n', (size_t)(end - p));
+	*len = (int)((nl ? nl : end) - p);
+	return p;
+}
+
+/*
+ * What is still allocated after the qdisc was destroyed, one line each: a
+ * packet with the trace line of the call that last handed it to the qdisc
+ * (the replay makes that line the bridge's call cookie).
+ */
+static void report_leaks(const struct trace *t, long leaked)
+{
+	struct qdk_leak l[16];
+	size_t n = qdk_mem_leaks(0, l, 16), i;
+	char text[512];
+
+	fprintf(stderr, "%s: %ld allocation%s leaked after the qdisc was destroyed:\n", t->path,
+		leaked, leaked == 1 ? "" : "s");
+	for (i = 0; i < n && i < 16; i++) {
+		qdk_leak_text(&l[i], text, sizeof(text));
+		fprintf(stderr, "  %s", text);
+		if (l[i].handed && l[i].cookie) {
+			int len;
+			const char *lt = line_text(t, (uint32_t)l[i].cookie, &len);
+
+			fprintf(stderr, " at %s:%llu (%.*s)", t->path,
+				(unsigned long long)l[i].cookie, len, lt);
+		}
+		fputc('\n', stderr);
+	}
+	if (n > 16)
+		fprintf(stderr, "  ... and %zu more\n", n - 16);
 }
 
 /*
@@ -280,7 +474,38 @@ static inline void advance(struct verifier *v, uint64_t ts)
 		v->now = ts;
 }
 
-static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quiet)
+/*
+ * The --parted-at argument "LINE:KEY=VALUE,...": the snapshot line and the
+ * counters it expects that the first replay found different.
+ */
+static void parse_parted(struct verifier *v, const char *spec)
+{
+	const char *p = spec;
+	char *end;
+	int i;
+
+	v->parted_line = (uint32_t)strtoul(p, &end, 10);
+	if (end == p || *end != ':' || !v->parted_line)
+		die(2, "bad --parted-at \"%s\"", spec);
+	p = end + 1;
+	while (*p) {
+		size_t kl = strcspn(p, "=");
+
+		for (i = 0; i < ST_NKEYS; i++)
+			if (strlen(trace_stat_names[i]) == kl && !strncmp(p, trace_stat_names[i], kl))
+				break;
+		if (i == ST_NKEYS || p[kl] != '=')
+			die(2, "bad --parted-at \"%s\"", spec);
+		v->part_exp[i] = strtoull(p + kl + 1, &end, 10);
+		v->part_mask |= 1u << i;
+		if (end == p + kl + 1 || (*end && *end != ','))
+			die(2, "bad --parted-at \"%s\"", spec);
+		p = *end ? end + 1 : end;
+	}
+}
+
+static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quiet,
+		      const char *parted)
 {
 	struct verifier v;
 	struct qdisc_spec qs;
@@ -289,9 +514,14 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	uint64_t t0, t1, c0, c1, first_ts = 0, last_ts = 0;
 	long leaked;
 	unsigned long warnings = qdk_warnings();
+	int rc = 0;
 
 	memset(&v, 0, sizeof(v));
 	v.wd_fired = NONE;
+	v.have_seed = have_seed;
+	v.seed = seed;
+	if (parted)
+		parse_parted(&v, parted);
 	trace_open(&v.t, path);
 	refuse_lost(&v.t);
 	if (v.t.have_first && v.t.first.op == 'e' && v.t.first.verdict == VERDICT_UNKNOWN)
@@ -329,6 +559,8 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	/* init made exactly the kernel's draws, or the replay starts elsewhere */
 	trace_random_check(&v.t);
 	v.quiet = quiet;
+	if (v.parted_line)
+		parted_track(&v, NULL);
 
 	t0 = wall_ns();
 	c0 = cpu_ns();
@@ -347,6 +579,7 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 			v.pending = false;
 		}
 		advance(&v, ev.ts);
+		qdk_call_cookie(ev.line);
 		switch (ev.op) {
 		case 'e':
 			do_enqueue(&v, &ev);
@@ -374,6 +607,8 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 				   "gaps cannot be verified (drive can still use its arrivals)",
 				   (unsigned long long)ev.lost);
 		}
+		if (__builtin_expect(v.parted_line != 0, 0))
+			parted_track(&v, &ev);
 		/* A call: its x/m lines follow. */
 		v.pending = true;
 		v.call_line = ev.line;
@@ -393,17 +628,11 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 		fprintf(stderr, "%s: the qdisc hit %lu kernel WARNING%s (printed above): the kernel "
 			"would have logged %s\n", path, warnings, warnings == 1 ? "" : "s",
 			warnings == 1 ? "it" : "them");
-		return 1;
-	}
-	if (leaked) {
-		long objs, bytes;
-
-		qdk_mem_usage(&objs, &bytes);
-		fprintf(stderr, "%s: %ld allocations (%ld bytes) leaked after the qdisc was "
-			"destroyed\n", path, leaked, bytes);
-		return 1;
-	}
-	if (!quiet) {
+		rc = 1;
+	} else if (leaked) {
+		report_leaks(&v.t, leaked);
+		rc = 1;
+	} else if (!quiet) {
 		double wall = (double)(t1 - t0) / 1e9, cpu = (double)(c1 - c0) / 1e9;
 
 		printf("verify: %s: OK, %llu events (%llu enqueues, %llu dequeues), virtual %.6f s, "
@@ -415,7 +644,7 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	free(v.exp);
 	spec_free(&qs);
 	trace_close(&v.t);
-	return 0;
+	return rc;
 }
 
 static void usage(FILE *f)
@@ -428,10 +657,13 @@ int cmd_verify(int argc, char **argv)
 	static const struct option lo[] = {
 		{ "seed", required_argument, NULL, 's' },
 		{ "quiet", no_argument, NULL, 'q' },
+		/* internal: the re-run that explains a statistics divergence */
+		{ "parted-at", required_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool have_seed = false, quiet = false;
+	const char *parted = NULL;
 	uint64_t seed = 0;
 	int c, i, worst = 0, nfail = 0;
 
@@ -449,6 +681,9 @@ int cmd_verify(int argc, char **argv)
 		case 'q':
 			quiet = true;
 			break;
+		case 'P':
+			parted = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -462,7 +697,7 @@ int cmd_verify(int argc, char **argv)
 		return 2;
 	}
 	if (argc - optind == 1)
-		return verify_one(argv[optind], have_seed, seed, quiet);
+		return verify_one(argv[optind], have_seed, seed, quiet, parted);
 	for (i = optind; i < argc; i++) {
 		int status, rc;
 		pid_t pid;
@@ -472,7 +707,7 @@ int cmd_verify(int argc, char **argv)
 		if (pid < 0)
 			die(3, "fork failed");
 		if (pid == 0)
-			exit(verify_one(argv[i], have_seed, seed, quiet));
+			exit(verify_one(argv[i], have_seed, seed, quiet, NULL));
 		if (waitpid(pid, &status, 0) < 0)
 			die(3, "waitpid failed");
 		if (WIFEXITED(status)) {

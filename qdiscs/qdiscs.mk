@@ -57,7 +57,9 @@ endef
 $(foreach t,$(QDISC_TEST_SRCS),$(eval $(call qdisc_test_rule,$(t))))
 
 .PHONY: qdisc-tests qdisc-check
-all: $(QDISC_OBJS) $(QDISC_TCOPT_OBJS)
+# Every variant's `all` builds the test binaries too, so a test run by hand
+# (build/VARIANT/tests/<dir>/test_<name>) is never older than its sources.
+all: $(QDISC_OBJS) $(QDISC_TCOPT_OBJS) $(QDISC_TESTS)
 
 qdisc-tests: $(QDISC_TESTS)
 

@@ -6,7 +6,11 @@
 # exact command is printed and we stop.
 #
 #   build  compilers, check, gcovr, matplotlib, gdb, iproute2, kernel headers
-#          and source (upstream qdiscs are extracted from it at build time)
+#          and source (upstream qdiscs are extracted from it at build time).
+#          The SAN=1 build's stack traces need no symbolizer package: gcc's
+#          libasan/libubsan symbolize with their built-in libbacktrace from
+#          the -g debug info (tests/suites/55-san runs one with an empty
+#          PATH); llvm-symbolizer (package llvm) is used when present.
 #   vm     what the VM rig needs to boot Debian's kernel under qemu
 #   check  what `make check` uses beyond those: groff and man-db (the man
 #          pages render), dkms (dkms-check), strace (tc's netlink bytes)

@@ -152,6 +152,101 @@ void qdk_mem_usage(long *objects, long *bytes)
 	*bytes = qdk_mem_bytes;
 }
 
+/* ---- leak reports ------------------------------------------------------------ */
+
+static u64 call_cookie;
+
+void qdk_call_cookie(uint64_t cookie)
+{
+	call_cookie = cookie;
+}
+
+uint64_t qdk_mem_mark(void)
+{
+	return qdk_mem_seq;
+}
+
+struct leak_walk {
+	struct qdk_leak *out;
+	size_t max, n;
+};
+
+static struct qdk_leak *leak_next(struct leak_walk *w, const struct alloc_tag *tag)
+{
+	struct qdk_leak *l;
+
+	if (w->n >= w->max)
+		return NULL;
+	l = &w->out[w->n++];
+	memset(l, 0, sizeof(*l));
+	if (tag) {
+		l->file = tag->ct.filename;
+		l->line = tag->ct.lineno;
+		l->func = tag->ct.function;
+	}
+	return l;
+}
+
+static void leak_obj(void *arg, const struct alloc_tag *tag,
+		     const struct kmem_cache *cache, size_t size)
+{
+	struct qdk_leak *l = leak_next(arg, tag);
+
+	if (!l)
+		return;
+	l->size = size;
+	l->cache = cache ? cache->name : NULL;
+}
+
+static void leak_skb(void *arg, const struct sk_buff *skb)
+{
+	struct qdk_leak *l = leak_next(arg, skb->__qdk_tag);
+
+	if (!l)
+		return;
+	l->skb = true;
+	l->size = skb->truesize;
+	l->id = skb->__qdk_id;
+	l->handed = skb->__qdk_handed;
+	l->cookie = skb->__qdk_cookie;
+}
+
+size_t qdk_mem_leaks(uint64_t mark, struct qdk_leak *out, size_t max)
+{
+	struct leak_walk w = { .out = out, .max = out ? max : 0 };
+	long n;
+
+	n = qdk_slab_for_each_live(mark, leak_obj, &w);
+	n += qdk_skb_for_each_live(mark, leak_skb, &w);
+	return (size_t)n;
+}
+
+int qdk_leak_text(const struct qdk_leak *l, char *buf, size_t len)
+{
+	char what[96], site[320];
+
+	if (l->skb && l->id)
+		snprintf(what, sizeof(what), "skb of packet %llu (%zu bytes)",
+			 (unsigned long long)l->id, l->size);
+	else if (l->skb)
+		snprintf(what, sizeof(what), "skb (%zu bytes)", l->size);
+	else if (l->cache)
+		snprintf(what, sizeof(what), "%s object (kmem_cache, %zu bytes)",
+			 l->cache, l->size);
+	else
+		snprintf(what, sizeof(what), "kmalloc'd %zu bytes", l->size);
+	if (l->file)
+		snprintf(site, sizeof(site), "allocated at %s:%u (%s)", l->file, l->line,
+			 l->func ? l->func : "?");
+	else if (l->skb)
+		snprintf(site, sizeof(site), "built by the caller");
+	else
+		snprintf(site, sizeof(site), "allocated by the shim");
+	return snprintf(buf, len, "%s, %s%s%s", what, site,
+			l->handed ? ", last handed to the qdisc by " : "",
+			l->handed ? l->handed : "");
+}
+
 /* ---- clock ------------------------------------------------------------------ */
 
 uint64_t qdk_now(void)
@@ -737,6 +832,8 @@ int qdk_enqueue(struct qdk_qdisc *q, struct qdk_skb *h)
 	skb->dev = &q->dev;
 	skb->next = NULL;
 	skb->prev = NULL;
+	skb->__qdk_handed = "enqueue";
+	skb->__qdk_cookie = call_cookie;
 	ret = sch->enqueue(skb, sch, &to_free);
 	/* __dev_xmit_skb frees the drop list after the root lock */
 	if (unlikely(to_free))

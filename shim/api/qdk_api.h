@@ -209,7 +209,51 @@ unsigned long qdk_warnings(void);
 
 /* ---- memory accounting -------------------------------------------------- */
 
-/* Live kmalloc-family allocations and bytes (leak accounting). */
+/* Live kmalloc-family allocations and skbs, and their bytes (leak accounting). */
 void qdk_mem_usage(long *objects, long *bytes);
+
+/*
+ * Leak reports. Every allocation (kmalloc family, kmem_cache, skb) gets the
+ * next number of one sequence; qdk_mem_mark() is the last number given, so
+ * what a piece of code leaked is what qdk_mem_leaks(mark) lists afterwards.
+ */
+uint64_t qdk_mem_mark(void);
+
+/* One live allocation. */
+struct qdk_leak {
+	bool skb;		/* an sk_buff, else a kmalloc-family object */
+	size_t size;		/* bytes asked for (an skb: its truesize) */
+	const char *cache;	/* kmem_cache_alloc()'s cache name, else NULL */
+	/* Where it was allocated: the kernel-style caller of kmalloc(),
+	 * alloc_skb(), ... (file as compiled, line, function); file NULL: not
+	 * tagged (an skb qdk_skb_build() made for the caller). */
+	const char *file;
+	unsigned int line;
+	const char *func;
+	uint64_t id;		/* an skb's packet id, 0: none */
+	/* an skb: the bridge call that last handed it to a qdisc ("enqueue"),
+	 * NULL: never handed; cookie: qdk_call_cookie() at that call */
+	const char *handed;
+	uint64_t cookie;
+};
+
+/*
+ * The allocations made after mark that are still live, oldest first: the
+ * first max of them into out; returns how many there are.
+ */
+size_t qdk_mem_leaks(uint64_t mark, struct qdk_leak *out, size_t max);
+/*
+ * One line of text for a leak, e.g. "kmalloc'd 64 bytes, allocated at
+ * qdiscs/foo/sch_foo.c:120 (foo_init)" or "skb of packet 7 (2304 bytes),
+ * built by the caller, last handed to the qdisc by enqueue". Returns
+ * snprintf's value.
+ */
+int qdk_leak_text(const struct qdk_leak *l, char *buf, size_t len);
+/*
+ * A number the caller associates with the bridge calls that follow (the
+ * replay gives the trace line): an skb a call hands to the qdisc keeps the
+ * one current then (struct qdk_leak.cookie).
+ */
+void qdk_call_cookie(uint64_t cookie);
 
 #endif /* QDK_API_H */

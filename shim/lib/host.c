@@ -58,3 +58,27 @@ int qdk_host_loglevel(int dflt)
 		return dflt;
 	return *v - '0';
 }
+
+#ifdef __SANITIZE_ADDRESS__
+/*
+ * The SAN=1 build (ASan + UBSan): defaults the sanitizer runtimes read
+ * before ASAN_OPTIONS / UBSAN_OPTIONS (which still override them key by
+ * key), so every binary of that build -- the unit tests, qdk-replay, run by
+ * a suite or by hand -- reports with a symbolized stack trace down to the
+ * qdisc's line and stops at the first error. gcc's libsanitizer symbolizes
+ * by itself (libbacktrace over the -g debug info); llvm-symbolizer, when
+ * installed, is used first.
+ */
+const char *__asan_default_options(void);
+const char *__ubsan_default_options(void);
+
+const char *__asan_default_options(void)
+{
+	return "halt_on_error=1:symbolize=1:print_summary=1";
+}
+
+const char *__ubsan_default_options(void)
+{
+	return "print_stacktrace=1:halt_on_error=1:symbolize=1";
+}
+#endif

@@ -10,6 +10,8 @@
 
 struct sk_buff;
 struct Qdisc;
+struct alloc_tag;
+struct kmem_cache;
 struct Qdisc_ops;
 
 /* slab.c */
@@ -34,6 +36,15 @@ void qdk_random_seed(u64 seed);
 extern void (*qdk_skb_drop_hook)(struct sk_buff *skb);
 struct sk_buff *qdk_skb_alloc(unsigned int size);
 void qdk_skb_cache_drain(void);
+long qdk_skb_for_each_live(u64 since, void (*fn)(void *arg, const struct sk_buff *skb),
+			   void *arg);
+
+/* slab.c: the allocation sequence and the live kmalloc-family objects */
+extern u64 qdk_mem_seq;
+long qdk_slab_for_each_live(u64 since,
+			    void (*fn)(void *arg, const struct alloc_tag *tag,
+				       const struct kmem_cache *cache, size_t size),
+			    void *arg);
 
 /* sch_api.c */
 int qdk_run_initcalls(void);

@@ -2,7 +2,10 @@
 /*
  * skbuff.c - sk_buff allocation and freeing. Freed skbs keep their data
  * buffer and go to a free list, so a replay allocates nothing per packet;
- * leak accounting counts an skb as live from alloc to free either way.
+ * leak accounting counts an skb as live from alloc to free either way, and
+ * keeps it on a list of live skbs with its allocation site (the
+ * alloc_hooks() tag of alloc_skb()/skb_copy()/skb_clone(), see
+ * linux/alloc_tag.h) for qdk_mem_leaks().
  */
 #include <linux/kernel.h>
 #include <linux/skbuff.h>
@@ -18,6 +21,8 @@
 void (*qdk_skb_drop_hook)(struct sk_buff *skb);
 
 static struct sk_buff *skb_cache;
+/* live skbs, oldest first: a list head that is never an skb itself */
+static struct sk_buff skb_live = { .__qdk_live_next = &skb_live, .__qdk_live_prev = &skb_live };
 static long skb_cache_len;
 #define SKB_CACHE_MAX 65536
 
@@ -95,6 +100,14 @@ struct sk_buff *qdk_skb_alloc(unsigned int size)
 	skb->__qdk_ecn = 0;
 	skb->__qdk_live = 1;
 	skb->__qdk_free_next = NULL;
+	skb->__qdk_tag = qdk_alloc_tag;
+	skb->__qdk_seq = ++qdk_mem_seq;
+	skb->__qdk_handed = NULL;
+	skb->__qdk_cookie = 0;
+	skb->__qdk_live_next = &skb_live;
+	skb->__qdk_live_prev = skb_live.__qdk_live_prev;
+	skb_live.__qdk_live_prev->__qdk_live_next = skb;
+	skb_live.__qdk_live_prev = skb;
 	memset(skb_shinfo(skb), 0, offsetof(struct skb_shared_info, dataref));
 	atomic_set(&skb_shinfo(skb)->dataref, 1);
 	qdk_mem_objects++;
@@ -102,7 +115,7 @@ struct sk_buff *qdk_skb_alloc(unsigned int size)
 	return skb;
 }
 
-struct sk_buff *alloc_skb(unsigned int size, gfp_t priority)
+struct sk_buff *alloc_skb_noprof(unsigned int size, gfp_t priority)
 {
 	return qdk_skb_alloc(size);
 }
@@ -117,6 +130,8 @@ static void skb_release(struct sk_buff *skb)
 	if (skb->destructor)
 		skb->destructor(skb);
 	skb->__qdk_live = 0;
+	skb->__qdk_live_prev->__qdk_live_next = skb->__qdk_live_next;
+	skb->__qdk_live_next->__qdk_live_prev = skb->__qdk_live_prev;
 	qdk_mem_objects--;
 	qdk_mem_bytes -= skb->truesize;
 	if (skb_cache_len < SKB_CACHE_MAX) {
@@ -127,6 +142,26 @@ static void skb_release(struct sk_buff *skb)
 		qdk_host_free(skb->head);
 		qdk_host_free(skb);
 	}
+}
+
+/*
+ * Every live skb allocated after sequence number since, oldest first:
+ * fn(arg, skb) for each; returns how many.
+ */
+long qdk_skb_for_each_live(u64 since, void (*fn)(void *arg, const struct sk_buff *skb),
+			   void *arg)
+{
+	const struct sk_buff *skb;
+	long n = 0;
+
+	for (skb = skb_live.__qdk_live_next; skb != &skb_live; skb = skb->__qdk_live_next) {
+		if (skb->__qdk_seq <= since)
+			continue;
+		n++;
+		if (fn)
+			fn(arg, skb);
+	}
+	return n;
 }
 
 void qdk_skb_cache_drain(void)
@@ -203,7 +238,7 @@ void skb_under_panic(struct sk_buff *skb, unsigned int len, void *here)
  * A private copy of everything (the kernel shares the data; no qdisc can
  * tell as long as it does not write into a clone).
  */
-struct sk_buff *skb_copy(const struct sk_buff *skb, gfp_t priority)
+struct sk_buff *skb_copy_noprof(const struct sk_buff *skb, gfp_t priority)
 {
 	unsigned int size = skb->end;
 	struct sk_buff *n = qdk_skb_alloc(size);
@@ -234,9 +269,9 @@ struct sk_buff *skb_copy(const struct sk_buff *skb, gfp_t priority)
 	return n;
 }
 
-struct sk_buff *skb_clone(struct sk_buff *skb, gfp_t priority)
+struct sk_buff *skb_clone_noprof(struct sk_buff *skb, gfp_t priority)
 {
-	return skb_copy(skb, priority);
+	return skb_copy_noprof(skb, priority);
 }
 
 int skb_checksum_help(struct sk_buff *skb)

@@ -2,7 +2,10 @@
 /*
  * slab.c - the kmalloc family with leak accounting. Each object carries a
  * 64-byte header with its size and a magic word, so kfree() of a pointer
- * the shim never handed out is caught instead of corrupting the heap.
+ * the shim never handed out is caught instead of corrupting the heap, and
+ * its allocation site (the alloc_hooks() tag current at the call, see
+ * linux/alloc_tag.h), kmem_cache and sequence number, on a list of live
+ * objects that qdk_mem_leaks() walks to say what leaked.
  */
 #include <linux/kernel.h>
 #include <linux/slab.h>
@@ -17,7 +20,16 @@
 struct qdk_slab_hdr {
 	u64 magic;
 	size_t size;
+	const struct alloc_tag *tag;	/* the caller, NULL: not tagged */
+	const struct kmem_cache *cache;	/* kmem_cache_alloc()'s cache */
+	u64 seq;			/* qdk_mem_seq at the allocation */
+	struct qdk_slab_hdr *next, *prev;	/* the live list */
 };
+
+struct alloc_tag *qdk_alloc_tag;
+/* Counts every allocation (kmalloc family and skbs): orders them for leak reports. */
+u64 qdk_mem_seq;
+static struct qdk_slab_hdr live = { .next = &live, .prev = &live };
 
 long qdk_mem_objects;
 long qdk_mem_bytes;
@@ -35,7 +47,7 @@ static struct qdk_slab_hdr *slab_hdr(const void *p)
 	return h;
 }
 
-void *__kmalloc(size_t size, gfp_t flags)
+void *__kmalloc_noprof(size_t size, gfp_t flags)
 {
 	struct qdk_slab_hdr *h;
 
@@ -50,6 +62,13 @@ void *__kmalloc(size_t size, gfp_t flags)
 		return NULL;
 	h->magic = QDK_SLAB_MAGIC;
 	h->size = size;
+	h->tag = qdk_alloc_tag;
+	h->cache = NULL;
+	h->seq = ++qdk_mem_seq;
+	h->next = &live;
+	h->prev = live.prev;
+	live.prev->next = h;
+	live.prev = h;
 	qdk_mem_objects++;
 	qdk_mem_bytes += size;
 	if (flags & __GFP_ZERO)
@@ -65,6 +84,8 @@ void kfree(const void *p)
 		return;
 	h = slab_hdr(p);
 	h->magic = 0;
+	h->prev->next = h->next;
+	h->next->prev = h->prev;
 	qdk_mem_objects--;
 	qdk_mem_bytes -= h->size;
 	qdk_host_free(h);
@@ -84,7 +105,7 @@ size_t ksize(const void *p)
 	return slab_hdr(p)->size;
 }
 
-void *krealloc(const void *p, size_t new_size, gfp_t flags)
+void *krealloc_noprof(const void *p, size_t new_size, gfp_t flags)
 {
 	size_t old = ksize(p);
 	void *n;
@@ -95,7 +116,7 @@ void *krealloc(const void *p, size_t new_size, gfp_t flags)
 	}
 	if (old >= new_size && p)
 		return (void *)p;
-	n = __kmalloc(new_size, flags & ~__GFP_ZERO);
+	n = __kmalloc_noprof(new_size, flags & ~__GFP_ZERO);
 	if (!n)
 		return NULL;
 	if (old)
@@ -132,11 +153,12 @@ void kmem_cache_destroy(struct kmem_cache *s)
 	kfree(s);
 }
 
-void *kmem_cache_alloc(struct kmem_cache *s, gfp_t flags)
+void *kmem_cache_alloc_noprof(struct kmem_cache *s, gfp_t flags)
 {
-	void *p = __kmalloc(s->size, flags);
+	void *p = __kmalloc_noprof(s->size, flags);
 
 	if (p) {
+		slab_hdr(p)->cache = s;
 		s->live++;
 		if (s->ctor)
 			s->ctor(p);
@@ -161,17 +183,39 @@ void kmem_cache_free_bulk(struct kmem_cache *s, size_t size, void **p)
 }
 
 /* all or nothing: returns size, or 0 with nothing allocated */
-int kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t flags, size_t size,
+int kmem_cache_alloc_bulk_noprof(struct kmem_cache *s, gfp_t flags, size_t size,
 			  void **p)
 {
 	size_t i;
 
 	for (i = 0; i < size; i++) {
-		p[i] = kmem_cache_alloc(s, flags);
+		p[i] = kmem_cache_alloc_noprof(s, flags);
 		if (!p[i]) {
 			kmem_cache_free_bulk(s, i, p);
 			return 0;
 		}
 	}
 	return size;
+}
+
+/*
+ * Every live kmalloc-family object allocated after sequence number since,
+ * oldest first: fn(arg, tag, cache, size) for each; returns how many.
+ */
+long qdk_slab_for_each_live(u64 since,
+			    void (*fn)(void *arg, const struct alloc_tag *tag,
+				       const struct kmem_cache *cache, size_t size),
+			    void *arg)
+{
+	struct qdk_slab_hdr *h;
+	long n = 0;
+
+	for (h = live.next; h != &live; h = h->next) {
+		if (h->seq <= since)
+			continue;
+		n++;
+		if (fn)
+			fn(arg, h->tag, h->cache, h->size);
+	}
+	return n;
 }

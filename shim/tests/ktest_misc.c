@@ -10,8 +10,11 @@
 #include <linux/siphash.h>
 #include <linux/reciprocal_div.h>
 
+#include <linux/skbuff.h>
+
 #include "ktest.h"
 #include "shim.h"
+#include "../api/qdk_api.h"
 
 KTEST(slab, accounting)
 {
@@ -77,6 +80,45 @@ KTEST(slab, kmem_cache)
 	KT_EQ(((u8 *)b)[47], 0);
 	kmem_cache_free(c, a);
 	kmem_cache_free(c, b);
+	kmem_cache_destroy(c);
+	return 0;
+}
+
+/* A leak report lists what is live since a mark, with each allocation's call site. */
+KTEST(slab, leak_report_names_the_site)
+{
+	struct kmem_cache *c = kmem_cache_create("ktest_obj", 24, 0, 0, NULL);
+	u64 mark = qdk_mem_mark();
+	unsigned int line_a = __LINE__ + 1;
+	void *a = kmalloc(40, GFP_KERNEL);
+	unsigned int line_o = __LINE__ + 1;
+	void *o = kmem_cache_alloc(c, GFP_KERNEL);
+	unsigned int line_s = __LINE__ + 1;
+	struct sk_buff *skb = alloc_skb(100, GFP_ATOMIC);
+	struct qdk_leak l[4];
+	char text[512], want[512];
+
+	KT_EQ(qdk_mem_leaks(mark, l, 4), 3);
+	KT_EQ(l[0].skb, false);
+	KT_EQ(l[0].size, 40);
+	KT_EQ(l[0].line, line_a);
+	KT_STREQ(l[0].func, "ktest_slab_leak_report_names_the_site");
+	KT_ASSERT(l[0].file && strstr(l[0].file, "shim/tests/ktest_misc.c"), "file %s", l[0].file);
+	qdk_leak_text(&l[0], text, sizeof(text));
+	snprintf(want, sizeof(want), "kmalloc'd 40 bytes, allocated at %s:%u (%s)", l[0].file,
+		 line_a, l[0].func);
+	KT_STREQ(text, want);
+	KT_STREQ(l[1].cache, "ktest_obj");
+	KT_EQ(l[1].line, line_o);
+	KT_EQ(l[2].skb, true);
+	KT_EQ(l[2].line, line_s);
+	KT_EQ(l[2].size, skb->truesize);
+	KT_ASSERT(!l[2].handed, "never handed to a qdisc");
+	kfree(a);
+	KT_EQ(qdk_mem_leaks(mark, l, 4), 2);
+	kmem_cache_free(c, o);
+	kfree_skb(skb);
+	KT_EQ(qdk_mem_leaks(mark, NULL, 0), 0);
 	kmem_cache_destroy(c);
 	return 0;
 }

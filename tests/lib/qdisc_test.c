@@ -124,13 +124,48 @@ struct qdk_qdisc *qt_create(const char *opts)
 	return q;
 }
 
+/* "-EINVAL" for -22: the name of a negative errno (or the number). */
+static const char *errno_text(int err, char *buf, size_t len)
+{
+	const char *name = err < 0 ? strerrorname_np(-err) : NULL;
+
+	if (name)
+		snprintf(buf, len, "-%s", name);
+	else
+		snprintf(buf, len, "%d", err);
+	return buf;
+}
+
+/*
+ * The helpers take errors as the kernel returns them: a negative errno
+ * (-EINVAL). A positive one (EINVAL) is a mistake in the test, said so
+ * instead of a puzzling "22 != -22".
+ */
+static void check_err_sign(const char *helper, int err)
+{
+	const char *name = err > 0 ? strerrorname_np(err) : NULL;
+
+	if (name)
+		ck_assert_msg(err < 0, "%s: err is %d (%s, positive): pass -%s, a negative errno "
+			      "as the kernel returns it", helper, err, name, name);
+	ck_assert_msg(err < 0, "%s: err is %d: pass a negative errno (e.g. -EINVAL), as the "
+		      "kernel returns it", helper, err);
+}
+
 void qt_create_fails(const char *opts, int err, const char *want)
 {
-	char msg[256] = "";
+	char msg[256] = "", a[32], b[32];
+	struct qdk_qdisc *q;
 	int e = 0;
 
-	ck_assert_ptr_null(qt_create_try(opts, &e, msg, sizeof(msg)));
-	ck_assert_int_eq(e, err);
+	check_err_sign("qt_create_fails", err);
+	q = qt_create_try(opts, &e, msg, sizeof(msg));
+	if (q)
+		qdk_qdisc_destroy(q);
+	ck_assert_msg(!q, "create '%s' succeeded; want %s \"%s\"", opts,
+		      errno_text(err, a, sizeof(a)), want);
+	ck_assert_msg(e == err, "create '%s' failed with %s, want %s (extack \"%s\")", opts,
+		      errno_text(e, a, sizeof(a)), errno_text(err, b, sizeof(b)), msg);
 	ck_assert_str_eq(msg, want);
 }
 
@@ -149,12 +184,14 @@ int qt_change(struct qdk_qdisc *q, const char *opts, char *msg, size_t msglen)
 void qt_change_fails(struct qdk_qdisc *q, const char *opts, int err, const char *want)
 {
 	uint8_t before[1024], after[1024];
-	char msg[256];
-	int n = qdk_qdisc_dump(q, before, sizeof(before));
+	char msg[256], a[32], b[32];
+	int n = qdk_qdisc_dump(q, before, sizeof(before)), ret;
 
+	check_err_sign("qt_change_fails", err);
 	ck_assert_int_gt(n, 0);
-	ck_assert_msg(qt_change(q, opts, msg, sizeof(msg)) == err,
-		      "change '%s' did not fail with %d", opts, err);
+	ret = qt_change(q, opts, msg, sizeof(msg));
+	ck_assert_msg(ret == err, "change '%s' returned %s, want %s (extack \"%s\")", opts,
+		      errno_text(ret, a, sizeof(a)), errno_text(err, b, sizeof(b)), msg);
 	ck_assert_str_eq(msg, want);
 	ck_assert_int_eq(qdk_qdisc_dump(q, after, sizeof(after)), n);
 	ck_assert_mem_eq(after, before, (size_t)n);
@@ -447,22 +484,49 @@ void qt_check_print_xstats(struct qdk_qdisc *q, size_t len, const char *want)
 
 /* ---- memory and the runner ----------------------------------------------------------- */
 
-/* Live allocations when a test starts (the fixture runs in the test's process). */
+/* Live allocations and the allocation sequence when a test starts (the fixture runs in the test's process). */
 static long objects0;
+static uint64_t mark0;
 
 void qt_mem_setup(void)
 {
 	long bytes;
 
 	qdk_mem_usage(&objects0, &bytes);
+	mark0 = qdk_mem_mark();
+}
+
+/*
+ * What is live of the allocations made after mark, one per line: "  LEAK"
+ * lines into buf (at most 8, then how many more). Returns how many.
+ */
+static size_t leak_report(uint64_t mark, char *buf, size_t len)
+{
+	struct qdk_leak l[8];
+	size_t n = qdk_mem_leaks(mark, l, 8), i, off = 0;
+	char line[512];
+
+	buf[0] = '\0';
+	for (i = 0; i < n && i < 8 && off < len; i++) {
+		qdk_leak_text(&l[i], line, sizeof(line));
+		off += (size_t)snprintf(buf + off, len - off, "\n  %s", line);
+	}
+	if (n > 8 && off < len)
+		snprintf(buf + off, len - off, "\n  ... and %zu more", n - 8);
+	return n;
 }
 
 void qt_mem_teardown(void)
 {
 	long objects, bytes;
+	char what[4096];
 
 	qdk_mem_usage(&objects, &bytes);
-	ck_assert_int_eq(objects, objects0);
+	if (objects == objects0)
+		return;
+	leak_report(mark0, what, sizeof(what));
+	ck_abort_msg("%ld allocation(s) not freed by the end of the test:%s",
+		     objects - objects0, what);
 }
 
 /*
@@ -506,7 +570,10 @@ int qt_main(const char *kind, Suite *s)
 	srunner_free(sr);
 	leaks = qdk_exit();
 	if (leaks) {
-		fprintf(stderr, "%ld allocations leaked\n", leaks);
+		char what[4096];
+
+		leak_report(0, what, sizeof(what));
+		fprintf(stderr, "%ld allocations leaked:%s\n", leaks, what);
 		failed++;
 	}
 	return failed ? 1 : 0;

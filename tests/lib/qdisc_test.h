@@ -9,6 +9,10 @@
  *
  * Helpers that can fail a test do so with ck_assert (they run inside the
  * test); "try" variants return the failure to the caller instead.
+ *
+ * Errors are negative errnos, as the kernel returns them: an err argument
+ * is -EINVAL, never EINVAL (a positive one fails the test saying so), and
+ * an *err result is negative too.
  * Linked into every test binary by qdiscs/qdiscs.mk.
  */
 #ifndef QDK_QDISC_TEST_H
@@ -44,17 +48,24 @@ void qt_tca_raw(struct qt_tca *t, const void *data, size_t len);
 
 /* Create qt_kind on a device with txqlen from raw options t (NULL: none). */
 struct qdk_qdisc *qt_create_tca(uint32_t txqlen, const struct qt_tca *t);
-/* Create qt_kind from tc words ("limit 10 ecn", txqueuelen 1000); NULL on failure. */
+/*
+ * Create qt_kind from tc words ("limit 10 ecn", txqueuelen 1000); NULL on
+ * failure, with the negative errno in *err (-EINVAL) and the extack in msg.
+ */
 struct qdk_qdisc *qt_create_try(const char *opts, int *err, char *msg, size_t msglen);
 /* The same, failing the test when the qdisc refuses. */
 struct qdk_qdisc *qt_create(const char *opts);
-/* Creating with opts must fail with errno err and exactly the extack want. */
+/*
+ * Creating with opts must fail with err, a negative errno (-EINVAL), and
+ * exactly the extack want.
+ */
 void qt_create_fails(const char *opts, int err, const char *want);
-/* change() with tc words; returns its result, msg gets the extack. */
+/* change() with tc words; returns 0 or a negative errno, msg gets the extack. */
 int qt_change(struct qdk_qdisc *q, const char *opts, char *msg, size_t msglen);
 /*
- * change() of q with opts must fail with errno err and exactly the extack
- * want, and leave q as it was (its dump the same bytes).
+ * change() of q with opts must fail with err, a negative errno (-ERANGE),
+ * and exactly the extack want, and leave q as it was (its dump the same
+ * bytes).
  */
 void qt_change_fails(struct qdk_qdisc *q, const char *opts, int err, const char *want);
 /*
@@ -62,7 +73,7 @@ void qt_change_fails(struct qdk_qdisc *q, const char *opts, int err, const char 
  * (qt_create_fails), and so does changing a qdisc created with none
  * (qt_change_fails).
  */
-void qt_rejects(const char *opts, int err, const char *want);
+void qt_rejects(const char *opts, int err, const char *want);	/* err: -EINVAL */
 /*
  * An option fixed at create (mered's and fred's flows and seed): change()
  * with opts ("flows 128") is refused (qt_change_fails) with the kit's

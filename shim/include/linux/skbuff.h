@@ -191,6 +191,12 @@ struct sk_buff {
 	unsigned int		__qdk_bufsize;	/* bytes at head incl. shinfo */
 	u8			__qdk_ecn;	/* ECN bits when last seen */
 	u8			__qdk_live;	/* 1 between alloc and free */
+	/* leak reports (qdk_mem_leaks): where it came from, where it went */
+	const struct alloc_tag	*__qdk_tag;	/* allocation site, NULL: the bridge */
+	u64			__qdk_seq;	/* qdk_mem_seq at the allocation */
+	const char		*__qdk_handed;	/* bridge call that last gave it to a qdisc */
+	u64			__qdk_cookie;	/* the caller's context of that call */
+	struct sk_buff		*__qdk_live_next, *__qdk_live_prev;
 };
 
 /* ---- buffer geometry ---------------------------------------------------- */
@@ -529,13 +535,17 @@ static inline void skb_set_queue_mapping(struct sk_buff *skb, u16 queue_mapping)
 
 /* ---- lifetime ----------------------------------------------------------- */
 
-struct sk_buff *alloc_skb(unsigned int size, gfp_t priority);
+struct sk_buff *alloc_skb_noprof(unsigned int size, gfp_t priority);
 void kfree_skb_reason(struct sk_buff *skb, enum skb_drop_reason reason);
 void consume_skb(struct sk_buff *skb);
 void __kfree_skb(struct sk_buff *skb);
 void kfree_skb_list_reason(struct sk_buff *segs, enum skb_drop_reason reason);
-struct sk_buff *skb_clone(struct sk_buff *skb, gfp_t priority);
-struct sk_buff *skb_copy(const struct sk_buff *skb, gfp_t priority);
+struct sk_buff *skb_clone_noprof(struct sk_buff *skb, gfp_t priority);
+struct sk_buff *skb_copy_noprof(const struct sk_buff *skb, gfp_t priority);
+/* The allocation site of an skb a qdisc makes is its caller (linux/alloc_tag.h). */
+#define alloc_skb(...)	alloc_hooks(alloc_skb_noprof(__VA_ARGS__))
+#define skb_clone(...)	alloc_hooks(skb_clone_noprof(__VA_ARGS__))
+#define skb_copy(...)	alloc_hooks(skb_copy_noprof(__VA_ARGS__))
 int skb_checksum_help(struct sk_buff *skb);
 
 static inline void kfree_skb(struct sk_buff *skb)

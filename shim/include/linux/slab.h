@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The kmalloc family. Every allocation is counted (objects and bytes) so
- * qdk_exit() can report leaks; kfree(NULL) and kfree(ZERO_SIZE_PTR) are
- * no-ops as in the kernel; kmalloc(0) returns ZERO_SIZE_PTR.
+ * The kmalloc family. Every allocation is counted (objects and bytes) and
+ * remembers its call site (linux/alloc_tag.h: each allocator is a macro
+ * around its *_noprof function, as in Linux 6.10+), so a leak report names
+ * what leaked and where it was allocated; kfree(NULL) and
+ * kfree(ZERO_SIZE_PTR) are no-ops as in the kernel; kmalloc(0) returns
+ * ZERO_SIZE_PTR.
  */
 #ifndef _LINUX_SLAB_H
 #define _LINUX_SLAB_H
@@ -11,6 +14,7 @@
 #include <linux/gfp.h>
 #include <linux/overflow.h>
 #include <linux/compiler.h>
+#include <linux/alloc_tag.h>
 
 #define ZERO_SIZE_PTR ((void *)16)
 #define ZERO_OR_NULL_PTR(x) ((unsigned long)(x) <= (unsigned long)ZERO_SIZE_PTR)
@@ -21,87 +25,87 @@
 #define SLAB_PANIC		0x00040000U
 #define SLAB_ACCOUNT		0x04000000U
 
-void *__kmalloc(size_t size, gfp_t flags) __malloc;
+void *__kmalloc_noprof(size_t size, gfp_t flags) __malloc;
 void kfree(const void *objp);
 void kfree_sensitive(const void *objp);
 size_t ksize(const void *objp);
-void *krealloc(const void *objp, size_t new_size, gfp_t flags);
+void *krealloc_noprof(const void *objp, size_t new_size, gfp_t flags);
 
-static inline __malloc void *kmalloc(size_t size, gfp_t flags)
+static inline __malloc void *kmalloc_noprof(size_t size, gfp_t flags)
 {
-	return __kmalloc(size, flags);
+	return __kmalloc_noprof(size, flags);
 }
 
-static inline __malloc void *kzalloc(size_t size, gfp_t flags)
+static inline __malloc void *kzalloc_noprof(size_t size, gfp_t flags)
 {
-	return __kmalloc(size, flags | __GFP_ZERO);
+	return __kmalloc_noprof(size, flags | __GFP_ZERO);
 }
 
-static inline __malloc void *kmalloc_node(size_t size, gfp_t flags, int node)
+static inline __malloc void *kmalloc_node_noprof(size_t size, gfp_t flags, int node)
 {
-	return __kmalloc(size, flags);
+	return __kmalloc_noprof(size, flags);
 }
 
-static inline __malloc void *kzalloc_node(size_t size, gfp_t flags, int node)
+static inline __malloc void *kzalloc_node_noprof(size_t size, gfp_t flags, int node)
 {
-	return __kmalloc(size, flags | __GFP_ZERO);
+	return __kmalloc_noprof(size, flags | __GFP_ZERO);
 }
 
-static inline __malloc void *kmalloc_array(size_t n, size_t size, gfp_t flags)
+static inline __malloc void *kmalloc_array_noprof(size_t n, size_t size, gfp_t flags)
 {
 	size_t bytes;
 
 	if (unlikely(check_mul_overflow(n, size, &bytes)))
 		return NULL;
-	return __kmalloc(bytes, flags);
+	return __kmalloc_noprof(bytes, flags);
 }
 
-static inline __malloc void *kcalloc(size_t n, size_t size, gfp_t flags)
+static inline __malloc void *kcalloc_noprof(size_t n, size_t size, gfp_t flags)
 {
-	return kmalloc_array(n, size, flags | __GFP_ZERO);
+	return kmalloc_array_noprof(n, size, flags | __GFP_ZERO);
 }
 
-static inline __malloc void *kmalloc_array_node(size_t n, size_t size,
+static inline __malloc void *kmalloc_array_node_noprof(size_t n, size_t size,
 						gfp_t flags, int node)
 {
-	return kmalloc_array(n, size, flags);
+	return kmalloc_array_noprof(n, size, flags);
 }
 
-static inline __malloc void *kcalloc_node(size_t n, size_t size, gfp_t flags,
+static inline __malloc void *kcalloc_node_noprof(size_t n, size_t size, gfp_t flags,
 					  int node)
 {
-	return kmalloc_array(n, size, flags | __GFP_ZERO);
+	return kmalloc_array_noprof(n, size, flags | __GFP_ZERO);
 }
 
 /* kvmalloc may fall back to vmalloc in the kernel; one allocator here. */
-static inline __malloc void *kvmalloc_node(size_t size, gfp_t flags, int node)
+static inline __malloc void *kvmalloc_node_noprof(size_t size, gfp_t flags, int node)
 {
-	return __kmalloc(size, flags);
+	return __kmalloc_noprof(size, flags);
 }
 
-static inline __malloc void *kvmalloc(size_t size, gfp_t flags)
+static inline __malloc void *kvmalloc_noprof(size_t size, gfp_t flags)
 {
-	return __kmalloc(size, flags);
+	return __kmalloc_noprof(size, flags);
 }
 
-static inline __malloc void *kvzalloc(size_t size, gfp_t flags)
+static inline __malloc void *kvzalloc_noprof(size_t size, gfp_t flags)
 {
-	return __kmalloc(size, flags | __GFP_ZERO);
+	return __kmalloc_noprof(size, flags | __GFP_ZERO);
 }
 
-static inline __malloc void *kvzalloc_node(size_t size, gfp_t flags, int node)
+static inline __malloc void *kvzalloc_node_noprof(size_t size, gfp_t flags, int node)
 {
-	return __kmalloc(size, flags | __GFP_ZERO);
+	return __kmalloc_noprof(size, flags | __GFP_ZERO);
 }
 
-static inline __malloc void *kvmalloc_array(size_t n, size_t size, gfp_t flags)
+static inline __malloc void *kvmalloc_array_noprof(size_t n, size_t size, gfp_t flags)
 {
-	return kmalloc_array(n, size, flags);
+	return kmalloc_array_noprof(n, size, flags);
 }
 
-static inline __malloc void *kvcalloc(size_t n, size_t size, gfp_t flags)
+static inline __malloc void *kvcalloc_noprof(size_t n, size_t size, gfp_t flags)
 {
-	return kmalloc_array(n, size, flags | __GFP_ZERO);
+	return kmalloc_array_noprof(n, size, flags | __GFP_ZERO);
 }
 
 static inline void kvfree(const void *addr)
@@ -131,21 +135,21 @@ struct kmem_cache *kmem_cache_create(const char *name, unsigned int size,
 				     unsigned int align, slab_flags_t flags,
 				     void (*ctor)(void *));
 void kmem_cache_destroy(struct kmem_cache *s);
-void *kmem_cache_alloc(struct kmem_cache *s, gfp_t flags) __malloc;
+void *kmem_cache_alloc_noprof(struct kmem_cache *s, gfp_t flags) __malloc;
 void kmem_cache_free(struct kmem_cache *s, void *objp);
 void kmem_cache_free_bulk(struct kmem_cache *s, size_t size, void **p);
-int kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t flags, size_t size,
+int kmem_cache_alloc_bulk_noprof(struct kmem_cache *s, gfp_t flags, size_t size,
 			  void **p);
 
-static inline void *kmem_cache_zalloc(struct kmem_cache *s, gfp_t flags)
+static inline void *kmem_cache_zalloc_noprof(struct kmem_cache *s, gfp_t flags)
 {
-	return kmem_cache_alloc(s, flags | __GFP_ZERO);
+	return kmem_cache_alloc_noprof(s, flags | __GFP_ZERO);
 }
 
-static inline void *kmem_cache_alloc_node(struct kmem_cache *s, gfp_t flags,
+static inline void *kmem_cache_alloc_node_noprof(struct kmem_cache *s, gfp_t flags,
 					  int node)
 {
-	return kmem_cache_alloc(s, flags);
+	return kmem_cache_alloc_noprof(s, flags);
 }
 
 #define KMEM_CACHE(__struct, __flags)					\
@@ -153,19 +157,43 @@ static inline void *kmem_cache_alloc_node(struct kmem_cache *s, gfp_t flags,
 			  __alignof__(struct __struct), (__flags), NULL)
 
 /* vmalloc: same allocator */
-static inline void *vmalloc(unsigned long size)
+static inline void *vmalloc_noprof(unsigned long size)
 {
-	return __kmalloc(size, GFP_KERNEL);
+	return __kmalloc_noprof(size, GFP_KERNEL);
 }
 
-static inline void *vzalloc(unsigned long size)
+static inline void *vzalloc_noprof(unsigned long size)
 {
-	return __kmalloc(size, GFP_KERNEL | __GFP_ZERO);
+	return __kmalloc_noprof(size, GFP_KERNEL | __GFP_ZERO);
 }
 
 static inline void vfree(const void *addr)
 {
 	kfree(addr);
 }
+
+/* Each allocator records its caller as the object's allocation site. */
+#define kmalloc(...)		alloc_hooks(kmalloc_noprof(__VA_ARGS__))
+#define kzalloc(...)		alloc_hooks(kzalloc_noprof(__VA_ARGS__))
+#define kmalloc_node(...)	alloc_hooks(kmalloc_node_noprof(__VA_ARGS__))
+#define kzalloc_node(...)	alloc_hooks(kzalloc_node_noprof(__VA_ARGS__))
+#define kmalloc_array(...)	alloc_hooks(kmalloc_array_noprof(__VA_ARGS__))
+#define kcalloc(...)		alloc_hooks(kcalloc_noprof(__VA_ARGS__))
+#define kmalloc_array_node(...)	alloc_hooks(kmalloc_array_node_noprof(__VA_ARGS__))
+#define kcalloc_node(...)	alloc_hooks(kcalloc_node_noprof(__VA_ARGS__))
+#define kvmalloc_node(...)	alloc_hooks(kvmalloc_node_noprof(__VA_ARGS__))
+#define kvmalloc(...)		alloc_hooks(kvmalloc_noprof(__VA_ARGS__))
+#define kvzalloc(...)		alloc_hooks(kvzalloc_noprof(__VA_ARGS__))
+#define kvzalloc_node(...)	alloc_hooks(kvzalloc_node_noprof(__VA_ARGS__))
+#define kvmalloc_array(...)	alloc_hooks(kvmalloc_array_noprof(__VA_ARGS__))
+#define kvcalloc(...)		alloc_hooks(kvcalloc_noprof(__VA_ARGS__))
+#define kmem_cache_zalloc(...)	alloc_hooks(kmem_cache_zalloc_noprof(__VA_ARGS__))
+#define kmem_cache_alloc_node(...)	alloc_hooks(kmem_cache_alloc_node_noprof(__VA_ARGS__))
+#define vmalloc(...)		alloc_hooks(vmalloc_noprof(__VA_ARGS__))
+#define vzalloc(...)		alloc_hooks(vzalloc_noprof(__VA_ARGS__))
+#define krealloc(...)		alloc_hooks(krealloc_noprof(__VA_ARGS__))
+#define kmem_cache_alloc(...)	alloc_hooks(kmem_cache_alloc_noprof(__VA_ARGS__))
+#define kmem_cache_alloc_bulk(...)	alloc_hooks(kmem_cache_alloc_bulk_noprof(__VA_ARGS__))
+#define __kmalloc(...)		alloc_hooks(__kmalloc_noprof(__VA_ARGS__))
 
 #endif
