@@ -154,6 +154,8 @@ static __always_inline void rec_call_begin(struct rec_call *c, u64 ts,
 	c->ts = ts;
 	c->inst = q->inst;
 	c->gen = q->gen;
+	c->draws = 0;
+	c->below = 0;
 	c->prev = this_cpu_read(rec_active);
 	this_cpu_write(rec_active, c);
 }
@@ -200,6 +202,7 @@ static int rec_enqueue_recorded(struct sk_buff *skb, struct rec_sched *q,
 	/* a list of our own: only this call's victims, in order */
 	ret = qdisc_enqueue(skb, q->child, &local);
 	rec_call_end(&call);
+	r->count = call.draws;
 	r->enq.ret = ret;
 	if (call.gone || (ret & __NET_XMIT_STOLEN))
 		r->flags |= QDK_RF_GONE;
@@ -283,6 +286,7 @@ static struct sk_buff *rec_take(struct rec_sched *q, bool peek)
 	rec_call_begin(&call, ts, q, NULL);
 	skb = rec_take_child(q->child, peek);
 	rec_call_end(&call);
+	r->count = call.draws;
 	if (skb) {
 		r->pkt = rec_cookie(skb);
 		/* a mark made in a peek shows on the dequeue (tracew.c) */
@@ -492,6 +496,8 @@ static int rec_child_change(struct Qdisc *child, struct nlattr *opt,
 		rec_emit(&r);
 		rec_emit_tca(q, (const u8 *)opt, r.count);
 		rec_chg_begin(r.ts, q->inst, q->gen);
+		/* what the change draws (netem's correlated generators) */
+		rec_rand_begin();
 	}
 	sch_tree_unlock(sch);
 
@@ -501,6 +507,9 @@ static int rec_child_change(struct Qdisc *child, struct nlattr *opt,
 
 	sch_tree_lock(sch);
 	rec_chg_clock_stop();
+	rec_head(&r, q, QDK_REC_DRAW);
+	rec_rand_emit(&r);
+	rec_rand_end();
 	rec_head(&r, q, QDK_REC_CHANGED);
 	r.count = ret;
 	r.removed = qlen > child->q.qlen ? qlen - child->q.qlen : 0;

@@ -517,6 +517,7 @@ static ssize_t rec_read(struct file *file, char __user *buf, size_t len,
 		return 0;
 	if (mutex_lock_interruptible(&rec_read_lock))
 		return -ERESTARTSYS;
+	rec_rand_check_missed();
 	want = min_t(size_t, len, rec_ring_bytes / 8);
 	for (;;) {
 		avail = ring_avail();
