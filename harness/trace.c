@@ -684,6 +684,8 @@ static void directive(struct trace *t, const char *p, size_t n)
 		h->hz = (unsigned int)word_num(t, w[1], 100000, "hz");
 		if (!h->hz)
 			trace_fail(t, t->line, "hz must be positive");
+	} else if (strcmp(w[0], "timers") == 0 && nw == 2 && strcmp(w[1], "recorded") == 0) {
+		h->timers_recorded = true;
 	} else if (strcmp(w[0], "source") == 0) {
 		free(h->source);
 		h->source = xstrndup(n > 7 ? p + 7 : p + n, n > 7 ? n - 7 : 0);
@@ -930,6 +932,10 @@ static const char *event_line(struct trace *t, const char *p, struct trace_event
 			goto short_line;
 		p = change_fields(t, p + 1, ev);
 		break;
+	case 't':
+		if (!t->hdr.timers_recorded)
+			trace_fail(t, t->line, "t lines need the header directive \"timers recorded\"");
+		break;
 	case 'r':
 	case 'w':
 		break;
@@ -942,7 +948,7 @@ static const char *event_line(struct trace *t, const char *p, struct trace_event
 		goto bad_op;
 	}
 	if (__builtin_expect(t->r_pending, 0) && ev->op != 'R') {
-		if (!strchr("edprc", ev->op))
+		if (!strchr("edprct", ev->op))
 			trace_fail(t, t->line, "R lines must come right before the call line they "
 				   "belong to, not before \"%c\"", ev->op);
 		t->r_pending = false;

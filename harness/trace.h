@@ -52,7 +52,7 @@ struct trace_event {
 	const char *text;	/* the line, without its newline */
 	uint32_t text_len;
 	uint32_t line;
-	char op;		/* e d p r c x m w s R, 'l' for lost */
+	char op;		/* e d p r c t x m w s R, 'l' for lost */
 	/* e */
 	uint32_t fid, pkt_len;
 	int verdict;		/* raw enqueue return value or VERDICT_UNKNOWN */
@@ -110,6 +110,7 @@ struct trace_hdr {
 	uint64_t rand_lost;		/* "random lost N": the recorder missed draws */
 	uint32_t rand_lost_line;
 	unsigned int hz;
+	bool timers_recorded;		/* "timers recorded": t lines drive timer_lists */
 	char *source;
 };
 

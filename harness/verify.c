@@ -63,6 +63,7 @@ static const char *call_name(char op)
 	case 'p': return "peek";
 	case 'r': return "reset";
 	case 'c': return "change";
+	case 't': return "timer";
 	default: return "call";
 	}
 }
@@ -415,6 +416,21 @@ static void do_change(struct verifier *v, const struct trace_event *ev)
 	}
 }
 
+/* A t line: the qdisc's own timer_list fired here in the recorded run. */
+static void do_timer(struct verifier *v, const struct trace_event *ev)
+{
+	int ret;
+
+	draws_begin(v, ev);
+	ret = qdk_fire_timer();
+	draws_end(v);
+	if (ret) {
+		diverge_head(v, ev, "a timer fire (t line)",
+			     "the recorded qdisc's timer fired, the replayed one had none pending");
+		diverge_tail(v);
+	}
+}
+
 static void do_watchdog(struct verifier *v, const struct trace_event *ev)
 {
 	if (v->wd_fired != NONE && v->wd_fired <= ev->ts) {
@@ -612,6 +628,8 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	trace_random_queue(&v.t, true);
 	v.exact = v.t.version >= 2;
 	qdk_set_hz(v.t.hdr.hz);
+	/* the trace says when the qdisc's timer_lists fired: only there */
+	qdk_timers_driven(v.t.hdr.timers_recorded);
 	spec_check_kind(&qs, where);
 	/* The qdisc is created at the first event's time, as drive does. */
 	if (v.t.have_first) {
@@ -667,6 +685,9 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 			break;
 		case 'c':
 			do_change(&v, &ev);
+			break;
+		case 't':
+			do_timer(&v, &ev);
 			break;
 		case 's':
 			do_stats(&v, &ev);

@@ -82,6 +82,16 @@ uint64_t qdk_now(void);
 void qdk_clock_advance(uint64_t ns);
 /* Earliest pending timer (watchdog or timer_list), UINT64_MAX when none. */
 uint64_t qdk_next_timer(void);
+/*
+ * Driven timer_lists (a trace whose t lines say when the qdisc's timers
+ * fired): from now on timer_lists armed never fire on the clock, only
+ * through qdk_fire_timer(), which runs the one that would expire first at
+ * the current time, as a call (its drops and marks are its effects).
+ * -ENOENT when no timer_list is pending. hrtimers (the watchdog) still fire
+ * on the clock.
+ */
+void qdk_timers_driven(bool on);
+int qdk_fire_timer(void);
 
 /* ---- qdisc kinds and instances ------------------------------------------ */
 
