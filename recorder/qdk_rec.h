@@ -22,7 +22,9 @@
  * records flagged CHG, which may come later, up to CHGEND. A random
  * draw the child makes during a call is a DRAW record among the call's
  * DROP records, in draw order; the call record's count says how many
- * there are. Those of a change come just before its CHANGED. The
+ * there are. Those of a change come just before its CHANGED. A timer_list
+ * of the child that fires is a TIMER record, followed by its draws and
+ * drops as a call's. The
  * stream merges per-CPU rings by timestamp: the records of one recorder
  * instance are in the order its calls happened; different instances'
  * records may interleave otherwise.
@@ -53,10 +55,12 @@ enum qdk_rec_type {
 	QDK_REC_CHANGED,	/* ... and returned */
 	QDK_REC_CHGEND,		/* the changing task released rtnl: no more CHG drops */
 	QDK_REC_DRAW,		/* a random draw of the child during a call or change */
+	QDK_REC_TIMER,		/* one of the child's own timer_lists fired */
 };
 
-/* rec.flags */
+/* rec.flags (a bit means something for the types named) */
 #define QDK_RF_GONE	0x01	/* ENQ: arriving packet freed during the call */
+#define QDK_RF_TIMERS	0x01	/* CONF: the child's timer_lists are recorded */
 #define QDK_RF_NOSTATS	0x02	/* qlen/backlog/drops are not meaningful */
 #define QDK_RF_FRESH	0x04	/* CONF: child grafted while capturing */
 #define QDK_RF_EARLY	0x08	/* DROP: freed during the call (not to_free) */
@@ -147,7 +151,7 @@ struct qdk_rec {
 	__u8 words;		/* this record's length in 8-byte words */
 	__u32 count;		/* LOST: events lost; TCA: offset; CHANGE: */
 				/* TCA_OPTIONS bytes (0: none); CHANGED: ret; */
-				/* ENQ, DEQ, PEEK: DRAW records of the call */
+				/* ENQ, DEQ, PEEK, TIMER: its DRAW records */
 	/* calls: the child's counters after the call */
 	__u32 qlen;
 	__u32 backlog;

@@ -16,6 +16,8 @@
 
 #include "qdk_rec.h"
 
+struct timer_list;
+
 /*
  * One enqueue/dequeue/peek of the child in progress on this CPU. The
  * kfree_skb/consume_skb probes find it through rec_active: datapath calls
@@ -202,6 +204,11 @@ void rec_emit(const struct qdk_rec *r);	/* a copy of r, from any context */
 u64 rec_cookie(const struct sk_buff *skb);
 
 /* rec_qdisc.c */
+/* the timer_expire_entry/exit tracepoints (rec_ring.c): a child's timer_list? */
+extern bool rec_timers_on;
+void rec_timer_begin(const struct timer_list *timer);
+void rec_timer_end(const struct timer_list *timer);
+void rec_timer_wait(void);	/* no child's timer is half recorded */
 int rec_qdisc_init(void);
 void rec_qdisc_exit(void);
 void rec_qdisc_arm_all(void);	/* at open(), under rtnl */

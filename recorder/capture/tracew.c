@@ -15,6 +15,9 @@
  * all in, then after its R lines. A draw record that never came (the ring
  * was full) is an "R lost" line.
  *
+ * A fire of one of the child's own timer_lists (TIMER) is a "t" line,
+ * written as a call (its draws before it, its drops after it).
+ *
  * A change of the child is written when it returned (CHANGED), with the
  * packets it took out as its drops. Some of those are freed only when tc's
  * task releases rtnl, after later calls may have been recorded: until all
@@ -459,6 +462,9 @@ static void write_header(struct tw *t)
 	else
 		put_handle(t->out, c->parent);
 	fprintf(t->out, "\nhz %u\n", t->conf.count ? t->conf.count : 250);
+	/* every fire of the child's own timer_lists is a t line */
+	if (t->conf.flags & QDK_RF_TIMERS)
+		fprintf(t->out, "timers recorded\n");
 	if (t->rnd_norand)
 		fprintf(t->out, "# random: a random getter could not be probed; draws through it are not here\n");
 	if (t->rnd.b.len)
@@ -1125,6 +1131,14 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 		return 0;
 	case QDK_REC_PEEK:
 		on_take(t, r, ts, true);
+		return 0;
+	case QDK_REC_TIMER:
+		begin_call(t, r, ts);
+		t->p_stats = false;	/* counters not read under the lock */
+		if (r->count)
+			call_hold(t, r->count);
+		t->c.timers++;
+		fprintf(t->out, "%llu t\n", (unsigned long long)ts);
 		return 0;
 	case QDK_REC_RESET:
 		begin_call(t, r, ts);

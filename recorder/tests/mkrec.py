@@ -7,13 +7,14 @@ per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
 
   hello [hz=250] [version=8] [size=128]
   conf inst=1 gen=1 kind=pfifo dev=r1 handle=10: parent=5:1 [tca=HEX]
-       [mtu=1500] [txqlen=20] [txqs=1] [qconf=0] [fresh] [initopt]
+       [mtu=1500] [txqlen=20] [txqs=1] [qconf=0] [fresh] [initopt] [timers]
   enq inst=1 gen=1 ts=N pkt=N ret=N [proto=udp|tcp|icmp|N|eth:0xNNNN]
       [src=A.B.C.D:P] [dst=...] [plen=N] [len=N] [tos=N] [tos_after=N]
       [hash=N] [prio=N] [mark=N] [q=N] [ttl=N] [tcp=N] [gso=S:Z] [gone]
       [qlen=N] [backlog=N] [drops=N] [draws=N]
   deq|peek inst=1 gen=1 ts=N [pkt=N] [tos=N] [qlen=..] [draws=N]
   reset|destroy inst=1 gen=1 ts=N
+  timer inst=1 gen=1 ts=N [draws=N]               (a child's timer_list fired)
   change inst=1 gen=1 ts=N [tca=HEX] [norec]      (and its TCA chunks)
   changed inst=1 gen=1 ts=N ret=N removed=N [qlen=..]
   chgend inst=1 gen=1 ts=N
@@ -54,9 +55,11 @@ TYPES = {
     "changed": 13,
     "chgend": 14,
     "draw": 15,
+    "timer": 16,
 }
 RF_GONE, RF_FRESH, RF_EARLY, RF_INITOPT = 0x01, 0x04, 0x08, 0x10
 RF_NORAND, RF_CHG, RF_NOREC = 0x20, 0x40, 0x80
+RF_TIMERS = 0x01  # on CONF (RF_GONE's bit, which only ENQ uses)
 PROTOS = {"tcp": 6, "udp": 17, "icmp": 1, "icmp6": 58}
 
 # Bytes of each type in the stream (rec_len() in recorder/recorder.h).
@@ -123,8 +126,9 @@ def record(line: str) -> list[bytes]:
         | (RF_NORAND if "norand" in flags else 0)
         | (RF_CHG if "chg" in flags else 0)
         | (RF_NOREC if "norec" in flags else 0)
+        | (RF_TIMERS if "timers" in flags else 0)
     )
-    if kind in ("enq", "deq", "peek"):
+    if kind in ("enq", "deq", "peek", "timer"):
         count = num(g("draws", "0"))
     else:
         count = num(g("count", g("ret", "0"))) & 0xFFFFFFFF
