@@ -1066,44 +1066,37 @@ void trace_close(struct trace *t)
 	memset(t, 0, sizeof(*t));
 }
 
+/* n recorded draws into the shim's queue, in order; an overflow fails at its line */
+static void rands_queue(const struct trace *t, const struct trace_rand *r, size_t n)
+{
+	size_t i;
+	int err;
+
+	for (i = 0; i < n; i++, r++) {
+		if (r->width)
+			err = qdk_random_queue_u(r->width, r->val, r->line);
+		else
+			err = qdk_random_queue_bytes(r->bytes, r->len, r->line);
+		if (err)
+			trace_fail(t, r->line, "too many random draws at once for the shim's queue");
+	}
+}
+
 void trace_random_queue(const struct trace *t, bool refuse_lost)
 {
 	const struct trace_hdr *h = &t->hdr;
-	size_t i;
-	int err;
 
 	if (h->rand_lost && refuse_lost)
 		trace_fail(t, h->rand_lost_line, "the recorder missed %llu of the kernel's random "
 			   "draws during init: the replay cannot give the qdisc the same values",
 			   (unsigned long long)h->rand_lost);
-	for (i = 0; i < h->nrand; i++) {
-		const struct trace_rand *r = &h->rand[i];
-
-		if (r->width)
-			err = qdk_random_queue_u(r->width, r->val, r->line);
-		else
-			err = qdk_random_queue_bytes(r->bytes, r->len, r->line);
-		if (err)
-			trace_fail(t, r->line, "too many random draws for the shim's queue");
-	}
+	rands_queue(t, h->rand, h->nrand);
 }
 
 void trace_random_queue_event(const struct trace *t, const struct trace_event *ev)
 {
-	size_t i;
-	int err;
-
 	qdk_random_hold();
-	for (i = 0; i < ev->nrv; i++) {
-		const struct trace_rand *r = &ev->rv[i];
-
-		if (r->width)
-			err = qdk_random_queue_u(r->width, r->val, r->line);
-		else
-			err = qdk_random_queue_bytes(r->bytes, r->len, r->line);
-		if (err)
-			trace_fail(t, r->line, "too many random draws before one call for the shim's queue");
-	}
+	rands_queue(t, ev->rv, ev->nrv);
 }
 
 void trace_random_check(const struct trace *t)

@@ -497,36 +497,42 @@ static uint32_t line_of(const struct trace *t, const char *p)
 }
 
 /*
- * Refuse a trace with gaps before replaying anything: find a "TS lost N"
- * or "TS R lost N" line without tokenizing the whole file.
+ * The first event line whose timestamp is followed by word (" lost "),
+ * found without tokenizing the whole file; NULL when there is none.
  */
-static void refuse_lost(const struct trace *t)
+static const char *find_event(const struct trace *t, const char *word)
 {
 	const char *p = t->buf, *end = t->buf + t->len;
+	size_t n = strlen(word);
 
-	while ((p = memmem(p, (size_t)(end - p), " R lost ", 8)) != NULL) {
+	while ((p = memmem(p, (size_t)(end - p), word, n)) != NULL) {
 		const char *s = p;
 
 		while (s > t->buf && s[-1] >= '0' && s[-1] <= '9')
 			s--;
 		if (s < p && (s == t->buf || s[-1] == '\n'))
-			trace_fail(t, line_of(t, s), "the recorder missed %.*s of the qdisc's random "
-				   "draws during calls here: the replay cannot give it the same values",
-				   (int)strcspn(p + 8, "\n"), p + 8);
-		p += 8;
+			return s;
+		p += n;
 	}
-	p = t->buf;
+	return NULL;
+}
 
-	while ((p = memmem(p, (size_t)(end - p), " lost ", 6)) != NULL) {
-		const char *s = p;
+/* Refuse a trace with gaps before replaying anything: "TS lost N", "TS R lost N". */
+static void refuse_lost(const struct trace *t)
+{
+	const char *s;
 
-		while (s > t->buf && s[-1] >= '0' && s[-1] <= '9')
-			s--;
-		if (s < p && (s == t->buf || s[-1] == '\n'))
-			trace_fail(t, line_of(t, s), "the recorder lost events here: a trace with gaps "
-				   "cannot be verified (drive can still use its arrivals)");
-		p += 6;
+	s = find_event(t, " R lost ");
+	if (s) {
+		s += strcspn(s, " ") + 8;
+		trace_fail(t, line_of(t, s), "the recorder missed %.*s of the qdisc's random "
+			   "draws during calls here: the replay cannot give it the same values",
+			   (int)strcspn(s, "\n"), s);
 	}
+	s = find_event(t, " lost ");
+	if (s)
+		trace_fail(t, line_of(t, s), "the recorder lost events here: a trace with gaps "
+			   "cannot be verified (drive can still use its arrivals)");
 }
 
 /* Move the clock to ts, noting whether the qdisc's watchdog fires on the way. */
