@@ -174,12 +174,11 @@ static __always_inline void rec_call_end(struct rec_call *c)
  * child's private data; a timer_list that fires inside one is that child's
  * (the timer_expire_entry/exit tracepoints, rec_ring.c) and is recorded
  * like a call: a TIMER record reserved in place, its draws and drops after
- * it, the child's clock reads frozen at its timestamp, all published when
- * it returns. The timestamp is taken before the timer function takes the
- * qdisc's lock: a call that takes the lock in between comes after the
- * timer in the trace but ran before it. Slots are written under rtnl and
- * read without a lock; an instance lives on for an RCU grace period after
- * destroy() cleared its slot, and softirqs are RCU readers.
+ * it, the child's clock reads frozen at its start, all stamped with the
+ * time it returned (rec_timer_restamp) and published then. Slots are
+ * written under rtnl and read without a lock; an instance lives on for an
+ * RCU grace period after destroy() cleared its slot, and softirqs are RCU
+ * readers.
  */
 #define REC_TSLOTS	16
 
@@ -196,6 +195,7 @@ struct rec_tfire {
 	struct rec_call call;
 	struct qdk_rec *r;
 	const struct timer_list *timer;
+	u32 start;		/* the ring's pos before its records */
 };
 
 static DEFINE_PER_CPU(struct rec_tfire, rec_tfire);
@@ -277,11 +277,33 @@ void rec_timer_begin(const struct timer_list *timer)
 	if (f->timer || this_cpu_read(rec_active))
 		return;
 	ts = rec_now();
+	f->start = this_cpu_ptr(&rec_rings)->pos;
 	f->r = rec_reserve(QDK_REC_TIMER, ts, q->inst, q->gen);
 	if (!f->r)
 		return;		/* counted lost */
 	f->timer = timer;
 	rec_call_begin(&f->call, ts, q, NULL);
+}
+
+/*
+ * The timer's records (and a LOST before them) get the time it returned:
+ * it ran under the qdisc's lock, which it may have waited for while calls
+ * on other CPUs were recorded, and those came before it. Each record is
+ * whole from its start (one crossing the ring's end sits in the slack,
+ * copied at publish).
+ */
+static void rec_timer_restamp(struct rec_tfire *f, u64 ts)
+{
+	struct rec_ring *rg = this_cpu_ptr(&rec_rings);
+	u32 pos = f->start;
+
+	while (pos != rg->pos) {
+		struct qdk_rec *r = (struct qdk_rec *)(rg->buf +
+						       (pos & (rec_ring_bytes - 1)));
+
+		r->ts = ts;
+		pos += r->words * 8;
+	}
 }
 
 /*
@@ -306,6 +328,7 @@ void rec_timer_end(const struct timer_list *timer)
 	if (!f->timer || f->timer != timer)
 		return;
 	rec_call_end(&f->call);
+	rec_timer_restamp(f, rec_now());
 	/* no counters: they are not read under the qdisc's lock here */
 	f->r->count = f->call.draws;
 	f->timer = NULL;
