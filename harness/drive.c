@@ -8,7 +8,8 @@
  * finished, when the qdisc's watchdog fires); a packet occupies the link for
  * qdisc_pkt_len * 8 / rate seconds (truncated to whole ns); when dequeue
  * returns nothing the link sleeps until the next arrival or watchdog. Every
- * call is written with its answer and consequences, so the output verifies.
+ * call is written with its answer and consequences, and the random values
+ * it drew as R lines before it (a version-2 trace), so the output verifies.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -76,6 +77,42 @@ static void write_effects(struct driver *d)
 	}
 }
 
+static const char *const rand_kinds[9] = { "bytes", "u8", "u16", NULL, "u32", NULL, NULL,
+					   NULL, "u64" };
+
+/* The next call's draws are logged ... */
+static void call_begin(void)
+{
+	qdk_random_log(true);
+}
+
+/* ... and written as its R lines, one per run of a getter, before its line. */
+static void write_draws(struct driver *d)
+{
+	const struct qdk_draw *dr;
+	size_t n, i, j, k;
+
+	if (qdk_random_logged(&dr, &n))
+		die(1, "at %llu ns the qdisc made more random draws in one call than the shim "
+		    "logs", (unsigned long long)d->now);
+	qdk_random_log(false);
+	for (i = 0; i < n; i = j) {
+		write_ts_op(d, 'R');
+		out_char(&d->out, ' ');
+		out_str(&d->out, rand_kinds[dr[i].width]);
+		for (j = i; j < n && dr[j].width == dr[i].width && j - i < 32; j++) {
+			out_char(&d->out, ' ');
+			if (dr[j].width) {
+				out_u64(&d->out, dr[j].val);
+				continue;
+			}
+			for (k = 0; k < dr[j].len; k++)
+				out_printf(&d->out, "%02x", dr[j].bytes[k]);
+		}
+		out_char(&d->out, '\n');
+	}
+}
+
 static void after_call(struct driver *d)
 {
 	struct qdk_stats st;
@@ -93,8 +130,11 @@ static void after_call(struct driver *d)
 
 static void try_dequeue(struct driver *d)
 {
-	struct qdk_skb *skb = qdk_dequeue(d->q);
+	struct qdk_skb *skb;
 
+	call_begin();
+	skb = qdk_dequeue(d->q);
+	write_draws(d);
 	write_ts_op(d, 'd');
 	if (skb) {
 		uint64_t id = qdk_skb_id(skb);
@@ -148,7 +188,9 @@ static void enqueue_arrival(struct driver *d)
 	}
 	if (d->summary)
 		sum_arrival(&d->sum, ev->fid, f->decl, ev->id, d->now, ev->pkt_len);
+	call_begin();
 	ret = qdk_enqueue(d->q, skb);
+	write_draws(d);
 	vt = verdict_text(ret, vb, sizeof(vb));
 	if (!vt)
 		die(1, "%s:%u: enqueue returned 0x%x, which a trace cannot express",
@@ -174,13 +216,11 @@ static void enqueue_arrival(struct driver *d)
 /* The input's recorded random draws, which this init consumed: one line per run of a width. */
 static void write_random(struct driver *d)
 {
-	static const char *const kinds[9] = { "bytes", "u8", "u16", NULL, "u32", NULL, NULL, NULL,
-					      "u64" };
 	const struct trace_hdr *h = &d->in.hdr;
 	size_t i, j, k;
 
 	for (i = 0; i < h->nrand; i = j) {
-		out_printf(&d->out, "random %s", kinds[h->rand[i].width]);
+		out_printf(&d->out, "random %s", rand_kinds[h->rand[i].width]);
 		for (j = i; j < h->nrand && h->rand[j].width == h->rand[i].width && j - i < 32; j++) {
 			const struct trace_rand *r = &h->rand[j];
 
@@ -203,7 +243,7 @@ static void write_header(struct driver *d, const struct qdisc_spec *qs, const ch
 	size_t i;
 	char iv[32];
 
-	out_str(&d->out, "qdk-trace 1\n");
+	out_str(&d->out, "qdk-trace 2\n");
 	tcopt_fmt_time(iv, sizeof(iv), d->interval);
 	out_printf(&d->out, "source qdk-replay drive --rate %s --interval %s\n", rate_word, iv);
 	out_printf(&d->out, "qdisc %s\n", qs->text);

@@ -507,31 +507,30 @@ static void flow_line(struct trace *t, const char *p, size_t n)
 }
 
 /*
- * random u8|u16|u32|u64 V...  /  random bytes HEX...  /  random lost N:
- * the kernel's draws during init, appended in order (one per value or HEX
- * word). Parsed here rather than by split(), which stops at MAX_WORDS.
+ * The words of a random directive or R line after "random "/"R " (at p, n
+ * bytes): "u8|u16|u32|u64 V...", "bytes HEX..." (one get_random_bytes()
+ * buffer per word) or "lost N". Values are appended to *arr (*nr of *cap),
+ * one per value or HEX word; for "lost", *lost gets N and the return value
+ * is true. what names the line in errors. Parsed here rather than by
+ * split(), which stops at MAX_WORDS.
  */
-static void random_line(struct trace *t, const char *p, size_t n)
+static bool rand_parse(struct trace *t, const char *p, size_t n, const char *what,
+		       struct trace_rand **arr, size_t *nr, size_t *cap, uint64_t *lost)
 {
-	struct trace_hdr *h = &t->hdr;
 	char *line = xstrndup(p, n), *save = NULL, *kind, *s;
 	unsigned int width = 0;
-	size_t cap = h->nrand;
 	int nv = 0;
 
-	strtok_r(line, " ", &save);
-	kind = strtok_r(NULL, " ", &save);
+	kind = strtok_r(line, " ", &save);
 	if (!kind)
-		trace_fail(t, t->line, "random needs u8, u16, u32, u64, bytes or lost");
+		trace_fail(t, t->line, "%s needs u8, u16, u32, u64, bytes or lost", what);
 	if (strcmp(kind, "lost") == 0) {
 		s = strtok_r(NULL, " ", &save);
 		if (!s || strtok_r(NULL, " ", &save))
-			trace_fail(t, t->line, "random lost needs one count");
-		h->rand_lost += word_num(t, s, UINT32_MAX, "random lost count");
-		if (!h->rand_lost_line)
-			h->rand_lost_line = t->line;
+			trace_fail(t, t->line, "%s lost needs one count", what);
+		*lost = word_num(t, s, UINT32_MAX, "lost count");
 		free(line);
-		return;
+		return true;
 	}
 	if (strcmp(kind, "u8") == 0)
 		width = 1;
@@ -542,16 +541,16 @@ static void random_line(struct trace *t, const char *p, size_t n)
 	else if (strcmp(kind, "u64") == 0)
 		width = 8;
 	else if (strcmp(kind, "bytes") != 0)
-		trace_fail(t, t->line, "unknown random kind \"%s\" (u8, u16, u32, u64, bytes, lost)",
-			   kind);
+		trace_fail(t, t->line, "unknown %s kind \"%s\" (u8, u16, u32, u64, bytes, lost)",
+			   what, kind);
 	while ((s = strtok_r(NULL, " ", &save)) != NULL) {
 		struct trace_rand *r;
 
-		if (h->nrand == cap || !cap) {
-			cap = cap ? 2 * cap : 16;
-			h->rand = xrealloc(h->rand, cap * sizeof(*h->rand));
+		if (*nr == *cap) {
+			*cap = *cap ? 2 * *cap : 16;
+			*arr = xrealloc(*arr, *cap * sizeof(**arr));
 		}
-		r = &h->rand[h->nrand++];
+		r = &(*arr)[(*nr)++];
 		memset(r, 0, sizeof(*r));
 		r->width = (uint8_t)width;
 		r->line = t->line;
@@ -559,13 +558,57 @@ static void random_line(struct trace *t, const char *p, size_t n)
 			r->val = word_num(t, s, width == 8 ? UINT64_MAX :
 					  (1ULL << (8 * width)) - 1, "random value");
 		} else if (trace_hex(s, strlen(s), &r->bytes, &r->len) || !r->len) {
-			trace_fail(t, t->line, "bad random bytes hex \"%s\"", s);
+			trace_fail(t, t->line, "bad %s bytes hex \"%s\"", what, s);
 		}
 		nv++;
 	}
 	if (!nv)
-		trace_fail(t, t->line, "random %s needs at least one value", kind);
+		trace_fail(t, t->line, "%s %s needs at least one value", what, kind);
 	free(line);
+	return false;
+}
+
+/* random ...: the kernel's draws during init, appended in order. */
+static void random_line(struct trace *t, const char *p, size_t n)
+{
+	struct trace_hdr *h = &t->hdr;
+	uint64_t lost;
+
+	if (!rand_parse(t, p + 7, n - 7, "random", &h->rand, &h->nrand, &h->rand_cap, &lost))
+		return;
+	h->rand_lost += lost;
+	if (!h->rand_lost_line)
+		h->rand_lost_line = t->line;
+}
+
+static void rands_free(struct trace_rand *r, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(r[i].bytes);
+}
+
+/* TS R ...: the draws of the call that follows, into t->rv (ev points there). */
+static const char *rand_event(struct trace *t, const char *p, struct trace_event *ev)
+{
+	size_t n = strcspn(p, "\n");
+
+	if (t->version < 2)
+		trace_fail(t, t->line, "R lines (random draws during calls) need \"qdk-trace 2\"");
+	if (!t->r_pending) {
+		/* the draws of the previous call were handed on: start afresh */
+		rands_free(t->rv, t->nrv);
+		t->nrv = 0;
+	}
+	ev->rv_first = t->nrv;
+	ev->rlost = 0;
+	if (rand_parse(t, p, n, "R", &t->rv, &t->nrv, &t->rv_cap, &ev->rlost) && !ev->rlost)
+		trace_fail(t, t->line, "R lost needs a positive count");
+	ev->rv = t->rv + ev->rv_first;
+	ev->nrv = t->nrv - ev->rv_first;
+	t->r_pending = true;
+	return p + n;
 }
 
 static void directive(struct trace *t, const char *p, size_t n)
@@ -641,6 +684,8 @@ static void directive(struct trace *t, const char *p, size_t n)
 		h->hz = (unsigned int)word_num(t, w[1], 100000, "hz");
 		if (!h->hz)
 			trace_fail(t, t->line, "hz must be positive");
+	} else if (strcmp(w[0], "timers") == 0 && nw == 2 && strcmp(w[1], "recorded") == 0) {
+		h->timers_recorded = true;
 	} else if (strcmp(w[0], "source") == 0) {
 		free(h->source);
 		h->source = xstrndup(n > 7 ? p + 7 : p + n, n > 7 ? n - 7 : 0);
@@ -887,11 +932,26 @@ static const char *event_line(struct trace *t, const char *p, struct trace_event
 			goto short_line;
 		p = change_fields(t, p + 1, ev);
 		break;
+	case 't':
+		if (!t->hdr.timers_recorded)
+			trace_fail(t, t->line, "t lines need the header directive \"timers recorded\"");
+		break;
 	case 'r':
 	case 'w':
 		break;
+	case 'R':
+		if (*p != ' ')
+			goto short_line;
+		p = rand_event(t, p + 1, ev);
+		break;
 	default:
 		goto bad_op;
+	}
+	if (__builtin_expect(t->r_pending, 0) && ev->op != 'R') {
+		if (!strchr("edprct", ev->op))
+			trace_fail(t, t->line, "R lines must come right before the call line they "
+				   "belong to, not before \"%c\"", ev->op);
+		t->r_pending = false;
 	}
 end:
 	if (*p != '\n')
@@ -918,8 +978,11 @@ bool trace_next(struct trace *t, struct trace_event *ev)
 	}
 	for (;;) {
 		p = t->pos;
-		if (p >= t->end)
+		if (p >= t->end) {
+			if (t->r_pending)
+				trace_fail(t, t->line, "the trace ends with R lines and no call after them");
 			return false;
+		}
 		t->line++;
 		if (is_digit(*p)) {
 			t->pos = event_line(t, p, ev);
@@ -971,9 +1034,10 @@ void trace_open(struct trace *t, const char *path)
 	e = num(t->pos + 10, &ver);
 	if (!e || e != nl)
 		trace_fail(t, 1, "bad trace version \"%.*s\"", (int)(nl - t->pos - 10), t->pos + 10);
-	if (ver != 1)
-		trace_fail(t, 1, "unknown trace version %llu (this reader knows version 1)",
+	if (ver != 1 && ver != 2)
+		trace_fail(t, 1, "unknown trace version %llu (this reader knows versions 1 and 2)",
 			   (unsigned long long)ver);
+	t->version = (unsigned int)ver;
 	t->pos = nl + 1;
 	/* Header directives run up to the first event, which is kept. */
 	t->have_first = trace_next(t, &t->first);
@@ -995,32 +1059,44 @@ void trace_close(struct trace *t)
 	free(t->hdr.qdisc);
 	free(t->hdr.tca);
 	free(t->hdr.source);
-	for (i = 0; i < t->hdr.nrand; i++)
-		free(t->hdr.rand[i].bytes);
+	rands_free(t->hdr.rand, t->hdr.nrand);
 	free(t->hdr.rand);
+	rands_free(t->rv, t->nrv);
+	free(t->rv);
 	memset(t, 0, sizeof(*t));
 }
 
-void trace_random_queue(const struct trace *t, bool refuse_lost)
+/* n recorded draws into the shim's queue, in order; an overflow fails at its line */
+static void rands_queue(const struct trace *t, const struct trace_rand *r, size_t n)
 {
-	const struct trace_hdr *h = &t->hdr;
 	size_t i;
 	int err;
 
-	if (h->rand_lost && refuse_lost)
-		trace_fail(t, h->rand_lost_line, "the recorder missed %llu of the kernel's random "
-			   "draws during init: the replay cannot give the qdisc the same values",
-			   (unsigned long long)h->rand_lost);
-	for (i = 0; i < h->nrand; i++) {
-		const struct trace_rand *r = &h->rand[i];
-
+	for (i = 0; i < n; i++, r++) {
 		if (r->width)
 			err = qdk_random_queue_u(r->width, r->val, r->line);
 		else
 			err = qdk_random_queue_bytes(r->bytes, r->len, r->line);
 		if (err)
-			trace_fail(t, r->line, "too many random draws for the shim's queue");
+			trace_fail(t, r->line, "too many random draws at once for the shim's queue");
 	}
+}
+
+void trace_random_queue(const struct trace *t, bool refuse_lost)
+{
+	const struct trace_hdr *h = &t->hdr;
+
+	if (h->rand_lost && refuse_lost)
+		trace_fail(t, h->rand_lost_line, "the recorder missed %llu of the kernel's random "
+			   "draws during init: the replay cannot give the qdisc the same values",
+			   (unsigned long long)h->rand_lost);
+	rands_queue(t, h->rand, h->nrand);
+}
+
+void trace_random_queue_event(const struct trace *t, const struct trace_event *ev)
+{
+	qdk_random_hold();
+	rands_queue(t, ev->rv, ev->nrv);
 }
 
 void trace_random_check(const struct trace *t)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * trace.h - reading qdk traces (traces/FORMAT.md, version 1).
+ * trace.h - reading qdk traces (traces/FORMAT.md, versions 1 and 2).
  *
  * The reader maps the file (or reads a decompressed .zst/.gz into memory),
  * takes the header directives up to the first event, and then hands out one
@@ -52,7 +52,7 @@ struct trace_event {
 	const char *text;	/* the line, without its newline */
 	uint32_t text_len;
 	uint32_t line;
-	char op;		/* e d p r c x m w s, 'l' for lost */
+	char op;		/* e d p r c t x m w s R, 'l' for lost */
 	/* e */
 	uint32_t fid, pkt_len;
 	int verdict;		/* raw enqueue return value or VERDICT_UNKNOWN */
@@ -73,11 +73,16 @@ struct trace_event {
 	uint32_t opts_len;
 	/* lost */
 	uint64_t lost;
+	/* R: its draws (valid until the next call's first R line) or lost N */
+	const struct trace_rand *rv;
+	size_t nrv, rv_first;
+	uint64_t rlost;
 };
 
 /*
- * One of the kernel's random draws during init (a "random" directive):
- * get_random_uN() with width N/8 bytes, or get_random_bytes() (width 0).
+ * One of the kernel's random draws during init (a "random" directive) or a
+ * call (an R line): get_random_uN() with width N/8 bytes, or
+ * get_random_bytes() (width 0).
  */
 struct trace_rand {
 	uint8_t width;
@@ -101,15 +106,17 @@ struct trace_hdr {
 	uint64_t seed;
 	bool has_seed;
 	struct trace_rand *rand;	/* in the order the kernel drew them */
-	size_t nrand;
+	size_t nrand, rand_cap;
 	uint64_t rand_lost;		/* "random lost N": the recorder missed draws */
 	uint32_t rand_lost_line;
 	unsigned int hz;
+	bool timers_recorded;		/* "timers recorded": t lines drive timer_lists */
 	char *source;
 };
 
 struct trace {
 	const char *path;
+	unsigned int version;	/* 1, or 2: R lines, every call's draws */
 	char *buf;		/* the text; the last byte is always '\n' */
 	size_t len;
 	size_t maplen;		/* mapped: the whole reservation */
@@ -123,6 +130,10 @@ struct trace {
 	uint32_t nflows;		/* capacity of flows[] */
 	struct trace_event first;	/* the first event, read with the header */
 	bool have_first;
+	/* the R lines read since the last call line */
+	struct trace_rand *rv;
+	size_t nrv, rv_cap;
+	bool r_pending;
 };
 
 /* Open, read the magic line and the header. Exits 2 on any error. */
@@ -143,6 +154,11 @@ void trace_packet(const struct trace *t, const struct trace_event *ev, struct qd
  * fails here when refuse_lost is set (verify), not for drive.
  */
 void trace_random_queue(const struct trace *t, bool refuse_lost);
+/*
+ * An R line's draws into the shim's queue, held there until the call
+ * (qdk_random_exact); a queue overflow fails at the line.
+ */
+void trace_random_queue_event(const struct trace *t, const struct trace_event *ev);
 /* After init: every queued draw was made, with its width; else file:line, exit 1. */
 void trace_random_check(const struct trace *t);
 /* Decode hex into a fresh buffer; -1 when it is not an even number of hex digits. */

@@ -2,7 +2,8 @@
 /*
  * verify.c - `qdk-replay verify TRACE...`: replay every call of a trace at
  * its timestamp and check every answer (verdicts, dequeued ids, drops and
- * marks per call, statistics snapshots, watchdog fires). The first
+ * marks per call, statistics snapshots, watchdog fires) and, in a version-2
+ * trace, that each call drew exactly the random values of its R lines. The first
  * difference stops the replay with the line, the expected and actual
  * answers and the qdisc's state (exit 1); a malformed trace exits 2.
  *
@@ -34,6 +35,8 @@ struct verifier {
 	/* When the watchdog last fired on the way to an event (NONE: not). */
 	uint64_t wd_fired;
 	uint64_t events, enqueues, dequeues;
+	bool exact;		/* version 2: each call draws its R lines, no more */
+	uint64_t draws;		/* R values handed out */
 	bool quiet;
 	/* how the replay was seeded, for the re-run that explains a snapshot */
 	bool have_seed;
@@ -60,6 +63,7 @@ static const char *call_name(char op)
 	case 'p': return "peek";
 	case 'r': return "reset";
 	case 'c': return "change";
+	case 't': return "timer";
 	default: return "call";
 	}
 }
@@ -87,6 +91,38 @@ static void __attribute__((noreturn)) diverge_tail(struct verifier *v)
 {
 	qdisc_print_state(stderr, v->q);
 	exit(1);
+}
+
+static const char *line_text(const struct trace *t, uint32_t n, int *len);
+
+/* A version-2 call is about to run: only its R lines' draws answer it. */
+static inline void draws_begin(struct verifier *v, const struct trace_event *ev)
+{
+	if (v->exact)
+		qdk_random_exact(ev->line);
+}
+
+/*
+ * ... and has returned: it drew each of them, with the getter and width
+ * the kernel used, and nothing else; else a divergence at the R line (or
+ * at the call, for a draw beyond them).
+ */
+static void draws_end(struct verifier *v)
+{
+	uint32_t tag = 0;
+	char msg[200];
+	const char *text;
+	int len;
+
+	if (!v->exact)
+		return;
+	if (__builtin_expect(qdk_random_status(&tag, msg, sizeof(msg)) != 0, 0)) {
+		text = line_text(&v->t, tag, &len);
+		diverge_at(v, tag, text, (uint32_t)len,
+			   "the random draws of a call (its R lines)", msg);
+		diverge_tail(v);
+	}
+	qdk_random_exact(0);
 }
 
 static void print_id(FILE *f, uint64_t id)
@@ -172,7 +208,9 @@ static void do_enqueue(struct verifier *v, const struct trace_event *ev)
 	skb = qdk_skb_build(&p, msg, sizeof(msg));
 	if (!skb)
 		trace_fail(&v->t, ev->line, "bad packet: %s", msg);
+	draws_begin(v, ev);
 	ret = qdk_enqueue(v->q, skb);
+	draws_end(v);
 	v->enqueues++;
 	if (__builtin_expect(ret != ev->verdict, 0)) {
 		const char *va = verdict_text(ret, a, sizeof(a));
@@ -186,8 +224,13 @@ static void do_enqueue(struct verifier *v, const struct trace_event *ev)
 
 static void do_dequeue(struct verifier *v, const struct trace_event *ev, bool peek)
 {
-	struct qdk_skb *skb = peek ? qdk_peek(v->q) : qdk_dequeue(v->q);
-	uint64_t got = skb ? qdk_skb_id(skb) : 0;
+	struct qdk_skb *skb;
+	uint64_t got;
+
+	draws_begin(v, ev);
+	skb = peek ? qdk_peek(v->q) : qdk_dequeue(v->q);
+	draws_end(v);
+	got = skb ? qdk_skb_id(skb) : 0;
 
 	v->dequeues += !peek;
 	if (__builtin_expect(got != ev->id, 0)) {
@@ -361,12 +404,29 @@ static void do_change(struct verifier *v, const struct trace_event *ev)
 	if (tca && len < 4)
 		trace_fail(&v->t, ev->line, "options are shorter than an attribute header");
 	msg[0] = '\0';
+	draws_begin(v, ev);
 	ret = qdk_qdisc_change(v->q, tca, len, msg, sizeof(msg));
+	draws_end(v);
 	free(tca);
 	if (ret != ev->ret) {
 		diverge_head(v, ev, "a change's result (c line)", "change result differs");
 		fprintf(stderr, "  expected: %d\n  actual:   %d%s%s\n", ev->ret, ret,
 			msg[0] ? " " : "", msg);
+		diverge_tail(v);
+	}
+}
+
+/* A t line: the qdisc's own timer_list fired here in the recorded run. */
+static void do_timer(struct verifier *v, const struct trace_event *ev)
+{
+	int ret;
+
+	draws_begin(v, ev);
+	ret = qdk_fire_timer();
+	draws_end(v);
+	if (ret) {
+		diverge_head(v, ev, "a timer fire (t line)",
+			     "the recorded qdisc's timer fired, the replayed one had none pending");
 		diverge_tail(v);
 	}
 }
@@ -425,29 +485,54 @@ static void report_leaks(const struct trace *t, long leaked)
 		fprintf(stderr, "  ... and %zu more\n", n - 16);
 }
 
+/* The line number of p in t. */
+static uint32_t line_of(const struct trace *t, const char *p)
+{
+	const char *q;
+	uint32_t line = 1;
+
+	for (q = t->buf; q < p; q++)
+		line += *q == '\n';
+	return line;
+}
+
 /*
- * Refuse a trace with gaps before replaying anything: find a "TS lost N"
- * line without tokenizing the whole file.
+ * The first event line whose timestamp is followed by word (" lost "),
+ * found without tokenizing the whole file; NULL when there is none.
  */
-static void refuse_lost(const struct trace *t)
+static const char *find_event(const struct trace *t, const char *word)
 {
 	const char *p = t->buf, *end = t->buf + t->len;
+	size_t n = strlen(word);
 
-	while ((p = memmem(p, (size_t)(end - p), " lost ", 6)) != NULL) {
+	while ((p = memmem(p, (size_t)(end - p), word, n)) != NULL) {
 		const char *s = p;
-		uint32_t line = 1;
-		const char *q;
 
 		while (s > t->buf && s[-1] >= '0' && s[-1] <= '9')
 			s--;
-		if (s < p && (s == t->buf || s[-1] == '\n')) {
-			for (q = t->buf; q < s; q++)
-				line += *q == '\n';
-			trace_fail(t, line, "the recorder lost events here: a trace with gaps "
-				   "cannot be verified (drive can still use its arrivals)");
-		}
-		p += 6;
+		if (s < p && (s == t->buf || s[-1] == '\n'))
+			return s;
+		p += n;
 	}
+	return NULL;
+}
+
+/* Refuse a trace with gaps before replaying anything: "TS lost N", "TS R lost N". */
+static void refuse_lost(const struct trace *t)
+{
+	const char *s;
+
+	s = find_event(t, " R lost ");
+	if (s) {
+		s += strcspn(s, " ") + 8;
+		trace_fail(t, line_of(t, s), "the recorder missed %.*s of the qdisc's random "
+			   "draws during calls here: the replay cannot give it the same values",
+			   (int)strcspn(s, "\n"), s);
+	}
+	s = find_event(t, " lost ");
+	if (s)
+		trace_fail(t, line_of(t, s), "the recorder lost events here: a trace with gaps "
+			   "cannot be verified (drive can still use its arrivals)");
 }
 
 /* Move the clock to ts, noting whether the qdisc's watchdog fires on the way. */
@@ -547,7 +632,10 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	qdk_init(have_seed ? seed : v.t.hdr.seed);
 	qdk_seed(have_seed ? seed : v.t.hdr.seed);
 	trace_random_queue(&v.t, true);
+	v.exact = v.t.version >= 2;
 	qdk_set_hz(v.t.hdr.hz);
+	/* the trace says when the qdisc's timer_lists fired: only there */
+	qdk_timers_driven(v.t.hdr.timers_recorded);
 	spec_check_kind(&qs, where);
 	/* The qdisc is created at the first event's time, as drive does. */
 	if (v.t.have_first) {
@@ -568,6 +656,12 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 		v.events++;
 		if (ev.op == 'x' || ev.op == 'm') {
 			expect_effect(&v, &ev);
+			continue;
+		}
+		if (ev.op == 'R') {
+			/* held for the call it precedes (timers on the way draw apart) */
+			trace_random_queue_event(&v.t, &ev);
+			v.draws += ev.nrv;
 			continue;
 		}
 		if (v.pending) {
@@ -591,10 +685,15 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 			do_dequeue(&v, &ev, true);
 			break;
 		case 'r':
+			draws_begin(&v, &ev);
 			qdk_qdisc_reset(v.q);
+			draws_end(&v);
 			break;
 		case 'c':
 			do_change(&v, &ev);
+			break;
+		case 't':
+			do_timer(&v, &ev);
 			break;
 		case 's':
 			do_stats(&v, &ev);
@@ -635,10 +734,13 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	} else if (!quiet) {
 		double wall = (double)(t1 - t0) / 1e9, cpu = (double)(c1 - c0) / 1e9;
 
-		printf("verify: %s: OK, %llu events (%llu enqueues, %llu dequeues), virtual %.6f s, "
-		       "wall %.3f s, cpu %.3f s, %.2f M events/s\n", path,
+		printf("verify: %s: OK, %llu events (%llu enqueues, %llu dequeues", path,
 		       (unsigned long long)v.events, (unsigned long long)v.enqueues,
-		       (unsigned long long)v.dequeues, (double)(last_ts - first_ts) / 1e9, wall, cpu,
+		       (unsigned long long)v.dequeues);
+		if (v.exact)
+			printf(", %llu random draws", (unsigned long long)v.draws);
+		printf("), virtual %.6f s, wall %.3f s, cpu %.3f s, %.2f M events/s\n",
+		       (double)(last_ts - first_ts) / 1e9, wall, cpu,
 		       cpu > 0 ? (double)v.events / cpu / 1e6 : 0.0);
 	}
 	free(v.exp);

@@ -19,7 +19,12 @@
  * of the child (tc qdisc change) is CHANGE, its TCA_OPTIONS in TCA records,
  * then CHANGED when it returned; the packets the task running it freed
  * (during the change, or when it released rtnl: rtnl_kfree_skbs) are DROP
- * records flagged CHG, which may come later, up to CHGEND. The
+ * records flagged CHG, which may come later, up to CHGEND. A random
+ * draw the child makes during a call is a DRAW record among the call's
+ * DROP records, in draw order; the call record's count says how many
+ * there are. Those of a change come just before its CHANGED. A timer_list
+ * of the child that fires is a TIMER record, followed by its draws and
+ * drops as a call's. The
  * stream merges per-CPU rings by timestamp: the records of one recorder
  * instance are in the order its calls happened; different instances'
  * records may interleave otherwise.
@@ -29,7 +34,7 @@
 
 #include <linux/types.h>
 
-#define QDK_REC_VERSION	7
+#define QDK_REC_VERSION	8
 #define QDK_REC_SIZE	128	/* the longest record, sizeof(struct qdk_rec) */
 #define QDK_REC_HDR_SIZE 48	/* the header every record has */
 #define QDK_REC_DEV	"qdk_recorder"
@@ -49,10 +54,13 @@ enum qdk_rec_type {
 	QDK_REC_RAND,		/* random draws of the child's init, after CONF */
 	QDK_REC_CHANGED,	/* ... and returned */
 	QDK_REC_CHGEND,		/* the changing task released rtnl: no more CHG drops */
+	QDK_REC_DRAW,		/* a random draw of the child during a call or change */
+	QDK_REC_TIMER,		/* one of the child's own timer_lists fired */
 };
 
-/* rec.flags */
+/* rec.flags (a bit means something for the types named) */
 #define QDK_RF_GONE	0x01	/* ENQ: arriving packet freed during the call */
+#define QDK_RF_TIMERS	0x01	/* CONF: the child's timer_lists are recorded */
 #define QDK_RF_NOSTATS	0x02	/* qlen/backlog/drops are not meaningful */
 #define QDK_RF_FRESH	0x04	/* CONF: child grafted while capturing */
 #define QDK_RF_EARLY	0x08	/* DROP: freed during the call (not to_free) */
@@ -70,10 +78,13 @@ enum qdk_rec_type {
 #define QDK_REC_RAND_CHUNK 64
 
 /*
- * Values the kernel's random getters returned during the child's init, in
- * draw order: len bytes of consecutive width-byte values (host order), or
- * (width 0) bytes off..off+len of one get_random_bytes() buffer of total
- * bytes. A record with len 0 carries lost, the draws not kept.
+ * Values the kernel's random getters returned to the child, in draw order:
+ * len bytes of consecutive width-byte values (host order), or (width 0)
+ * bytes off..off+len of one get_random_bytes() buffer of total bytes. A
+ * record with len 0 carries lost, the draws not kept. RAND: during its
+ * init (after CONF); DRAW: during a call (one draw per record, or one
+ * chunk of a buffer) or a change (packed as RAND). A DRAW with lost and
+ * inst 0 concerns every instance: a getter's probe missed calls.
  */
 struct qdk_rec_rand {
 	__u8 width;		/* 1, 2, 4, 8: get_random_uN(); 0: bytes */
@@ -139,7 +150,8 @@ struct qdk_rec {
 	__u8 tos;		/* DEQ: TOS byte of the packet returned */
 	__u8 words;		/* this record's length in 8-byte words */
 	__u32 count;		/* LOST: events lost; TCA: offset; CHANGE: */
-				/* TCA_OPTIONS bytes (0: none); CHANGED: ret */
+				/* TCA_OPTIONS bytes (0: none); CHANGED: ret; */
+				/* ENQ, DEQ, PEEK, TIMER: its DRAW records */
 	/* calls: the child's counters after the call */
 	__u32 qlen;
 	__u32 backlog;

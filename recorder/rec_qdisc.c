@@ -29,6 +29,7 @@
  * sits between two calls exactly as it did for the child; then the waiting
  * packets are enqueued, in order, and the parent is rescheduled.
  */
+#include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/rtnetlink.h>
 #include <linux/skbuff.h>
@@ -48,6 +49,7 @@ struct rec_sched {
 	u32 gen;		/* bumped whenever the child changes */
 	u32 session;		/* capture session this instance is armed for */
 	bool waiting;		/* armed on a busy child: start when empty */
+	int tslot;		/* rec_tslots[] for its child's timers; -1: none */
 	/* what tc sent for a qdisc it creates under us (rec_qdisc_request) */
 	u8 *req_opt;		/* REC_REQ_MAX bytes, allocated at init */
 	u32 req_len;		/* 0: no TCA_OPTIONS (init got NULL) */
@@ -154,6 +156,8 @@ static __always_inline void rec_call_begin(struct rec_call *c, u64 ts,
 	c->ts = ts;
 	c->inst = q->inst;
 	c->gen = q->gen;
+	c->draws = 0;
+	c->below = 0;
 	c->prev = this_cpu_read(rec_active);
 	this_cpu_write(rec_active, c);
 }
@@ -161,6 +165,174 @@ static __always_inline void rec_call_begin(struct rec_call *c, u64 ts,
 static __always_inline void rec_call_end(struct rec_call *c)
 {
 	this_cpu_write(rec_active, c->prev);
+}
+
+/*
+ * The child's own timer_lists (sfq's perturbation, pie's and fq_pie's
+ * probability updates, red's adaptive max_p) fire in the timer softirq,
+ * outside any call. A slot per instance holds the address range of its
+ * child's private data; a timer_list that fires inside one is that child's
+ * (the timer_expire_entry/exit tracepoints, rec_ring.c) and is recorded
+ * like a call: a TIMER record reserved in place, its draws and drops after
+ * it, the child's clock reads frozen at its start, all stamped with the
+ * time it returned (rec_timer_restamp) and published then. Slots are
+ * written under rtnl and read without a lock; an instance lives on for an
+ * RCU grace period after destroy() cleared its slot, and softirqs are RCU
+ * readers.
+ */
+#define REC_TSLOTS	16
+
+struct rec_tslot {
+	unsigned long lo, hi;
+	struct rec_sched *q;
+};
+
+static struct rec_tslot rec_tslots[REC_TSLOTS];
+bool rec_timers_on;
+
+/* a timer of a child running on this CPU (timer callbacks do not nest) */
+struct rec_tfire {
+	struct rec_call call;
+	struct qdk_rec *r;
+	const struct timer_list *timer;
+	u32 start;		/* the ring's pos before its records */
+};
+
+static DEFINE_PER_CPU(struct rec_tfire, rec_tfire);
+
+/* the slot follows q's child (rtnl held) */
+static void rec_tslot_update(struct rec_sched *q)
+{
+	struct rec_tslot *s;
+	unsigned long lo;
+
+	if (q->tslot < 0)
+		return;
+	s = &rec_tslots[q->tslot];
+	WRITE_ONCE(s->lo, 0);
+	WRITE_ONCE(s->hi, 0);
+	/* no reader matches the old range once the new one is seen */
+	smp_wmb();
+	WRITE_ONCE(s->q, q);
+	if (q->child && !(q->child->flags & TCQ_F_BUILTIN)) {
+		lo = (unsigned long)qdisc_priv(q->child);
+		WRITE_ONCE(s->hi, lo + q->child->ops->priv_size);
+		/* the range opens with its low end, once the high one is set */
+		smp_wmb();
+		WRITE_ONCE(s->lo, lo);
+	}
+}
+
+static void rec_tslot_get(struct rec_sched *q)
+{
+	int i;
+
+	q->tslot = -1;
+	for (i = 0; i < REC_TSLOTS; i++) {
+		if (!rec_tslots[i].q) {
+			q->tslot = i;
+			rec_tslot_update(q);
+			return;
+		}
+	}
+}
+
+static void rec_tslot_put(struct rec_sched *q)
+{
+	struct rec_tslot *s;
+
+	if (q->tslot < 0)
+		return;
+	s = &rec_tslots[q->tslot];
+	WRITE_ONCE(s->lo, 0);
+	WRITE_ONCE(s->hi, 0);
+	WRITE_ONCE(s->q, NULL);
+	q->tslot = -1;
+}
+
+/* timer_expire_entry: a timer_list is about to run on this CPU (softirq) */
+void rec_timer_begin(const struct timer_list *timer)
+{
+	unsigned long a = (unsigned long)timer;
+	struct rec_sched *q = NULL;
+	struct rec_tfire *f;
+	int i;
+	u64 ts;
+
+	if (!READ_ONCE(rec_capturing) || in_hardirq() || in_nmi())
+		return;
+	for (i = 0; i < REC_TSLOTS; i++) {
+		struct rec_tslot *s = &rec_tslots[i];
+
+		if (a >= READ_ONCE(s->lo) && a < READ_ONCE(s->hi)) {
+			q = READ_ONCE(s->q);
+			break;
+		}
+	}
+	/* a change in progress, or the trace has not begun: not recorded */
+	if (!q || q->session != READ_ONCE(rec_session) ||
+	    READ_ONCE(q->waiting) || READ_ONCE(q->paused))
+		return;
+	f = this_cpu_ptr(&rec_tfire);
+	if (f->timer || this_cpu_read(rec_active))
+		return;
+	ts = rec_now();
+	f->start = this_cpu_ptr(&rec_rings)->pos;
+	f->r = rec_reserve(QDK_REC_TIMER, ts, q->inst, q->gen);
+	if (!f->r)
+		return;		/* counted lost */
+	f->timer = timer;
+	rec_call_begin(&f->call, ts, q, NULL);
+}
+
+/*
+ * The timer's records (and a LOST before them) get the time it returned:
+ * it ran under the qdisc's lock, which it may have waited for while calls
+ * on other CPUs were recorded, and those came before it. Each record is
+ * whole from its start (one crossing the ring's end sits in the slack,
+ * copied at publish).
+ */
+static void rec_timer_restamp(struct rec_tfire *f, u64 ts)
+{
+	struct rec_ring *rg = this_cpu_ptr(&rec_rings);
+	u32 pos = f->start;
+
+	while (pos != rg->pos) {
+		struct qdk_rec *r = (struct qdk_rec *)(rg->buf +
+						       (pos & (rec_ring_bytes - 1)));
+
+		r->ts = ts;
+		pos += r->words * 8;
+	}
+}
+
+/*
+ * Before the exit probe goes: no CPU may be left inside a child's timer
+ * whose end would never be seen (its record unpublished, its clock frozen).
+ * No new one begins once rec_capturing is false. Process context.
+ */
+void rec_timer_wait(void)
+{
+	int cpu, n;
+
+	for_each_possible_cpu(cpu)
+		for (n = 0; READ_ONCE(per_cpu_ptr(&rec_tfire, cpu)->timer) && n < 1000; n++)
+			usleep_range(1000, 2000);
+}
+
+/* timer_expire_exit: ... and has returned */
+void rec_timer_end(const struct timer_list *timer)
+{
+	struct rec_tfire *f = this_cpu_ptr(&rec_tfire);
+
+	if (!f->timer || f->timer != timer)
+		return;
+	rec_call_end(&f->call);
+	rec_timer_restamp(f, rec_now());
+	/* no counters: they are not read under the qdisc's lock here */
+	f->r->count = f->call.draws;
+	f->timer = NULL;
+	rec_publish();
 }
 
 /* The child's counters after a call; per-CPU ones are not followed. */
@@ -200,6 +372,7 @@ static int rec_enqueue_recorded(struct sk_buff *skb, struct rec_sched *q,
 	/* a list of our own: only this call's victims, in order */
 	ret = qdisc_enqueue(skb, q->child, &local);
 	rec_call_end(&call);
+	r->count = call.draws;
 	r->enq.ret = ret;
 	if (call.gone || (ret & __NET_XMIT_STOLEN))
 		r->flags |= QDK_RF_GONE;
@@ -283,6 +456,7 @@ static struct sk_buff *rec_take(struct rec_sched *q, bool peek)
 	rec_call_begin(&call, ts, q, NULL);
 	skb = rec_take_child(q->child, peek);
 	rec_call_end(&call);
+	r->count = call.draws;
 	if (skb) {
 		r->pkt = rec_cookie(skb);
 		/* a mark made in a peek shows on the dequeue (tracew.c) */
@@ -398,6 +572,8 @@ static void rec_emit_conf(struct Qdisc *sch, struct rec_sched *q,
 	rec_head(&r, q, QDK_REC_CONF);
 	if (fresh)
 		r.flags |= QDK_RF_FRESH;
+	if (READ_ONCE(rec_timers_on) && q->tslot >= 0)
+		r.flags |= QDK_RF_TIMERS;
 	if (req)
 		r.flags |= QDK_RF_INITOPT;
 	r.conf.handle = child->handle;
@@ -492,6 +668,8 @@ static int rec_child_change(struct Qdisc *child, struct nlattr *opt,
 		rec_emit(&r);
 		rec_emit_tca(q, (const u8 *)opt, r.count);
 		rec_chg_begin(r.ts, q->inst, q->gen);
+		/* what the change draws (netem's correlated generators) */
+		rec_rand_begin();
 	}
 	sch_tree_unlock(sch);
 
@@ -501,6 +679,9 @@ static int rec_child_change(struct Qdisc *child, struct nlattr *opt,
 
 	sch_tree_lock(sch);
 	rec_chg_clock_stop();
+	rec_head(&r, q, QDK_REC_DRAW);
+	rec_rand_emit(&r);
+	rec_rand_end();
 	rec_head(&r, q, QDK_REC_CHANGED);
 	r.count = ret;
 	r.removed = qlen > child->q.qlen ? qlen - child->q.qlen : 0;
@@ -581,6 +762,7 @@ static int rec_init(struct Qdisc *sch, struct nlattr *opt,
 
 	INIT_LIST_HEAD(&q->node);
 	q->child = &noop_qdisc;
+	q->tslot = -1;
 	if (opt && nla_len(opt)) {
 		NL_SET_ERR_MSG(extack, "recorder takes no options");
 		return -EINVAL;
@@ -603,6 +785,7 @@ static int rec_init(struct Qdisc *sch, struct nlattr *opt,
 		rec_ops_install(q, child, ro);
 	}
 	list_add_tail(&q->node, &rec_instances);
+	rec_tslot_get(q);
 	rec_arm(sch, true);
 	return 0;
 }
@@ -626,6 +809,7 @@ static void rec_destroy(struct Qdisc *sch)
 	/* init may have failed before INIT_LIST_HEAD: priv is zeroed */
 	if (q->node.next)
 		list_del(&q->node);
+	rec_tslot_put(q);
 	if (q->child && READ_ONCE(rec_capturing) &&
 	    q->session == READ_ONCE(rec_session)) {
 		rec_head(&r, q, QDK_REC_DESTROY);
@@ -676,6 +860,7 @@ static int rec_graft(struct Qdisc *sch, unsigned long arg, struct Qdisc *new,
 	}
 	q->child = new;
 	q->gen++;
+	rec_tslot_update(q);
 	if (*old)
 		qdisc_purge_queue(*old);
 	if (READ_ONCE(rec_capturing)) {

@@ -319,6 +319,58 @@ static void rec_find_consume(struct tracepoint *tp, void *priv)
 		*(struct tracepoint **)priv = tp;
 }
 
+/* timer_expire_entry/exit: a child's timer_list runs (rec_qdisc.c) */
+static void rec_probe_texp_entry(void *data, struct timer_list *timer,
+				 unsigned long baseclk)
+{
+	rec_timer_begin(timer);
+}
+
+static void rec_probe_texp_exit(void *data, struct timer_list *timer)
+{
+	rec_timer_end(timer);
+}
+
+static struct tracepoint *tp_texp_entry, *tp_texp_exit;
+
+static void rec_find_texp(struct tracepoint *tp, void *priv)
+{
+	if (!strcmp(tp->name, "timer_expire_entry"))
+		tp_texp_entry = tp;
+	else if (!strcmp(tp->name, "timer_expire_exit"))
+		tp_texp_exit = tp;
+}
+
+static void rec_timers_register(void)
+{
+	tp_texp_entry = NULL;
+	tp_texp_exit = NULL;
+	for_each_kernel_tracepoint(rec_find_texp, NULL);
+	if (tp_texp_entry && tp_texp_exit &&
+	    !tracepoint_probe_register(tp_texp_exit, rec_probe_texp_exit, NULL)) {
+		if (!tracepoint_probe_register(tp_texp_entry,
+					       rec_probe_texp_entry, NULL)) {
+			WRITE_ONCE(rec_timers_on, true);
+			return;
+		}
+		tracepoint_probe_unregister(tp_texp_exit, rec_probe_texp_exit,
+					    NULL);
+	}
+	pr_warn("qdk_recorder: no timer_expire tracepoints; the children's own timers are not recorded\n");
+}
+
+static void rec_timers_unregister(void)
+{
+	if (!READ_ONCE(rec_timers_on))
+		return;
+	WRITE_ONCE(rec_timers_on, false);
+	tracepoint_probe_unregister(tp_texp_entry, rec_probe_texp_entry, NULL);
+	tracepoint_synchronize_unregister();
+	/* a timer that began must be seen to end */
+	rec_timer_wait();
+	tracepoint_probe_unregister(tp_texp_exit, rec_probe_texp_exit, NULL);
+}
+
 static int rec_probes_register(void)
 {
 	int err;
@@ -342,6 +394,7 @@ static int rec_probes_register(void)
 		tp_consume = NULL;
 	if (!tp_consume)
 		pr_warn("qdk_recorder: no consume_skb tracepoint; a packet a qdisc consumes at enqueue is not detected\n");
+	rec_timers_register();
 	return 0;
 }
 
@@ -351,6 +404,7 @@ static void rec_probes_unregister(void)
 		tracepoint_probe_unregister(tp_consume, rec_probe_consume,
 					    NULL);
 	unregister_trace_kfree_skb(rec_probe_kfree, NULL);
+	rec_timers_unregister();
 	tracepoint_synchronize_unregister();
 	rec_krps_unregister();
 	rec_rand_unregister();
@@ -517,6 +571,7 @@ static ssize_t rec_read(struct file *file, char __user *buf, size_t len,
 		return 0;
 	if (mutex_lock_interruptible(&rec_read_lock))
 		return -ERESTARTSYS;
+	rec_rand_check_missed();
 	want = min_t(size_t, len, rec_ring_bytes / 8);
 	for (;;) {
 		avail = ring_avail();

@@ -16,6 +16,8 @@
 
 #include "qdk_rec.h"
 
+struct timer_list;
+
 /*
  * One enqueue/dequeue/peek of the child in progress on this CPU. The
  * kfree_skb/consume_skb probes find it through rec_active: datapath calls
@@ -31,6 +33,8 @@ struct rec_call {
 	bool gone;			/* ... which was freed during the call */
 	u64 ts;				/* the call's timestamp */
 	u32 inst, gen;			/* whose call it is */
+	u32 draws;			/* DRAW records made (rec_rand.c) */
+	u32 below;			/* in the child's __get_random_u32_below() */
 };
 
 DECLARE_PER_CPU(struct rec_call *, rec_active);
@@ -87,6 +91,7 @@ static __always_inline unsigned int rec_len(u8 type)
 	case QDK_REC_ENQ:
 		return REC_LEN(sizeof(struct qdk_rec_enq));
 	case QDK_REC_RAND:
+	case QDK_REC_DRAW:
 		return REC_LEN(sizeof(struct qdk_rec_rand));
 	}
 	return QDK_REC_HDR_SIZE;
@@ -199,6 +204,11 @@ void rec_emit(const struct qdk_rec *r);	/* a copy of r, from any context */
 u64 rec_cookie(const struct sk_buff *skb);
 
 /* rec_qdisc.c */
+/* the timer_expire_entry/exit tracepoints (rec_ring.c): a child's timer_list? */
+extern bool rec_timers_on;
+void rec_timer_begin(const struct timer_list *timer);
+void rec_timer_end(const struct timer_list *timer);
+void rec_timer_wait(void);	/* no child's timer is half recorded */
 int rec_qdisc_init(void);
 void rec_qdisc_exit(void);
 void rec_qdisc_arm_all(void);	/* at open(), under rtnl */
@@ -206,12 +216,17 @@ struct nlmsghdr;
 /* tc_modify_qdisc(); true: it creates a qdisc under a recorder's class */
 bool rec_qdisc_request(const struct nlmsghdr *n);
 
-/* rec_rand.c: random draws of a child's init */
+/*
+ * rec_rand.c: random draws of a child, during its init or a change (kept
+ * for the task doing it, emitted as RAND or DRAW records) and during a
+ * recorded call (DRAW records right after the call's, as drops are)
+ */
 void rec_rand_register(void);		/* at open() */
 void rec_rand_unregister(void);		/* at release() */
-void rec_rand_begin(void);		/* current creates a child (rtnl) */
+void rec_rand_begin(void);		/* current creates or changes a child (rtnl) */
 void rec_rand_end(void);		/* ... and is done */
-bool rec_rand_emit(struct qdk_rec *r);	/* RAND records of current's draws */
+bool rec_rand_emit(struct qdk_rec *r);	/* r->type records of current's draws */
+void rec_rand_check_missed(void);	/* the reader: a probe missed calls? */
 
 /* rec_pkt.c */
 void rec_fill_pkt(struct qdk_rec_enq *e, struct sk_buff *skb);

@@ -9,6 +9,15 @@
  * flows (declared once), and each call's consequences (x, m) and
  * statistics (s) are written after it.
  *
+ * The random draws the child made during a call (DRAW records among the
+ * call's drops; the call record counts them) become "R" lines before the
+ * call line: a call that drew is written to memory until its records are
+ * all in, then after its R lines. A draw record that never came (the ring
+ * was full) is an "R lost" line.
+ *
+ * A fire of one of the child's own timer_lists (TIMER) is a "t" line,
+ * written as a call (its draws before it, its drops after it).
+ *
  * A change of the child is written when it returned (CHANGED), with the
  * packets it took out as its drops. Some of those are freed only when tc's
  * task releases rtnl, after later calls may have been recorded: until all
@@ -203,6 +212,105 @@ static struct flow *ft_get(struct flow_tab *t, const struct flow_key *k,
 	return &t->f[j];
 }
 
+/* ---- a growing text buffer -------------------------------------------- */
+
+struct sbuf {
+	char *p;
+	size_t len, cap;
+};
+
+static int sb_printf(struct sbuf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int sb_printf(struct sbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	for (;;) {
+		va_start(ap, fmt);
+		n = vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
+		va_end(ap);
+		if (n < 0)
+			return -1;
+		if ((size_t)n < b->cap - b->len)
+			break;
+		{
+			size_t cap = 2 * b->cap + (size_t)n + 256;
+			char *p = realloc(b->p, cap);
+
+			if (!p)
+				return -1;
+			b->p = p;
+			b->cap = cap;
+		}
+	}
+	b->len += (size_t)n;
+	return 0;
+}
+
+/*
+ * Random draws as text, one line per run of one getter: "PREFIX uN V..."
+ * or "PREFIX bytes HEX..." (a buffer may come in several chunks).
+ */
+struct rlines {
+	struct sbuf b;
+	int width;		/* of the line being written; -1: none */
+	uint32_t bytes_left;	/* of a get_random_bytes buffer */
+};
+
+static void rl_clear(struct rlines *l)
+{
+	l->b.len = 0;
+	l->width = -1;
+	l->bytes_left = 0;
+}
+
+/* One RAND/DRAW record's values; -1 when it is malformed. */
+static int rl_add(struct rlines *l, const char *prefix, const struct qdk_rec_rand *d)
+{
+	unsigned int i, w = d->width;
+	int err = 0;
+
+	if (d->len > QDK_REC_RAND_CHUNK)
+		return -1;
+	if (w) {
+		if (w != 1 && w != 2 && w != 4 && w != 8)
+			return -1;
+		if (l->width == (int)w)
+			l->b.len--;	/* the same getter again: one more value */
+		else
+			err = sb_printf(&l->b, "%s u%u", prefix, w * 8);
+		l->width = (int)w;
+		for (i = 0; !err && i + w <= d->len; i += w) {
+			uint64_t v = 0;
+
+			memcpy(&v, d->data + i, w);	/* host order, low bytes */
+			err = sb_printf(&l->b, " %llu", (unsigned long long)v);
+		}
+		return err ? err : sb_printf(&l->b, "\n");
+	}
+	if (d->off == 0) {
+		if (l->bytes_left)
+			return -1;
+		l->bytes_left = d->total;
+		if (l->width == 0)
+			l->b.len--;	/* another buffer: one more word */
+		else
+			err = sb_printf(&l->b, "%s bytes", prefix);
+		err = err ? err : sb_printf(&l->b, " ");
+		l->width = 0;
+	}
+	if (d->len > l->bytes_left)
+		return -1;
+	for (i = 0; !err && i < d->len; i++)
+		err = sb_printf(&l->b, "%02x", d->data[i]);
+	l->bytes_left -= d->len;
+	if (!err && !l->bytes_left)
+		err = sb_printf(&l->b, "\n");
+	return err;
+}
+
 /* ---- the writer ------------------------------------------------------- */
 
 struct tw {
@@ -220,10 +328,14 @@ struct tw {
 	uint32_t tca_have;
 	bool header_done;
 	/* the "random" lines of the child's init (RAND records), as text */
-	char *rnd;
-	size_t rnd_len, rnd_cap;
+	struct rlines rnd;
 	bool rnd_norand;
-	uint32_t rnd_bytes_left;	/* of a get_random_bytes buffer */
+	/* R lines of the pending call, of the change being recorded */
+	struct rlines r_call, r_chg;
+	uint32_t draws_left;	/* DRAW records the pending call has to come */
+	FILE *call_out;		/* the real output while a call that drew is held */
+	char *call_buf;
+	size_t call_bufsz;
 
 	struct pkt_map pkts;
 	struct flow_tab flows;
@@ -263,6 +375,9 @@ struct tw *tw_new(FILE *out, const struct tw_opts *o)
 		return NULL;
 	t->out = out;
 	t->o = *o;
+	rl_clear(&t->rnd);
+	rl_clear(&t->r_call);
+	rl_clear(&t->r_chg);
 	return t;
 }
 
@@ -273,7 +388,14 @@ void tw_free(struct tw *t)
 	free(t->pkts.s);
 	free(t->flows.f);
 	free(t->tca);
-	free(t->rnd);
+	free(t->rnd.b.p);
+	free(t->r_call.b.p);
+	free(t->r_chg.b.p);
+	if (t->call_out) {
+		fclose(t->out);
+		t->out = t->call_out;
+		free(t->call_buf);
+	}
 	free(t->chg_tca);
 	free(t->chg_x);
 	if (t->chg_out) {
@@ -306,7 +428,7 @@ static void write_header(struct tw *t)
 	const struct qdk_rec_conf *c = &t->conf.conf;
 	uint32_t i;
 
-	fprintf(t->out, "qdk-trace 1\n");
+	fprintf(t->out, "qdk-trace 2\n");
 	fprintf(t->out, "# captured by qdk-capture: recorder instance %u, child generation %u\n",
 		t->inst, t->gen);
 	if (!t->fresh)
@@ -340,10 +462,13 @@ static void write_header(struct tw *t)
 	else
 		put_handle(t->out, c->parent);
 	fprintf(t->out, "\nhz %u\n", t->conf.count ? t->conf.count : 250);
+	/* every fire of the child's own timer_lists is a t line */
+	if (t->conf.flags & QDK_RF_TIMERS)
+		fprintf(t->out, "timers recorded\n");
 	if (t->rnd_norand)
 		fprintf(t->out, "# random: a random getter could not be probed; draws through it are not here\n");
-	if (t->rnd_len)
-		fwrite(t->rnd, 1, t->rnd_len, t->out);
+	if (t->rnd.b.len)
+		fwrite(t->rnd.b.p, 1, t->rnd.b.len, t->out);
 	t->header_done = true;
 }
 
@@ -354,6 +479,42 @@ static uint64_t ts_of(struct tw *t, uint64_t ts)
 		ts = t->last_ts;
 	t->last_ts = ts;
 	return ts;
+}
+
+/*
+ * A call that drew: write the rest of it to memory, so that its R lines,
+ * which arrive after the call's record, can go before its line.
+ */
+static void call_hold(struct tw *t, uint32_t draws)
+{
+	FILE *m = open_memstream(&t->call_buf, &t->call_bufsz);
+
+	rl_clear(&t->r_call);
+	t->draws_left = draws;
+	if (!m)
+		return;		/* written unheld: verify then reports the draws */
+	t->call_out = t->out;
+	t->out = m;
+}
+
+/* ... and all of it has come: its R lines, then the call. */
+static void call_release(struct tw *t)
+{
+	FILE *m = t->out;
+
+	t->out = t->call_out;
+	t->call_out = NULL;
+	if (t->draws_left) {
+		/* not stored (the ring was full): the trace says so */
+		fprintf(t->out, "%llu R lost %u\n", (unsigned long long)t->p_ts, t->draws_left);
+		t->c.rand_lost += t->draws_left;
+	}
+	fwrite(t->r_call.b.p, 1, t->r_call.b.len, t->out);
+	rl_clear(&t->r_call);
+	if (fclose(m) == 0)
+		fwrite(t->call_buf, 1, t->call_bufsz, t->out);
+	free(t->call_buf);
+	t->call_buf = NULL;
 }
 
 /* Finish the previous call: its mark and its statistics. */
@@ -381,6 +542,8 @@ static void flush_call(struct tw *t)
 			fprintf(t->out, " drops=%u", t->p_drops);
 		fprintf(t->out, "\n");
 	}
+	if (t->call_out)
+		call_release(t);
 }
 
 static void begin_call(struct tw *t, const struct qdk_rec *r, uint64_t ts)
@@ -548,6 +711,8 @@ static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 	if (!f)
 		return -1;
 	begin_call(t, r, ts);
+	if (r->count)
+		call_hold(t, r->count);
 	id = ++t->next_id;
 	t->p_id = id;
 	t->c.enq++;
@@ -595,6 +760,8 @@ static uint64_t on_take(struct tw *t, const struct qdk_rec *r, uint64_t ts,
 	uint64_t id = s ? s->id : 0;
 
 	begin_call(t, r, ts);
+	if (r->count)
+		call_hold(t, r->count);
 	if (peek)
 		t->c.peek++;
 	else
@@ -676,9 +843,8 @@ static int on_conf(struct tw *t, const struct qdk_rec *r)
 	free(t->tca);
 	t->tca = NULL;
 	t->tca_have = 0;
-	t->rnd_len = 0;
+	rl_clear(&t->rnd);
 	t->rnd_norand = false;
-	t->rnd_bytes_left = 0;
 	if (r->conf.tca_len) {
 		t->tca = calloc(1, r->conf.tca_len);
 		if (!t->tca)
@@ -687,76 +853,62 @@ static int on_conf(struct tw *t, const struct qdk_rec *r)
 	return 0;
 }
 
-static int rnd_printf(struct tw *t, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int rnd_printf(struct tw *t, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	for (;;) {
-		va_start(ap, fmt);
-		n = vsnprintf(t->rnd + t->rnd_len, t->rnd_cap - t->rnd_len, fmt, ap);
-		va_end(ap);
-		if (n < 0)
-			return -1;
-		if ((size_t)n < t->rnd_cap - t->rnd_len)
-			break;
-		{
-			size_t cap = 2 * t->rnd_cap + (size_t)n + 256;
-			char *p = realloc(t->rnd, cap);
-
-			if (!p)
-				return -1;
-			t->rnd = p;
-			t->rnd_cap = cap;
-		}
-	}
-	t->rnd_len += (size_t)n;
-	return 0;
-}
-
 /* RAND: the child's init drew these; kept as "random" lines for the header. */
 static int on_rand(struct tw *t, const struct qdk_rec *r)
 {
 	const struct qdk_rec_rand *d = &r->rand;
-	unsigned int i, w = d->width;
-	int err = 0;
 
 	if (r->flags & QDK_RF_NORAND)
 		t->rnd_norand = true;
 	if (!d->len) {
-		if (d->lost)
-			err = rnd_printf(t, "random lost %u\n", d->lost);
-		return err;
+		if (!d->lost)
+			return 0;
+		t->rnd.width = -1;
+		return sb_printf(&t->rnd.b, "random lost %u\n", d->lost);
 	}
-	if (d->len > QDK_REC_RAND_CHUNK)
-		return -1;
-	if (w) {
-		if (w != 1 && w != 2 && w != 4 && w != 8)
-			return -1;
-		err = rnd_printf(t, "random u%u", w * 8);
-		for (i = 0; !err && i + w <= d->len; i += w) {
-			uint64_t v = 0;
+	return rl_add(&t->rnd, "random", d);
+}
 
-			memcpy(&v, d->data + i, w);	/* host order, low bytes */
-			err = rnd_printf(t, " %llu", (unsigned long long)v);
+/*
+ * DRAW: a draw of the pending call (R lines before its line), of the
+ * change being recorded (before its c line), or draws the recorder could
+ * not keep (an R lost line where the trace is).
+ */
+static int on_draw(struct tw *t, const struct qdk_rec *r)
+{
+	const struct qdk_rec_rand *d = &r->rand;
+	bool chg = t->chg == CHG_OPTS;
+	struct rlines *l = chg ? &t->r_chg : &t->r_call;
+	char prefix[32];
+
+	if (!d->len) {
+		if (!d->lost && !(r->flags & QDK_RF_NORAND))
+			return 0;
+		if (r->flags & QDK_RF_NORAND)
+			fprintf(t->out, "# random: a random getter could not be probed; draws through it are not here\n");
+		if (d->lost) {
+			flush_call(t);
+			fprintf(t->out, "%llu R lost %u\n", (unsigned long long)t->last_ts, d->lost);
+			t->c.rand_lost += d->lost;
 		}
-		return err ? err : rnd_printf(t, "\n");
+		return 0;
 	}
-	if (d->off == 0) {
-		t->rnd_bytes_left = d->total;
-		err = rnd_printf(t, "random bytes ");
+	if (!chg && !t->call_out) {
+		/* no call to attach it to: the draw is missing from the trace */
+		fprintf(t->out, "# a random draw outside a recorded call\n%llu R lost 1\n",
+			(unsigned long long)t->last_ts);
+		t->c.rand_lost++;
+		return 0;
 	}
-	if (d->len > t->rnd_bytes_left)
-		return -1;
-	for (i = 0; !err && i < d->len; i++)
-		err = rnd_printf(t, "%02x", d->data[i]);
-	t->rnd_bytes_left -= d->len;
-	if (!err && !t->rnd_bytes_left)
-		err = rnd_printf(t, "\n");
-	return err;
+	snprintf(prefix, sizeof(prefix), "%llu R",
+		 (unsigned long long)(chg ? t->chg_ts : t->p_ts));
+	if (!chg && t->draws_left)
+		t->draws_left--;
+	if (d->width)
+		t->c.draws += d->len / d->width;
+	else if (d->off + d->len >= d->total)
+		t->c.draws++;
+	return rl_add(l, prefix, d);
 }
 
 /*
@@ -771,12 +923,16 @@ static int chg_write(struct tw *t, bool ended)
 	size_t k;
 	int err = 0;
 
+	if (t->call_out)
+		flush_call(t);	/* its lines are complete: out is the change's again */
 	if (t->chg_out) {
 		if (fclose(t->out))
 			err = -1;
 		t->out = t->chg_out;
 		t->chg_out = NULL;
 	}
+	fwrite(t->r_chg.b.p, 1, t->r_chg.b.len, t->out);
+	rl_clear(&t->r_chg);
 	if (d->type != QDK_REC_CHANGED) {
 		fprintf(t->out, "# the end of a change was not recorded\n%llu lost 1\n", ts);
 		t->c.lost++;
@@ -835,6 +991,7 @@ static int on_change(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 	t->chg_len = r->count;
 	t->chg_have = 0;
 	t->chg_nx = 0;
+	rl_clear(&t->r_chg);
 	memset(&t->chg_done, 0, sizeof(t->chg_done));
 	t->c.calls++;
 	t->c.change++;
@@ -931,6 +1088,8 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 			(unsigned long long)ts_of(t, r->ts), r->count);
 		return 0;
 	}
+	if (r->type == QDK_REC_DRAW && !r->inst && t->following && t->header_done)
+		return on_draw(t, r);	/* a probe's misses: every trace's */
 	if (!t->following || r->inst != t->inst || r->gen != t->gen) {
 		if (r->type == QDK_REC_DESTROY && t->following &&
 		    r->inst == t->inst)
@@ -973,6 +1132,14 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 	case QDK_REC_PEEK:
 		on_take(t, r, ts, true);
 		return 0;
+	case QDK_REC_TIMER:
+		begin_call(t, r, ts);
+		t->p_stats = false;	/* counters not read under the lock */
+		if (r->count)
+			call_hold(t, r->count);
+		t->c.timers++;
+		fprintf(t->out, "%llu t\n", (unsigned long long)ts);
+		return 0;
 	case QDK_REC_RESET:
 		begin_call(t, r, ts);
 		t->c.reset++;
@@ -990,6 +1157,12 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 		return on_change(t, r, ts);
 	case QDK_REC_CHANGED:
 		return on_changed(t, r);
+	case QDK_REC_DRAW:
+		if (on_draw(t, r)) {
+			fprintf(stderr, "qdk-capture: a malformed random-draw record\n");
+			return -1;
+		}
+		return 0;
 	case QDK_REC_CHGEND:
 		if (t->chg != CHG_NONE)
 			return chg_write(t, true);

@@ -23,7 +23,9 @@ struct tw_opts {
 };
 
 struct tw_counts {
-	uint64_t calls, enq, deq, peek, reset, change, drops, marks;
+	uint64_t calls, enq, deq, peek, reset, change, timers, drops, marks;
+	uint64_t draws;		/* random draws during calls and changes */
+	uint64_t rand_lost;	/* ... the recorder could not keep */
 	uint64_t lost;		/* events the ring lost */
 	uint64_t unknown;	/* packets seen leaving that never arrived */
 	uint64_t records;

@@ -5,15 +5,16 @@ Used by tests/suites/75-record to feed qdk-capture -i with exactly the
 record streams the kernel module produces, without a kernel. One record
 per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
 
-  hello [hz=250] [version=7] [size=128]
+  hello [hz=250] [version=8] [size=128]
   conf inst=1 gen=1 kind=pfifo dev=r1 handle=10: parent=5:1 [tca=HEX]
-       [mtu=1500] [txqlen=20] [txqs=1] [qconf=0] [fresh] [initopt]
+       [mtu=1500] [txqlen=20] [txqs=1] [qconf=0] [fresh] [initopt] [timers]
   enq inst=1 gen=1 ts=N pkt=N ret=N [proto=udp|tcp|icmp|N|eth:0xNNNN]
       [src=A.B.C.D:P] [dst=...] [plen=N] [len=N] [tos=N] [tos_after=N]
       [hash=N] [prio=N] [mark=N] [q=N] [ttl=N] [tcp=N] [gso=S:Z] [gone]
-      [qlen=N] [backlog=N] [drops=N]
-  deq|peek inst=1 gen=1 ts=N [pkt=N] [tos=N] [qlen=..]
+      [qlen=N] [backlog=N] [drops=N] [draws=N]
+  deq|peek inst=1 gen=1 ts=N [pkt=N] [tos=N] [qlen=..] [draws=N]
   reset|destroy inst=1 gen=1 ts=N
+  timer inst=1 gen=1 ts=N [draws=N]               (a child's timer_list fired)
   change inst=1 gen=1 ts=N [tca=HEX] [norec]      (and its TCA chunks)
   changed inst=1 gen=1 ts=N ret=N removed=N [qlen=..]
   chgend inst=1 gen=1 ts=N
@@ -22,6 +23,9 @@ per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
   rand inst=1 gen=1 width=1|2|4|8 values=V,V,...   (values of one record)
   rand inst=1 gen=1 width=0 hex=HEX off=N total=N  (a get_random_bytes chunk)
   rand inst=1 gen=1 lost=N [norand]
+  draw ...                  (as rand: a draw during a call or a change)
+
+`draws=N` on a call is its record's count: the DRAW records that follow it.
 
 `conf` and `change` emit their record and the TCA chunks that follow it.
 """
@@ -50,13 +54,16 @@ TYPES = {
     "rand": 12,
     "changed": 13,
     "chgend": 14,
+    "draw": 15,
+    "timer": 16,
 }
 RF_GONE, RF_FRESH, RF_EARLY, RF_INITOPT = 0x01, 0x04, 0x08, 0x10
 RF_NORAND, RF_CHG, RF_NOREC = 0x20, 0x40, 0x80
+RF_TIMERS = 0x01  # on CONF (RF_GONE's bit, which only ENQ uses)
 PROTOS = {"tcp": 6, "udp": 17, "icmp": 1, "icmp6": 58}
 
 # Bytes of each type in the stream (rec_len() in recorder/recorder.h).
-LENGTH = {"hello": 64, "conf": 112, "tca": 112, "enq": 128, "rand": 128}
+LENGTH = {"hello": 64, "conf": 112, "tca": 112, "enq": 128, "rand": 128, "draw": 128}
 
 # ts pkt inst gen type flags tos words count qlen backlog drops removed
 HEAD = struct.Struct("<QQIIBBBBIIIII")
@@ -119,8 +126,12 @@ def record(line: str) -> list[bytes]:
         | (RF_NORAND if "norand" in flags else 0)
         | (RF_CHG if "chg" in flags else 0)
         | (RF_NOREC if "norec" in flags else 0)
+        | (RF_TIMERS if "timers" in flags else 0)
     )
-    count = num(g("count", g("ret", "0"))) & 0xFFFFFFFF
+    if kind in ("enq", "deq", "peek", "timer"):
+        count = num(g("draws", "0"))
+    else:
+        count = num(g("count", g("ret", "0"))) & 0xFFFFFFFF
 
     def head(t: int, cnt: int = count) -> bytes:
         name = next(k for k, v in TYPES.items() if v == t)
@@ -142,7 +153,7 @@ def record(line: str) -> list[bytes]:
 
     if kind == "hello":
         body = HELLO.pack(
-            num(g("version", "7")),
+            num(g("version", "8")),
             num(g("hz", "250")),
             32768,
             num(g("size", str(REC_SIZE))),
@@ -172,7 +183,7 @@ def record(line: str) -> list[bytes]:
         for off in range(0, len(tca), 64):
             out.append(fit(head(TYPES["tca"], off) + tca[off : off + 64]))
         return out
-    if kind == "rand":
+    if kind in ("rand", "draw"):
         width = num(g("width", "4"))
         if width:
             vals = [num(v) for v in g("values", "").split(",") if v]

@@ -264,6 +264,21 @@ uint64_t qdk_next_timer(void)
 	return qdk_time_next();
 }
 
+void qdk_timers_driven(bool on)
+{
+	qdk_time_drive_timer_lists(on);
+}
+
+int qdk_fire_timer(void)
+{
+	int ret;
+
+	call_begin();
+	ret = qdk_time_fire_timer_list();
+	in_call = false;
+	return ret;
+}
+
 /* ---- kinds ------------------------------------------------------------------ */
 
 bool qdk_kind_known(const char *kind)

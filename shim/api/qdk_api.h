@@ -41,9 +41,34 @@ int qdk_random_queue_bytes(const void *buf, size_t len, uint32_t tag);
 /*
  * How many queued draws were not handed out: 0 when all were. Otherwise
  * *tag is the first one's and msg says why: never drawn, or the qdisc made
- * a draw of another width or length there (the queue was abandoned).
+ * a draw of another width or length there (the queue was abandoned); or,
+ * during an exact call, a draw with nothing queued (*tag: the call's).
  */
 size_t qdk_random_status(uint32_t *tag, char *msg, size_t msglen);
+/*
+ * A call's draws (R lines) are queued before the call is reached: held,
+ * the queue answers no draw (timers firing on the way draw from the
+ * generator) until qdk_random_exact(tag) replays the call: then every draw
+ * must come from the queue, a draw beyond it being a divergence reported
+ * with tag (the call's line). qdk_random_exact(0) after the call ends that.
+ * Whether queued or not, each draw steps the generator as it would have
+ * without the queue.
+ */
+void qdk_random_hold(void);
+void qdk_random_exact(uint32_t tag);
+/* One draw the qdisc made: get_random_uN() (width N/8) or get_random_bytes(len). */
+struct qdk_draw {
+	uint8_t width;		/* 1, 2, 4, 8; 0: bytes */
+	uint32_t len;		/* bytes drawn */
+	uint64_t val;		/* width > 0 */
+	const uint8_t *bytes;	/* width 0 */
+};
+/*
+ * The draws made since qdk_random_log(true) (which empties the log), in
+ * order; -ENOSPC when more were made than the log holds (1024 draws, 16 KiB).
+ */
+void qdk_random_log(bool on);
+int qdk_random_logged(const struct qdk_draw **draws, size_t *n);
 /* Set HZ-based jiffies origin: jiffies = INITIAL_JIFFIES + ns * hz / 1e9. */
 void qdk_set_hz(unsigned int hz);
 
@@ -57,6 +82,16 @@ uint64_t qdk_now(void);
 void qdk_clock_advance(uint64_t ns);
 /* Earliest pending timer (watchdog or timer_list), UINT64_MAX when none. */
 uint64_t qdk_next_timer(void);
+/*
+ * Driven timer_lists (a trace whose t lines say when the qdisc's timers
+ * fired): from now on timer_lists armed never fire on the clock, only
+ * through qdk_fire_timer(), which runs the one that would expire first at
+ * the current time, as a call (its drops and marks are its effects).
+ * -ENOENT when no timer_list is pending. hrtimers (the watchdog) still fire
+ * on the clock.
+ */
+void qdk_timers_driven(bool on);
+int qdk_fire_timer(void);
 
 /* ---- qdisc kinds and instances ------------------------------------------ */
 

@@ -4,13 +4,20 @@
  * seed, same sequence), and the kernel's prandom Tausworthe generator.
  *
  * Before the generator, a queue of values the kernel really drew (a trace's
- * "random" directive, queued through qdk_api.h): each get_random_u8/u16/
- * u32/u64() or get_random_bytes() call takes the next queued draw when it
- * has the same width (and length), so a qdisc that drew a seed or a
- * perturbation key at init in the kernel gets the very same value in the
- * replay. A draw of another width than the one queued is a divergence: it
- * is noted (qdk_random_status), the queue is abandoned and the generator
- * answers from then on.
+ * "random" directive for init, its R lines for a call, queued through
+ * qdk_api.h): each get_random_u8/u16/u32/u64() or get_random_bytes() call
+ * takes the next queued draw when it has the same width (and length), so a
+ * qdisc that drew a seed, a perturbation key or a drop decision in the
+ * kernel gets the very same value in the replay. A queued draw steps the
+ * generator as the value it replaces would have, so draws the queue does
+ * not answer (timers) get the values they got in the run that wrote the
+ * trace. A draw of another width than the one queued is a divergence: it is
+ * noted (qdk_random_status), the queue is abandoned and the generator
+ * answers from then on. So is, during a call replayed exactly
+ * (qdk_random_exact), a draw with nothing queued.
+ *
+ * Every draw made while the log is on (qdk_random_log) is also kept, for
+ * drive to write as R lines.
  */
 #include <linux/kernel.h>
 #include <linux/random.h>
@@ -37,8 +44,17 @@ static struct rnd_draw rnd_q[RND_MAX_DRAWS];
 static u8 rnd_pool[RND_POOL];
 static unsigned int rnd_n, rnd_next, rnd_pool_used;
 static bool rnd_bad;			/* a width/length mismatch happened */
+static bool rnd_excess;			/* ... or a draw beyond the queue */
 static struct rnd_draw rnd_bad_want;	/* what the qdisc asked for */
 static struct rnd_draw rnd_bad_had;	/* what the kernel drew there */
+static bool rnd_held;			/* queued draws wait for the call */
+static uint32_t rnd_exact;		/* a call's tag: only queued draws */
+
+/* the draws logged for drive (qdk_random_log) */
+static struct qdk_draw rnd_log[RND_MAX_DRAWS];
+static u8 rnd_log_pool[RND_POOL];
+static unsigned int rnd_log_n, rnd_log_used;
+static bool rnd_log_on, rnd_log_full;
 
 static void rnd_clear(void)
 {
@@ -46,6 +62,19 @@ static void rnd_clear(void)
 	rnd_next = 0;
 	rnd_pool_used = 0;
 	rnd_bad = false;
+	rnd_excess = false;
+	rnd_held = false;
+	rnd_exact = 0;
+}
+
+/* The queue was all handed out: start it afresh (a call's draws). */
+static void rnd_rewind(void)
+{
+	if (rnd_next == rnd_n && !rnd_bad && !rnd_excess) {
+		rnd_n = 0;
+		rnd_next = 0;
+		rnd_pool_used = 0;
+	}
 }
 
 int qdk_random_queue_u(unsigned int width, uint64_t value, uint32_t tag)
@@ -54,6 +83,7 @@ int qdk_random_queue_u(unsigned int width, uint64_t value, uint32_t tag)
 
 	if (width != 1 && width != 2 && width != 4 && width != 8)
 		return -EINVAL;
+	rnd_rewind();
 	if (rnd_n == RND_MAX_DRAWS)
 		return -ENOSPC;
 	d = &rnd_q[rnd_n++];
@@ -69,6 +99,7 @@ int qdk_random_queue_bytes(const void *buf, size_t len, uint32_t tag)
 {
 	struct rnd_draw *d;
 
+	rnd_rewind();
 	if (rnd_n == RND_MAX_DRAWS || len > RND_POOL - rnd_pool_used)
 		return -ENOSPC;
 	d = &rnd_q[rnd_n++];
@@ -90,10 +121,33 @@ static void rnd_describe(const struct rnd_draw *d, char *buf, size_t len)
 		snprintf(buf, len, "get_random_bytes(%u bytes)", d->len);
 }
 
+void qdk_random_hold(void)
+{
+	rnd_held = true;
+}
+
+void qdk_random_exact(uint32_t tag)
+{
+	rnd_exact = tag;
+	rnd_held = false;
+	if (!tag)
+		rnd_rewind();
+}
+
 size_t qdk_random_status(uint32_t *tag, char *msg, size_t msglen)
 {
 	char want[48], had[48];
 
+	if (rnd_excess) {
+		rnd_describe(&rnd_bad_want, want, sizeof(want));
+		if (tag)
+			*tag = rnd_bad_had.tag;
+		if (msglen)
+			snprintf(msg, msglen, "the qdisc called %s beyond the kernel's draws "
+				 "(%u R value%s before the call)", want, rnd_n,
+				 rnd_n == 1 ? "" : "s");
+		return 1;
+	}
 	if (rnd_bad) {
 		rnd_describe(&rnd_bad_want, want, sizeof(want));
 		rnd_describe(&rnd_bad_had, had, sizeof(had));
@@ -128,8 +182,17 @@ static const struct rnd_draw *rnd_take(unsigned int width, size_t len)
 {
 	const struct rnd_draw *d;
 
-	if (rnd_bad || rnd_next == rnd_n)
+	if (rnd_bad || rnd_excess || rnd_held)
 		return NULL;
+	if (rnd_next == rnd_n) {
+		if (rnd_exact) {
+			rnd_excess = true;
+			rnd_bad_had.tag = rnd_exact;
+			rnd_bad_want.width = width;
+			rnd_bad_want.len = len;
+		}
+		return NULL;
+	}
 	d = &rnd_q[rnd_next];
 	if (d->width != width || (!width && d->len != len)) {
 		rnd_bad = true;
@@ -175,52 +238,96 @@ static u64 rng_next(void)
 	return result;
 }
 
+void qdk_random_log(bool on)
+{
+	rnd_log_on = on;
+	rnd_log_n = 0;
+	rnd_log_used = 0;
+	rnd_log_full = false;
+}
+
+int qdk_random_logged(const struct qdk_draw **draws, size_t *n)
+{
+	*draws = rnd_log;
+	*n = rnd_log_n;
+	return rnd_log_full ? -ENOSPC : 0;
+}
+
+/* A draw the qdisc was given, into the log when it is on. */
+static void rnd_note(unsigned int width, u64 val, const void *buf, size_t len)
+{
+	struct qdk_draw *l;
+
+	if (!rnd_log_on)
+		return;
+	if (rnd_log_n == RND_MAX_DRAWS || (!width && len > RND_POOL - rnd_log_used)) {
+		rnd_log_full = true;
+		return;
+	}
+	l = &rnd_log[rnd_log_n++];
+	l->width = (uint8_t)width;
+	l->val = val;
+	l->len = width ? width : len;
+	l->bytes = NULL;
+	if (!width) {
+		memcpy(rnd_log_pool + rnd_log_used, buf, len);
+		l->bytes = rnd_log_pool + rnd_log_used;
+		rnd_log_used += len;
+	}
+}
+
+/* width bytes of one draw: the queue's (stepping the generator) or the generator's */
+static u64 rnd_value(unsigned int width)
+{
+	const struct rnd_draw *d = rnd_take(width, width);
+	u64 v = rng_next();
+
+	if (d)
+		v = d->val;
+	else if (width < 8)
+		v >>= 64 - 8 * width;
+	rnd_note(width, v, NULL, 0);
+	return v;
+}
+
 u64 get_random_u64(void)
 {
-	const struct rnd_draw *d = rnd_take(8, 8);
-
-	return d ? d->val : rng_next();
+	return rnd_value(8);
 }
 
 u32 get_random_u32(void)
 {
-	const struct rnd_draw *d = rnd_take(4, 4);
-
-	return d ? (u32)d->val : rng_next() >> 32;
+	return (u32)rnd_value(4);
 }
 
 u16 get_random_u16(void)
 {
-	const struct rnd_draw *d = rnd_take(2, 2);
-
-	return d ? (u16)d->val : rng_next() >> 48;
+	return (u16)rnd_value(2);
 }
 
 u8 get_random_u8(void)
 {
-	const struct rnd_draw *d = rnd_take(1, 1);
-
-	return d ? (u8)d->val : rng_next() >> 56;
+	return (u8)rnd_value(1);
 }
 
 void get_random_bytes(void *buf, size_t len)
 {
 	const struct rnd_draw *d = rnd_take(0, len);
+	size_t left = len;
 	u8 *p = buf;
 
-	if (d) {
-		memcpy(buf, rnd_pool + d->off, len);
-		return;
-	}
-
-	while (len) {
+	while (left) {
 		u64 v = rng_next();
-		size_t n = len < sizeof(v) ? len : sizeof(v);
+		size_t n = left < sizeof(v) ? left : sizeof(v);
 
-		memcpy(p, &v, n);
+		if (!d)
+			memcpy(p, &v, n);
 		p += n;
-		len -= n;
+		left -= n;
 	}
+	if (d)
+		memcpy(buf, rnd_pool + d->off, len);
+	rnd_note(0, 0, buf, len);
 }
 
 /*

@@ -24,6 +24,8 @@ void qdk_time_reset(void);
 void qdk_time_set_hz(unsigned int hz);
 void qdk_time_advance(u64 ns);
 u64 qdk_time_next(void);
+void qdk_time_drive_timer_lists(bool on);
+int qdk_time_fire_timer_list(void);
 unsigned long qdk_ns_to_jiffies(u64 ns);
 u64 qdk_jiffies_to_ns(unsigned long j);
 /* cancel timers living in [start, start + len); returns how many */

@@ -23,6 +23,8 @@ typedef unsigned __int128 __u128;
 
 static unsigned int qdk_hz = HZ;
 static u64 tnode_seq;
+/* timer_lists fire only through qdk_time_fire_timer_list() (a trace's t lines) */
+static bool timer_lists_driven;
 
 static struct qdk_tnode **heap;
 static int heap_len, heap_cap;
@@ -220,6 +222,7 @@ void qdk_time_reset(void)
 	heap = NULL;
 	heap_cap = 0;
 	tnode_seq = 0;
+	timer_lists_driven = false;
 	qdk_hz = HZ;
 	jiffy_start = jiffy_end = 0;
 	set_clock(0);
@@ -282,8 +285,38 @@ static int __mod_timer(struct timer_list *timer, unsigned long expires)
 	if (when <= qdk_clock_ns)
 		when = qdk_jiffies_to_ns(jiffies + 1);
 	timer->expires = expires;
-	tnode_add(&timer->__qdk_node, when, when);
+	/* driven: never due by the clock; its expiry kept for the order */
+	tnode_add(&timer->__qdk_node, timer_lists_driven ? U64_MAX : when, when);
 	return was_pending;
+}
+
+void qdk_time_drive_timer_lists(bool on)
+{
+	timer_lists_driven = on;
+}
+
+/*
+ * Fire the pending timer_list that would expire first (driven mode: the
+ * trace says when it fired), at the current time; -ENOENT when none is.
+ */
+int qdk_time_fire_timer_list(void)
+{
+	struct qdk_tnode *best = NULL;
+	int i;
+
+	for (i = 0; i < heap_len; i++) {
+		struct qdk_tnode *m = heap[i];
+
+		if (m->kind == QDK_TNODE_TIMER &&
+		    (!best || m->soft < best->soft ||
+		     (m->soft == best->soft && m->seq < best->seq)))
+			best = m;
+	}
+	if (!best)
+		return -ENOENT;
+	tnode_remove(best);
+	fire(best);
+	return 0;
 }
 
 int mod_timer(struct timer_list *timer, unsigned long expires)

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ktest_random.c - the kernel's recorded draws handed out before the
- * seeded generator (qdk_random_queue_*), in order and width, and the
- * 6.1 routing of get_random_u32_below() through the getters.
+ * seeded generator (qdk_random_queue_*), in order and width, stepping it;
+ * a call's draws held until the call and handed out exactly; the draw log;
+ * and the 6.1 routing of get_random_u32_below() through the getters.
  */
 #include <linux/kernel.h>
 #include <linux/random.h>
@@ -22,6 +23,12 @@ KTEST(random, queued_draws_first_then_generator)
 	u32 tag = 0;
 
 	qdk_random_seed(5);
+	/* what the generator gives after the five draws queued below */
+	get_random_u32();
+	get_random_bytes(buf, sizeof(buf));
+	get_random_u8();
+	get_random_u64();
+	get_random_u16();
 	ref = get_random_u32();
 	qdk_random_seed(5);
 	KT_EQ(qdk_random_queue_u(4, 0xdeadbeef, 10), 0);
@@ -39,7 +46,7 @@ KTEST(random, queued_draws_first_then_generator)
 	KT_EQ(get_random_u64(), 0x0123456789abcdefULL);
 	KT_EQ(get_random_u16(), 0xbeef);
 	KT_EQ(qdk_random_status(&tag, why, sizeof(why)), 0);
-	/* the generator takes over where it was: nothing of it was used */
+	/* the generator takes over as if it had made the queued draws */
 	after = get_random_u32();
 	KT_EQ(after, ref);
 	return 0;
@@ -98,6 +105,63 @@ KTEST(random, never_drawn_is_reported)
 	KT_EQ(qdk_random_status(&tag, why, sizeof(why)), 1);
 	KT_EQ(tag, 42);
 	KT_ASSERT(strstr(why, "never"), "%s", why);
+	qdk_random_seed(1);
+	return 0;
+}
+
+/* A call's draws wait for it; then it gets them and nothing else. */
+KTEST(random, exact_call_draws)
+{
+	char why[128];
+	u32 tag = 0, ref[3];
+
+	qdk_random_seed(2);
+	ref[0] = get_random_u32();
+	ref[1] = get_random_u32();
+	ref[2] = get_random_u32();
+	qdk_random_seed(2);
+	KT_EQ(qdk_random_queue_u(4, 77, 61), 0);
+	qdk_random_hold();
+	/* a timer on the way: the generator answers, the queue waits */
+	KT_EQ(get_random_u32(), ref[0]);
+	qdk_random_exact(70);
+	KT_EQ(get_random_u32(), 77);
+	KT_EQ(qdk_random_status(&tag, why, sizeof(why)), 0);
+	qdk_random_exact(0);
+	/* the next call drew once more than its R lines: at the call's tag */
+	qdk_random_exact(80);
+	KT_EQ(get_random_u32(), ref[2]);
+	KT_EQ(qdk_random_status(&tag, why, sizeof(why)), 1);
+	KT_EQ(tag, 80);
+	KT_ASSERT(strstr(why, "beyond") && strstr(why, "get_random_u32()"), "%s", why);
+	qdk_random_seed(1);
+	KT_EQ(qdk_random_status(&tag, why, sizeof(why)), 0);
+	return 0;
+}
+
+/* The log keeps every draw made while it is on, queued or not. */
+KTEST(random, log_keeps_the_draws)
+{
+	const struct qdk_draw *d;
+	u8 buf[3];
+	size_t n;
+
+	qdk_random_seed(4);
+	qdk_random_log(true);
+	KT_EQ(qdk_random_queue_u(2, 513, 91), 0);
+	KT_EQ(get_random_u16(), 513);
+	get_random_bytes(buf, sizeof(buf));
+	KT_EQ(qdk_random_logged(&d, &n), 0);
+	KT_EQ(n, 2);
+	KT_EQ(d[0].width, 2);
+	KT_EQ(d[0].val, 513);
+	KT_EQ(d[1].width, 0);
+	KT_EQ(d[1].len, 3);
+	KT_ASSERT(!memcmp(d[1].bytes, buf, 3), "bytes as drawn");
+	qdk_random_log(false);
+	get_random_u8();
+	KT_EQ(qdk_random_logged(&d, &n), 0);
+	KT_EQ(n, 0);
 	qdk_random_seed(1);
 	return 0;
 }

@@ -252,3 +252,28 @@ KTEST(timer, qdisc_watchdog_schedule_and_cancel)
 	qdk_test_qdisc_put(sch);
 	return 0;
 }
+
+/* Driven timer_lists (a trace's t lines) fire only when told, soonest first. */
+KTEST(timer, driven_timer_lists_fire_when_told)
+{
+	struct tst_tl a = { .id = 1 }, b = { .id = 2 };
+
+	n_fired = 0;
+	qdk_time_drive_timer_lists(true);
+	timer_setup(&a.t, tl_fn, 0);
+	timer_setup(&b.t, tl_fn, 0);
+	mod_timer(&b.t, jiffies + 10);
+	mod_timer(&a.t, jiffies + 2);
+	qdk_time_advance(1000000000);
+	KT_EQ(n_fired, 0);
+	KT_EQ(qdk_time_next(), U64_MAX);
+	KT_EQ(qdk_time_fire_timer_list(), 0);
+	KT_EQ(qdk_time_fire_timer_list(), 0);
+	KT_EQ(qdk_time_fire_timer_list(), -ENOENT);
+	KT_EQ(n_fired, 2);
+	KT_EQ(fired_order[0], 1);
+	KT_EQ(fired_order[1], 2);
+	KT_EQ(fired_at[0], 1000000000);
+	qdk_time_drive_timer_lists(false);
+	return 0;
+}
