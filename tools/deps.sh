@@ -13,7 +13,8 @@
 #          PATH); llvm-symbolizer (package llvm) is used when present.
 #   vm     what the VM rig needs to boot Debian's kernel under qemu
 #   check  what `make check` uses beyond those: groff and man-db (the man
-#          pages render), dkms (dkms-check), strace (tc's netlink bytes)
+#          pages render), dkms (dkms-check), strace (tc's netlink bytes),
+#          procps (pgrep: the usertc daemons)
 set -eu
 
 pkgs=""
@@ -26,7 +27,7 @@ for set in "$@"; do
 	vm)
 		pkgs="$pkgs qemu-system-x86 busybox-static iperf3 cpio kmod ethtool" ;;
 	check)
-		pkgs="$pkgs groff man-db dkms strace" ;;
+		pkgs="$pkgs groff man-db dkms strace procps" ;;
 	*)
 		echo "deps.sh: unknown set '$set'" >&2; exit 2 ;;
 	esac
