@@ -56,6 +56,10 @@ deterministic (a VM's packet counts) is described in prose instead.
                           rewrite the regions in place
     tools/doc-transcripts.py --check [--suite NAME] [FILE.md...]
                           exit 1 with a diff if any region is stale
+    tools/doc-transcripts.py --lint [FILE.md...]
+                          runs nothing: exit 1 naming each region whose
+                          suite does not check it and each `$ ` line with
+                          output outside a region (tests/suites/80-style)
 """
 
 import difflib
@@ -239,6 +243,29 @@ def regenerate(doc: str, text: str, suite: str | None) -> tuple[str, int]:
     return "\n".join(lines), count
 
 
+def lint(doc: str, lines: list[str]) -> list[str]:
+    """Regions that no suite checks, and output shown outside any region."""
+    bad: list[str] = []
+    inside: set[int] = set()
+    for r in regions(doc, lines):
+        inside.update(range(r.first, r.last + 1))
+        suite = TOP / "tests/suites" / r.opts["suite"]
+        if not suite.is_file():
+            bad.append(f"{r.where()}: suite={r.opts['suite']}: tests/suites has no such suite")
+        elif f"--check --suite {r.opts['suite']}" not in suite.read_text():
+            bad.append(f"{r.where()}: tests/suites/{r.opts['suite']} does not run "
+                       f"tools/doc-transcripts.py --check --suite {r.opts['suite']}")
+    fence = None
+    for i, line in enumerate(lines):
+        if line.startswith("```"):
+            fence = None if fence is not None else i
+        elif (fence is not None and i not in inside and line.startswith(PROMPT)
+              and i + 1 < len(lines) and not lines[i + 1].startswith(("```", PROMPT))):
+            bad.append(f"{doc}:{i + 1}: a command with its output outside a transcript "
+                       "region: mark it (tools/doc-transcripts.py) or describe the output")
+    return bad
+
+
 def tracked_docs() -> list[str]:
     out = subprocess.run(["git", "ls-files", "*.md"], cwd=TOP, capture_output=True,
                          text=True, check=True).stdout
@@ -248,7 +275,8 @@ def tracked_docs() -> list[str]:
 def main(argv: list[str]) -> int:
     args = argv[1:]
     check = "--check" in args
-    args = [a for a in args if a != "--check"]
+    lint_only = "--lint" in args
+    args = [a for a in args if a not in ("--check", "--lint")]
     suite = None
     if "--suite" in args:
         i = args.index("--suite")
@@ -258,10 +286,17 @@ def main(argv: list[str]) -> int:
             suite = args[i + 1]
             del args[i:i + 2]
     if any(a.startswith("-") for a in args):
-        print("usage: tools/doc-transcripts.py [--check] [--suite NAME] [FILE.md...]",
+        print("usage: tools/doc-transcripts.py [--check | --lint] [--suite NAME] [FILE.md...]",
               file=sys.stderr)
         return 2
     docs = args or tracked_docs()
+    if lint_only:
+        try:
+            bad = [b for d in docs for b in lint(d, (TOP / d).read_text().split("\n"))]
+        except DocError as e:
+            bad = [str(e)]
+        print("\n".join(bad) if bad else f"{len(docs)} docs, every output shown is in a checked region")
+        return 1 if bad else 0
     stale = total = 0
     for doc in docs:
         path = TOP / doc
