@@ -36,8 +36,9 @@
 # where the repository is bind-mounted at its own path (M= and the kit's
 # sources keep their paths) and /proc is mounted (objtool reads it); -C gets
 # KDIR as the root sees it (/usr/src/...: 7.x's kbuild takes any other
-# directory for the module output one). The mounts end with make. Otherwise
-# make -C KDIR runs here.
+# directory for the module output one). The mounts end with make (inside a
+# chroot, where the namespace cannot be private, they are unmounted).
+# Otherwise make -C KDIR runs here.
 #
 # It is asked when it is needed, never earlier: `make check` installs the
 # host's headers (tools/deps.sh) before anything reads this, so a fresh
@@ -106,10 +107,21 @@ case $root in
 "$top"/*) ;;
 *) echo "kdir.sh: build root $root is outside $top" >&2; exit 2 ;;
 esac
+# A private mount namespace needs / to be a mount point; inside a chroot
+# (a CI root) it is not: there the namespace shares propagation with the
+# outer one, so the two mounts are undone explicitly when make ends.
+prop=private
+unshare --mount --propagation private true 2>/dev/null || prop=unchanged
 # shellcheck disable=SC2016 # expanded by the inner shell
-exec unshare --mount --propagation private sh -c '
+exec unshare --mount --propagation "$prop" sh -c '
 	root=$1 top=$2 cwd=$3; shift 3
-	mkdir -p "$root$top" && mount --bind "$top" "$root$top" &&
-		mount -t proc proc "$root/proc" || exit 1
-	exec chroot "$root" env PATH=/usr/bin:/bin sh -c "cd \"\$0\" && exec make \"\$@\"" "$cwd" "$@"
+	mkdir -p "$root$top" && mount --bind "$top" "$root$top" || exit 1
+	if ! mount -t proc proc "$root/proc"; then
+		umount "$root$top"
+		exit 1
+	fi
+	chroot "$root" env PATH=/usr/bin:/bin sh -c "cd \"\$0\" && exec make \"\$@\"" "$cwd" "$@"
+	rc=$?
+	umount "$root/proc" "$root$top"
+	exit $rc
 ' sh "$root" "$top" "$(pwd)" -C "${dir#"$root"}" "$@"

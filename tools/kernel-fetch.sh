@@ -13,7 +13,9 @@
 #    lists, cache and an empty dpkg status) with the suites above on the
 #    Debian mirror this machine's apt already uses (read from its apt sources
 #    at run time, never written into the repository). The host's apt sources
-#    and /var/lib/apt are not touched.
+#    and /var/lib/apt are not touched. Release files are not refused for
+#    being old (the mirror may be a dated snapshot: this machine's is, and its
+#    forky Release has expired); their signatures are checked as ever.
 # 2. The newest linux-headers-amd64 of the series names the release; apt-get
 #    download brings its headers, -common, linux-kbuild, linux-base (7.x),
 #    linux-image and linux-source packages into build/kernels/SERIES/debs/.
@@ -78,6 +80,7 @@ aptopts="-o Dir::Etc::sourcelist=$apt/sources.list -o Dir::Etc::sourceparts=-
 	-o Dir::State::status=$apt/status -o Dir::Cache=$apt/cache
 	-o Dir::Etc::preferences=/dev/null -o Dir::Etc::preferencesparts=-
 	-o APT::Architecture=amd64 -o Acquire::Languages=none
+	-o Acquire::Check-Valid-Until=false
 	-o Acquire::IndexTargets::deb::DEP-11::DefaultEnabled=false
 	-o Acquire::IndexTargets::deb::DEP-11-icons::DefaultEnabled=false
 	-o Acquire::IndexTargets::deb::DEP-11-icons-small::DefaultEnabled=false
