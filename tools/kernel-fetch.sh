@@ -18,7 +18,9 @@
 #    forky Release has expired); their signatures are checked as ever.
 # 2. The newest linux-headers-amd64 of the series names the release; apt-get
 #    download brings its headers, -common, linux-kbuild, linux-base (7.x),
-#    linux-image and linux-source packages into build/kernels/SERIES/debs/.
+#    linux-image (and 7.x's linux-binary and linux-modules, where the image
+#    keeps vmlinuz and the modules) and linux-source packages into
+#    build/kernels/SERIES/debs/.
 # 3. The series' kbuild tools are linked against its suite's glibc and its
 #    headers want that suite's gcc: a minimal build root of the suite
 #    (build/kernels/root-CODENAME/: debootstrap minbase plus make and what
@@ -114,6 +116,8 @@ common=$(depends "$headers" '^linux-headers-.*-common$')
 kbuild=$(depends "$headers" '^linux-kbuild-')
 lbase=$(depends "$headers" '^linux-base-.*-amd64$')
 image=$(depends linux-image-amd64 '^linux-image-.*-amd64$')
+# 7.x splits the image: vmlinuz in linux-binary-*, modules in linux-modules-*
+image="$image $(depends "$image" '^linux-(binary|modules)-.*-amd64$')"
 source=$(depends linux-source '^linux-source-')
 pkgs="$headers $common $kbuild $lbase $image $source"
 echo "kernel-fetch: $series: $release ($version, $suite): $pkgs" >&2
