@@ -8,7 +8,8 @@
 #   make check      every test: shim and template unit tests, trace replays,
 #                   gdb, kernel module builds, upstream qdiscs, the VM
 #   make user       the user-space build (DEBUG=1, SAN=1, COVERAGE=1 variants)
-#   make kernel     sch_<kind>.ko for the template and every qdisc (KDIR=...)
+#   make kernel     sch_<kind>.ko for the template and every qdisc (KDIR=...,
+#                   or KERNEL=6.1|6.12|7.x: tools/kdir.sh)
 #   make bench      replay throughput against a bare enqueue/dequeue loop
 #   make coverage   gcovr HTML and XML of the unit and replay tests
 #   make new NAME=foo   start qdiscs/foo/ from the template
@@ -54,6 +55,7 @@ user: deps
 	+$(USER_MAKE) all
 
 kernel: deps
+	$(if $(filter-out 6.1,$(KERNEL)),@KERNEL=$(KERNEL) $(TOP)/tools/kdir.sh --fetch >/dev/null)
 	+$(KERNEL_MAKE)
 
 demo: deps

@@ -33,6 +33,6 @@ for q in ${KIT_QDISCS:-}; do
 	echo "obj-m += $q/" >> "$out/Kbuild"
 	kos="$kos $out/$q/sch_$q.ko"
 done
-make -s -C "$KDIR" M="$(cd "$out" && pwd)" "$@" modules
+KDIR=$KDIR "$top/tools/kdir.sh" --make -s M="$(cd "$out" && pwd)" "$@" modules
 # shellcheck disable=SC2086 # a list of paths without spaces
 cp $kos "$out/"

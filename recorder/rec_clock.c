@@ -27,6 +27,7 @@
 #include <linux/objtool.h>
 #include <linux/timekeeping.h>
 
+#include "rec_compat.h"
 #include "recorder.h"
 
 static DEFINE_PER_CPU(unsigned long, rec_clock_hits);
@@ -90,16 +91,19 @@ asm("	.pushsection .text, \"ax\", @progbits\n"
 /* the early return leaves with the stack one word higher than it came */
 STACK_FRAME_NON_STANDARD(rec_clock_tramp);
 
+static struct ftrace_ops rec_clock_direct_ops;
+
 static int rec_clock_hook(void)
 {
-	return register_ftrace_direct((unsigned long)ktime_get,
-				      (unsigned long)rec_clock_tramp);
+	return rec_direct_register(&rec_clock_direct_ops,
+				   (unsigned long)ktime_get,
+				   (unsigned long)rec_clock_tramp);
 }
 
 static void rec_clock_unhook(void)
 {
-	unregister_ftrace_direct((unsigned long)ktime_get,
-				 (unsigned long)rec_clock_tramp);
+	rec_direct_unregister(&rec_clock_direct_ops, (unsigned long)ktime_get,
+			      (unsigned long)rec_clock_tramp);
 }
 
 void rec_clock_exit(void)

@@ -40,6 +40,7 @@
 #include "recorder.h"
 
 struct rec_sched {
+	struct Qdisc *sch;	/* ours (7.x has no qdisc_from_priv()) */
 	struct Qdisc *child;
 	struct rec_ops *child_ops;	/* child->ops while it is ours */
 	bool paused;		/* a recorded change of the child is running */
@@ -642,7 +643,7 @@ static int rec_child_change(struct Qdisc *child, struct nlattr *opt,
 {
 	struct rec_ops *ro = container_of(child->ops, struct rec_ops, ops);
 	struct rec_sched *q = ro->q;
-	struct Qdisc *sch = qdisc_from_priv(q);
+	struct Qdisc *sch = q->sch;
 	struct sk_buff *to_free = NULL;
 	struct qdk_rec r;
 	u32 qlen = 0;
@@ -721,7 +722,7 @@ bool rec_qdisc_request(const struct nlmsghdr *n)
 			opt = a;
 	}
 	list_for_each_entry(q, &rec_instances, node) {
-		struct Qdisc *sch = qdisc_from_priv(q);
+		struct Qdisc *sch = q->sch;
 
 		if (qdisc_dev(sch)->ifindex != tcm->tcm_ifindex)
 			continue;
@@ -751,7 +752,7 @@ void rec_qdisc_arm_all(void)
 
 	ASSERT_RTNL();
 	list_for_each_entry(q, &rec_instances, node)
-		rec_arm(qdisc_from_priv(q), false);
+		rec_arm(q->sch, false);
 }
 
 static int rec_init(struct Qdisc *sch, struct nlattr *opt,
@@ -761,6 +762,7 @@ static int rec_init(struct Qdisc *sch, struct nlattr *opt,
 	struct Qdisc *child;
 
 	INIT_LIST_HEAD(&q->node);
+	q->sch = sch;
 	q->child = &noop_qdisc;
 	q->tslot = -1;
 	if (opt && nla_len(opt)) {

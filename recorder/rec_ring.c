@@ -50,6 +50,7 @@
 #include <linux/wait.h>
 #include <trace/events/skb.h>
 
+#include "rec_compat.h"
 #include "recorder.h"
 
 DEFINE_PER_CPU(struct rec_call *, rec_active);
@@ -230,7 +231,7 @@ static bool rec_unlock_on;
 
 /* kfree_skb tracepoint: a drop, if a recorded call is running here. */
 static void rec_probe_kfree(void *data, struct sk_buff *skb, void *location,
-			    enum skb_drop_reason reason)
+			    REC_KFREE_SKB_ARGS)
 {
 	struct rec_call *c;
 	struct qdk_rec *d;
@@ -617,8 +618,7 @@ static const struct file_operations rec_fops = {
 	.owner = THIS_MODULE,
 	.open = rec_open,
 	.release = rec_release,
-	.read = rec_read,
-	.llseek = no_llseek,
+	.read = rec_read,	/* stream_open(): never seeks */
 };
 
 static struct miscdevice rec_misc = {

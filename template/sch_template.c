@@ -372,3 +372,5 @@ module_exit(template_module_exit);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("Drop-tail FIFO queueing discipline (qdk)");
+/* 6.13+ loads a qdisc module on demand by this alias only (6.1 by its name) */
+MODULE_ALIAS("net-sch-template");

@@ -6,7 +6,8 @@
 # exact command is printed and we stop.
 #
 #   build  compilers, check, gcovr, matplotlib, gdb, iproute2, kernel headers
-#          and source (upstream qdiscs are extracted from it at build time).
+#          and source (upstream qdiscs are extracted from it at build time),
+#          debootstrap (the newer kernel series' build root, tools/kdir.sh).
 #          The SAN=1 build's stack traces need no symbolizer package: gcc's
 #          libasan/libubsan symbolize with their built-in libbacktrace from
 #          the -g debug info (tests/suites/55-san runs one with an empty
@@ -23,7 +24,7 @@ for set in "$@"; do
 	build)
 		pkgs="$pkgs build-essential pkg-config check gcovr gdb iproute2 zstd xz-utils
 		      python3 python3-matplotlib python3-pytest
-		      linux-headers-amd64 linux-source-6.1" ;;
+		      linux-headers-amd64 linux-source-6.1 debootstrap" ;;
 	vm)
 		pkgs="$pkgs qemu-system-x86 busybox-static iperf3 cpio kmod ethtool" ;;
 	check)

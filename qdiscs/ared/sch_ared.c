@@ -395,3 +395,4 @@ module_exit(ared_module_exit);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("Adaptive RED queueing discipline (qdk)");
+MODULE_ALIAS("net-sch-ared");

@@ -350,3 +350,4 @@ module_exit(blue_module_exit);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("BLUE active queue management (qdk)");
+MODULE_ALIAS("net-sch-blue");

@@ -246,3 +246,4 @@ module_exit(cbt_module_exit);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("Class-Based Threshold queue management over RED (qdk)");
+MODULE_ALIAS("net-sch-cbt");

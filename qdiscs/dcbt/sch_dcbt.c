@@ -135,7 +135,9 @@ static void dcbt_collect_due(struct dcbt_sched_data *q, u64 now)
 
 static void dcbt_timer(struct timer_list *t)
 {
-	struct dcbt_sched_data *q = from_timer(q, t, timer);
+	/* not from_timer(): 6.16 renamed it timer_container_of() */
+	struct dcbt_sched_data *q = container_of(t, struct dcbt_sched_data,
+						 timer);
 	struct Qdisc *sch = q->sch;
 	/* not qdisc_root_sleeping_lock(): it asserts RTNL, which a timer
 	 * does not hold (the 6.1 kernel WARNs); sfq and pie do the same
@@ -393,7 +395,7 @@ static void dcbt_destroy(struct Qdisc *sch)
 {
 	struct dcbt_sched_data *q = qdisc_priv(sch);
 
-	del_timer_sync(&q->timer);
+	timer_delete_sync(&q->timer);
 	flowtable_free(&q->ft);
 }
 
@@ -472,3 +474,4 @@ module_exit(dcbt_module_exit);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("Dynamic Class-Based Threshold with ChIPS over RED (qdk)");
+MODULE_ALIAS("net-sch-dcbt");

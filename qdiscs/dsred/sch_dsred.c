@@ -351,3 +351,4 @@ module_exit(dsred_module_exit);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("Double-slope RED queueing discipline (qdk)");
+MODULE_ALIAS("net-sch-dsred");

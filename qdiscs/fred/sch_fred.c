@@ -504,3 +504,4 @@ module_exit(fred_module_exit);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("Flow Random Early Drop (FRED) queueing discipline (qdk)");
+MODULE_ALIAS("net-sch-fred");

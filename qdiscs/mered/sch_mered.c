@@ -547,3 +547,4 @@ module_exit(mered_module_exit);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("Mice and Elephants queueing discipline over adaptive RED (qdk)");
+MODULE_ALIAS("net-sch-mered");

@@ -369,3 +369,4 @@ module_exit(nac_module_exit);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("Network assisted congestion control, router side (qdk)");
+MODULE_ALIAS("net-sch-nac");

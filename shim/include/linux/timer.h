@@ -56,6 +56,12 @@ static inline int del_timer_sync(struct timer_list *timer)
 	return del_timer(timer);
 }
 
+/* the name since 6.2 (Debian's 6.1 has it too); del_timer_sync() goes in 6.15 */
+static inline int timer_delete_sync(struct timer_list *timer)
+{
+	return del_timer(timer);
+}
+
 static inline int timer_shutdown_sync(struct timer_list *timer)
 {
 	return del_timer(timer);
