@@ -102,7 +102,13 @@ regress: deps
 %-regress:
 	+$(MAKE) -f $(TOP)/Makefile regress NAME=$*
 
+# Never through a mount: a kernel build in a chroot (tools/kdir.sh) mounts the
+# repository under build/kernels/ while it runs; one left by a killed build
+# would let rm reach the sources.
 clean:
+	@if grep -q " $(TOP)/build/" /proc/self/mounts; then \
+		echo "clean: still mounted under build/ (an interrupted kernel build?); umount first:" >&2; \
+		grep " $(TOP)/build/" /proc/self/mounts | cut -d' ' -f2 >&2; exit 1; fi
 	rm -rf $(TOP)/build
 
 # Install (tools/install.sh): modules_install against KDIR into

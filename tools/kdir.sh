@@ -116,12 +116,10 @@ unshare --mount --propagation private true 2>/dev/null || prop=unchanged
 exec unshare --mount --propagation "$prop" sh -c '
 	root=$1 top=$2 cwd=$3; shift 3
 	mkdir -p "$root$top" && mount --bind "$top" "$root$top" || exit 1
-	if ! mount -t proc proc "$root/proc"; then
-		umount "$root$top"
-		exit 1
-	fi
+	# An interrupted build must not leave the repository mounted under
+	# build/ (rm -rf build would then reach into it): undo on any exit.
+	trap "umount \"$root/proc\" 2>/dev/null; umount \"$root$top\"" EXIT
+	trap "exit 130" INT TERM HUP
+	mount -t proc proc "$root/proc" || exit 1
 	chroot "$root" env PATH=/usr/bin:/bin sh -c "cd \"\$0\" && exec make \"\$@\"" "$cwd" "$@"
-	rc=$?
-	umount "$root/proc" "$root$top"
-	exit $rc
 ' sh "$root" "$top" "$(pwd)" -C "${dir#"$root"}" "$@"
