@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * time.c - the virtual clock, jiffies, and one timer queue (a binary heap
+ * time.c - the virtual clock, jiffies, and one timer queue (an rbtree
  * ordered by firing time, then arming order) behind timer_list and hrtimer.
  * qdk_time_advance() fires every timer due on the way at exactly its time.
  */
@@ -9,7 +9,6 @@
 #include <linux/jiffies.h>
 #include <linux/timer.h>
 #include <linux/hrtimer.h>
-#include <linux/slab.h>
 
 #include "shim.h"
 
@@ -26,8 +25,6 @@ static u64 tnode_seq;
 /* timer_lists fire only through qdk_time_fire_timer_list() (a trace's t lines) */
 static bool timer_lists_driven;
 
-static struct qdk_tnode **heap;
-static int heap_len, heap_cap;
 
 unsigned long qdk_ns_to_jiffies(u64 ns)
 {
@@ -64,7 +61,13 @@ void qdk_time_set_hz(unsigned int hz)
 	set_clock(qdk_clock_ns);
 }
 
-/* ---- the heap ------------------------------------------------------------ */
+/* ---- the queue ----------------------------------------------------------- */
+
+/*
+ * An rbtree with its leftmost node cached, like the kernel's timerqueue: the
+ * nodes are embedded in the timers, so nothing here allocates.
+ */
+static struct rb_root_cached tqueue = RB_ROOT_CACHED;
 
 static bool tnode_before(const struct qdk_tnode *a, const struct qdk_tnode *b)
 {
@@ -73,103 +76,73 @@ static bool tnode_before(const struct qdk_tnode *a, const struct qdk_tnode *b)
 	return a->seq < b->seq;
 }
 
-static void heap_set(int i, struct qdk_tnode *n)
+static struct qdk_tnode *tnode_first(void)
 {
-	heap[i] = n;
-	n->idx = i;
+	struct rb_node *rb = tqueue.rb_leftmost;
+
+	return rb ? rb_entry(rb, struct qdk_tnode, rb) : NULL;
 }
 
-static void heap_up(int i)
+static struct qdk_tnode *tnode_next(struct qdk_tnode *n)
 {
-	struct qdk_tnode *n = heap[i];
+	struct rb_node *rb = rb_next(&n->rb);
 
-	while (i > 0) {
-		int p = (i - 1) / 2;
-
-		if (!tnode_before(n, heap[p]))
-			break;
-		heap_set(i, heap[p]);
-		i = p;
-	}
-	heap_set(i, n);
-}
-
-static void heap_down(int i)
-{
-	struct qdk_tnode *n = heap[i];
-
-	for (;;) {
-		int c = 2 * i + 1;
-
-		if (c >= heap_len)
-			break;
-		if (c + 1 < heap_len && tnode_before(heap[c + 1], heap[c]))
-			c++;
-		if (!tnode_before(heap[c], n))
-			break;
-		heap_set(i, heap[c]);
-		i = c;
-	}
-	heap_set(i, n);
+	return rb ? rb_entry(rb, struct qdk_tnode, rb) : NULL;
 }
 
 static void tnode_remove(struct qdk_tnode *n)
 {
-	int i = n->idx;
-	struct qdk_tnode *last;
-
-	if (i < 0)
+	if (!n->queued)
 		return;
-	n->idx = -1;
-	last = heap[--heap_len];
-	if (i == heap_len)
-		return;
-	heap_set(i, last);
-	heap_up(i);
-	heap_down(last->idx);
+	if (tqueue.rb_leftmost == &n->rb)
+		tqueue.rb_leftmost = rb_next(&n->rb);
+	rb_erase(&n->rb, &tqueue.rb_root);
+	n->queued = false;
 }
 
 static void tnode_add(struct qdk_tnode *n, u64 when, u64 soft)
 {
-	tnode_remove(n);
-	if (heap_len == heap_cap) {
-		int cap = heap_cap ? heap_cap * 2 : 16;
-		struct qdk_tnode **nh = krealloc(heap, cap * sizeof(*nh),
-						 GFP_KERNEL);
+	struct rb_node **link = &tqueue.rb_root.rb_node, *parent = NULL;
+	bool leftmost = true;
 
-		if (!nh) {
-			pr_err("qdk: out of memory for timers\n");
-			BUG();
-		}
-		heap = nh;
-		heap_cap = cap;
-	}
+	tnode_remove(n);
 	n->when = when;
 	n->soft = soft;
 	n->seq = ++tnode_seq;
-	heap_set(heap_len++, n);
-	heap_up(heap_len - 1);
+	while (*link) {
+		parent = *link;
+		if (tnode_before(n, rb_entry(parent, struct qdk_tnode, rb))) {
+			link = &parent->rb_left;
+		} else {
+			link = &parent->rb_right;
+			leftmost = false;
+		}
+	}
+	rb_link_node(&n->rb, parent, link);
+	rb_insert_color(&n->rb, &tqueue.rb_root);
+	if (leftmost)
+		tqueue.rb_leftmost = &n->rb;
+	n->queued = true;
 }
 
 u64 qdk_time_next(void)
 {
-	return heap_len ? heap[0]->when : U64_MAX;
+	struct qdk_tnode *n = tnode_first();
+
+	return n ? n->when : U64_MAX;
 }
 
 static void fire(struct qdk_tnode *n);
 
 void qdk_time_advance(u64 ns)
 {
+	struct qdk_tnode *n;
+
 	if (ns < qdk_clock_ns)
 		ns = qdk_clock_ns;
-	if (likely(!heap_len || heap[0]->when > ns)) {
-		set_clock(ns);
-		return;
-	}
-	while (heap_len && heap[0]->when <= ns) {
-		struct qdk_tnode *n = heap[0];
+	while ((n = tnode_first()) && n->when <= ns) {
 		u64 t = n->when < qdk_clock_ns ? qdk_clock_ns : n->when;
-		int i;
+		struct qdk_tnode *m;
 
 		set_clock(t);
 		tnode_remove(n);
@@ -179,19 +152,14 @@ void qdk_time_advance(u64 ns)
 		 * expiry has passed (ranges), in expiry order.
 		 */
 		for (;;) {
-			struct qdk_tnode *best = NULL;
-
-			for (i = 0; i < heap_len; i++) {
-				struct qdk_tnode *m = heap[i];
-
-				if (m->kind == QDK_TNODE_HRTIMER && m->soft <= t &&
-				    (!best || tnode_before(m, best)))
-					best = m;
-			}
-			if (!best)
+			/* the queue is in expiry order: the first one due */
+			for (m = tnode_first(); m; m = tnode_next(m))
+				if (m->kind == QDK_TNODE_HRTIMER && m->soft <= t)
+					break;
+			if (!m)
 				break;
-			tnode_remove(best);
-			fire(best);
+			tnode_remove(m);
+			fire(m);
 		}
 	}
 	set_clock(ns);
@@ -200,15 +168,16 @@ void qdk_time_advance(u64 ns)
 int qdk_time_purge_range(const void *start, size_t len)
 {
 	const char *lo = start, *hi = lo + len;
-	int i, n = 0;
+	struct qdk_tnode *m, *next;
+	int n = 0;
 
-	for (i = heap_len - 1; i >= 0; i--) {
-		const char *p = (const char *)heap[i];
+	for (m = tnode_first(); m; m = next) {
+		const char *p = (const char *)m;
 
+		next = tnode_next(m);
 		if (p >= lo && p < hi) {
-			tnode_remove(heap[i]);
+			tnode_remove(m);
 			n++;
-			i = heap_len;	/* the heap moved: rescan */
 		}
 	}
 	return n;
@@ -216,11 +185,10 @@ int qdk_time_purge_range(const void *start, size_t len)
 
 void qdk_time_reset(void)
 {
-	while (heap_len)
-		tnode_remove(heap[0]);
-	kfree(heap);
-	heap = NULL;
-	heap_cap = 0;
+	struct qdk_tnode *n;
+
+	while ((n = tnode_first()))
+		tnode_remove(n);
 	tnode_seq = 0;
 	timer_lists_driven = false;
 	qdk_hz = HZ;
@@ -271,7 +239,7 @@ void timer_setup(struct timer_list *timer, void (*func)(struct timer_list *),
 	timer->expires = 0;
 	timer->function = func;
 	timer->flags = flags & TIMER_INIT_FLAGS;
-	timer->__qdk_node.idx = -1;
+	timer->__qdk_node.queued = false;
 	timer->__qdk_node.kind = QDK_TNODE_TIMER;
 }
 
@@ -301,12 +269,9 @@ void qdk_time_drive_timer_lists(bool on)
  */
 int qdk_time_fire_timer_list(void)
 {
-	struct qdk_tnode *best = NULL;
-	int i;
+	struct qdk_tnode *best = NULL, *m;
 
-	for (i = 0; i < heap_len; i++) {
-		struct qdk_tnode *m = heap[i];
-
+	for (m = tnode_first(); m; m = tnode_next(m)) {
 		if (m->kind == QDK_TNODE_TIMER &&
 		    (!best || m->soft < best->soft ||
 		     (m->soft == best->soft && m->seq < best->seq)))
@@ -369,7 +334,7 @@ void hrtimer_init(struct hrtimer *timer, clockid_t clock_id,
 	timer->is_rel = !!(mode & HRTIMER_MODE_REL);
 	timer->is_soft = !!(mode & HRTIMER_MODE_SOFT);
 	timer->is_hard = !!(mode & HRTIMER_MODE_HARD);
-	timer->__qdk_node.idx = -1;
+	timer->__qdk_node.queued = false;
 	timer->__qdk_node.kind = QDK_TNODE_HRTIMER;
 }
 

@@ -61,8 +61,8 @@ KTEST(time, conversions)
 	return 0;
 }
 
-static u64 fired_at[8];
-static int fired_order[8];
+static u64 fired_at[128];
+static int fired_order[128];
 static int n_fired;
 
 struct tst_hr {
@@ -275,5 +275,35 @@ KTEST(timer, driven_timer_lists_fire_when_told)
 	KT_EQ(fired_order[1], 2);
 	KT_EQ(fired_at[0], 1000000000);
 	qdk_time_drive_timer_lists(false);
+	return 0;
+}
+
+/*
+ * Arming a timer cannot fail in the kernel (its queue node lives in the
+ * timer), so the shim's queue must not allocate either: a qdisc under an
+ * allocation-failure test must see its timers armed, not an abort.
+ */
+KTEST(timer, arming_allocates_nothing)
+{
+	static struct tst_hr h[100];
+	long objs = qdk_mem_objects, bytes = qdk_mem_bytes;
+	int i;
+
+	n_fired = 0;
+	for (i = 0; i < 100; i++) {
+		hrtimer_init(&h[i].t, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
+		h[i].t.function = hr_fn;
+		h[i].id = i;
+		/* armed in reverse, with ties: they fire by time, then order */
+		hrtimer_start(&h[i].t, 10000 - (i / 2) * 10, HRTIMER_MODE_ABS);
+	}
+	KT_EQ(qdk_mem_objects, objs);
+	KT_EQ(qdk_mem_bytes, bytes);
+	qdk_time_advance(20000);
+	KT_EQ(n_fired, 100);
+	KT_EQ(fired_order[0], 98);
+	KT_EQ(fired_order[1], 99);
+	KT_EQ(fired_order[99], 1);
+	KT_EQ(fired_at[0], 10000 - 49 * 10);
 	return 0;
 }

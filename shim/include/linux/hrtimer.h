@@ -83,12 +83,12 @@ static inline void hrtimer_start_expires(struct hrtimer *timer,
 
 static inline bool hrtimer_is_queued(struct hrtimer *timer)
 {
-	return timer->__qdk_node.idx >= 0;
+	return timer->__qdk_node.queued;
 }
 
 static inline bool hrtimer_active(const struct hrtimer *timer)
 {
-	return timer->__qdk_node.idx >= 0 || timer->state;
+	return timer->__qdk_node.queued || timer->state;
 }
 
 static inline int hrtimer_callback_running(struct hrtimer *timer)

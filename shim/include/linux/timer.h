@@ -13,13 +13,19 @@
 #include <linux/jiffies.h>
 #include <linux/ktime.h>
 #include <linux/container_of.h>
+#include <linux/rbtree.h>
 
-/* The shim's timer queue entry shared by timer_list and hrtimer. */
+/*
+ * The shim's timer queue entry shared by timer_list and hrtimer. It lives in
+ * the timer, as the kernel's hlist/timerqueue nodes do, so arming a timer
+ * never allocates and cannot fail.
+ */
 struct qdk_tnode {
+	struct rb_node rb;	/* in the queue, ordered by (when, seq) */
 	u64 when;		/* virtual ns it fires at */
 	u64 soft;		/* earliest ns it may fire (hrtimer ranges) */
 	u64 seq;		/* arming order: ties fire first-armed first */
-	int idx;		/* heap slot, -1 when not queued */
+	bool queued;
 	u8 kind;		/* QDK_TNODE_TIMER or QDK_TNODE_HRTIMER */
 };
 
@@ -48,7 +54,7 @@ int del_timer(struct timer_list *timer);
 
 static inline int timer_pending(const struct timer_list *timer)
 {
-	return timer->__qdk_node.idx >= 0;
+	return timer->__qdk_node.queued;
 }
 
 static inline int del_timer_sync(struct timer_list *timer)
