@@ -216,7 +216,8 @@ static void write_sojourn(struct outfile *o, uint64_t *v, uint64_t n)
 	long double sum = 0;
 	uint64_t i;
 
-	qsort(v, n, sizeof(*v), cmp_u64);
+	if (n)	/* a flow with no samples may have no array at all */
+		qsort(v, n, sizeof(*v), cmp_u64);
 	for (i = 0; i < n; i++)
 		sum += v[i];
 	out_printf(o, "{\"count\": %llu, \"mean\": %.1f, \"p50\": %llu, \"p99\": %llu, \"max\": %llu}",
@@ -280,7 +281,8 @@ void sum_write(struct summary *s, const char *path, const char *qdisc, uint64_t 
 
 		if (!f->used)
 			continue;
-		memcpy(all + n, f->sojourn, f->nsoj * sizeof(*all));
+		if (f->nsoj)	/* every packet dropped: no samples, no array */
+			memcpy(all + n, f->sojourn, f->nsoj * sizeof(*all));
 		n += f->nsoj;
 		tot[0] += f->arrived_pkts;
 		tot[1] += f->arrived_bytes;
