@@ -629,6 +629,8 @@ static void directive(struct trace *t, const char *p, size_t n)
 	nw = split(line, w);
 	if (nw == 0)
 		trace_fail(t, t->line, "a line may not start with a space");
+	if (w[0][0] == '-' && is_digit(w[0][1]))
+		trace_fail(t, t->line, "negative time \"%s\" (TS counts nanoseconds from 0)", w[0]);
 	if (t->in_events)
 		trace_fail(t, t->line, "\"%s\" is not an event (header directives come before the first event)",
 			   w[0]);

@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,14 +97,33 @@ static void remove_temps(void)
 			unlink(open_files[i]->tmp);
 }
 
+/*
+ * Interrupted (^C, kill, a closed terminal or pipe): the output files stay
+ * as they were, so take the temporaries away, then die of the same signal.
+ * unlink() is async-signal-safe.
+ */
+static void remove_temps_on_signal(int sig)
+{
+	remove_temps();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
 void out_open(struct outfile *o, const char *path)
 {
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT };
 	static int registered;
 	size_t n = strlen(path);
 	int i;
 
 	if (!registered) {
 		atexit(remove_temps);
+		for (i = 0; i < (int)(sizeof(sigs) / sizeof(sigs[0])); i++) {
+			struct sigaction sa = { .sa_handler = remove_temps_on_signal };
+
+			sigemptyset(&sa.sa_mask);
+			sigaction(sigs[i], &sa, NULL);
+		}
 		registered = 1;
 	}
 	o->path = xstrdup(path);

@@ -52,6 +52,7 @@ struct verifier {
 	uint32_t part_since[ST_NKEYS], part_since_len[ST_NKEYS];
 	const char *part_since_text[ST_NKEYS];
 	char part_since_op[ST_NKEYS];
+	uint64_t max_id;	/* the largest packet id enqueued so far */
 };
 
 /* What a call line is, in words. */
@@ -204,6 +205,22 @@ static void do_enqueue(struct verifier *v, const struct trace_event *ev)
 	if (ev->verdict == VERDICT_UNKNOWN)
 		trace_fail(&v->t, ev->line, "this is an arrival-only trace (verdict \"?\"): "
 			   "nothing to verify; replay it with `qdk-replay drive`");
+	/*
+	 * Ids are unique within a trace. Producers hand them out increasing,
+	 * so only an id at or below the largest one so far can be a reuse: then
+	 * ask the shim whether a packet with it is still live, and refuse the
+	 * line here instead of diverging lines later.
+	 */
+	if (__builtin_expect(ev->id <= v->max_id, 0)) {
+		uint64_t at;
+
+		if (qdk_skb_id_live(ev->id, &at))
+			trace_fail(&v->t, ev->line, "packet id %llu is still in the qdisc (enqueued "
+				   "at line %llu): packet ids are unique within a trace",
+				   (unsigned long long)ev->id, (unsigned long long)at);
+	} else {
+		v->max_id = ev->id;
+	}
 	trace_packet(&v->t, ev, &p);
 	skb = qdk_skb_build(&p, msg, sizeof(msg));
 	if (!skb)

@@ -819,6 +819,30 @@ uint64_t qdk_skb_id(const struct qdk_skb *h)
 	return ((const struct sk_buff *)h)->__qdk_id;
 }
 
+struct id_live_arg {
+	u64 id, cookie;
+	bool found;
+};
+
+static void id_live_fn(void *arg, const struct sk_buff *skb)
+{
+	struct id_live_arg *a = arg;
+
+	if (!a->found && skb->__qdk_id == a->id) {
+		a->found = true;
+		a->cookie = skb->__qdk_cookie;
+	}
+}
+
+bool qdk_skb_id_live(uint64_t id, uint64_t *cookie)
+{
+	struct id_live_arg a = { .id = id };
+
+	qdk_skb_for_each_live(0, id_live_fn, &a);
+	*cookie = a.cookie;
+	return a.found;
+}
+
 uint32_t qdk_skb_pkt_len(const struct qdk_skb *h)
 {
 	return qdisc_pkt_len((const struct sk_buff *)h);

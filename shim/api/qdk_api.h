@@ -194,6 +194,12 @@ struct qdk_skb *qdk_skb_build(const struct qdk_pkt *p, char *msg, size_t msglen)
 /* consume_skb() a packet the harness owns (one dequeue returned). */
 void qdk_skb_free(struct qdk_skb *skb);
 uint64_t qdk_skb_id(const struct qdk_skb *skb);
+/*
+ * Is a packet with this trace id live (built and not yet freed)? *cookie:
+ * qdk_call_cookie() of the call that last handed it to a qdisc. Walks every
+ * live skb: for checks off the hot path.
+ */
+bool qdk_skb_id_live(uint64_t id, uint64_t *cookie);
 uint32_t qdk_skb_pkt_len(const struct qdk_skb *skb);
 uint32_t qdk_skb_len(const struct qdk_skb *skb);
 /* ECN bits of the packet's IP header now (0..3), 0 for non-IP. */
