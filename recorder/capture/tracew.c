@@ -33,6 +33,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* TCA_OPTIONS is one netlink attribute, whose length (nla_len) is 16 bits */
+#define QDK_TCA_MAX 65535U
+
 /* ---- packets inside the child: cookie -> id, last TOS ---------------- */
 
 struct pkt_slot {
@@ -834,6 +837,11 @@ static int on_conf(struct tw *t, const struct qdk_rec *r)
 			t->following = false;	/* replaced by an unwanted one */
 		return 0;
 	}
+	if (r->conf.tca_len > QDK_TCA_MAX) {
+		fprintf(stderr, "qdk-capture: a configuration record claims %u bytes of TCA_OPTIONS; a netlink attribute holds at most %u\n",
+			r->conf.tca_len, QDK_TCA_MAX);
+		return -1;
+	}
 	t->following = true;
 	t->inst = r->inst;
 	t->gen = r->gen;
@@ -979,6 +987,11 @@ static int on_change(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 		t->c.lost++;
 		return 0;
 	}
+	if (r->count > QDK_TCA_MAX) {
+		fprintf(stderr, "qdk-capture: a change record claims %u bytes of TCA_OPTIONS; a netlink attribute holds at most %u\n",
+			r->count, QDK_TCA_MAX);
+		return -1;
+	}
 	free(t->chg_tca);
 	t->chg_tca = NULL;
 	if (r->count) {
@@ -1061,6 +1074,19 @@ static void on_tca(uint8_t *buf, uint32_t len, uint32_t *have,
 	*have += n;
 }
 
+/* The first call, or the end: the header, once the configuration is whole. */
+static int start_trace(struct tw *t)
+{
+	if (t->tca_have != t->conf.conf.tca_len) {
+		fprintf(stderr, "qdk-capture: the child's configuration arrived incomplete (%u of %u bytes)\n",
+			t->tca_have, t->conf.conf.tca_len);
+		return -1;
+	}
+	t->conf.count = t->hz;
+	write_header(t);
+	return 0;
+}
+
 int tw_record(struct tw *t, const struct qdk_rec *r)
 {
 	uint64_t ts;
@@ -1113,15 +1139,8 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 		}
 		return 0;
 	}
-	if (!t->header_done) {
-		if (t->tca_have != t->conf.conf.tca_len) {
-			fprintf(stderr, "qdk-capture: the child's configuration arrived incomplete (%u of %u bytes)\n",
-				t->tca_have, t->conf.conf.tca_len);
-			return -1;
-		}
-		t->conf.count = t->hz;
-		write_header(t);
-	}
+	if (!t->header_done && start_trace(t))
+		return -1;
 	ts = ts_of(t, r->ts);
 	switch (r->type) {
 	case QDK_REC_ENQ:
@@ -1175,10 +1194,8 @@ int tw_finish(struct tw *t)
 {
 	if (!t->following)
 		return 0;
-	if (!t->header_done) {
-		t->conf.count = t->hz;
-		write_header(t);
-	}
+	if (!t->header_done && start_trace(t))
+		return -1;
 	if (t->pending && !t->nostats_seen)
 		t->p_stats = true;	/* always close with the counters */
 	flush_call(t);

@@ -7,7 +7,7 @@ per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
 
   hello [hz=250] [version=8] [size=128]
   conf inst=1 gen=1 kind=pfifo dev=r1 handle=10: parent=5:1 [tca=HEX]
-       [mtu=1500] [txqlen=20] [txqs=1] [qconf=0] [fresh] [initopt] [timers]
+       [claim=N] [mtu=1500] [txqlen=20] [txqs=1] [qconf=0] [fresh] [initopt] [timers]
   enq inst=1 gen=1 ts=N pkt=N ret=N [proto=udp|tcp|icmp|N|eth:0xNNNN]
       [src=A.B.C.D:P] [dst=...] [plen=N] [len=N] [tos=N] [tos_after=N]
       [hash=N] [prio=N] [mark=N] [q=N] [ttl=N] [tcp=N] [gso=S:Z] [gone]
@@ -15,7 +15,7 @@ per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
   deq|peek inst=1 gen=1 ts=N [pkt=N] [tos=N] [qlen=..] [draws=N]
   reset|destroy inst=1 gen=1 ts=N
   timer inst=1 gen=1 ts=N [draws=N]               (a child's timer_list fired)
-  change inst=1 gen=1 ts=N [tca=HEX] [norec]      (and its TCA chunks)
+  change inst=1 gen=1 ts=N [tca=HEX] [claim=N] [norec]  (and its TCA chunks)
   changed inst=1 gen=1 ts=N ret=N removed=N [qlen=..]
   chgend inst=1 gen=1 ts=N
   drop inst=1 gen=1 ts=N pkt=N [early] [chg]
@@ -27,7 +27,9 @@ per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
 
 `draws=N` on a call is its record's count: the DRAW records that follow it.
 
-`conf` and `change` emit their record and the TCA chunks that follow it.
+`conf` and `change` emit their record and the TCA chunks that follow it;
+`claim=N` states N bytes of options in the record whatever the chunks hold
+(a malformed stream).
 """
 
 from __future__ import annotations
@@ -167,7 +169,7 @@ def record(line: str) -> list[bytes]:
             num(g("mtu", "1500")),
             num(g("txqlen", "1000")),
             num(g("txqs", "1")),
-            len(tca),
+            num(g("claim", str(len(tca)))),
             num(g("qconf", "0")),
             0,
             g("kind", "pfifo").encode(),
@@ -179,7 +181,7 @@ def record(line: str) -> list[bytes]:
         return out
     if kind == "change":
         tca = bytes.fromhex(g("tca", ""))
-        out = [head(rtype, len(tca))]
+        out = [head(rtype, num(g("claim", str(len(tca)))))]
         for off in range(0, len(tca), 64):
             out.append(fit(head(TYPES["tca"], off) + tca[off : off + 64]))
         return out
