@@ -168,7 +168,7 @@ def parse(path: str, first: int = 0) -> list[Step]:
                 steps[-1].expects.append(e)
         except CaseError as ex:
             msg = str(ex)
-            raise CaseError(msg if msg.startswith(path) else f"{path}:{msg.removeprefix('line ')}")
+            raise CaseError(msg if msg.startswith(path) else f"{path}:{msg.removeprefix('line ')}") from None
     # Whatever happened, leave the device clean for the next kind.
     new("cleanup", "tc qdisc del dev $DEV root 2>/dev/null; true", 0)
     return steps

@@ -228,9 +228,9 @@ def check_expect(c: Checker, sdir: Path, name: str, expr: str,
         elif subject[0] == "hygiene" and len(subject) == 4:
             actual = None
             for line in (sdir / "hygiene.txt").read_text().splitlines():
-                p = line.split()
-                if len(p) == 6 and p[0] == subject[1] and p[1] == subject[2]:
-                    actual = int(p[3] if subject[3] == "ok" else p[5])
+                cols = line.split()
+                if len(cols) == 6 and cols[0] == subject[1] and cols[1] == subject[2]:
+                    actual = int(cols[3] if subject[3] == "ok" else cols[5])
             if actual is None:
                 c.report(False, what, "no such line in hygiene.txt")
                 return
