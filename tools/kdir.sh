@@ -9,6 +9,9 @@
 #   tools/kdir.sh --fetch         the same, fetching the series first if needed
 #   tools/kdir.sh --make ARGS...  make -C KDIR ARGS (kbuild: M=DIR modules)
 #                                 where that KDIR's tools and compiler work
+#   tools/kdir.sh --source        the series' linux-source tarball (the user
+#                                 build's upstream qdiscs and uapi headers),
+#                                 fetching the series first if needed
 #
 # Which headers:
 #
@@ -51,7 +54,24 @@ mode=print
 case ${1:-} in
 --fetch) mode=fetch ;;
 --make) mode=make; shift ;;
+--source) mode=source ;;
 esac
+
+# The source tarball: 6.1's is the host's linux-source-6.1 (tools/deps.sh),
+# a newer series' is unpacked by tools/kernel-fetch.sh from its deb.
+if [ "$mode" = source ]; then
+	case ${KERNEL:-} in
+	"" | 6.1) echo /usr/src/linux-source-6.1.tar.xz ;;
+	6.12 | 7.x)
+		src=$top/build/kernels/$KERNEL/source
+		[ -s "$src" ] || "$top/tools/kernel-fetch.sh" "$KERNEL" >/dev/null || exit 1
+		echo "$top/build/kernels/$KERNEL/$(cat "$src")" ;;
+	*)
+		echo "kdir.sh: unknown KERNEL='$KERNEL' (6.1, 6.12 or 7.x)" >&2
+		exit 1 ;;
+	esac
+	exit 0
+fi
 
 kdir() {
 	if [ -n "${KDIR:-}" ]; then
