@@ -12,6 +12,11 @@
 #   tools/kdir.sh --source        the series' linux-source tarball (the user
 #                                 build's upstream qdiscs and uapi headers),
 #                                 fetching the series first if needed
+#   tools/kdir.sh --list          the series the kit supports, oldest first
+#   tools/kdir.sh --checked       the series a user-space test suite checks:
+#                                 QDK_KERNELS when set, else 6.1 and the newer
+#                                 ones already in build/kernels/; the others
+#                                 are named on stderr as not checked
 #
 # Which headers:
 #
@@ -50,11 +55,32 @@
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 
+# The series, oldest first; the newer ones are tools/kernel-fetch.sh's.
+all_series="6.1 6.12 7.x"
+
 mode=print
 case ${1:-} in
 --fetch) mode=fetch ;;
 --make) mode=make; shift ;;
 --source) mode=source ;;
+--list) echo "$all_series"; exit 0 ;;
+--checked)
+	checked=${QDK_KERNELS-}
+	if [ -z "${QDK_KERNELS+x}" ]; then
+		for s in $all_series; do
+			if [ "$s" = 6.1 ] || [ -s "$top/build/kernels/$s/kdir" ]; then
+				checked=${checked:+$checked }$s
+			fi
+		done
+	fi
+	for s in $all_series; do
+		case " $checked " in
+		*" $s "*) ;;
+		*) echo "---- $s: not checked (QDK_KERNELS=\"$all_series\" checks it, fetching it if needed)" >&2 ;;
+		esac
+	done
+	echo "$checked"
+	exit 0 ;;
 esac
 
 # The source tarball: 6.1's is the host's linux-source-6.1 (tools/deps.sh),
