@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sch_mq.c - 7.x's shared multiqueue helpers (net/sch_priv.h) on the
- * shim's single-queue devices: mq_init_common() refuses as the kernel's
- * does for a device without several TX queues or below the root, so the
- * other helpers only ever see an mq root that never attached.
+ * sch_mq.c - 7.x's shared multiqueue helpers (net/sch_priv.h) without a
+ * multiqueue root: mq_init_common() refuses (-EOPNOTSUPP) as the kernel's
+ * does below the root or on a device with one TX queue, and on every other
+ * device too (shim/README.md, "Where it differs"), so the other helpers
+ * only ever see an mq root that never attached.
  */
 #include <linux/kernel.h>
 #include <linux/version.h>
@@ -25,7 +26,7 @@ int mq_init_common(struct Qdisc *sch, struct nlattr *opt,
 	priv->qdiscs = NULL;
 	if (sch->parent != TC_H_ROOT)
 		return -EOPNOTSUPP;
-	/* the shim's devices have one TX queue */
+	/* the kernel's attaches a child per TX queue here; the shim cannot */
 	return -EOPNOTSUPP;
 }
 

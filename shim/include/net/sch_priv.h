@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * 7.x: the multiqueue root's helpers other qdiscs reuse (cake_mq), from
- * net/sched/sch_mq.c. The shim's devices have one TX queue, where the
- * kernel's mq_init_common() refuses to attach: so does the shim's
- * (shim/lib/sch_mq.c), and the class operations see no children.
+ * net/sched/sch_mq.c. The shim has no multiqueue root: its
+ * mq_init_common() (shim/lib/sch_mq.c) refuses to attach as the kernel's
+ * does below the root or on a device with one TX queue, and also where the
+ * kernel's would attach; the class operations then see no children.
  */
 #ifndef __NET_SCHED_PRIV_H
 #define __NET_SCHED_PRIV_H
