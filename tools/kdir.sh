@@ -9,6 +9,14 @@
 #   tools/kdir.sh --fetch         the same, fetching the series first if needed
 #   tools/kdir.sh --make ARGS...  make -C KDIR ARGS (kbuild: M=DIR modules)
 #                                 where that KDIR's tools and compiler work
+#   tools/kdir.sh --source        the series' linux-source tarball (the user
+#                                 build's upstream qdiscs and uapi headers),
+#                                 fetching the series first if needed
+#   tools/kdir.sh --list          the series the kit supports, oldest first
+#   tools/kdir.sh --checked       the series a user-space test suite checks:
+#                                 QDK_KERNELS when set, else 6.1 and the newer
+#                                 ones already in build/kernels/; the others
+#                                 are named on stderr as not checked
 #
 # Which headers:
 #
@@ -47,11 +55,49 @@
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 
+# The series, oldest first; the newer ones are tools/kernel-fetch.sh's.
+all_series="6.1 6.12 7.x"
+
 mode=print
 case ${1:-} in
 --fetch) mode=fetch ;;
 --make) mode=make; shift ;;
+--source) mode=source ;;
+--list) echo "$all_series"; exit 0 ;;
+--checked)
+	checked=${QDK_KERNELS-}
+	if [ -z "${QDK_KERNELS+x}" ]; then
+		for s in $all_series; do
+			if [ "$s" = 6.1 ] || [ -s "$top/build/kernels/$s/kdir" ]; then
+				checked=${checked:+$checked }$s
+			fi
+		done
+	fi
+	for s in $all_series; do
+		case " $checked " in
+		*" $s "*) ;;
+		*) echo "---- $s: not checked (QDK_KERNELS=\"$all_series\" checks it, fetching it if needed)" >&2 ;;
+		esac
+	done
+	echo "$checked"
+	exit 0 ;;
 esac
+
+# The source tarball: 6.1's is the host's linux-source-6.1 (tools/deps.sh),
+# a newer series' is unpacked by tools/kernel-fetch.sh from its deb.
+if [ "$mode" = source ]; then
+	case ${KERNEL:-} in
+	"" | 6.1) echo /usr/src/linux-source-6.1.tar.xz ;;
+	6.12 | 7.x)
+		src=$top/build/kernels/$KERNEL/source
+		[ -s "$src" ] || "$top/tools/kernel-fetch.sh" "$KERNEL" >/dev/null || exit 1
+		echo "$top/build/kernels/$KERNEL/$(cat "$src")" ;;
+	*)
+		echo "kdir.sh: unknown KERNEL='$KERNEL' (6.1, 6.12 or 7.x)" >&2
+		exit 1 ;;
+	esac
+	exit 0
+fi
 
 kdir() {
 	if [ -n "${KDIR:-}" ]; then

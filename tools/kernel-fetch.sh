@@ -29,6 +29,11 @@
 # 4. build/kernels/SERIES/kdir (the headers directory, a path on this
 #    machine inside the root) and versions (package=version) are written last:
 #    their presence means the series is complete.
+# 5. The linux-source tarball (the user build's upstream qdiscs and uapi
+#    headers come from it, upstream/upstream.mk) is unpacked from its deb into
+#    build/kernels/SERIES/ and build/kernels/SERIES/source names it (the file
+#    name, relative to that directory: tools/kdir.sh --source); a series
+#    fetched before this step existed gets it on the next call.
 #
 # Needs root (debootstrap, chroot). Exit 1 with the reason on stderr when the
 # series cannot be fetched.
@@ -46,19 +51,34 @@ case $series in
 *) die "unknown series (6.12 or 7.x; 6.1 is the host's own, tools/deps.sh)" ;;
 esac
 
-if [ -s "$out/kdir" ]; then
+# Step 5: the source tarball out of its deb (one member, temp name + rename).
+unpack_source() {
+	[ -s "$out/source" ] && [ -r "$out/$(cat "$out/source")" ] && return 0
+	deb=$(ls "$out/debs/"linux-source-*.deb 2>/dev/null | head -n 1)
+	[ -n "$deb" ] || die "no linux-source deb in $out/debs"
+	member=$(dpkg-deb -c "$deb" | awk '{ print $NF }' | grep -E '/usr/src/linux-source-[^/]*\.tar\.xz$' | head -n 1)
+	[ -n "$member" ] || die "$deb holds no linux-source tarball"
+	tarball=$out/$(basename "$member")
+	dpkg-deb --fsys-tarfile "$deb" | tar -xOf - "$member" >"$tarball.tmp" ||
+		die "unpacking $member from $deb failed"
+	mv "$tarball.tmp" "$tarball"
+	basename "$tarball" >"$out/source"
+}
+
+if [ -s "$out/kdir" ] && [ -s "$out/source" ]; then
 	cat "$out/kdir"
 	exit 0
 fi
-[ "$(id -u)" -eq 0 ] || die "needs root (debootstrap and chroot)"
 mkdir -p "$base"
 # One fetch at a time: 6.12 and 7.x may share a build root.
 exec 9>"$base/.lock"
 flock 9
 if [ -s "$out/kdir" ]; then
+	unpack_source
 	cat "$out/kdir"
 	exit 0
 fi
+[ "$(id -u)" -eq 0 ] || die "needs root (debootstrap and chroot)"
 
 # The mirrors this machine's apt uses: the archive and the security archive.
 uris=$(grep -hE '^(URIs:|deb )' /etc/apt/sources.list.d/*.sources \
@@ -154,5 +174,6 @@ for f in "$out/debs/"*.deb; do
 	dpkg-deb -f "$f" Package Version | paste -sd= -
 done | sed 's/=Version: /=/; s/^Package: //' >"$out/versions.new"
 mv "$out/versions.new" "$out/versions"
+unpack_source
 echo "$kdir" >"$out/kdir"
 cat "$out/kdir"

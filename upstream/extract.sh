@@ -13,7 +13,7 @@ out=$2
 shift 2
 
 if [ ! -r "$tarball" ]; then
-	echo "extract.sh: $tarball not found (apt-get install linux-source-6.1)" >&2
+	echo "extract.sh: $tarball not found (6.1: apt-get install linux-source-6.1; 6.12, 7.x: tools/kdir.sh --source)" >&2
 	exit 1
 fi
 

@@ -1,13 +1,18 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# upstream.mk - unmodified upstream qdiscs (net/sched/sch_*.c of Debian's
-# linux-source-6.1) compiled against the shim. Included by Makefile.user.
+# upstream.mk - unmodified upstream qdiscs (net/sched/sch_*.c of the
+# chosen series' Debian linux-source: KERNEL=6.1, 6.12 or 7.x, the tarball
+# tools/kdir.sh --source names) compiled against the shim of that series.
+# Included by Makefile.user.
 #
 # upstream/kinds.txt lists the sources (and the kinds each registers),
-# upstream/headers.txt the header-only algorithm files they need. Both are
-# extracted at build time into build/upstream/ (never committed); only the
-# listed headers land in build/upstream/include/, which is searched after
-# shim/include.
+# upstream/headers.txt the headers they need. Both are extracted at build
+# time into UPSTREAM_DIR (build/upstream, build/upstream-6.12 ...; never
+# committed); only the listed headers land in UPSTREAM_DIR/include/, which is
+# searched after shim/include. The same pass makes the series'
+# <linux/version.h> (UPSTREAM_DIR/include/generated/uapi, from the tarball's
+# Makefile) that every kernel-style object sees, with the series' uapi
+# headers (UPSTREAM_DIR/include/uapi), as kbuild's -I paths do.
 #
 #   UPSTREAM_OBJS    linked into qdk-replay
 #   upstream-check   run the Check tests of the upstream kinds
@@ -18,7 +23,7 @@
 ifndef UPSTREAM_MK_INCLUDED
 UPSTREAM_MK_INCLUDED := 1
 
-UPSTREAM_TARBALL ?= /usr/src/linux-source-6.1.tar.xz
+UPSTREAM_TARBALL ?= $(shell KERNEL=$(KERNEL) $(TOP)/tools/kdir.sh --source)
 UPSTREAM_LIST := $(TOP)/upstream/kinds.txt
 UPSTREAM_HLIST := $(TOP)/upstream/headers.txt
 
@@ -31,15 +36,27 @@ UPSTREAM_SRCS := $(addprefix $(UPSTREAM_DIR)/net/sched/,$(UPSTREAM_SOURCES))
 UPSTREAM_HDRS := $(addprefix $(UPSTREAM_DIR)/,$(UPSTREAM_HEADERS))
 UPSTREAM_OBJS := $(call kobj,$(UPSTREAM_SRCS))
 UPSTREAM_STAMP := $(UPSTREAM_DIR)/.extracted
+UPSTREAM_VERSION_H := $(UPSTREAM_DIR)/include/generated/uapi/linux/version.h
 
-# One pass over the tarball for every listed file (xz is slow to seek).
+# One pass over the tarball for every listed file (xz is slow to seek), and
+# the series' version.h as the kernel's top Makefile writes it.
 $(UPSTREAM_STAMP): $(UPSTREAM_LIST) $(UPSTREAM_HLIST) $(TOP)/upstream/extract.sh
-	@mkdir -p $(UPSTREAM_DIR)
-	$(TOP)/upstream/extract.sh $(UPSTREAM_TARBALL) $(UPSTREAM_DIR) \
+	@test -n "$(UPSTREAM_TARBALL)" || { echo "upstream.mk: no linux-source for KERNEL=$(KERNEL)" >&2; exit 1; }
+	@mkdir -p $(UPSTREAM_DIR) $(dir $(UPSTREAM_VERSION_H))
+	$(TOP)/upstream/extract.sh $(UPSTREAM_TARBALL) $(UPSTREAM_DIR) Makefile \
 		$(addprefix net/sched/,$(UPSTREAM_SOURCES)) $(UPSTREAM_HEADERS)
+	awk -F ' = ' '/^(VERSION|PATCHLEVEL|SUBLEVEL) = / { v[$$1] = $$2 } END { \
+		s = v["SUBLEVEL"] > 255 ? 255 : v["SUBLEVEL"]; \
+		printf "#define LINUX_VERSION_CODE %d\n", v["VERSION"] * 65536 + v["PATCHLEVEL"] * 256 + s; \
+		print "#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + ((c) > 255 ? 255 : (c)))"; \
+		printf "#define LINUX_VERSION_MAJOR %d\n", v["VERSION"]; \
+		printf "#define LINUX_VERSION_PATCHLEVEL %d\n", v["PATCHLEVEL"]; \
+		printf "#define LINUX_VERSION_SUBLEVEL %d\n", v["SUBLEVEL"] }' \
+		$(UPSTREAM_DIR)/Makefile >$(UPSTREAM_VERSION_H).tmp
+	@mv -f $(UPSTREAM_VERSION_H).tmp $(UPSTREAM_VERSION_H)
 	@touch $@
 
-$(UPSTREAM_SRCS) $(UPSTREAM_HDRS): $(UPSTREAM_STAMP)
+$(UPSTREAM_SRCS) $(UPSTREAM_HDRS) $(UPSTREAM_VERSION_H): $(UPSTREAM_STAMP)
 
 # kbuild's per-object names; the extracted headers come after the shim's.
 $(foreach s,$(UPSTREAM_SRCS),$(eval $(call kobj,$(s)): KCFLAGS += \

@@ -803,7 +803,7 @@ struct qdk_skb *qdk_skb_build(const struct qdk_pkt *p, char *msg, size_t msglen)
 		else if (p->l4proto == IPPROTO_UDP)
 			shinfo->gso_type = SKB_GSO_UDP_L4;
 	}
-	qdisc_skb_cb(skb)->pkt_len = p->pkt_len;
+	qdk_qdisc_pkt_len_init(skb, p->pkt_len);
 	skb->__qdk_id = p->id;
 	skb->__qdk_ecn = skb_ecn_now(skb);
 	return (struct qdk_skb *)skb;
@@ -860,6 +860,46 @@ unsigned int qdk_skb_ecn(const struct qdk_skb *h)
 
 /* ---- calls ------------------------------------------------------------------ */
 
+/*
+ * The packets a call dropped onto a to_free list, freed after it as
+ * __dev_xmit_skb() (enqueue) and qdisc_run_end() (7.x dequeue) do: 6.1 with
+ * QDISC_DROP, later series with the reason the qdisc left in the tc cb.
+ */
+static void free_drops(struct sk_buff *skb)
+{
+	while (skb) {
+		struct sk_buff *next = skb->next;
+
+		skb->next = NULL;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+		kfree_skb_reason(skb, tcf_get_drop_reason(skb) ?:
+				 SKB_DROP_REASON_QDISC_DROP);
+#else
+		kfree_skb_reason(skb, SKB_DROP_REASON_QDISC_DROP);
+#endif
+		skb = next;
+	}
+}
+
+/*
+ * 7.x: the drops a root with TCQ_F_DEQUEUE_DROPS collected during a call
+ * (qdisc_dequeue_drop()), freed when the call ends as qdisc_run_end()
+ * hands them to tcf_kfree_skb_list(). The kernel calls a peek only from a
+ * parent, whose flag is its own: here the qdisc is the root, so its
+ * peeks' drops are freed at the end of the peek, still during the call.
+ */
+static void run_end(struct Qdisc *sch)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	if (sch->flags & TCQ_F_DEQUEUE_DROPS) {
+		struct sk_buff *drops = sch->to_free;
+
+		sch->to_free = NULL;
+		free_drops(drops);
+	}
+#endif
+}
+
 int qdk_enqueue(struct qdk_qdisc *q, struct qdk_skb *h)
 {
 	struct sk_buff *skb = (struct sk_buff *)h, *to_free = NULL;
@@ -875,8 +915,7 @@ int qdk_enqueue(struct qdk_qdisc *q, struct qdk_skb *h)
 	skb->__qdk_cookie = call_cookie;
 	ret = sch->enqueue(skb, sch, &to_free);
 	/* __dev_xmit_skb frees the drop list after the root lock */
-	if (unlikely(to_free))
-		kfree_skb_list_reason(to_free, SKB_DROP_REASON_QDISC_DROP);
+	free_drops(to_free);
 	if (skb->__qdk_live && skb->__qdk_id == id)
 		check_mark(skb);
 	in_call = false;
@@ -898,6 +937,7 @@ struct qdk_skb *qdk_dequeue(struct qdk_qdisc *q)
 		skb->next = NULL;
 		check_mark(skb);
 	}
+	run_end(q->sch);
 	in_call = false;
 	return (struct qdk_skb *)skb;
 }
@@ -908,6 +948,7 @@ struct qdk_skb *qdk_peek(struct qdk_qdisc *q)
 
 	call_begin();
 	skb = q->sch->ops->peek(q->sch);
+	run_end(q->sch);
 	in_call = false;
 	return (struct qdk_skb *)skb;
 }

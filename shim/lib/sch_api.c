@@ -545,9 +545,20 @@ void dev_activate(struct net_device *dev)
 	}
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+void dev_deactivate(struct net_device *dev, bool reset_needed)
+#else
 void dev_deactivate(struct net_device *dev)
+#endif
 {
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* pfifo_fast's TC_PRIO -> band map, which fq's default priomap copies */
+const u8 sch_default_prio2band[TC_PRIO_MAX + 1] = {
+	1, 2, 2, 2, 1, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1
+};
+#endif
 
 /* ---- scheduling and the watchdog ----------------------------------------- */
 
@@ -621,7 +632,7 @@ static enum hrtimer_restart qdisc_watchdog(struct hrtimer *timer)
 void qdisc_watchdog_init_clockid(struct qdisc_watchdog *wd, struct Qdisc *qdisc,
 				 clockid_t clockid)
 {
-	hrtimer_init(&wd->timer, clockid, HRTIMER_MODE_ABS_PINNED);
+	__hrtimer_init(&wd->timer, clockid, HRTIMER_MODE_ABS_PINNED);
 	wd->timer.function = qdisc_watchdog;
 	wd->qdisc = qdisc;
 	watchdog_register(wd);

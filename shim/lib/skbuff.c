@@ -164,6 +164,19 @@ long qdk_skb_for_each_live(u64 since, void (*fn)(void *arg, const struct sk_buff
 	return n;
 }
 
+/*
+ * What the stack writes into the qdisc cb before the root enqueue
+ * (qdisc_pkt_len_init(); 7.x's qdisc_pkt_len_segs_init() also counts the
+ * segments, which bstats_update() then reads): after the GSO fields are set.
+ */
+void qdk_qdisc_pkt_len_init(struct sk_buff *skb, unsigned int pkt_len)
+{
+	qdisc_skb_cb(skb)->pkt_len = pkt_len;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	qdisc_skb_cb(skb)->pkt_segs = skb_is_gso(skb) ? skb_shinfo(skb)->gso_segs : 1;
+#endif
+}
+
 void qdk_skb_cache_drain(void)
 {
 	while (skb_cache) {

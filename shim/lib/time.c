@@ -304,7 +304,7 @@ void add_timer(struct timer_list *timer)
 	__mod_timer(timer, timer->expires);
 }
 
-int del_timer(struct timer_list *timer)
+int __timer_delete(struct timer_list *timer)
 {
 	int pending = timer_pending(timer);
 
@@ -326,8 +326,8 @@ static s64 clock_offset(clockid_t clockid)
 	}
 }
 
-void hrtimer_init(struct hrtimer *timer, clockid_t clock_id,
-		  enum hrtimer_mode mode)
+void __hrtimer_init(struct hrtimer *timer, clockid_t clock_id,
+		    enum hrtimer_mode mode)
 {
 	memset(timer, 0, sizeof(*timer));
 	timer->clockid = clock_id;

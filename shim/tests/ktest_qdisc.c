@@ -14,7 +14,7 @@ static struct sk_buff *pkt(unsigned int len, u64 id)
 	struct sk_buff *skb = alloc_skb(len, GFP_KERNEL);
 
 	skb_put(skb, len);
-	qdisc_skb_cb(skb)->pkt_len = len;
+	qdk_qdisc_pkt_len_init(skb, len);
 	skb->__qdk_id = id;
 	return skb;
 }
@@ -60,6 +60,7 @@ KTEST(qdisc, gso_bstats_count_segments)
 
 	skb_shinfo(skb)->gso_size = 1448;
 	skb_shinfo(skb)->gso_segs = 3;
+	qdk_qdisc_pkt_len_init(skb, 3000);
 	qdisc_enqueue_tail(skb, sch);
 	skb = qdisc_dequeue_head(sch);
 	KT_EQ(u64_stats_read(&sch->bstats.packets), 3);

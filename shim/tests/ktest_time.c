@@ -5,6 +5,7 @@
 #include <linux/jiffies.h>
 #include <linux/timer.h>
 #include <linux/hrtimer.h>
+#include <linux/version.h>
 #include <net/pkt_sched.h>
 
 #include "ktest.h"
@@ -61,6 +62,18 @@ KTEST(time, conversions)
 	return 0;
 }
 
+/* An hrtimer set up with the series' own call (hrtimer_setup() from 7.x). */
+static void tst_hrtimer(struct hrtimer *t, enum hrtimer_restart (*fn)(struct hrtimer *),
+			enum hrtimer_mode mode)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	hrtimer_setup(t, fn, CLOCK_MONOTONIC, mode);
+#else
+	hrtimer_init(t, CLOCK_MONOTONIC, mode);
+	t->function = fn;
+#endif
+}
+
 static u64 fired_at[128];
 static int fired_order[128];
 static int n_fired;
@@ -86,8 +99,7 @@ KTEST(timer, hrtimers_fire_exactly_in_order)
 
 	n_fired = 0;
 	for (i = 0; i < 3; i++) {
-		hrtimer_init(&h[i].t, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_PINNED);
-		h[i].t.function = hr_fn;
+		tst_hrtimer(&h[i].t, hr_fn, HRTIMER_MODE_ABS_PINNED);
 		h[i].id = i;
 	}
 	hrtimer_start(&h[0].t, 3000, HRTIMER_MODE_ABS_PINNED);
@@ -121,9 +133,8 @@ KTEST(timer, hrtimer_range_fires_with_earlier_interrupt)
 	struct tst_hr a, b;
 
 	n_fired = 0;
-	hrtimer_init(&a.t, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
-	hrtimer_init(&b.t, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
-	a.t.function = b.t.function = hr_fn;
+	tst_hrtimer(&a.t, hr_fn, HRTIMER_MODE_ABS);
+	tst_hrtimer(&b.t, hr_fn, HRTIMER_MODE_ABS);
 	a.id = 0;
 	b.id = 1;
 	/* a may run in [1000, 5000]; b's interrupt at 2000 runs it too */
@@ -157,8 +168,7 @@ KTEST(timer, hrtimer_restart)
 	struct hrtimer t;
 
 	periodic_runs = 0;
-	hrtimer_init(&t, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
-	t.function = periodic_fn;
+	tst_hrtimer(&t, periodic_fn, HRTIMER_MODE_REL);
 	hrtimer_start(&t, 1000, HRTIMER_MODE_REL);
 	qdk_time_advance(3500);
 	KT_EQ(periodic_runs, 3);
@@ -176,7 +186,7 @@ struct tst_tl {
 
 static void tl_fn(struct timer_list *t)
 {
-	struct tst_tl *h = from_timer(h, t, t);
+	struct tst_tl *h = container_of(t, struct tst_tl, t);
 
 	fired_at[n_fired] = ktime_get_ns();
 	fired_order[n_fired++] = h->id;
@@ -207,8 +217,8 @@ KTEST(timer, timer_list_wheel_granularity)
 			    INITIAL_JIFFIES) * 4000000ULL);
 	KT_ASSERT(!timer_pending(&a.t), "fired");
 	mod_timer(&a.t, jiffies + 1);
-	KT_EQ(del_timer(&a.t), 1);
-	KT_EQ(del_timer(&a.t), 0);
+	KT_EQ(timer_delete(&a.t), 1);
+	KT_EQ(timer_delete(&a.t), 0);
 	qdk_time_advance(2000000000);
 	KT_EQ(n_fired, 2);
 	return 0;
@@ -291,8 +301,7 @@ KTEST(timer, arming_allocates_nothing)
 
 	n_fired = 0;
 	for (i = 0; i < 100; i++) {
-		hrtimer_init(&h[i].t, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
-		h[i].t.function = hr_fn;
+		tst_hrtimer(&h[i].t, hr_fn, HRTIMER_MODE_ABS);
 		h[i].id = i;
 		/* armed in reverse, with ties: they fire by time, then order */
 		hrtimer_start(&h[i].t, 10000 - (i / 2) * 10, HRTIMER_MODE_ABS);

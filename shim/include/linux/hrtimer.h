@@ -59,8 +59,26 @@ struct hrtimer {
 	struct qdk_tnode	__qdk_node;
 };
 
-void hrtimer_init(struct hrtimer *timer, clockid_t which_clock,
-		  enum hrtimer_mode mode);
+/* The runtime's initialiser (shim/lib/time.c); the series' API wraps it. */
+void __hrtimer_init(struct hrtimer *timer, clockid_t which_clock,
+		    enum hrtimer_mode mode);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: the callback is set with the timer; hrtimer_init() is gone */
+static inline void hrtimer_setup(struct hrtimer *timer,
+				 enum hrtimer_restart (*function)(struct hrtimer *),
+				 clockid_t clock_id, enum hrtimer_mode mode)
+{
+	__hrtimer_init(timer, clock_id, mode);
+	timer->function = function;
+}
+#else
+static inline void hrtimer_init(struct hrtimer *timer, clockid_t which_clock,
+				enum hrtimer_mode mode)
+{
+	__hrtimer_init(timer, which_clock, mode);
+}
+#endif
 void hrtimer_start_range_ns(struct hrtimer *timer, ktime_t tim,
 			    u64 range_ns, const enum hrtimer_mode mode);
 int hrtimer_cancel(struct hrtimer *timer);

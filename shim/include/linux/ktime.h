@@ -190,4 +190,7 @@ static inline struct timespec64 ns_to_timespec64(s64 nsec)
 	return ts;
 }
 
+/* as the kernel's: the clock conversions come with ktime.h */
+#include <linux/timekeeping.h>
+
 #endif

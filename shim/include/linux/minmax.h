@@ -1,23 +1,40 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * min()/max() with the kernel's type check: comparing different types is a
- * compile-time warning ("comparison of distinct pointer types").
+ * min()/max() with the series' type check. 6.1: comparing different types
+ * is a compile-time warning ("comparison of distinct pointer types"). 6.12
+ * and later (6.7's rework): different types compare when both are signed or
+ * both unsigned after promotion, or one side is a constant; otherwise the
+ * build fails.
  */
 #ifndef _LINUX_MINMAX_H
 #define _LINUX_MINMAX_H
 
 #include <linux/compiler.h>
+#include <linux/build_bug.h>
+#include <linux/version.h>
 
 #define __typecheck(x, y) \
 	(!!(sizeof((typeof(x) *)1 == (typeof(y) *)1)))
 
 #define __cmp(x, y, op)	((x) op (y) ? (x) : (y))
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define __is_signed_expr(x) ((typeof((x) + 0))-1 < 1)
+#define __types_ok(x, y) (__is_signed_expr(x) == __is_signed_expr(y) || \
+			  __builtin_constant_p(x) || __builtin_constant_p(y))
+
+#define __cmp_once(x, y, op) ({						\
+		BUILD_BUG_ON_MSG(!__types_ok(x, y), "min/max() signedness error"); \
+		typeof(x) __x = (x);					\
+		typeof(y) __y = (y);					\
+		__cmp(__x, __y, op); })
+#else
 #define __cmp_once(x, y, op) ({			\
 		typeof(x) __x = (x);		\
 		typeof(y) __y = (y);		\
 		(void)__typecheck(__x, __y);	\
 		__cmp(__x, __y, op); })
+#endif
 
 #define min(x, y)	__cmp_once(x, y, <)
 #define max(x, y)	__cmp_once(x, y, >)

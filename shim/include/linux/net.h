@@ -10,4 +10,10 @@
 
 #define net_get_random_once(buf, nbytes) get_random_once((buf), (nbytes))
 
+enum sock_type {
+	SOCK_STREAM	= 1,
+	SOCK_DGRAM	= 2,
+	SOCK_RAW	= 3,
+};
+
 #endif

@@ -8,6 +8,7 @@
 
 #include <linux/kernel.h>
 #include <linux/types.h>
+#include <linux/version.h>
 #include <linux/skbuff.h>
 #include <linux/netdev_features.h>
 #include <linux/if.h>
@@ -112,6 +113,9 @@ struct net_device {
 	struct lock_class_key	*qdisc_tx_busylock;
 	struct net		*nd_net;
 	DECLARE_HASHTABLE	(qdisc_hash, 4);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	u64			max_pacing_offload_horizon;	/* 0: no offload */
+#endif
 };
 
 typedef struct {

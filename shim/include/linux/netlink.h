@@ -5,6 +5,7 @@
 
 #include <linux/types.h>
 #include <linux/kernel.h>
+#include <linux/version.h>
 #include_next <linux/netlink.h>
 
 struct nla_policy;
@@ -66,6 +67,32 @@ struct netlink_ext_ack {
 
 #define NL_SET_ERR_MSG_ATTR(extack, attr, msg)		\
 	NL_SET_ERR_MSG_ATTR_POL(extack, attr, NULL, msg)
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define NL_SET_ERR_MSG_ATTR_POL_FMT(extack, attr, pol, fmt, args...) do {	\
+	struct netlink_ext_ack *__extack = (extack);				\
+										\
+	if (__extack) {								\
+		NL_SET_ERR_MSG_FMT(__extack, fmt, ##args);			\
+		__extack->bad_attr = (attr);					\
+		__extack->policy = (pol);					\
+	}									\
+} while (0)
+
+#define NL_SET_ERR_MSG_ATTR_FMT(extack, attr, msg, args...) \
+	NL_SET_ERR_MSG_ATTR_POL_FMT(extack, attr, NULL, msg, ##args)
+
+/* a message only where none was set before */
+#define NL_SET_ERR_MSG_WEAK(extack, msg) do {		\
+	if ((extack) && !(extack)->_msg)		\
+		NL_SET_ERR_MSG((extack), msg);		\
+} while (0)
+
+#define NL_SET_ERR_MSG_WEAK_MOD(extack, msg) do {	\
+	if ((extack) && !(extack)->_msg)		\
+		NL_SET_ERR_MSG_MOD((extack), msg);	\
+} while (0)
+#endif
 
 #define NL_REQ_ATTR_CHECK(extack, nest, tb, type) ({		\
 	struct nlattr **__tb = (tb);				\

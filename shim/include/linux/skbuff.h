@@ -11,6 +11,7 @@
 #ifndef _LINUX_SKBUFF_H
 #define _LINUX_SKBUFF_H
 
+#include <linux/version.h>
 #include <linux/kernel.h>
 #include <linux/compiler.h>
 #include <linux/time.h>
@@ -71,12 +72,52 @@ enum {
 	SKB_GSO_FRAGLIST = 1 << 18,
 };
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+enum skb_tstamp_type {
+	SKB_CLOCK_REALTIME,
+	SKB_CLOCK_MONOTONIC,
+	SKB_CLOCK_TAI,
+	__SKB_CLOCK_MAX = SKB_CLOCK_TAI,
+};
+#endif
+
+/* The reasons a qdisc passes, at the series' values (net/dropreason-core.h). */
 enum skb_drop_reason {
 	SKB_NOT_DROPPED_YET = 0,
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	SKB_CONSUMED,
+#endif
 	SKB_DROP_REASON_NOT_SPECIFIED,
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	SKB_DROP_REASON_QDISC_DROP = 64,
+	SKB_DROP_REASON_QDISC_BURST_DROP,
+	SKB_DROP_REASON_QUEUE_PURGE = 103,
+	SKB_DROP_REASON_MAX = 126,
+	SKB_DROP_REASON_SUBSYS_MASK = 0xffff0000,
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	SKB_DROP_REASON_QDISC_DROP = 57,
+	SKB_DROP_REASON_FQ_BAND_LIMIT,
+	SKB_DROP_REASON_FQ_HORIZON_LIMIT,
+	SKB_DROP_REASON_FQ_FLOW_LIMIT,
+	SKB_DROP_REASON_MAX = 104,
+#else
 	SKB_DROP_REASON_QDISC_DROP = 33,
 	SKB_DROP_REASON_MAX = 135,
+#endif
 };
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define SKB_DROP_REASON_SUBSYS_SHIFT	16
+
+/* 7.x: subsystems own ranges of reasons (the qdisc one: net/dropreason-qdisc.h) */
+enum skb_drop_reason_subsys {
+	SKB_DROP_REASON_SUBSYS_CORE,
+	SKB_DROP_REASON_SUBSYS_MAC80211_UNUSABLE,
+	SKB_DROP_REASON_SUBSYS_OPENVSWITCH,
+	SKB_DROP_REASON_SUBSYS_QDISC,
+	SKB_DROP_REASON_SUBSYS_NUM
+};
+#endif
 
 struct skb_shared_hwtstamps {
 	ktime_t hwtstamp;
@@ -144,8 +185,17 @@ struct sk_buff {
 				ndisc_nodetype:2, ipvs_property:1,
 				inner_protocol_type:1, remcsum_offload:1,
 				redirected:1;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	/* 6.12: which clock tstamp is on (was the mono_delivery_time bit) */
+	__u8			slow_gro:1, csum_not_inet:1, tstamp_type:2,
+				decrypted:1;
+#else
 	__u8			slow_gro:1, csum_not_inet:1, mono_delivery_time:1,
 				decrypted:1;
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	__u8			tc_depth:2;	/* netem: duplicates of duplicates */
+#endif
 	__u16			tc_index;
 	union {
 		__wsum		csum;
@@ -451,6 +501,16 @@ static inline int skb_network_offset(const struct sk_buff *skb)
 static inline int skb_transport_offset(const struct sk_buff *skb)
 {
 	return skb_transport_header(skb) - skb->data;
+}
+
+static inline unsigned char *skb_inner_transport_header(const struct sk_buff *skb)
+{
+	return skb->head + skb->inner_transport_header;
+}
+
+static inline int skb_inner_transport_offset(const struct sk_buff *skb)
+{
+	return skb_inner_transport_header(skb) - skb->data;
 }
 
 static inline u32 skb_network_header_len(const struct sk_buff *skb)

@@ -11,6 +11,7 @@
 #define _LINUX_SLAB_H
 
 #include <linux/types.h>
+#include <linux/version.h>
 #include <linux/gfp.h>
 #include <linux/overflow.h>
 #include <linux/compiler.h>
@@ -195,5 +196,40 @@ static inline void vfree(const void *addr)
 #define kmem_cache_alloc(...)	alloc_hooks(kmem_cache_alloc_noprof(__VA_ARGS__))
 #define kmem_cache_alloc_bulk(...)	alloc_hooks(kmem_cache_alloc_bulk_noprof(__VA_ARGS__))
 #define __kmalloc(...)		alloc_hooks(__kmalloc_noprof(__VA_ARGS__))
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/*
+ * 7.x: allocations by type, (k|kv)(m|z)alloc_(obj|objs|flex)(VAR_OR_TYPE,
+ * [COUNT,] [GFP]); GFP_KERNEL when none is given. No __counted_by counter
+ * is set: the shim's __counted_by() is empty, as without the attribute.
+ */
+#define __default_gfp(a, b, ...) b
+#define default_gfp(...) __default_gfp(, ##__VA_ARGS__, GFP_KERNEL)
+#define __alloc_objs(KMALLOC, GFP, TYPE, COUNT) \
+	((TYPE *)KMALLOC(size_mul(sizeof(TYPE), COUNT), GFP))
+#define __alloc_flex(KMALLOC, GFP, TYPE, FAM, COUNT) \
+	((TYPE *)KMALLOC(size_add(sizeof(TYPE), \
+				  size_mul(sizeof(((TYPE *)0)->FAM[0]), COUNT)), GFP))
+#define kmalloc_obj(P, ...) __alloc_objs(kmalloc, default_gfp(__VA_ARGS__), typeof(P), 1)
+#define kmalloc_objs(P, COUNT, ...) \
+	__alloc_objs(kmalloc, default_gfp(__VA_ARGS__), typeof(P), COUNT)
+#define kmalloc_flex(P, FAM, COUNT, ...) \
+	__alloc_flex(kmalloc, default_gfp(__VA_ARGS__), typeof(P), FAM, COUNT)
+#define kzalloc_obj(P, ...) __alloc_objs(kzalloc, default_gfp(__VA_ARGS__), typeof(P), 1)
+#define kzalloc_objs(P, COUNT, ...) \
+	__alloc_objs(kzalloc, default_gfp(__VA_ARGS__), typeof(P), COUNT)
+#define kzalloc_flex(P, FAM, COUNT, ...) \
+	__alloc_flex(kzalloc, default_gfp(__VA_ARGS__), typeof(P), FAM, COUNT)
+#define kvmalloc_obj(P, ...) __alloc_objs(kvmalloc, default_gfp(__VA_ARGS__), typeof(P), 1)
+#define kvmalloc_objs(P, COUNT, ...) \
+	__alloc_objs(kvmalloc, default_gfp(__VA_ARGS__), typeof(P), COUNT)
+#define kvmalloc_flex(P, FAM, COUNT, ...) \
+	__alloc_flex(kvmalloc, default_gfp(__VA_ARGS__), typeof(P), FAM, COUNT)
+#define kvzalloc_obj(P, ...) __alloc_objs(kvzalloc, default_gfp(__VA_ARGS__), typeof(P), 1)
+#define kvzalloc_objs(P, COUNT, ...) \
+	__alloc_objs(kvzalloc, default_gfp(__VA_ARGS__), typeof(P), COUNT)
+#define kvzalloc_flex(P, FAM, COUNT, ...) \
+	__alloc_flex(kvzalloc, default_gfp(__VA_ARGS__), typeof(P), FAM, COUNT)
+#endif
 
 #endif

@@ -16,6 +16,7 @@
 #define TIME64_MAX	((s64)~((u64)1 << 63))
 #define KTIME_MAX	((s64)~((u64)1 << 63))
 #define KTIME_SEC_MAX	(KTIME_MAX / NSEC_PER_SEC)
+#define TIME_UPTIME_SEC_MAX	(30LL * 365 * 24 * 3600)
 
 struct timespec64 {
 	time64_t tv_sec;

@@ -13,7 +13,11 @@
 #include <linux/jiffies.h>
 #include <linux/ktime.h>
 #include <linux/container_of.h>
+<<<<<<< HEAD
 #include <linux/rbtree.h>
+=======
+#include <linux/version.h>
+>>>>>>> h5
 
 /*
  * The shim's timer queue entry shared by timer_list and hrtimer. It lives in
@@ -50,31 +54,51 @@ void timer_setup(struct timer_list *timer,
 int mod_timer(struct timer_list *timer, unsigned long expires);
 int timer_reduce(struct timer_list *timer, unsigned long expires);
 void add_timer(struct timer_list *timer);
-int del_timer(struct timer_list *timer);
+/*
+ * The runtime's (shim/lib/time.c): not timer_delete(), which is also the
+ * C library's POSIX timer call the test runner links.
+ */
+int __timer_delete(struct timer_list *timer);
 
 static inline int timer_pending(const struct timer_list *timer)
 {
 	return timer->__qdk_node.queued;
 }
 
-static inline int del_timer_sync(struct timer_list *timer)
+/* every series has timer_delete() (6.1 since 6.1.y); one CPU: _sync is the same */
+static inline int timer_delete(struct timer_list *timer)
 {
-	return del_timer(timer);
+	return __timer_delete(timer);
 }
 
-/* the name since 6.2 (Debian's 6.1 has it too); del_timer_sync() goes in 6.15 */
 static inline int timer_delete_sync(struct timer_list *timer)
 {
-	return del_timer(timer);
+	return timer_delete(timer);
 }
 
 static inline int timer_shutdown_sync(struct timer_list *timer)
 {
-	return del_timer(timer);
+	return timer_delete(timer);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: del_timer*() are gone, from_timer() is timer_container_of() */
+#define timer_container_of(var, callback_timer, timer_fieldname) \
+	container_of(callback_timer, typeof(*var), timer_fieldname)
+#else
+static inline int del_timer(struct timer_list *timer)
+{
+	return timer_delete(timer);
+}
+
+static inline int del_timer_sync(struct timer_list *timer)
+{
+	return timer_delete(timer);
 }
 
 #define from_timer(var, callback_timer, timer_fieldname) \
 	container_of(callback_timer, typeof(*var), timer_fieldname)
+#endif
 
 static inline unsigned long round_jiffies(unsigned long j)
 {

@@ -8,6 +8,7 @@
 #define __NET_NETLINK_H
 
 #include <linux/types.h>
+#include <linux/version.h>
 #include <linux/netlink.h>
 #include <linux/jiffies.h>
 #include <linux/in6.h>
@@ -68,8 +69,13 @@ struct nla_policy {
 		const u32 mask;
 		const char *reject_message;
 		const struct nla_policy *nested_policy;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+		const struct netlink_range_validation *range;
+		const struct netlink_range_validation_signed *range_signed;
+#else
 		struct netlink_range_validation *range;
 		struct netlink_range_validation_signed *range_signed;
+#endif
 		struct {
 			s16 min, max;
 		};
@@ -438,6 +444,27 @@ static inline s64 nla_get_s64(const struct nlattr *nla)
 	nla_memcpy(&tmp, nla, sizeof(tmp));
 	return tmp;
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: the value of an optional attribute, or DEFVALUE when it is absent */
+#define QDK_NLA_GET_DEFAULT(type, name)					\
+static inline type nla_get_##name##_default(const struct nlattr *nla,	\
+					    type defvalue)		\
+{									\
+	return nla ? nla_get_##name(nla) : defvalue;			\
+}
+QDK_NLA_GET_DEFAULT(u8, u8)
+QDK_NLA_GET_DEFAULT(u16, u16)
+QDK_NLA_GET_DEFAULT(u32, u32)
+QDK_NLA_GET_DEFAULT(u64, u64)
+QDK_NLA_GET_DEFAULT(s8, s8)
+QDK_NLA_GET_DEFAULT(s16, s16)
+QDK_NLA_GET_DEFAULT(s32, s32)
+QDK_NLA_GET_DEFAULT(s64, s64)
+QDK_NLA_GET_DEFAULT(__be16, be16)
+QDK_NLA_GET_DEFAULT(__be32, be32)
+#undef QDK_NLA_GET_DEFAULT
+#endif
 
 static inline int nla_get_flag(const struct nlattr *nla)
 {

@@ -12,6 +12,7 @@
 #include <net/sch_generic.h>
 #include <net/pkt_sched.h>
 #include <net/act_api.h>
+#include <net/sock.h>	/* the kernel's reaches it through its includes */
 
 /*
  * Filter blocks. The shim has no `tc filter`: a block is always empty, so
@@ -177,6 +178,9 @@ struct tc_tbf_qopt_offload_replace_params {
 };
 
 struct tc_tbf_qopt_offload {
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	struct netlink_ext_ack *extack;
+#endif
 	enum tc_tbf_command command;
 	u32 handle;
 	u32 parent;
@@ -281,8 +285,14 @@ struct tc_htb_qopt_offload {
 	u32 parent_classid;
 	u16 classid;
 	u16 qid;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	u32 quantum;
+#endif
 	u64 rate;
 	u64 ceil;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	u8 prio;
+#endif
 };
 
 #endif

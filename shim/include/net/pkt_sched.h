@@ -20,10 +20,18 @@ struct qdisc_walker {
 	int	(*fn)(struct Qdisc *, unsigned long cl, struct qdisc_walker *);
 };
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* 6.12: a const qdisc gives a const private area */
+#define qdisc_priv(q)							\
+	_Generic(q,							\
+		 const struct Qdisc * : (const void *)&q->privdata,	\
+		 struct Qdisc * : (void *)&q->privdata)
+#else
 static inline void *qdisc_priv(struct Qdisc *q)
 {
 	return &q->privdata;
 }
+#endif
 
 static inline struct Qdisc *qdisc_from_priv(void *priv)
 {

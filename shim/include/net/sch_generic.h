@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * struct Qdisc, Qdisc_ops and the queue/drop/stats helpers, with the
- * semantics of 6.1's include/net/sch_generic.h. Per-cpu statistics are the
- * plain ones (one CPU).
+ * semantics of include/net/sch_generic.h of the series built for (6.1,
+ * 6.12, 7.x: the LINUX_VERSION_CODE tests, shim/README.md "Kernel series").
+ * Per-cpu statistics are the plain ones (one CPU).
  */
 #ifndef __NET_SCHED_GENERIC_H
 #define __NET_SCHED_GENERIC_H
+
+#include <linux/version.h>
 
 #include <linux/netdevice.h>
 #include <linux/types.h>
@@ -22,6 +25,9 @@
 #include <linux/hashtable.h>
 #include <net/gen_stats.h>
 #include <net/rtnetlink.h>
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#include <net/dropreason-qdisc.h>
+#endif
 
 struct Qdisc_ops;
 struct qdisc_walker;
@@ -77,6 +83,10 @@ struct Qdisc {
 #define TCQ_F_INVISIBLE		0x80
 #define TCQ_F_NOLOCK		0x100
 #define TCQ_F_OFFLOADED		0x200
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: ->dequeue() may drop into the root's to_free, freed after the run */
+#define TCQ_F_DEQUEUE_DROPS	0x400
+#endif
 	u32			limit;
 	const struct Qdisc_ops	*ops;
 	struct qdisc_size_table	__rcu *stab;
@@ -97,6 +107,9 @@ struct Qdisc {
 	struct qdisc_skb_head	q;
 	struct gnet_stats_basic_sync bstats;
 	struct gnet_stats_queue	qstats;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	struct sk_buff		*to_free;
+#endif
 	int			owner;
 	unsigned long		state;
 	unsigned long		state2;
@@ -209,6 +222,21 @@ struct tcf_result {
 	};
 };
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: the segment count next to pkt_len, the rest after data[] */
+struct qdisc_skb_cb {
+	unsigned int		pkt_len;
+	u16			pkt_segs;
+	u16			tc_classid;
+#define QDISC_CB_PRIV_LEN 20
+	unsigned char		data[QDISC_CB_PRIV_LEN];
+
+	u16			slave_dev_queue_mapping;
+	u8			post_ct:1;
+	u8			post_ct_snat:1;
+	u8			post_ct_dnat:1;
+};
+#else
 struct qdisc_skb_cb {
 	struct {
 		unsigned int		pkt_len;
@@ -218,6 +246,7 @@ struct qdisc_skb_cb {
 #define QDISC_CB_PRIV_LEN 20
 	unsigned char		data[QDISC_CB_PRIV_LEN];
 };
+#endif
 
 static inline void qdisc_cb_private_validate(const struct sk_buff *skb, int sz)
 {
@@ -231,6 +260,23 @@ static inline int qdisc_qlen(const struct Qdisc *q)
 {
 	return q->q.qlen;
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline int qdisc_qlen_lockless(const struct Qdisc *q)
+{
+	return READ_ONCE(q->q.qlen);
+}
+
+static inline void qdisc_qlen_inc(struct Qdisc *q)
+{
+	WRITE_ONCE(q->q.qlen, q->q.qlen + 1);
+}
+
+static inline void qdisc_qlen_dec(struct Qdisc *q)
+{
+	WRITE_ONCE(q->q.qlen, q->q.qlen - 1);
+}
+#endif
 
 static inline int qdisc_qlen_sum(const struct Qdisc *q)
 {
@@ -293,10 +339,16 @@ extern struct Qdisc_ops noop_qdisc_ops;
 extern struct Qdisc_ops pfifo_fast_ops;
 extern struct Qdisc_ops mq_qdisc_ops;
 extern struct Qdisc_ops noqueue_qdisc_ops;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+extern const u8 sch_default_prio2band[TC_PRIO_MAX + 1];
+#endif
 extern const struct Qdisc_ops *default_qdisc_ops;
 
 struct Qdisc_class_common {
 	u32			classid;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	unsigned int		filter_cnt;
+#endif
 	struct hlist_node	hnode;
 };
 
@@ -331,6 +383,32 @@ qdisc_class_find(const struct Qdisc_class_hash *hash, u32 id)
 	return NULL;
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* 6.12: filters bound to a class counted in the class, not by the qdisc */
+static inline bool qdisc_class_in_use(const struct Qdisc_class_common *cl)
+{
+	return cl->filter_cnt > 0;
+}
+
+static inline void qdisc_class_get(struct Qdisc_class_common *cl)
+{
+	unsigned int res;
+
+	if (check_add_overflow(cl->filter_cnt, 1, &res))
+		WARN(1, "Qdisc class overflow");
+	cl->filter_cnt = res;
+}
+
+static inline void qdisc_class_put(struct Qdisc_class_common *cl)
+{
+	unsigned int res;
+
+	if (check_sub_overflow(cl->filter_cnt, 1, &res))
+		WARN(1, "Qdisc class underflow");
+	cl->filter_cnt = res;
+}
+#endif
+
 int qdisc_class_hash_init(struct Qdisc_class_hash *);
 void qdisc_class_hash_insert(struct Qdisc_class_hash *,
 			     struct Qdisc_class_common *);
@@ -342,7 +420,11 @@ void qdisc_class_hash_destroy(struct Qdisc_class_hash *);
 struct Qdisc *dev_graft_qdisc(struct netdev_queue *dev_queue,
 			      struct Qdisc *qdisc);
 void dev_activate(struct net_device *dev);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+void dev_deactivate(struct net_device *dev, bool reset_needed);
+#else
 void dev_deactivate(struct net_device *dev);
+#endif
 
 void qdisc_put(struct Qdisc *qdisc);
 void qdisc_put_unlocked(struct Qdisc *qdisc);
@@ -398,6 +480,28 @@ static inline void _bstats_update(struct gnet_stats_basic_sync *bstats,
 	u64_stats_update_end(&bstats->syncp);
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline void _bstats_set(struct gnet_stats_basic_sync *bstats,
+			       u64 bytes, u64 packets)
+{
+	u64_stats_update_begin(&bstats->syncp);
+	u64_stats_set(&bstats->bytes, bytes);
+	u64_stats_set(&bstats->packets, packets);
+	u64_stats_update_end(&bstats->syncp);
+}
+
+/* 7.x: the segment count qdk_enqueue() stored, as qdisc_pkt_len_segs_init() */
+static inline unsigned int qdisc_pkt_segs(const struct sk_buff *skb)
+{
+	return qdisc_skb_cb(skb)->pkt_segs;
+}
+
+static inline void bstats_update(struct gnet_stats_basic_sync *bstats,
+				 const struct sk_buff *skb)
+{
+	_bstats_update(bstats, qdisc_pkt_len(skb), qdisc_pkt_segs(skb));
+}
+#else
 static inline void bstats_update(struct gnet_stats_basic_sync *bstats,
 				 const struct sk_buff *skb)
 {
@@ -405,6 +509,7 @@ static inline void bstats_update(struct gnet_stats_basic_sync *bstats,
 		       qdisc_pkt_len(skb),
 		       skb_is_gso(skb) ? skb_shinfo(skb)->gso_segs : 1);
 }
+#endif
 
 static inline void qdisc_bstats_cpu_update(struct Qdisc *sch,
 					   const struct sk_buff *skb)
@@ -417,6 +522,18 @@ static inline void qdisc_bstats_update(struct Qdisc *sch,
 {
 	bstats_update(&sch->bstats, skb);
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline void qstats_backlog_sub(struct Qdisc *sch, u32 val)
+{
+	WRITE_ONCE(sch->qstats.backlog, sch->qstats.backlog - val);
+}
+
+static inline void qstats_backlog_add(struct Qdisc *sch, u32 val)
+{
+	WRITE_ONCE(sch->qstats.backlog, sch->qstats.backlog + val);
+}
+#endif
 
 static inline void qdisc_qstats_backlog_dec(struct Qdisc *sch,
 					    const struct sk_buff *skb)
@@ -754,6 +871,94 @@ static inline int qdisc_drop(struct sk_buff *skb, struct Qdisc *sch,
 	qdisc_qstats_drop(sch);
 	return NET_XMIT_DROP;
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/*
+ * The reason rides in the tc control block to the free after the run (the
+ * shim's qdk_enqueue()/qdk_dequeue() free with it). 6.12 takes an
+ * skb_drop_reason, 7.x its own enum qdisc_drop_reason.
+ */
+struct tc_skb_cb {
+	struct qdisc_skb_cb qdisc_cb;
+	u32 drop_reason;
+
+	u16 zone;
+	u16 mru;
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+	u8 post_ct:1;
+	u8 post_ct_snat:1;
+	u8 post_ct_dnat:1;
+#endif
+};
+
+static inline struct tc_skb_cb *tc_skb_cb(const struct sk_buff *skb)
+{
+	struct tc_skb_cb *cb = (struct tc_skb_cb *)skb->cb;
+
+	BUILD_BUG_ON(sizeof(*cb) > sizeof_field(struct sk_buff, cb));
+	return cb;
+}
+
+static inline enum skb_drop_reason tcf_get_drop_reason(const struct sk_buff *skb)
+{
+	return (enum skb_drop_reason)tc_skb_cb(skb)->drop_reason;
+}
+
+static inline void tcf_set_drop_reason(const struct sk_buff *skb,
+				       enum skb_drop_reason reason)
+{
+	tc_skb_cb(skb)->drop_reason = reason;
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline void tcf_set_qdisc_drop_reason(const struct sk_buff *skb,
+					     enum qdisc_drop_reason reason)
+{
+	tc_skb_cb(skb)->drop_reason = reason;
+}
+
+static inline enum qdisc_drop_reason
+tcf_get_qdisc_drop_reason(const struct sk_buff *skb)
+{
+	return tc_skb_cb(skb)->drop_reason;
+}
+
+static inline int qdisc_drop_reason(struct sk_buff *skb, struct Qdisc *sch,
+				    struct sk_buff **to_free,
+				    enum qdisc_drop_reason reason)
+{
+	tcf_set_qdisc_drop_reason(skb, reason);
+	return qdisc_drop(skb, sch, to_free);
+}
+
+/*
+ * A drop during ->dequeue(): onto the root's to_free when the root asked
+ * for it (TCQ_F_DEQUEUE_DROPS), freed by qdk_dequeue() after the call as
+ * qdisc_run_end() hands it to tcf_kfree_skb_list(); else freed now.
+ */
+static inline void qdisc_dequeue_drop(struct Qdisc *q, struct sk_buff *skb,
+				      enum qdisc_drop_reason reason)
+{
+	struct Qdisc *root = qdisc_root_sleeping(q);
+
+	if (root->flags & TCQ_F_DEQUEUE_DROPS) {
+		tcf_set_qdisc_drop_reason(skb, reason);
+		skb->next = root->to_free;
+		root->to_free = skb;
+	} else {
+		kfree_skb_reason(skb, (enum skb_drop_reason)reason);
+	}
+}
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline int qdisc_drop_reason(struct sk_buff *skb, struct Qdisc *sch,
+				    struct sk_buff **to_free,
+				    enum skb_drop_reason reason)
+{
+	tcf_set_drop_reason(skb, reason);
+	return qdisc_drop(skb, sch, to_free);
+}
+#endif
 
 static inline int qdisc_drop_all(struct sk_buff *skb, struct Qdisc *sch,
 				 struct sk_buff **to_free)

@@ -10,6 +10,9 @@
 #include <linux/kernel.h>
 #include <linux/skbuff.h>
 #include <linux/netdevice.h>
+#include <linux/net.h>
+#include <linux/in.h>
+#include <linux/version.h>
 #include <net/tcp_states.h>
 
 enum sk_pacing {
@@ -29,7 +32,16 @@ struct sock {
 	u8			sk_pacing_shift;
 	int			sk_wmem_queued;
 	refcount_t		sk_wmem_alloc;
+	u16			sk_type;
+	u16			sk_protocol;
 };
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline bool sk_is_tcp(const struct sock *sk)
+{
+	return sk->sk_type == SOCK_STREAM && sk->sk_protocol == IPPROTO_TCP;
+}
+#endif
 
 static inline bool sk_fullsock(const struct sock *sk)
 {
@@ -40,5 +52,19 @@ static inline bool sk_listener(const struct sock *sk)
 {
 	return (1 << sk->sk_state) & (TCPF_LISTEN | TCPF_NEW_SYN_RECV);
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline bool sk_listener_or_tw(const struct sock *sk)
+{
+	return (1 << READ_ONCE(sk->sk_state)) &
+	       (TCPF_LISTEN | TCPF_NEW_SYN_RECV | TCPF_TIME_WAIT);
+}
+
+/* The shim's packets are never charged to a socket's write memory. */
+static inline bool is_skb_wmem(const struct sk_buff *skb)
+{
+	return false;
+}
+#endif
 
 #endif
