@@ -305,6 +305,29 @@ void qdisc_print_state(FILE *f, struct qdk_qdisc *q, const struct qdisc_spec *qs
 	fprintf(f, "  clock: %llu\n", (unsigned long long)qdk_now());
 }
 
+/*
+ * The successful c lines a trace opens with (R lines aside), before any
+ * other event: the configuration's change steps, as drive writes gred's
+ * virtual queues. show applies them after the add.
+ */
+static void take_first_changes(struct trace *t, struct qdisc_spec *qs)
+{
+	struct trace_event ev;
+
+	while (trace_next(t, &ev) && (ev.op == 'R' || (ev.op == 'c' && ev.ret == 0))) {
+		struct qdisc_change *c;
+
+		if (ev.op == 'R')
+			continue;
+		qs->changes = xrealloc(qs->changes, (qs->nchanges + 1) * sizeof(*qs->changes));
+		c = &qs->changes[qs->nchanges++];
+		memset(c, 0, sizeof(*c));
+		if (ev.hex && trace_hex(ev.hex, ev.hex_len, &c->tca, &c->tca_len))
+			trace_fail(t, ev.line, "bad options hex \"%.*s\"", (int)ev.hex_len, ev.hex);
+		c->text = xstrndup(ev.opts ? ev.opts : "", ev.opts ? ev.opts_len : 0);
+	}
+}
+
 /* `qdk-replay show TRACE`: the trace's qdisc as `tc -d qdisc show` prints it. */
 int cmd_show(int argc, char **argv)
 {
@@ -324,6 +347,7 @@ int cmd_show(int argc, char **argv)
 	snprintf(where, sizeof(where), "%s:%u", argv[1], t.hdr.has_tca ? t.hdr.tca_line :
 		 t.hdr.qdisc_line);
 	spec_from_trace(&t.hdr, where, &qs);
+	take_first_changes(&t, &qs);
 	qdk_init(1);
 	spec_check_kind(&qs, where);
 	ok = spec_show(stdout, &qs, &t.hdr, "", where);
