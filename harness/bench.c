@@ -62,14 +62,16 @@ int cmd_bench(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	spec_parse(qdisc, NULL, &qs);
-	qdk_init(1);
-	spec_check_kind(&qs, NULL);
 	memset(&h, 0, sizeof(h));
 	h.handle = 0x80010000u;
 	h.parent = 0xffffffffu;
 	h.hz = 250;
+	spec_parse(qdisc, NULL, &h, &qs);
+	qdk_init(1);
+	spec_check_kind(&qs, NULL);
 	q = spec_create(&qs, &h, NULL);
+	for (i = 0; i < qs.nchanges; i++)
+		spec_change(&qs, i, q, NULL);
 
 	/* The same packet a trace's udp flow line would give. */
 	memset(&p, 0, sizeof(p));

@@ -269,6 +269,32 @@ static void write_header(struct driver *d, const struct qdisc_spec *qs, const ch
 		write_random(d);
 }
 
+/*
+ * "KIND OPTS; KIND OPTS2": tc's change requests after the add, applied at
+ * the qdisc's creation time and written as c lines (with their draws), so
+ * that verify makes the same calls.
+ */
+static void write_changes(struct driver *d, const struct qdisc_spec *qs, const char *where)
+{
+	size_t i, k;
+
+	for (i = 0; i < qs->nchanges; i++) {
+		const struct qdisc_change *c = &qs->changes[i];
+
+		call_begin();
+		spec_change(qs, i, d->q, where);
+		write_draws(d);
+		write_ts_op(d, 'c');
+		out_str(&d->out, " 0 ");
+		if (!c->tca)
+			out_char(&d->out, '-');
+		for (k = 0; c->tca && k < c->tca_len; k++)
+			out_printf(&d->out, "%02x", c->tca[k]);
+		out_printf(&d->out, " %s\n", c->text);
+		write_effects(d);
+	}
+}
+
 static void run(struct driver *d)
 {
 	uint64_t spin = 0, last = 0;
@@ -408,11 +434,11 @@ int cmd_drive(int argc, char **argv)
 	}
 	trace_open(&d.in, in);
 	if (qdisc) {
-		spec_parse(qdisc, NULL, &qs);
+		spec_parse(qdisc, NULL, &d.in.hdr, &qs);
 		snprintf(where, sizeof(where), "--qdisc \"%s\"", qdisc);
 	} else if (d.in.hdr.qdisc) {
 		snprintf(where, sizeof(where), "%s:%u", in, d.in.hdr.qdisc_line);
-		spec_parse(d.in.hdr.qdisc, where, &qs);
+		spec_parse(d.in.hdr.qdisc, where, &d.in.hdr, &qs);
 	} else {
 		die(2, "%s has no qdisc line: say which qdisc with --qdisc", in);
 	}
@@ -440,6 +466,7 @@ int cmd_drive(int argc, char **argv)
 		sum_init(&d.sum, d.now, d.interval);
 	out_open(&d.out, out);
 	write_header(&d, &qs, rate_word, seed);
+	write_changes(&d, &qs, where);
 	run(&d);
 	if (d.summary) {
 		struct qdk_stats st;

@@ -15,29 +15,58 @@
 
 struct trace_hdr;
 
+/* A change tc sent after the add ("KIND OPTS; KIND OPTS2"). */
+struct qdisc_change {
+	uint8_t *tca;		/* NULL: no TCA_OPTIONS */
+	size_t tca_len;
+	char *text;		/* "KIND OPTS2" */
+};
+
 /* A qdisc to create: its kind and the exact TCA_OPTIONS bytes. */
 struct qdisc_spec {
 	char kind[64];
 	char *text;		/* "KIND OPTS..." as given */
 	uint8_t *tca;		/* NULL: opt == NULL */
 	size_t tca_len;
+	struct qdisc_change *changes;	/* applied after init, in order */
+	size_t nchanges;
 };
 
 /*
- * "KIND OPTS..." -> spec through the kind's tc-option parser. A "help" word
- * prints the parser's usage and exits 0; a parse error prints the tc-style
- * message (prefixed by where, "file:line", when not NULL) and the usage, and
+ * "KIND OPTS..." -> spec through the stock tc: `tc qdisc add dev DEV root
+ * handle H: KIND OPTS` against a private namespace holding h's device
+ * (qdk0 with the defaults when h is NULL), the TCA_OPTIONS tc sent taken
+ * as is. "KIND OPTS; KIND OPTS2; ..." runs `tc qdisc change ...` for each
+ * further command (gred's setup, then its virtual queues), kept as
+ * changes. Runs qdk_init(1): call before the replay's own qdk_init(). A
+ * "help" word prints tc's usage of the kind and exits 0; tc's refusal
+ * prints its message (prefixed by where, "file:line", when not NULL) and
  * exits 2.
  */
-void spec_parse(const char *text, const char *where, struct qdisc_spec *qs);
+void spec_parse(const char *text, const char *where, const struct trace_hdr *h,
+		struct qdisc_spec *qs);
+/* A trace header's qdisc: its tca bytes when it has a tca line, else spec_parse(). */
+void spec_from_trace(const struct trace_hdr *h, const char *where, struct qdisc_spec *qs);
 /* The kind must be registered in the shim; exits 2 naming where otherwise. */
 void spec_check_kind(const struct qdisc_spec *qs, const char *where);
 void spec_free(struct qdisc_spec *qs);
 /* Create it on the header's device; exits 2 with the qdisc's extack message. */
 struct qdk_qdisc *spec_create(const struct qdisc_spec *qs, const struct trace_hdr *h,
 			      const char *where);
-/* The qdisc's state for a divergence report: stats, options, xstats, watchdog. */
-void qdisc_print_state(FILE *f, struct qdk_qdisc *q);
+/* Apply qs's change i to q (after spec_create); exits 2 with the extack message. */
+void spec_change(const struct qdisc_spec *qs, size_t i, struct qdk_qdisc *q, const char *where);
+/*
+ * Print the qdisc qs and h describe as `tc -d qdisc show` prints it, each
+ * line behind indent: a namespace with h's device gets the qdisc with
+ * qs's bytes (and changes), tc prints it. When the namespace refuses the
+ * qdisc: with where, "where: reason" and exit 2; without, said in f and
+ * false.
+ */
+bool spec_show(FILE *f, const struct qdisc_spec *qs, const struct trace_hdr *h,
+	       const char *indent, const char *where);
+/* A divergence report: q's counters, its configuration as tc shows it, watchdog. */
+void qdisc_print_state(FILE *f, struct qdk_qdisc *q, const struct qdisc_spec *qs,
+		       const struct trace_hdr *h);
 /* The verdict as a trace writes it ("ok", "drop+stolen", ...); NULL if unwritable. */
 const char *verdict_text(int v, char *buf, size_t len);
 
@@ -45,5 +74,6 @@ int cmd_verify(int argc, char **argv);
 int cmd_drive(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_show(int argc, char **argv);
 
 #endif /* QDK_HARNESS_H */

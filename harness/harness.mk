@@ -6,8 +6,13 @@
 HARNESS_SRCS := $(sort $(wildcard $(TOP)/harness/*.c))
 HARNESS_OBJS := $(call uobj,$(HARNESS_SRCS))
 
+# tcns.c serves the namespace the stock tc talks to (usertc/ns_proto.h).
+$(HARNESS_OBJS): UCFLAGS += -I$(TOP)/usertc
+
+# qdk-replay runs the stock tc with the preload and the kit's tc plugins
+# (usertc.mk, tcplugin.mk): they are built with it.
 $(B)/qdk-replay: $(HARNESS_OBJS) $(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS) \
-		 $(QDISC_TCOPT_OBJS) $(TCOPT_OBJS)
+		 $(TCOPT_LIB_OBJS) | $(B)/libqdk-nl.so tc-plugins
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 all: $(B)/qdk-replay

@@ -6,7 +6,8 @@
 #include <string.h>
 
 #include "harness.h"
-#include "tcopt.h"
+#include "tcns.h"
+#include "trace.h"
 #include "util.h"
 
 static void usage(FILE *f)
@@ -20,8 +21,9 @@ static void usage(FILE *f)
 	      "  gen --flow MODEL[:K=V,...]... [--duration T] [--seed N] -o OUT.qtr\n"
 	      "                                      write an arrival trace (bulk cbr poisson onoff)\n"
 	      "  bench --qdisc \"KIND OPTS\" -n N      bare enqueue/dequeue loop, for comparison\n"
+	      "  show TRACE                          the trace's qdisc as `tc -d qdisc show` prints it\n"
 	      "  kinds                               list the qdisc kinds linked in\n"
-	      "  tca \"KIND OPTS\"                     the TCA_OPTIONS bytes (hex) the options give\n"
+	      "  tca \"KIND OPTS\"                     the TCA_OPTIONS bytes (hex) tc sends for them\n"
 	      "  help                                this text; `--qdisc \"KIND help\"` for options\n"
 	      "Traces: traces/FORMAT.md. Exit status: 0 ok, 1 divergence or leak, 2 bad input.\n",
 	      f);
@@ -35,28 +37,42 @@ static int cmd_kinds(void)
 	qdk_init(1);
 	n = qdk_kinds(names, 256);
 	for (i = 0; i < n && i < 256; i++)
-		printf("%-16s %s\n", names[i],
-		       tcopt_find(names[i]) ? "tc options" : "(no tc-option parser)");
+		printf("%-16s options: %s%s%s\n", names[i],
+		       tcns_has_plugin(names[i]) ? "tc with the kit's q_" : "tc",
+		       tcns_has_plugin(names[i]) ? names[i] : "",
+		       tcns_has_plugin(names[i]) ? ".so" : "");
 	qdk_exit();
 	return 0;
 }
 
-/* The TCA_OPTIONS bytes the kind's parser builds, as a trace's tca line has them. */
+static void print_tca(const uint8_t *tca, size_t len)
+{
+	size_t i;
+
+	if (!tca)
+		putchar('-');
+	for (i = 0; tca && i < len; i++)
+		printf("%02x", tca[i]);
+	putchar('\n');
+}
+
+/*
+ * The TCA_OPTIONS bytes the stock tc sends for "KIND OPTS", as a trace's
+ * tca line has them; one line more per "; KIND OPTS2" change.
+ */
 static int cmd_tca(int argc, char **argv)
 {
 	struct qdisc_spec qs;
 	size_t i;
 
 	if (argc != 2) {
-		fputs("usage: qdk-replay tca \"KIND OPTS\"\n", stderr);
+		fputs("usage: qdk-replay tca \"KIND OPTS[; KIND OPTS2...]\"\n", stderr);
 		return 2;
 	}
-	spec_parse(argv[1], NULL, &qs);
-	if (!qs.tca)
-		putchar('-');
-	for (i = 0; qs.tca && i < qs.tca_len; i++)
-		printf("%02x", qs.tca[i]);
-	putchar('\n');
+	spec_parse(argv[1], NULL, NULL, &qs);
+	print_tca(qs.tca, qs.tca_len);
+	for (i = 0; i < qs.nchanges; i++)
+		print_tca(qs.changes[i].tca, qs.changes[i].tca_len);
 	spec_free(&qs);
 	return 0;
 }
@@ -75,6 +91,8 @@ int main(int argc, char **argv)
 		return cmd_bench(argc - 1, argv + 1);
 	if (strcmp(cmd, "kinds") == 0)
 		return cmd_kinds();
+	if (strcmp(cmd, "show") == 0)
+		return cmd_show(argc - 1, argv + 1);
 	if (strcmp(cmd, "tca") == 0)
 		return cmd_tca(argc - 1, argv + 1);
 	if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {

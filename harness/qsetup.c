@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * qsetup.c - turning "KIND OPTS" or a trace header into a live qdisc, and
- * printing a qdisc's state (through the kind's tcopt printers) when a
- * replay diverges.
+ * qsetup.c - turning "KIND OPTS" or a trace header into a live qdisc (the
+ * options go to the stock tc, tcns.c), and showing the qdisc as tc shows
+ * it when a replay diverges or `qdk-replay show` asks.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "harness.h"
-#include "tcopt.h"
+#include "tcns.h"
 #include "trace.h"
 #include "util.h"
 
@@ -26,53 +26,128 @@ static void fail_at(const char *where, int status, const char *fmt, const char *
 	exit(status);
 }
 
-void spec_parse(const char *text, const char *where, struct qdisc_spec *qs)
+/* "where: " in front of tc's own message, its usage lines as tc printed them. */
+static void __attribute__((noreturn)) fail_tc(const char *where, const char *cmd,
+					      const struct tcns_run *run)
 {
-	char *copy = xstrdup(text), *save = NULL, *w;
-	const struct tcopt_kind *k;
-	struct tcopt_buf b;
-	struct tcopt_err e;
-	bool help = false, opts = false;
-	int n = 0;
+	const char *text = run->err[0] ? run->err : run->out;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", where ? where : "qdk-replay");
+	if (cmd)
+		fprintf(stderr, "\"%s\": ", cmd);
+	if (text[0])
+		fputs(text, stderr);
+	else
+		fprintf(stderr, "tc failed (exit status %d) without a message\n", run->status);
+	if (text[0] && text[strlen(text) - 1] != '\n')
+		fputc('\n', stderr);
+	exit(2);
+}
+
+/* The words of one tc command, split on blanks; returns how many. */
+static size_t split_words(char *cmd, const char **w, size_t max)
+{
+	char *save = NULL, *t;
+	size_t n = 0;
+
+	for (t = strtok_r(cmd, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
+		if (n == max)
+			return max + 1;
+		w[n++] = t;
+	}
+	return n;
+}
+
+#define MAX_WORDS 120
+#define TC_FIXED 7	/* qdisc add dev DEV root handle H: */
+
+void spec_parse(const char *text, const char *where, const struct trace_hdr *h,
+		struct qdisc_spec *qs)
+{
+	char *copy = xstrdup(text), *save = NULL, *cmd;
+	const char *devname = h && h->devname[0] ? h->devname : "qdk0";
+	struct qdk_dev_cfg dev = { 0 };
+	char hbuf[16];
+	struct tcns *ns = NULL;
+	size_t ncmd = 0;
 
 	memset(qs, 0, sizeof(*qs));
 	qs->text = xstrdup(text);
-	for (w = strtok_r(copy, " \t", &save); w; w = strtok_r(NULL, " \t", &save), n++) {
+	if (h)
+		dev = h->dev;
+	snprintf(hbuf, sizeof(hbuf), "%x:", (h ? h->handle : 0x80010000u) >> 16);
+	/* "KIND OPTS; KIND OPTS2; ...": tc qdisc add, then tc qdisc change */
+	for (cmd = strtok_r(copy, ";", &save); cmd; cmd = strtok_r(NULL, ";", &save), ncmd++) {
+		const char *args[TC_FIXED + MAX_WORDS + 1] = {
+			"qdisc", ncmd ? "change" : "add", "dev", devname, "root", "handle", hbuf,
+		};
+		char *words = xstrdup(cmd);
+		size_t n = split_words(words, args + TC_FIXED, MAX_WORDS), i;
+		struct tcns_run run;
+		bool help = false;
+
 		if (n == 0)
-			snprintf(qs->kind, sizeof(qs->kind), "%s", w);
-		else
-			opts = true;
-		if (n > 0 && strcmp(w, "help") == 0)
-			help = true;
+			fail_at(where, 2, "%s", ncmd ? "an empty tc command after \";\""
+					  : "no qdisc kind given", NULL);
+		if (n > MAX_WORDS)
+			fail_at(where, 2, "more than %s words in \"%s\"", "120", cmd);
+		args[TC_FIXED + n] = NULL;
+		if (!ncmd)
+			snprintf(qs->kind, sizeof(qs->kind), "%s", args[TC_FIXED]);
+		for (i = 1; i < n; i++)
+			help |= !strcmp(args[TC_FIXED + i], "help");
+		if (!ns) {
+			qdk_init(1);
+			ns = tcns_open(devname, &dev);
+		}
+		tcns_tc(ns, args, &run);
+		if (help) {
+			/* tc prints the kind's usage and fails: the usage is the answer */
+			fputs(run.err, stdout);
+			exit(0);
+		}
+		if (run.status)
+			fail_tc(where, strchr(text, ';') ? cmd + strspn(cmd, " \t") : NULL, &run);
+		if (run.nreqs != 1)
+			fail_at(where, 2, "tc did not send one qdisc request for \"%s\"%s", cmd, "");
+		if (!ncmd) {
+			qs->tca = run.reqs[0].tca;
+			qs->tca_len = run.reqs[0].tca_len;
+		} else {
+			struct qdisc_change *c;
+
+			qs->changes = xrealloc(qs->changes, ncmd * sizeof(*qs->changes));
+			c = &qs->changes[ncmd - 1];
+			c->tca = run.reqs[0].tca;
+			c->tca_len = run.reqs[0].tca_len;
+			c->text = xstrdup(cmd + strspn(cmd, " \t"));
+			qs->nchanges = ncmd;
+		}
+		run.reqs[0].tca = NULL;
+		tcns_run_free(&run);
+		free(words);
 	}
-	free(copy);
-	if (n == 0)
+	if (!ncmd)
 		fail_at(where, 2, "no qdisc kind given%s%s", "", "");
-	k = tcopt_find(qs->kind);
-	if (help) {
-		if (!k)
-			fail_at(where, 2, "qdisc \"%s\" has no tc-option parser%s", qs->kind, "");
-		fputs(k->usage, stdout);
-		exit(0);
-	}
-	/* A kind with no parser still attaches without options, as with tc. */
-	if (!k && !opts)
+	tcns_close(ns);
+	free(copy);
+}
+
+void spec_from_trace(const struct trace_hdr *h, const char *where, struct qdisc_spec *qs)
+{
+	if (!h->has_tca) {
+		spec_parse(h->qdisc, where, h, qs);
 		return;
-	tcopt_buf_init(&b);
-	if (tcopt_build(text, NULL, 0, &b, &e)) {
-		fflush(stdout);
-		if (where)
-			fprintf(stderr, "%s: ", where);
-		fprintf(stderr, "%s\n", e.msg);
-		if (k)
-			fputs(k->usage, stderr);
-		exit(2);
 	}
-	if (b.len) {
-		qs->tca = b.data;
-		qs->tca_len = b.len;
-	} else {
-		tcopt_buf_free(&b);
+	/* The recorded bytes win; the words are only for people. */
+	memset(qs, 0, sizeof(*qs));
+	sscanf(h->qdisc, "%63s", qs->kind);
+	qs->text = xstrdup(h->qdisc);
+	if (h->tca) {
+		qs->tca = xmalloc(h->tca_len);
+		memcpy(qs->tca, h->tca, h->tca_len);
+		qs->tca_len = h->tca_len;
 	}
 }
 
@@ -85,6 +160,13 @@ void spec_check_kind(const struct qdisc_spec *qs, const char *where)
 
 void spec_free(struct qdisc_spec *qs)
 {
+	size_t i;
+
+	for (i = 0; i < qs->nchanges; i++) {
+		free(qs->changes[i].tca);
+		free(qs->changes[i].text);
+	}
+	free(qs->changes);
 	free(qs->text);
 	free(qs->tca);
 	memset(qs, 0, sizeof(*qs));
@@ -109,6 +191,16 @@ struct qdk_qdisc *spec_create(const struct qdisc_spec *qs, const struct trace_hd
 	return q;
 }
 
+void spec_change(const struct qdisc_spec *qs, size_t i, struct qdk_qdisc *q, const char *where)
+{
+	const struct qdisc_change *c = &qs->changes[i];
+	char msg[512] = "";
+	int err = qdk_qdisc_change(q, c->tca, c->tca_len, msg, sizeof(msg));
+
+	if (err)
+		fail_at(where, 2, "\"%s\": %s", c->text, msg);
+}
+
 const char *verdict_text(int v, char *buf, size_t len)
 {
 	static const char *const base[] = { "ok", "drop", "cn" };
@@ -121,57 +213,71 @@ const char *verdict_text(int v, char *buf, size_t len)
 	return buf;
 }
 
-/* ---- printing options and xstats through the kind's printers ----------- */
+/* ---- the qdisc as tc shows it ----------------------------------------------- */
 
-static void t_uint(struct tcopt_out *o, const char *key, uint64_t v, enum tcopt_unit unit)
+/*
+ * A namespace with h's device gets qdisc kind with tca and changes; tc
+ * prints it, each line behind indent. 0, or the namespace's refusal (-errno,
+ * msg) with nothing printed.
+ */
+static int ns_show(FILE *f, const char *kind, const uint8_t *tca, size_t tca_len,
+		   const struct qdisc_change *ch, size_t nch, const struct trace_hdr *h,
+		   const char *indent, char *msg, size_t msglen)
 {
-	char buf[64];
+	static const char *const show[] = { "-d", "qdisc", "show", "dev", NULL, NULL };
+	const char *devname = h->devname[0] ? h->devname : "qdk0";
+	const char *args[6];
+	struct tcns_run run;
+	struct tcns *ns = tcns_open(devname, &h->dev);
+	const char *p;
+	size_t i;
+	int err;
 
-	switch (unit) {
-	case TCOPT_BYTES:
-		tcopt_fmt_size(buf, sizeof(buf), v);
-		break;
-	case TCOPT_RATE:
-		tcopt_fmt_rate(buf, sizeof(buf), v);
-		break;
-	case TCOPT_TIME_NS:
-		tcopt_fmt_time(buf, sizeof(buf), v);
-		break;
-	default:
-		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)v);
+	err = tcns_qdisc_add(ns, kind, h->handle, tca, tca_len, msg, msglen);
+	for (i = 0; !err && i < nch; i++)
+		err = tcns_qdisc_change(ns, kind, h->handle, ch[i].tca, ch[i].tca_len, msg,
+					msglen);
+	if (err) {
+		tcns_close(ns);
+		return err;
 	}
-	fprintf(o->priv, "%s %s ", key, buf);
+	memcpy(args, show, sizeof(args));
+	args[4] = devname;
+	tcns_tc(ns, args, &run);
+	tcns_close(ns);
+	for (p = run.out; *p; ) {
+		size_t n = strcspn(p, "\n");
+
+		fprintf(f, "%s%.*s\n", indent, (int)n, p);
+		p += n + (p[n] == '\n');
+	}
+	if (run.status || run.err[0])
+		fprintf(f, "%stc -d qdisc show failed: %s", indent,
+			run.err[0] ? run.err : "no message\n");
+	tcns_run_free(&run);
+	return 0;
 }
 
-static void t_sint(struct tcopt_out *o, const char *key, int64_t v)
+bool spec_show(FILE *f, const struct qdisc_spec *qs, const struct trace_hdr *h,
+	       const char *indent, const char *where)
 {
-	fprintf(o->priv, "%s %lld ", key, (long long)v);
+	char msg[512];
+
+	if (!ns_show(f, qs->kind, qs->tca, qs->tca_len, qs->changes, qs->nchanges, h, indent,
+		     msg, sizeof(msg)))
+		return true;
+	if (where)
+		fail_at(where, 2, "qdisc %s: %s", qs->kind, msg);
+	fprintf(f, "%sthe namespace refused the qdisc: %s\n", indent, msg);
+	return false;
 }
 
-static void t_str(struct tcopt_out *o, const char *key, const char *v)
+void qdisc_print_state(FILE *f, struct qdk_qdisc *q, const struct qdisc_spec *qs,
+		       const struct trace_hdr *h)
 {
-	fprintf(o->priv, "%s %s ", key, v);
-}
-
-static void t_flag(struct tcopt_out *o, const char *key)
-{
-	fprintf(o->priv, "%s ", key);
-}
-
-static void t_newline(struct tcopt_out *o)
-{
-	fputs("\n    ", o->priv);
-}
-
-void qdisc_print_state(FILE *f, struct qdk_qdisc *q)
-{
-	struct tcopt_out o = {
-		.uint = t_uint, .sint = t_sint, .str = t_str, .flag = t_flag,
-		.newline = t_newline, .priv = f,
-	};
-	const struct tcopt_kind *k = tcopt_find(qdk_qdisc_kind(q));
+	static uint8_t buf[65536];
 	struct qdk_stats st;
-	uint8_t buf[4096];
+	char msg[512] = "";
 	uint64_t exp;
 	int n;
 
@@ -180,27 +286,73 @@ void qdisc_print_state(FILE *f, struct qdk_qdisc *q)
 		"sent %llu bytes %llu pkt\n", qdk_qdisc_kind(q), st.qlen, st.backlog, st.drops,
 		st.overlimits, st.requeues, (unsigned long long)st.bytes,
 		(unsigned long long)st.packets);
+	/*
+	 * Its options now: its own dump handed to a new qdisc that tc shows.
+	 * A dump init() does not take (gred's virtual queues) leaves the
+	 * trace's configuration to show instead.
+	 */
 	n = qdk_qdisc_dump(q, buf, sizeof(buf));
-	fputs("  options: ", f);
-	if (n > 4 && k && k->print)
-		k->print(buf + 4, (size_t)n - 4, &o);
-	else if (n > 0)
-		fprintf(f, "(%d bytes, no printer)", n);
-	else
-		fputs(n == 0 ? "(none)" : "(dump failed)", f);
-	fputc('\n', f);
-	n = qdk_qdisc_dump_xstats(q, buf, sizeof(buf));
-	if (n > 0) {
-		fputs("  xstats: ", f);
-		if (k && k->print_xstats)
-			k->print_xstats(buf, (size_t)n, &o);
-		else
-			fprintf(f, "(%d bytes, no printer)", n);
-		fputc('\n', f);
+	if (n < 0 || ns_show(f, qdk_qdisc_kind(q), n > 0 ? buf : NULL, (size_t)n, NULL, 0, h,
+			     "  now: ", msg, sizeof(msg))) {
+		fprintf(f, "  (its dump is not what init() takes: %s)\n",
+			n < 0 ? "the dump failed" : msg);
+		spec_show(f, qs, h, "  configured: ", NULL);
 	}
 	if (qdk_qdisc_watchdog(q, &exp))
 		fprintf(f, "  watchdog: armed, expires at %llu\n", (unsigned long long)exp);
 	else
 		fputs("  watchdog: not armed\n", f);
 	fprintf(f, "  clock: %llu\n", (unsigned long long)qdk_now());
+}
+
+/*
+ * The successful c lines a trace opens with (R lines aside), before any
+ * other event: the configuration's change steps, as drive writes gred's
+ * virtual queues. show applies them after the add.
+ */
+static void take_first_changes(struct trace *t, struct qdisc_spec *qs)
+{
+	struct trace_event ev;
+
+	while (trace_next(t, &ev) && (ev.op == 'R' || (ev.op == 'c' && ev.ret == 0))) {
+		struct qdisc_change *c;
+
+		if (ev.op == 'R')
+			continue;
+		qs->changes = xrealloc(qs->changes, (qs->nchanges + 1) * sizeof(*qs->changes));
+		c = &qs->changes[qs->nchanges++];
+		memset(c, 0, sizeof(*c));
+		if (ev.hex && trace_hex(ev.hex, ev.hex_len, &c->tca, &c->tca_len))
+			trace_fail(t, ev.line, "bad options hex \"%.*s\"", (int)ev.hex_len, ev.hex);
+		c->text = xstrndup(ev.opts ? ev.opts : "", ev.opts ? ev.opts_len : 0);
+	}
+}
+
+/* `qdk-replay show TRACE`: the trace's qdisc as `tc -d qdisc show` prints it. */
+int cmd_show(int argc, char **argv)
+{
+	struct qdisc_spec qs;
+	struct trace t;
+	char where[600];
+	bool ok;
+
+	if (argc != 2) {
+		fputs("usage: qdk-replay show TRACE\n", stderr);
+		return 2;
+	}
+	trace_open(&t, argv[1]);
+	if (!t.hdr.qdisc)
+		trace_fail(&t, t.have_first ? t.first.line : t.line,
+			   "missing \"qdisc KIND [OPTIONS]\" line before the first event");
+	snprintf(where, sizeof(where), "%s:%u", argv[1], t.hdr.has_tca ? t.hdr.tca_line :
+		 t.hdr.qdisc_line);
+	spec_from_trace(&t.hdr, where, &qs);
+	take_first_changes(&t, &qs);
+	qdk_init(1);
+	spec_check_kind(&qs, where);
+	ok = spec_show(stdout, &qs, &t.hdr, "", where);
+	spec_free(&qs);
+	trace_close(&t);
+	qdk_exit();
+	return ok ? 0 : 2;
 }

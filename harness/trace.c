@@ -960,8 +960,9 @@ end:
 		trace_fail(t, t->line, "unexpected \"%.*s\" at the end of the line",
 			   (int)strcspn(p, "\n"), p);
 	ev->text_len = (uint32_t)(p - line);
-	if (ev->text_len > TRACE_MAX_LINE)
-		trace_fail(t, t->line, "line longer than %d bytes", TRACE_MAX_LINE);
+	if (ev->text_len > (ev->op == 'c' ? TRACE_MAX_TCA_LINE : TRACE_MAX_LINE))
+		trace_fail(t, t->line, "line longer than %d bytes",
+			   ev->op == 'c' ? TRACE_MAX_TCA_LINE : TRACE_MAX_LINE);
 	return p + 1;
 short_line:
 	trace_fail(t, t->line, "missing fields for \"%c\"", ev->op);
@@ -998,8 +999,11 @@ bool trace_next(struct trace *t, struct trace_event *ev)
 			const char *nl = memchr(p, '\n', (size_t)(t->end - p));
 			size_t n = (size_t)(nl - p);
 
-			if (n > TRACE_MAX_LINE)
-				trace_fail(t, t->line, "line longer than %d bytes", TRACE_MAX_LINE);
+			size_t max = n >= 4 && !memcmp(p, "tca ", 4) ? TRACE_MAX_TCA_LINE :
+				     TRACE_MAX_LINE;
+
+			if (n > max)
+				trace_fail(t, t->line, "line longer than %zu bytes", max);
 			directive(t, p, n);
 			t->pos = nl + 1;
 		}

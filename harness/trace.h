@@ -18,6 +18,11 @@
 #include "qdk_api.h"
 
 #define TRACE_MAX_LINE 4095
+/*
+ * A tca directive or a c line carries an attribute of up to 65535 bytes in
+ * hex (netem's delay distribution table is 8 KiB): its line may be longer.
+ */
+#define TRACE_MAX_TCA_LINE (TRACE_MAX_LINE + 2 * 65535)
 #define TRACE_MAX_FID (1u << 24)
 /* Zero bytes readable after the text (the number scanner loads 8 at a time). */
 #define TRACE_PAD 16

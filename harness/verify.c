@@ -25,6 +25,7 @@
 struct verifier {
 	struct trace t;
 	struct qdk_qdisc *q;
+	const struct qdisc_spec *qs;	/* how it was configured, for the report */
 	uint64_t now;
 	/* The call whose consequences (x, m lines) are being collected. */
 	bool pending;
@@ -90,7 +91,9 @@ static void diverge_head(struct verifier *v, const struct trace_event *ev, const
 
 static void __attribute__((noreturn)) diverge_tail(struct verifier *v)
 {
-	qdisc_print_state(stderr, v->q);
+	/* the report's own qdisc (tc shows it) draws apart from the replay */
+	qdk_random_exact(0);
+	qdisc_print_state(stderr, v->q, v->qs, &v->t.hdr);
 	exit(1);
 }
 
@@ -616,6 +619,7 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	uint64_t t0, t1, c0, c1, first_ts = 0, last_ts = 0;
 	long leaked;
 	unsigned long warnings = qdk_warnings();
+	size_t i;
 	int rc = 0;
 
 	memset(&v, 0, sizeof(v));
@@ -633,19 +637,7 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 		trace_fail(&v.t, v.t.have_first ? v.t.first.line : v.t.line,
 			   "missing \"qdisc KIND [OPTIONS]\" line before the first event");
 	snprintf(where, sizeof(where), "%s:%u", path, v.t.hdr.qdisc_line);
-	if (v.t.hdr.has_tca) {
-		/* The recorded bytes win; the words are only for people. */
-		memset(&qs, 0, sizeof(qs));
-		sscanf(v.t.hdr.qdisc, "%63s", qs.kind);
-		qs.text = xstrdup(v.t.hdr.qdisc);
-		if (v.t.hdr.tca) {
-			qs.tca = xmalloc(v.t.hdr.tca_len);
-			memcpy(qs.tca, v.t.hdr.tca, v.t.hdr.tca_len);
-			qs.tca_len = v.t.hdr.tca_len;
-		}
-	} else {
-		spec_parse(v.t.hdr.qdisc, where, &qs);
-	}
+	spec_from_trace(&v.t.hdr, where, &qs);
 	qdk_init(have_seed ? seed : v.t.hdr.seed);
 	qdk_seed(have_seed ? seed : v.t.hdr.seed);
 	trace_random_queue(&v.t, true);
@@ -661,8 +653,12 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 		v.now = first_ts;
 	}
 	v.q = spec_create(&qs, &v.t.hdr, where);
+	v.qs = &qs;
 	/* init made exactly the kernel's draws, or the replay starts elsewhere */
 	trace_random_check(&v.t);
+	/* "KIND OPTS; KIND OPTS2": the configuration's tc qdisc change steps */
+	for (i = 0; i < qs.nchanges; i++)
+		spec_change(&qs, i, v.q, where);
 	v.quiet = quiet;
 	if (v.parted_line)
 		parted_track(&v, NULL);

@@ -39,7 +39,7 @@ $(call uobj,$(QDISC_TEST_SRCS)) $(QDISC_TEST_LIB_OBJS): UCFLAGS += $(CHECK_CFLAG
 	-I$(TOP)/tests/lib
 
 QDISC_LINK_OBJS = $(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS) \
-	$(QDISC_TCOPT_OBJS) $(TCOPT_OBJS)
+	$(QDISC_TCOPT_OBJS) $(TCOPT_LIB_OBJS)
 
 # Kernel-style test helpers (ktest_*.c, compiled with KCFLAGS like the qdisc)
 # can reach a qdisc's internals, e.g. an algorithm core's drop function;

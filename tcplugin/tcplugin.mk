@@ -53,7 +53,18 @@ $(TCP_B)/q_$(notdir $(1)).so: $(TCP_B)/obj/$(notdir $(1))/q_plugin.o \
 endef
 $(foreach d,$(TCP_DIRS),$(eval $(call tcp_kind_rule,$(d))))
 
+# tc reads its delay distributions (netem's `distribution normal`) from the
+# same TC_LIB_DIR as its plugins: the stock tc's own tables, linked beside
+# ours, so that tc with TC_LIB_DIR=$(TCP_B) finds both.
+TC_SYS_LIB := $(firstword $(wildcard /usr/lib/$(shell $(CC) -print-multiarch 2>/dev/null)/tc) \
+	$(wildcard /usr/lib/tc))
+TC_DISTS := $(patsubst $(TC_SYS_LIB)/%,$(TCP_B)/%,$(wildcard $(TC_SYS_LIB)/*.dist))
+
+$(TCP_B)/%.dist: $(TC_SYS_LIB)/%.dist
+	@mkdir -p $(dir $@)
+	ln -sf $< $@
+
 .PHONY: tc-plugins
-tc-plugins: $(TC_PLUGINS)
+tc-plugins: $(TC_PLUGINS) $(TC_DISTS)
 
 all: tc-plugins

@@ -105,6 +105,8 @@ do_install() {
 	for f in qdk-replay qdk-capture; do
 		[ -x "$b/$f" ] && put "$b/$f" "$BINDIR/$f" 0755
 	done
+	# qdk-replay runs the stock tc with it (harness/README.md, "tc options")
+	put "$b/libqdk-nl.so" "$PREFIX/lib/qdk/libqdk-nl.so" 0644
 	echo "$manifest" >>"$list"
 	install -d "$DESTDIR$(dirname "$manifest")"
 	sort -u "$list" >"$DESTDIR$manifest.qdk-new"
@@ -132,6 +134,7 @@ do_uninstall() {
 		# it goes when empty (standard directories such as man8 stay).
 		case "$f" in
 		/lib/modules/*/extra/*/*.ko) rmdir "$(dirname "$DESTDIR$f")" 2>/dev/null || true ;;
+		*/lib/qdk/*) rmdir "$(dirname "$DESTDIR$f")" 2>/dev/null || true ;;
 		esac
 	done <"$DESTDIR$manifest"
 	rm -f "$DESTDIR$manifest"

@@ -448,11 +448,12 @@ static int do_qdisc_change(struct qdk_qdisc *q, const void *tca, size_t tca_len,
 
 	call_begin();
 	err = copy_opt(tca, tca_len, &opt, &ext);
-	if (err)
+	if (err || !opt)
 		goto out;
 	/*
-	 * The trace's "c" line records ops->change() itself, so a NULL
-	 * opt reaches it too (rtnetlink's qdisc_change() never does that).
+	 * As qdisc_change() in sch_api.c: ->change() runs only when the
+	 * request carries TCA_OPTIONS; without them nothing is changed and
+	 * the answer is 0, whether or not the kind has a ->change().
 	 */
 	if (!q->sch->ops->change) {
 		NL_SET_ERR_MSG(&ext, "Change operation not supported by specified qdisc");

@@ -118,7 +118,12 @@ struct qdk_qdisc *qdk_qdisc_create(const char *kind,
 				   uint32_t handle, uint32_t parent,
 				   const void *tca, size_t tca_len,
 				   int *err, char *msg, size_t msglen);
-/* ops->change(); 0 or -errno with the extack message in msg. */
+/*
+ * qdisc_change(): ops->change() with the TCA_OPTIONS attribute in
+ * tca[0..tca_len); 0 or -errno with the extack message in msg. tca NULL
+ * (a request without TCA_OPTIONS) changes nothing and returns 0, as the
+ * kernel never calls ->change() without options.
+ */
 int qdk_qdisc_change(struct qdk_qdisc *q, const void *tca, size_t tca_len,
 		     char *msg, size_t msglen);
 /* qdisc_reset() */

@@ -80,6 +80,12 @@ void qt_rejects(const char *opts, int err, const char *want);	/* err: -EINVAL */
  * "WORD cannot be changed: delete and add the qdisc", WORD opts' first word.
  */
 void qt_change_fixed(struct qdk_qdisc *q, const char *opts);
+/*
+ * A change request without TCA_OPTIONS: as the kernel's qdisc_change(), it
+ * never reaches ->change(), answers 0 with no message and leaves the dump
+ * as it was.
+ */
+void qt_check_change_without_options(struct qdk_qdisc *q);
 /* tc words the kind's parser must refuse with exactly the message want. */
 void qt_tc_rejects(const char *opts, const char *want);
 /* The TCA_OPTIONS tc words give ("KIND OPTS" must parse), into b. */

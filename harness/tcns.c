@@ -1,0 +1,418 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tcns.c - the stock tc against a private namespace this process serves
+ * (tcns.h). While tc runs, this process listens on the namespace's
+ * abstract name, answers each datagram libqdk-nl.so forwards with
+ * qdk_rtnl_rcv(), and notes the TCA_OPTIONS of every RTM_NEWQDISC, so
+ * the bytes the replay hands to init() and change() are the ones tc sent.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/if_link.h>
+#include <linux/netlink.h>
+#include <linux/pkt_sched.h>
+#include <linux/rtnetlink.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "ns_proto.h"
+#include "tcns.h"
+#include "tcopt.h"
+#include "util.h"
+
+#define MAX_CLIENTS 8
+
+struct tcns {
+	struct qdk_net *net;
+	char name[QDK_NS_NAME_MAX + 1];
+	int ifindex;
+};
+
+/* The folder qdk-replay runs from: the preload and the tc plugins are there. */
+static const char *self_dir(void)
+{
+	static char dir[4096];
+	ssize_t n;
+
+	if (dir[0])
+		return dir;
+	n = readlink("/proc/self/exe", dir, sizeof(dir) - 1);
+	if (n <= 0)
+		die(2, "cannot find qdk-replay's own folder: %s", strerror(errno));
+	dir[n] = '\0';
+	*strrchr(dir, '/') = '\0';
+	return dir;
+}
+
+/* The folder tc takes its plugins and distributions from: TC_LIB_DIR, else ours. */
+static const char *lib_dir(void)
+{
+	static char dir[4200];
+
+	if (getenv("TC_LIB_DIR"))
+		return getenv("TC_LIB_DIR");
+	snprintf(dir, sizeof(dir), "%s/tc", self_dir());
+	return dir;
+}
+
+/* The preload: beside qdk-replay in a build, PREFIX/lib/qdk/ when installed. */
+static const char *preload(void)
+{
+	static char path[4200];
+
+	snprintf(path, sizeof(path), "%s/libqdk-nl.so", self_dir());
+	if (access(path, R_OK))
+		snprintf(path, sizeof(path), "%s/../lib/qdk/libqdk-nl.so", self_dir());
+	return path;
+}
+
+bool tcns_has_plugin(const char *kind)
+{
+	char path[4400];
+
+	snprintf(path, sizeof(path), "%s/q_%s.so", lib_dir(), kind);
+	return access(path, R_OK) == 0;
+}
+
+/* ---- in-process requests -------------------------------------------------- */
+
+struct ack {
+	int err;
+	char *msg;
+	size_t msglen;
+};
+
+/* NLMSG_ERROR: the error and the extack message (NLMSGERR_ATTR_MSG) */
+static int take_ack(void *ctx, const void *buf, size_t len)
+{
+	const struct nlmsghdr *n = buf;
+	struct ack *a = ctx;
+
+	for (; NLMSG_OK(n, len); n = NLMSG_NEXT(n, len)) {
+		const struct nlmsgerr *e = NLMSG_DATA(n);
+		const struct nlattr *at;
+		size_t off, end = n->nlmsg_len;
+
+		if (n->nlmsg_type != NLMSG_ERROR || n->nlmsg_len < NLMSG_LENGTH(sizeof(*e)))
+			continue;
+		a->err = e->error;
+		off = NLMSG_LENGTH(sizeof(*e));
+		if (!(n->nlmsg_flags & NLM_F_CAPPED))
+			off += NLMSG_ALIGN(e->msg.nlmsg_len) - NLMSG_HDRLEN;
+		while (off + NLA_HDRLEN <= end) {
+			at = (const void *)((const char *)n + off);
+			if (at->nla_len < NLA_HDRLEN || off + at->nla_len > end)
+				break;
+			if ((at->nla_type & NLA_TYPE_MASK) == NLMSGERR_ATTR_MSG && a->msglen)
+				snprintf(a->msg, a->msglen, "%.*s", (int)(at->nla_len - NLA_HDRLEN),
+					 (const char *)at + NLA_HDRLEN);
+			off += NLA_ALIGN(at->nla_len);
+		}
+	}
+	return 0;
+}
+
+/* b holds one message (header first): fix its length, send it, take the ack. */
+static int request(struct tcns *ns, struct tcopt_buf *b, char *msg, size_t msglen)
+{
+	struct ack a = { .err = -EIO, .msg = msg, .msglen = msglen };
+	struct nlmsghdr *n = (struct nlmsghdr *)b->data;
+
+	if (msglen)
+		msg[0] = '\0';
+	if (b->oom)
+		die(2, "out of memory");
+	n->nlmsg_len = (uint32_t)b->len;
+	qdk_rtnl_rcv(ns->net, b->data, b->len, 0, QDK_NL_EXT_ACK | QDK_NL_CAP_ACK, take_ack, &a);
+	tcopt_buf_free(b);
+	if (a.err && msglen && !msg[0])
+		snprintf(msg, msglen, "%s", strerror(-a.err));
+	return a.err;
+}
+
+static void msg_start(struct tcopt_buf *b, uint16_t type, uint16_t flags, const void *fam,
+		      size_t famlen)
+{
+	struct nlmsghdr n = {
+		.nlmsg_type = type, .nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK | flags,
+		.nlmsg_seq = 1,
+	};
+
+	tcopt_buf_init(b);
+	tcopt_put_raw(b, &n, sizeof(n));
+	tcopt_put_raw(b, fam, famlen);
+}
+
+struct tcns *tcns_open(const char *devname, const struct qdk_dev_cfg *dev)
+{
+	static unsigned int count;
+	struct ifinfomsg ifi = { .ifi_family = AF_UNSPEC };
+	struct tcns *ns = xmalloc(sizeof(*ns));
+	struct tcopt_buf b;
+	char msg[256];
+	size_t nest;
+
+	memset(ns, 0, sizeof(*ns));
+	snprintf(ns->name, sizeof(ns->name), "qdk-replay.%d.%u", (int)getpid(), count++);
+	ns->net = qdk_net_new();
+	if (!ns->net)
+		die(2, "the shim could not make a namespace");
+	msg_start(&b, RTM_NEWLINK, NLM_F_CREATE | NLM_F_EXCL, &ifi, sizeof(ifi));
+	tcopt_put(&b, IFLA_IFNAME, devname, strlen(devname) + 1);
+	tcopt_put_u32(&b, IFLA_MTU, dev->mtu ? dev->mtu : 1500);
+	tcopt_put_u32(&b, IFLA_TXQLEN, dev->tx_queue_len ? dev->tx_queue_len : 1000);
+	nest = tcopt_nest_start(&b, IFLA_LINKINFO);
+	tcopt_put(&b, IFLA_INFO_KIND, "dummy", 6);
+	tcopt_nest_end(&b, nest);
+	if (request(ns, &b, msg, sizeof(msg)))
+		die(2, "device %s in qdk-replay's namespace: %s", devname, msg);
+	/* the dummy comes after lo */
+	ns->ifindex = 2;
+	return ns;
+}
+
+int tcns_ifindex(const struct tcns *ns)
+{
+	return ns->ifindex;
+}
+
+static int qdisc_req(struct tcns *ns, uint16_t flags, const char *kind, uint32_t handle,
+		     const void *tca, size_t tca_len, char *msg, size_t msglen)
+{
+	struct tcmsg t = {
+		.tcm_family = AF_UNSPEC, .tcm_ifindex = ns->ifindex,
+		.tcm_handle = handle & 0xffff0000u, .tcm_parent = TC_H_ROOT,
+	};
+	struct tcopt_buf b;
+
+	msg_start(&b, RTM_NEWQDISC, flags, &t, sizeof(t));
+	tcopt_put(&b, TCA_KIND, kind, strlen(kind) + 1);
+	if (tca)
+		tcopt_put_raw(&b, tca, tca_len);
+	return request(ns, &b, msg, msglen);
+}
+
+int tcns_qdisc_add(struct tcns *ns, const char *kind, uint32_t handle, const void *tca,
+		   size_t tca_len, char *msg, size_t msglen)
+{
+	return qdisc_req(ns, NLM_F_CREATE | NLM_F_EXCL, kind, handle, tca, tca_len, msg,
+			 msglen);
+}
+
+int tcns_qdisc_change(struct tcns *ns, const char *kind, uint32_t handle, const void *tca,
+		      size_t tca_len, char *msg, size_t msglen)
+{
+	return qdisc_req(ns, 0, kind, handle, tca, tca_len, msg, msglen);
+}
+
+void tcns_close(struct tcns *ns)
+{
+	if (!ns)
+		return;
+	qdk_net_free(ns->net);
+	free(ns);
+}
+
+/* ---- serving tc ------------------------------------------------------------- */
+
+/* Note the TCA_OPTIONS of each RTM_NEWQDISC in one datagram tc sent. */
+static void note_requests(struct tcns_run *run, const void *buf, size_t len)
+{
+	const struct nlmsghdr *n = buf;
+
+	for (; NLMSG_OK(n, len); n = NLMSG_NEXT(n, len)) {
+		size_t off = NLMSG_SPACE(sizeof(struct tcmsg)), end = n->nlmsg_len;
+		struct tcns_qreq *r;
+
+		if (n->nlmsg_type != RTM_NEWQDISC || end < off)
+			continue;
+		run->reqs = xrealloc(run->reqs, (run->nreqs + 1) * sizeof(*run->reqs));
+		r = &run->reqs[run->nreqs++];
+		memset(r, 0, sizeof(*r));
+		while (off + NLA_HDRLEN <= end) {
+			const struct nlattr *a = (const void *)((const char *)n + off);
+
+			if (a->nla_len < NLA_HDRLEN || off + a->nla_len > end)
+				break;
+			if ((a->nla_type & NLA_TYPE_MASK) == TCA_OPTIONS) {
+				free(r->tca);
+				r->tca_len = NLA_ALIGN(a->nla_len) <= end - off ?
+					     NLA_ALIGN(a->nla_len) : a->nla_len;
+				r->tca = xmalloc(r->tca_len);
+				memcpy(r->tca, a, r->tca_len);
+			}
+			off += NLA_ALIGN(a->nla_len);
+		}
+	}
+}
+
+static int reply_to(void *ctx, const void *buf, size_t len)
+{
+	int fd = *(const int *)ctx;
+
+	return send(fd, buf, len, MSG_NOSIGNAL) == (ssize_t)len ? 0 : -errno;
+}
+
+/* One datagram from a client: 0 keep it, -1 drop it. */
+static int serve_one(struct tcns *ns, int fd, struct tcns_run *run)
+{
+	static unsigned char buf[sizeof(struct qdk_ns_hdr) + QDK_NL_MAX_REQUEST];
+	struct qdk_ns_hdr hdr;
+	ssize_t n = recv(fd, buf, sizeof(buf), MSG_TRUNC | MSG_DONTWAIT);
+
+	if (n < 0)
+		return errno == EAGAIN || errno == EINTR ? 0 : -1;
+	if (n < (ssize_t)sizeof(hdr) || (size_t)n > sizeof(buf))
+		return -1;
+	memcpy(&hdr, buf, sizeof(hdr));
+	if (hdr.magic != QDK_NS_MAGIC || hdr.op != QDK_NS_OP_NETLINK)
+		return -1;
+	note_requests(run, buf + sizeof(hdr), (size_t)n - sizeof(hdr));
+	return qdk_rtnl_rcv(ns->net, buf + sizeof(hdr), (size_t)n - sizeof(hdr), hdr.portid,
+			    hdr.flags, reply_to, &fd) ? -1 : 0;
+}
+
+/* Append what is readable on fd to *text; false at EOF. */
+static bool drain(int fd, char **text, size_t *len)
+{
+	char chunk[4096];
+	ssize_t n = read(fd, chunk, sizeof(chunk));
+
+	if (n < 0 && (errno == EINTR || errno == EAGAIN))
+		return true;
+	if (n <= 0)
+		return false;
+	*text = xrealloc(*text, *len + (size_t)n + 1);
+	memcpy(*text + *len, chunk, (size_t)n);
+	*len += (size_t)n;
+	(*text)[*len] = '\0';
+	return true;
+}
+
+static void child(const struct tcns *ns, const char *tc, const char *const *args, int out,
+		  int err)
+{
+	char pre[4200];
+	const char *old = getenv("LD_PRELOAD");
+	const char *argv[160];
+	size_t i;
+
+	/* the kit's plugins and tc's distributions (tcplugin.mk), when built */
+	if (access(lib_dir(), F_OK) == 0)
+		setenv("TC_LIB_DIR", lib_dir(), 1);
+	snprintf(pre, sizeof(pre), "%s%s%s", preload(), old && *old ? " " : "",
+		 old && *old ? old : "");
+	setenv("LD_PRELOAD", pre, 1);
+	setenv("QDK_NS", ns->name, 1);
+	dup2(out, 1);
+	dup2(err, 2);
+	argv[0] = tc;
+	for (i = 0; args[i] && i < 158; i++)
+		argv[i + 1] = args[i];
+	argv[i + 1] = NULL;
+	execv(tc, (char *const *)argv);
+	dprintf(2, "cannot run %s: %s\n", tc, strerror(errno));
+	_exit(127);
+}
+
+void tcns_tc(struct tcns *ns, const char *const *args, struct tcns_run *run)
+{
+	const char *tc = getenv("QDK_TC") ? getenv("QDK_TC") : "/usr/sbin/tc";
+	int po[2], pe[2], clients[MAX_CLIENTS], nclients = 0, lfd, i, status;
+	size_t outlen = 0, errlen = 0;
+	bool out_open = true, err_open = true;
+	struct sockaddr_un sun;
+	socklen_t slen = qdk_ns_addr(ns->name, getuid(), &sun);
+	pid_t pid;
+
+	memset(run, 0, sizeof(*run));
+	run->out = xstrdup("");
+	run->err = xstrdup("");
+	if (access(preload(), R_OK))
+		die(2, "%s: %s (make user builds it)", preload(), strerror(errno));
+	if (access(tc, X_OK))
+		die(2, "%s: %s (Debian's iproute2 package has it)", tc, strerror(errno));
+	lfd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (lfd < 0 || bind(lfd, (struct sockaddr *)&sun, slen) < 0 || listen(lfd, 4) < 0)
+		die(2, "qdk-replay's namespace %s: %s", ns->name, strerror(errno));
+	if (pipe2(po, O_CLOEXEC) || pipe2(pe, O_CLOEXEC))
+		die(2, "pipe: %s", strerror(errno));
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0)
+		die(2, "fork: %s", strerror(errno));
+	if (pid == 0)
+		child(ns, tc, args, po[1], pe[1]);
+	close(po[1]);
+	close(pe[1]);
+	/* tc is done when both its pipes reach EOF; then no request is pending */
+	while (out_open || err_open) {
+		struct pollfd pfd[MAX_CLIENTS + 3];
+		int np = 0;
+
+		pfd[np++] = (struct pollfd){ .fd = lfd, .events = POLLIN };
+		pfd[np++] = (struct pollfd){ .fd = out_open ? po[0] : -1, .events = POLLIN };
+		pfd[np++] = (struct pollfd){ .fd = err_open ? pe[0] : -1, .events = POLLIN };
+		for (i = 0; i < nclients; i++)
+			pfd[np++] = (struct pollfd){ .fd = clients[i], .events = POLLIN };
+		if (poll(pfd, np, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			die(2, "poll: %s", strerror(errno));
+		}
+		for (i = nclients - 1; i >= 0; i--) {
+			short ev = pfd[3 + i].revents;
+
+			if (!ev)
+				continue;
+			if ((ev & POLLIN && serve_one(ns, clients[i], run)) ||
+			    (!(ev & POLLIN) && ev & (POLLHUP | POLLERR))) {
+				close(clients[i]);
+				clients[i] = clients[--nclients];
+			}
+		}
+		if (pfd[0].revents & POLLIN) {
+			int fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
+			struct ucred cred;
+			socklen_t clen = sizeof(cred);
+
+			if (fd >= 0 && (nclients == MAX_CLIENTS ||
+					getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &clen) ||
+					cred.pid != pid))
+				close(fd);	/* only the tc we started */
+			else if (fd >= 0)
+				clients[nclients++] = fd;
+		}
+		if (pfd[1].revents && !drain(po[0], &run->out, &outlen))
+			out_open = false;
+		if (pfd[2].revents && !drain(pe[0], &run->err, &errlen))
+			err_open = false;
+	}
+	close(po[0]);
+	close(pe[0]);
+	close(lfd);
+	for (i = 0; i < nclients; i++)
+		close(clients[i]);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			die(2, "waitpid: %s", strerror(errno));
+	run->status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+void tcns_run_free(struct tcns_run *run)
+{
+	size_t i;
+
+	for (i = 0; i < run->nreqs; i++)
+		free(run->reqs[i].tca);
+	free(run->reqs);
+	free(run->out);
+	free(run->err);
+	memset(run, 0, sizeof(*run));
+}
