@@ -13,11 +13,8 @@
 #include <linux/jiffies.h>
 #include <linux/ktime.h>
 #include <linux/container_of.h>
-<<<<<<< HEAD
 #include <linux/rbtree.h>
-=======
 #include <linux/version.h>
->>>>>>> h5
 
 /*
  * The shim's timer queue entry shared by timer_list and hrtimer. It lives in
