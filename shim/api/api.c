@@ -864,22 +864,29 @@ unsigned int qdk_skb_ecn(const struct qdk_skb *h)
 /*
  * The packets a call dropped onto a to_free list, freed after it as
  * __dev_xmit_skb() (enqueue) and qdisc_run_end() (7.x dequeue) do: 6.1 with
- * QDISC_DROP, later series with the reason the qdisc left in the tc cb.
+ * QDISC_DROP; 6.12 the whole list with the reason the first one carries in
+ * the tc cb; 7.x each with its own (a qdisc reason counts as QDISC_DROP).
  */
 static void free_drops(struct sk_buff *skb)
 {
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 	while (skb) {
 		struct sk_buff *next = skb->next;
+		u32 reason = tc_skb_cb(skb)->drop_reason;
 
 		skb->next = NULL;
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
-		kfree_skb_reason(skb, tcf_get_drop_reason(skb) ?:
-				 SKB_DROP_REASON_QDISC_DROP);
-#else
-		kfree_skb_reason(skb, SKB_DROP_REASON_QDISC_DROP);
-#endif
+		if ((reason & SKB_DROP_REASON_SUBSYS_MASK) == __QDISC_DROP_REASON)
+			reason = SKB_DROP_REASON_QDISC_DROP;
+		kfree_skb_reason(skb, (enum skb_drop_reason)reason);
 		skb = next;
 	}
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	if (skb)
+		kfree_skb_list_reason(skb, tcf_get_drop_reason(skb));
+#else
+	if (skb)
+		kfree_skb_list_reason(skb, SKB_DROP_REASON_QDISC_DROP);
+#endif
 }
 
 /*
@@ -914,6 +921,12 @@ int qdk_enqueue(struct qdk_qdisc *q, struct qdk_skb *h)
 	skb->prev = NULL;
 	skb->__qdk_handed = "enqueue";
 	skb->__qdk_cookie = call_cookie;
+	/* __dev_xmit_skb(): the reason a drop has unless the qdisc gives one */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	tcf_set_qdisc_drop_reason(skb, QDISC_DROP_GENERIC);
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	tcf_set_drop_reason(skb, SKB_DROP_REASON_QDISC_DROP);
+#endif
 	ret = sch->enqueue(skb, sch, &to_free);
 	/* __dev_xmit_skb frees the drop list after the root lock */
 	free_drops(to_free);

@@ -123,7 +123,9 @@ struct Qdisc noop_qdisc = {
 	.ops		=	&noop_qdisc_ops,
 	.q.lock		=	__SPIN_LOCK_UNLOCKED(noop_qdisc.q.lock),
 	.dev_queue	=	&noop_netdev_queue,
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
 	.busylock	=	__SPIN_LOCK_UNLOCKED(noop_qdisc.busylock),
+#endif
 	.gso_skb = {
 		.next = (struct sk_buff *)&noop_qdisc.gso_skb,
 		.prev = (struct sk_buff *)&noop_qdisc.gso_skb,
@@ -410,7 +412,9 @@ struct Qdisc *qdisc_alloc(struct netdev_queue *dev_queue,
 		}
 	}
 
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
 	spin_lock_init(&sch->busylock);
+#endif
 	spin_lock_init(&sch->seqlock);
 
 	sch->ops = ops;

@@ -13,8 +13,10 @@ struct rnd_state {
 u32 prandom_u32_state(struct rnd_state *state);
 void prandom_bytes_state(struct rnd_state *state, void *buf, size_t nbytes);
 
-/* Deprecated in 6.1, an alias (a macro, see get_random_u32_below) */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* Deprecated in 6.1, an alias (a macro, see get_random_u32_below); gone by 6.12 */
 #define prandom_u32_max(ep_ro) get_random_u32_below(ep_ro)
+#endif
 
 static inline u32 __seed(u32 x, u32 m)
 {

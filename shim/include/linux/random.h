@@ -9,6 +9,7 @@
 #define _LINUX_RANDOM_H
 
 #include <linux/types.h>
+#include <linux/version.h>
 #include <linux/bitops.h>
 #include <linux/log2.h>
 #include <linux/once.h>
@@ -85,7 +86,9 @@ static inline int get_random_bytes_wait(void *buf, size_t nbytes)
 #define get_random_once(buf, nbytes) \
 	DO_ONCE(get_random_bytes, (buf), (nbytes))
 
-/* last: prandom_u32_max() is get_random_u32_below(), as in 6.1 */
+/* last, as the kernel's up to 6.12 (7.x's users include it themselves) */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
 #include <linux/prandom.h>
+#endif
 
 #endif

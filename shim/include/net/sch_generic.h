@@ -107,16 +107,21 @@ struct Qdisc {
 	struct qdisc_skb_head	q;
 	struct gnet_stats_basic_sync bstats;
 	struct gnet_stats_queue	qstats;
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
-	struct sk_buff		*to_free;
-#endif
 	int			owner;
 	unsigned long		state;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	/* 7.x: running replaces state2, dequeue drops wait in to_free, no busylock */
+	bool			running;
+	struct sk_buff		*to_free;
+	struct Qdisc		*next_sched;
+	struct sk_buff_head	skb_bad_txq;
+#else
 	unsigned long		state2;
 	struct Qdisc		*next_sched;
 	struct sk_buff_head	skb_bad_txq;
 
 	spinlock_t		busylock ____cacheline_aligned_in_smp;
+#endif
 	spinlock_t		seqlock;
 
 	struct rcu_head		rcu;
