@@ -295,6 +295,15 @@ extern struct Qdisc_ops mq_qdisc_ops;
 extern struct Qdisc_ops noqueue_qdisc_ops;
 extern const struct Qdisc_ops *default_qdisc_ops;
 
+static inline const struct Qdisc_ops *
+get_default_qdisc_ops(const struct net_device *dev, int ntx)
+{
+	return ntx < dev->real_num_tx_queues ?
+			default_qdisc_ops : &pfifo_fast_ops;
+}
+
+void mq_change_real_num_tx(struct Qdisc *sch, unsigned int new_real_tx);
+
 struct Qdisc_class_common {
 	u32			classid;
 	struct hlist_node	hnode;
