@@ -70,9 +70,12 @@ NAMES = {
     "NS": "tcut",
     "EBPFDIR": "./",
 }
+# TDC_BUILD picks another user-space build (build/user-san: the daemon under
+# ASan and UBSan).
+USER_BUILD = TOP / os.environ.get("TDC_BUILD", "build/user")
 SIDE_TOOLS = {
     "vm": {"TC": "/sbin/tc", "IP": "/sbin/ip"},
-    "user": {"TC": str(TOP / "build/user/qdk-tc"), "IP": str(TOP / "build/user/qdk-ip")},
+    "user": {"TC": str(USER_BUILD / "qdk-tc"), "IP": str(USER_BUILD / "qdk-ip")},
 }
 
 # Kinds a case file stands for, when its name is not one: fifo.json tests
@@ -288,7 +291,7 @@ def run_user(src: Path, outdir: Path) -> dict:
         r = subprocess.run(["sh", str(HERE / "tdc-run.sh"), str(steps), str(res)], env=env, check=False,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     finally:
-        subprocess.run([str(TOP / "build/user/qdk-ns"), "del", env["QDK_NS"]], check=False,
+        subprocess.run([str(USER_BUILD / "qdk-ns"), "del", env["QDK_NS"]], check=False,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     if r.returncode != 0:
         sys.exit(f"tdc.py: tdc-run.sh failed: {r.stdout}")
