@@ -56,14 +56,22 @@ static int pfifo_fast_enqueue(struct sk_buff *skb, struct Qdisc *qdisc,
 	return NET_XMIT_SUCCESS;
 }
 
-static struct sk_buff *pfifo_fast_dequeue(struct Qdisc *qdisc)
+/* the first band holding a packet, band 0 first; NULL when all are empty */
+static struct sk_buff_head *pfifo_fast_band(struct pfifo_fast_priv *priv)
 {
-	struct pfifo_fast_priv *priv = qdisc_priv(qdisc);
-	struct sk_buff *skb = NULL;
 	int band;
 
-	for (band = 0; band < PFIFO_FAST_BANDS && !skb; band++)
-		skb = __skb_dequeue(&priv->band[band]);
+	for (band = 0; band < PFIFO_FAST_BANDS; band++)
+		if (!skb_queue_empty(&priv->band[band]))
+			return &priv->band[band];
+	return NULL;
+}
+
+static struct sk_buff *pfifo_fast_dequeue(struct Qdisc *qdisc)
+{
+	struct sk_buff_head *q = pfifo_fast_band(qdisc_priv(qdisc));
+	struct sk_buff *skb = q ? __skb_dequeue(q) : NULL;
+
 	if (likely(skb))
 		qdisc_update_stats_at_dequeue(qdisc, skb);
 	return skb;
@@ -71,13 +79,9 @@ static struct sk_buff *pfifo_fast_dequeue(struct Qdisc *qdisc)
 
 static struct sk_buff *pfifo_fast_peek(struct Qdisc *qdisc)
 {
-	struct pfifo_fast_priv *priv = qdisc_priv(qdisc);
-	struct sk_buff *skb = NULL;
-	int band;
+	struct sk_buff_head *q = pfifo_fast_band(qdisc_priv(qdisc));
 
-	for (band = 0; band < PFIFO_FAST_BANDS && !skb; band++)
-		skb = skb_peek(&priv->band[band]);
-	return skb;
+	return q ? skb_peek(q) : NULL;
 }
 
 static void pfifo_fast_reset(struct Qdisc *qdisc)
