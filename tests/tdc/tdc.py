@@ -156,7 +156,7 @@ def user_skip(case: Case, kinds: set[str]) -> str | None:
             return f"kind {k} is not built in user space"
     text = " ".join([c for c, _ in case.setup + case.teardown] + [case.cmd, case.verify])
     if "/sys/bus/netdevsim" in text:
-        return "netdevsim (sysfs) devices: the user-space namespace has none"
+        return "netdevsim device (sysfs): not in the namespace, nor in Debian's kernel"
     return None
 
 
