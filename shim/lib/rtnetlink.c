@@ -693,8 +693,7 @@ static int rtnl_newlink(struct qdk_net *net, const struct nlmsghdr *nlh,
 			return -EEXIST;
 		if (kind[0] && (!to_ndev(dev)->kind || strcmp(kind, to_ndev(dev)->kind)))
 			return -EOPNOTSUPP;
-		if (tb[IFLA_NUM_TX_QUEUES] || tb[IFLA_NUM_RX_QUEUES])
-			return -EOPNOTSUPP;
+		/* do_setlink(): the queue counts are fixed at creation, ignored */
 		return link_change(dev, ifm, tb, extack);
 	}
 	if (!(nlh->nlmsg_flags & NLM_F_CREATE)) {
