@@ -10,6 +10,8 @@
 #   make user       the user-space build (DEBUG=1, SAN=1, COVERAGE=1 variants)
 #   make kernel     sch_<kind>.ko for the template and every qdisc (KDIR=...,
 #                   or KERNEL=6.1|6.12|7.x: tools/kdir.sh)
+#   make tdc        the kernel's tc-testing qdisc cases through qdk-tc and in
+#                   the VM, per-kind table in build/tdc/report.txt
 #   make bench      replay throughput against a bare enqueue/dequeue loop
 #   make coverage   gcovr HTML and XML of the unit and replay tests
 #   make new NAME=foo   start qdiscs/foo/ from the template
@@ -38,7 +40,7 @@ export PYTHON
 USER_MAKE = $(MAKE) -f $(TOP)/Makefile.user
 KERNEL_MAKE = $(MAKE) -f $(TOP)/Makefile.kernel
 
-.PHONY: all demo check user kernel bench coverage new clean deps deps-vm deps-check vmtest
+.PHONY: all demo check user kernel bench coverage new clean deps deps-vm deps-check vmtest tdc
 
 all: user
 
@@ -67,6 +69,9 @@ check: deps-check
 
 vmtest: deps deps-vm
 	+$(MAKE) -C $(TOP)/vm test
+
+tdc: deps deps-vm
+	@$(TOP)/tests/tdc/run.sh
 
 bench: deps
 	+$(USER_MAKE) all

@@ -4,6 +4,8 @@
 # extract.sh TARBALL OUTDIR FILE... - copy the named files of the kernel
 # tree (paths like net/sched/sch_fifo.c, include/net/codel.h) unmodified
 # out of Debian's linux-source tarball into OUTDIR, keeping their paths.
+# A directory (tools/testing/selftests/tc-testing/tc-tests/qdiscs) comes
+# whole and replaces what OUTDIR held there.
 # Writes to a temporary directory and renames, so a failed run leaves no
 # half-extracted file behind.
 set -eu
@@ -30,6 +32,14 @@ tar -xJmf "$tarball" -C "$tmp" $members
 
 for f in "$@"; do
 	mkdir -p "$out/$(dirname "$f")"
+	if [ -d "$tmp/$top/$f" ]; then
+		rm -rf "$out/$f.tmp.$$"
+		cp -R "$tmp/$top/$f" "$out/$f.tmp.$$"
+		find "$out/$f.tmp.$$" -type f -exec chmod a-w {} +
+		rm -rf "$out/$f"
+		mv -f "$out/$f.tmp.$$" "$out/$f"
+		continue
+	fi
 	cp "$tmp/$top/$f" "$out/$f.tmp.$$"
 	chmod a-w "$out/$f.tmp.$$"
 	mv -f "$out/$f.tmp.$$" "$out/$f"

@@ -155,6 +155,16 @@ static int serve_one(struct qdk_net *net, struct client *c, unsigned char *buf,
 	}
 }
 
+/* the host's CLOCK_MONOTONIC: nanoseconds since boot */
+static uint64_t host_boot_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_MONOTONIC, &ts))
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 /*
  * The daemon's life: listen (the bound name is the namespace's lock), tell
  * the starter through ready_fd, answer clients until destroyed or signalled.
@@ -189,6 +199,13 @@ static int serve(const char *name, int ready_fd)
 			dprintf(ready_fd, "the shim did not start\n");
 		return 1;
 	}
+	/*
+	 * The kernel's clock counts from boot, so a namespace's qdiscs see
+	 * a large ktime_get_ns() (fq's next_packet_delay of an idle qdisc is
+	 * negative, and tc leaves it out): the virtual clock starts where this
+	 * host's monotonic clock stands, and stays there (no traffic runs).
+	 */
+	qdk_clock_advance(host_boot_ns());
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGTERM, on_signal);
 	signal(SIGINT, on_signal);

@@ -24,11 +24,19 @@ $(B)/libqdk-nl.so: $(TOP)/usertc/nl_preload.c $(TOP)/usertc/ns_proto.h $(TOP)/sh
 		-I$(TOP)/usertc -I$(TOP)/shim/api -Wl,-z,relro -Wl,-z,now \
 		-o $@ $< -ldl
 
+# tc reads netem's delay distribution tables (`distribution normal`) from
+# TC_LIB_DIR, which qdk-tc points at build/VARIANT/tc: Debian's tables go there.
+TC_DISTS := $(notdir $(wildcard /usr/lib/*/tc/*.dist))
+$(B)/tc/%.dist:
+	@mkdir -p $(dir $@)
+	cp $(firstword $(wildcard /usr/lib/*/tc/$*.dist)) $@
+
 $(B)/qdk-tc $(B)/qdk-ip: $(TOP)/usertc/qdk-run.sh
 	@mkdir -p $(dir $@)
 	install -m 755 $< $@
 
 .PHONY: usertc
-usertc: $(B)/qdk-ns $(B)/libqdk-nl.so $(B)/qdk-tc $(B)/qdk-ip tc-plugins
+usertc: $(B)/qdk-ns $(B)/libqdk-nl.so $(B)/qdk-tc $(B)/qdk-ip tc-plugins \
+	$(addprefix $(B)/tc/,$(TC_DISTS))
 
 all: usertc

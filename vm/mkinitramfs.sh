@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # mkinitramfs.sh IMAGE OUT.cpio.gz - the base initramfs of the VM rig: busybox,
-# Debian's own iproute2 (ip, tc), iperf3 and ethtool with the shared libraries
+# Debian's own iproute2 (ip, tc and its netem tables), iperf3 and ethtool with the shared libraries
 # they load, and the stock modules a scenario may need (all of net/sched,
 # veth, dummy, ifb, virtio block) with everything they depend on, taken from
 # the unpacked kernel IMAGE (see mkimage.sh).
@@ -40,6 +40,13 @@ done
 # Dynamically linked tools and every library ldd lists for them.
 "$here/copy-elf.sh" "$stage" /usr/sbin/ip:/sbin/ip /usr/sbin/tc:/sbin/tc \
 	/usr/bin/iperf3:/usr/bin/iperf3 /usr/sbin/ethtool:/sbin/ethtool
+# tc's netem delay distribution tables (`distribution normal`), where
+# Debian's tc looks for them.
+for d in /usr/lib/*/tc/*.dist; do
+	[ -f "$d" ] || continue
+	mkdir -p "$stage$(dirname "$d")"
+	cp "$d" "$stage$d"
+done
 
 # Stock modules and their dependencies (modules.dep of the image).
 want=$(cd "$mods" && ls kernel/net/sched/*.ko; echo kernel/drivers/net/veth.ko \

@@ -2,7 +2,9 @@
 /*
  * rtnetlink.c - a network namespace that answers rtnetlink as Linux 6.1
  * does, for the stock tc and ip (shim/usertc): the devices of the
- * namespace (lo, dummy) with RTM_NEWLINK/DELLINK/GETLINK, and the qdisc
+ * namespace (lo, dummy, ifb; one or more transmit queues) with
+ * RTM_NEWLINK/DELLINK/GETLINK and their default qdiscs (noqueue,
+ * pfifo_fast, mq over pfifo_fast), and the qdisc
  * requests of net/sched/sch_api.c: RTM_NEWQDISC (create, change, replace,
  * graft under a classful parent), RTM_DELQDISC, RTM_GETQDISC (get and
  * dump) with tc_fill_qdisc()'s attributes, statistics and the kernel's
@@ -11,8 +13,7 @@
  * NLM_F_MULTI parts closed by NLMSG_DONE.
  *
  * Not here (yet): classes (RTM_*TCLASS), filters, ingress/clsact, size
- * tables, multi-queue devices (mq), notifications to listeners (tc
- * monitor, NLM_F_ECHO).
+ * tables, notifications to listeners (tc monitor, NLM_F_ECHO).
  */
 #include <linux/kernel.h>
 #include <linux/list.h>
@@ -40,6 +41,7 @@ struct qdk_ndev {
 	struct net_device dev;
 	struct list_head list;
 	const char *kind;		/* IFLA_INFO_KIND, NULL for lo */
+	unsigned int num_rx_queues;
 	u8 addr[ETH_ALEN];
 	u8 broadcast[ETH_ALEN];
 	struct netdev_queue txq[];
@@ -81,25 +83,31 @@ static struct net_device *dev_by_name(struct qdk_net *net, const char *name)
 }
 
 /* dev_init_scheduler(): a new device has noop everywhere */
+/* alloc_netdev_mqs(): txqs transmit queues, all of them in use */
 static struct qdk_ndev *ndev_alloc(struct qdk_net *net, const char *name,
-				   const char *kind)
+				   const char *kind, unsigned int txqs,
+				   unsigned int rxqs)
 {
 	struct qdk_ndev *nd;
 	struct net_device *dev;
+	unsigned int i;
 
-	nd = kzalloc(sizeof(*nd) + sizeof(struct netdev_queue), GFP_KERNEL);
+	nd = kzalloc(struct_size(nd, txq, txqs), GFP_KERNEL);
 	if (!nd)
 		return NULL;
 	dev = &nd->dev;
 	strscpy(dev->name, name, IFNAMSIZ);
 	nd->kind = kind;
+	nd->num_rx_queues = rxqs;
 	dev->netdev_ops = &qdk_ns_netdev_ops;
-	dev->num_tx_queues = 1;
-	dev->real_num_tx_queues = 1;
+	dev->num_tx_queues = txqs;
+	dev->real_num_tx_queues = txqs;
 	dev->_tx = nd->txq;
-	nd->txq[0].dev = dev;
-	nd->txq[0].qdisc = &noop_qdisc;
-	nd->txq[0].qdisc_sleeping = &noop_qdisc;
+	for (i = 0; i < txqs; i++) {
+		nd->txq[i].dev = dev;
+		nd->txq[i].qdisc = &noop_qdisc;
+		nd->txq[i].qdisc_sleeping = &noop_qdisc;
+	}
 	dev->qdisc = &noop_qdisc;
 	dev->gso_max_size = 65536;
 	dev->gso_max_segs = 65535;
@@ -113,7 +121,7 @@ static struct qdk_ndev *ndev_alloc(struct qdk_net *net, const char *name,
 /* loopback_setup() */
 static struct qdk_ndev *lo_create(struct qdk_net *net)
 {
-	struct qdk_ndev *nd = ndev_alloc(net, "lo", NULL);
+	struct qdk_ndev *nd = ndev_alloc(net, "lo", NULL, 1, 1);
 
 	if (!nd)
 		return NULL;
@@ -126,13 +134,16 @@ static struct qdk_ndev *lo_create(struct qdk_net *net)
 }
 
 /*
- * dummy_setup() after ether_setup(): no ARP, no multicast, no queue, mtu
- * 1500 without bounds. The kernel draws a random address; here it is
- * locally administered and made from the ifindex, so output is stable.
+ * ether_setup() as dummy_setup() and ifb_setup() leave it: no ARP, no
+ * multicast, mtu 1500 without bounds. The kernel draws a random address;
+ * here it is locally administered, tagged per kind (oui[1..3]) and made
+ * from the ifindex, so output is stable.
  */
-static struct qdk_ndev *dummy_create(struct qdk_net *net, const char *name)
+static struct qdk_ndev *ether_create(struct qdk_net *net, const char *name,
+				     const char *kind, unsigned int txqs,
+				     unsigned int rxqs, u8 tag)
 {
-	struct qdk_ndev *nd = ndev_alloc(net, name, "dummy");
+	struct qdk_ndev *nd = ndev_alloc(net, name, kind, txqs, rxqs);
 
 	if (!nd)
 		return NULL;
@@ -140,32 +151,105 @@ static struct qdk_ndev *dummy_create(struct qdk_net *net, const char *name)
 	nd->dev.type = ARPHRD_ETHER;
 	nd->dev.hard_header_len = ETH_HLEN;
 	nd->dev.flags = IFF_BROADCAST | IFF_NOARP;
-	nd->dev.priv_flags |= IFF_NO_QUEUE;
 	nd->addr[0] = 0x02;
+	nd->addr[3] = tag;
 	nd->addr[4] = (nd->dev.ifindex >> 8) & 0xff;
 	nd->addr[5] = nd->dev.ifindex & 0xff;
 	memset(nd->broadcast, 0xff, ETH_ALEN);
 	return nd;
 }
 
-/* attach_one_default_qdisc() + attach_default_qdiscs(), single queue */
+/*
+ * dummy: no queue (IFF_NO_QUEUE), so noqueue; ifb: a queue of TX_Q_LIMIT
+ * packets, so pfifo_fast, or mq over pfifo_fast with more than one
+ * transmit queue, as a real NIC has.
+ */
+static struct qdk_ndev *link_create(struct qdk_net *net, const char *name,
+				    const char *kind, unsigned int txqs,
+				    unsigned int rxqs)
+{
+	bool ifb = !strcmp(kind, "ifb");
+	struct qdk_ndev *nd;
+
+	nd = ether_create(net, name, ifb ? "ifb" : "dummy", txqs, rxqs,
+			  ifb ? 0x1f : 0);
+	if (!nd)
+		return NULL;
+	if (ifb)
+		nd->dev.tx_queue_len = 32;
+	else
+		nd->dev.priv_flags |= IFF_NO_QUEUE;
+	return nd;
+}
+
+/* attach_one_default_qdisc(): noqueue without a queue, else the default */
+static void attach_one_default_qdisc(struct net_device *dev,
+				     struct netdev_queue *dev_queue)
+{
+	const struct Qdisc_ops *ops = default_qdisc_ops;
+	struct Qdisc *qdisc;
+
+	if (dev->priv_flags & IFF_NO_QUEUE)
+		ops = &noqueue_qdisc_ops;
+	qdisc = qdisc_create_dflt(dev_queue, ops, TC_H_ROOT, NULL);
+	if (!qdisc)
+		return;
+	if (!netif_is_multiqueue(dev))
+		qdisc->flags |= TCQ_F_ONETXQUEUE | TCQ_F_NOPARENT;
+	dev_queue->qdisc_sleeping = qdisc;
+}
+
+/* shutdown_scheduler_queue(): the queue's qdisc released, noop in its place */
+static void shutdown_scheduler_queue(struct netdev_queue *dev_queue)
+{
+	struct Qdisc *qdisc = dev_queue->qdisc_sleeping;
+
+	dev_queue->qdisc = &noop_qdisc;
+	dev_queue->qdisc_sleeping = &noop_qdisc;
+	qdisc_put(qdisc);
+}
+
+/*
+ * attach_default_qdiscs(): one default qdisc per queue, the first as the
+ * root, on a single-queue device or one without a queue; mq over the
+ * defaults on a multi-queue device with a queue. When that fails (pfifo_fast
+ * refuses a tx_queue_len of 0) the device falls back to noqueue.
+ */
 static void attach_default_qdiscs(struct net_device *dev)
 {
 	struct netdev_queue *txq = netdev_get_tx_queue(dev, 0);
-	const struct Qdisc_ops *ops;
 	struct Qdisc *qdisc;
+	unsigned int i;
 
-	/* every device here has IFF_NO_QUEUE; others would get pfifo_fast */
-	ops = (dev->priv_flags & IFF_NO_QUEUE) ? &noqueue_qdisc_ops : NULL;
-	if (!ops)
-		return;
-	qdisc = qdisc_create_dflt(txq, ops, TC_H_ROOT, NULL);
-	if (!qdisc)
-		return;
-	qdisc->flags |= TCQ_F_ONETXQUEUE | TCQ_F_NOPARENT;
-	txq->qdisc_sleeping = qdisc;
-	dev->qdisc = qdisc;
-	qdisc_refcount_inc(qdisc);
+	if (!netif_is_multiqueue(dev) || dev->priv_flags & IFF_NO_QUEUE) {
+		for (i = 0; i < dev->num_tx_queues; i++)
+			attach_one_default_qdisc(dev, netdev_get_tx_queue(dev, i));
+		qdisc = txq->qdisc_sleeping;
+		dev->qdisc = qdisc;
+		qdisc_refcount_inc(qdisc);
+	} else {
+		qdisc = qdisc_create_dflt(txq, &mq_qdisc_ops, TC_H_ROOT, NULL);
+		if (qdisc) {
+			dev->qdisc = qdisc;
+			qdisc->ops->attach(qdisc);
+		}
+	}
+	qdisc = dev->qdisc;
+	if (qdisc == &noop_qdisc) {
+		pr_warn("%s: default qdisc (%s) fail, fallback to %s\n",
+			dev->name, default_qdisc_ops->id, noqueue_qdisc_ops.id);
+		for (i = 0; i < dev->num_tx_queues; i++)
+			shutdown_scheduler_queue(netdev_get_tx_queue(dev, i));
+		dev->priv_flags |= IFF_NO_QUEUE;
+		for (i = 0; i < dev->num_tx_queues; i++)
+			attach_one_default_qdisc(dev, netdev_get_tx_queue(dev, i));
+		qdisc = txq->qdisc_sleeping;
+		dev->qdisc = qdisc;
+		qdisc_refcount_inc(qdisc);
+		dev->priv_flags ^= IFF_NO_QUEUE;
+	}
+	if (qdisc != &noop_qdisc)
+		qdisc_hash_add(qdisc, false);
 }
 
 /* dev_activate(): defaults when the root is noop, then every queue's qdisc */
@@ -439,7 +523,7 @@ static int rtnl_fill_ifinfo(struct sk_buff *skb, struct net_device *dev,
 	    nla_put_u32(skb, IFLA_NUM_TX_QUEUES, dev->num_tx_queues) ||
 	    nla_put_u32(skb, IFLA_GSO_MAX_SEGS, dev->gso_max_segs) ||
 	    nla_put_u32(skb, IFLA_GSO_MAX_SIZE, dev->gso_max_size) ||
-	    nla_put_u32(skb, IFLA_NUM_RX_QUEUES, 1) ||
+	    nla_put_u32(skb, IFLA_NUM_RX_QUEUES, nd->num_rx_queues) ||
 	    nla_put_u8(skb, IFLA_CARRIER, 1) ||
 	    nla_put_string(skb, IFLA_QDISC, dev->qdisc->ops->id) ||
 	    nla_put(skb, IFLA_ADDRESS, ETH_ALEN, nd->addr) ||
@@ -511,6 +595,33 @@ static struct net_device *link_lookup(struct qdk_net *net,
 	return NULL;
 }
 
+/*
+ * dev_change_tx_queue_len() and dev_qdisc_change_tx_queue_len(): each
+ * queue's qdisc that sizes itself by it (pfifo_fast) follows, with the
+ * device deactivated meanwhile.
+ */
+static void dev_change_tx_queue_len(struct net_device *dev, u32 new_len)
+{
+	bool up = dev->flags & IFF_UP;
+	unsigned int i;
+
+	if (new_len == dev->tx_queue_len)
+		return;
+	dev->tx_queue_len = new_len;
+	if (up)
+		ns_dev_deactivate(dev);
+	for (i = 0; i < dev->num_tx_queues; i++) {
+		struct Qdisc *q = netdev_get_tx_queue(dev, i)->qdisc_sleeping;
+
+		if (q->flags & TCQ_F_BUILTIN || !q->ops->change_tx_queue_len)
+			continue;
+		if (q->ops->change_tx_queue_len(q, new_len))
+			break;
+	}
+	if (up)
+		ns_dev_activate(dev);
+}
+
 /* dev_change_flags() for IFF_UP: dev_open()/dev_close() */
 static void link_set_up(struct net_device *dev, bool up)
 {
@@ -542,7 +653,7 @@ static int link_change(struct net_device *dev, const struct ifinfomsg *ifm,
 		dev->mtu = mtu;
 	}
 	if (tb[IFLA_TXQLEN])
-		dev->tx_queue_len = nla_get_u32(tb[IFLA_TXQLEN]);
+		dev_change_tx_queue_len(dev, nla_get_u32(tb[IFLA_TXQLEN]));
 	if (ifm->ifi_change & IFF_UP || (!ifm->ifi_change && ifm->ifi_flags & IFF_UP))
 		link_set_up(dev, ifm->ifi_flags & IFF_UP);
 	return 0;
@@ -554,6 +665,7 @@ static int rtnl_newlink(struct qdk_net *net, const struct nlmsghdr *nlh,
 	struct nlattr *tb[IFLA_MAX + 1], *linkinfo[IFLA_INFO_MAX + 1];
 	const struct ifinfomsg *ifm = nlmsg_data(nlh);
 	char ifname[IFNAMSIZ], kind[16] = "";
+	unsigned int txqs = 1, rxqs = 1;
 	struct net_device *dev;
 	struct qdk_ndev *nd;
 	int err, i;
@@ -581,15 +693,14 @@ static int rtnl_newlink(struct qdk_net *net, const struct nlmsghdr *nlh,
 			return -EEXIST;
 		if (kind[0] && (!to_ndev(dev)->kind || strcmp(kind, to_ndev(dev)->kind)))
 			return -EOPNOTSUPP;
-		if (tb[IFLA_NUM_TX_QUEUES] || tb[IFLA_NUM_RX_QUEUES])
-			return -EOPNOTSUPP;
+		/* do_setlink(): the queue counts are fixed at creation, ignored */
 		return link_change(dev, ifm, tb, extack);
 	}
 	if (!(nlh->nlmsg_flags & NLM_F_CREATE)) {
 		/* like __rtnl_newlink(): a named or indexed device must exist */
 		return -ENODEV;
 	}
-	if (!kind[0] || strcmp(kind, "dummy")) {
+	if (!kind[0] || (strcmp(kind, "dummy") && strcmp(kind, "ifb"))) {
 		NL_SET_ERR_MSG(extack, "Unknown device type");
 		return -EOPNOTSUPP;
 	}
@@ -597,24 +708,32 @@ static int rtnl_newlink(struct qdk_net *net, const struct nlmsghdr *nlh,
 		NL_SET_ERR_MSG(extack, "qdk: choosing the ifindex is not supported");
 		return -EOPNOTSUPP;
 	}
-	if ((tb[IFLA_NUM_TX_QUEUES] && nla_get_u32(tb[IFLA_NUM_TX_QUEUES]) != 1) ||
-	    (tb[IFLA_NUM_RX_QUEUES] && nla_get_u32(tb[IFLA_NUM_RX_QUEUES]) != 1)) {
-		NL_SET_ERR_MSG(extack, "qdk: multi-queue devices are not supported yet");
-		return -EOPNOTSUPP;
+	/* rtnl_create_link(): neither kind has get_num_tx/rx_queues */
+	if (tb[IFLA_NUM_TX_QUEUES])
+		txqs = nla_get_u32(tb[IFLA_NUM_TX_QUEUES]);
+	if (tb[IFLA_NUM_RX_QUEUES])
+		rxqs = nla_get_u32(tb[IFLA_NUM_RX_QUEUES]);
+	if (txqs < 1 || txqs > 4096) {
+		NL_SET_ERR_MSG(extack, "Invalid number of transmit queues");
+		return -EINVAL;
+	}
+	if (rxqs < 1 || rxqs > 4096) {
+		NL_SET_ERR_MSG(extack, "Invalid number of receive queues");
+		return -EINVAL;
 	}
 	if (net->ndevs >= QDK_NET_MAX_DEVS) {
 		NL_SET_ERR_MSG(extack, "qdk: too many devices in the namespace");
 		return -ENOSPC;
 	}
 	if (!ifname[0]) {
-		/* "dummy%d": the lowest free number */
+		/* "KIND%d": the lowest free number */
 		for (i = 0; i < QDK_NET_MAX_DEVS; i++) {
-			snprintf(ifname, IFNAMSIZ, "dummy%d", i);
+			snprintf(ifname, IFNAMSIZ, "%s%d", kind, i);
 			if (!dev_by_name(net, ifname))
 				break;
 		}
 	}
-	nd = dummy_create(net, ifname);
+	nd = link_create(net, ifname, kind, txqs, rxqs);
 	if (!nd)
 		return -ENOMEM;
 	err = link_change(&nd->dev, ifm, tb, extack);
@@ -1040,6 +1159,19 @@ static int qdisc_change(struct Qdisc *sch, struct nlattr **tca,
 	return 0;
 }
 
+/* qdisc_clear_nolock(): the qdisc goes back to the lock and shared stats */
+static void qdisc_clear_nolock(struct Qdisc *sch)
+{
+	sch->flags &= ~TCQ_F_NOLOCK;
+	if (!(sch->flags & TCQ_F_CPUSTATS))
+		return;
+	free_percpu(sch->cpu_bstats);
+	free_percpu(sch->cpu_qstats);
+	sch->cpu_bstats = NULL;
+	sch->cpu_qstats = NULL;
+	sch->flags &= ~TCQ_F_CPUSTATS;
+}
+
 static int qdisc_graft(struct net_device *dev, struct Qdisc *parent,
 		       struct nl_out *out, const struct nlmsghdr *n,
 		       u32 classid, struct Qdisc *new, struct Qdisc *old,
@@ -1075,6 +1207,9 @@ static int qdisc_graft(struct net_device *dev, struct Qdisc *parent,
 		return 0;
 	}
 
+	/* only a lockless parent runs its classes lockless */
+	if (new && (new->flags & TCQ_F_NOLOCK) && !(parent->flags & TCQ_F_NOLOCK))
+		qdisc_clear_nolock(new);
 	cops = parent->ops->cl_ops;
 	if (!cops || !cops->graft)
 		return -EOPNOTSUPP;

@@ -238,21 +238,26 @@ size_t qdk_list_ops(const char **names, size_t max)
 }
 
 /*
- * pktsched_init() registers the built-in FIFOs; sch_fifo.c (upstream)
- * defines them. Weak references keep the shim linkable without it.
+ * pktsched_init() registers the built-in qdiscs in 6.1's order: pfifo_fast
+ * (sch_generic.c), the FIFOs of sch_fifo.c and mq of sch_mq.c (upstream
+ * sources), noqueue. Weak references keep the shim linkable without them.
  */
 #pragma weak pfifo_qdisc_ops
 #pragma weak bfifo_qdisc_ops
 #pragma weak pfifo_head_drop_qdisc_ops
+#pragma weak mq_qdisc_ops
 
 static int __init pktsched_init(void)
 {
+	register_qdisc(&pfifo_fast_ops);
 	if (&pfifo_qdisc_ops)
 		register_qdisc(&pfifo_qdisc_ops);
 	if (&bfifo_qdisc_ops)
 		register_qdisc(&bfifo_qdisc_ops);
 	if (&pfifo_head_drop_qdisc_ops)
 		register_qdisc(&pfifo_head_drop_qdisc_ops);
+	if (&mq_qdisc_ops)
+		register_qdisc(&mq_qdisc_ops);
 	register_qdisc(&noqueue_qdisc_ops);
 	return 0;
 }
@@ -266,7 +271,10 @@ static void __exit pktsched_exit(void)
 		unregister_qdisc(&bfifo_qdisc_ops);
 	if (&pfifo_head_drop_qdisc_ops)
 		unregister_qdisc(&pfifo_head_drop_qdisc_ops);
+	if (&mq_qdisc_ops)
+		unregister_qdisc(&mq_qdisc_ops);
 	unregister_qdisc(&noqueue_qdisc_ops);
+	unregister_qdisc(&pfifo_fast_ops);
 }
 module_exit(pktsched_exit);
 

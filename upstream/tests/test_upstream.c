@@ -472,7 +472,7 @@ START_TEST(kinds_registered)
 		"pfifo", "bfifo", "pfifo_head_drop", "plug", "skbprio",
 		"codel", "pie", "red", "gred", "choke", "fq_codel", "fq_pie",
 		"sfq", "sfb", "hhf", "fq", "tbf", "prio", "multiq", "drr", "htb",
-		"netem", "cake",
+		"netem", "cake", "mq", "mqprio",
 	};
 	size_t i;
 

@@ -89,6 +89,15 @@ struct net {
 	int qdk_unused;
 };
 
+/* traffic classes of a multi-queue device (mqprio): 6.1's limits */
+#define TC_MAX_QUEUE	16
+#define TC_BITMASK	15
+
+struct netdev_tc_txq {
+	u16 count;
+	u16 offset;
+};
+
 struct net_device {
 	char			name[IFNAMSIZ];
 	unsigned int		flags;
@@ -106,6 +115,9 @@ struct net_device {
 	unsigned int		num_tx_queues;
 	unsigned int		real_num_tx_queues;
 	struct netdev_queue	*_tx;
+	s16			num_tc;
+	struct netdev_tc_txq	tc_to_txq[TC_MAX_QUEUE];
+	u8			prio_tc_map[TC_BITMASK + 1];
 	struct Qdisc __rcu	*qdisc;
 	int			ifindex;
 	unsigned int		gso_max_size;
@@ -132,6 +144,30 @@ static inline bool netif_is_multiqueue(const struct net_device *dev)
 {
 	return dev->num_tx_queues > 1;
 }
+
+/* traffic classes (net/core/dev.c): what mqprio configures */
+static inline int netdev_get_prio_tc_map(const struct net_device *dev, u32 prio)
+{
+	return dev->prio_tc_map[prio & TC_BITMASK];
+}
+
+static inline int netdev_set_prio_tc_map(struct net_device *dev, u8 prio, u8 tc)
+{
+	if (tc >= dev->num_tc)
+		return -EINVAL;
+	dev->prio_tc_map[prio & TC_BITMASK] = tc & TC_BITMASK;
+	return 0;
+}
+
+static inline int netdev_get_num_tc(struct net_device *dev)
+{
+	return dev->num_tc;
+}
+
+void netdev_reset_tc(struct net_device *dev);
+int netdev_set_tc_queue(struct net_device *dev, u8 tc, u16 count, u16 offset);
+int netdev_set_num_tc(struct net_device *dev, u8 num_tc);
+int netdev_txq_to_tc(struct net_device *dev, unsigned int txq);
 
 static inline struct net *dev_net(const struct net_device *dev)
 {

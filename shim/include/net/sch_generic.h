@@ -349,6 +349,15 @@ extern const u8 sch_default_prio2band[TC_PRIO_MAX + 1];
 #endif
 extern const struct Qdisc_ops *default_qdisc_ops;
 
+static inline const struct Qdisc_ops *
+get_default_qdisc_ops(const struct net_device *dev, int ntx)
+{
+	return ntx < dev->real_num_tx_queues ?
+			default_qdisc_ops : &pfifo_fast_ops;
+}
+
+void mq_change_real_num_tx(struct Qdisc *sch, unsigned int new_real_tx);
+
 struct Qdisc_class_common {
 	u32			classid;
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
