@@ -264,7 +264,7 @@ def judge(c: Case, d: Path) -> tuple[str, str]:
 
 def check(side: str, cases: list[Case], results: Path) -> dict:
     kinds = built_kinds()
-    out = {}
+    out: dict[str, dict[str, object]] = {}
     for c in cases:
         why = "designated as skipped in the case" if c.skip else None
         if side == "user" and not why:
