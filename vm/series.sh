@@ -35,7 +35,7 @@ series_each() {
 	export QDK_SERIES_FIRST
 	QDK_SERIES_FIRST=$(echo ${QDK_KERNELS-6.1 6.12 7.x} | cut -d' ' -f1)
 	for s in ${QDK_KERNELS-6.1 6.12 7.x}; do
-		echo "=== $(basename "$self") on $s ($(series_full_of "$s" && echo whole || echo smoke subset))"
+		echo "=== $(basename "$self") on $s"
 		if ! KERNEL=$s "$top_/tools/kdir.sh" --fetch >"$log" 2>&1; then
 			echo "FAIL [$s] its packages could not be fetched; nothing of $s was tested:"
 			sed 's/^/     /' "$log"
