@@ -41,6 +41,13 @@ MODULE_PARM_DESC(freeze_clock,
 static bool rec_clock_on;
 
 /*
+ * The hook's ftrace filter (ktime_get) is set once and freed at unload:
+ * ftrace_free_filter() of 6.12 and older leaves the ops pointing at the
+ * freed hash, so setting the filter again on the same ops would use it.
+ */
+static bool rec_clock_filtered;
+
+/*
  * The time a ktime_get() on this CPU returns now: the recorded call's
  * timestamp, or 0 to read the clock (outside a call; hard interrupts and
  * NMIs, which may land inside one, always read it). A timestamp is never
@@ -95,7 +102,7 @@ static struct ftrace_ops rec_clock_direct_ops;
 
 static int rec_clock_hook(void)
 {
-	return rec_direct_register(&rec_clock_direct_ops,
+	return rec_direct_register(&rec_clock_direct_ops, &rec_clock_filtered,
 				   (unsigned long)ktime_get,
 				   (unsigned long)rec_clock_tramp);
 }
@@ -108,6 +115,7 @@ static void rec_clock_unhook(void)
 
 void rec_clock_exit(void)
 {
+	rec_direct_free(&rec_clock_direct_ops, &rec_clock_filtered);
 }
 
 #else /* an ftrace_ops that moves the instruction pointer */
@@ -146,13 +154,6 @@ static struct ftrace_ops rec_clock_ops = {
 	.flags = FTRACE_OPS_FL_IPMODIFY | FTRACE_OPS_FL_RECURSION |
 		 REC_CLOCK_REGS,
 };
-
-/*
- * The filter is set once and freed at unload: ftrace_free_filter() leaves
- * the ops pointing at the freed hash, so a later ftrace_set_filter() on the
- * same ops would free it again.
- */
-static bool rec_clock_filtered;
 
 static int rec_clock_hook(void)
 {

@@ -33,15 +33,27 @@
 /*
  * An ftrace direct call from the fentry site at IP to TRAMP. Before 6.5 it
  * was registered by address; since, through an ftrace_ops whose filter
- * holds IP (the ops is unused before 6.5).
+ * holds IP (the ops is unused before 6.5). The filter is set by the first
+ * register (*filtered says it was) and kept, unregistering leaves it, and
+ * rec_direct_free() frees it once, at unload: freeing it at each
+ * unregister (free_filters) and setting it again at the next register
+ * works on 7.x, but 6.12's ftrace_free_filter() leaves the ops pointing at
+ * the hashes it freed (7.x resets them), so the second capture's register
+ * read freed memory (a general protection fault in
+ * alloc_and_copy_ftrace_hash(), from ftrace_set_filter_ip()).
  */
-static inline int rec_direct_register(struct ftrace_ops *ops,
+static inline int rec_direct_register(struct ftrace_ops *ops, bool *filtered,
 				      unsigned long ip, unsigned long tramp)
 {
 #if LINUX_VERSION_CODE >= REC_KV_6_5
-	int err = ftrace_set_filter_ip(ops, ip, 0, 0);
+	if (!*filtered) {
+		int err = ftrace_set_filter_ip(ops, ip, 0, 0);
 
-	return err ? err : register_ftrace_direct(ops, tramp);
+		if (err)
+			return err;
+		*filtered = true;
+	}
+	return register_ftrace_direct(ops, tramp);
 #else
 	return register_ftrace_direct(ip, tramp);
 #endif
@@ -51,10 +63,20 @@ static inline void rec_direct_unregister(struct ftrace_ops *ops,
 					 unsigned long ip, unsigned long tramp)
 {
 #if LINUX_VERSION_CODE >= REC_KV_6_5
-	unregister_ftrace_direct(ops, tramp, true);
+	unregister_ftrace_direct(ops, tramp, false);
 #else
 	unregister_ftrace_direct(ip, tramp);
 #endif
+}
+
+/* At unload, the ops unregistered: the filter rec_direct_register() set. */
+static inline void rec_direct_free(struct ftrace_ops *ops, bool *filtered)
+{
+#if LINUX_VERSION_CODE >= REC_KV_6_5
+	if (*filtered)
+		ftrace_free_filter(ops);
+#endif
+	*filtered = false;
 }
 #endif
 

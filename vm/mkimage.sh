@@ -1,14 +1,22 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# mkimage.sh KDIR OUT - fetch Debian's kernel image that matches the headers
-# in KDIR (the kit's modules are built against them, so the versions must be
-# identical) and unpack it into OUT: OUT/boot/vmlinuz-KVER and every stock
-# module under OUT/lib/modules/KVER, with a modules.dep made by depmod (the
-# package ships none: Debian runs depmod at install time).
+# mkimage.sh KDIR OUT - Debian's kernel image that matches the headers in
+# KDIR (the kit's modules are built against them, so the versions must be
+# identical), unpacked into OUT: OUT/boot/vmlinuz-KVER and every stock module
+# under OUT/lib/modules/KVER, uncompressed (the guest's busybox modprobe
+# loads plain .ko files), with a modules.dep made by depmod (the package
+# ships none: Debian runs depmod at install time).
 #
-# Nothing is installed: the .deb is fetched with `apt-get download` and
-# unpacked with `dpkg -x`. Cached: a second run with the same KVER does nothing.
+# Where the packages come from: a newer series fetched by
+# tools/kernel-fetch.sh (KERNEL=6.12|7.x) already has them in
+# build/kernels/SERIES/debs/ (7.x splits the image: vmlinuz in linux-binary-*,
+# the modules in linux-modules-*, modules.builtin and the config in
+# linux-base-*; its and 6.12's files are under /usr/lib,
+# and their modules xz-compressed). Otherwise (the host's 6.1) the .deb is
+# fetched with `apt-get download`. Nothing is installed: the packages are
+# unpacked with `dpkg -x`. Cached: a second run with the same KVER does
+# nothing.
 set -eu
 
 kdir=${1:?usage: mkimage.sh KDIR OUT}
@@ -22,31 +30,57 @@ esac
 stamp="$out/.complete-$kver"
 [ -f "$stamp" ] && exit 0
 
+top=$(cd "$(dirname "$0")/.." && pwd)
 pkg="linux-image-$kver"
 dl="$out.dl"
 rm -rf "$out" "$dl"
 mkdir -p "$dl"
-echo "vm: fetching $pkg (apt-get download; nothing is installed)"
-# apt's _apt user cannot write into a root-owned build dir; that warning is harmless.
-fetch() { (cd "$dl" && apt-get download -q "$pkg" 2>&1 | grep -v "unsandboxed as root") || true; }
-fetch
-deb=$(ls "$dl"/"$pkg"_*.deb 2>/dev/null | head -n 1)
-if [ -z "$deb" ] && [ "$(id -u)" -eq 0 ]; then
-	# a fresh machine may have no package lists yet
-	echo "vm: refreshing the package lists (apt-get update) and retrying"
-	apt-get update -qq && fetch
-	deb=$(ls "$dl"/"$pkg"_*.deb 2>/dev/null | head -n 1)
-fi
-if [ -z "$deb" ]; then
-	echo "mkimage: 'apt-get download $pkg' fetched nothing." >&2
-	echo "mkimage: is $pkg in the package lists? try: apt-get update" >&2
-	exit 1
+# shellcheck disable=SC2012 # file names without spaces
+local_debs=$(ls "$top"/build/kernels/*/debs/linux-image-"$kver"_*.deb \
+	"$top"/build/kernels/*/debs/linux-base-"$kver"_*.deb \
+	"$top"/build/kernels/*/debs/linux-binary-"$kver"_*.deb \
+	"$top"/build/kernels/*/debs/linux-modules-"$kver"_*.deb 2>/dev/null || true)
+if [ -n "$local_debs" ]; then
+	echo "vm: $pkg from build/kernels/ (tools/kernel-fetch.sh)"
+	debs=$local_debs
+else
+	echo "vm: fetching $pkg (apt-get download; nothing is installed)"
+	# apt's _apt user cannot write into a root-owned build dir; that warning is harmless.
+	fetch() { (cd "$dl" && apt-get download -q "$pkg" 2>&1 | grep -v "unsandboxed as root") || true; }
+	fetch
+	debs=$(ls "$dl"/"$pkg"_*.deb 2>/dev/null | head -n 1)
+	if [ -z "$debs" ] && [ "$(id -u)" -eq 0 ]; then
+		# a fresh machine may have no package lists yet
+		echo "vm: refreshing the package lists (apt-get update) and retrying"
+		apt-get update -qq && fetch
+		debs=$(ls "$dl"/"$pkg"_*.deb 2>/dev/null | head -n 1)
+	fi
+	if [ -z "$debs" ]; then
+		echo "mkimage: 'apt-get download $pkg' fetched nothing." >&2
+		echo "mkimage: is $pkg in the package lists? try: apt-get update" >&2
+		exit 1
+	fi
 fi
 tmp="$out.tmp"
 rm -rf "$tmp"
-dpkg -x "$deb" "$tmp"
-[ -f "$tmp/boot/vmlinuz-$kver" ] || { echo "mkimage: $deb has no boot/vmlinuz-$kver" >&2; exit 1; }
-[ -d "$tmp/lib/modules/$kver" ] || { echo "mkimage: $deb has no lib/modules/$kver" >&2; exit 1; }
+for deb in $debs; do
+	dpkg -x "$deb" "$tmp"
+done
+# One layout whatever the series: /usr/lib/modules -> /lib/modules, and the
+# kernel at /boot/vmlinuz-KVER (7.x keeps it in its modules directory).
+if [ -d "$tmp/usr/lib/modules/$kver" ] && [ ! -d "$tmp/lib/modules/$kver" ]; then
+	mkdir -p "$tmp/lib/modules"
+	mv "$tmp/usr/lib/modules/$kver" "$tmp/lib/modules/$kver"
+fi
+if [ -f "$tmp/lib/modules/$kver/vmlinuz" ] && [ ! -f "$tmp/boot/vmlinuz-$kver" ]; then
+	mkdir -p "$tmp/boot"
+	mv "$tmp/lib/modules/$kver/vmlinuz" "$tmp/boot/vmlinuz-$kver"
+fi
+[ -f "$tmp/boot/vmlinuz-$kver" ] || { echo "mkimage: $debs: no vmlinuz-$kver" >&2; exit 1; }
+[ -d "$tmp/lib/modules/$kver" ] || { echo "mkimage: $debs: no lib/modules/$kver" >&2; exit 1; }
+# Compressed modules (6.12 on): plain .ko for busybox's insmod and modprobe.
+find "$tmp/lib/modules/$kver" -name '*.ko.xz' -print0 | xargs -0 -r -P 2 -n 200 xz -d
+find "$tmp/lib/modules/$kver" -name '*.ko.zst' -print0 | xargs -0 -r -P 2 -n 200 zstd -q -d --rm
 depmod -b "$tmp" "$kver"
 rm -rf "$dl"
 mv "$tmp" "$out"

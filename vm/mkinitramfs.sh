@@ -49,9 +49,13 @@ for d in /usr/lib/*/tc/*.dist; do
 done
 
 # Stock modules and their dependencies (modules.dep of the image).
-want=$(cd "$mods" && ls kernel/net/sched/*.ko; echo kernel/drivers/net/veth.ko \
+# A driver built into the kernel (virtio_pci since 6.12: modules.builtin)
+# is no file and needs none.
+want=$(cd "$mods" && ls kernel/net/sched/*.ko; for m in kernel/drivers/net/veth.ko \
 	kernel/drivers/net/dummy.ko kernel/drivers/net/ifb.ko \
-	kernel/drivers/virtio/virtio_pci.ko kernel/drivers/block/virtio_blk.ko)
+	kernel/drivers/virtio/virtio_pci.ko kernel/drivers/block/virtio_blk.ko; do
+	grep -qx "$m" modules.builtin || echo "$m"
+done)
 all=$(for m in $want; do
 	echo "$m"
 	grep "^$m:" "$mods/modules.dep" | cut -d: -f2 | tr ' ' '\n'

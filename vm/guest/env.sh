@@ -6,3 +6,20 @@
 export PATH=/qdk/bin:/usr/local/sbin:/usr/local/bin:/sbin:/usr/sbin:/bin:/usr/bin
 ip() { /sbin/ip "$@"; }
 tc() { /sbin/tc "$@"; }
+
+# wait_qlen DEV HANDLE N: wait up to 5 s until qdisc HANDLE on DEV holds at
+# least N packets (a hook that changes a qdisc under traffic wants a full
+# queue; how long the flows take to fill it depends on the host's load).
+# Fails when it never does.
+wait_qlen() {
+	_n=0
+	while [ $_n -lt 100 ]; do
+		_q=$(tc -s qdisc show dev "$1" handle "$2" |
+			sed -n 's/^ *backlog [0-9]*b \([0-9]*\)p.*/\1/p' | head -n 1)
+		[ "${_q:-0}" -ge "$3" ] && return 0
+		sleep 0.05
+		_n=$((_n + 1))
+	done
+	echo "wait_qlen: $1 $2 never held $3 packets (last ${_q:-?})" >&2
+	return 1
+}
