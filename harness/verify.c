@@ -2,8 +2,10 @@
 /*
  * verify.c - `qdk-replay verify TRACE...`: replay every call of a trace at
  * its timestamp and check every answer (verdicts, dequeued ids, drops and
- * marks per call, statistics snapshots, watchdog fires) and, in a version-2
- * trace, that each call drew exactly the random values of its R lines. The first
+ * marks per call, statistics snapshots of the root and of a tree's classes
+ * and children, watchdog fires) and, in a version-2 trace, that each call
+ * drew exactly the random values of its R lines (version 3: and asked its
+ * filters for exactly the classifications of its C lines). The first
  * difference stops the replay with the line, the expected and actual
  * answers and the qdisc's state (exit 1); a malformed trace exits 2.
  *
@@ -36,6 +38,8 @@ struct verifier {
 	uint64_t wd_fired;
 	uint64_t events, enqueues, dequeues;
 	bool exact;		/* version 2: each call draws its R lines, no more */
+	bool classify;		/* a filter: each call classifies by its C lines, no more */
+	uint64_t results;	/* C results handed out */
 	uint64_t draws;		/* R values handed out */
 	bool quiet;
 	/* how the replay was seeded, for the re-run that explains a snapshot */
@@ -95,11 +99,33 @@ static void __attribute__((noreturn)) diverge_tail(struct verifier *v)
 
 static const char *line_text(const struct trace *t, uint32_t n, int *len);
 
-/* A version-2 call is about to run: only its R lines' draws answer it. */
+/*
+ * A version-2 call is about to run: only its R lines' draws answer it, and
+ * with filters in the tree only its C lines answer its classifications.
+ */
 static inline void draws_begin(struct verifier *v, const struct trace_event *ev)
 {
 	if (v->exact)
 		qdk_random_exact(ev->line);
+	if (v->classify)
+		qdk_classify_exact(ev->line);
+}
+
+/* ... it asked for exactly its C lines' results, else a divergence there */
+static void classify_end(struct verifier *v)
+{
+	uint32_t tag = 0;
+	char msg[300];
+	const char *text;
+	int len;
+
+	if (__builtin_expect(qdk_classify_status(&tag, msg, sizeof(msg)) != 0, 0)) {
+		text = line_text(&v->t, tag, &len);
+		diverge_at(v, tag, text, (uint32_t)len,
+			   "the classifications of a call (its C lines)", msg);
+		diverge_tail(v);
+	}
+	qdk_classify_exact(0);
 }
 
 /*
@@ -114,6 +140,8 @@ static void draws_end(struct verifier *v)
 	const char *text;
 	int len;
 
+	if (v->classify)
+		classify_end(v);
 	if (!v->exact)
 		return;
 	if (__builtin_expect(qdk_random_status(&tag, msg, sizeof(msg)) != 0, 0)) {
@@ -365,6 +393,27 @@ static void explain_snapshot(struct verifier *v, const struct trace_event *ev,
 		waitpid(pid, &status, 0);
 }
 
+/* The counters of the class or child qdisc a snapshot names (cl=, q=). */
+static void read_node_counters(struct verifier *v, const struct trace_event *ev, uint64_t *act)
+{
+	struct qdk_stats st;
+
+	if (qdk_tree_stats(v->q, ev->stat_of == 'c', ev->stat_id, &st)) {
+		diverge_head(v, ev, "a statistics snapshot (s line)", "");
+		fprintf(stderr, "  the replayed tree has no %s %x:%x\n",
+			ev->stat_of == 'c' ? "class" : "qdisc", ev->stat_id >> 16,
+			ev->stat_id & 0xffff);
+		diverge_tail(v);
+	}
+	act[ST_QLEN] = st.qlen;
+	act[ST_BACKLOG] = st.backlog;
+	act[ST_DROPS] = st.drops;
+	act[ST_OVERLIMITS] = st.overlimits;
+	act[ST_REQUEUES] = st.requeues;
+	act[ST_PACKETS] = st.packets;
+	act[ST_BYTES] = st.bytes;
+}
+
 static void do_stats(struct verifier *v, const struct trace_event *ev)
 {
 	uint64_t act[ST_NKEYS];
@@ -375,7 +424,10 @@ static void do_stats(struct verifier *v, const struct trace_event *ev)
 		parted_track(v, ev);
 		parted_report(v);
 	}
-	read_counters(v, act);
+	if (ev->stat_of)
+		read_node_counters(v, ev, act);
+	else
+		read_counters(v, act);
 	for (i = 0; i < ST_NKEYS; i++)
 		if ((ev->stat_mask & (1u << i)) && ev->stat[i] != act[i])
 			ok = false;
@@ -387,7 +439,8 @@ static void do_stats(struct verifier *v, const struct trace_event *ev)
 			fprintf(stderr, "  %-10s expected %llu, actual %llu%s\n", trace_stat_names[i],
 				(unsigned long long)ev->stat[i], (unsigned long long)act[i],
 				ev->stat[i] != act[i] ? "  <--" : "");
-	if (!v->parted_line)
+	/* the re-run follows the root's counters only */
+	if (!v->parted_line && !ev->stat_of)
 		explain_snapshot(v, ev, act);
 	diverge_tail(v);
 }
@@ -646,6 +699,9 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	v.q = spec_create(&qs, &v.t.hdr, where);
 	/* init made exactly the kernel's draws, or the replay starts elsewhere */
 	trace_random_check(&v.t);
+	/* the classes and children, through the shim's rtnetlink, as tc added them */
+	trace_tree_build(&v.t, v.q, true);
+	v.classify = v.t.hdr.has_filter;
 	v.quiet = quiet;
 	if (v.parted_line)
 		parted_track(&v, NULL);
@@ -656,6 +712,14 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 		v.events++;
 		if (ev.op == 'x' || ev.op == 'm') {
 			expect_effect(&v, &ev);
+			continue;
+		}
+		if (ev.op == 'C') {
+			/* held for the call it precedes */
+			if (qdk_classify_queue(ev.cls_action, ev.cls_classid, ev.line))
+				trace_fail(&v.t, ev.line, "more C lines before one call than the "
+					   "shim holds (256)");
+			v.results++;
 			continue;
 		}
 		if (ev.op == 'R') {
@@ -739,6 +803,8 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 		       (unsigned long long)v.dequeues);
 		if (v.exact)
 			printf(", %llu random draws", (unsigned long long)v.draws);
+		if (v.classify)
+			printf(", %llu classifications", (unsigned long long)v.results);
 		printf("), virtual %.6f s, wall %.3f s, cpu %.3f s, %.2f M events/s\n",
 		       (double)(last_ts - first_ts) / 1e9, wall, cpu,
 		       cpu > 0 ? (double)v.events / cpu / 1e6 : 0.0);

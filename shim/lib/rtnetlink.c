@@ -51,6 +51,8 @@ struct qdk_net {
 	struct list_head devs;		/* in creation order: for_each_netdev */
 	int ndevs;
 	int last_ifindex;
+	/* qdk_tc_dev_request(): the one device of a namespace of its own */
+	struct net_device *extdev;
 };
 
 static const struct net_device_ops qdk_ns_netdev_ops;
@@ -66,6 +68,8 @@ static struct net_device *dev_by_index(struct qdk_net *net, int ifindex)
 {
 	struct qdk_ndev *nd;
 
+	if (net->extdev)
+		return net->extdev->ifindex == ifindex ? net->extdev : NULL;
 	list_for_each_entry(nd, &net->devs, list)
 		if (nd->dev.ifindex == ifindex)
 			return &nd->dev;
@@ -1798,6 +1802,32 @@ static int rtnetlink_rcv_msg(struct qdk_net *net, const struct nlmsghdr *nlh,
 			netlink_dump(net, out, nlh, empty_dump, extack);
 			return -EINTR;
 		}
+		return -EOPNOTSUPP;
+	}
+}
+
+static int discard_reply(void *ctx, const void *buf, size_t len)
+{
+	return 0;
+}
+
+/*
+ * A tc request for a device that belongs to no namespace (the replay's,
+ * shim/api/api.c): qdisc and class requests go through the same code as
+ * a namespace's, replies are dropped. The caller holds RTNL.
+ */
+int qdk_tc_dev_request(struct net_device *dev, const struct nlmsghdr *n,
+		       struct netlink_ext_ack *extack)
+{
+	struct qdk_net net = { .extdev = dev };
+	struct nl_out out = { .reply = discard_reply };
+
+	INIT_LIST_HEAD(&net.devs);
+	switch (n->nlmsg_type) {
+	case RTM_NEWQDISC: case RTM_DELQDISC:
+	case RTM_NEWTCLASS: case RTM_DELTCLASS:
+		return rtnetlink_rcv_msg(&net, n, &out, extack);
+	default:
 		return -EOPNOTSUPP;
 	}
 }
