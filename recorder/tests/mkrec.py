@@ -5,7 +5,7 @@ Used by tests/suites/75-record to feed qdk-capture -i with exactly the
 record streams the kernel module produces, without a kernel. One record
 per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
 
-  hello [hz=250] [version=8] [size=128]
+  hello [hz=250] [version=9] [size=128]
   conf inst=1 gen=1 kind=pfifo dev=r1 handle=10: parent=5:1 [tca=HEX]
        [mtu=1500] [txqlen=20] [txqs=1] [qconf=0] [fresh] [initopt] [timers]
   enq inst=1 gen=1 ts=N pkt=N ret=N [proto=udp|tcp|icmp|N|eth:0xNNNN]
@@ -24,8 +24,12 @@ per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
   rand inst=1 gen=1 width=0 hex=HEX off=N total=N  (a get_random_bytes chunk)
   rand inst=1 gen=1 lost=N [norand]
   draw ...                  (as rand: a draw during a call or a change)
+  tree inst=1 gen=1 count=N                       (the child's tree: N nodes follow)
+  node inst=1 gen=1 what=class|qdisc|filter parent=MAJ:MIN handle=MAJ:MIN
+       kind=K [tca=HEX]                            (and its TCA chunks)
+  cls inst=1 gen=1 ts=N action=N classid=MAJ:MIN  (a classification in a call)
 
-`draws=N` on a call is its record's count: the DRAW records that follow it.
+`draws=N` on a call is its record's count: the DRAW and CLS records that follow it.
 
 `conf` and `change` emit their record and the TCA chunks that follow it.
 """
@@ -56,14 +60,27 @@ TYPES = {
     "chgend": 14,
     "draw": 15,
     "timer": 16,
+    "tree": 17,
+    "node": 18,
+    "cls": 19,
 }
+NODES = {"class": 1, "qdisc": 2, "filter": 3}
 RF_GONE, RF_FRESH, RF_EARLY, RF_INITOPT = 0x01, 0x04, 0x08, 0x10
 RF_NORAND, RF_CHG, RF_NOREC = 0x20, 0x40, 0x80
 RF_TIMERS = 0x01  # on CONF (RF_GONE's bit, which only ENQ uses)
 PROTOS = {"tcp": 6, "udp": 17, "icmp": 1, "icmp6": 58}
 
 # Bytes of each type in the stream (rec_len() in recorder/recorder.h).
-LENGTH = {"hello": 64, "conf": 112, "tca": 112, "enq": 128, "rand": 128, "draw": 128}
+LENGTH = {
+    "hello": 64,
+    "conf": 112,
+    "tca": 112,
+    "enq": 128,
+    "rand": 128,
+    "draw": 128,
+    "node": 80,
+    "cls": 56,
+}
 
 # ts pkt inst gen type flags tos words count qlen backlog drops removed
 HEAD = struct.Struct("<QQIIBBBBIIIII")
@@ -76,6 +93,10 @@ CONF = struct.Struct("<IIIIIIII16s16s")
 HELLO = struct.Struct("<IIII")
 # width pad len off total lost data[64]
 RAND = struct.Struct("<BBHIII64s")
+# what parent handle tca_len kind
+NODE = struct.Struct("<IIII16s")
+# action classid
+CLS = struct.Struct("<iI")
 
 
 def num(v: str) -> int:
@@ -153,7 +174,7 @@ def record(line: str) -> list[bytes]:
 
     if kind == "hello":
         body = HELLO.pack(
-            num(g("version", "8")),
+            num(g("version", "9")),
             num(g("hz", "250")),
             32768,
             num(g("size", str(REC_SIZE))),
@@ -177,6 +198,22 @@ def record(line: str) -> list[bytes]:
         for off in range(0, len(tca), 64):
             out.append(fit(head(TYPES["tca"], off) + tca[off : off + 64]))
         return out
+    if kind == "node":
+        tca = bytes.fromhex(g("tca", ""))
+        parent = g("parent", "0:0")
+        body = NODE.pack(
+            NODES[g("what", "class")],
+            0xFFFFFFFF if parent == "root" else handle(parent),
+            handle(g("handle", "1:1")),
+            len(tca),
+            g("kind", "htb").encode(),
+        )
+        out = [fit(head(rtype) + body)]
+        for off in range(0, len(tca), 64):
+            out.append(fit(head(TYPES["tca"], off) + tca[off : off + 64]))
+        return out
+    if kind == "cls":
+        return [fit(head(rtype) + CLS.pack(int(g("action", "0")), handle(g("classid", "0:0"))))]
     if kind == "change":
         tca = bytes.fromhex(g("tca", ""))
         out = [head(rtype, len(tca))]
