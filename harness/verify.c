@@ -111,20 +111,28 @@ static inline void draws_begin(struct verifier *v, const struct trace_event *ev)
 		qdk_classify_exact(ev->line);
 }
 
+/* A call's queue (R or C lines) not used up as recorded: diverge at line tag. */
+static void queue_check(struct verifier *v, size_t left, uint32_t tag, const char *msg,
+			const char *record)
+{
+	const char *text;
+	int len;
+
+	if (__builtin_expect(left == 0, 1))
+		return;
+	text = line_text(&v->t, tag, &len);
+	diverge_at(v, tag, text, (uint32_t)len, record, msg);
+	diverge_tail(v);
+}
+
 /* ... it asked for exactly its C lines' results, else a divergence there */
 static void classify_end(struct verifier *v)
 {
 	uint32_t tag = 0;
 	char msg[300];
-	const char *text;
-	int len;
+	size_t left = qdk_classify_status(&tag, msg, sizeof(msg));
 
-	if (__builtin_expect(qdk_classify_status(&tag, msg, sizeof(msg)) != 0, 0)) {
-		text = line_text(&v->t, tag, &len);
-		diverge_at(v, tag, text, (uint32_t)len,
-			   "the classifications of a call (its C lines)", msg);
-		diverge_tail(v);
-	}
+	queue_check(v, left, tag, msg, "the classifications of a call (its C lines)");
 	qdk_classify_exact(0);
 }
 
@@ -137,19 +145,14 @@ static void draws_end(struct verifier *v)
 {
 	uint32_t tag = 0;
 	char msg[200];
-	const char *text;
-	int len;
+	size_t left;
 
 	if (v->classify)
 		classify_end(v);
 	if (!v->exact)
 		return;
-	if (__builtin_expect(qdk_random_status(&tag, msg, sizeof(msg)) != 0, 0)) {
-		text = line_text(&v->t, tag, &len);
-		diverge_at(v, tag, text, (uint32_t)len,
-			   "the random draws of a call (its R lines)", msg);
-		diverge_tail(v);
-	}
+	left = qdk_random_status(&tag, msg, sizeof(msg));
+	queue_check(v, left, tag, msg, "the random draws of a call (its R lines)");
 	qdk_random_exact(0);
 }
 
@@ -281,19 +284,25 @@ static void do_dequeue(struct verifier *v, const struct trace_event *ev, bool pe
 		qdk_skb_free(skb);
 }
 
+/* Counters indexed by ST_*. */
+static void counters_of(const struct qdk_stats *st, uint64_t *act)
+{
+	act[ST_QLEN] = st->qlen;
+	act[ST_BACKLOG] = st->backlog;
+	act[ST_DROPS] = st->drops;
+	act[ST_OVERLIMITS] = st->overlimits;
+	act[ST_REQUEUES] = st->requeues;
+	act[ST_PACKETS] = st->packets;
+	act[ST_BYTES] = st->bytes;
+}
+
 /* The replayed qdisc's counters, indexed by ST_*. */
 static void read_counters(struct verifier *v, uint64_t *act)
 {
 	struct qdk_stats st;
 
 	qdk_qdisc_stats(v->q, &st);
-	act[ST_QLEN] = st.qlen;
-	act[ST_BACKLOG] = st.backlog;
-	act[ST_DROPS] = st.drops;
-	act[ST_OVERLIMITS] = st.overlimits;
-	act[ST_REQUEUES] = st.requeues;
-	act[ST_PACKETS] = st.packets;
-	act[ST_BYTES] = st.bytes;
+	counters_of(&st, act);
 }
 
 /*
@@ -405,13 +414,7 @@ static void read_node_counters(struct verifier *v, const struct trace_event *ev,
 			ev->stat_id & 0xffff);
 		diverge_tail(v);
 	}
-	act[ST_QLEN] = st.qlen;
-	act[ST_BACKLOG] = st.backlog;
-	act[ST_DROPS] = st.drops;
-	act[ST_OVERLIMITS] = st.overlimits;
-	act[ST_REQUEUES] = st.requeues;
-	act[ST_PACKETS] = st.packets;
-	act[ST_BYTES] = st.bytes;
+	counters_of(&st, act);
 }
 
 static void do_stats(struct verifier *v, const struct trace_event *ev)

@@ -172,6 +172,13 @@ def record(line: str) -> list[bytes]:
             num(g("removed", "0")),
         )
 
+    def tca_chunks(tca: bytes) -> list[bytes]:
+        """The TCA records that follow a record carrying TCA_OPTIONS."""
+        return [
+            fit(head(TYPES["tca"], off) + tca[off : off + 64])
+            for off in range(0, len(tca), 64)
+        ]
+
     if kind == "hello":
         body = HELLO.pack(
             num(g("version", "9")),
@@ -194,10 +201,7 @@ def record(line: str) -> list[bytes]:
             g("kind", "pfifo").encode(),
             g("dev", "r1").encode(),
         )
-        out = [fit(head(rtype) + body)]
-        for off in range(0, len(tca), 64):
-            out.append(fit(head(TYPES["tca"], off) + tca[off : off + 64]))
-        return out
+        return [fit(head(rtype) + body)] + tca_chunks(tca)
     if kind == "node":
         tca = bytes.fromhex(g("tca", ""))
         parent = g("parent", "0:0")
@@ -208,18 +212,17 @@ def record(line: str) -> list[bytes]:
             len(tca),
             g("kind", "htb").encode(),
         )
-        out = [fit(head(rtype) + body)]
-        for off in range(0, len(tca), 64):
-            out.append(fit(head(TYPES["tca"], off) + tca[off : off + 64]))
-        return out
+        return [fit(head(rtype) + body)] + tca_chunks(tca)
     if kind == "cls":
-        return [fit(head(rtype) + CLS.pack(int(g("action", "0")), handle(g("classid", "0:0"))))]
+        return [
+            fit(
+                head(rtype)
+                + CLS.pack(int(g("action", "0")), handle(g("classid", "0:0")))
+            )
+        ]
     if kind == "change":
         tca = bytes.fromhex(g("tca", ""))
-        out = [head(rtype, len(tca))]
-        for off in range(0, len(tca), 64):
-            out.append(fit(head(TYPES["tca"], off) + tca[off : off + 64]))
-        return out
+        return [head(rtype, len(tca))] + tca_chunks(tca)
     if kind in ("rand", "draw"):
         width = num(g("width", "4"))
         if width:

@@ -727,6 +727,28 @@ static const struct nla_policy rtm_tca_policy[TCA_MAX + 1] = {
 	[TCA_EGRESS_BLOCK]	= { .type = NLA_U32 },
 };
 
+/* the message tc_fill_qdisc() and tc_fill_tclass() start with: its tcmsg */
+static struct nlmsghdr *tc_msg_put(struct sk_buff *skb, const struct Qdisc *q,
+				   u32 portid, u32 seq, u16 flags, int event,
+				   u32 parent, u32 handle, u32 info)
+{
+	struct nlmsghdr *nlh;
+	struct tcmsg *tcm;
+
+	nlh = nlmsg_put(skb, portid, seq, event, sizeof(*tcm), flags);
+	if (!nlh)
+		return NULL;
+	tcm = nlmsg_data(nlh);
+	tcm->tcm_family = AF_UNSPEC;
+	tcm->tcm__pad1 = 0;
+	tcm->tcm__pad2 = 0;
+	tcm->tcm_ifindex = qdisc_dev(q)->ifindex;
+	tcm->tcm_parent = parent;
+	tcm->tcm_handle = handle;
+	tcm->tcm_info = info;
+	return nlh;
+}
+
 static int tc_fill_qdisc(struct sk_buff *skb, struct Qdisc *q, u32 clid,
 			 u32 portid, u32 seq, u16 flags, int event)
 {
@@ -735,19 +757,11 @@ static int tc_fill_qdisc(struct sk_buff *skb, struct Qdisc *q, u32 clid,
 	struct gnet_stats_queue __percpu *cpu_qstats = NULL;
 	struct nlmsghdr *nlh;
 	struct gnet_dump d;
-	struct tcmsg *tcm;
 
-	nlh = nlmsg_put(skb, portid, seq, event, sizeof(*tcm), flags);
+	nlh = tc_msg_put(skb, q, portid, seq, flags, event, clid, q->handle,
+			 refcount_read(&q->refcnt));
 	if (!nlh)
 		return -1;
-	tcm = nlmsg_data(nlh);
-	tcm->tcm_family = AF_UNSPEC;
-	tcm->tcm__pad1 = 0;
-	tcm->tcm__pad2 = 0;
-	tcm->tcm_ifindex = qdisc_dev(q)->ifindex;
-	tcm->tcm_parent = clid;
-	tcm->tcm_handle = q->handle;
-	tcm->tcm_info = refcount_read(&q->refcnt);
 	if (nla_put_string(skb, TCA_KIND, q->ops->id))
 		goto nla_put_failure;
 	if (q->ops->dump && q->ops->dump(q, skb) < 0)
@@ -1454,18 +1468,11 @@ static int tc_fill_tclass(struct sk_buff *skb, struct Qdisc *q,
 	struct gnet_dump d;
 	struct tcmsg *tcm;
 
-	nlh = nlmsg_put(skb, portid, seq, event, sizeof(*tcm), flags);
+	/* the class's dump sets its own parent, handle and leaf */
+	nlh = tc_msg_put(skb, q, portid, seq, flags, event, q->handle, q->handle, 0);
 	if (!nlh)
 		return -1;
 	tcm = nlmsg_data(nlh);
-	tcm->tcm_family = AF_UNSPEC;
-	tcm->tcm__pad1 = 0;
-	tcm->tcm__pad2 = 0;
-	tcm->tcm_ifindex = qdisc_dev(q)->ifindex;
-	/* the class's dump sets its own parent and handle */
-	tcm->tcm_parent = q->handle;
-	tcm->tcm_handle = q->handle;
-	tcm->tcm_info = 0;
 	if (nla_put_string(skb, TCA_KIND, q->ops->id))
 		goto nla_put_failure;
 	if (cl_ops->dump && cl_ops->dump(q, cl, skb, tcm) < 0)
