@@ -491,6 +491,8 @@ static void flow_line(struct trace *t, const char *p, size_t n)
 			k->ttl = (uint8_t)word_num(t, v, 255, "ttl");
 		else if (strcmp(w[i], "q") == 0)
 			k->queue_mapping = (uint16_t)word_num(t, v, 0xffff, "q");
+		else if (strcmp(w[i], "tcidx") == 0)
+			k->tc_index = (uint16_t)word_num(t, v, 0xffff, "tcidx");
 		else
 			trace_fail(t, t->line, "unknown flow key \"%s\"", w[i]);
 	}
@@ -851,6 +853,10 @@ static const char *pkt_keys(const struct trace *t, const char *p, struct trace_e
 			p = field(t, v, 0xffff, "q", &x);
 			ev->q = (uint16_t)x;
 			ev->ov |= OV_Q;
+		} else if (kl == 5 && memcmp(k, "tcidx", 5) == 0) {
+			p = field(t, v, 0xffff, "tcidx", &x);
+			ev->tcidx = (uint16_t)x;
+			ev->ov |= OV_TCIDX;
 		} else {
 			trace_fail(t, t->line, "unknown packet key \"%.*s\"", (int)kl, k);
 		}
@@ -1267,6 +1273,8 @@ void trace_packet(const struct trace *t, const struct trace_event *ev, struct qd
 			p->ttl = ev->ttl;
 		if (ev->ov & OV_Q)
 			p->queue_mapping = ev->q;
+		if (ev->ov & OV_TCIDX)
+			p->tc_index = ev->tcidx;
 	}
 }
 

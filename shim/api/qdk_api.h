@@ -225,6 +225,7 @@ struct qdk_pkt {
 	uint32_t priority;	/* skb->priority */
 	uint32_t mark;		/* skb->mark */
 	uint16_t queue_mapping;
+	uint16_t tc_index;	/* skb->tc_index (gred's virtual queue, dsmark) */
 };
 
 /* Bytes of headers the packet needs (Ethernet + IP + L4). */
