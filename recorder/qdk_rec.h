@@ -124,7 +124,7 @@ struct qdk_rec_enq {
 	__u8 tos_after;		/* after enqueue (valid unless GONE) */
 	__u8 ttl;
 	__u8 tcp_flags;
-	__u8 pad[2];
+	__u16 tc_index;		/* skb->tc_index (gred's virtual queue) */
 	__u8 saddr[16];		/* network order; IPv4 in the first 4 */
 	__u8 daddr[16];
 };				/* 76 bytes */

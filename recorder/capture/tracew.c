@@ -156,7 +156,7 @@ struct flow {
 	struct flow_key k;
 	uint32_t fid;		/* 0: empty slot */
 	uint32_t hash, prio, mark;
-	uint16_t q;
+	uint16_t q, tcidx;
 	uint8_t tos, ttl, tcp;
 };
 
@@ -728,6 +728,7 @@ static struct flow *flow_of(struct tw *t, const struct qdk_rec_enq *e)
 	f->prio = e->priority;
 	f->mark = e->mark;
 	f->q = e->queue_mapping;
+	f->tcidx = e->tc_index;
 	f->tos = e->family ? e->tos : 0;
 	f->ttl = e->family ? e->ttl : 64;
 	f->tcp = k.proto == 6 ? e->tcp_flags : 0x10;
@@ -768,6 +769,8 @@ static struct flow *flow_of(struct tw *t, const struct qdk_rec_enq *e)
 		fprintf(t->out, " ttl=%u", f->ttl);
 	if (f->q)
 		fprintf(t->out, " q=%u", f->q);
+	if (f->tcidx)
+		fprintf(t->out, " tcidx=%u", f->tcidx);
 	fputc('\n', t->out);
 	return f;
 }
@@ -827,6 +830,8 @@ static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 		fprintf(t->out, " prio=%u", e->priority);
 	if (e->mark != f->mark)
 		fprintf(t->out, " mark=%u", e->mark);
+	if (e->tc_index != f->tcidx)
+		fprintf(t->out, " tcidx=%u", e->tc_index);
 	if (e->hash != f->hash)
 		fprintf(t->out, " hash=0x%08x", e->hash);
 	if (f->k.proto == 6 && e->family && e->tcp_flags != f->tcp) {

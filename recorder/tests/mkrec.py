@@ -10,7 +10,7 @@ per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
        [mtu=1500] [txqlen=20] [txqs=1] [qconf=0] [fresh] [initopt] [timers]
   enq inst=1 gen=1 ts=N pkt=N ret=N [proto=udp|tcp|icmp|N|eth:0xNNNN]
       [src=A.B.C.D:P] [dst=...] [plen=N] [len=N] [tos=N] [tos_after=N]
-      [hash=N] [prio=N] [mark=N] [q=N] [ttl=N] [tcp=N] [gso=S:Z] [gone]
+      [hash=N] [prio=N] [mark=N] [q=N] [tcidx=N] [ttl=N] [tcp=N] [gso=S:Z] [gone]
       [qlen=N] [backlog=N] [drops=N] [draws=N]
   deq|peek inst=1 gen=1 ts=N [pkt=N] [tos=N] [qlen=..] [draws=N]
   reset|destroy inst=1 gen=1 ts=N
@@ -87,7 +87,7 @@ HEAD = struct.Struct("<QQIIBBBBIIIII")
 # pkt_len len ret hash priority mark gso_segs gso_size queue_mapping
 # ethertype sport dport family l4proto tos tos_after ttl tcp_flags pad[2]
 # saddr daddr
-ENQ = struct.Struct("<IIiIIIHHHHHHBBBBBB2x16s16s")
+ENQ = struct.Struct("<IIiIIIHHHHHHBBBBBBH16s16s")
 # handle parent mtu txqlen txqs tca_len qlen pad kind dev
 CONF = struct.Struct("<IIIIIIII16s16s")
 HELLO = struct.Struct("<IIII")
@@ -267,6 +267,7 @@ def record(line: str) -> list[bytes]:
             num(g("tos_after", str(tos))),
             num(g("ttl", "64")),
             num(g("tcp", "16")),
+            num(g("tcidx", "0")),
             sa,
             da,
         )
