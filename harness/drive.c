@@ -30,6 +30,7 @@ struct driver {
 	struct summary sum;
 	bool summary;
 	bool rand_used;		/* the input's "random" draws fed this init */
+	bool tree;		/* the input's classes and children are built */
 	uint64_t rate;		/* bytes per second */
 	uint64_t now;
 	uint64_t interval;	/* snapshots and samples, ns */
@@ -113,18 +114,40 @@ static void write_draws(struct driver *d)
 	}
 }
 
+static void write_stats(struct driver *d, const struct qdk_stats *st)
+{
+	out_printf(&d->out, " qlen=%u backlog=%u drops=%u overlimits=%u requeues=%u "
+		   "packets=%llu bytes=%llu\n", st->qlen, st->backlog, st->drops, st->overlimits,
+		   st->requeues, (unsigned long long)st->packets, (unsigned long long)st->bytes);
+}
+
+/* a snapshot of the root, then of each class and child qdisc of the tree */
 static void after_call(struct driver *d)
 {
+	const struct trace_hdr *h = &d->in.hdr;
 	struct qdk_stats st;
+	size_t i;
 
 	d->calls++;
 	if (d->now < d->next_snap)
 		return;
 	qdk_qdisc_stats(d->q, &st);
 	write_ts_op(d, 's');
-	out_printf(&d->out, " qlen=%u backlog=%u drops=%u overlimits=%u requeues=%u "
-		   "packets=%llu bytes=%llu\n", st.qlen, st.backlog, st.drops, st.overlimits,
-		   st.requeues, (unsigned long long)st.packets, (unsigned long long)st.bytes);
+	write_stats(d, &st);
+	for (i = 0; d->tree && i < h->ntree; i++) {
+		const struct trace_node *nd = &h->tree[i];
+
+		if (nd->what == 'f' ||
+		    qdk_tree_stats(d->q, nd->what == 'c', nd->handle, &st))
+			continue;
+		write_ts_op(d, 's');
+		if (nd->handle & 0xffff)
+			out_printf(&d->out, " %s=%x:%x", nd->what == 'c' ? "cl" : "q",
+				   nd->handle >> 16, nd->handle & 0xffff);
+		else
+			out_printf(&d->out, " %s=%x:", nd->what == 'c' ? "cl" : "q", nd->handle >> 16);
+		write_stats(d, &st);
+	}
 	d->next_snap = (d->now / d->interval + 1) * d->interval;
 }
 
@@ -243,7 +266,7 @@ static void write_header(struct driver *d, const struct qdisc_spec *qs, const ch
 	size_t i;
 	char iv[32];
 
-	out_str(&d->out, "qdk-trace 2\n");
+	out_str(&d->out, d->tree ? "qdk-trace 3\n" : "qdk-trace 2\n");
 	tcopt_fmt_time(iv, sizeof(iv), d->interval);
 	out_printf(&d->out, "source qdk-replay drive --rate %s --interval %s\n", rate_word, iv);
 	out_printf(&d->out, "qdisc %s\n", qs->text);
@@ -267,6 +290,10 @@ static void write_header(struct driver *d, const struct qdisc_spec *qs, const ch
 	out_printf(&d->out, "seed %llu\nhz %u\n", (unsigned long long)seed, h->hz);
 	if (d->rand_used)
 		write_random(d);
+	/* the tree as the input states it; its filters are the recorder's, not drive's */
+	for (i = 0; d->tree && i < h->ntree; i++)
+		if (h->tree[i].what != 'f')
+			out_printf(&d->out, "%s\n", h->tree[i].text);
 }
 
 /*
@@ -460,6 +487,10 @@ int cmd_drive(int argc, char **argv)
 	d.q = spec_create(&qs, &d.in.hdr, where);
 	if (d.rand_used)
 		trace_random_check(&d.in);
+	/* the input's classes and children hang under its own qdisc, not --qdisc's */
+	d.tree = !qdisc && d.in.hdr.ntree;
+	if (d.tree)
+		trace_tree_build(&d.in, d.q, false);
 	d.next_snap = d.now;
 	d.summary = sum_path != NULL;
 	if (d.summary)

@@ -491,6 +491,8 @@ static void flow_line(struct trace *t, const char *p, size_t n)
 			k->ttl = (uint8_t)word_num(t, v, 255, "ttl");
 		else if (strcmp(w[i], "q") == 0)
 			k->queue_mapping = (uint16_t)word_num(t, v, 0xffff, "q");
+		else if (strcmp(w[i], "tcidx") == 0)
+			k->tc_index = (uint16_t)word_num(t, v, 0xffff, "tcidx");
 		else
 			trace_fail(t, t->line, "unknown flow key \"%s\"", w[i]);
 	}
@@ -611,6 +613,48 @@ static const char *rand_event(struct trace *t, const char *p, struct trace_event
 	return p + n;
 }
 
+/*
+ * "class PARENT CLASSID KIND HEX|- [OPTIONS...]", "child PARENT HANDLE KIND
+ * HEX|- [OPTIONS...]", "filter PARENT" (version 3).
+ */
+static void tree_line(struct trace *t, const char *p, size_t n, char **w, int nw)
+{
+	struct trace_hdr *h = &t->hdr;
+	struct trace_node *nd;
+
+	if (t->version < 3)
+		trace_fail(t, t->line, "\"%s\" (a classful tree) needs \"qdk-trace 3\"", w[0]);
+	if (h->ntree == h->tree_cap) {
+		h->tree_cap = h->tree_cap ? 2 * h->tree_cap : 8;
+		h->tree = xrealloc(h->tree, h->tree_cap * sizeof(*h->tree));
+	}
+	nd = &h->tree[h->ntree];
+	memset(nd, 0, sizeof(*nd));
+	nd->what = w[0][0] == 'f' ? 'f' : w[0][1] == 'l' ? 'c' : 'q';
+	nd->line = t->line;
+	if (nd->what == 'f') {
+		if (nw != 2)
+			trace_fail(t, t->line, "filter needs PARENT (MAJ: or MAJ:MIN)");
+		nd->parent = handle_word(t, w[1], false);
+		h->has_filter = true;
+	} else {
+		if (nw < 5)
+			trace_fail(t, t->line, "%s needs PARENT %s KIND HEX|- [OPTIONS...]", w[0],
+				   nd->what == 'c' ? "CLASSID" : "HANDLE");
+		nd->parent = handle_word(t, w[1], true);
+		nd->handle = handle_word(t, w[2], false);
+		if (strlen(w[3]) >= sizeof(nd->kind))
+			trace_fail(t, t->line, "bad kind \"%s\"", w[3]);
+		snprintf(nd->kind, sizeof(nd->kind), "%s", w[3]);
+		if (strcmp(w[4], "-") && trace_hex(w[4], strlen(w[4]), &nd->tca, &nd->tca_len))
+			trace_fail(t, t->line, "bad options hex \"%s\"", w[4]);
+		if (nd->tca && nd->tca_len < 4)
+			trace_fail(t, t->line, "options are shorter than an attribute header");
+	}
+	nd->text = xstrndup(p, n);
+	h->ntree++;
+}
+
 static void directive(struct trace *t, const char *p, size_t n)
 {
 	char *line, *w[MAX_WORDS];
@@ -688,6 +732,9 @@ static void directive(struct trace *t, const char *p, size_t n)
 			trace_fail(t, t->line, "hz must be positive");
 	} else if (strcmp(w[0], "timers") == 0 && nw == 2 && strcmp(w[1], "recorded") == 0) {
 		h->timers_recorded = true;
+	} else if (strcmp(w[0], "class") == 0 || strcmp(w[0], "child") == 0 ||
+		   strcmp(w[0], "filter") == 0) {
+		tree_line(t, p, n, w, nw);
 	} else if (strcmp(w[0], "source") == 0) {
 		free(h->source);
 		h->source = xstrndup(n > 7 ? p + 7 : p + n, n > 7 ? n - 7 : 0);
@@ -808,6 +855,10 @@ static const char *pkt_keys(const struct trace *t, const char *p, struct trace_e
 			p = field(t, v, 0xffff, "q", &x);
 			ev->q = (uint16_t)x;
 			ev->ov |= OV_Q;
+		} else if (kl == 5 && memcmp(k, "tcidx", 5) == 0) {
+			p = field(t, v, 0xffff, "tcidx", &x);
+			ev->tcidx = (uint16_t)x;
+			ev->ov |= OV_TCIDX;
 		} else {
 			trace_fail(t, t->line, "unknown packet key \"%.*s\"", (int)kl, k);
 		}
@@ -816,9 +867,31 @@ static const char *pkt_keys(const struct trace *t, const char *p, struct trace_e
 	return p;
 }
 
+/* "MAJ:MIN" or "MAJ:" in hex at p, ending at a space or the line's end */
+static const char *handle_at(const struct trace *t, const char *p, uint32_t *v)
+{
+	size_t n = strcspn(p, " \n");
+	char buf[16];
+
+	if (n == 0 || n >= sizeof(buf))
+		bad_field(t, p, "handle (want MAJ:MIN in hex)");
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+	*v = handle_word(t, buf, false);
+	return p + n;
+}
+
 static const char *stats_keys(const struct trace *t, const char *p, struct trace_event *ev)
 {
 	ev->stat_mask = 0;
+	ev->stat_of = 0;
+	if (__builtin_expect(memcmp(p, " cl=", 4) == 0 || memcmp(p, " q=", 3) == 0, 0)) {
+		if (t->version < 3)
+			trace_fail(t, t->line, "statistics of a class or child (cl=, q=) need "
+				   "\"qdk-trace 3\"");
+		ev->stat_of = p[1] == 'c' ? 'c' : 'q';
+		p = handle_at(t, p + (ev->stat_of == 'c' ? 4 : 3), &ev->stat_id);
+	}
 	while (*p == ' ') {
 		const char *k = p + 1, *v = k + strcspn(k, "= \n");
 		size_t kl = (size_t)(v - k);
@@ -859,6 +932,50 @@ static const char *change_fields(const struct trace *t, const char *p, struct tr
 	ev->opts = p + (*p == ' ');
 	p += strcspn(p, "\n");
 	ev->opts_len = (uint32_t)(p - ev->opts);
+	return p;
+}
+
+/* tc's action names (TC_ACT_*), as a C line writes them */
+static const char *const cls_actions[] = {
+	"ok", "reclassify", "shot", "pipe", "stolen", "queued", "repeat", "redirect", "trap",
+};
+
+const char *trace_action_name(int action)
+{
+	if (action == -1)
+		return "unspec";
+	if (action >= 0 && action < (int)(sizeof(cls_actions) / sizeof(cls_actions[0])))
+		return cls_actions[action];
+	return NULL;
+}
+
+/* "C ACTION CLASSID": one tcf_classify() result of the next call (version 3) */
+static const char *classify_event(struct trace *t, const char *p, struct trace_event *ev)
+{
+	size_t n = strcspn(p, " \n"), i;
+	uint64_t v;
+
+	if (t->version < 3)
+		trace_fail(t, t->line, "C lines (classification results) need \"qdk-trace 3\"");
+	if (!t->hdr.has_filter)
+		trace_fail(t, t->line, "C lines need a \"filter PARENT\" directive: without "
+			   "filters the qdisc never asks for a classification");
+	ev->cls_action = -2;
+	if (n == 6 && memcmp(p, "unspec", 6) == 0)
+		ev->cls_action = -1;
+	for (i = 0; i < sizeof(cls_actions) / sizeof(cls_actions[0]); i++)
+		if (strlen(cls_actions[i]) == n && memcmp(cls_actions[i], p, n) == 0)
+			ev->cls_action = (int)i;
+	if (ev->cls_action == -2) {
+		p = field(t, p, 255, "classification action (a TC_ACT_ name or number)", &v);
+		ev->cls_action = (int)v;
+	} else {
+		p += n;
+	}
+	if (*p != ' ')
+		trace_fail(t, t->line, "missing fields for \"C\" (want ACTION CLASSID)");
+	p = handle_at(t, p + 1, &ev->cls_classid);
+	t->c_pending = true;
 	return p;
 }
 
@@ -946,14 +1063,20 @@ static const char *event_line(struct trace *t, const char *p, struct trace_event
 			goto short_line;
 		p = rand_event(t, p + 1, ev);
 		break;
+	case 'C':
+		if (*p != ' ')
+			goto short_line;
+		p = classify_event(t, p + 1, ev);
+		break;
 	default:
 		goto bad_op;
 	}
-	if (__builtin_expect(t->r_pending, 0) && ev->op != 'R') {
+	if (__builtin_expect(t->r_pending || t->c_pending, 0) && ev->op != 'R' && ev->op != 'C') {
 		if (!strchr("edprct", ev->op))
-			trace_fail(t, t->line, "R lines must come right before the call line they "
-				   "belong to, not before \"%c\"", ev->op);
+			trace_fail(t, t->line, "%s lines must come right before the call line they "
+				   "belong to, not before \"%c\"", t->r_pending ? "R" : "C", ev->op);
 		t->r_pending = false;
+		t->c_pending = false;
 	}
 end:
 	if (*p != '\n')
@@ -982,8 +1105,9 @@ bool trace_next(struct trace *t, struct trace_event *ev)
 	for (;;) {
 		p = t->pos;
 		if (p >= t->end) {
-			if (t->r_pending)
-				trace_fail(t, t->line, "the trace ends with R lines and no call after them");
+			if (t->r_pending || t->c_pending)
+				trace_fail(t, t->line, "the trace ends with %s lines and no call after "
+					   "them", t->r_pending ? "R" : "C");
 			return false;
 		}
 		t->line++;
@@ -1040,8 +1164,8 @@ void trace_open(struct trace *t, const char *path)
 	e = num(t->pos + 10, &ver);
 	if (!e || e != nl)
 		trace_fail(t, 1, "bad trace version \"%.*s\"", (int)(nl - t->pos - 10), t->pos + 10);
-	if (ver != 1 && ver != 2)
-		trace_fail(t, 1, "unknown trace version %llu (this reader knows versions 1 and 2)",
+	if (ver < 1 || ver > 3)
+		trace_fail(t, 1, "unknown trace version %llu (this reader knows versions 1 to 3)",
 			   (unsigned long long)ver);
 	t->version = (unsigned int)ver;
 	t->pos = nl + 1;
@@ -1065,6 +1189,11 @@ void trace_close(struct trace *t)
 	free(t->hdr.qdisc);
 	free(t->hdr.tca);
 	free(t->hdr.source);
+	for (i = 0; i < t->hdr.ntree; i++) {
+		free(t->hdr.tree[i].tca);
+		free(t->hdr.tree[i].text);
+	}
+	free(t->hdr.tree);
 	rands_free(t->hdr.rand, t->hdr.nrand);
 	free(t->hdr.rand);
 	rands_free(t->rv, t->nrv);
@@ -1150,5 +1279,32 @@ void trace_packet(const struct trace *t, const struct trace_event *ev, struct qd
 			p->ttl = ev->ttl;
 		if (ev->ov & OV_Q)
 			p->queue_mapping = ev->q;
+		if (ev->ov & OV_TCIDX)
+			p->tc_index = ev->tcidx;
+	}
+}
+
+void trace_tree_build(const struct trace *t, struct qdk_qdisc *root, bool with_filters)
+{
+	const struct trace_node *nd;
+	char msg[512];
+	size_t i;
+	int err;
+
+	for (i = 0; i < t->hdr.ntree; i++) {
+		nd = &t->hdr.tree[i];
+		msg[0] = '\0';
+		if (nd->what == 'f') {
+			if (!with_filters)
+				continue;
+			err = qdk_tree_filter(root, nd->parent, msg, sizeof(msg));
+		} else {
+			err = qdk_tree_add(root, nd->what == 'c', nd->parent, nd->handle, nd->kind,
+					   nd->tca, nd->tca_len, msg, sizeof(msg));
+		}
+		if (err)
+			trace_fail(t, nd->line, "the shim refused this %s: %s (%s)",
+				   nd->what == 'c' ? "class" : nd->what == 'q' ? "child qdisc" : "filter",
+				   msg, strerror(-err));
 	}
 }

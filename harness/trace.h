@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * trace.h - reading qdk traces (traces/FORMAT.md, versions 1 and 2).
+ * trace.h - reading qdk traces (traces/FORMAT.md, versions 1 to 3).
  *
  * The reader maps the file (or reads a decompressed .zst/.gz into memory),
  * takes the header directives up to the first event, and then hands out one
@@ -39,7 +39,7 @@ struct trace_flow {
 enum {
 	OV_LEN = 1 << 0, OV_GSO = 1 << 1, OV_TOS = 1 << 2, OV_PRIO = 1 << 3,
 	OV_MARK = 1 << 4, OV_HASH = 1 << 5, OV_TCP = 1 << 6, OV_TTL = 1 << 7,
-	OV_Q = 1 << 8,
+	OV_Q = 1 << 8, OV_TCIDX = 1 << 9,
 };
 
 /* Keys of an `s` line, in the order of trace_event.stat[]. */
@@ -63,13 +63,18 @@ struct trace_event {
 	int verdict;		/* raw enqueue return value or VERDICT_UNKNOWN */
 	uint32_t ov;		/* OV_* */
 	uint32_t len, hash, prio, mark;
-	uint16_t gso_segs, gso_size, q;
+	uint16_t gso_segs, gso_size, q, tcidx;
 	uint8_t tos, ttl, tcp;
 	const char *keys;	/* the KEY=VAL text after the verdict (drive copies it) */
 	uint32_t keys_len;
 	/* s */
 	uint32_t stat_mask;	/* 1 << ST_* */
 	uint64_t stat[ST_NKEYS];
+	char stat_of;		/* 0: the root; 'c' a class (cl=), 'q' a qdisc (q=) */
+	uint32_t stat_id;	/* its classid or handle */
+	/* C: what tcf_classify() returned (TC_ACT_*) and res->classid */
+	int cls_action;
+	uint32_t cls_classid;
 	/* c */
 	int ret;
 	const char *hex;	/* NULL for '-' */
@@ -97,6 +102,21 @@ struct trace_rand {
 	size_t len;
 };
 
+/*
+ * A node of a classful tree (version 3): a class, a child qdisc or the
+ * replay's filter, in the order the header states them.
+ */
+struct trace_node {
+	char what;		/* 'c' class, 'q' child qdisc, 'f' filter */
+	uint32_t line;
+	uint32_t parent;
+	uint32_t handle;	/* classid of a class, handle of a qdisc */
+	char kind[16];
+	uint8_t *tca;		/* TCA_OPTIONS, header included; NULL: none */
+	size_t tca_len;
+	char *text;		/* the directive line, as written */
+};
+
 struct trace_hdr {
 	char *qdisc;		/* "KIND OPTS..." or NULL */
 	uint32_t qdisc_line;
@@ -116,12 +136,15 @@ struct trace_hdr {
 	uint32_t rand_lost_line;
 	unsigned int hz;
 	bool timers_recorded;		/* "timers recorded": t lines drive timer_lists */
+	struct trace_node *tree;	/* class, child, filter directives, in order */
+	size_t ntree, tree_cap;
+	bool has_filter;		/* a filter directive: calls classify by C lines */
 	char *source;
 };
 
 struct trace {
 	const char *path;
-	unsigned int version;	/* 1, or 2: R lines, every call's draws */
+	unsigned int version;	/* 1; 2: R lines, every call's draws; 3: trees, C lines */
 	char *buf;		/* the text; the last byte is always '\n' */
 	size_t len;
 	size_t maplen;		/* mapped: the whole reservation */
@@ -139,6 +162,7 @@ struct trace {
 	struct trace_rand *rv;
 	size_t nrv, rv_cap;
 	bool r_pending;
+	bool c_pending;		/* C lines read since the last call line */
 };
 
 /* Open, read the magic line and the header. Exits 2 on any error. */
@@ -166,6 +190,14 @@ void trace_random_queue(const struct trace *t, bool refuse_lost);
 void trace_random_queue_event(const struct trace *t, const struct trace_event *ev);
 /* After init: every queued draw was made, with its width; else file:line, exit 1. */
 void trace_random_check(const struct trace *t);
+/*
+ * The tree the header states (class, child, filter directives) built under
+ * root through the shim's rtnetlink path; a request the shim refuses fails
+ * at its line (exit 2). with_filters: attach the replay's filters (verify).
+ */
+void trace_tree_build(const struct trace *t, struct qdk_qdisc *root, bool with_filters);
+/* A C line's action name for TC_ACT_* (-1 "unspec"), NULL for another number. */
+const char *trace_action_name(int action);
 /* Decode hex into a fresh buffer; -1 when it is not an even number of hex digits. */
 int trace_hex(const char *s, size_t n, uint8_t **out, size_t *len);
 

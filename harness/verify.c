@@ -2,8 +2,10 @@
 /*
  * verify.c - `qdk-replay verify TRACE...`: replay every call of a trace at
  * its timestamp and check every answer (verdicts, dequeued ids, drops and
- * marks per call, statistics snapshots, watchdog fires) and, in a version-2
- * trace, that each call drew exactly the random values of its R lines. The first
+ * marks per call, statistics snapshots of the root and of a tree's classes
+ * and children, watchdog fires) and, in a version-2 trace, that each call
+ * drew exactly the random values of its R lines (version 3: and asked its
+ * filters for exactly the classifications of its C lines). The first
  * difference stops the replay with the line, the expected and actual
  * answers and the qdisc's state (exit 1); a malformed trace exits 2.
  *
@@ -37,6 +39,8 @@ struct verifier {
 	uint64_t wd_fired;
 	uint64_t events, enqueues, dequeues;
 	bool exact;		/* version 2: each call draws its R lines, no more */
+	bool classify;		/* a filter: each call classifies by its C lines, no more */
+	uint64_t results;	/* C results handed out */
 	uint64_t draws;		/* R values handed out */
 	bool quiet;
 	/* how the replay was seeded, for the re-run that explains a snapshot */
@@ -99,11 +103,41 @@ static void __attribute__((noreturn)) diverge_tail(struct verifier *v)
 
 static const char *line_text(const struct trace *t, uint32_t n, int *len);
 
-/* A version-2 call is about to run: only its R lines' draws answer it. */
+/*
+ * A version-2 call is about to run: only its R lines' draws answer it, and
+ * with filters in the tree only its C lines answer its classifications.
+ */
 static inline void draws_begin(struct verifier *v, const struct trace_event *ev)
 {
 	if (v->exact)
 		qdk_random_exact(ev->line);
+	if (v->classify)
+		qdk_classify_exact(ev->line);
+}
+
+/* A call's queue (R or C lines) not used up as recorded: diverge at line tag. */
+static void queue_check(struct verifier *v, size_t left, uint32_t tag, const char *msg,
+			const char *record)
+{
+	const char *text;
+	int len;
+
+	if (__builtin_expect(left == 0, 1))
+		return;
+	text = line_text(&v->t, tag, &len);
+	diverge_at(v, tag, text, (uint32_t)len, record, msg);
+	diverge_tail(v);
+}
+
+/* ... it asked for exactly its C lines' results, else a divergence there */
+static void classify_end(struct verifier *v)
+{
+	uint32_t tag = 0;
+	char msg[300];
+	size_t left = qdk_classify_status(&tag, msg, sizeof(msg));
+
+	queue_check(v, left, tag, msg, "the classifications of a call (its C lines)");
+	qdk_classify_exact(0);
 }
 
 /*
@@ -115,17 +149,14 @@ static void draws_end(struct verifier *v)
 {
 	uint32_t tag = 0;
 	char msg[200];
-	const char *text;
-	int len;
+	size_t left;
 
+	if (v->classify)
+		classify_end(v);
 	if (!v->exact)
 		return;
-	if (__builtin_expect(qdk_random_status(&tag, msg, sizeof(msg)) != 0, 0)) {
-		text = line_text(&v->t, tag, &len);
-		diverge_at(v, tag, text, (uint32_t)len,
-			   "the random draws of a call (its R lines)", msg);
-		diverge_tail(v);
-	}
+	left = qdk_random_status(&tag, msg, sizeof(msg));
+	queue_check(v, left, tag, msg, "the random draws of a call (its R lines)");
 	qdk_random_exact(0);
 }
 
@@ -273,19 +304,25 @@ static void do_dequeue(struct verifier *v, const struct trace_event *ev, bool pe
 		qdk_skb_free(skb);
 }
 
+/* Counters indexed by ST_*. */
+static void counters_of(const struct qdk_stats *st, uint64_t *act)
+{
+	act[ST_QLEN] = st->qlen;
+	act[ST_BACKLOG] = st->backlog;
+	act[ST_DROPS] = st->drops;
+	act[ST_OVERLIMITS] = st->overlimits;
+	act[ST_REQUEUES] = st->requeues;
+	act[ST_PACKETS] = st->packets;
+	act[ST_BYTES] = st->bytes;
+}
+
 /* The replayed qdisc's counters, indexed by ST_*. */
 static void read_counters(struct verifier *v, uint64_t *act)
 {
 	struct qdk_stats st;
 
 	qdk_qdisc_stats(v->q, &st);
-	act[ST_QLEN] = st.qlen;
-	act[ST_BACKLOG] = st.backlog;
-	act[ST_DROPS] = st.drops;
-	act[ST_OVERLIMITS] = st.overlimits;
-	act[ST_REQUEUES] = st.requeues;
-	act[ST_PACKETS] = st.packets;
-	act[ST_BYTES] = st.bytes;
+	counters_of(&st, act);
 }
 
 /*
@@ -385,6 +422,21 @@ static void explain_snapshot(struct verifier *v, const struct trace_event *ev,
 		waitpid(pid, &status, 0);
 }
 
+/* The counters of the class or child qdisc a snapshot names (cl=, q=). */
+static void read_node_counters(struct verifier *v, const struct trace_event *ev, uint64_t *act)
+{
+	struct qdk_stats st;
+
+	if (qdk_tree_stats(v->q, ev->stat_of == 'c', ev->stat_id, &st)) {
+		diverge_head(v, ev, "a statistics snapshot (s line)", "");
+		fprintf(stderr, "  the replayed tree has no %s %x:%x\n",
+			ev->stat_of == 'c' ? "class" : "qdisc", ev->stat_id >> 16,
+			ev->stat_id & 0xffff);
+		diverge_tail(v);
+	}
+	counters_of(&st, act);
+}
+
 static void do_stats(struct verifier *v, const struct trace_event *ev)
 {
 	uint64_t act[ST_NKEYS];
@@ -395,7 +447,10 @@ static void do_stats(struct verifier *v, const struct trace_event *ev)
 		parted_track(v, ev);
 		parted_report(v);
 	}
-	read_counters(v, act);
+	if (ev->stat_of)
+		read_node_counters(v, ev, act);
+	else
+		read_counters(v, act);
 	for (i = 0; i < ST_NKEYS; i++)
 		if ((ev->stat_mask & (1u << i)) && ev->stat[i] != act[i])
 			ok = false;
@@ -407,7 +462,8 @@ static void do_stats(struct verifier *v, const struct trace_event *ev)
 			fprintf(stderr, "  %-10s expected %llu, actual %llu%s\n", trace_stat_names[i],
 				(unsigned long long)ev->stat[i], (unsigned long long)act[i],
 				ev->stat[i] != act[i] ? "  <--" : "");
-	if (!v->parted_line)
+	/* the re-run follows the root's counters only */
+	if (!v->parted_line && !ev->stat_of)
 		explain_snapshot(v, ev, act);
 	diverge_tail(v);
 }
@@ -659,6 +715,9 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	/* "KIND OPTS; KIND OPTS2": the configuration's tc qdisc change steps */
 	for (i = 0; i < qs.nchanges; i++)
 		spec_change(&qs, i, v.q, where);
+	/* the classes and children, through the shim's rtnetlink, as tc added them */
+	trace_tree_build(&v.t, v.q, true);
+	v.classify = v.t.hdr.has_filter;
 	v.quiet = quiet;
 	if (v.parted_line)
 		parted_track(&v, NULL);
@@ -669,6 +728,14 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 		v.events++;
 		if (ev.op == 'x' || ev.op == 'm') {
 			expect_effect(&v, &ev);
+			continue;
+		}
+		if (ev.op == 'C') {
+			/* held for the call it precedes */
+			if (qdk_classify_queue(ev.cls_action, ev.cls_classid, ev.line))
+				trace_fail(&v.t, ev.line, "more C lines before one call than the "
+					   "shim holds (256)");
+			v.results++;
 			continue;
 		}
 		if (ev.op == 'R') {
@@ -752,6 +819,8 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 		       (unsigned long long)v.dequeues);
 		if (v.exact)
 			printf(", %llu random draws", (unsigned long long)v.draws);
+		if (v.classify)
+			printf(", %llu classifications", (unsigned long long)v.results);
 		printf("), virtual %.6f s, wall %.3f s, cpu %.3f s, %.2f M events/s\n",
 		       (double)(last_ts - first_ts) / 1e9, wall, cpu,
 		       cpu > 0 ? (double)v.events / cpu / 1e6 : 0.0);

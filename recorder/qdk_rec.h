@@ -24,7 +24,8 @@
  * DROP records, in draw order; the call record's count says how many
  * there are. Those of a change come just before its CHANGED. A timer_list
  * of the child that fires is a TIMER record, followed by its draws and
- * drops as a call's. The
+ * drops as a call's. A classification (tcf_classify()) during a call is a
+ * CLS record among its DROP records, counted with its draws. The
  * stream merges per-CPU rings by timestamp: the records of one recorder
  * instance are in the order its calls happened; different instances'
  * records may interleave otherwise.
@@ -34,7 +35,7 @@
 
 #include <linux/types.h>
 
-#define QDK_REC_VERSION	8
+#define QDK_REC_VERSION	9
 #define QDK_REC_SIZE	128	/* the longest record, sizeof(struct qdk_rec) */
 #define QDK_REC_HDR_SIZE 48	/* the header every record has */
 #define QDK_REC_DEV	"qdk_recorder"
@@ -56,6 +57,9 @@ enum qdk_rec_type {
 	QDK_REC_CHGEND,		/* the changing task released rtnl: no more CHG drops */
 	QDK_REC_DRAW,		/* a random draw of the child during a call or change */
 	QDK_REC_TIMER,		/* one of the child's own timer_lists fired */
+	QDK_REC_TREE,		/* the child's tree now: count NODE records follow */
+	QDK_REC_NODE,		/* a class, a qdisc under a class, or a filter block */
+	QDK_REC_CLS,		/* what tcf_classify() returned during a call */
 };
 
 /* rec.flags (a bit means something for the types named) */
@@ -68,6 +72,11 @@ enum qdk_rec_type {
 #define QDK_RF_NORAND	0x20	/* RAND: a random getter could not be probed */
 #define QDK_RF_CHG	0x40	/* DROP: freed by the task changing the child */
 #define QDK_RF_NOREC	0x80	/* CHANGE: not recorded (the trace has a gap) */
+
+/* node.what */
+#define QDK_NODE_CLASS	1	/* a class of the child (tc class add) */
+#define QDK_NODE_QDISC	2	/* a qdisc grafted under one of its classes */
+#define QDK_NODE_FILTER	3	/* the block of the child or of a class has filters */
 
 /* enq.family */
 #define QDK_RF_AF_NONE	0
@@ -115,7 +124,7 @@ struct qdk_rec_enq {
 	__u8 tos_after;		/* after enqueue (valid unless GONE) */
 	__u8 ttl;
 	__u8 tcp_flags;
-	__u8 pad[2];
+	__u16 tc_index;		/* skb->tc_index (gred's virtual queue) */
 	__u8 saddr[16];		/* network order; IPv4 in the first 4 */
 	__u8 daddr[16];
 };				/* 76 bytes */
@@ -132,6 +141,25 @@ struct qdk_rec_conf {
 	char kind[16];
 	char dev[16];
 };				/* 64 bytes */
+
+/*
+ * One node of the child's tree (TREE, then its NODE records, each followed
+ * by its TCA_OPTIONS in TCA records): made whenever tc changes a class, a
+ * qdisc under a class or a filter of the child, and when recording starts.
+ */
+struct qdk_rec_node {
+	__u32 what;		/* QDK_NODE_* */
+	__u32 parent;		/* class: its parent; qdisc: its class; filter: the block's owner */
+	__u32 handle;		/* classid or qdisc handle */
+	__u32 tca_len;		/* bytes following in TCA records; 0: none */
+	char kind[16];
+};				/* 32 bytes */
+
+/* CLS: tcf_classify()'s return value and res->classid (0 unless >= 0) */
+struct qdk_rec_cls {
+	__s32 action;
+	__u32 classid;
+};
 
 struct qdk_rec_hello {
 	__u32 version;		/* QDK_REC_VERSION */
@@ -151,7 +179,8 @@ struct qdk_rec {
 	__u8 words;		/* this record's length in 8-byte words */
 	__u32 count;		/* LOST: events lost; TCA: offset; CHANGE: */
 				/* TCA_OPTIONS bytes (0: none); CHANGED: ret; */
-				/* ENQ, DEQ, PEEK, TIMER: its DRAW records */
+				/* ENQ, DEQ, PEEK, TIMER: its DRAW and CLS */
+				/* records; TREE: its NODE records */
 	/* calls: the child's counters after the call */
 	__u32 qlen;
 	__u32 backlog;
@@ -163,6 +192,8 @@ struct qdk_rec {
 		struct qdk_rec_conf conf;
 		struct qdk_rec_hello hello;
 		struct qdk_rec_rand rand;
+		struct qdk_rec_node node;
+		struct qdk_rec_cls cls;
 		__u8 tca[QDK_REC_TCA_CHUNK];
 		__u8 raw[80];
 	};

@@ -34,6 +34,7 @@
 #include <linux/rtnetlink.h>
 #include <linux/skbuff.h>
 #include <net/netlink.h>
+#include <net/pkt_cls.h>
 #include <net/pkt_sched.h>
 #include <net/sch_generic.h>
 
@@ -65,35 +66,47 @@ struct rec_sched {
 /* arrivals held during a change beyond this are dropped (by the wrapper) */
 #define REC_HOLD_MAX	4096
 
-/* The child's own ops but for ->change, which comes to us first. */
+/*
+ * The child's own ops but for ->change, which comes to us first; for a
+ * classful child also its class ops but for the calls that change its tree
+ * (class change and delete, graft, the block a filter request names),
+ * after which the tree is recorded again (rec_tree()).
+ */
 struct rec_ops {
 	struct Qdisc_ops ops;
 	const struct Qdisc_ops *orig;
+	struct Qdisc_class_ops cl_ops;
 	struct rec_sched *q;
 	struct rcu_head rcu;
 };
 
 static int rec_child_change(struct Qdisc *child, struct nlattr *opt,
 			    struct netlink_ext_ack *extack);
+static void rec_cl_wrap(struct rec_ops *ro);
 
 /*
- * A copy of the child's ops whose ->change is rec_child_change(); NULL for
- * built-in qdiscs (noop) and kinds without ->change. Process context.
+ * A copy of the child's ops whose ->change is rec_child_change() and whose
+ * class ops record the tree; NULL for built-in qdiscs (noop) and classless
+ * kinds without ->change. Process context.
  */
 static struct rec_ops *rec_ops_new(struct rec_sched *q,
 				   const struct Qdisc *child)
 {
 	struct rec_ops *ro;
 
-	if ((child->flags & TCQ_F_BUILTIN) || !child->ops->change)
+	if ((child->flags & TCQ_F_BUILTIN) ||
+	    (!child->ops->change && !child->ops->cl_ops))
 		return NULL;
 	ro = kmalloc(sizeof(*ro), GFP_KERNEL);
 	if (!ro)
 		return ERR_PTR(-ENOMEM);
 	ro->ops = *child->ops;
-	ro->ops.change = rec_child_change;
+	if (child->ops->change)
+		ro->ops.change = rec_child_change;
 	ro->orig = child->ops;
 	ro->q = q;
+	if (child->ops->cl_ops)
+		rec_cl_wrap(ro);
 	return ro;
 }
 
@@ -590,6 +603,228 @@ static void rec_emit_conf(struct Qdisc *sch, struct rec_sched *q,
 	rec_emit_tca(q, opt, len);
 }
 
+/* ---- the child's tree ------------------------------------------------------ */
+
+/*
+ * A classful child's tree as tc built it: its classes (when the kind
+ * creates them: a class ops ->change), the qdiscs grafted under them (not
+ * the defaults, handle 0), and which blocks hold filters. Recorded whenever
+ * tc changes it through the child's class ops, and when recording starts:
+ * a TREE record, then NODE records each with its TCA_OPTIONS (the class's
+ * or the qdisc's own dump) in TCA records. qdk-capture writes the last one
+ * before the first call as the trace's class, child and filter lines.
+ * Only the child's own classes: a grandchild's classes are not followed.
+ */
+#define REC_TREE_MAX	64
+
+struct rec_tree_walk {
+	struct qdisc_walker w;
+	unsigned int n;
+	unsigned long cl[REC_TREE_MAX];
+};
+
+struct rec_node {
+	struct qdk_rec_node n;
+	struct sk_buff *dump;		/* holds the TCA_OPTIONS bytes */
+	const u8 *tca;
+};
+
+static int rec_tree_fn(struct Qdisc *child, unsigned long cl,
+		       struct qdisc_walker *w)
+{
+	struct rec_tree_walk *a = container_of(w, struct rec_tree_walk, w);
+
+	if (a->n < REC_TREE_MAX)
+		a->cl[a->n++] = cl;
+	return 0;
+}
+
+/* the TCA_OPTIONS attribute a dump wrote into skb, NULL when none */
+static const struct nlattr *rec_tca_of(const struct sk_buff *skb)
+{
+	return skb ? nla_find((const struct nlattr *)skb->data, skb->len,
+			      TCA_OPTIONS) : NULL;
+}
+
+static void rec_node_set(struct rec_node *nd, u32 what, u32 parent,
+			 u32 handle, const char *kind, struct sk_buff *dump)
+{
+	const struct nlattr *a = rec_tca_of(dump);
+
+	memset(&nd->n, 0, sizeof(nd->n));
+	nd->n.what = what;
+	nd->n.parent = parent;
+	nd->n.handle = handle;
+	strscpy(nd->n.kind, kind, sizeof(nd->n.kind));
+	nd->dump = dump;
+	nd->tca = (const u8 *)a;
+	nd->n.tca_len = a ? min_t(u32, nla_total_size(nla_len(a)),
+				  skb_tail_pointer(dump) - (u8 *)a) : 0;
+}
+
+/* Does the block hold a filter? Takes and drops references: process context. */
+static bool rec_block_busy(struct tcf_block *block)
+{
+	struct tcf_chain *chain;
+	struct tcf_proto *tp;
+	bool busy = false;
+
+	if (!block)
+		return false;
+	for (chain = tcf_get_next_chain(block, NULL); chain;
+	     chain = tcf_get_next_chain(block, chain))
+		for (tp = tcf_get_next_proto(chain, NULL); tp;
+		     tp = tcf_get_next_proto(chain, tp))
+			busy = true;
+	return busy;
+}
+
+/*
+ * Record the child's tree (rtnl held, process context). A filter request
+ * in progress names the block of class fcl (0: the child's own) before its
+ * filter is in: fpend counts it as held.
+ */
+static void rec_tree(struct rec_sched *q, bool fpend, unsigned long fcl)
+{
+	struct rec_ops *ro = q->child_ops;
+	const struct Qdisc_class_ops *cops;
+	struct Qdisc *child = q->child;
+	struct rec_tree_walk *a;
+	struct rec_node *nodes;
+	unsigned int i, n = 0;
+	struct qdk_rec r;
+
+	ASSERT_RTNL();
+	if (!ro || child->ops != &ro->ops || !ro->orig->cl_ops ||
+	    !READ_ONCE(rec_capturing) || q->session != READ_ONCE(rec_session))
+		return;
+	cops = ro->orig->cl_ops;
+	a = kzalloc(sizeof(*a), GFP_KERNEL);
+	nodes = kcalloc(2 * REC_TREE_MAX + 1, sizeof(*nodes), GFP_KERNEL);
+	if (!a || !nodes)
+		goto out;
+	a->w.fn = rec_tree_fn;
+	cops->walk(child, &a->w);
+	if (cops->tcf_block &&
+	    ((fpend && !fcl) || rec_block_busy(cops->tcf_block(child, 0, NULL))))
+		rec_node_set(&nodes[n++], QDK_NODE_FILTER, 0, child->handle,
+			     child->ops->id, NULL);
+	for (i = 0; i < a->n; i++) {
+		struct tcmsg tcm = { .tcm_handle = child->handle,
+				     .tcm_parent = child->handle };
+		struct sk_buff *skb = alloc_skb(NLMSG_GOODSIZE, GFP_KERNEL);
+		struct Qdisc *leaf;
+
+		if (!skb)
+			break;
+		if (cops->dump && cops->dump(child, a->cl[i], skb, &tcm) < 0)
+			skb_trim(skb, 0);
+		if (cops->change)
+			rec_node_set(&nodes[n++], QDK_NODE_CLASS, tcm.tcm_parent,
+				     tcm.tcm_handle, child->ops->id, skb);
+		else
+			kfree_skb(skb);
+		leaf = cops->leaf ? cops->leaf(child, a->cl[i]) : NULL;
+		if (leaf && leaf->handle && !(leaf->flags & TCQ_F_BUILTIN))
+			rec_node_set(&nodes[n++], QDK_NODE_QDISC, tcm.tcm_handle,
+				     leaf->handle, leaf->ops->id,
+				     rec_dump_child(leaf));
+		if (cops->tcf_block &&
+		    ((fpend && fcl == a->cl[i]) ||
+		     rec_block_busy(cops->tcf_block(child, a->cl[i], NULL))))
+			rec_node_set(&nodes[n++], QDK_NODE_FILTER, 0,
+				     tcm.tcm_handle, child->ops->id, NULL);
+	}
+	sch_tree_lock(q->sch);
+	rec_head(&r, q, QDK_REC_TREE);
+	r.count = n;
+	rec_emit(&r);
+	for (i = 0; i < n; i++) {
+		rec_head(&r, q, QDK_REC_NODE);
+		r.node = nodes[i].n;
+		rec_emit(&r);
+		rec_emit_tca(q, nodes[i].tca, nodes[i].n.tca_len);
+	}
+	sch_tree_unlock(q->sch);
+out:
+	for (i = 0; nodes && i < n; i++)
+		kfree_skb(nodes[i].dump);
+	kfree(nodes);
+	kfree(a);
+}
+
+static struct rec_sched *rec_of_child(struct Qdisc *child)
+{
+	return container_of(child->ops, struct rec_ops, ops)->q;
+}
+
+static const struct Qdisc_class_ops *rec_orig_cl(struct Qdisc *child)
+{
+	return container_of(child->ops, struct rec_ops, ops)->orig->cl_ops;
+}
+
+static int rec_cl_change(struct Qdisc *child, u32 classid, u32 parentid,
+			 struct nlattr **tca, unsigned long *arg,
+			 struct netlink_ext_ack *extack)
+{
+	int err = rec_orig_cl(child)->change(child, classid, parentid, tca,
+					     arg, extack);
+
+	if (!err)
+		rec_tree(rec_of_child(child), false, 0);
+	return err;
+}
+
+static int rec_cl_delete(struct Qdisc *child, unsigned long cl,
+			 struct netlink_ext_ack *extack)
+{
+	int err = rec_orig_cl(child)->delete(child, cl, extack);
+
+	if (!err)
+		rec_tree(rec_of_child(child), false, 0);
+	return err;
+}
+
+static int rec_cl_graft(struct Qdisc *child, unsigned long cl,
+			struct Qdisc *new, struct Qdisc **old,
+			struct netlink_ext_ack *extack)
+{
+	int err = rec_orig_cl(child)->graft(child, cl, new, old, extack);
+
+	if (!err)
+		rec_tree(rec_of_child(child), false, 0);
+	return err;
+}
+
+/* a filter request (tc filter add/del: with extack) names this block */
+static struct tcf_block *rec_cl_tcf_block(struct Qdisc *child, unsigned long cl,
+					  struct netlink_ext_ack *extack)
+{
+	struct tcf_block *block = rec_orig_cl(child)->tcf_block(child, cl,
+								 extack);
+
+	/* a classifier that runs unlocked (flower) finds the block without rtnl */
+	if (block && extack && rtnl_is_locked())
+		rec_tree(rec_of_child(child), true, cl);
+	return block;
+}
+
+static void rec_cl_wrap(struct rec_ops *ro)
+{
+	const struct Qdisc_class_ops *orig = ro->orig->cl_ops;
+
+	ro->cl_ops = *orig;
+	if (orig->change)
+		ro->cl_ops.change = rec_cl_change;
+	if (orig->delete)
+		ro->cl_ops.delete = rec_cl_delete;
+	if (orig->graft)
+		ro->cl_ops.graft = rec_cl_graft;
+	if (orig->tcf_block)
+		ro->cl_ops.tcf_block = rec_cl_tcf_block;
+	ro->ops.cl_ops = &ro->cl_ops;
+}
+
 /* Start recording this instance in the current session (rtnl held). */
 static void rec_arm(struct Qdisc *sch, bool fresh)
 {
@@ -606,6 +841,7 @@ static void rec_arm(struct Qdisc *sch, bool fresh)
 	rec_emit_conf(sch, q, opt, fresh, false);
 	sch_tree_unlock(sch);
 	kfree_skb(opt);
+	rec_tree(q, false, 0);
 }
 
 /* The held arrivals go to the child, recorded, in the order they came. */

@@ -206,13 +206,14 @@ static int rec_unlock_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 static bool rec_krp_register(struct kretprobe *krp, const char *symbol,
 			     kretprobe_handler_t entry,
 			     kretprobe_handler_t handler, int maxactive,
-			     const char *without)
+			     size_t data_size, const char *without)
 {
 	memset(krp, 0, sizeof(*krp));
 	krp->kp.symbol_name = symbol;
 	krp->entry_handler = entry;
 	krp->handler = handler;
 	krp->maxactive = maxactive;
+	krp->data_size = data_size;
 	if (!register_kretprobe(krp))
 		return true;
 	pr_warn("qdk_recorder: cannot probe %s: %s\n", symbol, without);
@@ -292,22 +293,30 @@ static int rec_tcmod_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 
 static struct kretprobe rec_tcmod_krp;
 static bool rec_tcmod_on;
+static struct kretprobe rec_cls_krp;
+static bool rec_cls_on;
 
 static void rec_krps_register(void)
 {
 	/* callers sleeping in request_module() without rtnl, plus one */
 	rec_tcmod_on = rec_krp_register(&rec_tcmod_krp, "tc_modify_qdisc",
 					rec_tcmod_entry, rec_tcmod_ret,
-					2 * num_possible_cpus() + 16,
+					2 * num_possible_cpus() + 16, 0,
 					"traces carry the child's dump as its options, and no random draws");
 	rec_unlock_on = rec_krp_register(&rec_unlock_krp, "rtnl_unlock",
 					 rec_unlock_entry, rec_unlock_ret,
-					 2 * num_possible_cpus() + 4,
+					 2 * num_possible_cpus() + 4, 0,
 					 "a change that drops packets is marked lost");
+	/* one classification at a time per CPU, in a call (rec_cls.c) */
+	rec_cls_on = rec_krp_register(&rec_cls_krp, "tcf_classify",
+				      rec_cls_entry, rec_cls_ret,
+				      2 * num_possible_cpus() + 4, REC_CLS_RI_SIZE,
+				      "classifications are not recorded (no C lines)");
 }
 
 static void rec_krps_unregister(void)
 {
+	rec_krp_unregister(&rec_cls_krp, &rec_cls_on);
 	rec_krp_unregister(&rec_unlock_krp, &rec_unlock_on);
 	rec_krp_unregister(&rec_tcmod_krp, &rec_tcmod_on);
 	rec_chg_end();

@@ -33,7 +33,7 @@ struct rec_call {
 	bool gone;			/* ... which was freed during the call */
 	u64 ts;				/* the call's timestamp */
 	u32 inst, gen;			/* whose call it is */
-	u32 draws;			/* DRAW records made (rec_rand.c) */
+	u32 draws;			/* DRAW and CLS records made (rec_rand.c, rec_cls.c) */
 	u32 below;			/* in the child's __get_random_u32_below() */
 };
 
@@ -93,6 +93,10 @@ static __always_inline unsigned int rec_len(u8 type)
 	case QDK_REC_RAND:
 	case QDK_REC_DRAW:
 		return REC_LEN(sizeof(struct qdk_rec_rand));
+	case QDK_REC_NODE:
+		return REC_LEN(sizeof(struct qdk_rec_node));
+	case QDK_REC_CLS:
+		return REC_LEN(sizeof(struct qdk_rec_cls));
 	}
 	return QDK_REC_HDR_SIZE;
 }
@@ -227,6 +231,16 @@ void rec_rand_begin(void);		/* current creates or changes a child (rtnl) */
 void rec_rand_end(void);		/* ... and is done */
 bool rec_rand_emit(struct qdk_rec *r);	/* r->type records of current's draws */
 void rec_rand_check_missed(void);	/* the reader: a probe missed calls? */
+
+/*
+ * rec_cls.c: tcf_classify() during a recorded call, a kretprobe whose
+ * return handler stores a CLS record in place, as a draw's DRAW record.
+ */
+struct kretprobe_instance;
+struct pt_regs;
+int rec_cls_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
+int rec_cls_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
+#define REC_CLS_RI_SIZE	(2 * sizeof(void *))
 
 /* rec_pkt.c */
 void rec_fill_pkt(struct qdk_rec_enq *e, struct sk_buff *skb);

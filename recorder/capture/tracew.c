@@ -15,6 +15,11 @@
  * all in, then after its R lines. A draw record that never came (the ring
  * was full) is an "R lost" line.
  *
+ * The classifications of a call (CLS records, counted with its draws) are
+ * "C" lines before it, after its R lines. The child's tree (the last TREE
+ * and its NODE records before the first call) is the header's class, child
+ * and filter lines (trace version 3).
+ *
  * A fire of one of the child's own timer_lists (TIMER) is a "t" line,
  * written as a call (its draws before it, its drops after it).
  *
@@ -154,7 +159,7 @@ struct flow {
 	struct flow_key k;
 	uint32_t fid;		/* 0: empty slot */
 	uint32_t hash, prio, mark;
-	uint16_t q;
+	uint16_t q, tcidx;
 	uint8_t tos, ttl, tcp;
 };
 
@@ -335,6 +340,15 @@ struct tw {
 	bool rnd_norand;
 	/* R lines of the pending call, of the change being recorded */
 	struct rlines r_call, r_chg;
+	struct sbuf c_call;	/* C lines of the pending call */
+	/* the child's tree: the last TREE's nodes, their TCA bytes */
+	struct tnode {
+		struct qdk_rec_node n;
+		uint8_t *tca;
+		uint32_t have;
+	} *nodes;
+	size_t nnodes, capnodes;
+	long node_fill;		/* the node whose TCA records come next; -1: none */
 	uint32_t draws_left;	/* DRAW records the pending call has to come */
 	FILE *call_out;		/* the real output while a call that drew is held */
 	char *call_buf;
@@ -381,7 +395,18 @@ struct tw *tw_new(FILE *out, const struct tw_opts *o)
 	rl_clear(&t->rnd);
 	rl_clear(&t->r_call);
 	rl_clear(&t->r_chg);
+	t->node_fill = -1;
 	return t;
+}
+
+static void nodes_clear(struct tw *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nnodes; i++)
+		free(t->nodes[i].tca);
+	t->nnodes = 0;
+	t->node_fill = -1;
 }
 
 void tw_free(struct tw *t)
@@ -394,6 +419,9 @@ void tw_free(struct tw *t)
 	free(t->rnd.b.p);
 	free(t->r_call.b.p);
 	free(t->r_chg.b.p);
+	free(t->c_call.p);
+	nodes_clear(t);
+	free(t->nodes);
 	if (t->call_out) {
 		fclose(t->out);
 		t->out = t->call_out;
@@ -426,12 +454,78 @@ static void put_handle(FILE *f, uint32_t h)
 		fprintf(f, "%x:", h >> 16);
 }
 
+static void put_node(FILE *f, const char *what, const struct tnode *nd)
+{
+	uint32_t i;
+
+	fprintf(f, "%s ", what);
+	if (nd->n.parent == 0xffffffffU)
+		fprintf(f, "root");
+	else
+		put_handle(f, nd->n.parent);
+	fputc(' ', f);
+	put_handle(f, nd->n.handle);
+	fprintf(f, " %.16s ", nd->n.kind);
+	if (!nd->n.tca_len)
+		fputc('-', f);
+	for (i = 0; i < nd->n.tca_len; i++)
+		fprintf(f, "%02x", nd->tca[i]);
+	fputc('\n', f);
+}
+
+/*
+ * The tree (version 3): classes with their parents first (a parent is the
+ * root, the child's handle or a class already written), then the qdiscs
+ * under classes, then the blocks with filters.
+ */
+static void write_tree(struct tw *t)
+{
+	uint32_t root = t->conf.conf.handle;
+	size_t i, j, left = 0;
+	bool *done = calloc(t->nnodes + 1, sizeof(*done)), more = true;
+
+	if (!done)
+		return;
+	for (i = 0; i < t->nnodes; i++)
+		left += t->nodes[i].n.what == QDK_NODE_CLASS;
+	while (left && more) {
+		more = false;
+		for (i = 0; i < t->nnodes; i++) {
+			const struct tnode *nd = &t->nodes[i];
+			bool ok = nd->n.parent == 0xffffffffU || nd->n.parent == root;
+
+			if (done[i] || nd->n.what != QDK_NODE_CLASS)
+				continue;
+			for (j = 0; !ok && j < t->nnodes; j++)
+				ok = done[j] && t->nodes[j].n.handle == nd->n.parent;
+			if (!ok)
+				continue;
+			put_node(t->out, "class", nd);
+			done[i] = more = true;
+			left--;
+		}
+	}
+	if (left)
+		fprintf(t->out, "# %zu classes whose parent is not in the tree are left out\n", left);
+	for (i = 0; i < t->nnodes; i++)
+		if (t->nodes[i].n.what == QDK_NODE_QDISC)
+			put_node(t->out, "child", &t->nodes[i]);
+	for (i = 0; i < t->nnodes; i++) {
+		if (t->nodes[i].n.what != QDK_NODE_FILTER)
+			continue;
+		fprintf(t->out, "filter ");
+		put_handle(t->out, t->nodes[i].n.handle);
+		fputc('\n', t->out);
+	}
+	free(done);
+}
+
 static void write_header(struct tw *t)
 {
 	const struct qdk_rec_conf *c = &t->conf.conf;
 	uint32_t i;
 
-	fprintf(t->out, "qdk-trace 2\n");
+	fprintf(t->out, "qdk-trace %d\n", t->nnodes ? 3 : 2);
 	fprintf(t->out, "# captured by qdk-capture: recorder instance %u, child generation %u\n",
 		t->inst, t->gen);
 	if (!t->fresh)
@@ -472,6 +566,8 @@ static void write_header(struct tw *t)
 		fprintf(t->out, "# random: a random getter could not be probed; draws through it are not here\n");
 	if (t->rnd.b.len)
 		fwrite(t->rnd.b.p, 1, t->rnd.b.len, t->out);
+	if (t->nnodes)
+		write_tree(t);
 	t->header_done = true;
 }
 
@@ -514,6 +610,8 @@ static void call_release(struct tw *t)
 	}
 	fwrite(t->r_call.b.p, 1, t->r_call.b.len, t->out);
 	rl_clear(&t->r_call);
+	fwrite(t->c_call.p, 1, t->c_call.len, t->out);
+	t->c_call.len = 0;
 	if (fclose(m) == 0)
 		fwrite(t->call_buf, 1, t->call_bufsz, t->out);
 	free(t->call_buf);
@@ -633,6 +731,7 @@ static struct flow *flow_of(struct tw *t, const struct qdk_rec_enq *e)
 	f->prio = e->priority;
 	f->mark = e->mark;
 	f->q = e->queue_mapping;
+	f->tcidx = e->tc_index;
 	f->tos = e->family ? e->tos : 0;
 	f->ttl = e->family ? e->ttl : 64;
 	f->tcp = k.proto == 6 ? e->tcp_flags : 0x10;
@@ -673,6 +772,8 @@ static struct flow *flow_of(struct tw *t, const struct qdk_rec_enq *e)
 		fprintf(t->out, " ttl=%u", f->ttl);
 	if (f->q)
 		fprintf(t->out, " q=%u", f->q);
+	if (f->tcidx)
+		fprintf(t->out, " tcidx=%u", f->tcidx);
 	fputc('\n', t->out);
 	return f;
 }
@@ -732,6 +833,8 @@ static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 		fprintf(t->out, " prio=%u", e->priority);
 	if (e->mark != f->mark)
 		fprintf(t->out, " mark=%u", e->mark);
+	if (e->tc_index != f->tcidx)
+		fprintf(t->out, " tcidx=%u", e->tc_index);
 	if (e->hash != f->hash)
 		fprintf(t->out, " hash=0x%08x", e->hash);
 	if (f->k.proto == 6 && e->family && e->tcp_flags != f->tcp) {
@@ -853,12 +956,92 @@ static int on_conf(struct tw *t, const struct qdk_rec *r)
 	t->tca_have = 0;
 	rl_clear(&t->rnd);
 	t->rnd_norand = false;
+	nodes_clear(t);
 	if (r->conf.tca_len) {
 		t->tca = calloc(1, r->conf.tca_len);
 		if (!t->tca)
 			return -1;
 	}
 	return 0;
+}
+
+/* TREE: the child's tree from now on (before the first call: the header's) */
+static int on_tree(struct tw *t, const struct qdk_rec *r)
+{
+	if (t->header_done) {
+		/* the replay builds the tree once, before the first call */
+		flush_call(t);
+		fprintf(t->out, "# tc changed the child's classes, children or filters during the capture\n%llu lost 1\n",
+			(unsigned long long)t->last_ts);
+		t->c.lost++;
+		return 0;
+	}
+	nodes_clear(t);
+	return 0;
+}
+
+/* NODE: one class, qdisc under a class or filter block of that tree */
+static int on_node(struct tw *t, const struct qdk_rec *r)
+{
+	struct tnode *nd;
+
+	if (t->header_done)
+		return 0;
+	if (t->nnodes == t->capnodes) {
+		size_t cap = t->capnodes ? 2 * t->capnodes : 16;
+		struct tnode *n = realloc(t->nodes, cap * sizeof(*n));
+
+		if (!n)
+			return -1;
+		t->nodes = n;
+		t->capnodes = cap;
+	}
+	nd = &t->nodes[t->nnodes];
+	memset(nd, 0, sizeof(*nd));
+	nd->n = r->node;
+	if (nd->n.tca_len) {
+		nd->tca = calloc(1, nd->n.tca_len);
+		if (!nd->tca)
+			return -1;
+		t->node_fill = (long)t->nnodes;
+	} else {
+		t->node_fill = -1;
+	}
+	t->nnodes++;
+	return 0;
+}
+
+/* tc's names of TC_ACT_* (traces/FORMAT.md, C lines) */
+static const char *const cls_actions[] = {
+	"ok", "reclassify", "shot", "pipe", "stolen", "queued", "repeat", "redirect", "trap",
+};
+
+/* CLS: a classification of the pending call, a C line before its line */
+static int on_cls(struct tw *t, const struct qdk_rec *r)
+{
+	const struct qdk_rec_cls *k = &r->cls;
+	int err;
+
+	if (!t->call_out) {
+		flush_call(t);
+		fprintf(t->out, "# a classification outside a recorded call\n%llu lost 1\n",
+			(unsigned long long)t->last_ts);
+		t->c.lost++;
+		return 0;
+	}
+	if (t->draws_left)
+		t->draws_left--;
+	t->c.cls++;
+	err = sb_printf(&t->c_call, "%llu C ", (unsigned long long)t->p_ts);
+	if (!err && k->action == -1)
+		err = sb_printf(&t->c_call, "unspec");
+	else if (!err && k->action >= 0 && k->action < 9)
+		err = sb_printf(&t->c_call, "%s", cls_actions[k->action]);
+	else if (!err)
+		err = sb_printf(&t->c_call, "%d", k->action);
+	if (!err)
+		err = sb_printf(&t->c_call, " %x:%x\n", k->classid >> 16, k->classid & 0xffff);
+	return err;
 }
 
 /* RAND: the child's init drew these; kept as "random" lines for the header. */
@@ -1123,13 +1306,24 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 		return 0;
 	}
 	if (r->type == QDK_REC_TCA) {
-		/* a change's options, or the configuration's */
-		if (t->chg == CHG_OPTS)
+		/* a change's options, a tree node's, or the configuration's */
+		if (t->chg == CHG_OPTS) {
 			on_tca(t->chg_tca, t->chg_len, &t->chg_have, r);
-		else
+		} else if (t->node_fill >= 0) {
+			struct tnode *nd = &t->nodes[t->node_fill];
+
+			on_tca(nd->tca, nd->n.tca_len, &nd->have, r);
+			if (nd->have == nd->n.tca_len)
+				t->node_fill = -1;
+		} else {
 			on_tca(t->tca, t->conf.conf.tca_len, &t->tca_have, r);
+		}
 		return 0;
 	}
+	if (r->type == QDK_REC_TREE)
+		return on_tree(t, r);
+	if (r->type == QDK_REC_NODE)
+		return on_node(t, r);
 	if (r->type == QDK_REC_RAND) {
 		if (t->header_done)
 			return 0;	/* not of this child's init */
@@ -1182,6 +1376,8 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 			return -1;
 		}
 		return 0;
+	case QDK_REC_CLS:
+		return on_cls(t, r);
 	case QDK_REC_CHGEND:
 		if (t->chg != CHG_NONE)
 			return chg_write(t, true);

@@ -25,6 +25,7 @@ struct tw_opts {
 struct tw_counts {
 	uint64_t calls, enq, deq, peek, reset, change, timers, drops, marks;
 	uint64_t draws;		/* random draws during calls and changes */
+	uint64_t cls;		/* classifications (tcf_classify) during calls */
 	uint64_t rand_lost;	/* ... the recorder could not keep */
 	uint64_t lost;		/* events the ring lost */
 	uint64_t unknown;	/* packets seen leaving that never arrived */

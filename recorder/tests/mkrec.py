@@ -5,12 +5,12 @@ Used by tests/suites/75-record to feed qdk-capture -i with exactly the
 record streams the kernel module produces, without a kernel. One record
 per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
 
-  hello [hz=250] [version=8] [size=128]
+  hello [hz=250] [version=9] [size=128]
   conf inst=1 gen=1 kind=pfifo dev=r1 handle=10: parent=5:1 [tca=HEX]
        [claim=N] [mtu=1500] [txqlen=20] [txqs=1] [qconf=0] [fresh] [initopt] [timers]
   enq inst=1 gen=1 ts=N pkt=N ret=N [proto=udp|tcp|icmp|N|eth:0xNNNN]
       [src=A.B.C.D:P] [dst=...] [plen=N] [len=N] [tos=N] [tos_after=N]
-      [hash=N] [prio=N] [mark=N] [q=N] [ttl=N] [tcp=N] [gso=S:Z] [gone]
+      [hash=N] [prio=N] [mark=N] [q=N] [tcidx=N] [ttl=N] [tcp=N] [gso=S:Z] [gone]
       [qlen=N] [backlog=N] [drops=N] [draws=N]
   deq|peek inst=1 gen=1 ts=N [pkt=N] [tos=N] [qlen=..] [draws=N]
   reset|destroy inst=1 gen=1 ts=N
@@ -24,8 +24,12 @@ per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
   rand inst=1 gen=1 width=0 hex=HEX off=N total=N  (a get_random_bytes chunk)
   rand inst=1 gen=1 lost=N [norand]
   draw ...                  (as rand: a draw during a call or a change)
+  tree inst=1 gen=1 count=N                       (the child's tree: N nodes follow)
+  node inst=1 gen=1 what=class|qdisc|filter parent=MAJ:MIN handle=MAJ:MIN
+       kind=K [tca=HEX]                            (and its TCA chunks)
+  cls inst=1 gen=1 ts=N action=N classid=MAJ:MIN  (a classification in a call)
 
-`draws=N` on a call is its record's count: the DRAW records that follow it.
+`draws=N` on a call is its record's count: the DRAW and CLS records that follow it.
 
 `conf` and `change` emit their record and the TCA chunks that follow it;
 `claim=N` states N bytes of options in the record whatever the chunks hold
@@ -58,26 +62,43 @@ TYPES = {
     "chgend": 14,
     "draw": 15,
     "timer": 16,
+    "tree": 17,
+    "node": 18,
+    "cls": 19,
 }
+NODES = {"class": 1, "qdisc": 2, "filter": 3}
 RF_GONE, RF_FRESH, RF_EARLY, RF_INITOPT = 0x01, 0x04, 0x08, 0x10
 RF_NORAND, RF_CHG, RF_NOREC = 0x20, 0x40, 0x80
 RF_TIMERS = 0x01  # on CONF (RF_GONE's bit, which only ENQ uses)
 PROTOS = {"tcp": 6, "udp": 17, "icmp": 1, "icmp6": 58}
 
 # Bytes of each type in the stream (rec_len() in recorder/recorder.h).
-LENGTH = {"hello": 64, "conf": 112, "tca": 112, "enq": 128, "rand": 128, "draw": 128}
+LENGTH = {
+    "hello": 64,
+    "conf": 112,
+    "tca": 112,
+    "enq": 128,
+    "rand": 128,
+    "draw": 128,
+    "node": 80,
+    "cls": 56,
+}
 
 # ts pkt inst gen type flags tos words count qlen backlog drops removed
 HEAD = struct.Struct("<QQIIBBBBIIIII")
 # pkt_len len ret hash priority mark gso_segs gso_size queue_mapping
 # ethertype sport dport family l4proto tos tos_after ttl tcp_flags pad[2]
 # saddr daddr
-ENQ = struct.Struct("<IIiIIIHHHHHHBBBBBB2x16s16s")
+ENQ = struct.Struct("<IIiIIIHHHHHHBBBBBBH16s16s")
 # handle parent mtu txqlen txqs tca_len qlen pad kind dev
 CONF = struct.Struct("<IIIIIIII16s16s")
 HELLO = struct.Struct("<IIII")
 # width pad len off total lost data[64]
 RAND = struct.Struct("<BBHIII64s")
+# what parent handle tca_len kind
+NODE = struct.Struct("<IIII16s")
+# action classid
+CLS = struct.Struct("<iI")
 
 
 def num(v: str) -> int:
@@ -153,9 +174,16 @@ def record(line: str) -> list[bytes]:
             num(g("removed", "0")),
         )
 
+    def tca_chunks(tca: bytes) -> list[bytes]:
+        """The TCA records that follow a record carrying TCA_OPTIONS."""
+        return [
+            fit(head(TYPES["tca"], off) + tca[off : off + 64])
+            for off in range(0, len(tca), 64)
+        ]
+
     if kind == "hello":
         body = HELLO.pack(
-            num(g("version", "8")),
+            num(g("version", "9")),
             num(g("hz", "250")),
             32768,
             num(g("size", str(REC_SIZE))),
@@ -175,16 +203,28 @@ def record(line: str) -> list[bytes]:
             g("kind", "pfifo").encode(),
             g("dev", "r1").encode(),
         )
-        out = [fit(head(rtype) + body)]
-        for off in range(0, len(tca), 64):
-            out.append(fit(head(TYPES["tca"], off) + tca[off : off + 64]))
-        return out
+        return [fit(head(rtype) + body)] + tca_chunks(tca)
+    if kind == "node":
+        tca = bytes.fromhex(g("tca", ""))
+        parent = g("parent", "0:0")
+        body = NODE.pack(
+            NODES[g("what", "class")],
+            0xFFFFFFFF if parent == "root" else handle(parent),
+            handle(g("handle", "1:1")),
+            len(tca),
+            g("kind", "htb").encode(),
+        )
+        return [fit(head(rtype) + body)] + tca_chunks(tca)
+    if kind == "cls":
+        return [
+            fit(
+                head(rtype)
+                + CLS.pack(int(g("action", "0")), handle(g("classid", "0:0")))
+            )
+        ]
     if kind == "change":
         tca = bytes.fromhex(g("tca", ""))
-        out = [head(rtype, num(g("claim", str(len(tca)))))]
-        for off in range(0, len(tca), 64):
-            out.append(fit(head(TYPES["tca"], off) + tca[off : off + 64]))
-        return out
+        return [head(rtype, num(g("claim", str(len(tca)))))] + tca_chunks(tca)
     if kind in ("rand", "draw"):
         width = num(g("width", "4"))
         if width:
@@ -229,6 +269,7 @@ def record(line: str) -> list[bytes]:
             num(g("tos_after", str(tos))),
             num(g("ttl", "64")),
             num(g("tcp", "16")),
+            num(g("tcidx", "0")),
             sa,
             da,
         )

@@ -616,10 +616,8 @@ unsigned long qdk_warnings(void)
 	return qdk_warn_count;
 }
 
-void qdk_qdisc_stats(const struct qdk_qdisc *q, struct qdk_stats *st)
+static void sch_stats(const struct Qdisc *sch, struct qdk_stats *st)
 {
-	const struct Qdisc *sch = q->sch;
-
 	st->qlen = qdisc_qlen_sum(sch);
 	st->backlog = sch->qstats.backlog;
 	st->drops = sch->qstats.drops;
@@ -627,6 +625,147 @@ void qdk_qdisc_stats(const struct qdk_qdisc *q, struct qdk_stats *st)
 	st->overlimits = sch->qstats.overlimits;
 	st->bytes = u64_stats_read(&sch->bstats.bytes);
 	st->packets = u64_stats_read(&sch->bstats.packets);
+}
+
+void qdk_qdisc_stats(const struct qdk_qdisc *q, struct qdk_stats *st)
+{
+	sch_stats(q->sch, st);
+}
+
+/* ---- classful trees --------------------------------------------------------- */
+
+/*
+ * The request `tc qdisc add` / `tc class add` sends (NLM_F_CREATE |
+ * NLM_F_EXCL), with the given TCA_OPTIONS attribute copied as it is,
+ * handled by rtnetlink.c as a namespace's requests are.
+ */
+static int tree_request(struct qdk_qdisc *root, int type, u32 parent, u32 handle,
+			const char *kind, const void *tca, size_t tca_len,
+			struct netlink_ext_ack *ext)
+{
+	const struct nlattr *opt = tca;
+	struct nlmsghdr *nlh;
+	struct sk_buff *skb;
+	struct tcmsg *tcm;
+	int err;
+
+	if (tca && (tca_len < NLA_HDRLEN || tca_len > U16_MAX ||
+		    opt->nla_len < NLA_HDRLEN || opt->nla_len > tca_len)) {
+		NL_SET_ERR_MSG(ext, "qdk: malformed TCA_OPTIONS attribute");
+		return -EINVAL;
+	}
+	skb = qdk_skb_alloc(NLMSG_SPACE(sizeof(*tcm)) + nla_total_size(strlen(kind) + 1) +
+			    NLA_ALIGN(tca ? opt->nla_len : 0));
+	if (!skb)
+		return -ENOMEM;
+	nlh = nlmsg_put(skb, 0, 1, type, sizeof(*tcm),
+			NLM_F_REQUEST | NLM_F_CREATE | NLM_F_EXCL);
+	tcm = nlmsg_data(nlh);
+	memset(tcm, 0, sizeof(*tcm));
+	tcm->tcm_family = AF_UNSPEC;
+	tcm->tcm_ifindex = root->dev.ifindex;
+	tcm->tcm_parent = parent;
+	tcm->tcm_handle = handle;
+	nla_put_string(skb, TCA_KIND, kind);
+	if (tca)
+		memcpy(skb_put_zero(skb, NLA_ALIGN(opt->nla_len)), tca, opt->nla_len);
+	nlmsg_end(skb, nlh);
+	err = qdk_tc_dev_request(&root->dev, nlh, ext);
+	consume_skb(skb);
+	return err;
+}
+
+int qdk_tree_add(struct qdk_qdisc *root, bool cls, uint32_t parent, uint32_t handle,
+		 const char *kind, const void *tca, size_t tca_len, char *msg,
+		 size_t msglen)
+{
+	struct netlink_ext_ack ext = {};
+	int err;
+
+	rtnl_lock();
+	err = tree_request(root, cls ? RTM_NEWTCLASS : RTM_NEWQDISC, parent, handle,
+			   kind, tca, tca_len, &ext);
+	rtnl_unlock();
+	set_msg(msg, msglen, &ext, err);
+	return err;
+}
+
+int qdk_tree_filter(struct qdk_qdisc *root, uint32_t parent, char *msg, size_t msglen)
+{
+	struct netlink_ext_ack ext = {};
+	int err;
+
+	rtnl_lock();
+	err = qdk_tcf_replay_attach(&root->dev, parent, &ext);
+	rtnl_unlock();
+	set_msg(msg, msglen, &ext, err);
+	return err;
+}
+
+/* a class's counters: its dump_stats' basic and queue stats, as tc -s shows */
+static int class_stats(struct Qdisc *q, unsigned long cl, struct qdk_stats *st)
+{
+	const struct Qdisc_class_ops *cops = q->ops->cl_ops;
+	struct gnet_dump d;
+	struct sk_buff *skb;
+	struct nlattr *nla;
+	int rem, err = 0;
+
+	memset(st, 0, sizeof(*st));
+	if (!cops->dump_stats)
+		return 0;
+	skb = qdk_skb_alloc(4096);
+	if (!skb)
+		return -ENOMEM;
+	if (gnet_stats_start_copy(skb, TCA_STATS2, NULL, &d, TCA_PAD) < 0 ||
+	    cops->dump_stats(q, cl, &d) < 0)
+		err = -EMSGSIZE;
+	gnet_stats_finish_copy(&d);
+	if (!err) {
+		nla_for_each_nested(nla, (struct nlattr *)skb->data, rem) {
+			if (nla_type(nla) == TCA_STATS_BASIC &&
+			    nla_len(nla) >= sizeof(struct gnet_stats_basic)) {
+				struct gnet_stats_basic b;
+
+				memcpy(&b, nla_data(nla), sizeof(b));
+				st->bytes = b.bytes;
+				st->packets = b.packets;
+			} else if (nla_type(nla) == TCA_STATS_QUEUE &&
+				   nla_len(nla) >= sizeof(struct gnet_stats_queue)) {
+				struct gnet_stats_queue qs;
+
+				memcpy(&qs, nla_data(nla), sizeof(qs));
+				st->qlen = qs.qlen;
+				st->backlog = qs.backlog;
+				st->drops = qs.drops;
+				st->requeues = qs.requeues;
+				st->overlimits = qs.overlimits;
+			}
+		}
+	}
+	consume_skb(skb);
+	return err;
+}
+
+int qdk_tree_stats(struct qdk_qdisc *root, bool cls, uint32_t id, struct qdk_stats *st)
+{
+	struct Qdisc *q;
+	unsigned long cl;
+	int err = 0;
+
+	rtnl_lock();
+	q = qdisc_lookup(&root->dev, cls ? TC_H_MAJ(id) : id);
+	if (!q) {
+		err = -ENOENT;
+	} else if (!cls) {
+		sch_stats(q, st);
+	} else if (!q->ops->cl_ops || !(cl = q->ops->cl_ops->find(q, id))) {
+		err = -ENOENT;
+	} else {
+		err = class_stats(q, cl, st);
+	}
+	rtnl_unlock();
+	return err;
 }
 
 bool qdk_qdisc_watchdog(const struct qdk_qdisc *q, uint64_t *expires)
@@ -791,6 +930,7 @@ struct qdk_skb *qdk_skb_build(const struct qdk_pkt *p, char *msg, size_t msglen)
 	skb->priority = p->priority;
 	skb->mark = p->mark;
 	skb->queue_mapping = p->queue_mapping;
+	skb->tc_index = p->tc_index;
 	if (p->hash)
 		__skb_set_hash(skb, p->hash, false, true);
 	if (p->gso_segs || p->gso_size) {

@@ -151,6 +151,50 @@ struct qdk_stats {
 };
 void qdk_qdisc_stats(const struct qdk_qdisc *q, struct qdk_stats *st);
 
+/* ---- classful trees ------------------------------------------------------ */
+
+/*
+ * A class (cls) or a child qdisc added to the tree under root, on root's
+ * device: the RTM_NEWTCLASS / RTM_NEWQDISC request `tc class add` / `tc
+ * qdisc add` sends (NLM_F_CREATE | NLM_F_EXCL), with tcm_parent parent,
+ * tcm_handle handle, TCA_KIND kind and TCA_OPTIONS the attribute in
+ * tca[0..tca_len) (header included; NULL: none), handled as 6.1's
+ * sch_api.c does (shim/lib/rtnetlink.c). 0 or -errno with the extack
+ * message in msg.
+ */
+int qdk_tree_add(struct qdk_qdisc *root, bool cls, uint32_t parent, uint32_t handle,
+		 const char *kind, const void *tca, size_t tca_len, char *msg,
+		 size_t msglen);
+/*
+ * The replay's filter in the block of qdisc MAJ:0 or class MAJ:MIN of the
+ * tree: the qdisc's tcf_classify() calls on that block get the results
+ * queued with qdk_classify_queue(). 0 or -errno with the message.
+ */
+int qdk_tree_filter(struct qdk_qdisc *root, uint32_t parent, char *msg, size_t msglen);
+/*
+ * Counters of class id (cls: its dump_stats, as `tc -s class show`) or
+ * of qdisc id in the tree; -ENOENT when there is none.
+ */
+int qdk_tree_stats(struct qdk_qdisc *root, bool cls, uint32_t id, struct qdk_stats *st);
+
+/*
+ * What the kernel's filters answered (a trace's C lines): queued before a
+ * call, each tcf_classify() on the replay's filter during the call takes
+ * the next one (the action it returns, TC_ACT_*, and res->classid).
+ * qdk_classify_exact(tag) starts the call, tag being its line;
+ * qdk_classify_exact(0) after it empties the queue. -ENOSPC beyond 256.
+ */
+int qdk_classify_queue(int action, uint32_t classid, uint32_t tag);
+void qdk_classify_exact(uint32_t tag);
+/* tcf_classify() calls on the replay's filter since qdk_classify_exact() */
+unsigned int qdk_classify_asked(void);
+/*
+ * After the call: 0 when it took exactly its results. Otherwise *tag is
+ * the first result never asked for (its C line), or the call that asked
+ * beyond them, and msg says which.
+ */
+size_t qdk_classify_status(uint32_t *tag, char *msg, size_t msglen);
+
 /* Is the qdisc's watchdog armed, and when does it expire? */
 bool qdk_qdisc_watchdog(const struct qdk_qdisc *q, uint64_t *expires);
 
@@ -186,6 +230,7 @@ struct qdk_pkt {
 	uint32_t priority;	/* skb->priority */
 	uint32_t mark;		/* skb->mark */
 	uint16_t queue_mapping;
+	uint16_t tc_index;	/* skb->tc_index (gred's virtual queue, dsmark) */
 };
 
 /* Bytes of headers the packet needs (Ethernet + IP + L4). */

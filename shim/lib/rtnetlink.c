@@ -10,10 +10,12 @@
  * dump) with tc_fill_qdisc()'s attributes, statistics and the kernel's
  * extack messages. Requests are processed as netlink_rcv_skb() does:
  * message by message, acked when asked or when they fail, dumps in
- * NLM_F_MULTI parts closed by NLMSG_DONE.
+ * NLM_F_MULTI parts closed by NLMSG_DONE. The class requests of
+ * tc_ctl_tclass() (RTM_NEWTCLASS, RTM_DELTCLASS, RTM_GETTCLASS and its
+ * dump, tc_fill_tclass()) reach the qdisc's Qdisc_class_ops the same way.
  *
- * Not here (yet): classes (RTM_*TCLASS), filters, ingress/clsact, size
- * tables, notifications to listeners (tc monitor, NLM_F_ECHO).
+ * Not here (yet): filters, ingress/clsact, size tables, notifications to
+ * listeners (tc monitor, NLM_F_ECHO).
  */
 #include <linux/kernel.h>
 #include <linux/list.h>
@@ -51,6 +53,8 @@ struct qdk_net {
 	struct list_head devs;		/* in creation order: for_each_netdev */
 	int ndevs;
 	int last_ifindex;
+	/* qdk_tc_dev_request(): the one device of a namespace of its own */
+	struct net_device *extdev;
 };
 
 static const struct net_device_ops qdk_ns_netdev_ops;
@@ -66,6 +70,8 @@ static struct net_device *dev_by_index(struct qdk_net *net, int ifindex)
 {
 	struct qdk_ndev *nd;
 
+	if (net->extdev)
+		return net->extdev->ifindex == ifindex ? net->extdev : NULL;
 	list_for_each_entry(nd, &net->devs, list)
 		if (nd->dev.ifindex == ifindex)
 			return &nd->dev;
@@ -840,6 +846,28 @@ static const struct nla_policy rtm_tca_policy[TCA_MAX + 1] = {
 	[TCA_EGRESS_BLOCK]	= { .type = NLA_U32 },
 };
 
+/* the message tc_fill_qdisc() and tc_fill_tclass() start with: its tcmsg */
+static struct nlmsghdr *tc_msg_put(struct sk_buff *skb, const struct Qdisc *q,
+				   u32 portid, u32 seq, u16 flags, int event,
+				   u32 parent, u32 handle, u32 info)
+{
+	struct nlmsghdr *nlh;
+	struct tcmsg *tcm;
+
+	nlh = nlmsg_put(skb, portid, seq, event, sizeof(*tcm), flags);
+	if (!nlh)
+		return NULL;
+	tcm = nlmsg_data(nlh);
+	tcm->tcm_family = AF_UNSPEC;
+	tcm->tcm__pad1 = 0;
+	tcm->tcm__pad2 = 0;
+	tcm->tcm_ifindex = qdisc_dev(q)->ifindex;
+	tcm->tcm_parent = parent;
+	tcm->tcm_handle = handle;
+	tcm->tcm_info = info;
+	return nlh;
+}
+
 static int tc_fill_qdisc(struct sk_buff *skb, struct Qdisc *q, u32 clid,
 			 u32 portid, u32 seq, u16 flags, int event)
 {
@@ -848,19 +876,11 @@ static int tc_fill_qdisc(struct sk_buff *skb, struct Qdisc *q, u32 clid,
 	struct gnet_stats_queue __percpu *cpu_qstats = NULL;
 	struct nlmsghdr *nlh;
 	struct gnet_dump d;
-	struct tcmsg *tcm;
 
-	nlh = nlmsg_put(skb, portid, seq, event, sizeof(*tcm), flags);
+	nlh = tc_msg_put(skb, q, portid, seq, flags, event, clid, q->handle,
+			 refcount_read(&q->refcnt));
 	if (!nlh)
 		return -1;
-	tcm = nlmsg_data(nlh);
-	tcm->tcm_family = AF_UNSPEC;
-	tcm->tcm__pad1 = 0;
-	tcm->tcm__pad2 = 0;
-	tcm->tcm_ifindex = qdisc_dev(q)->ifindex;
-	tcm->tcm_parent = clid;
-	tcm->tcm_handle = q->handle;
-	tcm->tcm_info = refcount_read(&q->refcnt);
 	if (nla_put_string(skb, TCA_KIND, q->ops->id))
 		goto nla_put_failure;
 	if (q->ops->dump && q->ops->dump(q, skb) < 0)
@@ -1571,6 +1591,290 @@ done:
 	return skb->len;
 }
 
+/* ---- classes (net/sched/sch_api.c: tc_ctl_tclass, tc_dump_tclass) ---------- */
+
+static int tc_fill_tclass(struct sk_buff *skb, struct Qdisc *q,
+			  unsigned long cl, u32 portid, u32 seq, u16 flags,
+			  int event, struct netlink_ext_ack *extack)
+{
+	const struct Qdisc_class_ops *cl_ops = q->ops->cl_ops;
+	unsigned char *b = skb_tail_pointer(skb);
+	struct nlmsghdr *nlh;
+	struct gnet_dump d;
+	struct tcmsg *tcm;
+
+	/* the class's dump sets its own parent, handle and leaf */
+	nlh = tc_msg_put(skb, q, portid, seq, flags, event, q->handle, q->handle, 0);
+	if (!nlh)
+		return -1;
+	tcm = nlmsg_data(nlh);
+	if (nla_put_string(skb, TCA_KIND, q->ops->id))
+		goto nla_put_failure;
+	if (cl_ops->dump && cl_ops->dump(q, cl, skb, tcm) < 0)
+		goto nla_put_failure;
+	if (gnet_stats_start_copy_compat(skb, TCA_STATS2, TCA_STATS, TCA_XSTATS,
+					 NULL, &d, TCA_PAD) < 0)
+		goto nla_put_failure;
+	if (cl_ops->dump_stats && cl_ops->dump_stats(q, cl, &d) < 0)
+		goto nla_put_failure;
+	if (gnet_stats_finish_copy(&d) < 0)
+		goto nla_put_failure;
+	if (extack && extack->_msg &&
+	    nla_put_string(skb, TCA_EXT_WARN_MSG, extack->_msg))
+		goto nla_put_failure;
+	nlh->nlmsg_len = skb_tail_pointer(skb) - b;
+	return skb->len;
+
+nla_put_failure:
+	nlmsg_trim(skb, b);
+	return -1;
+}
+
+/* tclass_notify(): as qdisc_notify(), only the echo has a listener */
+static int tclass_notify(struct nl_out *out, const struct nlmsghdr *n,
+			 struct Qdisc *q, unsigned long cl, int event,
+			 struct netlink_ext_ack *extack)
+{
+	struct sk_buff *skb;
+
+	skb = reply_alloc();
+	if (!skb)
+		return -ENOBUFS;
+	if (tc_fill_tclass(skb, q, cl, out->portid, n->nlmsg_seq, 0, event,
+			   extack) < 0) {
+		consume_skb(skb);
+		return -EINVAL;
+	}
+	if (n->nlmsg_flags & NLM_F_ECHO)
+		out_send(out, skb);
+	else
+		consume_skb(skb);
+	return 0;
+}
+
+/* tclass_del_notify(): the message is filled before the class goes */
+static int tclass_del_notify(struct nl_out *out,
+			     const struct Qdisc_class_ops *cops,
+			     const struct nlmsghdr *n, struct Qdisc *q,
+			     unsigned long cl, struct netlink_ext_ack *extack)
+{
+	struct sk_buff *skb;
+	int err;
+
+	if (!cops->delete)
+		return -EOPNOTSUPP;
+	skb = reply_alloc();
+	if (!skb)
+		return -ENOBUFS;
+	if (tc_fill_tclass(skb, q, cl, out->portid, n->nlmsg_seq, 0,
+			   RTM_DELTCLASS, extack) < 0) {
+		consume_skb(skb);
+		return -EINVAL;
+	}
+	err = cops->delete(q, cl, extack);
+	if (err) {
+		consume_skb(skb);
+		return err;
+	}
+	if (n->nlmsg_flags & NLM_F_ECHO)
+		out_send(out, skb);
+	else
+		consume_skb(skb);
+	return 0;
+}
+
+/*
+ * tc_bind_tclass() rebinds the filters of the qdisc's blocks to a new or
+ * deleted class; the blocks here hold no filter that binds classes (the
+ * replay's recorded results name classids), so there is nothing to walk.
+ */
+
+static int tc_ctl_tclass(struct qdk_net *net, const struct nlmsghdr *n,
+			 struct nl_out *out, struct netlink_ext_ack *extack)
+{
+	const struct tcmsg *tcm = nlmsg_data(n);
+	struct nlattr *tca[TCA_MAX + 1];
+	const struct Qdisc_class_ops *cops;
+	unsigned long cl = 0, new_cl;
+	struct net_device *dev;
+	struct Qdisc *q;
+	u32 portid, clid, qid;
+	int err;
+
+	err = tc_req_parse(net, n, tca, &dev, extack);
+	if (err)
+		return err;
+
+	/*
+	 * parent: TC_H_UNSPEC unspecified, TC_H_ROOT the class is a root,
+	 * X:0 the root class, X:Y a node, 0:Y X:Y of the qdisc X:0;
+	 * handle: 0:0 from the qdisc's pool, 0:Y X:Y, X:Y as is, X:0 root.
+	 */
+	portid = tcm->tcm_parent;
+	clid = tcm->tcm_handle;
+	qid = TC_H_MAJ(clid);
+	if (portid != TC_H_ROOT) {
+		u32 qid1 = TC_H_MAJ(portid);
+
+		if (qid && qid1) {
+			if (qid != qid1)
+				return -EINVAL;
+		} else if (qid1) {
+			qid = qid1;
+		} else if (qid == 0) {
+			qid = dev->qdisc->handle;
+		}
+		if (portid)
+			portid = TC_H_MAKE(qid, portid);
+	} else if (qid == 0) {
+		qid = dev->qdisc->handle;
+	}
+
+	q = qdisc_lookup(dev, qid);
+	if (!q)
+		return -ENOENT;
+	cops = q->ops->cl_ops;
+	if (!cops)
+		return -EINVAL;
+
+	if (clid == 0) {
+		if (portid == TC_H_ROOT)
+			clid = qid;
+	} else {
+		clid = TC_H_MAKE(qid, clid);
+	}
+	if (clid)
+		cl = cops->find(q, clid);
+
+	if (cl == 0) {
+		if (n->nlmsg_type != RTM_NEWTCLASS ||
+		    !(n->nlmsg_flags & NLM_F_CREATE))
+			return -ENOENT;
+	} else {
+		switch (n->nlmsg_type) {
+		case RTM_NEWTCLASS:
+			if (n->nlmsg_flags & NLM_F_EXCL)
+				return -EEXIST;
+			break;
+		case RTM_DELTCLASS:
+			return tclass_del_notify(out, cops, n, q, cl, extack);
+		case RTM_GETTCLASS:
+			return tclass_notify(out, n, q, cl, RTM_NEWTCLASS, extack);
+		default:
+			return -EINVAL;
+		}
+	}
+
+	if (tca[TCA_INGRESS_BLOCK] || tca[TCA_EGRESS_BLOCK]) {
+		NL_SET_ERR_MSG(extack, "Shared blocks are not supported for classes");
+		return -EOPNOTSUPP;
+	}
+	if (clid == TC_H_ROOT) {
+		NL_SET_ERR_MSG(extack, "Cannot create traffic class with classid TC_H_ROOT");
+		return -EINVAL;
+	}
+	new_cl = cl;
+	err = -EOPNOTSUPP;
+	if (cops->change)
+		err = cops->change(q, clid, portid, tca, &new_cl, extack);
+	if (err == 0)
+		tclass_notify(out, n, q, new_cl, RTM_NEWTCLASS, extack);
+	return err;
+}
+
+struct qdisc_dump_args {
+	struct qdisc_walker w;
+	struct sk_buff *skb;
+	struct nl_dump *cb;
+};
+
+static int qdisc_class_dump(struct Qdisc *q, unsigned long cl,
+			    struct qdisc_walker *arg)
+{
+	struct qdisc_dump_args *a = (struct qdisc_dump_args *)arg;
+
+	return tc_fill_tclass(a->skb, q, cl, a->cb->portid,
+			      a->cb->nlh->nlmsg_seq, NLM_F_MULTI,
+			      RTM_NEWTCLASS, NULL);
+}
+
+/* one qdisc's classes; args[1] counts the classes of the qdisc at args[0] */
+static int tc_dump_tclass_qdisc(struct Qdisc *q, struct sk_buff *skb,
+				const struct tcmsg *tcm, struct nl_dump *cb,
+				int *t_p, int s_t)
+{
+	struct qdisc_dump_args arg;
+
+	if (tc_qdisc_dump_ignore(q, false) || *t_p < s_t || !q->ops->cl_ops ||
+	    (tcm->tcm_parent && TC_H_MAJ(tcm->tcm_parent) != q->handle)) {
+		(*t_p)++;
+		return 0;
+	}
+	if (*t_p > s_t)
+		cb->args[1] = 0;
+	arg.w.fn = qdisc_class_dump;
+	arg.skb = skb;
+	arg.cb = cb;
+	arg.w.stop = 0;
+	arg.w.skip = cb->args[1];
+	arg.w.count = 0;
+	q->ops->cl_ops->walk(q, &arg.w);
+	cb->args[1] = arg.w.count;
+	if (arg.w.stop)
+		return -1;
+	(*t_p)++;
+	return 0;
+}
+
+/* the root, then the qdisc the parent names or every qdisc of the device */
+static int tc_dump_tclass_root(struct Qdisc *root, struct sk_buff *skb,
+			       const struct tcmsg *tcm, struct nl_dump *cb,
+			       int *t_p, int s_t)
+{
+	struct Qdisc *q;
+	int b;
+
+	if (!root)
+		return 0;
+	if (tc_dump_tclass_qdisc(root, skb, tcm, cb, t_p, s_t) < 0)
+		return -1;
+	if (!qdisc_dev(root))
+		return 0;
+	if (tcm->tcm_parent) {
+		/* qdisc_match_from_root(): the root or one of its hash */
+		q = qdisc_lookup(qdisc_dev(root), TC_H_MAJ(tcm->tcm_parent));
+		if (q && q != root &&
+		    tc_dump_tclass_qdisc(q, skb, tcm, cb, t_p, s_t) < 0)
+			return -1;
+		return 0;
+	}
+	hash_for_each(qdisc_dev(root)->qdisc_hash, b, q, hash) {
+		if (tc_dump_tclass_qdisc(q, skb, tcm, cb, t_p, s_t) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* tc_dump_tclass(): one device's classes; args[0] qdisc position */
+static int tc_dump_tclass(struct qdk_net *net, struct sk_buff *skb,
+			  struct nl_dump *cb)
+{
+	const struct tcmsg *tcm = nlmsg_data(cb->nlh);
+	struct net_device *dev;
+	int t = 0, s_t;
+
+	if (nlmsg_len(cb->nlh) < sizeof(*tcm))
+		return 0;
+	dev = dev_by_index(net, tcm->tcm_ifindex);
+	if (!dev)
+		return 0;
+	s_t = cb->args[0];
+	tc_dump_tclass_root(dev->qdisc, skb, tcm, cb, &t, s_t);
+	/* no ingress queue on these devices */
+	cb->args[0] = t;
+	return skb->len;
+}
+
 /* ---- rtnetlink_rcv_msg / netlink_rcv_skb ----------------------------------- */
 
 static int empty_dump(struct qdk_net *net, struct sk_buff *skb,
@@ -1621,6 +1925,17 @@ static int rtnetlink_rcv_msg(struct qdk_net *net, const struct nlmsghdr *nlh,
 		if (nlmsg_len(nlh) < sizeof(struct tcmsg))
 			return -EINVAL;
 		return tc_modify_qdisc(net, nlh, out, extack);
+	case RTM_GETTCLASS:
+		if (nlh->nlmsg_flags & NLM_F_DUMP) {
+			netlink_dump(net, out, nlh, tc_dump_tclass, extack);
+			return -EINTR;
+		}
+		fallthrough;
+	case RTM_NEWTCLASS:
+	case RTM_DELTCLASS:
+		if (nlmsg_len(nlh) < sizeof(struct tcmsg))
+			return -EINVAL;
+		return tc_ctl_tclass(net, nlh, out, extack);
 	default:
 		/* the kernel knows them; this namespace does not (yet) */
 		if (type >= RTM_BASE && (type & 3) == 2 &&
@@ -1629,6 +1944,32 @@ static int rtnetlink_rcv_msg(struct qdk_net *net, const struct nlmsghdr *nlh,
 			netlink_dump(net, out, nlh, empty_dump, extack);
 			return -EINTR;
 		}
+		return -EOPNOTSUPP;
+	}
+}
+
+static int discard_reply(void *ctx, const void *buf, size_t len)
+{
+	return 0;
+}
+
+/*
+ * A tc request for a device that belongs to no namespace (the replay's,
+ * shim/api/api.c): qdisc and class requests go through the same code as
+ * a namespace's, replies are dropped. The caller holds RTNL.
+ */
+int qdk_tc_dev_request(struct net_device *dev, const struct nlmsghdr *n,
+		       struct netlink_ext_ack *extack)
+{
+	struct qdk_net net = { .extdev = dev };
+	struct nl_out out = { .reply = discard_reply };
+
+	INIT_LIST_HEAD(&net.devs);
+	switch (n->nlmsg_type) {
+	case RTM_NEWQDISC: case RTM_DELQDISC:
+	case RTM_NEWTCLASS: case RTM_DELTCLASS:
+		return rtnetlink_rcv_msg(&net, n, &out, extack);
+	default:
 		return -EOPNOTSUPP;
 	}
 }

@@ -58,4 +58,15 @@ extern void (*qdk_netif_schedule_hook)(struct Qdisc *q);
 /* earliest armed watchdog of sch */
 bool qdk_watchdog_of(const struct Qdisc *sch, u64 *expires);
 
+/* rtnetlink.c: one tc request (RTM_*QDISC, RTM_*TCLASS) for dev, outside any namespace */
+struct net_device;
+struct nlmsghdr;
+struct netlink_ext_ack;
+int qdk_tc_dev_request(struct net_device *dev, const struct nlmsghdr *n,
+		       struct netlink_ext_ack *extack);
+
+/* cls_api.c: the replay's filter into the block of qdisc or class parent */
+int qdk_tcf_replay_attach(struct net_device *dev, u32 parent,
+			  struct netlink_ext_ack *extack);
+
 #endif

@@ -15,13 +15,16 @@
 #include <net/sock.h>	/* the kernel's reaches it through its includes */
 
 /*
- * Filter blocks. The shim has no `tc filter`: a block is always empty, so
- * a qdisc's filter_list stays NULL and it falls back to its own
+ * Filter blocks. The shim has no `tc filter` classifiers: a block is empty,
+ * so a qdisc's filter_list stays NULL and it falls back to its own
  * classification (hash, priority), as it does in the kernel without
- * filters. tcf_classify() on an empty chain returns TC_ACT_UNSPEC.
+ * filters. The one filter a block can hold is the replay's (cls_api.c,
+ * qdk_tcf_replay_attach()): it answers each tcf_classify() with the result
+ * a trace recorded for the call (C lines, traces/FORMAT.md).
  */
 struct tcf_block {
 	struct Qdisc *q;
+	struct tcf_proto __rcu **chain_head;	/* the qdisc's filter_list */
 };
 
 struct tcf_walker {
