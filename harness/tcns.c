@@ -166,6 +166,9 @@ struct tcns *tcns_open(const char *devname, const struct qdk_dev_cfg *dev)
 	tcopt_put(&b, IFLA_IFNAME, devname, strlen(devname) + 1);
 	tcopt_put_u32(&b, IFLA_MTU, dev->mtu ? dev->mtu : 1500);
 	tcopt_put_u32(&b, IFLA_TXQLEN, dev->tx_queue_len ? dev->tx_queue_len : 1000);
+	/* the trace's txqs: multiq and mq need a multi-queue device */
+	if (dev->num_tx_queues > 1)
+		tcopt_put_u32(&b, IFLA_NUM_TX_QUEUES, dev->num_tx_queues);
 	nest = tcopt_nest_start(&b, IFLA_LINKINFO);
 	tcopt_put(&b, IFLA_INFO_KIND, "dummy", 6);
 	tcopt_nest_end(&b, nest);
