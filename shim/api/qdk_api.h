@@ -28,6 +28,13 @@ long qdk_exit(void);
 /* Reseed get_random_u32() and friends (a trace's "seed" directive). */
 void qdk_seed(uint64_t seed);
 /*
+ * Set a module parameter (module_param()) by its name or MODULE.name, as
+ * insmod would, before qdk_init() runs the modules' init: 0, -ENOENT (none
+ * of that name), -ENOTUNIQ (a bare name two modules use), -EINVAL or
+ * -ERANGE (a value its type refuses; the parameter keeps its value).
+ */
+int qdk_param_set(const char *name, const char *value);
+/*
  * The kernel's own random draws (a trace's "random" directive): queued in
  * the order the kernel made them, they answer the next get_random_u8/u16/
  * u32/u64() (width 1, 2, 4, 8 bytes) and get_random_bytes() calls before
