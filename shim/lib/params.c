@@ -31,15 +31,14 @@ void qdk_register_param(const struct kernel_param *kp)
 	params[n_params++] = kp;
 }
 
+/* The value of c as a digit of base 16 or less; 16 for no digit. */
 static int digit_of(char c)
 {
+	char lower = c | 0x20;
+
 	if (c >= '0' && c <= '9')
 		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return 16;
+	return lower >= 'a' && lower <= 'f' ? lower - 'a' + 10 : 16;
 }
 
 /* *neg set for a leading '-'; the magnitude in *res. */

@@ -14,7 +14,9 @@
 static inline unsigned long __must_check
 copy_from_user(void *to, const void __user *from, unsigned long n)
 {
-	if (!from && n)
+	if (!n)
+		return 0;
+	if (!from)
 		return n;
 	memcpy(to, (const void __force *)from, n);
 	return 0;
@@ -23,7 +25,9 @@ copy_from_user(void *to, const void __user *from, unsigned long n)
 static inline unsigned long __must_check
 copy_to_user(void __user *to, const void *from, unsigned long n)
 {
-	if (!to && n)
+	if (!n)
+		return 0;
+	if (!to)
 		return n;
 	memcpy((void __force *)to, from, n);
 	return 0;
