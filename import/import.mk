@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # import.mk - the user build of a qdisc source outside the repository
-# (`make import SRC=DIR`, import/import.sh). Included by Makefile.user when
-# IMPORT_NAME is set; import.sh has written the list of the source's
+# (`make import SRC=DIR`, import/import.py). Included by Makefile.user when
+# IMPORT_NAME is set; import.py has written the list of the source's
 # module objects to build/import/NAME/sources.mk:
 #
 #   IMPORT_SRC   the source directory (read only: nothing is written there)
@@ -10,9 +10,8 @@
 #   per object:  IMPORT_MODNAME, the module it belongs to (KBUILD_MODNAME)
 #
 # Targets:
-#   import-scan     for every source, the headers it includes that neither
-#                   the shim nor the include path has (gcc -MG lists them
-#                   instead of stopping at the first), one per line
+#   import-flags    the compiler command of those sources (import.py
+#                   resolves their includes with it: gcc -M -MG -H)
 #   import-replay   build/import/NAME/VARIANT[-SERIES]/qdk-replay: the kit's
 #                   qdk-replay plus the imported objects, so `kinds` lists
 #                   the imported kind
@@ -37,20 +36,11 @@ $(IB)/qdk-replay: $(HARNESS_OBJS) $(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS) \
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 	@ln -sfn $(B)/libqdk-nl.so $(IB)/libqdk-nl.so
 
-.PHONY: import-scan import-replay
+.PHONY: import-replay
 import-replay: $(IB)/qdk-replay
-
-# -M -MG: the dependency list, with a header found nowhere listed by the
-# name it was included as (a relative path) instead of stopping there.
-import-scan: | $(UPSTREAM_VERSION_H)
-	@for s in $(IMPORT_SRCS); do \
-		$(CC) $(KCFLAGS) -I$(IMPORT_SRC) -DKBUILD_MODNAME='"scan"' -M -MG "$$s" || exit 1; \
-	done | tr ' \\' '\n\n' | grep -v -e '^$$' -e ':$$' -e '^/' | sort -u
 
 -include $(IMPORT_OBJS:.o=.d)
 
-# The compiler command an imported source is compiled with (import.py scans
-# its includes with it).
 .PHONY: import-flags
 import-flags: | $(UPSTREAM_VERSION_H)
 	@echo $(CC) $(KCFLAGS) -I$(IMPORT_SRC)

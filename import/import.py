@@ -212,7 +212,9 @@ def main() -> None:
     ub = subprocess.run(user + ["import-replay"], capture_output=True, text=True, env=env,
                         close_fds=False)
     sys.stdout.write(ub.stdout)
-    if ub.returncode:
+    if not ub.returncode:
+        sys.stderr.write(ub.stderr)  # the compiler's warnings
+    else:
         syms = sorted(set(re.findall(r"undefined reference to `([^']+)'", ub.stderr)))
         if not syms:
             sys.stderr.write(ub.stderr)
