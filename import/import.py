@@ -46,10 +46,12 @@ def kbuild_sources(src: Path) -> dict[str, list[Path]]:
         lists.setdefault(key, []).extend(m.group(2).split())
     mods: dict[str, list[Path]] = {}
     for obj in lists.get("obj-m", []):
-        if not obj.endswith(".o"):
-            fail(f"{kb}: obj-m entry '{obj}' is not an object (subdirectories are not imported)")
+        if not obj.endswith(".o") or "/" in obj:
+            fail(f"{kb}: obj-m entry '{obj}': only objects of DIR itself are imported, not subdirectories")
         name = obj[:-2]
         objs = lists.get(name, [obj])
+        if any("/" in o for o in objs):
+            fail(f"{kb}: {name}.ko: only objects of DIR itself are imported, not subdirectories")
         mods[name] = [src / (o[:-2] + ".c") for o in objs]
         for c in mods[name]:
             if not c.is_file():
