@@ -78,6 +78,7 @@ extern char **replay_param_args;
 extern int replay_n_param_args;
 
 int cmd_verify(int argc, char **argv);
+int cmd_dev(int argc, char **argv);
 int cmd_drive(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_bench(int argc, char **argv);

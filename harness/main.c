@@ -25,6 +25,7 @@ static void usage(FILE *f)
 	      "  show TRACE                          the trace's qdisc as `tc -d qdisc show` prints it\n"
 	      "  kinds                               list the qdisc kinds linked in\n"
 	      "  tca \"KIND OPTS\"                     the TCA_OPTIONS bytes (hex) tc sends for them\n"
+	      "  dev NAME [write TEXT | read]...     write/read a module's misc device NAME\n"
 	      "  help                                this text; `--qdisc \"KIND help\"` for options\n"
 	      "--param: a module parameter (module_param(); NAME or MODULE.NAME), set before\n"
 	      "the modules' init as insmod sets it.\n"
@@ -140,6 +141,8 @@ int main(int argc, char **argv)
 		return cmd_show(argc - 1, argv + 1);
 	if (strcmp(cmd, "tca") == 0)
 		return cmd_tca(argc - 1, argv + 1);
+	if (strcmp(cmd, "dev") == 0)
+		return cmd_dev(argc - 1, argv + 1);
 	if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
 		usage(stdout);
 		return 0;

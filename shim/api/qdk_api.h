@@ -35,6 +35,16 @@ void qdk_seed(uint64_t seed);
  */
 int qdk_param_set(const char *name, const char *value);
 /*
+ * Write len bytes of buf to the misc device NAME (misc_register()), or read
+ * it into buf until its read handler says the end (or len is full), as a
+ * process opening /dev/NAME would: open, the call(s), release, on a file of
+ * its own. *ret: the write handler's return value; for a read the bytes
+ * read, or the handler's negative errno. -ENOENT: no such device;
+ * -EOPNOTSUPP: it has no such handler (nothing was called).
+ */
+int qdk_misc_write(const char *name, const void *buf, size_t len, long *ret);
+int qdk_misc_read(const char *name, void *buf, size_t len, long *ret);
+/*
  * The kernel's own random draws (a trace's "random" directive): queued in
  * the order the kernel made them, they answer the next get_random_u8/u16/
  * u32/u64() (width 1, 2, 4, 8 bytes) and get_random_bytes() calls before

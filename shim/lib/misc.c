@@ -12,6 +12,8 @@
 #include <linux/miscdevice.h>
 #include <linux/string.h>
 
+#include "../api/qdk_api.h"
+
 #define MISC_DYNAMIC_FIRST 254
 
 static LIST_HEAD(misc_list);
@@ -60,4 +62,81 @@ int misc_register(struct miscdevice *misc)
 void misc_deregister(struct miscdevice *misc)
 {
 	list_del(&misc->list);
+}
+
+/*
+ * One open file of the device, as a process opening /dev/NAME gets it:
+ * open (when the driver has one), the call, release. ret is the handler's
+ * return value; the function's own -ENOENT (no such device) or
+ * -EOPNOTSUPP (no such handler: the kernel's -EINVAL for a read or write
+ * the driver lacks) say the call did not happen.
+ */
+static int misc_open(const char *name, struct miscdevice **m, struct file *f)
+{
+	*m = qdk_misc_find(name);
+	if (!*m)
+		return -ENOENT;
+	memset(f, 0, sizeof(*f));
+	return (*m)->fops->open ? (*m)->fops->open(NULL, f) : 0;
+}
+
+static void misc_release(struct miscdevice *m, struct file *f)
+{
+	if (m->fops->release)
+		m->fops->release(NULL, f);
+}
+
+int qdk_misc_write(const char *name, const void *buf, size_t len, long *ret)
+{
+	struct miscdevice *m;
+	struct file f;
+	int err = misc_open(name, &m, &f);
+
+	if (err == -ENOENT)
+		return err;
+	if (err) {
+		*ret = err;
+		return 0;
+	}
+	if (!m->fops->write) {
+		misc_release(m, &f);
+		return -EOPNOTSUPP;
+	}
+	*ret = m->fops->write(&f, (const char __user *)buf, len, &f.f_pos);
+	misc_release(m, &f);
+	return 0;
+}
+
+/* Reads until the handler returns 0 (the end) or an error, or len is full. */
+int qdk_misc_read(const char *name, void *buf, size_t len, long *ret)
+{
+	struct miscdevice *m;
+	struct file f;
+	size_t got = 0;
+	int err = misc_open(name, &m, &f);
+
+	if (err == -ENOENT)
+		return err;
+	if (err) {
+		*ret = err;
+		return 0;
+	}
+	if (!m->fops->read) {
+		misc_release(m, &f);
+		return -EOPNOTSUPP;
+	}
+	*ret = 0;
+	while (got < len) {
+		ssize_t n = m->fops->read(&f, (char __user *)buf + got, len - got, &f.f_pos);
+
+		if (n < 0)
+			*ret = n;
+		if (n <= 0)
+			break;
+		got += n;
+	}
+	if (*ret == 0)
+		*ret = got;
+	misc_release(m, &f);
+	return 0;
 }
