@@ -67,76 +67,51 @@ void misc_deregister(struct miscdevice *misc)
 /*
  * One open file of the device, as a process opening /dev/NAME gets it:
  * open (when the driver has one), the call, release. ret is the handler's
- * return value; the function's own -ENOENT (no such device) or
- * -EOPNOTSUPP (no such handler: the kernel's -EINVAL for a read or write
- * the driver lacks) say the call did not happen.
+ * return value (open's, when it refuses); the function's own -ENOENT (no
+ * such device) or -EOPNOTSUPP (no such handler: the kernel's -EINVAL for a
+ * read or write the driver lacks) say nothing was called.
  */
-static int misc_open(const char *name, struct miscdevice **m, struct file *f)
+static int misc_call(const char *name, bool write, void *buf, size_t len, long *ret)
 {
-	*m = qdk_misc_find(name);
-	if (!*m)
-		return -ENOENT;
-	memset(f, 0, sizeof(*f));
-	return (*m)->fops->open ? (*m)->fops->open(NULL, f) : 0;
-}
+	struct miscdevice *m = qdk_misc_find(name);
+	struct file f = { 0 };
+	size_t done = 0;
 
-static void misc_release(struct miscdevice *m, struct file *f)
-{
+	if (!m)
+		return -ENOENT;
+	if (write ? !m->fops->write : !m->fops->read)
+		return -EOPNOTSUPP;
+	*ret = m->fops->open ? m->fops->open(NULL, &f) : 0;
+	if (*ret)
+		return 0;
+	if (write) {
+		*ret = m->fops->write(&f, (const char __user *)buf, len, &f.f_pos);
+	} else {
+		/* until the handler returns 0 (the end) or an error, or len is full */
+		while (done < len) {
+			ssize_t n = m->fops->read(&f, (char __user *)buf + done, len - done,
+						  &f.f_pos);
+
+			if (n < 0)
+				*ret = n;
+			if (n <= 0)
+				break;
+			done += n;
+		}
+		if (!*ret)
+			*ret = done;
+	}
 	if (m->fops->release)
-		m->fops->release(NULL, f);
+		m->fops->release(NULL, &f);
+	return 0;
 }
 
 int qdk_misc_write(const char *name, const void *buf, size_t len, long *ret)
 {
-	struct miscdevice *m;
-	struct file f;
-	int err = misc_open(name, &m, &f);
-
-	if (err == -ENOENT)
-		return err;
-	if (err) {
-		*ret = err;
-		return 0;
-	}
-	if (!m->fops->write) {
-		misc_release(m, &f);
-		return -EOPNOTSUPP;
-	}
-	*ret = m->fops->write(&f, (const char __user *)buf, len, &f.f_pos);
-	misc_release(m, &f);
-	return 0;
+	return misc_call(name, true, (void *)buf, len, ret);
 }
 
-/* Reads until the handler returns 0 (the end) or an error, or len is full. */
 int qdk_misc_read(const char *name, void *buf, size_t len, long *ret)
 {
-	struct miscdevice *m;
-	struct file f;
-	size_t got = 0;
-	int err = misc_open(name, &m, &f);
-
-	if (err == -ENOENT)
-		return err;
-	if (err) {
-		*ret = err;
-		return 0;
-	}
-	if (!m->fops->read) {
-		misc_release(m, &f);
-		return -EOPNOTSUPP;
-	}
-	*ret = 0;
-	while (got < len) {
-		ssize_t n = m->fops->read(&f, (char __user *)buf + got, len - got, &f.f_pos);
-
-		if (n < 0)
-			*ret = n;
-		if (n <= 0)
-			break;
-		got += n;
-	}
-	if (*ret == 0)
-		*ret = got;
-	misc_release(m, &f);
-	return 0;
+	return misc_call(name, false, buf, len, ret);
 }
