@@ -15,6 +15,9 @@
 #   make bench      replay throughput against a bare enqueue/dequeue loop
 #   make coverage   gcovr HTML and XML of the unit and replay tests
 #   make new NAME=foo   start qdiscs/foo/ from the template
+#   make import SRC=DIR [KERNEL=...]  build a qdisc source from outside the
+#                   repository, unmodified: its modules and a qdk-replay that
+#                   knows it, under build/import/NAME/ (import/import.py)
 #   make trace NAME=foo [OPTS=...]  regenerate qdiscs/foo/foo.qtr with foo's own code
 #   make capture NAME=foo [OPTS=...]  capture foo in Debian's kernel in the VM and
 #                   verify the trace (build/capture/foo/foo-record.qtr)
@@ -82,6 +85,11 @@ coverage: deps
 
 new:
 	@$(TOP)/tools/new-qdisc.sh "$(NAME)"
+
+# An out-of-tree qdisc source, built both ways (import/import.py).
+.PHONY: import
+import: deps
+	+@KERNEL=$(KERNEL) NAME=$(NAME) $(PYTHON) $(TOP)/import/import.py "$(SRC)"
 
 # The sample trace of NAME, made by NAME's own code (tools/qdisc-trace.sh).
 .PHONY: trace

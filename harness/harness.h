@@ -70,7 +70,15 @@ void qdisc_print_state(FILE *f, struct qdk_qdisc *q, const struct qdisc_spec *qs
 /* The verdict as a trace writes it ("ok", "drop+stolen", ...); NULL if unwritable. */
 const char *verdict_text(int v, char *buf, size_t len);
 
+/*
+ * qdk-replay's leading `--param NAME=VALUE` arguments, as given (main.c):
+ * a command that runs qdk-replay again passes them on.
+ */
+extern char **replay_param_args;
+extern int replay_n_param_args;
+
 int cmd_verify(int argc, char **argv);
+int cmd_dev(int argc, char **argv);
 int cmd_drive(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_bench(int argc, char **argv);

@@ -2,6 +2,7 @@
 /*
  * main.c - qdk-replay's command line: one subcommand per job.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -12,7 +13,7 @@
 
 static void usage(FILE *f)
 {
-	fputs("usage: qdk-replay COMMAND [ARGS]\n"
+	fputs("usage: qdk-replay [--param NAME=VALUE]... COMMAND [ARGS]\n"
 	      "  verify [--seed N] [-q] TRACE...     replay traces, check every decision\n"
 	      "  drive [--qdisc \"KIND OPTS\"] --rate RATE [--seed N] [--interval TIME]\n"
 	      "        TRACE -o OUT.qtr [--summary OUT.json]\n"
@@ -24,7 +25,10 @@ static void usage(FILE *f)
 	      "  show TRACE                          the trace's qdisc as `tc -d qdisc show` prints it\n"
 	      "  kinds                               list the qdisc kinds linked in\n"
 	      "  tca \"KIND OPTS\"                     the TCA_OPTIONS bytes (hex) tc sends for them\n"
+	      "  dev NAME [write TEXT | read]...     write/read a module's misc device NAME\n"
 	      "  help                                this text; `--qdisc \"KIND help\"` for options\n"
+	      "--param: a module parameter (module_param(); NAME or MODULE.NAME), set before\n"
+	      "the modules' init as insmod sets it.\n"
 	      "Traces: traces/FORMAT.md. Exit status: 0 ok, 1 divergence or leak, 2 bad input.\n",
 	      f);
 }
@@ -77,9 +81,51 @@ static int cmd_tca(int argc, char **argv)
 	return 0;
 }
 
+char **replay_param_args;
+int replay_n_param_args;
+
+/*
+ * --param NAME=VALUE (any number, before the command): module parameters,
+ * set before any command runs the modules' init. 0, or 2 with a message.
+ */
+static int set_params(int *argc, char ***argv)
+{
+	while (*argc > 1 && strcmp((*argv)[1], "--param") == 0) {
+		char *arg = *argc > 2 ? (*argv)[2] : NULL;
+		char *eq = arg ? strchr(arg, '=') : NULL;
+		int err;
+
+		if (!eq || eq == arg) {
+			fprintf(stderr, "qdk-replay: --param needs NAME=VALUE\n");
+			return 2;
+		}
+		*eq = '\0';
+		err = qdk_param_set(arg, eq + 1);
+		*eq = '=';
+		if (err) {
+			fprintf(stderr, "qdk-replay: --param %s: %s\n", arg,
+				err == -ENOENT ? "no module parameter of that name" :
+				err == -ENOTUNIQ ? "a parameter of several modules: give MODULE.NAME" :
+				err == -ERANGE ? "value out of range for its type" :
+				"not a value of its type");
+			return 2;
+		}
+		*argc -= 2;
+		*argv += 2;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	const char *cmd = argc > 1 ? argv[1] : "help";
+	const char *cmd;
+
+	replay_param_args = argv + 1;
+	replay_n_param_args = argc - 1;
+	if (set_params(&argc, &argv))
+		return 2;
+	replay_n_param_args -= argc - 1;
+	cmd = argc > 1 ? argv[1] : "help";
 
 	if (strcmp(cmd, "verify") == 0)
 		return cmd_verify(argc - 1, argv + 1);
@@ -95,6 +141,8 @@ int main(int argc, char **argv)
 		return cmd_show(argc - 1, argv + 1);
 	if (strcmp(cmd, "tca") == 0)
 		return cmd_tca(argc - 1, argv + 1);
+	if (strcmp(cmd, "dev") == 0)
+		return cmd_dev(argc - 1, argv + 1);
 	if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
 		usage(stdout);
 		return 0;

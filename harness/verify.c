@@ -389,7 +389,7 @@ static void explain_snapshot(struct verifier *v, const struct trace_event *ev,
 			     const uint64_t *act)
 {
 	char spec[512], seed[32];
-	char *argv[8];
+	char *argv[8 + replay_n_param_args];
 	size_t off;
 	int i, n = 0, status;
 	pid_t pid;
@@ -401,6 +401,8 @@ static void explain_snapshot(struct verifier *v, const struct trace_event *ev,
 						trace_stat_names[i],
 						(unsigned long long)ev->stat[i]);
 	argv[n++] = "qdk-replay";
+	for (i = 0; i < replay_n_param_args; i++)
+		argv[n++] = replay_param_args[i];
 	argv[n++] = "verify";
 	if (v->have_seed) {
 		snprintf(seed, sizeof(seed), "%llu", (unsigned long long)v->seed);

@@ -28,6 +28,23 @@ long qdk_exit(void);
 /* Reseed get_random_u32() and friends (a trace's "seed" directive). */
 void qdk_seed(uint64_t seed);
 /*
+ * Set a module parameter (module_param()) by its name or MODULE.name, as
+ * insmod would, before qdk_init() runs the modules' init: 0, -ENOENT (none
+ * of that name), -ENOTUNIQ (a bare name two modules use), -EINVAL or
+ * -ERANGE (a value its type refuses; the parameter keeps its value).
+ */
+int qdk_param_set(const char *name, const char *value);
+/*
+ * Write len bytes of buf to the misc device NAME (misc_register()), or read
+ * it into buf until its read handler says the end (or len is full), as a
+ * process opening /dev/NAME would: open, the call(s), release, on a file of
+ * its own. *ret: the write handler's return value; for a read the bytes
+ * read, or the handler's negative errno. -ENOENT: no such device;
+ * -EOPNOTSUPP: it has no such handler (nothing was called).
+ */
+int qdk_misc_write(const char *name, const void *buf, size_t len, long *ret);
+int qdk_misc_read(const char *name, void *buf, size_t len, long *ret);
+/*
  * The kernel's own random draws (a trace's "random" directive): queued in
  * the order the kernel made them, they answer the next get_random_u8/u16/
  * u32/u64() (width 1, 2, 4, 8 bytes) and get_random_bytes() calls before

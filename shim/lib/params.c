@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * params.c - module parameters (linux/moduleparam.h): the table every
+ * module_param() adds itself to, the setters of each type, and
+ * qdk_param_set() for `qdk-replay --param NAME=VALUE`.
+ *
+ * Values are parsed as the kernel's kstrto*() with base 0 do: an optional
+ * sign (signed types only; '+' for all), then decimal, 0x hex or 0 octal,
+ * one trailing newline allowed, out of range -ERANGE, anything else
+ * -EINVAL. bool takes what kstrtobool() takes (y/Y/1/on, n/N/0/off).
+ */
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/limits.h>
+#include <linux/moduleparam.h>
+#include <linux/string.h>
+
+#include "../api/qdk_api.h"
+
+#define MAX_PARAMS 64
+
+static const struct kernel_param *params[MAX_PARAMS];
+static int n_params;
+
+void qdk_register_param(const struct kernel_param *kp)
+{
+	if (n_params == MAX_PARAMS) {
+		pr_err("qdk: too many module parameters (%s)\n", kp->name);
+		return;
+	}
+	params[n_params++] = kp;
+}
+
+/* The value of c as a digit of base 16 or less; 16 for no digit. */
+static int digit_of(char c)
+{
+	char lower = c | 0x20;
+
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	return lower >= 'a' && lower <= 'f' ? lower - 'a' + 10 : 16;
+}
+
+/* *neg set for a leading '-'; the magnitude in *res. */
+static int parse_ull(const char *s, bool *neg, unsigned long long *res)
+{
+	unsigned long long v = 0;
+	unsigned int base = 10;
+	bool any = false;
+
+	*neg = *s == '-';
+	if (*s == '-' || *s == '+')
+		s++;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && digit_of(s[2]) < 16) {
+		base = 16;
+		s += 2;
+	} else if (s[0] == '0') {
+		base = 8;
+	}
+	for (; digit_of(*s) < base; s++) {
+		if (v > (ULLONG_MAX - digit_of(*s)) / base)
+			return -ERANGE;
+		v = v * base + digit_of(*s);
+		any = true;
+	}
+	if (*s == '\n')
+		s++;
+	if (!any || *s)
+		return -EINVAL;
+	*res = v;
+	return 0;
+}
+
+/* The value in [min, max] (min < 0 only for signed types) into *res. */
+static int parse_range(const char *s, long long min, unsigned long long max, long long *res)
+{
+	unsigned long long v;
+	bool neg;
+	int err;
+
+	err = parse_ull(s, &neg, &v);
+	if (err)
+		return err;
+	if (neg && min == 0)
+		return -EINVAL;
+	if (neg ? v > (unsigned long long)-(min + 1) + 1 : v > max)
+		return -ERANGE;
+	*res = neg ? -(long long)(v - 1) - 1 : (long long)v;
+	return 0;
+}
+
+#define QDK_PARAM_OPS(type, ctype, min, max)				\
+static int param_set_##type(const char *val, const struct kernel_param *kp) \
+{									\
+	long long v;							\
+	int err = parse_range(val, min, max, &v);			\
+									\
+	if (!err)							\
+		*(ctype *)kp->arg = (ctype)v;				\
+	return err;							\
+}									\
+const struct kernel_param_ops param_ops_##type = { .set = param_set_##type }
+
+QDK_PARAM_OPS(byte, unsigned char, 0, U8_MAX);
+QDK_PARAM_OPS(short, short, S16_MIN, S16_MAX);
+QDK_PARAM_OPS(ushort, unsigned short, 0, U16_MAX);
+QDK_PARAM_OPS(int, int, INT_MIN, INT_MAX);
+QDK_PARAM_OPS(uint, unsigned int, 0, UINT_MAX);
+QDK_PARAM_OPS(long, long, LONG_MIN, LONG_MAX);
+/* ulong's values above LLONG_MAX pass through long long's bit pattern. */
+QDK_PARAM_OPS(ulong, unsigned long, 0, ULONG_MAX);
+
+static int param_set_bool(const char *val, const struct kernel_param *kp)
+{
+	static const char * const yes[] = { "y", "Y", "1", "on", "ON", "On" };
+	static const char * const no[] = { "n", "N", "0", "off", "OFF", "Off" };
+	size_t len = strlen(val);
+	unsigned int i;
+
+	if (len && val[len - 1] == '\n')
+		len--;
+	for (i = 0; i < ARRAY_SIZE(yes); i++) {
+		if (strlen(yes[i]) == len && !strncmp(val, yes[i], len)) {
+			*(bool *)kp->arg = true;
+			return 0;
+		}
+		if (strlen(no[i]) == len && !strncmp(val, no[i], len)) {
+			*(bool *)kp->arg = false;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+const struct kernel_param_ops param_ops_bool = { .set = param_set_bool };
+
+/*
+ * name: a parameter's own name, or MODULE.name as on the kernel's command
+ * line. 0, -ENOENT (no such parameter), -ENOTUNIQ (the bare name is a
+ * parameter of two modules), or the setter's -EINVAL / -ERANGE.
+ */
+int qdk_param_set(const char *name, const char *value)
+{
+	const struct kernel_param *found = NULL;
+	int i;
+
+	for (i = 0; i < n_params; i++) {
+		const struct kernel_param *kp = params[i];
+		size_t mlen = strlen(kp->modname);
+		bool match = !strcmp(name, kp->name) ||
+			(!strncmp(name, kp->modname, mlen) && name[mlen] == '.' &&
+			 !strcmp(name + mlen + 1, kp->name));
+
+		if (!match)
+			continue;
+		if (found)
+			return -ENOTUNIQ;
+		found = kp;
+	}
+	if (!found)
+		return -ENOENT;
+	return found->ops->set(value, found);
+}
