@@ -7,13 +7,14 @@ export PATH=/qdk/bin:/usr/local/sbin:/usr/local/bin:/sbin:/usr/sbin:/bin:/usr/bi
 ip() { /sbin/ip "$@"; }
 tc() { /sbin/tc "$@"; }
 
-# wait_qlen DEV HANDLE N: wait up to 5 s until qdisc HANDLE on DEV holds at
-# least N packets (a hook that changes a qdisc under traffic wants a full
-# queue; how long the flows take to fill it depends on the host's load).
-# Fails when it never does.
+# wait_qlen DEV HANDLE N: poll (up to 20 times, 2-4 s under TCG, where each
+# tc takes ~0.15 s) until qdisc HANDLE on DEV holds at least N packets: a
+# hook that changes a qdisc under traffic wants a full queue, and how long
+# the flows take to fill it depends on the host's load. Fails when it never
+# does, in time for the hook to go on within the traffic.
 wait_qlen() {
 	_n=0
-	while [ $_n -lt 100 ]; do
+	while [ $_n -lt 20 ]; do
 		_q=$(tc -s qdisc show dev "$1" handle "$2" |
 			sed -n 's/^ *backlog [0-9]*b \([0-9]*\)p.*/\1/p' | head -n 1)
 		[ "${_q:-0}" -ge "$3" ] && return 0
