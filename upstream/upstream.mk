@@ -26,25 +26,33 @@ UPSTREAM_MK_INCLUDED := 1
 UPSTREAM_TARBALL ?= $(shell KERNEL=$(KERNEL) $(TOP)/tools/kdir.sh --source)
 UPSTREAM_LIST := $(TOP)/upstream/kinds.txt
 UPSTREAM_HLIST := $(TOP)/upstream/headers.txt
+UPSTREAM_LLIST := $(TOP)/upstream/libs.txt
 
 upstream_words = $(shell sed -e 's/\#.*//' $(1) | awk 'NF { print $$$(2) }')
 UPSTREAM_SOURCES := $(call upstream_words,$(UPSTREAM_LIST),1)
 UPSTREAM_KINDS := $(shell sed -e 's/\#.*//' $(UPSTREAM_LIST) | awk 'NF { for (i = 2; i <= NF; i++) print $$i }')
 UPSTREAM_HEADERS := $(call upstream_words,$(UPSTREAM_HLIST),1)
+# The helper sources this series' tree has (libs.txt), with their headers
+# (sch_mqprio_lib.c: sch_mqprio_lib.h beside it).
+UPSTREAM_LIBS := $(shell sed -e 's/\#.*//' $(UPSTREAM_LLIST) | \
+	awk -v k='$(KERNEL)' 'NF { for (i = 2; i <= NF; i++) if ($$i == k) print $$1 }')
+UPSTREAM_SOURCES += $(UPSTREAM_LIBS)
+UPSTREAM_LIB_HDRS := $(addprefix net/sched/,$(UPSTREAM_LIBS:.c=.h))
 
 UPSTREAM_SRCS := $(addprefix $(UPSTREAM_DIR)/net/sched/,$(UPSTREAM_SOURCES))
-UPSTREAM_HDRS := $(addprefix $(UPSTREAM_DIR)/,$(UPSTREAM_HEADERS))
+UPSTREAM_HDRS := $(addprefix $(UPSTREAM_DIR)/,$(UPSTREAM_HEADERS) $(UPSTREAM_LIB_HDRS))
 UPSTREAM_OBJS := $(call kobj,$(UPSTREAM_SRCS))
 UPSTREAM_STAMP := $(UPSTREAM_DIR)/.extracted
 UPSTREAM_VERSION_H := $(UPSTREAM_DIR)/include/generated/uapi/linux/version.h
 
 # One pass over the tarball for every listed file (xz is slow to seek), and
 # the series' version.h as the kernel's top Makefile writes it.
-$(UPSTREAM_STAMP): $(UPSTREAM_LIST) $(UPSTREAM_HLIST) $(TOP)/upstream/extract.sh
+$(UPSTREAM_STAMP): $(UPSTREAM_LIST) $(UPSTREAM_HLIST) $(UPSTREAM_LLIST) $(TOP)/upstream/extract.sh
 	@test -n "$(UPSTREAM_TARBALL)" || { echo "upstream.mk: no linux-source for KERNEL=$(KERNEL)" >&2; exit 1; }
 	@mkdir -p $(UPSTREAM_DIR) $(dir $(UPSTREAM_VERSION_H))
 	$(TOP)/upstream/extract.sh $(UPSTREAM_TARBALL) $(UPSTREAM_DIR) Makefile \
-		$(addprefix net/sched/,$(UPSTREAM_SOURCES)) $(UPSTREAM_HEADERS)
+		$(addprefix net/sched/,$(UPSTREAM_SOURCES)) $(UPSTREAM_LIB_HDRS) \
+		$(UPSTREAM_HEADERS)
 	awk -F ' = ' '/^(VERSION|PATCHLEVEL|SUBLEVEL) = / { v[$$1] = $$2 } END { \
 		s = v["SUBLEVEL"] > 255 ? 255 : v["SUBLEVEL"]; \
 		printf "#define LINUX_VERSION_CODE %d\n", v["VERSION"] * 65536 + v["PATCHLEVEL"] * 256 + s; \

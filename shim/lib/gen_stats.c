@@ -56,8 +56,9 @@ int gnet_stats_start_copy(struct sk_buff *skb, int type, spinlock_t *lock,
 }
 
 void gnet_stats_add_basic(struct gnet_stats_basic_sync *bstats,
-			  struct gnet_stats_basic_sync __percpu *cpu,
-			  struct gnet_stats_basic_sync *b, bool running)
+			  __gnet_stats_src struct gnet_stats_basic_sync __percpu *cpu,
+			  __gnet_stats_src struct gnet_stats_basic_sync *b,
+			  bool running)
 {
 	const struct gnet_stats_basic_sync *src = cpu ? cpu : b;
 
@@ -66,8 +67,9 @@ void gnet_stats_add_basic(struct gnet_stats_basic_sync *bstats,
 }
 
 int gnet_stats_copy_basic(struct gnet_dump *d,
-			  struct gnet_stats_basic_sync __percpu *cpu,
-			  struct gnet_stats_basic_sync *b, bool running)
+			  __gnet_stats_src struct gnet_stats_basic_sync __percpu *cpu,
+			  __gnet_stats_src struct gnet_stats_basic_sync *b,
+			  bool running)
 {
 	u64 bstats_bytes, bstats_packets;
 	struct gnet_stats_basic_sync bstats;
@@ -112,8 +114,8 @@ void gnet_stats_add_queue(struct gnet_stats_queue *qstats,
 }
 
 int gnet_stats_copy_queue(struct gnet_dump *d,
-			  struct gnet_stats_queue __percpu *cpu_q,
-			  struct gnet_stats_queue *q, __u32 qlen)
+			  __gnet_stats_src struct gnet_stats_queue __percpu *cpu_q,
+			  __gnet_stats_src struct gnet_stats_queue *q, __u32 qlen)
 {
 	struct gnet_stats_queue qstats = { 0 };
 

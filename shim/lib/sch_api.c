@@ -371,6 +371,22 @@ int qdisc_offload_dump_helper(struct Qdisc *sch, enum tc_setup_type type,
 	return err;
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+void qdisc_offload_query_caps(struct net_device *dev,
+			      enum tc_setup_type type,
+			      void *caps, size_t caps_len)
+{
+	struct tc_query_caps_base base = {
+		.type = type,
+		.caps = caps,
+	};
+
+	memset(caps, 0, caps_len);
+	if (dev->netdev_ops && dev->netdev_ops->ndo_setup_tc)
+		dev->netdev_ops->ndo_setup_tc(dev, TC_QUERY_CAPS, &base);
+}
+#endif
+
 void qdisc_offload_graft_helper(struct net_device *dev, struct Qdisc *sch,
 				struct Qdisc *new, struct Qdisc *old,
 				enum tc_setup_type type, void *type_data,

@@ -19,6 +19,7 @@
 #include <linux/workqueue.h>
 #include <linux/hashtable.h>
 #include <linux/prefetch.h>
+#include <linux/module.h>	/* the kernel's reaches it through its includes */
 
 struct Qdisc;
 struct net_device;
@@ -94,8 +95,19 @@ struct net {
 #define TC_BITMASK	15
 
 struct netdev_tc_txq {
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	/* 7.x: both read at once (READ_ONCE of combined) */
+	union {
+		struct {
+			u16 count;
+			u16 offset;
+		};
+		u32 combined;
+	};
+#else
 	u16 count;
 	u16 offset;
+#endif
 };
 
 struct net_device {

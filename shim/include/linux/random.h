@@ -9,6 +9,7 @@
 #define _LINUX_RANDOM_H
 
 #include <linux/types.h>
+#include <linux/limits.h>
 #include <linux/version.h>
 #include <linux/bitops.h>
 #include <linux/log2.h>

@@ -13,6 +13,7 @@
 #include <linux/pkt_sched.h>
 #include <linux/u64_stats_sync.h>
 #include <linux/spinlock.h>
+#include <linux/version.h>
 
 struct gnet_stats_basic_sync {
 	u64_stats_t bytes;
@@ -34,6 +35,18 @@ struct gnet_dump {
 	struct tc_stats   tc_stats;
 };
 
+/*
+ * 7.x reads the counters it sums through const pointers (callers such as
+ * its sch_mq.c pass const stats); 6.1 and 6.12 take them plain. The
+ * shim's one implementation (lib/gen_stats.c) spells each series' own
+ * prototype with this qualifier.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define __gnet_stats_src const
+#else
+#define __gnet_stats_src
+#endif
+
 void gnet_stats_basic_sync_init(struct gnet_stats_basic_sync *b);
 int gnet_stats_start_copy(struct sk_buff *skb, int type, spinlock_t *lock,
 			  struct gnet_dump *d, int padattr);
@@ -42,14 +55,16 @@ int gnet_stats_start_copy_compat(struct sk_buff *skb, int type,
 				 spinlock_t *lock, struct gnet_dump *d,
 				 int padattr);
 int gnet_stats_copy_basic(struct gnet_dump *d,
-			  struct gnet_stats_basic_sync __percpu *cpu,
-			  struct gnet_stats_basic_sync *b, bool running);
+			  __gnet_stats_src struct gnet_stats_basic_sync __percpu *cpu,
+			  __gnet_stats_src struct gnet_stats_basic_sync *b,
+			  bool running);
 void gnet_stats_add_basic(struct gnet_stats_basic_sync *bstats,
-			  struct gnet_stats_basic_sync __percpu *cpu,
-			  struct gnet_stats_basic_sync *b, bool running);
+			  __gnet_stats_src struct gnet_stats_basic_sync __percpu *cpu,
+			  __gnet_stats_src struct gnet_stats_basic_sync *b,
+			  bool running);
 int gnet_stats_copy_queue(struct gnet_dump *d,
-			  struct gnet_stats_queue __percpu *cpu_q,
-			  struct gnet_stats_queue *q, __u32 qlen);
+			  __gnet_stats_src struct gnet_stats_queue __percpu *cpu_q,
+			  __gnet_stats_src struct gnet_stats_queue *q, __u32 qlen);
 void gnet_stats_add_queue(struct gnet_stats_queue *qstats,
 			  const struct gnet_stats_queue __percpu *cpu_q,
 			  const struct gnet_stats_queue *q);

@@ -276,6 +276,13 @@ static inline struct nlattr *nla_next(const struct nlattr *nla, int *remaining)
 	     nla_ok(pos, rem); \
 	     pos = nla_next(pos, &(rem)))
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* 6.12: only the attributes of one type (mqprio's TCA_MQPRIO_TC_ENTRY) */
+#define nla_for_each_attr_type(pos, type, head, len, rem) \
+	nla_for_each_attr(pos, head, len, rem) \
+		if (nla_type(pos) == type)
+#endif
+
 #define nla_for_each_nested(pos, nla, rem) \
 	nla_for_each_attr(pos, nla_data(nla), nla_len(nla), rem)
 

@@ -270,16 +270,6 @@ struct tc_gred_qopt_offload {
 
 #define TC_HTB_CLASSID_ROOT U32_MAX
 
-struct tc_mqprio_qopt_offload {
-	/* struct tc_mqprio_qopt must always be the first element */
-	struct tc_mqprio_qopt qopt;
-	u16 mode;
-	u16 shaper;
-	u32 flags;
-	u64 min_rate[TC_QOPT_MAX_QUEUE];
-	u64 max_rate[TC_QOPT_MAX_QUEUE];
-};
-
 enum tc_mq_command {
 	TC_MQ_CREATE,
 	TC_MQ_DESTROY,

@@ -33,6 +33,42 @@ static inline void *qdisc_priv(struct Qdisc *q)
 }
 #endif
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* 6.12: what a driver answers to TC_QUERY_CAPS for mqprio */
+struct tc_mqprio_caps {
+	bool validate_queue_counts:1;
+};
+#endif
+
+struct tc_mqprio_qopt_offload {
+	/* struct tc_mqprio_qopt must always be the first element */
+	struct tc_mqprio_qopt qopt;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	struct netlink_ext_ack *extack;
+#endif
+	u16 mode;
+	u16 shaper;
+	u32 flags;
+	u64 min_rate[TC_QOPT_MAX_QUEUE];
+	u64 max_rate[TC_QOPT_MAX_QUEUE];
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	unsigned long preemptible_tcs;
+#endif
+};
+
+/* TC_QUERY_CAPS: what a driver's ndo_setup_tc() fills in for a qdisc type */
+struct tc_query_caps_base {
+	enum tc_setup_type type;
+	void *caps;
+};
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* 6.12: zeroes @caps, then asks the driver (a shim device has no driver) */
+void qdisc_offload_query_caps(struct net_device *dev,
+			      enum tc_setup_type type,
+			      void *caps, size_t caps_len);
+#endif
+
 static inline struct Qdisc *qdisc_from_priv(void *priv)
 {
 	return container_of(priv, struct Qdisc, privdata);

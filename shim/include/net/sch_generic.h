@@ -618,7 +618,12 @@ static inline void qdisc_qstats_overlimit(struct Qdisc *sch)
 	sch->qstats.overlimits++;
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: a const qdisc (gnet_stats_copy_queue() reads through const) */
+static inline int qdisc_qstats_copy(struct gnet_dump *d, const struct Qdisc *sch)
+#else
 static inline int qdisc_qstats_copy(struct gnet_dump *d, struct Qdisc *sch)
+#endif
 {
 	__u32 qlen = qdisc_qlen_sum(sch);
 

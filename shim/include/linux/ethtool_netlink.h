@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * linux/ethtool_netlink.h: the uapi attributes (the system's) and, from
+ * 6.12, the MAC Merge query mqprio's preemptible traffic classes need.
+ */
+#ifndef _QDK_SHIM_LINUX_ETHTOOL_NETLINK_H
+#define _QDK_SHIM_LINUX_ETHTOOL_NETLINK_H
+
+#include_next <linux/ethtool_netlink.h>
+#include <linux/version.h>
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+struct net_device;
+
+/* no shim device has a MAC Merge layer: as a kernel without ethtool netlink */
+static inline bool ethtool_dev_mm_supported(struct net_device *dev)
+{
+	return false;
+}
+#endif
+
+#endif
