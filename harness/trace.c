@@ -491,6 +491,8 @@ static void flow_line(struct trace *t, const char *p, size_t n)
 			k->ttl = (uint8_t)word_num(t, v, 255, "ttl");
 		else if (strcmp(w[i], "q") == 0)
 			k->queue_mapping = (uint16_t)word_num(t, v, 0xffff, "q");
+		else if (strcmp(w[i], "tci") == 0)
+			k->tc_index = (uint16_t)word_num(t, v, 0xffff, "tci");
 		else
 			trace_fail(t, t->line, "unknown flow key \"%s\"", w[i]);
 	}
@@ -697,6 +699,17 @@ static void directive(struct trace *t, const char *p, size_t n)
 
 /* ---- event lines (hot) ------------------------------------------------- */
 
+/* " ID" after the letter of an e, x, m or n line: a positive packet id. */
+static const char *packet_id(struct trace *t, const char *p, char op, uint64_t *id)
+{
+	if (*p != ' ')
+		trace_fail(t, t->line, "missing fields for \"%c\"", op);
+	p = field(t, p + 1, UINT64_MAX, "packet id", id);
+	if (*id == 0)
+		trace_fail(t, t->line, "packet id 0 is not allowed");
+	return p;
+}
+
 static const char *id_or_dash(const struct trace *t, const char *p, uint64_t *id)
 {
 	if (p[0] == '-' && (p[1] == '\n' || p[1] == ' ')) {
@@ -806,6 +819,10 @@ static const char *pkt_keys(const struct trace *t, const char *p, struct trace_e
 			p = field(t, v, 0xffff, "q", &x);
 			ev->q = (uint16_t)x;
 			ev->ov |= OV_Q;
+		} else if (kl == 3 && memcmp(k, "tci", 3) == 0) {
+			p = field(t, v, 0xffff, "tci", &x);
+			ev->tci = (uint16_t)x;
+			ev->ov |= OV_TCI;
 		} else {
 			trace_fail(t, t->line, "unknown packet key \"%.*s\"", (int)kl, k);
 		}
@@ -888,11 +905,7 @@ static const char *event_line(struct trace *t, const char *p, struct trace_event
 	p++;
 	switch (ev->op) {
 	case 'e':
-		if (*p != ' ')
-			goto short_line;
-		p = field(t, p + 1, UINT64_MAX, "packet id", &ev->id);
-		if (ev->id == 0)
-			trace_fail(t, t->line, "packet id 0 is not allowed");
+		p = packet_id(t, p, ev->op, &ev->id);
 		if (*p != ' ')
 			goto short_line;
 		p = field(t, p + 1, TRACE_MAX_FID - 1, "flow id", &x);
@@ -918,11 +931,7 @@ static const char *event_line(struct trace *t, const char *p, struct trace_event
 		break;
 	case 'x':
 	case 'm':
-		if (*p != ' ')
-			goto short_line;
-		p = field(t, p + 1, UINT64_MAX, "packet id", &ev->id);
-		if (ev->id == 0)
-			trace_fail(t, t->line, "packet id 0 is not allowed");
+		p = packet_id(t, p, ev->op, &ev->id);
 		break;
 	case 's':
 		p = stats_keys(t, p, ev);
@@ -944,14 +953,24 @@ static const char *event_line(struct trace *t, const char *p, struct trace_event
 			goto short_line;
 		p = rand_event(t, p + 1, ev);
 		break;
+	case 'n':
+		if (t->version < 3)
+			trace_fail(t, t->line, "n lines (packets a qdisc makes) need \"qdk-trace 3\"");
+		p = packet_id(t, p, ev->op, &ev->id);
+		if (*p != ' ')
+			goto short_line;
+		p = id_or_dash(t, p + 1, &ev->from);
+		t->n_pending = true;
+		break;
 	default:
 		goto bad_op;
 	}
-	if (__builtin_expect(t->r_pending, 0) && ev->op != 'R') {
+	if (__builtin_expect(t->r_pending || t->n_pending, 0) && ev->op != 'R' && ev->op != 'n') {
 		if (!strchr("edprct", ev->op))
-			trace_fail(t, t->line, "R lines must come right before the call line they "
-				   "belong to, not before \"%c\"", ev->op);
+			trace_fail(t, t->line, "%s lines must come right before the call line they "
+				   "belong to, not before \"%c\"", t->r_pending ? "R" : "n", ev->op);
 		t->r_pending = false;
+		t->n_pending = false;
 	}
 end:
 	if (*p != '\n')
@@ -979,8 +998,9 @@ bool trace_next(struct trace *t, struct trace_event *ev)
 	for (;;) {
 		p = t->pos;
 		if (p >= t->end) {
-			if (t->r_pending)
-				trace_fail(t, t->line, "the trace ends with R lines and no call after them");
+			if (t->r_pending || t->n_pending)
+				trace_fail(t, t->line, "the trace ends with %s lines and no call after them",
+					   t->r_pending ? "R" : "n");
 			return false;
 		}
 		t->line++;
@@ -1034,8 +1054,8 @@ void trace_open(struct trace *t, const char *path)
 	e = num(t->pos + 10, &ver);
 	if (!e || e != nl)
 		trace_fail(t, 1, "bad trace version \"%.*s\"", (int)(nl - t->pos - 10), t->pos + 10);
-	if (ver != 1 && ver != 2)
-		trace_fail(t, 1, "unknown trace version %llu (this reader knows versions 1 and 2)",
+	if (ver < 1 || ver > 3)
+		trace_fail(t, 1, "unknown trace version %llu (this reader knows versions 1 to 3)",
 			   (unsigned long long)ver);
 	t->version = (unsigned int)ver;
 	t->pos = nl + 1;
@@ -1144,5 +1164,7 @@ void trace_packet(const struct trace *t, const struct trace_event *ev, struct qd
 			p->ttl = ev->ttl;
 		if (ev->ov & OV_Q)
 			p->queue_mapping = ev->q;
+		if (ev->ov & OV_TCI)
+			p->tc_index = ev->tci;
 	}
 }

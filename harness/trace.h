@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * trace.h - reading qdk traces (traces/FORMAT.md, versions 1 and 2).
+ * trace.h - reading qdk traces (traces/FORMAT.md, versions 1 to 3).
  *
  * The reader maps the file (or reads a decompressed .zst/.gz into memory),
  * takes the header directives up to the first event, and then hands out one
@@ -34,7 +34,7 @@ struct trace_flow {
 enum {
 	OV_LEN = 1 << 0, OV_GSO = 1 << 1, OV_TOS = 1 << 2, OV_PRIO = 1 << 3,
 	OV_MARK = 1 << 4, OV_HASH = 1 << 5, OV_TCP = 1 << 6, OV_TTL = 1 << 7,
-	OV_Q = 1 << 8,
+	OV_Q = 1 << 8, OV_TCI = 1 << 9,
 };
 
 /* Keys of an `s` line, in the order of trace_event.stat[]. */
@@ -48,17 +48,18 @@ extern const char *const trace_stat_names[ST_NKEYS];
 
 struct trace_event {
 	uint64_t ts;
-	uint64_t id;		/* e d p x m: packet id, 0 for '-' */
+	uint64_t id;		/* e d p x m n: packet id, 0 for '-' */
+	uint64_t from;		/* n: the packet it was made from, 0 for '-' */
 	const char *text;	/* the line, without its newline */
 	uint32_t text_len;
 	uint32_t line;
-	char op;		/* e d p r c t x m w s R, 'l' for lost */
+	char op;		/* e d p r c t x m w s R n, 'l' for lost */
 	/* e */
 	uint32_t fid, pkt_len;
 	int verdict;		/* raw enqueue return value or VERDICT_UNKNOWN */
 	uint32_t ov;		/* OV_* */
 	uint32_t len, hash, prio, mark;
-	uint16_t gso_segs, gso_size, q;
+	uint16_t gso_segs, gso_size, q, tci;
 	uint8_t tos, ttl, tcp;
 	const char *keys;	/* the KEY=VAL text after the verdict (drive copies it) */
 	uint32_t keys_len;
@@ -134,6 +135,7 @@ struct trace {
 	struct trace_rand *rv;
 	size_t nrv, rv_cap;
 	bool r_pending;
+	bool n_pending;		/* n lines read, their call not yet */
 };
 
 /* Open, read the magic line and the header. Exits 2 on any error. */

@@ -36,6 +36,8 @@ struct verifier {
 	uint64_t wd_fired;
 	uint64_t events, enqueues, dequeues;
 	bool exact;		/* version 2: each call draws its R lines, no more */
+	bool made_exact;	/* version 3: each packet a call makes is an n line */
+	uint64_t made;		/* n lines */
 	uint64_t draws;		/* R values handed out */
 	bool quiet;
 	/* how the replay was seeded, for the re-run that explains a snapshot */
@@ -100,6 +102,8 @@ static inline void draws_begin(struct verifier *v, const struct trace_event *ev)
 {
 	if (v->exact)
 		qdk_random_exact(ev->line);
+	if (v->made_exact)
+		qdk_made_exact(ev->line);
 }
 
 /*
@@ -107,21 +111,31 @@ static inline void draws_begin(struct verifier *v, const struct trace_event *ev)
  * the kernel used, and nothing else; else a divergence at the R line (or
  * at the call, for a draw beyond them).
  */
+static void __attribute__((noreturn)) diverge_line(struct verifier *v, uint32_t tag,
+						   const char *record, const char *msg)
+{
+	const char *text;
+	int len;
+
+	text = line_text(&v->t, tag, &len);
+	diverge_at(v, tag, text, (uint32_t)len, record, msg);
+	diverge_tail(v);
+}
+
 static void draws_end(struct verifier *v)
 {
 	uint32_t tag = 0;
 	char msg[200];
-	const char *text;
-	int len;
 
+	if (v->made_exact) {
+		if (__builtin_expect(qdk_made_status(&tag, msg, sizeof(msg)) != 0, 0))
+			diverge_line(v, tag, "the packets a call made (its n lines)", msg);
+		qdk_made_exact(0);
+	}
 	if (!v->exact)
 		return;
-	if (__builtin_expect(qdk_random_status(&tag, msg, sizeof(msg)) != 0, 0)) {
-		text = line_text(&v->t, tag, &len);
-		diverge_at(v, tag, text, (uint32_t)len,
-			   "the random draws of a call (its R lines)", msg);
-		diverge_tail(v);
-	}
+	if (__builtin_expect(qdk_random_status(&tag, msg, sizeof(msg)) != 0, 0))
+		diverge_line(v, tag, "the random draws of a call (its R lines)", msg);
 	qdk_random_exact(0);
 }
 
@@ -633,6 +647,7 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	qdk_seed(have_seed ? seed : v.t.hdr.seed);
 	trace_random_queue(&v.t, true);
 	v.exact = v.t.version >= 2;
+	v.made_exact = v.t.version >= 3;
 	qdk_set_hz(v.t.hdr.hz);
 	/* the trace says when the qdisc's timer_lists fired: only there */
 	qdk_timers_driven(v.t.hdr.timers_recorded);
@@ -662,6 +677,13 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 			/* held for the call it precedes (timers on the way draw apart) */
 			trace_random_queue_event(&v.t, &ev);
 			v.draws += ev.nrv;
+			continue;
+		}
+		if (ev.op == 'n') {
+			/* named for the call it precedes, in the order it makes them */
+			if (qdk_made_queue(ev.id, ev.from, ev.line))
+				trace_fail(&v.t, ev.line, "more than 256 n lines before one call");
+			v.made++;
 			continue;
 		}
 		if (v.pending) {
@@ -739,6 +761,8 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 		       (unsigned long long)v.dequeues);
 		if (v.exact)
 			printf(", %llu random draws", (unsigned long long)v.draws);
+		if (v.made)
+			printf(", %llu packets made", (unsigned long long)v.made);
 		printf("), virtual %.6f s, wall %.3f s, cpu %.3f s, %.2f M events/s\n",
 		       (double)(last_ts - first_ts) / 1e9, wall, cpu,
 		       cpu > 0 ? (double)v.events / cpu / 1e6 : 0.0);

@@ -24,7 +24,9 @@
  * DROP records, in draw order; the call record's count says how many
  * there are. Those of a change come just before its CHANGED. A timer_list
  * of the child that fires is a TIMER record, followed by its draws and
- * drops as a call's. The
+ * drops as a call's. A packet the child made during a call and sent in
+ * again through the root (netem's duplicate) is a NEW record among the
+ * call's DRAW records, counted with them. The
  * stream merges per-CPU rings by timestamp: the records of one recorder
  * instance are in the order its calls happened; different instances'
  * records may interleave otherwise.
@@ -34,7 +36,7 @@
 
 #include <linux/types.h>
 
-#define QDK_REC_VERSION	8
+#define QDK_REC_VERSION	9
 #define QDK_REC_SIZE	128	/* the longest record, sizeof(struct qdk_rec) */
 #define QDK_REC_HDR_SIZE 48	/* the header every record has */
 #define QDK_REC_DEV	"qdk_recorder"
@@ -56,6 +58,7 @@ enum qdk_rec_type {
 	QDK_REC_CHGEND,		/* the changing task released rtnl: no more CHG drops */
 	QDK_REC_DRAW,		/* a random draw of the child during a call or change */
 	QDK_REC_TIMER,		/* one of the child's own timer_lists fired */
+	QDK_REC_NEW,		/* a packet the child made during a call */
 };
 
 /* rec.flags (a bit means something for the types named) */
@@ -115,10 +118,15 @@ struct qdk_rec_enq {
 	__u8 tos_after;		/* after enqueue (valid unless GONE) */
 	__u8 ttl;
 	__u8 tcp_flags;
-	__u8 pad[2];
+	__u16 tc_index;		/* skb->tc_index (gred's virtual queue) */
 	__u8 saddr[16];		/* network order; IPv4 in the first 4 */
 	__u8 daddr[16];
 };				/* 76 bytes */
+
+/* NEW: pkt is the packet made; from the one it was made from (0: unknown) */
+struct qdk_rec_made {
+	__u64 from;		/* packet cookie of the call's arriving packet */
+};
 
 struct qdk_rec_conf {
 	__u32 handle;		/* the child's handle */
@@ -151,7 +159,8 @@ struct qdk_rec {
 	__u8 words;		/* this record's length in 8-byte words */
 	__u32 count;		/* LOST: events lost; TCA: offset; CHANGE: */
 				/* TCA_OPTIONS bytes (0: none); CHANGED: ret; */
-				/* ENQ, DEQ, PEEK, TIMER: its DRAW records */
+				/* ENQ, DEQ, PEEK, TIMER: its DRAW and NEW */
+				/* records */
 	/* calls: the child's counters after the call */
 	__u32 qlen;
 	__u32 backlog;
@@ -163,6 +172,7 @@ struct qdk_rec {
 		struct qdk_rec_conf conf;
 		struct qdk_rec_hello hello;
 		struct qdk_rec_rand rand;
+		struct qdk_rec_made made;
 		__u8 tca[QDK_REC_TCA_CHUNK];
 		__u8 raw[80];
 	};

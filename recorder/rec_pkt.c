@@ -86,6 +86,9 @@ void rec_fill_pkt(struct qdk_rec_enq *e, struct sk_buff *skb)
 	e->hash = skb->hash;
 	e->priority = skb->priority;
 	e->mark = skb->mark;
+#ifdef CONFIG_NET_SCHED
+	e->tc_index = skb->tc_index;
+#endif
 	e->ethertype = ntohs(skb->protocol);
 	switch (skb->protocol) {
 	case htons(ETH_P_IP):

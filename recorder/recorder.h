@@ -33,8 +33,9 @@ struct rec_call {
 	bool gone;			/* ... which was freed during the call */
 	u64 ts;				/* the call's timestamp */
 	u32 inst, gen;			/* whose call it is */
-	u32 draws;			/* DRAW records made (rec_rand.c) */
+	u32 draws;			/* DRAW (rec_rand.c) and NEW records made */
 	u32 below;			/* in the child's __get_random_u32_below() */
+	bool reset;			/* a reset, called through qdisc_reset() */
 };
 
 DECLARE_PER_CPU(struct rec_call *, rec_active);
@@ -93,6 +94,8 @@ static __always_inline unsigned int rec_len(u8 type)
 	case QDK_REC_RAND:
 	case QDK_REC_DRAW:
 		return REC_LEN(sizeof(struct qdk_rec_rand));
+	case QDK_REC_NEW:
+		return REC_LEN(sizeof(struct qdk_rec_made));
 	}
 	return QDK_REC_HDR_SIZE;
 }
@@ -227,6 +230,12 @@ void rec_rand_begin(void);		/* current creates or changes a child (rtnl) */
 void rec_rand_end(void);		/* ... and is done */
 bool rec_rand_emit(struct qdk_rec *r);	/* r->type records of current's draws */
 void rec_rand_check_missed(void);	/* the reader: a probe missed calls? */
+/* is addr, where a getter returns to, the child's code during call c? */
+bool rec_child_code(const struct rec_call *c, unsigned long addr);
+
+/* rec_made.c: packets a child makes during a recorded call (NEW records) */
+void rec_made_register(void);		/* at open() */
+void rec_made_unregister(void);		/* at release() */
 
 /* rec_pkt.c */
 void rec_fill_pkt(struct qdk_rec_enq *e, struct sk_buff *skb);

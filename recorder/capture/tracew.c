@@ -151,7 +151,7 @@ struct flow {
 	struct flow_key k;
 	uint32_t fid;		/* 0: empty slot */
 	uint32_t hash, prio, mark;
-	uint16_t q;
+	uint16_t q, tci;
 	uint8_t tos, ttl, tcp;
 };
 
@@ -428,7 +428,7 @@ static void write_header(struct tw *t)
 	const struct qdk_rec_conf *c = &t->conf.conf;
 	uint32_t i;
 
-	fprintf(t->out, "qdk-trace 2\n");
+	fprintf(t->out, "qdk-trace 3\n");
 	fprintf(t->out, "# captured by qdk-capture: recorder instance %u, child generation %u\n",
 		t->inst, t->gen);
 	if (!t->fresh)
@@ -630,6 +630,7 @@ static struct flow *flow_of(struct tw *t, const struct qdk_rec_enq *e)
 	f->prio = e->priority;
 	f->mark = e->mark;
 	f->q = e->queue_mapping;
+	f->tci = e->tc_index;
 	f->tos = e->family ? e->tos : 0;
 	f->ttl = e->family ? e->ttl : 64;
 	f->tcp = k.proto == 6 ? e->tcp_flags : 0x10;
@@ -670,6 +671,8 @@ static struct flow *flow_of(struct tw *t, const struct qdk_rec_enq *e)
 		fprintf(t->out, " ttl=%u", f->ttl);
 	if (f->q)
 		fprintf(t->out, " q=%u", f->q);
+	if (f->tci)
+		fprintf(t->out, " tci=%u", f->tci);
 	fputc('\n', t->out);
 	return f;
 }
@@ -739,6 +742,8 @@ static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 		fprintf(t->out, " ttl=%u", e->ttl);
 	if (e->queue_mapping != f->q)
 		fprintf(t->out, " q=%u", e->queue_mapping);
+	if (e->tc_index != f->tci)
+		fprintf(t->out, " tci=%u", e->tc_index);
 	fputc('\n', t->out);
 	if (pm_put(&t->pkts, r->pkt, id, e->tos_after))
 		return -1;
@@ -909,6 +914,37 @@ static int on_draw(struct tw *t, const struct qdk_rec *r)
 	else if (d->off + d->len >= d->total)
 		t->c.draws++;
 	return rl_add(l, prefix, d);
+}
+
+/*
+ * NEW: a packet the child made during the pending call (netem's duplicate,
+ * sent in again through the root). It gets the next id now, and an n line
+ * among the call's R lines, before the call's line: the replay hands the id
+ * to the packet its qdisc makes there (FORMAT.md, "Packets a qdisc makes").
+ */
+static int on_new(struct tw *t, const struct qdk_rec *r)
+{
+	struct pkt_slot *s = r->made.from ? pm_find(&t->pkts, r->made.from) : NULL;
+	uint64_t id;
+
+	if (!t->call_out) {
+		/* no call to attach it to: its later dequeue is unknown */
+		fprintf(t->out, "# a packet made outside a recorded call\n");
+		return 0;
+	}
+	id = ++t->next_id;
+	if (t->draws_left)
+		t->draws_left--;
+	t->c.made++;
+	if (pm_put(&t->pkts, r->pkt, id, r->tos))
+		return -1;
+	t->r_call.width = -1;	/* R values after it start a new line */
+	if (s)
+		return sb_printf(&t->r_call.b, "%llu n %llu %llu\n",
+				 (unsigned long long)t->p_ts, (unsigned long long)id,
+				 (unsigned long long)s->id);
+	return sb_printf(&t->r_call.b, "%llu n %llu -\n", (unsigned long long)t->p_ts,
+			 (unsigned long long)id);
 }
 
 /*
@@ -1142,6 +1178,8 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 		return 0;
 	case QDK_REC_RESET:
 		begin_call(t, r, ts);
+		if (r->count)
+			call_hold(t, r->count);
 		t->c.reset++;
 		fprintf(t->out, "%llu r\n", (unsigned long long)ts);
 		pm_clear(&t->pkts);
@@ -1163,6 +1201,8 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 			return -1;
 		}
 		return 0;
+	case QDK_REC_NEW:
+		return on_new(t, r);
 	case QDK_REC_CHGEND:
 		if (t->chg != CHG_NONE)
 			return chg_write(t, true);

@@ -5,12 +5,12 @@ Used by tests/suites/75-record to feed qdk-capture -i with exactly the
 record streams the kernel module produces, without a kernel. One record
 per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
 
-  hello [hz=250] [version=8] [size=128]
+  hello [hz=250] [version=9] [size=128]
   conf inst=1 gen=1 kind=pfifo dev=r1 handle=10: parent=5:1 [tca=HEX]
        [mtu=1500] [txqlen=20] [txqs=1] [qconf=0] [fresh] [initopt] [timers]
   enq inst=1 gen=1 ts=N pkt=N ret=N [proto=udp|tcp|icmp|N|eth:0xNNNN]
       [src=A.B.C.D:P] [dst=...] [plen=N] [len=N] [tos=N] [tos_after=N]
-      [hash=N] [prio=N] [mark=N] [q=N] [ttl=N] [tcp=N] [gso=S:Z] [gone]
+      [hash=N] [prio=N] [mark=N] [q=N] [tci=N] [ttl=N] [tcp=N] [gso=S:Z] [gone]
       [qlen=N] [backlog=N] [drops=N] [draws=N]
   deq|peek inst=1 gen=1 ts=N [pkt=N] [tos=N] [qlen=..] [draws=N]
   reset|destroy inst=1 gen=1 ts=N
@@ -24,8 +24,10 @@ per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
   rand inst=1 gen=1 width=0 hex=HEX off=N total=N  (a get_random_bytes chunk)
   rand inst=1 gen=1 lost=N [norand]
   draw ...                  (as rand: a draw during a call or a change)
+  new inst=1 gen=1 ts=N pkt=N [from=N] [tos=N]  (a packet the child made)
 
-`draws=N` on a call is its record's count: the DRAW records that follow it.
+`draws=N` on a call is its record's count: the DRAW and NEW records that
+follow it.
 
 `conf` and `change` emit their record and the TCA chunks that follow it.
 """
@@ -56,6 +58,7 @@ TYPES = {
     "chgend": 14,
     "draw": 15,
     "timer": 16,
+    "new": 17,
 }
 RF_GONE, RF_FRESH, RF_EARLY, RF_INITOPT = 0x01, 0x04, 0x08, 0x10
 RF_NORAND, RF_CHG, RF_NOREC = 0x20, 0x40, 0x80
@@ -63,14 +66,17 @@ RF_TIMERS = 0x01  # on CONF (RF_GONE's bit, which only ENQ uses)
 PROTOS = {"tcp": 6, "udp": 17, "icmp": 1, "icmp6": 58}
 
 # Bytes of each type in the stream (rec_len() in recorder/recorder.h).
-LENGTH = {"hello": 64, "conf": 112, "tca": 112, "enq": 128, "rand": 128, "draw": 128}
+LENGTH = {"hello": 64, "conf": 112, "tca": 112, "enq": 128, "rand": 128, "draw": 128,
+          "new": 56}
 
 # ts pkt inst gen type flags tos words count qlen backlog drops removed
 HEAD = struct.Struct("<QQIIBBBBIIIII")
 # pkt_len len ret hash priority mark gso_segs gso_size queue_mapping
-# ethertype sport dport family l4proto tos tos_after ttl tcp_flags pad[2]
+# ethertype sport dport family l4proto tos tos_after ttl tcp_flags tc_index
 # saddr daddr
-ENQ = struct.Struct("<IIiIIIHHHHHHBBBBBB2x16s16s")
+ENQ = struct.Struct("<IIiIIIHHHHHHBBBBBBH16s16s")
+# from (NEW)
+MADE = struct.Struct("<Q")
 # handle parent mtu txqlen txqs tca_len qlen pad kind dev
 CONF = struct.Struct("<IIIIIIII16s16s")
 HELLO = struct.Struct("<IIII")
@@ -153,7 +159,7 @@ def record(line: str) -> list[bytes]:
 
     if kind == "hello":
         body = HELLO.pack(
-            num(g("version", "8")),
+            num(g("version", "9")),
             num(g("hz", "250")),
             32768,
             num(g("size", str(REC_SIZE))),
@@ -227,10 +233,13 @@ def record(line: str) -> list[bytes]:
             num(g("tos_after", str(tos))),
             num(g("ttl", "64")),
             num(g("tcp", "16")),
+            num(g("tci", "0")),
             sa,
             da,
         )
         return [fit(head(rtype) + body)]
+    if kind == "new":
+        return [fit(head(rtype) + MADE.pack(num(g("from", "0"))))]
     return [head(rtype)]
 
 

@@ -790,6 +790,7 @@ struct qdk_skb *qdk_skb_build(const struct qdk_pkt *p, char *msg, size_t msglen)
 	skb->priority = p->priority;
 	skb->mark = p->mark;
 	skb->queue_mapping = p->queue_mapping;
+	skb->tc_index = p->tc_index;
 	if (p->hash)
 		__skb_set_hash(skb, p->hash, false, true);
 	if (p->gso_segs || p->gso_size) {
