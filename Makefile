@@ -11,6 +11,8 @@
 #   make kernel     sch_<kind>.ko for the template and every qdisc (KDIR=...,
 #                   or KERNEL=6.1|6.12|7.x: tools/kdir.sh)
 #   make bench      replay throughput against a bare enqueue/dequeue loop
+#   make fidelity   kind x option set -> events, drops, marks, draws, exact or not,
+#                   from the committed kernel captures (VM=1: captured afresh)
 #   make coverage   gcovr HTML and XML of the unit and replay tests
 #   make new NAME=foo   start qdiscs/foo/ from the template
 #   make trace NAME=foo [OPTS=...]  regenerate qdiscs/foo/foo.qtr with foo's own code
@@ -87,6 +89,13 @@ trace: deps
 # A kernel capture of NAME in the VM, verified (tools/capture.sh), and the
 # command that keeps it as a regression test.
 .PHONY: capture regress
+
+# Every upstream kind: its committed kernel captures replayed (tools/fidelity.py);
+# VM=1 captures them afresh in the VM first.
+fidelity: deps
+	+$(USER_MAKE) $(TOP)/build/user/qdk-replay
+	@$(PYTHON) $(TOP)/tools/fidelity.py $(if $(filter 1,$(VM)),--vm)
+.PHONY: fidelity
 capture: deps deps-vm
 	@$(TOP)/tools/capture.sh "$(NAME)"
 
