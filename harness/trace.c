@@ -688,6 +688,9 @@ static void directive(struct trace *t, const char *p, size_t n)
 			trace_fail(t, t->line, "hz must be positive");
 	} else if (strcmp(w[0], "timers") == 0 && nw == 2 && strcmp(w[1], "recorded") == 0) {
 		h->timers_recorded = true;
+	} else if (strcmp(w[0], "jiffies") == 0 && nw == 2) {
+		h->jiffies = word_num(t, w[1], UINT64_MAX, "jiffies");
+		h->jiffies_recorded = true;
 	} else if (strcmp(w[0], "source") == 0) {
 		free(h->source);
 		h->source = xstrndup(n > 7 ? p + 7 : p + n, n > 7 ? n - 7 : 0);
@@ -940,6 +943,13 @@ static const char *event_line(struct trace *t, const char *p, struct trace_event
 		if (*p != ' ')
 			goto short_line;
 		p = change_fields(t, p + 1, ev);
+		break;
+	case 'j':
+		if (!t->hdr.jiffies_recorded)
+			trace_fail(t, t->line, "j lines need the header directive \"jiffies N\"");
+		if (*p != ' ')
+			goto short_line;
+		p = field(t, p + 1, UINT64_MAX, "jiffies", &ev->jiffies);
 		break;
 	case 't':
 		if (!t->hdr.timers_recorded)

@@ -50,10 +50,11 @@ struct trace_event {
 	uint64_t ts;
 	uint64_t id;		/* e d p x m n: packet id, 0 for '-' */
 	uint64_t from;		/* n: the packet it was made from, 0 for '-' */
+	uint64_t jiffies;	/* j */
 	const char *text;	/* the line, without its newline */
 	uint32_t text_len;
 	uint32_t line;
-	char op;		/* e d p r c t x m w s R n, 'l' for lost */
+	char op;		/* e d p r c t x m w s R n j, 'l' for lost */
 	/* e */
 	uint32_t fid, pkt_len;
 	int verdict;		/* raw enqueue return value or VERDICT_UNKNOWN */
@@ -112,6 +113,8 @@ struct trace_hdr {
 	uint32_t rand_lost_line;
 	unsigned int hz;
 	bool timers_recorded;		/* "timers recorded": t lines drive timer_lists */
+	bool jiffies_recorded;		/* "jiffies N": jiffies move only at j lines */
+	uint64_t jiffies;
 	char *source;
 };
 

@@ -649,6 +649,9 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	v.exact = v.t.version >= 2;
 	v.made_exact = v.t.version >= 3;
 	qdk_set_hz(v.t.hdr.hz);
+	/* the kernel's jiffies, as they were at each call */
+	if (v.t.hdr.jiffies_recorded)
+		qdk_jiffies_set(v.t.hdr.jiffies);
 	/* the trace says when the qdisc's timer_lists fired: only there */
 	qdk_timers_driven(v.t.hdr.timers_recorded);
 	spec_check_kind(&qs, where);
@@ -677,6 +680,10 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 			/* held for the call it precedes (timers on the way draw apart) */
 			trace_random_queue_event(&v.t, &ev);
 			v.draws += ev.nrv;
+			continue;
+		}
+		if (ev.op == 'j') {
+			qdk_jiffies_set(ev.jiffies);
 			continue;
 		}
 		if (ev.op == 'n') {

@@ -136,7 +136,7 @@ struct qdk_rec_conf {
 	__u32 txqs;
 	__u32 tca_len;		/* bytes following in TCA records; 0: none */
 	__u32 qlen;		/* the child's qlen when recording started */
-	__u32 pad;
+	__u32 jiffies_hi;	/* jiffies' upper 32 bits (the low: header) */
 	char kind[16];
 	char dev[16];
 };				/* 64 bytes */
@@ -165,7 +165,10 @@ struct qdk_rec {
 	__u32 qlen;
 	__u32 backlog;
 	__u32 drops;
-	__u32 removed;		/* CHANGED: packets the change took out */
+	union {
+		__u32 removed;	/* CHANGED: packets the change took out */
+		__u32 jiffies;	/* others: jiffies' low 32 bits at the record */
+	};
 	/* QDK_REC_HDR_SIZE: what follows is there only in the types using it */
 	union {
 		struct qdk_rec_enq enq;

@@ -146,6 +146,7 @@ static void rec_head(struct qdk_rec *r, const struct rec_sched *q, u8 type)
 	r->inst = q->inst;
 	r->gen = q->gen;
 	r->ts = rec_now();
+	r->jiffies = (u32)jiffies;
 }
 
 static __always_inline void rec_call_begin(struct rec_call *c, u64 ts,
@@ -615,6 +616,7 @@ static void rec_emit_conf(struct Qdisc *sch, struct rec_sched *q,
 	r.conf.txqs = dev->real_num_tx_queues;
 	r.conf.tca_len = len;
 	r.conf.qlen = child->q.qlen;
+	r.conf.jiffies_hi = upper_32_bits(get_jiffies_64());
 	strscpy(r.conf.kind, child->ops->id, sizeof(r.conf.kind));
 	strscpy(r.conf.dev, dev->name, sizeof(r.conf.dev));
 	rec_emit(&r);

@@ -9,6 +9,7 @@
 #define QDK_RECORDER_H
 
 #include <linux/if_ether.h>
+#include <linux/jiffies.h>
 #include <linux/percpu.h>
 #include <linux/skbuff.h>
 #include <linux/timekeeping.h>
@@ -173,6 +174,7 @@ static __always_inline struct qdk_rec *rec_reserve(u8 type, u64 ts, u32 inst,
 	r->gen = gen;
 	r->type = type;
 	r->words = len / 8;
+	r->jiffies = (u32)jiffies;
 	return r;
 }
 

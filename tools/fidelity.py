@@ -114,9 +114,19 @@ def fresh(names: list[str], outdir: Path) -> Path:
                            cwd=TOP)
     if build.returncode:
         sys.exit("fidelity: recorder/kbuild.sh failed")
+    kit = [TOP / "build/recorder/kbuild" / m for m in ("sch_recorder.ko", "sch_template.ko")]
+    if "record-ared-noseed" in names:
+        # the kit's ared, built on its own as 75-record does
+        subprocess.run(["recorder/kbuild.sh", "build/recorder/kbuild-ared"], check=False,
+                       cwd=TOP, env=dict(os.environ, KIT_QDISCS="ared"))
+        ared = TOP / "build/recorder/kbuild-ared/sch_ared.ko"
+        if ared.is_file():
+            kit.append(ared)
+        else:
+            names = [n for n in names if n != "record-ared-noseed"]
     subprocess.run(["make", "-s", "-f", "recorder/capture.mk"], cwd=TOP, check=True)
     env = dict(os.environ,
-               KIT_MODULES=str(TOP / "build/recorder/kbuild/sch_recorder.ko"),
+               KIT_MODULES=" ".join(str(k) for k in kit),
                VM_EXTRA=f"{TOP}/build/user/qdk-capture-static:/qdk/bin/qdk-capture")
     env.setdefault("VM_SMP", "2")
     p = subprocess.run([str(TOP / "vm" / "run"), "-o", str(outdir), *names], check=False,

@@ -342,6 +342,7 @@ struct tw {
 	uint64_t next_id;
 	uint64_t last_ts;
 	uint32_t hz;		/* the recording kernel's HZ (HELLO) */
+	uint64_t jiffies;	/* the kernel's, as last written (jiffies, j lines) */
 
 	/* the call whose consequences are still arriving */
 	bool pending;
@@ -462,6 +463,8 @@ static void write_header(struct tw *t)
 	else
 		put_handle(t->out, c->parent);
 	fprintf(t->out, "\nhz %u\n", t->conf.count ? t->conf.count : 250);
+	/* the kernel's jiffies when the child was made; j lines as they tick */
+	fprintf(t->out, "jiffies %llu\n", (unsigned long long)t->jiffies);
 	/* every fire of the child's own timer_lists is a t line */
 	if (t->conf.flags & QDK_RF_TIMERS)
 		fprintf(t->out, "timers recorded\n");
@@ -548,7 +551,14 @@ static void flush_call(struct tw *t)
 
 static void begin_call(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 {
+	uint64_t j = t->jiffies + (uint32_t)(r->jiffies - (uint32_t)t->jiffies);
+
 	flush_call(t);
+	if (j != t->jiffies) {
+		/* the kernel's jiffies ticked since the last call: from here on */
+		fprintf(t->out, "%llu j %llu\n", (unsigned long long)ts, (unsigned long long)j);
+		t->jiffies = j;
+	}
 	t->pending = true;
 	t->p_ts = ts;
 	t->p_id = 0;
@@ -843,6 +853,7 @@ static int on_conf(struct tw *t, const struct qdk_rec *r)
 	t->inst = r->inst;
 	t->gen = r->gen;
 	t->fresh = r->flags & QDK_RF_FRESH;
+	t->jiffies = (uint64_t)r->conf.jiffies_hi << 32 | r->jiffies;
 	t->conf = *r;
 	t->conf.count = 0;
 	free(t->tca);

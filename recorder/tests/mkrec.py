@@ -26,6 +26,9 @@ per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
   draw ...                  (as rand: a draw during a call or a change)
   new inst=1 gen=1 ts=N pkt=N [from=N] [tos=N]  (a packet the child made)
 
+`jiffies=N` on any record but changed is the low 32 bits of the kernel's
+jiffies there (the header's removed field); `jhi=N` on conf the upper 32.
+
 `draws=N` on a call is its record's count: the DRAW and NEW records that
 follow it.
 
@@ -154,7 +157,7 @@ def record(line: str) -> list[bytes]:
             num(g("qlen", "0")),
             num(g("backlog", "0")),
             num(g("drops", "0")),
-            num(g("removed", "0")),
+            num(g("removed", g("jiffies", "0"))),
         )
 
     if kind == "hello":
@@ -175,7 +178,7 @@ def record(line: str) -> list[bytes]:
             num(g("txqs", "1")),
             len(tca),
             num(g("qconf", "0")),
-            0,
+            num(g("jhi", "0")),
             g("kind", "pfifo").encode(),
             g("dev", "r1").encode(),
         )

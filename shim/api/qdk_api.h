@@ -86,6 +86,13 @@ void qdk_random_log(bool on);
 int qdk_random_logged(const struct qdk_draw **draws, size_t *n);
 /* Set HZ-based jiffies origin: jiffies = INITIAL_JIFFIES + ns * hz / 1e9. */
 void qdk_set_hz(unsigned int hz);
+/*
+ * The recording kernel's jiffies (a trace's "jiffies" directive and j
+ * lines): from now on jiffies read j and move only when this is called
+ * again, not with the virtual clock. The kernel's jiffies tick when its
+ * timer interrupt runs, which no clock of the replay can place.
+ */
+void qdk_jiffies_set(uint64_t j);
 
 /* ---- virtual clock ----------------------------------------------------- */
 
