@@ -788,6 +788,11 @@ static uint64_t on_take(struct tw *t, const struct qdk_rec *r, uint64_t ts,
 		fprintf(t->out, "%llu lost 1\n", (unsigned long long)ts);
 		t->c.unknown++;
 		t->pending = false;
+		/* held for its draws: out again now (they come as R lost lines) */
+		if (t->call_out) {
+			t->draws_left = 0;
+			call_release(t);
+		}
 		return 0;
 	}
 	fprintf(t->out, "%llu %c ", (unsigned long long)ts, peek ? 'p' : 'd');
