@@ -2,14 +2,17 @@
 /*
  * Packets a child makes during a recorded call. netem's duplicate clones
  * the arriving packet (skb_clone()) and enqueues the clone at the root, or
- * drops it when its queue is full; skb_unshare() copies a cloned packet it
- * must change (skb_copy()). The replay's qdisc makes the same packets, and
- * the trace names each one with an n line before the call, so that verify
- * follows it (traces/FORMAT.md, "Packets a qdisc makes").
+ * drops it when its queue is full. The replay's netem makes the same
+ * packets, and the trace names each one with an n line before the call, so
+ * that verify follows it (traces/FORMAT.md, "Packets a qdisc makes").
+ * skb_copy() (skb_unshare() of a cloned packet netem must corrupt) is not
+ * probed: the shim's clone is a copy that leaves the original unshared, so
+ * its netem would not copy there, and every kprobe armed costs each open
+ * and close of the device (record-rearm counts them).
  *
- * While the device is open, kretprobes sit on skb_clone() and skb_copy().
- * Their entry handlers return at once (no return hook) unless a recorded
- * call is running on this CPU (rec_active, outside hard interrupts); the
+ * While the device is open, a kretprobe sits on skb_clone(). Its entry
+ * handler returns at once (no return hook) unless a recorded
+ * call is running on this CPU (rec_active, outside hard interrupts); its
  * return handler, for a packet made by module code (the child, not the
  * core or us), writes a NEW record (the new packet's cookie and the one it
  * was made from) among the call's records, counted with its draws. No
@@ -60,7 +63,6 @@ static int rec_made_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 
 static struct kretprobe rec_made_probes[] = {
 	{ .kp.symbol_name = "skb_clone" },
-	{ .kp.symbol_name = "skb_copy" },
 };
 
 static bool rec_made_on[ARRAY_SIZE(rec_made_probes)];
@@ -89,11 +91,15 @@ void rec_made_register(void)
 
 void rec_made_unregister(void)
 {
-	int i;
+	struct kretprobe *on[ARRAY_SIZE(rec_made_probes)];
+	int i, n = 0;
 
 	for (i = 0; i < ARRAY_SIZE(rec_made_probes); i++) {
 		if (rec_made_on[i])
-			unregister_kretprobe(&rec_made_probes[i]);
+			on[n++] = &rec_made_probes[i];
 		rec_made_on[i] = false;
 	}
+	/* together: one RCU grace period (rec_rand_unregister) */
+	if (n)
+		unregister_kretprobes(on, n);
 }

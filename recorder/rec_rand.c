@@ -386,14 +386,18 @@ void rec_rand_check_missed(void)
 
 void rec_rand_unregister(void)
 {
-	int i;
+	struct kretprobe *on[ARRAY_SIZE(rec_rand_probes)];
+	int i, n = 0;
 
 	WRITE_ONCE(rec_rand.owner, NULL);
 	for (i = 0; i < ARRAY_SIZE(rec_rand_probes); i++) {
 		if (rec_rand_probes[i].on)
-			unregister_kretprobe(&rec_rand_probes[i].krp);
+			on[n++] = &rec_rand_probes[i].krp;
 		rec_rand_probes[i].on = false;
 	}
+	/* together: one RCU grace period for all, not one each (close time) */
+	if (n)
+		unregister_kretprobes(on, n);
 }
 
 /* A qdisc is about to be created under a recorder by current (rtnl held). */
