@@ -13,6 +13,8 @@
 #   make tdc        the kernel's tc-testing qdisc cases through qdk-tc and in
 #                   the VM, per-kind table in build/tdc/report.txt
 #   make bench      replay throughput against a bare enqueue/dequeue loop
+#   make fidelity   kind x option set -> events, drops, marks, draws, exact or not,
+#                   from the committed kernel captures (VM=1: captured afresh)
 #   make coverage   gcovr HTML and XML of the unit and replay tests
 #   make new NAME=foo   start qdiscs/foo/ from the template
 #   make import SRC=DIR [KERNEL=...]  build a qdisc source from outside the
@@ -100,6 +102,13 @@ trace: deps
 # A kernel capture of NAME in the VM, verified (tools/capture.sh), and the
 # command that keeps it as a regression test.
 .PHONY: capture regress
+
+# Every upstream kind: its committed kernel captures replayed (tools/fidelity.py);
+# VM=1 captures them afresh in the VM first.
+fidelity: deps
+	+$(USER_MAKE) $(TOP)/build/user/qdk-replay
+	@$(PYTHON) $(TOP)/tools/fidelity.py $(if $(filter 1,$(VM)),--vm)
+.PHONY: fidelity
 capture: deps deps-vm
 	@$(TOP)/tools/capture.sh "$(NAME)"
 

@@ -735,6 +735,9 @@ static void directive(struct trace *t, const char *p, size_t n)
 	} else if (strcmp(w[0], "class") == 0 || strcmp(w[0], "child") == 0 ||
 		   strcmp(w[0], "filter") == 0) {
 		tree_line(t, p, n, w, nw);
+	} else if (strcmp(w[0], "jiffies") == 0 && nw == 2) {
+		h->jiffies = word_num(t, w[1], UINT64_MAX, "jiffies");
+		h->jiffies_recorded = true;
 	} else if (strcmp(w[0], "source") == 0) {
 		free(h->source);
 		h->source = xstrndup(n > 7 ? p + 7 : p + n, n > 7 ? n - 7 : 0);
@@ -745,6 +748,17 @@ static void directive(struct trace *t, const char *p, size_t n)
 }
 
 /* ---- event lines (hot) ------------------------------------------------- */
+
+/* " ID" after the letter of an e, x, m or n line: a positive packet id. */
+static const char *packet_id(struct trace *t, const char *p, char op, uint64_t *id)
+{
+	if (*p != ' ')
+		trace_fail(t, t->line, "missing fields for \"%c\"", op);
+	p = field(t, p + 1, UINT64_MAX, "packet id", id);
+	if (*id == 0)
+		trace_fail(t, t->line, "packet id 0 is not allowed");
+	return p;
+}
 
 static const char *id_or_dash(const struct trace *t, const char *p, uint64_t *id)
 {
@@ -979,6 +993,12 @@ static const char *classify_event(struct trace *t, const char *p, struct trace_e
 	return p;
 }
 
+/* Which lines wait for their call: R, C or n (the first kind pending). */
+static const char *pending_kind(const struct trace *t)
+{
+	return t->r_pending ? "R" : t->c_pending ? "C" : "n";
+}
+
 /* Parse the event line at p (which starts with a digit) into ev. */
 static const char *event_line(struct trace *t, const char *p, struct trace_event *ev)
 {
@@ -1007,11 +1027,7 @@ static const char *event_line(struct trace *t, const char *p, struct trace_event
 	p++;
 	switch (ev->op) {
 	case 'e':
-		if (*p != ' ')
-			goto short_line;
-		p = field(t, p + 1, UINT64_MAX, "packet id", &ev->id);
-		if (ev->id == 0)
-			trace_fail(t, t->line, "packet id 0 is not allowed");
+		p = packet_id(t, p, ev->op, &ev->id);
 		if (*p != ' ')
 			goto short_line;
 		p = field(t, p + 1, TRACE_MAX_FID - 1, "flow id", &x);
@@ -1037,11 +1053,7 @@ static const char *event_line(struct trace *t, const char *p, struct trace_event
 		break;
 	case 'x':
 	case 'm':
-		if (*p != ' ')
-			goto short_line;
-		p = field(t, p + 1, UINT64_MAX, "packet id", &ev->id);
-		if (ev->id == 0)
-			trace_fail(t, t->line, "packet id 0 is not allowed");
+		p = packet_id(t, p, ev->op, &ev->id);
 		break;
 	case 's':
 		p = stats_keys(t, p, ev);
@@ -1050,6 +1062,13 @@ static const char *event_line(struct trace *t, const char *p, struct trace_event
 		if (*p != ' ')
 			goto short_line;
 		p = change_fields(t, p + 1, ev);
+		break;
+	case 'j':
+		if (!t->hdr.jiffies_recorded)
+			trace_fail(t, t->line, "j lines need the header directive \"jiffies N\"");
+		if (*p != ' ')
+			goto short_line;
+		p = field(t, p + 1, UINT64_MAX, "jiffies", &ev->jiffies);
 		break;
 	case 't':
 		if (!t->hdr.timers_recorded)
@@ -1068,15 +1087,26 @@ static const char *event_line(struct trace *t, const char *p, struct trace_event
 			goto short_line;
 		p = classify_event(t, p + 1, ev);
 		break;
+	case 'n':
+		if (t->version < 3)
+			trace_fail(t, t->line, "n lines (packets a qdisc makes) need \"qdk-trace 3\"");
+		p = packet_id(t, p, ev->op, &ev->id);
+		if (*p != ' ')
+			goto short_line;
+		p = id_or_dash(t, p + 1, &ev->from);
+		t->n_pending = true;
+		break;
 	default:
 		goto bad_op;
 	}
-	if (__builtin_expect(t->r_pending || t->c_pending, 0) && ev->op != 'R' && ev->op != 'C') {
+	if (__builtin_expect(t->r_pending || t->c_pending || t->n_pending, 0) && ev->op != 'R' &&
+	    ev->op != 'C' && ev->op != 'n') {
 		if (!strchr("edprct", ev->op))
 			trace_fail(t, t->line, "%s lines must come right before the call line they "
-				   "belong to, not before \"%c\"", t->r_pending ? "R" : "C", ev->op);
+				   "belong to, not before \"%c\"", pending_kind(t), ev->op);
 		t->r_pending = false;
 		t->c_pending = false;
+		t->n_pending = false;
 	}
 end:
 	if (*p != '\n')
@@ -1105,9 +1135,9 @@ bool trace_next(struct trace *t, struct trace_event *ev)
 	for (;;) {
 		p = t->pos;
 		if (p >= t->end) {
-			if (t->r_pending || t->c_pending)
+			if (t->r_pending || t->c_pending || t->n_pending)
 				trace_fail(t, t->line, "the trace ends with %s lines and no call after "
-					   "them", t->r_pending ? "R" : "C");
+					   "them", pending_kind(t));
 			return false;
 		}
 		t->line++;

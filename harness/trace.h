@@ -53,11 +53,13 @@ extern const char *const trace_stat_names[ST_NKEYS];
 
 struct trace_event {
 	uint64_t ts;
-	uint64_t id;		/* e d p x m: packet id, 0 for '-' */
+	uint64_t id;		/* e d p x m n: packet id, 0 for '-' */
+	uint64_t from;		/* n: the packet it was made from, 0 for '-' */
+	uint64_t jiffies;	/* j */
 	const char *text;	/* the line, without its newline */
 	uint32_t text_len;
 	uint32_t line;
-	char op;		/* e d p r c t x m w s R, 'l' for lost */
+	char op;		/* e d p r c t x m w s R n j, 'l' for lost */
 	/* e */
 	uint32_t fid, pkt_len;
 	int verdict;		/* raw enqueue return value or VERDICT_UNKNOWN */
@@ -139,6 +141,8 @@ struct trace_hdr {
 	struct trace_node *tree;	/* class, child, filter directives, in order */
 	size_t ntree, tree_cap;
 	bool has_filter;		/* a filter directive: calls classify by C lines */
+	bool jiffies_recorded;		/* "jiffies N": jiffies move only at j lines */
+	uint64_t jiffies;
 	char *source;
 };
 
@@ -163,6 +167,7 @@ struct trace {
 	size_t nrv, rv_cap;
 	bool r_pending;
 	bool c_pending;		/* C lines read since the last call line */
+	bool n_pending;		/* n lines read, their call not yet */
 };
 
 /* Open, read the magic line and the header. Exits 2 on any error. */

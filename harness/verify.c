@@ -5,7 +5,8 @@
  * marks per call, statistics snapshots of the root and of a tree's classes
  * and children, watchdog fires) and, in a version-2 trace, that each call
  * drew exactly the random values of its R lines (version 3: and asked its
- * filters for exactly the classifications of its C lines). The first
+ * filters for exactly the classifications of its C lines and made exactly
+ * the packets of its n lines). The first
  * difference stops the replay with the line, the expected and actual
  * answers and the qdisc's state (exit 1); a malformed trace exits 2.
  *
@@ -41,6 +42,8 @@ struct verifier {
 	bool exact;		/* version 2: each call draws its R lines, no more */
 	bool classify;		/* a filter: each call classifies by its C lines, no more */
 	uint64_t results;	/* C results handed out */
+	bool made_exact;	/* version 3: each packet a call makes is an n line */
+	uint64_t made;		/* n lines */
 	uint64_t draws;		/* R values handed out */
 	bool quiet;
 	/* how the replay was seeded, for the re-run that explains a snapshot */
@@ -105,7 +108,8 @@ static const char *line_text(const struct trace *t, uint32_t n, int *len);
 
 /*
  * A version-2 call is about to run: only its R lines' draws answer it, and
- * with filters in the tree only its C lines answer its classifications.
+ * with filters in the tree only its C lines answer its classifications,
+ * in version 3 its n lines name the packets it makes.
  */
 static inline void draws_begin(struct verifier *v, const struct trace_event *ev)
 {
@@ -113,9 +117,11 @@ static inline void draws_begin(struct verifier *v, const struct trace_event *ev)
 		qdk_random_exact(ev->line);
 	if (v->classify)
 		qdk_classify_exact(ev->line);
+	if (v->made_exact)
+		qdk_made_exact(ev->line);
 }
 
-/* A call's queue (R or C lines) not used up as recorded: diverge at line tag. */
+/* A call's queue (R, C or n lines) not used up as recorded: diverge at line tag. */
 static void queue_check(struct verifier *v, size_t left, uint32_t tag, const char *msg,
 			const char *record)
 {
@@ -153,6 +159,11 @@ static void draws_end(struct verifier *v)
 
 	if (v->classify)
 		classify_end(v);
+	if (v->made_exact) {
+		left = qdk_made_status(&tag, msg, sizeof(msg));
+		queue_check(v, left, tag, msg, "the packets a call made (its n lines)");
+		qdk_made_exact(0);
+	}
 	if (!v->exact)
 		return;
 	left = qdk_random_status(&tag, msg, sizeof(msg));
@@ -700,7 +711,11 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	qdk_seed(have_seed ? seed : v.t.hdr.seed);
 	trace_random_queue(&v.t, true);
 	v.exact = v.t.version >= 2;
+	v.made_exact = v.t.version >= 3;
 	qdk_set_hz(v.t.hdr.hz);
+	/* the kernel's jiffies, as they were at each call */
+	if (v.t.hdr.jiffies_recorded)
+		qdk_jiffies_set(v.t.hdr.jiffies);
 	/* the trace says when the qdisc's timer_lists fired: only there */
 	qdk_timers_driven(v.t.hdr.timers_recorded);
 	spec_check_kind(&qs, where);
@@ -744,6 +759,17 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 			/* held for the call it precedes (timers on the way draw apart) */
 			trace_random_queue_event(&v.t, &ev);
 			v.draws += ev.nrv;
+			continue;
+		}
+		if (ev.op == 'j') {
+			qdk_jiffies_set(ev.jiffies);
+			continue;
+		}
+		if (ev.op == 'n') {
+			/* named for the call it precedes, in the order it makes them */
+			if (qdk_made_queue(ev.id, ev.from, ev.line))
+				trace_fail(&v.t, ev.line, "more than 256 n lines before one call");
+			v.made++;
 			continue;
 		}
 		if (v.pending) {
@@ -823,6 +849,8 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 			printf(", %llu random draws", (unsigned long long)v.draws);
 		if (v.classify)
 			printf(", %llu classifications", (unsigned long long)v.results);
+		if (v.made)
+			printf(", %llu packets made", (unsigned long long)v.made);
 		printf("), virtual %.6f s, wall %.3f s, cpu %.3f s, %.2f M events/s\n",
 		       (double)(last_ts - first_ts) / 1e9, wall, cpu,
 		       cpu > 0 ? (double)v.events / cpu / 1e6 : 0.0);

@@ -25,7 +25,10 @@
  * there are. Those of a change come just before its CHANGED. A timer_list
  * of the child that fires is a TIMER record, followed by its draws and
  * drops as a call's. A classification (tcf_classify()) during a call is a
- * CLS record among its DROP records, counted with its draws. The
+ * CLS record among its DROP records, counted with its draws. A packet the
+ * child made during a call and sent in again through the root (netem's
+ * duplicate) is a NEW record among the call's DRAW records, counted with
+ * them. The
  * stream merges per-CPU rings by timestamp: the records of one recorder
  * instance are in the order its calls happened; different instances'
  * records may interleave otherwise.
@@ -35,7 +38,7 @@
 
 #include <linux/types.h>
 
-#define QDK_REC_VERSION	9
+#define QDK_REC_VERSION	10
 #define QDK_REC_SIZE	128	/* the longest record, sizeof(struct qdk_rec) */
 #define QDK_REC_HDR_SIZE 48	/* the header every record has */
 #define QDK_REC_DEV	"qdk_recorder"
@@ -60,6 +63,7 @@ enum qdk_rec_type {
 	QDK_REC_TREE,		/* the child's tree now: count NODE records follow */
 	QDK_REC_NODE,		/* a class, a qdisc under a class, or a filter block */
 	QDK_REC_CLS,		/* what tcf_classify() returned during a call */
+	QDK_REC_NEW,		/* a packet the child made during a call */
 };
 
 /* rec.flags (a bit means something for the types named) */
@@ -129,6 +133,11 @@ struct qdk_rec_enq {
 	__u8 daddr[16];
 };				/* 76 bytes */
 
+/* NEW: pkt is the packet made; from the one it was made from (0: unknown) */
+struct qdk_rec_made {
+	__u64 from;		/* packet cookie of the call's arriving packet */
+};
+
 struct qdk_rec_conf {
 	__u32 handle;		/* the child's handle */
 	__u32 parent;		/* the child's parent (the recorder's class) */
@@ -137,7 +146,7 @@ struct qdk_rec_conf {
 	__u32 txqs;
 	__u32 tca_len;		/* bytes following in TCA records; 0: none */
 	__u32 qlen;		/* the child's qlen when recording started */
-	__u32 pad;
+	__u32 jiffies_hi;	/* jiffies' upper 32 bits (the low: header) */
 	char kind[16];
 	char dev[16];
 };				/* 64 bytes */
@@ -179,13 +188,16 @@ struct qdk_rec {
 	__u8 words;		/* this record's length in 8-byte words */
 	__u32 count;		/* LOST: events lost; TCA: offset; CHANGE: */
 				/* TCA_OPTIONS bytes (0: none); CHANGED: ret; */
-				/* ENQ, DEQ, PEEK, TIMER: its DRAW and CLS */
-				/* records; TREE: its NODE records */
+				/* ENQ, DEQ, PEEK, TIMER: its DRAW, CLS and */
+				/* NEW records; TREE: its NODE records */
 	/* calls: the child's counters after the call */
 	__u32 qlen;
 	__u32 backlog;
 	__u32 drops;
-	__u32 removed;		/* CHANGED: packets the change took out */
+	union {
+		__u32 removed;	/* CHANGED: packets the change took out */
+		__u32 jiffies;	/* others: jiffies' low 32 bits at the record */
+	};
 	/* QDK_REC_HDR_SIZE: what follows is there only in the types using it */
 	union {
 		struct qdk_rec_enq enq;
@@ -194,6 +206,7 @@ struct qdk_rec {
 		struct qdk_rec_rand rand;
 		struct qdk_rec_node node;
 		struct qdk_rec_cls cls;
+		struct qdk_rec_made made;
 		__u8 tca[QDK_REC_TCA_CHUNK];
 		__u8 raw[80];
 	};

@@ -159,6 +159,7 @@ static void rec_head(struct qdk_rec *r, const struct rec_sched *q, u8 type)
 	r->inst = q->inst;
 	r->gen = q->gen;
 	r->ts = rec_now();
+	r->jiffies = (u32)jiffies;
 }
 
 static __always_inline void rec_call_begin(struct rec_call *c, u64 ts,
@@ -172,6 +173,7 @@ static __always_inline void rec_call_begin(struct rec_call *c, u64 ts,
 	c->gen = q->gen;
 	c->draws = 0;
 	c->below = 0;
+	c->reset = false;
 	c->prev = this_cpu_read(rec_active);
 	this_cpu_write(rec_active, c);
 }
@@ -373,9 +375,22 @@ static int rec_enqueue_recorded(struct sk_buff *skb, struct rec_sched *q,
 	struct sk_buff *local = NULL, *last;
 	struct rec_call call __uninitialized;
 	struct qdk_rec *r, *d;
-	u64 ts = rec_now();
+	struct rec_call *outer = this_cpu_read(rec_active);
+	u64 ts;
 	int ret;
 
+	/*
+	 * A packet the child made during one of its own recorded calls, sent
+	 * in again through the root: netem's duplicate enqueues its clone at
+	 * the root while its enqueue of the original runs, and the parent
+	 * hands it back to us. It is part of that call (its NEW record came
+	 * from skb_clone(), rec_made.c), as in the replay, where netem is the
+	 * root and enqueues the clone into itself: its draws and drops are the
+	 * call's, its verdict goes back to the child, not to the trace.
+	 */
+	if (unlikely(outer && outer->inst == q->inst && outer->gen == q->gen))
+		return qdisc_enqueue(skb, q->child, to_free);
+	ts = rec_now();
 	skb_get_hash(skb);
 	r = rec_reserve(QDK_REC_ENQ, ts, q->inst, q->gen);
 	if (unlikely(!r))
@@ -512,20 +527,37 @@ static struct sk_buff *rec_peek(struct Qdisc *sch)
 	return rec_take_child(q->child, true);
 }
 
+/*
+ * Reset runs under the qdisc's lock from the datapath's side (dev_reset_queue)
+ * or from rtnl when the tree goes (qdisc_put): bottom halves off, it is
+ * recorded as a call, in place, so that what the child draws in its reset
+ * (sfb and hhf draw a new hash key) are its DRAW records.
+ */
 static void rec_reset(struct Qdisc *sch)
 {
 	struct rec_sched *q = qdisc_priv(sch);
-	struct qdk_rec r;
-	bool on = rec_on(q);
+	struct rec_call call __uninitialized;
+	struct qdk_rec *r = NULL;
+	u64 ts = 0;
 
-	if (on)
-		rec_head(&r, q, QDK_REC_RESET);
-	qdisc_reset(q->child);
-	__qdisc_reset_queue(&q->held);
-	if (on) {
-		rec_fill_stats(&r, q->child);
-		rec_emit(&r);
+	local_bh_disable();
+	if (rec_on(q)) {
+		ts = rec_now();
+		r = rec_reserve(QDK_REC_RESET, ts, q->inst, q->gen);
 	}
+	if (r) {
+		rec_call_begin(&call, ts, q, NULL);
+		call.reset = true;
+	}
+	qdisc_reset(q->child);
+	if (r) {
+		rec_call_end(&call);
+		r->count = call.draws;
+		rec_fill_stats(r, q->child);
+		rec_publish();
+	}
+	local_bh_enable();
+	__qdisc_reset_queue(&q->held);
 }
 
 /*
@@ -597,6 +629,7 @@ static void rec_emit_conf(struct Qdisc *sch, struct rec_sched *q,
 	r.conf.txqs = dev->real_num_tx_queues;
 	r.conf.tca_len = len;
 	r.conf.qlen = child->q.qlen;
+	r.conf.jiffies_hi = upper_32_bits(get_jiffies_64());
 	strscpy(r.conf.kind, child->ops->id, sizeof(r.conf.kind));
 	strscpy(r.conf.dev, dev->name, sizeof(r.conf.dev));
 	rec_emit(&r);

@@ -104,7 +104,7 @@ static bool rec_rand_whose(struct rec_rand_ri *d)
 }
 
 /* Was the getter called by module code (not the core kernel, not us)? */
-static bool rec_rand_from_module(unsigned long addr)
+static bool rec_module_code(unsigned long addr)
 {
 #ifdef MODULES_VADDR
 	return addr >= MODULES_VADDR && addr < MODULES_END &&
@@ -112,6 +112,21 @@ static bool rec_rand_from_module(unsigned long addr)
 #else
 	return true;
 #endif
+}
+
+/*
+ * ... or, during the child's call c, by the child in a tail call: a getter
+ * its op calls last (sfb_reset() ends with get_random_bytes()) returns to
+ * where the op was called from. That is the recorder for enqueue, dequeue
+ * and peek (through the inline qdisc_enqueue() and qdisc_dequeue_peeked()),
+ * which draws nothing itself during a call, and the core's qdisc_reset()
+ * for a reset, where nothing else draws.
+ */
+bool rec_child_code(const struct rec_call *c, unsigned long addr)
+{
+	if (rec_module_code(addr))
+		return true;
+	return c && (within_module(addr, THIS_MODULE) || c->reset);
 }
 
 static void rec_rand_keep(u8 width, const void *val, size_t len)
@@ -169,7 +184,7 @@ static bool rec_rand_counts(struct kretprobe_instance *ri,
 			    const struct rec_rand_ri *d)
 {
 	return (d->call ? d->call->below : rec_rand.below) ||
-	       rec_rand_from_module(get_kretprobe_retaddr(ri));
+	       rec_child_code(d->call, get_kretprobe_retaddr(ri));
 }
 
 static int rec_rand_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
@@ -269,7 +284,7 @@ static int rec_rand_below_ret(struct kretprobe_instance *ri,
 
 	if (*below)
 		(*below)--;
-	if (*below || rec_rand_from_module(get_kretprobe_retaddr(ri)))
+	if (*below || rec_child_code(d->call, get_kretprobe_retaddr(ri)))
 		return 0;
 	/* the core kernel's draw (slab freelist shuffle): not the qdisc's */
 	if (d->call) {
@@ -371,14 +386,18 @@ void rec_rand_check_missed(void)
 
 void rec_rand_unregister(void)
 {
-	int i;
+	struct kretprobe *on[ARRAY_SIZE(rec_rand_probes)];
+	int i, n = 0;
 
 	WRITE_ONCE(rec_rand.owner, NULL);
 	for (i = 0; i < ARRAY_SIZE(rec_rand_probes); i++) {
 		if (rec_rand_probes[i].on)
-			unregister_kretprobe(&rec_rand_probes[i].krp);
+			on[n++] = &rec_rand_probes[i].krp;
 		rec_rand_probes[i].on = false;
 	}
+	/* together: one RCU grace period for all, not one each (close time) */
+	if (n)
+		unregister_kretprobes(on, n);
 }
 
 /* A qdisc is about to be created under a recorder by current (rtnl held). */

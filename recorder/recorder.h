@@ -9,6 +9,7 @@
 #define QDK_RECORDER_H
 
 #include <linux/if_ether.h>
+#include <linux/jiffies.h>
 #include <linux/percpu.h>
 #include <linux/skbuff.h>
 #include <linux/timekeeping.h>
@@ -33,8 +34,10 @@ struct rec_call {
 	bool gone;			/* ... which was freed during the call */
 	u64 ts;				/* the call's timestamp */
 	u32 inst, gen;			/* whose call it is */
-	u32 draws;			/* DRAW and CLS records made (rec_rand.c, rec_cls.c) */
+	u32 draws;			/* DRAW, CLS and NEW records made (rec_rand.c, */
+					/* rec_cls.c, rec_made.c) */
 	u32 below;			/* in the child's __get_random_u32_below() */
+	bool reset;			/* a reset, called through qdisc_reset() */
 };
 
 DECLARE_PER_CPU(struct rec_call *, rec_active);
@@ -97,6 +100,8 @@ static __always_inline unsigned int rec_len(u8 type)
 		return REC_LEN(sizeof(struct qdk_rec_node));
 	case QDK_REC_CLS:
 		return REC_LEN(sizeof(struct qdk_rec_cls));
+	case QDK_REC_NEW:
+		return REC_LEN(sizeof(struct qdk_rec_made));
 	}
 	return QDK_REC_HDR_SIZE;
 }
@@ -174,6 +179,7 @@ static __always_inline struct qdk_rec *rec_reserve(u8 type, u64 ts, u32 inst,
 	r->gen = gen;
 	r->type = type;
 	r->words = len / 8;
+	r->jiffies = (u32)jiffies;
 	return r;
 }
 
@@ -231,6 +237,12 @@ void rec_rand_begin(void);		/* current creates or changes a child (rtnl) */
 void rec_rand_end(void);		/* ... and is done */
 bool rec_rand_emit(struct qdk_rec *r);	/* r->type records of current's draws */
 void rec_rand_check_missed(void);	/* the reader: a probe missed calls? */
+/* is addr, where a getter returns to, the child's code during call c? */
+bool rec_child_code(const struct rec_call *c, unsigned long addr);
+
+/* rec_made.c: packets a child makes during a recorded call (NEW records) */
+void rec_made_register(void);		/* at open() */
+void rec_made_unregister(void);		/* at release() */
 
 /*
  * rec_cls.c: tcf_classify() during a recorded call, a kretprobe whose

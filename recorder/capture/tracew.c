@@ -359,6 +359,7 @@ struct tw {
 	uint64_t next_id;
 	uint64_t last_ts;
 	uint32_t hz;		/* the recording kernel's HZ (HELLO) */
+	uint64_t jiffies;	/* the kernel's, as last written (jiffies, j lines) */
 
 	/* the call whose consequences are still arriving */
 	bool pending;
@@ -525,7 +526,7 @@ static void write_header(struct tw *t)
 	const struct qdk_rec_conf *c = &t->conf.conf;
 	uint32_t i;
 
-	fprintf(t->out, "qdk-trace %d\n", t->nnodes ? 3 : 2);
+	fprintf(t->out, "qdk-trace 3\n");
 	fprintf(t->out, "# captured by qdk-capture: recorder instance %u, child generation %u\n",
 		t->inst, t->gen);
 	if (!t->fresh)
@@ -559,6 +560,8 @@ static void write_header(struct tw *t)
 	else
 		put_handle(t->out, c->parent);
 	fprintf(t->out, "\nhz %u\n", t->conf.count ? t->conf.count : 250);
+	/* the kernel's jiffies when the child was made; j lines as they tick */
+	fprintf(t->out, "jiffies %llu\n", (unsigned long long)t->jiffies);
 	/* every fire of the child's own timer_lists is a t line */
 	if (t->conf.flags & QDK_RF_TIMERS)
 		fprintf(t->out, "timers recorded\n");
@@ -649,7 +652,14 @@ static void flush_call(struct tw *t)
 
 static void begin_call(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 {
+	uint64_t j = t->jiffies + (uint32_t)(r->jiffies - (uint32_t)t->jiffies);
+
 	flush_call(t);
+	if (j != t->jiffies) {
+		/* the kernel's jiffies ticked since the last call: from here on */
+		fprintf(t->out, "%llu j %llu\n", (unsigned long long)ts, (unsigned long long)j);
+		t->jiffies = j;
+	}
 	t->pending = true;
 	t->p_ts = ts;
 	t->p_id = 0;
@@ -879,6 +889,11 @@ static uint64_t on_take(struct tw *t, const struct qdk_rec *r, uint64_t ts,
 		fprintf(t->out, "%llu lost 1\n", (unsigned long long)ts);
 		t->c.unknown++;
 		t->pending = false;
+		/* held for its draws: out again now (they come as R lost lines) */
+		if (t->call_out) {
+			t->draws_left = 0;
+			call_release(t);
+		}
 		return 0;
 	}
 	fprintf(t->out, "%llu %c ", (unsigned long long)ts, peek ? 'p' : 'd');
@@ -949,6 +964,7 @@ static int on_conf(struct tw *t, const struct qdk_rec *r)
 	t->inst = r->inst;
 	t->gen = r->gen;
 	t->fresh = r->flags & QDK_RF_FRESH;
+	t->jiffies = (uint64_t)r->conf.jiffies_hi << 32 | r->jiffies;
 	t->conf = *r;
 	t->conf.count = 0;
 	free(t->tca);
@@ -1100,6 +1116,37 @@ static int on_draw(struct tw *t, const struct qdk_rec *r)
 	else if (d->off + d->len >= d->total)
 		t->c.draws++;
 	return rl_add(l, prefix, d);
+}
+
+/*
+ * NEW: a packet the child made during the pending call (netem's duplicate,
+ * sent in again through the root). It gets the next id now, and an n line
+ * among the call's R lines, before the call's line: the replay hands the id
+ * to the packet its qdisc makes there (FORMAT.md, "Packets a qdisc makes").
+ */
+static int on_new(struct tw *t, const struct qdk_rec *r)
+{
+	struct pkt_slot *s = r->made.from ? pm_find(&t->pkts, r->made.from) : NULL;
+	uint64_t id;
+
+	if (!t->call_out) {
+		/* no call to attach it to: its later dequeue is unknown */
+		fprintf(t->out, "# a packet made outside a recorded call\n");
+		return 0;
+	}
+	id = ++t->next_id;
+	if (t->draws_left)
+		t->draws_left--;
+	t->c.made++;
+	if (pm_put(&t->pkts, r->pkt, id, r->tos))
+		return -1;
+	t->r_call.width = -1;	/* R values after it start a new line */
+	if (s)
+		return sb_printf(&t->r_call.b, "%llu n %llu %llu\n",
+				 (unsigned long long)t->p_ts, (unsigned long long)id,
+				 (unsigned long long)s->id);
+	return sb_printf(&t->r_call.b, "%llu n %llu -\n", (unsigned long long)t->p_ts,
+			 (unsigned long long)id);
 }
 
 /*
@@ -1355,6 +1402,8 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 		return 0;
 	case QDK_REC_RESET:
 		begin_call(t, r, ts);
+		if (r->count)
+			call_hold(t, r->count);
 		t->c.reset++;
 		fprintf(t->out, "%llu r\n", (unsigned long long)ts);
 		pm_clear(&t->pkts);
@@ -1378,6 +1427,8 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 		return 0;
 	case QDK_REC_CLS:
 		return on_cls(t, r);
+	case QDK_REC_NEW:
+		return on_new(t, r);
 	case QDK_REC_CHGEND:
 		if (t->chg != CHG_NONE)
 			return chg_write(t, true);

@@ -5,7 +5,7 @@ Used by tests/suites/75-record to feed qdk-capture -i with exactly the
 record streams the kernel module produces, without a kernel. One record
 per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
 
-  hello [hz=250] [version=9] [size=128]
+  hello [hz=250] [version=10] [size=128]
   conf inst=1 gen=1 kind=pfifo dev=r1 handle=10: parent=5:1 [tca=HEX]
        [claim=N] [mtu=1500] [txqlen=20] [txqs=1] [qconf=0] [fresh] [initopt] [timers]
   enq inst=1 gen=1 ts=N pkt=N ret=N [proto=udp|tcp|icmp|N|eth:0xNNNN]
@@ -28,8 +28,13 @@ per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
   node inst=1 gen=1 what=class|qdisc|filter parent=MAJ:MIN handle=MAJ:MIN
        kind=K [tca=HEX]                            (and its TCA chunks)
   cls inst=1 gen=1 ts=N action=N classid=MAJ:MIN  (a classification in a call)
+  new inst=1 gen=1 ts=N pkt=N [from=N] [tos=N]    (a packet the child made)
 
-`draws=N` on a call is its record's count: the DRAW and CLS records that follow it.
+`jiffies=N` on any record but changed is the low 32 bits of the kernel's
+jiffies there (the header's removed field); `jhi=N` on conf the upper 32.
+
+`draws=N` on a call is its record's count: the DRAW, CLS and NEW records
+that follow it.
 
 `conf` and `change` emit their record and the TCA chunks that follow it;
 `claim=N` states N bytes of options in the record whatever the chunks hold
@@ -65,6 +70,7 @@ TYPES = {
     "tree": 17,
     "node": 18,
     "cls": 19,
+    "new": 20,
 }
 NODES = {"class": 1, "qdisc": 2, "filter": 3}
 RF_GONE, RF_FRESH, RF_EARLY, RF_INITOPT = 0x01, 0x04, 0x08, 0x10
@@ -82,14 +88,17 @@ LENGTH = {
     "draw": 128,
     "node": 80,
     "cls": 56,
+    "new": 56,
 }
 
 # ts pkt inst gen type flags tos words count qlen backlog drops removed
 HEAD = struct.Struct("<QQIIBBBBIIIII")
 # pkt_len len ret hash priority mark gso_segs gso_size queue_mapping
-# ethertype sport dport family l4proto tos tos_after ttl tcp_flags pad[2]
+# ethertype sport dport family l4proto tos tos_after ttl tcp_flags tc_index
 # saddr daddr
 ENQ = struct.Struct("<IIiIIIHHHHHHBBBBBBH16s16s")
+# from (NEW)
+MADE = struct.Struct("<Q")
 # handle parent mtu txqlen txqs tca_len qlen pad kind dev
 CONF = struct.Struct("<IIIIIIII16s16s")
 HELLO = struct.Struct("<IIII")
@@ -171,7 +180,7 @@ def record(line: str) -> list[bytes]:
             num(g("qlen", "0")),
             num(g("backlog", "0")),
             num(g("drops", "0")),
-            num(g("removed", "0")),
+            num(g("removed", g("jiffies", "0"))),
         )
 
     def tca_chunks(tca: bytes) -> list[bytes]:
@@ -183,7 +192,7 @@ def record(line: str) -> list[bytes]:
 
     if kind == "hello":
         body = HELLO.pack(
-            num(g("version", "9")),
+            num(g("version", "10")),
             num(g("hz", "250")),
             32768,
             num(g("size", str(REC_SIZE))),
@@ -199,7 +208,7 @@ def record(line: str) -> list[bytes]:
             num(g("txqs", "1")),
             num(g("claim", str(len(tca)))),
             num(g("qconf", "0")),
-            0,
+            num(g("jhi", "0")),
             g("kind", "pfifo").encode(),
             g("dev", "r1").encode(),
         )
@@ -274,6 +283,8 @@ def record(line: str) -> list[bytes]:
             da,
         )
         return [fit(head(rtype) + body)]
+    if kind == "new":
+        return [fit(head(rtype) + MADE.pack(num(g("from", "0"))))]
     return [head(rtype)]
 
 

@@ -146,6 +146,11 @@ void qdk_set_hz(unsigned int hz)
 	qdk_time_set_hz(hz);
 }
 
+void qdk_jiffies_set(uint64_t j)
+{
+	qdk_time_set_jiffies(j);
+}
+
 void qdk_mem_usage(long *objects, long *bytes)
 {
 	*objects = qdk_mem_objects;

@@ -73,6 +73,21 @@ size_t qdk_random_status(uint32_t *tag, char *msg, size_t msglen);
  */
 void qdk_random_hold(void);
 void qdk_random_exact(uint32_t tag);
+/*
+ * Packets a qdisc makes (a version-3 trace's n lines): each skb_clone(),
+ * skb_copy() or GSO segment the qdisc makes during an exact call takes the
+ * next id queued for the call, in order, and must be made from the packet
+ * queued with it (from 0: any). qdk_made_queue() queues one (tag: its
+ * line; -ENOSPC beyond 256); qdk_made_exact(tag) starts the call (tag: its
+ * line) and qdk_made_exact(0) ends it. Outside an exact call a made packet
+ * has no id, as in a trace of an older version. qdk_made_status(): 0, or 1
+ * with *tag and msg saying what differed: a packet made from another one
+ * (at its n line), made beyond the queue (at the call), an id never
+ * handed out (at its n line). The queue is emptied by qdk_made_exact(0).
+ */
+int qdk_made_queue(uint64_t id, uint64_t from, uint32_t tag);
+void qdk_made_exact(uint32_t tag);
+size_t qdk_made_status(uint32_t *tag, char *msg, size_t msglen);
 /* One draw the qdisc made: get_random_uN() (width N/8) or get_random_bytes(len). */
 struct qdk_draw {
 	uint8_t width;		/* 1, 2, 4, 8; 0: bytes */
@@ -88,6 +103,13 @@ void qdk_random_log(bool on);
 int qdk_random_logged(const struct qdk_draw **draws, size_t *n);
 /* Set HZ-based jiffies origin: jiffies = INITIAL_JIFFIES + ns * hz / 1e9. */
 void qdk_set_hz(unsigned int hz);
+/*
+ * The recording kernel's jiffies (a trace's "jiffies" directive and j
+ * lines): from now on jiffies read j and move only when this is called
+ * again, not with the virtual clock. The kernel's jiffies tick when its
+ * timer interrupt runs, which no clock of the replay can place.
+ */
+void qdk_jiffies_set(uint64_t j);
 
 /* ---- virtual clock ----------------------------------------------------- */
 

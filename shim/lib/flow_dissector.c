@@ -92,10 +92,15 @@ void make_flow_keys_digest(struct flow_keys_digest *digest,
 
 /*
  * __flow_hash_from_keys(): order addresses and ports so both directions
- * of a flow hash alike, then siphash the keys from "basic" on under a key
- * drawn once from the (seeded) random generator.
+ * of a flow hash alike, then siphash the keys from "basic" on under a key.
+ * flow_hash_from_keys()'s key is the kernel's hashrnd, which the core draws
+ * once at boot for itself: no replay can know it, and drawing it here would
+ * take a value from the qdisc's own draws (cake's first host hash took the
+ * 16 bytes its first R line holds for its get_random_u16()). So a fixed key.
  */
-static siphash_aligned_key_t hashrnd;
+static const siphash_aligned_key_t hashrnd = {
+	{ 0x0123456789abcdefULL, 0xfedcba9876543210ULL }
+};
 
 static void flow_keys_consistentify(struct flow_keys *keys)
 {
@@ -157,7 +162,6 @@ static u32 __flow_hash_from_keys(struct flow_keys *keys,
 
 u32 flow_hash_from_keys(struct flow_keys *keys)
 {
-	net_get_random_once(&hashrnd, sizeof(hashrnd));
 	return __flow_hash_from_keys(keys, &hashrnd);
 }
 

@@ -17,6 +17,7 @@
 
 #include "host.h"
 #include "shim.h"
+#include "../api/qdk_api.h"
 
 void (*qdk_skb_drop_hook)(struct sk_buff *skb);
 
@@ -251,6 +252,8 @@ void skb_under_panic(struct sk_buff *skb, unsigned int len, void *here)
  * A private copy of everything (the kernel shares the data; no qdisc can
  * tell as long as it does not write into a clone).
  */
+static void skb_made(struct sk_buff *n, const struct sk_buff *from);
+
 struct sk_buff *skb_copy_noprof(const struct sk_buff *skb, gfp_t priority)
 {
 	unsigned int size = skb->end;
@@ -279,12 +282,83 @@ struct sk_buff *skb_copy_noprof(const struct sk_buff *skb, gfp_t priority)
 	n->__qdk_ecn = skb->__qdk_ecn;
 	n->__qdk_live = 1;
 	qdk_mem_bytes += n->truesize;
+	skb_made(n, skb);
 	return n;
 }
 
 struct sk_buff *skb_clone_noprof(struct sk_buff *skb, gfp_t priority)
 {
 	return skb_copy_noprof(skb, priority);
+}
+
+/*
+ * Ids for the packets a qdisc makes (qdk_api.h: qdk_made_queue): the trace
+ * names each one with an n line before the call that makes it.
+ */
+#define MADE_MAX 256
+static struct { u64 id, from; u32 tag; } made_q[MADE_MAX];
+static unsigned int made_n, made_next;
+static u32 made_call;		/* the exact call's line; 0: none */
+static u32 made_bad_tag;	/* first difference: its line (0: none) */
+static char made_bad[160];
+
+int qdk_made_queue(uint64_t id, uint64_t from, uint32_t tag)
+{
+	if (made_n == MADE_MAX)
+		return -ENOSPC;
+	made_q[made_n].id = id;
+	made_q[made_n].from = from;
+	made_q[made_n].tag = tag;
+	made_n++;
+	return 0;
+}
+
+void qdk_made_exact(uint32_t tag)
+{
+	made_call = tag;
+	if (!tag)
+		made_n = made_next = made_bad_tag = 0;
+}
+
+size_t qdk_made_status(uint32_t *tag, char *msg, size_t msglen)
+{
+	if (!made_bad_tag && made_next < made_n) {
+		made_bad_tag = made_q[made_next].tag;
+		snprintf(made_bad, sizeof(made_bad),
+			 "the qdisc made %u packet%s, the trace names %u (packet %llu never made)",
+			 made_next, made_next == 1 ? "" : "s", made_n,
+			 (unsigned long long)made_q[made_next].id);
+	}
+	if (!made_bad_tag)
+		return 0;
+	*tag = made_bad_tag;
+	if (msglen)
+		snprintf(msg, msglen, "%s", made_bad);
+	return 1;
+}
+
+/* A packet the qdisc made from another: the next queued id, checked. */
+static void skb_made(struct sk_buff *n, const struct sk_buff *from)
+{
+	if (!made_call || made_bad_tag)
+		return;
+	if (made_next == made_n) {
+		made_bad_tag = made_call;
+		snprintf(made_bad, sizeof(made_bad),
+			 "the qdisc made a packet from packet %llu beyond the %u the trace names",
+			 (unsigned long long)from->__qdk_id, made_n);
+		return;
+	}
+	if (made_q[made_next].from && made_q[made_next].from != from->__qdk_id) {
+		made_bad_tag = made_q[made_next].tag;
+		snprintf(made_bad, sizeof(made_bad),
+			 "packet %llu was made from packet %llu, the trace says from %llu",
+			 (unsigned long long)made_q[made_next].id,
+			 (unsigned long long)from->__qdk_id,
+			 (unsigned long long)made_q[made_next].from);
+		return;
+	}
+	n->__qdk_id = made_q[made_next++].id;
 }
 
 int skb_checksum_help(struct sk_buff *skb)

@@ -42,16 +42,25 @@ u64 qdk_jiffies_to_ns(unsigned long j)
 
 /* [jiffy_start, jiffy_end): the ns range of the current jiffy */
 static u64 jiffy_start, jiffy_end;
+/* jiffies are the recording kernel's (qdk_time_set_jiffies), not the clock's */
+static bool jiffies_driven;
 
 static void set_clock(u64 ns)
 {
 	qdk_clock_ns = ns;
-	if (likely(ns >= jiffy_start && ns < jiffy_end))
+	if (likely(ns >= jiffy_start && ns < jiffy_end) || jiffies_driven)
 		return;
 	jiffies = qdk_ns_to_jiffies(ns);
 	jiffies_64 = jiffies;
 	jiffy_start = qdk_jiffies_to_ns(jiffies);
 	jiffy_end = qdk_jiffies_to_ns(jiffies + 1);
+}
+
+void qdk_time_set_jiffies(u64 j)
+{
+	jiffies_driven = true;
+	jiffies = (unsigned long)j;
+	jiffies_64 = j;
 }
 
 void qdk_time_set_hz(unsigned int hz)

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Packets a child makes during a recorded call. netem's duplicate clones
+ * the arriving packet (skb_clone()) and enqueues the clone at the root, or
+ * drops it when its queue is full. The replay's netem makes the same
+ * packets, and the trace names each one with an n line before the call, so
+ * that verify follows it (traces/FORMAT.md, "Packets a qdisc makes").
+ * skb_copy() (skb_unshare() of a cloned packet netem must corrupt) is not
+ * probed: the shim's clone is a copy that leaves the original unshared, so
+ * its netem would not copy there, and every kprobe armed costs each open
+ * and close of the device (record-rearm counts them).
+ *
+ * While the device is open, a kretprobe sits on skb_clone(). Its entry
+ * handler returns at once (no return hook) unless a recorded
+ * call is running on this CPU (rec_active, outside hard interrupts); its
+ * return handler, for a packet made by module code (the child, not the
+ * core or us), writes a NEW record (the new packet's cookie and the one it
+ * was made from) among the call's records, counted with its draws. No
+ * allocation, nothing sleeps; a probe that missed calls is reported as
+ * the getters' are (a NEW the trace lacks shows as an unknown packet).
+ */
+#include <linux/kprobes.h>
+#include <linux/ptrace.h>
+
+#include "recorder.h"
+
+struct rec_made_ri {
+	struct rec_call *call;		/* the recorded call */
+	const struct sk_buff *from;	/* the packet copied */
+};
+
+static int rec_made_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct rec_made_ri *d = (struct rec_made_ri *)ri->data;
+
+	if (in_hardirq() || in_nmi())
+		return 1;
+	d->call = this_cpu_read(rec_active);
+	if (!d->call)
+		return 1;	/* non-zero: do not hook the return */
+	d->from = (const struct sk_buff *)regs_get_kernel_argument(regs, 0);
+	return 0;
+}
+
+static int rec_made_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct rec_made_ri *d = (struct rec_made_ri *)ri->data;
+	struct sk_buff *skb = (struct sk_buff *)regs_return_value(regs);
+	struct rec_call *c = d->call;
+	struct qdk_rec *r;
+
+	if (!skb || !rec_child_code(c, get_kretprobe_retaddr(ri)))
+		return 0;
+	c->draws++;
+	r = rec_reserve(QDK_REC_NEW, c->ts, c->inst, c->gen);
+	if (!r)
+		return 0;	/* counted lost by the ring */
+	r->pkt = rec_cookie(skb);
+	r->made.from = rec_cookie(d->from);
+	r->tos = rec_tos(skb);
+	return 0;
+}
+
+static struct kretprobe rec_made_probes[] = {
+	{ .kp.symbol_name = "skb_clone" },
+};
+
+static bool rec_made_on[ARRAY_SIZE(rec_made_probes)];
+
+void rec_made_register(void)
+{
+	int i, err;
+
+	for (i = 0; i < ARRAY_SIZE(rec_made_probes); i++) {
+		struct kretprobe *p = &rec_made_probes[i];
+		const char *sym = p->kp.symbol_name;
+
+		memset(p, 0, sizeof(*p));
+		p->kp.symbol_name = sym;
+		p->entry_handler = rec_made_entry;
+		p->handler = rec_made_ret;
+		p->data_size = sizeof(struct rec_made_ri);
+		p->maxactive = 8 * num_possible_cpus() + 16;
+		err = register_kretprobe(p);
+		rec_made_on[i] = !err;
+		if (err)
+			pr_warn("qdk_recorder: cannot probe %s (%d): packets a qdisc makes with it are not named\n",
+				sym, err);
+	}
+}
+
+void rec_made_unregister(void)
+{
+	struct kretprobe *on[ARRAY_SIZE(rec_made_probes)];
+	int i, n = 0;
+
+	for (i = 0; i < ARRAY_SIZE(rec_made_probes); i++) {
+		if (rec_made_on[i])
+			on[n++] = &rec_made_probes[i];
+		rec_made_on[i] = false;
+	}
+	/* together: one RCU grace period (rec_rand_unregister) */
+	if (n)
+		unregister_kretprobes(on, n);
+}

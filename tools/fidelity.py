@@ -1,0 +1,223 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""make fidelity: how faithfully each upstream qdisc replays kernel captures.
+
+Prints one row per capture, kind x option set, with the capture's events
+(call lines), drops (x), marks (m), random draws (R values and `random`
+values), packets the qdisc created (n) and what `qdk-replay verify` made of
+it: exact, diverged at line N (the record it parted from), or refused (the
+reason). Every kind upstream/kinds.txt lists gets a row, "no capture" when
+none is committed, so the table shows what is missing. Captures of the kit's
+own qdiscs follow.
+
+    tools/fidelity.py                 the committed captures (traces/captured/, with
+                                      diverging/: those that do not replay yet)
+    tools/fidelity.py --dir DIR       every *.qtr[.zst] under DIR instead
+    tools/fidelity.py --vm [NAME...]  capture afresh in the VM first (the
+                                      record-* scenarios of the committed
+                                      captures, or NAME...), then the table
+    --markdown                        a Markdown table instead of columns
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+TOP = Path(__file__).resolve().parent.parent
+CAPTURED = TOP / "traces" / "captured"
+CALLS = frozenset("edprct")
+DIVERGE = re.compile(r":(\d+): divergence at ([^:]+):")
+REFUSED = re.compile(r":(\d+): (.*)")
+
+
+@dataclass
+class Row:
+    kind: str
+    name: str = ""
+    options: str = ""
+    events: int = 0
+    drops: int = 0
+    marks: int = 0
+    draws: int = 0
+    created: int = 0
+    result: str = "no capture"
+    notes: list[str] = field(default_factory=list)
+
+
+def upstream_kinds() -> list[str]:
+    kinds: list[str] = []
+    for line in (TOP / "upstream" / "kinds.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            kinds.extend(line.split()[1:])
+    return kinds
+
+
+def read_trace(path: Path) -> str:
+    if ".zst" in path.name:
+        return subprocess.run(["zstd", "-dcq", str(path)], check=True,
+                              capture_output=True, text=True).stdout
+    return path.read_text()
+
+
+def count(path: Path) -> Row:
+    """Kind, options and the counts of one trace, read from its lines."""
+    row = Row(kind="?", name=path.name.split(".qtr")[0])
+    for line in read_trace(path).splitlines():
+        w = line.split()
+        if not w or line.startswith("#"):
+            continue
+        if w[0] == "qdisc" and row.kind == "?":
+            row.kind = w[1]
+            row.options = " ".join(w[2:]) or "(defaults)"
+        elif w[0] == "random" and len(w) > 2 and w[1] != "lost":
+            row.draws += len(w) - 2
+        elif len(w) >= 2 and w[0].isdigit():
+            op = w[1]
+            if op in CALLS:
+                row.events += 1
+            elif op == "x":
+                row.drops += 1
+            elif op == "m":
+                row.marks += 1
+            elif op == "n":
+                row.created += 1
+            elif op == "R" and len(w) > 2 and w[2] != "lost":
+                row.draws += len(w) - 3
+    return row
+
+
+def verify(replay: Path, path: Path, kinds: set[str], row: Row) -> None:
+    if row.kind not in kinds:
+        row.result = "refused: kind not in the shim"
+        return
+    with tempfile.NamedTemporaryFile("w", suffix=".qtr") as tmp:
+        if not re.search(r"\.qtr(\.zst|\.gz)?$", path.name):
+            # pending/, diverging/: named so that the replay suites skip them
+            tmp.write(read_trace(path))
+            tmp.flush()
+            path = Path(tmp.name)
+        p = subprocess.run([str(replay), "verify", "-q", str(path)],
+                           check=False, capture_output=True, text=True)
+    out = p.stderr + p.stdout
+    if p.returncode == 0:
+        row.result = "exact"
+    elif p.returncode == 1 and (m := DIVERGE.search(out)):
+        row.result = f"diverged at line {m.group(1)} ({m.group(2)})"
+    elif p.returncode == 2 and (m := REFUSED.search(out)):
+        row.result = f"refused: line {m.group(1)}: {m.group(2)}"
+    else:
+        row.result = f"verify exit {p.returncode}"
+
+
+def fresh(names: list[str], outdir: Path) -> Path:
+    """Capture NAMES in one VM boot; return the folder holding the traces."""
+    build = subprocess.run(["recorder/kbuild.sh", "build/recorder/kbuild"], check=False,
+                           cwd=TOP)
+    if build.returncode:
+        sys.exit("fidelity: recorder/kbuild.sh failed")
+    kit = [TOP / "build/recorder/kbuild" / m for m in ("sch_recorder.ko", "sch_template.ko")]
+    if "record-ared-noseed" in names:
+        # the kit's ared, built on its own as 75-record does
+        subprocess.run(["recorder/kbuild.sh", "build/recorder/kbuild-ared"], check=False,
+                       cwd=TOP, env=dict(os.environ, KIT_QDISCS="ared"))
+        ared = TOP / "build/recorder/kbuild-ared/sch_ared.ko"
+        if ared.is_file():
+            kit.append(ared)
+        else:
+            names = [n for n in names if n != "record-ared-noseed"]
+    subprocess.run(["make", "-s", "-f", "recorder/capture.mk"], cwd=TOP, check=True)
+    env = dict(os.environ,
+               KIT_MODULES=" ".join(str(k) for k in kit),
+               VM_EXTRA=f"{TOP}/build/user/qdk-capture-static:/qdk/bin/qdk-capture")
+    env.setdefault("VM_SMP", "2")
+    p = subprocess.run([str(TOP / "vm" / "run"), "-o", str(outdir), *names], check=False,
+                       env=env)
+    if p.returncode == 2:
+        sys.exit(f"fidelity: vm/run gave no results (see {outdir})")
+    traces = outdir / "traces"
+    traces.mkdir(exist_ok=True)
+    for n in names:
+        q = outdir / n / "collect" / f"{n}.qtr"
+        if q.is_file():
+            (traces / q.name).write_bytes(q.read_bytes())
+    return traces
+
+
+def table(rows: list[Row], markdown: bool) -> str:
+    head = ["kind", "capture", "options", "events", "drops", "marks", "draws", "created",
+            "result"]
+    body = [[r.kind, r.name or "-", r.options or "-", *(str(x) if r.name else "-" for x in
+            (r.events, r.drops, r.marks, r.draws, r.created)), r.result] for r in rows]
+    if markdown:
+        lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        lines += ["| " + " | ".join(c.replace("|", "\\|") for c in b) + " |" for b in body]
+        return "\n".join(lines)
+    width = [max(len(x[i]) for x in [head, *body]) for i in range(len(head) - 1)]
+    out = []
+    for b in [head, *body]:
+        cells = [c.ljust(width[i]) if i < 3 else c.rjust(width[i])
+                 for i, c in enumerate(b[:-1])]
+        out.append("  ".join(cells) + "  " + b[-1])
+    return "\n".join(out)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--dir", type=Path, help="the traces under DIR instead of the committed ones")
+    ap.add_argument("--vm", nargs="*", metavar="NAME",
+                    help="capture afresh in the VM first (default: the committed ones' scenarios)")
+    ap.add_argument("--out", type=Path, default=TOP / "build" / "fidelity",
+                    help="vm/run's output folder for --vm")
+    ap.add_argument("--replay", type=Path, default=TOP / "build" / "user" / "qdk-replay")
+    ap.add_argument("--markdown", action="store_true")
+    a = ap.parse_args()
+
+    committed = sorted(p for p in CAPTURED.glob("*.qtr*") if ".pending" not in p.name)
+    committed += sorted((CAPTURED / "pending").glob("*.pending"))
+    # captures that do not replay yet, kept so the table says where they part
+    committed += sorted((CAPTURED / "diverging").glob("*.diverging"))
+    if a.vm is not None:
+        names = a.vm or [p.name.split(".qtr")[0] for p in committed
+                         if p.name.startswith("record-")]
+        traces = sorted(fresh(names, a.out).glob("*.qtr"))
+    elif a.dir:
+        traces = sorted(p for p in a.dir.rglob("*") if re.search(r"\.qtr(\.zst)?$", p.name))
+    else:
+        traces = committed
+    if not a.replay.is_file():
+        sys.exit(f"fidelity: {a.replay} not built (make user)")
+    kinds_out = subprocess.run([str(a.replay), "kinds"], check=True, capture_output=True,
+                               text=True).stdout
+    shim_kinds = {ln.split()[0] for ln in kinds_out.splitlines() if ln.strip()}
+
+    up = upstream_kinds()
+    by_kind: dict[str, list[Row]] = {}
+    for t in traces:
+        row = count(t)
+        verify(a.replay, t, shim_kinds, row)
+        by_kind.setdefault(row.kind, []).append(row)
+    rows: list[Row] = []
+    for k in up:
+        rows += by_kind.pop(k, []) or [Row(kind=k)]
+    for k in sorted(by_kind):
+        rows += by_kind[k]
+    print(table(rows, a.markdown))
+    caught = [k for k in up if any(r.kind == k and r.name for r in rows)]
+    exact2 = [k for k in up
+              if sum(1 for r in rows if r.kind == k and r.result == "exact") >= 2]
+    print(f"\n{len(up)} upstream kinds: {len(caught)} captured, "
+          f"{len(exact2)} exact under two option sets or more; "
+          f"{sum(r.result == 'exact' for r in rows)} of "
+          f"{sum(bool(r.name) for r in rows)} captures exact")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
