@@ -34,6 +34,7 @@ struct driver {
 	uint64_t rate;		/* bytes per second */
 	uint64_t now;
 	uint64_t interval;	/* snapshots and samples, ns */
+	bool stall_said;	/* the note that time jumped was printed */
 	uint64_t next_snap;
 	struct trace_event arr;
 	bool have_arr;
@@ -322,6 +323,18 @@ static void write_changes(struct driver *d, const struct qdisc_spec *qs, const c
 	}
 }
 
+/* Nothing queued, the link free and no watchdog armed. */
+static bool link_idle(const struct driver *d)
+{
+	struct qdk_stats st;
+	uint64_t exp;
+
+	if (d->busy || qdk_qdisc_watchdog(d->q, &exp))
+		return false;
+	qdk_qdisc_stats(d->q, &st);
+	return st.qlen == 0;
+}
+
 static void run(struct driver *d)
 {
 	uint64_t spin = 0, last = 0;
@@ -342,7 +355,13 @@ static void run(struct driver *d)
 				break;
 		}
 		t = t_arr < t_done ? t_arr : t_done;
-		if (t_tmr < t)
+		/*
+		 * A timer is a step of the link only while packets wait or the
+		 * watchdog is armed. An idle qdisc's own timers (pie's tupdate)
+		 * fire inside the clock's move to the next arrival, bounded there
+		 * however long the gap (qdk_clock_advance).
+		 */
+		if (t_tmr < t && !link_idle(d))
 			t = t_tmr;
 		if (t < d->now)
 			t = d->now;
@@ -353,7 +372,13 @@ static void run(struct driver *d)
 			sum_sample_until(&d->sum, t, st.qlen, st.backlog);
 		}
 		wd = qdk_qdisc_watchdog(d->q, &exp) && exp <= t;
-		qdk_clock_advance(t);
+		if (qdk_clock_advance(t) && !d->stall_said) {
+			d->stall_said = true;
+			/* the gap ends at an arrival: the link was idle across it */
+			fprintf(stderr, "%s:%u: note: time jumps too far for the qdisc's timers to fire "
+				"every period (over 2^20 firings): they fire once at this line's time, as "
+				"on a stalled machine\n", d->in.path, d->arr.line);
+		}
 		d->now = t;
 		if (t == last && ++spin > 10000000)
 			die(1, "the simulation makes no progress at %llu ns (a qdisc that arms its "

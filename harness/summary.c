@@ -140,6 +140,27 @@ void sum_mark(struct summary *s, uint64_t id)
 	}
 }
 
+/*
+ * The time series is sized by the trace's span over --interval: bounded, so
+ * a trace spanning years (or one huge timestamp) is refused, not allowed to
+ * eat the machine. 2^22 samples are 70 minutes at the default 1ms, 128 MiB.
+ */
+#define SUM_MAX_SAMPLES (1u << 22)
+
+/* The sample ts falls in; refused past the bound. */
+static uint64_t sample_of(const struct summary *s, uint64_t ts)
+{
+	uint64_t span = ts - s->start, k = span / s->interval;
+
+	if (k >= SUM_MAX_SAMPLES)
+		die(2, "--summary: the trace spans %llu s, %llu samples at --interval %llu ns, over "
+		    "the %u the summary keeps: use --interval %llu ns or more",
+		    (unsigned long long)(span / 1000000000), (unsigned long long)k + 1,
+		    (unsigned long long)s->interval, SUM_MAX_SAMPLES,
+		    (unsigned long long)(span / SUM_MAX_SAMPLES + 1));
+	return k;
+}
+
 static void grow_samples(struct summary *s, uint64_t k)
 {
 	uint64_t n = s->capsamples ? s->capsamples : 1024;
@@ -174,7 +195,7 @@ void sum_dequeue(struct summary *s, uint64_t id, uint64_t ts)
 		f->sojourn = xrealloc(f->sojourn, f->capsoj * sizeof(*f->sojourn));
 	}
 	f->sojourn[f->nsoj++] = soj;
-	k = (ts - s->start) / s->interval;
+	k = sample_of(s, ts);
 	if (k >= s->capsamples)
 		grow_samples(s, k);
 	s->soj_sum[k] += soj;
@@ -185,6 +206,8 @@ void sum_dequeue(struct summary *s, uint64_t id, uint64_t ts)
 
 void sum_sample_until(struct summary *s, uint64_t ts, uint32_t qlen, uint32_t backlog)
 {
+	if (ts > s->start)
+		sample_of(s, ts - 1);
 	while (s->start + s->nsamples * s->interval < ts) {
 		if (s->nsamples >= s->capsamples)
 			grow_samples(s, s->nsamples);

@@ -624,8 +624,25 @@ static void refuse_lost(const struct trace *t)
 			   "cannot be verified (drive can still use its arrivals)");
 }
 
+/*
+ * Say once that time jumped further than the timers could follow period by
+ * period (qdk_clock_advance), at the line that jumped: the decisions after
+ * it are the ones a stalled kernel would make.
+ */
+static void note_stall(const struct verifier *v, uint32_t line, bool stalled)
+{
+	static bool said;
+
+	if (!stalled || said)
+		return;
+	said = true;
+	fprintf(stderr, "%s:%u: note: time jumps too far for the qdisc's timers to fire every "
+		"period (over 2^20 firings): they fire once at this line's time, as on a stalled "
+		"machine\n", v->t.path, line);
+}
+
 /* Move the clock to ts, noting whether the qdisc's watchdog fires on the way. */
-static inline void advance(struct verifier *v, uint64_t ts)
+static inline void advance(struct verifier *v, uint64_t ts, uint32_t line)
 {
 	uint64_t exp;
 
@@ -643,7 +660,7 @@ static inline void advance(struct verifier *v, uint64_t ts)
 	}
 	if (qdk_qdisc_watchdog(v->q, &exp) && exp <= ts)
 		v->wd_fired = exp;
-	qdk_clock_advance(ts);
+	note_stall(v, line, qdk_clock_advance(ts));
 	if (ts > v->now)
 		v->now = ts;
 }
@@ -780,7 +797,7 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 				check_effects(&v);
 			v.pending = false;
 		}
-		advance(&v, ev.ts);
+		advance(&v, ev.ts, ev.line);
 		qdk_call_cookie(ev.line);
 		switch (ev.op) {
 		case 'e':

@@ -259,9 +259,9 @@ uint64_t qdk_now(void)
 	return qdk_clock_ns;
 }
 
-void qdk_clock_advance(uint64_t ns)
+bool qdk_clock_advance(uint64_t ns)
 {
-	qdk_time_advance(ns);
+	return qdk_time_advance(ns);
 }
 
 uint64_t qdk_next_timer(void)

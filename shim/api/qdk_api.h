@@ -116,9 +116,12 @@ void qdk_jiffies_set(uint64_t j);
 uint64_t qdk_now(void);
 /*
  * Move the clock forward to ns (never backwards), firing every timer that
- * expires on the way at exactly its expiry time, in expiry order.
+ * expires on the way at exactly its expiry time, in expiry order. True when
+ * the move was too long to fire a periodic timer every period (over 2^20
+ * firings): the rest of it ran as a stalled machine, each due timer firing
+ * once at ns (shim/lib/time.c, QDK_TIME_CATCHUP); the caller says so.
  */
-void qdk_clock_advance(uint64_t ns);
+bool qdk_clock_advance(uint64_t ns);
 /* Earliest pending timer (watchdog or timer_list), UINT64_MAX when none. */
 uint64_t qdk_next_timer(void);
 /*

@@ -23,7 +23,7 @@ extern long qdk_mem_fail_after;
 void qdk_time_reset(void);
 void qdk_time_set_hz(unsigned int hz);
 void qdk_time_set_jiffies(u64 j);	/* from now on only through this */
-void qdk_time_advance(u64 ns);
+bool qdk_time_advance(u64 ns);
 u64 qdk_time_next(void);
 void qdk_time_drive_timer_lists(bool on);
 int qdk_time_fire_timer_list(void);

@@ -2,7 +2,8 @@
 /*
  * time.c - the virtual clock, jiffies, and one timer queue (an rbtree
  * ordered by firing time, then arming order) behind timer_list and hrtimer.
- * qdk_time_advance() fires every timer due on the way at exactly its time.
+ * qdk_time_advance() fires every timer due on the way at exactly its time,
+ * up to QDK_TIME_CATCHUP firings in one move (see there).
  */
 #include <linux/kernel.h>
 #include <linux/ktime.h>
@@ -143,9 +144,24 @@ u64 qdk_time_next(void)
 
 static void fire(struct qdk_tnode *n);
 
-void qdk_time_advance(u64 ns)
+/*
+ * A periodic timer (pie's and fq_pie's tupdate, a collector) fires once per
+ * period, so a move across a gap of hours costs one callback per period.
+ * Past this many firings in one move, the rest of the gap runs as the
+ * kernel runs a machine that stalled (a paused VM, a suspend): the clock
+ * and jiffies jump to the end, and each timer still due fires once there,
+ * late; one that rearms itself relative to jiffies lands after the gap.
+ * 2^20 firings of a 15 ms timer is over four hours of virtual time, far
+ * beyond any gap of a real capture, so only a hostile or broken trace gets
+ * here, and it costs well under a second instead of hours.
+ */
+#define QDK_TIME_CATCHUP (1u << 20)
+
+bool qdk_time_advance(u64 ns)
 {
 	struct qdk_tnode *n;
+	unsigned int fired = 0;
+	bool stalled = false;
 
 	if (ns < qdk_clock_ns)
 		ns = qdk_clock_ns;
@@ -153,6 +169,12 @@ void qdk_time_advance(u64 ns)
 		u64 t = n->when < qdk_clock_ns ? qdk_clock_ns : n->when;
 		struct qdk_tnode *m;
 
+		if (fired < QDK_TIME_CATCHUP)
+			fired++;
+		else
+			stalled = true;
+		if (stalled)
+			t = ns;
 		set_clock(t);
 		tnode_remove(n);
 		fire(n);
@@ -172,6 +194,7 @@ void qdk_time_advance(u64 ns)
 		}
 	}
 	set_clock(ns);
+	return stalled;
 }
 
 int qdk_time_purge_range(const void *start, size_t len)

@@ -263,6 +263,43 @@ KTEST(timer, qdisc_watchdog_schedule_and_cancel)
 	return 0;
 }
 
+/*
+ * A timer_list that rearms itself for the next jiffy, as pie's tupdate does
+ * for its period: the wheel puts jiffies + 1 in the bucket after it, so it
+ * runs every second jiffy (as on the kernel).
+ */
+static unsigned long tupdate_runs;
+static struct timer_list tupdate;
+
+static void tupdate_fn(struct timer_list *t)
+{
+	tupdate_runs++;
+	mod_timer(t, jiffies + 1);
+}
+
+/*
+ * Time may jump: a periodic timer fires every period across an ordinary gap,
+ * but a gap of over 2^20 periods runs as a stalled machine (the timer fires
+ * once at the end, rearmed after it) instead of costing hours.
+ */
+KTEST(timer, periodic_timer_bounded_across_a_jump)
+{
+	u64 far = 1ULL << 62;
+
+	tupdate_runs = 0;
+	timer_setup(&tupdate, tupdate_fn, 0);
+	mod_timer(&tupdate, jiffies + 1);
+	KT_ASSERT(!qdk_time_advance(1000 * 4000000ULL), "1000 jiffies: every period");
+	KT_EQ(tupdate_runs, 500);
+	KT_ASSERT(qdk_time_advance(far), "a jump of 2^62 ns stalls");
+	KT_EQ(tupdate_runs, 500 + (1u << 20) + 1);
+	KT_EQ(ktime_get_ns(), far);
+	KT_EQ(jiffies, qdk_ns_to_jiffies(far));
+	KT_EQ(qdk_time_next(), qdk_jiffies_to_ns(jiffies + 2));
+	timer_delete(&tupdate);
+	return 0;
+}
+
 /* Driven timer_lists (a trace's t lines) fire only when told, soonest first. */
 KTEST(timer, driven_timer_lists_fire_when_told)
 {
