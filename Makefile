@@ -45,7 +45,7 @@ export PYTHON
 USER_MAKE = $(MAKE) -f $(TOP)/Makefile.user
 KERNEL_MAKE = $(MAKE) -f $(TOP)/Makefile.kernel
 
-.PHONY: all demo check user kernel bench coverage new clean deps deps-vm deps-check vmtest tdc
+.PHONY: all demo check user kernel bench coverage new clean deps deps-vm deps-check vmtest tdc fuzz
 
 all: user
 
@@ -77,6 +77,10 @@ vmtest: deps deps-vm
 
 tdc: deps deps-vm
 	@$(TOP)/tests/tdc/run.sh
+
+# libFuzzer targets, FUZZ_SECONDS each (default 600): fuzz/README.md
+fuzz: deps deps-check
+	@$(TOP)/fuzz/run.sh $(or $(FUZZ_SECONDS),600)
 
 bench: deps
 	+$(USER_MAKE) all

@@ -188,6 +188,9 @@ struct qdk_qdisc *spec_create(const struct qdisc_spec *qs, const struct trace_hd
 		snprintf(full, sizeof(full), "%s%s(%s)", msg, msg[0] ? " " : "", strerror(-err));
 		fail_at(where, 2, "qdisc %s: %s", qs->kind, full);
 	}
+	if (!qdk_qdisc_queues(q))
+		fail_at(where, 2, "qdisc %s queues nothing (the kernel sends packets past it)%s",
+			qs->kind, ": no calls to replay");
 	return q;
 }
 

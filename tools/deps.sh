@@ -15,7 +15,8 @@
 #   vm     what the VM rig needs to boot Debian's kernel under qemu
 #   check  what `make check` uses beyond those: groff and man-db (the man
 #          pages render), dkms (dkms-check), strace (tc's netlink bytes),
-#          procps (pgrep: the usertc daemons)
+#          procps (pgrep: the usertc daemons), clang and its compiler-rt
+#          (the libFuzzer targets, fuzz/)
 set -eu
 
 pkgs=""
@@ -28,7 +29,7 @@ for set in "$@"; do
 	vm)
 		pkgs="$pkgs qemu-system-x86 busybox-static iperf3 cpio kmod ethtool" ;;
 	check)
-		pkgs="$pkgs groff man-db dkms strace procps" ;;
+		pkgs="$pkgs groff man-db dkms strace procps clang-14 libclang-rt-14-dev" ;;
 	*)
 		echo "deps.sh: unknown set '$set'" >&2; exit 2 ;;
 	esac

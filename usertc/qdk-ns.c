@@ -112,6 +112,31 @@ static void log_ts(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+/*
+ * $QDK_NS_DUMP=DIR: each netlink request is also written to DIR/NNNNNN.nl,
+ * byte for byte as the client sent it (what tc asked, for a bug report or
+ * a fuzzer's seed: fuzz/seeds.sh). Never a file of the user's overwritten.
+ */
+static void dump_request(const unsigned char *buf, size_t len)
+{
+	static unsigned int seq;
+	const char *dir = getenv("QDK_NS_DUMP");
+	char path[4096];
+	int fd;
+
+	if (!dir || !*dir || seq >= 999999)
+		return;
+	snprintf(path, sizeof(path), "%s/%06u.nl", dir, ++seq);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		log_ts("QDK_NS_DUMP: %s: %s", path, strerror(errno));
+		return;
+	}
+	if (write(fd, buf, len) != (ssize_t)len)
+		log_ts("QDK_NS_DUMP: %s: short write", path);
+	close(fd);
+}
+
 /* Takes one datagram; returns 0 to keep the client, 1 to drop it, 2 to exit. */
 static int serve_one(struct qdk_net *net, struct client *c, unsigned char *buf,
 		     size_t cap)
@@ -144,6 +169,7 @@ static int serve_one(struct qdk_net *net, struct client *c, unsigned char *buf,
 	}
 	switch (hdr.op) {
 	case QDK_NS_OP_NETLINK:
+		dump_request(buf + sizeof(hdr), n - sizeof(hdr));
 		err = qdk_rtnl_rcv(net, buf + sizeof(hdr), n - sizeof(hdr),
 				   hdr.portid, hdr.flags, reply_to, c);
 		return err ? 1 : 0;

@@ -301,6 +301,11 @@ const char *qdk_qdisc_kind(const struct qdk_qdisc *q)
 	return q->sch->ops->id;
 }
 
+bool qdk_qdisc_queues(const struct qdk_qdisc *q)
+{
+	return q->sch->enqueue != NULL;
+}
+
 /* ---- instances -------------------------------------------------------------- */
 
 static void set_msg(char *msg, size_t msglen, const struct netlink_ext_ack *ext,

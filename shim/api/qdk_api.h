@@ -173,6 +173,13 @@ void qdk_qdisc_reset(struct qdk_qdisc *q);
 /* qdisc_put(): reset, destroy, free; frees the device too. */
 void qdk_qdisc_destroy(struct qdk_qdisc *q);
 const char *qdk_qdisc_kind(const struct qdk_qdisc *q);
+/*
+ * Does the qdisc queue packets (sch->enqueue set)? noqueue and mq do not:
+ * the kernel's __dev_xmit_skb() sends past a root without enqueue, and mq's
+ * packets go to its per-queue children. qdk_enqueue() and friends must not
+ * be called on one.
+ */
+bool qdk_qdisc_queues(const struct qdk_qdisc *q);
 
 /*
  * ops->dump(): writes the TCA_OPTIONS attribute (header included) into

@@ -1,0 +1,69 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run.sh [SECONDS] [TARGET...] - build the libFuzzer targets (clang, ASan +
+# UBSan, build/user-fuzz/) and run each for SECONDS (default 600; `make
+# fuzz`), every target when none is named. Before fuzzing, every input under
+# fuzz/regress/TARGET/ (crashers found earlier, now fixed) must run clean.
+# Each target starts from the committed seeds (fuzz/corpus/TARGET, made by
+# fuzz/seeds.py) plus what earlier runs here found (build/fuzz/corpus/).
+# A crash, leak, kernel WARN, an input slower than 10 s or over 2 GiB fails
+# the run and leaves the input in build/fuzz/ with the command that replays
+# it. Prints each target's runs and speed, then "N passed, M failed".
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 2
+secs=${1:-600}
+[ $# -gt 0 ] && shift
+case $secs in *[!0-9]*|'') echo "run.sh: SECONDS must be a number, got '$secs'" >&2; exit 2 ;; esac
+targets=${*:-$(sed -n 's/^FUZZ_TARGETS := //p' fuzz/fuzz.mk)}
+pass=0 fail=0
+ok() { echo "ok   $1"; pass=$((pass + 1)); }
+ko() { echo "FAIL $1"; fail=$((fail + 1)); }
+out=build/fuzz
+mkdir -p "$out"
+if make -s -j2 -f Makefile.user FUZZ=1 fuzz-targets >"$out/build.log" 2>&1; then
+	ok "fuzz targets build (clang, ASan + UBSan): $targets"
+else
+	ko "fuzz targets build"
+	tail -n 20 "$out/build.log" | sed 's/^/     /'
+	echo "$pass passed, $fail failed"
+	exit 1
+fi
+# libFuzzer's own options; the sanitizers' defaults come from shim/lib/host.c
+opts=(-max_len=16384 -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 -print_final_stats=1)
+for t in $targets; do
+	bin=build/user-fuzz/fuzz-$t
+	if [ ! -x "$bin" ]; then
+		ko "fuzz $t: no target of that name (fuzz/fuzz.mk lists them)"
+		continue
+	fi
+	# fixed crashers stay fixed
+	if [ -d "fuzz/regress/$t" ] && [ -n "$(ls -A "fuzz/regress/$t")" ]; then
+		n=$(ls "fuzz/regress/$t" | wc -l)
+		if "$bin" "${opts[@]}" "fuzz/regress/$t"/* >"$out/$t-regress.log" 2>&1; then
+			ok "fuzz $t: the $n inputs of fuzz/regress/$t run clean"
+		else
+			ko "fuzz $t: an input of fuzz/regress/$t fails again"
+			grep -m 3 -E "ERROR|fuzz:|Running" "$out/$t-regress.log" | sed 's/^/     /'
+		fi
+	fi
+	corpus=$out/corpus/$t
+	mkdir -p "$corpus"
+	[ -d "fuzz/corpus/$t" ] && cp -n fuzz/corpus/"$t"/* "$corpus"/ 2>/dev/null
+	log=$out/$t.log
+	rm -f "$out/$t"-crash-* "$out/$t"-leak-* "$out/$t"-timeout-* "$out/$t"-oom-*
+	if "$bin" "${opts[@]}" -max_total_time="$secs" -artifact_prefix="$out/$t-" "$corpus" \
+		>"$log" 2>&1; then
+		runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+		speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+		cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1)
+		ok "fuzz $t: ${runs:-?} runs in ${secs} s (${speed:-?}/s), ${cov:-cov: ?}, corpus $(ls "$corpus" | wc -l), no crash"
+	else
+		art=$(ls "$out/$t"-* 2>/dev/null | grep -v '\.log$' | head -n 1)
+		ko "fuzz $t: ${art:-a failure} (replay: $bin $art; log $log)"
+		grep -m 5 -E "ERROR|fuzz:|SUMMARY|#[0-4] " "$log" | sed 's/^/     /'
+	fi
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,150 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""seeds.py - the fuzz targets' seed corpora, made from the committed traces.
+
+    fuzz/seeds.py [--out fuzz/corpus] [--build build/user]
+
+tca:  each trace's qdisc kind and TCA_OPTIONS (its `tca` line), with its
+      first change's options when it has one: the bytes the stock tc sent
+      the kernel for real configurations (fuzz/tca.c says the layout).
+rtnl: the netlink requests the stock tc sends to build each trace's qdisc
+      (and a tree's classes), show it with statistics and delete it, taken
+      from a user-space namespace with QDK_NS_DUMP (usertc/README.md).
+
+Files are named by their SHA-1, as libFuzzer names what it adds, so a
+re-run adds only what is new. Prints how many seeds each corpus holds.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+TOP = Path(__file__).resolve().parent.parent
+
+
+def trace_files() -> list[Path]:
+    out = subprocess.run(["git", "-C", str(TOP), "ls-files", "*.qtr", "*.qtr.zst"],
+                         check=True, capture_output=True, text=True).stdout
+    return [TOP / p for p in out.split()]
+
+
+def header(path: Path) -> Iterator[str]:
+    """The trace's lines up to its first change line (`TS c ...`)."""
+    if path.suffix == ".zst":
+        text = subprocess.run(["zstd", "-dc", str(path)], check=True,
+                              capture_output=True, text=True).stdout
+    else:
+        text = path.read_text()
+    for line in text.splitlines():
+        w = line.split()
+        yield line
+        if len(w) > 1 and w[1] == "c":
+            return
+
+
+def save(d: Path, data: bytes) -> None:
+    d.mkdir(parents=True, exist_ok=True)
+    (d / hashlib.sha1(data).hexdigest()).write_bytes(data)
+
+
+def tca_seed(lines: list[str]) -> bytes | None:
+    kind = tca = change = None
+    for line in lines:
+        w = line.split()
+        if w and w[0] == "qdisc" and len(w) > 1:
+            kind = w[1]
+        elif w and w[0] == "tca" and len(w) > 1:
+            tca = b"" if w[1] == "-" else bytes.fromhex(w[1])
+        elif len(w) > 3 and w[1] == "c" and w[3] != "-":
+            change = bytes.fromhex(w[3])
+    if not kind or tca is None or 0 < len(tca) < 4:
+        return None
+    # NLA_F_NESTED as tc set it; no options at all (`tca -`): opt == NULL
+    flags = (tca[3] & 0x80) >> 7 if tca else 4
+    if change is None:
+        flags |= 8                          # no change
+    else:
+        flags |= ((change[3] & 0x80) >> 7) << 1
+    body = tca[4:]
+    return (kind.encode() + b"\0" + bytes([flags]) + len(body).to_bytes(2, "little") + body
+            + (change[4:] if change else b""))
+
+
+def tc_commands(lines: list[str]) -> list[list[str]]:
+    """The tc commands that build the trace's qdisc (and classes) on d0."""
+    cmds: list[list[str]] = []
+    for line in lines:
+        w = line.split()
+        if w and w[0] == "qdisc" and len(w) > 1:
+            cmds.append(["qdisc", "add", "dev", "d0", "root", "handle", "1:"] + w[1:])
+        elif w and w[0] == "class" and len(w) > 4:
+            cmds.append(["class", "add", "dev", "d0", "parent", w[1], "classid", w[2], w[3]] + w[5:])
+    return cmds
+
+
+def rtnl_seeds(build: Path, groups: list[list[list[str]]], out: Path) -> int:
+    ns = f"fuzzseeds{os.getpid()}"
+    dump = Path(tempfile.mkdtemp(prefix="qdk-seeds-"))
+    env = dict(os.environ, QDK_NS=ns, QDK_NS_DUMP=str(dump))
+    n = 0
+
+    def tc(args: list[str], tool: str = "qdk-tc") -> None:
+        subprocess.run([str(build / tool)] + args, env=env, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=60, check=False)
+
+    try:
+        tc(["link", "add", "d0", "numtxqueues", "4", "type", "dummy"], "qdk-ip")
+        for cmds in groups:
+            before = set(dump.iterdir())
+            for c in cmds:
+                tc(c)
+            tc(["-s", "-d", "qdisc", "show", "dev", "d0"])
+            tc(["-s", "class", "show", "dev", "d0"])
+            tc(["qdisc", "del", "dev", "d0", "root"])
+            new = sorted(set(dump.iterdir()) - before)
+            data = b"\x01" + b"".join(len(p.read_bytes()).to_bytes(2, "little") + p.read_bytes()
+                                      for p in new)
+            if len(data) > 1:
+                save(out, data)
+                n += 1
+    finally:
+        subprocess.run([str(build / "qdk-ns"), "del", ns], env=env, check=False,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        shutil.rmtree(dump, ignore_errors=True)
+    return n
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", default=str(TOP / "fuzz" / "corpus"))
+    ap.add_argument("--build", default=str(TOP / "build" / "user"))
+    a = ap.parse_args()
+    out, build = Path(a.out), Path(a.build)
+    groups: dict[tuple[str, ...], list[list[str]]] = {}
+    ntca = 0
+    for f in trace_files():
+        lines = list(header(f))
+        seed = tca_seed(lines)
+        if seed:
+            save(out / "tca", seed)
+            ntca += 1
+        cmds = tc_commands(lines)
+        if cmds:
+            groups[tuple(" ".join(c) for c in cmds)] = cmds
+    if not (build / "qdk-tc").exists():
+        print(f"seeds: {build}/qdk-tc is not built (make user): no rtnl seeds", file=sys.stderr)
+        return 2
+    nrtnl = rtnl_seeds(build, list(groups.values()), out / "rtnl")
+    print(f"seeds: tca {ntca} from {len(trace_files())} traces, rtnl {nrtnl} tc sessions")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
