@@ -765,20 +765,25 @@ class Counts:
                 f"{self.draws} random draws, {self.classifications} classifications, "
                 f"{self.made} packets made)")
 
+    def add(self, ev: Event) -> None:
+        """Count one event."""
+        op = ev.op
+        self.events += 1
+        self.calls += op in CALLS
+        self.enqueues += op == "e"
+        self.dequeues += op == "d"
+        self.draws += len(ev.draws)
+        self.classifications += op == "C"
+        self.made += op == "n"
+        self.drops += op == "x"
+        self.marks += op == "m"
+
 
 def count(path: str) -> Counts:
+    """The counts of the trace at path."""
     c = Counts()
     for ev in events(path):
-        c.events += 1
-        op = ev.op
-        c.calls += op in CALLS
-        c.enqueues += op == "e"
-        c.dequeues += op == "d"
-        c.draws += len(ev.draws)
-        c.classifications += op == "C"
-        c.made += op == "n"
-        c.drops += op == "x"
-        c.marks += op == "m"
+        c.add(ev)
     return c
 
 
