@@ -22,6 +22,7 @@ own qdiscs follow.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import shutil
@@ -62,17 +63,19 @@ def upstream_kinds() -> list[str]:
 
 
 def count(path: Path) -> Row:
-    """Kind, options and the counts of one trace (qdktrace's)."""
+    """Kind, options and the counts of one trace (qdktrace's; up to a line it
+    refuses, which verify then names)."""
     row = Row(kind="?", name=path.name.split(".qtr")[0])
+    c = qdktrace.Counts()
     with qdktrace.open_trace(str(path)) as t:
-        c = qdktrace.Counts()
-        for ev in t:
-            c.add(ev)
         if t.header.qdisc is not None:
             w = t.header.qdisc.split()
             row.kind = w[0]
             row.options = " ".join(w[1:]) or "(defaults)"
         row.draws = len(t.header.random)
+        with contextlib.suppress(qdktrace.TraceError):
+            for ev in t:
+                c.add(ev)
     row.events, row.drops, row.marks, row.created = c.calls, c.drops, c.marks, c.made
     row.draws += c.draws
     return row

@@ -181,8 +181,15 @@ class _TextReader:
         self.last_ts = 0
         self.pending = ""  # R, C or n lines wait for their call: the first kind
         self.first: Event | None = None
+        self.first_error: TraceError | None = None
         self._magic()
-        self.first = self._next()
+        try:
+            self.first = self._next()
+        except TraceError as e:
+            if not self.in_events:
+                raise
+            # the header is whole: the first event's error comes with the events
+            self.first_error = e
         self.in_events = True
 
     def fail(self, reason: str, line: int | None = None) -> TraceError:
@@ -256,6 +263,7 @@ class _TextReader:
     def _next(self) -> Event | None:
         while (line := self._readline()) is not None:
             if line[:1].isascii() and line[:1].isdigit():
+                self.in_events = True
                 return self._event(line)
             if not self.in_events:
                 self.header.lines.append(line)
@@ -271,6 +279,8 @@ class _TextReader:
         return None
 
     def events(self) -> Iterator[Event]:
+        if self.first_error is not None:
+            raise self.first_error
         if self.first is not None:
             ev, self.first = self.first, None
             yield ev
@@ -721,7 +731,8 @@ def raw(path: str) -> Iterator[io.BufferedIOBase]:
 
 
 class Trace:
-    """An open trace: header read, events handed out by iterating."""
+    """An open trace: its header read (a bad one raised TraceError), events handed
+    out by iterating (a bad one raises TraceError there)."""
 
     def __init__(self, path: str, stream: io.BufferedIOBase) -> None:
         self.path = path

@@ -169,6 +169,17 @@ def test_reader(tmp: str) -> None:
         want = f"{path}:{line}: {words}"
         check(e is not None and str(e).startswith(want), f"refused: {words}",
               f"want {want}, got {e}")
+    first = os.path.join(tmp, "first.qtr")
+    with open(first, "w", encoding="ascii") as f:
+        f.write(BASE.replace("1000 R u32 7 0x10", "1000 R u32 7 0x1g"))
+    with qdktrace.open_trace(first) as t:
+        try:
+            list(t)
+            e = None
+        except qdktrace.TraceError as x:
+            e = x
+        check(t.header.qdisc == "pfifo limit 10" and e is not None and e.line == 7,
+              "a bad first event: the header reads, the events refuse at its line", str(e))
     long = os.path.join(tmp, "long.qtr")
     with open(long, "w", encoding="ascii") as f:
         f.write(BASE.replace("handle 1:", "source " + "x" * 4089))
