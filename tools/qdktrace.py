@@ -679,13 +679,11 @@ class _TextReader:
 
 
 class _Zstd(io.RawIOBase):
-    """The output of `zstd -dc PATH`; its end is an error when zstd failed."""
+    """The output of a `zstd -dc PATH` process; its end is an error when zstd failed."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, proc: subprocess.Popen[bytes]) -> None:
         super().__init__()
-        self.path = path
-        self.proc = subprocess.Popen(["zstd", "-dcq", "--", path], stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL)
+        self.path, self.proc = path, proc
 
     def readable(self) -> bool:
         return True
@@ -718,7 +716,12 @@ def raw(path: str) -> Iterator[io.BufferedIOBase]:
     with f:
         magic = f.peek(4)[:4]
         if magic == ZSTD_MAGIC or path.endswith(".zst"):
-            with io.BufferedReader(_Zstd(path), 1 << 16) as z:
+            try:
+                proc = subprocess.Popen(["zstd", "-dcq", "--", path], stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL)
+            except OSError as e:
+                raise TraceError(path, 0, f"cannot run zstd: {e.strerror or e}") from None
+            with io.BufferedReader(_Zstd(path, proc), 1 << 16) as z:
                 yield z
         elif magic.startswith(GZIP_MAGIC) or path.endswith(".gz"):
             try:
