@@ -200,9 +200,14 @@ class _TextReader:
 
     def num(self, s: str, limit: int, what: str) -> int:
         """A decimal or 0x number that is all of s, at most limit."""
-        if len(s) >= 32 or not _NUM.fullmatch(s):
+        if len(s) >= 32:
             raise self.fail(f'bad {what} "{s}"')
-        v = _val(s)
+        if s.isascii() and s.isdigit():
+            v = int(s)
+        elif _NUM.fullmatch(s):
+            v = _val(s)
+        else:
+            raise self.fail(f'bad {what} "{s}"')
         if v > limit:
             raise self.fail(f'bad {what} "{s}"')
         return v
@@ -499,9 +504,9 @@ class _TextReader:
 
     def _event(self, line: str) -> Event:
         w = line.split(" ")
-        if len(w) < 2 or not _NUM.fullmatch(w[0]) or len(w[0]) >= 32 or _val(w[0]) > U64:
+        if len(w) < 2:
             raise self.fail(f'bad timestamp "{w[0]}"')
-        ts = _val(w[0])
+        ts = self.num(w[0], U64, "timestamp")
         if ts < self.last_ts:
             raise self.fail(f"timestamp {ts} is before the previous event's {self.last_ts}")
         self.last_ts = ts
@@ -574,7 +579,8 @@ class _TextReader:
 
     def _length(self, ev: Event) -> Event:
         limit = MAX_TCA_LINE if ev.op == "c" else MAX_LINE
-        if len(ev.text.encode("utf-8", "surrogateescape")) > limit:
+        # (a character is one to four bytes: count the bytes of a long line only)
+        if len(ev.text) > limit // 4 and len(ev.text.encode("utf-8", "surrogateescape")) > limit:
             raise self.fail(f"line longer than {limit} bytes")
         return ev
 
