@@ -5,7 +5,10 @@ A drive-test puts tests/lib and tools on its path and imports these:
 
     TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     sys.path[:0] = [os.path.join(TOP, "tests", "lib"), os.path.join(TOP, "tools")]
-    from drivetest import REPLAY, busy_bytes, check, finish, run  # noqa: E402
+    from drivetest import REPLAY, busy_bytes, check, finish, run, run_main  # noqa: E402
+    ...
+    if __name__ == "__main__":
+        run_main(main)
 
 It reads the traces drive writes through tools/qdktrace.py, never by hand.
 """
@@ -14,6 +17,9 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
+from collections.abc import Callable
+from typing import NoReturn
 
 import qdktrace
 
@@ -34,6 +40,18 @@ def finish() -> int:
     failed = sum(1 for ok, _ in results if not ok)
     print(f"{len(results) - failed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+def run_main(main: Callable[[], int]) -> NoReturn:
+    """Exit with main()'s status; a failure on the way (qdk-replay's exit,
+    a file, a trace the reader refuses, a missing key) is one FAIL line."""
+    try:
+        sys.exit(main())
+    except (OSError, subprocess.CalledProcessError, KeyError, ValueError, IndexError,
+            qdktrace.TraceError) as e:
+        print(f"FAIL {e}")
+        print("0 passed, 1 failed")
+        sys.exit(1)
 
 
 def run(args: list[str]) -> None:
