@@ -50,6 +50,15 @@ void spec_from_trace(const struct trace_hdr *h, const char *where, struct qdisc_
 /* The kind must be registered in the shim; exits 2 naming where otherwise. */
 void spec_check_kind(const struct qdisc_spec *qs, const char *where);
 void spec_free(struct qdisc_spec *qs);
+/*
+ * Allocation-failure injection (failalloc.c): fail_alloc_args() takes
+ * "--fail-alloc N" out of a command's arguments (2: a bad N);
+ * fail_alloc_arm() starts counting at the qdisc's creation (spec_create).
+ */
+int fail_alloc_args(int *argc, char **argv);
+void fail_alloc_arm(void);
+int cmd_sweep_alloc(int argc, char **argv);
+
 /* Create it on the header's device; exits 2 with the qdisc's extack message. */
 struct qdk_qdisc *spec_create(const struct qdisc_spec *qs, const struct trace_hdr *h,
 			      const char *where);

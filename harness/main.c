@@ -22,11 +22,14 @@ static void usage(FILE *f)
 	      "  gen --flow MODEL[:K=V,...]... [--duration T] [--seed N] -o OUT.qtr\n"
 	      "                                      write an arrival trace (bulk cbr poisson onoff)\n"
 	      "  bench --qdisc \"KIND OPTS\" -n N      bare enqueue/dequeue loop, for comparison\n"
+	      "  sweep-alloc [--rate R] [--max N] TRACE\n"
+	      "                                      drive TRACE failing each allocation in turn\n"
 	      "  show TRACE                          the trace's qdisc as `tc -d qdisc show` prints it\n"
 	      "  kinds                               list the qdisc kinds linked in\n"
 	      "  tca \"KIND OPTS\"                     the TCA_OPTIONS bytes (hex) tc sends for them\n"
 	      "  dev NAME [write TEXT | read]...     write/read a module's misc device NAME\n"
 	      "  help                                this text; `--qdisc \"KIND help\"` for options\n"
+	      "verify and drive take --fail-alloc N: the qdisc's Nth allocation fails.\n"
 	      "--param: a module parameter (module_param(); NAME or MODULE.NAME), set before\n"
 	      "the modules' init as insmod sets it.\n"
 	      "Traces: traces/FORMAT.md. Exit status: 0 ok, 1 divergence or leak, 2 bad input.\n",
@@ -127,10 +130,15 @@ int main(int argc, char **argv)
 	replay_n_param_args -= argc - 1;
 	cmd = argc > 1 ? argv[1] : "help";
 
-	if (strcmp(cmd, "verify") == 0)
-		return cmd_verify(argc - 1, argv + 1);
-	if (strcmp(cmd, "drive") == 0)
-		return cmd_drive(argc - 1, argv + 1);
+	if (strcmp(cmd, "verify") == 0 || strcmp(cmd, "drive") == 0) {
+		int n = argc - 1;
+
+		if (fail_alloc_args(&n, argv + 1))
+			return 2;
+		return cmd[0] == 'v' ? cmd_verify(n, argv + 1) : cmd_drive(n, argv + 1);
+	}
+	if (strcmp(cmd, "sweep-alloc") == 0)
+		return cmd_sweep_alloc(argc - 1, argv + 1);
 	if (strcmp(cmd, "gen") == 0)
 		return cmd_gen(argc - 1, argv + 1);
 	if (strcmp(cmd, "bench") == 0)

@@ -176,16 +176,36 @@ struct qdk_qdisc *spec_create(const struct qdisc_spec *qs, const struct trace_hd
 			      const char *where)
 {
 	struct qdk_qdisc *q;
+	struct qdk_leak leaks[8];
+	size_t n, i;
+	uint64_t mark;
 	char msg[512];
 	int err = 0;
 
 	msg[0] = '\0';
+	fail_alloc_arm();
+	mark = qdk_mem_mark();
 	q = qdk_qdisc_create(qs->kind, &h->dev, h->handle, h->parent, qs->tca, qs->tca_len,
 			     &err, msg, sizeof(msg));
 	if (!q) {
 		char full[700];
 
-		snprintf(full, sizeof(full), "%s%s(%s)", msg, msg[0] ? " " : "", strerror(-err));
+		/* a failed init must give back all it took, as qdisc_create()'s
+		 * error path frees the qdisc after ->destroy() */
+		n = qdk_mem_leaks(mark, leaks, 8);
+		for (i = 0; i < n && i < 8; i++) {
+			qdk_leak_text(&leaks[i], full, sizeof(full));
+			fprintf(stderr, "%s: qdisc %s: its failed init leaked: %s\n",
+				where ? where : "qdk-replay", qs->kind, full);
+		}
+		if (n)
+			exit(1);
+
+		/* the shim gives strerror() itself when the qdisc set no extack */
+		if (strcmp(msg, strerror(-err)) == 0)
+			snprintf(full, sizeof(full), "%s", msg);
+		else
+			snprintf(full, sizeof(full), "%s%s(%s)", msg, msg[0] ? " " : "", strerror(-err));
 		fail_at(where, 2, "qdisc %s: %s", qs->kind, full);
 	}
 	if (!qdk_qdisc_queues(q))

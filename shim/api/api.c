@@ -301,6 +301,31 @@ const char *qdk_qdisc_kind(const struct qdk_qdisc *q)
 	return q->sch->ops->id;
 }
 
+void qdk_fail_alloc(uint64_t n)
+{
+	qdk_alloc_fail_arm(n);
+}
+
+uint64_t qdk_alloc_count(void)
+{
+	return qdk_alloc_attempts();
+}
+
+bool qdk_alloc_failure(char *site, size_t len)
+{
+	const struct alloc_tag *tag;
+	bool failed = qdk_alloc_failed(&tag);
+
+	if (!failed)
+		return false;
+	if (tag)
+		snprintf(site, len, "%s:%u (%s)", tag->ct.filename, tag->ct.lineno,
+			 tag->ct.function);
+	else
+		snprintf(site, len, "an untagged allocation");
+	return true;
+}
+
 bool qdk_qdisc_queues(const struct qdk_qdisc *q)
 {
 	return q->sch->enqueue != NULL;

@@ -382,6 +382,18 @@ unsigned long qdk_warnings(void);
 
 /* ---- memory accounting -------------------------------------------------- */
 
+/*
+ * Allocation-failure injection: the nth allocation from now that a qdisc
+ * could see fail in the kernel (kmalloc family, kmem_cache, alloc_skb(),
+ * skb clones and copies; not the packets the harness builds, nor netlink
+ * replies) returns NULL, once; 0 disarms. qdk_alloc_count() is how many
+ * such allocations were asked for so far; qdk_alloc_failure() says whether
+ * the armed one failed, and where it was asked for ("file:line (function)").
+ */
+void qdk_fail_alloc(uint64_t n);
+uint64_t qdk_alloc_count(void);
+bool qdk_alloc_failure(char *site, size_t len);
+
 /* Live kmalloc-family allocations and skbs, and their bytes (leak accounting). */
 void qdk_mem_usage(long *objects, long *bytes);
 

@@ -18,6 +18,12 @@ struct Qdisc_ops;
 extern long qdk_mem_objects;
 extern long qdk_mem_bytes;
 extern long qdk_mem_fail_after;
+/* allocation-failure injection (slab.c): true for the allocation that fails */
+struct alloc_tag;
+bool qdk_alloc_fails(void);
+void qdk_alloc_fail_arm(u64 n);
+u64 qdk_alloc_attempts(void);
+bool qdk_alloc_failed(const struct alloc_tag **tag);
 
 /* time.c */
 void qdk_time_reset(void);

@@ -118,6 +118,8 @@ struct sk_buff *qdk_skb_alloc(unsigned int size)
 
 struct sk_buff *alloc_skb_noprof(unsigned int size, gfp_t priority)
 {
+	if (qdk_alloc_fails())
+		return NULL;
 	return qdk_skb_alloc(size);
 }
 
@@ -257,7 +259,7 @@ static void skb_made(struct sk_buff *n, const struct sk_buff *from);
 struct sk_buff *skb_copy_noprof(const struct sk_buff *skb, gfp_t priority)
 {
 	unsigned int size = skb->end;
-	struct sk_buff *n = qdk_skb_alloc(size);
+	struct sk_buff *n = qdk_alloc_fails() ? NULL : qdk_skb_alloc(size);
 	unsigned char *head;
 	unsigned int bufsize;
 

@@ -36,6 +36,44 @@ long qdk_mem_bytes;
 /* fail the Nth allocation from now (tests of -ENOMEM paths); 0: never */
 long qdk_mem_fail_after;
 
+/*
+ * Allocation-failure injection (qdk_fail_alloc()): every allocation a
+ * qdisc can see fail in the kernel (the kmalloc family, kmem_cache,
+ * alloc_skb(), skb copies and clones) is counted; the one numbered
+ * alloc_fail_at fails, and where it was asked for is kept for the report.
+ * Timers cannot fail to arm in the kernel and do not allocate here.
+ */
+static u64 alloc_attempts, alloc_fail_at;
+static struct alloc_tag *alloc_failed_tag;
+static bool alloc_failed;
+
+bool qdk_alloc_fails(void)
+{
+	if (++alloc_attempts != alloc_fail_at)
+		return false;
+	alloc_failed = true;
+	alloc_failed_tag = qdk_alloc_tag;
+	return true;
+}
+
+void qdk_alloc_fail_arm(u64 n)
+{
+	alloc_fail_at = n ? alloc_attempts + n : 0;
+	alloc_failed = false;
+	alloc_failed_tag = NULL;
+}
+
+u64 qdk_alloc_attempts(void)
+{
+	return alloc_attempts;
+}
+
+bool qdk_alloc_failed(const struct alloc_tag **tag)
+{
+	*tag = alloc_failed_tag;
+	return alloc_failed;
+}
+
 static struct qdk_slab_hdr *slab_hdr(const void *p)
 {
 	struct qdk_slab_hdr *h = (struct qdk_slab_hdr *)((char *)p - QDK_SLAB_HDR);
@@ -56,6 +94,8 @@ void *__kmalloc_noprof(size_t size, gfp_t flags)
 	if (size > KMALLOC_MAX_SIZE * 64)
 		return NULL;
 	if (qdk_mem_fail_after && --qdk_mem_fail_after == 0)
+		return NULL;
+	if (qdk_alloc_fails())
 		return NULL;
 	h = qdk_host_alloc(QDK_SLAB_HDR + size);
 	if (!h)
