@@ -12,7 +12,8 @@
 #                   or KERNEL=6.1|6.12|7.x: tools/kdir.sh)
 #   make tdc        the kernel's tc-testing qdisc cases through qdk-tc and in
 #                   the VM, per-kind table in build/tdc/report.txt
-#   make bench      replay throughput against a bare enqueue/dequeue loop
+#   make bench      whole-process replay times against cat and a bare qdisc loop
+#                   (BENCH_BIG=1: also 50M events; BENCH_VM=0: not the recorder)
 #   make fidelity   kind x option set -> events, drops, marks, draws, exact or not,
 #                   from the committed kernel captures (VM=1: captured afresh)
 #   make coverage   gcovr HTML and XML of the unit and replay tests
@@ -84,7 +85,7 @@ fuzz: deps deps-check
 
 bench: deps
 	+$(USER_MAKE) all
-	@$(TOP)/bench/run.sh
+	@$(PYTHON) $(TOP)/bench/bench.py
 
 coverage: deps
 	+$(USER_MAKE) COVERAGE=1 coverage

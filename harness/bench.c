@@ -1,9 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * bench.c - `qdk-replay bench`: the bare cost of a qdisc through qdk_api,
- * build an skb, enqueue, dequeue, free, with no trace, no parsing and no
- * checks. The benchmark compares `verify` against this to get the
- * harness's own cost per event.
+ * with no parsing and no checks, for the benchmark to compare `verify`
+ * against (bench/bench.py):
+ *  --qdisc KIND -n N [--depth D]: fill the qdisc with D packets, then N x
+ *    (build an skb, enqueue, dequeue, free): one flow, one size;
+ *  --like TRACE: the same qdisc, tree and packets as TRACE, and the same
+ *    sequence of enqueues, dequeues, timer fires and clock steps, so the
+ *    qdisc queues as deep and dequeues as empty as the trace does. The
+ *    trace is read in chunks of CHUNK events before the timed loop runs
+ *    over each chunk: only the loops are timed, parsing is not, and the
+ *    memory stays bounded by the chunk whatever the trace's length. No
+ *    answer is checked and no random draw is replayed (the qdisc draws
+ *    its own), so a qdisc that draws may take other decisions than the
+ *    trace's; it does about the same work.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -16,8 +26,141 @@
 
 static void usage(FILE *f)
 {
-	fputs("usage: qdk-replay bench --qdisc \"KIND OPTS\" -n PACKETS [--size BYTES]\n"
-	      "  Times N x (build skb, enqueue, dequeue, free) and prints ns per call.\n", f);
+	fputs("usage: qdk-replay bench --qdisc \"KIND OPTS\" -n PACKETS [--size BYTES] [--depth D]\n"
+	      "       qdk-replay bench --like TRACE\n"
+	      "  Times N x (build skb, enqueue, dequeue, free) behind D queued packets, or\n"
+	      "  TRACE's enqueues, dequeues and timer fires with no trace parsing in the\n"
+	      "  timed loop, and prints ns per call.\n", f);
+}
+
+/* One call of the trace, as the timed loop needs it. */
+struct op {
+	uint64_t ts;
+	char op;		/* e d p t r */
+	struct qdk_pkt p;	/* e */
+};
+
+#define CHUNK 65536
+
+static void report(const char *what, uint64_t calls, uint64_t pkts, uint64_t got,
+		   uint64_t wall, uint64_t cpu)
+{
+	printf("bench: %s: %llu packets (%llu dequeued), %llu calls, wall %.3f s, cpu %.3f s, "
+	       "%.2f ns/call, %.2f M calls/s\n", what, (unsigned long long)pkts,
+	       (unsigned long long)got, (unsigned long long)calls, (double)wall / 1e9,
+	       (double)cpu / 1e9, (double)cpu / (double)calls,
+	       (double)calls / ((double)cpu / 1e3));
+}
+
+/* The chunk's calls; returns the packets dequeued. */
+static uint64_t run_ops(struct qdk_qdisc *q, const struct op *ops, size_t n, uint64_t *now)
+{
+	uint64_t got = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct op *o = &ops[i];
+		struct qdk_skb *skb;
+
+		/* timers due by now fire first, as verify's clock step does */
+		if (o->ts > *now) {
+			qdk_clock_advance(o->ts);
+			*now = o->ts;
+		}
+		switch (o->op) {
+		case 'e':
+			skb = qdk_skb_build(&o->p, NULL, 0);
+			if (skb)
+				qdk_enqueue(q, skb);
+			break;
+		case 'd':
+			skb = qdk_dequeue(q);
+			if (skb) {
+				got++;
+				qdk_skb_free(skb);
+			}
+			break;
+		case 'p':
+			qdk_peek(q);
+			break;
+		case 't':
+			qdk_fire_timer();
+			break;
+		case 'r':
+			qdk_qdisc_reset(q);
+			break;
+		}
+	}
+	return got;
+}
+
+static int bench_like(const char *path)
+{
+	struct trace t;
+	struct trace_event ev;
+	struct qdisc_spec qs;
+	struct qdk_qdisc *q;
+	struct op *ops = xmalloc(CHUNK * sizeof(*ops));
+	uint64_t now = 0, calls = 0, pkts = 0, got = 0, wall = 0, cpu = 0, t0, c0;
+	char where[600];
+	bool more = true;
+	size_t i, n;
+
+	memset(&t, 0, sizeof(t));
+	trace_open(&t, path);
+	if (!t.hdr.qdisc)
+		trace_fail(&t, t.line, "missing \"qdisc KIND [OPTIONS]\" line");
+	snprintf(where, sizeof(where), "%s:%u", path, t.hdr.qdisc_line);
+	spec_from_trace(&t.hdr, where, &qs);
+	qdk_init(t.hdr.seed);
+	qdk_set_hz(t.hdr.hz);
+	if (t.hdr.jiffies_recorded)
+		qdk_jiffies_set(t.hdr.jiffies);
+	qdk_timers_driven(t.hdr.timers_recorded);
+	spec_check_kind(&qs, where);
+	if (t.have_first) {
+		now = t.first.ts;
+		qdk_clock_advance(now);
+	}
+	q = spec_create(&qs, &t.hdr, where);
+	for (i = 0; i < qs.nchanges; i++)
+		spec_change(&qs, i, q, where);
+	trace_tree_build(&t, q, false);
+
+	while (more) {
+		for (n = 0; n < CHUNK && (more = trace_next(&t, &ev));) {
+			struct op *o = &ops[n];
+
+			if (ev.op == 'j') {
+				/* jiffies move between calls: not timed, rare */
+				continue;
+			}
+			if (!strchr("edptr", ev.op))
+				continue;
+			o->ts = ev.ts;
+			o->op = ev.op;
+			if (ev.op == 'e') {
+				trace_packet(&t, &ev, &o->p);
+				pkts++;
+			}
+			n++;
+		}
+		t0 = wall_ns();
+		c0 = cpu_ns();
+		got += run_ops(q, ops, n, &now);
+		cpu += cpu_ns() - c0;
+		wall += wall_ns() - t0;
+		calls += n;
+	}
+	/* packets still queued go with the qdisc */
+	qdk_qdisc_destroy(q);
+	if (qdk_exit())
+		die(1, "memory leaked after the qdisc was destroyed");
+	report(qs.text, calls ? calls : 1, pkts, got, wall, cpu);
+	spec_free(&qs);
+	trace_close(&t);
+	free(ops);
+	return 0;
 }
 
 int cmd_bench(int argc, char **argv)
@@ -25,11 +168,13 @@ int cmd_bench(int argc, char **argv)
 	static const struct option lo[] = {
 		{ "qdisc", required_argument, NULL, 'Q' },
 		{ "size", required_argument, NULL, 'z' },
+		{ "depth", required_argument, NULL, 'D' },
+		{ "like", required_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *qdisc = NULL;
-	uint64_t n = 0, size = 1000, i, got = 0, t0, t1, c0, c1;
+	const char *qdisc = NULL, *like = NULL;
+	uint64_t n = 0, size = 1000, depth = 0, i, got = 0, t0, t1, c0, c1;
 	struct qdisc_spec qs;
 	struct trace_hdr h;
 	struct qdk_qdisc *q;
@@ -42,6 +187,9 @@ int cmd_bench(int argc, char **argv)
 		case 'Q':
 			qdisc = optarg;
 			break;
+		case 'L':
+			like = optarg;
+			break;
 		case 'n':
 			if (tcopt_get_u64(optarg, &n) || !n)
 				die(2, "bad -n \"%s\"", optarg);
@@ -49,6 +197,10 @@ int cmd_bench(int argc, char **argv)
 		case 'z':
 			if (tcopt_get_size(optarg, &size) || size < 60 || size > 65535)
 				die(2, "bad --size \"%s\"", optarg);
+			break;
+		case 'D':
+			if (tcopt_get_u64(optarg, &depth))
+				die(2, "bad --depth \"%s\"", optarg);
 			break;
 		case 'h':
 			usage(stdout);
@@ -58,7 +210,9 @@ int cmd_bench(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (!qdisc || !n || optind != argc) {
+	if (like && !qdisc && !n && optind == argc)
+		return bench_like(like);
+	if (like || !qdisc || !n || optind != argc) {
 		usage(stderr);
 		return 2;
 	}
@@ -86,9 +240,16 @@ int cmd_bench(int argc, char **argv)
 	p.ttl = 64;
 	p.tcp_flags = QDK_TCP_ACK;
 
+	/* the standing queue, not timed */
+	for (i = 1; i <= depth; i++) {
+		p.id = i;
+		if (qdk_enqueue(q, qdk_skb_build(&p, msg, sizeof(msg))))
+			die(2, "the qdisc refused packet %llu of the %llu of --depth",
+			    (unsigned long long)i, (unsigned long long)depth);
+	}
 	t0 = wall_ns();
 	c0 = cpu_ns();
-	for (i = 1; i <= n; i++) {
+	for (i = depth + 1; i <= depth + n; i++) {
 		struct qdk_skb *skb;
 
 		p.id = i;
@@ -107,11 +268,7 @@ int cmd_bench(int argc, char **argv)
 	qdk_qdisc_destroy(q);
 	if (qdk_exit())
 		die(1, "memory leaked after the qdisc was destroyed");
-	printf("bench: %s: %llu packets (%llu dequeued), %llu calls, wall %.3f s, cpu %.3f s, "
-	       "%.2f ns/call, %.2f M calls/s\n", qs.text, (unsigned long long)n,
-	       (unsigned long long)got, (unsigned long long)(2 * n), (double)(t1 - t0) / 1e9,
-	       (double)(c1 - c0) / 1e9, (double)(c1 - c0) / (double)(2 * n),
-	       (double)(2 * n) / ((double)(c1 - c0) / 1e3));
+	report(qs.text, 2 * n, n, got, t1 - t0, c1 - c0);
 	spec_free(&qs);
 	return 0;
 }

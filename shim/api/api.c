@@ -1087,7 +1087,6 @@ int qdk_enqueue(struct qdk_qdisc *q, struct qdk_skb *h)
 {
 	struct sk_buff *skb = (struct sk_buff *)h, *to_free = NULL;
 	struct Qdisc *sch = q->sch;
-	u64 id = skb->__qdk_id;
 	int ret;
 
 	call_begin();
@@ -1102,11 +1101,15 @@ int qdk_enqueue(struct qdk_qdisc *q, struct qdk_skb *h)
 #elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 	tcf_set_drop_reason(skb, SKB_DROP_REASON_QDISC_DROP);
 #endif
+	qdk_skb_watch = skb;
+	qdk_skb_watch_freed = false;
 	ret = sch->enqueue(skb, sch, &to_free);
 	/* __dev_xmit_skb frees the drop list after the root lock */
 	free_drops(to_free);
-	if (skb->__qdk_live && skb->__qdk_id == id)
+	/* a packet the qdisc kept (or freed, then reused as another: not ours) */
+	if (!qdk_skb_watch_freed)
 		check_mark(skb);
+	qdk_skb_watch = NULL;
 	in_call = false;
 	return ret;
 }

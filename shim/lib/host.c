@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "host.h"
 
@@ -18,6 +19,18 @@ void *qdk_host_alloc(unsigned long size)
 	if (posix_memalign(&p, 64, size ? size : 1))
 		return NULL;
 	return p;
+}
+
+void *qdk_host_pages(unsigned long size)
+{
+	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+void qdk_host_pages_free(void *p, unsigned long size)
+{
+	munmap(p, size);
 }
 
 void qdk_host_free(void *p)

@@ -9,6 +9,12 @@
 /* malloc with 64-byte alignment; NULL on failure */
 void *qdk_host_alloc(unsigned long size);
 void qdk_host_free(void *p);
+/*
+ * size bytes of fresh pages, page-aligned and zero: the kernel zeroes
+ * each page when it is first touched. NULL on failure.
+ */
+void *qdk_host_pages(unsigned long size);
+void qdk_host_pages_free(void *p, unsigned long size);
 /* write a formatted message to stderr */
 void qdk_host_vlog(const char *fmt, __builtin_va_list ap);
 void qdk_host_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -45,6 +45,13 @@ void qdk_random_seed(u64 seed);
 extern void (*qdk_skb_drop_hook)(struct sk_buff *skb);
 struct sk_buff *qdk_skb_alloc(unsigned int size);
 void qdk_skb_cache_drain(void);
+/*
+ * An skb whose freeing is watched: qdk_skb_watch_freed turns true when it
+ * is freed, so a caller can tell whether it still may read it (the SAN
+ * build frees skbs at once, and ASan reports any read after that).
+ */
+extern const struct sk_buff *qdk_skb_watch;
+extern bool qdk_skb_watch_freed;
 void qdk_qdisc_pkt_len_init(struct sk_buff *skb, unsigned int pkt_len);
 long qdk_skb_for_each_live(u64 since, void (*fn)(void *arg, const struct sk_buff *skb),
 			   void *arg);

@@ -20,17 +20,130 @@
 #include "../api/qdk_api.h"
 
 void (*qdk_skb_drop_hook)(struct sk_buff *skb);
+const struct sk_buff *qdk_skb_watch;
+bool qdk_skb_watch_freed;
 
-static struct sk_buff *skb_cache;
 /* live skbs, oldest first: a list head that is never an skb itself */
 static struct sk_buff skb_live = { .__qdk_live_next = &skb_live, .__qdk_live_prev = &skb_live };
-static long skb_cache_len;
-#define SKB_CACHE_MAX 65536
 
 /* shinfo lives at end, like the kernel; buffers are sized in 64s */
 static unsigned int buf_size(unsigned int size)
 {
 	return SKB_DATA_ALIGN(size) + SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
+}
+
+/*
+ * Where skbs live, as the kernel keeps them: the structs in a slab of
+ * their own, densely (what a qdisc walks its queues through), data buffers
+ * in size classes of SKB_CLASS bytes. Both are carved from chunks of fresh
+ * zeroed pages (payload bytes are deterministic without a memset, and a
+ * page is faulted in only when first used) and never go back to the C
+ * library while a replay runs: a freed skb keeps its buffer and goes onto
+ * its class's free list, last freed first, so a deep FIFO queue cycles
+ * through the same skbs in the same order (which the hardware prefetcher
+ * follows) and a shallow one through a few warm ones. The chunks go when
+ * qdk_exit() finds no skb live. Buffers larger than the largest class
+ * are allocated and freed one by one.
+ *
+ * The SAN=1 build allocates every skb and buffer on its own and frees
+ * them at once, so ASan reports any use of an skb after its free.
+ */
+#ifdef __SANITIZE_ADDRESS__
+#define SKB_SAN		1
+#else
+#define SKB_SAN		0
+#endif
+#define SKB_STRUCT	SKB_DATA_ALIGN(sizeof(struct sk_buff))
+#define SKB_CLASS	256u
+#define SKB_NCLASS	288u	/* buffers up to 72 KB: a 64 KB GSO frame */
+#define SKB_CHUNK	(2ul << 20)
+
+/* a bump allocator over the current chunk */
+struct skb_area {
+	unsigned char *cur, *end;
+};
+
+static struct {
+	struct sk_buff *free;	/* through __qdk_free_next */
+	struct skb_area bufs;
+} skb_class[SKB_NCLASS + 1];
+static struct skb_area skb_structs;
+/* each chunk starts with its link to the next and its length */
+struct skb_chunk {
+	struct skb_chunk *next;
+	size_t len;
+};
+static struct skb_chunk *skb_chunks;
+
+static bool skb_own(unsigned int bufsize)
+{
+	return SKB_SAN || bufsize > SKB_NCLASS * SKB_CLASS;
+}
+
+static void *skb_carve(struct skb_area *a, unsigned int size)
+{
+	unsigned char *p = a->cur;
+
+	if (!p || a->end - p < size) {
+		size_t len = SKB_CHUNK * DIV_ROUND_UP(8 * (size_t)size, SKB_CHUNK);
+		struct skb_chunk *chunk = qdk_host_pages(len);
+
+		if (!chunk)
+			return NULL;
+		chunk->next = skb_chunks;
+		chunk->len = len;
+		skb_chunks = chunk;
+		p = (unsigned char *)chunk + 64;
+		a->end = (unsigned char *)chunk + len;
+	}
+	a->cur = p + size;
+	return p;
+}
+
+/* An skb with a buffer of at least need bytes: head and __qdk_bufsize set. */
+static struct sk_buff *skb_obj_get(unsigned int need)
+{
+	unsigned int c = DIV_ROUND_UP(need, SKB_CLASS);
+	struct sk_buff *skb;
+	unsigned char *head;
+
+	if (unlikely(skb_own(need))) {
+		skb = qdk_host_alloc(sizeof(*skb));
+		head = qdk_host_alloc(need);
+		if (!skb || !head) {
+			qdk_host_free(skb);
+			qdk_host_free(head);
+			return NULL;
+		}
+		/* fresh memory, so payload bytes are deterministic */
+		memset(head, 0, need);
+	} else if (skb_class[c].free) {
+		skb = skb_class[c].free;
+		skb_class[c].free = skb->__qdk_free_next;
+		return skb;
+	} else {
+		need = c * SKB_CLASS;
+		skb = skb_carve(&skb_structs, SKB_STRUCT);
+		head = skb ? skb_carve(&skb_class[c].bufs, need) : NULL;
+		if (!head)
+			return NULL;	/* the struct stays carved: out of memory anyway */
+	}
+	skb->head = head;
+	skb->__qdk_bufsize = need;
+	return skb;
+}
+
+static void skb_obj_put(struct sk_buff *skb)
+{
+	unsigned int c = skb->__qdk_bufsize / SKB_CLASS;
+
+	if (unlikely(skb_own(skb->__qdk_bufsize))) {
+		qdk_host_free(skb->head);
+		qdk_host_free(skb);
+		return;
+	}
+	skb->__qdk_free_next = skb_class[c].free;
+	skb_class[c].free = skb;
 }
 
 /*
@@ -59,29 +172,12 @@ static __always_inline void clear_skb_fields(struct sk_buff *skb)
 
 struct sk_buff *qdk_skb_alloc(unsigned int size)
 {
-	struct sk_buff *skb = skb_cache;
-	unsigned int need = buf_size(size);
+	struct sk_buff *skb = skb_obj_get(buf_size(size));
 	unsigned char *head;
 
-	if (skb && skb->__qdk_bufsize >= need) {
-		skb_cache = skb->__qdk_free_next;
-		skb_cache_len--;
-		head = skb->head;
-		need = skb->__qdk_bufsize;
-	} else {
-		skb = qdk_host_alloc(sizeof(*skb));
-		if (!skb)
-			return NULL;
-		if (need < 2048)
-			need = 2048;
-		head = qdk_host_alloc(need);
-		if (!head) {
-			qdk_host_free(skb);
-			return NULL;
-		}
-		/* fresh memory once, so payload bytes are deterministic */
-		memset(head, 0, need);
-	}
+	if (!skb)
+		return NULL;
+	head = skb->head;
 	clear_skb_fields(skb);
 	skb->head = head;
 	skb->data = head;
@@ -97,7 +193,6 @@ struct sk_buff *qdk_skb_alloc(unsigned int size)
 	skb->network_header = 0;
 	refcount_set(&skb->users, 1);
 	skb->__qdk_id = 0;
-	skb->__qdk_bufsize = need;
 	skb->__qdk_ecn = 0;
 	skb->__qdk_live = 1;
 	skb->__qdk_free_next = NULL;
@@ -133,18 +228,13 @@ static void skb_release(struct sk_buff *skb)
 	if (skb->destructor)
 		skb->destructor(skb);
 	skb->__qdk_live = 0;
+	if (skb == qdk_skb_watch)
+		qdk_skb_watch_freed = true;
 	skb->__qdk_live_prev->__qdk_live_next = skb->__qdk_live_next;
 	skb->__qdk_live_next->__qdk_live_prev = skb->__qdk_live_prev;
 	qdk_mem_objects--;
 	qdk_mem_bytes -= skb->truesize;
-	if (skb_cache_len < SKB_CACHE_MAX) {
-		skb->__qdk_free_next = skb_cache;
-		skb_cache = skb;
-		skb_cache_len++;
-	} else {
-		qdk_host_free(skb->head);
-		qdk_host_free(skb);
-	}
+	skb_obj_put(skb);
 }
 
 /*
@@ -180,16 +270,19 @@ void qdk_qdisc_pkt_len_init(struct sk_buff *skb, unsigned int pkt_len)
 #endif
 }
 
+/* The chunks back to the C library, unless a leaked skb lives in one (reports read it). */
 void qdk_skb_cache_drain(void)
 {
-	while (skb_cache) {
-		struct sk_buff *skb = skb_cache;
+	if (skb_live.__qdk_live_next != &skb_live)
+		return;
+	while (skb_chunks) {
+		struct skb_chunk *chunk = skb_chunks;
 
-		skb_cache = skb->__qdk_free_next;
-		qdk_host_free(skb->head);
-		qdk_host_free(skb);
+		skb_chunks = chunk->next;
+		qdk_host_pages_free(chunk, chunk->len);
 	}
-	skb_cache_len = 0;
+	memset(skb_class, 0, sizeof(skb_class));
+	memset(&skb_structs, 0, sizeof(skb_structs));
 }
 
 void __kfree_skb(struct sk_buff *skb)
