@@ -198,6 +198,12 @@ void out_mem(struct outfile *o, const void *p, size_t n)
 	o->len += n;
 }
 
+int out_sink(void *ctx, const void *p, size_t n)
+{
+	out_mem(ctx, p, n);
+	return 0;
+}
+
 void out_str(struct outfile *o, const char *s)
 {
 	out_mem(o, s, strlen(s));

@@ -51,6 +51,9 @@ void out_str(struct outfile *o, const char *s);
 void out_u64(struct outfile *o, uint64_t v);
 void out_printf(struct outfile *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* A trace writer's sink (trace/write.h) into the outfile ctx. */
+int out_sink(void *ctx, const void *p, size_t n);
+
 /* Refuse to write an output that is one of the inputs (same file or name). */
 void refuse_same_file(const char *out, const char *in);
 
