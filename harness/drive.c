@@ -28,7 +28,7 @@ struct driver {
 	struct trace in;
 	struct qdk_qdisc *q;
 	struct outfile out;
-	struct trace_w w;	/* the trace's text, into out */
+	struct trace_w *w;	/* out's writer: the trace's text */
 	struct summary sum;
 	bool summary;
 	bool rand_used;		/* the input's "random" draws fed this init */
@@ -54,7 +54,7 @@ static void next_arrival(struct driver *d)
 
 static void write_ts_op(struct driver *d, char op)
 {
-	trace_w_ts_op(&d->w, d->now, op);
+	trace_w_ts_op(d->w, d->now, op);
 	d->lines++;
 }
 
@@ -65,7 +65,7 @@ static void write_effects(struct driver *d)
 	size_t n = qdk_effects(&e), i;
 
 	for (i = 0; i < n; i++) {
-		trace_w_id_line(&d->w, d->now, e[i].kind == QDK_EFFECT_DROP ? 'x' : 'm', e[i].id);
+		trace_w_id_line(d->w, d->now, e[i].kind == QDK_EFFECT_DROP ? 'x' : 'm', e[i].id);
 		d->lines++;
 		if (d->summary) {
 			if (e[i].kind == QDK_EFFECT_DROP)
@@ -93,17 +93,17 @@ static void write_draws(struct driver *d)
 		    "logs", (unsigned long long)d->now);
 	qdk_random_log(false);
 	for (i = 0; i < n; i = j) {
-		trace_w_rand(&d->w, &d->now, dr[i].width);
+		trace_w_rand(d->w, &d->now, dr[i].width);
 		d->lines++;
 		for (j = i; j < n && dr[j].width == dr[i].width && j - i < 32; j++)
-			trace_w_draw(&d->w, dr[j].width, dr[j].val, dr[j].bytes, dr[j].len);
-		trace_w_char(&d->w, '\n');
+			trace_w_draw(d->w, dr[j].width, dr[j].val, dr[j].bytes, dr[j].len);
+		trace_w_char(d->w, '\n');
 	}
 }
 
 static void write_stats(struct driver *d, const struct qdk_stats *st)
 {
-	trace_w_printf(&d->w, " qlen=%u backlog=%u drops=%u overlimits=%u requeues=%u "
+	trace_w_printf(d->w, " qlen=%u backlog=%u drops=%u overlimits=%u requeues=%u "
 		   "packets=%llu bytes=%llu\n", st->qlen, st->backlog, st->drops, st->overlimits,
 		   st->requeues, (unsigned long long)st->packets, (unsigned long long)st->bytes);
 }
@@ -128,8 +128,8 @@ static void after_call(struct driver *d)
 		    qdk_tree_stats(d->q, nd->what == 'c', nd->handle, &st))
 			continue;
 		write_ts_op(d, 's');
-		trace_w_str(&d->w, nd->what == 'c' ? " cl=" : " q=");
-		trace_w_handle(&d->w, nd->handle);
+		trace_w_str(d->w, nd->what == 'c' ? " cl=" : " q=");
+		trace_w_handle(d->w, nd->handle);
 		write_stats(d, &st);
 	}
 	d->next_snap = (d->now / d->interval + 1) * d->interval;
@@ -157,7 +157,7 @@ static void try_dequeue(struct driver *d)
 			    "or segment, no trace id): trace format v1 cannot express it",
 			    (unsigned long long)d->now);
 
-		trace_w_id_line(&d->w, d->now, 'd', id);
+		trace_w_id_line(d->w, d->now, 'd', id);
 		write_effects(d);
 		if (d->summary)
 			sum_dequeue(&d->sum, id, d->now);
@@ -167,7 +167,7 @@ static void try_dequeue(struct driver *d)
 		d->busy = true;
 		qdk_skb_free(skb);
 	} else {
-		trace_w_id_line(&d->w, d->now, 'd', 0);
+		trace_w_id_line(d->w, d->now, 'd', 0);
 		write_effects(d);
 	}
 	after_call(d);
@@ -187,7 +187,7 @@ static void enqueue_arrival(struct driver *d)
 	if (!skb)
 		trace_fail(&d->in, ev->line, "bad packet: %s", msg);
 	if (!f->written) {
-		trace_w_printf(&d->w, "flow %u %s\n", ev->fid, f->decl);
+		trace_w_printf(d->w, "flow %u %s\n", ev->fid, f->decl);
 		f->written = true;
 	}
 	if (d->summary)
@@ -195,15 +195,15 @@ static void enqueue_arrival(struct driver *d)
 	call_begin();
 	ret = qdk_enqueue(d->q, skb);
 	write_draws(d);
-	if (!trace_w_enqueue(&d->w, d->now, ev->id, ev->fid, ev->pkt_len, (uint32_t)ret))
+	if (!trace_w_enqueue(d->w, d->now, ev->id, ev->fid, ev->pkt_len, (uint32_t)ret))
 		die(1, "%s:%u: enqueue returned 0x%x, which a trace cannot express",
 		    d->in.path, ev->line, ret);
 	d->lines++;
 	if (ev->keys_len) {
-		trace_w_char(&d->w, ' ');
-		trace_w_mem(&d->w, ev->keys, ev->keys_len);
+		trace_w_char(d->w, ' ');
+		trace_w_mem(d->w, ev->keys, ev->keys_len);
 	}
-	trace_w_char(&d->w, '\n');
+	trace_w_char(d->w, '\n');
 	write_effects(d);
 	after_call(d);
 }
@@ -215,13 +215,13 @@ static void write_random(struct driver *d)
 	size_t i, j;
 
 	for (i = 0; i < h->nrand; i = j) {
-		trace_w_rand(&d->w, NULL, h->rand[i].width);
+		trace_w_rand(d->w, NULL, h->rand[i].width);
 		for (j = i; j < h->nrand && h->rand[j].width == h->rand[i].width && j - i < 32; j++) {
 			const struct trace_rand *r = &h->rand[j];
 
-			trace_w_draw(&d->w, r->width, r->val, r->bytes, r->len);
+			trace_w_draw(d->w, r->width, r->val, r->bytes, r->len);
 		}
-		trace_w_char(&d->w, '\n');
+		trace_w_char(d->w, '\n');
 	}
 }
 
@@ -232,33 +232,33 @@ static void write_header(struct driver *d, const struct qdisc_spec *qs, const ch
 	size_t i;
 	char iv[32];
 
-	trace_w_str(&d->w, d->tree ? "qdk-trace 3\n" : "qdk-trace 2\n");
+	trace_w_str(d->w, d->tree ? "qdk-trace 3\n" : "qdk-trace 2\n");
 	tcopt_fmt_time(iv, sizeof(iv), d->interval);
-	trace_w_printf(&d->w, "source qdk-replay drive --rate %s --interval %s\n", rate_word, iv);
-	trace_w_printf(&d->w, "qdisc %s\n", qs->text);
-	trace_w_str(&d->w, "tca ");
+	trace_w_printf(d->w, "source qdk-replay drive --rate %s --interval %s\n", rate_word, iv);
+	trace_w_printf(d->w, "qdisc %s\n", qs->text);
+	trace_w_str(d->w, "tca ");
 	if (!qs->tca)
-		trace_w_char(&d->w, '-');
+		trace_w_char(d->w, '-');
 	if (qs->tca)
-		trace_w_hex(&d->w, qs->tca, qs->tca_len);
-	trace_w_char(&d->w, '\n');
-	trace_w_printf(&d->w, "dev name=%s mtu=%u txqlen=%u txqs=%u\n", h->devname,
+		trace_w_hex(d->w, qs->tca, qs->tca_len);
+	trace_w_char(d->w, '\n');
+	trace_w_printf(d->w, "dev name=%s mtu=%u txqlen=%u txqs=%u\n", h->devname,
 		   h->dev.mtu ? h->dev.mtu : 1500, h->dev.tx_queue_len ? h->dev.tx_queue_len : 1000,
 		   h->dev.num_tx_queues ? h->dev.num_tx_queues : 1);
-	trace_w_str(&d->w, "handle ");
-	trace_w_handle(&d->w, h->handle);
-	trace_w_char(&d->w, '\n');
+	trace_w_str(d->w, "handle ");
+	trace_w_handle(d->w, h->handle);
+	trace_w_char(d->w, '\n');
 	if (h->parent == 0xffffffffu)
-		trace_w_str(&d->w, "parent root\n");
+		trace_w_str(d->w, "parent root\n");
 	else
-		trace_w_printf(&d->w, "parent %x:%x\n", h->parent >> 16, h->parent & 0xffff);
-	trace_w_printf(&d->w, "seed %llu\nhz %u\n", (unsigned long long)seed, h->hz);
+		trace_w_printf(d->w, "parent %x:%x\n", h->parent >> 16, h->parent & 0xffff);
+	trace_w_printf(d->w, "seed %llu\nhz %u\n", (unsigned long long)seed, h->hz);
 	if (d->rand_used)
 		write_random(d);
 	/* the tree as the input states it; its filters are the recorder's, not drive's */
 	for (i = 0; d->tree && i < h->ntree; i++)
 		if (h->tree[i].what != 'f')
-			trace_w_printf(&d->w, "%s\n", h->tree[i].text);
+			trace_w_printf(d->w, "%s\n", h->tree[i].text);
 }
 
 /*
@@ -277,12 +277,12 @@ static void write_changes(struct driver *d, const struct qdisc_spec *qs, const c
 		spec_change(qs, i, d->q, where);
 		write_draws(d);
 		write_ts_op(d, 'c');
-		trace_w_str(&d->w, " 0 ");
+		trace_w_str(d->w, " 0 ");
 		if (!c->tca)
-			trace_w_char(&d->w, '-');
+			trace_w_char(d->w, '-');
 		if (c->tca)
-			trace_w_hex(&d->w, c->tca, c->tca_len);
-		trace_w_printf(&d->w, " %s\n", c->text);
+			trace_w_hex(d->w, c->tca, c->tca_len);
+		trace_w_printf(d->w, " %s\n", c->text);
 		write_effects(d);
 	}
 }
@@ -328,7 +328,7 @@ static void run(struct driver *d)
 		last = t;
 		if (wd) {
 			write_ts_op(d, 'w');
-			trace_w_char(&d->w, '\n');
+			trace_w_char(d->w, '\n');
 		}
 		if (t_arr == t) {
 			enqueue_arrival(d);
@@ -461,7 +461,7 @@ int cmd_drive(int argc, char **argv)
 	if (d.summary)
 		sum_init(&d.sum, d.now, d.interval);
 	out_open(&d.out, out);
-	trace_w_init(&d.w, out_sink, &d.out);
+	d.w = &d.out.w;
 	write_header(&d, &qs, rate_word, seed);
 	write_changes(&d, &qs, where);
 	run(&d);
@@ -476,7 +476,6 @@ int cmd_drive(int argc, char **argv)
 	qdk_qdisc_destroy(d.q);
 	if (qdk_warnings())
 		die(1, "the qdisc hit %lu kernel WARNING(s), printed above", qdk_warnings());
-	trace_w_flush(&d.w);
 	out_commit(&d.out);
 	if (d.summary) {
 		sum_write(&d.sum, sum_path, qs.text, d.rate, seed, in);

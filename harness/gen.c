@@ -204,7 +204,7 @@ int cmd_gen(int argc, char **argv)
 	uint64_t seed = 1, duration = 1000000000ull, start = 1000000000ull, id = 0;
 	struct gflow *fl;
 	struct outfile o;
-	struct trace_w *w = xmalloc(sizeof(*w));
+	struct trace_w *w = &o.w;
 	int c;
 
 	while ((c = getopt_long(argc, argv, "o:h", lo, NULL)) != -1) {
@@ -248,7 +248,6 @@ int cmd_gen(int argc, char **argv)
 	for (i = 0; i < nspecs; i++)
 		parse_flow(specs[i], &fl[i], i, seed);
 	out_open(&o, out);
-	trace_w_init(w, out_sink, &o);
 	trace_w_magic(w, 1);
 	trace_w_str(w, "source qdk-replay gen");
 	trace_w_printf(w, " --seed %llu --duration %llu", (unsigned long long)seed,
@@ -297,9 +296,7 @@ int cmd_gen(int argc, char **argv)
 		trace_w_str(w, " ?\n");
 		advance(&fl[best]);
 	}
-	trace_w_flush(w);
 	out_commit(&o);
-	free(w);
 	free(fl);
 	return 0;
 }

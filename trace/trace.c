@@ -1066,20 +1066,6 @@ static const char *change_fields(const struct trace *t, const char *p, struct tr
 	return p;
 }
 
-/* tc's action names (TC_ACT_*), as a C line writes them */
-static const char *const cls_actions[] = {
-	"ok", "reclassify", "shot", "pipe", "stolen", "queued", "repeat", "redirect", "trap",
-};
-
-const char *trace_action_name(int action)
-{
-	if (action == -1)
-		return "unspec";
-	if (action >= 0 && action < (int)(sizeof(cls_actions) / sizeof(cls_actions[0])))
-		return cls_actions[action];
-	return NULL;
-}
-
 /* "C ACTION CLASSID": one tcf_classify() result of the next call (version 3) */
 static const char *classify_event(struct trace *t, const char *p, struct trace_event *ev)
 {
@@ -1092,11 +1078,12 @@ static const char *classify_event(struct trace *t, const char *p, struct trace_e
 		trace_fail(t, t->line, "C lines need a \"filter PARENT\" directive: without "
 			   "filters the qdisc never asks for a classification");
 	ev->cls_action = -2;
-	if (n == 6 && memcmp(p, "unspec", 6) == 0)
-		ev->cls_action = -1;
-	for (i = 0; i < sizeof(cls_actions) / sizeof(cls_actions[0]); i++)
-		if (strlen(cls_actions[i]) == n && memcmp(cls_actions[i], p, n) == 0)
-			ev->cls_action = (int)i;
+	for (i = 0; i < 16; i++) {
+		const char *name = trace_action_name((int)i - 1);	/* from -1, "unspec" */
+
+		if (name && strlen(name) == n && memcmp(name, p, n) == 0)
+			ev->cls_action = (int)i - 1;
+	}
 	if (ev->cls_action == -2) {
 		p = field(t, p, 255, "classification action (a TC_ACT_ name or number)", &v);
 		ev->cls_action = (int)v;

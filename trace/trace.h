@@ -20,6 +20,7 @@
 #include <zlib.h>
 
 #include "qdk_api.h"
+#include "write.h"		/* trace_action_name(): the writer owns the words */
 
 #define TRACE_MAX_LINE 4095
 /*
@@ -235,8 +236,6 @@ void trace_random_check(const struct trace *t);
  * at its line (exit 2). with_filters: attach the replay's filters (verify).
  */
 void trace_tree_build(const struct trace *t, struct qdk_qdisc *root, bool with_filters);
-/* A C line's action name for TC_ACT_* (-1 "unspec"), NULL for another number. */
-const char *trace_action_name(int action);
 /* Decode hex into a fresh buffer; -1 when it is not an even number of hex digits. */
 int trace_hex(const char *s, size_t n, uint8_t **out, size_t *len);
 

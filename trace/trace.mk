@@ -8,5 +8,5 @@ TRACE_SRCS := $(sort $(wildcard $(TOP)/trace/*.c))
 TRACE_OBJS := $(call uobj,$(TRACE_SRCS))
 TRACE_LDLIBS := -lzstd -lz
 
-# util.h (allocation that cannot fail) is the harness's.
-$(TRACE_OBJS): UCFLAGS += -I$(TOP)/harness
+# util.h (allocation that cannot fail) is the harness's; it includes write.h.
+$(TRACE_OBJS): UCFLAGS += -I$(TOP)/harness -I$(TOP)/trace

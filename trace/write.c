@@ -5,6 +5,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "write.h"
@@ -15,24 +16,51 @@ void trace_w_init(struct trace_w *w, trace_sink_fn sink, void *ctx)
 	w->ctx = ctx;
 	w->err = 0;
 	w->len = 0;
+	w->cap = sink ? TRACE_W_BUF : 0;
+	w->buf = sink ? malloc(w->cap) : NULL;
+	if (sink && !w->buf) {
+		w->err = -1;
+		w->cap = 0;
+	}
+}
+
+void trace_w_free(struct trace_w *w)
+{
+	free(w->buf);
+	w->buf = NULL;
+	w->len = w->cap = 0;
 }
 
 int trace_w_flush(struct trace_w *w)
 {
-	if (w->len && w->sink(w->ctx, w->buf, w->len))
-		w->err = -1;
-	w->len = 0;
+	if (w->sink && w->len) {
+		if (w->sink(w->ctx, w->buf, w->len))
+			w->err = -1;
+		w->len = 0;
+	}
 	return w->err;
 }
 
 void trace_w_mem(struct trace_w *w, const void *p, size_t n)
 {
-	if (w->len + n > TRACE_W_BUF) {
-		trace_w_flush(w);
-		if (n > TRACE_W_BUF) {
-			if (w->sink(w->ctx, p, n))
+	if (w->len + n > w->cap) {
+		if (w->sink) {
+			trace_w_flush(w);
+			if (n > w->cap) {
+				if (w->sink(w->ctx, p, n))
+					w->err = -1;
+				return;
+			}
+		} else {
+			size_t cap = 2 * w->cap + n + 256;
+			char *b = realloc(w->buf, cap);
+
+			if (!b) {
 				w->err = -1;
-			return;
+				return;
+			}
+			w->buf = b;
+			w->cap = cap;
 		}
 	}
 	memcpy(w->buf + w->len, p, n);
@@ -151,14 +179,20 @@ void trace_w_ts_op(struct trace_w *w, uint64_t ts, char op)
 	trace_w_char(w, op);
 }
 
-void trace_w_id_line(struct trace_w *w, uint64_t ts, char op, uint64_t id)
+/* " ID", or " -" for none */
+static void id_or_dash(struct trace_w *w, uint64_t id)
 {
-	trace_w_ts_op(w, ts, op);
 	trace_w_char(w, ' ');
 	if (id)
 		trace_w_u64(w, id);
 	else
 		trace_w_char(w, '-');
+}
+
+void trace_w_id_line(struct trace_w *w, uint64_t ts, char op, uint64_t id)
+{
+	trace_w_ts_op(w, ts, op);
+	id_or_dash(w, id);
 	trace_w_char(w, '\n');
 }
 
@@ -174,6 +208,41 @@ bool trace_w_enqueue(struct trace_w *w, uint64_t ts, uint64_t id, uint32_t fid,
 	trace_w_u64(w, pkt_len);
 	trace_w_char(w, ' ');
 	return trace_w_verdict(w, ret);
+}
+
+/* tc's action names (TC_ACT_*), as a C line writes them */
+static const char *const cls_actions[] = {
+	"ok", "reclassify", "shot", "pipe", "stolen", "queued", "repeat", "redirect", "trap",
+};
+
+const char *trace_action_name(int action)
+{
+	if (action == -1)
+		return "unspec";
+	if (action >= 0 && action < (int)(sizeof(cls_actions) / sizeof(cls_actions[0])))
+		return cls_actions[action];
+	return NULL;
+}
+
+void trace_w_classify(struct trace_w *w, uint64_t ts, int action, uint32_t classid)
+{
+	const char *name = trace_action_name(action);
+
+	trace_w_ts_op(w, ts, 'C');
+	trace_w_char(w, ' ');
+	if (name)
+		trace_w_str(w, name);
+	else
+		trace_w_printf(w, "%d", action);
+	trace_w_printf(w, " %x:%x\n", classid >> 16, classid & 0xffff);
+}
+
+void trace_w_made(struct trace_w *w, uint64_t ts, uint64_t id, uint64_t from)
+{
+	trace_w_ts_op(w, ts, 'n');
+	id_or_dash(w, id);
+	id_or_dash(w, from);
+	trace_w_char(w, '\n');
 }
 
 void trace_w_rand(struct trace_w *w, const uint64_t *ts, unsigned int width)

@@ -5,7 +5,8 @@
  *
  * Text is formatted into the writer's buffer and handed to a sink (a file,
  * an output file that appears when complete, a memory stream) when the
- * buffer fills and at trace_w_flush(). Only the C library is used, so the
+ * buffer fills and at trace_w_flush(); a writer without a sink keeps all its
+ * text in buf (lines held back, then copied into another writer). Only the C library is used, so the
  * static qdk-capture links it too. The functions write exactly what the
  * format says, byte for byte: the reader (trace.c) and the committed traces
  * hold them to it.
@@ -23,24 +24,27 @@
 typedef int (*trace_sink_fn)(void *ctx, const void *p, size_t n);
 
 struct trace_w {
-	trace_sink_fn sink;
+	trace_sink_fn sink;	/* NULL: the text stays in buf, which grows */
 	void *ctx;
-	int err;
-	size_t len;
-	char buf[TRACE_W_BUF];
+	int err;		/* -1: a sink or an allocation failed; text was lost */
+	char *buf;
+	size_t len, cap;
 };
 
+/* sink NULL: a writer in memory. An allocation failure shows in w->err. */
 void trace_w_init(struct trace_w *w, trace_sink_fn sink, void *ctx);
-/* Hand what is buffered to the sink: 0, or -1 if the sink failed (then or before). */
+void trace_w_free(struct trace_w *w);
+/* Hand what is buffered to the sink (none: keep it): 0, or -1 if anything failed. */
 int trace_w_flush(struct trace_w *w);
 
 /* ---- pieces of a line ---- */
 void trace_w_mem(struct trace_w *w, const void *p, size_t n);
 static inline void trace_w_char(struct trace_w *w, char c)
 {
-	if (w->len == TRACE_W_BUF)
-		trace_w_flush(w);
-	w->buf[w->len++] = c;
+	if (w->len < w->cap)
+		w->buf[w->len++] = c;
+	else
+		trace_w_mem(w, &c, 1);
 }
 void trace_w_str(struct trace_w *w, const char *s);
 void trace_w_u64(struct trace_w *w, uint64_t v);
@@ -72,6 +76,13 @@ void trace_w_id_line(struct trace_w *w, uint64_t ts, char op, uint64_t id);
  */
 bool trace_w_enqueue(struct trace_w *w, uint64_t ts, uint64_t id, uint32_t fid,
 		     uint32_t pkt_len, uint32_t ret);
+/* "TS C ACTION MAJ:MIN": a tcf_classify() result (TC_ACT_* by name, else the number) */
+void trace_w_classify(struct trace_w *w, uint64_t ts, int action, uint32_t classid);
+/* "TS n ID FROM" (FROM 0: "-"), a packet the next call makes */
+void trace_w_made(struct trace_w *w, uint64_t ts, uint64_t id, uint64_t from);
+/* A C line's action name for TC_ACT_* (-1 "unspec"), NULL for another number. */
+const char *trace_action_name(int action);
+
 /*
  * A line of draws of one width (1, 2, 4, 8 bytes: u8..u64; 0: bytes):
  * "TS R KIND" (ts given) or "random KIND" (ts NULL), then one
