@@ -20,6 +20,7 @@
 #include "tcopt.h"
 #include "trace.h"
 #include "util.h"
+#include "write.h"
 
 #define NEVER UINT64_MAX
 
@@ -27,6 +28,7 @@ struct driver {
 	struct trace in;
 	struct qdk_qdisc *q;
 	struct outfile out;
+	struct trace_w *w;	/* out's writer: the trace's text */
 	struct summary sum;
 	bool summary;
 	bool rand_used;		/* the input's "random" draws fed this init */
@@ -53,9 +55,7 @@ static void next_arrival(struct driver *d)
 
 static void write_ts_op(struct driver *d, char op)
 {
-	out_u64(&d->out, d->now);
-	out_char(&d->out, ' ');
-	out_char(&d->out, op);
+	trace_w_ts_op(d->w, d->now, op);
 	d->lines++;
 }
 
@@ -66,10 +66,8 @@ static void write_effects(struct driver *d)
 	size_t n = qdk_effects(&e), i;
 
 	for (i = 0; i < n; i++) {
-		write_ts_op(d, e[i].kind == QDK_EFFECT_DROP ? 'x' : 'm');
-		out_char(&d->out, ' ');
-		out_u64(&d->out, e[i].id);
-		out_char(&d->out, '\n');
+		trace_w_id_line(d->w, d->now, e[i].kind == QDK_EFFECT_DROP ? 'x' : 'm', e[i].id);
+		d->lines++;
 		if (d->summary) {
 			if (e[i].kind == QDK_EFFECT_DROP)
 				sum_drop(&d->sum, e[i].id);
@@ -78,9 +76,6 @@ static void write_effects(struct driver *d)
 		}
 	}
 }
-
-static const char *const rand_kinds[9] = { "bytes", "u8", "u16", NULL, "u32", NULL, NULL,
-					   NULL, "u64" };
 
 /* The next call's draws are logged ... */
 static void call_begin(void)
@@ -92,32 +87,24 @@ static void call_begin(void)
 static void write_draws(struct driver *d)
 {
 	const struct qdk_draw *dr;
-	size_t n, i, j, k;
+	size_t n, i, j;
 
 	if (qdk_random_logged(&dr, &n))
 		die(1, "at %llu ns the qdisc made more random draws in one call than the shim "
 		    "logs", (unsigned long long)d->now);
 	qdk_random_log(false);
 	for (i = 0; i < n; i = j) {
-		write_ts_op(d, 'R');
-		out_char(&d->out, ' ');
-		out_str(&d->out, rand_kinds[dr[i].width]);
-		for (j = i; j < n && dr[j].width == dr[i].width && j - i < 32; j++) {
-			out_char(&d->out, ' ');
-			if (dr[j].width) {
-				out_u64(&d->out, dr[j].val);
-				continue;
-			}
-			for (k = 0; k < dr[j].len; k++)
-				out_printf(&d->out, "%02x", dr[j].bytes[k]);
-		}
-		out_char(&d->out, '\n');
+		trace_w_rand(d->w, &d->now, dr[i].width);
+		d->lines++;
+		for (j = i; j < n && dr[j].width == dr[i].width && j - i < 32; j++)
+			trace_w_draw(d->w, dr[j].width, dr[j].val, dr[j].bytes, dr[j].len);
+		trace_w_char(d->w, '\n');
 	}
 }
 
 static void write_stats(struct driver *d, const struct qdk_stats *st)
 {
-	out_printf(&d->out, " qlen=%u backlog=%u drops=%u overlimits=%u requeues=%u "
+	trace_w_printf(d->w, " qlen=%u backlog=%u drops=%u overlimits=%u requeues=%u "
 		   "packets=%llu bytes=%llu\n", st->qlen, st->backlog, st->drops, st->overlimits,
 		   st->requeues, (unsigned long long)st->packets, (unsigned long long)st->bytes);
 }
@@ -142,11 +129,8 @@ static void after_call(struct driver *d)
 		    qdk_tree_stats(d->q, nd->what == 'c', nd->handle, &st))
 			continue;
 		write_ts_op(d, 's');
-		if (nd->handle & 0xffff)
-			out_printf(&d->out, " %s=%x:%x", nd->what == 'c' ? "cl" : "q",
-				   nd->handle >> 16, nd->handle & 0xffff);
-		else
-			out_printf(&d->out, " %s=%x:", nd->what == 'c' ? "cl" : "q", nd->handle >> 16);
+		trace_w_str(d->w, nd->what == 'c' ? " cl=" : " q=");
+		trace_w_handle(d->w, nd->handle);
 		write_stats(d, &st);
 	}
 	d->next_snap = (d->now / d->interval + 1) * d->interval;
@@ -159,7 +143,7 @@ static void try_dequeue(struct driver *d)
 	call_begin();
 	skb = qdk_dequeue(d->q);
 	write_draws(d);
-	write_ts_op(d, 'd');
+	d->lines++;
 	if (skb) {
 		uint64_t id = qdk_skb_id(skb);
 		uint64_t bits = (uint64_t)qdk_skb_pkt_len(skb) * 8;
@@ -174,9 +158,7 @@ static void try_dequeue(struct driver *d)
 			    "or segment, no trace id): trace format v1 cannot express it",
 			    (unsigned long long)d->now);
 
-		out_char(&d->out, ' ');
-		out_u64(&d->out, id);
-		out_char(&d->out, '\n');
+		trace_w_id_line(d->w, d->now, 'd', id);
 		write_effects(d);
 		if (d->summary)
 			sum_dequeue(&d->sum, id, d->now);
@@ -186,7 +168,7 @@ static void try_dequeue(struct driver *d)
 		d->busy = true;
 		qdk_skb_free(skb);
 	} else {
-		out_str(&d->out, " -\n");
+		trace_w_id_line(d->w, d->now, 'd', 0);
 		write_effects(d);
 	}
 	after_call(d);
@@ -198,8 +180,7 @@ static void enqueue_arrival(struct driver *d)
 	struct trace_flow *f = (struct trace_flow *)trace_flow(&d->in, ev);
 	struct qdk_pkt p;
 	struct qdk_skb *skb;
-	char msg[256], vb[32];
-	const char *vt;
+	char msg[256];
 	int ret;
 
 	trace_packet(&d->in, ev, &p);
@@ -207,7 +188,7 @@ static void enqueue_arrival(struct driver *d)
 	if (!skb)
 		trace_fail(&d->in, ev->line, "bad packet: %s", msg);
 	if (!f->written) {
-		out_printf(&d->out, "flow %u %s\n", ev->fid, f->decl);
+		trace_w_printf(d->w, "flow %u %s\n", ev->fid, f->decl);
 		f->written = true;
 	}
 	if (d->summary)
@@ -215,24 +196,15 @@ static void enqueue_arrival(struct driver *d)
 	call_begin();
 	ret = qdk_enqueue(d->q, skb);
 	write_draws(d);
-	vt = verdict_text(ret, vb, sizeof(vb));
-	if (!vt)
+	if (!trace_w_enqueue(d->w, d->now, ev->id, ev->fid, ev->pkt_len, (uint32_t)ret))
 		die(1, "%s:%u: enqueue returned 0x%x, which a trace cannot express",
 		    d->in.path, ev->line, ret);
-	write_ts_op(d, 'e');
-	out_char(&d->out, ' ');
-	out_u64(&d->out, ev->id);
-	out_char(&d->out, ' ');
-	out_u64(&d->out, ev->fid);
-	out_char(&d->out, ' ');
-	out_u64(&d->out, ev->pkt_len);
-	out_char(&d->out, ' ');
-	out_str(&d->out, vt);
+	d->lines++;
 	if (ev->keys_len) {
-		out_char(&d->out, ' ');
-		out_mem(&d->out, ev->keys, ev->keys_len);
+		trace_w_char(d->w, ' ');
+		trace_w_mem(d->w, ev->keys, ev->keys_len);
 	}
-	out_char(&d->out, '\n');
+	trace_w_char(d->w, '\n');
 	write_effects(d);
 	after_call(d);
 }
@@ -241,22 +213,16 @@ static void enqueue_arrival(struct driver *d)
 static void write_random(struct driver *d)
 {
 	const struct trace_hdr *h = &d->in.hdr;
-	size_t i, j, k;
+	size_t i, j;
 
 	for (i = 0; i < h->nrand; i = j) {
-		out_printf(&d->out, "random %s", rand_kinds[h->rand[i].width]);
+		trace_w_rand(d->w, NULL, h->rand[i].width);
 		for (j = i; j < h->nrand && h->rand[j].width == h->rand[i].width && j - i < 32; j++) {
 			const struct trace_rand *r = &h->rand[j];
 
-			if (r->width) {
-				out_printf(&d->out, " %llu", (unsigned long long)r->val);
-				continue;
-			}
-			out_char(&d->out, ' ');
-			for (k = 0; k < r->len; k++)
-				out_printf(&d->out, "%02x", r->bytes[k]);
+			trace_w_draw(d->w, r->width, r->val, r->bytes, r->len);
 		}
-		out_char(&d->out, '\n');
+		trace_w_char(d->w, '\n');
 	}
 }
 
@@ -267,34 +233,33 @@ static void write_header(struct driver *d, const struct qdisc_spec *qs, const ch
 	size_t i;
 	char iv[32];
 
-	out_str(&d->out, d->tree ? "qdk-trace 3\n" : "qdk-trace 2\n");
+	trace_w_str(d->w, d->tree ? "qdk-trace 3\n" : "qdk-trace 2\n");
 	tcopt_fmt_time(iv, sizeof(iv), d->interval);
-	out_printf(&d->out, "source qdk-replay drive --rate %s --interval %s\n", rate_word, iv);
-	out_printf(&d->out, "qdisc %s\n", qs->text);
-	out_str(&d->out, "tca ");
+	trace_w_printf(d->w, "source qdk-replay drive --rate %s --interval %s\n", rate_word, iv);
+	trace_w_printf(d->w, "qdisc %s\n", qs->text);
+	trace_w_str(d->w, "tca ");
 	if (!qs->tca)
-		out_char(&d->out, '-');
-	for (i = 0; qs->tca && i < qs->tca_len; i++)
-		out_printf(&d->out, "%02x", qs->tca[i]);
-	out_char(&d->out, '\n');
-	out_printf(&d->out, "dev name=%s mtu=%u txqlen=%u txqs=%u\n", h->devname,
+		trace_w_char(d->w, '-');
+	if (qs->tca)
+		trace_w_hex(d->w, qs->tca, qs->tca_len);
+	trace_w_char(d->w, '\n');
+	trace_w_printf(d->w, "dev name=%s mtu=%u txqlen=%u txqs=%u\n", h->devname,
 		   h->dev.mtu ? h->dev.mtu : 1500, h->dev.tx_queue_len ? h->dev.tx_queue_len : 1000,
 		   h->dev.num_tx_queues ? h->dev.num_tx_queues : 1);
-	if (h->handle & 0xffff)
-		out_printf(&d->out, "handle %x:%x\n", h->handle >> 16, h->handle & 0xffff);
-	else
-		out_printf(&d->out, "handle %x:\n", h->handle >> 16);
+	trace_w_str(d->w, "handle ");
+	trace_w_handle(d->w, h->handle);
+	trace_w_char(d->w, '\n');
 	if (h->parent == 0xffffffffu)
-		out_str(&d->out, "parent root\n");
+		trace_w_str(d->w, "parent root\n");
 	else
-		out_printf(&d->out, "parent %x:%x\n", h->parent >> 16, h->parent & 0xffff);
-	out_printf(&d->out, "seed %llu\nhz %u\n", (unsigned long long)seed, h->hz);
+		trace_w_printf(d->w, "parent %x:%x\n", h->parent >> 16, h->parent & 0xffff);
+	trace_w_printf(d->w, "seed %llu\nhz %u\n", (unsigned long long)seed, h->hz);
 	if (d->rand_used)
 		write_random(d);
 	/* the tree as the input states it; its filters are the recorder's, not drive's */
 	for (i = 0; d->tree && i < h->ntree; i++)
 		if (h->tree[i].what != 'f')
-			out_printf(&d->out, "%s\n", h->tree[i].text);
+			trace_w_printf(d->w, "%s\n", h->tree[i].text);
 }
 
 /*
@@ -304,7 +269,7 @@ static void write_header(struct driver *d, const struct qdisc_spec *qs, const ch
  */
 static void write_changes(struct driver *d, const struct qdisc_spec *qs, const char *where)
 {
-	size_t i, k;
+	size_t i;
 
 	for (i = 0; i < qs->nchanges; i++) {
 		const struct qdisc_change *c = &qs->changes[i];
@@ -313,12 +278,12 @@ static void write_changes(struct driver *d, const struct qdisc_spec *qs, const c
 		spec_change(qs, i, d->q, where);
 		write_draws(d);
 		write_ts_op(d, 'c');
-		out_str(&d->out, " 0 ");
+		trace_w_str(d->w, " 0 ");
 		if (!c->tca)
-			out_char(&d->out, '-');
-		for (k = 0; c->tca && k < c->tca_len; k++)
-			out_printf(&d->out, "%02x", c->tca[k]);
-		out_printf(&d->out, " %s\n", c->text);
+			trace_w_char(d->w, '-');
+		if (c->tca)
+			trace_w_hex(d->w, c->tca, c->tca_len);
+		trace_w_printf(d->w, " %s\n", c->text);
 		write_effects(d);
 	}
 }
@@ -388,7 +353,7 @@ static void run(struct driver *d)
 		last = t;
 		if (wd) {
 			write_ts_op(d, 'w');
-			out_char(&d->out, '\n');
+			trace_w_char(d->w, '\n');
 		}
 		if (t_arr == t) {
 			enqueue_arrival(d);
@@ -521,6 +486,7 @@ int cmd_drive(int argc, char **argv)
 	if (d.summary)
 		sum_init(&d.sum, d.now, d.interval);
 	out_open(&d.out, out);
+	d.w = &d.out.w;
 	write_header(&d, &qs, rate_word, seed);
 	write_changes(&d, &qs, where);
 	run(&d);

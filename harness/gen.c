@@ -21,6 +21,7 @@
 #include "harness.h"
 #include "tcopt.h"
 #include "util.h"
+#include "write.h"
 
 enum model { M_BULK, M_CBR, M_POISSON, M_ONOFF };
 
@@ -203,6 +204,7 @@ int cmd_gen(int argc, char **argv)
 	uint64_t seed = 1, duration = 1000000000ull, start = 1000000000ull, id = 0;
 	struct gflow *fl;
 	struct outfile o;
+	struct trace_w *w = &o.w;
 	int c;
 
 	while ((c = getopt_long(argc, argv, "o:h", lo, NULL)) != -1) {
@@ -246,31 +248,32 @@ int cmd_gen(int argc, char **argv)
 	for (i = 0; i < nspecs; i++)
 		parse_flow(specs[i], &fl[i], i, seed);
 	out_open(&o, out);
-	out_str(&o, "qdk-trace 1\nsource qdk-replay gen");
-	out_printf(&o, " --seed %llu --duration %llu", (unsigned long long)seed,
+	trace_w_magic(w, 1);
+	trace_w_str(w, "source qdk-replay gen");
+	trace_w_printf(w, " --seed %llu --duration %llu", (unsigned long long)seed,
 		   (unsigned long long)duration);
 	for (i = 0; i < nspecs; i++)
-		out_printf(&o, " --flow %s", specs[i]);
-	out_char(&o, '\n');
+		trace_w_printf(w, " --flow %s", specs[i]);
+	trace_w_char(w, '\n');
 	if (qdisc)
-		out_printf(&o, "qdisc %s\n", qdisc);
-	out_printf(&o, "seed %llu\n", (unsigned long long)seed);
+		trace_w_printf(w, "qdisc %s\n", qdisc);
+	trace_w_printf(w, "seed %llu\n", (unsigned long long)seed);
 	for (i = 0; i < nspecs; i++) {
 		unsigned int h = i + 1;
 		bool tcp = fl[i].model == M_BULK;
 
 		if (fl[i].v6)
-			out_printf(&o, "flow %u %s [2001:db8::%x]:%u [2001:db8:1::1]:%u", h,
+			trace_w_printf(w, "flow %u %s [2001:db8::%x]:%u [2001:db8:1::1]:%u", h,
 				   tcp ? "tcp" : "udp", h, 40000 + h, tcp ? 5201 : 6000);
 		else
-			out_printf(&o, "flow %u %s 10.0.%u.%u:%u 10.1.0.1:%u", h,
+			trace_w_printf(w, "flow %u %s 10.0.%u.%u:%u 10.1.0.1:%u", h,
 				   tcp ? "tcp" : "udp", h / 250, h % 250 + 1, 40000 + h,
 				   tcp ? 5201 : 6000);
 		if (fl[i].tos)
-			out_printf(&o, " tos=%u", fl[i].tos);
+			trace_w_printf(w, " tos=%u", fl[i].tos);
 		if (fl[i].prio)
-			out_printf(&o, " prio=%u", fl[i].prio);
-		out_char(&o, '\n');
+			trace_w_printf(w, " prio=%u", fl[i].prio);
+		trace_w_char(w, '\n');
 	}
 	for (;;) {
 		unsigned int best = 0;
@@ -282,14 +285,15 @@ int cmd_gen(int argc, char **argv)
 		if (fl[best].next >= (double)duration)
 			break;
 		ts = start + (uint64_t)fl[best].next;
-		out_u64(&o, ts);
-		out_str(&o, " e ");
-		out_u64(&o, ++id);
-		out_char(&o, ' ');
-		out_u64(&o, best + 1);
-		out_char(&o, ' ');
-		out_u64(&o, fl[best].size);
-		out_str(&o, " ?\n");
+		/* an arrival: no verdict yet ("?") */
+		trace_w_ts_op(w, ts, 'e');
+		trace_w_char(w, ' ');
+		trace_w_u64(w, ++id);
+		trace_w_char(w, ' ');
+		trace_w_u64(w, best + 1);
+		trace_w_char(w, ' ');
+		trace_w_u64(w, fl[best].size);
+		trace_w_str(w, " ?\n");
 		advance(&fl[best]);
 	}
 	out_commit(&o);

@@ -6,14 +6,15 @@
 HARNESS_SRCS := $(sort $(wildcard $(TOP)/harness/*.c))
 HARNESS_OBJS := $(call uobj,$(HARNESS_SRCS))
 
-# tcns.c serves the namespace the stock tc talks to (usertc/ns_proto.h).
-$(HARNESS_OBJS): UCFLAGS += -I$(TOP)/usertc
+# tcns.c serves the namespace the stock tc talks to (usertc/ns_proto.h);
+# the trace library is trace/ (trace.mk).
+$(HARNESS_OBJS): UCFLAGS += -I$(TOP)/usertc -I$(TOP)/trace
 
 # qdk-replay runs the stock tc with the preload and the kit's tc plugins
 # (usertc.mk, tcplugin.mk): they are built with it.
-$(B)/qdk-replay: $(HARNESS_OBJS) $(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS) \
+$(B)/qdk-replay: $(HARNESS_OBJS) $(TRACE_OBJS) $(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS) \
 		 $(TCOPT_LIB_OBJS) | $(B)/libqdk-nl.so tc-plugins
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(TRACE_LDLIBS)
 
 all: $(B)/qdk-replay
 

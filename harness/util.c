@@ -109,6 +109,24 @@ static void remove_temps_on_signal(int sig)
 	raise(sig);
 }
 
+/* The writer's sink: everything into the temporary file, or die. */
+static int fd_sink(void *ctx, const void *p, size_t len)
+{
+	struct outfile *o = ctx;
+	size_t off = 0;
+
+	while (off < len) {
+		ssize_t n = write(o->fd, (const char *)p + off, len - off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			die(2, "%s: write failed: %s", o->path, strerror(errno));
+		off += (size_t)n;
+	}
+	return 0;
+}
+
 void out_open(struct outfile *o, const char *path)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT };
@@ -136,9 +154,9 @@ void out_open(struct outfile *o, const char *path)
 		die(2, "%s: cannot create: %s", path, strerror(errno));
 	}
 	fchmod(o->fd, 0644);
-	o->cap = 1 << 18;
-	o->buf = xmalloc(o->cap);
-	o->len = 0;
+	trace_w_init(&o->w, fd_sink, o);
+	if (o->w.err)
+		die(2, "%s: out of memory", path);
 	for (i = 0; i < MAX_OPEN; i++) {
 		if (!open_files[i]) {
 			open_files[i] = o;
@@ -149,18 +167,7 @@ void out_open(struct outfile *o, const char *path)
 
 void out_flush(struct outfile *o)
 {
-	size_t off = 0;
-
-	while (off < o->len) {
-		ssize_t n = write(o->fd, o->buf + off, o->len - off);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			die(2, "%s: write failed: %s", o->path, strerror(errno));
-		off += (size_t)n;
-	}
-	o->len = 0;
+	trace_w_flush(&o->w);
 }
 
 void out_commit(struct outfile *o)
@@ -179,65 +186,11 @@ void out_commit(struct outfile *o)
 			open_files[i] = NULL;
 	free(o->tmp);
 	free(o->path);
-	free(o->buf);
+	trace_w_free(&o->w);
 	o->tmp = NULL;
 	o->path = NULL;
-	o->buf = NULL;
 }
 
-void out_mem(struct outfile *o, const void *p, size_t n)
-{
-	if (o->len + n > o->cap) {
-		out_flush(o);
-		if (n > o->cap) {
-			o->cap = n;
-			o->buf = xrealloc(o->buf, n);
-		}
-	}
-	memcpy(o->buf + o->len, p, n);
-	o->len += n;
-}
-
-void out_str(struct outfile *o, const char *s)
-{
-	out_mem(o, s, strlen(s));
-}
-
-void out_u64(struct outfile *o, uint64_t v)
-{
-	char tmp[24];
-	int i = 24;
-
-	do {
-		tmp[--i] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	out_mem(o, tmp + i, (size_t)(24 - i));
-}
-
-void out_printf(struct outfile *o, const char *fmt, ...)
-{
-	char tmp[4096];
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	if ((size_t)n < sizeof(tmp)) {
-		out_mem(o, tmp, (size_t)n);
-	} else {
-		char *big = xmalloc((size_t)n + 1);
-
-		va_start(ap, fmt);
-		vsnprintf(big, (size_t)n + 1, fmt, ap);
-		va_end(ap);
-		out_mem(o, big, (size_t)n);
-		free(big);
-	}
-}
 
 void refuse_same_file(const char *out, const char *in)
 {

@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "write.h"
+
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
@@ -27,14 +29,16 @@ uint64_t cpu_ns(void);
 
 /*
  * An output file written to "PATH.tmpXXXXXX" next to PATH and renamed into
- * place by out_commit(); any exit before that removes the temp file.
+ * place by out_commit(); any exit before that removes the temp file. Its
+ * text goes through w, the trace library's buffered writer (trace/write.h):
+ * a trace is written with the trace_w_ functions on &o->w, other text
+ * (drive's summary) with the out_ ones. A write error dies (exit 2).
  */
 struct outfile {
 	char *path;
 	char *tmp;
 	int fd;
-	char *buf;
-	size_t len, cap;
+	struct trace_w w;
 };
 void out_open(struct outfile *o, const char *path);
 void out_commit(struct outfile *o);
@@ -42,14 +46,17 @@ void out_flush(struct outfile *o);
 /* Appending (buffered). */
 static inline void out_char(struct outfile *o, char c)
 {
-	if (o->len == o->cap)
-		out_flush(o);
-	o->buf[o->len++] = c;
+	trace_w_char(&o->w, c);
 }
-void out_mem(struct outfile *o, const void *p, size_t n);
-void out_str(struct outfile *o, const char *s);
-void out_u64(struct outfile *o, uint64_t v);
-void out_printf(struct outfile *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static inline void out_str(struct outfile *o, const char *s)
+{
+	trace_w_str(&o->w, s);
+}
+static inline void out_u64(struct outfile *o, uint64_t v)
+{
+	trace_w_u64(&o->w, v);
+}
+#define out_printf(o, ...) trace_w_printf(&(o)->w, __VA_ARGS__)
 
 /* Refuse to write an output that is one of the inputs (same file or name). */
 void refuse_same_file(const char *out, const char *in);

@@ -58,7 +58,7 @@ struct verifier {
 	uint64_t part_exp[ST_NKEYS];
 	int part_side[ST_NKEYS];
 	uint32_t part_since[ST_NKEYS], part_since_len[ST_NKEYS];
-	const char *part_since_text[ST_NKEYS];
+	char *part_since_text[ST_NKEYS];	/* copies: the reader's buffer moves on */
 	char part_since_op[ST_NKEYS];
 	uint64_t max_id;	/* the largest packet id enqueued so far */
 };
@@ -104,8 +104,6 @@ static void __attribute__((noreturn)) diverge_tail(struct verifier *v)
 	exit(1);
 }
 
-static const char *line_text(const struct trace *t, uint32_t n, int *len);
-
 /*
  * A version-2 call is about to run: only its R lines' draws answer it, and
  * with filters in the tree only its C lines answer its classifications,
@@ -125,13 +123,12 @@ static inline void draws_begin(struct verifier *v, const struct trace_event *ev)
 static void queue_check(struct verifier *v, size_t left, uint32_t tag, const char *msg,
 			const char *record)
 {
-	const char *text;
-	int len;
+	char *text;
 
 	if (__builtin_expect(left == 0, 1))
 		return;
-	text = line_text(&v->t, tag, &len);
-	diverge_at(v, tag, text, (uint32_t)len, record, msg);
+	text = trace_line_text(&v->t, tag);
+	diverge_at(v, tag, text, (uint32_t)strlen(text), record, msg);
 	diverge_tail(v);
 }
 
@@ -355,7 +352,8 @@ static void parted_track(struct verifier *v, const struct trace_event *ev)
 			continue;
 		v->part_side[i] = side;
 		v->part_since[i] = ev ? ev->line : 0;
-		v->part_since_text[i] = ev ? ev->text : "";
+		free(v->part_since_text[i]);
+		v->part_since_text[i] = ev ? xstrndup(ev->text, ev->text_len) : NULL;
 		v->part_since_len[i] = ev ? ev->text_len : 0;
 		v->part_since_op[i] = ev ? ev->op : 0;
 	}
@@ -531,20 +529,6 @@ static void do_watchdog(struct verifier *v, const struct trace_event *ev)
 	diverge_tail(v);
 }
 
-/* The text of line n of the trace (without its newline), for reports. */
-static const char *line_text(const struct trace *t, uint32_t n, int *len)
-{
-	const char *p = t->buf, *end = t->buf + t->len, *nl;
-
-	while (--n && p < end) {
-		nl = memchr(p, '\n', (size_t)(end - p));
-		p = nl ? nl + 1 : end;
-	}
-	nl = memchr(p, '\n', (size_t)(end - p));
-	*len = (int)((nl ? nl : end) - p);
-	return p;
-}
-
 /*
  * What is still allocated after the qdisc was destroyed, one line each: a
  * packet with the trace line of the call that last handed it to the qdisc
@@ -562,66 +546,16 @@ static void report_leaks(const struct trace *t, long leaked)
 		qdk_leak_text(&l[i], text, sizeof(text));
 		fprintf(stderr, "  %s", text);
 		if (l[i].handed && l[i].cookie) {
-			int len;
-			const char *lt = line_text(t, (uint32_t)l[i].cookie, &len);
+			char *lt = trace_line_text(t, (uint32_t)l[i].cookie);
 
-			fprintf(stderr, " at %s:%llu (%.*s)", t->path,
-				(unsigned long long)l[i].cookie, len, lt);
+			fprintf(stderr, " at %s:%llu (%s)", t->path, (unsigned long long)l[i].cookie,
+				lt);
+			free(lt);
 		}
 		fputc('\n', stderr);
 	}
 	if (n > 16)
 		fprintf(stderr, "  ... and %zu more\n", n - 16);
-}
-
-/* The line number of p in t. */
-static uint32_t line_of(const struct trace *t, const char *p)
-{
-	const char *q;
-	uint32_t line = 1;
-
-	for (q = t->buf; q < p; q++)
-		line += *q == '\n';
-	return line;
-}
-
-/*
- * The first event line whose timestamp is followed by word (" lost "),
- * found without tokenizing the whole file; NULL when there is none.
- */
-static const char *find_event(const struct trace *t, const char *word)
-{
-	const char *p = t->buf, *end = t->buf + t->len;
-	size_t n = strlen(word);
-
-	while ((p = memmem(p, (size_t)(end - p), word, n)) != NULL) {
-		const char *s = p;
-
-		while (s > t->buf && s[-1] >= '0' && s[-1] <= '9')
-			s--;
-		if (s < p && (s == t->buf || s[-1] == '\n'))
-			return s;
-		p += n;
-	}
-	return NULL;
-}
-
-/* Refuse a trace with gaps before replaying anything: "TS lost N", "TS R lost N". */
-static void refuse_lost(const struct trace *t)
-{
-	const char *s;
-
-	s = find_event(t, " R lost ");
-	if (s) {
-		s += strcspn(s, " ") + 8;
-		trace_fail(t, line_of(t, s), "the recorder missed %.*s of the qdisc's random "
-			   "draws during calls here: the replay cannot give it the same values",
-			   (int)strcspn(s, "\n"), s);
-	}
-	s = find_event(t, " lost ");
-	if (s)
-		trace_fail(t, line_of(t, s), "the recorder lost events here: a trace with gaps "
-			   "cannot be verified (drive can still use its arrivals)");
 }
 
 /*
@@ -715,7 +649,6 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	if (parted)
 		parse_parted(&v, parted);
 	trace_open(&v.t, path);
-	refuse_lost(&v.t);
 	if (v.t.have_first && v.t.first.op == 'e' && v.t.first.verdict == VERDICT_UNKNOWN)
 		trace_fail(&v.t, v.t.first.line, "this is an arrival-only trace (verdict \"?\"): "
 			   "nothing to verify; replay it with `qdk-replay drive`");
@@ -755,6 +688,7 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	v.quiet = quiet;
 	if (v.parted_line)
 		parted_track(&v, NULL);
+	trace_pin(&v.t, &v.call_text);
 
 	t0 = wall_ns();
 	c0 = cpu_ns();
@@ -773,6 +707,10 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 			continue;
 		}
 		if (ev.op == 'R') {
+			if (ev.rlost)
+				trace_fail(&v.t, ev.line, "the recorder missed %llu of the qdisc's "
+					   "random draws during calls here: the replay cannot give it "
+					   "the same values", (unsigned long long)ev.rlost);
 			/* held for the call it precedes (timers on the way draw apart) */
 			trace_random_queue_event(&v.t, &ev);
 			v.draws += ev.nrv;
@@ -789,6 +727,14 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 			v.made++;
 			continue;
 		}
+		/*
+		 * Events are missing from here on, maybe the pending call's own
+		 * x/m lines: nothing after this line can be trusted.
+		 */
+		if (ev.op == 'l')
+			trace_fail(&v.t, ev.line, "the recorder lost %llu events here: a trace with "
+				   "gaps cannot be verified (drive can still use its arrivals)",
+				   (unsigned long long)ev.lost);
 		if (v.pending) {
 			const struct qdk_effect *e;
 
@@ -826,10 +772,6 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 		case 'w':
 			do_watchdog(&v, &ev);
 			continue;
-		case 'l':
-			trace_fail(&v.t, ev.line, "the recorder lost %llu events here: a trace with "
-				   "gaps cannot be verified (drive can still use its arrivals)",
-				   (unsigned long long)ev.lost);
 		}
 		if (__builtin_expect(v.parted_line != 0, 0))
 			parted_track(&v, &ev);

@@ -16,8 +16,10 @@ UCFLAGS := -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Wno-unused-parameter \
 all:
 endif
 
-CAPTURE_SRCS := $(TOP)/recorder/capture/qdk_capture.c $(TOP)/recorder/capture/tracew.c
-CAPTURE_HDRS := $(TOP)/recorder/capture/tracew.h $(TOP)/recorder/qdk_rec.h
+# trace/write.c: the trace library's writer (C library only, so it links static too)
+CAPTURE_SRCS := $(TOP)/recorder/capture/qdk_capture.c $(TOP)/recorder/capture/tracew.c \
+	$(TOP)/trace/write.c
+CAPTURE_HDRS := $(TOP)/recorder/capture/tracew.h $(TOP)/recorder/qdk_rec.h $(TOP)/trace/write.h
 
 all: $(B)/qdk-capture $(B)/qdk-capture-static
 

@@ -5,7 +5,8 @@
 # installed. As root, missing ones are installed with apt-get; otherwise the
 # exact command is printed and we stop.
 #
-#   build  compilers, check, gcovr, matplotlib, gdb, iproute2, kernel headers
+#   build  compilers, libzstd-dev and zlib1g-dev (the trace reader, trace/),
+#          check, gcovr, matplotlib, gdb, iproute2, kernel headers
 #          and source (upstream qdiscs are extracted from it at build time),
 #          debootstrap (the newer kernel series' build root, tools/kdir.sh).
 #          The SAN=1 build's stack traces need no symbolizer package: gcc's
@@ -23,7 +24,7 @@ pkgs=""
 for set in "$@"; do
 	case "$set" in
 	build)
-		pkgs="$pkgs build-essential pkg-config check gcovr gdb iproute2 zstd xz-utils
+		pkgs="$pkgs build-essential pkg-config libzstd-dev zlib1g-dev check gcovr gdb iproute2 zstd xz-utils
 		      python3 python3-matplotlib python3-pytest
 		      linux-headers-amd64 linux-source-6.1 debootstrap" ;;
 	vm)

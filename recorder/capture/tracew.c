@@ -38,6 +38,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../trace/write.h"
+
 /* TCA_OPTIONS is one netlink attribute, whose length (nla_len) is 16 bits */
 #define QDK_TCA_MAX 65535U
 
@@ -220,49 +222,12 @@ static struct flow *ft_get(struct flow_tab *t, const struct flow_key *k,
 	return &t->f[j];
 }
 
-/* ---- a growing text buffer -------------------------------------------- */
-
-struct sbuf {
-	char *p;
-	size_t len, cap;
-};
-
-static int sb_printf(struct sbuf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int sb_printf(struct sbuf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	for (;;) {
-		va_start(ap, fmt);
-		n = vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
-		va_end(ap);
-		if (n < 0)
-			return -1;
-		if ((size_t)n < b->cap - b->len)
-			break;
-		{
-			size_t cap = 2 * b->cap + (size_t)n + 256;
-			char *p = realloc(b->p, cap);
-
-			if (!p)
-				return -1;
-			b->p = p;
-			b->cap = cap;
-		}
-	}
-	b->len += (size_t)n;
-	return 0;
-}
-
 /*
  * Random draws as text, one line per run of one getter: "PREFIX uN V..."
  * or "PREFIX bytes HEX..." (a buffer may come in several chunks).
  */
 struct rlines {
-	struct sbuf b;
+	struct trace_w b;	/* in memory */
 	int width;		/* of the line being written; -1: none */
 	uint32_t bytes_left;	/* of a get_random_bytes buffer */
 };
@@ -274,11 +239,13 @@ static void rl_clear(struct rlines *l)
 	l->bytes_left = 0;
 }
 
-/* One RAND/DRAW record's values; -1 when it is malformed. */
-static int rl_add(struct rlines *l, const char *prefix, const struct qdk_rec_rand *d)
+/*
+ * One RAND/DRAW record's values, on an R line at *ts ("random" lines: ts
+ * NULL); -1 when it is malformed.
+ */
+static int rl_add(struct rlines *l, const uint64_t *ts, const struct qdk_rec_rand *d)
 {
 	unsigned int i, w = d->width;
-	int err = 0;
 
 	if (d->len > QDK_REC_RAND_CHUNK)
 		return -1;
@@ -288,15 +255,16 @@ static int rl_add(struct rlines *l, const char *prefix, const struct qdk_rec_ran
 		if (l->width == (int)w)
 			l->b.len--;	/* the same getter again: one more value */
 		else
-			err = sb_printf(&l->b, "%s u%u", prefix, w * 8);
+			trace_w_rand(&l->b, ts, w);
 		l->width = (int)w;
-		for (i = 0; !err && i + w <= d->len; i += w) {
+		for (i = 0; i + w <= d->len; i += w) {
 			uint64_t v = 0;
 
 			memcpy(&v, d->data + i, w);	/* host order, low bytes */
-			err = sb_printf(&l->b, " %llu", (unsigned long long)v);
+			trace_w_draw(&l->b, w, v, NULL, 0);
 		}
-		return err ? err : sb_printf(&l->b, "\n");
+		trace_w_char(&l->b, '\n');
+		return l->b.err;
 	}
 	if (d->off == 0) {
 		if (l->bytes_left)
@@ -305,24 +273,24 @@ static int rl_add(struct rlines *l, const char *prefix, const struct qdk_rec_ran
 		if (l->width == 0)
 			l->b.len--;	/* another buffer: one more word */
 		else
-			err = sb_printf(&l->b, "%s bytes", prefix);
-		err = err ? err : sb_printf(&l->b, " ");
+			trace_w_rand(&l->b, ts, 0);
+		trace_w_char(&l->b, ' ');
 		l->width = 0;
 	}
 	if (d->len > l->bytes_left)
 		return -1;
-	for (i = 0; !err && i < d->len; i++)
-		err = sb_printf(&l->b, "%02x", d->data[i]);
+	trace_w_hex(&l->b, d->data, d->len);
 	l->bytes_left -= d->len;
-	if (!err && !l->bytes_left)
-		err = sb_printf(&l->b, "\n");
-	return err;
+	if (!l->bytes_left)
+		trace_w_char(&l->b, '\n');
+	return l->b.err;
 }
 
 /* ---- the writer ------------------------------------------------------- */
 
 struct tw {
-	FILE *out;
+	FILE *out;		/* where w's text goes: the output, or memory while held */
+	struct trace_w w;
 	struct tw_opts o;
 	struct tw_counts c;
 
@@ -340,7 +308,7 @@ struct tw {
 	bool rnd_norand;
 	/* R lines of the pending call, of the change being recorded */
 	struct rlines r_call, r_chg;
-	struct sbuf c_call;	/* C lines of the pending call */
+	struct trace_w c_call;	/* C lines of the pending call, in memory */
 	/* the child's tree: the last TREE's nodes, their TCA bytes */
 	struct tnode {
 		struct qdk_rec_node n;
@@ -385,6 +353,21 @@ struct tw {
 	size_t chg_bufsz;
 };
 
+/* w's sink: the stream the text goes to now */
+static int out_sink(void *ctx, const void *p, size_t n)
+{
+	struct tw *t = ctx;
+
+	return fwrite(p, 1, n, t->out) == n ? 0 : -1;
+}
+
+/* From here on the text goes to f: what w holds goes where it belonged. */
+static void out_to(struct tw *t, FILE *f)
+{
+	trace_w_flush(&t->w);
+	t->out = f;
+}
+
 struct tw *tw_new(FILE *out, const struct tw_opts *o)
 {
 	struct tw *t = calloc(1, sizeof(*t));
@@ -392,6 +375,11 @@ struct tw *tw_new(FILE *out, const struct tw_opts *o)
 	if (!t)
 		return NULL;
 	t->out = out;
+	trace_w_init(&t->w, out_sink, t);
+	trace_w_init(&t->rnd.b, NULL, NULL);
+	trace_w_init(&t->r_call.b, NULL, NULL);
+	trace_w_init(&t->r_chg.b, NULL, NULL);
+	trace_w_init(&t->c_call, NULL, NULL);
 	t->o = *o;
 	rl_clear(&t->rnd);
 	rl_clear(&t->r_call);
@@ -417,10 +405,10 @@ void tw_free(struct tw *t)
 	free(t->pkts.s);
 	free(t->flows.f);
 	free(t->tca);
-	free(t->rnd.b.p);
-	free(t->r_call.b.p);
-	free(t->r_chg.b.p);
-	free(t->c_call.p);
+	trace_w_free(&t->rnd.b);
+	trace_w_free(&t->r_call.b);
+	trace_w_free(&t->r_chg.b);
+	trace_w_free(&t->c_call);
 	nodes_clear(t);
 	free(t->nodes);
 	if (t->call_out) {
@@ -428,6 +416,7 @@ void tw_free(struct tw *t)
 		t->out = t->call_out;
 		free(t->call_buf);
 	}
+	trace_w_free(&t->w);
 	free(t->chg_tca);
 	free(t->chg_x);
 	if (t->chg_out) {
@@ -447,31 +436,20 @@ int tw_following(const struct tw *t)
 	return t->following;
 }
 
-static void put_handle(FILE *f, uint32_t h)
+static void put_node(struct trace_w *w, const char *what, const struct tnode *nd)
 {
-	if (h & 0xffff)
-		fprintf(f, "%x:%x", h >> 16, h & 0xffff);
-	else
-		fprintf(f, "%x:", h >> 16);
-}
-
-static void put_node(FILE *f, const char *what, const struct tnode *nd)
-{
-	uint32_t i;
-
-	fprintf(f, "%s ", what);
+	trace_w_printf(w, "%s ", what);
 	if (nd->n.parent == 0xffffffffU)
-		fprintf(f, "root");
+		trace_w_str(w, "root");
 	else
-		put_handle(f, nd->n.parent);
-	fputc(' ', f);
-	put_handle(f, nd->n.handle);
-	fprintf(f, " %.16s ", nd->n.kind);
+		trace_w_handle(w, nd->n.parent);
+	trace_w_char(w, ' ');
+	trace_w_handle(w, nd->n.handle);
+	trace_w_printf(w, " %.16s ", nd->n.kind);
 	if (!nd->n.tca_len)
-		fputc('-', f);
-	for (i = 0; i < nd->n.tca_len; i++)
-		fprintf(f, "%02x", nd->tca[i]);
-	fputc('\n', f);
+		trace_w_char(w, '-');
+	trace_w_hex(w, nd->tca, nd->n.tca_len);
+	trace_w_char(w, '\n');
 }
 
 /*
@@ -501,22 +479,22 @@ static void write_tree(struct tw *t)
 				ok = done[j] && t->nodes[j].n.handle == nd->n.parent;
 			if (!ok)
 				continue;
-			put_node(t->out, "class", nd);
+			put_node(&t->w, "class", nd);
 			done[i] = more = true;
 			left--;
 		}
 	}
 	if (left)
-		fprintf(t->out, "# %zu classes whose parent is not in the tree are left out\n", left);
+		trace_w_printf(&t->w, "# %zu classes whose parent is not in the tree are left out\n", left);
 	for (i = 0; i < t->nnodes; i++)
 		if (t->nodes[i].n.what == QDK_NODE_QDISC)
-			put_node(t->out, "child", &t->nodes[i]);
+			put_node(&t->w, "child", &t->nodes[i]);
 	for (i = 0; i < t->nnodes; i++) {
 		if (t->nodes[i].n.what != QDK_NODE_FILTER)
 			continue;
-		fprintf(t->out, "filter ");
-		put_handle(t->out, t->nodes[i].n.handle);
-		fputc('\n', t->out);
+		trace_w_str(&t->w, "filter ");
+		trace_w_handle(&t->w, t->nodes[i].n.handle);
+		trace_w_char(&t->w, '\n');
 	}
 	free(done);
 }
@@ -524,51 +502,48 @@ static void write_tree(struct tw *t)
 static void write_header(struct tw *t)
 {
 	const struct qdk_rec_conf *c = &t->conf.conf;
-	uint32_t i;
 
-	fprintf(t->out, "qdk-trace 3\n");
-	fprintf(t->out, "# captured by qdk-capture: recorder instance %u, child generation %u\n",
+	trace_w_magic(&t->w, 3);
+	trace_w_printf(&t->w, "# captured by qdk-capture: recorder instance %u, child generation %u\n",
 		t->inst, t->gen);
 	if (!t->fresh)
-		fprintf(t->out, "# the child existed before the capture (qlen %u): recording began when it was empty; a replay starts from a fresh qdisc and may diverge\n",
+		trace_w_printf(&t->w, "# the child existed before the capture (qlen %u): recording began when it was empty; a replay starts from a fresh qdisc and may diverge\n",
 			c->qlen);
-	fprintf(t->out, "# tca: %s\n", t->conf.flags & QDK_RF_INITOPT ?
+	trace_w_printf(&t->w, "# tca: %s\n", t->conf.flags & QDK_RF_INITOPT ?
 		"the TCA_OPTIONS tc handed to the child's init" :
 		"the child's own dump (what tc sent was not seen)");
 	if (t->o.note)
-		fprintf(t->out, "# %s\n", t->o.note);
+		trace_w_printf(&t->w, "# %s\n", t->o.note);
 	if (t->o.source)
-		fprintf(t->out, "source %s\n", t->o.source);
-	fprintf(t->out, "qdisc %.16s%s%s\n", c->kind,
+		trace_w_printf(&t->w, "source %s\n", t->o.source);
+	trace_w_printf(&t->w, "qdisc %.16s%s%s\n", c->kind,
 		t->o.qdisc_opts && *t->o.qdisc_opts ? " " : "",
 		t->o.qdisc_opts ? t->o.qdisc_opts : "");
 	if (!c->tca_len) {
-		fprintf(t->out, "tca -\n");
+		trace_w_printf(&t->w, "tca -\n");
 	} else {
-		fprintf(t->out, "tca ");
-		for (i = 0; i < c->tca_len; i++)
-			fprintf(t->out, "%02x", t->tca[i]);
-		fprintf(t->out, "\n");
+		trace_w_str(&t->w, "tca ");
+		trace_w_hex(&t->w, t->tca, c->tca_len);
+		trace_w_char(&t->w, '\n');
 	}
-	fprintf(t->out, "dev name=%.16s mtu=%u txqlen=%u txqs=%u\n", c->dev,
+	trace_w_printf(&t->w, "dev name=%.16s mtu=%u txqlen=%u txqs=%u\n", c->dev,
 		c->mtu, c->txqlen, c->txqs ? c->txqs : 1);
-	fprintf(t->out, "handle ");
-	put_handle(t->out, c->handle);
-	fprintf(t->out, "\nparent ");
+	trace_w_str(&t->w, "handle ");
+	trace_w_handle(&t->w, c->handle);
+	trace_w_str(&t->w, "\nparent ");
 	if (c->parent == 0xffffffffU)
-		fprintf(t->out, "root");
+		trace_w_str(&t->w, "root");
 	else
-		put_handle(t->out, c->parent);
-	fprintf(t->out, "\nhz %u\n", t->conf.count ? t->conf.count : 250);
+		trace_w_handle(&t->w, c->parent);
+	trace_w_printf(&t->w, "\nhz %u\n", t->conf.count ? t->conf.count : 250);
 	/* the kernel's jiffies when the child was made; j lines as they tick */
-	fprintf(t->out, "jiffies %llu\n", (unsigned long long)t->jiffies);
+	trace_w_printf(&t->w, "jiffies %llu\n", (unsigned long long)t->jiffies);
 	/* every fire of the child's own timer_lists is a t line */
 	if (t->conf.flags & QDK_RF_TIMERS)
-		fprintf(t->out, "timers recorded\n");
+		trace_w_printf(&t->w, "timers recorded\n");
 	if (t->rnd_norand)
-		fprintf(t->out, "# random: a random getter could not be probed; draws through it are not here\n");
-	if (t->rnd.b.len)
-		fwrite(t->rnd.b.p, 1, t->rnd.b.len, t->out);
+		trace_w_printf(&t->w, "# random: a random getter could not be probed; draws through it are not here\n");
+	trace_w_mem(&t->w, t->rnd.b.buf, t->rnd.b.len);
 	if (t->nnodes)
 		write_tree(t);
 	t->header_done = true;
@@ -596,7 +571,7 @@ static void call_hold(struct tw *t, uint32_t draws)
 	if (!m)
 		return;		/* written unheld: verify then reports the draws */
 	t->call_out = t->out;
-	t->out = m;
+	out_to(t, m);
 }
 
 /* ... and all of it has come: its R lines, then the call. */
@@ -604,19 +579,20 @@ static void call_release(struct tw *t)
 {
 	FILE *m = t->out;
 
-	t->out = t->call_out;
+	out_to(t, t->call_out);
 	t->call_out = NULL;
 	if (t->draws_left) {
 		/* not stored (the ring was full): the trace says so */
-		fprintf(t->out, "%llu R lost %u\n", (unsigned long long)t->p_ts, t->draws_left);
+		trace_w_printf(&t->w, "%llu R lost %u\n", (unsigned long long)t->p_ts,
+			       t->draws_left);
 		t->c.rand_lost += t->draws_left;
 	}
-	fwrite(t->r_call.b.p, 1, t->r_call.b.len, t->out);
+	trace_w_mem(&t->w, t->r_call.b.buf, t->r_call.b.len);
 	rl_clear(&t->r_call);
-	fwrite(t->c_call.p, 1, t->c_call.len, t->out);
+	trace_w_mem(&t->w, t->c_call.buf, t->c_call.len);
 	t->c_call.len = 0;
 	if (fclose(m) == 0)
-		fwrite(t->call_buf, 1, t->call_bufsz, t->out);
+		trace_w_mem(&t->w, t->call_buf, t->call_bufsz);
 	free(t->call_buf);
 	t->call_buf = NULL;
 }
@@ -635,16 +611,15 @@ static void flush_call(struct tw *t)
 			pm_del(&t->pkts, s);
 	}
 	if (t->p_mark && !t->p_dropped) {
-		fprintf(t->out, "%llu m %llu\n", (unsigned long long)t->p_ts,
-			(unsigned long long)t->p_id);
+		trace_w_id_line(&t->w, t->p_ts, 'm', t->p_id);
 		t->c.marks++;
 	}
 	if (t->p_stats) {
-		fprintf(t->out, "%llu s qlen=%u backlog=%u", (unsigned long long)t->p_ts,
-			t->p_qlen, t->p_backlog);
+		trace_w_ts_op(&t->w, t->p_ts, 's');
+		trace_w_printf(&t->w, " qlen=%u backlog=%u", t->p_qlen, t->p_backlog);
 		if (t->fresh)
-			fprintf(t->out, " drops=%u", t->p_drops);
-		fprintf(t->out, "\n");
+			trace_w_printf(&t->w, " drops=%u", t->p_drops);
+		trace_w_char(&t->w, '\n');
 	}
 	if (t->call_out)
 		call_release(t);
@@ -657,7 +632,10 @@ static void begin_call(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 	flush_call(t);
 	if (j != t->jiffies) {
 		/* the kernel's jiffies ticked since the last call: from here on */
-		fprintf(t->out, "%llu j %llu\n", (unsigned long long)ts, (unsigned long long)j);
+		trace_w_ts_op(&t->w, ts, 'j');
+		trace_w_char(&t->w, ' ');
+		trace_w_u64(&t->w, j);
+		trace_w_char(&t->w, '\n');
 		t->jiffies = j;
 	}
 	t->pending = true;
@@ -681,34 +659,20 @@ static bool is_ce(uint8_t tos)
 	return (tos & 3) == 3;
 }
 
-static void put_addr(FILE *f, int family, const uint8_t *a, bool port,
+static void put_addr(struct trace_w *w, int family, const uint8_t *a, bool port,
 		     uint16_t p)
 {
 	char buf[INET6_ADDRSTRLEN];
 
 	if (family == QDK_RF_AF_INET6) {
 		inet_ntop(AF_INET6, a, buf, sizeof(buf));
-		fprintf(f, "[%s]", buf);
+		trace_w_printf(w, "[%s]", buf);
 	} else {
 		inet_ntop(AF_INET, a, buf, sizeof(buf));
-		fprintf(f, "%s", buf);
+		trace_w_str(w, buf);
 	}
 	if (port)
-		fprintf(f, ":%u", p);
-}
-
-static void put_tcp(FILE *f, uint8_t fl)
-{
-	static const char letters[] = "FSRPAUEC";
-	int i;
-
-	if (!fl) {
-		fputc('-', f);
-		return;
-	}
-	for (i = 0; i < 8; i++)
-		if (fl & (1u << i))
-			fputc(letters[i], f);
+		trace_w_printf(w, ":%u", p);
 }
 
 static bool has_ports(uint8_t proto)
@@ -746,71 +710,46 @@ static struct flow *flow_of(struct tw *t, const struct qdk_rec_enq *e)
 	f->ttl = e->family ? e->ttl : 64;
 	f->tcp = k.proto == 6 ? e->tcp_flags : 0x10;
 
-	fprintf(t->out, "flow %u ", f->fid);
+	trace_w_printf(&t->w, "flow %u ", f->fid);
 	if (!e->family) {
-		fprintf(t->out, "eth:0x%04x - -", e->ethertype);
+		trace_w_printf(&t->w, "eth:0x%04x - -", e->ethertype);
 	} else {
 		if (k.proto == 6)
-			fprintf(t->out, "tcp ");
+			trace_w_printf(&t->w, "tcp ");
 		else if (k.proto == 17)
-			fprintf(t->out, "udp ");
+			trace_w_printf(&t->w, "udp ");
 		else if (k.proto == 1 && e->family == QDK_RF_AF_INET)
-			fprintf(t->out, "icmp ");
+			trace_w_printf(&t->w, "icmp ");
 		else if (k.proto == 58 && e->family == QDK_RF_AF_INET6)
-			fprintf(t->out, "icmp6 ");
+			trace_w_printf(&t->w, "icmp6 ");
 		else
-			fprintf(t->out, "ip:%u ", k.proto);
-		put_addr(t->out, e->family, e->saddr, has_ports(k.proto),
+			trace_w_printf(&t->w, "ip:%u ", k.proto);
+		put_addr(&t->w, e->family, e->saddr, has_ports(k.proto),
 			 e->sport);
-		fputc(' ', t->out);
-		put_addr(t->out, e->family, e->daddr, has_ports(k.proto),
+		trace_w_char(&t->w, ' ');
+		put_addr(&t->w, e->family, e->daddr, has_ports(k.proto),
 			 e->dport);
 	}
 	if (f->tos)
-		fprintf(t->out, " tos=0x%02x", f->tos);
+		trace_w_printf(&t->w, " tos=0x%02x", f->tos);
 	if (f->prio)
-		fprintf(t->out, " prio=%u", f->prio);
+		trace_w_printf(&t->w, " prio=%u", f->prio);
 	if (f->mark)
-		fprintf(t->out, " mark=%u", f->mark);
+		trace_w_printf(&t->w, " mark=%u", f->mark);
 	if (f->hash)
-		fprintf(t->out, " hash=0x%08x", f->hash);
+		trace_w_printf(&t->w, " hash=0x%08x", f->hash);
 	if (k.proto == 6 && f->tcp != 0x10) {
-		fprintf(t->out, " tcp=");
-		put_tcp(t->out, f->tcp);
+		trace_w_str(&t->w, " tcp=");
+		trace_w_tcp(&t->w, f->tcp);
 	}
 	if (e->family && f->ttl != 64)
-		fprintf(t->out, " ttl=%u", f->ttl);
+		trace_w_printf(&t->w, " ttl=%u", f->ttl);
 	if (f->q)
-		fprintf(t->out, " q=%u", f->q);
+		trace_w_printf(&t->w, " q=%u", f->q);
 	if (f->tcidx)
-		fprintf(t->out, " tcidx=%u", f->tcidx);
-	fputc('\n', t->out);
+		trace_w_printf(&t->w, " tcidx=%u", f->tcidx);
+	trace_w_char(&t->w, '\n');
 	return f;
-}
-
-static void put_verdict(FILE *f, int32_t ret)
-{
-	uint32_t v = (uint32_t)ret;
-
-	switch (v & 0x0f) {
-	case 0:
-		fprintf(f, "ok");
-		break;
-	case 1:
-		fprintf(f, "drop");
-		break;
-	case 2:
-		fprintf(f, "cn");
-		break;
-	default:
-		/* not in the format: verify will reject it, loudly */
-		fprintf(f, "0x%x", v);
-		return;
-	}
-	if (v & 0x00010000)
-		fprintf(f, "+stolen");
-	if (v & 0x00020000)
-		fprintf(f, "+bypass");
 }
 
 static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
@@ -830,32 +769,31 @@ static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 	id = ++t->next_id;
 	t->p_id = id;
 	t->c.enq++;
-	fprintf(t->out, "%llu e %llu %u %u ", (unsigned long long)ts,
-		(unsigned long long)id, f->fid, e->pkt_len);
-	put_verdict(t->out, e->ret);
+	/* a verdict the format cannot say is written as a number: verify refuses it */
+	trace_w_enqueue(&t->w, ts, id, f->fid, e->pkt_len, (uint32_t)e->ret);
 	if (e->len != e->pkt_len)
-		fprintf(t->out, " len=%u", e->len);
+		trace_w_printf(&t->w, " len=%u", e->len);
 	if (e->gso_segs || e->gso_size)
-		fprintf(t->out, " gso=%u:%u", e->gso_segs, e->gso_size);
+		trace_w_printf(&t->w, " gso=%u:%u", e->gso_segs, e->gso_size);
 	if (e->family && e->tos != f->tos)
-		fprintf(t->out, " tos=0x%02x", e->tos);
+		trace_w_printf(&t->w, " tos=0x%02x", e->tos);
 	if (e->priority != f->prio)
-		fprintf(t->out, " prio=%u", e->priority);
+		trace_w_printf(&t->w, " prio=%u", e->priority);
 	if (e->mark != f->mark)
-		fprintf(t->out, " mark=%u", e->mark);
+		trace_w_printf(&t->w, " mark=%u", e->mark);
 	if (e->tc_index != f->tcidx)
-		fprintf(t->out, " tcidx=%u", e->tc_index);
+		trace_w_printf(&t->w, " tcidx=%u", e->tc_index);
 	if (e->hash != f->hash)
-		fprintf(t->out, " hash=0x%08x", e->hash);
+		trace_w_printf(&t->w, " hash=0x%08x", e->hash);
 	if (f->k.proto == 6 && e->family && e->tcp_flags != f->tcp) {
-		fprintf(t->out, " tcp=");
-		put_tcp(t->out, e->tcp_flags);
+		trace_w_str(&t->w, " tcp=");
+		trace_w_tcp(&t->w, e->tcp_flags);
 	}
 	if (e->family && e->ttl != f->ttl)
-		fprintf(t->out, " ttl=%u", e->ttl);
+		trace_w_printf(&t->w, " ttl=%u", e->ttl);
 	if (e->queue_mapping != f->q)
-		fprintf(t->out, " q=%u", e->queue_mapping);
-	fputc('\n', t->out);
+		trace_w_printf(&t->w, " q=%u", e->queue_mapping);
+	trace_w_char(&t->w, '\n');
 	if (pm_put(&t->pkts, r->pkt, id, e->tos_after))
 		return -1;
 	if (!(r->flags & QDK_RF_GONE)) {
@@ -884,9 +822,9 @@ static uint64_t on_take(struct tw *t, const struct qdk_rec *r, uint64_t ts,
 		t->c.deq++;
 	if (r->pkt && !s) {
 		/* not seen arriving: this trace cannot be replayed */
-		fprintf(t->out, "# %s returned a packet that was never enqueued while recording\n",
+		trace_w_printf(&t->w, "# %s returned a packet that was never enqueued while recording\n",
 			peek ? "peek" : "dequeue");
-		fprintf(t->out, "%llu lost 1\n", (unsigned long long)ts);
+		trace_w_printf(&t->w, "%llu lost 1\n", (unsigned long long)ts);
 		t->c.unknown++;
 		t->pending = false;
 		/* held for its draws: out again now (they come as R lost lines) */
@@ -896,11 +834,7 @@ static uint64_t on_take(struct tw *t, const struct qdk_rec *r, uint64_t ts,
 		}
 		return 0;
 	}
-	fprintf(t->out, "%llu %c ", (unsigned long long)ts, peek ? 'p' : 'd');
-	if (s)
-		fprintf(t->out, "%llu\n", (unsigned long long)id);
-	else
-		fprintf(t->out, "-\n");
+	trace_w_id_line(&t->w, ts, peek ? 'p' : 'd', s ? id : 0);
 	if (s && !peek) {
 		/*
 		 * FORMAT.md compares marks after enqueue and dequeue only: a
@@ -923,8 +857,7 @@ static void on_drop(struct tw *t, uint64_t cookie, uint64_t ts)
 		t->c.unknown++;
 		return;
 	}
-	fprintf(t->out, "%llu x %llu\n", (unsigned long long)ts,
-		(unsigned long long)s->id);
+	trace_w_id_line(&t->w, ts, 'x', s->id);
 	if (t->pending && s->id == t->p_id)
 		t->p_dropped = true;
 	t->c.drops++;
@@ -987,7 +920,7 @@ static int on_tree(struct tw *t, const struct qdk_rec *r)
 	if (t->header_done) {
 		/* the replay builds the tree once, before the first call */
 		flush_call(t);
-		fprintf(t->out, "# tc changed the child's classes, children or filters during the capture\n%llu lost 1\n",
+		trace_w_printf(&t->w, "# tc changed the child's classes, children or filters during the capture\n%llu lost 1\n",
 			(unsigned long long)t->last_ts);
 		t->c.lost++;
 		return 0;
@@ -1028,19 +961,14 @@ static int on_node(struct tw *t, const struct qdk_rec *r)
 }
 
 /* tc's names of TC_ACT_* (traces/FORMAT.md, C lines) */
-static const char *const cls_actions[] = {
-	"ok", "reclassify", "shot", "pipe", "stolen", "queued", "repeat", "redirect", "trap",
-};
-
 /* CLS: a classification of the pending call, a C line before its line */
 static int on_cls(struct tw *t, const struct qdk_rec *r)
 {
 	const struct qdk_rec_cls *k = &r->cls;
-	int err;
 
 	if (!t->call_out) {
 		flush_call(t);
-		fprintf(t->out, "# a classification outside a recorded call\n%llu lost 1\n",
+		trace_w_printf(&t->w, "# a classification outside a recorded call\n%llu lost 1\n",
 			(unsigned long long)t->last_ts);
 		t->c.lost++;
 		return 0;
@@ -1048,16 +976,8 @@ static int on_cls(struct tw *t, const struct qdk_rec *r)
 	if (t->draws_left)
 		t->draws_left--;
 	t->c.cls++;
-	err = sb_printf(&t->c_call, "%llu C ", (unsigned long long)t->p_ts);
-	if (!err && k->action == -1)
-		err = sb_printf(&t->c_call, "unspec");
-	else if (!err && k->action >= 0 && k->action < 9)
-		err = sb_printf(&t->c_call, "%s", cls_actions[k->action]);
-	else if (!err)
-		err = sb_printf(&t->c_call, "%d", k->action);
-	if (!err)
-		err = sb_printf(&t->c_call, " %x:%x\n", k->classid >> 16, k->classid & 0xffff);
-	return err;
+	trace_w_classify(&t->c_call, t->p_ts, k->action, k->classid);
+	return t->c_call.err;
 }
 
 /* RAND: the child's init drew these; kept as "random" lines for the header. */
@@ -1071,9 +991,10 @@ static int on_rand(struct tw *t, const struct qdk_rec *r)
 		if (!d->lost)
 			return 0;
 		t->rnd.width = -1;
-		return sb_printf(&t->rnd.b, "random lost %u\n", d->lost);
+		trace_w_printf(&t->rnd.b, "random lost %u\n", d->lost);
+		return t->rnd.b.err;
 	}
-	return rl_add(&t->rnd, "random", d);
+	return rl_add(&t->rnd, NULL, d);
 }
 
 /*
@@ -1086,36 +1007,34 @@ static int on_draw(struct tw *t, const struct qdk_rec *r)
 	const struct qdk_rec_rand *d = &r->rand;
 	bool chg = t->chg == CHG_OPTS;
 	struct rlines *l = chg ? &t->r_chg : &t->r_call;
-	char prefix[32];
+	uint64_t ts = chg ? t->chg_ts : t->p_ts;
 
 	if (!d->len) {
 		if (!d->lost && !(r->flags & QDK_RF_NORAND))
 			return 0;
 		if (r->flags & QDK_RF_NORAND)
-			fprintf(t->out, "# random: a random getter could not be probed; draws through it are not here\n");
+			trace_w_printf(&t->w, "# random: a random getter could not be probed; draws through it are not here\n");
 		if (d->lost) {
 			flush_call(t);
-			fprintf(t->out, "%llu R lost %u\n", (unsigned long long)t->last_ts, d->lost);
+			trace_w_printf(&t->w, "%llu R lost %u\n", (unsigned long long)t->last_ts, d->lost);
 			t->c.rand_lost += d->lost;
 		}
 		return 0;
 	}
 	if (!chg && !t->call_out) {
 		/* no call to attach it to: the draw is missing from the trace */
-		fprintf(t->out, "# a random draw outside a recorded call\n%llu R lost 1\n",
+		trace_w_printf(&t->w, "# a random draw outside a recorded call\n%llu R lost 1\n",
 			(unsigned long long)t->last_ts);
 		t->c.rand_lost++;
 		return 0;
 	}
-	snprintf(prefix, sizeof(prefix), "%llu R",
-		 (unsigned long long)(chg ? t->chg_ts : t->p_ts));
 	if (!chg && t->draws_left)
 		t->draws_left--;
 	if (d->width)
 		t->c.draws += d->len / d->width;
 	else if (d->off + d->len >= d->total)
 		t->c.draws++;
-	return rl_add(l, prefix, d);
+	return rl_add(l, &ts, d);
 }
 
 /*
@@ -1131,7 +1050,7 @@ static int on_new(struct tw *t, const struct qdk_rec *r)
 
 	if (!t->call_out) {
 		/* no call to attach it to: its later dequeue is unknown */
-		fprintf(t->out, "# a packet made outside a recorded call\n");
+		trace_w_printf(&t->w, "# a packet made outside a recorded call\n");
 		return 0;
 	}
 	id = ++t->next_id;
@@ -1141,12 +1060,8 @@ static int on_new(struct tw *t, const struct qdk_rec *r)
 	if (pm_put(&t->pkts, r->pkt, id, r->tos))
 		return -1;
 	t->r_call.width = -1;	/* R values after it start a new line */
-	if (s)
-		return sb_printf(&t->r_call.b, "%llu n %llu %llu\n",
-				 (unsigned long long)t->p_ts, (unsigned long long)id,
-				 (unsigned long long)s->id);
-	return sb_printf(&t->r_call.b, "%llu n %llu -\n", (unsigned long long)t->p_ts,
-			 (unsigned long long)id);
+	trace_w_made(&t->r_call.b, t->p_ts, id, s ? s->id : 0);
+	return t->r_call.b.err;
 }
 
 /*
@@ -1157,47 +1072,47 @@ static int chg_write(struct tw *t, bool ended)
 {
 	const struct qdk_rec *d = &t->chg_done;
 	unsigned long long ts = t->chg_ts;
-	uint32_t i;
 	size_t k;
 	int err = 0;
 
 	if (t->call_out)
 		flush_call(t);	/* its lines are complete: out is the change's again */
 	if (t->chg_out) {
-		if (fclose(t->out))
+		FILE *m = t->out;
+
+		out_to(t, t->chg_out);
+		if (fclose(m))
 			err = -1;
-		t->out = t->chg_out;
 		t->chg_out = NULL;
 	}
-	fwrite(t->r_chg.b.p, 1, t->r_chg.b.len, t->out);
+	trace_w_mem(&t->w, t->r_chg.b.buf, t->r_chg.b.len);
 	rl_clear(&t->r_chg);
 	if (d->type != QDK_REC_CHANGED) {
-		fprintf(t->out, "# the end of a change was not recorded\n%llu lost 1\n", ts);
+		trace_w_printf(&t->w, "# the end of a change was not recorded\n%llu lost 1\n", ts);
 		t->c.lost++;
 	} else {
-		fprintf(t->out, "%llu c %d ", ts, (int32_t)d->count);
+		trace_w_printf(&t->w, "%llu c %d ", ts, (int32_t)d->count);
 		if (!t->chg_len)
-			fputc('-', t->out);
-		for (i = 0; i < t->chg_len; i++)
-			fprintf(t->out, "%02x", t->chg_tca[i]);
-		fputc('\n', t->out);
+			trace_w_char(&t->w, '-');
+		trace_w_hex(&t->w, t->chg_tca, t->chg_len);
+		trace_w_char(&t->w, '\n');
 		for (k = 0; k < t->chg_nx; k++)
-			fprintf(t->out, "%llu x %llu\n", ts, (unsigned long long)t->chg_x[k]);
+			trace_w_id_line(&t->w, ts, 'x', t->chg_x[k]);
 		if (ended && t->chg_nx < d->removed) {
-			fprintf(t->out, "# the change took out %u packets; %zu were seen freed\n",
+			trace_w_printf(&t->w, "# the change took out %u packets; %zu were seen freed\n",
 				d->removed, t->chg_nx);
-			fprintf(t->out, "%llu lost %zu\n", ts, d->removed - t->chg_nx);
+			trace_w_printf(&t->w, "%llu lost %zu\n", ts, d->removed - t->chg_nx);
 			t->c.lost += d->removed - t->chg_nx;
 		}
 		if (!(d->flags & QDK_RF_NOSTATS)) {
-			fprintf(t->out, "%llu s qlen=%u backlog=%u", ts, d->qlen, d->backlog);
+			trace_w_printf(&t->w, "%llu s qlen=%u backlog=%u", ts, d->qlen, d->backlog);
 			if (t->fresh)
-				fprintf(t->out, " drops=%u", d->drops);
-			fputc('\n', t->out);
+				trace_w_printf(&t->w, " drops=%u", d->drops);
+			trace_w_char(&t->w, '\n');
 		}
 	}
 	if (t->chg_buf) {
-		fwrite(t->chg_buf, 1, t->chg_bufsz, t->out);
+		trace_w_mem(&t->w, t->chg_buf, t->chg_bufsz);
 		free(t->chg_buf);
 		t->chg_buf = NULL;
 	}
@@ -1212,8 +1127,8 @@ static int on_change(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 		return -1;
 	if (r->flags & QDK_RF_NOREC) {
 		/* before the trace's first call: its queue is not the replay's */
-		fprintf(t->out, "# tc changed the qdisc before recording began; the change is not recorded\n");
-		fprintf(t->out, "%llu lost 1\n", (unsigned long long)ts);
+		trace_w_printf(&t->w, "# tc changed the qdisc before recording began; the change is not recorded\n");
+		trace_w_printf(&t->w, "%llu lost 1\n", (unsigned long long)ts);
 		t->c.lost++;
 		return 0;
 	}
@@ -1255,12 +1170,13 @@ static int on_changed(struct tw *t, const struct qdk_rec *r)
 		return chg_write(t, false);
 	/* drops still to come: hold back what follows */
 	t->chg = CHG_AWAIT;
-	t->chg_out = t->out;
-	t->out = open_memstream(&t->chg_buf, &t->chg_bufsz);
-	if (!t->out) {
-		t->out = t->chg_out;
-		t->chg_out = NULL;
-		return -1;
+	{
+		FILE *m = open_memstream(&t->chg_buf, &t->chg_bufsz);
+
+		if (!m)
+			return -1;
+		t->chg_out = t->out;
+		out_to(t, m);
 	}
 	return 0;
 }
@@ -1340,7 +1256,7 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 		if (!t->following || !t->c.calls)
 			return 0;
 		flush_call(t);
-		fprintf(t->out, "%llu lost %u\n",
+		trace_w_printf(&t->w, "%llu lost %u\n",
 			(unsigned long long)ts_of(t, r->ts), r->count);
 		return 0;
 	}
@@ -1398,14 +1314,16 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 		if (r->count)
 			call_hold(t, r->count);
 		t->c.timers++;
-		fprintf(t->out, "%llu t\n", (unsigned long long)ts);
+		trace_w_ts_op(&t->w, ts, 't');
+		trace_w_char(&t->w, '\n');
 		return 0;
 	case QDK_REC_RESET:
 		begin_call(t, r, ts);
 		if (r->count)
 			call_hold(t, r->count);
 		t->c.reset++;
-		fprintf(t->out, "%llu r\n", (unsigned long long)ts);
+		trace_w_ts_op(&t->w, ts, 'r');
+		trace_w_char(&t->w, '\n');
 		pm_clear(&t->pkts);
 		return 0;
 	case QDK_REC_DROP:
@@ -1448,5 +1366,5 @@ int tw_finish(struct tw *t)
 	flush_call(t);
 	if (t->chg != CHG_NONE && chg_write(t, true))
 		return -1;
-	return ferror(t->out) ? -1 : 0;
+	return trace_w_flush(&t->w) || fflush(t->out) || ferror(t->out) ? -1 : 0;
 }

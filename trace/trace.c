@@ -16,10 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
+#include <zlib.h>
+#include <zstd.h>
 
 #include "trace.h"
 #include "util.h"
@@ -58,112 +57,230 @@ static void file_fail(const char *path, const char *fmt, ...)
 
 /* ---- getting the bytes ------------------------------------------------- */
 
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t a = strlen(s), b = strlen(suffix);
-
-	return a >= b && strcmp(s + a - b, suffix) == 0;
-}
-
-/* Run "TOOL -dc -- path" and collect its output, plus a final '\n'. */
-static void read_decompressed(struct trace *t, const char *tool)
-{
-	int pfd[2], status;
-	pid_t pid;
-	size_t cap = 1 << 20, len = 0;
-	char *buf;
-
-	if (access(t->path, R_OK))
-		file_fail(t->path, "%s", strerror(errno));
-	if (pipe(pfd))
-		file_fail(t->path, "pipe: %s", strerror(errno));
-	pid = fork();
-	if (pid < 0)
-		file_fail(t->path, "fork: %s", strerror(errno));
-	if (pid == 0) {
-		dup2(pfd[1], 1);
-		close(pfd[0]);
-		close(pfd[1]);
-		execlp(tool, tool, "-dc", "--", t->path, (char *)NULL);
-		fprintf(stderr, "%s: cannot run %s: %s\n", t->path, tool, strerror(errno));
-		_exit(127);
-	}
-	close(pfd[1]);
-	buf = xmalloc(cap);
-	for (;;) {
-		ssize_t n;
-
-		if (cap - len < 65536) {
-			cap *= 2;
-			buf = xrealloc(buf, cap);
-		}
-		n = read(pfd[0], buf + len, cap - len - 1 - TRACE_PAD);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		len += (size_t)n;
-	}
-	close(pfd[0]);
-	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status))
-		file_fail(t->path, "%s -dc failed: not a valid compressed trace", tool);
-	if (len == 0 || buf[len - 1] != '\n')
-		buf[len++] = '\n';
-	memset(buf + len, 0, TRACE_PAD);
-	t->buf = buf;
-	t->len = len;
-	t->mapped = false;
-}
-
-static void read_plain(struct trace *t)
-{
-	struct stat st;
-	int fd = open(t->path, O_RDONLY);
-
-	if (fd < 0)
-		file_fail(t->path, "%s", strerror(errno));
-	if (fstat(fd, &st))
-		file_fail(t->path, "%s", strerror(errno));
-	if (!S_ISREG(st.st_mode))
-		file_fail(t->path, "not a regular file");
-	t->len = (size_t)st.st_size;
-	if (t->len > 0) {
-		/*
-		 * Reserve one page more than the file and map the file over its
-		 * start: the bytes after the end read as zeros, so the number
-		 * scanner may load 8 bytes at a time anywhere in the text.
-		 */
-		t->maplen = t->len + TRACE_PAD_PAGE;
-		t->buf = mmap(NULL, t->maplen, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (t->buf == MAP_FAILED)
-			file_fail(t->path, "mmap: %s", strerror(errno));
-		if (mmap(t->buf, t->len, PROT_READ, MAP_PRIVATE | MAP_FIXED | MAP_POPULATE, fd, 0) ==
-		    MAP_FAILED)
-			file_fail(t->path, "mmap: %s", strerror(errno));
-		t->mapped = true;
-		madvise(t->buf, t->len, MADV_SEQUENTIAL);
-	}
-	/* The scanners rely on a final '\n': copy the rare file without one. */
-	if (t->len == 0 || t->buf[t->len - 1] != '\n') {
-		char *copy = xcalloc(t->len + 1 + TRACE_PAD, 1);
-
-		if (t->len)
-			memcpy(copy, t->buf, t->len);
-		if (t->mapped)
-			munmap(t->buf, t->maplen);
-		copy[t->len++] = '\n';
-		t->buf = copy;
-		t->mapped = false;
-	}
-	close(fd);
-}
-
-/* ---- numbers ----------------------------------------------------------- */
-
 static inline bool is_digit(char c)
 {
 	return (unsigned char)(c - '0') < 10;
 }
+
+/*
+ * The text streams through t->buf: [pos, end) holds whole lines (end is one
+ * past the last '\n' read), [end, fill) the start of the next line, and
+ * TRACE_PAD zero bytes follow fill. Refilling moves the unread bytes (and
+ * the pinned line, trace_pin) to the front and reads more from the source:
+ * read(2) for plain text, libzstd's and zlib's streaming decoders for
+ * compressed input, told apart by their magic numbers, so memory does not
+ * grow with the trace.
+ */
+#define TRACE_IN_SIZE (128u << 10)	/* compressed bytes read at a time */
+
+enum { SRC_PLAIN, SRC_ZSTD, SRC_GZIP };
+
+/* Raw bytes of the file into t->in; false at its end. */
+static bool raw_fill(struct trace *t)
+{
+	ssize_t n;
+
+	t->in_pos = 0;
+	do
+		n = read(t->fd, t->in, TRACE_IN_SIZE);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		file_fail(t->path, "%s", strerror(errno));
+	t->in_len = (size_t)n;
+	return n > 0;
+}
+
+/* Up to cap decompressed (or plain) bytes into dst; 0 at the end of the trace. */
+static size_t src_read(struct trace *t, char *dst, size_t cap)
+{
+	ssize_t n;
+
+	if (t->src == SRC_PLAIN) {
+		if (t->in_pos < t->in_len) {	/* the bytes read to tell the format */
+			n = (ssize_t)(t->in_len - t->in_pos < cap ? t->in_len - t->in_pos : cap);
+			memcpy(dst, t->in + t->in_pos, (size_t)n);
+			t->in_pos += (size_t)n;
+			return (size_t)n;
+		}
+		do
+			n = read(t->fd, dst, cap);
+		while (n < 0 && errno == EINTR);
+		if (n < 0)
+			file_fail(t->path, "%s", strerror(errno));
+		return (size_t)n;
+	}
+	for (;;) {
+		if (t->in_pos == t->in_len && !t->src_eof && !raw_fill(t))
+			t->src_eof = true;
+		if (t->src == SRC_ZSTD) {
+			ZSTD_inBuffer in = { t->in, t->in_len, t->in_pos };
+			ZSTD_outBuffer out = { dst, cap, 0 };
+			size_t r;
+
+			if (t->src_eof) {
+				if (t->frame_open)
+					file_fail(t->path, "truncated zstd data");
+				return 0;
+			}
+			r = ZSTD_decompressStream(t->zstd, &out, &in);
+			if (ZSTD_isError(r))
+				file_fail(t->path, "not valid zstd data: %s", ZSTD_getErrorName(r));
+			t->in_pos = in.pos;
+			t->frame_open = r != 0;
+			if (out.pos)
+				return out.pos;
+		} else {
+			z_stream *z = &t->gz;
+			int r;
+
+			if (t->src_eof) {
+				if (t->frame_open)
+					file_fail(t->path, "truncated gzip data");
+				return 0;
+			}
+			if (!t->frame_open) {
+				/* a new member: gzip files may be concatenated */
+				if (inflateReset(z) != Z_OK)
+					file_fail(t->path, "zlib: cannot reset the decoder");
+				t->frame_open = true;
+			}
+			z->next_in = (unsigned char *)t->in + t->in_pos;
+			z->avail_in = (unsigned int)(t->in_len - t->in_pos);
+			z->next_out = (unsigned char *)dst;
+			z->avail_out = (unsigned int)cap;
+			r = inflate(z, Z_NO_FLUSH);
+			if (r != Z_OK && r != Z_STREAM_END && r != Z_BUF_ERROR)
+				file_fail(t->path, "not valid gzip data: %s", z->msg ? z->msg : "error");
+			t->in_pos = t->in_len - z->avail_in;
+			if (r == Z_STREAM_END)
+				t->frame_open = false;
+			if (cap - z->avail_out)
+				return cap - z->avail_out;
+		}
+	}
+}
+
+/* Open t->path and tell plain text from zstd and gzip by the first bytes. */
+static void src_open(struct trace *t)
+{
+	const unsigned char *m = (const unsigned char *)t->in;
+
+	t->fd = open(t->path, O_RDONLY | O_CLOEXEC);
+	if (t->fd < 0)
+		file_fail(t->path, "%s", strerror(errno));
+	t->in = xmalloc(TRACE_IN_SIZE);
+	raw_fill(t);
+	m = (const unsigned char *)t->in;
+	if (t->in_len >= 4 && m[0] == 0x28 && m[1] == 0xb5 && m[2] == 0x2f && m[3] == 0xfd) {
+		t->src = SRC_ZSTD;
+		t->zstd = ZSTD_createDStream();
+		if (!t->zstd)
+			file_fail(t->path, "zstd: out of memory");
+	} else if (t->in_len >= 2 && m[0] == 0x1f && m[1] == 0x8b) {
+		t->src = SRC_GZIP;
+		if (inflateInit2(&t->gz, 16 + MAX_WBITS) != Z_OK)
+			file_fail(t->path, "zlib: cannot start the decoder");
+		t->frame_open = true;
+	} else {
+		t->src = SRC_PLAIN;
+	}
+	t->buf = xmalloc(TRACE_BUF_SIZE + 1 + TRACE_PAD);
+	t->pos = t->end = t->fill = t->buf;
+	memset(t->buf, 0, TRACE_PAD);
+}
+
+static void src_close(struct trace *t)
+{
+	if (t->src == SRC_ZSTD)
+		ZSTD_freeDStream(t->zstd);
+	else if (t->src == SRC_GZIP)
+		inflateEnd(&t->gz);
+	if (t->fd >= 0)
+		close(t->fd);
+	free(t->in);
+	free(t->buf);
+	free(t->pinned);
+}
+
+/* The longest a line starting at p may be: a tca directive's or a c line's is longer. */
+static size_t line_max(const char *p)
+{
+	if (!memcmp(p, "tca ", 4))
+		return TRACE_MAX_TCA_LINE;
+	while (is_digit(*p))
+		p++;
+	return p[0] == ' ' && p[1] == 'c' && p[2] == ' ' ? TRACE_MAX_TCA_LINE : TRACE_MAX_LINE;
+}
+
+/* The pinned line moves with the text, or into a copy of its own when it is far behind. */
+static const char *keep_from(struct trace *t)
+{
+	const char *k = t->pin ? *t->pin : NULL;
+	size_t n;
+
+	if (!k || (uintptr_t)k < (uintptr_t)t->buf || (uintptr_t)k >= (uintptr_t)t->pos)
+		return t->pos;
+	if ((size_t)(t->pos - k) <= TRACE_BUF_SIZE / 4)
+		return k;
+	n = (size_t)((const char *)memchr(k, '\n', (size_t)(t->end - k)) - k) + 1;
+	if (!t->pinned)
+		t->pinned = xmalloc(TRACE_MAX_TCA_LINE + 2);
+	memcpy(t->pinned, k, n);
+	*t->pin = t->pinned;
+	return t->pos;
+}
+
+/*
+ * Make [pos, end) hold at least one whole line: false at the end of the
+ * trace. A last line without its '\n' gets one; a line longer than its
+ * bound fails at line number `line` (the one being read).
+ */
+static bool refill(struct trace *t, uint32_t line)
+{
+	for (;;) {
+		const char *from;
+		size_t shift, n;
+		char *nl;
+
+		if (t->pos < t->end)
+			return true;
+		if (t->src_done) {
+			if (t->fill == t->pos)
+				return false;
+			*t->fill++ = '\n';	/* the last line had none */
+			memset(t->fill, 0, TRACE_PAD);
+			t->end = t->fill;
+			return true;
+		}
+		from = keep_from(t);
+		shift = (size_t)(from - t->buf);
+		if (shift) {
+			memmove(t->buf, from, (size_t)(t->fill - from));
+			if (t->pin && (uintptr_t)*t->pin >= (uintptr_t)from &&
+			    (uintptr_t)*t->pin < (uintptr_t)t->pos)
+				*t->pin -= shift;
+			t->pos -= shift;
+			t->end -= shift;
+			t->fill -= shift;
+		}
+		if ((size_t)(t->fill - t->pos) > line_max(t->pos)) {
+			if (line == 1)
+				trace_fail(t, 1, "not a qdk trace (the first line must be "
+					   "\"qdk-trace 1\")");
+			trace_fail(t, line, "line longer than %zu bytes", line_max(t->pos));
+		}
+		n = src_read(t, t->fill, TRACE_BUF_SIZE - (size_t)(t->fill - t->buf));
+		if (!n)
+			t->src_done = true;
+		nl = memrchr(t->fill, '\n', n);
+		t->fill += n;
+		memset(t->fill, 0, TRACE_PAD);
+		if (nl)
+			t->end = nl + 1;
+	}
+}
+
+/* ---- numbers ----------------------------------------------------------- */
 
 static int hexval(char c)
 {
@@ -949,20 +1066,6 @@ static const char *change_fields(const struct trace *t, const char *p, struct tr
 	return p;
 }
 
-/* tc's action names (TC_ACT_*), as a C line writes them */
-static const char *const cls_actions[] = {
-	"ok", "reclassify", "shot", "pipe", "stolen", "queued", "repeat", "redirect", "trap",
-};
-
-const char *trace_action_name(int action)
-{
-	if (action == -1)
-		return "unspec";
-	if (action >= 0 && action < (int)(sizeof(cls_actions) / sizeof(cls_actions[0])))
-		return cls_actions[action];
-	return NULL;
-}
-
 /* "C ACTION CLASSID": one tcf_classify() result of the next call (version 3) */
 static const char *classify_event(struct trace *t, const char *p, struct trace_event *ev)
 {
@@ -975,11 +1078,12 @@ static const char *classify_event(struct trace *t, const char *p, struct trace_e
 		trace_fail(t, t->line, "C lines need a \"filter PARENT\" directive: without "
 			   "filters the qdisc never asks for a classification");
 	ev->cls_action = -2;
-	if (n == 6 && memcmp(p, "unspec", 6) == 0)
-		ev->cls_action = -1;
-	for (i = 0; i < sizeof(cls_actions) / sizeof(cls_actions[0]); i++)
-		if (strlen(cls_actions[i]) == n && memcmp(cls_actions[i], p, n) == 0)
-			ev->cls_action = (int)i;
+	for (i = 0; i < 16; i++) {
+		const char *name = trace_action_name((int)i - 1);	/* from -1, "unspec" */
+
+		if (name && strlen(name) == n && memcmp(name, p, n) == 0)
+			ev->cls_action = (int)i - 1;
+	}
 	if (ev->cls_action == -2) {
 		p = field(t, p, 255, "classification action (a TC_ACT_ name or number)", &v);
 		ev->cls_action = (int)v;
@@ -1134,11 +1238,14 @@ bool trace_next(struct trace *t, struct trace_event *ev)
 	}
 	for (;;) {
 		p = t->pos;
-		if (p >= t->end) {
-			if (t->r_pending || t->c_pending || t->n_pending)
-				trace_fail(t, t->line, "the trace ends with %s lines and no call after "
-					   "them", pending_kind(t));
-			return false;
+		if (__builtin_expect(p >= t->end, 0)) {
+			if (!refill(t, t->line + 1)) {
+				if (t->r_pending || t->c_pending || t->n_pending)
+					trace_fail(t, t->line, "the trace ends with %s lines and no "
+						   "call after them", pending_kind(t));
+				return false;
+			}
+			p = t->pos;
 		}
 		t->line++;
 		if (is_digit(*p)) {
@@ -1146,7 +1253,11 @@ bool trace_next(struct trace *t, struct trace_event *ev)
 			return true;
 		}
 		if (*p == '#' || *p == '\n') {
-			t->pos = (const char *)memchr(p, '\n', (size_t)(t->end - p)) + 1;
+			const char *nl = memchr(p, '\n', (size_t)(t->end - p));
+
+			if ((size_t)(nl - p) > TRACE_MAX_LINE)
+				trace_fail(t, t->line, "line longer than %d bytes", TRACE_MAX_LINE);
+			t->pos = nl + 1;
 			continue;
 		}
 		{
@@ -1164,6 +1275,26 @@ bool trace_next(struct trace *t, struct trace_event *ev)
 	}
 }
 
+char *trace_line_text(const struct trace *t, uint32_t n)
+{
+	struct trace r;
+	uint32_t line;
+	char *text = NULL;
+
+	memset(&r, 0, sizeof(r));
+	r.path = t->path;
+	src_open(&r);
+	for (line = 1; !text && refill(&r, line); line++) {
+		const char *nl = memchr(r.pos, '\n', (size_t)(r.end - r.pos));
+
+		if (line == n)
+			text = xstrndup(r.pos, (size_t)(nl - r.pos));
+		r.pos = nl + 1;
+	}
+	src_close(&r);
+	return text ? text : xstrdup("");
+}
+
 /* ---- open and close ---------------------------------------------------- */
 
 void trace_open(struct trace *t, const char *path)
@@ -1179,16 +1310,15 @@ void trace_open(struct trace *t, const char *path)
 	t->hdr.handle = 0x80010000u;
 	t->hdr.parent = 0xffffffffu;
 	snprintf(t->hdr.devname, sizeof(t->hdr.devname), "qdk0");
-	if (ends_with(path, ".zst"))
-		read_decompressed(t, "zstd");
-	else if (ends_with(path, ".gz"))
-		read_decompressed(t, "gzip");
-	else
-		read_plain(t);
-	t->pos = t->buf;
-	t->end = t->buf + t->len;
+	src_open(t);
+	if (!refill(t, 1)) {
+		/* an empty file reads as one empty line */
+		*t->fill++ = '\n';
+		memset(t->fill, 0, TRACE_PAD);
+		t->end = t->fill;
+	}
 	t->line = 1;
-	nl = memchr(t->pos, '\n', t->len);
+	nl = memchr(t->pos, '\n', (size_t)(t->end - t->pos));
 	if ((size_t)(nl - t->pos) < 10 || memcmp(t->pos, "qdk-trace ", 10) != 0)
 		trace_fail(t, 1, "not a qdk trace (the first line must be \"qdk-trace 1\")");
 	e = num(t->pos + 10, &ver);
@@ -1209,10 +1339,7 @@ void trace_close(struct trace *t)
 {
 	uint32_t i;
 
-	if (t->mapped)
-		munmap(t->buf, t->maplen);
-	else
-		free(t->buf);
+	src_close(t);
 	for (i = 0; i < t->nflows; i++)
 		free(t->flows[i].decl);
 	free(t->flows);

@@ -2,9 +2,11 @@
 /*
  * trace.h - reading qdk traces (traces/FORMAT.md, versions 1 to 3).
  *
- * The reader maps the file (or reads a decompressed .zst/.gz into memory),
- * takes the header directives up to the first event, and then hands out one
- * event per call with a hand-written tokenizer. Flow lines are absorbed
+ * The reader streams the file through a fixed-size buffer (plain text, or
+ * zstd or gzip data decompressed on the way, told apart by their magic
+ * numbers), takes the header directives up to the first event, and then
+ * hands out one event per call with a hand-written tokenizer: its memory
+ * does not grow with the trace. Flow lines are absorbed
  * wherever they appear. Every malformed line ends the program with
  * "file:line: reason" and exit status 2.
  */
@@ -15,7 +17,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <zlib.h>
+
 #include "qdk_api.h"
+#include "write.h"		/* trace_action_name(): the writer owns the words */
 
 #define TRACE_MAX_LINE 4095
 /*
@@ -26,7 +31,11 @@
 #define TRACE_MAX_FID (1u << 24)
 /* Zero bytes readable after the text (the number scanner loads 8 at a time). */
 #define TRACE_PAD 16
-#define TRACE_PAD_PAGE 4096
+/*
+ * The text buffer: room for the longest line, a pinned line (trace_pin) up
+ * to a quarter of it behind, and big reads.
+ */
+#define TRACE_BUF_SIZE (1u << 20)
 
 struct trace_flow {
 	bool declared;
@@ -149,11 +158,25 @@ struct trace_hdr {
 struct trace {
 	const char *path;
 	unsigned int version;	/* 1; 2: R lines, every call's draws; 3: trees, C lines */
-	char *buf;		/* the text; the last byte is always '\n' */
-	size_t len;
-	size_t maplen;		/* mapped: the whole reservation */
-	bool mapped;
+	/* the source: a file descriptor, its raw bytes, a decoder for zstd or gzip */
+	int fd;
+	int src;
+	char *in;
+	size_t in_len, in_pos;
+	bool src_eof;		/* no raw bytes left */
+	bool src_done;		/* no text left */
+	bool frame_open;	/* the decoder is inside a frame (gzip member) */
+	struct ZSTD_DCtx_s *zstd;
+	z_stream gz;
+	/*
+	 * The text: [pos, end) whole lines, [end, fill) the next line's start,
+	 * TRACE_PAD zero bytes after fill.
+	 */
+	char *buf;
 	const char *pos, *end;
+	char *fill;
+	const char **pin;	/* trace_pin */
+	char *pinned;		/* the pinned line, when it had to leave buf */
 	uint32_t line;
 	bool in_events;
 	uint64_t last_ts;
@@ -175,6 +198,18 @@ void trace_open(struct trace *t, const char *path);
 void trace_close(struct trace *t);
 /* The next event into ev; false at the end of the trace. */
 bool trace_next(struct trace *t, struct trace_event *ev);
+/*
+ * *text is a line the caller still reports from after later trace_next()
+ * calls (verify's pending call line): the reader keeps it readable, moving
+ * *text along with the buffer (or to a copy). Other text pointers of an
+ * event are valid until the next trace_next().
+ */
+static inline void trace_pin(struct trace *t, const char **text)
+{
+	t->pin = text;
+}
+/* Line n of the trace read again from its file (error reports), malloc'd, without '\n'. */
+char *trace_line_text(const struct trace *t, uint32_t n);
 /* "path:line: reason" on stderr, exit 2. */
 void trace_fail(const struct trace *t, uint32_t line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4), noreturn));
@@ -201,8 +236,6 @@ void trace_random_check(const struct trace *t);
  * at its line (exit 2). with_filters: attach the replay's filters (verify).
  */
 void trace_tree_build(const struct trace *t, struct qdk_qdisc *root, bool with_filters);
-/* A C line's action name for TC_ACT_* (-1 "unspec"), NULL for another number. */
-const char *trace_action_name(int action);
 /* Decode hex into a fresh buffer; -1 when it is not an even number of hex digits. */
 int trace_hex(const char *s, size_t n, uint8_t **out, size_t *len);
 
