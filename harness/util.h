@@ -51,6 +51,9 @@ void out_str(struct outfile *o, const char *s);
 void out_u64(struct outfile *o, uint64_t v);
 void out_printf(struct outfile *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Why qdk_param_set() refused a module parameter, in words. */
+const char *param_error(int err);
+
 /* Refuse to write an output that is one of the inputs (same file or name). */
 void refuse_same_file(const char *out, const char *in);
 
