@@ -390,10 +390,12 @@ static int rec_probes_register(void)
 		return err;
 	rec_rand_register();
 	rec_made_register();
+	rec_dev_register();
 	rec_krps_register();
 	err = register_trace_kfree_skb(rec_probe_kfree, NULL);
 	if (err) {
 		rec_krps_unregister();
+		rec_dev_unregister();
 		rec_made_unregister();
 		rec_rand_unregister();
 		rec_clock_disarm();
@@ -419,6 +421,7 @@ static void rec_probes_unregister(void)
 	rec_timers_unregister();
 	tracepoint_synchronize_unregister();
 	rec_krps_unregister();
+	rec_dev_unregister();
 	rec_made_unregister();
 	rec_rand_unregister();
 	rec_clock_disarm();
