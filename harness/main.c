@@ -42,7 +42,7 @@ static int cmd_kinds(void)
 	n = qdk_kinds(names, 256);
 	for (i = 0; i < n && i < 256; i++)
 		printf("%-16s options: %s%s%s\n", names[i],
-		       tcns_has_plugin(names[i]) ? "tc with the kit's q_" : "tc",
+		       tcns_has_plugin(names[i]) ? "tc with q_" : "tc",
 		       tcns_has_plugin(names[i]) ? names[i] : "",
 		       tcns_has_plugin(names[i]) ? ".so" : "");
 	qdk_exit();
