@@ -93,12 +93,7 @@ void rec_dev_params_emit(const struct rec_dev_params *ps, u32 inst, u32 gen)
 	unsigned int i;
 
 	for (i = 0; ps && i < ps->n; i++) {
-		memset(&r, 0, sizeof(r));
-		r.type = QDK_REC_PARAM;
-		r.inst = inst;
-		r.gen = gen;
-		r.ts = rec_now();
-		r.jiffies = (u32)jiffies;
+		rec_stack_head(&r, QDK_REC_PARAM, inst, gen);
 		r.param = ps->e[i].p;
 		/* a value (or a name) cut off says nothing the replay can use */
 		if (ps->e[i].cut)
@@ -185,12 +180,7 @@ struct rec_dev_ri {
 
 static void rec_dev_head(struct qdk_rec *r, u8 type, const struct rec_dev_ri *d)
 {
-	memset(r, 0, sizeof(*r));
-	r->type = type;
-	r->inst = d->inst;
-	r->gen = d->gen;
-	r->ts = rec_now();
-	r->jiffies = (u32)jiffies;
+	rec_stack_head(r, type, d->inst, d->gen);
 	if (d->write)
 		r->flags |= QDK_RF_WRITE;
 }
@@ -267,51 +257,41 @@ static int rec_dev_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	return 0;
 }
 
-static struct kretprobe rec_dev_probes[] = {
-	{ .kp.symbol_name = "vfs_write", .entry_handler = rec_dev_write_entry },
-	{ .kp.symbol_name = "vfs_read", .entry_handler = rec_dev_read_entry },
-};
-
-static bool rec_dev_on[ARRAY_SIZE(rec_dev_probes)];
+static struct kretprobe rec_dev_write_krp, rec_dev_read_krp;
+static bool rec_dev_write_on, rec_dev_read_on;
 
 void rec_dev_register(void)
 {
-	int i, err;
+	/* device calls of followed children may sleep in their handlers */
+	int active = 4 * num_possible_cpus() + 16;
 
 	/* the children are followed again once capturing (rec_qdisc_arm_all()) */
 	memset(rec_dev_slots, 0, sizeof(rec_dev_slots));
 	WRITE_ONCE(rec_devc.task, NULL);
-	for (i = 0; i < ARRAY_SIZE(rec_dev_probes); i++) {
-		struct kretprobe *p = &rec_dev_probes[i];
-		const char *sym = p->kp.symbol_name;
-		kretprobe_handler_t entry = p->entry_handler;
+	rec_dev_write_on = rec_krp_register(&rec_dev_write_krp, "vfs_write",
+					    rec_dev_write_entry, rec_dev_ret, active,
+					    sizeof(struct rec_dev_ri),
+					    "writes to the children's devices are not recorded");
+	rec_dev_read_on = rec_krp_register(&rec_dev_read_krp, "vfs_read",
+					   rec_dev_read_entry, rec_dev_ret, active,
+					   sizeof(struct rec_dev_ri),
+					   "reads of the children's devices are not recorded");
+}
 
-		memset(p, 0, sizeof(*p));
-		p->kp.symbol_name = sym;
-		p->entry_handler = entry;
-		p->handler = rec_dev_ret;
-		p->data_size = sizeof(struct rec_dev_ri);
-		/* device calls of followed children may sleep in their handlers */
-		p->maxactive = 4 * num_possible_cpus() + 16;
-		err = register_kretprobe(p);
-		rec_dev_on[i] = !err;
-		if (err)
-			pr_warn("qdk_recorder: cannot probe %s (%d): the children's devices are not recorded\n",
-				sym, err);
-	}
+/* A probe that found no free instance missed a call: say so. */
+static void rec_dev_missed(const struct kretprobe *krp, bool on)
+{
+	if (on && krp->nmissed)
+		pr_warn("qdk_recorder: %s: %d calls missed: device calls may be missing from the traces\n",
+			krp->kp.symbol_name, krp->nmissed);
 }
 
 void rec_dev_unregister(void)
 {
-	int i;
+	bool w = rec_dev_write_on, r = rec_dev_read_on;
 
-	for (i = 0; i < ARRAY_SIZE(rec_dev_probes); i++) {
-		if (!rec_dev_on[i])
-			continue;
-		unregister_kretprobe(&rec_dev_probes[i]);
-		if (rec_dev_probes[i].nmissed)
-			pr_warn("qdk_recorder: %s: %d calls missed: device calls may be missing from the traces\n",
-				rec_dev_probes[i].kp.symbol_name, rec_dev_probes[i].nmissed);
-		rec_dev_on[i] = false;
-	}
+	rec_krp_unregister(&rec_dev_write_krp, &rec_dev_write_on);
+	rec_krp_unregister(&rec_dev_read_krp, &rec_dev_read_on);
+	rec_dev_missed(&rec_dev_write_krp, w);
+	rec_dev_missed(&rec_dev_read_krp, r);
 }

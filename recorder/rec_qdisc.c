@@ -154,12 +154,7 @@ static bool rec_on(struct rec_sched *q)
 /* A record built on the stack for rec_emit(): header for this instance. */
 static void rec_head(struct qdk_rec *r, const struct rec_sched *q, u8 type)
 {
-	memset(r, 0, sizeof(*r));
-	r->type = type;
-	r->inst = q->inst;
-	r->gen = q->gen;
-	r->ts = rec_now();
-	r->jiffies = (u32)jiffies;
+	rec_stack_head(r, type, q->inst, q->gen);
 }
 
 static __always_inline void rec_call_begin(struct rec_call *c, u64 ts,

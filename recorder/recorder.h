@@ -217,6 +217,17 @@ static __always_inline void rec_publish(void)
 
 void rec_emit(const struct qdk_rec *r);	/* a copy of r, from any context */
 
+/* A record built on the stack for rec_emit(): zeroed, its header set, stamped now. */
+static inline void rec_stack_head(struct qdk_rec *r, u8 type, u32 inst, u32 gen)
+{
+	memset(r, 0, sizeof(*r));
+	r->type = type;
+	r->inst = inst;
+	r->gen = gen;
+	r->ts = rec_now();
+	r->jiffies = (u32)jiffies;
+}
+
 u64 rec_cookie(const struct sk_buff *skb);
 
 /* rec_qdisc.c */
@@ -258,6 +269,15 @@ void rec_made_unregister(void);		/* at release() */
  */
 struct module;
 struct rec_dev_params;
+struct kretprobe;
+struct kretprobe_instance;
+struct pt_regs;
+/* rec_ring.c: a kretprobe set up afresh; false, said in the log, if refused */
+bool rec_krp_register(struct kretprobe *krp, const char *symbol,
+		      int (*entry)(struct kretprobe_instance *, struct pt_regs *),
+		      int (*handler)(struct kretprobe_instance *, struct pt_regs *),
+		      int maxactive, size_t data_size, const char *without);
+void rec_krp_unregister(struct kretprobe *krp, bool *on);
 struct rec_dev_params *rec_dev_params_get(struct module *mod);	/* may sleep */
 void rec_dev_params_emit(const struct rec_dev_params *ps, u32 inst, u32 gen);
 void rec_dev_params_put(struct rec_dev_params *ps);

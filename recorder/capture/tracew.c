@@ -1232,6 +1232,18 @@ static int chg_write(struct tw *t, bool ended)
 	return err;
 }
 
+/* What follows goes to memory (*buf, *size) until released; *real keeps the output. */
+static int out_hold(struct tw *t, FILE **real, char **buf, size_t *size)
+{
+	FILE *m = open_memstream(buf, size);
+
+	if (!m)
+		return -1;
+	*real = t->out;
+	t->out = m;
+	return 0;
+}
+
 static int on_change(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 {
 	flush_call(t);
@@ -1282,14 +1294,7 @@ static int on_changed(struct tw *t, const struct qdk_rec *r)
 		return chg_write(t, false);
 	/* drops still to come: hold back what follows */
 	t->chg = CHG_AWAIT;
-	t->chg_out = t->out;
-	t->out = open_memstream(&t->chg_buf, &t->chg_bufsz);
-	if (!t->out) {
-		t->out = t->chg_out;
-		t->chg_out = NULL;
-		return -1;
-	}
-	return 0;
+	return out_hold(t, &t->chg_out, &t->chg_buf, &t->chg_bufsz);
 }
 
 /* A packet the changing task freed: the change's, if it was inside. */
@@ -1417,13 +1422,8 @@ static int on_devcall(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 	memset(t->dev_have, 0, QDK_REC_DEV_MAX / QDK_REC_TCA_CHUNK);
 	t->dev_call = *r;
 	t->dev_ts = ts;
-	t->dev_out = t->out;
-	t->out = open_memstream(&t->dev_buf, &t->dev_bufsz);
-	if (!t->out) {
-		t->out = t->dev_out;
-		t->dev_out = NULL;
+	if (out_hold(t, &t->dev_out, &t->dev_buf, &t->dev_bufsz))
 		return -1;
-	}
 	t->dev_busy = true;
 	return 0;
 }
