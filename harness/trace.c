@@ -740,6 +740,8 @@ static void directive(struct trace *t, const char *p, size_t n)
 		h->jiffies_recorded = true;
 	} else if (strcmp(w[0], "param") == 0 && nw == 3) {
 		/* a module parameter of the recorded module at load */
+		if (t->version < 3)
+			trace_fail(t, t->line, "param (a module parameter) needs \"qdk-trace 3\"");
 		h->params = xrealloc(h->params, (h->nparams + 1) * sizeof(*h->params));
 		h->params[h->nparams].name = xstrndup(w[1], strlen(w[1]));
 		h->params[h->nparams].value = xstrndup(w[2], strlen(w[2]));
