@@ -85,6 +85,8 @@ const char *verdict_text(int v, char *buf, size_t len);
  */
 extern char **replay_param_args;
 extern int replay_n_param_args;
+/* Set them again, after a trace's param directives: the command line wins. */
+void replay_params_again(void);
 
 int cmd_verify(int argc, char **argv);
 int cmd_dev(int argc, char **argv);

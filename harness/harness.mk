@@ -10,11 +10,15 @@ HARNESS_OBJS := $(call uobj,$(HARNESS_SRCS))
 # the trace library is trace/ (trace.mk).
 $(HARNESS_OBJS): UCFLAGS += -I$(TOP)/usertc -I$(TOP)/trace
 
+# What every qdk-replay links (import.mk adds an imported qdisc's objects).
+REPLAY_OBJS := $(HARNESS_OBJS) $(TRACE_OBJS) $(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS) \
+	$(TCOPT_LIB_OBJS)
+REPLAY_LDLIBS = $(LDLIBS) $(TRACE_LDLIBS)
+
 # qdk-replay runs the stock tc with the preload and the kit's tc plugins
 # (usertc.mk, tcplugin.mk): they are built with it.
-$(B)/qdk-replay: $(HARNESS_OBJS) $(TRACE_OBJS) $(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS) \
-		 $(TCOPT_LIB_OBJS) | $(B)/libqdk-nl.so tc-plugins
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(TRACE_LDLIBS)
+$(B)/qdk-replay: $(REPLAY_OBJS) | $(B)/libqdk-nl.so tc-plugins
+	$(CC) $(LDFLAGS) -o $@ $^ $(REPLAY_LDLIBS)
 
 all: $(B)/qdk-replay
 

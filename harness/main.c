@@ -45,7 +45,7 @@ static int cmd_kinds(void)
 	n = qdk_kinds(names, 256);
 	for (i = 0; i < n && i < 256; i++)
 		printf("%-16s options: %s%s%s\n", names[i],
-		       tcns_has_plugin(names[i]) ? "tc with the kit's q_" : "tc",
+		       tcns_has_plugin(names[i]) ? "tc with q_" : "tc",
 		       tcns_has_plugin(names[i]) ? names[i] : "",
 		       tcns_has_plugin(names[i]) ? ".so" : "");
 	qdk_exit();
@@ -106,17 +106,26 @@ static int set_params(int *argc, char ***argv)
 		err = qdk_param_set(arg, eq + 1);
 		*eq = '=';
 		if (err) {
-			fprintf(stderr, "qdk-replay: --param %s: %s\n", arg,
-				err == -ENOENT ? "no module parameter of that name" :
-				err == -ENOTUNIQ ? "a parameter of several modules: give MODULE.NAME" :
-				err == -ERANGE ? "value out of range for its type" :
-				"not a value of its type");
+			fprintf(stderr, "qdk-replay: --param %s: %s\n", arg, param_error(err));
 			return 2;
 		}
 		*argc -= 2;
 		*argv += 2;
 	}
 	return 0;
+}
+
+void replay_params_again(void)
+{
+	int i;
+
+	for (i = 1; i < replay_n_param_args; i += 2) {
+		char *eq = strchr(replay_param_args[i], '=');
+
+		*eq = '\0';
+		qdk_param_set(replay_param_args[i], eq + 1);
+		*eq = '=';
+	}
 }
 
 int main(int argc, char **argv)

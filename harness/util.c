@@ -210,3 +210,10 @@ void refuse_same_file(const char *out, const char *in)
 	if (same)
 		die(2, "refusing to write %s: it is an input", out);
 }
+
+const char *param_error(int err)
+{
+	return err == -ENOENT ? "no module parameter of that name" :
+	       err == -ENOTUNIQ ? "a parameter of several modules: give MODULE.NAME" :
+	       err == -ERANGE ? "value out of range for its type" : "not a value of its type";
+}

@@ -58,6 +58,9 @@ static inline void out_u64(struct outfile *o, uint64_t v)
 }
 #define out_printf(o, ...) trace_w_printf(&(o)->w, __VA_ARGS__)
 
+/* Why qdk_param_set() refused a module parameter, in words. */
+const char *param_error(int err);
+
 /* Refuse to write an output that is one of the inputs (same file or name). */
 void refuse_same_file(const char *out, const char *in);
 

@@ -13,6 +13,7 @@
  * Each trace is replayed in a process of its own: the virtual clock only
  * moves forward and module_init() runs once, so traces must not share one.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,7 @@ struct verifier {
 	uint64_t results;	/* C results handed out */
 	bool made_exact;	/* version 3: each packet a call makes is an n line */
 	uint64_t made;		/* n lines */
+	uint64_t devcalls;	/* u lines */
 	uint64_t draws;		/* R values handed out */
 	bool quiet;
 	/* how the replay was seeded, for the re-run that explains a snapshot */
@@ -73,6 +75,7 @@ static const char *call_name(char op)
 	case 'r': return "reset";
 	case 'c': return "change";
 	case 't': return "timer";
+	case 'u': return "device call";
 	default: return "call";
 	}
 }
@@ -503,6 +506,65 @@ static void do_change(struct verifier *v, const struct trace_event *ev)
 	}
 }
 
+/* Up to n bytes as a C string literal's body (\\n, \\xNN), cut with "..." to fit. */
+static const char *escaped(const uint8_t *b, size_t n, char *out, size_t size)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < n && o + 8 < size; i++)
+		o += (size_t)(b[i] == '\n' ? snprintf(out + o, size - o, "\\n") :
+			      b[i] == '"' || b[i] == '\\' ? snprintf(out + o, size - o, "\\%c", b[i]) :
+			      b[i] >= 0x20 && b[i] < 0x7f ? snprintf(out + o, size - o, "%c", b[i]) :
+			      snprintf(out + o, size - o, "\\x%02x", b[i]));
+	if (i < n)
+		snprintf(out + o, size - o, "...");
+	return out;
+}
+
+/*
+ * A u line: user space wrote to or read from the qdisc's device here. The
+ * handler gets the recorded bytes (a write) at the recorded position and
+ * must answer as the kernel's did; a read must return the same bytes.
+ */
+static void do_device(struct verifier *v, const struct trace_event *ev)
+{
+	char name[32], what[512];
+	uint8_t *buf;
+	long ret;
+	int err;
+
+	if (ev->blost)
+		trace_fail(&v->t, ev->line, "the recorder lost %zu of the %zu bytes of this device "
+			   "%s: the replay cannot hand the handler what it got", ev->blost,
+			   ev->nbytes, ev->dev_write ? "write" : "read");
+	snprintf(name, sizeof(name), "%.*s", (int)ev->dev_len, ev->dev);
+	buf = xmalloc(ev->count + 1);
+	if (ev->dev_write)
+		memcpy(buf, ev->bytes, ev->nbytes);
+	err = qdk_misc_call(name, ev->dev_write, buf, ev->count, (int64_t)ev->pos, &ret);
+	if (err)
+		trace_fail(&v->t, ev->line, "%s \"%s\" in the replayed modules",
+			   err == -ENOENT ? "no misc device" : ev->dev_write ?
+			   "no write handler for the device" : "no read handler for the device", name);
+	v->devcalls++;
+	if (ret == ev->dev_ret &&
+	    (ev->dev_write || ret <= 0 || !memcmp(buf, ev->bytes, (size_t)ret))) {
+		free(buf);
+		return;
+	}
+	snprintf(what, sizeof(what), "the device's %s handler answered otherwise",
+		 ev->dev_write ? "write" : "read");
+	diverge_head(v, ev, "a device call (u line)", what);
+	if (ret != ev->dev_ret)
+		fprintf(stderr, "  expected: %lld\n  actual:   %ld\n", (long long)ev->dev_ret, ret);
+	else
+		fprintf(stderr, "  expected: \"%s\"\n  actual:   \"%s\"\n",
+			escaped(ev->bytes, (size_t)ret, what, sizeof(what) / 2),
+			escaped(buf, (size_t)ret, what + sizeof(what) / 2, sizeof(what) / 2));
+	free(buf);
+	diverge_tail(v);
+}
+
 /* A t line: the qdisc's own timer_list fired here in the recorded run. */
 static void do_timer(struct verifier *v, const struct trace_event *ev)
 {
@@ -657,6 +719,9 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 			   "missing \"qdisc KIND [OPTIONS]\" line before the first event");
 	snprintf(where, sizeof(where), "%s:%u", path, v.t.hdr.qdisc_line);
 	spec_from_trace(&v.t.hdr, where, &qs);
+	/* the recorded module's parameters, as it was loaded (--param wins) */
+	trace_params_set(&v.t);
+	replay_params_again();
 	qdk_init(have_seed ? seed : v.t.hdr.seed);
 	qdk_seed(have_seed ? seed : v.t.hdr.seed);
 	trace_random_queue(&v.t, true);
@@ -766,6 +831,9 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 		case 't':
 			do_timer(&v, &ev);
 			break;
+		case 'u':
+			do_device(&v, &ev);
+			break;
 		case 's':
 			do_stats(&v, &ev);
 			continue;
@@ -810,6 +878,8 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 			printf(", %llu classifications", (unsigned long long)v.results);
 		if (v.made)
 			printf(", %llu packets made", (unsigned long long)v.made);
+		if (v.devcalls)
+			printf(", %llu device calls", (unsigned long long)v.devcalls);
 		printf("), virtual %.6f s, wall %.3f s, cpu %.3f s, %.2f M events/s\n",
 		       (double)(last_ts - first_ts) / 1e9, wall, cpu,
 		       cpu > 0 ? (double)v.events / cpu / 1e6 : 0.0);

@@ -31,13 +31,35 @@ $(IMPORT_OBJS): $(IB)/%.o: $(IMPORT_SRC)/%.c $(BUILD_MAKEFILES) $(IMPORT_TOP)/so
 	@mkdir -p $(dir $@)
 	$(CC) $(IMPORT_KCFLAGS) -MMD -MP -c $< -o $@
 
-$(IB)/qdk-replay: $(HARNESS_OBJS) $(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS) \
-		$(TCOPT_LIB_OBJS) $(IMPORT_OBJS) | $(B)/libqdk-nl.so tc-plugins
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+$(IB)/qdk-replay: $(REPLAY_OBJS) $(IMPORT_OBJS) | $(B)/libqdk-nl.so tc-plugins
+	$(CC) $(LDFLAGS) -o $@ $^ $(REPLAY_LDLIBS)
 	@ln -sfn $(B)/libqdk-nl.so $(IB)/libqdk-nl.so
 
 .PHONY: import-replay
-import-replay: $(IB)/qdk-replay
+import-replay: $(IB)/qdk-replay $(if $(wildcard $(IMPORT_SRC)/q_*.c),import-tc)
+
+# The source's own tc parsers (q_KIND.c, iproute2's form): plugins for the
+# stock tc, compiled against the headers of Debian's iproute2 source package
+# of the host's tc (IPROUTE2_SRC, tools/iproute2-src.sh fetches it once into
+# build/iproute2/; import.py passes it), into the tc folder this qdk-replay
+# hands tc (TC_LIB_DIR, harness/tcns.c) next to links to the kit's own
+# plugins and tc's tables. The plugin is loaded by the stock tc: plain flags
+# (no sanitizer), PIC, and it may use every symbol tc exports.
+IMPORT_TC_SRCS := $(wildcard $(IMPORT_SRC)/q_*.c)
+IMPORT_TC := $(patsubst $(IMPORT_SRC)/%.c,$(IB)/tc/%.so,$(IMPORT_TC_SRCS))
+IMPORT_TC_CFLAGS = -std=gnu11 -D_GNU_SOURCE $(TCP_OPT) $(WARN) -fPIC \
+	-I$(IPROUTE2_SRC)/include -I$(IPROUTE2_SRC)/include/uapi -I$(IPROUTE2_SRC)/tc -I$(IMPORT_SRC)
+
+$(IMPORT_TC): $(IB)/tc/%.so: $(IMPORT_SRC)/%.c $(TOP)/import/import.mk
+	@test -n "$(IPROUTE2_SRC)" || { echo "import.mk: IPROUTE2_SRC is not set (tools/iproute2-src.sh)" >&2; exit 2; }
+	@mkdir -p $(dir $@)
+	$(CC) $(IMPORT_TC_CFLAGS) -shared -Wl,-z,relro -Wl,-z,now -o $@ $<
+
+.PHONY: import-tc
+import-tc: $(IMPORT_TC) tc-plugins
+	@for f in $(B)/tc/*.so $(B)/tc/*.dist; do \
+		[ -e "$$f" ] && [ ! -e "$(IB)/tc/$$(basename "$$f")" ] && ln -s "$$f" "$(IB)/tc/" || true; \
+	done
 
 -include $(IMPORT_OBJS:.o=.d)
 

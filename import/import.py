@@ -210,7 +210,13 @@ def main() -> None:
     for mod in mods:
         print(f"  KO      {(kb / (mod + '.ko')).relative_to(TOP)}")
 
-    # The user build: qdk-replay with the imported objects.
+    # The user build: qdk-replay with the imported objects, and the source's
+    # own tc parsers (q_*.c) against Debian's iproute2 source of the host's tc.
+    if any(src.glob("q_*.c")):
+        ip = subprocess.run([str(TOP / "tools/iproute2-src.sh")], capture_output=True, text=True)
+        if ip.returncode or not ip.stdout.strip():
+            fail(f"{name}: its tc parser needs iproute2's headers: {ip.stderr.strip()}", 1)
+        user.append(f"IPROUTE2_SRC={ip.stdout.strip()}")
     ub = subprocess.run(user + ["import-replay"], capture_output=True, text=True, env=env,
                         close_fds=False)
     sys.stdout.write(ub.stdout)

@@ -28,7 +28,11 @@
  * CLS record among its DROP records, counted with its draws. A packet the
  * child made during a call and sent in again through the root (netem's
  * duplicate) is a NEW record among the call's DRAW records, counted with
- * them. The
+ * them. The child's module's parameters are PARAM records after its
+ * CONF (and RAND). A write(2) or read(2) of a device whose file_operations
+ * the child's module owns is DEVCALL when it begins, then, when it
+ * returned, DEVDATA records with the bytes written or read and DEVDONE
+ * with the result. The
  * stream merges per-CPU rings by timestamp: the records of one recorder
  * instance are in the order its calls happened; different instances'
  * records may interleave otherwise.
@@ -38,7 +42,7 @@
 
 #include <linux/types.h>
 
-#define QDK_REC_VERSION	10
+#define QDK_REC_VERSION	11
 #define QDK_REC_SIZE	128	/* the longest record, sizeof(struct qdk_rec) */
 #define QDK_REC_HDR_SIZE 48	/* the header every record has */
 #define QDK_REC_DEV	"qdk_recorder"
@@ -64,6 +68,10 @@ enum qdk_rec_type {
 	QDK_REC_NODE,		/* a class, a qdisc under a class, or a filter block */
 	QDK_REC_CLS,		/* what tcf_classify() returned during a call */
 	QDK_REC_NEW,		/* a packet the child made during a call */
+	QDK_REC_PARAM,		/* one module parameter of the child's module, after CONF */
+	QDK_REC_DEVCALL,	/* user space calls a device of the child's module */
+	QDK_REC_DEVDATA,	/* ... the next chunk of its bytes (count: offset) */
+	QDK_REC_DEVDONE,	/* ... and the handler returned */
 };
 
 /* rec.flags (a bit means something for the types named) */
@@ -76,6 +84,9 @@ enum qdk_rec_type {
 #define QDK_RF_NORAND	0x20	/* RAND: a random getter could not be probed */
 #define QDK_RF_CHG	0x40	/* DROP: freed by the task changing the child */
 #define QDK_RF_NOREC	0x80	/* CHANGE: not recorded (the trace has a gap) */
+#define QDK_RF_LONG	0x01	/* PARAM: the value did not fit value[] */
+#define QDK_RF_FAULT	0x01	/* DEVDATA: the bytes could not be read */
+#define QDK_RF_WRITE	0x02	/* DEVCALL, DEVDONE: a write (else a read) */
 
 /* node.what */
 #define QDK_NODE_CLASS	1	/* a class of the child (tc class add) */
@@ -88,6 +99,8 @@ enum qdk_rec_type {
 #define QDK_RF_AF_INET6	6
 
 #define QDK_REC_TCA_CHUNK 64
+/* the bytes of one device call kept at most (DEVDATA chunks of TCA_CHUNK) */
+#define QDK_REC_DEV_MAX	65536
 #define QDK_REC_RAND_CHUNK 64
 
 /*
@@ -170,6 +183,21 @@ struct qdk_rec_cls {
 	__u32 classid;
 };
 
+/* PARAM: the parameter's name and its value as sysfs shows it */
+struct qdk_rec_param {
+	char name[32];
+	char value[48];		/* NUL-terminated, the trailing newline dropped */
+};				/* 80 bytes */
+
+/* DEVCALL, DEVDONE: a write(2) or read(2) of the child's module's device */
+struct qdk_rec_dev {
+	__s64 pos;		/* DEVCALL: the file position handed to the handler */
+	__s64 ret;		/* DEVDONE: what the handler returned */
+	__u32 count;		/* the bytes user space wrote or asked for */
+	__u32 kept;		/* DEVDONE: DEVDATA bytes that follow it or came before */
+	char name[32];		/* DEVCALL: the file's name (the /dev node's) */
+};				/* 56 bytes */
+
 struct qdk_rec_hello {
 	__u32 version;		/* QDK_REC_VERSION */
 	__u32 hz;
@@ -186,7 +214,7 @@ struct qdk_rec {
 	__u8 flags;		/* QDK_RF_* */
 	__u8 tos;		/* DEQ: TOS byte of the packet returned */
 	__u8 words;		/* this record's length in 8-byte words */
-	__u32 count;		/* LOST: events lost; TCA: offset; CHANGE: */
+	__u32 count;		/* LOST: events lost; TCA, DEVDATA: offset; CHANGE: */
 				/* TCA_OPTIONS bytes (0: none); CHANGED: ret; */
 				/* ENQ, DEQ, PEEK, TIMER: its DRAW, CLS and */
 				/* NEW records; TREE: its NODE records */
@@ -207,7 +235,9 @@ struct qdk_rec {
 		struct qdk_rec_node node;
 		struct qdk_rec_cls cls;
 		struct qdk_rec_made made;
-		__u8 tca[QDK_REC_TCA_CHUNK];
+		struct qdk_rec_param param;
+		struct qdk_rec_dev dev;
+		__u8 tca[QDK_REC_TCA_CHUNK];	/* TCA, DEVDATA */
 		__u8 raw[80];
 	};
 };

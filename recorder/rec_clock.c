@@ -2,7 +2,7 @@
 /*
  * The clock freeze: ktime_get() inside a recorded call returns the call's
  * timestamp (inside a recorded change, in the task running it, the
- * change's). The child then computes with exactly the time the trace
+ * change's; inside a write or read of a child's device, the DEVCALL's). The child then computes with exactly the time the trace
  * carries (codel's sojourn times, tbf's tokens), as the replay's virtual
  * clock will give it; otherwise it would read the clock a few hundred ns
  * (under TCG, several us) later than the timestamp, enough to flip a
@@ -62,11 +62,18 @@ static notrace __used u64 rec_clock_frozen(void)
 		return 0;
 	c = this_cpu_read(rec_active);
 	if (!c) {
+		u64 t;
+
 		/* a recorded change of a child, in its task */
-		if (likely(!READ_ONCE(rec_chg.clock)) || !rec_chg_mine())
-			return 0;
-		this_cpu_inc(rec_clock_hits);
-		return rec_chg.ts;
+		if (unlikely(READ_ONCE(rec_chg.clock)) && rec_chg_mine()) {
+			this_cpu_inc(rec_clock_hits);
+			return rec_chg.ts;
+		}
+		/* a recorded call of a child's device, in its task (rec_dev.c) */
+		t = rec_dev_clock();
+		if (t)
+			this_cpu_inc(rec_clock_hits);
+		return t;
 	}
 	this_cpu_inc(rec_clock_hits);
 	return c->ts;

@@ -154,12 +154,7 @@ static bool rec_on(struct rec_sched *q)
 /* A record built on the stack for rec_emit(): header for this instance. */
 static void rec_head(struct qdk_rec *r, const struct rec_sched *q, u8 type)
 {
-	memset(r, 0, sizeof(*r));
-	r->type = type;
-	r->inst = q->inst;
-	r->gen = q->gen;
-	r->ts = rec_now();
-	r->jiffies = (u32)jiffies;
+	rec_stack_head(r, type, q->inst, q->gen);
 }
 
 static __always_inline void rec_call_begin(struct rec_call *c, u64 ts,
@@ -862,17 +857,22 @@ static void rec_cl_wrap(struct rec_ops *ro)
 static void rec_arm(struct Qdisc *sch, bool fresh)
 {
 	struct rec_sched *q = qdisc_priv(sch);
+	struct rec_dev_params *ps;
 	struct sk_buff *opt;
 
 	ASSERT_RTNL();
 	if (!READ_ONCE(rec_capturing))
 		return;
 	opt = rec_dump_child(q->child);
+	ps = rec_dev_params_get(q->child->ops->owner);
 	sch_tree_lock(sch);
 	q->session = rec_session;
 	q->waiting = !fresh && q->child->q.qlen;
 	rec_emit_conf(sch, q, opt, fresh, false);
+	rec_dev_params_emit(ps, q->inst, q->gen);
+	rec_dev_follow(q->inst, q->gen, q->child->ops->owner);
 	sch_tree_unlock(sch);
+	rec_dev_params_put(ps);
 	kfree_skb(opt);
 	rec_tree(q, false, 0);
 }
@@ -1081,6 +1081,7 @@ static void rec_destroy(struct Qdisc *sch)
 	if (q->node.next)
 		list_del(&q->node);
 	rec_tslot_put(q);
+	rec_dev_follow(q->inst, q->gen, NULL);
 	if (q->child && READ_ONCE(rec_capturing) &&
 	    q->session == READ_ONCE(rec_session)) {
 		rec_head(&r, q, QDK_REC_DESTROY);
@@ -1102,6 +1103,7 @@ static int rec_graft(struct Qdisc *sch, unsigned long arg, struct Qdisc *new,
 		     struct Qdisc **old, struct netlink_ext_ack *extack)
 {
 	struct rec_sched *q = qdisc_priv(sch);
+	struct rec_dev_params *ps = NULL;
 	struct sk_buff *opt = NULL;
 	bool dflt = !new;
 	struct rec_ops *ro;
@@ -1120,8 +1122,10 @@ static int rec_graft(struct Qdisc *sch, unsigned long arg, struct Qdisc *new,
 			qdisc_put(new);	/* ours; noop never gets here */
 		return PTR_ERR(ro);
 	}
-	if (READ_ONCE(rec_capturing))
+	if (READ_ONCE(rec_capturing)) {
 		opt = rec_dump_child(new);
+		ps = rec_dev_params_get(new->ops->owner);
+	}
 
 	sch_tree_lock(sch);
 	*old = q->child;
@@ -1146,8 +1150,11 @@ static int rec_graft(struct Qdisc *sch, unsigned long arg, struct Qdisc *new,
 			rec_head(&r, q, QDK_REC_RAND);
 			rec_rand_emit(&r);
 		}
+		rec_dev_params_emit(ps, q->inst, q->gen);
+		rec_dev_follow(q->inst, q->gen, new->ops->owner);
 	}
 	sch_tree_unlock(sch);
+	rec_dev_params_put(ps);
 	kfree_skb(opt);
 	return 0;
 }

@@ -203,10 +203,9 @@ static int rec_unlock_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
  * A kretprobe on symbol, set up afresh; false (said in the log, with what
  * the traces lack without it) when the kernel refuses it.
  */
-static bool rec_krp_register(struct kretprobe *krp, const char *symbol,
-			     kretprobe_handler_t entry,
-			     kretprobe_handler_t handler, int maxactive,
-			     size_t data_size, const char *without)
+bool rec_krp_register(struct kretprobe *krp, const char *symbol,
+		      kretprobe_handler_t entry, kretprobe_handler_t handler,
+		      int maxactive, size_t data_size, const char *without)
 {
 	memset(krp, 0, sizeof(*krp));
 	krp->kp.symbol_name = symbol;
@@ -220,7 +219,7 @@ static bool rec_krp_register(struct kretprobe *krp, const char *symbol,
 	return false;
 }
 
-static void rec_krp_unregister(struct kretprobe *krp, bool *on)
+void rec_krp_unregister(struct kretprobe *krp, bool *on)
 {
 	if (*on)
 		unregister_kretprobe(krp);
@@ -390,10 +389,12 @@ static int rec_probes_register(void)
 		return err;
 	rec_rand_register();
 	rec_made_register();
+	rec_dev_register();
 	rec_krps_register();
 	err = register_trace_kfree_skb(rec_probe_kfree, NULL);
 	if (err) {
 		rec_krps_unregister();
+		rec_dev_unregister();
 		rec_made_unregister();
 		rec_rand_unregister();
 		rec_clock_disarm();
@@ -419,6 +420,7 @@ static void rec_probes_unregister(void)
 	rec_timers_unregister();
 	tracepoint_synchronize_unregister();
 	rec_krps_unregister();
+	rec_dev_unregister();
 	rec_made_unregister();
 	rec_rand_unregister();
 	rec_clock_disarm();

@@ -90,7 +90,13 @@ static __always_inline unsigned int rec_len(u8 type)
 	case QDK_REC_CONF:
 		return REC_LEN(sizeof(struct qdk_rec_conf));
 	case QDK_REC_TCA:
+	case QDK_REC_DEVDATA:
 		return REC_LEN(QDK_REC_TCA_CHUNK);
+	case QDK_REC_PARAM:
+		return REC_LEN(sizeof(struct qdk_rec_param));
+	case QDK_REC_DEVCALL:
+	case QDK_REC_DEVDONE:
+		return REC_LEN(sizeof(struct qdk_rec_dev));
 	case QDK_REC_ENQ:
 		return REC_LEN(sizeof(struct qdk_rec_enq));
 	case QDK_REC_RAND:
@@ -211,6 +217,17 @@ static __always_inline void rec_publish(void)
 
 void rec_emit(const struct qdk_rec *r);	/* a copy of r, from any context */
 
+/* A record built on the stack for rec_emit(): zeroed, its header set, stamped now. */
+static inline void rec_stack_head(struct qdk_rec *r, u8 type, u32 inst, u32 gen)
+{
+	memset(r, 0, sizeof(*r));
+	r->type = type;
+	r->inst = inst;
+	r->gen = gen;
+	r->ts = rec_now();
+	r->jiffies = (u32)jiffies;
+}
+
 u64 rec_cookie(const struct sk_buff *skb);
 
 /* rec_qdisc.c */
@@ -243,6 +260,31 @@ bool rec_child_code(const struct rec_call *c, unsigned long addr);
 /* rec_made.c: packets a child makes during a recorded call (NEW records) */
 void rec_made_register(void);		/* at open() */
 void rec_made_unregister(void);		/* at release() */
+
+/*
+ * rec_dev.c: the child's module's parameters (PARAM records, read where
+ * one may sleep, emitted with its CONF) and the writes and reads of its
+ * devices (DEVCALL, DEVDATA, DEVDONE), whose handlers' clock reads return
+ * the DEVCALL's timestamp (rec_dev_clock()).
+ */
+struct module;
+struct rec_dev_params;
+struct kretprobe;
+struct kretprobe_instance;
+struct pt_regs;
+/* rec_ring.c: a kretprobe set up afresh; false, said in the log, if refused */
+bool rec_krp_register(struct kretprobe *krp, const char *symbol,
+		      int (*entry)(struct kretprobe_instance *, struct pt_regs *),
+		      int (*handler)(struct kretprobe_instance *, struct pt_regs *),
+		      int maxactive, size_t data_size, const char *without);
+void rec_krp_unregister(struct kretprobe *krp, bool *on);
+struct rec_dev_params *rec_dev_params_get(struct module *mod);	/* may sleep */
+void rec_dev_params_emit(const struct rec_dev_params *ps, u32 inst, u32 gen);
+void rec_dev_params_put(struct rec_dev_params *ps);
+void rec_dev_follow(u32 inst, u32 gen, struct module *mod);	/* rtnl; NULL: no more */
+void rec_dev_register(void);		/* at open() */
+void rec_dev_unregister(void);		/* at release() */
+u64 rec_dev_clock(void);		/* the frozen time in a recorded device call, or 0 */
 
 /*
  * rec_cls.c: tcf_classify() during a recorded call, a kretprobe whose

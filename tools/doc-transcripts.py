@@ -19,7 +19,7 @@ variable set by one is seen by the next, and `echo $?` reads the previous
 one's status), with stderr merged into stdout, and each command's OUTPUT is
 replaced by what it printed. The output is normalised so that it does not
 depend on the machine or the moment: the run directory's and the tree's
-absolute paths read TOP, hex addresses 0x..., a process id (process N),
+absolute paths read TOP, hex addresses 0x..., a process id (process N, child process N),
 wall-clock and CPU times and event rates N ("wall N s, cpu N s, N M
 events/s"); trailing blanks go. The commands run with LC_ALL=C and without
 the make variables of a `make check` that called the suite.
@@ -150,6 +150,7 @@ def normalise(text: str, rundir: str) -> str:
         text = text.replace(d, "TOP")
     text = re.sub(r"0x[0-9a-f]{4,}", "0x...", text)
     text = re.sub(r"\(process \d+\)", "(process N)", text)
+    text = re.sub(r"child process \d+\]", "child process N]", text)
     text = re.sub(r"\b(wall|cpu) [0-9.]+ s\b", r"\1 N s", text)
     text = re.sub(r"[0-9.]+ M events/s", "N M events/s", text)
     return re.sub(r"[ \t]+$", "", text, flags=re.MULTILINE)

@@ -51,6 +51,8 @@ from typing import Any
 MAX_LINE = 4095
 # a tca directive or a c line carries an attribute of up to 65535 bytes in hex
 MAX_TCA_LINE = MAX_LINE + 2 * 65535
+MAX_DEV_CALL = 1 << 20  # bytes of one device call (trace.h TRACE_MAX_DEV_CALL)
+MAX_B_CHUNK = 1024  # bytes of one b line (TRACE_MAX_B_CHUNK)
 MAX_FID = (1 << 24) - 1
 U8, U16, U32, U64 = 0xFF, 0xFFFF, 0xFFFFFFFF, (1 << 64) - 1
 
@@ -137,6 +139,7 @@ class Header:
     hz: int = 250
     timers_recorded: bool = False
     jiffies: int | None = None
+    params: list[tuple[str, str, int]] = field(default_factory=list)  # param NAME VALUE, line
     source: str | None = None
     tree: list[Node] = field(default_factory=list)
     has_filter: bool = False
@@ -167,6 +170,11 @@ class Event:
     draws: list[Draw] = field(default_factory=list)  # R
     action: int = 0  # C: TC_ACT_*, -1 unspec
     classid: int = 0  # C
+    dev: str = ""  # u: the device's name
+    write: bool = False  # u: a write (else a read)
+    pos: int = 0  # u: file position
+    data: bytes = b""  # u: the bytes its b lines carried (zeroes where none did)
+    lost: int = 0  # u: bytes no b line carried (lost or a gap): verify refuses the call
 
 
 class _TextReader:
@@ -180,6 +188,7 @@ class _TextReader:
         self.flows: dict[int, Flow] = {}
         self.in_events = False
         self.last_ts = 0
+        self.dbytes, self.dgap = bytearray(), 0  # b lines: the next u line's bytes, those missing
         self.pending = ""  # R, C or n lines wait for their call: the first kind
         self.first: Event | None = None
         self.first_error: TraceError | None = None
@@ -344,6 +353,10 @@ class _TextReader:
             self._tree(w)
         elif d == "jiffies" and nw == 2:
             h.jiffies = self.num(w[1], U64, "jiffies")
+        elif d == "param" and nw == 3:
+            if h.version < 3:
+                raise self.fail('param (a module parameter) needs "qdk-trace 3"')
+            h.params.append((w[1], w[2], self.lineno))
         elif d == "source":
             h.source = line[7:]
         else:
@@ -559,6 +572,10 @@ class _TextReader:
                 ev.count = lost
         elif op == "C":
             self._classify(ev, args)
+        elif op == "b":
+            self._bytes(args)
+        elif op == "u":
+            self._device(ev, args)
         elif op == "n":
             if self.header.version < 3:
                 raise self.fail('n lines (packets a qdisc makes) need "qdk-trace 3"')
@@ -570,12 +587,66 @@ class _TextReader:
             self.pending = self.pending or "n"
         else:
             raise self.fail(f'unknown operation "{op}"')
-        if self.pending and op not in "RCn":
+        if self.pending == "b" and op != "b":
+            if op != "u":
+                raise self.fail(f'b lines must come right before the u line they belong to, not before "{op}"')
+            self.pending = ""
+        elif self.pending and op not in "RCnb":
             if op not in CALLS:
                 raise self.fail(f"{self.pending} lines must come right before the call line "
                                 f'they belong to, not before "{op}"')
             self.pending = ""
         return self._length(ev)
+
+    def _bytes(self, args: list[str]) -> None:
+        """b OFF HEX or b lost N: bytes of the device call whose u line follows."""
+        if self.header.version < 3:
+            raise self.fail('b lines (bytes of a device call) need "qdk-trace 3"')
+        if self.pending != "b":
+            self.dbytes, self.dgap = bytearray(), 0
+        self.pending = "b"
+        self._need(args, 2, "b")
+        if args[0] == "lost":
+            n = self._field(args, 1, MAX_DEV_CALL, "lost byte count")
+            if not n:
+                raise self.fail("b lost needs a positive count")
+            self.dgap += n
+            self._end(args, 2)
+            return
+        off = self._field(args, 0, MAX_DEV_CALL, "byte offset")
+        if off < len(self.dbytes):
+            raise self.fail(f"bytes from offset {off} overlap the previous b line's (which end at {len(self.dbytes)})")
+        data = self.hexbytes(args[1])
+        if data is None or not data or len(data) > MAX_B_CHUNK or off + len(data) > MAX_DEV_CALL:
+            raise self.fail(f'bad bytes "{args[1][:32]}" (1 to {MAX_B_CHUNK} bytes in hex, within {MAX_DEV_CALL})')
+        self.dgap += off - len(self.dbytes)
+        self.dbytes += bytes(off - len(self.dbytes)) + data
+        self._end(args, 2)
+
+    def _device(self, ev: Event, args: list[str]) -> None:
+        """u DEV write|read POS COUNT RET: a call of the qdisc's device."""
+        if self.header.version < 3:
+            raise self.fail('u lines (device calls) need "qdk-trace 3"')
+        if len(args) != 5:
+            raise self.fail('missing fields for "u" (want DEV write|read POS COUNT RET)')
+        if not 0 < len(args[0]) < 32:
+            raise self.fail(f'bad device name "{args[0]}" (1 to 31 bytes)')
+        if args[1] not in ("write", "read"):
+            raise self.fail(f'bad device call "{args[1]}" (write or read)')
+        ev.dev, ev.write = args[0], args[1] == "write"
+        ev.pos = self._field(args, 2, 2**63 - 1, "file position")
+        ev.count = self._field(args, 3, MAX_DEV_CALL, "byte count")
+        neg = args[4].startswith("-")
+        r = self.num(args[4][1:] if neg else args[4], 4095 if neg else ev.count,
+                     "result (bytes, at most COUNT, or -errno)")
+        ev.ret = -r if neg else r
+        want = ev.count if ev.write else max(ev.ret, 0)
+        have, gap = (self.dbytes, self.dgap) if self.pending == "b" else (bytearray(), 0)
+        if len(have) > want:
+            what = "write only" if ev.write else "read returned only"
+            raise self.fail(f"the b lines before it carry {len(have)} bytes, the {what} {want}")
+        ev.data = bytes(have) + bytes(want - len(have))
+        ev.lost = min(gap + want - len(have), want)
 
     def _length(self, ev: Event) -> Event:
         limit = MAX_TCA_LINE if ev.op == "c" else MAX_LINE

@@ -855,6 +855,14 @@ static void directive(struct trace *t, const char *p, size_t n)
 	} else if (strcmp(w[0], "jiffies") == 0 && nw == 2) {
 		h->jiffies = word_num(t, w[1], UINT64_MAX, "jiffies");
 		h->jiffies_recorded = true;
+	} else if (strcmp(w[0], "param") == 0 && nw == 3) {
+		/* a module parameter of the recorded module at load */
+		if (t->version < 3)
+			trace_fail(t, t->line, "param (a module parameter) needs \"qdk-trace 3\"");
+		h->params = xrealloc(h->params, (h->nparams + 1) * sizeof(*h->params));
+		h->params[h->nparams].name = xstrndup(w[1], strlen(w[1]));
+		h->params[h->nparams].value = xstrndup(w[2], strlen(w[2]));
+		h->params[h->nparams++].line = t->line;
 	} else if (strcmp(w[0], "source") == 0) {
 		free(h->source);
 		h->source = xstrndup(n > 7 ? p + 7 : p + n, n > 7 ? n - 7 : 0);
@@ -1097,10 +1105,125 @@ static const char *classify_event(struct trace *t, const char *p, struct trace_e
 	return p;
 }
 
-/* Which lines wait for their call: R, C or n (the first kind pending). */
+/* Which lines wait for their call: R, C, n or b (the first kind pending). */
 static const char *pending_kind(const struct trace *t)
 {
-	return t->r_pending ? "R" : t->c_pending ? "C" : "n";
+	return t->r_pending ? "R" : t->c_pending ? "C" : t->n_pending ? "n" : "b";
+}
+
+/*
+ * "b OFF HEX": bytes OFF.. of the device call that follows (its u line),
+ * into t->db; "b lost N": the recorder could not keep N of them. A gap
+ * between b lines is counted, not refused here: verify refuses the call,
+ * drive ignores it.
+ */
+static const char *bytes_event(struct trace *t, const char *p)
+{
+	uint64_t off, n;
+	size_t hn, i;
+
+	if (t->version < 3)
+		trace_fail(t, t->line, "b lines (bytes of a device call) need \"qdk-trace 3\"");
+	if (!t->b_pending) {
+		t->ndb = 0;
+		t->db_gap = 0;
+	}
+	t->b_pending = true;
+	if (memcmp(p, "lost ", 5) == 0) {
+		p = field(t, p + 5, TRACE_MAX_DEV_CALL, "lost byte count", &n);
+		if (!n)
+			trace_fail(t, t->line, "b lost needs a positive count");
+		t->db_gap += n;
+		return p;
+	}
+	p = field(t, p, TRACE_MAX_DEV_CALL, "byte offset", &off);
+	if (off < t->ndb)
+		trace_fail(t, t->line, "bytes from offset %llu overlap the previous b line's "
+			   "(which end at %zu)", (unsigned long long)off, t->ndb);
+	if (*p != ' ')
+		trace_fail(t, t->line, "missing fields for \"b\" (want OFF HEX)");
+	p++;
+	hn = strcspn(p, " \n");
+	if (hn == 0 || hn % 2 || hn / 2 > TRACE_MAX_B_CHUNK || off + hn / 2 > TRACE_MAX_DEV_CALL)
+		trace_fail(t, t->line, "bad bytes \"%.*s\" (1 to %u bytes in hex, within %u)",
+			   (int)(hn > 32 ? 32 : hn), p, TRACE_MAX_B_CHUNK, TRACE_MAX_DEV_CALL);
+	if (off + hn / 2 > t->db_cap) {
+		t->db_cap = off + hn / 2 > 2 * t->db_cap ? off + hn / 2 : 2 * t->db_cap;
+		t->db = xrealloc(t->db, t->db_cap);
+	}
+	/* bytes no b line carried read as zeroes (and are counted) */
+	memset(t->db + t->ndb, 0, off - t->ndb);
+	t->db_gap += off - t->ndb;
+	for (i = 0; i < hn / 2; i++) {
+		int hi = hexval(p[2 * i]), lo = hexval(p[2 * i + 1]);
+
+		if (hi < 0 || lo < 0)
+			trace_fail(t, t->line, "bad bytes \"%.*s\" (hex)", (int)(hn > 32 ? 32 : hn),
+				   p);
+		t->db[off + i] = (uint8_t)(hi << 4 | lo);
+	}
+	t->ndb = off + hn / 2;
+	return p + hn;
+}
+
+/*
+ * "u DEV write|read POS COUNT RET": user space wrote COUNT bytes to (or
+ * asked COUNT bytes from) the qdisc's device DEV at file position POS and
+ * its handler returned RET. The b lines before it carry the bytes written,
+ * or the RET bytes read.
+ */
+static const char *device_event(struct trace *t, const char *p, struct trace_event *ev)
+{
+	size_t n = strcspn(p, " \n"), want;
+	uint64_t r;
+	bool neg;
+
+	if (t->version < 3)
+		trace_fail(t, t->line, "u lines (device calls) need \"qdk-trace 3\"");
+	if (n == 0 || n > 31 || p[n] != ' ')
+		trace_fail(t, t->line, "bad device name \"%.*s\" (1 to 31 bytes)", (int)n, p);
+	ev->dev = p;
+	ev->dev_len = (uint32_t)n;
+	p += n + 1;
+	if (memcmp(p, "write ", 6) == 0)
+		ev->dev_write = true;
+	else if (memcmp(p, "read ", 5) == 0)
+		ev->dev_write = false;
+	else
+		trace_fail(t, t->line, "bad device call \"%.*s\" (write or read)",
+			   (int)strcspn(p, " \n"), p);
+	p += ev->dev_write ? 6 : 5;
+	p = field(t, p, INT64_MAX, "file position", &ev->pos);
+	if (*p != ' ')
+		trace_fail(t, t->line, "missing fields for \"u\" (want DEV write|read POS COUNT RET)");
+	p = field(t, p + 1, TRACE_MAX_DEV_CALL, "byte count", &ev->count);
+	if (*p != ' ')
+		trace_fail(t, t->line, "missing fields for \"u\" (want DEV write|read POS COUNT RET)");
+	p++;
+	neg = *p == '-';
+	p = field(t, p + neg, neg ? 4095 : ev->count, "result (bytes, at most COUNT, or -errno)",
+		  &r);
+	ev->dev_ret = neg ? -(int64_t)r : (int64_t)r;
+	want = ev->dev_write ? ev->count : ev->dev_ret > 0 ? (size_t)ev->dev_ret : 0;
+	if (!t->b_pending) {
+		t->ndb = 0;
+		t->db_gap = 0;
+	}
+	if (t->ndb > want)
+		trace_fail(t, t->line, "the b lines before it carry %zu bytes, the %s %zu", t->ndb,
+			   ev->dev_write ? "write only" : "read returned only", want);
+	if (want > t->db_cap) {
+		t->db_cap = want;
+		t->db = xrealloc(t->db, t->db_cap);
+	}
+	memset(t->db + t->ndb, 0, want - t->ndb);
+	ev->bytes = t->db;
+	ev->nbytes = want;
+	ev->blost = t->db_gap + (want - t->ndb);
+	if (ev->blost > want)
+		ev->blost = want;
+	t->b_pending = false;
+	return p;
 }
 
 /* Parse the event line at p (which starts with a digit) into ev. */
@@ -1191,6 +1314,16 @@ static const char *event_line(struct trace *t, const char *p, struct trace_event
 			goto short_line;
 		p = classify_event(t, p + 1, ev);
 		break;
+	case 'b':
+		if (*p != ' ')
+			goto short_line;
+		p = bytes_event(t, p + 1);
+		break;
+	case 'u':
+		if (*p != ' ')
+			goto short_line;
+		p = device_event(t, p + 1, ev);
+		break;
 	case 'n':
 		if (t->version < 3)
 			trace_fail(t, t->line, "n lines (packets a qdisc makes) need \"qdk-trace 3\"");
@@ -1203,6 +1336,9 @@ static const char *event_line(struct trace *t, const char *p, struct trace_event
 	default:
 		goto bad_op;
 	}
+	if (__builtin_expect(t->b_pending, 0) && ev->op != 'b')
+		trace_fail(t, t->line, "b lines must come right before the device call (u line) "
+			   "they belong to, not before \"%c\"", ev->op);
 	if (__builtin_expect(t->r_pending || t->c_pending || t->n_pending, 0) && ev->op != 'R' &&
 	    ev->op != 'C' && ev->op != 'n') {
 		if (!strchr("edprct", ev->op))
@@ -1240,7 +1376,7 @@ bool trace_next(struct trace *t, struct trace_event *ev)
 		p = t->pos;
 		if (__builtin_expect(p >= t->end, 0)) {
 			if (!refill(t, t->line + 1)) {
-				if (t->r_pending || t->c_pending || t->n_pending)
+				if (t->r_pending || t->c_pending || t->n_pending || t->b_pending)
 					trace_fail(t, t->line, "the trace ends with %s lines and no "
 						   "call after them", pending_kind(t));
 				return false;
@@ -1355,6 +1491,12 @@ void trace_close(struct trace *t)
 	free(t->hdr.rand);
 	rands_free(t->rv, t->nrv);
 	free(t->rv);
+	free(t->db);
+	for (i = 0; i < t->hdr.nparams; i++) {
+		free(t->hdr.params[i].name);
+		free(t->hdr.params[i].value);
+	}
+	free(t->hdr.params);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -1371,6 +1513,19 @@ static void rands_queue(const struct trace *t, const struct trace_rand *r, size_
 			err = qdk_random_queue_bytes(r->bytes, r->len, r->line);
 		if (err)
 			trace_fail(t, r->line, "too many random draws at once for the shim's queue");
+	}
+}
+
+void trace_params_set(const struct trace *t)
+{
+	const struct trace_param *pa = t->hdr.params;
+	size_t i;
+	int err;
+
+	for (i = 0; i < t->hdr.nparams; i++, pa++) {
+		err = qdk_param_set(pa->name, pa->value);
+		if (err)
+			trace_fail(t, pa->line, "param %s: %s", pa->name, param_error(err));
 	}
 }
 

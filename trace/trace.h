@@ -68,7 +68,7 @@ struct trace_event {
 	const char *text;	/* the line, without its newline */
 	uint32_t text_len;
 	uint32_t line;
-	char op;		/* e d p r c t x m w s R n j, 'l' for lost */
+	char op;		/* e d p r c t u x m w s R n j b, 'l' for lost */
 	/* e */
 	uint32_t fid, pkt_len;
 	int verdict;		/* raw enqueue return value or VERDICT_UNKNOWN */
@@ -98,6 +98,16 @@ struct trace_event {
 	const struct trace_rand *rv;
 	size_t nrv, rv_first;
 	uint64_t rlost;
+	/* u: a call of the qdisc's device; its bytes come from the b lines before it */
+	const char *dev;	/* the device's name, in the line */
+	uint32_t dev_len;
+	bool dev_write;		/* write(2); else read(2) */
+	uint64_t pos;		/* the file position handed to the handler */
+	uint64_t count;		/* the bytes user space wrote or asked for */
+	int64_t dev_ret;	/* the handler's return value */
+	const uint8_t *bytes;	/* written, or read (dev_ret of them) */
+	size_t nbytes;
+	size_t blost;		/* of those, how many no b line carried */
 };
 
 /*
@@ -112,6 +122,19 @@ struct trace_rand {
 	uint8_t *bytes;		/* width 0 */
 	size_t len;
 };
+
+/* A module parameter of the recorded module at load ("param NAME VALUE"). */
+struct trace_param {
+	char *name, *value;
+	uint32_t line;
+};
+
+/*
+ * The largest device call a u line may carry, and the bytes one b line
+ * carries at most.
+ */
+#define TRACE_MAX_DEV_CALL (1u << 20)
+#define TRACE_MAX_B_CHUNK 1024
 
 /*
  * A node of a classful tree (version 3): a class, a child qdisc or the
@@ -153,6 +176,8 @@ struct trace_hdr {
 	bool jiffies_recorded;		/* "jiffies N": jiffies move only at j lines */
 	uint64_t jiffies;
 	char *source;
+	struct trace_param *params;	/* "param NAME VALUE", in file order */
+	size_t nparams;
 };
 
 struct trace {
@@ -191,6 +216,10 @@ struct trace {
 	bool r_pending;
 	bool c_pending;		/* C lines read since the last call line */
 	bool n_pending;		/* n lines read, their call not yet */
+	/* the b lines read since the last u line: bytes, and those no b line gave */
+	uint8_t *db;
+	size_t ndb, db_cap, db_gap;
+	bool b_pending;
 };
 
 /* Open, read the magic line and the header. Exits 2 on any error. */
@@ -236,6 +265,11 @@ void trace_random_check(const struct trace *t);
  * at its line (exit 2). with_filters: attach the replay's filters (verify).
  */
 void trace_tree_build(const struct trace *t, struct qdk_qdisc *root, bool with_filters);
+/*
+ * The header's module parameters (param directives) set as insmod would,
+ * before qdk_init(); a parameter the linked modules refuse fails at its line.
+ */
+void trace_params_set(const struct trace *t);
 /* Decode hex into a fresh buffer; -1 when it is not an even number of hex digits. */
 int trace_hex(const char *s, size_t n, uint8_t **out, size_t *len);
 

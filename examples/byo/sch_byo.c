@@ -139,13 +139,21 @@ static int byo_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 	return NET_XMIT_SUCCESS;
 }
 
-/* The first packet if it is due: a parent peeking sees what dequeue gives. */
+/*
+ * The first packet if it is due: a parent peeking sees what dequeue gives.
+ * One not due yet arms the watchdog for its send time, so a parent that
+ * only peeks until a packet is there (tbf) is woken when it is.
+ */
 static struct sk_buff *byo_peek(struct Qdisc *sch)
 {
 	struct byo_sched_data *q = qdisc_priv(sch);
 	struct sk_buff *skb = skb_rb_first(&q->tin);
 
-	return skb && byo_cb(skb)->send_ns <= ktime_get_ns() ? skb : NULL;
+	if (skb && byo_cb(skb)->send_ns > ktime_get_ns()) {
+		qdisc_watchdog_schedule_ns(&q->watchdog, byo_cb(skb)->send_ns);
+		return NULL;
+	}
+	return skb;
 }
 
 static struct sk_buff *byo_dequeue(struct Qdisc *sch)
@@ -153,12 +161,8 @@ static struct sk_buff *byo_dequeue(struct Qdisc *sch)
 	struct byo_sched_data *q = qdisc_priv(sch);
 	struct sk_buff *skb = byo_peek(sch);
 
-	if (!skb) {
-		skb = skb_rb_first(&q->tin);
-		if (skb)
-			qdisc_watchdog_schedule_ns(&q->watchdog, byo_cb(skb)->send_ns);
+	if (!skb)
 		return NULL;
-	}
 	rb_erase(&skb->rbnode, &q->tin);
 	skb->next = NULL;
 	skb->prev = NULL;

@@ -351,6 +351,22 @@ struct tw {
 	FILE *chg_out;			/* the real output while buffering */
 	char *chg_buf;
 	size_t chg_bufsz;
+
+	/* the param lines of the child's module (PARAM records), in memory */
+	struct trace_w params;
+	/*
+	 * A write or read of the child's module's device, from its DEVCALL
+	 * to its DEVDONE: the records meanwhile are held back, to follow its
+	 * b and u lines, which take the DEVCALL's time.
+	 */
+	bool dev_busy;
+	struct qdk_rec dev_call;
+	uint64_t dev_ts;
+	uint8_t *dev_bytes;		/* QDK_REC_DEV_MAX */
+	uint8_t *dev_have;		/* per QDK_REC_TCA_CHUNK chunk */
+	FILE *dev_out;			/* the real output while holding */
+	char *dev_buf;
+	size_t dev_bufsz;
 };
 
 /* w's sink: the stream the text goes to now */
@@ -380,6 +396,7 @@ struct tw *tw_new(FILE *out, const struct tw_opts *o)
 	trace_w_init(&t->r_call.b, NULL, NULL);
 	trace_w_init(&t->r_chg.b, NULL, NULL);
 	trace_w_init(&t->c_call, NULL, NULL);
+	trace_w_init(&t->params, NULL, NULL);
 	t->o = *o;
 	rl_clear(&t->rnd);
 	rl_clear(&t->r_call);
@@ -421,8 +438,16 @@ void tw_free(struct tw *t)
 	free(t->chg_x);
 	if (t->chg_out) {
 		fclose(t->out);
+		t->out = t->chg_out;
 		free(t->chg_buf);
 	}
+	if (t->dev_out) {
+		fclose(t->out);
+		free(t->dev_buf);
+	}
+	trace_w_free(&t->params);
+	free(t->dev_bytes);
+	free(t->dev_have);
 	free(t);
 }
 
@@ -541,6 +566,8 @@ static void write_header(struct tw *t)
 	/* every fire of the child's own timer_lists is a t line */
 	if (t->conf.flags & QDK_RF_TIMERS)
 		trace_w_printf(&t->w, "timers recorded\n");
+	if (t->params.len)
+		trace_w_mem(&t->w, t->params.buf, t->params.len);
 	if (t->rnd_norand)
 		trace_w_printf(&t->w, "# random: a random getter could not be probed; draws through it are not here\n");
 	trace_w_mem(&t->w, t->rnd.b.buf, t->rnd.b.len);
@@ -905,6 +932,7 @@ static int on_conf(struct tw *t, const struct qdk_rec *r)
 	t->tca_have = 0;
 	rl_clear(&t->rnd);
 	t->rnd_norand = false;
+	t->params.len = 0;
 	nodes_clear(t);
 	if (r->conf.tca_len) {
 		t->tca = calloc(1, r->conf.tca_len);
@@ -1120,6 +1148,18 @@ static int chg_write(struct tw *t, bool ended)
 	return err;
 }
 
+/* What follows goes to memory (*buf, *size) until released; *real keeps the output. */
+static int out_hold(struct tw *t, FILE **real, char **buf, size_t *size)
+{
+	FILE *m = open_memstream(buf, size);
+
+	if (!m)
+		return -1;
+	*real = t->out;
+	out_to(t, m);
+	return 0;
+}
+
 static int on_change(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 {
 	flush_call(t);
@@ -1170,15 +1210,7 @@ static int on_changed(struct tw *t, const struct qdk_rec *r)
 		return chg_write(t, false);
 	/* drops still to come: hold back what follows */
 	t->chg = CHG_AWAIT;
-	{
-		FILE *m = open_memstream(&t->chg_buf, &t->chg_bufsz);
-
-		if (!m)
-			return -1;
-		t->chg_out = t->out;
-		out_to(t, m);
-	}
-	return 0;
+	return out_hold(t, &t->chg_out, &t->chg_buf, &t->chg_bufsz);
 }
 
 /* A packet the changing task freed: the change's, if it was inside. */
@@ -1202,6 +1234,131 @@ static int on_chg_drop(struct tw *t, uint64_t cookie)
 	pm_del(&t->pkts, s);
 	if (t->chg == CHG_AWAIT && t->chg_nx >= t->chg_done.removed)
 		return chg_write(t, false);
+	return 0;
+}
+
+/* PARAM: one parameter of the child's module, for the header */
+static int on_param(struct tw *t, const struct qdk_rec *r)
+{
+	const struct qdk_rec_param *p = &r->param;
+	size_t nl = strnlen(p->name, sizeof(p->name)), vl = strnlen(p->value, sizeof(p->value));
+
+	if (t->header_done)
+		return 0;
+	if ((r->flags & QDK_RF_LONG) || !nl || !vl || vl == sizeof(p->value) ||
+	    strcspn(p->value, " \t\n") != vl)
+		trace_w_printf(&t->params, "# param %.*s: its value does not fit a param line; not recorded\n",
+			       (int)nl, p->name);
+	else
+		trace_w_printf(&t->params, "param %.*s %.*s\n", (int)nl, p->name, (int)vl, p->value);
+	return t->params.err;
+}
+
+/*
+ * The device call is over: its b lines (runs of the chunks that came, at
+ * most 1024 bytes a line; "b lost N" for those that did not), its u line,
+ * then what was held back meanwhile. done NULL: it never returned.
+ */
+static int dev_write(struct tw *t, const struct qdk_rec *done)
+{
+	const struct qdk_rec_dev *c = &t->dev_call.dev;
+	unsigned long long ts = t->dev_ts;
+	bool wr = t->dev_call.flags & QDK_RF_WRITE;
+	uint64_t want, kept, off, lost = 0;
+	int err = 0;
+
+	flush_call(t);
+	if (t->chg != CHG_NONE && chg_write(t, true))
+		err = -1;
+	if (trace_w_flush(&t->w) || fclose(t->out))
+		err = -1;
+	t->out = t->dev_out;
+	t->dev_out = NULL;
+	t->dev_busy = false;
+	if (!done) {
+		trace_w_printf(&t->w, "# a %s of %.32s had not returned when the capture ended\n%llu lost 1\n",
+			wr ? "write" : "read", c->name, ts);
+		t->c.lost++;
+	} else {
+		want = wr ? c->count : done->dev.ret > 0 ? (uint64_t)done->dev.ret : 0;
+		kept = done->dev.kept < want ? done->dev.kept : want;
+		for (off = 0; off < want; off += QDK_REC_TCA_CHUNK) {
+			uint64_t end = off;
+
+			if (off >= kept || !t->dev_have[off / QDK_REC_TCA_CHUNK]) {
+				lost += want - off < QDK_REC_TCA_CHUNK ? want - off : QDK_REC_TCA_CHUNK;
+				continue;
+			}
+			if (lost) {
+				trace_w_printf(&t->w, "%llu b lost %llu\n", ts, (unsigned long long)lost);
+				lost = 0;
+			}
+			/* this chunk and those after it that came, up to 1024 bytes */
+			while (end < kept && end - off < 1024 && t->dev_have[end / QDK_REC_TCA_CHUNK])
+				end += QDK_REC_TCA_CHUNK;
+			if (end > want)
+				end = want;
+			trace_w_printf(&t->w, "%llu b %llu ", ts, (unsigned long long)off);
+			trace_w_hex(&t->w, t->dev_bytes + off, end - off);
+			trace_w_printf(&t->w, "\n");
+			off = end;
+			off -= QDK_REC_TCA_CHUNK;	/* the loop steps to end */
+		}
+		if (lost)
+			trace_w_printf(&t->w, "%llu b lost %llu\n", ts, (unsigned long long)lost);
+		trace_w_printf(&t->w, "%llu u %.32s %s %lld %u %lld\n", ts, c->name[0] ? c->name : "?",
+			wr ? "write" : "read", (long long)c->pos, c->count, (long long)done->dev.ret);
+		t->c.devcalls++;
+	}
+	if (t->dev_buf) {
+		trace_w_mem(&t->w, t->dev_buf, t->dev_bufsz);
+		free(t->dev_buf);
+		t->dev_buf = NULL;
+	}
+	return err;
+}
+
+/* DEVCALL: hold back what follows until its DEVDONE */
+static int on_devcall(struct tw *t, const struct qdk_rec *r, uint64_t ts)
+{
+	if (t->dev_busy) {
+		/* another task's call overlapped it: that one is not in the trace */
+		trace_w_printf(&t->w, "# two device calls at once: the second is not recorded\n%llu lost 1\n",
+			(unsigned long long)ts);
+		t->c.lost++;
+		return 0;
+	}
+	flush_call(t);
+	if (t->chg != CHG_NONE && chg_write(t, true))
+		return -1;
+	if (!t->dev_bytes) {
+		t->dev_bytes = malloc(QDK_REC_DEV_MAX);
+		t->dev_have = malloc(QDK_REC_DEV_MAX / QDK_REC_TCA_CHUNK);
+		if (!t->dev_bytes || !t->dev_have)
+			return -1;
+	}
+	memset(t->dev_have, 0, QDK_REC_DEV_MAX / QDK_REC_TCA_CHUNK);
+	t->dev_call = *r;
+	t->dev_ts = ts;
+	if (out_hold(t, &t->dev_out, &t->dev_buf, &t->dev_bufsz))
+		return -1;
+	t->dev_busy = true;
+	return 0;
+}
+
+/* DEVDATA: a chunk of the call's bytes; one that could not be read is lost */
+static int on_devdata(struct tw *t, const struct qdk_rec *r)
+{
+	uint32_t off = r->count;
+
+	if (!t->dev_busy || (r->flags & QDK_RF_FAULT))
+		return 0;
+	if (off % QDK_REC_TCA_CHUNK || off >= QDK_REC_DEV_MAX) {
+		fprintf(stderr, "qdk-capture: a device call's bytes at offset %u\n", off);
+		return -1;
+	}
+	memcpy(t->dev_bytes + off, r->tca, QDK_REC_TCA_CHUNK);
+	t->dev_have[off / QDK_REC_TCA_CHUNK] = 1;
 	return 0;
 }
 
@@ -1287,6 +1444,8 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 		return on_tree(t, r);
 	if (r->type == QDK_REC_NODE)
 		return on_node(t, r);
+	if (r->type == QDK_REC_PARAM)
+		return on_param(t, r);
 	if (r->type == QDK_REC_RAND) {
 		if (t->header_done)
 			return 0;	/* not of this child's init */
@@ -1351,6 +1510,12 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 		if (t->chg != CHG_NONE)
 			return chg_write(t, true);
 		return 0;
+	case QDK_REC_DEVCALL:
+		return on_devcall(t, r, ts);
+	case QDK_REC_DEVDATA:
+		return on_devdata(t, r);
+	case QDK_REC_DEVDONE:
+		return t->dev_busy ? dev_write(t, r) : 0;
 	}
 	return 0;
 }
@@ -1365,6 +1530,8 @@ int tw_finish(struct tw *t)
 		t->p_stats = true;	/* always close with the counters */
 	flush_call(t);
 	if (t->chg != CHG_NONE && chg_write(t, true))
+		return -1;
+	if (t->dev_busy && dev_write(t, NULL))
 		return -1;
 	return trace_w_flush(&t->w) || fflush(t->out) || ferror(t->out) ? -1 : 0;
 }

@@ -30,6 +30,7 @@ struct tw_counts {
 	uint64_t lost;		/* events the ring lost */
 	uint64_t unknown;	/* packets seen leaving that never arrived */
 	uint64_t made;		/* packets the qdisc made (n lines) */
+	uint64_t devcalls;	/* writes and reads of its module's devices (u lines) */
 	uint64_t records;
 };
 

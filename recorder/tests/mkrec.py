@@ -5,7 +5,7 @@ Used by tests/suites/75-record to feed qdk-capture -i with exactly the
 record streams the kernel module produces, without a kernel. One record
 per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
 
-  hello [hz=250] [version=10] [size=128]
+  hello [hz=250] [version=11] [size=128]
   conf inst=1 gen=1 kind=pfifo dev=r1 handle=10: parent=5:1 [tca=HEX]
        [claim=N] [mtu=1500] [txqlen=20] [txqs=1] [qconf=0] [fresh] [initopt] [timers]
   enq inst=1 gen=1 ts=N pkt=N ret=N [proto=udp|tcp|icmp|N|eth:0xNNNN]
@@ -29,6 +29,11 @@ per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
        kind=K [tca=HEX]                            (and its TCA chunks)
   cls inst=1 gen=1 ts=N action=N classid=MAJ:MIN  (a classification in a call)
   new inst=1 gen=1 ts=N pkt=N [from=N] [tos=N]    (a packet the child made)
+  param inst=1 gen=1 name=NAME value=VALUE [long]  (a parameter of its module)
+  devcall inst=1 gen=1 ts=N name=DEV count=N [pos=N] [write]
+  devdata inst=1 gen=1 ts=N off=N hex=HEX [fault] [write]
+  devdone inst=1 gen=1 ts=N ret=N count=N kept=N [write]
+                            (a write or read of its module's device)
 
 `jiffies=N` on any record but changed is the low 32 bits of the kernel's
 jiffies there (the header's removed field); `jhi=N` on conf the upper 32.
@@ -71,11 +76,17 @@ TYPES = {
     "node": 18,
     "cls": 19,
     "new": 20,
+    "param": 21,
+    "devcall": 22,
+    "devdata": 23,
+    "devdone": 24,
 }
 NODES = {"class": 1, "qdisc": 2, "filter": 3}
 RF_GONE, RF_FRESH, RF_EARLY, RF_INITOPT = 0x01, 0x04, 0x08, 0x10
 RF_NORAND, RF_CHG, RF_NOREC = 0x20, 0x40, 0x80
 RF_TIMERS = 0x01  # on CONF (RF_GONE's bit, which only ENQ uses)
+RF_LONG = RF_FAULT = 0x01  # PARAM: value cut off; DEVDATA: not readable
+RF_WRITE = 0x02  # DEVCALL, DEVDATA, DEVDONE: a write
 PROTOS = {"tcp": 6, "udp": 17, "icmp": 1, "icmp6": 58}
 
 # Bytes of each type in the stream (rec_len() in recorder/recorder.h).
@@ -89,6 +100,10 @@ LENGTH = {
     "node": 80,
     "cls": 56,
     "new": 56,
+    "param": 128,
+    "devcall": 104,
+    "devdone": 104,
+    "devdata": 112,
 }
 
 # ts pkt inst gen type flags tos words count qlen backlog drops removed
@@ -108,6 +123,10 @@ RAND = struct.Struct("<BBHIII64s")
 NODE = struct.Struct("<IIII16s")
 # action classid
 CLS = struct.Struct("<iI")
+# name value (PARAM)
+PARAM = struct.Struct("<32s48s")
+# pos ret count kept name (DEVCALL, DEVDONE)
+DEV = struct.Struct("<qqII32s")
 
 
 def num(v: str) -> int:
@@ -159,9 +178,13 @@ def record(line: str) -> list[bytes]:
         | (RF_CHG if "chg" in flags else 0)
         | (RF_NOREC if "norec" in flags else 0)
         | (RF_TIMERS if "timers" in flags else 0)
+        | (RF_LONG if "long" in flags or "fault" in flags else 0)
+        | (RF_WRITE if "write" in flags else 0)
     )
     if kind in ("enq", "deq", "peek", "timer"):
         count = num(g("draws", "0"))
+    elif kind == "devdata":
+        count = num(g("off", "0"))
     else:
         count = num(g("count", g("ret", "0"))) & 0xFFFFFFFF
 
@@ -192,7 +215,7 @@ def record(line: str) -> list[bytes]:
 
     if kind == "hello":
         body = HELLO.pack(
-            num(g("version", "10")),
+            num(g("version", "11")),
             num(g("hz", "250")),
             32768,
             num(g("size", str(REC_SIZE))),
@@ -283,6 +306,20 @@ def record(line: str) -> list[bytes]:
             da,
         )
         return [fit(head(rtype) + body)]
+    if kind == "param":
+        body = PARAM.pack(g("name", "").encode(), g("value", "").encode())
+        return [fit(head(rtype) + body)]
+    if kind in ("devcall", "devdone"):
+        body = DEV.pack(
+            num(g("pos", "0")),
+            num(g("ret", "0")) if kind == "devdone" else 0,
+            num(g("count", "0")),
+            num(g("kept", "0")),
+            g("name", "").encode(),
+        )
+        return [fit(head(rtype, 0) + body)]
+    if kind == "devdata":
+        return [fit(head(rtype) + bytes.fromhex(g("hex", "")).ljust(64, b"\0"))]
     if kind == "new":
         return [fit(head(rtype) + MADE.pack(num(g("from", "0"))))]
     return [head(rtype)]

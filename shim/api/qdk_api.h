@@ -45,6 +45,13 @@ int qdk_param_set(const char *name, const char *value);
 int qdk_misc_write(const char *name, const void *buf, size_t len, long *ret);
 int qdk_misc_read(const char *name, void *buf, size_t len, long *ret);
 /*
+ * One call of the misc device's write (write != 0) or read handler, with
+ * len bytes of buf at file position pos, on a file of its own (open before,
+ * release after), as a trace's u line replays a recorded call. *ret and the
+ * result as above.
+ */
+int qdk_misc_call(const char *name, int write, void *buf, size_t len, int64_t pos, long *ret);
+/*
  * The kernel's own random draws (a trace's "random" directive): queued in
  * the order the kernel made them, they answer the next get_random_u8/u16/
  * u32/u64() (width 1, 2, 4, 8 bytes) and get_random_bytes() calls before

@@ -66,15 +66,17 @@ void misc_deregister(struct miscdevice *misc)
 
 /*
  * One open file of the device, as a process opening /dev/NAME gets it:
- * open (when the driver has one), the call, release. ret is the handler's
+ * open (when the driver has one), the call, release; the file starts at
+ * pos. A read runs until the end unless once (one handler call). ret is the handler's
  * return value (open's, when it refuses); the function's own -ENOENT (no
  * such device) or -EOPNOTSUPP (no such handler: the kernel's -EINVAL for a
  * read or write the driver lacks) say nothing was called.
  */
-static int misc_call(const char *name, bool write, void *buf, size_t len, long *ret)
+static int misc_call(const char *name, bool write, void *buf, size_t len, loff_t pos,
+		     bool once, long *ret)
 {
 	struct miscdevice *m = qdk_misc_find(name);
-	struct file f = { 0 };
+	struct file f = { .f_pos = pos };
 	size_t done = 0;
 
 	if (!m)
@@ -84,7 +86,9 @@ static int misc_call(const char *name, bool write, void *buf, size_t len, long *
 	*ret = m->fops->open ? m->fops->open(NULL, &f) : 0;
 	if (*ret)
 		return 0;
-	if (write) {
+	if (once && !write) {
+		*ret = m->fops->read(&f, (char __user *)buf, len, &f.f_pos);
+	} else if (write) {
 		*ret = m->fops->write(&f, (const char __user *)buf, len, &f.f_pos);
 	} else {
 		/* until the handler returns 0 (the end) or an error, or len is full */
@@ -108,10 +112,15 @@ static int misc_call(const char *name, bool write, void *buf, size_t len, long *
 
 int qdk_misc_write(const char *name, const void *buf, size_t len, long *ret)
 {
-	return misc_call(name, true, (void *)buf, len, ret);
+	return misc_call(name, true, (void *)buf, len, 0, false, ret);
 }
 
 int qdk_misc_read(const char *name, void *buf, size_t len, long *ret)
 {
-	return misc_call(name, false, buf, len, ret);
+	return misc_call(name, false, buf, len, 0, false, ret);
+}
+
+int qdk_misc_call(const char *name, int write, void *buf, size_t len, int64_t pos, long *ret)
+{
+	return misc_call(name, write, buf, len, pos, true, ret);
 }
