@@ -4,10 +4,16 @@
 # `make -f Makefile.user FUZZ=1 fuzz-targets` into build/user-fuzz/fuzz-NAME.
 # Each links the shim, the upstream and kit qdiscs and one target source.
 
-FUZZ_TARGETS := tca rtnl
+FUZZ_TARGETS := tca rtnl trace
 FUZZ_COMMON_OBJS := $(call uobj,$(TOP)/fuzz/common.c)
 
-$(call uobj,$(wildcard $(TOP)/fuzz/*.c)): UCFLAGS += -I$(TOP)/fuzz
+$(call uobj,$(wildcard $(TOP)/fuzz/*.c)): UCFLAGS += -I$(TOP)/fuzz -I$(TOP)/trace -I$(TOP)/harness
+
+# the trace reader, with the harness's allocation helpers; its refusals
+# (exit 2) return to the target through the wrapped exit()
+$(B)/fuzz-trace: $(B)/u/fuzz/trace.o $(FUZZ_COMMON_OBJS) $(TRACE_OBJS) $(call uobj,$(TOP)/harness/util.c) \
+		$(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS)
+	$(CC) $(LDFLAGS) -fsanitize=fuzzer -Wl,--wrap=exit -o $@ $^ $(LDLIBS) $(TRACE_LDLIBS)
 
 $(B)/fuzz-%: $(B)/u/fuzz/%.o $(FUZZ_COMMON_OBJS) $(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS)
 	$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)

@@ -89,6 +89,19 @@ def tc_commands(lines: list[str]) -> list[list[str]]:
     return cmds
 
 
+def stable(datagram: bytes) -> bytes:
+    """The datagram with each message's sequence number and port id zeroed
+    (tc numbers its requests by the time): the same request, the same seed."""
+    b, off = bytearray(datagram), 0
+    while off + 16 <= len(b):
+        n = int.from_bytes(b[off:off + 4], "little")
+        b[off + 8:off + 16] = bytes(8)
+        if n < 16:
+            break
+        off += (n + 3) & ~3
+    return bytes(b)
+
+
 def rtnl_seeds(build: Path, groups: list[list[list[str]]], out: Path) -> int:
     ns = f"fuzzseeds{os.getpid()}"
     dump = Path(tempfile.mkdtemp(prefix="qdk-seeds-"))
@@ -109,7 +122,7 @@ def rtnl_seeds(build: Path, groups: list[list[list[str]]], out: Path) -> int:
             tc(["-s", "class", "show", "dev", "d0"])
             tc(["qdisc", "del", "dev", "d0", "root"])
             new = sorted(set(dump.iterdir()) - before)
-            data = b"\x01" + b"".join(len(p.read_bytes()).to_bytes(2, "little") + p.read_bytes()
+            data = b"\x01" + b"".join(len(p.read_bytes()).to_bytes(2, "little") + stable(p.read_bytes())
                                       for p in new)
             if len(data) > 1:
                 save(out, data)
