@@ -158,7 +158,7 @@ struct flow_key {
 struct flow {
 	struct flow_key k;
 	uint32_t fid;		/* 0: empty slot */
-	uint32_t hash, prio, mark;
+	uint32_t hash, prio, mark, truesize;
 	uint16_t q, tcidx;
 	uint8_t tos, ttl, tcp;
 };
@@ -742,6 +742,7 @@ static struct flow *flow_of(struct tw *t, const struct qdk_rec_enq *e)
 	f->mark = e->mark;
 	f->q = e->queue_mapping;
 	f->tcidx = e->tc_index;
+	f->truesize = e->truesize;
 	f->tos = e->family ? e->tos : 0;
 	f->ttl = e->family ? e->ttl : 64;
 	f->tcp = k.proto == 6 ? e->tcp_flags : 0x10;
@@ -784,6 +785,8 @@ static struct flow *flow_of(struct tw *t, const struct qdk_rec_enq *e)
 		fprintf(t->out, " q=%u", f->q);
 	if (f->tcidx)
 		fprintf(t->out, " tcidx=%u", f->tcidx);
+	if (f->truesize)
+		fprintf(t->out, " truesize=%u", f->truesize);
 	fputc('\n', t->out);
 	return f;
 }
@@ -813,6 +816,28 @@ static void put_verdict(FILE *f, int32_t ret)
 		fprintf(f, "+bypass");
 }
 
+/*
+ * A TCP GSO packet's header length (thlen=, when not 20): the stack counted
+ * the headers of every segment but the first into its pkt_len
+ * (qdisc_pkt_len_init(): (gso_segs - 1) times the Ethernet, IP and TCP
+ * header bytes), so the difference gives them back. Segmenting it in the
+ * replay needs them: the payload is what follows the TCP options.
+ */
+static void put_thlen(FILE *f, const struct flow *fl, const struct qdk_rec_enq *e)
+{
+	unsigned int extra, hdr, l3;
+
+	if (fl->k.proto != 6 || !e->family || e->gso_segs < 2 || e->pkt_len <= e->len)
+		return;
+	extra = e->pkt_len - e->len;
+	l3 = e->family == QDK_RF_AF_INET6 ? 40 : 20;
+	if (extra % (e->gso_segs - 1))
+		return;
+	hdr = extra / (e->gso_segs - 1);
+	if (hdr > 14 + l3 + 20 && hdr <= 14 + l3 + 60 && (hdr - 14 - l3) % 4 == 0)
+		fprintf(f, " thlen=%u", hdr - 14 - l3);
+}
+
 static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 {
 	const struct qdk_rec_enq *e = &r->enq;
@@ -837,6 +862,7 @@ static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 		fprintf(t->out, " len=%u", e->len);
 	if (e->gso_segs || e->gso_size)
 		fprintf(t->out, " gso=%u:%u", e->gso_segs, e->gso_size);
+	put_thlen(t->out, f, e);
 	if (e->family && e->tos != f->tos)
 		fprintf(t->out, " tos=0x%02x", e->tos);
 	if (e->priority != f->prio)
@@ -845,6 +871,8 @@ static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 		fprintf(t->out, " mark=%u", e->mark);
 	if (e->tc_index != f->tcidx)
 		fprintf(t->out, " tcidx=%u", e->tc_index);
+	if (e->truesize != f->truesize)
+		fprintf(t->out, " truesize=%u", e->truesize);
 	if (e->hash != f->hash)
 		fprintf(t->out, " hash=0x%08x", e->hash);
 	if (f->k.proto == 6 && e->family && e->tcp_flags != f->tcp) {
@@ -1141,12 +1169,15 @@ static int on_new(struct tw *t, const struct qdk_rec *r)
 	if (pm_put(&t->pkts, r->pkt, id, r->tos))
 		return -1;
 	t->r_call.width = -1;	/* R values after it start a new line */
-	if (s)
-		return sb_printf(&t->r_call.b, "%llu n %llu %llu\n",
-				 (unsigned long long)t->p_ts, (unsigned long long)id,
-				 (unsigned long long)s->id);
-	return sb_printf(&t->r_call.b, "%llu n %llu -\n", (unsigned long long)t->p_ts,
-			 (unsigned long long)id);
+	if (sb_printf(&t->r_call.b, "%llu n %llu ", (unsigned long long)t->p_ts,
+		      (unsigned long long)id))
+		return -1;
+	if (s ? sb_printf(&t->r_call.b, "%llu", (unsigned long long)s->id) :
+		sb_printf(&t->r_call.b, "-"))
+		return -1;
+	if (r->made.truesize && sb_printf(&t->r_call.b, " truesize=%u", r->made.truesize))
+		return -1;
+	return sb_printf(&t->r_call.b, "\n");
 }
 
 /*

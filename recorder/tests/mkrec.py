@@ -5,12 +5,12 @@ Used by tests/suites/75-record to feed qdk-capture -i with exactly the
 record streams the kernel module produces, without a kernel. One record
 per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
 
-  hello [hz=250] [version=10] [size=128]
+  hello [hz=250] [version=11] [size=128]
   conf inst=1 gen=1 kind=pfifo dev=r1 handle=10: parent=5:1 [tca=HEX]
        [claim=N] [mtu=1500] [txqlen=20] [txqs=1] [qconf=0] [fresh] [initopt] [timers]
   enq inst=1 gen=1 ts=N pkt=N ret=N [proto=udp|tcp|icmp|N|eth:0xNNNN]
       [src=A.B.C.D:P] [dst=...] [plen=N] [len=N] [tos=N] [tos_after=N]
-      [hash=N] [prio=N] [mark=N] [q=N] [tcidx=N] [ttl=N] [tcp=N] [gso=S:Z] [gone]
+      [hash=N] [prio=N] [mark=N] [q=N] [tcidx=N] [ttl=N] [tcp=N] [gso=S:Z] [truesize=N] [gone]
       [qlen=N] [backlog=N] [drops=N] [draws=N]
   deq|peek inst=1 gen=1 ts=N [pkt=N] [tos=N] [qlen=..] [draws=N]
   reset|destroy inst=1 gen=1 ts=N
@@ -28,7 +28,7 @@ per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
   node inst=1 gen=1 what=class|qdisc|filter parent=MAJ:MIN handle=MAJ:MIN
        kind=K [tca=HEX]                            (and its TCA chunks)
   cls inst=1 gen=1 ts=N action=N classid=MAJ:MIN  (a classification in a call)
-  new inst=1 gen=1 ts=N pkt=N [from=N] [tos=N]    (a packet the child made)
+  new inst=1 gen=1 ts=N pkt=N [from=N] [tos=N] [truesize=N]  (a packet the child made)
 
 `jiffies=N` on any record but changed is the low 32 bits of the kernel's
 jiffies there (the header's removed field); `jhi=N` on conf the upper 32.
@@ -88,17 +88,17 @@ LENGTH = {
     "draw": 128,
     "node": 80,
     "cls": 56,
-    "new": 56,
+    "new": 64,
 }
 
 # ts pkt inst gen type flags tos words count qlen backlog drops removed
 HEAD = struct.Struct("<QQIIBBBBIIIII")
 # pkt_len len ret hash priority mark gso_segs gso_size queue_mapping
 # ethertype sport dport family l4proto tos tos_after ttl tcp_flags tc_index
-# saddr daddr
-ENQ = struct.Struct("<IIiIIIHHHHHHBBBBBBH16s16s")
-# from (NEW)
-MADE = struct.Struct("<Q")
+# saddr daddr truesize
+ENQ = struct.Struct("<IIiIIIHHHHHHBBBBBBH16s16sI")
+# from truesize pad (NEW)
+MADE = struct.Struct("<QII")
 # handle parent mtu txqlen txqs tca_len qlen pad kind dev
 CONF = struct.Struct("<IIIIIIII16s16s")
 HELLO = struct.Struct("<IIII")
@@ -192,7 +192,7 @@ def record(line: str) -> list[bytes]:
 
     if kind == "hello":
         body = HELLO.pack(
-            num(g("version", "10")),
+            num(g("version", "11")),
             num(g("hz", "250")),
             32768,
             num(g("size", str(REC_SIZE))),
@@ -281,10 +281,11 @@ def record(line: str) -> list[bytes]:
             num(g("tcidx", "0")),
             sa,
             da,
+            num(g("truesize", "0")),
         )
         return [fit(head(rtype) + body)]
     if kind == "new":
-        return [fit(head(rtype) + MADE.pack(num(g("from", "0"))))]
+        return [fit(head(rtype) + MADE.pack(num(g("from", "0")), num(g("truesize", "0")), 0))]
     return [head(rtype)]
 
 
