@@ -887,6 +887,10 @@ static const char *pkt_keys(const struct trace *t, const char *p, struct trace_e
 			p = field(t, v, UINT32_MAX, "truesize", &x);
 			ev->truesize = (uint32_t)x;
 			ev->ov |= OV_TRUESIZE;
+		} else if (kl == 6 && memcmp(k, "tstamp", 6) == 0) {
+			p = field(t, v, INT64_MAX, "tstamp", &x);
+			ev->tstamp = x;
+			ev->ov |= OV_TSTAMP;
 		} else {
 			trace_fail(t, t->line, "unknown packet key \"%.*s\"", (int)kl, k);
 		}
@@ -1336,6 +1340,8 @@ void trace_packet(const struct trace *t, const struct trace_event *ev, struct qd
 			p->thlen = ev->thlen;
 		if (ev->ov & OV_TRUESIZE)
 			p->truesize = ev->truesize;
+		if (ev->ov & OV_TSTAMP)
+			p->tstamp = ev->tstamp;
 	}
 }
 

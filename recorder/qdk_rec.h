@@ -39,7 +39,7 @@
 #include <linux/types.h>
 
 #define QDK_REC_VERSION	11
-#define QDK_REC_SIZE	128	/* the longest record, sizeof(struct qdk_rec) */
+#define QDK_REC_SIZE	136	/* the longest record, sizeof(struct qdk_rec) */
 #define QDK_REC_HDR_SIZE 48	/* the header every record has */
 #define QDK_REC_DEV	"qdk_recorder"
 
@@ -132,7 +132,8 @@ struct qdk_rec_enq {
 	__u8 saddr[16];		/* network order; IPv4 in the first 4 */
 	__u8 daddr[16];
 	__u32 truesize;		/* skb->truesize (cake's memory limit counts it) */
-};				/* 80 bytes */
+	__u64 tstamp;		/* skb->tstamp in ns (a sender's departure time), 0: none */
+};				/* 88 bytes */
 
 /* NEW: pkt is the packet made; from the one it was made from (0: unknown) */
 struct qdk_rec_made {
@@ -211,7 +212,7 @@ struct qdk_rec {
 		struct qdk_rec_cls cls;
 		struct qdk_rec_made made;
 		__u8 tca[QDK_REC_TCA_CHUNK];
-		__u8 raw[80];
+		__u8 raw[88];
 	};
 };
 

@@ -4,7 +4,7 @@
  *
  * Each CPU has a ring: a byte buffer allocated once at load time, holding
  * records of the length their type needs (rec_len(): a dequeue takes 48
- * bytes, an enqueue 128). Only that CPU writes it, with bottom halves off,
+ * bytes, an enqueue 136). Only that CPU writes it, with bottom halves off,
  * so producers take no lock, disable no interrupt and copy nothing: a
  * recorded call reserves its record in place before it calls the child,
  * the drops of the call follow it, and one release store of the ring's
@@ -652,7 +652,7 @@ static void ring_free(void)
 	}
 }
 
-/* records: per CPU, in QDK_REC_SIZE units; 0 picks a size */
+/* records: per CPU, in 128-byte units; 0 picks a size */
 int rec_ring_init(unsigned int records)
 {
 	int err, cpu;
@@ -663,7 +663,8 @@ int rec_ring_init(unsigned int records)
 		records = max(32768U / num_possible_cpus(), 4096U);
 	if (records < 64 || records > (1U << 24))
 		return -EINVAL;
-	rec_ring_bytes = roundup_pow_of_two(records) * QDK_REC_SIZE;
+	/* a power of two in 128-byte units (the mask), whatever QDK_REC_SIZE */
+	rec_ring_bytes = roundup_pow_of_two(records) * 128;
 	for_each_possible_cpu(cpu) {
 		struct rec_ring *rg = per_cpu_ptr(&rec_rings, cpu);
 

@@ -873,6 +873,8 @@ static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 		fprintf(t->out, " tcidx=%u", e->tc_index);
 	if (e->truesize != f->truesize)
 		fprintf(t->out, " truesize=%u", e->truesize);
+	if (e->tstamp)
+		fprintf(t->out, " tstamp=%llu", (unsigned long long)e->tstamp);
 	if (e->hash != f->hash)
 		fprintf(t->out, " hash=0x%08x", e->hash);
 	if (f->k.proto == 6 && e->family && e->tcp_flags != f->tcp) {

@@ -5,12 +5,12 @@ Used by tests/suites/75-record to feed qdk-capture -i with exactly the
 record streams the kernel module produces, without a kernel. One record
 per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
 
-  hello [hz=250] [version=11] [size=128]
+  hello [hz=250] [version=11] [size=136]
   conf inst=1 gen=1 kind=pfifo dev=r1 handle=10: parent=5:1 [tca=HEX]
        [claim=N] [mtu=1500] [txqlen=20] [txqs=1] [qconf=0] [fresh] [initopt] [timers]
   enq inst=1 gen=1 ts=N pkt=N ret=N [proto=udp|tcp|icmp|N|eth:0xNNNN]
       [src=A.B.C.D:P] [dst=...] [plen=N] [len=N] [tos=N] [tos_after=N]
-      [hash=N] [prio=N] [mark=N] [q=N] [tcidx=N] [ttl=N] [tcp=N] [gso=S:Z] [truesize=N] [gone]
+      [hash=N] [prio=N] [mark=N] [q=N] [tcidx=N] [ttl=N] [tcp=N] [gso=S:Z] [truesize=N] [tstamp=N] [gone]
       [qlen=N] [backlog=N] [drops=N] [draws=N]
   deq|peek inst=1 gen=1 ts=N [pkt=N] [tos=N] [qlen=..] [draws=N]
   reset|destroy inst=1 gen=1 ts=N
@@ -47,7 +47,7 @@ import ipaddress
 import struct
 import sys
 
-REC_SIZE = 128  # the longest record
+REC_SIZE = 136  # the longest record
 HDR_SIZE = 48  # the header every record has
 WORDS_AT = 27  # offset of the header's words field
 TYPES = {
@@ -83,7 +83,7 @@ LENGTH = {
     "hello": 64,
     "conf": 112,
     "tca": 112,
-    "enq": 128,
+    "enq": 136,
     "rand": 128,
     "draw": 128,
     "node": 80,
@@ -95,8 +95,8 @@ LENGTH = {
 HEAD = struct.Struct("<QQIIBBBBIIIII")
 # pkt_len len ret hash priority mark gso_segs gso_size queue_mapping
 # ethertype sport dport family l4proto tos tos_after ttl tcp_flags tc_index
-# saddr daddr truesize
-ENQ = struct.Struct("<IIiIIIHHHHHHBBBBBBH16s16sI")
+# saddr daddr truesize tstamp
+ENQ = struct.Struct("<IIiIIIHHHHHHBBBBBBH16s16sIQ")
 # from truesize pad (NEW)
 MADE = struct.Struct("<QII")
 # handle parent mtu txqlen txqs tca_len qlen pad kind dev
@@ -282,6 +282,7 @@ def record(line: str) -> list[bytes]:
             sa,
             da,
             num(g("truesize", "0")),
+            num(g("tstamp", "0")),
         )
         return [fit(head(rtype) + body)]
     if kind == "new":

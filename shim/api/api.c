@@ -954,6 +954,7 @@ struct qdk_skb *qdk_skb_build(const struct qdk_pkt *p, char *msg, size_t msglen)
 	}
 	if (p->truesize)
 		qdk_skb_set_truesize(skb, p->truesize);
+	skb->tstamp = ns_to_ktime(p->tstamp);
 	qdk_qdisc_pkt_len_init(skb, p->pkt_len);
 	skb->__qdk_id = p->id;
 	skb->__qdk_ecn = skb_ecn_now(skb);

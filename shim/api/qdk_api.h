@@ -273,6 +273,7 @@ struct qdk_pkt {
 	uint16_t tc_index;	/* skb->tc_index (gred's virtual queue, dsmark) */
 	uint8_t thlen;		/* TCP header bytes, options included; 0: 20 */
 	uint32_t truesize;	/* skb->truesize as recorded; 0: the shim's own */
+	uint64_t tstamp;	/* skb->tstamp, ns on the trace's clock; 0: none */
 };
 
 /* Bytes of headers the packet needs (Ethernet + IP + L4). */
