@@ -15,13 +15,12 @@
  * and close of the device (record-rearm counts them).
  *
  * While the device is open, kretprobes sit on skb_clone() and
- * __skb_gso_segment(). Their entry
- * handler returns at once (no return hook) unless a recorded
- * call is running on this CPU (rec_active, outside hard interrupts); its
- * return handler, for a packet made by module code (the child, not the
- * core or us), writes a NEW record (the new packet's cookie and the one it
- * was made from) among the call's records for each packet made, counted
- * with its draws. No
+ * __skb_gso_segment(). Their entry handler returns at once (no return
+ * hook) unless a recorded call is running on this CPU (rec_active,
+ * outside hard interrupts); their return handler, for packets made by
+ * module code (the child, not the core or us), writes a NEW record for
+ * each (the new packet's cookie, its truesize and the one it was made
+ * from) among the call's records, counted with its draws. No
  * allocation, nothing sleeps; a probe that missed calls is reported as
  * the getters' are (a NEW the trace lacks shows as an unknown packet).
  */

@@ -1157,6 +1157,7 @@ static int on_draw(struct tw *t, const struct qdk_rec *r)
 static int on_new(struct tw *t, const struct qdk_rec *r)
 {
 	struct pkt_slot *s = r->made.from ? pm_find(&t->pkts, r->made.from) : NULL;
+	char from[24] = "-", truesize[24] = "";
 	uint64_t id;
 
 	if (!t->call_out) {
@@ -1171,15 +1172,12 @@ static int on_new(struct tw *t, const struct qdk_rec *r)
 	if (pm_put(&t->pkts, r->pkt, id, r->tos))
 		return -1;
 	t->r_call.width = -1;	/* R values after it start a new line */
-	if (sb_printf(&t->r_call.b, "%llu n %llu ", (unsigned long long)t->p_ts,
-		      (unsigned long long)id))
-		return -1;
-	if (s ? sb_printf(&t->r_call.b, "%llu", (unsigned long long)s->id) :
-		sb_printf(&t->r_call.b, "-"))
-		return -1;
-	if (r->made.truesize && sb_printf(&t->r_call.b, " truesize=%u", r->made.truesize))
-		return -1;
-	return sb_printf(&t->r_call.b, "\n");
+	if (s)
+		snprintf(from, sizeof(from), "%llu", (unsigned long long)s->id);
+	if (r->made.truesize)
+		snprintf(truesize, sizeof(truesize), " truesize=%u", r->made.truesize);
+	return sb_printf(&t->r_call.b, "%llu n %llu %s%s\n", (unsigned long long)t->p_ts,
+			 (unsigned long long)id, from, truesize);
 }
 
 /*
