@@ -787,7 +787,7 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 		}
 		if (ev.op == 'n') {
 			/* named for the call it precedes, in the order it makes them */
-			if (qdk_made_queue(ev.id, ev.from, ev.line))
+			if (qdk_made_queue(ev.id, ev.from, ev.truesize, ev.line))
 				trace_fail(&v.t, ev.line, "more than 256 n lines before one call");
 			v.made++;
 			continue;

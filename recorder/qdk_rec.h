@@ -42,8 +42,8 @@
 
 #include <linux/types.h>
 
-#define QDK_REC_VERSION	11
-#define QDK_REC_SIZE	128	/* the longest record, sizeof(struct qdk_rec) */
+#define QDK_REC_VERSION	12
+#define QDK_REC_SIZE	136	/* the longest record, sizeof(struct qdk_rec) */
 #define QDK_REC_HDR_SIZE 48	/* the header every record has */
 #define QDK_REC_DEV	"qdk_recorder"
 
@@ -144,11 +144,15 @@ struct qdk_rec_enq {
 	__u16 tc_index;		/* skb->tc_index (gred's virtual queue) */
 	__u8 saddr[16];		/* network order; IPv4 in the first 4 */
 	__u8 daddr[16];
-};				/* 76 bytes */
+	__u32 truesize;		/* skb->truesize (cake's memory limit counts it) */
+	__u64 tstamp;		/* skb->tstamp in ns (a sender's departure time), 0: none */
+};				/* 88 bytes */
 
 /* NEW: pkt is the packet made; from the one it was made from (0: unknown) */
 struct qdk_rec_made {
 	__u64 from;		/* packet cookie of the call's arriving packet */
+	__u32 truesize;		/* the new packet's skb->truesize */
+	__u32 pad;
 };
 
 struct qdk_rec_conf {
@@ -238,7 +242,7 @@ struct qdk_rec {
 		struct qdk_rec_param param;
 		struct qdk_rec_dev dev;
 		__u8 tca[QDK_REC_TCA_CHUNK];	/* TCA, DEVDATA */
-		__u8 raw[80];
+		__u8 raw[88];
 	};
 };
 

@@ -78,6 +78,8 @@ void rec_fill_pkt(struct qdk_rec_enq *e, struct sk_buff *skb)
 {
 	e->pkt_len = qdisc_pkt_len(skb);
 	e->len = skb->len;
+	e->truesize = skb->truesize;
+	e->tstamp = ktime_to_ns(skb->tstamp);
 	if (skb_is_gso(skb)) {
 		e->gso_segs = skb_shinfo(skb)->gso_segs;
 		e->gso_size = skb_shinfo(skb)->gso_size;

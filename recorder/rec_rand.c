@@ -320,9 +320,14 @@ static unsigned long rec_rand_missed(void)
 	unsigned long n = 0;
 	int i;
 
+	/*
+	 * no free instance (krp.nmissed), or hit while another kprobe ran on
+	 * that CPU (kp.nmissed: an interrupt inside a probe's handler)
+	 */
 	for (i = 0; i < ARRAY_SIZE(rec_rand_probes); i++)
 		if (rec_rand_probes[i].on)
-			n += rec_rand_probes[i].krp.nmissed;
+			n += rec_rand_probes[i].krp.nmissed +
+			     rec_rand_probes[i].krp.kp.nmissed;
 	return n;
 }
 

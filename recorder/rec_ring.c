@@ -4,7 +4,7 @@
  *
  * Each CPU has a ring: a byte buffer allocated once at load time, holding
  * records of the length their type needs (rec_len(): a dequeue takes 48
- * bytes, an enqueue 128). Only that CPU writes it, with bottom halves off,
+ * bytes, an enqueue 136). Only that CPU writes it, with bottom halves off,
  * so producers take no lock, disable no interrupt and copy nothing: a
  * recorded call reserves its record in place before it calls the child,
  * the drops of the call follow it, and one release store of the ring's
@@ -295,6 +295,14 @@ static bool rec_tcmod_on;
 static struct kretprobe rec_cls_krp;
 static bool rec_cls_on;
 
+/* tcf_classify()'s probe misses the reader has reported */
+static unsigned long rec_cls_missed_told;
+
+static unsigned long rec_cls_missed(void)
+{
+	return rec_cls_on ? rec_cls_krp.nmissed + rec_cls_krp.kp.nmissed : 0;
+}
+
 static void rec_krps_register(void)
 {
 	/* callers sleeping in request_module() without rtnl, plus one */
@@ -311,6 +319,28 @@ static void rec_krps_register(void)
 				      rec_cls_entry, rec_cls_ret,
 				      2 * num_possible_cpus() + 4, REC_CLS_RI_SIZE,
 				      "classifications are not recorded (no C lines)");
+	rec_cls_missed_told = rec_cls_missed();
+}
+
+/*
+ * The classification probe missed a call (no free instance, or hit while
+ * another kprobe's handler ran on that CPU): some trace lacks a C line, and
+ * which call it was cannot be known, so every trace gets a lost line there
+ * (the reader, process context) and verify refuses it rather than diverge.
+ */
+static void rec_cls_check_missed(void)
+{
+	unsigned long n = rec_cls_missed();
+	struct qdk_rec r;
+
+	if (n == rec_cls_missed_told)
+		return;
+	memset(&r, 0, sizeof(r));
+	r.type = QDK_REC_LOST;
+	r.ts = rec_now();
+	r.count = min_t(unsigned long, n - rec_cls_missed_told, U32_MAX);
+	rec_cls_missed_told = n;
+	rec_emit(&r);
 }
 
 static void rec_krps_unregister(void)
@@ -587,6 +617,7 @@ static ssize_t rec_read(struct file *file, char __user *buf, size_t len,
 	if (mutex_lock_interruptible(&rec_read_lock))
 		return -ERESTARTSYS;
 	rec_rand_check_missed();
+	rec_cls_check_missed();
 	want = min_t(size_t, len, rec_ring_bytes / 8);
 	for (;;) {
 		avail = ring_avail();
@@ -654,7 +685,7 @@ static void ring_free(void)
 	}
 }
 
-/* records: per CPU, in QDK_REC_SIZE units; 0 picks a size */
+/* records: per CPU, in 128-byte units; 0 picks a size */
 int rec_ring_init(unsigned int records)
 {
 	int err, cpu;
@@ -665,7 +696,8 @@ int rec_ring_init(unsigned int records)
 		records = max(32768U / num_possible_cpus(), 4096U);
 	if (records < 64 || records > (1U << 24))
 		return -EINVAL;
-	rec_ring_bytes = roundup_pow_of_two(records) * QDK_REC_SIZE;
+	/* a power of two in 128-byte units (the mask), whatever QDK_REC_SIZE */
+	rec_ring_bytes = roundup_pow_of_two(records) * 128;
 	for_each_possible_cpu(cpu) {
 		struct rec_ring *rg = per_cpu_ptr(&rec_rings, cpu);
 

@@ -65,7 +65,7 @@ STAT_KEYS = ("qlen", "backlog", "drops", "overlimits", "requeues", "packets", "b
 ACTIONS = ("ok", "reclassify", "shot", "pipe", "stolen", "queued", "repeat", "redirect", "trap")
 TCP_LETTERS = "FSRPAUEC"
 RANDOM_WIDTH = {"u8": 1, "u16": 2, "u32": 4, "u64": 8, "bytes": 0}
-PACKET_KEYS = ("len", "gso", "tos", "prio", "mark", "hash", "tcp", "ttl", "q", "tcidx")
+PACKET_KEYS = ("len", "gso", "tos", "prio", "mark", "hash", "tcp", "ttl", "q", "tcidx", "thlen", "truesize", "tstamp")
 
 _NUM = re.compile(r"0x[0-9a-fA-F]+|[0-9]+")
 _HANDLE = re.compile(r"(?:0[xX])?([0-9a-fA-F]+):(?:(?:0[xX])?([0-9a-fA-F]+))?")
@@ -118,7 +118,7 @@ class Flow:
     ethertype: int
     src: str  # "A.B.C.D:PORT", "[IPv6]:PORT", "-" as written
     dst: str
-    keys: dict[str, int] = field(default_factory=dict)  # tos prio mark hash tcp ttl q tcidx
+    keys: dict[str, int] = field(default_factory=dict)  # tos prio mark hash tcp ttl q tcidx truesize
 
 
 @dataclass(slots=True)
@@ -468,7 +468,8 @@ class _TextReader:
             if l4 == 58 and fam != 6:
                 raise self.fail("icmp6 needs IPv6 addresses")
         keys: dict[str, int] = {}
-        limits = {"tos": U8, "prio": U32, "mark": U32, "hash": U32, "ttl": U8, "q": U16, "tcidx": U16}
+        limits = {"tos": U8, "prio": U32, "mark": U32, "hash": U32, "ttl": U8, "q": U16, "tcidx": U16,
+                  "truesize": U32}
         for kv in w[5:]:
             k, eq, v = kv.partition("=")
             if not eq:
@@ -583,7 +584,11 @@ class _TextReader:
             ev.id = self._id(args[0], False)
             self._need(args, 2, op)
             ev.from_id = self._id(args[1], True)
-            self._end(args, 2)
+            if len(args) > 2 and args[2].startswith("truesize="):
+                ev.keys["truesize"] = self.num(args[2][9:], U32, "truesize")
+                self._end(args, 3)
+            else:
+                self._end(args, 2)
             self.pending = self.pending or "n"
         else:
             raise self.fail(f'unknown operation "{op}"')
@@ -693,6 +698,12 @@ class _TextReader:
                 ev.keys["gso_size"] = self.num(size, U16, "gso size")
             elif k == "tcp":
                 ev.keys[k] = self.tcp_flags(val)
+            elif k == "thlen":
+                ev.keys[k] = self.num(val, 60, k)
+                if ev.keys[k] < 20 or ev.keys[k] % 4:
+                    raise self.fail(f"bad thlen {ev.keys[k]} (a TCP header is 20 to 60 bytes, a multiple of 4)")
+            elif k == "tstamp":
+                ev.keys[k] = self.num(val, 2**63 - 1, k)
             elif k in PACKET_KEYS:
                 limit = {"len": U32, "tos": U8, "ttl": U8, "q": U16, "tcidx": U16}.get(k, U32)
                 ev.keys[k] = self.num(val, limit, k)

@@ -610,6 +610,8 @@ static void flow_line(struct trace *t, const char *p, size_t n)
 			k->queue_mapping = (uint16_t)word_num(t, v, 0xffff, "q");
 		else if (strcmp(w[i], "tcidx") == 0)
 			k->tc_index = (uint16_t)word_num(t, v, 0xffff, "tcidx");
+		else if (strcmp(w[i], "truesize") == 0)
+			k->truesize = (uint32_t)word_num(t, v, UINT32_MAX, "truesize");
 		else
 			trace_fail(t, t->line, "unknown flow key \"%s\"", w[i]);
 	}
@@ -998,6 +1000,22 @@ static const char *pkt_keys(const struct trace *t, const char *p, struct trace_e
 			p = field(t, v, 0xffff, "tcidx", &x);
 			ev->tcidx = (uint16_t)x;
 			ev->ov |= OV_TCIDX;
+		} else if (kl == 5 && memcmp(k, "thlen", 5) == 0) {
+			p = field(t, v, 60, "thlen", &x);
+			if (x < 20 || x % 4)
+				trace_fail(t, t->line,
+					   "bad thlen %llu (a TCP header is 20 to 60 bytes, a multiple of 4)",
+					   (unsigned long long)x);
+			ev->thlen = (uint8_t)x;
+			ev->ov |= OV_THLEN;
+		} else if (kl == 8 && memcmp(k, "truesize", 8) == 0) {
+			p = field(t, v, UINT32_MAX, "truesize", &x);
+			ev->truesize = (uint32_t)x;
+			ev->ov |= OV_TRUESIZE;
+		} else if (kl == 6 && memcmp(k, "tstamp", 6) == 0) {
+			p = field(t, v, INT64_MAX, "tstamp", &x);
+			ev->tstamp = x;
+			ev->ov |= OV_TSTAMP;
 		} else {
 			trace_fail(t, t->line, "unknown packet key \"%.*s\"", (int)kl, k);
 		}
@@ -1331,6 +1349,13 @@ static const char *event_line(struct trace *t, const char *p, struct trace_event
 		if (*p != ' ')
 			goto short_line;
 		p = id_or_dash(t, p + 1, &ev->from);
+		ev->truesize = 0;
+		if (*p == ' ' && strncmp(p + 1, "truesize=", 9) == 0) {
+			uint64_t x;
+
+			p = field(t, p + 10, UINT32_MAX, "truesize", &x);
+			ev->truesize = (uint32_t)x;
+		}
 		t->n_pending = true;
 		break;
 	default:
@@ -1593,6 +1618,12 @@ void trace_packet(const struct trace *t, const struct trace_event *ev, struct qd
 			p->queue_mapping = ev->q;
 		if (ev->ov & OV_TCIDX)
 			p->tc_index = ev->tcidx;
+		if (ev->ov & OV_THLEN)
+			p->thlen = ev->thlen;
+		if (ev->ov & OV_TRUESIZE)
+			p->truesize = ev->truesize;
+		if (ev->ov & OV_TSTAMP)
+			p->tstamp = ev->tstamp;
 	}
 }
 

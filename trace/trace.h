@@ -48,7 +48,8 @@ struct trace_flow {
 enum {
 	OV_LEN = 1 << 0, OV_GSO = 1 << 1, OV_TOS = 1 << 2, OV_PRIO = 1 << 3,
 	OV_MARK = 1 << 4, OV_HASH = 1 << 5, OV_TCP = 1 << 6, OV_TTL = 1 << 7,
-	OV_Q = 1 << 8, OV_TCIDX = 1 << 9,
+	OV_Q = 1 << 8, OV_TCIDX = 1 << 9, OV_THLEN = 1 << 10, OV_TRUESIZE = 1 << 11,
+	OV_TSTAMP = 1 << 12,
 };
 
 /* Keys of an `s` line, in the order of trace_event.stat[]. */
@@ -65,6 +66,7 @@ struct trace_event {
 	uint64_t id;		/* e d p x m n: packet id, 0 for '-' */
 	uint64_t from;		/* n: the packet it was made from, 0 for '-' */
 	uint64_t jiffies;	/* j */
+	uint64_t tstamp;	/* e: skb->tstamp (OV_TSTAMP) */
 	const char *text;	/* the line, without its newline */
 	uint32_t text_len;
 	uint32_t line;
@@ -74,8 +76,9 @@ struct trace_event {
 	int verdict;		/* raw enqueue return value or VERDICT_UNKNOWN */
 	uint32_t ov;		/* OV_* */
 	uint32_t len, hash, prio, mark;
+	uint32_t truesize;	/* e (OV_TRUESIZE), n: skb->truesize; 0: the shim's */
 	uint16_t gso_segs, gso_size, q, tcidx;
-	uint8_t tos, ttl, tcp;
+	uint8_t tos, ttl, tcp, thlen;
 	const char *keys;	/* the KEY=VAL text after the verdict (drive copies it) */
 	uint32_t keys_len;
 	/* s */

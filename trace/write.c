@@ -237,11 +237,14 @@ void trace_w_classify(struct trace_w *w, uint64_t ts, int action, uint32_t class
 	trace_w_printf(w, " %x:%x\n", classid >> 16, classid & 0xffff);
 }
 
-void trace_w_made(struct trace_w *w, uint64_t ts, uint64_t id, uint64_t from)
+void trace_w_made(struct trace_w *w, uint64_t ts, uint64_t id, uint64_t from,
+		  unsigned int truesize)
 {
 	trace_w_ts_op(w, ts, 'n');
 	id_or_dash(w, id);
 	id_or_dash(w, from);
+	if (truesize)
+		trace_w_printf(w, " truesize=%u", truesize);
 	trace_w_char(w, '\n');
 }
 

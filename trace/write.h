@@ -79,7 +79,8 @@ bool trace_w_enqueue(struct trace_w *w, uint64_t ts, uint64_t id, uint32_t fid,
 /* "TS C ACTION MAJ:MIN": a tcf_classify() result (TC_ACT_* by name, else the number) */
 void trace_w_classify(struct trace_w *w, uint64_t ts, int action, uint32_t classid);
 /* "TS n ID FROM" (FROM 0: "-"), a packet the next call makes */
-void trace_w_made(struct trace_w *w, uint64_t ts, uint64_t id, uint64_t from);
+void trace_w_made(struct trace_w *w, uint64_t ts, uint64_t id, uint64_t from,
+		  unsigned int truesize);
 /* A C line's action name for TC_ACT_* (-1 "unspec"), NULL for another number. */
 const char *trace_action_name(int action);
 

@@ -160,7 +160,7 @@ struct flow_key {
 struct flow {
 	struct flow_key k;
 	uint32_t fid;		/* 0: empty slot */
-	uint32_t hash, prio, mark;
+	uint32_t hash, prio, mark, truesize;
 	uint16_t q, tcidx;
 	uint8_t tos, ttl, tcp;
 };
@@ -733,6 +733,7 @@ static struct flow *flow_of(struct tw *t, const struct qdk_rec_enq *e)
 	f->mark = e->mark;
 	f->q = e->queue_mapping;
 	f->tcidx = e->tc_index;
+	f->truesize = e->truesize;
 	f->tos = e->family ? e->tos : 0;
 	f->ttl = e->family ? e->ttl : 64;
 	f->tcp = k.proto == 6 ? e->tcp_flags : 0x10;
@@ -775,8 +776,32 @@ static struct flow *flow_of(struct tw *t, const struct qdk_rec_enq *e)
 		trace_w_printf(&t->w, " q=%u", f->q);
 	if (f->tcidx)
 		trace_w_printf(&t->w, " tcidx=%u", f->tcidx);
+	if (f->truesize)
+		trace_w_printf(&t->w, " truesize=%u", f->truesize);
 	trace_w_char(&t->w, '\n');
 	return f;
+}
+
+/*
+ * A TCP GSO packet's header length (thlen=, when not 20): the stack counted
+ * the headers of every segment but the first into its pkt_len
+ * (qdisc_pkt_len_init(): (gso_segs - 1) times the Ethernet, IP and TCP
+ * header bytes), so the difference gives them back. Segmenting it in the
+ * replay needs them: the payload is what follows the TCP options.
+ */
+static void put_thlen(struct trace_w *w, const struct flow *fl, const struct qdk_rec_enq *e)
+{
+	unsigned int extra, hdr, l3;
+
+	if (fl->k.proto != 6 || !e->family || e->gso_segs < 2 || e->pkt_len <= e->len)
+		return;
+	extra = e->pkt_len - e->len;
+	l3 = e->family == QDK_RF_AF_INET6 ? 40 : 20;
+	if (extra % (e->gso_segs - 1))
+		return;
+	hdr = extra / (e->gso_segs - 1);
+	if (hdr > 14 + l3 + 20 && hdr <= 14 + l3 + 60 && (hdr - 14 - l3) % 4 == 0)
+		trace_w_printf(w, " thlen=%u", hdr - 14 - l3);
 }
 
 static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
@@ -802,6 +827,7 @@ static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 		trace_w_printf(&t->w, " len=%u", e->len);
 	if (e->gso_segs || e->gso_size)
 		trace_w_printf(&t->w, " gso=%u:%u", e->gso_segs, e->gso_size);
+	put_thlen(&t->w, f, e);
 	if (e->family && e->tos != f->tos)
 		trace_w_printf(&t->w, " tos=0x%02x", e->tos);
 	if (e->priority != f->prio)
@@ -810,6 +836,10 @@ static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 		trace_w_printf(&t->w, " mark=%u", e->mark);
 	if (e->tc_index != f->tcidx)
 		trace_w_printf(&t->w, " tcidx=%u", e->tc_index);
+	if (e->truesize != f->truesize)
+		trace_w_printf(&t->w, " truesize=%u", e->truesize);
+	if (e->tstamp)
+		trace_w_printf(&t->w, " tstamp=%llu", (unsigned long long)e->tstamp);
 	if (e->hash != f->hash)
 		trace_w_printf(&t->w, " hash=0x%08x", e->hash);
 	if (f->k.proto == 6 && e->family && e->tcp_flags != f->tcp) {
@@ -1088,7 +1118,7 @@ static int on_new(struct tw *t, const struct qdk_rec *r)
 	if (pm_put(&t->pkts, r->pkt, id, r->tos))
 		return -1;
 	t->r_call.width = -1;	/* R values after it start a new line */
-	trace_w_made(&t->r_call.b, t->p_ts, id, s ? s->id : 0);
+	trace_w_made(&t->r_call.b, t->p_ts, id, s ? s->id : 0, r->made.truesize);
 	return t->r_call.b.err;
 }
 

@@ -5,12 +5,12 @@ Used by tests/suites/75-record to feed qdk-capture -i with exactly the
 record streams the kernel module produces, without a kernel. One record
 per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
 
-  hello [hz=250] [version=11] [size=128]
+  hello [hz=250] [version=12] [size=136]
   conf inst=1 gen=1 kind=pfifo dev=r1 handle=10: parent=5:1 [tca=HEX]
        [claim=N] [mtu=1500] [txqlen=20] [txqs=1] [qconf=0] [fresh] [initopt] [timers]
   enq inst=1 gen=1 ts=N pkt=N ret=N [proto=udp|tcp|icmp|N|eth:0xNNNN]
       [src=A.B.C.D:P] [dst=...] [plen=N] [len=N] [tos=N] [tos_after=N]
-      [hash=N] [prio=N] [mark=N] [q=N] [tcidx=N] [ttl=N] [tcp=N] [gso=S:Z] [gone]
+      [hash=N] [prio=N] [mark=N] [q=N] [tcidx=N] [ttl=N] [tcp=N] [gso=S:Z] [truesize=N] [tstamp=N] [gone]
       [qlen=N] [backlog=N] [drops=N] [draws=N]
   deq|peek inst=1 gen=1 ts=N [pkt=N] [tos=N] [qlen=..] [draws=N]
   reset|destroy inst=1 gen=1 ts=N
@@ -28,7 +28,7 @@ per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
   node inst=1 gen=1 what=class|qdisc|filter parent=MAJ:MIN handle=MAJ:MIN
        kind=K [tca=HEX]                            (and its TCA chunks)
   cls inst=1 gen=1 ts=N action=N classid=MAJ:MIN  (a classification in a call)
-  new inst=1 gen=1 ts=N pkt=N [from=N] [tos=N]    (a packet the child made)
+  new inst=1 gen=1 ts=N pkt=N [from=N] [tos=N] [truesize=N]  (a packet the child made)
   param inst=1 gen=1 name=NAME value=VALUE [long]  (a parameter of its module)
   devcall inst=1 gen=1 ts=N name=DEV count=N [pos=N] [write]
   devdata inst=1 gen=1 ts=N off=N hex=HEX [fault] [write]
@@ -52,7 +52,7 @@ import ipaddress
 import struct
 import sys
 
-REC_SIZE = 128  # the longest record
+REC_SIZE = 136  # the longest record
 HDR_SIZE = 48  # the header every record has
 WORDS_AT = 27  # offset of the header's words field
 TYPES = {
@@ -94,12 +94,12 @@ LENGTH = {
     "hello": 64,
     "conf": 112,
     "tca": 112,
-    "enq": 128,
+    "enq": 136,
     "rand": 128,
     "draw": 128,
     "node": 80,
     "cls": 56,
-    "new": 56,
+    "new": 64,
     "param": 128,
     "devcall": 104,
     "devdone": 104,
@@ -110,10 +110,10 @@ LENGTH = {
 HEAD = struct.Struct("<QQIIBBBBIIIII")
 # pkt_len len ret hash priority mark gso_segs gso_size queue_mapping
 # ethertype sport dport family l4proto tos tos_after ttl tcp_flags tc_index
-# saddr daddr
-ENQ = struct.Struct("<IIiIIIHHHHHHBBBBBBH16s16s")
-# from (NEW)
-MADE = struct.Struct("<Q")
+# saddr daddr truesize tstamp
+ENQ = struct.Struct("<IIiIIIHHHHHHBBBBBBH16s16sIQ")
+# from truesize pad (NEW)
+MADE = struct.Struct("<QII")
 # handle parent mtu txqlen txqs tca_len qlen pad kind dev
 CONF = struct.Struct("<IIIIIIII16s16s")
 HELLO = struct.Struct("<IIII")
@@ -215,7 +215,7 @@ def record(line: str) -> list[bytes]:
 
     if kind == "hello":
         body = HELLO.pack(
-            num(g("version", "11")),
+            num(g("version", "12")),
             num(g("hz", "250")),
             32768,
             num(g("size", str(REC_SIZE))),
@@ -304,6 +304,8 @@ def record(line: str) -> list[bytes]:
             num(g("tcidx", "0")),
             sa,
             da,
+            num(g("truesize", "0")),
+            num(g("tstamp", "0")),
         )
         return [fit(head(rtype) + body)]
     if kind == "param":
@@ -321,7 +323,7 @@ def record(line: str) -> list[bytes]:
     if kind == "devdata":
         return [fit(head(rtype) + bytes.fromhex(g("hex", "")).ljust(64, b"\0"))]
     if kind == "new":
-        return [fit(head(rtype) + MADE.pack(num(g("from", "0"))))]
+        return [fit(head(rtype) + MADE.pack(num(g("from", "0")), num(g("truesize", "0")), 0))]
     return [head(rtype)]
 
 

@@ -23,6 +23,7 @@
 #include <net/netlink.h>
 #include <net/gen_stats.h>
 #include <net/pkt_sched.h>
+#include <net/tcp.h>
 #include <net/sch_generic.h>
 
 #include "../lib/host.h"
@@ -833,7 +834,7 @@ static unsigned int l4_len(const struct qdk_pkt *p)
 		return 0;
 	switch (p->l4proto) {
 	case IPPROTO_TCP:
-		return sizeof(struct tcphdr);
+		return p->thlen ? p->thlen : sizeof(struct tcphdr);
 	case IPPROTO_UDP:
 		return sizeof(struct udphdr);
 	case IPPROTO_ICMP:
@@ -855,9 +856,11 @@ static void build_l4(const struct qdk_pkt *p, u8 *l4, unsigned int l4bytes)
 		struct tcphdr *th = (struct tcphdr *)l4;
 
 		memset(th, 0, sizeof(*th));
+		/* options (the sender's timestamps, SACK) as NOPs: no qdisc reads them */
+		memset(th + 1, TCPOPT_NOP, l4_len(p) - sizeof(*th));
 		th->source = htons(p->sport);
 		th->dest = htons(p->dport);
-		th->doff = 5;
+		th->doff = l4_len(p) / 4;
 		((u8 *)th)[13] = p->tcp_flags;
 		th->window = htons(65535);
 	} else if (p->l4proto == IPPROTO_UDP) {
@@ -979,6 +982,9 @@ struct qdk_skb *qdk_skb_build(const struct qdk_pkt *p, char *msg, size_t msglen)
 		else if (p->l4proto == IPPROTO_UDP)
 			shinfo->gso_type = SKB_GSO_UDP_L4;
 	}
+	if (p->truesize)
+		qdk_skb_set_truesize(skb, p->truesize);
+	skb->tstamp = ns_to_ktime(p->tstamp);
 	qdk_qdisc_pkt_len_init(skb, p->pkt_len);
 	skb->__qdk_id = p->id;
 	skb->__qdk_ecn = skb_ecn_now(skb);

@@ -84,7 +84,8 @@ void qdk_random_exact(uint32_t tag);
  * Packets a qdisc makes (a version-3 trace's n lines): each skb_clone(),
  * skb_copy() or GSO segment the qdisc makes during an exact call takes the
  * next id queued for the call, in order, and must be made from the packet
- * queued with it (from 0: any). qdk_made_queue() queues one (tag: its
+ * queued with it (from 0: any), and gets the truesize queued with it (0:
+ * the shim's own). qdk_made_queue() queues one (tag: its
  * line; -ENOSPC beyond 256); qdk_made_exact(tag) starts the call (tag: its
  * line) and qdk_made_exact(0) ends it. Outside an exact call a made packet
  * has no id, as in a trace of an older version. qdk_made_status(): 0, or 1
@@ -92,7 +93,7 @@ void qdk_random_exact(uint32_t tag);
  * (at its n line), made beyond the queue (at the call), an id never
  * handed out (at its n line). The queue is emptied by qdk_made_exact(0).
  */
-int qdk_made_queue(uint64_t id, uint64_t from, uint32_t tag);
+int qdk_made_queue(uint64_t id, uint64_t from, uint32_t truesize, uint32_t tag);
 void qdk_made_exact(uint32_t tag);
 size_t qdk_made_status(uint32_t *tag, char *msg, size_t msglen);
 /* One draw the qdisc made: get_random_uN() (width N/8) or get_random_bytes(len). */
@@ -287,6 +288,9 @@ struct qdk_pkt {
 	uint32_t mark;		/* skb->mark */
 	uint16_t queue_mapping;
 	uint16_t tc_index;	/* skb->tc_index (gred's virtual queue, dsmark) */
+	uint8_t thlen;		/* TCP header bytes, options included; 0: 20 */
+	uint32_t truesize;	/* skb->truesize as recorded; 0: the shim's own */
+	uint64_t tstamp;	/* skb->tstamp, ns on the trace's clock; 0: none */
 };
 
 /* Bytes of headers the packet needs (Ethernet + IP + L4). */

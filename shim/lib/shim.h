@@ -44,6 +44,8 @@ void qdk_random_seed(u64 seed);
 /* skbuff.c: the drop hook, called for every freed skb with a trace id */
 extern void (*qdk_skb_drop_hook)(struct sk_buff *skb);
 struct sk_buff *qdk_skb_alloc(unsigned int size);
+/* gso.c: a segment of skb, empty, room for len bytes (skbuff.c) */
+struct sk_buff *qdk_skb_segment_new(const struct sk_buff *skb, unsigned int len);
 void qdk_skb_cache_drain(void);
 /*
  * An skb whose freeing is watched: qdk_skb_watch_freed turns true when it
@@ -52,6 +54,7 @@ void qdk_skb_cache_drain(void);
  */
 extern const struct sk_buff *qdk_skb_watch;
 extern bool qdk_skb_watch_freed;
+void qdk_skb_set_truesize(struct sk_buff *skb, unsigned int truesize);
 void qdk_qdisc_pkt_len_init(struct sk_buff *skb, unsigned int pkt_len);
 long qdk_skb_for_each_live(u64 since, void (*fn)(void *arg, const struct sk_buff *skb),
 			   void *arg);

@@ -270,6 +270,18 @@ void qdk_qdisc_pkt_len_init(struct sk_buff *skb, unsigned int pkt_len)
 #endif
 }
 
+/*
+ * The kernel's truesize of a packet, as a trace recorded it: its buffer's
+ * size depends on who allocated it (a sender's socket, a driver, the
+ * segmentation), which the shim cannot know, and cake's memory limit
+ * counts it.
+ */
+void qdk_skb_set_truesize(struct sk_buff *skb, unsigned int truesize)
+{
+	qdk_mem_bytes += (long)truesize - (long)skb->truesize;
+	skb->truesize = truesize;
+}
+
 /* The chunks back to the C library, unless a leaked skb lives in one (reports read it). */
 void qdk_skb_cache_drain(void)
 {
@@ -387,22 +399,60 @@ struct sk_buff *skb_clone_noprof(struct sk_buff *skb, gfp_t priority)
 }
 
 /*
+ * A segment of skb (gso.c): a new packet with skb's fields (what
+ * __copy_skb_header() copies: cb, hash, priority, mark, tstamp, ...) and its
+ * headroom, empty, with room for len bytes, its shared info fresh (not GSO),
+ * as skb_segment() allocates each one; it takes the next made packet's id.
+ */
+struct sk_buff *qdk_skb_segment_new(const struct sk_buff *skb, unsigned int len)
+{
+	unsigned int headroom = skb_headroom(skb);
+	struct sk_buff *n = qdk_skb_alloc(headroom + len);
+	unsigned char *head;
+	unsigned int end, truesize;
+
+	if (!n)
+		return NULL;
+	head = n->head;
+	end = n->end;
+	truesize = n->truesize;
+	memcpy(n, skb, offsetof(struct sk_buff, head));
+	n->head = head;
+	n->data = head + headroom;
+	n->end = end;
+	n->truesize = truesize;
+	n->tail = headroom;
+	n->len = 0;
+	n->data_len = 0;
+	n->next = n->prev = NULL;
+	n->sk = NULL;
+	n->destructor = NULL;
+	n->cloned = 0;
+	refcount_set(&n->users, 1);
+	n->__qdk_id = 0;
+	n->__qdk_ecn = skb->__qdk_ecn;
+	skb_made(n, skb);
+	return n;
+}
+
+/*
  * Ids for the packets a qdisc makes (qdk_api.h: qdk_made_queue): the trace
  * names each one with an n line before the call that makes it.
  */
 #define MADE_MAX 256
-static struct { u64 id, from; u32 tag; } made_q[MADE_MAX];
+static struct { u64 id, from; u32 truesize, tag; } made_q[MADE_MAX];
 static unsigned int made_n, made_next;
 static u32 made_call;		/* the exact call's line; 0: none */
 static u32 made_bad_tag;	/* first difference: its line (0: none) */
 static char made_bad[160];
 
-int qdk_made_queue(uint64_t id, uint64_t from, uint32_t tag)
+int qdk_made_queue(uint64_t id, uint64_t from, uint32_t truesize, uint32_t tag)
 {
 	if (made_n == MADE_MAX)
 		return -ENOSPC;
 	made_q[made_n].id = id;
 	made_q[made_n].from = from;
+	made_q[made_n].truesize = truesize;
 	made_q[made_n].tag = tag;
 	made_n++;
 	return 0;
@@ -453,6 +503,8 @@ static void skb_made(struct sk_buff *n, const struct sk_buff *from)
 			 (unsigned long long)made_q[made_next].from);
 		return;
 	}
+	if (made_q[made_next].truesize)
+		qdk_skb_set_truesize(n, made_q[made_next].truesize);
 	n->__qdk_id = made_q[made_next++].id;
 }
 
@@ -542,9 +594,3 @@ __wsum csum_partial(const void *buff, int len, __wsum wsum)
 	return (__force __wsum)(u32)sum;
 }
 
-struct sk_buff *__skb_gso_segment(struct sk_buff *skb,
-				  netdev_features_t features, bool tx_path)
-{
-	/* The shim never builds segmentable packets' payloads. */
-	return ERR_PTR(-EPROTONOSUPPORT);
-}

@@ -4,11 +4,13 @@
  * stack would read it (for test_api.c, which cannot see sk_buff).
  */
 #include <linux/kernel.h>
+#include <linux/err.h>
 #include <linux/skbuff.h>
 #include <linux/ip.h>
 #include <linux/ipv6.h>
 #include <linux/tcp.h>
 #include <net/checksum.h>
+#include <net/gso.h>
 
 #include "shim_frame.h"
 
@@ -55,4 +57,51 @@ int shim_test_frame_ok(const struct qdk_skb *s)
 			return 11;
 	}
 	return 0;
+}
+
+/*
+ * skb_gso_segment() of a TCP GSO frame built by qdk_skb_build(): segments
+ * of mss payload bytes (the last one the rest), each with the frame's
+ * headers fixed up (IPv4 length and checksum, TCP sequence, PSH only on
+ * the last, CWR only on the first), made from the frame (ids[] as queued
+ * by the caller, the second with truesize 2728), the frame itself
+ * untouched. 0, or which check failed.
+ */
+int shim_test_gso_segments(struct qdk_skb *s, unsigned int nseg,
+			   const unsigned long long *ids)
+{
+	struct sk_buff *skb = (struct sk_buff *)s, *segs, *seg, *next;
+	unsigned int mss = skb_shinfo(skb)->gso_size, len0 = skb->len;
+	unsigned int hlen = skb_transport_offset(skb) + tcp_hdrlen(skb);
+	unsigned int i = 0, payload = 0, ret = 0;
+
+	segs = skb_gso_segment(skb, 0);
+	if (IS_ERR_OR_NULL(segs))
+		return 20;
+	if (skb->len != len0 || !skb_is_gso(skb) || tcp_hdr(skb)->seq)
+		ret = 21;
+	skb_list_walk_safe(segs, seg, next) {
+		const struct tcphdr *th = tcp_hdr(seg);
+		unsigned int plen = seg->len - hlen;
+
+		skb_mark_not_on_list(seg);
+		if (!ret && (skb_is_gso(seg) || seg->__qdk_id != ids[i] ||
+			     (i == 1) != (seg->truesize == 2728)))
+			ret = 22;
+		if (!ret && (plen != min(mss, len0 - hlen - payload) ||
+			     shim_test_frame_ok((struct qdk_skb *)seg) != 10))
+			ret = 23;	/* 10: its TCP check wants a 20-byte SYN */
+		if (!ret && (ntohl(th->seq) != payload || th->doff * 4 != tcp_hdrlen(skb)))
+			ret = 24;
+		if (!ret && (th->psh != (i == nseg - 1) || th->cwr != (i == 0)))
+			ret = 25;
+		if (!ret && memcmp(seg->data + hlen, skb->data + hlen + payload, plen))
+			ret = 26;
+		payload += plen;
+		i++;
+		kfree_skb(seg);
+	}
+	if (!ret && (i != nseg || payload != len0 - hlen))
+		ret = 27;
+	return ret;
 }

@@ -5,5 +5,8 @@
 
 struct qdk_skb;
 int shim_test_frame_ok(const struct qdk_skb *s);
+/* skb_gso_segment() of a TCP GSO frame into nseg segments with ids[] */
+int shim_test_gso_segments(struct qdk_skb *s, unsigned int nseg,
+			   const unsigned long long *ids);
 
 #endif

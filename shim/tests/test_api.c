@@ -332,6 +332,47 @@ START_TEST(frames_are_real)
 }
 END_TEST
 
+/*
+ * A TCP GSO frame (32-byte TCP header, 2 * 1448 + 100 payload bytes) splits
+ * into three segments that take the made packets' ids in order (and the
+ * truesize queued with the second); one whose
+ * payload fits a segment is not split (NULL, as the kernel's TCP says).
+ */
+START_TEST(gso_frames_segment)
+{
+	static const unsigned long long ids[] = { 71, 72, 73 };
+	struct qdk_pkt p = udp4(70, 14 + 20 + 32 + 2 * 1448 + 100);
+	struct qdk_skb *s;
+	unsigned int i;
+
+	p.l4proto = 6;
+	p.thlen = 32;
+	p.tcp_flags = QDK_TCP_ACK | QDK_TCP_PSH | QDK_TCP_CWR;
+	p.gso_segs = 3;
+	p.gso_size = 1448;
+	ck_assert_uint_eq(qdk_pkt_hdr_len(&p), 66);
+	s = build(&p);
+	for (i = 0; i < 3; i++)
+		ck_assert_int_eq(qdk_made_queue(ids[i], 70, i == 1 ? 2728 : 0, 100 + i), 0);
+	qdk_made_exact(99);
+	ck_assert_int_eq(shim_test_gso_segments(s, 3, ids), 0);
+	{
+		uint32_t tag = 0;
+		char msg[160];
+
+		ck_assert_uint_eq(qdk_made_status(&tag, msg, sizeof(msg)), 0);
+	}
+	qdk_made_exact(0);
+	qdk_skb_free(s);
+
+	p.len = 66 + 1448;
+	p.gso_segs = 1;
+	s = build(&p);
+	ck_assert_int_eq(shim_test_gso_segments(s, 1, ids), 20);
+	qdk_skb_free(s);
+}
+END_TEST
+
 START_TEST(leaks_are_reported)
 {
 	struct qdk_pkt p = udp4(60, 100);
@@ -367,6 +408,7 @@ void shim_api_suites(SRunner *sr)
 	tcase_add_test(tc, dump_and_xstats);
 	tcase_add_test(tc, init_error_message);
 	tcase_add_test(tc, frames_are_real);
+	tcase_add_test(tc, gso_frames_segment);
 	tcase_add_test(tc, leaks_are_reported);
 	suite_add_tcase(s, tc);
 	srunner_add_suite(sr, s);

@@ -226,14 +226,8 @@ static inline netdev_features_t netif_skb_features(struct sk_buff *skb)
 void __netif_schedule(struct Qdisc *q);
 void netif_schedule_queue(struct netdev_queue *txq);
 
-struct sk_buff *__skb_gso_segment(struct sk_buff *skb,
-				  netdev_features_t features, bool tx_path);
-
-static inline struct sk_buff *skb_gso_segment(struct sk_buff *skb,
-					      netdev_features_t features)
-{
-	return __skb_gso_segment(skb, features, true);
-}
+/* 6.1 declares skb_gso_segment() here; 6.4+ moved it to net/gso.h */
+#include <net/gso.h>
 
 #define netdev_info(dev, fmt, ...) pr_info("%s: " fmt, (dev)->name, ##__VA_ARGS__)
 #define netdev_warn(dev, fmt, ...) pr_warn("%s: " fmt, (dev)->name, ##__VA_ARGS__)
