@@ -36,6 +36,12 @@ enum qdk_ns_op {
 	 * taken or -errno.
 	 */
 	QDK_NS_OP_SYSFS_OPEN = 3,
+	/*
+	 * payload: a device name, NUL-terminated. The answer: an int32_t,
+	 * qdk_net_root_tca()'s result, followed by that many bytes when it is
+	 * positive: the TCA_OPTIONS of the request that made the root qdisc.
+	 */
+	QDK_NS_OP_ROOT_TCA = 4,
 };
 
 /* the sysfs files the namespace answers (qdk_net_sysfs_open()) live here */

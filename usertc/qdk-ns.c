@@ -176,6 +176,19 @@ static int serve_one(struct qdk_net *net, struct client *c, unsigned char *buf,
 		if (err >= 0)
 			c->sysfs = err;
 		return answer(c, err < 0 ? err : 0);
+	case QDK_NS_OP_ROOT_TCA: {
+		static unsigned char tca[QDK_NL_MAX_REQUEST];
+		int32_t r;
+		struct iovec iov[2] = { { &r, sizeof(r) }, { tca, 0 } };
+		struct msghdr m = { .msg_iov = iov, .msg_iovlen = 2 };
+		long got;
+
+		buf[n < (ssize_t)cap ? n : (ssize_t)cap - 1] = '\0';
+		got = qdk_net_root_tca(net, (const char *)buf + sizeof(hdr), tca, sizeof(tca));
+		r = (int32_t)got;
+		iov[1].iov_len = got > 0 ? (size_t)got : 0;
+		return sendmsg(c->fd, &m, MSG_NOSIGNAL | MSG_DONTWAIT) < 0;
+	}
 	default:
 		log_ts("unknown operation %u", hdr.op);
 		return 1;

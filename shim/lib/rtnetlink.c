@@ -47,6 +47,19 @@ struct qdk_ndev {
 	struct list_head list;
 	const char *kind;		/* IFLA_INFO_KIND, NULL for lo and netdevsim */
 	struct nsim_bus_dev *nsim;	/* a netdevsim port: its bus device */
+	/*
+	 * The TCA_OPTIONS (header included) of the request that made the
+	 * root qdisc root_made, as a trace's tca line holds them; len 0: none
+	 * sent. root_changed: a change request reached it since. Its handle
+	 * and kind too: a qdisc later put at the same address (a default
+	 * after a delete) is not taken for it.
+	 */
+	const struct Qdisc *root_made;
+	u32 root_handle;
+	const struct Qdisc_ops *root_ops;
+	void *root_tca;
+	size_t root_tca_len;
+	bool root_changed;
 	unsigned int num_rx_queues;
 	u8 addr[ETH_ALEN];
 	u8 broadcast[ETH_ALEN];
@@ -315,6 +328,7 @@ static void ndev_free(struct qdk_net *net, struct qdk_ndev *nd)
 	}
 	qdisc_put(dev->qdisc);
 	dev->qdisc = &noop_qdisc;
+	kfree(nd->root_tca);
 	list_del(&nd->list);
 	net->ndevs--;
 	kfree(nd);
@@ -1589,6 +1603,26 @@ static bool req_change(const struct nlmsghdr *n)
 	       !(n->nlmsg_flags & NLM_F_EXCL);
 }
 
+/* q is the device's root now, made by a request with these options */
+static void root_made(struct qdk_ndev *nd, const struct Qdisc *q,
+		      const struct nlattr *opt)
+{
+	kfree(nd->root_tca);
+	nd->root_tca = NULL;
+	nd->root_tca_len = 0;
+	nd->root_made = q;
+	nd->root_handle = q->handle;
+	nd->root_ops = q->ops;
+	nd->root_changed = false;
+	if (!opt)
+		return;
+	nd->root_tca = kmemdup(opt, opt->nla_len, GFP_KERNEL);
+	if (nd->root_tca)
+		nd->root_tca_len = opt->nla_len;
+	else
+		nd->root_made = NULL;
+}
+
 static int tc_modify_qdisc(struct qdk_net *net, const struct nlmsghdr *n,
 			   struct nl_out *out, struct netlink_ext_ack *extack)
 {
@@ -1597,6 +1631,7 @@ static int tc_modify_qdisc(struct qdk_net *net, const struct nlmsghdr *n,
 	struct netdev_queue *dev_queue;
 	struct net_device *dev;
 	struct Qdisc *q, *p;
+	bool created = false;
 	u32 clid;
 	int err;
 
@@ -1704,6 +1739,8 @@ static int tc_modify_qdisc(struct qdk_net *net, const struct nlmsghdr *n,
 	err = qdisc_change(q, tca, extack);
 	if (err == 0)
 		qdisc_notify(out, n, clid, NULL, q);
+	if (!err && !net->extdev && q == to_ndev(dev)->root_made)
+		to_ndev(dev)->root_changed = true;
 	return err;
 
 create_n_graft:
@@ -1726,6 +1763,7 @@ create_n_graft2:
 			 tca, &err, extack);
 	if (q == NULL)
 		return err;
+	created = true;
 
 graft:
 	err = qdisc_graft(dev, p, out, n, clid, q, NULL, extack);
@@ -1734,7 +1772,36 @@ graft:
 			qdisc_put(q);
 		return err;
 	}
+	if (created && clid == TC_H_ROOT && !net->extdev)
+		root_made(to_ndev(dev), q, tca[TCA_OPTIONS]);
 	return 0;
+}
+
+long qdk_net_root_tca(struct qdk_net *net, const char *name, void *buf,
+		      size_t len)
+{
+	struct qdk_ndev *nd;
+	struct net_device *dev;
+	long ret;
+
+	rtnl_lock();
+	dev = dev_by_name(net, name);
+	nd = dev ? to_ndev(dev) : NULL;
+	if (!nd)
+		ret = -ENODEV;
+	else if (!nd->root_made || nd->root_made != dev->qdisc ||
+		 dev->qdisc->handle != nd->root_handle || dev->qdisc->ops != nd->root_ops)
+		ret = -ENOENT;
+	else if (nd->root_changed)
+		ret = -EBUSY;
+	else if (nd->root_tca_len > len)
+		ret = -ENOSPC;
+	else
+		ret = (long)nd->root_tca_len;
+	if (ret > 0)
+		memcpy(buf, nd->root_tca, nd->root_tca_len);
+	rtnl_unlock();
+	return ret;
 }
 
 /* tc_dump_qdisc_root(): the root, then (recur) the device's qdisc hash */
