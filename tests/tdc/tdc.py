@@ -80,6 +80,13 @@ SIDE_TOOLS = {
     "user": {"TC": str(USER_BUILD / "qdk-tc"), "IP": str(USER_BUILD / "qdk-ip")},
 }
 
+# Case files the VM does not run, with the reason (reported as not run):
+# taprio's software schedule rearms its hrtimer every entry (300 us in the
+# cases) and calls __netif_schedule() from it; on the emulated (TCG) guest
+# that starves a vCPU (RCU stalls) and no result comes back. Until the VM
+# had netdevsim these cases failed their setup there anyway.
+VM_SKIP = {"taprio": "its hrtimer schedule starves the emulated guest's vCPU (RCU stalls)"}
+
 # Kinds a case file stands for, when its name is not one: fifo.json tests
 # pfifo and bfifo; the kit's qdk.json only kinds user space builds.
 FILE_KINDS: dict[str, list[str]] = {"fifo": ["pfifo", "bfifo"], "qdk": []}
@@ -173,7 +180,8 @@ def compile_steps(side: str, cases: list[Case], out: Path) -> None:
     kinds = built_kinds()
     lines = []
     for c in cases:
-        if c.skip or (side == "user" and user_skip(c, kinds)):
+        if c.skip or (side == "user" and user_skip(c, kinds)) or (
+                side == "vm" and c.kind in VM_SKIP):
             continue
         seq = [("setup", s, codes) for s, codes in c.setup]
         seq += [("execute", c.cmd, [c.exp_rc]), ("verify", c.verify, [0])]
@@ -268,6 +276,8 @@ def check(side: str, cases: list[Case], results: Path) -> dict:
         why = "designated as skipped in the case" if c.skip else None
         if side == "user" and not why:
             why = user_skip(c, kinds)
+        if side == "vm" and not why:
+            why = VM_SKIP.get(c.kind)
         if why:
             out[c.tid] = {"kind": c.kind, "name": c.name, "result": "notrun", "reason": why}
             continue
