@@ -454,8 +454,9 @@ int cmd_drive(int argc, char **argv)
 		spec_parse(qdisc, NULL, &d.in.hdr, &qs);
 		snprintf(where, sizeof(where), "--qdisc \"%s\"", qdisc);
 	} else if (d.in.hdr.qdisc) {
+		/* the input's tca bytes when it has them, as verify takes them */
 		snprintf(where, sizeof(where), "%s:%u", in, d.in.hdr.qdisc_line);
-		spec_parse(d.in.hdr.qdisc, where, &d.in.hdr, &qs);
+		spec_from_trace(&d.in.hdr, where, &qs);
 	} else {
 		die(2, "%s has no qdisc line: say which qdisc with --qdisc", in);
 	}

@@ -15,6 +15,15 @@
  * the NETLINK_EXT_ACK/CAP_ACK/GET_STRICT_CHK options set on the socket);
  * replies come back bare. Receiving times out after $QDK_NS_TIMEOUT
  * seconds (10), so a stuck daemon never hangs tc.
+ *
+ * The namespace's sysfs files (netdevsim's bus, QDK_NS_SYSFS_PREFIX):
+ * open, open64, openat and openat64 of such a path connect to the daemon,
+ * which takes the connection as that file opened (QDK_NS_OP_SYSFS_OPEN;
+ * a path it does not have fails with its errno, ENOENT). Each write(2) to
+ * it is one datagram, one store; the interposed write() returns the
+ * store's answer, and knows the file by its socket's inode, so a shell's
+ * dup2() onto its stdout keeps it. (A write libc makes internally, from
+ * stdio, still reaches the store but returns the byte count.)
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -24,7 +33,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/uio.h>
 #include <sys/un.h>
@@ -56,6 +67,14 @@ DECLARE_REAL(int, getsockopt, int, int, int, void *, socklen_t *);
 DECLARE_REAL(ssize_t, sendmsg, int, const struct msghdr *, int);
 DECLARE_REAL(ssize_t, recvmsg, int, struct msghdr *, int);
 DECLARE_REAL(int, close, int);
+DECLARE_REAL(int, openat, int, const char *, int, ...);
+DECLARE_REAL(int, openat64, int, const char *, int, ...);
+DECLARE_REAL(ssize_t, write, int, const void *, size_t);
+
+/* the sockets' inodes of the sysfs files this process opened */
+#define MAX_SYSFS 16
+static ino_t sysfs_ino[MAX_SYSFS];
+static unsigned int n_sysfs;
 
 static void *sym(const char *name)
 {
@@ -78,6 +97,9 @@ __attribute__((constructor)) static void resolve(void)
 	real_sendmsg = sym("sendmsg");
 	real_recvmsg = sym("recvmsg");
 	real_close = sym("close");
+	real_openat = sym("openat");
+	real_openat64 = sym("openat64");
+	real_write = sym("write");
 }
 
 static struct fake *fake_of(int fd)
@@ -102,8 +124,8 @@ static int ns_timeout(void)
 	return v > 0 ? v : QDK_NS_TIMEOUT_DEFAULT;
 }
 
-/* a NETLINK_ROUTE socket: connected to the namespace's daemon */
-static int ns_socket(int type)
+/* a connection to the namespace's daemon, or -1 with errno set */
+static int ns_connect(int type)
 {
 	struct timeval tv = { .tv_sec = ns_timeout() };
 	const char *name = ns_name();
@@ -136,6 +158,16 @@ static int ns_socket(int type)
 	}
 	REAL(setsockopt)(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
 	REAL(setsockopt)(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
+	return fd;
+}
+
+/* a NETLINK_ROUTE socket: connected to the namespace's daemon */
+static int ns_socket(int type)
+{
+	int fd = ns_connect(type);
+
+	if (fd < 0)
+		return -1;
 	fakes[fd].used = 1;
 	fakes[fd].flags = 0;
 	/* the kernel gives the first socket the pid, later ones -4096, -4097 ... */
@@ -373,4 +405,122 @@ int close(int fd)
 	if (f)
 		memset(f, 0, sizeof(*f));
 	return REAL(close)(fd);
+}
+
+/* ---- the namespace's sysfs files ------------------------------------------ */
+
+/* one int32_t answer from the daemon, or -errno */
+static int32_t sysfs_answer(int fd)
+{
+	struct iovec iov;
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1 };
+	int32_t v;
+
+	iov.iov_base = &v;
+	iov.iov_len = sizeof(v);
+	if (REAL(recvmsg)(fd, &m, 0) != sizeof(v))
+		return errno == EAGAIN ? -ETIMEDOUT : -ECONNRESET;
+	return v;
+}
+
+/* open(2) of a path under QDK_NS_SYSFS_PREFIX: the daemon's file */
+static int sysfs_open(const char *path, int flags)
+{
+	struct qdk_ns_hdr hdr = { .magic = QDK_NS_MAGIC, .op = QDK_NS_OP_SYSFS_OPEN };
+	size_t plen = strlen(path) + 1;
+	struct iovec iov[2] = { { &hdr, sizeof(hdr) }, { (void *)path, plen } };
+	struct msghdr m = { .msg_iov = iov, .msg_iovlen = 2 };
+	struct stat st;
+	int32_t r;
+	int fd;
+
+	if ((flags & O_ACCMODE) == O_RDONLY) {
+		errno = EACCES;		/* the files are write-only */
+		return -1;
+	}
+	fd = ns_connect(flags & O_CLOEXEC ? SOCK_CLOEXEC : 0);
+	if (fd < 0)
+		return -1;
+	if (REAL(sendmsg)(fd, &m, MSG_NOSIGNAL) < 0) {
+		r = -errno;
+	} else {
+		r = sysfs_answer(fd);
+		if (!r && (fstat(fd, &st) || n_sysfs == MAX_SYSFS))
+			r = -EMFILE;
+	}
+	if (r) {
+		REAL(close)(fd);
+		errno = -r;
+		return -1;
+	}
+	sysfs_ino[n_sysfs++] = st.st_ino;
+	return fd;
+}
+
+static int is_sysfs_path(const char *path)
+{
+	return path && !strncmp(path, QDK_NS_SYSFS_PREFIX, strlen(QDK_NS_SYSFS_PREFIX));
+}
+
+typedef int (*openat_fn)(int, const char *, int, ...);
+
+/* every open variant: the namespace's sysfs file, or libc's openat */
+static int open_at(openat_fn real, int dirfd, const char *path, int flags,
+		   va_list ap)
+{
+	mode_t mode = flags & (O_CREAT | O_TMPFILE) ? va_arg(ap, mode_t) : 0;
+
+	if (is_sysfs_path(path))
+		return sysfs_open(path, flags);
+	return real(dirfd, path, flags, mode);
+}
+
+#define OPEN_WRAPPER(call, ...) {		\
+	va_list ap;				\
+	int fd;					\
+	va_start(ap, flags);			\
+	fd = open_at(call, __VA_ARGS__, ap);	\
+	va_end(ap);				\
+	return fd;				\
+}
+
+int open(const char *path, int flags, ...)
+OPEN_WRAPPER(REAL(openat), AT_FDCWD, path, flags)
+
+int open64(const char *path, int flags, ...)
+OPEN_WRAPPER(REAL(openat64), AT_FDCWD, path, flags)
+
+int openat(int dirfd, const char *path, int flags, ...)
+OPEN_WRAPPER(REAL(openat), dirfd, path, flags)
+
+int openat64(int dirfd, const char *path, int flags, ...)
+OPEN_WRAPPER(REAL(openat64), dirfd, path, flags)
+
+static int is_sysfs_fd(int fd)
+{
+	struct stat st;
+	unsigned int i;
+
+	if (!n_sysfs || fstat(fd, &st) || !S_ISSOCK(st.st_mode))
+		return 0;
+	for (i = 0; i < n_sysfs; i++)
+		if (sysfs_ino[i] == st.st_ino)
+			return 1;
+	return 0;
+}
+
+ssize_t write(int fd, const void *buf, size_t len)
+{
+	int32_t r;
+
+	if (!is_sysfs_fd(fd))
+		return REAL(write)(fd, buf, len);
+	if (send(fd, buf, len, MSG_NOSIGNAL) < 0)
+		return -1;
+	r = sysfs_answer(fd);
+	if (r < 0) {
+		errno = -r;
+		return -1;
+	}
+	return r;
 }

@@ -28,7 +28,24 @@
 enum qdk_ns_op {
 	QDK_NS_OP_NETLINK = 1,	/* payload: netlink messages for the namespace */
 	QDK_NS_OP_DESTROY = 2,	/* no payload: free the namespace and exit */
+	/*
+	 * payload: a sysfs path, NUL-terminated. The daemon answers with an
+	 * int32_t, 0 or -errno (no such file); on 0 the connection is that
+	 * file opened for writing: each later datagram on it, bare (no
+	 * header), is one write(2) to it, answered by an int32_t: the bytes
+	 * taken or -errno.
+	 */
+	QDK_NS_OP_SYSFS_OPEN = 3,
+	/*
+	 * payload: a device name, NUL-terminated. The answer: an int32_t,
+	 * qdk_net_root_tca()'s result, followed by that many bytes when it is
+	 * positive: the TCA_OPTIONS of the request that made the root qdisc.
+	 */
+	QDK_NS_OP_ROOT_TCA = 4,
 };
+
+/* the sysfs files the namespace answers (qdk_net_sysfs_open()) live here */
+#define QDK_NS_SYSFS_PREFIX	"/sys/bus/netdevsim/"
 
 /* in front of every datagram a client sends; replies are bare netlink */
 struct qdk_ns_hdr {

@@ -6,6 +6,12 @@
  *   qdk-ns del NAME     free NAME's devices and qdiscs, stop its daemon
  *   qdk-ns list         the running namespaces of this user
  *   qdk-ns serve NAME   be the daemon, in the foreground
+ *   qdk-ns exec NAME CMD [ARG...]
+ *                       run CMD inside NAME (started if need be), as
+ *                       `ip netns exec` does: with libqdk-nl.so preloaded,
+ *                       so its rtnetlink sockets and the namespace's sysfs
+ *                       files (netdevsim's bus) reach NAME, and its
+ *                       children's too
  *
  * The daemon owns one struct qdk_net (qdk_api.h) and answers the netlink
  * datagrams that libqdk-nl.so forwards from tc and ip (usertc/ns_proto.h),
@@ -49,11 +55,12 @@ static void die(int code, const char *fmt, ...)
 
 static void usage(FILE *f)
 {
-	fputs("usage: qdk-ns add NAME | del NAME | list | serve NAME\n"
+	fputs("usage: qdk-ns add NAME | del NAME | list | serve NAME | exec NAME CMD [ARG...]\n"
 	      "  add    start the user-space namespace NAME (no-op if it runs)\n"
 	      "  del    remove NAME: its devices and qdiscs are freed, its daemon exits\n"
 	      "  list   the running namespaces of this user\n"
 	      "  serve  run NAME's daemon in the foreground\n"
+	      "  exec   run CMD inside NAME: its netlink sockets and netdevsim's sysfs files reach NAME\n"
 	      "NAME: 1..64 of [A-Za-z0-9._-]. qdk-tc and qdk-ip use $QDK_NS (default \"default\").\n",
 	      f);
 }
@@ -90,6 +97,7 @@ static void on_signal(int sig)
 
 struct client {
 	int fd;
+	int sysfs;	/* -1: netlink; else the sysfs file it opened */
 };
 
 static int reply_to(void *ctx, const void *buf, size_t len)
@@ -115,7 +123,7 @@ static void log_ts(const char *fmt, ...)
 /*
  * $QDK_NS_DUMP=DIR: each netlink request is also written to DIR/NNNNNN.nl,
  * byte for byte as the client sent it (what tc asked, for a bug report or
- * a fuzzer's seed: fuzz/seeds.sh). Never a file of the user's overwritten.
+ * a fuzzer's seed: fuzz/seeds.py). Never a file of the user's overwritten.
  */
 static void dump_request(const unsigned char *buf, size_t len)
 {
@@ -137,6 +145,11 @@ static void dump_request(const unsigned char *buf, size_t len)
 	close(fd);
 }
 
+static int answer(const struct client *c, int32_t v)
+{
+	return send(c->fd, &v, sizeof(v), MSG_NOSIGNAL | MSG_DONTWAIT) == sizeof(v) ? 0 : 1;
+}
+
 /* Takes one datagram; returns 0 to keep the client, 1 to drop it, 2 to exit. */
 static int serve_one(struct qdk_net *net, struct client *c, unsigned char *buf,
 		     size_t cap)
@@ -152,6 +165,14 @@ static int serve_one(struct qdk_net *net, struct client *c, unsigned char *buf,
 		return errno == EAGAIN || errno == EINTR ? 0 : 1;
 	if (n == 0)
 		return 1;
+	if (c->sysfs >= 0) {
+		/* a write(2) to the file; a writer that does not read the answer
+		 * (stdio inside libc) leaves it in the buffer */
+		if ((size_t)n > cap)
+			return 1;
+		answer(c, (int32_t)qdk_net_sysfs_write(net, c->sysfs, buf, n));
+		return 0;
+	}
 	if ((size_t)n > cap || (size_t)n < sizeof(hdr)) {
 		log_ts("datagram of %zd bytes dropped (bounds %zu..%zu)", n,
 		       sizeof(hdr), cap);
@@ -175,6 +196,25 @@ static int serve_one(struct qdk_net *net, struct client *c, unsigned char *buf,
 		return err ? 1 : 0;
 	case QDK_NS_OP_DESTROY:
 		return 2;
+	case QDK_NS_OP_SYSFS_OPEN:
+		buf[n < (ssize_t)cap ? n : (ssize_t)cap - 1] = '\0';
+		err = qdk_net_sysfs_open((const char *)buf + sizeof(hdr));
+		if (err >= 0)
+			c->sysfs = err;
+		return answer(c, err < 0 ? err : 0);
+	case QDK_NS_OP_ROOT_TCA: {
+		static unsigned char tca[QDK_NL_MAX_REQUEST];
+		int32_t r;
+		struct iovec iov[2] = { { &r, sizeof(r) }, { tca, 0 } };
+		struct msghdr m = { .msg_iov = iov, .msg_iovlen = 2 };
+		long got;
+
+		buf[n < (ssize_t)cap ? n : (ssize_t)cap - 1] = '\0';
+		got = qdk_net_root_tca(net, (const char *)buf + sizeof(hdr), tca, sizeof(tca));
+		r = (int32_t)got;
+		iov[1].iov_len = got > 0 ? (size_t)got : 0;
+		return sendmsg(c->fd, &m, MSG_NOSIGNAL | MSG_DONTWAIT) < 0;
+	}
 	default:
 		log_ts("unknown operation %u", hdr.op);
 		return 1;
@@ -280,6 +320,7 @@ static int serve(const char *name, int ready_fd)
 				close(fd);
 			} else if (fd >= 0) {
 				setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
+				clients[nclients].sysfs = -1;
 				clients[nclients++].fd = fd;
 			}
 		}
@@ -422,6 +463,38 @@ static int cmd_list(void)
 	return 0;
 }
 
+/* `ip netns exec`: the preload (beside this program) and the name, then CMD */
+static int cmd_exec(const char *name, char **argv)
+{
+	char self[4096], lib[4200], *slash, *pre;
+	const char *old = getenv("LD_PRELOAD");
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	if (n < 0)
+		die(1, "/proc/self/exe: %s", strerror(errno));
+	self[n] = '\0';
+	slash = strrchr(self, '/');
+	if (slash)
+		*slash = '\0';
+	snprintf(lib, sizeof(lib), "%s/libqdk-nl.so", self);
+	if (access(lib, R_OK))
+		die(1, "%s: %s", lib, strerror(errno));
+	cmd_add(name);
+	if (old && *old) {
+		pre = malloc(strlen(lib) + strlen(old) + 2);
+		if (!pre)
+			die(1, "out of memory");
+		sprintf(pre, "%s %s", lib, old);
+	} else {
+		pre = lib;
+	}
+	if (setenv("QDK_NS", name, 1) || setenv("LD_PRELOAD", pre, 1))
+		die(1, "setenv: %s", strerror(errno));
+	execvp(argv[0], argv);
+	die(127, "%s: %s", argv[0], strerror(errno));
+	return 127;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
@@ -431,6 +504,11 @@ int main(int argc, char **argv)
 	}
 	if (argc == 2 && !strcmp(argv[1], "list"))
 		return cmd_list();
+	if (argc >= 4 && !strcmp(argv[1], "exec")) {
+		if (qdk_ns_name_check(argv[2]))
+			die(2, "\"%s\" is not a namespace name (1..64 of [A-Za-z0-9._-])", argv[2]);
+		return cmd_exec(argv[2], argv + 3);
+	}
 	if (argc != 3) {
 		usage(stderr);
 		return 2;

@@ -382,6 +382,29 @@ int qdk_rtnl_rcv(struct qdk_net *net, const void *buf, size_t len,
 		 uint32_t portid, unsigned int flags, qdk_nl_reply_fn reply,
 		 void *ctx);
 
+/*
+ * The TCA_OPTIONS attribute (header included) of the request that made
+ * device name's root qdisc, as a trace's tca line holds them (a session
+ * turned into a trace): its length (0: the request had none) with the
+ * bytes in buf; -ENODEV no such device, -ENOENT its root was not made by
+ * a request (a default qdisc), -EBUSY a change request reached the root
+ * since, -ENOSPC buf is too small.
+ */
+long qdk_net_root_tca(struct qdk_net *net, const char *name, void *buf,
+		      size_t len);
+
+/*
+ * The namespace's sysfs files that processes write: netdevsim's bus
+ * ("/sys/bus/netdevsim/new_device" and "del_device", 6.1's
+ * drivers/net/netdevsim/bus.c), which make and remove its multi-queue
+ * devices. qdk_net_sysfs_open() gives the file's number, or -ENOENT for a
+ * path the namespace does not have; qdk_net_sysfs_write() is one write(2)
+ * of buf to it as the attribute's store answers: bytes taken or -errno.
+ */
+int qdk_net_sysfs_open(const char *path);
+long qdk_net_sysfs_write(struct qdk_net *net, int file, const void *buf,
+			 size_t len);
+
 /* ---- kernel warnings ------------------------------------------------------ */
 
 /*

@@ -3,7 +3,8 @@
  * rtnetlink.c - a network namespace that answers rtnetlink as Linux 6.1
  * does, for the stock tc and ip (shim/usertc): the devices of the
  * namespace (lo, dummy, ifb; one or more transmit queues) with
- * RTM_NEWLINK/DELLINK/GETLINK and their default qdiscs (noqueue,
+ * RTM_NEWLINK/DELLINK/GETLINK, netdevsim's multi-queue devices made
+ * through its sysfs bus files, and their default qdiscs (noqueue,
  * pfifo_fast, mq over pfifo_fast), and the qdisc
  * requests of net/sched/sch_api.c: RTM_NEWQDISC (create, change, replace,
  * graft under a classful parent), RTM_DELQDISC, RTM_GETQDISC (get and
@@ -26,6 +27,8 @@
 #include <linux/rtnetlink.h>
 #include <linux/if_link.h>
 #include <linux/if_arp.h>
+#include <linux/if_ether.h>
+#include <linux/mm.h>
 #include <net/netlink.h>
 #include <net/gen_stats.h>
 #include <net/pkt_sched.h>
@@ -42,7 +45,21 @@
 struct qdk_ndev {
 	struct net_device dev;
 	struct list_head list;
-	const char *kind;		/* IFLA_INFO_KIND, NULL for lo */
+	const char *kind;		/* IFLA_INFO_KIND, NULL for lo and netdevsim */
+	struct nsim_bus_dev *nsim;	/* a netdevsim port: its bus device */
+	/*
+	 * The TCA_OPTIONS (header included) of the request that made the
+	 * root qdisc root_made, as a trace's tca line holds them; len 0: none
+	 * sent. root_changed: a change request reached it since. Its handle
+	 * and kind too: a qdisc later put at the same address (a default
+	 * after a delete) is not taken for it.
+	 */
+	const struct Qdisc *root_made;
+	u32 root_handle;
+	const struct Qdisc_ops *root_ops;
+	void *root_tca;
+	size_t root_tca_len;
+	bool root_changed;
 	unsigned int num_rx_queues;
 	u8 addr[ETH_ALEN];
 	u8 broadcast[ETH_ALEN];
@@ -53,6 +70,7 @@ struct qdk_net {
 	struct list_head devs;		/* in creation order: for_each_netdev */
 	int ndevs;
 	int last_ifindex;
+	struct list_head nsim_devs;	/* netdevsim's bus devices, by creation */
 	/* qdk_tc_dev_request(): the one device of a namespace of its own */
 	struct net_device *extdev;
 };
@@ -310,9 +328,225 @@ static void ndev_free(struct qdk_net *net, struct qdk_ndev *nd)
 	}
 	qdisc_put(dev->qdisc);
 	dev->qdisc = &noop_qdisc;
+	kfree(nd->root_tca);
 	list_del(&nd->list);
 	net->ndevs--;
 	kfree(nd);
+}
+
+/* ---- netdevsim (6.1's drivers/net/netdevsim/bus.c and netdev.c) ---------- */
+
+/*
+ * One device of netdevsim's bus, made by writing "ID [PORT_COUNT
+ * [NUM_QUEUES]]" to /sys/bus/netdevsim/new_device: PORT_COUNT net devices
+ * ("eth%d") with NUM_QUEUES transmit and receive queues each. The kernel
+ * keeps one bus for the whole machine and puts the ports in the writer's
+ * namespace; here each namespace has a bus of its own.
+ */
+struct nsim_bus_dev {
+	struct list_head list;
+	unsigned int id;
+};
+
+/* nsim_setup_tc(): flow blocks only (this namespace has no filters) */
+static int nsim_setup_tc(struct net_device *dev, enum tc_setup_type type,
+			 void *type_data)
+{
+	return -EOPNOTSUPP;
+}
+
+static const struct net_device_ops nsim_netdev_ops = {
+	.ndo_setup_tc = nsim_setup_tc,
+};
+
+/*
+ * nsim_create() with nsim_setup(): ether_setup() without ARP and
+ * multicast, no queue (IFF_NO_QUEUE, tx_queue_len 0: noqueue once up),
+ * mtu 68..65535, NETIF_F_HW_TC settable but off, no rtnl_link_ops (so no
+ * IFLA_LINKINFO and `ip link del` is refused). The address is made from
+ * the ifindex, tagged 0x5d (the kernel's is random).
+ */
+static struct qdk_ndev *nsim_port_create(struct qdk_net *net,
+					 struct nsim_bus_dev *bd,
+					 unsigned int queues)
+{
+	char name[IFNAMSIZ];
+	struct qdk_ndev *nd;
+	int i;
+
+	/* dev_alloc_name("eth%d"): the lowest free number */
+	for (i = 0; i < QDK_NET_MAX_DEVS; i++) {
+		snprintf(name, IFNAMSIZ, "eth%d", i);
+		if (!dev_by_name(net, name))
+			break;
+	}
+	nd = ether_create(net, name, NULL, queues, queues, 0x5d);
+	if (!nd)
+		return NULL;
+	nd->nsim = bd;
+	nd->dev.netdev_ops = &nsim_netdev_ops;
+	nd->dev.tx_queue_len = 0;
+	nd->dev.priv_flags |= IFF_NO_QUEUE;
+	nd->dev.min_mtu = ETH_MIN_MTU;
+	nd->dev.max_mtu = ETH_MAX_MTU;
+	nd->dev.hw_features |= NETIF_F_HW_TC;
+	return nd;
+}
+
+/* nsim_bus_dev_del(): the ports go (unregister_netdevice), then the device */
+static void nsim_bus_dev_del(struct qdk_net *net, struct nsim_bus_dev *bd)
+{
+	struct qdk_ndev *nd, *tmp;
+
+	list_for_each_entry_safe(nd, tmp, &net->devs, list)
+		if (nd->nsim == bd)
+			ndev_free(net, nd);
+	list_del(&bd->list);
+	kfree(bd);
+}
+
+static void nsim_free_all(struct qdk_net *net)
+{
+	struct nsim_bus_dev *bd, *tmp;
+
+	list_for_each_entry_safe(bd, tmp, &net->nsim_devs, list)
+		nsim_bus_dev_del(net, bd);
+}
+
+/*
+ * sscanf(buf, "%u %u %u", ...) as the kernel's vsscanf() reads it: white
+ * space skipped, each number decimal digits (truncated to 32 bits).
+ * Returns how many were read.
+ */
+static int scan_uints(const char *s, unsigned int *v, int max)
+{
+	int n;
+
+	for (n = 0; n < max; n++) {
+		u64 x = 0;
+
+		while (*s == ' ' || (*s >= '\t' && *s <= '\r'))
+			s++;
+		if (*s < '0' || *s > '9')
+			break;
+		while (*s >= '0' && *s <= '9')
+			x = x * 10 + (*s++ - '0');
+		v[n] = (unsigned int)x;
+	}
+	return n;
+}
+
+static struct nsim_bus_dev *nsim_bus_dev_find(struct qdk_net *net,
+					      unsigned int id)
+{
+	struct nsim_bus_dev *bd;
+
+	list_for_each_entry(bd, &net->nsim_devs, list)
+		if (bd->id == id)
+			return bd;
+	return NULL;
+}
+
+/*
+ * new_device_store(): "ID [PORT_COUNT [NUM_QUEUES]]", 1 port and 1 queue
+ * by default. A taken ID fails as ida_alloc_range() does (-ENOSPC); a
+ * port that cannot be made (no queues) leaves the bus device without it,
+ * as a failed probe does, and the write succeeds.
+ */
+static int nsim_new_device(struct qdk_net *net, const char *buf)
+{
+	unsigned int v[3] = { 0, 1, 1 }, i;
+	struct nsim_bus_dev *bd;
+
+	if (scan_uints(buf, v, 3) < 1) {
+		pr_err("Format for adding new device is \"id port_count num_queues\" (uint uint unit).\n");
+		return -EINVAL;
+	}
+	if (v[0] > INT_MAX) {
+		pr_err("Value of \"id\" is too big.\n");
+		return -EINVAL;
+	}
+	if (nsim_bus_dev_find(net, v[0]))
+		return -ENOSPC;
+	bd = kzalloc(sizeof(*bd), GFP_KERNEL);
+	if (!bd)
+		return -ENOMEM;
+	bd->id = v[0];
+	list_add_tail(&bd->list, &net->nsim_devs);
+	if (v[2] < 1 || v[2] > 4096)
+		return 0;
+	for (i = 0; i < v[1]; i++) {
+		if (net->ndevs >= QDK_NET_MAX_DEVS) {
+			pr_err("qdk: too many devices in the namespace\n");
+			break;
+		}
+		if (!nsim_port_create(net, bd, v[2]))
+			break;
+	}
+	return 0;
+}
+
+/* del_device_store(): "ID" */
+static int nsim_del_device(struct qdk_net *net, const char *buf)
+{
+	struct nsim_bus_dev *bd;
+	unsigned int id;
+
+	if (scan_uints(buf, &id, 1) < 1) {
+		pr_err("Format for deleting device is \"id\" (uint).\n");
+		return -EINVAL;
+	}
+	if (id > INT_MAX) {
+		pr_err("Value of \"id\" is too big.\n");
+		return -EINVAL;
+	}
+	bd = nsim_bus_dev_find(net, id);
+	if (!bd)
+		return -ENOENT;
+	nsim_bus_dev_del(net, bd);
+	return 0;
+}
+
+/* ---- sysfs files of the namespace ------------------------------------------ */
+
+static const struct {
+	const char *path;
+	int (*store)(struct qdk_net *net, const char *buf);
+} sysfs_files[] = {
+	{ "/sys/bus/netdevsim/new_device", nsim_new_device },
+	{ "/sys/bus/netdevsim/del_device", nsim_del_device },
+};
+
+int qdk_net_sysfs_open(const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(sysfs_files); i++)
+		if (!strcmp(path, sysfs_files[i].path))
+			return (int)i;
+	return -ENOENT;
+}
+
+/*
+ * kernfs_fop_write_iter() for a store-only attribute: at most a page,
+ * NUL-terminated, the store's result is write()'s.
+ */
+long qdk_net_sysfs_write(struct qdk_net *net, int file, const void *buf,
+			 size_t len)
+{
+	char page[PAGE_SIZE];
+	int err;
+
+	if (file < 0 || (size_t)file >= ARRAY_SIZE(sysfs_files))
+		return -EBADF;
+	if (len > PAGE_SIZE - 1)
+		len = PAGE_SIZE - 1;
+	memcpy(page, buf, len);
+	page[len] = '\0';
+	rtnl_lock();
+	err = sysfs_files[file].store(net, page);
+	rtnl_unlock();
+	return err ? err : (long)len;
 }
 
 struct qdk_net *qdk_net_new(void)
@@ -322,6 +556,7 @@ struct qdk_net *qdk_net_new(void)
 	if (!net)
 		return NULL;
 	INIT_LIST_HEAD(&net->devs);
+	INIT_LIST_HEAD(&net->nsim_devs);
 	rtnl_lock();
 	if (!lo_create(net)) {
 		rtnl_unlock();
@@ -341,6 +576,7 @@ void qdk_net_free(struct qdk_net *net)
 	rtnl_lock();
 	list_for_each_entry_safe(nd, tmp, &net->devs, list)
 		ndev_free(net, nd);
+	nsim_free_all(net);
 	rtnl_unlock();
 	kfree(net);
 }
@@ -705,6 +941,11 @@ static int rtnl_newlink(struct qdk_net *net, const struct nlmsghdr *nlh,
 	if (!(nlh->nlmsg_flags & NLM_F_CREATE)) {
 		/* like __rtnl_newlink(): a named or indexed device must exist */
 		return -ENODEV;
+	}
+	if (!strcmp(kind, "netdevsim")) {
+		/* nsim_validate(): its devices come from the bus */
+		NL_SET_ERR_MSG(extack, "netdevsim: Please use: echo \"[ID] [PORT_COUNT] [NUM_QUEUES]\" > /sys/bus/netdevsim/new_device");
+		return -EOPNOTSUPP;
 	}
 	if (!kind[0] || (strcmp(kind, "dummy") && strcmp(kind, "ifb"))) {
 		NL_SET_ERR_MSG(extack, "Unknown device type");
@@ -1362,6 +1603,26 @@ static bool req_change(const struct nlmsghdr *n)
 	       !(n->nlmsg_flags & NLM_F_EXCL);
 }
 
+/* q is the device's root now, made by a request with these options */
+static void root_made(struct qdk_ndev *nd, const struct Qdisc *q,
+		      const struct nlattr *opt)
+{
+	kfree(nd->root_tca);
+	nd->root_tca = NULL;
+	nd->root_tca_len = 0;
+	nd->root_made = q;
+	nd->root_handle = q->handle;
+	nd->root_ops = q->ops;
+	nd->root_changed = false;
+	if (!opt)
+		return;
+	nd->root_tca = kmemdup(opt, opt->nla_len, GFP_KERNEL);
+	if (nd->root_tca)
+		nd->root_tca_len = opt->nla_len;
+	else
+		nd->root_made = NULL;
+}
+
 static int tc_modify_qdisc(struct qdk_net *net, const struct nlmsghdr *n,
 			   struct nl_out *out, struct netlink_ext_ack *extack)
 {
@@ -1370,6 +1631,7 @@ static int tc_modify_qdisc(struct qdk_net *net, const struct nlmsghdr *n,
 	struct netdev_queue *dev_queue;
 	struct net_device *dev;
 	struct Qdisc *q, *p;
+	bool created = false;
 	u32 clid;
 	int err;
 
@@ -1477,6 +1739,8 @@ static int tc_modify_qdisc(struct qdk_net *net, const struct nlmsghdr *n,
 	err = qdisc_change(q, tca, extack);
 	if (err == 0)
 		qdisc_notify(out, n, clid, NULL, q);
+	if (!err && !net->extdev && q == to_ndev(dev)->root_made)
+		to_ndev(dev)->root_changed = true;
 	return err;
 
 create_n_graft:
@@ -1499,6 +1763,7 @@ create_n_graft2:
 			 tca, &err, extack);
 	if (q == NULL)
 		return err;
+	created = true;
 
 graft:
 	err = qdisc_graft(dev, p, out, n, clid, q, NULL, extack);
@@ -1507,7 +1772,36 @@ graft:
 			qdisc_put(q);
 		return err;
 	}
+	if (created && clid == TC_H_ROOT && !net->extdev)
+		root_made(to_ndev(dev), q, tca[TCA_OPTIONS]);
 	return 0;
+}
+
+long qdk_net_root_tca(struct qdk_net *net, const char *name, void *buf,
+		      size_t len)
+{
+	struct qdk_ndev *nd;
+	struct net_device *dev;
+	long ret;
+
+	rtnl_lock();
+	dev = dev_by_name(net, name);
+	nd = dev ? to_ndev(dev) : NULL;
+	if (!nd)
+		ret = -ENODEV;
+	else if (!nd->root_made || nd->root_made != dev->qdisc ||
+		 dev->qdisc->handle != nd->root_handle || dev->qdisc->ops != nd->root_ops)
+		ret = -ENOENT;
+	else if (nd->root_changed)
+		ret = -EBUSY;
+	else if (nd->root_tca_len > len)
+		ret = -ENOSPC;
+	else
+		ret = (long)nd->root_tca_len;
+	if (ret > 0)
+		memcpy(buf, nd->root_tca, nd->root_tca_len);
+	rtnl_unlock();
+	return ret;
 }
 
 /* tc_dump_qdisc_root(): the root, then (recur) the device's qdisc hash */

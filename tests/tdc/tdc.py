@@ -25,7 +25,9 @@ semantics for them:
 tdc's nsPlugin prefixes each command with `ip netns exec tcut`; the VM runs
 the whole step list inside one fresh namespace instead (so the shell's own
 redirections, such as netdevsim's sysfs writes, act in that namespace too),
-and user space runs it against one qdk namespace (QDK_NS). The veth pair
+and user space runs it inside one qdk namespace (QDK_NS) the same way:
+tdc-run.sh under `qdk-ns exec`, so each step's shell writes netdevsim's
+sysfs files of that namespace and its tc and ip talk to it. The veth pair
 nsPlugin makes ($DEV0, $DEV1) is not made: no qdisc case uses it.
 
 SRCDIR is the extracted directory; tests/tdc/cases/ is always added.
@@ -77,6 +79,13 @@ SIDE_TOOLS = {
     "vm": {"TC": "/sbin/tc", "IP": "/sbin/ip"},
     "user": {"TC": str(USER_BUILD / "qdk-tc"), "IP": str(USER_BUILD / "qdk-ip")},
 }
+
+# Case files the VM does not run, with the reason (reported as not run):
+# taprio's software schedule rearms its hrtimer every entry (300 us in the
+# cases) and calls __netif_schedule() from it; on the emulated (TCG) guest
+# that starves a vCPU (RCU stalls) and no result comes back. Until the VM
+# had netdevsim these cases failed their setup there anyway.
+VM_SKIP = {"taprio": "its hrtimer schedule starves the emulated guest's vCPU (RCU stalls)"}
 
 # Kinds a case file stands for, when its name is not one: fifo.json tests
 # pfifo and bfifo; the kit's qdk.json only kinds user space builds.
@@ -154,9 +163,6 @@ def user_skip(case: Case, kinds: set[str]) -> str | None:
     for k in FILE_KINDS.get(case.kind, [case.kind]):
         if k not in kinds:
             return f"kind {k} is not built in user space"
-    text = " ".join([c for c, _ in case.setup + case.teardown] + [case.cmd, case.verify])
-    if "/sys/bus/netdevsim" in text:
-        return "netdevsim device (sysfs): not in the namespace, nor in Debian's kernel"
     return None
 
 
@@ -174,7 +180,8 @@ def compile_steps(side: str, cases: list[Case], out: Path) -> None:
     kinds = built_kinds()
     lines = []
     for c in cases:
-        if c.skip or (side == "user" and user_skip(c, kinds)):
+        if c.skip or (side == "user" and user_skip(c, kinds)) or (
+                side == "vm" and c.kind in VM_SKIP):
             continue
         seq = [("setup", s, codes) for s, codes in c.setup]
         seq += [("execute", c.cmd, [c.exp_rc]), ("verify", c.verify, [0])]
@@ -269,6 +276,8 @@ def check(side: str, cases: list[Case], results: Path) -> dict:
         why = "designated as skipped in the case" if c.skip else None
         if side == "user" and not why:
             why = user_skip(c, kinds)
+        if side == "vm" and not why:
+            why = VM_SKIP.get(c.kind)
         if why:
             out[c.tid] = {"kind": c.kind, "name": c.name, "result": "notrun", "reason": why}
             continue
@@ -288,7 +297,9 @@ def run_user(src: Path, outdir: Path) -> dict:
     env = dict(os.environ)
     env.setdefault("QDK_NS", f"tdc-{os.getpid()}")
     try:
-        r = subprocess.run(["sh", str(HERE / "tdc-run.sh"), str(steps), str(res)], env=env, check=False,
+        # inside the namespace, as the VM runs the steps inside its own
+        r = subprocess.run([str(USER_BUILD / "qdk-ns"), "exec", env["QDK_NS"], "sh",
+                            str(HERE / "tdc-run.sh"), str(steps), str(res)], env=env, check=False,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     finally:
         subprocess.run([str(USER_BUILD / "qdk-ns"), "del", env["QDK_NS"]], check=False,
