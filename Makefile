@@ -109,10 +109,11 @@ trace: deps
 .PHONY: capture regress
 
 # Every upstream kind: its committed kernel captures replayed (tools/fidelity.py);
-# VM=1 captures them afresh in the VM first.
+# VM=1 captures them afresh in the VM first. KERNEL=6.12|7.x: that series'
+# captures (traces/captured/SERIES/), VM and qdk-replay.
 fidelity: deps
-	+$(USER_MAKE) $(TOP)/build/user/qdk-replay
-	@$(PYTHON) $(TOP)/tools/fidelity.py $(if $(filter 1,$(VM)),--vm)
+	+$(USER_MAKE) $(TOP)/build/user$(if $(filter-out 6.1,$(KERNEL)),-$(KERNEL))/qdk-replay
+	@$(PYTHON) $(TOP)/tools/fidelity.py --kernel $(or $(KERNEL),6.1) $(if $(filter 1,$(VM)),--vm)
 .PHONY: fidelity
 capture: deps deps-vm
 	@$(TOP)/tools/capture.sh "$(NAME)"

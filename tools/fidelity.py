@@ -16,6 +16,9 @@ own qdiscs follow.
     tools/fidelity.py --vm [NAME...]  capture afresh in the VM first (the
                                       record-* scenarios of the committed
                                       captures, or NAME...), then the table
+    --kernel 6.12|7.x                 that series (default 6.1): its captures
+                                      (traces/captured/SERIES/), its recorder
+                                      and VM, its qdk-replay (build/user-SERIES/)
     --markdown                        a Markdown table instead of columns
 """
 
@@ -36,6 +39,13 @@ import qdktrace
 
 TOP = Path(__file__).resolve().parent.parent
 CAPTURED = TOP / "traces" / "captured"
+
+
+def tag(series: str) -> str:
+    """The suffix of a series' build folders (tools/kdir.sh): none for 6.1."""
+    return "" if series == "6.1" else f"-{series}"
+
+
 DIVERGE = re.compile(r":(\d+): divergence at ([^:]+):")
 REFUSED = re.compile(r":(\d+): (.*)")
 
@@ -105,24 +115,27 @@ def verify(replay: Path, path: Path, kinds: set[str], row: Row) -> None:
         row.result = f"verify exit {p.returncode}"
 
 
-def fresh(names: list[str], outdir: Path) -> Path:
-    """Capture NAMES in one VM boot; return the folder holding the traces."""
-    build = subprocess.run(["recorder/kbuild.sh", "build/recorder/kbuild"], check=False,
-                           cwd=TOP)
+def fresh(names: list[str], outdir: Path, series: str) -> Path:
+    """Capture NAMES in one VM boot of SERIES; return the folder holding the traces."""
+    # the series' modules, where 75-record builds them (KERNEL in the
+    # environment picks the series for kbuild.sh and vm/run)
+    senv = dict(os.environ, KERNEL=series)
+    kb = f"build/recorder/kbuild{tag(series)}"
+    build = subprocess.run(["recorder/kbuild.sh", kb], check=False, cwd=TOP, env=senv)
     if build.returncode:
         sys.exit("fidelity: recorder/kbuild.sh failed")
-    kit = [TOP / "build/recorder/kbuild" / m for m in ("sch_recorder.ko", "sch_template.ko")]
+    kit = [TOP / kb / m for m in ("sch_recorder.ko", "sch_template.ko")]
     if "record-ared-noseed" in names:
         # the kit's ared, built on its own as 75-record does
-        subprocess.run(["recorder/kbuild.sh", "build/recorder/kbuild-ared"], check=False,
-                       cwd=TOP, env=dict(os.environ, KIT_QDISCS="ared"))
-        ared = TOP / "build/recorder/kbuild-ared/sch_ared.ko"
+        subprocess.run(["recorder/kbuild.sh", f"{kb}-ared"], check=False,
+                       cwd=TOP, env=dict(senv, KIT_QDISCS="ared"))
+        ared = TOP / f"{kb}-ared/sch_ared.ko"
         if ared.is_file():
             kit.append(ared)
         else:
             names = [n for n in names if n != "record-ared-noseed"]
     subprocess.run(["make", "-s", "-f", "recorder/capture.mk"], cwd=TOP, check=True)
-    env = dict(os.environ,
+    env = dict(senv,
                KIT_MODULES=" ".join(str(k) for k in kit),
                VM_EXTRA=f"{TOP}/build/user/qdk-capture-static:/qdk/bin/qdk-capture")
     env.setdefault("VM_SMP", "2")
@@ -162,26 +175,34 @@ def main() -> int:
     ap.add_argument("--dir", type=Path, help="the traces under DIR instead of the committed ones")
     ap.add_argument("--vm", nargs="*", metavar="NAME",
                     help="capture afresh in the VM first (default: the committed ones' scenarios)")
-    ap.add_argument("--out", type=Path, default=TOP / "build" / "fidelity",
-                    help="vm/run's output folder for --vm")
-    ap.add_argument("--replay", type=Path, default=TOP / "build" / "user" / "qdk-replay")
+    ap.add_argument("--kernel", default="6.1", choices=("6.1", "6.12", "7.x"),
+                    help="the kernel series (its captures, VM and qdk-replay)")
+    ap.add_argument("--out", type=Path, help="vm/run's output folder for --vm "
+                    "(default build/fidelity[-SERIES])")
+    ap.add_argument("--replay", type=Path,
+                    help="qdk-replay (default the series' build/user[-SERIES]/)")
     ap.add_argument("--markdown", action="store_true")
     a = ap.parse_args()
+    sfx = tag(a.kernel)
+    a.out = a.out or TOP / "build" / f"fidelity{sfx}"
+    a.replay = a.replay or TOP / "build" / f"user{sfx}" / "qdk-replay"
 
-    committed = sorted(p for p in CAPTURED.glob("*.qtr*") if ".pending" not in p.name)
-    committed += sorted((CAPTURED / "pending").glob("*.pending"))
+    # 6.1's at the top of traces/captured/, a newer series' in SERIES/
+    captured = CAPTURED / a.kernel if sfx else CAPTURED
+    committed = sorted(p for p in captured.glob("*.qtr*") if ".pending" not in p.name)
+    committed += sorted((captured / "pending").glob("*.pending"))
     # captures that do not replay yet, kept so the table says where they part
-    committed += sorted((CAPTURED / "diverging").glob("*.diverging"))
+    committed += sorted((captured / "diverging").glob("*.diverging"))
     if a.vm is not None:
         names = a.vm or [p.name.split(".qtr")[0] for p in committed
                          if p.name.startswith("record-")]
-        traces = sorted(fresh(names, a.out).glob("*.qtr"))
+        traces = sorted(fresh(names, a.out, a.kernel).glob("*.qtr"))
     elif a.dir:
         traces = sorted(p for p in a.dir.rglob("*") if re.search(r"\.qtr(\.zst)?$", p.name))
     else:
         traces = committed
     if not a.replay.is_file():
-        sys.exit(f"fidelity: {a.replay} not built (make user)")
+        sys.exit(f"fidelity: {a.replay} not built (make user KERNEL={a.kernel})")
     kinds_out = subprocess.run([str(a.replay), "kinds"], check=True, capture_output=True,
                                text=True).stdout
     shim_kinds = {ln.split()[0] for ln in kinds_out.splitlines() if ln.strip()}
