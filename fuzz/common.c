@@ -6,28 +6,6 @@
 
 #include "fuzz.h"
 
-struct qdk_pkt fuzz_udp4(uint64_t id, uint32_t len, uint8_t flow)
-{
-	struct qdk_pkt p;
-
-	memset(&p, 0, sizeof(p));
-	p.id = id;
-	p.pkt_len = len;
-	p.len = len;
-	p.ethertype = 0x0800;
-	p.family = QDK_AF_INET;
-	p.l4proto = 17;
-	p.saddr[0] = 10;
-	p.saddr[3] = 1;
-	p.daddr[0] = 10;
-	p.daddr[3] = 2;
-	p.sport = (uint16_t)(5000 + flow);
-	p.dport = 6000;
-	p.ttl = 64;
-	p.tos = flow & 3;
-	return p;
-}
-
 void fuzz_check(uint64_t mark, const char *what)
 {
 	static unsigned long warned;

@@ -5,9 +5,10 @@
 # Each links the shim, the upstream and kit qdiscs and one target source.
 
 FUZZ_TARGETS := tca rtnl trace
-FUZZ_COMMON_OBJS := $(call uobj,$(TOP)/fuzz/common.c)
+FUZZ_COMMON_OBJS := $(call uobj,$(TOP)/fuzz/common.c $(TOP)/tests/lib/pkt.c)
 
-$(call uobj,$(wildcard $(TOP)/fuzz/*.c)): UCFLAGS += -I$(TOP)/fuzz -I$(TOP)/trace -I$(TOP)/harness
+$(call uobj,$(wildcard $(TOP)/fuzz/*.c)): UCFLAGS += -I$(TOP)/fuzz -I$(TOP)/trace -I$(TOP)/harness \
+	-I$(TOP)/tests/lib
 
 # the trace reader, with the harness's allocation helpers; its refusals
 # (exit 2) return to the target through the wrapped exit()

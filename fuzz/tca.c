@@ -69,7 +69,8 @@ static void traffic(struct qdk_qdisc *q, uint64_t *id, const uint8_t *p, size_t 
 	size_t i;
 
 	for (i = 0; i < 8; i++) {
-		struct qdk_pkt pkt = fuzz_udp4(++*id, 64 + (n ? p[i % n] : 0) * 8, (uint8_t)i);
+		struct qdk_pkt pkt = qt_udp4_pkt(++*id, 64 + (n ? p[i % n] : 0) * 8,
+						 (uint16_t)(5000 + i), (uint8_t)(i & 3));
 		struct qdk_skb *skb = qdk_skb_build(&pkt, msg, sizeof(msg));
 
 		if (skb)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "qdisc_test.h"
+#include "pkt.h"
 
 #define QT_NLA_F_NESTED		0x8000
 #define QT_NLA_TYPE_MASK	0x3fff
@@ -230,12 +231,7 @@ struct qdk_skb *qt_skb(const struct qdk_pkt *p)
 
 struct qdk_skb *qt_udp4(uint64_t id, uint32_t len, uint16_t sport, uint8_t tos)
 {
-	struct qdk_pkt p = {
-		.id = id, .pkt_len = len, .len = len,
-		.ethertype = 0x0800, .family = QDK_AF_INET, .l4proto = 17,
-		.saddr = { 10, 0, 0, 1 }, .daddr = { 10, 0, 0, 2 },
-		.sport = sport, .dport = 6000, .ttl = 64, .tos = tos,
-	};
+	struct qdk_pkt p = qt_udp4_pkt(id, len, sport, tos);
 
 	return qt_skb(&p);
 }
