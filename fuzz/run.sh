@@ -38,14 +38,25 @@ for t in $targets; do
 		ko "fuzz $t: no target of that name (fuzz/fuzz.mk lists them)"
 		continue
 	fi
+	# the format's words, when the target has a dictionary
+	dict=()
+	[ -f "fuzz/$t.dict" ] && dict=(-dict="fuzz/$t.dict")
+	# a refused trace leaves the reader through exit(), as in the tools, so
+	# what the line being parsed had allocated is not freed: no leak checks
+	# there (the tca and rtnl targets check every allocation themselves)
+	asan=${ASAN_OPTIONS:-}
+	[ "$t" = trace ] && dict+=(-detect_leaks=0) && asan=${asan:+$asan:}detect_leaks=0
+	rm -f "$out/$t"-crash-* "$out/$t"-leak-* "$out/$t"-timeout-* "$out/$t"-oom-* "$out/$t"-report*
 	# fixed crashers stay fixed
 	if [ -d "fuzz/regress/$t" ] && [ -n "$(ls -A "fuzz/regress/$t")" ]; then
 		n=$(ls "fuzz/regress/$t" | wc -l)
-		if "$bin" "${opts[@]}" "fuzz/regress/$t"/* >"$out/$t-regress.log" 2>&1; then
+		if ASAN_OPTIONS=$asan QDK_FUZZ_REPORT="$out/$t-report" "$bin" "${opts[@]}" "${dict[@]}" \
+			"fuzz/regress/$t"/* >"$out/$t-regress.log" 2>&1; then
 			ok "fuzz $t: the $n inputs of fuzz/regress/$t run clean"
 		else
 			ko "fuzz $t: an input of fuzz/regress/$t fails again"
-			grep -m 3 -E "ERROR|fuzz:|Running" "$out/$t-regress.log" | sed 's/^/     /'
+			grep -h -m 3 -E "ERROR|fuzz:|Running|SUMMARY" "$out/$t-regress.log" "$out/$t"-report* 2>/dev/null |
+				sed 's/^/     /'
 		fi
 	fi
 	corpus=$out/corpus/$t
@@ -58,15 +69,7 @@ for t in $targets; do
 		done
 	fi
 	log=$out/$t.log
-	rm -f "$out/$t"-crash-* "$out/$t"-leak-* "$out/$t"-timeout-* "$out/$t"-oom-* "$out/$t"-report*
-	# the format's words, when the target has a dictionary
-	dict=()
-	[ -f "fuzz/$t.dict" ] && dict=(-dict="fuzz/$t.dict")
-	# a refused trace leaves the reader through exit(), as in the tools, so
-	# what the line being parsed had allocated is not freed: no leak checks
-	# there (the tca and rtnl targets check every allocation themselves)
-	asan=${ASAN_OPTIONS:-}
-	[ "$t" = trace ] && dict+=(-detect_leaks=0) && asan=${asan:+$asan:}detect_leaks=0
+	rm -f "$out/$t"-report*
 	if ASAN_OPTIONS=$asan QDK_FUZZ_REPORT="$out/$t-report" "$bin" "${opts[@]}" "${dict[@]}" \
 		-max_total_time="$secs" -artifact_prefix="$out/$t-" "$corpus" >"$log" 2>&1; then
 		runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")

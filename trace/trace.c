@@ -726,7 +726,8 @@ static const char *rand_event(struct trace *t, const char *p, struct trace_event
 	ev->rlost = 0;
 	if (rand_parse(t, p, n, "R", &t->rv, &t->nrv, &t->rv_cap, &ev->rlost) && !ev->rlost)
 		trace_fail(t, t->line, "R lost needs a positive count");
-	ev->rv = t->rv + ev->rv_first;
+	/* an R lost line alone leaves no values (and rv may still be NULL) */
+	ev->rv = t->rv ? t->rv + ev->rv_first : NULL;
 	ev->nrv = t->nrv - ev->rv_first;
 	t->r_pending = true;
 	return p + n;
@@ -1234,7 +1235,9 @@ static const char *device_event(struct trace *t, const char *p, struct trace_eve
 		t->db_cap = want;
 		t->db = xrealloc(t->db, t->db_cap);
 	}
-	memset(t->db + t->ndb, 0, want - t->ndb);
+	/* bytes no b line carried read as zeroes (none at all: db may be NULL) */
+	if (want > t->ndb)
+		memset(t->db + t->ndb, 0, want - t->ndb);
 	ev->bytes = t->db;
 	ev->nbytes = want;
 	ev->blost = t->db_gap + (want - t->ndb);
