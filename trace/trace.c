@@ -487,6 +487,53 @@ static uint8_t tcp_flags(const struct trace *t, const char *s, size_t n)
 	return f;
 }
 
+
+/* fidx's slot for fid: the flow's, or the empty one where it would go */
+static uint32_t flow_slot(const struct trace *t, uint32_t fid)
+{
+	uint32_t h = (fid * 2654435761u) & t->fidx_mask;
+
+	while (t->fidx[h] && t->flows[t->fidx[h] - 1]->fid != fid)
+		h = (h + 1) & t->fidx_mask;
+	return h;
+}
+
+static struct trace_flow *flow_find(const struct trace *t, uint32_t fid)
+{
+	uint32_t h;
+
+	if (!t->fidx)
+		return NULL;
+	h = flow_slot(t, fid);
+	return t->fidx[h] ? t->flows[t->fidx[h] - 1] : NULL;
+}
+
+/* A new flow fid (not declared yet), its index kept under half full. */
+static struct trace_flow *flow_add(struct trace *t, uint32_t fid)
+{
+	struct trace_flow *f;
+	uint32_t i;
+
+	if (t->nflows == t->capflows) {
+		t->capflows = t->capflows ? 2 * t->capflows : 64;
+		t->flows = xrealloc(t->flows, t->capflows * sizeof(*t->flows));
+	}
+	if (2 * (t->nflows + 1) > t->fidx_mask) {
+		free(t->fidx);
+		t->fidx_mask = 2 * t->capflows - 1;
+		t->fidx = xmalloc((t->fidx_mask + 1) * sizeof(*t->fidx));
+		memset(t->fidx, 0, (t->fidx_mask + 1) * sizeof(*t->fidx));
+		for (i = 0; i < t->nflows; i++)
+			t->fidx[flow_slot(t, t->flows[i]->fid)] = i + 1;
+	}
+	f = xmalloc(sizeof(*f));
+	memset(f, 0, sizeof(*f));
+	f->fid = fid;
+	t->flows[t->nflows++] = f;
+	t->fidx[flow_slot(t, fid)] = t->nflows;
+	return f;
+}
+
 /* ADDR[:PORT] for the flow's family; returns the family. */
 static int endpoint(const struct trace *t, char *s, bool want_port, uint8_t *addr,
 		    uint16_t *port)
@@ -537,18 +584,9 @@ static void flow_line(struct trace *t, const char *p, size_t n)
 	fid = word_num(t, w[1], TRACE_MAX_FID - 1, "flow id");
 	if (fid == 0)
 		trace_fail(t, t->line, "flow id 0 is not allowed");
-	if (fid >= t->nflows) {
-		uint32_t cap = t->nflows ? t->nflows : 64;
-
-		while (cap <= fid)
-			cap *= 2;
-		t->flows = xrealloc(t->flows, cap * sizeof(*t->flows));
-		memset(t->flows + t->nflows, 0, (cap - t->nflows) * sizeof(*t->flows));
-		t->nflows = cap;
-	}
-	f = &t->flows[fid];
-	if (f->declared)
+	if (flow_find(t, (uint32_t)fid))
 		trace_fail(t, t->line, "flow %llu declared twice", (unsigned long long)fid);
+	f = flow_add(t, (uint32_t)fid);
 	k = &f->tmpl;
 	memset(k, 0, sizeof(*k));
 	k->ttl = 64;
@@ -1504,9 +1542,12 @@ void trace_close(struct trace *t)
 	uint32_t i;
 
 	src_close(t);
-	for (i = 0; i < t->nflows; i++)
-		free(t->flows[i].decl);
+	for (i = 0; i < t->nflows; i++) {
+		free(t->flows[i]->decl);
+		free(t->flows[i]);
+	}
 	free(t->flows);
+	free(t->fidx);
 	free(t->hdr.qdisc);
 	free(t->hdr.tca);
 	free(t->hdr.source);
@@ -1587,9 +1628,11 @@ void trace_random_check(const struct trace *t)
 
 const struct trace_flow *trace_flow(const struct trace *t, const struct trace_event *ev)
 {
-	if (ev->fid >= t->nflows || !t->flows[ev->fid].declared)
+	const struct trace_flow *f = flow_find(t, ev->fid);
+
+	if (!f || !f->declared)
 		trace_fail(t, ev->line, "flow %u is not declared", ev->fid);
-	return &t->flows[ev->fid];
+	return f;
 }
 
 void trace_packet(const struct trace *t, const struct trace_event *ev, struct qdk_pkt *p)

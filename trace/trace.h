@@ -38,6 +38,7 @@
 #define TRACE_BUF_SIZE (1u << 20)
 
 struct trace_flow {
+	uint32_t fid;
 	bool declared;
 	struct qdk_pkt tmpl;	/* every field but id, pkt_len and len */
 	char *decl;		/* the declaration after "flow FID " */
@@ -209,8 +210,16 @@ struct trace {
 	bool in_events;
 	uint64_t last_ts;
 	struct trace_hdr hdr;
-	struct trace_flow *flows;	/* indexed by FID */
-	uint32_t nflows;		/* capacity of flows[] */
+	/*
+	 * The flows in declaration order, each allocated on its own (a pointer
+	 * trace_flow() gave stays valid), found by FID through fidx: open
+	 * addressing, FID -> index + 1. Memory follows the flows declared, not
+	 * the FIDs' size: "flow 16000000 ..." costs one flow.
+	 */
+	struct trace_flow **flows;
+	uint32_t nflows, capflows;
+	uint32_t *fidx;
+	uint32_t fidx_mask;
 	struct trace_event first;	/* the first event, read with the header */
 	bool have_first;
 	/* the R lines read since the last call line */
