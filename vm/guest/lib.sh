@@ -148,11 +148,13 @@ stats() {
 	done > "$OUT/all-$1.txt" 2>&1
 }
 
-# wait_listen NS PORT - until a server listens (TCG is slow to start them).
+# wait_listen NS PORT [udp] - until a server listens on a TCP port, or has
+# bound a UDP one (TCG is slow to start them).
 wait_listen() {
-	local i=0
+	local i=0 opt=-ltn
+	[ "${3:-}" != udp ] || opt=-lun
 	while [ $i -lt 100 ]; do
-		in_ns "$1" netstat -ltn 2>/dev/null | grep -q ":$2 " && return 0
+		in_ns "$1" netstat $opt 2>/dev/null | grep -q ":$2 " && return 0
 		sleep 0.1
 		i=$((i + 1))
 	done
@@ -171,6 +173,40 @@ bytes() {
 
 SERVERS=""
 CLIENTS=""
+
+# tcp_wait_connected START - until every tcp flow that starts no later than
+# START has its connections established (iperf3's control connection and
+# one per stream), at most 5 s. A udp flow waits for them before it sends:
+# udpflow sends from its first moment, so a rate above the link's would
+# otherwise fill the queue before TCP's handshake and drop its SYNs until
+# the flood ends (as iperf3 -u, whose own start takes a handshake, never did).
+tcp_wait_connected() {
+	local mine=$1 idx=0 line kv start streams end want
+	end=$(awk "BEGIN { print $(uptime_s) + 5 }")
+	set -f
+	while IFS= read -r line <&4; do
+		idx=$((idx + 1))
+		# shellcheck disable=SC2086
+		set -- $line
+		[ "$1" = tcp ] || continue
+		shift
+		start=0 streams=1
+		for kv in "$@"; do
+			case "$kv" in
+			start=*) start=${kv#start=} ;;
+			streams=*) streams=${kv#streams=} ;;
+			esac
+		done
+		awk "BEGIN { exit !($start <= $mine) }" || continue
+		want=$((streams + 1))
+		while [ "$(in_ns sender netstat -tn 2>/dev/null |
+			grep -c " $RECEIVER_IP:$((5200 + idx)) .*ESTABLISHED")" -lt $want ]; do
+			awk "BEGIN { exit !($(uptime_s) < $end) }" || { log "tcp flow on port $((5200 + idx)) not connected after 5 s"; break; }
+			sleep 0.1
+		done
+	done 4< "$W/flows"
+	set +f
+}
 
 # flow_start PHASE INDEX TYPE KEY=VAL... - PHASE "server": start the flow's
 # server and wait until it listens; PHASE "client": start its client in the
@@ -193,10 +229,18 @@ flow_start() {
 	# a flow whose server did not come up was counted as failed already
 	[ "$phase" = client ] && [ -e "$W/noserver-$idx" ] && return 1
 	[ "$phase" = server ] && case "$type" in
-	tcp|udp)
+	tcp)
 		in_ns receiver iperf3 -s -p $port > "$OUT/flows/$name.server.log" 2>&1 &
 		SERVERS="$SERVERS $!"
 		wait_listen receiver $port || { FAILS=$((FAILS + 1)); : > "$W/noserver-$idx"; } ;;
+	udp)
+		# udpflow (vm/guest/udpflow.c), not iperf3 -u: see there why. The
+		# receiver reports when the sender's end marker arrives, else after
+		# the flow's whole time and 20 s more, or when flows_wait stops it.
+		in_ns receiver udpflow recv $port "$(awk "BEGIN { print $start + $time + 20 }")" "$time" \
+			"$OUT/flows/$name.json" > "$OUT/flows/$name.server.log" 2>&1 &
+		SERVERS="$SERVERS $!"
+		wait_listen receiver $port udp || { FAILS=$((FAILS + 1)); : > "$W/noserver-$idx"; } ;;
 	mice)
 		# the object travels sender -> receiver like every other flow, so
 		# the web server is in the sender and wget in the receiver
@@ -216,10 +260,16 @@ flow_start() {
 			> "$OUT/flows/$name.json" 2> "$OUT/flows/$name.err"
 		echo $? > "$OUT/flows/$name.rc") & ;;
 	udp)
-		(sleep "$start"; timeout $((time + 15)) /sbin/ip netns exec sender \
-			iperf3 -c $RECEIVER_IP -p $port -t "$time" -u -b "$rate" -l "$len" ${tos:+-S "$tos"} -J \
-			> "$OUT/flows/$name.json" 2> "$OUT/flows/$name.err"
-		echo $? > "$OUT/flows/$name.rc") & ;;
+		# the receiver's report (NAME.json) follows the sender's end
+		# markers by half a second; wait for it before the flow ends
+		(sleep "$start"; tcp_wait_connected "$start"
+		timeout $((time + 15)) /sbin/ip netns exec sender \
+			udpflow send $RECEIVER_IP $port "$time" "$rate" "$len" "${tos:-0}" \
+			"$OUT/flows/$name.sent.json" 2> "$OUT/flows/$name.err"
+		rc=$?
+		i=0
+		while [ ! -e "$OUT/flows/$name.json" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+		echo $rc > "$OUT/flows/$name.rc") & ;;
 	mice)
 		# one line per transfer: "N SECONDS BYTES RC" (wall time of the
 		# whole fetch: connect, request, every byte of the object)
@@ -269,12 +319,17 @@ flows_start_bg() {
 # in FLOW_FAILS (a traffic scenario adds them to FAILS, hygiene reports them).
 FLOW_FAILS=0
 flows_wait() {
-	local pid f rc
+	local pid f rc i
 	for pid in $CLIENTS; do
 		wait "$pid"
 	done
 	for pid in $SERVERS; do
 		kill "$pid" 2>/dev/null
+	done
+	# a udpflow receiver writes its report as it goes: give it 2 s
+	for pid in $SERVERS; do
+		i=0
+		while kill -0 "$pid" 2>/dev/null && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done
 	done
 	for f in "$OUT"/flows/*.rc; do
 		[ -e "$f" ] || continue

@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * udpflow - the VM rig's constant-bit-rate UDP flow (a scenario's `flow: udp`).
+ *
+ *   udpflow recv PORT WAIT TIME OUT.json
+ *   udpflow send ADDR PORT TIME RATE LEN TOS OUT.json
+ *
+ * Why not iperf3 -u: iperf3 (3.12, Debian 12) starts a UDP test with one
+ * datagram each way and no retry, so when the qdisc under test drops that
+ * datagram (a full class, netem loss) the flow never starts and the client
+ * waits until it is killed. Here nothing depends on one datagram arriving:
+ * the sender sends on its schedule from the first moment, every datagram
+ * carries its sequence number, and the count sent travels in ten end
+ * markers 100 ms apart; the receiver reports when one of them arrives, at
+ * its deadline (WAIT seconds) or on SIGTERM, whichever comes first.
+ *
+ * The receiver writes OUT.json in the shape of iperf3 -J's "end" object so
+ * vm/check.py reads both alike: sum_received (bits_per_second of the UDP
+ * payload over TIME, lost_percent), sum_sent (what the sender sent, from the
+ * end marker, else the highest sequence number seen) and sum (packets sent,
+ * seconds, lost_percent). The sender writes its own count to its OUT.json.
+ *
+ * RATE is in bits/s with an optional K, M or G (decimal, as iperf3 -b);
+ * LEN is the UDP payload (>= 24 bytes, the header below); TOS the IP TOS
+ * byte. A sender behind its schedule (TCG is slow) sends at once, without
+ * sleeping, until it has caught up, as iperf3 does.
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAGIC 0x51444b55u	/* "QDKU" */
+#define FLAG_END 1u
+#define HDR_LEN 24
+#define MAX_LEN 65507
+#define END_MARKERS 10
+#define END_GAP_NS 100000000LL
+#define LINGER_NS 500000000LL	/* after an end marker: stragglers of a reordering qdisc */
+
+struct hdr {
+	uint32_t magic;
+	uint32_t flags;
+	uint64_t seq;
+	uint64_t sent;		/* end marker: datagrams sent */
+};
+
+static volatile sig_atomic_t stop;
+
+static void on_term(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+static void die(const char *what)
+{
+	fprintf(stderr, "udpflow: %s\n", what);
+	exit(2);
+}
+
+static int64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static double num(const char *s, const char *what, double lo, double hi)
+{
+	char *end;
+	double v = strtod(s, &end), mult = 1;
+
+	if (end == s)
+		goto bad;
+	switch (*end) {
+	case 'k': case 'K': mult = 1e3; end++; break;
+	case 'm': case 'M': mult = 1e6; end++; break;
+	case 'g': case 'G': mult = 1e9; end++; break;
+	}
+	v *= mult;
+	if (*end || !(v >= lo && v <= hi))
+		goto bad;
+	return v;
+bad:
+	fprintf(stderr, "udpflow: %s '%s' is not a number in [%g, %g]\n", what, s, lo, hi);
+	exit(2);
+}
+
+/* Write TEXT to PATH through PATH.tmp and a rename: a reader never sees half. */
+static void write_file(const char *path, const char *text)
+{
+	char tmp[4096];
+	FILE *f;
+
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
+		die("output path too long");
+	f = fopen(tmp, "w");
+	if (!f || fputs(text, f) == EOF || fclose(f) == EOF || rename(tmp, path))
+		die("cannot write the result file");
+}
+
+static int do_recv(int argc, char **argv)
+{
+	uint16_t port;
+	double wait_s, time_s;
+	struct sockaddr_in sa = { .sin_family = AF_INET };
+	unsigned char buf[MAX_LEN + 1];
+	uint64_t got = 0, bytes = 0, top = 0, sent = 0;
+	int64_t deadline, linger = 0;
+	char out[1024];
+	double lost_pct;
+	uint64_t total, lost;
+	int fd;
+
+	if (argc != 4)
+		die("usage: udpflow recv PORT WAIT TIME OUT.json");
+	port = (uint16_t)num(argv[0], "PORT", 1, 65535);
+	wait_s = num(argv[1], "WAIT", 0.1, 86400);
+	time_s = num(argv[2], "TIME", 0.001, 86400);
+	signal(SIGTERM, on_term);
+	signal(SIGINT, on_term);
+	fd = socket(AF_INET, SOCK_DGRAM, 0);
+	sa.sin_port = htons(port);
+	if (fd < 0 || bind(fd, (struct sockaddr *)&sa, sizeof(sa)))
+		die("cannot bind the UDP port");
+	deadline = now_ns() + (int64_t)(wait_s * 1e9);
+	while (!stop) {
+		int64_t t = now_ns(), until = linger ? linger : deadline;
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		struct hdr h;
+		ssize_t n;
+
+		if (t >= until)
+			break;
+		/* short polls: SIGTERM is seen within 100 ms even if poll restarts */
+		if (poll(&p, 1, 100) <= 0)
+			continue;
+		n = recv(fd, buf, sizeof(buf), MSG_DONTWAIT);
+		if (n < HDR_LEN)
+			continue;
+		memcpy(&h, buf, sizeof(h));
+		if (h.magic != MAGIC)
+			continue;
+		if (h.flags & FLAG_END) {
+			sent = h.sent;
+			if (!linger)
+				linger = now_ns() + LINGER_NS;
+			continue;
+		}
+		got++;
+		bytes += (uint64_t)n;
+		if (h.seq + 1 > top)
+			top = h.seq + 1;
+	}
+	total = sent ? sent : top;
+	lost = total > got ? total - got : 0;
+	lost_pct = total ? 100.0 * (double)lost / (double)total : 0;
+	snprintf(out, sizeof(out),
+		 "{\"end\": {\n"
+		 "  \"sum_received\": {\"packets\": %" PRIu64 ", \"bytes\": %" PRIu64
+		 ", \"seconds\": %.3f, \"bits_per_second\": %.1f, \"lost_packets\": %" PRIu64
+		 ", \"lost_percent\": %.4f},\n"
+		 "  \"sum_sent\": {\"packets\": %" PRIu64 ", \"seconds\": %.3f, \"bits_per_second\": %.1f,"
+		 " \"from\": \"%s\"},\n"
+		 "  \"sum\": {\"packets\": %" PRIu64 ", \"seconds\": %.3f, \"lost_percent\": %.4f}\n"
+		 "}}\n",
+		 got, bytes, time_s, (double)bytes * 8 / time_s, lost, lost_pct,
+		 total, time_s, got ? (double)total * ((double)bytes / (double)got) * 8 / time_s : 0,
+		 sent ? "end marker" : (top ? "highest sequence number" : "nothing received"),
+		 total, time_s, lost_pct);
+	write_file(argv[3], out);
+	return 0;
+}
+
+static int do_send(int argc, char **argv)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET };
+	double time_s, rate;
+	size_t len;
+	int tos, fd, i;
+	int64_t t0, gap, end;
+	uint64_t seq = 0, errs = 0;
+	unsigned char buf[MAX_LEN] = { 0 };
+	struct hdr h = { .magic = MAGIC };
+	char out[512];
+
+	if (argc != 7)
+		die("usage: udpflow send ADDR PORT TIME RATE LEN TOS OUT.json");
+	if (inet_pton(AF_INET, argv[0], &sa.sin_addr) != 1)
+		die("ADDR is not an IPv4 address");
+	sa.sin_port = htons((uint16_t)num(argv[1], "PORT", 1, 65535));
+	time_s = num(argv[2], "TIME", 0.001, 86400);
+	rate = num(argv[3], "RATE", 1, 1e12);
+	len = (size_t)num(argv[4], "LEN", HDR_LEN, MAX_LEN);
+	tos = (int)num(argv[5], "TOS", 0, 255);
+	signal(SIGTERM, on_term);
+	signal(SIGINT, on_term);
+	fd = socket(AF_INET, SOCK_DGRAM, 0);
+	if (fd < 0 || setsockopt(fd, IPPROTO_IP, IP_TOS, &tos, sizeof(tos)))
+		die("cannot open the UDP socket");
+	gap = (int64_t)((double)len * 8 / rate * 1e9);
+	t0 = now_ns();
+	end = t0 + (int64_t)(time_s * 1e9);
+	while (!stop) {
+		int64_t due = t0 + (int64_t)seq * gap, t = now_ns();
+
+		if (due >= end || t >= end)
+			break;
+		if (due > t) {
+			struct timespec ts = { .tv_sec = (time_t)(due / 1000000000LL),
+					       .tv_nsec = (long)(due % 1000000000LL) };
+
+			clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+			continue;
+		}
+		h.seq = seq;
+		memcpy(buf, &h, sizeof(h));
+		/* a drop by a local qdisc or a full socket buffer still counts as
+		 * sent, as iperf3 counts it: the receiver's loss includes it */
+		if (sendto(fd, buf, len, 0, (struct sockaddr *)&sa, sizeof(sa)) < 0)
+			errs++;
+		seq++;
+	}
+	h.flags = FLAG_END;
+	h.sent = seq;
+	memcpy(buf, &h, sizeof(h));
+	for (i = 0; i < END_MARKERS; i++) {
+		struct timespec ts = { .tv_sec = 0, .tv_nsec = END_GAP_NS };
+
+		sendto(fd, buf, HDR_LEN, 0, (struct sockaddr *)&sa, sizeof(sa));
+		nanosleep(&ts, NULL);
+	}
+	snprintf(out, sizeof(out),
+		 "{\"end\": {\"sum_sent\": {\"packets\": %" PRIu64 ", \"seconds\": %.3f, "
+		 "\"bits_per_second\": %.1f, \"send_errors\": %" PRIu64 "}}}\n",
+		 seq, time_s, (double)seq * (double)len * 8 / time_s, errs);
+	write_file(argv[6], out);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc >= 2 && !strcmp(argv[1], "recv"))
+		return do_recv(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "send"))
+		return do_send(argc - 2, argv + 2);
+	die("usage: udpflow recv PORT WAIT TIME OUT.json | udpflow send ADDR PORT TIME RATE LEN TOS OUT.json");
+	return 2;
+}
