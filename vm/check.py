@@ -13,7 +13,9 @@ flow produced its results. Then each `expect:` line of the scenario:
     expect: qdisc HANDLE FIELD OP VALUE   a field of the qdisc with that handle in
                                           qdisc-after.json (top level, options or
                                           xstats), e.g. "qdisc 10: drops > 0"
-    expect: flow NAME FIELD OP VALUE      tcp/udp: mbps, retransmits, lost_percent;
+    expect: flow NAME FIELD OP VALUE      tcp: mbps, retransmits; udp: mbps,
+                                          lost_percent, sent_mbps, delay_avg_ms,
+                                          delay_p50_ms, delay_p99_ms, delay_max_ms;
                                           mice: transfers, failed, median_ms, max_ms;
                                           ping: rtt_avg_ms, rtt_max_ms, loss_percent
     expect: total mbps OP VALUE           sum of tcp and udp flows' received rate
@@ -122,11 +124,16 @@ def iperf_metrics(path: Path, ftype: str) -> dict[str, float]:
     end = data["end"]
     if ftype == "udp":
         rx = end["sum_received"]
-        return {
+        out = {
             "mbps": rx["bits_per_second"] / 1e6,
             "lost_percent": float(rx["lost_percent"]),
             "sent_mbps": end["sum_sent"]["bits_per_second"] / 1e6,
         }
+        # one-way delay (udpflow): absent when nothing arrived
+        for key in ("delay_avg_ms", "delay_p50_ms", "delay_p99_ms", "delay_max_ms"):
+            if key in rx and rx.get("packets", 0):
+                out[key] = float(rx[key])
+        return out
     return {
         "mbps": end["sum_received"]["bits_per_second"] / 1e6,
         "retransmits": float(end["sum_sent"].get("retransmits", 0)),

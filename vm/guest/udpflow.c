@@ -21,8 +21,13 @@
  * seconds, lost_percent). The sender writes its own count to its OUT.json.
  *
  * RATE is in bits/s with an optional K, M or G (decimal, as iperf3 -b);
- * LEN is the UDP payload (>= 24 bytes, the header below); TOS the IP TOS
- * byte. A sender behind its schedule (TCG is slow) sends at once, without
+ * LEN is the UDP payload (>= 32 bytes, the header below); TOS the IP TOS
+ * byte.
+ *
+ * One-way delay: sender and receiver are namespaces of one kernel and read
+ * the same CLOCK_MONOTONIC, so each datagram's delay is the receiver's clock
+ * minus the stamp the sender put in it. sum_received gets its mean, median,
+ * 99th percentile and maximum in ms (median and p99 from 0.1 ms buckets). A sender behind its schedule (TCG is slow) sends at once, without
  * sleeping, until it has caught up, as iperf3 does.
  */
 #define _GNU_SOURCE
@@ -42,7 +47,9 @@
 
 #define MAGIC 0x51444b55u	/* "QDKU" */
 #define FLAG_END 1u
-#define HDR_LEN 24
+#define HDR_LEN 32
+#define DELAY_BUCKET_NS 100000LL	/* one-way delay histogram: 0.1 ms buckets */
+#define DELAY_BUCKETS 100000		/* up to 10 s; later ones count in the last */
 #define MAX_LEN 65507
 #define END_MARKERS 10
 #define END_GAP_NS 100000000LL
@@ -53,6 +60,7 @@ struct hdr {
 	uint32_t flags;
 	uint64_t seq;
 	uint64_t sent;		/* end marker: datagrams sent */
+	int64_t stamp;		/* sender's CLOCK_MONOTONIC when sent, ns */
 };
 
 static volatile sig_atomic_t stop;
@@ -111,6 +119,21 @@ static void write_file(const char *path, const char *text)
 		die("cannot write the result file");
 }
 
+/* The delay (ms, a bucket's upper edge) below which a fraction Q of N lies. */
+static double delay_quantile(const uint64_t *hist, uint64_t n, double q)
+{
+	uint64_t want = (uint64_t)((double)n * q), seen = 0;
+	int k;
+
+	for (k = 0; k < DELAY_BUCKETS; k++) {
+		seen += hist[k];
+		if (seen > want)
+			break;
+	}
+	k = k < DELAY_BUCKETS ? k : DELAY_BUCKETS - 1;
+	return n ? (double)((k + 1) * DELAY_BUCKET_NS) / 1e6 : 0;
+}
+
 static int do_recv(int argc, char **argv)
 {
 	uint16_t port;
@@ -118,9 +141,11 @@ static int do_recv(int argc, char **argv)
 	struct sockaddr_in sa = { .sin_family = AF_INET };
 	unsigned char buf[MAX_LEN + 1];
 	uint64_t got = 0, bytes = 0, top = 0, sent = 0;
-	int64_t deadline, linger = 0;
-	char out[1024];
-	double lost_pct;
+	int64_t deadline, linger = 0, dmax = 0;
+	double dsum = 0;
+	static uint64_t hist[DELAY_BUCKETS];
+	char out[1536];
+	double lost_pct, p50, p99;
 	uint64_t total, lost;
 	int fd;
 
@@ -161,22 +186,35 @@ static int do_recv(int argc, char **argv)
 		}
 		got++;
 		bytes += (uint64_t)n;
+		{
+			int64_t d = now_ns() - h.stamp, k;
+
+			d = d < 0 ? 0 : d;
+			k = d / DELAY_BUCKET_NS;
+			hist[k < DELAY_BUCKETS ? k : DELAY_BUCKETS - 1]++;
+			dsum += (double)d;
+			dmax = d > dmax ? d : dmax;
+		}
 		if (h.seq + 1 > top)
 			top = h.seq + 1;
 	}
 	total = sent ? sent : top;
+	p50 = delay_quantile(hist, got, 0.50);
+	p99 = delay_quantile(hist, got, 0.99);
 	lost = total > got ? total - got : 0;
 	lost_pct = total ? 100.0 * (double)lost / (double)total : 0;
 	snprintf(out, sizeof(out),
 		 "{\"end\": {\n"
 		 "  \"sum_received\": {\"packets\": %" PRIu64 ", \"bytes\": %" PRIu64
 		 ", \"seconds\": %.3f, \"bits_per_second\": %.1f, \"lost_packets\": %" PRIu64
-		 ", \"lost_percent\": %.4f},\n"
+		 ", \"lost_percent\": %.4f, \"delay_avg_ms\": %.3f, \"delay_p50_ms\": %.1f,"
+		 " \"delay_p99_ms\": %.1f, \"delay_max_ms\": %.3f},\n"
 		 "  \"sum_sent\": {\"packets\": %" PRIu64 ", \"seconds\": %.3f, \"bits_per_second\": %.1f,"
 		 " \"from\": \"%s\"},\n"
 		 "  \"sum\": {\"packets\": %" PRIu64 ", \"seconds\": %.3f, \"lost_percent\": %.4f}\n"
 		 "}}\n",
 		 got, bytes, time_s, (double)bytes * 8 / time_s, lost, lost_pct,
+		 got ? dsum / (double)got / 1e6 : 0, p50, p99, (double)dmax / 1e6,
 		 total, time_s, got ? (double)total * ((double)bytes / (double)got) * 8 / time_s : 0,
 		 sent ? "end marker" : (top ? "highest sequence number" : "nothing received"),
 		 total, time_s, lost_pct);
@@ -226,6 +264,7 @@ static int do_send(int argc, char **argv)
 			continue;
 		}
 		h.seq = seq;
+		h.stamp = now_ns();
 		memcpy(buf, &h, sizeof(h));
 		/* a drop by a local qdisc or a full socket buffer still counts as
 		 * sent, as iperf3 counts it: the receiver's loss includes it */
