@@ -17,8 +17,8 @@
 #   make fidelity   kind x option set -> events, drops, marks, draws, exact or not,
 #                   from the committed kernel captures (VM=1: captured afresh)
 #   make coverage   gcovr HTML and XML of the unit and replay tests
-#   make repro-residential  a paper's result reproduced in the VM, printed
-#                   beside the paper's (experiments/README.md lists them)
+#   make repro-residential, make repro-cbt  a paper's result reproduced in
+#                   the VM, printed beside the paper's (experiments/README.md)
 #   make new NAME=foo   start qdiscs/foo/ from the template
 #   make import SRC=DIR [KERNEL=...]  build a qdisc source from outside the
 #                   repository, unmodified: its modules and a qdk-replay that
@@ -90,9 +90,14 @@ bench: deps
 	@$(PYTHON) $(TOP)/bench/bench.py
 
 # The papers' results, reproduced (experiments/README.md).
-.PHONY: repro-residential
+.PHONY: repro-residential repro-cbt
 repro-residential: deps deps-vm
 	@$(PYTHON) $(TOP)/experiments/residential/rrul.py
+
+repro-cbt: deps deps-vm
+	+$(USER_MAKE) tc-plugins
+	+$(KERNEL_MAKE)
+	@$(PYTHON) $(TOP)/experiments/cbt/throughput.py
 
 coverage: deps
 	+$(USER_MAKE) COVERAGE=1 coverage

@@ -15,7 +15,8 @@ flow produced its results. Then each `expect:` line of the scenario:
                                           xstats), e.g. "qdisc 10: drops > 0"
     expect: flow NAME FIELD OP VALUE      tcp: mbps, retransmits; udp: mbps,
                                           lost_percent, sent_mbps, delay_avg_ms,
-                                          delay_p50_ms, delay_p99_ms, delay_max_ms;
+                                          delay_p50_ms, delay_p99_ms, delay_max_ms,
+                                          jitter_ms;
                                           mice: transfers, failed, median_ms, max_ms;
                                           ping: rtt_avg_ms, rtt_max_ms, loss_percent
     expect: total mbps OP VALUE           sum of tcp and udp flows' received rate
@@ -130,7 +131,7 @@ def iperf_metrics(path: Path, ftype: str) -> dict[str, float]:
             "sent_mbps": end["sum_sent"]["bits_per_second"] / 1e6,
         }
         # one-way delay (udpflow): absent when nothing arrived
-        for key in ("delay_avg_ms", "delay_p50_ms", "delay_p99_ms", "delay_max_ms"):
+        for key in ("delay_avg_ms", "delay_p50_ms", "delay_p99_ms", "delay_max_ms", "jitter_ms"):
             if key in rx and rx.get("packets", 0):
                 out[key] = float(rx[key])
         return out

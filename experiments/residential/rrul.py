@@ -26,14 +26,12 @@ import argparse
 import json
 import re
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
-TOP = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(TOP / "vm"))
-import check  # noqa: E402  (vm/check.py: the rig's one reader of flow results)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from vmexp import TOP, check, run_scenarios, verdict  # noqa: E402
 
 RATE = "10mbit"
 DELAY = "20ms"  # on the receiver's egress (vm/README.md): the base RTT
@@ -90,21 +88,10 @@ def ping_samples(path: Path, warmup: float) -> list[float]:
 
 
 def run(outdir: Path, seconds: int) -> int:
-    scn_dir = outdir / "scenarios"
-    scn_dir.mkdir(parents=True, exist_ok=True)
-    scns = []
-    for name, spec in QDISCS:
-        p = scn_dir / f"rrul-{name}.scn"
-        p.write_text(scenario(name, spec, seconds))
-        scns.append(p)
-    vmo = outdir / "vm"
-    rc = subprocess.run([str(TOP / "vm/run"), "-o", str(vmo), *map(str, scns)]).returncode
-    if rc == 2:
-        print("rrul: the VM produced no results", file=sys.stderr)
+    ran = run_scenarios(outdir, {f"rrul-{name}": scenario(name, spec, seconds) for name, spec in QDISCS})
+    if ran is None:
         return 2
-    c = check.Checker()
-    for p in scns:
-        check.check_scenario(c, vmo, p)
+    vmo, c = ran
     rows: list[dict[str, Any]] = []
     samples: dict[str, list[float]] = {}
     warmup = seconds / 4
@@ -146,8 +133,8 @@ def run(outdir: Path, seconds: int) -> int:
     for r in rows[1:]:
         held = fifo >= RATIO * r["queueing_ms"]
         ok = ok and held
-        lines.append(f"{'ok  ' if held else 'FAIL'} pfifo_fast's queueing delay {fifo:.1f} ms >= "
-                     f"{RATIO:g} x {r['qdisc']}'s {r['queueing_ms']:.1f} ms")
+        lines.append(verdict(held, f"pfifo_fast's queueing delay {fifo:.1f} ms >= "
+                             f"{RATIO:g} x {r['qdisc']}'s {r['queueing_ms']:.1f} ms"))
     text = "\n".join(lines) + "\n"
     print(text, end="")
     (outdir / "table.txt").write_text(text)

@@ -230,7 +230,9 @@ flow_start() {
 	[ "$phase" = client ] && [ -e "$W/noserver-$idx" ] && return 1
 	[ "$phase" = server ] && case "$type" in
 	tcp)
-		in_ns receiver iperf3 -s -p $port > "$OUT/flows/$name.server.log" 2>&1 &
+		# -J here and --get-server-output below: the client's NAME.json
+		# gets the receiver's per-second intervals (server_output_json)
+		in_ns receiver iperf3 -s -J -p $port > "$OUT/flows/$name.server.log" 2>&1 &
 		SERVERS="$SERVERS $!"
 		wait_listen receiver $port || { FAILS=$((FAILS + 1)); : > "$W/noserver-$idx"; } ;;
 	udp)
@@ -256,7 +258,7 @@ flow_start() {
 	case "$type" in
 	tcp)
 		(sleep "$start"; timeout $((time + 15)) /sbin/ip netns exec sender \
-			iperf3 -c $RECEIVER_IP -p $port -t "$time" -P "$streams" ${cc:+-C "$cc"} ${window:+-w "$window"} ${tos:+-S "$tos"} -J \
+			iperf3 -c $RECEIVER_IP -p $port -t "$time" -P "$streams" --get-server-output ${cc:+-C "$cc"} ${window:+-w "$window"} ${tos:+-S "$tos"} -J \
 			> "$OUT/flows/$name.json" 2> "$OUT/flows/$name.err"
 		echo $? > "$OUT/flows/$name.rc") & ;;
 	udp)

@@ -21,13 +21,17 @@
  * seconds, lost_percent). The sender writes its own count to its OUT.json.
  *
  * RATE is in bits/s with an optional K, M or G (decimal, as iperf3 -b);
- * LEN is the UDP payload (>= 32 bytes, the header below); TOS the IP TOS
+ * LEN is the UDP payload (>= 40 bytes, the header below); TOS the IP TOS
  * byte.
  *
  * One-way delay: sender and receiver are namespaces of one kernel and read
  * the same CLOCK_MONOTONIC, so each datagram's delay is the receiver's clock
  * minus the stamp the sender put in it. sum_received gets its mean, median,
- * 99th percentile and maximum in ms (median and p99 from 0.1 ms buckets). A sender behind its schedule (TCG is slow) sends at once, without
+ * 99th percentile and maximum in ms (median and p99 from 0.1 ms buckets),
+ * and the jitter as RTP (RFC 3550) and iperf3 compute it: the running
+ * mean, gain 1/16, of the change in delay between consecutive datagrams.
+ * "intervals" has the bytes received in each second since the sender
+ * began, in iperf3's shape (intervals[].sum), for rates per phase of a run. A sender behind its schedule (TCG is slow) sends at once, without
  * sleeping, until it has caught up, as iperf3 does.
  */
 #define _GNU_SOURCE
@@ -47,7 +51,7 @@
 
 #define MAGIC 0x51444b55u	/* "QDKU" */
 #define FLAG_END 1u
-#define HDR_LEN 32
+#define HDR_LEN 40
 #define DELAY_BUCKET_NS 100000LL	/* one-way delay histogram: 0.1 ms buckets */
 #define DELAY_BUCKETS 100000		/* up to 10 s; later ones count in the last */
 #define MAX_LEN 65507
@@ -61,6 +65,7 @@ struct hdr {
 	uint64_t seq;
 	uint64_t sent;		/* end marker: datagrams sent */
 	int64_t stamp;		/* sender's CLOCK_MONOTONIC when sent, ns */
+	int64_t start;		/* sender's CLOCK_MONOTONIC when it began, ns */
 };
 
 static volatile sig_atomic_t stop;
@@ -140,11 +145,12 @@ static int do_recv(int argc, char **argv)
 	double wait_s, time_s;
 	struct sockaddr_in sa = { .sin_family = AF_INET };
 	unsigned char buf[MAX_LEN + 1];
-	uint64_t got = 0, bytes = 0, top = 0, sent = 0;
-	int64_t deadline, linger = 0, dmax = 0;
-	double dsum = 0;
+	uint64_t got = 0, bytes = 0, top = 0, sent = 0, *bins;
+	int64_t deadline, linger = 0, dmax = 0, dprev = -1;
+	double dsum = 0, jitter = 0;
+	size_t nbins, len, i;
+	char *out;
 	static uint64_t hist[DELAY_BUCKETS];
-	char out[1536];
 	double lost_pct, p50, p99;
 	uint64_t total, lost;
 	int fd;
@@ -154,6 +160,12 @@ static int do_recv(int argc, char **argv)
 	port = (uint16_t)num(argv[0], "PORT", 1, 65535);
 	wait_s = num(argv[1], "WAIT", 0.1, 86400);
 	time_s = num(argv[2], "TIME", 0.001, 86400);
+	/* a second more than the flow for late arrivals; later ones count in the last */
+	nbins = (size_t)time_s + 2;
+	bins = calloc(nbins, sizeof(*bins));
+	out = malloc(1536 + nbins * 96);
+	if (!bins || !out)
+		die("out of memory");
 	signal(SIGTERM, on_term);
 	signal(SIGINT, on_term);
 	fd = socket(AF_INET, SOCK_DGRAM, 0);
@@ -187,9 +199,14 @@ static int do_recv(int argc, char **argv)
 		got++;
 		bytes += (uint64_t)n;
 		{
-			int64_t d = now_ns() - h.stamp, k;
+			int64_t t = now_ns(), d = t - h.stamp, k;
 
 			d = d < 0 ? 0 : d;
+			k = (t - h.start) / 1000000000LL;
+			bins[k < 0 ? 0 : (size_t)k < nbins ? (size_t)k : nbins - 1] += (uint64_t)n;
+			if (dprev >= 0)
+				jitter += ((double)(d > dprev ? d - dprev : dprev - d) - jitter) / 16;
+			dprev = d;
 			k = d / DELAY_BUCKET_NS;
 			hist[k < DELAY_BUCKETS ? k : DELAY_BUCKETS - 1]++;
 			dsum += (double)d;
@@ -203,21 +220,26 @@ static int do_recv(int argc, char **argv)
 	p99 = delay_quantile(hist, got, 0.99);
 	lost = total > got ? total - got : 0;
 	lost_pct = total ? 100.0 * (double)lost / (double)total : 0;
-	snprintf(out, sizeof(out),
+	len = (size_t)snprintf(out, 1536,
 		 "{\"end\": {\n"
 		 "  \"sum_received\": {\"packets\": %" PRIu64 ", \"bytes\": %" PRIu64
 		 ", \"seconds\": %.3f, \"bits_per_second\": %.1f, \"lost_packets\": %" PRIu64
 		 ", \"lost_percent\": %.4f, \"delay_avg_ms\": %.3f, \"delay_p50_ms\": %.1f,"
-		 " \"delay_p99_ms\": %.1f, \"delay_max_ms\": %.3f},\n"
+		 " \"delay_p99_ms\": %.1f, \"delay_max_ms\": %.3f, \"jitter_ms\": %.3f},\n"
 		 "  \"sum_sent\": {\"packets\": %" PRIu64 ", \"seconds\": %.3f, \"bits_per_second\": %.1f,"
 		 " \"from\": \"%s\"},\n"
 		 "  \"sum\": {\"packets\": %" PRIu64 ", \"seconds\": %.3f, \"lost_percent\": %.4f}\n"
-		 "}}\n",
+		 "},\n\"intervals\": [",
 		 got, bytes, time_s, (double)bytes * 8 / time_s, lost, lost_pct,
-		 got ? dsum / (double)got / 1e6 : 0, p50, p99, (double)dmax / 1e6,
+		 got ? dsum / (double)got / 1e6 : 0, p50, p99, (double)dmax / 1e6, jitter / 1e6,
 		 total, time_s, got ? (double)total * ((double)bytes / (double)got) * 8 / time_s : 0,
 		 sent ? "end marker" : (top ? "highest sequence number" : "nothing received"),
 		 total, time_s, lost_pct);
+	for (i = 0; i < nbins; i++)
+		len += (size_t)snprintf(out + len, 96, "%s\n {\"sum\": {\"start\": %zu, \"end\": %zu, "
+					"\"bytes\": %" PRIu64 ", \"bits_per_second\": %" PRIu64 "}}",
+					i ? "," : "", i, i + 1, bins[i], bins[i] * 8);
+	snprintf(out + len, 8, "]}\n");
 	write_file(argv[3], out);
 	return 0;
 }
@@ -250,6 +272,7 @@ static int do_send(int argc, char **argv)
 		die("cannot open the UDP socket");
 	gap = (int64_t)((double)len * 8 / rate * 1e9);
 	t0 = now_ns();
+	h.start = t0;
 	end = t0 + (int64_t)(time_s * 1e9);
 	while (!stop) {
 		int64_t due = t0 + (int64_t)seq * gap, t = now_ns();

@@ -1,0 +1,70 @@
+# SPDX-License-Identifier: GPL-2.0
+"""What every VM reproduction under experiments/ shares.
+
+An experiment writes rig scenarios (vm/README.md's format) into its output
+directory, boots them all in one VM run, checks each with the rig's own
+checks (vm/check.py) and then reads the flows' results through check.py's
+readers; rates per phase of a run come from the flows' per-second intervals
+on the receiving side (iperf3 server's, which the rig's TCP clients fetch
+with --get-server-output; udpflow's, in the same shape).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+TOP = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(TOP / "vm"))
+import check  # noqa: E402  (vm/check.py: the rig's one reader of flow results)
+
+__all__ = ["TOP", "check", "intervals", "run_scenarios", "phase_rate", "verdict"]
+
+
+def run_scenarios(outdir: Path, scenarios: dict[str, str]) -> tuple[Path, check.Checker] | None:
+    """Write NAME.scn for each scenario text, run them in one VM, check them.
+
+    Returns the VM's output directory and the checker with the rig's verdicts,
+    or None when the VM produced no results (vm/run's exit status 2).
+    """
+    scn_dir = outdir / "scenarios"
+    scn_dir.mkdir(parents=True, exist_ok=True)
+    files = []
+    for name, text in scenarios.items():
+        p = scn_dir / f"{name}.scn"
+        p.write_text(text)
+        files.append(p)
+    vmo = outdir / "vm"
+    rc = subprocess.run([str(TOP / "vm/run"), "-o", str(vmo), *map(str, files)]).returncode
+    if rc == 2:
+        print(f"{outdir.name}: the VM produced no results", file=sys.stderr)
+        return None
+    c = check.Checker()
+    for p in files:
+        check.check_scenario(c, vmo, p)
+    return vmo, c
+
+
+def intervals(flow_json: Path) -> list[dict[str, float]]:
+    """A flow's per-second received rates: iperf3's receiver side (the
+    server's intervals, which the rig's TCP clients fetch), udpflow's own."""
+    data = json.loads(flow_json.read_text())
+    data = data.get("server_output_json", data)
+    return [iv["sum"] for iv in data.get("intervals", [])]
+
+
+def phase_rate(flow_json: Path, start: float, end: float) -> float:
+    """Mean received rate (bit/s) of a flow over its intervals that lie in
+    [start, end) seconds after the flow began."""
+    rates = [iv["bits_per_second"] for iv in intervals(flow_json)
+             if iv["start"] >= start - 0.01 and iv["end"] <= end + 0.01]
+    if not rates:
+        raise ValueError(f"{flow_json}: no interval in [{start:g}, {end:g}) s")
+    return sum(rates) / len(rates)
+
+
+def verdict(held: bool, what: str) -> str:
+    """One check's line, as vm/check.py prints them (the suites count them)."""
+    return f"{'ok  ' if held else 'FAIL'} {what}"
