@@ -32,13 +32,14 @@ from pathlib import Path
 import qdkstats
 import qdktrace
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "lib"))
+from drivetest import check, finish  # noqa: E402
+
 TOP = Path(__file__).resolve().parent.parent
 COMPARE = [sys.executable, str(TOP / "tools" / "compare.py")]
 PNG = b"\x89PNG\r\n\x1a\n"
 QDISCS = ["pfifo limit 30", "codel target 2ms interval 20ms ecn"]
 RATES = ["4mbit", "8mbit"]
-results: list[bool] = []
-
 # counts the drives running at once, then runs the real qdk-replay
 WRAPPER = """#!/bin/bash
 exec 9>>"$CDIR/lock"
@@ -50,14 +51,6 @@ sleep 0.3
 flock 9; echo $(( $(cat "$CDIR/now") - 1 )) > "$CDIR/now"; flock -u 9
 exit $rc
 """
-
-
-def check(ok: bool, what: str, detail: str = "") -> bool:
-    results.append(ok)
-    print(f"{'ok  ' if ok else 'FAIL'} {what}")
-    if not ok and detail:
-        print("     " + detail.replace("\n", "\n     "))
-    return ok
 
 
 def run(cmd: list[str], env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -185,9 +178,7 @@ def main(argv: list[str]) -> int:
               sorted(rs.bands) == classes and sum(len(v) for v in rs.bands.values()) == snaps,
               f"plot.py --flows: a line per flow, and per class ({', '.join(classes)}: {snaps} snapshots)",
               p.stderr + q.stderr)
-    failed = results.count(False)
-    print(f"{len(results) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    return finish()
 
 
 if __name__ == "__main__":

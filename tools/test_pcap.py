@@ -8,7 +8,8 @@
   Linux cooked SLL, raw IP) import as the arrivals they hold: one flow per
   5-tuple with the first packet's TOS and TTL, each packet's time, length
   (from the Ethernet header on), TOS, TTL and TCP flags; a bad capture is
-  refused with the file, the packet and why, exit 2;
+  refused with the file, the packet and why, exit 2; 300 mutated ones are
+  imported or refused, none crashes;
 - drive's output exported as pcapng reads back in tcpdump -r and tshark with
   as many packets as drive was given, and the comments' drops, dequeues and
   CE marks are drive's own summary's counts; --at departure holds the sent
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 import struct
 import subprocess
@@ -35,17 +37,11 @@ import dpkt
 
 import qdktrace
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "lib"))
+from drivetest import check, finish  # noqa: E402
+
 TOP = Path(__file__).resolve().parent.parent
 EXPORT = [sys.executable, str(TOP / "tools" / "trace2pcapng.py")]
-results: list[bool] = []
-
-
-def check(ok: bool, what: str, detail: str = "") -> bool:
-    results.append(ok)
-    print(f"{'ok  ' if ok else 'FAIL'} {what}")
-    if not ok and detail:
-        print("     " + detail.replace("\n", "\n     "))
-    return ok
 
 
 def run(cmd: list[str]) -> subprocess.CompletedProcess[str]:
@@ -198,6 +194,27 @@ def check_import(replay: str, tmp: Path) -> None:
               f"refused, exit 2: {r.stderr.strip()}", f"rc {r.returncode}: {r.stderr}")
 
 
+def check_mutations(replay: str, tmp: Path) -> None:
+    """Mutated captures: imported (exit 0) or refused with the file named (exit 2), never a crash."""
+    rng = random.Random(16)
+    good = (tmp / "mix.pcap").read_bytes()
+    bad = []
+    for i in range(300):
+        data = bytearray(good)
+        for _ in range(rng.randint(1, 8)):
+            data[rng.randrange(len(data))] = rng.randrange(256)
+        if i % 5 == 0:
+            del data[rng.randrange(24, len(data)):]
+        path = tmp / f"m{i}.pcap"
+        path.write_bytes(bytes(data))
+        r = run([replay, "pcap", str(path), "-o", str(tmp / "m.qtr")])
+        if r.returncode not in (0, 2) or (r.returncode == 2 and f"qdk-replay: {path}:" not in r.stderr):
+            bad.append(f"{path.name}: exit {r.returncode}: {r.stderr.strip()}")
+        path.unlink()
+    check(not bad, "300 mutated captures: each imported or refused (exit 2, the file named), no crash",
+          "\n".join(bad[:5]))
+
+
 def pcapng_packets(path: Path) -> list[tuple[int, bytes, str]]:
     """(ts in ns, bytes, comment) of each packet of a pcapng file with ns timestamps."""
     # block by block: dpkt's Reader would hand out times as float seconds
@@ -280,6 +297,7 @@ def check_roundtrip(replay: str, tmp: Path, arrivals: Path, qdisc: str, rate: st
 def check_crafted(replay: str, tmp: Path) -> None:
     """The crafted captures, and gen's ECN-capable arrivals through codel."""
     check_import(replay, tmp)
+    check_mutations(replay, tmp)
     arr = tmp / "mix.qtr"
     if arr.exists():
         check_roundtrip(replay, tmp, arr, "pfifo limit 3", "10mbit", "crafted capture")
@@ -309,9 +327,7 @@ def main(argv: list[str]) -> int:
                 _, evs, _ = read_trace(arr)
                 check(n == len(evs), f"{c}: {len(evs)} arrivals, tcpdump -r reads {n} packets")
                 check_roundtrip(replay, tmp, arr, "pfifo limit 50", "5mbit", Path(c).name)
-    failed = results.count(False)
-    print(f"{len(results) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    return finish()
 
 
 if __name__ == "__main__":
