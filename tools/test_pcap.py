@@ -15,6 +15,8 @@
   CE marks are drive's own summary's counts; --at departure holds the sent
   packets, the marked ones with CE in their IP header; a re-import of the
   export gives back the flows and lengths; both directions are deterministic;
+- kernel captures (fq_codel's drops and marks, netem's duplicates) export
+  with a packet per enqueue and per packet made, and their drops and marks;
 - each CAPTURE given (a tcpdump capture, e.g. the VM's) replays the same way
   (only those with --captures-only: tests/suites/70-vm).
 
@@ -294,6 +296,28 @@ def check_roundtrip(replay: str, tmp: Path, arrivals: Path, qdisc: str, rate: st
               "\n".join(f"{a} != {b}" for a, b in zip(key_a, key_b, strict=False) if a != b))
 
 
+def check_kernel(tmp: Path, trace: Path) -> None:
+    """A kernel's capture exported: a packet per enqueue and per packet made, its drops and marks."""
+    ng = tmp / "k.pcapng"
+    r = run(EXPORT + [str(trace), "-o", str(ng)])
+    if not check(r.returncode == 0, f"{trace.name}: trace2pcapng.py of what the kernel did", r.stderr):
+        return
+    enq, made, drops, marks = 0, 0, set(), set()
+    for ev in qdktrace.events(str(trace)):
+        enq += ev.op == "e"
+        made += ev.op == "n"
+        if ev.op == "x":
+            drops.add(ev.id)
+        elif ev.op == "m":
+            marks.add(ev.id)
+    pk = pcapng_packets(ng)
+    got = (tool_count("tcpdump", ng), sum("dropped" in c for _, _, c in pk), sum("CE marked" in c for _, _, c in pk),
+           sum("made from" in c for _, _, c in pk))
+    want = (enq + made, len(drops), len(marks), made)
+    check(got == want, f"{trace.name}: tcpdump reads {got[0]} packets (enqueues + packets made), "
+          f"{got[1]} dropped, {got[2]} CE marked, {got[3]} made: the trace's", f"trace: {want}")
+
+
 def check_crafted(replay: str, tmp: Path) -> None:
     """The crafted captures, and gen's ECN-capable arrivals through codel."""
     check_import(replay, tmp)
@@ -306,6 +330,8 @@ def check_crafted(replay: str, tmp: Path) -> None:
              "--flow", "bulk:rate=4mbit", "-o", str(gen)])
     if check(r.returncode == 0, "gen: ECN-capable arrivals", r.stderr):
         check_roundtrip(replay, tmp, gen, "codel target 1ms interval 10ms ecn", "10mbit", "codel ecn")
+    for name in ("record-fq_codel.qtr.zst", "record-netem-duplicate.qtr.zst"):
+        check_kernel(tmp, TOP / "traces" / "captured" / name)
 
 
 def main(argv: list[str]) -> int:
