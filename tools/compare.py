@@ -7,7 +7,8 @@
 
 Each combination is one `qdk-replay drive --qdisc Q --rate R TRACE` process
 (-j of them at a time, default 2), writing DIR/runs/NAME.qtr and NAME.json
-(drive's --summary). Then, in DIR:
+(drive's --summary). A TRACE that is a pcap or pcapng capture is first
+turned into arrivals by `qdk-replay pcap` (DIR/inputs/). Then, in DIR:
 
   report.json      per run: its inputs, drive's own totals (packets arrived
                    and sent, drops, CE marks, bytes sent, sojourn mean, p50,
@@ -48,6 +49,8 @@ import qdkstats
 import qdktrace
 
 TOP = Path(__file__).resolve().parent.parent
+PCAP_MAGIC = (b"\xd4\xc3\xb2\xa1", b"\xa1\xb2\xc3\xd4", b"\x4d\x3c\xb2\xa1", b"\xa1\xb2\x3c\x4d",
+              b"\x0a\x0d\x0d\x0a")
 COLUMNS = ("qdisc", "trace", "rate", "rate_bit_per_s", "arrived_packets", "sent_packets", "drops", "marks",
            "sent_bytes", "duration_ns", "throughput_bit_per_s", "sojourn_mean_ns", "sojourn_p50_ns",
            "sojourn_p99_ns", "sojourn_max_ns")
@@ -59,7 +62,8 @@ class Run:
 
     name: str
     qdisc: str
-    trace: str
+    trace: str  # as given
+    arrivals: str  # the trace drive reads: the given one, or a capture's import
     rate: str
     cmd: list[str]
     out: Path
@@ -80,16 +84,39 @@ def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9.]+", "-", text).strip("-")[:40] or "x"
 
 
-def plan(args: argparse.Namespace, replay: str, runs_dir: Path) -> list[Run]:
+def is_capture(path: str) -> bool:
+    """A pcap (either byte order, us or ns) or pcapng file, by its magic number."""
+    with open(path, "rb") as f:
+        return f.read(4) in PCAP_MAGIC
+
+
+def arrivals(traces: list[str], replay: str, inputs: Path) -> list[str] | str:
+    """Each input as arrivals: a capture through `qdk-replay pcap` into inputs/, a trace as it is;
+    or drive's error."""
+    out = []
+    for i, t in enumerate(traces):
+        if not is_capture(t):
+            out.append(t)
+            continue
+        inputs.mkdir(parents=True, exist_ok=True)
+        qtr = inputs / f"{i:02d}-{slug(Path(t).name)}.qtr"
+        p = subprocess.run([replay, "pcap", t, "-o", str(qtr)], capture_output=True, text=True, check=False)
+        if p.returncode != 0:
+            return p.stderr.rstrip()
+        out.append(str(qtr))
+    return out
+
+
+def plan(args: argparse.Namespace, replay: str, runs_dir: Path, inputs: list[str]) -> list[Run]:
     runs = []
     for qi, q in enumerate(args.qdisc):
-        for ti, t in enumerate(args.traces):
+        for ti, (t, arr) in enumerate(zip(args.traces, inputs, strict=True)):
             for ri, r in enumerate(args.rate):
                 name = f"{qi:02d}{ti:02d}{ri:02d}-{slug(q.split()[0])}-{slug(Path(t).name)}-{slug(r)}"
                 out, summ = runs_dir / f"{name}.qtr", runs_dir / f"{name}.json"
                 cmd = [replay, "drive", "--qdisc", q, "--rate", r, "--seed", str(args.seed), "--interval",
-                       args.interval, t, "-o", str(out), "--summary", str(summ)]
-                runs.append(Run(name, q, t, r, cmd, out, summ))
+                       args.interval, arr, "-o", str(out), "--summary", str(summ)]
+                runs.append(Run(name, q, t, arr, r, cmd, out, summ))
     return runs
 
 
@@ -127,7 +154,9 @@ def report(runs: list[Run], stats: list[qdkstats.RunStats], outdir: Path) -> dic
         s = json.loads(run.summary.read_text())
         r = row(run, s)
         r["name"] = run.name
-        r["files"] = {"trace": f"runs/{run.out.name}", "summary": f"runs/{run.summary.name}"}
+        arr = Path(run.arrivals)
+        r["files"] = {"arrivals": f"inputs/{arr.name}" if arr.parent == outdir / "inputs" else run.arrivals,
+                      "trace": f"runs/{run.out.name}", "summary": f"runs/{run.summary.name}"}
         r["classes"] = {c: {"packets": len(v), "sojourn_p50_ns": qdkstats.percentile(v, 50),
                             "sojourn_p99_ns": qdkstats.percentile(v, 99)} for c, v in by_class(rs).items()}
         r["flows"] = [{"flow": f["flow"], "decl": f["decl"], "sent_bytes": f["sent_bytes"], "drops": f["drops"],
@@ -222,6 +251,7 @@ def figures(runs: list[Run], stats: list[qdkstats.RunStats], rep: dict[str, Any]
         ax.bar([x + 0.2 for x in xs], [x["marks"] for x in rows], width=0.4, label="CE marks")
         ax.set_xticks(list(xs), [x["qdisc"] for x in rows], fontsize="x-small", rotation=15)
         ax.set_ylabel("packets")
+        ax.set_ylim(0, max([1] + [max(x["drops"], x["marks"]) for x in rows]) * 1.05)
         ax.set_title(f"{Path(t).name} @ {r}", fontsize="small")
         ax.legend(fontsize="x-small")
         ax.grid(True, alpha=0.3, axis="y")
@@ -231,7 +261,7 @@ def figures(runs: list[Run], stats: list[qdkstats.RunStats], rep: dict[str, Any]
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("traces", nargs="+", help="arrival traces (gen, qdk-replay pcap, or any trace's e lines)")
+    ap.add_argument("traces", nargs="+", help="arrival traces (gen, or any trace's e lines), or pcap/pcapng captures")
     ap.add_argument("--qdisc", action="append", required=True, help='"KIND OPTS", as drive takes it; repeatable')
     ap.add_argument("--rate", action="append", required=True, help="link rate, tc syntax; repeatable")
     ap.add_argument("-j", "--jobs", type=int, default=2, help="drives at a time (default 2)")
@@ -248,7 +278,11 @@ def main(argv: list[str]) -> int:
             return 2
     runs_dir = args.output / "runs"
     runs_dir.mkdir(parents=True, exist_ok=True)
-    runs = plan(args, replay_path(), runs_dir)
+    inputs = arrivals(args.traces, replay_path(), args.output / "inputs")
+    if isinstance(inputs, str):
+        print(f"compare.py: {inputs}", file=sys.stderr)
+        return 2
+    runs = plan(args, replay_path(), runs_dir, inputs)
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         done = list(pool.map(execute, runs))
     bad = [r for r in done if r.rc != 0]

@@ -4,7 +4,8 @@
 
     tools/test_compare.py QDK_REPLAY
 
-On small inputs (gen arrivals with one flow per class, some ECN-capable):
+On small inputs (gen arrivals with one flow per class, some ECN-capable, the
+template's demo arrivals, the VM's tcpdump capture traces/pcap/pcap-r1.pcap):
 - every qdisc x trace x rate runs, as one drive process each, never more
   than -j at a time (a wrapper around qdk-replay counts them);
 - each row of report.json and report.csv is what drive's own --summary says
@@ -82,7 +83,8 @@ def check_rows(replay: str, tmp: Path, out: Path, traces: list[Path]) -> None:
     marks = 0
     for r in rows:
         summ = tmp / "own.json"
-        p = run([replay, "drive", "--qdisc", r["qdisc"], "--rate", r["rate"], "--seed", "1", r["trace"],
+        p = run([replay, "drive", "--qdisc", r["qdisc"], "--rate", r["rate"], "--seed", "1",
+                 str(out / r["files"]["arrivals"]) if r["trace"].endswith(".pcap") else r["trace"],
                  "-o", str(tmp / "own.qtr"), "--summary", str(summ)])
         if p.returncode != 0:
             bad.append(f"{r['name']}: drive exited {p.returncode}: {p.stderr}")
@@ -133,7 +135,7 @@ def main(argv: list[str]) -> int:
         p = run([replay, "gen", "--seed", "5", "--duration", "300ms", "--flow", "bulk:rate=5mbit",
                  "--flow", "cbr:rate=2mbit,tos=184", "--flow", "poisson:rate=3mbit,ecn,v6", "-o", str(gen)])
         check(p.returncode == 0, "gen: three flows of three classes", p.stderr)
-        traces = [gen, TOP / "traces" / "arrivals" / "template-demo.qtr"]
+        traces = [gen, TOP / "traces" / "arrivals" / "template-demo.qtr", TOP / "traces" / "pcap" / "pcap-r1.pcap"]
         wrapper = tmp / "replay"
         wrapper.write_text(WRAPPER)
         wrapper.chmod(0o755)
@@ -141,11 +143,17 @@ def main(argv: list[str]) -> int:
         cdir.mkdir()
         out2 = tmp / "j2"
         p = compare(str(wrapper), out2, traces, 2, {"CDIR": str(cdir), "REAL": replay})
-        if not check(p.returncode == 0, "compare.py -j 2: 2 qdiscs x 2 traces x 2 rates", p.stderr + p.stdout):
+        if not check(p.returncode == 0, "compare.py -j 2: 2 qdiscs x 3 traces (one a pcap) x 2 rates",
+                     p.stderr + p.stdout):
             return 1
         n = len((cdir / "runs").read_text().split())
         most = int((cdir / "max").read_text())
-        check(n == 8 and most == 2, f"one drive process per run ({n}), at most -j 2 at a time ({most})")
+        check(n == 12 + 1 and most == 2, f"one drive process per run ({n - 1}, and the capture's import), "
+              f"at most -j 2 at a time ({most})")
+        rep = json.loads((out2 / "report.json").read_text())
+        cap = [r["files"]["arrivals"] for r in rep["runs"] if r["trace"].endswith(".pcap")]
+        check(len(cap) == 4 and cap[0] == "inputs/02-pcap-r1.pcap.qtr" and len(set(cap)) == 1,
+              "a pcap among the traces is imported once (qdk-replay pcap) into inputs/", f"{cap}")
         files = ["report.json", "report.csv", "throughput.png", "sojourn-cdf.png", "sojourn-box.png",
                  "drops-marks.png"]
         check(all((out2 / f).is_file() for f in files) and
