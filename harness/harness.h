@@ -92,6 +92,7 @@ int cmd_verify(int argc, char **argv);
 int cmd_dev(int argc, char **argv);
 int cmd_drive(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
+int cmd_pcap(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 

@@ -10,10 +10,11 @@ HARNESS_OBJS := $(call uobj,$(HARNESS_SRCS))
 # the trace library is trace/ (trace.mk).
 $(HARNESS_OBJS): UCFLAGS += -I$(TOP)/usertc -I$(TOP)/trace
 
-# What every qdk-replay links (import.mk adds an imported qdisc's objects).
+# What every qdk-replay links (import.mk adds an imported qdisc's objects);
+# `qdk-replay pcap` reads captures with Debian's libpcap (pcap.c).
 REPLAY_OBJS := $(HARNESS_OBJS) $(TRACE_OBJS) $(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS) \
 	$(TCOPT_LIB_OBJS)
-REPLAY_LDLIBS = $(LDLIBS) $(TRACE_LDLIBS)
+REPLAY_LDLIBS = $(LDLIBS) $(TRACE_LDLIBS) -lpcap
 
 # qdk-replay runs the stock tc with the preload and the kit's tc plugins
 # (usertc.mk, tcplugin.mk): they are built with it.

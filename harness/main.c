@@ -21,6 +21,8 @@ static void usage(FILE *f)
 	      "                                      on a link of RATE, write the full trace\n"
 	      "  gen --flow MODEL[:K=V,...]... [--duration T] [--seed N] -o OUT.qtr\n"
 	      "                                      write an arrival trace (bulk cbr poisson onoff)\n"
+	      "  pcap [--start NS | --keep-time] CAPTURE -o OUT.qtr\n"
+	      "                                      a pcap/pcapng capture's packets as arrivals\n"
 	      "  bench --qdisc \"KIND OPTS\" -n N      bare enqueue/dequeue loop, for comparison\n"
 	      "  sweep-alloc [--rate R] [--max N] TRACE\n"
 	      "                                      drive TRACE failing each allocation in turn\n"
@@ -150,6 +152,8 @@ int main(int argc, char **argv)
 		return cmd_sweep_alloc(argc - 1, argv + 1);
 	if (strcmp(cmd, "gen") == 0)
 		return cmd_gen(argc - 1, argv + 1);
+	if (strcmp(cmd, "pcap") == 0)
+		return cmd_pcap(argc - 1, argv + 1);
 	if (strcmp(cmd, "bench") == 0)
 		return cmd_bench(argc - 1, argv + 1);
 	if (strcmp(cmd, "kinds") == 0)

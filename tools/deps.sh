@@ -6,31 +6,34 @@
 # exact command is printed and we stop.
 #
 #   build  compilers, libzstd-dev and zlib1g-dev (the trace reader, trace/),
-#          check, gcovr, matplotlib, gdb, iproute2, kernel headers
-#          and source (upstream qdiscs are extracted from it at build time),
+#          libpcap-dev (`qdk-replay pcap` reads captures), python3-dpkt
+#          (tools/trace2pcapng.py writes pcapng), check, gcovr, matplotlib,
+#          gdb, iproute2, kernel headers and source (upstream qdiscs are extracted from it at build time),
 #          debootstrap (the newer kernel series' build root, tools/kdir.sh).
 #          The SAN=1 build's stack traces need no symbolizer package: gcc's
 #          libasan/libubsan symbolize with their built-in libbacktrace from
 #          the -g debug info (tests/suites/55-san runs one with an empty
 #          PATH); llvm-symbolizer (package llvm) is used when present.
-#   vm     what the VM rig needs to boot Debian's kernel under qemu
+#   vm     what the VM rig needs to boot Debian's kernel under qemu, and
+#          tcpdump (the guest captures the link with it: vm/mkinitramfs.sh)
 #   check  what `make check` uses beyond those: groff and man-db (the man
 #          pages render), dkms (dkms-check), strace (tc's netlink bytes),
 #          procps (pgrep: the usertc daemons), clang and its compiler-rt
-#          (the libFuzzer targets, fuzz/)
+#          (the libFuzzer targets, fuzz/), tcpdump and tshark (Wireshark's
+#          reader: they read the pcapng files tools/trace2pcapng.py writes)
 set -eu
 
 pkgs=""
 for set in "$@"; do
 	case "$set" in
 	build)
-		pkgs="$pkgs build-essential pkg-config libzstd-dev zlib1g-dev check gcovr gdb iproute2 zstd xz-utils
-		      python3 python3-matplotlib python3-pytest
+		pkgs="$pkgs build-essential pkg-config libzstd-dev zlib1g-dev libpcap-dev check gcovr gdb iproute2 zstd xz-utils
+		      python3 python3-matplotlib python3-pytest python3-dpkt
 		      linux-headers-amd64 linux-source-6.1 debootstrap" ;;
 	vm)
-		pkgs="$pkgs qemu-system-x86 busybox-static iperf3 cpio kmod ethtool" ;;
+		pkgs="$pkgs qemu-system-x86 busybox-static iperf3 cpio kmod ethtool tcpdump" ;;
 	check)
-		pkgs="$pkgs groff man-db dkms strace procps clang-14 libclang-rt-14-dev" ;;
+		pkgs="$pkgs groff man-db dkms strace procps clang-14 libclang-rt-14-dev tcpdump tshark" ;;
 	*)
 		echo "deps.sh: unknown set '$set'" >&2; exit 2 ;;
 	esac

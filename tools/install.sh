@@ -7,7 +7,9 @@
 #
 #   install     the kit's modules (kbuild modules_install against KDIR, into
 #               /lib/modules/KVER/extra), the tc plugins into tc's library
-#               directory, the man pages tc-<kind>.8, the user-space tools;
+#               directory, the man pages tc-<kind>.8, the user-space tools
+#               (qdk-replay, qdk-capture; tools/compare.py, plot.py and
+#               trace2pcapng.py as qdk-compare, qdk-plot, qdk-trace2pcapng);
 #               every file written is listed in PREFIX/share/qdk/manifest
 #   uninstall   removes exactly the files the manifest lists, then it
 #   dkms-check  `dkms add` + `dkms build` of a copy of this tree against
@@ -35,6 +37,9 @@ TCLIBDIR=${TCLIBDIR:-/usr/lib/$multiarch/tc}
 KDIR=$("$top/tools/kdir.sh" || true)
 VARIANT=${VARIANT:-user}
 manifest=$PREFIX/share/qdk/manifest
+# tools/*.py installed: commands (qdk-NAME) and the modules they import
+PY_TOOLS="compare plot trace2pcapng"
+PY_MODULES="qdktrace qdkstats"
 
 die() { echo "install.sh: $*" >&2; exit 1; }
 
@@ -107,6 +112,17 @@ do_install() {
 	done
 	# qdk-replay runs the stock tc with it (harness/README.md, "tc options")
 	put "$b/libqdk-nl.so" "$PREFIX/lib/qdk/libqdk-nl.so" 0644
+	# the Python tools of drive's results, beside the modules they import,
+	# each run by a qdk-NAME command (they find qdk-replay on PATH)
+	echo "install.sh: Python tools -> $PREFIX/share/qdk/tools"
+	for f in $PY_MODULES $PY_TOOLS; do
+		put "$top/tools/$f.py" "$PREFIX/share/qdk/tools/$f.py" 0644
+	done
+	for f in $PY_TOOLS; do
+		printf '#!/bin/sh\nexec /usr/bin/python3 %s "$@"\n' "$PREFIX/share/qdk/tools/$f.py" >"$list.sh"
+		put "$list.sh" "$BINDIR/qdk-$f" 0755
+	done
+	rm -f "$list.sh"
 	echo "$manifest" >>"$list"
 	install -d "$DESTDIR$(dirname "$manifest")"
 	sort -u "$list" >"$DESTDIR$manifest.qdk-new"
@@ -134,7 +150,7 @@ do_uninstall() {
 		# it goes when empty (standard directories such as man8 stay).
 		case "$f" in
 		/lib/modules/*/extra/*/*.ko) rmdir "$(dirname "$DESTDIR$f")" 2>/dev/null || true ;;
-		*/lib/qdk/*) rmdir "$(dirname "$DESTDIR$f")" 2>/dev/null || true ;;
+		*/lib/qdk/* | */share/qdk/tools/*) rmdir "$(dirname "$DESTDIR$f")" 2>/dev/null || true ;;
 		esac
 	done <"$DESTDIR$manifest"
 	rm -f "$DESTDIR$manifest"

@@ -3,9 +3,16 @@
 """Plot queue length and sojourn time over time from `qdk-replay drive --summary` files.
 
     tools/plot.py SUMMARY.json... -o OUT.png
+    tools/plot.py --flows DRIVEN.qtr... -o OUT.png
 
 Each summary becomes one line per panel, labelled with its qdisc and link rate.
 The time series are those drive samples every `interval_ns` (see harness/summary.c).
+
+--flows takes the traces drive wrote (-o) instead: per trace, one panel of
+each flow's throughput over time (a line per flow, the FLOW_LINES busiest
+by bytes sent, the rest summed), and, for a classful tree, one of each
+class's backlog (a line per band, from drive's `s cl=` snapshots);
+tools/qdkstats.py measures them.
 """
 
 from __future__ import annotations
@@ -20,6 +27,11 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
+
+import qdkstats
+import qdktrace
+
+FLOW_LINES = 8  # flows drawn one by one; the others are summed into one line
 
 
 def rate_text(bits: int) -> str:
@@ -75,6 +87,57 @@ def plot(summaries: list[tuple[Path, dict[str, Any]]], out: Path) -> None:
     )
     ax_s.grid(True, alpha=0.3)
     fig.tight_layout()
+    save(fig, out)
+
+
+def flow_lines(ax: Any, rs: qdkstats.RunStats) -> None:
+    """Each flow's throughput (Mbit/s) per bin: the busiest one by one, the rest summed."""
+    t = [i * rs.bin_ns / 1e9 for i in range(len(next(iter(rs.flows.values())).bins))] if rs.flows else []
+    busiest = sorted(rs.flows.values(), key=lambda f: (-f.sent_bytes, f.fid))
+    scale = 8 / rs.bin_ns * 1e3  # bytes per bin -> Mbit/s
+    for f in busiest[:FLOW_LINES]:
+        ax.step(t, [b * scale for b in f.bins], where="post", linewidth=1,
+                label=f"flow {f.fid} ({f.cls})")
+    rest = busiest[FLOW_LINES:]
+    if rest:
+        summed = [sum(col) * scale for col in zip(*(f.bins for f in rest), strict=True)]
+        ax.step(t, summed, where="post", linewidth=1, color="grey", label=f"{len(rest)} other flows")
+    ax.set_ylabel("throughput (Mbit/s)")
+    ax.grid(True, alpha=0.3)
+
+
+def band_lines(ax: Any, rs: qdkstats.RunStats) -> None:
+    """Each class's backlog (bytes) at drive's snapshots."""
+    for name, snaps in rs.bands.items():
+        ax.step([(ts - rs.start_ns) / 1e9 for ts, _, _ in snaps], [b for _, _, b in snaps],
+                where="post", linewidth=1, label=f"class {name}")
+    ax.set_ylabel("backlog (bytes)")
+    ax.grid(True, alpha=0.3)
+
+
+def plot_flows(runs: list[qdkstats.RunStats], out: Path) -> None:
+    rows = sum(2 if rs.bands else 1 for rs in runs)
+    fig, axes = plt.subplots(rows, 1, figsize=(10, 3.2 * rows), squeeze=False)
+    i = 0
+    for rs in runs:
+        ax = axes[i][0]
+        flow_lines(ax, rs)
+        ax.set_title(f"{Path(rs.path).name}: {rs.qdisc}, per flow ({rs.bin_ns / 1e6:g} ms bins)",
+                     fontsize="medium")
+        ax.legend(fontsize="small", loc="upper right")
+        i += 1
+        if rs.bands:
+            band_lines(axes[i][0], rs)
+            axes[i][0].set_title(f"{Path(rs.path).name}: per class", fontsize="medium")
+            axes[i][0].legend(fontsize="small", loc="upper right")
+            i += 1
+    axes[-1][0].set_xlabel("time since the first event (s)")
+    fig.tight_layout()
+    save(fig, out)
+
+
+def save(fig: Any, out: Path) -> None:
+    """Write the figure as PNG, complete or not at all."""
     tmp = out.with_name(out.name + ".tmp.png")
     fig.savefig(tmp, dpi=100)
     plt.close(fig)
@@ -84,13 +147,23 @@ def plot(summaries: list[tuple[Path, dict[str, Any]]], out: Path) -> None:
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument(
-        "summaries", nargs="+", type=Path, help="drive --summary JSON files"
+        "summaries", nargs="+", type=Path, help="drive --summary JSON files (--flows: drive's traces)"
     )
     ap.add_argument("-o", "--output", type=Path, required=True, help="PNG to write")
+    ap.add_argument("--flows", action="store_true", help="per-flow and per-class lines from drive's traces")
+    ap.add_argument("--bin", type=float, default=0, help="--flows: bin width in ms (default: a 50th of the span)")
     args = ap.parse_args(argv)
     if args.output in args.summaries:
         print(f"plot.py: refusing to overwrite input {args.output}", file=sys.stderr)
         return 2
+    if args.flows:
+        try:
+            runs = [qdkstats.run_stats(str(p), int(args.bin * 1e6)) for p in args.summaries]
+        except (OSError, qdktrace.TraceError) as e:
+            print(f"plot.py: {e}", file=sys.stderr)
+            return 2
+        plot_flows(runs, args.output)
+        return 0
     try:
         summaries = [(p, load(p)) for p in args.summaries]
     except (OSError, ValueError, KeyError) as e:

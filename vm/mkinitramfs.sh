@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # mkinitramfs.sh IMAGE OUT.cpio.gz - the base initramfs of the VM rig: busybox,
-# Debian's own iproute2 (ip, tc and its netem tables), iperf3 and ethtool with the shared libraries
-# they load, and the stock modules a scenario may need (all of net/sched,
-# veth, dummy, ifb, virtio block) with everything they depend on, taken from
-# the unpacked kernel IMAGE (see mkimage.sh).
+# Debian's own iproute2 (ip, tc and its netem tables), iperf3, ethtool and
+# tcpdump with the shared libraries they load, and the stock modules a
+# scenario may need (all of net/sched, veth, dummy, ifb, virtio block) with
+# everything they depend on, taken from the unpacked kernel IMAGE (see
+# mkimage.sh).
 #
 # What changes often (guest scripts, scenarios, the kit's own modules, extra
 # tools) is not here: vm/run appends it per run as a second cpio archive,
@@ -39,7 +40,12 @@ done
 
 # Dynamically linked tools and every library ldd lists for them.
 "$here/copy-elf.sh" "$stage" /usr/sbin/ip:/sbin/ip /usr/sbin/tc:/sbin/tc \
-	/usr/bin/iperf3:/usr/bin/iperf3 /usr/sbin/ethtool:/sbin/ethtool
+	/usr/bin/iperf3:/usr/bin/iperf3 /usr/sbin/ethtool:/sbin/ethtool \
+	/usr/bin/tcpdump:/usr/bin/tcpdump
+# tcpdump gives up root for a user it looks up by name: a scenario runs it with
+# -Z root (root may write the collect folder), the guest's only user.
+echo "root:x:0:0:root:/root:/bin/sh" > "$stage/etc/passwd"
+echo "root:x:0:" > "$stage/etc/group"
 # tc's netem delay distribution tables (`distribution normal`), where
 # Debian's tc looks for them.
 for d in /usr/lib/*/tc/*.dist; do

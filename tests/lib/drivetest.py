@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Helpers every qdisc's drive-test shares (qdiscs/*/drive-test, tests/suites/25-drive).
+"""Helpers every qdisc's drive-test shares (qdiscs/*/drive-test, tests/suites/25-drive),
+and the tests of the drive tools (tools/test_pcap.py, tools/test_compare.py).
 
 A drive-test puts tests/lib and tools on its path and imports these:
 
@@ -29,10 +30,13 @@ REPLAY = os.environ.get("QDK_REPLAY", os.path.join(TOP, "build/user/qdk-replay")
 results: list[tuple[bool, str]] = []
 
 
-def check(ok: bool, what: str) -> None:
-    """One assertion: an "ok" or "FAIL" line, counted by finish()."""
+def check(ok: bool, what: str, detail: str = "") -> bool:
+    """One assertion: an "ok" or "FAIL" line (with detail under a FAIL), counted by finish(); ok."""
     results.append((ok, what))
     print(("ok   " if ok else "FAIL ") + what)
+    if not ok and detail:
+        print("     " + detail.replace("\n", "\n     "))
+    return ok
 
 
 def finish() -> int:
