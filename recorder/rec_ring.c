@@ -370,7 +370,17 @@ static void rec_probe_texp_exit(void *data, struct timer_list *timer)
 	rec_timer_end(timer);
 }
 
-static struct tracepoint *tp_texp_entry, *tp_texp_exit;
+/*
+ * timer_start: 6.1 passes (timer, expires, flags), 6.12 and 7.x (timer,
+ * bucket_expiry); only the first is read, the others are left in their
+ * registers
+ */
+static void rec_probe_tstart(void *data, struct timer_list *timer)
+{
+	rec_timer_rearm(timer);
+}
+
+static struct tracepoint *tp_texp_entry, *tp_texp_exit, *tp_tstart;
 
 static void rec_find_texp(struct tracepoint *tp, void *priv)
 {
@@ -378,20 +388,30 @@ static void rec_find_texp(struct tracepoint *tp, void *priv)
 		tp_texp_entry = tp;
 	else if (!strcmp(tp->name, "timer_expire_exit"))
 		tp_texp_exit = tp;
+	else if (!strcmp(tp->name, "timer_start"))
+		tp_tstart = tp;
 }
 
 static void rec_timers_register(void)
 {
 	tp_texp_entry = NULL;
 	tp_texp_exit = NULL;
+	tp_tstart = NULL;
 	for_each_kernel_tracepoint(rec_find_texp, NULL);
 	if (tp_texp_entry && tp_texp_exit &&
 	    !tracepoint_probe_register(tp_texp_exit, rec_probe_texp_exit, NULL)) {
+		/* without it a timer is stamped at its return (rec_qdisc.c) */
+		if (tp_tstart &&
+		    tracepoint_probe_register(tp_tstart, rec_probe_tstart, NULL))
+			tp_tstart = NULL;
 		if (!tracepoint_probe_register(tp_texp_entry,
 					       rec_probe_texp_entry, NULL)) {
 			WRITE_ONCE(rec_timers_on, true);
 			return;
 		}
+		if (tp_tstart)
+			tracepoint_probe_unregister(tp_tstart, rec_probe_tstart,
+						    NULL);
 		tracepoint_probe_unregister(tp_texp_exit, rec_probe_texp_exit,
 					    NULL);
 	}
@@ -407,6 +427,8 @@ static void rec_timers_unregister(void)
 	tracepoint_synchronize_unregister();
 	/* a timer that began must be seen to end */
 	rec_timer_wait();
+	if (tp_tstart)
+		tracepoint_probe_unregister(tp_tstart, rec_probe_tstart, NULL);
 	tracepoint_probe_unregister(tp_texp_exit, rec_probe_texp_exit, NULL);
 }
 

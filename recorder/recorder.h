@@ -231,9 +231,13 @@ static inline void rec_stack_head(struct qdk_rec *r, u8 type, u32 inst, u32 gen)
 u64 rec_cookie(const struct sk_buff *skb);
 
 /* rec_qdisc.c */
-/* the timer_expire_entry/exit tracepoints (rec_ring.c): a child's timer_list? */
+/*
+ * the timer_expire_entry/exit and timer_start tracepoints (rec_ring.c): a
+ * child's timer_list?
+ */
 extern bool rec_timers_on;
 void rec_timer_begin(const struct timer_list *timer);
+void rec_timer_rearm(const struct timer_list *timer);
 void rec_timer_end(const struct timer_list *timer);
 void rec_timer_wait(void);	/* no child's timer is half recorded */
 int rec_qdisc_init(void);
