@@ -142,24 +142,13 @@ static notrace void rec_clock_ftrace(unsigned long ip,
 {
 	if (in_hardirq() || in_nmi() || !this_cpu_read(rec_active))
 		return;
-	ftrace_instruction_pointer_set(fregs,
-				       (unsigned long)rec_clock_replacement);
+	rec_ftrace_set_ip(fregs, (unsigned long)rec_clock_replacement);
 }
-
-/*
- * Without SAVE_REGS where the arch passes arguments in ftrace_regs: the
- * light trampoline honours a changed instruction pointer too.
- */
-#ifdef CONFIG_HAVE_DYNAMIC_FTRACE_WITH_ARGS
-#define REC_CLOCK_REGS	0
-#else
-#define REC_CLOCK_REGS	FTRACE_OPS_FL_SAVE_REGS
-#endif
 
 static struct ftrace_ops rec_clock_ops = {
 	.func = rec_clock_ftrace,
 	.flags = FTRACE_OPS_FL_IPMODIFY | FTRACE_OPS_FL_RECURSION |
-		 REC_CLOCK_REGS,
+		 REC_FTRACE_IPMODIFY_REGS,
 };
 
 static int rec_clock_hook(void)

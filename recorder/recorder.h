@@ -291,14 +291,12 @@ void rec_dev_unregister(void);		/* at release() */
 u64 rec_dev_clock(void);		/* the frozen time in a recorded device call, or 0 */
 
 /*
- * rec_cls.c: tcf_classify() during a recorded call, a kretprobe whose
- * return handler stores a CLS record in place, as a draw's DRAW record.
+ * rec_cls.c: tcf_classify() during a recorded call, hooked through ftrace:
+ * a CLS record in place, as a draw's DRAW record.
  */
-struct kretprobe_instance;
-struct pt_regs;
-int rec_cls_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
-int rec_cls_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
-#define REC_CLS_RI_SIZE	(2 * sizeof(void *))
+void rec_cls_register(void);		/* at open() */
+void rec_cls_unregister(void);		/* at release() */
+void rec_cls_exit(void);		/* at unload */
 
 /* rec_pkt.c */
 void rec_fill_pkt(struct qdk_rec_enq *e, struct sk_buff *skb);
