@@ -75,27 +75,15 @@ static notrace void rec_cls_ftrace(unsigned long ip, unsigned long parent_ip,
 	rec_ftrace_set_ip(fregs, (unsigned long)rec_cls_wrap);
 }
 
-static struct ftrace_ops rec_cls_ops = {
-	.func = rec_cls_ftrace,
-	.flags = FTRACE_OPS_FL_IPMODIFY | FTRACE_OPS_FL_RECURSION |
-		 REC_FTRACE_IPMODIFY_REGS,
-};
-
-/* set by the first register and kept until unload (rec_compat.h says why) */
+static struct ftrace_ops rec_cls_ops = REC_IPMODIFY_OPS(rec_cls_ftrace);
 static bool rec_cls_filtered;
 static bool rec_cls_on;
 
 void rec_cls_register(void)
 {
 	static unsigned char name[] = "tcf_classify";
-	int err = 0;
+	int err = rec_ipmodify_hook(&rec_cls_ops, &rec_cls_filtered, name);
 
-	if (!rec_cls_filtered) {
-		err = ftrace_set_filter(&rec_cls_ops, name, strlen(name), 1);
-		rec_cls_filtered = !err;
-	}
-	if (!err)
-		err = register_ftrace_function(&rec_cls_ops);
 	rec_cls_on = !err;
 	if (err)
 		pr_warn("qdk_recorder: cannot hook tcf_classify (%d): classifications are not recorded (no C lines)\n",
@@ -111,7 +99,5 @@ void rec_cls_unregister(void)
 
 void rec_cls_exit(void)
 {
-	if (rec_cls_filtered)
-		ftrace_free_filter(&rec_cls_ops);
-	rec_cls_filtered = false;
+	rec_ipmodify_free(&rec_cls_ops, &rec_cls_filtered);
 }

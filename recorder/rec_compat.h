@@ -46,6 +46,12 @@
 #else
 #define REC_FTRACE_IPMODIFY_REGS	FTRACE_OPS_FL_SAVE_REGS
 #endif
+/* such an ftrace_ops (rec_ipmodify_hook() registers it) */
+#define REC_IPMODIFY_OPS(fn) {						\
+	.func = (fn),							\
+	.flags = FTRACE_OPS_FL_IPMODIFY | FTRACE_OPS_FL_RECURSION |	\
+		 REC_FTRACE_IPMODIFY_REGS,				\
+}
 
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
 /*

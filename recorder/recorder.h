@@ -79,6 +79,10 @@ static inline u64 rec_now(void)
 int rec_clock_arm(void);	/* at open(); a no-op with freeze_clock=0 */
 void rec_clock_disarm(void);	/* at release() */
 void rec_clock_exit(void);	/* at unload */
+struct ftrace_ops;
+int rec_ipmodify_hook(struct ftrace_ops *ops, bool *filtered,
+		      unsigned char *name);
+void rec_ipmodify_free(struct ftrace_ops *ops, bool *filtered);
 
 /* the bytes of a record of this type that go into the ring: whole words */
 #define REC_LEN(n)	ALIGN(QDK_REC_HDR_SIZE + (n), 8)
