@@ -142,38 +142,16 @@ static notrace void rec_clock_ftrace(unsigned long ip,
 {
 	if (in_hardirq() || in_nmi() || !this_cpu_read(rec_active))
 		return;
-	ftrace_instruction_pointer_set(fregs,
-				       (unsigned long)rec_clock_replacement);
+	rec_ftrace_set_ip(fregs, (unsigned long)rec_clock_replacement);
 }
 
-/*
- * Without SAVE_REGS where the arch passes arguments in ftrace_regs: the
- * light trampoline honours a changed instruction pointer too.
- */
-#ifdef CONFIG_HAVE_DYNAMIC_FTRACE_WITH_ARGS
-#define REC_CLOCK_REGS	0
-#else
-#define REC_CLOCK_REGS	FTRACE_OPS_FL_SAVE_REGS
-#endif
-
-static struct ftrace_ops rec_clock_ops = {
-	.func = rec_clock_ftrace,
-	.flags = FTRACE_OPS_FL_IPMODIFY | FTRACE_OPS_FL_RECURSION |
-		 REC_CLOCK_REGS,
-};
+static struct ftrace_ops rec_clock_ops = REC_IPMODIFY_OPS(rec_clock_ftrace);
 
 static int rec_clock_hook(void)
 {
 	static unsigned char name[] = "ktime_get";
-	int err;
 
-	if (!rec_clock_filtered) {
-		err = ftrace_set_filter(&rec_clock_ops, name, strlen(name), 1);
-		if (err)
-			return err;
-		rec_clock_filtered = true;
-	}
-	return register_ftrace_function(&rec_clock_ops);
+	return rec_ipmodify_hook(&rec_clock_ops, &rec_clock_filtered, name);
 }
 
 static void rec_clock_unhook(void)
@@ -183,11 +161,37 @@ static void rec_clock_unhook(void)
 
 void rec_clock_exit(void)
 {
-	if (rec_clock_filtered)
-		ftrace_free_filter(&rec_clock_ops);
+	rec_ipmodify_free(&rec_clock_ops, &rec_clock_filtered);
 }
 
 #endif
+
+/*
+ * Register ops, an IPMODIFY ftrace_ops (REC_IPMODIFY_OPS), on the function
+ * called name. Its filter is set by the first call and kept until
+ * rec_ipmodify_free() at unload (rec_compat.h says why: 6.12's
+ * ftrace_free_filter()).
+ */
+int rec_ipmodify_hook(struct ftrace_ops *ops, bool *filtered,
+		      unsigned char *name)
+{
+	int err;
+
+	if (!*filtered) {
+		err = ftrace_set_filter(ops, name, strlen(name), 1);
+		if (err)
+			return err;
+		*filtered = true;
+	}
+	return register_ftrace_function(ops);
+}
+
+void rec_ipmodify_free(struct ftrace_ops *ops, bool *filtered)
+{
+	if (*filtered)
+		ftrace_free_filter(ops);
+	*filtered = false;
+}
 
 /* Does a clock read inside a call really return the call's timestamp? */
 static bool rec_clock_works(void)

@@ -29,6 +29,30 @@
 #define REC_KFREE_SKB_ARGS enum skb_drop_reason reason
 #endif
 
+/*
+ * An ftrace_ops callback sends the traced function's caller elsewhere
+ * (FTRACE_OPS_FL_IPMODIFY, livepatch's way): the setter was
+ * ftrace_instruction_pointer_set() until 6.8 renamed it (both are macros).
+ * Without SAVE_REGS where the arch passes arguments in ftrace_regs: the
+ * light trampoline honours a changed instruction pointer too.
+ */
+#ifdef ftrace_regs_set_instruction_pointer
+#define rec_ftrace_set_ip(fregs, ip) ftrace_regs_set_instruction_pointer(fregs, ip)
+#else
+#define rec_ftrace_set_ip(fregs, ip) ftrace_instruction_pointer_set(fregs, ip)
+#endif
+#ifdef CONFIG_HAVE_DYNAMIC_FTRACE_WITH_ARGS
+#define REC_FTRACE_IPMODIFY_REGS	0
+#else
+#define REC_FTRACE_IPMODIFY_REGS	FTRACE_OPS_FL_SAVE_REGS
+#endif
+/* such an ftrace_ops (rec_ipmodify_hook() registers it) */
+#define REC_IPMODIFY_OPS(fn) {						\
+	.func = (fn),							\
+	.flags = FTRACE_OPS_FL_IPMODIFY | FTRACE_OPS_FL_RECURSION |	\
+		 REC_FTRACE_IPMODIFY_REGS,				\
+}
+
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
 /*
  * An ftrace direct call from the fentry site at IP to TRAMP. Before 6.5 it

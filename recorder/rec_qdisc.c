@@ -186,7 +186,9 @@ static __always_inline void rec_call_end(struct rec_call *c)
  * (the timer_expire_entry/exit tracepoints, rec_ring.c) and is recorded
  * like a call: a TIMER record reserved in place, its draws and drops after
  * it, the child's clock reads frozen at its start, all stamped with the
- * time it returned (rec_timer_restamp) and published then. Slots are
+ * time it re-armed itself (mod_timer() of the same timer_list from its
+ * callback: the timer_start tracepoint, rec_timer_rearm) or, failing
+ * that, returned (rec_timer_restamp), and published then. Slots are
  * written under rtnl and read without a lock; an instance lives on for an
  * RCU grace period after destroy() cleared its slot, and softirqs are RCU
  * readers.
@@ -297,11 +299,11 @@ void rec_timer_begin(const struct timer_list *timer)
 }
 
 /*
- * The timer's records (and a LOST before them) get the time it returned:
- * it ran under the qdisc's lock, which it may have waited for while calls
- * on other CPUs were recorded, and those came before it. Each record is
- * whole from its start (one crossing the ring's end sits in the slack,
- * copied at publish).
+ * The timer's records (and a LOST before them) get one time, taken at its
+ * end (rec_timer_finish): it ran under the qdisc's lock, which it may have
+ * waited for while calls on other CPUs were recorded, and those came
+ * before it. Each record is whole from its start (one crossing the ring's
+ * end sits in the slack, copied at publish).
  */
 static void rec_timer_restamp(struct rec_tfire *f, u64 ts)
 {
@@ -331,19 +333,48 @@ void rec_timer_wait(void)
 			usleep_range(1000, 2000);
 }
 
-/* timer_expire_exit: ... and has returned */
-void rec_timer_end(const struct timer_list *timer)
+/* The timer's recording ends now: stamped, counted, published. */
+static void rec_timer_finish(struct rec_tfire *f)
 {
-	struct rec_tfire *f = this_cpu_ptr(&rec_tfire);
-
-	if (!f->timer || f->timer != timer)
-		return;
 	rec_call_end(&f->call);
 	rec_timer_restamp(f, rec_now());
 	/* no counters: they are not read under the qdisc's lock here */
 	f->r->count = f->call.draws;
 	f->timer = NULL;
 	rec_publish();
+}
+
+/*
+ * timer_start: a timer_list is armed. The child's timer re-arming itself
+ * from its callback ends its recording there, not at its return. pie's,
+ * fq_pie's and red's re-arm under the qdisc's lock, so the time is one at
+ * which the timer holds the lock: every call recorded before it ran before
+ * the timer, every one after it ran after, and the records are published
+ * before the lock is released, as a call's are. Stamped at its return, a
+ * timer was placed after the calls that took the lock between its unlock
+ * and its return, a window that a descheduled vCPU (qemu TCG) stretches to
+ * milliseconds: a pie capture parted at an enqueue 74 lines after a t line
+ * whose update had run before a dequeue it followed in the trace. sfq's
+ * and dcbt's re-arm just after their unlock: the window shrinks to that.
+ * What the callback does after re-arming is not the timer's: none of those
+ * draws, drops or reads the clock there.
+ */
+void rec_timer_rearm(const struct timer_list *timer)
+{
+	struct rec_tfire *f = this_cpu_ptr(&rec_tfire);
+
+	if (f->timer && f->timer == timer && !in_hardirq() && !in_nmi())
+		rec_timer_finish(f);
+}
+
+/* timer_expire_exit: ... and has returned (if it did not re-arm) */
+void rec_timer_end(const struct timer_list *timer)
+{
+	struct rec_tfire *f = this_cpu_ptr(&rec_tfire);
+
+	if (!f->timer || f->timer != timer)
+		return;
+	rec_timer_finish(f);
 }
 
 /* The child's counters after a call; per-CPU ones are not followed. */

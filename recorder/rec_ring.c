@@ -292,17 +292,6 @@ static int rec_tcmod_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 
 static struct kretprobe rec_tcmod_krp;
 static bool rec_tcmod_on;
-static struct kretprobe rec_cls_krp;
-static bool rec_cls_on;
-
-/* tcf_classify()'s probe misses the reader has reported */
-static unsigned long rec_cls_missed_told;
-
-static unsigned long rec_cls_missed(void)
-{
-	return rec_cls_on ? rec_cls_krp.nmissed + rec_cls_krp.kp.nmissed : 0;
-}
-
 static void rec_krps_register(void)
 {
 	/* callers sleeping in request_module() without rtnl, plus one */
@@ -314,38 +303,12 @@ static void rec_krps_register(void)
 					 rec_unlock_entry, rec_unlock_ret,
 					 2 * num_possible_cpus() + 4, 0,
 					 "a change that drops packets is marked lost");
-	/* one classification at a time per CPU, in a call (rec_cls.c) */
-	rec_cls_on = rec_krp_register(&rec_cls_krp, "tcf_classify",
-				      rec_cls_entry, rec_cls_ret,
-				      2 * num_possible_cpus() + 4, REC_CLS_RI_SIZE,
-				      "classifications are not recorded (no C lines)");
-	rec_cls_missed_told = rec_cls_missed();
-}
-
-/*
- * The classification probe missed a call (no free instance, or hit while
- * another kprobe's handler ran on that CPU): some trace lacks a C line, and
- * which call it was cannot be known, so every trace gets a lost line there
- * (the reader, process context) and verify refuses it rather than diverge.
- */
-static void rec_cls_check_missed(void)
-{
-	unsigned long n = rec_cls_missed();
-	struct qdk_rec r;
-
-	if (n == rec_cls_missed_told)
-		return;
-	memset(&r, 0, sizeof(r));
-	r.type = QDK_REC_LOST;
-	r.ts = rec_now();
-	r.count = min_t(unsigned long, n - rec_cls_missed_told, U32_MAX);
-	rec_cls_missed_told = n;
-	rec_emit(&r);
+	rec_cls_register();
 }
 
 static void rec_krps_unregister(void)
 {
-	rec_krp_unregister(&rec_cls_krp, &rec_cls_on);
+	rec_cls_unregister();
 	rec_krp_unregister(&rec_unlock_krp, &rec_unlock_on);
 	rec_krp_unregister(&rec_tcmod_krp, &rec_tcmod_on);
 	rec_chg_end();
@@ -370,7 +333,17 @@ static void rec_probe_texp_exit(void *data, struct timer_list *timer)
 	rec_timer_end(timer);
 }
 
-static struct tracepoint *tp_texp_entry, *tp_texp_exit;
+/*
+ * timer_start: 6.1 passes (timer, expires, flags), 6.12 and 7.x (timer,
+ * bucket_expiry); only the first is read, the others are left in their
+ * registers
+ */
+static void rec_probe_tstart(void *data, struct timer_list *timer)
+{
+	rec_timer_rearm(timer);
+}
+
+static struct tracepoint *tp_texp_entry, *tp_texp_exit, *tp_tstart;
 
 static void rec_find_texp(struct tracepoint *tp, void *priv)
 {
@@ -378,20 +351,30 @@ static void rec_find_texp(struct tracepoint *tp, void *priv)
 		tp_texp_entry = tp;
 	else if (!strcmp(tp->name, "timer_expire_exit"))
 		tp_texp_exit = tp;
+	else if (!strcmp(tp->name, "timer_start"))
+		tp_tstart = tp;
 }
 
 static void rec_timers_register(void)
 {
 	tp_texp_entry = NULL;
 	tp_texp_exit = NULL;
+	tp_tstart = NULL;
 	for_each_kernel_tracepoint(rec_find_texp, NULL);
 	if (tp_texp_entry && tp_texp_exit &&
 	    !tracepoint_probe_register(tp_texp_exit, rec_probe_texp_exit, NULL)) {
+		/* without it a timer is stamped at its return (rec_qdisc.c) */
+		if (tp_tstart &&
+		    tracepoint_probe_register(tp_tstart, rec_probe_tstart, NULL))
+			tp_tstart = NULL;
 		if (!tracepoint_probe_register(tp_texp_entry,
 					       rec_probe_texp_entry, NULL)) {
 			WRITE_ONCE(rec_timers_on, true);
 			return;
 		}
+		if (tp_tstart)
+			tracepoint_probe_unregister(tp_tstart, rec_probe_tstart,
+						    NULL);
 		tracepoint_probe_unregister(tp_texp_exit, rec_probe_texp_exit,
 					    NULL);
 	}
@@ -407,6 +390,8 @@ static void rec_timers_unregister(void)
 	tracepoint_synchronize_unregister();
 	/* a timer that began must be seen to end */
 	rec_timer_wait();
+	if (tp_tstart)
+		tracepoint_probe_unregister(tp_tstart, rec_probe_tstart, NULL);
 	tracepoint_probe_unregister(tp_texp_exit, rec_probe_texp_exit, NULL);
 }
 
@@ -617,7 +602,6 @@ static ssize_t rec_read(struct file *file, char __user *buf, size_t len,
 	if (mutex_lock_interruptible(&rec_read_lock))
 		return -ERESTARTSYS;
 	rec_rand_check_missed();
-	rec_cls_check_missed();
 	want = min_t(size_t, len, rec_ring_bytes / 8);
 	for (;;) {
 		avail = ring_avail();
@@ -718,5 +702,6 @@ void rec_ring_exit(void)
 {
 	misc_deregister(&rec_misc);
 	rec_clock_exit();
+	rec_cls_exit();
 	ring_free();
 }

@@ -79,6 +79,10 @@ static inline u64 rec_now(void)
 int rec_clock_arm(void);	/* at open(); a no-op with freeze_clock=0 */
 void rec_clock_disarm(void);	/* at release() */
 void rec_clock_exit(void);	/* at unload */
+struct ftrace_ops;
+int rec_ipmodify_hook(struct ftrace_ops *ops, bool *filtered,
+		      unsigned char *name);
+void rec_ipmodify_free(struct ftrace_ops *ops, bool *filtered);
 
 /* the bytes of a record of this type that go into the ring: whole words */
 #define REC_LEN(n)	ALIGN(QDK_REC_HDR_SIZE + (n), 8)
@@ -231,9 +235,13 @@ static inline void rec_stack_head(struct qdk_rec *r, u8 type, u32 inst, u32 gen)
 u64 rec_cookie(const struct sk_buff *skb);
 
 /* rec_qdisc.c */
-/* the timer_expire_entry/exit tracepoints (rec_ring.c): a child's timer_list? */
+/*
+ * the timer_expire_entry/exit and timer_start tracepoints (rec_ring.c): a
+ * child's timer_list?
+ */
 extern bool rec_timers_on;
 void rec_timer_begin(const struct timer_list *timer);
+void rec_timer_rearm(const struct timer_list *timer);
 void rec_timer_end(const struct timer_list *timer);
 void rec_timer_wait(void);	/* no child's timer is half recorded */
 int rec_qdisc_init(void);
@@ -287,14 +295,12 @@ void rec_dev_unregister(void);		/* at release() */
 u64 rec_dev_clock(void);		/* the frozen time in a recorded device call, or 0 */
 
 /*
- * rec_cls.c: tcf_classify() during a recorded call, a kretprobe whose
- * return handler stores a CLS record in place, as a draw's DRAW record.
+ * rec_cls.c: tcf_classify() during a recorded call, hooked through ftrace:
+ * a CLS record in place, as a draw's DRAW record.
  */
-struct kretprobe_instance;
-struct pt_regs;
-int rec_cls_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
-int rec_cls_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
-#define REC_CLS_RI_SIZE	(2 * sizeof(void *))
+void rec_cls_register(void);		/* at open() */
+void rec_cls_unregister(void);		/* at release() */
+void rec_cls_exit(void);		/* at unload */
 
 /* rec_pkt.c */
 void rec_fill_pkt(struct qdk_rec_enq *e, struct sk_buff *skb);

@@ -8,7 +8,10 @@ values), packets the qdisc created (n) and what `qdk-replay verify` made of
 it: exact, diverged at line N (the record it parted from), or refused (the
 reason). Every kind upstream/kinds.txt lists gets a row, "no capture" when
 none is committed, so the table shows what is missing. Captures of the kit's
-own qdiscs follow.
+own qdiscs follow. mq and mqprio decide nothing about packets (the kernel
+sends each to the qdisc of its transmit queue, which they graft): a capture
+of a queue's child made under such a root (its scenario's setup adds that
+root) is also that root's row, its options saying so.
 
     tools/fidelity.py                 the committed captures (traces/captured/, with
                                       diverging/: those that do not replay yet)
@@ -32,7 +35,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import qdktrace
@@ -46,6 +49,9 @@ def tag(series: str) -> str:
     return "" if series == "6.1" else f"-{series}"
 
 
+SCENARIOS = TOP / "vm" / "scenarios"
+# a scenario's own root qdisc, above the recorder
+ROOT = re.compile(r"^setup: tc qdisc add dev \$DEV root handle \S+ (\w+)", re.M)
 DIVERGE = re.compile(r":(\d+): divergence at ([^:]+):")
 REFUSED = re.compile(r":(\d+): (.*)")
 
@@ -89,6 +95,14 @@ def count(path: Path) -> Row:
     row.events, row.drops, row.marks, row.created = c.calls, c.drops, c.marks, c.made
     row.draws += c.draws
     return row
+
+
+def root_kind(row: Row) -> str | None:
+    """The root qdisc the capture's scenario (named as the capture) set up
+    above the recorder, if not the recorder itself."""
+    scn = SCENARIOS / f"{row.name}.scn"
+    m = ROOT.search(scn.read_text()) if scn.is_file() else None
+    return m.group(1) if m and m.group(1) != "recorder" else None
 
 
 def verify(replay: Path, path: Path, kinds: set[str], row: Row) -> None:
@@ -216,6 +230,10 @@ def main() -> int:
         except qdktrace.TraceError as e:
             row = Row(kind="?", name=t.name.split(".qtr")[0], result=f"refused: line {e.line}: {e.reason}")
         by_kind.setdefault(row.kind, []).append(row)
+        root = root_kind(row)
+        if root:
+            by_kind.setdefault(root, []).append(replace(
+                row, kind=root, options=f"root; a queue's {row.kind} {row.options}"))
     rows: list[Row] = []
     for k in up:
         rows += by_kind.pop(k, []) or [Row(kind=k)]
