@@ -35,6 +35,17 @@ void qdk_time_drive_timer_lists(bool on);
 int qdk_time_fire_timer_list(void);
 unsigned long qdk_ns_to_jiffies(u64 ns);
 u64 qdk_jiffies_to_ns(unsigned long j);
+struct qdk_tnode;
+/* queue n (a QDK_TNODE_WORK or _TASKLET) to run at the current time */
+void qdk_time_defer(struct qdk_tnode *n, u8 kind);
+/* take n off the queue; whether it was on it */
+bool qdk_time_cancel(struct qdk_tnode *n);
+/* the first entry, in firing order, that match() accepts */
+struct qdk_tnode *qdk_time_find(bool (*match)(const struct qdk_tnode *n, const void *arg),
+				const void *arg);
+/* workqueue.c, softirq.c: run the deferred work n is in (off the queue) */
+void qdk_work_run(struct qdk_tnode *n);
+void qdk_tasklet_run(struct qdk_tnode *n);
 /* cancel timers living in [start, start + len); returns how many */
 int qdk_time_purge_range(const void *start, size_t len);
 
