@@ -129,6 +129,10 @@ long qdk_exit(void)
 	if (initcalls_done)
 		qdk_run_exitcalls();
 	initcalls_done = false;
+	/* the misc core's, then what a module's exit left behind, said and freed */
+	qdk_misc_reset();
+	qdk_pseudofs_reset();
+	qdk_nodes_reset();
 	qdk_time_reset();
 	qdk_skb_cache_drain();
 	qdk_host_free(effects);

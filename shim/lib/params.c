@@ -42,20 +42,20 @@ static int digit_of(char c)
 }
 
 /* *neg set for a leading '-'; the magnitude in *res. */
-static int parse_ull(const char *s, bool *neg, unsigned long long *res)
+static int parse_ull_base(const char *s, unsigned int base, bool *neg, unsigned long long *res)
 {
 	unsigned long long v = 0;
-	unsigned int base = 10;
 	bool any = false;
 
 	*neg = *s == '-';
 	if (*s == '-' || *s == '+')
 		s++;
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && digit_of(s[2]) < 16) {
+	if ((!base || base == 16) && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') &&
+	    digit_of(s[2]) < 16) {
 		base = 16;
 		s += 2;
-	} else if (s[0] == '0') {
-		base = 8;
+	} else if (!base) {
+		base = s[0] == '0' ? 8 : 10;
 	}
 	for (; digit_of(*s) < base; s++) {
 		if (v > (ULLONG_MAX - digit_of(*s)) / base)
@@ -69,6 +69,75 @@ static int parse_ull(const char *s, bool *neg, unsigned long long *res)
 		return -EINVAL;
 	*res = v;
 	return 0;
+}
+
+static int parse_ull(const char *s, bool *neg, unsigned long long *res)
+{
+	return parse_ull_base(s, 0, neg, res);
+}
+
+int kstrtoull(const char *s, unsigned int base, unsigned long long *res)
+{
+	bool neg;
+	int err;
+
+	/* a sign only as '+' */
+	if (*s == '-')
+		return -EINVAL;
+	err = parse_ull_base(s, base, &neg, res);
+	return err;
+}
+
+int kstrtoll(const char *s, unsigned int base, long long *res)
+{
+	unsigned long long v;
+	bool neg;
+	int err = parse_ull_base(s, base, &neg, &v);
+
+	if (err)
+		return err;
+	if (neg ? v > (unsigned long long)LLONG_MAX + 1 : v > LLONG_MAX)
+		return -ERANGE;
+	*res = neg ? -(long long)(v - 1) - 1 : (long long)v;
+	return 0;
+}
+
+int kstrtouint(const char *s, unsigned int base, unsigned int *res)
+{
+	unsigned long long v;
+	int err = kstrtoull(s, base, &v);
+
+	if (err)
+		return err;
+	if (v > UINT_MAX)
+		return -ERANGE;
+	*res = v;
+	return 0;
+}
+
+int kstrtobool(const char *s, bool *res)
+{
+	if (!s)
+		return -EINVAL;
+	switch (s[0]) {
+	case 'y': case 'Y': case 't': case 'T': case '1':
+		*res = true;
+		return 0;
+	case 'n': case 'N': case 'f': case 'F': case '0':
+		*res = false;
+		return 0;
+	case 'o': case 'O':
+		if (s[1] == 'n' || s[1] == 'N') {
+			*res = true;
+			return 0;
+		}
+		if (s[1] == 'f' || s[1] == 'F') {
+			*res = false;
+			return 0;
+		}
+		break;
+	}
+	return -EINVAL;
 }
 
 /* The value in [min, max] (min < 0 only for signed types) into *res. */

@@ -6,6 +6,7 @@
 #ifndef QDK_SHIM_INTERNAL_H
 #define QDK_SHIM_INTERNAL_H
 
+#include <linux/list.h>
 #include <linux/types.h>
 
 struct sk_buff;
@@ -48,6 +49,38 @@ void qdk_work_run(struct qdk_tnode *n);
 void qdk_tasklet_run(struct qdk_tnode *n);
 /* cancel timers living in [start, start + len); returns how many */
 int qdk_time_purge_range(const void *start, size_t len);
+
+/*
+ * fs.c: a node of the file tree a module's devices and entries make
+ * (/dev, /proc, /sys), opened through fops (chr: through the cdev of rdev)
+ */
+struct file_operations;
+struct inode;
+struct file;
+struct qdk_node {
+	struct list_head list;
+	char path[160];
+	bool dir;
+	bool chr;			/* a character device node: the cdev of rdev */
+	umode_t mode;
+	dev_t rdev;
+	const struct file_operations *fops;
+	void *i_private;
+	void *owner;			/* what made it (a proc entry, a dentry, a device) */
+	unsigned long opens, releases;
+	int open_now;
+};
+struct qdk_node *qdk_node_add(const char *dir, const char *name, const struct qdk_node *tmpl);
+void qdk_node_remove(struct qdk_node *n);
+struct qdk_node *qdk_node_lookup(const char *path);
+void qdk_nodes_reset(void);
+/* char_dev.c: the open of a character device node (chrdev_open()) */
+int qdk_chrdev_open(struct inode *inode, struct file *filp);
+
+/* pseudofs.c: the proc and debugfs entries a module left, freed */
+void qdk_pseudofs_reset(void);
+/* misc.c: the misc core's major and class, gone with the modules */
+void qdk_misc_reset(void);
 
 /* random.c */
 void qdk_random_seed(u64 seed);
