@@ -103,25 +103,36 @@ static void region_del(struct char_region *r)
 	kfree(r);
 }
 
-/* from .. from + count, across majors as the kernel splits it */
-int register_chrdev_region(dev_t from, unsigned int count, const char *name)
+/* the end of the piece of [n, to) within n's major */
+static dev_t piece_end(dev_t n, dev_t to)
 {
-	dev_t to = from + count, n, next;
+	dev_t next = MKDEV(MAJOR(n) + 1, 0);
+
+	return next > to ? to : next;
+}
+
+void unregister_chrdev_region(dev_t from, unsigned int count)
+{
+	dev_t to = from + count, n;
 	struct char_region *r;
 
-	for (n = from; n < to; n = next) {
-		next = MKDEV(MAJOR(n) + 1, 0);
-		if (next > to)
-			next = to;
-		r = region_add(MAJOR(n), MINOR(n), next - n, name);
+	for (n = from; n < to; n = piece_end(n, to)) {
+		r = region_find(MAJOR(n), MINOR(n), piece_end(n, to) - n);
+		if (r)
+			region_del(r);
+	}
+}
+
+/* from .. from + count, a region per major as the kernel splits it */
+int register_chrdev_region(dev_t from, unsigned int count, const char *name)
+{
+	dev_t to = from + count, n;
+	struct char_region *r;
+
+	for (n = from; n < to; n = piece_end(n, to)) {
+		r = region_add(MAJOR(n), MINOR(n), piece_end(n, to) - n, name);
 		if (IS_ERR(r)) {
-			to = n;
-			for (n = from; n < to; n = next) {
-				next = MKDEV(MAJOR(n) + 1, 0);
-				if (next > to)
-					next = to;
-				region_del(region_find(MAJOR(n), MINOR(n), next - n));
-			}
+			unregister_chrdev_region(from, n - from);
 			return PTR_ERR(r);
 		}
 	}
@@ -137,21 +148,6 @@ int alloc_chrdev_region(dev_t *dev, unsigned int baseminor, unsigned int count,
 		return PTR_ERR(r);
 	*dev = MKDEV(r->major, r->baseminor);
 	return 0;
-}
-
-void unregister_chrdev_region(dev_t from, unsigned int count)
-{
-	dev_t to = from + count, n, next;
-	struct char_region *r;
-
-	for (n = from; n < to; n = next) {
-		next = MKDEV(MAJOR(n) + 1, 0);
-		if (next > to)
-			next = to;
-		r = region_find(MAJOR(n), MINOR(n), next - n);
-		if (r)
-			region_del(r);
-	}
 }
 
 /* a region and a cdev over it: the major, or the dynamic one given */

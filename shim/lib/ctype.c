@@ -6,8 +6,9 @@
 #include <linux/ctype.h>
 
 const unsigned char _ctype[256] = {
-	[0 ... 31]	= _C,
+	[0 ... 8]	= _C,
 	['\t' ... '\r']	= _C | _S,
+	[14 ... 31]	= _C,
 	[' ']		= _S | _SP,
 	['!' ... '/']	= _P,
 	['0' ... '9']	= _D,

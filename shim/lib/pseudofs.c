@@ -342,20 +342,32 @@ struct debugfs_num {
 static u64 num_get(const struct debugfs_num *n)
 {
 	switch (n->width) {
-	case 1: return *(u8 *)n->value;
-	case 2: return *(u16 *)n->value;
-	case 4: return *(u32 *)n->value;
-	default: return *(u64 *)n->value;
+	case 1:
+		return *(u8 *)n->value;
+	case 2:
+		return *(u16 *)n->value;
+	case 4:
+		return *(u32 *)n->value;
+	default:
+		return *(u64 *)n->value;
 	}
 }
 
 static void num_set(const struct debugfs_num *n, u64 v)
 {
 	switch (n->width) {
-	case 1: *(u8 *)n->value = v; break;
-	case 2: *(u16 *)n->value = v; break;
-	case 4: *(u32 *)n->value = v; break;
-	default: *(u64 *)n->value = v; break;
+	case 1:
+		*(u8 *)n->value = v;
+		break;
+	case 2:
+		*(u16 *)n->value = v;
+		break;
+	case 4:
+		*(u32 *)n->value = v;
+		break;
+	default:
+		*(u64 *)n->value = v;
+		break;
 	}
 }
 
@@ -429,51 +441,23 @@ static void debugfs_num(const char *name, umode_t mode, struct dentry *parent, v
 	d->own = n;
 }
 
-void debugfs_create_u8(const char *name, umode_t mode, struct dentry *parent, u8 *value)
-{
-	debugfs_num(name, mode, parent, value, 1, "%llu\n");
+/* debugfs_create_<fn>() of a TYPE variable, printed as fmt */
+#define DEBUGFS_NUMBER(fn, type, fmt)						\
+void debugfs_create_##fn(const char *name, umode_t mode, struct dentry *parent,	\
+			 type *value)						\
+{										\
+	debugfs_num(name, mode, parent, value, sizeof(*value), fmt);		\
 }
 
-void debugfs_create_u16(const char *name, umode_t mode, struct dentry *parent, u16 *value)
-{
-	debugfs_num(name, mode, parent, value, 2, "%llu\n");
-}
-
-void debugfs_create_u32(const char *name, umode_t mode, struct dentry *parent, u32 *value)
-{
-	debugfs_num(name, mode, parent, value, 4, "%llu\n");
-}
-
-void debugfs_create_u64(const char *name, umode_t mode, struct dentry *parent, u64 *value)
-{
-	debugfs_num(name, mode, parent, value, 8, "%llu\n");
-}
-
-void debugfs_create_ulong(const char *name, umode_t mode, struct dentry *parent,
-			  unsigned long *value)
-{
-	debugfs_num(name, mode, parent, value, sizeof(*value), "%llu\n");
-}
-
-void debugfs_create_x8(const char *name, umode_t mode, struct dentry *parent, u8 *value)
-{
-	debugfs_num(name, mode, parent, value, 1, "0x%02llx\n");
-}
-
-void debugfs_create_x16(const char *name, umode_t mode, struct dentry *parent, u16 *value)
-{
-	debugfs_num(name, mode, parent, value, 2, "0x%04llx\n");
-}
-
-void debugfs_create_x32(const char *name, umode_t mode, struct dentry *parent, u32 *value)
-{
-	debugfs_num(name, mode, parent, value, 4, "0x%08llx\n");
-}
-
-void debugfs_create_x64(const char *name, umode_t mode, struct dentry *parent, u64 *value)
-{
-	debugfs_num(name, mode, parent, value, 8, "0x%016llx\n");
-}
+DEBUGFS_NUMBER(u8, u8, "%llu\n")
+DEBUGFS_NUMBER(u16, u16, "%llu\n")
+DEBUGFS_NUMBER(u32, u32, "%llu\n")
+DEBUGFS_NUMBER(u64, u64, "%llu\n")
+DEBUGFS_NUMBER(ulong, unsigned long, "%llu\n")
+DEBUGFS_NUMBER(x8, u8, "0x%02llx\n")
+DEBUGFS_NUMBER(x16, u16, "0x%04llx\n")
+DEBUGFS_NUMBER(x32, u32, "0x%08llx\n")
+DEBUGFS_NUMBER(x64, u64, "0x%016llx\n")
 
 void debugfs_create_bool(const char *name, umode_t mode, struct dentry *parent, bool *value)
 {

@@ -111,12 +111,13 @@ static inline int stream_open(struct inode *inode, struct file *filp)
 }
 
 /*
- * Copy from the kernel buffer from[0..available) at *ppos to the user
- * buffer: returns the bytes copied (0 at or past the end) and advances
- * *ppos, or -EFAULT when nothing could be copied, as the kernel's does.
+ * The bytes between a buffer of the kernel, buf[0..available) from *ppos
+ * on, and user memory: at most count, none at or past the end (0); *ppos
+ * moves by what was copied, or -EFAULT when nothing could be, as the
+ * kernel's simple_read_from_buffer()/simple_write_to_buffer() do.
  */
-static inline ssize_t simple_read_from_buffer(void __user *to, size_t count, loff_t *ppos,
-					      const void *from, size_t available)
+static inline ssize_t __qdk_simple_copy(void *kbuf, size_t available, loff_t *ppos,
+					void __user *ubuf, size_t count, bool to_user)
 {
 	loff_t pos = *ppos;
 	size_t left;
@@ -127,7 +128,8 @@ static inline ssize_t simple_read_from_buffer(void __user *to, size_t count, lof
 		return 0;
 	if (count > available - pos)
 		count = available - pos;
-	left = copy_to_user(to, (const char *)from + pos, count);
+	left = to_user ? copy_to_user(ubuf, (const char *)kbuf + pos, count) :
+		copy_from_user((char *)kbuf + pos, ubuf, count);
 	if (left == count)
 		return -EFAULT;
 	count -= left;
@@ -135,25 +137,16 @@ static inline ssize_t simple_read_from_buffer(void __user *to, size_t count, lof
 	return count;
 }
 
-/* The other way: into to[0..available) at *ppos, the same rules. */
+static inline ssize_t simple_read_from_buffer(void __user *to, size_t count, loff_t *ppos,
+					      const void *from, size_t available)
+{
+	return __qdk_simple_copy((void *)from, available, ppos, to, count, true);
+}
+
 static inline ssize_t simple_write_to_buffer(void *to, size_t available, loff_t *ppos,
 					     const void __user *from, size_t count)
 {
-	loff_t pos = *ppos;
-	size_t res;
-
-	if (pos < 0)
-		return -EINVAL;
-	if (pos >= available || !count)
-		return 0;
-	if (count > available - pos)
-		count = available - pos;
-	res = copy_from_user((char *)to + pos, from, count);
-	if (res == count)
-		return -EFAULT;
-	count -= res;
-	*ppos = pos + count;
-	return count;
+	return __qdk_simple_copy(to, available, ppos, (void __user *)from, count, false);
 }
 
 /* character device numbers (shim/lib/char_dev.c) */

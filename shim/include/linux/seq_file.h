@@ -67,6 +67,16 @@ void seq_write(struct seq_file *m, const void *data, size_t len);
 void seq_put_decimal_ull(struct seq_file *m, const char *delimiter, unsigned long long num);
 void seq_put_decimal_ll(struct seq_file *m, const char *delimiter, long long num);
 
+/* the fops of a seq_file opened by NAME_open(), released by release */
+#define __QDK_SEQ_FOPS(__name, __release)				\
+static const struct file_operations __name ## _fops = {			\
+	.owner		= THIS_MODULE,					\
+	.open		= __name ## _open,				\
+	.read		= seq_read,					\
+	.llseek		= seq_lseek,					\
+	.release	= __release,					\
+}
+
 #define DEFINE_SEQ_ATTRIBUTE(__name)					\
 static int __name ## _open(struct inode *inode, struct file *file)	\
 {									\
@@ -77,26 +87,14 @@ static int __name ## _open(struct inode *inode, struct file *file)	\
 	}								\
 	return ret;							\
 }									\
-static const struct file_operations __name ## _fops = {			\
-	.owner		= THIS_MODULE,					\
-	.open		= __name ## _open,				\
-	.read		= seq_read,					\
-	.llseek		= seq_lseek,					\
-	.release	= seq_release,					\
-}
+__QDK_SEQ_FOPS(__name, seq_release)
 
 #define DEFINE_SHOW_ATTRIBUTE(__name)					\
 static int __name ## _open(struct inode *inode, struct file *file)	\
 {									\
 	return single_open(file, __name ## _show, inode->i_private);	\
 }									\
-static const struct file_operations __name ## _fops = {			\
-	.owner		= THIS_MODULE,					\
-	.open		= __name ## _open,				\
-	.read		= seq_read,					\
-	.llseek		= seq_lseek,					\
-	.release	= single_release,				\
-}
+__QDK_SEQ_FOPS(__name, single_release)
 
 #define DEFINE_PROC_SHOW_ATTRIBUTE(__name)				\
 static int __name ## _open(struct inode *inode, struct file *file)	\
