@@ -154,13 +154,16 @@ static ssize_t attr_write(struct file *file, const char __user *buf, size_t coun
 	return ret;
 }
 
-/* sysfs refuses to open for a direction the attribute has no handler for */
+/*
+ * kernfs refuses to open for a direction the attribute's mode or handlers
+ * lack (root too: the mode's bits, not the caller's rights)
+ */
 static int attr_open(struct inode *inode, struct file *file)
 {
 	struct attr_file *af = inode->i_private;
 
-	if (((file->f_mode & FMODE_READ) && !af->attr->show) ||
-	    ((file->f_mode & FMODE_WRITE) && !af->attr->store))
+	if (((file->f_mode & FMODE_READ) && (!(inode->i_mode & 0444) || !af->attr->show)) ||
+	    ((file->f_mode & FMODE_WRITE) && (!(inode->i_mode & 0222) || !af->attr->store)))
 		return -EACCES;
 	return 0;
 }

@@ -79,6 +79,9 @@ int qdk_chrdev_open(struct inode *inode, struct file *filp);
 
 /* pseudofs.c: the proc and debugfs entries a module left, freed */
 void qdk_pseudofs_reset(void);
+/* params.c: /sys/module/MODULE/parameters/NAME, while the modules are loaded */
+void qdk_params_sysfs_add(void);
+void qdk_params_sysfs_remove(void);
 /* misc.c: the misc core's major and class, gone with the modules */
 void qdk_misc_reset(void);
 

@@ -226,6 +226,7 @@ KTEST(chrdev, cdev_class_device_attributes)
 {
 	struct qdk_file *f, *g;
 	unsigned long opens, releases;
+	static char list[4096];
 	struct class *cls;
 	struct device *dev;
 	char buf[64];
@@ -281,7 +282,9 @@ KTEST(chrdev, cdev_class_device_attributes)
 	cdev_del(&kt_dev.cdev);
 	class_destroy(cls);
 	unregister_chrdev_region(base, 2);
-	KT_EQ(qdk_file_list(buf, sizeof(buf)), 0);
+	/* nothing of the class, its devices or their attributes is left */
+	KT_ASSERT(qdk_file_list(list, sizeof(list)) < sizeof(list), "the list fits");
+	KT_ASSERT(!strstr(list, "kt_class") && !strstr(list, "/dev/kt"), "left: %s", list);
 	return 0;
 }
 
