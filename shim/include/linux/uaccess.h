@@ -38,7 +38,8 @@ copy_from_user(void *to, const void __user *from, unsigned long n)
 {
 	unsigned long ok = n ? __qdk_user_reach(from, n) : 0;
 
-	memcpy(to, (const void __force *)from, ok);
+	if (ok)
+		memcpy(to, (const void __force *)from, ok);
 	if (ok < n)
 		memset((char *)to + ok, 0, n - ok);
 	return n - ok;
@@ -49,7 +50,8 @@ copy_to_user(void __user *to, const void *from, unsigned long n)
 {
 	unsigned long ok = n ? __qdk_user_reach(to, n) : 0;
 
-	memcpy((void __force *)to, from, ok);
+	if (ok)
+		memcpy((void __force *)to, from, ok);
 	return n - ok;
 }
 
