@@ -550,3 +550,28 @@ KTEST(debugfs, numbers_and_files)
 	KT_ASSERT(debugfs_create_dir("x", ERR_PTR(-ENODEV)) == ERR_PTR(-ENODEV), "error parent");
 	return 0;
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: debugfs_create_file() of debugfs_short_fops, its data as private_data */
+static ssize_t kt_short_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
+{
+	const char *text = file->private_data;
+
+	return simple_read_from_buffer(buf, count, ppos, text, strlen(text));
+}
+
+static const struct debugfs_short_fops kt_short_fops = { .read = kt_short_read };
+
+KTEST(debugfs, short_fops)
+{
+	struct dentry *d = debugfs_create_file("kt_short", 0444, NULL, "short\n", &kt_short_fops);
+	char buf[16];
+
+	KT_ASSERT(!IS_ERR(d), "file");
+	KT_EQ(kt_cat("/sys/kernel/debug/kt_short", buf, sizeof(buf), 2), 6);
+	KT_STREQ(buf, "short\n");
+	KT_EQ(kt_echo("/sys/kernel/debug/kt_short", "x"), -EINVAL);
+	debugfs_remove(d);
+	return 0;
+}
+#endif
