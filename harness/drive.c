@@ -33,6 +33,7 @@ struct driver {
 	bool summary;
 	bool rand_used;		/* the input's "random" draws fed this init */
 	bool tree;		/* the input's classes and children are built */
+	bool params;		/* the input's param lines were set */
 	uint64_t rate;		/* bytes per second */
 	uint64_t now;
 	uint64_t interval;	/* snapshots and samples, ns */
@@ -226,6 +227,33 @@ static void write_random(struct driver *d)
 	}
 }
 
+/* KIND is the first word of the trace's "KIND OPTS..." (NULL: none) */
+static bool same_kind(const char *kind, const char *text)
+{
+	size_t n = text ? strcspn(text, " \t") : 0;
+
+	return text && strlen(kind) == n && !strncmp(kind, text, n);
+}
+
+/*
+ * The module parameters the run had: the input's (when set) and then
+ * --param's, which verify sets in this order, so the later one wins there too.
+ */
+static void write_params(struct driver *d)
+{
+	const struct trace_hdr *h = &d->in.hdr;
+	size_t i;
+
+	for (i = 0; d->params && i < h->nparams; i++)
+		trace_w_printf(d->w, "param %s %s\n", h->params[i].name, h->params[i].value);
+	for (i = 1; i < (size_t)replay_n_param_args; i += 2) {
+		const char *arg = replay_param_args[i];
+		size_t n = strcspn(arg, "=");
+
+		trace_w_printf(d->w, "param %.*s %s\n", (int)n, arg, arg + n + 1);
+	}
+}
+
 static void write_header(struct driver *d, const struct qdisc_spec *qs, const char *rate_word,
 			 uint64_t seed)
 {
@@ -233,9 +261,12 @@ static void write_header(struct driver *d, const struct qdisc_spec *qs, const ch
 	size_t i;
 	char iv[32];
 
-	trace_w_str(d->w, d->tree ? "qdk-trace 3\n" : "qdk-trace 2\n");
+	/* param lines and trees are version 3 */
+	trace_w_str(d->w, d->tree || (d->params && h->nparams) || replay_n_param_args ?
+		    "qdk-trace 3\n" : "qdk-trace 2\n");
 	tcopt_fmt_time(iv, sizeof(iv), d->interval);
 	trace_w_printf(d->w, "source qdk-replay drive --rate %s --interval %s\n", rate_word, iv);
+	write_params(d);
 	trace_w_printf(d->w, "qdisc %s\n", qs->text);
 	trace_w_str(d->w, "tca ");
 	if (!qs->tca)
@@ -462,6 +493,14 @@ int cmd_drive(int argc, char **argv)
 	}
 	if (!have_seed)
 		seed = d.in.hdr.seed;
+	/*
+	 * The input's module parameters, as verify sets them, unless --qdisc
+	 * names another kind (they were its module's); --param wins.
+	 */
+	d.params = !qdisc || same_kind(qs.kind, d.in.hdr.qdisc);
+	if (d.params)
+		trace_params_set(&d.in);
+	replay_params_again();
 	qdk_init(seed);
 	qdk_seed(seed);
 	/* the recorded draws belong to the input's qdisc, not to --qdisc's */

@@ -6,6 +6,7 @@
 #ifndef _BYO_UAPI_H
 #define _BYO_UAPI_H
 
+#include <linux/ioctl.h>
 #include <linux/types.h>
 
 enum {
@@ -20,5 +21,13 @@ enum {
 
 /* The character device a schedule of rate/delay changes is written to. */
 #define BYO_DEVICE_NAME "qdk_byo"
+
+/* BYO_IOC_STATS: the schedule's state, read with ioctl(2) on the device */
+struct byo_stats {
+	__u32 changes;	/* changes in the schedule last written */
+	__u32 applied;	/* changes the qdiscs have taken since the module loaded */
+};
+
+#define BYO_IOC_STATS _IOR('q', 1, struct byo_stats)
 
 #endif

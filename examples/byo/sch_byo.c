@@ -20,17 +20,27 @@
  * (bytes per second, 0: unlimited) and DELAY_US. A write replaces the
  * whole schedule; lines starting with '#' and empty lines are skipped. A
  * read returns the default rate and the schedule in the same form.
+ *
+ * The device polls readable once a qdisc has taken a change since the last
+ * read (the datapath wakes its pollers), always writable; ioctl
+ * BYO_IOC_STATS gives the counts (byo_uapi.h), as does the debugfs file
+ * qdk_byo/applied, and qdk_byo/state shows the schedule's generation.
  */
+#include <linux/ctype.h>
+#include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/poll.h>
 #include <linux/rbtree.h>
+#include <linux/seq_file.h>
 #include <linux/skbuff.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/uaccess.h>
+#include <linux/wait.h>
 #include <net/netlink.h>
 #include <net/pkt_sched.h>
 #include <net/sch_generic.h>
@@ -58,9 +68,15 @@ static struct {
 	u32 gen;
 	unsigned int n;
 	struct byo_change change[BYO_SCHED_MAX];
+	u32 applied;		/* changes taken by the qdiscs, ever */
+	u32 unread;		/* of those, taken since the device was last read */
+	wait_queue_head_t waitq;	/* the device's pollers */
 } byo_sched = {
 	.lock = __SPIN_LOCK_UNLOCKED(byo_sched.lock),
+	.waitq = __WAIT_QUEUE_HEAD_INITIALIZER(byo_sched.waitq),
 };
+
+static struct dentry *byo_debugfs;
 
 struct byo_sched_data {
 	struct rb_root tin;		/* packets by send time */
@@ -86,6 +102,8 @@ static struct byo_skb_cb *byo_cb(struct sk_buff *skb)
 /* Take the changes of the schedule that are due by now. */
 static void byo_follow_schedule(struct byo_sched_data *q, u64 now)
 {
+	bool taken = false;
+
 	spin_lock(&byo_sched.lock);
 	if (q->sched_gen != byo_sched.gen) {
 		q->sched_gen = byo_sched.gen;
@@ -96,8 +114,14 @@ static void byo_follow_schedule(struct byo_sched_data *q, u64 now)
 		q->rate = byo_sched.change[q->sched_next].rate;
 		q->delay_us = byo_sched.change[q->sched_next].delay_us;
 		q->sched_next++;
+		byo_sched.applied++;
+		byo_sched.unread++;
+		taken = true;
 	}
 	spin_unlock(&byo_sched.lock);
+	/* a reader polling the device learns that the schedule moved on */
+	if (taken)
+		wake_up_interruptible_poll(&byo_sched.waitq, EPOLLIN | EPOLLRDNORM);
 }
 
 static void byo_tin_insert(struct byo_sched_data *q, struct sk_buff *skb)
@@ -289,9 +313,9 @@ static int byo_parse_u32(char **pos, u32 *val)
 
 	while (*s == ' ' || *s == '\t')
 		s++;
-	if (*s < '0' || *s > '9')
+	if (!isdigit(*s))
 		return -EINVAL;
-	for (; *s >= '0' && *s <= '9'; s++) {
+	for (; isdigit(*s); s++) {
 		v = v * 10 + (*s - '0');
 		if (v > U32_MAX)
 			return -ERANGE;
@@ -398,18 +422,56 @@ static ssize_t byo_read(struct file *file, char __user *buf, size_t count,
 		len += scnprintf(text + len, size - len, "%u %u %u\n",
 				 byo_sched.change[i].at_ms, byo_sched.change[i].rate,
 				 byo_sched.change[i].delay_us);
+	byo_sched.unread = 0;
 	spin_unlock_bh(&byo_sched.lock);
 	ret = simple_read_from_buffer(buf, count, ppos, text, len);
 	kfree(text);
 	return ret;
 }
 
+static __poll_t byo_poll(struct file *file, struct poll_table_struct *wait)
+{
+	__poll_t mask = EPOLLOUT | EPOLLWRNORM;
+
+	poll_wait(file, &byo_sched.waitq, wait);
+	spin_lock_bh(&byo_sched.lock);
+	if (byo_sched.unread)
+		mask |= EPOLLIN | EPOLLRDNORM;
+	spin_unlock_bh(&byo_sched.lock);
+	return mask;
+}
+
+static long byo_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct byo_stats st;
+
+	if (cmd != BYO_IOC_STATS)
+		return -ENOTTY;
+	spin_lock_bh(&byo_sched.lock);
+	st.changes = byo_sched.n;
+	st.applied = byo_sched.applied;
+	spin_unlock_bh(&byo_sched.lock);
+	return copy_to_user((void __user *)arg, &st, sizeof(st)) ? -EFAULT : 0;
+}
+
 static const struct file_operations byo_fops = {
-	.owner	= THIS_MODULE,
-	.read	= byo_read,
-	.write	= byo_write,
-	.llseek	= noop_llseek,
+	.owner		= THIS_MODULE,
+	.read		= byo_read,
+	.write		= byo_write,
+	.poll		= byo_poll,
+	.unlocked_ioctl	= byo_ioctl,
+	.llseek		= noop_llseek,
 };
+
+static int byo_state_show(struct seq_file *m, void *v)
+{
+	spin_lock_bh(&byo_sched.lock);
+	seq_printf(m, "gen %u\nchanges %u\napplied %u\n", byo_sched.gen, byo_sched.n,
+		   byo_sched.applied);
+	spin_unlock_bh(&byo_sched.lock);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(byo_state);
 
 static struct miscdevice byo_misc = {
 	.minor	= MISC_DYNAMIC_MINOR,
@@ -426,13 +488,20 @@ static int __init byo_module_init(void)
 	if (err)
 		return err;
 	err = register_qdisc(&byo_qdisc_ops);
-	if (err)
+	if (err) {
 		misc_deregister(&byo_misc);
-	return err;
+		return err;
+	}
+	/* debugfs is optional: its errors are ignored, as its API intends */
+	byo_debugfs = debugfs_create_dir(BYO_DEVICE_NAME, NULL);
+	debugfs_create_u32("applied", 0444, byo_debugfs, &byo_sched.applied);
+	debugfs_create_file("state", 0444, byo_debugfs, NULL, &byo_state_fops);
+	return 0;
 }
 
 static void __exit byo_module_exit(void)
 {
+	debugfs_remove(byo_debugfs);
 	unregister_qdisc(&byo_qdisc_ops);
 	misc_deregister(&byo_misc);
 }

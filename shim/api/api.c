@@ -121,6 +121,8 @@ int qdk_init(uint64_t seed)
 	if (initcalls_done)
 		return 0;
 	initcalls_done = true;
+	/* a module's parameters are in sysfs before its init runs, as at load */
+	qdk_params_sysfs_add();
 	return qdk_run_initcalls() ? -EINVAL : 0;
 }
 
@@ -129,6 +131,11 @@ long qdk_exit(void)
 	if (initcalls_done)
 		qdk_run_exitcalls();
 	initcalls_done = false;
+	/* the misc core's, then what a module's exit left behind, said and freed */
+	qdk_misc_reset();
+	qdk_params_sysfs_remove();
+	qdk_pseudofs_reset();
+	qdk_nodes_reset();
 	qdk_time_reset();
 	qdk_skb_cache_drain();
 	qdk_host_free(effects);

@@ -52,6 +52,43 @@ int qdk_misc_read(const char *name, void *buf, size_t len, long *ret);
  */
 int qdk_misc_call(const char *name, int write, void *buf, size_t len, int64_t pos, long *ret);
 /*
+ * Files of the modules' devices and entries, as a process uses them
+ * (shim/lib/fs.c has the rules): PATH is /dev/NAME (a misc device or one
+ * device_create() made), /proc/..., /sys/class/CLASS/DEV/ATTR or
+ * /sys/kernel/debug/... . qdk_file_open() returns 0 or the kernel's errno
+ * (-ENOENT: no such node; open's own error); flags are open(2)'s O_RDONLY,
+ * O_WRONLY or O_RDWR (| O_NONBLOCK ...). read, write and ioctl return what
+ * the handler returned, or the VFS's error when there is none (-EINVAL,
+ * -ENOTTY; -EBADF for a mode the file was not opened in); the position
+ * moves as the handler moves it. qdk_file_poll() returns the events of
+ * `events` (EPOLLIN ...) that are ready and watches the queues the handler
+ * named: qdk_file_woken() counts the wakes on them since. qdk_file_close()
+ * calls release (once per successful open) and returns its value.
+ */
+struct qdk_file;
+int qdk_file_open(const char *path, int flags, struct qdk_file **f);
+long qdk_file_read(struct qdk_file *f, void *buf, size_t len);
+long qdk_file_write(struct qdk_file *f, const void *buf, size_t len);
+long qdk_file_ioctl(struct qdk_file *f, unsigned int cmd, unsigned long arg);
+unsigned int qdk_file_poll(struct qdk_file *f, unsigned int events);
+unsigned long qdk_file_woken(const struct qdk_file *f);
+int64_t qdk_file_pos(const struct qdk_file *f);
+void qdk_file_set_pos(struct qdk_file *f, int64_t pos);
+int qdk_file_close(struct qdk_file *f);
+/*
+ * The node PATH's files open now (the return value; -ENOENT: no such
+ * node), and its opens and releases so far.
+ */
+int qdk_file_count(const char *path, unsigned long *opens, unsigned long *releases);
+/* The nodes' paths, one a line (a directory with a trailing /); the length. */
+size_t qdk_file_list(char *buf, size_t len);
+/*
+ * User memory from addr on cannot be reached (as past a buffer's last
+ * mapped page): copy_{from,to}_user() stop there and return the bytes not
+ * copied; NULL: everything above the first page is reachable again.
+ */
+void qdk_user_fault_at(const void *addr);
+/*
  * The kernel's own random draws (a trace's "random" directive): queued in
  * the order the kernel made them, they answer the next get_random_u8/u16/
  * u32/u64() (width 1, 2, 4, 8 bytes) and get_random_bytes() calls before

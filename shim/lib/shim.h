@@ -6,6 +6,7 @@
 #ifndef QDK_SHIM_INTERNAL_H
 #define QDK_SHIM_INTERNAL_H
 
+#include <linux/list.h>
 #include <linux/types.h>
 
 struct sk_buff;
@@ -35,8 +36,54 @@ void qdk_time_drive_timer_lists(bool on);
 int qdk_time_fire_timer_list(void);
 unsigned long qdk_ns_to_jiffies(u64 ns);
 u64 qdk_jiffies_to_ns(unsigned long j);
+struct qdk_tnode;
+/* queue n (a QDK_TNODE_WORK or _TASKLET) to run at the current time */
+void qdk_time_defer(struct qdk_tnode *n, u8 kind);
+/* take n off the queue; whether it was on it */
+bool qdk_time_cancel(struct qdk_tnode *n);
+/* the first entry, in firing order, that match() accepts */
+struct qdk_tnode *qdk_time_find(bool (*match)(const struct qdk_tnode *n, const void *arg),
+				const void *arg);
+/* workqueue.c, softirq.c: run the deferred work n is in (off the queue) */
+void qdk_work_run(struct qdk_tnode *n);
+void qdk_tasklet_run(struct qdk_tnode *n);
 /* cancel timers living in [start, start + len); returns how many */
 int qdk_time_purge_range(const void *start, size_t len);
+
+/*
+ * fs.c: a node of the file tree a module's devices and entries make
+ * (/dev, /proc, /sys), opened through fops (chr: through the cdev of rdev)
+ */
+struct file_operations;
+struct inode;
+struct file;
+struct qdk_node {
+	struct list_head list;
+	char path[160];
+	bool dir;
+	bool chr;			/* a character device node: the cdev of rdev */
+	umode_t mode;
+	dev_t rdev;
+	const struct file_operations *fops;
+	void *i_private;
+	void *owner;			/* what made it (a proc entry, a dentry, a device) */
+	unsigned long opens, releases;
+	int open_now;
+};
+struct qdk_node *qdk_node_add(const char *dir, const char *name, const struct qdk_node *tmpl);
+void qdk_node_remove(struct qdk_node *n);
+struct qdk_node *qdk_node_lookup(const char *path);
+void qdk_nodes_reset(void);
+/* char_dev.c: the open of a character device node (chrdev_open()) */
+int qdk_chrdev_open(struct inode *inode, struct file *filp);
+
+/* pseudofs.c: the proc and debugfs entries a module left, freed */
+void qdk_pseudofs_reset(void);
+/* params.c: /sys/module/MODULE/parameters/NAME, while the modules are loaded */
+void qdk_params_sysfs_add(void);
+void qdk_params_sysfs_remove(void);
+/* misc.c: the misc core's major and class, gone with the modules */
+void qdk_misc_reset(void);
 
 /* random.c */
 void qdk_random_seed(u64 seed);

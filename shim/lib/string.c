@@ -34,6 +34,15 @@ size_t strlcpy(char *dst, const char *src, size_t size)
 	return len;
 }
 
+int vscnprintf(char *buf, size_t size, const char *fmt, va_list args)
+{
+	int i = vsnprintf(buf, size, fmt, args);
+
+	if (likely(i < (int)size))
+		return i;
+	return size ? size - 1 : 0;
+}
+
 int scnprintf(char *buf, size_t size, const char *fmt, ...)
 {
 	va_list args;

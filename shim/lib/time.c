@@ -13,8 +13,6 @@
 
 #include "shim.h"
 
-enum { QDK_TNODE_TIMER = 1, QDK_TNODE_HRTIMER = 2 };
-
 u64 qdk_clock_ns;
 unsigned long volatile jiffies = INITIAL_JIFFIES;
 u64 jiffies_64 = INITIAL_JIFFIES;
@@ -79,10 +77,16 @@ void qdk_time_set_hz(unsigned int hz)
  */
 static struct rb_root_cached tqueue = RB_ROOT_CACHED;
 
+/*
+ * Due first, then (at one time) tasklets before the rest, as the softirq
+ * runs them before a kworker gets the CPU, then the order of arming.
+ */
 static bool tnode_before(const struct qdk_tnode *a, const struct qdk_tnode *b)
 {
 	if (a->when != b->when)
 		return a->when < b->when;
+	if ((a->kind == QDK_TNODE_TASKLET) != (b->kind == QDK_TNODE_TASKLET))
+		return a->kind == QDK_TNODE_TASKLET;
 	return a->seq < b->seq;
 }
 
@@ -133,6 +137,35 @@ static void tnode_add(struct qdk_tnode *n, u64 when, u64 soft)
 	if (leftmost)
 		tqueue.rb_leftmost = &n->rb;
 	n->queued = true;
+}
+
+/*
+ * Deferred work (workqueue.c, softirq.c) is due at once: it runs when the
+ * clock next moves, even to the same time, i.e. after the running call.
+ */
+void qdk_time_defer(struct qdk_tnode *n, u8 kind)
+{
+	n->kind = kind;
+	tnode_add(n, qdk_clock_ns, qdk_clock_ns);
+}
+
+bool qdk_time_cancel(struct qdk_tnode *n)
+{
+	bool was = n->queued;
+
+	tnode_remove(n);
+	return was;
+}
+
+struct qdk_tnode *qdk_time_find(bool (*match)(const struct qdk_tnode *n, const void *arg),
+				const void *arg)
+{
+	struct qdk_tnode *m;
+
+	for (m = tnode_first(); m; m = tnode_next(m))
+		if (match(m, arg))
+			return m;
+	return NULL;
 }
 
 u64 qdk_time_next(void)
@@ -437,7 +470,11 @@ u64 hrtimer_forward(struct hrtimer *timer, ktime_t now, ktime_t interval)
 
 static void fire(struct qdk_tnode *n)
 {
-	if (n->kind == QDK_TNODE_TIMER) {
+	if (n->kind == QDK_TNODE_WORK) {
+		qdk_work_run(n);
+	} else if (n->kind == QDK_TNODE_TASKLET) {
+		qdk_tasklet_run(n);
+	} else if (n->kind == QDK_TNODE_TIMER) {
 		struct timer_list *t = container_of(n, struct timer_list,
 						    __qdk_node);
 

@@ -105,3 +105,30 @@ KTEST(uaccess, bytes_not_copied)
 	KT_EQ(copy_to_user(NULL, src, 0), 0);
 	return 0;
 }
+
+/* /sys/module/MODULE/parameters/NAME: the files of the parameters with permissions */
+KTEST(param, sysfs_files)
+{
+	struct qdk_file *f;
+	char buf[16] = { 0 };
+
+	kt_uint = 7;
+	KT_EQ(qdk_file_open("/sys/module/qdk_shim_test/parameters/kt_uint", O_RDWR, &f), 0);
+	KT_EQ(qdk_file_read(f, buf, sizeof(buf)), 2);
+	KT_STREQ(buf, "7\n");
+	KT_EQ(qdk_file_write(f, "0x11\n", 5), 5);
+	KT_EQ(kt_uint, 17);
+	KT_EQ(qdk_file_write(f, "-1", 2), -EINVAL);
+	KT_EQ(kt_uint, 17);
+	KT_EQ(qdk_file_close(f), 0);
+	/* 0444: no write open, root or not */
+	KT_EQ(qdk_file_open("/sys/module/qdk_shim_test/parameters/kt_bool", O_WRONLY, &f), -EACCES);
+	KT_EQ(qdk_file_open("/sys/module/qdk_shim_test/parameters/kt_bool", O_RDONLY, &f), 0);
+	KT_EQ(qdk_file_read(f, buf, sizeof(buf)), 2);
+	KT_EQ(buf[0], 'N');
+	KT_EQ(qdk_file_close(f), 0);
+	/* a named parameter's file has its name */
+	KT_EQ(qdk_file_open("/sys/module/qdk_shim_test/parameters/kt_byte", O_RDONLY, &f), 0);
+	KT_EQ(qdk_file_close(f), 0);
+	return 0;
+}

@@ -45,6 +45,16 @@ __printf(3, 4) int snprintf(char *buf, size_t size, const char *fmt, ...);
 __printf(3, 0) int vsnprintf(char *buf, size_t size, const char *fmt, va_list args);
 __printf(2, 3) int sprintf(char *buf, const char *fmt, ...);
 __printf(3, 4) int scnprintf(char *buf, size_t size, const char *fmt, ...);
+__printf(3, 0) int vscnprintf(char *buf, size_t size, const char *fmt, va_list args);
+/*
+ * linux/kstrtox.h (shim/lib/params.c): base 0 (0x hex, 0 octal, decimal),
+ * 8, 10 or 16 (0x allowed), one trailing newline; -EINVAL, -ERANGE.
+ * kstrtobool() reads the first character(s): y/Y/t/T/1, n/N/f/F/0,
+ * on/ON, off/OFF.
+ */
+int kstrtoull(const char *s, unsigned int base, unsigned long long *res);
+int kstrtoll(const char *s, unsigned int base, long long *res);
 int kstrtouint(const char *s, unsigned int base, unsigned int *res);
+int kstrtobool(const char *s, bool *res);
 
 #endif

@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Misc character devices. misc_register() gives a MISC_DYNAMIC_MINOR
- * device a free minor and keeps it in the shim's list of devices (by name:
- * two devices of one name are refused with -EBUSY, as the kernel refuses
- * a second one of a minor or name); misc_deregister() removes it.
- * qdk_misc_find() gives the harness a device's file_operations.
+ * Misc character devices (shim/lib/misc.c): misc_register() gives a
+ * MISC_DYNAMIC_MINOR device a free minor and makes it a device of the class
+ * "misc" with the node /dev/NAME (two devices of one name or minor:
+ * -EBUSY); an open sets file->private_data to the miscdevice, as the
+ * kernel's misc_open() does. misc_deregister() removes it.
+ * qdk_misc_find() gives the harness a device by name.
  */
 #ifndef _LINUX_MISCDEVICE_H
 #define _LINUX_MISCDEVICE_H
 
 #include <linux/fs.h>
 #include <linux/list.h>
+#include <linux/major.h>	/* MISC_MAJOR (uapi) */
 #include <linux/types.h>
 
 #define MISC_DYNAMIC_MINOR 255

@@ -6,7 +6,11 @@
  * any module_init() runs, as insmod's arguments are set before the
  * module's init. Without --param a parameter keeps its compiled-in value.
  * The types: byte, short, ushort, int, uint, long, ulong, bool; another
- * one does not compile (no __qdk_param_type_TYPE).
+ * one does not compile (no __qdk_param_type_TYPE). A parameter with
+ * permissions is the file /sys/module/MODULE/parameters/NAME while the
+ * modules are loaded (qdk_init() to qdk_exit()): a read gives the value as
+ * the type's get() prints it ("%u\n", bool "Y\n"/"N\n"), a write sets it
+ * through set(); without a write bit an open for writing is -EACCES.
  */
 #ifndef _LINUX_MODULE_PARAMS_H
 #define _LINUX_MODULE_PARAMS_H
@@ -18,14 +22,19 @@
 struct kernel_param;
 
 struct kernel_param_ops {
+	unsigned int flags;
 	/* 0, or -EINVAL / -ERANGE: the value is left as it was */
 	int (*set)(const char *val, const struct kernel_param *kp);
+	/* the value as /sys/module/MODULE/parameters/NAME reads it; its length */
+	int (*get)(char *buffer, const struct kernel_param *kp);
+	void (*free)(void *arg);
 };
 
 struct kernel_param {
 	const char *name;
 	const char *modname;
 	const struct kernel_param_ops *ops;
+	u16 perm;	/* of its sysfs file; 0: none */
 	void *arg;
 };
 
@@ -43,12 +52,13 @@ extern const struct kernel_param_ops param_ops_byte, param_ops_short, param_ops_
 
 void qdk_register_param(const struct kernel_param *kp);
 
-#define module_param_cb(name, ops, arg, perm)				\
-	static const struct kernel_param __param_##name = {		\
-		__stringify(name), KBUILD_MODNAME, ops, arg };		\
+#define module_param_cb(_name, _ops, _arg, _perm)			\
+	static const struct kernel_param __param_##_name = {		\
+		.name = __stringify(_name), .modname = KBUILD_MODNAME,	\
+		.ops = _ops, .perm = _perm, .arg = _arg };		\
 	static void __attribute__((constructor))			\
-	__qdk_param_##name(void)					\
-	{ qdk_register_param(&__param_##name); }
+	__qdk_param_##_name(void)					\
+	{ qdk_register_param(&__param_##_name); }
 
 /*
  * The pointer's initializer checks that value has the C type of type, as

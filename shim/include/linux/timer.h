@@ -21,13 +21,25 @@
  * the timer, as the kernel's hlist/timerqueue nodes do, so arming a timer
  * never allocates and cannot fail.
  */
+/*
+ * What a queue entry is: the clock runs timers at their expiry, and the
+ * deferred work a call queued (a work item, a tasklet: workqueue.h,
+ * interrupt.h) at the time it was queued, once the call has returned.
+ */
+enum {
+	QDK_TNODE_TIMER = 1,
+	QDK_TNODE_HRTIMER = 2,
+	QDK_TNODE_WORK = 3,
+	QDK_TNODE_TASKLET = 4,
+};
+
 struct qdk_tnode {
 	struct rb_node rb;	/* in the queue, ordered by (when, seq) */
 	u64 when;		/* virtual ns it fires at */
 	u64 soft;		/* earliest ns it may fire (hrtimer ranges) */
 	u64 seq;		/* arming order: ties fire first-armed first */
 	bool queued;
-	u8 kind;		/* QDK_TNODE_TIMER or QDK_TNODE_HRTIMER */
+	u8 kind;		/* QDK_TNODE_* */
 };
 
 struct timer_list {

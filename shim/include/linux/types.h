@@ -29,6 +29,8 @@ typedef __kernel_clockid_t clockid_t;
 typedef __kernel_off_t off_t;
 typedef __kernel_loff_t loff_t;
 typedef unsigned short umode_t;
+typedef u32 __kernel_dev_t;
+typedef __kernel_dev_t dev_t;
 typedef unsigned int __poll_t;
 typedef __kernel_pid_t pid_t;
 typedef __kernel_time64_t time64_t;

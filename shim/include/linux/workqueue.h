@@ -1,20 +1,150 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Work items run synchronously when scheduled (no worker threads). */
+/*
+ * Workqueues on the virtual clock (shim/lib/workqueue.c). Work is queued as
+ * in the kernel (a pending work is not queued twice; WORK_STRUCT_PENDING is
+ * set from queue_*work() until the function starts, through a delayed
+ * work's timer too) and runs, as a kworker would, after the call that queued
+ * it returns: at the same virtual time, before the next event of a replay,
+ * in the order it was queued (one CPU, so every workqueue is ordered). A
+ * delayed work's timer is a timer_list (TIMER_IRQSAFE, as the kernel's
+ * __INIT_DELAYED_WORK sets), so it fires when the timer wheel says and its
+ * work runs right after. Nothing sleeps: flush_work() and the _sync
+ * cancels return at once, having run (flush) or dropped (cancel) the work.
+ * 6.12 and 7.x also have system_percpu_wq and system_dfl_wq.
+ */
 #ifndef _LINUX_WORKQUEUE_H
 #define _LINUX_WORKQUEUE_H
 
+#include <linux/atomic.h>
+#include <linux/bitops.h>
+#include <linux/compiler.h>
+#include <linux/list.h>
 #include <linux/timer.h>
+#include <linux/types.h>
+#include <linux/version.h>
 
 struct work_struct;
+struct workqueue_struct;
 typedef void (*work_func_t)(struct work_struct *work);
 
-struct work_struct {
-	work_func_t func;
+enum {
+	WORK_STRUCT_PENDING_BIT	= 0,
 };
 
-#define INIT_WORK(w, f)		((w)->func = (f))
-#define schedule_work(w)	({ (w)->func(w); true; })
-#define cancel_work_sync(w)	({ (void)(w); false; })
-#define flush_work(w)		({ (void)(w); false; })
+struct work_struct {
+	atomic_long_t data;		/* WORK_STRUCT_PENDING_BIT */
+	struct list_head entry;
+	work_func_t func;
+	struct workqueue_struct *__qdk_wq;	/* where it is queued */
+	struct qdk_tnode __qdk_node;	/* in the clock's queue while queued */
+};
+
+struct delayed_work {
+	struct work_struct work;
+	struct timer_list timer;
+	struct workqueue_struct *wq;	/* where the timer queues the work */
+	int cpu;
+};
+
+#define work_data_bits(work) ((unsigned long *)(&(work)->data.counter))
+#define work_pending(work) test_bit(WORK_STRUCT_PENDING_BIT, work_data_bits(work))
+#define delayed_work_pending(w) work_pending(&(w)->work)
+
+static inline struct delayed_work *to_delayed_work(struct work_struct *work)
+{
+	return container_of(work, struct delayed_work, work);
+}
+
+void delayed_work_timer_fn(struct timer_list *t);
+
+#define __WORK_INITIALIZER(n, f) {					\
+	.data = { 0 },							\
+	.entry = { &(n).entry, &(n).entry },				\
+	.func = (f),							\
+}
+
+#define __DELAYED_WORK_INITIALIZER(n, f, tflags) {			\
+	.work = __WORK_INITIALIZER((n).work, (f)),			\
+	.timer = { .function = delayed_work_timer_fn,			\
+		   .flags = (tflags) | TIMER_IRQSAFE,			\
+		   .__qdk_node = { .kind = QDK_TNODE_TIMER } },			\
+}
+
+#define DECLARE_WORK(n, f)						\
+	struct work_struct n = __WORK_INITIALIZER(n, f)
+
+#define DECLARE_DELAYED_WORK(n, f)					\
+	struct delayed_work n = __DELAYED_WORK_INITIALIZER(n, f, 0)
+
+void __qdk_init_work(struct work_struct *work, work_func_t func);
+
+#define INIT_WORK(_work, _func)		__qdk_init_work((_work), (_func))
+
+#define INIT_DELAYED_WORK(_work, _func) do {				\
+	__qdk_init_work(&(_work)->work, (_func));			\
+	timer_setup(&(_work)->timer, delayed_work_timer_fn, TIMER_IRQSAFE); \
+} while (0)
+
+enum {
+	WQ_UNBOUND		= 1 << 1,
+	WQ_FREEZABLE		= 1 << 2,
+	WQ_MEM_RECLAIM		= 1 << 3,
+	WQ_HIGHPRI		= 1 << 4,
+	WQ_CPU_INTENSIVE	= 1 << 5,
+	WQ_SYSFS		= 1 << 6,
+	WQ_POWER_EFFICIENT	= 1 << 7,
+	__WQ_ORDERED		= 1 << 17,
+	WQ_MAX_ACTIVE		= 512,
+	WQ_DFL_ACTIVE		= WQ_MAX_ACTIVE / 2,
+};
+
+extern struct workqueue_struct *system_wq;
+extern struct workqueue_struct *system_highpri_wq;
+extern struct workqueue_struct *system_long_wq;
+extern struct workqueue_struct *system_unbound_wq;
+extern struct workqueue_struct *system_freezable_wq;
+extern struct workqueue_struct *system_power_efficient_wq;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+extern struct workqueue_struct *system_percpu_wq;
+extern struct workqueue_struct *system_dfl_wq;
+#endif
+
+__printf(1, 4) struct workqueue_struct *
+alloc_workqueue(const char *fmt, unsigned int flags, int max_active, ...);
+#define alloc_ordered_workqueue(fmt, flags, args...)			\
+	alloc_workqueue(fmt, __WQ_ORDERED | (flags), 1, ##args)
+#define create_workqueue(name)		alloc_workqueue("%s", WQ_MEM_RECLAIM, 1, (name))
+#define create_singlethread_workqueue(name)				\
+	alloc_ordered_workqueue("%s", WQ_MEM_RECLAIM, (name))
+void destroy_workqueue(struct workqueue_struct *wq);
+void flush_workqueue(struct workqueue_struct *wq);
+void drain_workqueue(struct workqueue_struct *wq);
+
+bool queue_work(struct workqueue_struct *wq, struct work_struct *work);
+bool queue_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork,
+			unsigned long delay);
+bool mod_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork,
+		      unsigned long delay);
+bool flush_work(struct work_struct *work);
+bool flush_delayed_work(struct delayed_work *dwork);
+bool cancel_work(struct work_struct *work);
+bool cancel_work_sync(struct work_struct *work);
+bool cancel_delayed_work(struct delayed_work *dwork);
+bool cancel_delayed_work_sync(struct delayed_work *dwork);
+
+/* one CPU: the _on variants queue where the others do */
+#define queue_work_on(cpu, wq, work)		queue_work((wq), (work))
+#define queue_delayed_work_on(cpu, wq, dw, d)	queue_delayed_work((wq), (dw), (d))
+#define mod_delayed_work_on(cpu, wq, dw, d)	mod_delayed_work((wq), (dw), (d))
+
+static inline bool schedule_work(struct work_struct *work)
+{
+	return queue_work(system_wq, work);
+}
+
+static inline bool schedule_delayed_work(struct delayed_work *dwork, unsigned long delay)
+{
+	return queue_delayed_work(system_wq, dwork, delay);
+}
 
 #endif

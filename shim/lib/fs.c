@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fs.c - the shim's stand-in for the VFS under a module's files: a table of
+ * nodes by path (/dev/NAME, /proc/..., /sys/class/..., /sys/kernel/debug/...)
+ * that the device, proc, sysfs and debugfs code add, and the calls a process
+ * makes on them (qdk_file_*(), shim/api/qdk_api.h), each with the kernel's
+ * checks and errors:
+ *
+ *   open     no node: -ENOENT; a directory: -EISDIR; a character device
+ *            node reaches the cdev of its number (char_dev.c) or -ENXIO;
+ *            then f_op->open, whose error fails the open (no release)
+ *   read     not open for reading: -EBADF; no handler: -EINVAL (vfs_read)
+ *   write    not open for writing: -EBADF; no handler: -EINVAL
+ *   ioctl    no unlocked_ioctl: -ENOTTY (vfs_ioctl)
+ *   poll     no handler: DEFAULT_POLLMASK (vfs_poll); else the handler's
+ *            mask, its poll_wait() queues watched until the next poll or
+ *            the close: a wake_up*() there (with a key, one the poll asked
+ *            for) counts as the wake that would end poll(2)'s sleep
+ *   close    f_op->release exactly once per successful open
+ *
+ * Every node counts the files open on it and its opens and releases; a
+ * node removed while a file is open keeps the file working (its ops stay),
+ * as a module's file does until close.
+ */
+#include <linux/errno.h>
+#include <linux/fs.h>
+#include <linux/kernel.h>
+#include <linux/list.h>
+#include <linux/poll.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/wait.h>
+
+#include "shim.h"
+#include "../api/qdk_api.h"
+
+unsigned long qdk_user_fault_from;
+
+static LIST_HEAD(nodes);
+static LIST_HEAD(files);
+
+#define QDK_POLL_QUEUES 8
+
+struct qdk_poll_entry {
+	wait_queue_entry_t wait;
+	wait_queue_head_t *head;
+	struct qdk_file *file;
+};
+
+struct qdk_file {
+	struct list_head list;
+	struct qdk_node *node;		/* NULL once the node is gone */
+	struct inode inode;
+	struct file file;
+	__poll_t want;			/* the events the last poll asked for */
+	unsigned int npoll;
+	struct qdk_poll_entry poll[QDK_POLL_QUEUES];
+	unsigned long woken;
+};
+
+static struct qdk_node *node_find(const char *path)
+{
+	struct qdk_node *n;
+
+	list_for_each_entry(n, &nodes, list)
+		if (!strcmp(n->path, path))
+			return n;
+	return NULL;
+}
+
+struct qdk_node *qdk_node_lookup(const char *path)
+{
+	return node_find(path);
+}
+
+/*
+ * A node at dir/name (dir "" for the top); -EEXIST when the path is
+ * taken, -ENAMETOOLONG, -ENOMEM.
+ */
+struct qdk_node *qdk_node_add(const char *dir, const char *name, const struct qdk_node *tmpl)
+{
+	struct qdk_node *n;
+
+	n = kzalloc(sizeof(*n), GFP_KERNEL);
+	if (!n)
+		return ERR_PTR(-ENOMEM);
+	*n = *tmpl;
+	if (snprintf(n->path, sizeof(n->path), "%s/%s", dir, name) >= (int)sizeof(n->path)) {
+		kfree(n);
+		return ERR_PTR(-ENAMETOOLONG);
+	}
+	if (node_find(n->path)) {
+		kfree(n);
+		return ERR_PTR(-EEXIST);
+	}
+	list_add_tail(&n->list, &nodes);
+	return n;
+}
+
+static void node_free(struct qdk_node *n)
+{
+	struct qdk_file *f;
+
+	list_for_each_entry(f, &files, list)
+		if (f->node == n)
+			f->node = NULL;
+	list_del(&n->list);
+	kfree(n);
+}
+
+/* n and, for a directory, everything under it */
+void qdk_node_remove(struct qdk_node *n)
+{
+	size_t len = strlen(n->path);
+	struct qdk_node *m, *tmp;
+
+	list_for_each_entry_safe(m, tmp, &nodes, list)
+		if (m != n && !strncmp(m->path, n->path, len) && m->path[len] == '/')
+			node_free(m);
+	node_free(n);
+}
+
+/* the files still open, closed, and the nodes a module's exit left, said and freed */
+void qdk_nodes_reset(void)
+{
+	struct qdk_file *f, *ft;
+	struct qdk_node *n, *nt;
+
+	list_for_each_entry_safe(f, ft, &files, list)
+		qdk_file_close(f);
+	list_for_each_entry_safe(n, nt, &nodes, list) {
+		pr_err("qdk: %s%s was left by the modules' exit\n", n->path, n->dir ? "/" : "");
+		node_free(n);
+	}
+	qdk_user_fault_from = 0;
+}
+
+/* ---- wait queues ----------------------------------------------------------- */
+
+void __wake_up(struct wait_queue_head *wq_head, unsigned int mode, int nr_exclusive, void *key)
+{
+	struct wait_queue_entry *e, *next;
+
+	list_for_each_entry_safe(e, next, &wq_head->head, entry)
+		e->func(e, mode, 0, key);
+}
+
+static int pollwake(struct wait_queue_entry *wait, unsigned int mode, int sync, void *key)
+{
+	struct qdk_poll_entry *pe = container_of(wait, struct qdk_poll_entry, wait);
+
+	if (key && !((unsigned long)key & pe->file->want))
+		return 0;
+	pe->file->woken++;
+	return 1;
+}
+
+static void poll_queue(struct file *filp, wait_queue_head_t *head, poll_table *pt)
+{
+	struct qdk_file *f = container_of(filp, struct qdk_file, file);
+	struct qdk_poll_entry *pe;
+
+	if (WARN_ONCE(f->npoll == QDK_POLL_QUEUES, "qdk: a poll handler waits on over %d queues\n",
+		      QDK_POLL_QUEUES))
+		return;
+	pe = &f->poll[f->npoll++];
+	pe->file = f;
+	pe->head = head;
+	pe->wait.func = pollwake;
+	pe->wait.private = f;
+	pe->wait.flags = 0;
+	add_wait_queue(head, &pe->wait);
+}
+
+static void poll_forget(struct qdk_file *f)
+{
+	while (f->npoll) {
+		struct qdk_poll_entry *pe = &f->poll[--f->npoll];
+
+		remove_wait_queue(pe->head, &pe->wait);
+	}
+}
+
+/* ---- files ------------------------------------------------------------------ */
+
+int qdk_file_open(const char *path, int flags, struct qdk_file **fp)
+{
+	struct qdk_node *n = node_find(path);
+	struct qdk_file *f;
+	int acc = flags & O_ACCMODE, err = 0;
+
+	*fp = NULL;
+	if (!n)
+		return -ENOENT;
+	if (n->dir)
+		return -EISDIR;
+	f = kzalloc(sizeof(*f), GFP_KERNEL);
+	if (!f)
+		return -ENOMEM;
+	f->node = n;
+	f->inode.i_mode = n->mode;
+	f->inode.i_rdev = n->rdev;
+	f->inode.i_private = n->i_private;
+	f->file.f_inode = &f->inode;
+	f->file.f_flags = flags;
+	f->file.f_mode = FMODE_LSEEK | FMODE_PREAD | FMODE_PWRITE |
+		(acc != O_WRONLY ? FMODE_READ : 0) | (acc != O_RDONLY ? FMODE_WRITE : 0);
+	f->file.f_op = n->fops;
+	if (n->chr)
+		err = qdk_chrdev_open(&f->inode, &f->file);
+	else if (f->file.f_op && f->file.f_op->open)
+		err = f->file.f_op->open(&f->inode, &f->file);
+	if (err) {
+		kfree(f);
+		return err;
+	}
+	n->opens++;
+	n->open_now++;
+	list_add_tail(&f->list, &files);
+	*fp = f;
+	return 0;
+}
+
+long qdk_file_read(struct qdk_file *f, void *buf, size_t len)
+{
+	const struct file_operations *op = f->file.f_op;
+
+	if (!(f->file.f_mode & FMODE_READ))
+		return -EBADF;
+	if (!op || !op->read)
+		return -EINVAL;
+	return op->read(&f->file, (char __user *)buf, len, &f->file.f_pos);
+}
+
+long qdk_file_write(struct qdk_file *f, const void *buf, size_t len)
+{
+	const struct file_operations *op = f->file.f_op;
+
+	if (!(f->file.f_mode & FMODE_WRITE))
+		return -EBADF;
+	if (!op || !op->write)
+		return -EINVAL;
+	return op->write(&f->file, (const char __user *)buf, len, &f->file.f_pos);
+}
+
+long qdk_file_ioctl(struct qdk_file *f, unsigned int cmd, unsigned long arg)
+{
+	const struct file_operations *op = f->file.f_op;
+
+	if (!op || !op->unlocked_ioctl)
+		return -ENOTTY;
+	return op->unlocked_ioctl(&f->file, cmd, arg);
+}
+
+unsigned int qdk_file_poll(struct qdk_file *f, unsigned int events)
+{
+	const struct file_operations *op = f->file.f_op;
+	poll_table pt;
+
+	poll_forget(f);
+	f->woken = 0;
+	f->want = events | EPOLLERR | EPOLLHUP;
+	if (!op || !op->poll)
+		return DEFAULT_POLLMASK;
+	init_poll_funcptr(&pt, poll_queue);
+	pt._key = f->want;
+	return op->poll(&f->file, &pt) & f->want;
+}
+
+unsigned long qdk_file_woken(const struct qdk_file *f)
+{
+	return f->woken;
+}
+
+int64_t qdk_file_pos(const struct qdk_file *f)
+{
+	return f->file.f_pos;
+}
+
+void qdk_file_set_pos(struct qdk_file *f, int64_t pos)
+{
+	f->file.f_pos = pos;
+}
+
+int qdk_file_close(struct qdk_file *f)
+{
+	const struct file_operations *op = f->file.f_op;
+	int ret = 0;
+
+	poll_forget(f);
+	if (op && op->release)
+		ret = op->release(&f->inode, &f->file);
+	if (f->node) {
+		f->node->releases++;
+		f->node->open_now--;
+	}
+	list_del(&f->list);
+	kfree(f);
+	return ret;
+}
+
+int qdk_file_count(const char *path, unsigned long *opens, unsigned long *releases)
+{
+	struct qdk_node *n = node_find(path);
+
+	if (!n)
+		return -ENOENT;
+	*opens = n->opens;
+	*releases = n->releases;
+	return n->open_now;
+}
+
+void qdk_user_fault_at(const void *addr)
+{
+	qdk_user_fault_from = (unsigned long)addr;
+}
+
+/* the nodes' paths in the order they were made, one a line */
+size_t qdk_file_list(char *buf, size_t len)
+{
+	struct qdk_node *n;
+	size_t used = 0;
+
+	list_for_each_entry(n, &nodes, list) {
+		used += snprintf(used < len ? buf + used : NULL, used < len ? len - used : 0,
+				 "%s%s\n", n->path, n->dir ? "/" : "");
+	}
+	return used;
+}

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * workqueue.c - workqueues on the virtual clock (linux/workqueue.h). A
+ * queued work is an entry of the clock's queue due at the time it was
+ * queued (qdk_time_defer()): it runs once the call that queued it has
+ * returned, in queueing order, as one kworker on one CPU would run it.
+ * WORK_STRUCT_PENDING_BIT is set from queueing (or arming a delayed work's
+ * timer) until the function starts, as in the kernel, so the function may
+ * queue its own work again.
+ */
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/stdarg.h>
+#include <linux/string.h>
+#include <linux/workqueue.h>
+
+#include "shim.h"
+
+struct workqueue_struct {
+	char name[24];
+	unsigned int flags;
+	bool system;			/* one of system_*_wq: never destroyed */
+};
+
+static struct workqueue_struct system_wqs[] = {
+	{ "events", 0, true },
+	{ "events_highpri", WQ_HIGHPRI, true },
+	{ "events_long", 0, true },
+	{ "events_unbound", WQ_UNBOUND, true },
+	{ "events_freezable", WQ_FREEZABLE, true },
+	{ "events_power_efficient", WQ_POWER_EFFICIENT, true },
+	{ "events_dfl", WQ_UNBOUND, true },
+};
+
+struct workqueue_struct *system_wq = &system_wqs[0];
+struct workqueue_struct *system_highpri_wq = &system_wqs[1];
+struct workqueue_struct *system_long_wq = &system_wqs[2];
+struct workqueue_struct *system_unbound_wq = &system_wqs[3];
+struct workqueue_struct *system_freezable_wq = &system_wqs[4];
+struct workqueue_struct *system_power_efficient_wq = &system_wqs[5];
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+struct workqueue_struct *system_percpu_wq = &system_wqs[0];
+struct workqueue_struct *system_dfl_wq = &system_wqs[6];
+#endif
+
+void __qdk_init_work(struct work_struct *work, work_func_t func)
+{
+	memset(work, 0, sizeof(*work));
+	INIT_LIST_HEAD(&work->entry);
+	work->func = func;
+}
+
+static bool test_and_set_pending(struct work_struct *work)
+{
+	return test_and_set_bit(WORK_STRUCT_PENDING_BIT, work_data_bits(work));
+}
+
+static void clear_pending(struct work_struct *work)
+{
+	clear_bit(WORK_STRUCT_PENDING_BIT, work_data_bits(work));
+}
+
+/* onto the clock's queue: pending already set by the caller */
+static void insert_work(struct workqueue_struct *wq, struct work_struct *work)
+{
+	work->__qdk_wq = wq;
+	qdk_time_defer(&work->__qdk_node, QDK_TNODE_WORK);
+}
+
+bool queue_work(struct workqueue_struct *wq, struct work_struct *work)
+{
+	if (test_and_set_pending(work))
+		return false;
+	insert_work(wq, work);
+	return true;
+}
+
+void qdk_work_run(struct qdk_tnode *n)
+{
+	struct work_struct *work = container_of(n, struct work_struct, __qdk_node);
+
+	clear_pending(work);
+	work->func(work);
+}
+
+void delayed_work_timer_fn(struct timer_list *t)
+{
+	struct delayed_work *dwork = container_of(t, struct delayed_work, timer);
+
+	insert_work(dwork->wq, &dwork->work);
+}
+
+/* pending already set: the work now, or its timer for delay jiffies */
+static void queue_delayed(struct workqueue_struct *wq, struct delayed_work *dwork,
+			  unsigned long delay)
+{
+	dwork->wq = wq;
+	dwork->cpu = 0;
+	if (!delay) {
+		insert_work(wq, &dwork->work);
+		return;
+	}
+	dwork->timer.expires = jiffies + delay;
+	add_timer(&dwork->timer);
+}
+
+bool queue_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork,
+			unsigned long delay)
+{
+	if (test_and_set_pending(&dwork->work))
+		return false;
+	queue_delayed(wq, dwork, delay);
+	return true;
+}
+
+/* Take a pending work off its timer or queue; whether it was pending. */
+static bool try_grab(struct work_struct *work, struct timer_list *timer)
+{
+	bool pending = work_pending(work);
+
+	if (timer)
+		timer_delete(timer);
+	qdk_time_cancel(&work->__qdk_node);
+	clear_pending(work);
+	return pending;
+}
+
+bool mod_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork,
+		      unsigned long delay)
+{
+	bool pending = try_grab(&dwork->work, &dwork->timer);
+
+	set_bit(WORK_STRUCT_PENDING_BIT, work_data_bits(&dwork->work));
+	queue_delayed(wq, dwork, delay);
+	return pending;
+}
+
+bool cancel_work(struct work_struct *work)
+{
+	return try_grab(work, NULL);
+}
+
+/* nothing runs concurrently: no running instance to wait for */
+bool cancel_work_sync(struct work_struct *work)
+{
+	return try_grab(work, NULL);
+}
+
+bool cancel_delayed_work(struct delayed_work *dwork)
+{
+	return try_grab(&dwork->work, &dwork->timer);
+}
+
+bool cancel_delayed_work_sync(struct delayed_work *dwork)
+{
+	return try_grab(&dwork->work, &dwork->timer);
+}
+
+/*
+ * Wait for a queued work to finish: here it runs now, at the current time,
+ * as the kworker would have run it while the caller slept. false: nothing
+ * was queued.
+ */
+bool flush_work(struct work_struct *work)
+{
+	if (!qdk_time_cancel(&work->__qdk_node))
+		return false;
+	qdk_work_run(&work->__qdk_node);
+	return true;
+}
+
+/* a timer still pending is cut short: its work is queued, then flushed */
+bool flush_delayed_work(struct delayed_work *dwork)
+{
+	if (timer_delete(&dwork->timer))
+		insert_work(dwork->wq, &dwork->work);
+	return flush_work(&dwork->work);
+}
+
+__printf(1, 4) struct workqueue_struct *
+alloc_workqueue(const char *fmt, unsigned int flags, int max_active, ...)
+{
+	struct workqueue_struct *wq = kzalloc(sizeof(*wq), GFP_KERNEL);
+	va_list ap;
+
+	if (!wq)
+		return NULL;
+	va_start(ap, max_active);
+	vsnprintf(wq->name, sizeof(wq->name), fmt, ap);
+	va_end(ap);
+	wq->flags = flags;
+	return wq;
+}
+
+/*
+ * Run what is queued on wq now (and what that queues on it), oldest first;
+ * works still on their timer stay there, as in the kernel.
+ */
+static bool work_on(const struct qdk_tnode *n, const void *wq)
+{
+	return n->kind == QDK_TNODE_WORK &&
+	       container_of(n, struct work_struct, __qdk_node)->__qdk_wq == wq;
+}
+
+void flush_workqueue(struct workqueue_struct *wq)
+{
+	struct qdk_tnode *n;
+
+	while ((n = qdk_time_find(work_on, wq)))
+		flush_work(container_of(n, struct work_struct, __qdk_node));
+}
+
+void drain_workqueue(struct workqueue_struct *wq)
+{
+	flush_workqueue(wq);
+}
+
+void destroy_workqueue(struct workqueue_struct *wq)
+{
+	if (!wq || wq->system)
+		return;
+	drain_workqueue(wq);
+	kfree(wq);
+}
