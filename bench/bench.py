@@ -190,17 +190,12 @@ def has_convert() -> bool:
 
 
 def binary_twin(trace: Path) -> Path | None:
-    """
-    The binary twin of trace, or None while `qdk-replay convert` does not
-    exist. The hook for issue 15 item 2: once convert lands, this writes
-    FILE.qtb (adjust to convert's usage) and the table gains a "bin" row
-    with the >= 100 M events/s target for pfifo.
-    """
+    """The binary twin of trace (FORMAT.md, "Binary traces"): FILE.qtb, by `qdk-replay convert`."""
     if not has_convert():
         return None
     b = trace.with_suffix(".qtb")
     if not b.exists() or b.stat().st_mtime < trace.stat().st_mtime:
-        sh([R, "convert", str(trace), "-o", str(b)])
+        sh([R, "convert", str(trace), str(b)])
     return b
 
 

@@ -94,5 +94,6 @@ int cmd_drive(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_convert(int argc, char **argv);
 
 #endif /* QDK_HARNESS_H */

@@ -209,6 +209,14 @@ struct trace {
 	uint32_t line;
 	bool in_events;
 	uint64_t last_ts;
+	/*
+	 * The binary twin (write.h, TRACE_BIN_*): [pos, fill) are records, a
+	 * line record's text parsed in place (it ends with '\n').
+	 */
+	bool binary;
+	bool nl_added;		/* refill gave the text's last line its '\n' */
+	bool raw;		/* trace_open_raw: lines only, no header */
+	char *fmt;		/* trace_raw_line: a binary record's text */
 	struct trace_hdr hdr;
 	/*
 	 * The flows in declaration order, each allocated on its own (a pointer
@@ -249,6 +257,27 @@ static inline void trace_pin(struct trace *t, const char **text)
 {
 	t->pin = text;
 }
+/*
+ * The file as lines, for `qdk-replay convert`: open without reading the
+ * header (any trace, text or binary, plain or compressed), then every line of
+ * the text (of the text twin for a binary trace) with trace_raw_line(),
+ * without its '\n' (*nl: it had one; only the last line may not), valid
+ * until the next call; false at the end. The lines' meaning is not checked:
+ * that is for trace_open().
+ */
+void trace_open_raw(struct trace *t, const char *path);
+bool trace_raw_line(struct trace *t, const char **line, size_t *n, bool *nl);
+/* The trace is the binary twin (told by its magic, not its name). */
+static inline bool trace_is_binary(const struct trace *t)
+{
+	return t->binary;
+}
+/*
+ * An event's line (as in the text twin): ev->text, or for a fixed-size
+ * record of a binary trace (ev->text NULL) its text formatted into buf (at
+ * least 96 bytes). *len gets its length.
+ */
+const char *trace_event_text(const struct trace_event *ev, char *buf, uint32_t *len);
 /* Line n of the trace read again from its file (error reports), malloc'd, without '\n'. */
 char *trace_line_text(const struct trace *t, uint32_t n);
 /* "path:line: reason" on stderr, exit 2. */
