@@ -1480,9 +1480,9 @@ bad_op:
 
 /*
  * At least n bytes of records at pos, refilling as refill() does (the pinned
- * line kept); false when no byte is left. A record cut short fails.
+ * line kept); false when no byte is left. Record rec cut short fails.
  */
-static bool bin_have(struct trace *t, size_t n)
+static bool bin_have(struct trace *t, size_t n, uint32_t rec)
 {
 	while ((size_t)(t->fill - t->pos) < n) {
 		const char *from;
@@ -1491,7 +1491,7 @@ static bool bin_have(struct trace *t, size_t n)
 		if (t->src_done) {
 			if (t->fill == t->pos)
 				return false;
-			trace_fail(t, t->line + 1, "truncated record (%zu of its %zu bytes)",
+			trace_fail(t, rec, "truncated record (%zu of its %zu bytes)",
 				   (size_t)(t->fill - t->pos), n);
 		}
 		from = keep_from(t);
@@ -1533,7 +1533,7 @@ bin_hot(struct trace *t, const uint8_t **rp, uint64_t *ts)
 	uint64_t id;
 
 	if (__builtin_expect((size_t)(t->fill - t->pos) < size, 0)) {
-		bin_have(t, size);
+		bin_have(t, size, t->line);
 		*rp = r = (const uint8_t *)t->pos;
 	}
 	if (r[2] | r[3])
@@ -1574,7 +1574,7 @@ static void bin_line(struct trace *t, const char **p, uint32_t *n, bool *nl)
 	if (*n > TRACE_MAX_TCA_LINE)
 		trace_fail(t, t->line, "line longer than %d bytes", TRACE_MAX_TCA_LINE);
 	size = trace_bin_line_size(*n);
-	bin_have(t, size);
+	bin_have(t, size, t->line);
 	r = (const uint8_t *)t->pos;
 	l = t->pos + 8;
 	if (l[*n] != '\n' || memchr(l, '\n', *n))
@@ -1584,7 +1584,7 @@ static void bin_line(struct trace *t, const char **p, uint32_t *n, bool *nl)
 			bad_record(t, r, "its padding must be 0");
 	*nl = !(r[1] & TRACE_BIN_LINE_NONL);
 	t->pos += size;
-	if (!*nl && bin_have(t, 1))
+	if (!*nl && bin_have(t, 1, t->line + 1))
 		bad_record(t, r, "a line without its newline must be the last record");
 	*p = l;
 }
@@ -1600,7 +1600,7 @@ static bool bin_next(struct trace *t, struct trace_event *ev)
 
 	for (;;) {
 		if (__builtin_expect((size_t)(t->fill - t->pos) < TRACE_BIN_E_SIZE, 0) &&
-		    !bin_have(t, 8)) {
+		    !bin_have(t, 8, t->line + 1)) {
 			if (t->r_pending || t->c_pending || t->n_pending || t->b_pending)
 				trace_fail(t, t->line, "the trace ends with %s lines and no call "
 					   "after them", pending_kind(t));
@@ -1693,7 +1693,7 @@ bool trace_raw_line(struct trace *t, const char **line, size_t *n, bool *nl)
 		uint32_t len;
 		uint64_t ts;
 
-		if (!bin_have(t, 8))
+		if (!bin_have(t, 8, t->line + 1))
 			return false;
 		r = (const uint8_t *)t->pos;
 		t->line++;
