@@ -1680,7 +1680,6 @@ void trace_open_raw(struct trace *t, const char *path)
 {
 	memset(t, 0, sizeof(*t));
 	t->path = path;
-	t->raw = true;
 	src_open(t);
 }
 

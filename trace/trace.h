@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * trace.h - reading qdk traces (traces/FORMAT.md, versions 1 to 3).
+ * trace.h - reading qdk traces (traces/FORMAT.md, versions 1 to 3), text
+ * or its binary twin.
  *
- * The reader streams the file through a fixed-size buffer (plain text, or
- * zstd or gzip data decompressed on the way, told apart by their magic
- * numbers), takes the header directives up to the first event, and then
+ * The reader streams the file through a fixed-size buffer (plain text or
+ * binary, or zstd or gzip data decompressed on the way, all told apart by
+ * their magic numbers), takes the header directives up to the first event, and then
  * hands out one event per call with a hand-written tokenizer: its memory
  * does not grow with the trace. Flow lines are absorbed
  * wherever they appear. Every malformed line ends the program with
@@ -68,7 +69,7 @@ struct trace_event {
 	uint64_t from;		/* n: the packet it was made from, 0 for '-' */
 	uint64_t jiffies;	/* j */
 	uint64_t tstamp;	/* e: skb->tstamp (OV_TSTAMP) */
-	const char *text;	/* the line, without its newline */
+	const char *text;	/* the line, without its newline; NULL: a binary record's */
 	uint32_t text_len;
 	uint32_t line;
 	char op;		/* e d p r c t u x m w s R n j b, 'l' for lost */
@@ -215,7 +216,6 @@ struct trace {
 	 */
 	bool binary;
 	bool nl_added;		/* refill gave the text's last line its '\n' */
-	bool raw;		/* trace_open_raw: lines only, no header */
 	char *fmt;		/* trace_raw_line: a binary record's text */
 	struct trace_hdr hdr;
 	/*
