@@ -12,6 +12,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,8 +77,8 @@ static inline bool is_digit(char c)
 
 enum { SRC_PLAIN, SRC_ZSTD, SRC_GZIP };
 
-/* Raw bytes of the file into t->in; false at its end. */
-static bool raw_fill(struct trace *t)
+/* Raw bytes of the file into t->in; false at its end; -1 with err set on an error. */
+static int raw_fill(struct trace *t, char *err, size_t errn)
 {
 	ssize_t n;
 
@@ -85,10 +86,200 @@ static bool raw_fill(struct trace *t)
 	do
 		n = read(t->fd, t->in, TRACE_IN_SIZE);
 	while (n < 0 && errno == EINTR);
-	if (n < 0)
-		file_fail(t->path, "%s", strerror(errno));
+	if (n < 0) {
+		snprintf(err, errn, "%s", strerror(errno));
+		t->in_len = 0;
+		return -1;
+	}
 	t->in_len = (size_t)n;
 	return n > 0;
+}
+
+/*
+ * Up to cap decompressed bytes into dst; 0 at the end of the data, or with
+ * err set when the data are bad. Runs in the decoder thread (below): it
+ * touches only the file, t->in and the decoders, and reports in err.
+ */
+static size_t dec_read(struct trace *t, char *dst, size_t cap, char *err, size_t errn)
+{
+	for (;;) {
+		if (t->in_pos == t->in_len && !t->src_eof) {
+			int r = raw_fill(t, err, errn);
+
+			if (r < 0)
+				return 0;
+			t->src_eof = !r;
+		}
+		if (t->src == SRC_ZSTD) {
+			ZSTD_inBuffer in = { t->in, t->in_len, t->in_pos };
+			ZSTD_outBuffer out = { dst, cap, 0 };
+			size_t r;
+
+			if (t->src_eof) {
+				if (t->frame_open)
+					snprintf(err, errn, "truncated zstd data");
+				return 0;
+			}
+			r = ZSTD_decompressStream(t->zstd, &out, &in);
+			if (ZSTD_isError(r)) {
+				snprintf(err, errn, "not valid zstd data: %s", ZSTD_getErrorName(r));
+				return 0;
+			}
+			t->in_pos = in.pos;
+			t->frame_open = r != 0;
+			if (out.pos)
+				return out.pos;
+		} else {
+			z_stream *z = &t->gz;
+			int r;
+
+			if (t->src_eof) {
+				if (t->frame_open)
+					snprintf(err, errn, "truncated gzip data");
+				return 0;
+			}
+			if (!t->frame_open) {
+				/* a new member: gzip files may be concatenated */
+				if (inflateReset(z) != Z_OK) {
+					snprintf(err, errn, "zlib: cannot reset the decoder");
+					return 0;
+				}
+				t->frame_open = true;
+			}
+			z->next_in = (unsigned char *)t->in + t->in_pos;
+			z->avail_in = (unsigned int)(t->in_len - t->in_pos);
+			z->next_out = (unsigned char *)dst;
+			z->avail_out = (unsigned int)cap;
+			r = inflate(z, Z_NO_FLUSH);
+			if (r != Z_OK && r != Z_STREAM_END && r != Z_BUF_ERROR) {
+				snprintf(err, errn, "not valid gzip data: %s", z->msg ? z->msg : "error");
+				return 0;
+			}
+			t->in_pos = t->in_len - z->avail_in;
+			if (r == Z_STREAM_END)
+				t->frame_open = false;
+			if (cap - z->avail_out)
+				return cap - z->avail_out;
+		}
+	}
+}
+
+/*
+ * The decoder thread: compressed input is decompressed ahead of the reader,
+ * into a ring of DEC_NCHUNK chunks, so that decompression overlaps the
+ * replay on a second core. head counts the chunks made, tail those taken;
+ * a chunk between them belongs to the reader, the others to the thread.
+ */
+#define DEC_CHUNK (256u << 10)
+#define DEC_NCHUNK 4
+
+struct trace_dec {
+	pthread_t th;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	char *chunk[DEC_NCHUNK];
+	size_t len[DEC_NCHUNK];
+	unsigned int head, tail;
+	size_t off;		/* bytes of the tail chunk taken */
+	bool end, stop;
+	char err[256];
+};
+
+static void *dec_main(void *arg)
+{
+	struct trace *t = arg;
+	struct trace_dec *d = t->dec;
+	unsigned int slot;
+	size_t n;
+	bool stop;
+
+	for (;;) {
+		pthread_mutex_lock(&d->mu);
+		while (d->head - d->tail == DEC_NCHUNK && !d->stop)
+			pthread_cond_wait(&d->cv, &d->mu);
+		stop = d->stop;
+		slot = d->head % DEC_NCHUNK;
+		pthread_mutex_unlock(&d->mu);
+		if (stop)
+			return NULL;
+		n = dec_read(t, d->chunk[slot], DEC_CHUNK, d->err, sizeof(d->err));
+		pthread_mutex_lock(&d->mu);
+		d->len[slot] = n;
+		if (n)
+			d->head++;
+		else
+			d->end = true;
+		pthread_cond_broadcast(&d->cv);
+		pthread_mutex_unlock(&d->mu);
+		if (!n)
+			return NULL;
+	}
+}
+
+static void dec_start(struct trace *t)
+{
+	struct trace_dec *d = xmalloc(sizeof(*d));
+	int i;
+
+	memset(d, 0, sizeof(*d));
+	for (i = 0; i < DEC_NCHUNK; i++)
+		d->chunk[i] = xmalloc(DEC_CHUNK);
+	pthread_mutex_init(&d->mu, NULL);
+	pthread_cond_init(&d->cv, NULL);
+	t->dec = d;
+	if (pthread_create(&d->th, NULL, dec_main, t))
+		file_fail(t->path, "cannot start the decoder thread");
+}
+
+static void dec_stop(struct trace *t)
+{
+	struct trace_dec *d = t->dec;
+	int i;
+
+	if (!d)
+		return;
+	pthread_mutex_lock(&d->mu);
+	d->stop = true;
+	pthread_cond_broadcast(&d->cv);
+	pthread_mutex_unlock(&d->mu);
+	pthread_join(d->th, NULL);
+	pthread_mutex_destroy(&d->mu);
+	pthread_cond_destroy(&d->cv);
+	for (i = 0; i < DEC_NCHUNK; i++)
+		free(d->chunk[i]);
+	free(d);
+	t->dec = NULL;
+}
+
+/* Up to cap decompressed bytes from the decoder thread's chunks. */
+static size_t dec_take(struct trace *t, char *dst, size_t cap)
+{
+	struct trace_dec *d = t->dec;
+	unsigned int slot;
+	size_t n;
+
+	pthread_mutex_lock(&d->mu);
+	while (d->head == d->tail && !d->end)
+		pthread_cond_wait(&d->cv, &d->mu);
+	if (d->head == d->tail) {
+		pthread_mutex_unlock(&d->mu);
+		if (d->err[0])
+			file_fail(t->path, "%s", d->err);
+		return 0;
+	}
+	slot = d->tail % DEC_NCHUNK;
+	pthread_mutex_unlock(&d->mu);
+	n = d->len[slot] - d->off < cap ? d->len[slot] - d->off : cap;
+	memcpy(dst, d->chunk[slot] + d->off, n);
+	d->off += n;
+	if (d->off == d->len[slot]) {
+		pthread_mutex_lock(&d->mu);
+		d->tail++;
+		d->off = 0;
+		pthread_cond_broadcast(&d->cv);
+		pthread_mutex_unlock(&d->mu);
+	}
+	return n;
 }
 
 /* Up to cap decompressed (or plain) bytes into dst; 0 at the end of the trace. */
@@ -110,55 +301,7 @@ static size_t src_read(struct trace *t, char *dst, size_t cap)
 			file_fail(t->path, "%s", strerror(errno));
 		return (size_t)n;
 	}
-	for (;;) {
-		if (t->in_pos == t->in_len && !t->src_eof && !raw_fill(t))
-			t->src_eof = true;
-		if (t->src == SRC_ZSTD) {
-			ZSTD_inBuffer in = { t->in, t->in_len, t->in_pos };
-			ZSTD_outBuffer out = { dst, cap, 0 };
-			size_t r;
-
-			if (t->src_eof) {
-				if (t->frame_open)
-					file_fail(t->path, "truncated zstd data");
-				return 0;
-			}
-			r = ZSTD_decompressStream(t->zstd, &out, &in);
-			if (ZSTD_isError(r))
-				file_fail(t->path, "not valid zstd data: %s", ZSTD_getErrorName(r));
-			t->in_pos = in.pos;
-			t->frame_open = r != 0;
-			if (out.pos)
-				return out.pos;
-		} else {
-			z_stream *z = &t->gz;
-			int r;
-
-			if (t->src_eof) {
-				if (t->frame_open)
-					file_fail(t->path, "truncated gzip data");
-				return 0;
-			}
-			if (!t->frame_open) {
-				/* a new member: gzip files may be concatenated */
-				if (inflateReset(z) != Z_OK)
-					file_fail(t->path, "zlib: cannot reset the decoder");
-				t->frame_open = true;
-			}
-			z->next_in = (unsigned char *)t->in + t->in_pos;
-			z->avail_in = (unsigned int)(t->in_len - t->in_pos);
-			z->next_out = (unsigned char *)dst;
-			z->avail_out = (unsigned int)cap;
-			r = inflate(z, Z_NO_FLUSH);
-			if (r != Z_OK && r != Z_STREAM_END && r != Z_BUF_ERROR)
-				file_fail(t->path, "not valid gzip data: %s", z->msg ? z->msg : "error");
-			t->in_pos = t->in_len - z->avail_in;
-			if (r == Z_STREAM_END)
-				t->frame_open = false;
-			if (cap - z->avail_out)
-				return cap - z->avail_out;
-		}
-	}
+	return dec_take(t, dst, cap);
 }
 
 /*
@@ -201,13 +344,15 @@ static void detect(struct trace *t)
 /* Open t->path and tell plain text from zstd and gzip by the first bytes. */
 static void src_open(struct trace *t)
 {
-	const unsigned char *m = (const unsigned char *)t->in;
+	const unsigned char *m;
+	char err[256];
 
 	t->fd = open(t->path, O_RDONLY | O_CLOEXEC);
 	if (t->fd < 0)
 		file_fail(t->path, "%s", strerror(errno));
 	t->in = xmalloc(TRACE_IN_SIZE);
-	raw_fill(t);
+	if (raw_fill(t, err, sizeof(err)) < 0)
+		file_fail(t->path, "%s", err);
 	m = (const unsigned char *)t->in;
 	if (t->in_len >= 4 && m[0] == 0x28 && m[1] == 0xb5 && m[2] == 0x2f && m[3] == 0xfd) {
 		t->src = SRC_ZSTD;
@@ -222,6 +367,8 @@ static void src_open(struct trace *t)
 	} else {
 		t->src = SRC_PLAIN;
 	}
+	if (t->src != SRC_PLAIN)
+		dec_start(t);
 	t->buf = xmalloc(TRACE_BUF_SIZE + 1 + TRACE_PAD);
 	t->pos = t->end = t->fill = t->buf;
 	memset(t->buf, 0, TRACE_PAD);
@@ -230,6 +377,7 @@ static void src_open(struct trace *t)
 
 static void src_close(struct trace *t)
 {
+	dec_stop(t);
 	if (t->src == SRC_ZSTD)
 		ZSTD_freeDStream(t->zstd);
 	else if (t->src == SRC_GZIP)

@@ -198,6 +198,7 @@ struct trace {
 	bool frame_open;	/* the decoder is inside a frame (gzip member) */
 	struct ZSTD_DCtx_s *zstd;
 	z_stream gz;
+	struct trace_dec *dec;	/* compressed input: the decoder thread (trace.c) */
 	/*
 	 * The text: [pos, end) whole lines, [end, fill) the next line's start,
 	 * TRACE_PAD zero bytes after fill.
