@@ -6,7 +6,6 @@
  * compressed; OUT is written plain. The lines' meaning is not checked here
  * (verify does that): a bad line stays bad at the same number.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -22,41 +21,29 @@ static void usage(FILE *f)
 
 int cmd_convert(int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{ "to", required_argument, NULL, 't' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 }
-	};
-	const char *to = NULL, *line;
+	const char *to = NULL, *line, *in, *out;
 	struct trace_bin_enc enc;
 	struct outfile o;
 	struct trace t;
 	bool binary, nl;
 	size_t n;
-	int c;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
-		switch (c) {
-		case 't':
-			to = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			usage(stderr);
-			return 2;
-		}
+	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		usage(stdout);
+		return 0;
 	}
-	if (optind != argc - 2 || (to && strcmp(to, "text") && strcmp(to, "binary"))) {
+	if (argc == 5 && !strcmp(argv[1], "--to"))
+		to = argv[2];
+	if ((argc != 3 && !to) || (to && strcmp(to, "text") && strcmp(to, "binary"))) {
 		usage(stderr);
 		return 2;
 	}
-	refuse_same_file(argv[optind + 1], argv[optind]);
-	trace_open_raw(&t, argv[optind]);
+	in = argv[argc - 2];
+	out = argv[argc - 1];
+	refuse_same_file(out, in);
+	trace_open_raw(&t, in);
 	binary = to ? to[0] == 'b' : !trace_is_binary(&t);
-	out_open(&o, argv[optind + 1]);
+	out_open(&o, out);
 	trace_bin_enc_init(&enc, &o.w);
 	while (trace_raw_line(&t, &line, &n, &nl)) {
 		if (binary) {

@@ -919,7 +919,9 @@ class _BinaryReader(_TextReader):
 
 def _reader(path: str, stream: io.BufferedIOBase) -> _TextReader:
     """The reader of the format the (decompressed) stream holds, told by its first bytes."""
-    if stream.peek(len(BIN_MAGIC))[: len(BIN_MAGIC)] == BIN_MAGIC:
+    # raw() hands out buffered streams, which peek without consuming
+    head = stream.peek(len(BIN_MAGIC)) if isinstance(stream, (io.BufferedReader, gzip.GzipFile)) else b""
+    if head[: len(BIN_MAGIC)] == BIN_MAGIC:
         return _BinaryReader(path, stream)
     return _TextReader(path, stream)
 

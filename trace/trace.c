@@ -418,6 +418,22 @@ static const char *keep_from(struct trace *t)
 	return t->pos;
 }
 
+/* The unread bytes (and the pinned line) to the front of buf, for a refill. */
+static void buf_shift(struct trace *t)
+{
+	const char *from = keep_from(t);
+	size_t shift = (size_t)(from - t->buf);
+
+	if (!shift)
+		return;
+	memmove(t->buf, from, (size_t)(t->fill - from));
+	if (t->pin && (uintptr_t)*t->pin >= (uintptr_t)from && (uintptr_t)*t->pin < (uintptr_t)t->pos)
+		*t->pin -= shift;
+	t->pos -= shift;
+	t->end -= shift;
+	t->fill -= shift;
+}
+
 /*
  * Make [pos, end) hold at least one whole line: false at the end of the
  * trace. A last line without its '\n' gets one; a line longer than its
@@ -426,8 +442,7 @@ static const char *keep_from(struct trace *t)
 static bool refill(struct trace *t, uint32_t line)
 {
 	for (;;) {
-		const char *from;
-		size_t shift, n;
+		size_t n;
 		char *nl;
 
 		if (t->pos < t->end)
@@ -441,17 +456,7 @@ static bool refill(struct trace *t, uint32_t line)
 			t->end = t->fill;
 			return true;
 		}
-		from = keep_from(t);
-		shift = (size_t)(from - t->buf);
-		if (shift) {
-			memmove(t->buf, from, (size_t)(t->fill - from));
-			if (t->pin && (uintptr_t)*t->pin >= (uintptr_t)from &&
-			    (uintptr_t)*t->pin < (uintptr_t)t->pos)
-				*t->pin -= shift;
-			t->pos -= shift;
-			t->end -= shift;
-			t->fill -= shift;
-		}
+		buf_shift(t);
 		if ((size_t)(t->fill - t->pos) > line_max(t->pos)) {
 			if (line == 1)
 				trace_fail(t, 1, "not a qdk trace (the first line must be "
@@ -1633,8 +1638,7 @@ bad_op:
 static bool bin_have(struct trace *t, size_t n, uint32_t rec)
 {
 	while ((size_t)(t->fill - t->pos) < n) {
-		const char *from;
-		size_t shift, got;
+		size_t got;
 
 		if (t->src_done) {
 			if (t->fill == t->pos)
@@ -1642,16 +1646,7 @@ static bool bin_have(struct trace *t, size_t n, uint32_t rec)
 			trace_fail(t, rec, "truncated record (%zu of its %zu bytes)",
 				   (size_t)(t->fill - t->pos), n);
 		}
-		from = keep_from(t);
-		shift = (size_t)(from - t->buf);
-		if (shift) {
-			memmove(t->buf, from, (size_t)(t->fill - from));
-			if (t->pin && (uintptr_t)*t->pin >= (uintptr_t)from &&
-			    (uintptr_t)*t->pin < (uintptr_t)t->pos)
-				*t->pin -= shift;
-			t->pos -= shift;
-			t->fill -= shift;
-		}
+		buf_shift(t);
 		got = src_read(t, t->fill, TRACE_BUF_SIZE - (size_t)(t->fill - t->buf));
 		if (!got)
 			t->src_done = true;
