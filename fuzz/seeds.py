@@ -10,6 +10,8 @@ tca:  each trace's qdisc kind and TCA_OPTIONS (its `tca` line), with its
 rtnl: the netlink requests the stock tc sends to build each trace's qdisc
       (and a tree's classes), show it with statistics and delete it, taken
       from a user-space namespace with QDK_NS_DUMP (usertc/README.md).
+trace: the binary twins (`qdk-replay convert`) of a few committed traces
+      (run.sh adds the committed text traces themselves).
 
 Files are named by their SHA-1, as libFuzzer names what it adds, so a
 re-run adds only what is new. Prints how many seeds each corpus holds.
@@ -134,6 +136,30 @@ def rtnl_seeds(build: Path, groups: list[list[list[str]]], out: Path) -> int:
     return n
 
 
+# traces whose binary twins seed the trace target: hot records of every kind,
+# line records of R, C, n, b/u, s and header lines
+BIN_SEEDS = (
+    "traces/template-hand.qtr",
+    "traces/upstream/htb-filter-hand.qtr",
+    "traces/upstream/netem-hand.qtr",
+    "examples/byo/byo-dev.qtr",
+    "traces/arrivals/template-demo.qtr",
+)
+
+
+def binary_seeds(build: Path, out: Path) -> int:
+    """The binary twins of BIN_SEEDS into out; how many."""
+    n = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        twin = Path(tmp) / "twin.qtb"
+        for f in BIN_SEEDS:
+            if (TOP / f).exists():
+                subprocess.run([str(build / "qdk-replay"), "convert", str(TOP / f), str(twin)], check=True)
+                save(out, twin.read_bytes())
+                n += 1
+    return n
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=str(TOP / "fuzz" / "corpus"))
@@ -155,7 +181,8 @@ def main() -> int:
         print(f"seeds: {build}/qdk-tc is not built (make user): no rtnl seeds", file=sys.stderr)
         return 2
     nrtnl = rtnl_seeds(build, list(groups.values()), out / "rtnl")
-    print(f"seeds: tca {ntca} from {len(trace_files())} traces, rtnl {nrtnl} tc sessions")
+    nbin = binary_seeds(build, out / "trace")
+    print(f"seeds: tca {ntca} from {len(trace_files())} traces, rtnl {nrtnl} tc sessions, trace {nbin} binary twins")
     return 0
 
 

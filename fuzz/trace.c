@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * trace.c - libFuzzer target: the trace reader (trace/), plain, zstd and
- * gzip, as verify, drive and show open a file: the header, every event,
- * the flows and packets the replay would build from them.
+ * trace.c - libFuzzer target: the trace reader (trace/), text or its binary
+ * twin (traces/FORMAT.md, "Binary traces"), plain, zstd and gzip, as
+ * verify, drive and show open a file: the header, every event, the flows
+ * and packets the replay would build from them; then as `qdk-replay
+ * convert` reads it: every line (a binary record's text formatted), each
+ * turned into its binary record again by the writer's encoder.
  *
  * Input: a file's bytes, handed to trace_open() through a memfd (the reader
  * takes a path). A malformed trace ends in trace_fail(), which prints
@@ -58,6 +61,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct trace t;
+	static struct trace_w w;
+	static struct trace_bin_enc enc;
 	struct trace_event ev;
 	char path[64];
 	int fd, err_fd, null_fd;
@@ -85,6 +90,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		in_call = 0;
 	}
 	trace_close(&t);
+	/* convert's way through the same bytes, its lines encoded again */
+	trace_w_init(&w, NULL, NULL);
+	trace_bin_enc_init(&enc, &w);
+	in_call = 1;
+	if (!setjmp(refused)) {
+		const char *line;
+		size_t n;
+		bool nl;
+
+		trace_open_raw(&t, path);
+		for (events = 0; events < 100000 && trace_raw_line(&t, &line, &n, &nl); events++) {
+			trace_bin_line(&enc, line, n, nl);
+			if (w.len > (1u << 20))
+				w.len = 0;	/* what it wrote is not the point: memory */
+		}
+		trace_bin_enc_finish(&enc);
+		in_call = 0;
+	}
+	trace_close(&t);
+	trace_bin_enc_free(&enc);
+	trace_w_free(&w);
 	fflush(stderr);
 	dup2(err_fd, 2);
 	close(err_fd);

@@ -95,5 +95,6 @@ int cmd_gen(int argc, char **argv);
 int cmd_pcap(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_convert(int argc, char **argv);
 
 #endif /* QDK_HARNESS_H */

@@ -26,6 +26,7 @@ static void usage(FILE *f)
 	      "  bench --qdisc \"KIND OPTS\" -n N      bare enqueue/dequeue loop, for comparison\n"
 	      "  sweep-alloc [--rate R] [--max N] TRACE\n"
 	      "                                      drive TRACE failing each allocation in turn\n"
+	      "  convert [--to text|binary] IN OUT   IN's twin: text to binary, binary to text\n"
 	      "  show TRACE                          the trace's qdisc as `tc -d qdisc show` prints it\n"
 	      "  kinds                               list the qdisc kinds linked in\n"
 	      "  tca \"KIND OPTS\"                     the TCA_OPTIONS bytes (hex) tc sends for them\n"
@@ -35,7 +36,8 @@ static void usage(FILE *f)
 	      "verify and drive take --fail-alloc N: the qdisc's Nth allocation fails.\n"
 	      "--param: a module parameter (module_param(); NAME or MODULE.NAME), set before\n"
 	      "the modules' init as insmod sets it.\n"
-	      "Traces: traces/FORMAT.md. Exit status: 0 ok, 1 divergence or leak, 2 bad input.\n",
+	      "Traces: traces/FORMAT.md, text or binary (by their first bytes), plain, .zst or .gz.\n"
+	      "Exit status: 0 ok, 1 divergence or leak, 2 bad input.\n",
 	      f);
 }
 
@@ -159,6 +161,8 @@ int main(int argc, char **argv)
 		return cmd_bench(argc - 1, argv + 1);
 	if (strcmp(cmd, "kinds") == 0)
 		return cmd_kinds();
+	if (strcmp(cmd, "convert") == 0)
+		return cmd_convert(argc - 1, argv + 1);
 	if (strcmp(cmd, "show") == 0)
 		return cmd_show(argc - 1, argv + 1);
 	if (strcmp(cmd, "tca") == 0)

@@ -88,8 +88,14 @@ static const char *call_name(char op)
 static void diverge_at(struct verifier *v, uint32_t line, const char *text, uint32_t len,
 		       const char *record, const char *what)
 {
+	/* a binary trace's fixed-size record has no text of its own: its line's */
+	if (!text) {
+		text = trace_line_text(&v->t, line);
+		len = (uint32_t)strlen(text);
+	}
 	fflush(stdout);
-	fprintf(stderr, "%s:%u: divergence at %s: %s\n  event: %.*s\n", v->t.path, line, record,
+	fprintf(stderr, trace_is_binary(&v->t) ? "%s:record %u: divergence at %s: %s\n  event: %.*s\n" :
+		"%s:%u: divergence at %s: %s\n  event: %.*s\n", v->t.path, line, record,
 		what, (int)len, text);
 }
 
@@ -356,8 +362,14 @@ static void parted_track(struct verifier *v, const struct trace_event *ev)
 		v->part_side[i] = side;
 		v->part_since[i] = ev ? ev->line : 0;
 		free(v->part_since_text[i]);
-		v->part_since_text[i] = ev ? xstrndup(ev->text, ev->text_len) : NULL;
-		v->part_since_len[i] = ev ? ev->text_len : 0;
+		v->part_since_text[i] = NULL;
+		v->part_since_len[i] = 0;
+		if (ev) {
+			char buf[128];
+			const char *text = trace_event_text(ev, buf, &v->part_since_len[i]);
+
+			v->part_since_text[i] = xstrndup(text, v->part_since_len[i]);
+		}
 		v->part_since_op[i] = ev ? ev->op : 0;
 	}
 }

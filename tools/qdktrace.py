@@ -27,9 +27,11 @@ their first bytes too, so a renamed capture (captured/diverging/) still reads.
 every committed trace); exit 2 with file:line on a bad trace.
 
 Formats: raw() undoes the compression, _reader() picks the format by the
-first bytes of what remains. Text is _TextReader; the binary twin FORMAT.md
-plans would be a second reader class there, handing out the same Header,
-Flow and Event objects.
+first bytes of what remains: text is _TextReader, the binary twin
+(FORMAT.md, "Binary traces") _BinaryReader, which turns each record back
+into the line of text it stands for, so both hand out the same Header,
+Flow and Event objects and refuse a bad trace at the same number (record N
+is line N; a binary trace's errors read "file:record N: reason").
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ import io
 import ipaddress
 import os
 import re
+import struct
 import subprocess
 import sys
 import zlib
@@ -57,6 +60,11 @@ MAX_FID = (1 << 24) - 1
 U8, U16, U32, U64 = 0xFF, 0xFFFF, 0xFFFFFFFF, (1 << 64) - 1
 
 ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
+# the binary twin (trace/write.h TRACE_BIN_*): magic, version, a zero word
+BIN_MAGIC = b"\x89QDKTRB\n"
+BIN_VERSION = 1
+BIN_LINE_NONL = 1  # a line record's flag: the text's last line had no newline
+VERDICT_WORDS = ("ok", "drop", "cn", "?")
 GZIP_MAGIC = b"\x1f\x8b"
 
 CALLS = frozenset("edprct")
@@ -79,8 +87,9 @@ def _val(s: str) -> int:
 class TraceError(Exception):
     """A malformed trace: str() is "file:line: reason" (line 0: the file as a whole)."""
 
-    def __init__(self, path: str, line: int, reason: str) -> None:
-        super().__init__(f"{path}:{line}: {reason}" if line else f"{path}: {reason}")
+    def __init__(self, path: str, line: int, reason: str, record: bool = False) -> None:
+        where = f"record {line}" if record else f"{line}"
+        super().__init__(f"{path}:{where}: {reason}" if line else f"{path}: {reason}")
         self.path, self.line, self.reason = path, line, reason
 
 
@@ -202,8 +211,10 @@ class _TextReader:
             self.first_error = e
         self.in_events = True
 
+    binary = False  # errors name records: _BinaryReader
+
     def fail(self, reason: str, line: int | None = None) -> TraceError:
-        return TraceError(self.path, self.lineno if line is None else line, reason)
+        return TraceError(self.path, self.lineno if line is None else line, reason, self.binary)
 
     # ---- numbers and words ------------------------------------------------
 
@@ -822,13 +833,96 @@ def raw(path: str) -> Iterator[io.BufferedIOBase]:
             yield f
 
 
-def _reader(path: str, stream: io.BufferedIOBase) -> _TextReader:
-    """The reader of the format the (decompressed) stream holds.
+class _BinaryReader(_TextReader):
+    """The binary twin: every record read as the line of the text twin it
+    stands for (a line record's bytes, a hot record's canonical text), then
+    taken as _TextReader takes that line."""
 
-    Only text exists: the binary twin (FORMAT.md, planned) would be told
-    apart here by its magic and read by its own class with this one's
-    interface (header, flows, events()).
-    """
+    binary = True
+
+    def __init__(self, path: str, stream: io.BufferedIOBase) -> None:
+        head = stream.read(16)
+        if len(head) < 16:
+            raise TraceError(path, 0, "truncated binary trace header")
+        ver, zero = struct.unpack("<II", head[8:])
+        if ver != BIN_VERSION:
+            raise TraceError(path, 0, f"binary trace version {ver} (this reader knows version {BIN_VERSION})")
+        if zero:
+            raise TraceError(path, 0, "bad binary trace header (its last word must be 0)")
+        self.bin_ts = 0  # the last event's time: hot records count from it
+        self.last_line = False  # a line record without its newline was read
+        super().__init__(path, stream)
+
+    def _read(self, n: int, line: int) -> bytes:
+        b = self.stream.read(n)
+        if len(b) < n:
+            raise self.fail(f"truncated record ({len(b)} of its {n} bytes)", line)
+        return b
+
+    def _readline(self) -> str | None:
+        head = self.stream.read(8)
+        if not head:
+            return None
+        if self.last_line:
+            raise self.fail("bad L record: a line without its newline must be the last record")
+        n = self.lineno + 1
+        if len(head) < 8:
+            raise self.fail(f"truncated record ({len(head)} of its 8 bytes)", n)
+        self.lineno = n
+        op = chr(head[0])
+        if op == "L":
+            size = int.from_bytes(head[4:], "little")
+            if head[1] & ~BIN_LINE_NONL or head[2] or head[3]:
+                raise self.fail("bad L record: its bytes 1 to 3 must be 0 or 1, 0, 0")
+            if size > MAX_TCA_LINE:
+                raise self.fail(f"line longer than {MAX_TCA_LINE} bytes")
+            body = self._read((size + 1 + 7) & ~7, n)
+            if body[size] != 0x0A or b"\n" in body[:size]:
+                raise self.fail("bad L record: its text must end with its only newline")
+            if any(body[size + 1:]):
+                raise self.fail("bad L record: its padding must be 0")
+            self.last_line = bool(head[1] & BIN_LINE_NONL)
+            line = body[:size].decode("utf-8", "surrogateescape")
+            # an event line: the hot records after it count their time from it
+            m = _NUM.match(line) if line[:1].isdigit() else None
+            if m and line[m.end():m.end() + 1] == " " and self.bin_ts <= _val(m.group()) <= U64:
+                self.bin_ts = _val(m.group())
+            return line
+        if op not in "edpxm" or not head[0]:
+            raise self.fail(f"unknown record type 0x{head[0]:02x}")
+        rest = self._read(16 if op == "e" else 8, n)
+        if head[2] or head[3]:
+            raise self.fail(f"bad {op} record: its bytes 2 and 3 must be 0")
+        dts = int.from_bytes(head[4:], "little")
+        pid = int.from_bytes(rest[:8], "little")
+        words = [op]
+        if op == "e":
+            fid, plen = struct.unpack("<II", rest[8:])
+            v = head[1]
+            if v > 15 or (v & 3 == 3 and v > 3):
+                raise self.fail("bad e record: bad verdict byte")
+            if fid > MAX_FID:
+                raise self.fail("bad e record: flow id beyond 2^24 - 1")
+            verdict = VERDICT_WORDS[v & 3] + ("+stolen" if v & 4 else "") + ("+bypass" if v & 8 else "")
+            words += [str(pid), str(fid), str(plen), verdict]
+        elif head[1]:
+            raise self.fail(f"bad {op} record: its byte 1 must be 0")
+        else:
+            words.append(str(pid) if pid else "-")
+        if not pid and op not in "dp":
+            raise self.fail("packet id 0 is not allowed")
+        if self.bin_ts + dts > U64:
+            raise self.fail(f"bad {op} record: its time is beyond 64 bits")
+        self.bin_ts += dts
+        return " ".join([str(self.bin_ts), *words])
+
+
+def _reader(path: str, stream: io.BufferedIOBase) -> _TextReader:
+    """The reader of the format the (decompressed) stream holds, told by its first bytes."""
+    # raw() hands out buffered streams, which peek without consuming
+    head = stream.peek(len(BIN_MAGIC)) if isinstance(stream, (io.BufferedReader, gzip.GzipFile)) else b""
+    if head[: len(BIN_MAGIC)] == BIN_MAGIC:
+        return _BinaryReader(path, stream)
     return _TextReader(path, stream)
 
 

@@ -13,7 +13,10 @@
   refused; memory stays flat however long the trace;
 - on FUZZ_DIR's mutated traces (30-replay's), the reader refuses no trace
   that verify accepts, and verify stops (refused or diverged) at the line the
-  reader refuses or before.
+  reader refuses or before;
+- the binary twins (`qdk-replay convert`) of the committed and the mutated
+  traces read as their text does: the same counts, or the same refusal at
+  record N for line N.
 
 Prints "N passed, M failed" last.
 """
@@ -252,6 +255,37 @@ def test_fuzz(replay: str, fuzz: str) -> None:
           f"line or before on each ({same} refused in the same words)", "\n     ".join(wrong[:10]))
 
 
+def outcome(path: str) -> tuple[list[int], int, str]:
+    """What the reader makes of a trace: its counts, or where and why it refused it."""
+    try:
+        c = qdktrace.count(path)
+    except qdktrace.TraceError as e:
+        return [], e.line, e.reason
+    return [c.events, c.enqueues, c.dequeues, c.draws, c.classifications, c.made], 0, ""
+
+
+def test_binary(replay: str, tmp: str, fuzz: str | None) -> None:
+    """Each trace's binary twin reads as its text: counts, or refusal at the same number."""
+    paths = [os.path.join(TOP, p) for p in committed()]
+    if fuzz:
+        paths += sorted(os.path.join(fuzz, f) for f in os.listdir(fuzz) if f.endswith(".qtr"))
+    twin = os.path.join(tmp, "twin.qtb")
+    differ, refused = [], 0
+    for p in paths:
+        subprocess.run([replay, "convert", p, twin], check=True, capture_output=True)
+        text, binary = outcome(p), outcome(twin)
+        refused += text[1] > 0
+        if text != binary:
+            differ.append(f"{p}: text {text}, binary {binary}")
+    # a compressed twin: of the first committed trace, which reads
+    subprocess.run([replay, "convert", paths[0], twin], check=True, capture_output=True)
+    subprocess.run(["zstd", "-q", "-f", twin, "-o", twin + ".zst"], check=True)
+    zst_ok = outcome(twin + ".zst") == outcome(twin) and outcome(twin)[0] != []
+    check(len(paths) > 50 and not differ and zst_ok,
+          f"binary twins of {len(paths)} traces read as their text ({refused} refused at the "
+          f"same record, in the same words), a .zst twin too", "\n     ".join(differ[:10]))
+
+
 def main(argv: list[str]) -> int:
     if len(argv) not in (1, 2):
         print(__doc__, file=sys.stderr)
@@ -260,6 +294,7 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="qdktrace-test.") as tmp:
         test_reader(tmp)
         test_streaming(tmp)
+        test_binary(argv[0], tmp, argv[1] if len(argv) == 2 else None)
     if len(argv) == 2:
         test_fuzz(argv[0], argv[1])
     passed = sum(results)

@@ -12,6 +12,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +33,8 @@ void trace_fail(const struct trace *t, uint32_t line, const char *fmt, ...)
 	va_list ap;
 
 	fflush(stdout);
-	fprintf(stderr, "%s:%u: ", t->path, line);
+	/* a binary trace's record N is line N of its text twin */
+	fprintf(stderr, t->binary ? "%s:record %u: " : "%s:%u: ", t->path, line);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -75,8 +77,8 @@ static inline bool is_digit(char c)
 
 enum { SRC_PLAIN, SRC_ZSTD, SRC_GZIP };
 
-/* Raw bytes of the file into t->in; false at its end. */
-static bool raw_fill(struct trace *t)
+/* Raw bytes of the file into t->in; false at its end; -1 with err set on an error. */
+static int raw_fill(struct trace *t, char *err, size_t errn)
 {
 	ssize_t n;
 
@@ -84,10 +86,200 @@ static bool raw_fill(struct trace *t)
 	do
 		n = read(t->fd, t->in, TRACE_IN_SIZE);
 	while (n < 0 && errno == EINTR);
-	if (n < 0)
-		file_fail(t->path, "%s", strerror(errno));
+	if (n < 0) {
+		snprintf(err, errn, "%s", strerror(errno));
+		t->in_len = 0;
+		return -1;
+	}
 	t->in_len = (size_t)n;
 	return n > 0;
+}
+
+/*
+ * Up to cap decompressed bytes into dst; 0 at the end of the data, or with
+ * err set when the data are bad. Runs in the decoder thread (below): it
+ * touches only the file, t->in and the decoders, and reports in err.
+ */
+static size_t dec_read(struct trace *t, char *dst, size_t cap, char *err, size_t errn)
+{
+	for (;;) {
+		if (t->in_pos == t->in_len && !t->src_eof) {
+			int r = raw_fill(t, err, errn);
+
+			if (r < 0)
+				return 0;
+			t->src_eof = !r;
+		}
+		if (t->src == SRC_ZSTD) {
+			ZSTD_inBuffer in = { t->in, t->in_len, t->in_pos };
+			ZSTD_outBuffer out = { dst, cap, 0 };
+			size_t r;
+
+			if (t->src_eof) {
+				if (t->frame_open)
+					snprintf(err, errn, "truncated zstd data");
+				return 0;
+			}
+			r = ZSTD_decompressStream(t->zstd, &out, &in);
+			if (ZSTD_isError(r)) {
+				snprintf(err, errn, "not valid zstd data: %s", ZSTD_getErrorName(r));
+				return 0;
+			}
+			t->in_pos = in.pos;
+			t->frame_open = r != 0;
+			if (out.pos)
+				return out.pos;
+		} else {
+			z_stream *z = &t->gz;
+			int r;
+
+			if (t->src_eof) {
+				if (t->frame_open)
+					snprintf(err, errn, "truncated gzip data");
+				return 0;
+			}
+			if (!t->frame_open) {
+				/* a new member: gzip files may be concatenated */
+				if (inflateReset(z) != Z_OK) {
+					snprintf(err, errn, "zlib: cannot reset the decoder");
+					return 0;
+				}
+				t->frame_open = true;
+			}
+			z->next_in = (unsigned char *)t->in + t->in_pos;
+			z->avail_in = (unsigned int)(t->in_len - t->in_pos);
+			z->next_out = (unsigned char *)dst;
+			z->avail_out = (unsigned int)cap;
+			r = inflate(z, Z_NO_FLUSH);
+			if (r != Z_OK && r != Z_STREAM_END && r != Z_BUF_ERROR) {
+				snprintf(err, errn, "not valid gzip data: %s", z->msg ? z->msg : "error");
+				return 0;
+			}
+			t->in_pos = t->in_len - z->avail_in;
+			if (r == Z_STREAM_END)
+				t->frame_open = false;
+			if (cap - z->avail_out)
+				return cap - z->avail_out;
+		}
+	}
+}
+
+/*
+ * The decoder thread: compressed input is decompressed ahead of the reader,
+ * into a ring of DEC_NCHUNK chunks, so that decompression overlaps the
+ * replay on a second core. head counts the chunks made, tail those taken;
+ * a chunk between them belongs to the reader, the others to the thread.
+ */
+#define DEC_CHUNK (256u << 10)
+#define DEC_NCHUNK 4
+
+struct trace_dec {
+	pthread_t th;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	char *chunk[DEC_NCHUNK];
+	size_t len[DEC_NCHUNK];
+	unsigned int head, tail;
+	size_t off;		/* bytes of the tail chunk taken */
+	bool end, stop;
+	char err[256];
+};
+
+static void *dec_main(void *arg)
+{
+	struct trace *t = arg;
+	struct trace_dec *d = t->dec;
+	unsigned int slot;
+	size_t n;
+	bool stop;
+
+	for (;;) {
+		pthread_mutex_lock(&d->mu);
+		while (d->head - d->tail == DEC_NCHUNK && !d->stop)
+			pthread_cond_wait(&d->cv, &d->mu);
+		stop = d->stop;
+		slot = d->head % DEC_NCHUNK;
+		pthread_mutex_unlock(&d->mu);
+		if (stop)
+			return NULL;
+		n = dec_read(t, d->chunk[slot], DEC_CHUNK, d->err, sizeof(d->err));
+		pthread_mutex_lock(&d->mu);
+		d->len[slot] = n;
+		if (n)
+			d->head++;
+		else
+			d->end = true;
+		pthread_cond_broadcast(&d->cv);
+		pthread_mutex_unlock(&d->mu);
+		if (!n)
+			return NULL;
+	}
+}
+
+static void dec_start(struct trace *t)
+{
+	struct trace_dec *d = xmalloc(sizeof(*d));
+	int i;
+
+	memset(d, 0, sizeof(*d));
+	for (i = 0; i < DEC_NCHUNK; i++)
+		d->chunk[i] = xmalloc(DEC_CHUNK);
+	pthread_mutex_init(&d->mu, NULL);
+	pthread_cond_init(&d->cv, NULL);
+	t->dec = d;
+	if (pthread_create(&d->th, NULL, dec_main, t))
+		file_fail(t->path, "cannot start the decoder thread");
+}
+
+static void dec_stop(struct trace *t)
+{
+	struct trace_dec *d = t->dec;
+	int i;
+
+	if (!d)
+		return;
+	pthread_mutex_lock(&d->mu);
+	d->stop = true;
+	pthread_cond_broadcast(&d->cv);
+	pthread_mutex_unlock(&d->mu);
+	pthread_join(d->th, NULL);
+	pthread_mutex_destroy(&d->mu);
+	pthread_cond_destroy(&d->cv);
+	for (i = 0; i < DEC_NCHUNK; i++)
+		free(d->chunk[i]);
+	free(d);
+	t->dec = NULL;
+}
+
+/* Up to cap decompressed bytes from the decoder thread's chunks. */
+static size_t dec_take(struct trace *t, char *dst, size_t cap)
+{
+	struct trace_dec *d = t->dec;
+	unsigned int slot;
+	size_t n;
+
+	pthread_mutex_lock(&d->mu);
+	while (d->head == d->tail && !d->end)
+		pthread_cond_wait(&d->cv, &d->mu);
+	if (d->head == d->tail) {
+		pthread_mutex_unlock(&d->mu);
+		if (d->err[0])
+			file_fail(t->path, "%s", d->err);
+		return 0;
+	}
+	slot = d->tail % DEC_NCHUNK;
+	pthread_mutex_unlock(&d->mu);
+	n = d->len[slot] - d->off < cap ? d->len[slot] - d->off : cap;
+	memcpy(dst, d->chunk[slot] + d->off, n);
+	d->off += n;
+	if (d->off == d->len[slot]) {
+		pthread_mutex_lock(&d->mu);
+		d->tail++;
+		d->off = 0;
+		pthread_cond_broadcast(&d->cv);
+		pthread_mutex_unlock(&d->mu);
+	}
+	return n;
 }
 
 /* Up to cap decompressed (or plain) bytes into dst; 0 at the end of the trace. */
@@ -109,67 +301,58 @@ static size_t src_read(struct trace *t, char *dst, size_t cap)
 			file_fail(t->path, "%s", strerror(errno));
 		return (size_t)n;
 	}
-	for (;;) {
-		if (t->in_pos == t->in_len && !t->src_eof && !raw_fill(t))
-			t->src_eof = true;
-		if (t->src == SRC_ZSTD) {
-			ZSTD_inBuffer in = { t->in, t->in_len, t->in_pos };
-			ZSTD_outBuffer out = { dst, cap, 0 };
-			size_t r;
+	return dec_take(t, dst, cap);
+}
 
-			if (t->src_eof) {
-				if (t->frame_open)
-					file_fail(t->path, "truncated zstd data");
-				return 0;
-			}
-			r = ZSTD_decompressStream(t->zstd, &out, &in);
-			if (ZSTD_isError(r))
-				file_fail(t->path, "not valid zstd data: %s", ZSTD_getErrorName(r));
-			t->in_pos = in.pos;
-			t->frame_open = r != 0;
-			if (out.pos)
-				return out.pos;
-		} else {
-			z_stream *z = &t->gz;
-			int r;
+/*
+ * Tell the binary twin from text by the first bytes of the (decompressed)
+ * data: TRACE_BIN_MAGIC, the binary version and a zero word.
+ */
+static void detect(struct trace *t)
+{
+	const char *nl;
+	uint32_t w[2];
+	size_t n;
 
-			if (t->src_eof) {
-				if (t->frame_open)
-					file_fail(t->path, "truncated gzip data");
-				return 0;
-			}
-			if (!t->frame_open) {
-				/* a new member: gzip files may be concatenated */
-				if (inflateReset(z) != Z_OK)
-					file_fail(t->path, "zlib: cannot reset the decoder");
-				t->frame_open = true;
-			}
-			z->next_in = (unsigned char *)t->in + t->in_pos;
-			z->avail_in = (unsigned int)(t->in_len - t->in_pos);
-			z->next_out = (unsigned char *)dst;
-			z->avail_out = (unsigned int)cap;
-			r = inflate(z, Z_NO_FLUSH);
-			if (r != Z_OK && r != Z_STREAM_END && r != Z_BUF_ERROR)
-				file_fail(t->path, "not valid gzip data: %s", z->msg ? z->msg : "error");
-			t->in_pos = t->in_len - z->avail_in;
-			if (r == Z_STREAM_END)
-				t->frame_open = false;
-			if (cap - z->avail_out)
-				return cap - z->avail_out;
-		}
+	while ((size_t)(t->fill - t->buf) < TRACE_BIN_HDR && !t->src_done) {
+		n = src_read(t, t->fill, TRACE_BUF_SIZE - (size_t)(t->fill - t->buf));
+		if (!n)
+			t->src_done = true;
+		t->fill += n;
 	}
+	memset(t->fill, 0, TRACE_PAD);
+	if ((size_t)(t->fill - t->buf) >= TRACE_BIN_MAGIC_LEN &&
+	    !memcmp(t->buf, TRACE_BIN_MAGIC, TRACE_BIN_MAGIC_LEN)) {
+		t->binary = true;
+		if ((size_t)(t->fill - t->buf) < TRACE_BIN_HDR)
+			file_fail(t->path, "truncated binary trace header");
+		memcpy(w, t->buf + TRACE_BIN_MAGIC_LEN, sizeof(w));
+		if (w[0] != TRACE_BIN_VERSION)
+			file_fail(t->path, "binary trace version %u (this reader knows version %u)",
+				  w[0], TRACE_BIN_VERSION);
+		if (w[1])
+			file_fail(t->path, "bad binary trace header (its last word must be 0)");
+		t->pos = t->buf + TRACE_BIN_HDR;
+		t->end = t->fill;
+		t->fmt = xmalloc(128);
+		return;
+	}
+	nl = memrchr(t->buf, '\n', (size_t)(t->fill - t->buf));
+	t->end = nl ? nl + 1 : t->buf;
 }
 
 /* Open t->path and tell plain text from zstd and gzip by the first bytes. */
 static void src_open(struct trace *t)
 {
-	const unsigned char *m = (const unsigned char *)t->in;
+	const unsigned char *m;
+	char err[256];
 
 	t->fd = open(t->path, O_RDONLY | O_CLOEXEC);
 	if (t->fd < 0)
 		file_fail(t->path, "%s", strerror(errno));
 	t->in = xmalloc(TRACE_IN_SIZE);
-	raw_fill(t);
+	if (raw_fill(t, err, sizeof(err)) < 0)
+		file_fail(t->path, "%s", err);
 	m = (const unsigned char *)t->in;
 	if (t->in_len >= 4 && m[0] == 0x28 && m[1] == 0xb5 && m[2] == 0x2f && m[3] == 0xfd) {
 		t->src = SRC_ZSTD;
@@ -184,13 +367,17 @@ static void src_open(struct trace *t)
 	} else {
 		t->src = SRC_PLAIN;
 	}
+	if (t->src != SRC_PLAIN)
+		dec_start(t);
 	t->buf = xmalloc(TRACE_BUF_SIZE + 1 + TRACE_PAD);
 	t->pos = t->end = t->fill = t->buf;
 	memset(t->buf, 0, TRACE_PAD);
+	detect(t);
 }
 
 static void src_close(struct trace *t)
 {
+	dec_stop(t);
 	if (t->src == SRC_ZSTD)
 		ZSTD_freeDStream(t->zstd);
 	else if (t->src == SRC_GZIP)
@@ -200,6 +387,7 @@ static void src_close(struct trace *t)
 	free(t->in);
 	free(t->buf);
 	free(t->pinned);
+	free(t->fmt);
 }
 
 /* The longest a line starting at p may be: a tca directive's or a c line's is longer. */
@@ -230,6 +418,22 @@ static const char *keep_from(struct trace *t)
 	return t->pos;
 }
 
+/* The unread bytes (and the pinned line) to the front of buf, for a refill. */
+static void buf_shift(struct trace *t)
+{
+	const char *from = keep_from(t);
+	size_t shift = (size_t)(from - t->buf);
+
+	if (!shift)
+		return;
+	memmove(t->buf, from, (size_t)(t->fill - from));
+	if (t->pin && (uintptr_t)*t->pin >= (uintptr_t)from && (uintptr_t)*t->pin < (uintptr_t)t->pos)
+		*t->pin -= shift;
+	t->pos -= shift;
+	t->end -= shift;
+	t->fill -= shift;
+}
+
 /*
  * Make [pos, end) hold at least one whole line: false at the end of the
  * trace. A last line without its '\n' gets one; a line longer than its
@@ -238,8 +442,7 @@ static const char *keep_from(struct trace *t)
 static bool refill(struct trace *t, uint32_t line)
 {
 	for (;;) {
-		const char *from;
-		size_t shift, n;
+		size_t n;
 		char *nl;
 
 		if (t->pos < t->end)
@@ -247,22 +450,13 @@ static bool refill(struct trace *t, uint32_t line)
 		if (t->src_done) {
 			if (t->fill == t->pos)
 				return false;
+			t->nl_added = true;
 			*t->fill++ = '\n';	/* the last line had none */
 			memset(t->fill, 0, TRACE_PAD);
 			t->end = t->fill;
 			return true;
 		}
-		from = keep_from(t);
-		shift = (size_t)(from - t->buf);
-		if (shift) {
-			memmove(t->buf, from, (size_t)(t->fill - from));
-			if (t->pin && (uintptr_t)*t->pin >= (uintptr_t)from &&
-			    (uintptr_t)*t->pin < (uintptr_t)t->pos)
-				*t->pin -= shift;
-			t->pos -= shift;
-			t->end -= shift;
-			t->fill -= shift;
-		}
+		buf_shift(t);
 		if ((size_t)(t->fill - t->pos) > line_max(t->pos)) {
 			if (line == 1)
 				trace_fail(t, 1, "not a qdk trace (the first line must be "
@@ -1285,6 +1479,23 @@ static const char *device_event(struct trace *t, const char *p, struct trace_eve
 	return p;
 }
 
+/* R, C, n and b lines wait for their call: an event op after them ends or breaks the wait. */
+static inline void pending_check(struct trace *t, char op)
+{
+	if (__builtin_expect(t->b_pending, 0) && op != 'b')
+		trace_fail(t, t->line, "b lines must come right before the device call (u line) "
+			   "they belong to, not before \"%c\"", op);
+	if (__builtin_expect(t->r_pending || t->c_pending || t->n_pending, 0) && op != 'R' &&
+	    op != 'C' && op != 'n') {
+		if (!strchr("edprct", op))
+			trace_fail(t, t->line, "%s lines must come right before the call line they "
+				   "belong to, not before \"%c\"", pending_kind(t), op);
+		t->r_pending = false;
+		t->c_pending = false;
+		t->n_pending = false;
+	}
+}
+
 /* Parse the event line at p (which starts with a digit) into ev. */
 static const char *event_line(struct trace *t, const char *p, struct trace_event *ev)
 {
@@ -1402,18 +1613,7 @@ static const char *event_line(struct trace *t, const char *p, struct trace_event
 	default:
 		goto bad_op;
 	}
-	if (__builtin_expect(t->b_pending, 0) && ev->op != 'b')
-		trace_fail(t, t->line, "b lines must come right before the device call (u line) "
-			   "they belong to, not before \"%c\"", ev->op);
-	if (__builtin_expect(t->r_pending || t->c_pending || t->n_pending, 0) && ev->op != 'R' &&
-	    ev->op != 'C' && ev->op != 'n') {
-		if (!strchr("edprct", ev->op))
-			trace_fail(t, t->line, "%s lines must come right before the call line they "
-				   "belong to, not before \"%c\"", pending_kind(t), ev->op);
-		t->r_pending = false;
-		t->c_pending = false;
-		t->n_pending = false;
-	}
+	pending_check(t, ev->op);
 end:
 	if (*p != '\n')
 		trace_fail(t, t->line, "unexpected \"%.*s\" at the end of the line",
@@ -1429,6 +1629,246 @@ bad_op:
 	trace_fail(t, t->line, "unknown operation \"%.*s\"", (int)strcspn(p, " \n"), p);
 }
 
+/* ---- the binary twin (write.h, TRACE_BIN_*) --------------------------- */
+
+/*
+ * At least n bytes of records at pos, refilling as refill() does (the pinned
+ * line kept); false when no byte is left. Record rec cut short fails.
+ */
+static bool bin_have(struct trace *t, size_t n, uint32_t rec)
+{
+	while ((size_t)(t->fill - t->pos) < n) {
+		size_t got;
+
+		if (t->src_done) {
+			if (t->fill == t->pos)
+				return false;
+			trace_fail(t, rec, "truncated record (%zu of its %zu bytes)",
+				   (size_t)(t->fill - t->pos), n);
+		}
+		buf_shift(t);
+		got = src_read(t, t->fill, TRACE_BUF_SIZE - (size_t)(t->fill - t->buf));
+		if (!got)
+			t->src_done = true;
+		t->fill += got;
+		memset(t->fill, 0, TRACE_PAD);
+		t->end = t->fill;
+	}
+	return true;
+}
+
+static void __attribute__((noreturn, noinline, cold))
+bad_record(const struct trace *t, const uint8_t *r, const char *why)
+{
+	trace_fail(t, t->line, "bad %c record: %s", r[0], why);
+}
+
+/*
+ * The hot record at pos (its first 8 bytes there; record t->line): checked,
+ * its time into *ts (t->last_ts moves on); returns its size.
+ */
+static inline __attribute__((always_inline)) size_t
+bin_hot(struct trace *t, const uint8_t **rp, uint64_t *ts)
+{
+	const uint8_t *r = *rp;
+	size_t size = r[0] == 'e' ? TRACE_BIN_E_SIZE : TRACE_BIN_ID_SIZE;
+	uint32_t dts, fid;
+	uint64_t id;
+
+	if (__builtin_expect((size_t)(t->fill - t->pos) < size, 0)) {
+		bin_have(t, size, t->line);
+		*rp = r = (const uint8_t *)t->pos;
+	}
+	if (r[2] | r[3])
+		bad_record(t, r, "its bytes 2 and 3 must be 0");
+	memcpy(&dts, r + 4, 4);
+	memcpy(&id, r + 8, 8);
+	if (r[0] == 'e') {
+		memcpy(&fid, r + 16, 4);
+		if (r[1] > 15 || ((r[1] & TRACE_BIN_V_BASE) == TRACE_BIN_V_UNKNOWN && r[1] > 3))
+			bad_record(t, r, "bad verdict byte");
+		if (fid >= TRACE_MAX_FID)
+			bad_record(t, r, "flow id beyond 2^24 - 1");
+	} else if (r[1]) {
+		bad_record(t, r, "its byte 1 must be 0");
+	}
+	if (!id && r[0] != 'd' && r[0] != 'p')
+		trace_fail(t, t->line, "packet id 0 is not allowed");
+	*ts = t->last_ts + dts;
+	if (*ts < t->last_ts)
+		bad_record(t, r, "its time is beyond 64 bits");
+	t->last_ts = *ts;
+	return size;
+}
+
+/*
+ * The line record at pos (8 bytes there): checked, *p and *n its text (which
+ * ends with '\n' in the buffer); pos moves past it.
+ */
+static void bin_line(struct trace *t, const char **p, uint32_t *n, bool *nl)
+{
+	const uint8_t *r = (const uint8_t *)t->pos;
+	const char *l;
+	size_t size, i;
+
+	memcpy(n, r + 4, 4);
+	if (r[1] & ~TRACE_BIN_LINE_NONL || r[2] | r[3])
+		bad_record(t, r, "its bytes 1 to 3 must be 0 or 1, 0, 0");
+	if (*n > TRACE_MAX_TCA_LINE)
+		trace_fail(t, t->line, "line longer than %d bytes", TRACE_MAX_TCA_LINE);
+	size = trace_bin_line_size(*n);
+	bin_have(t, size, t->line);
+	r = (const uint8_t *)t->pos;
+	l = t->pos + 8;
+	if (l[*n] != '\n' || memchr(l, '\n', *n))
+		bad_record(t, r, "its text must end with its only newline");
+	for (i = *n + 1; i < size - 8; i++)
+		if (l[i])
+			bad_record(t, r, "its padding must be 0");
+	*nl = !(r[1] & TRACE_BIN_LINE_NONL);
+	t->pos += size;
+	if (!*nl && bin_have(t, 1, t->line + 1))
+		bad_record(t, r, "a line without its newline must be the last record");
+	*p = l;
+}
+
+/* trace_next() for the binary twin: records to events, line records parsed as text. */
+static bool bin_next(struct trace *t, struct trace_event *ev)
+{
+	const uint8_t *r;
+	const char *p;
+	uint32_t n;
+	size_t size;
+	bool nl;
+
+	for (;;) {
+		if (__builtin_expect((size_t)(t->fill - t->pos) < TRACE_BIN_E_SIZE, 0) &&
+		    !bin_have(t, 8, t->line + 1)) {
+			if (t->r_pending || t->c_pending || t->n_pending || t->b_pending)
+				trace_fail(t, t->line, "the trace ends with %s lines and no call "
+					   "after them", pending_kind(t));
+			return false;
+		}
+		r = (const uint8_t *)t->pos;
+		t->line++;
+		switch (r[0]) {
+		case 'e':
+			size = bin_hot(t, &r, &ev->ts);
+			t->pos += size;
+			memcpy(&ev->id, r + 8, 8);
+			memcpy(&ev->fid, r + 16, 4);
+			memcpy(&ev->pkt_len, r + 20, 4);
+			ev->verdict = (r[1] & TRACE_BIN_V_BASE) == TRACE_BIN_V_UNKNOWN ?
+				      VERDICT_UNKNOWN : (int)((r[1] & TRACE_BIN_V_BASE) |
+				      (r[1] & TRACE_BIN_V_STOLEN ? QDK_XMIT_STOLEN : 0) |
+				      (r[1] & TRACE_BIN_V_BYPASS ? QDK_XMIT_BYPASS : 0));
+			ev->ov = 0;
+			ev->keys = NULL;
+			ev->keys_len = 0;
+			break;
+		case 'd':
+		case 'p':
+		case 'x':
+		case 'm':
+			size = bin_hot(t, &r, &ev->ts);
+			t->pos += size;
+			memcpy(&ev->id, r + 8, 8);
+			break;
+		case TRACE_BIN_LINE:
+			bin_line(t, &p, &n, &nl);
+			if (is_digit(*p)) {
+				event_line(t, p, ev);
+				return true;
+			}
+			size = n >= 4 && !memcmp(p, "tca ", 4) ? TRACE_MAX_TCA_LINE : TRACE_MAX_LINE;
+			if (n > size)
+				trace_fail(t, t->line, "line longer than %zu bytes", size);
+			if (*p != '#' && *p != '\n')
+				directive(t, p, n);
+			continue;
+		default:
+			trace_fail(t, t->line, "unknown record type 0x%02x", r[0]);
+		}
+		ev->op = (char)r[0];
+		ev->line = t->line;
+		ev->text = NULL;
+		ev->text_len = 0;
+		pending_check(t, ev->op);
+		return true;
+	}
+}
+
+const char *trace_event_text(const struct trace_event *ev, char *buf, uint32_t *len)
+{
+	uint8_t r[TRACE_BIN_E_SIZE] = { (uint8_t)ev->op };
+	uint32_t v = (uint32_t)ev->verdict;
+
+	if (ev->text) {
+		*len = ev->text_len;
+		return ev->text;
+	}
+	memcpy(r + 8, &ev->id, 8);
+	if (ev->op == 'e') {
+		r[1] = (uint8_t)(ev->verdict == VERDICT_UNKNOWN ? TRACE_BIN_V_UNKNOWN :
+			(v & TRACE_BIN_V_BASE) | (v & QDK_XMIT_STOLEN ? TRACE_BIN_V_STOLEN : 0) |
+			(v & QDK_XMIT_BYPASS ? TRACE_BIN_V_BYPASS : 0));
+		memcpy(r + 16, &ev->fid, 4);
+		memcpy(r + 20, &ev->pkt_len, 4);
+	}
+	*len = (uint32_t)trace_bin_format(r, ev->ts, buf);
+	return buf;
+}
+
+void trace_open_raw(struct trace *t, const char *path)
+{
+	memset(t, 0, sizeof(*t));
+	t->path = path;
+	src_open(t);
+}
+
+bool trace_raw_line(struct trace *t, const char **line, size_t *n, bool *nl)
+{
+	const char *p, *e;
+
+	if (t->binary) {
+		const uint8_t *r;
+		uint32_t len;
+		uint64_t ts;
+
+		if (!bin_have(t, 8, t->line + 1))
+			return false;
+		r = (const uint8_t *)t->pos;
+		t->line++;
+		if (r[0] == TRACE_BIN_LINE) {
+			bin_line(t, line, &len, nl);
+			*n = len;
+			/* an event line: the hot records after it count their time from it */
+			e = is_digit(**line) ? num(*line, &ts) : NULL;
+			if (e && *e == ' ' && ts >= t->last_ts)
+				t->last_ts = ts;
+			return true;
+		}
+		if (!strchr("edpxm", r[0]) || !r[0])
+			trace_fail(t, t->line, "unknown record type 0x%02x", r[0]);
+		len = (uint32_t)bin_hot(t, &r, &ts);
+		t->pos += len;
+		*n = trace_bin_format(r, ts, t->fmt);
+		*line = t->fmt;
+		*nl = true;
+		return true;
+	}
+	if (!refill(t, t->line + 1))
+		return false;
+	t->line++;
+	p = t->pos;
+	e = memchr(p, '\n', (size_t)(t->end - p));
+	*line = p;
+	*n = (size_t)(e - p);
+	*nl = !(t->nl_added && e + 1 == t->fill);
+	t->pos = e + 1;
+	return true;
+}
+
 bool trace_next(struct trace *t, struct trace_event *ev)
 {
 	const char *p;
@@ -1438,6 +1878,8 @@ bool trace_next(struct trace *t, struct trace_event *ev)
 		t->have_first = false;
 		return true;
 	}
+	if (t->binary)
+		return bin_next(t, ev);
 	for (;;) {
 		p = t->pos;
 		if (__builtin_expect(p >= t->end, 0)) {
@@ -1480,20 +1922,16 @@ bool trace_next(struct trace *t, struct trace_event *ev)
 char *trace_line_text(const struct trace *t, uint32_t n)
 {
 	struct trace r;
-	uint32_t line;
+	const char *l;
 	char *text = NULL;
+	size_t len;
+	bool nl;
 
-	memset(&r, 0, sizeof(r));
-	r.path = t->path;
-	src_open(&r);
-	for (line = 1; !text && refill(&r, line); line++) {
-		const char *nl = memchr(r.pos, '\n', (size_t)(r.end - r.pos));
-
-		if (line == n)
-			text = xstrndup(r.pos, (size_t)(nl - r.pos));
-		r.pos = nl + 1;
-	}
-	src_close(&r);
+	trace_open_raw(&r, t->path);
+	while (!text && trace_raw_line(&r, &l, &len, &nl))
+		if (r.line == n)
+			text = xstrndup(l, len);
+	trace_close(&r);
 	return text ? text : xstrdup("");
 }
 
@@ -1501,9 +1939,10 @@ char *trace_line_text(const struct trace *t, uint32_t n)
 
 void trace_open(struct trace *t, const char *path)
 {
-	const char *nl;
+	const char *l, *e;
 	uint64_t ver;
-	const char *e;
+	size_t n;
+	bool nl;
 
 	memset(t, 0, sizeof(*t));
 	t->path = path;
@@ -1513,24 +1952,21 @@ void trace_open(struct trace *t, const char *path)
 	t->hdr.parent = 0xffffffffu;
 	snprintf(t->hdr.devname, sizeof(t->hdr.devname), "qdk0");
 	src_open(t);
-	if (!refill(t, 1)) {
-		/* an empty file reads as one empty line */
-		*t->fill++ = '\n';
-		memset(t->fill, 0, TRACE_PAD);
-		t->end = t->fill;
+	/* the first line (record): an empty file reads as one empty line */
+	if (!trace_raw_line(t, &l, &n, &nl)) {
+		l = "\n";
+		n = 0;
 	}
 	t->line = 1;
-	nl = memchr(t->pos, '\n', (size_t)(t->end - t->pos));
-	if ((size_t)(nl - t->pos) < 10 || memcmp(t->pos, "qdk-trace ", 10) != 0)
+	if (n < 10 || memcmp(l, "qdk-trace ", 10) != 0)
 		trace_fail(t, 1, "not a qdk trace (the first line must be \"qdk-trace 1\")");
-	e = num(t->pos + 10, &ver);
-	if (!e || e != nl)
-		trace_fail(t, 1, "bad trace version \"%.*s\"", (int)(nl - t->pos - 10), t->pos + 10);
+	e = num(l + 10, &ver);
+	if (!e || e != l + n)
+		trace_fail(t, 1, "bad trace version \"%.*s\"", (int)(n - 10), l + 10);
 	if (ver < 1 || ver > 3)
 		trace_fail(t, 1, "unknown trace version %llu (this reader knows versions 1 to 3)",
 			   (unsigned long long)ver);
 	t->version = (unsigned int)ver;
-	t->pos = nl + 1;
 	/* Header directives run up to the first event, which is kept. */
 	t->have_first = trace_next(t, &t->first);
 	t->in_events = true;

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * trace.h - reading qdk traces (traces/FORMAT.md, versions 1 to 3).
+ * trace.h - reading qdk traces (traces/FORMAT.md, versions 1 to 3), text
+ * or its binary twin.
  *
- * The reader streams the file through a fixed-size buffer (plain text, or
- * zstd or gzip data decompressed on the way, told apart by their magic
- * numbers), takes the header directives up to the first event, and then
+ * The reader streams the file through a fixed-size buffer (plain text or
+ * binary, or zstd or gzip data decompressed on the way, all told apart by
+ * their magic numbers), takes the header directives up to the first event, and then
  * hands out one event per call with a hand-written tokenizer: its memory
  * does not grow with the trace. Flow lines are absorbed
  * wherever they appear. Every malformed line ends the program with
@@ -68,7 +69,7 @@ struct trace_event {
 	uint64_t from;		/* n: the packet it was made from, 0 for '-' */
 	uint64_t jiffies;	/* j */
 	uint64_t tstamp;	/* e: skb->tstamp (OV_TSTAMP) */
-	const char *text;	/* the line, without its newline */
+	const char *text;	/* the line, without its newline; NULL: a binary record's */
 	uint32_t text_len;
 	uint32_t line;
 	char op;		/* e d p r c t u x m w s R n j b, 'l' for lost */
@@ -197,6 +198,7 @@ struct trace {
 	bool frame_open;	/* the decoder is inside a frame (gzip member) */
 	struct ZSTD_DCtx_s *zstd;
 	z_stream gz;
+	struct trace_dec *dec;	/* compressed input: the decoder thread (trace.c) */
 	/*
 	 * The text: [pos, end) whole lines, [end, fill) the next line's start,
 	 * TRACE_PAD zero bytes after fill.
@@ -209,6 +211,13 @@ struct trace {
 	uint32_t line;
 	bool in_events;
 	uint64_t last_ts;
+	/*
+	 * The binary twin (write.h, TRACE_BIN_*): [pos, fill) are records, a
+	 * line record's text parsed in place (it ends with '\n').
+	 */
+	bool binary;
+	bool nl_added;		/* refill gave the text's last line its '\n' */
+	char *fmt;		/* trace_raw_line: a binary record's text */
 	struct trace_hdr hdr;
 	/*
 	 * The flows in declaration order, each allocated on its own (a pointer
@@ -249,6 +258,27 @@ static inline void trace_pin(struct trace *t, const char **text)
 {
 	t->pin = text;
 }
+/*
+ * The file as lines, for `qdk-replay convert`: open without reading the
+ * header (any trace, text or binary, plain or compressed), then every line of
+ * the text (of the text twin for a binary trace) with trace_raw_line(),
+ * without its '\n' (*nl: it had one; only the last line may not), valid
+ * until the next call; false at the end. The lines' meaning is not checked:
+ * that is for trace_open().
+ */
+void trace_open_raw(struct trace *t, const char *path);
+bool trace_raw_line(struct trace *t, const char **line, size_t *n, bool *nl);
+/* The trace is the binary twin (told by its magic, not its name). */
+static inline bool trace_is_binary(const struct trace *t)
+{
+	return t->binary;
+}
+/*
+ * An event's line (as in the text twin): ev->text, or for a fixed-size
+ * record of a binary trace (ev->text NULL) its text formatted into buf (at
+ * least 96 bytes). *len gets its length.
+ */
+const char *trace_event_text(const struct trace_event *ev, char *buf, uint32_t *len);
 /* Line n of the trace read again from its file (error reports), malloc'd, without '\n'. */
 char *trace_line_text(const struct trace *t, uint32_t n);
 /* "path:line: reason" on stderr, exit 2. */

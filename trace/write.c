@@ -72,7 +72,8 @@ void trace_w_str(struct trace_w *w, const char *s)
 	trace_w_mem(w, s, strlen(s));
 }
 
-void trace_w_u64(struct trace_w *w, uint64_t v)
+/* v in decimal at p; returns the end */
+static char *fmt_u64(char *p, uint64_t v)
 {
 	char tmp[24];
 	int i = 24;
@@ -81,7 +82,15 @@ void trace_w_u64(struct trace_w *w, uint64_t v)
 		tmp[--i] = (char)('0' + v % 10);
 		v /= 10;
 	} while (v);
-	trace_w_mem(w, tmp + i, (size_t)(24 - i));
+	memcpy(p, tmp + i, (size_t)(24 - i));
+	return p + 24 - i;
+}
+
+void trace_w_u64(struct trace_w *w, uint64_t v)
+{
+	char tmp[24];
+
+	trace_w_mem(w, tmp, (size_t)(fmt_u64(tmp, v) - tmp));
 }
 
 void trace_w_hex(struct trace_w *w, const uint8_t *p, size_t n)
@@ -148,9 +157,13 @@ void trace_w_tcp(struct trace_w *w, uint8_t flags)
 #define XMIT_STOLEN 0x00010000u
 #define XMIT_BYPASS 0x00020000u
 
+/* an enqueue verdict's words: its base (NET_XMIT_*, then '?' of arrivals) and bits */
+static const char *const verdict_base[] = { "ok", "drop", "cn", "?" };
+static const char stolen_word[] = "+stolen", bypass_word[] = "+bypass";
+
 bool trace_w_verdict(struct trace_w *w, uint32_t ret)
 {
-	static const char *const base[] = { "ok", "drop", "cn" };
+	const char *const *base = verdict_base;
 	uint32_t b = ret & XMIT_MASK;
 
 	if (b > 2) {
@@ -159,9 +172,9 @@ bool trace_w_verdict(struct trace_w *w, uint32_t ret)
 	}
 	trace_w_str(w, base[b]);
 	if (ret & XMIT_STOLEN)
-		trace_w_str(w, "+stolen");
+		trace_w_str(w, stolen_word);
 	if (ret & XMIT_BYPASS)
-		trace_w_str(w, "+bypass");
+		trace_w_str(w, bypass_word);
 	return !(ret & ~(XMIT_MASK | XMIT_STOLEN | XMIT_BYPASS));
 }
 
@@ -270,4 +283,252 @@ void trace_w_draw(struct trace_w *w, unsigned int width, uint64_t val, const uin
 		trace_w_u64(w, val);
 	else
 		trace_w_hex(w, bytes, len);
+}
+
+/* ---- the binary twin ---------------------------------------------------- */
+
+static char *fmt_str(char *p, const char *s)
+{
+	size_t n = strlen(s);
+
+	memcpy(p, s, n);
+	return p + n;
+}
+
+size_t trace_bin_format(const uint8_t *r, uint64_t ts, char *buf)
+{
+	char *p = fmt_u64(buf, ts);
+	uint64_t id;
+
+	memcpy(&id, r + 8, 8);
+	*p++ = ' ';
+	*p++ = (char)r[0];
+	*p++ = ' ';
+	if (r[0] == 'e') {
+		uint32_t fid, len;
+
+		memcpy(&fid, r + 16, 4);
+		memcpy(&len, r + 20, 4);
+		p = fmt_u64(p, id);
+		*p++ = ' ';
+		p = fmt_u64(p, fid);
+		*p++ = ' ';
+		p = fmt_u64(p, len);
+		*p++ = ' ';
+		p = fmt_str(p, verdict_base[r[1] & TRACE_BIN_V_BASE]);
+		if (r[1] & TRACE_BIN_V_STOLEN)
+			p = fmt_str(p, stolen_word);
+		if (r[1] & TRACE_BIN_V_BYPASS)
+			p = fmt_str(p, bypass_word);
+	} else if (id) {
+		p = fmt_u64(p, id);
+	} else {
+		*p++ = '-';
+	}
+	return (size_t)(p - buf);
+}
+
+void trace_bin_enc_init(struct trace_bin_enc *e, struct trace_w *out)
+{
+	memset(e, 0, sizeof(*e));
+	e->out = out;
+}
+
+void trace_bin_enc_free(struct trace_bin_enc *e)
+{
+	free(e->carry);
+	e->carry = NULL;
+	e->ncarry = e->capcarry = 0;
+}
+
+static void enc_start(struct trace_bin_enc *e)
+{
+	static const uint32_t ver[2] = { TRACE_BIN_VERSION, 0 };	/* little-endian hosts */
+
+	if (e->started)
+		return;
+	trace_w_mem(e->out, TRACE_BIN_MAGIC, TRACE_BIN_MAGIC_LEN);
+	trace_w_mem(e->out, ver, sizeof(ver));
+	e->started = true;
+}
+
+/* A decimal number at *p (leading zeros allowed) within 64 bits; false if none. */
+static bool dec(const char **p, const char *end, uint64_t *v)
+{
+	const char *s = *p;
+	uint64_t x = 0;
+
+	while (*p < end && (unsigned char)(**p - '0') < 10) {
+		if (__builtin_mul_overflow(x, 10, &x) ||
+		    __builtin_add_overflow(x, (uint64_t)(**p - '0'), &x))
+			return false;
+		(*p)++;
+	}
+	*v = x;
+	return *p > s;
+}
+
+/* " N" (a decimal field) at *p */
+static bool dec_field(const char **p, const char *end, uint64_t *v)
+{
+	if (*p >= end || **p != ' ')
+		return false;
+	(*p)++;
+	return dec(p, end, v);
+}
+
+/*
+ * The timestamp an event line starts with, as the reader takes it (decimal
+ * or 0x hex, then a space); false when the reader refuses the line there.
+ */
+static bool line_ts(const char *l, const char *end, uint64_t *ts, const char **after)
+{
+	const char *p = l;
+
+	if (end - p > 2 && p[0] == '0' && p[1] == 'x') {
+		uint64_t x = 0;
+		int d;
+
+		for (p += 2; p < end; p++) {
+			char c = *p;
+
+			d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 :
+			    c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+			if (d < 0)
+				break;
+			if (x >> 60)
+				return false;
+			x = x << 4 | (uint64_t)d;
+		}
+		if (p == l + 2)
+			return false;
+		*ts = x;
+	} else if (!dec(&p, end, ts)) {
+		return false;
+	}
+	*after = p;
+	return p < end && *p == ' ';
+}
+
+/*
+ * The hot record of line l (n bytes) into rec when the line is one in its
+ * canonical text: its fields reformatted give the line back, byte for byte.
+ */
+static size_t hot_record(const struct trace_bin_enc *e, const char *l, size_t n, uint64_t ts,
+			 const char *p, uint8_t *rec)
+{
+	const char *end = l + n;
+	uint64_t id = 0, fid = 0, len = 0;
+	uint32_t dts;
+	char op, text[96];
+	size_t size;
+
+	if (ts < e->last_ts || ts - e->last_ts > UINT32_MAX || end - p < 3 || p[2] != ' ')
+		return 0;
+	op = p[1];
+	p += 2;
+	memset(rec, 0, TRACE_BIN_E_SIZE);
+	rec[0] = (uint8_t)op;
+	if (op == 'e') {
+		uint8_t v;
+
+		if (!dec_field(&p, end, &id) || !id || !dec_field(&p, end, &fid) ||
+		    fid >= (1u << 24) || !dec_field(&p, end, &len) || len > UINT32_MAX ||
+		    end - p < 2)
+			return 0;
+		p++;
+		v = *p == 'o' ? 0 : *p == 'd' ? 1 : *p == 'c' ? 2 : TRACE_BIN_V_UNKNOWN;
+		if (end - p >= 7 && !memcmp(end - 7, bypass_word, 7))
+			v |= TRACE_BIN_V_BYPASS;
+		if (memmem(p, (size_t)(end - p), stolen_word, 7))
+			v |= TRACE_BIN_V_STOLEN;
+		rec[1] = v;
+		memcpy(rec + 16, &(uint32_t){ (uint32_t)fid }, 4);
+		memcpy(rec + 20, &(uint32_t){ (uint32_t)len }, 4);
+		size = TRACE_BIN_E_SIZE;
+	} else if (op == 'd' || op == 'p' || op == 'x' || op == 'm') {
+		if (end - p == 2 && p[1] == '-' && (op == 'd' || op == 'p'))
+			id = 0;
+		else if (!dec_field(&p, end, &id) || !id)
+			return 0;
+		size = TRACE_BIN_ID_SIZE;
+	} else {
+		return 0;
+	}
+	dts = (uint32_t)(ts - e->last_ts);
+	memcpy(rec + 4, &dts, 4);
+	memcpy(rec + 8, &id, 8);
+	/* the canonical text, compared: anything else stays a line */
+	if (trace_bin_format(rec, ts, text) != n || memcmp(text, l, n))
+		return 0;
+	return size;
+}
+
+void trace_bin_line(struct trace_bin_enc *e, const char *l, size_t n, bool nl)
+{
+	static const uint8_t zero[8];
+	uint8_t rec[TRACE_BIN_E_SIZE], hdr[8] = { TRACE_BIN_LINE };
+	const char *after;
+	uint64_t ts;
+	uint32_t n32 = (uint32_t)n;
+	size_t size;
+
+	enc_start(e);
+	/* an event line: the reader follows its time (a bad one stops it there) */
+	if (n && (unsigned char)(l[0] - '0') < 10 && line_ts(l, l + n, &ts, &after)) {
+		size = nl ? hot_record(e, l, n, ts, after, rec) : 0;
+		if (ts >= e->last_ts)
+			e->last_ts = ts;
+		if (size) {
+			trace_w_mem(e->out, rec, size);
+			return;
+		}
+	}
+	hdr[1] = nl ? 0 : TRACE_BIN_LINE_NONL;
+	memcpy(hdr + 4, &n32, 4);
+	trace_w_mem(e->out, hdr, 8);
+	trace_w_mem(e->out, l, n);
+	trace_w_char(e->out, '\n');
+	trace_w_mem(e->out, zero, trace_bin_line_size(n) - 8 - n - 1);
+}
+
+int trace_bin_sink(void *ctx, const void *p, size_t n)
+{
+	struct trace_bin_enc *e = ctx;
+	const char *s = p, *end = s + n, *nl;
+
+	while (s < end) {
+		nl = memchr(s, '\n', (size_t)(end - s));
+		if (e->ncarry || !nl) {
+			size_t k = (size_t)((nl ? nl : end) - s);
+
+			if (e->ncarry + k > e->capcarry) {
+				size_t cap = 2 * (e->ncarry + k) + 256;
+				char *c = realloc(e->carry, cap);
+
+				if (!c)
+					return -1;
+				e->carry = c;
+				e->capcarry = cap;
+			}
+			memcpy(e->carry + e->ncarry, s, k);
+			e->ncarry += k;
+			if (!nl)
+				break;
+			trace_bin_line(e, e->carry, e->ncarry, true);
+			e->ncarry = 0;
+		} else {
+			trace_bin_line(e, s, (size_t)(nl - s), true);
+		}
+		s = nl + 1;
+	}
+	return e->out->err;
+}
+
+void trace_bin_enc_finish(struct trace_bin_enc *e)
+{
+	enc_start(e);
+	if (e->ncarry)
+		trace_bin_line(e, e->carry, e->ncarry, false);
+	e->ncarry = 0;
 }

@@ -93,4 +93,59 @@ void trace_w_rand(struct trace_w *w, const uint64_t *ts, unsigned int width);
 void trace_w_draw(struct trace_w *w, unsigned int width, uint64_t val, const uint8_t *bytes,
 		  size_t len);
 
+/*
+ * ---- the binary twin (traces/FORMAT.md, "Binary traces") ----
+ *
+ * A header (TRACE_BIN_MAGIC, the binary version, a zero word), then one
+ * record per line of the text twin, in order, 8-byte aligned, little-endian:
+ * the hot lines in their canonical text (e d p x m as the writer writes
+ * them) as fixed-size records, every other line as a line record of its
+ * bytes. Record N is line N of the text twin.
+ */
+#define TRACE_BIN_MAGIC "\x89QDKTRB\n"
+#define TRACE_BIN_MAGIC_LEN 8
+#define TRACE_BIN_VERSION 1
+#define TRACE_BIN_HDR 16
+#define TRACE_BIN_LINE 'L'	/* u8 'L', u8 flags, u16 0, u32 n, n bytes, '\n', 0-pad to 8 */
+#define TRACE_BIN_LINE_NONL 1	/* flags: the text's last line, which had no '\n' */
+#define TRACE_BIN_E_SIZE 24	/* u8 'e', u8 verdict, u16 0, u32 dts, u64 id, u32 fid, u32 len */
+#define TRACE_BIN_ID_SIZE 16	/* u8 op (d p x m), u8 0, u16 0, u32 dts, u64 id (d p: 0 is -) */
+/* an e record's verdict byte: the base (ok drop cn ?) and the bits */
+#define TRACE_BIN_V_BASE 3u
+#define TRACE_BIN_V_UNKNOWN 3u
+#define TRACE_BIN_V_STOLEN 4u
+#define TRACE_BIN_V_BYPASS 8u
+
+/* The size of a line record of n bytes. */
+static inline size_t trace_bin_line_size(size_t n)
+{
+	return 8 + ((n + 1 + 7) & ~(size_t)7);
+}
+
+/*
+ * The text line (without '\n') of the hot record rec, whose event is at ts,
+ * into buf (at least 96 bytes); returns its length. rec must be valid.
+ */
+size_t trace_bin_format(const uint8_t *rec, uint64_t ts, char *buf);
+
+/*
+ * Text in, binary out: lines given whole (trace_bin_line) or text through
+ * trace_bin_sink (a sink for a text writer), records into out.
+ */
+struct trace_bin_enc {
+	struct trace_w *out;
+	uint64_t last_ts;	/* of the last event line, as the reader follows it */
+	char *carry;		/* trace_bin_sink: the start of a line not yet whole */
+	size_t ncarry, capcarry;
+	bool started;		/* the header is written */
+};
+void trace_bin_enc_init(struct trace_bin_enc *e, struct trace_w *out);
+/* One line of the text (without its '\n'); nl false: the text's last line had none. */
+void trace_bin_line(struct trace_bin_enc *e, const char *line, size_t n, bool nl);
+/* A trace_sink_fn: ctx is a struct trace_bin_enc. */
+int trace_bin_sink(void *ctx, const void *p, size_t n);
+/* The end of the text: a last line without '\n', and the header of an empty one. */
+void trace_bin_enc_finish(struct trace_bin_enc *e);
+void trace_bin_enc_free(struct trace_bin_enc *e);
+
 #endif /* QDK_TRACE_WRITE_H */

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "tracew.h"
+#include "../../trace/write.h"
 
 /* longest records per read(); the module returns a batch once an eighth of
  * its ring or this many bytes have arrived, or after a short wait */
@@ -45,6 +46,7 @@ static void usage(FILE *f)
 		"usage: qdk-capture -o OUT.qtr [options]\n"
 		"       qdk-capture -r OUT.rec [options]\n"
 		"  -o FILE        trace to write (temp file + rename)\n"
+		"  -b             write it as the binary twin (traces/FORMAT.md)\n"
 		"  -d PATH        recorder device (default /dev/" QDK_REC_DEV ")\n"
 		"  -i FILE        read raw records from FILE instead of the device\n"
 		"  -r FILE        also save the raw records to FILE; without -o only\n"
@@ -85,14 +87,77 @@ struct outfile {
 	FILE *f;
 };
 
-static int out_open(struct outfile *o, const char *name)
+/*
+ * -b: the text the trace writer (tracew.c) gives the stream goes through the
+ * trace library's binary encoder (trace/write.h) into the file, line for
+ * record as `qdk-replay convert` makes the twin.
+ */
+struct binout {
+	FILE *file;
+	struct trace_w w;
+	struct trace_bin_enc enc;
+};
+
+static int file_sink(void *ctx, const void *p, size_t n)
 {
+	return fwrite(p, 1, n, ctx) == n ? 0 : -1;
+}
+
+static ssize_t bin_write(void *c, const char *p, size_t n)
+{
+	struct binout *b = c;
+
+	return trace_bin_sink(&b->enc, p, n) ? -1 : (ssize_t)n;
+}
+
+/* the end of the text: the last records out, the file synced and closed */
+static int bin_close(void *c)
+{
+	struct binout *b = c;
+	int err;
+
+	trace_bin_enc_finish(&b->enc);
+	err = trace_w_flush(&b->w);
+	if (fflush(b->file) || ferror(b->file) || fsync(fileno(b->file)))
+		err = -1;
+	if (fclose(b->file))
+		err = -1;
+	trace_bin_enc_free(&b->enc);
+	trace_w_free(&b->w);
+	free(b);
+	return err ? -1 : 0;
+}
+
+static int out_open(struct outfile *o, const char *name, bool binary)
+{
+	static const cookie_io_functions_t bin_io = { .write = bin_write, .close = bin_close };
+	struct binout *b;
+
 	o->name = name;
 	snprintf(o->tmp, sizeof(o->tmp), "%s.tmp.%ld", name, (long)getpid());
 	o->f = fopen(o->tmp, "w");
-	if (!o->f)
+	if (!o->f) {
 		fprintf(stderr, "qdk-capture: %s: %s\n", o->tmp, strerror(errno));
-	return o->f ? 0 : -1;
+		return -1;
+	}
+	if (!binary)
+		return 0;
+	b = calloc(1, sizeof(*b));
+	if (b) {
+		b->file = o->f;
+		trace_w_init(&b->w, file_sink, b->file);
+		trace_bin_enc_init(&b->enc, &b->w);
+		o->f = b->w.err ? NULL : fopencookie(b, "w", bin_io);
+	}
+	if (!b || !o->f) {
+		fprintf(stderr, "qdk-capture: %s: out of memory\n", o->tmp);
+		fclose(b ? b->file : o->f);
+		unlink(o->tmp);
+		o->f = NULL;
+		free(b);
+		return -1;
+	}
+	return 0;
 }
 
 /* ok: flush, sync and rename; else (or when that fails) remove the temp. */
@@ -100,7 +165,8 @@ static int out_close(struct outfile *o, int ok)
 {
 	if (!o->f)
 		return 0;
-	if (ok && (fflush(o->f) || ferror(o->f) || fsync(fileno(o->f)))) {
+	/* (a binary twin's stream syncs its file as it closes) */
+	if (ok && (fflush(o->f) || ferror(o->f) || (fileno(o->f) >= 0 && fsync(fileno(o->f))))) {
 		fprintf(stderr, "qdk-capture: %s: write failed\n", o->tmp);
 		ok = 0;
 	}
@@ -190,6 +256,7 @@ int main(int argc, char **argv)
 	unsigned long long max_calls = 0;
 	unsigned int seconds = 0;
 	int quiet = 0, c, fd, rc = 0, st = 0, draining = 0;
+	bool binary = false;
 	static unsigned char buf[BATCH * QDK_REC_SIZE];
 	unsigned long long pos = 0;
 	struct outfile trace = { 0 }, rawo = { 0 };
@@ -200,9 +267,10 @@ int main(int argc, char **argv)
 	struct tw *t = NULL;
 	size_t have = 0;
 
-	while ((c = getopt_long(argc, argv, "o:d:i:r:t:n:qh", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:bd:i:r:t:n:qh", lopts, NULL)) != -1) {
 		switch (c) {
 		case 'o': out = optarg; break;
+		case 'b': binary = true; break;
 		case 'd': devpath = optarg; break;
 		case 'i': in = optarg; break;
 		case 'r': raw = optarg; break;
@@ -242,7 +310,7 @@ int main(int argc, char **argv)
 			!in && errno == ENOENT ? " (is sch_recorder.ko loaded?)" : "");
 		return 1;
 	}
-	if ((raw && out_open(&rawo, raw)) || (out && out_open(&trace, out))) {
+	if ((raw && out_open(&rawo, raw, false)) || (out && out_open(&trace, out, binary))) {
 		out_close(&rawo, 0);
 		return 1;
 	}
