@@ -3,6 +3,7 @@
  * util.c - allocation, fatal errors, timing and atomic output files.
  */
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -216,4 +217,29 @@ const char *param_error(int err)
 	return err == -ENOENT ? "no module parameter of that name" :
 	       err == -ENOTUNIQ ? "a parameter of several modules: give MODULE.NAME" :
 	       err == -ERANGE ? "value out of range for its type" : "not a value of its type";
+}
+
+uint64_t rng_next(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+double rng_unif(uint64_t *s)
+{
+	return ((double)(rng_next(s) >> 11) + 1.0) / 9007199254740992.0;
+}
+
+uint64_t rng_geom(uint64_t *s, double p)
+{
+	double k;
+
+	if (p >= 1.0)
+		return 1;
+	/* inversion: P(K > k) = (1 - p)^k */
+	k = ceil(log(rng_unif(s)) / log1p(-p));
+	return k < 1.0 ? 1 : k > 1e18 ? (uint64_t)1e18 : (uint64_t)k;
 }

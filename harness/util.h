@@ -58,6 +58,17 @@ static inline void out_u64(struct outfile *o, uint64_t v)
 }
 #define out_printf(o, ...) trace_w_printf(&(o)->w, __VA_ARGS__)
 
+/*
+ * The traffic models' random numbers (gen's sources, drive's geometric
+ * service): splitmix64, small, fast and good enough for traffic; never the
+ * qdisc's generator, so a model's draws change none of the qdisc's.
+ */
+uint64_t rng_next(uint64_t *s);
+/* Uniform in (0, 1]. */
+double rng_unif(uint64_t *s);
+/* Slots up to and including the first success of a Bernoulli(p) trial per slot (>= 1). */
+uint64_t rng_geom(uint64_t *s, double p);
+
 /* Why qdk_param_set() refused a module parameter, in words. */
 const char *param_error(int err);
 
