@@ -146,6 +146,17 @@ void out_open(struct outfile *o, const char *path)
 		registered = 1;
 	}
 	o->path = xstrdup(path);
+	if (strcmp(path, "/dev/null") == 0) {
+		/* nothing to keep (drive --summary alone): no temporary, no fsync */
+		o->tmp = NULL;
+		o->fd = open(path, O_WRONLY);
+		if (o->fd < 0)
+			die(2, "%s: %s", path, strerror(errno));
+		trace_w_init(&o->w, fd_sink, o);
+		if (o->w.err)
+			die(2, "%s: out of memory", path);
+		return;
+	}
 	o->tmp = xmalloc(n + 16);
 	snprintf(o->tmp, n + 16, "%s.tmpXXXXXX", path);
 	o->fd = mkstemp(o->tmp);
@@ -176,6 +187,13 @@ void out_commit(struct outfile *o)
 	int i;
 
 	out_flush(o);
+	if (!o->tmp) {
+		close(o->fd);
+		free(o->path);
+		trace_w_free(&o->w);
+		o->path = NULL;
+		return;
+	}
 	if (fsync(o->fd) && errno != EINVAL)
 		die(2, "%s: fsync: %s", o->path, strerror(errno));
 	if (close(o->fd))

@@ -33,6 +33,7 @@ uint64_t cpu_ns(void);
  * text goes through w, the trace library's buffered writer (trace/write.h):
  * a trace is written with the trace_w_ functions on &o->w, other text
  * (drive's summary) with the out_ ones. A write error dies (exit 2).
+ * PATH /dev/null is written directly: output nobody keeps costs no fsync.
  */
 struct outfile {
 	char *path;
