@@ -486,6 +486,12 @@ static unsigned int parse_flow(const char *spec, struct gflow *f)
 	return count;
 }
 
+/* Time to the next flow of a flows model: exponential, arrivals a second. */
+static double flow_gap(struct gflow *f)
+{
+	return -log(rng_unif(&f->rng)) * 1e9 / f->arrivals;
+}
+
 /* The flow's first packet time; its own random stream from the seed and its index. */
 static void start_flow(struct gflow *f, unsigned int idx, uint64_t seed)
 {
@@ -513,18 +519,18 @@ static void start_flow(struct gflow *f, unsigned int idx, uint64_t seed)
 		break;
 	case M_GEO:
 		f->slot = rng_geom(&f->rng, f->alpha) - 1;
-		f->next = (double)f->slot * (double)f->slot_ns;
 		break;
 	case M_ROBERT:
 		robert_start(f);
-		f->next = (double)f->slot * (double)f->slot_ns;
 		break;
 	case M_FLOWS:
-		f->next = -log(rng_unif(&f->rng)) * 1e9 / f->arrivals;
+		f->next = flow_gap(f);
 		break;
 	case M_TRAIN:
 		break;
 	}
+	if (slotted(f))
+		f->next = (double)f->slot * (double)f->slot_ns;
 }
 
 static void advance(struct gflow *f)
@@ -558,19 +564,19 @@ static void advance(struct gflow *f)
 		break;
 	case M_GEO:
 		f->slot += rng_geom(&f->rng, f->alpha);
-		f->next = (double)f->slot * (double)f->slot_ns;
 		break;
 	case M_ROBERT:
 		robert_next(f);
-		f->next = (double)f->slot * (double)f->slot_ns;
 		break;
 	case M_FLOWS:
-		f->next += -log(rng_unif(&f->rng)) * 1e9 / f->arrivals;
+		f->next += flow_gap(f);
 		break;
 	case M_TRAIN:
 		f->next += f->gap;
 		break;
 	}
+	if (slotted(f))
+		f->next = (double)f->slot * (double)f->slot_ns;
 }
 
 /* ---- the event order: a binary heap on (next, index) -------------------- */
