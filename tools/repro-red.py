@@ -155,14 +155,15 @@ def run_all(rows: list[Row], slots: int, seed: int, jobs: int, workdir: str,
     traces = {}
     for src in sorted({r.source for r in rows}):
         traces[src] = os.path.join(workdir, f"{src.lower()}-{slots}-{seed}.qtr")
-        if not os.path.exists(traces[src]):
-            subprocess.run([REPLAY, "gen", "--seed", str(seed), "--duration", f"{slots * SLOT_NS}ns",
-                            "--start", "0", "--flow", f"{SOURCES[src]},size={PKT}", "-o", traces[src]],
-                           check=True)
+        subprocess.run([REPLAY, "gen", "--seed", str(seed), "--duration", f"{slots * SLOT_NS}ns",
+                        "--start", "0", "--flow", f"{SOURCES[src]},size={PKT}", "-o", traces[src]],
+                       check=True)
     work = [(r, v) for r in rows for v in ("tail", "front") + (("floyd",) if floyd and r.algo == "RED" else ())]
     with ThreadPoolExecutor(max_workers=jobs) as ex:
         res = list(ex.map(lambda rv: drive(traces[rv[0].source], qdisc(rv[0], rv[1], seed), rv[0].mu,
                                            slots, seed), work))
+    for path in traces.values():
+        os.unlink(path)
     return dict(zip(work, res, strict=True))
 
 
@@ -261,21 +262,24 @@ def main(argv: list[str]) -> int:
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--out", default=os.path.join(TOP, "build", "repro-red"))
     ap.add_argument("--check", action="store_true", help="the short version with asserted tolerances")
+    ap.add_argument("--self-s", metavar="MODEL", default=SOURCES["SELF-S"],
+                    help=f"gen's model for the SELF-S rows (default {SOURCES['SELF-S']}; "
+                    "robert:a=A,q=Q tries another modulator)")
+    ap.add_argument("--rows", metavar="TEXT", default="",
+                    help="only the rows whose name contains TEXT (\"SELF-S\", \"mu=0.5 w=0.07\")")
     a = ap.parse_args(argv)
     os.makedirs(a.out, exist_ok=True)
     if a.check:
         with tempfile.TemporaryDirectory(dir=a.out) as tmp:
             return check(a.slots or 16000000, a.seed, a.jobs, tmp)
+    SOURCES["SELF-S"] = a.self_s
+    rows = [r for r in ROWS if a.rows in r.name]
     slots = a.slots or 20000000
-    res = run_all(ROWS, slots, a.seed, a.jobs, a.out)
+    res = run_all(rows, slots, a.seed, a.jobs, a.out)
     text = [f"Domanska et al., Tables I-III, {slots} slots a run, seed {a.seed}; Q and W in slots, "
-            "d% from the paper", *table(ROWS, res)]
+            f"d% from the paper; SELF-S is {a.self_s}", *table(rows, res)]
     print("\n".join(text))
-    write(a.out, ROWS, res, text, slots, a.seed)
-    for src in SOURCES:
-        path = os.path.join(a.out, f"{src.lower()}-{slots}-{a.seed}.qtr")
-        if os.path.exists(path):
-            os.unlink(path)
+    write(a.out, rows, res, text, slots, a.seed)
     print(f"(written to {os.path.relpath(a.out, TOP)}/tables.{{txt,csv,json}})")
     return 0
 
