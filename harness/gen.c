@@ -75,7 +75,7 @@ struct gflow {
 	double p0j[ROBERT_STATES], pj0[ROBERT_STATES];
 	/* flows: flow arrivals a second, size model; train: packets left */
 	double arrivals, mean_bytes, shape;
-	const struct cdf *cdf;
+	struct cdf *cdf;	/* owned by the flows model, shared by its trains */
 	uint64_t train_left;
 };
 
@@ -294,6 +294,13 @@ static struct cdf *cdf_load(const char *path)
 	if (!c->n || c->cum[c->n - 1] != 1.0)
 		die(2, "%s:%u: the last probability must be 1", path, ln);
 	return c;
+}
+
+static void cdf_free(struct cdf *c)
+{
+	free(c->size);
+	free(c->cum);
+	free(c);
 }
 
 /* Inverse of the CDF, linear between its points; the first point's mass at its size. */
@@ -810,6 +817,9 @@ int cmd_gen(int argc, char **argv)
 		heap_push(&h, best);
 	}
 	out_commit(&o);
+	for (i = 0; i < nfl; i++)
+		if (fl[i].model == M_FLOWS && fl[i].cdf)
+			cdf_free(fl[i].cdf);
 	free(h.idx);
 	free(fl);
 	free(specs);
