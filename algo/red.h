@@ -90,6 +90,7 @@ struct qred_parms {
 	u8 Wlog;		/* EWMA weight w = 2^-Wlog */
 	bool gentle;		/* p_b rises from max_p to 1 over [max_th, 2 max_th) */
 	u64 ptime_ns;		/* time to send an average packet; 0: no idle decay */
+	bool idle_step;		/* ptime 0: the arrival after an idle period steps too */
 	/* derived */
 	u64 Sqth_min;		/* qth_min << Wlog */
 	u64 Sqth_max;		/* qth_max << Wlog */
@@ -212,6 +213,7 @@ static inline void qred_set_parms(struct qred_parms *p, u32 qth_min,
 	p->Wlog = Wlog;
 	p->gentle = gentle;
 	p->ptime_ns = ptime_ns;
+	p->idle_step = false;
 	p->Sqth_min = (u64)qth_min << Wlog;
 	p->Sqth_max = (u64)qth_max << Wlog;
 	p->wdecay = (u32)(QRED_ONE - (QRED_ONE >> Wlog));
@@ -267,6 +269,15 @@ static inline void qred_start_idle(struct qred_vars *v, u64 now)
  * average then only moves with arrivals. This is the semantics of
  * iproute2's tc_red_eval_idle_damping() table, computed exactly instead of
  * looked up.
+ *
+ * With ptime 0 the arrival after an idle period makes no step either, unless
+ * the caller sets p->idle_step (after qred_set_parms(), which clears it):
+ * then every arrival steps the average, as in Domanska et al.'s model, where
+ * avg moves at each arrival and nowhere else (ared and dsred with bandwidth
+ * 0). Without it, arrivals that each find the queue empty never lower the
+ * average, and a queue left with its average past max drops every arrival
+ * for ever; the other users keep that behaviour, which their kernel
+ * captures record.
  */
 static inline u64 qred_calc_qavg(const struct qred_parms *p,
 				 struct qred_vars *v, u32 backlog, u64 now)
@@ -280,7 +291,8 @@ static inline u64 qred_calc_qavg(const struct qred_parms *p,
 				v->qavg = mul_u64_u32_shr(v->qavg,
 					(u32)qred_pow_q32(p->wdecay, m), 32);
 		}
-		return v->qavg;
+		if (p->ptime_ns || !p->idle_step)
+			return v->qavg;
 	}
 	v->qavg = v->qavg + backlog - (v->qavg >> p->Wlog);
 	return v->qavg;

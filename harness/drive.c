@@ -7,7 +7,11 @@
  * link dequeues whenever it is idle (after each arrival, when a packet has
  * finished, when the qdisc's watchdog fires); a packet occupies the link for
  * qdisc_pkt_len * 8 / rate seconds (truncated to whole ns); when dequeue
- * returns nothing the link sleeps until the next arrival or watchdog. Every
+ * returns nothing the link sleeps until the next arrival or watchdog. With
+ * --service geometric:mu=P,slot=T instead of a rate, a packet occupies the
+ * link for a geometric number of slots (each slot ends its service with
+ * probability P: the discrete-time server of Domanska et al.), drawn from
+ * drive's own generator seeded by --seed, never the qdisc's. Every
  * call is written with its answer and consequences, and the random values
  * it drew as R lines before it (a version-2 trace), so the output verifies.
  */
@@ -34,7 +38,10 @@ struct driver {
 	bool rand_used;		/* the input's "random" draws fed this init */
 	bool tree;		/* the input's classes and children are built */
 	bool params;		/* the input's param lines were set */
-	uint64_t rate;		/* bytes per second */
+	uint64_t rate;		/* bytes per second; 0: geometric service */
+	double mu;		/* geometric service: P(the service ends in a slot) */
+	uint64_t slot;		/* its slot, ns */
+	uint64_t svc_rng;	/* its generator */
 	uint64_t now;
 	uint64_t interval;	/* snapshots and samples, ns */
 	bool stall_said;	/* the note that time jumped was printed */
@@ -164,8 +171,11 @@ static void try_dequeue(struct driver *d)
 		if (d->summary)
 			sum_dequeue(&d->sum, id, d->now);
 		/* ns = bits / (bytes/s * 8) * 1e9, in integers without overflow */
-		d->busy_until = d->now + (uint64_t)((unsigned __int128)bits * 1000000000u /
-						    ((unsigned __int128)d->rate * 8));
+		if (d->rate)
+			d->busy_until = d->now + (uint64_t)((unsigned __int128)bits * 1000000000u /
+							    ((unsigned __int128)d->rate * 8));
+		else
+			d->busy_until = d->now + rng_geom(&d->svc_rng, d->mu) * d->slot;
 		d->busy = true;
 		qdk_skb_free(skb);
 	} else {
@@ -265,7 +275,8 @@ static void write_header(struct driver *d, const struct qdisc_spec *qs, const ch
 	trace_w_str(d->w, d->tree || (d->params && h->nparams) || replay_n_param_args ?
 		    "qdk-trace 3\n" : "qdk-trace 2\n");
 	tcopt_fmt_time(iv, sizeof(iv), d->interval);
-	trace_w_printf(d->w, "source qdk-replay drive --rate %s --interval %s\n", rate_word, iv);
+	trace_w_printf(d->w, "source qdk-replay drive %s %s --interval %s\n",
+		       d->rate ? "--rate" : "--service", rate_word, iv);
 	write_params(d);
 	trace_w_printf(d->w, "qdisc %s\n", qs->text);
 	trace_w_str(d->w, "tca ");
@@ -407,7 +418,33 @@ static void usage(FILE *f)
 	      "  Replays TRACE's arrivals (its e lines) through the qdisc in front of a link\n"
 	      "  of RATE (tc units: 10mbit, 1gbit) and writes the full trace of what the\n"
 	      "  qdisc did. --qdisc defaults to TRACE's qdisc line; --interval (default 1ms)\n"
-	      "  spaces the statistics snapshots and the summary's time series.\n", f);
+	      "  spaces the statistics snapshots and the summary's time series.\n"
+	      "  --service geometric:mu=P,slot=TIME instead of --rate: each packet's service\n"
+	      "  lasts a geometric number of slots (P: the chance a slot ends it).\n", f);
+}
+
+/* "geometric:mu=P,slot=TIME" (slot defaults to 1us, as gen's). */
+static void parse_service(struct driver *d, const char *arg)
+{
+	char *copy = xstrdup(arg), *save = NULL, *kv, *end;
+
+	d->slot = 1000;
+	d->mu = 0;
+	if (strncmp(copy, "geometric:", 10) != 0)
+		die(2, "bad --service \"%s\" (geometric:mu=P[,slot=TIME])", arg);
+	for (kv = strtok_r(copy + 10, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
+		if (strncmp(kv, "mu=", 3) == 0) {
+			d->mu = strtod(kv + 3, &end);
+			if (*end || !(d->mu > 0) || d->mu > 1)
+				die(2, "bad mu in --service \"%s\" (0 < mu <= 1)", arg);
+		} else if (strncmp(kv, "slot=", 5) != 0 || tcopt_get_time(kv + 5, &d->slot) ||
+			   !d->slot) {
+			die(2, "bad \"%s\" in --service \"%s\" (geometric:mu=P[,slot=TIME])", kv, arg);
+		}
+	}
+	if (!d->mu)
+		die(2, "--service \"%s\" needs mu=P", arg);
+	free(copy);
 }
 
 int cmd_drive(int argc, char **argv)
@@ -415,6 +452,7 @@ int cmd_drive(int argc, char **argv)
 	static const struct option lo[] = {
 		{ "qdisc", required_argument, NULL, 'Q' },
 		{ "rate", required_argument, NULL, 'r' },
+		{ "service", required_argument, NULL, 'G' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "interval", required_argument, NULL, 'i' },
 		{ "summary", required_argument, NULL, 'S' },
@@ -438,9 +476,17 @@ int cmd_drive(int argc, char **argv)
 			qdisc = optarg;
 			break;
 		case 'r':
+			if (d.mu)
+				die(2, "--rate and --service: give one link model");
 			rate_word = optarg;
 			if (tcopt_get_rate(optarg, &d.rate) || d.rate == 0)
 				die(2, "bad --rate \"%s\" (tc units: 10mbit, 1gbit, 100kbps)", optarg);
+			break;
+		case 'G':
+			if (d.rate)
+				die(2, "--rate and --service: give one link model");
+			rate_word = optarg;
+			parse_service(&d, optarg);
 			break;
 		case 's': {
 			char *end;
@@ -503,6 +549,7 @@ int cmd_drive(int argc, char **argv)
 	replay_params_again();
 	qdk_init(seed);
 	qdk_seed(seed);
+	d.svc_rng = seed ^ 0x5eed5e41ce000000ull;
 	/* the recorded draws belong to the input's qdisc, not to --qdisc's */
 	d.rand_used = !qdisc && d.in.hdr.nrand;
 	if (d.rand_used)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * gen.c - `qdk-replay gen`: arrival-only traces (verdict "?") from simple,
- * seeded flow models, for drive, the demo, the benchmark and the tests.
+ * seeded flow models, for drive, the demo, the benchmark, the tests and the
+ * reproductions (harness/README.md, "gen's models", says what each one is).
  *
  *   bulk     TCP-like: a window of back-to-back segments once per RTT, the
  *            window growing by one per RTT and halving when it exceeds what
@@ -10,9 +11,17 @@
  *   poisson  UDP with exponential gaps (mean from the rate)
  *   onoff    UDP at the peak rate during ON periods; ON and OFF lengths are
  *            Pareto distributed (heavy tails give self-similar aggregates)
+ *   geo      the discrete-time slot model: time in slots of `slot` ns, at
+ *            most one arrival per slot, with probability alpha (Bernoulli)
+ *   robert   the same slots, arrivals modulated by S. Robert's 5-state
+ *            Markov chain, fitted to a mean (alpha) and a Hurst parameter
+ *   flows    flow arrivals (Poisson, `arrivals` a second), each flow a train
+ *            of packets at `rate` whose size is Pareto or from a CDF file:
+ *            mice and elephants, each flow a flow of the trace
  *
  * Same options and seed -> byte-identical output.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -23,76 +32,387 @@
 #include "util.h"
 #include "write.h"
 
-enum model { M_BULK, M_CBR, M_POISSON, M_ONOFF };
+/*
+ * Flows a trace may get from gen (a spec's count=, and every train of a
+ * flows model): the addresses 10.0.0.1.. then 11.0.0.1.. name them all, and
+ * the trace library keeps one small record per flow.
+ */
+#define GEN_MAX_FLOWS 100000u
+#define GEN_MAX_SIZES 16	/* sizes=S:W/S:W/... entries */
+#define ROBERT_STATES 5		/* the modulator's states: 0 (arrivals) and 4 others */
+
+enum model { M_BULK, M_CBR, M_POISSON, M_ONOFF, M_GEO, M_ROBERT, M_FLOWS, M_TRAIN };
+
+/* An empirical CDF of flow sizes: size[i] bytes with P(X <= size[i]) = cum[i]. */
+struct cdf {
+	size_t n;
+	double *size, *cum;
+};
 
 struct gflow {
 	enum model model;
-	uint64_t rate;		/* bytes/s (peak rate for onoff) */
-	uint32_t size;		/* qdisc_pkt_len of every packet */
+	unsigned int fid;	/* 0: a flows model, which sends nothing itself */
+	uint64_t rate;		/* bytes/s (peak rate for onoff, train rate for flows) */
+	uint32_t size;		/* qdisc_pkt_len of every packet (mean of sizes=) */
+	unsigned int nsizes;	/* sizes=: a packet's length drawn per packet */
+	uint32_t sizes[GEN_MAX_SIZES];
+	double size_cum[GEN_MAX_SIZES];
 	uint8_t tos;
-	uint32_t prio;		/* skb->priority */
+	uint32_t prio;
 	bool v6;
 	double gap;		/* ns between packets at the rate */
 	double next;		/* time of the next packet, ns from the start */
 	uint64_t rng;
-	/* onoff */
+	/* onoff (Pareto shape), geo and robert (arrival probability a slot) */
 	double alpha, on_mean, off_mean, period_end;
 	/* bulk */
 	double rtt, burst_start;
 	uint32_t cwnd, cwnd_max, left;
+	/* geo, robert: the slot of the next arrival */
+	uint64_t slot_ns, slot;
+	double hurst;
+	double rob_a, rob_q;	/* Robert's a and q (fitted or given) */
+	double p0j[ROBERT_STATES], pj0[ROBERT_STATES];
+	/* flows: flow arrivals a second, size model; train: packets left */
+	double arrivals, mean_bytes, shape;
+	struct cdf *cdf;	/* owned by the flows model, shared by its trains */
+	uint64_t train_left;
 };
-
-/* splitmix64: small, fast, and good enough for traffic models. */
-static uint64_t rnd(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-/* Uniform in (0, 1]. */
-static double unif(uint64_t *s)
-{
-	return ((double)(rnd(s) >> 11) + 1.0) / 9007199254740992.0;
-}
 
 static double pareto(uint64_t *s, double mean, double alpha)
 {
 	double xm = mean * (alpha - 1) / alpha;
 
-	return xm / pow(unif(s), 1.0 / alpha);
+	return xm / pow(rng_unif(s), 1.0 / alpha);
 }
 
-static void parse_flow(const char *spec, struct gflow *f, unsigned int idx, uint64_t seed)
+/* ---- S. Robert's modulated source --------------------------------------- */
+
+/*
+ * The modulator (Domanska et al., after S. Robert): states 0..4, one arrival
+ * in each slot spent in state 0, p_0j = a^-j, p_j0 = (q/a)^j, p_jj = 1 -
+ * (q/a)^j (j = 1..4), p_00 = 1 - sum a^-j. Its stationary law is pi_j =
+ * pi_0 q^-j, so the mean rate pi_0 = 1 / (1 + sum q^-j) fixes q; a sets the
+ * time scales (a/q)^j of the excursions and thereby the Hurst parameter.
+ */
+static void robert_set(struct gflow *f, double a, double q)
+{
+	int j;
+
+	f->rob_a = a;
+	f->rob_q = q;
+	f->p0j[0] = 1;
+	for (j = 1; j < ROBERT_STATES; j++) {
+		f->p0j[j] = pow(a, -j);
+		f->pj0[j] = pow(q / a, j);
+		f->p0j[0] -= f->p0j[j];
+	}
+}
+
+static double robert_mean(double q)
+{
+	double s = 1;
+	int j;
+
+	for (j = 1; j < ROBERT_STATES; j++)
+		s += pow(q, -j);
+	return 1 / s;
+}
+
+/*
+ * Hurst parameter of the modulated arrivals by the aggregated-variance
+ * method on the exact autocovariance: var of the mean of m slots for m =
+ * 4, 8, ..., 1024 (the scales the four excursion states cover), H = 1 +
+ * slope / 2 of log var against log m (least squares). The test of gen
+ * estimates H the same way from generated slots.
+ */
+#define ROBERT_M_LO 2	/* m from 2^2 */
+#define ROBERT_M_HI 10	/* to 2^10 */
+static double robert_hurst(const struct gflow *f)
+{
+	double v[ROBERT_STATES] = { 1 }, nv[ROBERT_STATES];
+	double pi0 = robert_mean(f->rob_q), c, s1 = 0, s2 = 0;
+	double sx = 0, sy = 0, sxx = 0, sxy = 0;
+	unsigned int k, i, n = 0;
+	int j;
+
+	for (k = 1; k < (1u << ROBERT_M_HI); k++) {
+		/* v = e_0 P^k: the law of the state k slots after one in state 0 */
+		memset(nv, 0, sizeof(nv));
+		nv[0] = v[0] * f->p0j[0];
+		for (j = 1; j < ROBERT_STATES; j++) {
+			nv[j] = v[0] * f->p0j[j] + v[j] * (1 - f->pj0[j]);
+			nv[0] += v[j] * f->pj0[j];
+		}
+		memcpy(v, nv, sizeof(v));
+		c = pi0 * v[0] - pi0 * pi0;
+		s1 += c;
+		s2 += k * c;
+		for (i = ROBERT_M_LO; i <= ROBERT_M_HI; i++) {
+			double m = (double)(1u << i), var, x, y;
+
+			if (k + 1 != (1u << i))
+				continue;
+			var = (pi0 - pi0 * pi0 + 2 * (s1 - s2 / m)) / m;
+			x = log(m);
+			y = log(var);
+			sx += x;
+			sy += y;
+			sxx += x * x;
+			sxy += x * y;
+			n++;
+		}
+	}
+	return 1 + (n * sxy - sx * sy) / (n * sxx - sx * sx) / 2;
+}
+
+/* q for the mean alpha, then a for the Hurst parameter, by bisection. */
+static void robert_fit(struct gflow *f, const char *spec)
+{
+	double lo = log(1e-3), hi = log(1e6), q, amin, h_lo, h_hi;
+	int i;
+
+	for (i = 0; i < 200; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (robert_mean(exp(mid)) > f->alpha)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	q = exp((lo + hi) / 2);
+	/* a >= q (p_j0 <= 1) and sum a^-j <= 1 (p_00 >= 0) */
+	lo = 0;
+	hi = log(1e6);
+	for (i = 0; i < 200; i++) {
+		double mid = (lo + hi) / 2, s = 0;
+		int j;
+
+		for (j = 1; j < ROBERT_STATES; j++)
+			s += exp(-j * mid);
+		if (s > 1)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	amin = fmax(q, exp(hi)) * 1.001;	/* off the edge, where p_00 = 0 */
+	robert_set(f, amin, q);
+	h_lo = robert_hurst(f);
+	robert_set(f, 1e4, q);
+	h_hi = robert_hurst(f);
+	if (f->hurst < h_lo || f->hurst > h_hi)
+		die(2, "robert: no modulator has mean %g and hurst %g (with that mean, hurst %.3f..%.3f) in \"%s\"",
+		    f->alpha, f->hurst, h_lo, h_hi, spec);
+	lo = log(amin);
+	hi = log(1e4);
+	for (i = 0; i < 100; i++) {
+		double mid = (lo + hi) / 2;
+
+		robert_set(f, exp(mid), q);
+		if (robert_hurst(f) < f->hurst)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	robert_set(f, exp((lo + hi) / 2), q);
+}
+
+/* After an arrival slot (state 0): the next slot in state 0. */
+static void robert_next(struct gflow *f)
+{
+	double u;
+	int j;
+
+	/* leave state 0 for state j with p_0j, or stay */
+	u = rng_unif(&f->rng);
+	for (j = 1; j < ROBERT_STATES; j++) {
+		if (u <= f->p0j[j]) {
+			/* j's sojourn is geometric with p_j0, then back to 0 */
+			f->slot += rng_geom(&f->rng, f->pj0[j]);
+			break;
+		}
+		u -= f->p0j[j];
+	}
+	f->slot++;
+}
+
+/* The stationary state at slot 0, so no warm-up is needed: pi_j = pi_0 q^-j. */
+static void robert_start(struct gflow *f)
+{
+	double u = rng_unif(&f->rng), pi0 = robert_mean(f->rob_q);
+	int j;
+
+	f->slot = 0;
+	u -= pi0;
+	for (j = 1; j < ROBERT_STATES && u > 0; j++) {
+		double pj = pi0 * pow(f->rob_q, -j);
+
+		if (u <= pj) {
+			/* in state j now: the remaining sojourn is geometric too */
+			f->slot += rng_geom(&f->rng, f->pj0[j]);
+			break;
+		}
+		u -= pj;
+	}
+}
+
+/* ---- flow sizes ----------------------------------------------------------- */
+
+/* "FILE": lines "BYTES P" with P = P(size <= BYTES), both increasing, the last P 1. */
+static struct cdf *cdf_load(const char *path)
+{
+	struct cdf *c = xcalloc(1, sizeof(*c));
+	FILE *fp = fopen(path, "r");
+	char line[256];
+	unsigned int ln = 0;
+	size_t cap = 0;
+
+	if (!fp)
+		die(2, "%s: %s", path, strerror(errno));
+	while (fgets(line, sizeof(line), fp)) {
+		double b, p;
+		char *s = line, extra;
+
+		ln++;
+		s += strspn(s, " \t");
+		if (*s == '#' || *s == '\n' || !*s)
+			continue;
+		if (sscanf(s, "%lf %lf %c", &b, &p, &extra) != 2 || !(b >= 1) || !(p > 0) || p > 1)
+			die(2, "%s:%u: want \"BYTES PROBABILITY\" (bytes >= 1, 0 < probability <= 1)",
+			    path, ln);
+		if (c->n && (b <= c->size[c->n - 1] || p <= c->cum[c->n - 1]))
+			die(2, "%s:%u: sizes and probabilities must both increase", path, ln);
+		if (c->n == cap) {
+			cap = cap ? 2 * cap : 16;
+			c->size = xrealloc(c->size, cap * sizeof(double));
+			c->cum = xrealloc(c->cum, cap * sizeof(double));
+		}
+		c->size[c->n] = b;
+		c->cum[c->n++] = p;
+	}
+	fclose(fp);
+	if (!c->n || c->cum[c->n - 1] != 1.0)
+		die(2, "%s:%u: the last probability must be 1", path, ln);
+	return c;
+}
+
+static void cdf_free(struct cdf *c)
+{
+	free(c->size);
+	free(c->cum);
+	free(c);
+}
+
+/* Inverse of the CDF, linear between its points; the first point's mass at its size. */
+static double cdf_draw(const struct cdf *c, uint64_t *rng)
+{
+	double u = rng_unif(rng);
+	size_t i = 0;
+
+	while (c->cum[i] < u)
+		i++;
+	if (i == 0)
+		return c->size[0];
+	return c->size[i - 1] + (c->size[i] - c->size[i - 1]) *
+		(u - c->cum[i - 1]) / (c->cum[i] - c->cum[i - 1]);
+}
+
+/* "S:W/S:W/...": packet lengths with relative weights. */
+static void parse_sizes(struct gflow *f, const char *val, const char *spec)
+{
+	char *copy = xstrdup(val), *save = NULL, *e;
+	double total = 0, mean = 0;
+	unsigned int i;
+
+	f->nsizes = 0;
+	for (e = strtok_r(copy, "/", &save); e; e = strtok_r(NULL, "/", &save)) {
+		char *colon = strchr(e, ':'), *end;
+		uint64_t sz;
+		double w = 1;
+
+		if (colon) {
+			*colon = '\0';
+			w = strtod(colon + 1, &end);
+			if (*end || !(w > 0))
+				die(2, "bad weight \"%s\" in sizes of \"%s\"", colon + 1, spec);
+		}
+		if (f->nsizes == GEN_MAX_SIZES || tcopt_get_size(e, &sz) || sz < 60 || sz > 65535)
+			die(2, "bad sizes \"%s\" in \"%s\" (at most %u of SIZE[:WEIGHT], 60..65535 bytes)",
+			    val, spec, GEN_MAX_SIZES);
+		f->sizes[f->nsizes] = (uint32_t)sz;
+		total += w;
+		f->size_cum[f->nsizes++] = total;
+		mean += w * (double)sz;
+	}
+	if (!f->nsizes)
+		die(2, "empty sizes in \"%s\"", spec);
+	for (i = 0; i < f->nsizes; i++)
+		f->size_cum[i] /= total;
+	f->size = (uint32_t)(mean / total + 0.5);
+	free(copy);
+}
+
+static uint32_t pkt_size(struct gflow *f)
+{
+	double u;
+	unsigned int i;
+
+	if (!f->nsizes)
+		return f->size;
+	u = rng_unif(&f->rng);
+	for (i = 0; i + 1 < f->nsizes && f->size_cum[i] < u; i++)
+		;
+	return f->sizes[i];
+}
+
+/* ---- parsing -------------------------------------------------------------- */
+
+static const char *const model_names[] = {
+	[M_BULK] = "bulk", [M_CBR] = "cbr", [M_POISSON] = "poisson", [M_ONOFF] = "onoff",
+	[M_GEO] = "geo", [M_ROBERT] = "robert", [M_FLOWS] = "flows",
+};
+
+static bool slotted(const struct gflow *f)
+{
+	return f->model == M_GEO || f->model == M_ROBERT;
+}
+
+/* One spec into f; returns its count= (the number of flows it stands for). */
+static unsigned int parse_flow(const char *spec, struct gflow *f)
 {
 	char *copy = xstrdup(spec), *colon = strchr(copy, ':'), *save = NULL, *kv;
+	unsigned int count = 1, m;
+	bool have_alpha = false, have_a = false, have_q = false;
+	int dscp = -1, ecn = -1;
 	uint64_t v;
 
 	memset(f, 0, sizeof(*f));
 	if (colon)
 		*colon = '\0';
-	if (strcmp(copy, "bulk") == 0)
-		f->model = M_BULK;
-	else if (strcmp(copy, "cbr") == 0)
-		f->model = M_CBR;
-	else if (strcmp(copy, "poisson") == 0)
-		f->model = M_POISSON;
-	else if (strcmp(copy, "onoff") == 0)
-		f->model = M_ONOFF;
-	else
-		die(2, "unknown flow model \"%s\" (bulk, cbr, poisson, onoff)", copy);
+	for (m = 0; m < M_TRAIN; m++)
+		if (strcmp(copy, model_names[m]) == 0)
+			break;
+	if (m == M_TRAIN)
+		die(2, "unknown flow model \"%s\" (bulk, cbr, poisson, onoff, geo, robert, flows)",
+		    copy);
+	f->model = m;
 	f->rate = 1250000;	/* 10mbit */
 	f->size = f->model == M_BULK ? 1514 : 1000;
-	f->alpha = 1.5;
+	f->alpha = slotted(f) ? 0.5 : 1.5;
 	f->on_mean = 10e6;
 	f->off_mean = 10e6;
 	f->rtt = 20e6;
+	f->slot_ns = 1000;
+	f->hurst = 0.78;
+	f->arrivals = 10;
+	f->mean_bytes = 50000;
+	f->shape = 1.2;
 	for (kv = colon ? strtok_r(colon + 1, ",", &save) : NULL; kv;
 	     kv = strtok_r(NULL, ",", &save)) {
-		char *eq = strchr(kv, '=');
+		char *eq = strchr(kv, '='), *end;
 		const char *val = eq ? eq + 1 : "";
+		double x = strtod(val, &end);
+		bool num = eq && *val && !*end;
 
 		if (eq)
 			*eq = '\0';
@@ -100,36 +420,99 @@ static void parse_flow(const char *spec, struct gflow *f, unsigned int idx, uint
 			f->rate = v;
 		else if (strcmp(kv, "size") == 0 && !tcopt_get_size(val, &v) && v >= 60 && v <= 65535)
 			f->size = (uint32_t)v;
+		else if (strcmp(kv, "sizes") == 0 && eq)
+			parse_sizes(f, val, spec);
 		else if (strcmp(kv, "on") == 0 && !tcopt_get_time(val, &v) && v)
 			f->on_mean = (double)v;
 		else if (strcmp(kv, "off") == 0 && !tcopt_get_time(val, &v) && v)
 			f->off_mean = (double)v;
 		else if (strcmp(kv, "rtt") == 0 && !tcopt_get_time(val, &v) && v)
 			f->rtt = (double)v;
-		else if (strcmp(kv, "alpha") == 0 && atof(val) > 1.0 && atof(val) < 10)
-			f->alpha = atof(val);
+		else if (strcmp(kv, "alpha") == 0 && num && slotted(f) && x > 0 && x < 1)
+			f->alpha = x, have_alpha = true;
+		else if (strcmp(kv, "alpha") == 0 && num && !slotted(f) && x > 1.0 && x < 10)
+			f->alpha = x;
+		else if (strcmp(kv, "slot") == 0 && slotted(f) && !tcopt_get_time(val, &v) && v)
+			f->slot_ns = v;
+		else if (strcmp(kv, "hurst") == 0 && f->model == M_ROBERT && num && x > 0.5 && x < 1)
+			f->hurst = x;
+		else if (strcmp(kv, "a") == 0 && f->model == M_ROBERT && num && x > 1)
+			f->rob_a = x, have_a = true;
+		else if (strcmp(kv, "q") == 0 && f->model == M_ROBERT && num && x > 0)
+			f->rob_q = x, have_q = true;
+		else if (strcmp(kv, "arrivals") == 0 && f->model == M_FLOWS && num && x > 0 && x <= 1e6)
+			f->arrivals = x;
+		else if (strcmp(kv, "mean") == 0 && f->model == M_FLOWS && !tcopt_get_size(val, &v) && v)
+			f->mean_bytes = (double)v;
+		else if (strcmp(kv, "pareto") == 0 && f->model == M_FLOWS && num && x > 1 && x < 10)
+			f->shape = x;
+		else if (strcmp(kv, "cdf") == 0 && f->model == M_FLOWS && *val)
+			f->cdf = cdf_load(val);
 		else if (strcmp(kv, "tos") == 0 && !tcopt_get_u64(val, &v) && v < 256)
 			f->tos = (uint8_t)v;
+		else if (strcmp(kv, "dscp") == 0 && !tcopt_get_u64(val, &v) && v < 64)
+			dscp = (int)v;
 		else if (strcmp(kv, "prio") == 0 && !tcopt_get_u64(val, &v) && v <= UINT32_MAX)
 			f->prio = (uint32_t)v;
 		else if (strcmp(kv, "ecn") == 0 && !eq)
-			f->tos |= 2;	/* ECT(0) */
+			ecn = 2;	/* ECT(0) */
+		else if (strcmp(kv, "ecn") == 0 && (!strcmp(val, "ect0") || !strcmp(val, "ect1") ||
+						   !strcmp(val, "ce") || !strcmp(val, "not")))
+			ecn = !strcmp(val, "ect0") ? 2 : !strcmp(val, "ect1") ? 1 :
+			      !strcmp(val, "ce") ? 3 : 0;
+		else if (strcmp(kv, "count") == 0 && f->model != M_FLOWS &&
+			 !tcopt_get_u64(val, &v) && v >= 1 && v <= GEN_MAX_FLOWS)
+			count = (unsigned int)v;
 		else if (strcmp(kv, "v6") == 0 && !eq)
 			f->v6 = true;
 		else
 			die(2, "bad flow option \"%s%s%s\" in \"%s\"", kv, eq ? "=" : "", val, spec);
 	}
+	if (dscp >= 0)
+		f->tos = (uint8_t)((f->tos & 3) | dscp << 2);
+	if (ecn >= 0)
+		f->tos = (uint8_t)((f->tos & ~3) | ecn);
+	if (f->model == M_ROBERT) {
+		if (have_a != have_q)
+			die(2, "robert: give both a= and q=, or neither (then alpha= and hurst= are fitted) in \"%s\"",
+			    spec);
+		if (have_a && have_alpha)
+			die(2, "robert: alpha= is fitted from a= and q=, give one or the other in \"%s\"",
+			    spec);
+		if (have_a) {
+			robert_set(f, f->rob_a, f->rob_q);
+			if (f->p0j[0] < 0 || f->rob_q > f->rob_a)
+				die(2, "robert: a=%g q=%g is no Markov chain (want q <= a, sum a^-j <= 1) in \"%s\"",
+				    f->rob_a, f->rob_q, spec);
+			f->alpha = robert_mean(f->rob_q);
+		} else {
+			robert_fit(f, spec);
+		}
+	}
+	free(copy);
+	return count;
+}
+
+/* Time to the next flow of a flows model: exponential, arrivals a second. */
+static double flow_gap(struct gflow *f)
+{
+	return -log(rng_unif(&f->rng)) * 1e9 / f->arrivals;
+}
+
+/* The flow's first packet time; its own random stream from the seed and its index. */
+static void start_flow(struct gflow *f, unsigned int idx, uint64_t seed)
+{
 	f->rng = seed * 0x2545f4914f6cdd1dull + idx + 1;
 	f->gap = (double)f->size * 1e9 / (double)f->rate;
 	switch (f->model) {
 	case M_CBR:
-		f->next = unif(&f->rng) * f->gap;	/* flows do not start in lockstep */
+		f->next = rng_unif(&f->rng) * f->gap;	/* flows do not start in lockstep */
 		break;
 	case M_POISSON:
-		f->next = -log(unif(&f->rng)) * f->gap;
+		f->next = -log(rng_unif(&f->rng)) * f->gap;
 		break;
 	case M_ONOFF:
-		f->next = unif(&f->rng) * f->off_mean;
+		f->next = rng_unif(&f->rng) * f->off_mean;
 		f->period_end = f->next + pareto(&f->rng, f->on_mean, f->alpha);
 		break;
 	case M_BULK:
@@ -137,12 +520,24 @@ static void parse_flow(const char *spec, struct gflow *f, unsigned int idx, uint
 		if (f->cwnd_max < 2)
 			f->cwnd_max = 2;
 		f->cwnd = f->cwnd_max < 10 ? f->cwnd_max : 10;
-		f->burst_start = unif(&f->rng) * f->rtt;
+		f->burst_start = rng_unif(&f->rng) * f->rtt;
 		f->next = f->burst_start;
 		f->left = f->cwnd - 1;
 		break;
+	case M_GEO:
+		f->slot = rng_geom(&f->rng, f->alpha) - 1;
+		break;
+	case M_ROBERT:
+		robert_start(f);
+		break;
+	case M_FLOWS:
+		f->next = flow_gap(f);
+		break;
+	case M_TRAIN:
+		break;
 	}
-	free(copy);
+	if (slotted(f))
+		f->next = (double)f->slot * (double)f->slot_ns;
 }
 
 static void advance(struct gflow *f)
@@ -152,7 +547,7 @@ static void advance(struct gflow *f)
 		f->next += f->gap;
 		break;
 	case M_POISSON:
-		f->next += -log(unif(&f->rng)) * f->gap;
+		f->next += -log(rng_unif(&f->rng)) * f->gap;
 		break;
 	case M_ONOFF:
 		f->next += f->gap;
@@ -174,16 +569,106 @@ static void advance(struct gflow *f)
 			f->left = f->cwnd - 1;
 		}
 		break;
+	case M_GEO:
+		f->slot += rng_geom(&f->rng, f->alpha);
+		break;
+	case M_ROBERT:
+		robert_next(f);
+		break;
+	case M_FLOWS:
+		f->next += flow_gap(f);
+		break;
+	case M_TRAIN:
+		f->next += f->gap;
+		break;
 	}
+	if (slotted(f))
+		f->next = (double)f->slot * (double)f->slot_ns;
+}
+
+/* ---- the event order: a binary heap on (next, index) -------------------- */
+
+struct heap {
+	unsigned int *idx;
+	size_t n, cap;
+	const struct gflow *fl;
+};
+
+static bool before(const struct heap *h, unsigned int a, unsigned int b)
+{
+	/* ties go to the lower index: the order of the flows on the command line */
+	return h->fl[a].next < h->fl[b].next || (h->fl[a].next == h->fl[b].next && a < b);
+}
+
+static void heap_push(struct heap *h, unsigned int i)
+{
+	size_t k;
+
+	if (h->n == h->cap) {
+		h->cap = h->cap ? 2 * h->cap : 64;
+		h->idx = xrealloc(h->idx, h->cap * sizeof(*h->idx));
+	}
+	for (k = h->n++; k && before(h, i, h->idx[(k - 1) / 2]); k = (k - 1) / 2)
+		h->idx[k] = h->idx[(k - 1) / 2];
+	h->idx[k] = i;
+}
+
+static unsigned int heap_pop(struct heap *h)
+{
+	unsigned int top = h->idx[0], last = h->idx[--h->n];
+	size_t k = 0;
+
+	for (;;) {
+		size_t c = 2 * k + 1;
+
+		if (c >= h->n)
+			break;
+		if (c + 1 < h->n && before(h, h->idx[c + 1], h->idx[c]))
+			c++;
+		if (!before(h, h->idx[c], last))
+			break;
+		h->idx[k] = h->idx[c];
+		k = c;
+	}
+	if (h->n)
+		h->idx[k] = last;
+	return top;
+}
+
+/* ---- output --------------------------------------------------------------- */
+
+static void write_flow(struct trace_w *w, const struct gflow *f)
+{
+	unsigned int h = f->fid;
+	bool tcp = f->model == M_BULK || f->model == M_TRAIN;
+
+	if (f->v6)
+		trace_w_printf(w, "flow %u %s [2001:db8::%x]:%u [2001:db8:1::1]:%u", h,
+			   tcp ? "tcp" : "udp", h, 40000 + h % 20000, tcp ? 5201 : 6000);
+	else
+		/* 10.0.0.1 .. 10.249.249.250, then 11.x.y.z */
+		trace_w_printf(w, "flow %u %s %u.%u.%u.%u:%u 10.1.0.1:%u", h,
+			   tcp ? "tcp" : "udp", 10 + h / 62500, 0, h / 250 % 250, h % 250 + 1,
+			   40000 + h % 20000, tcp ? 5201 : 6000);
+	if (f->tos)
+		trace_w_printf(w, " tos=%u", f->tos);
+	if (f->prio)
+		trace_w_printf(w, " prio=%u", f->prio);
+	trace_w_char(w, '\n');
 }
 
 static void usage(FILE *f)
 {
 	fputs("usage: qdk-replay gen [--seed N] [--duration TIME] [--start NS] [--qdisc \"KIND OPTS\"]\n"
 	      "                      --flow MODEL[:KEY=VAL,...]... -o OUT.qtr\n"
-	      "  MODEL: bulk (TCP-like windows), cbr, poisson, onoff (Pareto ON/OFF)\n"
-	      "  keys: rate=RATE size=BYTES tos=N prio=N ecn v6, onoff: on=TIME off=TIME alpha=A,\n"
-	      "        bulk: rtt=TIME. Defaults: rate=10mbit, size 1514 (bulk) or 1000.\n"
+	      "  MODEL: bulk (TCP-like windows), cbr, poisson, onoff (Pareto ON/OFF),\n"
+	      "         geo and robert (slots: Bernoulli, Robert's 5-state modulator),\n"
+	      "         flows (Poisson flow arrivals, Pareto or CDF sizes, each a train)\n"
+	      "  keys: rate=RATE size=BYTES sizes=S:W/S:W... tos=N dscp=N ecn[=ect0|ect1|ce|not]\n"
+	      "        prio=N v6 count=N, onoff: on=TIME off=TIME alpha=A, bulk: rtt=TIME,\n"
+	      "        geo/robert: slot=TIME alpha=P, robert: hurst=H (or a=A,q=Q),\n"
+	      "        flows: arrivals=PER_S mean=BYTES pareto=SHAPE cdf=FILE.\n"
+	      "  Defaults: rate=10mbit, size 1514 (bulk) or 1000, slot=1us, alpha=0.5, hurst=0.78.\n"
 	      "  Writes arrivals only (verdict ?): the input of `qdk-replay drive`.\n", f);
 }
 
@@ -199,10 +684,12 @@ int cmd_gen(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *specs[256], *out = NULL, *qdisc = NULL;
-	unsigned int nspecs = 0, i;
+	const char **specs = xcalloc((size_t)argc + 1, sizeof(*specs));
+	const char *out = NULL, *qdisc = NULL;
+	unsigned int nspecs = 0, nfl = 0, cap, i, k, fid = 0;
 	uint64_t seed = 1, duration = 1000000000ull, start = 1000000000ull, id = 0;
-	struct gflow *fl;
+	struct gflow *fl, proto;
+	struct heap h = { 0 };
 	struct outfile o;
 	struct trace_w *w = &o.w;
 	int c;
@@ -222,8 +709,6 @@ int cmd_gen(int argc, char **argv)
 				die(2, "bad --start \"%s\" (ns)", optarg);
 			break;
 		case 'f':
-			if (nspecs == 256)
-				die(2, "at most 256 flows");
 			specs[nspecs++] = optarg;
 			break;
 		case 'Q':
@@ -244,9 +729,25 @@ int cmd_gen(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	fl = xcalloc(nspecs, sizeof(*fl));
-	for (i = 0; i < nspecs; i++)
-		parse_flow(specs[i], &fl[i], i, seed);
+	cap = nspecs;
+	fl = xcalloc(cap, sizeof(*fl));
+	for (i = 0; i < nspecs; i++) {
+		unsigned int n = parse_flow(specs[i], &proto);
+
+		if (n > GEN_MAX_FLOWS - fid)
+			die(2, "at most %u flows (--flow ... count=)", GEN_MAX_FLOWS);
+		for (k = 0; k < n; k++) {
+			if (nfl == cap) {
+				cap *= 2;
+				fl = xrealloc(fl, cap * sizeof(*fl));
+			}
+			fl[nfl] = proto;
+			if (proto.model != M_FLOWS)
+				fl[nfl].fid = ++fid;
+			start_flow(&fl[nfl], nfl, seed);
+			nfl++;
+		}
+	}
 	out_open(&o, out);
 	trace_w_magic(w, 1);
 	trace_w_str(w, "source qdk-replay gen");
@@ -258,45 +759,69 @@ int cmd_gen(int argc, char **argv)
 	if (qdisc)
 		trace_w_printf(w, "qdisc %s\n", qdisc);
 	trace_w_printf(w, "seed %llu\n", (unsigned long long)seed);
-	for (i = 0; i < nspecs; i++) {
-		unsigned int h = i + 1;
-		bool tcp = fl[i].model == M_BULK;
+	for (i = 0; i < nfl; i++)
+		if (fl[i].fid)
+			write_flow(w, &fl[i]);
+	h.fl = fl;
+	for (i = 0; i < nfl; i++)
+		heap_push(&h, i);
+	while (h.n) {
+		unsigned int best = heap_pop(&h);
+		struct gflow *f = &fl[best];
+		uint32_t len;
 
-		if (fl[i].v6)
-			trace_w_printf(w, "flow %u %s [2001:db8::%x]:%u [2001:db8:1::1]:%u", h,
-				   tcp ? "tcp" : "udp", h, 40000 + h, tcp ? 5201 : 6000);
-		else
-			trace_w_printf(w, "flow %u %s 10.0.%u.%u:%u 10.1.0.1:%u", h,
-				   tcp ? "tcp" : "udp", h / 250, h % 250 + 1, 40000 + h,
-				   tcp ? 5201 : 6000);
-		if (fl[i].tos)
-			trace_w_printf(w, " tos=%u", fl[i].tos);
-		if (fl[i].prio)
-			trace_w_printf(w, " prio=%u", fl[i].prio);
-		trace_w_char(w, '\n');
-	}
-	for (;;) {
-		unsigned int best = 0;
-		uint64_t ts;
+		if (f->next >= (double)duration)
+			continue;	/* this flow is done; the others may still send */
+		if (f->model == M_FLOWS) {
+			/* a new flow: a train of ceil(bytes / size) packets at the rate */
+			struct gflow t = *f;
+			double bytes = f->cdf ? cdf_draw(f->cdf, &f->rng) :
+				pareto(&f->rng, f->mean_bytes, f->shape);
 
-		for (i = 1; i < nspecs; i++)
-			if (fl[i].next < fl[best].next)
-				best = i;
-		if (fl[best].next >= (double)duration)
-			break;
-		ts = start + (uint64_t)fl[best].next;
+			if (fid == GEN_MAX_FLOWS)
+				die(2, "the flows model needs more than %u flows: shorten --duration or "
+				    "lower arrivals=", GEN_MAX_FLOWS);
+			t.model = M_TRAIN;
+			t.fid = ++fid;
+			t.train_left = (uint64_t)ceil(fmin(bytes, 1e15) / t.size);
+			if (!t.train_left)
+				t.train_left = 1;
+			if (nfl == cap) {
+				cap *= 2;
+				fl = xrealloc(fl, cap * sizeof(*fl));
+				h.fl = fl;
+				f = &fl[best];
+			}
+			start_flow(&t, nfl, seed);
+			t.next = f->next;
+			fl[nfl] = t;
+			write_flow(w, &t);
+			heap_push(&h, nfl++);
+			advance(f);
+			heap_push(&h, best);
+			continue;
+		}
+		len = pkt_size(f);
 		/* an arrival: no verdict yet ("?") */
-		trace_w_ts_op(w, ts, 'e');
+		trace_w_ts_op(w, start + (uint64_t)f->next, 'e');
 		trace_w_char(w, ' ');
 		trace_w_u64(w, ++id);
 		trace_w_char(w, ' ');
-		trace_w_u64(w, best + 1);
+		trace_w_u64(w, f->fid);
 		trace_w_char(w, ' ');
-		trace_w_u64(w, fl[best].size);
+		trace_w_u64(w, len);
 		trace_w_str(w, " ?\n");
-		advance(&fl[best]);
+		if (f->model == M_TRAIN && !--f->train_left)
+			continue;	/* the train is over */
+		advance(f);
+		heap_push(&h, best);
 	}
 	out_commit(&o);
+	for (i = 0; i < nfl; i++)
+		if (fl[i].model == M_FLOWS && fl[i].cdf)
+			cdf_free(fl[i].cdf);
+	free(h.idx);
 	free(fl);
+	free(specs);
 	return 0;
 }

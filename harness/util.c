@@ -3,6 +3,7 @@
  * util.c - allocation, fatal errors, timing and atomic output files.
  */
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -145,6 +146,17 @@ void out_open(struct outfile *o, const char *path)
 		registered = 1;
 	}
 	o->path = xstrdup(path);
+	if (strcmp(path, "/dev/null") == 0) {
+		/* nothing to keep (drive --summary alone): no temporary, no fsync */
+		o->tmp = NULL;
+		o->fd = open(path, O_WRONLY);
+		if (o->fd < 0)
+			die(2, "%s: %s", path, strerror(errno));
+		trace_w_init(&o->w, fd_sink, o);
+		if (o->w.err)
+			die(2, "%s: out of memory", path);
+		return;
+	}
 	o->tmp = xmalloc(n + 16);
 	snprintf(o->tmp, n + 16, "%s.tmpXXXXXX", path);
 	o->fd = mkstemp(o->tmp);
@@ -175,6 +187,13 @@ void out_commit(struct outfile *o)
 	int i;
 
 	out_flush(o);
+	if (!o->tmp) {
+		close(o->fd);
+		free(o->path);
+		trace_w_free(&o->w);
+		o->path = NULL;
+		return;
+	}
 	if (fsync(o->fd) && errno != EINVAL)
 		die(2, "%s: fsync: %s", o->path, strerror(errno));
 	if (close(o->fd))
@@ -216,4 +235,29 @@ const char *param_error(int err)
 	return err == -ENOENT ? "no module parameter of that name" :
 	       err == -ENOTUNIQ ? "a parameter of several modules: give MODULE.NAME" :
 	       err == -ERANGE ? "value out of range for its type" : "not a value of its type";
+}
+
+uint64_t rng_next(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+double rng_unif(uint64_t *s)
+{
+	return ((double)(rng_next(s) >> 11) + 1.0) / 9007199254740992.0;
+}
+
+uint64_t rng_geom(uint64_t *s, double p)
+{
+	double k;
+
+	if (p >= 1.0)
+		return 1;
+	/* inversion: P(K > k) = (1 - p)^k */
+	k = ceil(log(rng_unif(s)) / log1p(-p));
+	return k < 1.0 ? 1 : k > 1e18 ? (uint64_t)1e18 : (uint64_t)k;
 }

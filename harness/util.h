@@ -33,6 +33,7 @@ uint64_t cpu_ns(void);
  * text goes through w, the trace library's buffered writer (trace/write.h):
  * a trace is written with the trace_w_ functions on &o->w, other text
  * (drive's summary) with the out_ ones. A write error dies (exit 2).
+ * PATH /dev/null is written directly: output nobody keeps costs no fsync.
  */
 struct outfile {
 	char *path;
@@ -57,6 +58,17 @@ static inline void out_u64(struct outfile *o, uint64_t v)
 	trace_w_u64(&o->w, v);
 }
 #define out_printf(o, ...) trace_w_printf(&(o)->w, __VA_ARGS__)
+
+/*
+ * The traffic models' random numbers (gen's sources, drive's geometric
+ * service): splitmix64, small, fast and good enough for traffic; never the
+ * qdisc's generator, so a model's draws change none of the qdisc's.
+ */
+uint64_t rng_next(uint64_t *s);
+/* Uniform in (0, 1]. */
+double rng_unif(uint64_t *s);
+/* Slots up to and including the first success of a Bernoulli(p) trial per slot (>= 1). */
+uint64_t rng_geom(uint64_t *s, double p);
 
 /* Why qdk_param_set() refused a module parameter, in words. */
 const char *param_error(int err);

@@ -264,6 +264,8 @@ static int ared_apply(struct Qdisc *sch, struct nlattr *opt, bool init,
 		       init || tb[TCA_ARED_MAX_P] ? c.max_p : q->parms.max_p,
 		       (u8)ared_wlog(&c), c.flags & ARED_F_GENTLE,
 		       qred_ptime_ns(c.avpkt, c.bandwidth));
+	/* bandwidth 0: no idle decay, every arrival steps the average */
+	q->parms.idle_step = !c.bandwidth;
 	if (!init)
 		qred_rescale(&q->parms, &q->vars, old_wlog);
 	qred_adapt_set(&q->adapt, &q->parms, (u64)c.interval_us * NSEC_PER_USEC,

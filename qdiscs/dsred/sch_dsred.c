@@ -228,6 +228,8 @@ static int dsred_apply(struct Qdisc *sch, struct nlattr *opt, bool init,
 	/* only the average's parameters of qred_parms are used here */
 	qred_set_parms(&q->parms, c.kl, c.kh, 0, wlog, false,
 		       qred_ptime_ns(c.avpkt, c.bandwidth));
+	/* bandwidth 0: no idle decay, every arrival steps the average */
+	q->parms.idle_step = !c.bandwidth;
 	qred_ds_set(&q->ds, c.kl, dsred_km(&c), c.kh, c.gamma, wlog);
 	if (!init)
 		qred_rescale(&q->parms, &q->vars, old_wlog);

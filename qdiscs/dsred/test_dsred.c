@@ -237,6 +237,32 @@ START_TEST(qdisc_forced_from_kh)
 }
 END_TEST
 
+START_TEST(qdisc_no_decay_arrivals_step)
+{
+	/*
+	 * bandwidth 0: no idle decay, but every arrival steps the average, the
+	 * one that finds the queue empty included (Domanska et al.'s model).
+	 * Left past Kh by a burst, the average comes down as single packets
+	 * arrive and leave; were those arrivals not to step it, every one of
+	 * them would be dropped for ever.
+	 */
+	struct qdk_qdisc *q = qt_create("limit 100000 kl 3000 kh 5000 gamma 0.99 ewma 3 bandwidth 0 seed 1");
+	int r[40], ok = 0;
+
+	qt_fill(q, 1, 40, r);
+	ck_assert_uint_ge(xstats(q).qavg, 5000);
+	while (qt_deq(q))
+		;
+	for (int i = 0; i < 60; i++) {
+		ok += qt_enq_flow(q, 1, 1000) == QDK_XMIT_SUCCESS;
+		qt_deq(q);
+	}
+	ck_assert_int_ge(ok, 40);
+	ck_assert_uint_lt(xstats(q).qavg, 3000);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
 START_TEST(qdisc_limit_is_tail_drop)
 {
 	struct qdk_qdisc *q = qt_create("limit 3000 kl 2990 kh 3000 ewma 31 dropfront");
@@ -418,6 +444,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, qdisc_early_drops_tail);
 	tcase_add_test(tc, qdisc_dropfront_takes_head);
 	tcase_add_test(tc, qdisc_forced_from_kh);
+	tcase_add_test(tc, qdisc_no_decay_arrivals_step);
 	tcase_add_test(tc, qdisc_limit_is_tail_drop);
 	tcase_add_test(tc, qdisc_ecn_marks);
 	tcase_add_test(tc, qdisc_change_and_reset);
