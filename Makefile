@@ -20,7 +20,7 @@
 #   make repro-residential, make repro-cbt  a paper's result reproduced in
 #                   the VM, printed beside the paper's (experiments/README.md)
 #   make repro-red  Domanska et al.'s Tables I-III (RED, DSRED, drop-from-front
-#                   on the slot model) beside the paper's (docs/repro-red.md)
+#                   on the slot model) beside the paper's (experiments/red/README.md)
 #   make new NAME=foo   start qdiscs/foo/ from the template
 #   make import SRC=DIR [KERNEL=...]  build a qdisc source from outside the
 #                   repository, unmodified: its modules and a qdk-replay that
@@ -131,11 +131,11 @@ fidelity: deps
 .PHONY: fidelity
 
 # Domanska et al.'s Tables I-III through the kit's dsred and ared on the slot
-# model, beside the paper's numbers (tools/repro-red.py, docs/repro-red.md);
+# model, beside the paper's numbers (experiments/red/tables.py, experiments/red/README.md);
 # SLOTS=N a run (default 20 million), JOBS=N at once (default 2).
 repro-red: deps
 	+$(USER_MAKE) $(TOP)/build/user/qdk-replay
-	@$(PYTHON) $(TOP)/tools/repro-red.py $(if $(SLOTS),--slots $(SLOTS)) $(if $(JOBS),-j $(JOBS))
+	@$(PYTHON) $(TOP)/experiments/red/tables.py $(if $(SLOTS),--slots $(SLOTS)) $(if $(JOBS),-j $(JOBS))
 .PHONY: repro-red
 capture: deps deps-vm
 	@$(TOP)/tools/capture.sh "$(NAME)"

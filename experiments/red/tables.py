@@ -3,10 +3,10 @@
 """Tables I-III of Domanska, Domanski & Czachorski, "Implementation of modified AQM
 mechanisms in IP routers" (docs/references.md), reproduced with the kit's own qdiscs.
 
-    tools/repro-red.py [--slots N] [--seed N] [-j JOBS] [--out DIR]   (make repro-red)
-    tools/repro-red.py --check                                        (tests/suites/26-repro)
+    experiments/red/tables.py [--slots N] [--seed N] [-j JOBS] [--out DIR]   (make repro-red)
+    experiments/red/tables.py --check                                        (tests/suites/26-repro)
 
-The paper's model, in the kit's terms (docs/repro-red.md says why each choice):
+The paper's model, in the kit's terms (experiments/red/README.md says why each choice):
   - one slot = 1 us; at most one 1000-byte arrival per slot: `qdk-replay gen` with the
     geometric source `geo:alpha=0.5` (GEO) or S. Robert's modulated source
     `robert:alpha=0.5,hurst=0.78` (SELF-S);
@@ -39,7 +39,7 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 REPLAY = os.environ.get("QDK_REPLAY", os.path.join(TOP, "build/user/qdk-replay"))
 SLOT_NS = 1000
 PKT = 1000  # bytes: the thresholds below are packets x PKT
