@@ -30,6 +30,7 @@ struct driver {
 	struct outfile out;
 	struct trace_w *w;	/* out's writer: the trace's text */
 	struct summary sum;
+	struct outfile sumout;	/* the summary's JSON, committed with out */
 	bool summary;
 	bool rand_used;		/* the input's "random" draws fed this init */
 	bool tree;		/* the input's classes and children are built */
@@ -487,6 +488,8 @@ int cmd_drive(int argc, char **argv)
 	if (d.summary)
 		sum_init(&d.sum, d.now, d.interval);
 	out_open(&d.out, out);
+	if (d.summary)
+		out_open(&d.sumout, sum_path);
 	d.w = &d.out.w;
 	write_header(&d, &qs, rate_word, seed);
 	write_changes(&d, &qs, where);
@@ -502,10 +505,14 @@ int cmd_drive(int argc, char **argv)
 	qdk_qdisc_destroy(d.q);
 	if (qdk_warnings())
 		die(1, "the qdisc hit %lu kernel WARNING(s), printed above", qdk_warnings());
-	out_commit(&d.out);
 	if (d.summary) {
-		sum_write(&d.sum, sum_path, qs.text, d.rate, seed, in);
+		struct outfile *both[] = { &d.out, &d.sumout };
+
+		sum_write(&d.sum, &d.sumout, qs.text, d.rate, seed, in);
 		sum_free(&d.sum);
+		out_commit_all(both, 2);
+	} else {
+		out_commit(&d.out);
 	}
 	if (qdk_exit())
 		die(1, "memory leaked after the qdisc was destroyed");
