@@ -10,6 +10,8 @@ tca:  each trace's qdisc kind and TCA_OPTIONS (its `tca` line), with its
 rtnl: the netlink requests the stock tc sends to build each trace's qdisc
       (and a tree's classes), show it with statistics and delete it, taken
       from a user-space namespace with QDK_NS_DUMP (usertc/README.md).
+capture: the raw record streams the suites feed `qdk-capture -i` (the
+      mkrec.py scripts of 75-record and 67-import, made into records).
 
 Files are named by their SHA-1, as libFuzzer names what it adds, so a
 re-run adds only what is new. Prints how many seeds each corpus holds.
@@ -134,6 +136,36 @@ def rtnl_seeds(build: Path, groups: list[list[list[str]]], out: Path) -> int:
     return n
 
 
+def record_scripts() -> Iterator[str]:
+    """The here-documents the suites give recorder/tests/mkrec.py (lines
+    the shell would expand are left out)."""
+    for suite in ("75-record", "67-import"):
+        lines = (TOP / "tests" / "suites" / suite).read_text().splitlines()
+        i = 0
+        while i < len(lines):
+            line = lines[i]
+            i += 1
+            if not (("mkrec.py" in line or line.startswith("conv ")) and "<<" in line):
+                continue
+            body = []
+            while i < len(lines) and lines[i] != "EOF":
+                if "$" not in lines[i]:
+                    body.append(lines[i])
+                i += 1
+            yield "\n".join(body) + "\n"
+
+
+def capture_seeds(out: Path) -> int:
+    n = 0
+    for script in record_scripts():
+        r = subprocess.run([sys.executable, str(TOP / "recorder" / "tests" / "mkrec.py")],
+                           input=script.encode(), capture_output=True, check=False)
+        if r.returncode == 0 and r.stdout:
+            save(out, r.stdout)
+            n += 1
+    return n
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=str(TOP / "fuzz" / "corpus"))
@@ -151,11 +183,13 @@ def main() -> int:
         cmds = tc_commands(lines)
         if cmds:
             groups[tuple(" ".join(c) for c in cmds)] = cmds
+    ncap = capture_seeds(out / "capture")
     if not (build / "qdk-tc").exists():
         print(f"seeds: {build}/qdk-tc is not built (make user): no rtnl seeds", file=sys.stderr)
         return 2
     nrtnl = rtnl_seeds(build, list(groups.values()), out / "rtnl")
-    print(f"seeds: tca {ntca} from {len(trace_files())} traces, rtnl {nrtnl} tc sessions")
+    print(f"seeds: tca {ntca} from {len(trace_files())} traces, rtnl {nrtnl} tc sessions, "
+          f"capture {ncap} record streams")
     return 0
 
 
