@@ -4,7 +4,7 @@
 # `make -f Makefile.user FUZZ=1 fuzz-targets` into build/user-fuzz/fuzz-NAME.
 # Each links the shim, the upstream and kit qdiscs and one target source.
 
-FUZZ_TARGETS := tca rtnl trace capture
+FUZZ_TARGETS := tca rtnl trace capture args
 FUZZ_COMMON_OBJS := $(call uobj,$(TOP)/fuzz/common.c $(TOP)/tests/lib/pkt.c)
 
 $(call uobj,$(wildcard $(TOP)/fuzz/*.c)): UCFLAGS += -I$(TOP)/fuzz -I$(TOP)/trace -I$(TOP)/harness \
@@ -15,6 +15,12 @@ $(call uobj,$(wildcard $(TOP)/fuzz/*.c)): UCFLAGS += -I$(TOP)/fuzz -I$(TOP)/trac
 $(B)/fuzz-trace: $(B)/u/fuzz/trace.o $(FUZZ_COMMON_OBJS) $(TRACE_OBJS) $(call uobj,$(TOP)/harness/util.c) \
 		$(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS)
 	$(CC) $(LDFLAGS) -fsanitize=fuzzer -Wl,--wrap=exit -o $@ $^ $(LDLIBS) $(TRACE_LDLIBS)
+
+# gen's and drive's command lines: what qdk-replay links but its main(), verify and bench;
+# refusals (exit 2) returning through the wrapped exit(), as for trace
+$(B)/fuzz-args: $(B)/u/fuzz/args.o $(FUZZ_COMMON_OBJS) \
+		$(filter-out $(call uobj,$(addprefix $(TOP)/harness/,main.c verify.c bench.c)),$(REPLAY_OBJS))
+	$(CC) $(LDFLAGS) -fsanitize=fuzzer -Wl,--wrap=exit -o $@ $^ $(REPLAY_LDLIBS)
 
 # qdk-capture's converter (recorder/capture/tracew.c) and the trace writer:
 # plain C, no shim

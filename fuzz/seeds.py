@@ -10,6 +10,8 @@ tca:  each trace's qdisc kind and TCA_OPTIONS (its `tca` line), with its
 rtnl: the netlink requests the stock tc sends to build each trace's qdisc
       (and a tree's classes), show it with statistics and delete it, taken
       from a user-space namespace with QDK_NS_DUMP (usertc/README.md).
+args: command lines of gen (each flow model and key) and drive (each
+      option), the words NUL-ended (fuzz/args.c).
 capture: the raw record streams the suites feed `qdk-capture -i` (the
       mkrec.py scripts of 75-record and 67-import, made into records).
 
@@ -166,6 +168,28 @@ def capture_seeds(out: Path) -> int:
     return n
 
 
+ARGS = [
+    "gen --seed 3 --duration 20s --flow cbr:rate=100mbit -o x.qtr",
+    "gen --flow bulk:rate=20mbit,rtt=40ms --flow poisson:rate=5mbit,size=200,tos=0x10 -o x.qtr",
+    "gen --start 0 --duration 1ms --flow onoff:rate=1gbit,on=2ms,off=8ms,alpha=1.8,ecn -o x.qtr",
+    "gen --qdisc|fq_codel limit 100|--flow cbr:size=64,prio=7,v6 --flow bulk:ecn -o x.qtr",
+    "gen --help",
+    "drive --qdisc|pfifo limit 20|--rate 10mbit --seed 7 --interval 100us in.qtr -o out.qtr",
+    "drive --rate 1gbit --summary out.json in.qtr -o out.qtr",
+    "drive --rate 3mbit in.qtr --output out.qtr --seed 0x10",
+]
+
+
+def args_seeds(out: Path) -> int:
+    """Each line's words (a |-quoted part is one word), NUL-ended."""
+    for line in ARGS:
+        words: list[str] = []
+        for i, part in enumerate(line.split("|")):
+            words += [part.strip()] if i % 2 else part.split()
+        save(out, b"".join(w.encode() + b"\0" for w in words))
+    return len(ARGS)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=str(TOP / "fuzz" / "corpus"))
@@ -184,12 +208,13 @@ def main() -> int:
         if cmds:
             groups[tuple(" ".join(c) for c in cmds)] = cmds
     ncap = capture_seeds(out / "capture")
+    nargs = args_seeds(out / "args")
     if not (build / "qdk-tc").exists():
         print(f"seeds: {build}/qdk-tc is not built (make user): no rtnl seeds", file=sys.stderr)
         return 2
     nrtnl = rtnl_seeds(build, list(groups.values()), out / "rtnl")
     print(f"seeds: tca {ntca} from {len(trace_files())} traces, rtnl {nrtnl} tc sessions, "
-          f"capture {ncap} record streams")
+          f"capture {ncap} record streams, args {nargs} command lines")
     return 0
 
 

@@ -23,6 +23,10 @@
 #include "util.h"
 #include "write.h"
 
+/* a bulk flow's window, packets: far beyond any rate times RTT a link has */
+#define GEN_MAX_CWND (1u << 20)
+#define GEN_MAX_DURATION (1ull << 53)
+
 enum model { M_BULK, M_CBR, M_POISSON, M_ONOFF };
 
 struct gflow {
@@ -121,6 +125,10 @@ static void parse_flow(const char *spec, struct gflow *f, unsigned int idx, uint
 	}
 	f->rng = seed * 0x2545f4914f6cdd1dull + idx + 1;
 	f->gap = (double)f->size * 1e9 / (double)f->rate;
+	/* a trace's clock counts ns: closer packets would share a timestamp */
+	if (f->gap < 1)
+		die(2, "flow \"%s\": %u-byte packets at that rate are less than 1 ns apart "
+		    "(the trace's clock counts ns)", spec, f->size);
 	switch (f->model) {
 	case M_CBR:
 		f->next = unif(&f->rng) * f->gap;	/* flows do not start in lockstep */
@@ -132,21 +140,25 @@ static void parse_flow(const char *spec, struct gflow *f, unsigned int idx, uint
 		f->next = unif(&f->rng) * f->off_mean;
 		f->period_end = f->next + pareto(&f->rng, f->on_mean, f->alpha);
 		break;
-	case M_BULK:
-		f->cwnd_max = (uint32_t)((double)f->rate * f->rtt / 1e9 / f->size);
-		if (f->cwnd_max < 2)
-			f->cwnd_max = 2;
+	case M_BULK: {
+		/* a window in packets; beyond GEN_MAX_CWND no link needs it */
+		double w = (double)f->rate * f->rtt / 1e9 / f->size;
+
+		f->cwnd_max = w < 2 ? 2 : w > GEN_MAX_CWND ? GEN_MAX_CWND : (uint32_t)w;
 		f->cwnd = f->cwnd_max < 10 ? f->cwnd_max : 10;
 		f->burst_start = unif(&f->rng) * f->rtt;
 		f->next = f->burst_start;
 		f->left = f->cwnd - 1;
 		break;
 	}
+	}
 	free(copy);
 }
 
 static void advance(struct gflow *f)
 {
+	double was = f->next;
+
 	switch (f->model) {
 	case M_CBR:
 		f->next += f->gap;
@@ -175,6 +187,9 @@ static void advance(struct gflow *f)
 		}
 		break;
 	}
+	/* time moves on, even where a step is below a double's resolution */
+	if (!(f->next > was))
+		f->next = nextafter(was, INFINITY);
 }
 
 static void usage(FILE *f)
@@ -187,7 +202,7 @@ static void usage(FILE *f)
 	      "  Writes arrivals only (verdict ?): the input of `qdk-replay drive`.\n", f);
 }
 
-int cmd_gen(int argc, char **argv)
+int gen_parse(int argc, char **argv, struct gen_run *g)
 {
 	static const struct option lo[] = {
 		{ "seed", required_argument, NULL, 's' },
@@ -199,65 +214,88 @@ int cmd_gen(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *specs[256], *out = NULL, *qdisc = NULL;
-	unsigned int nspecs = 0, i;
-	uint64_t seed = 1, duration = 1000000000ull, start = 1000000000ull, id = 0;
-	struct gflow *fl;
-	struct outfile o;
-	struct trace_w *w = &o.w;
+	unsigned int i;
 	int c;
 
+	memset(g, 0, sizeof(*g));
+	g->seed = 1;
+	g->duration = 1000000000ull;
+	g->start = 1000000000ull;
+	optind = 0;	/* getopt from scratch, for each command line */
 	while ((c = getopt_long(argc, argv, "o:h", lo, NULL)) != -1) {
 		switch (c) {
 		case 's':
-			if (tcopt_get_u64(optarg, &seed))
+			if (tcopt_get_u64(optarg, &g->seed))
 				die(2, "bad --seed \"%s\"", optarg);
 			break;
 		case 'd':
-			if (tcopt_get_time(optarg, &duration))
+			if (tcopt_get_time(optarg, &g->duration))
 				die(2, "bad --duration \"%s\"", optarg);
 			break;
 		case 'b':
-			if (tcopt_get_u64(optarg, &start))
+			if (tcopt_get_u64(optarg, &g->start))
 				die(2, "bad --start \"%s\" (ns)", optarg);
 			break;
 		case 'f':
-			if (nspecs == 256)
-				die(2, "at most 256 flows");
-			specs[nspecs++] = optarg;
+			if (g->nspecs == GEN_MAX_FLOWS)
+				die(2, "at most %u flows", GEN_MAX_FLOWS);
+			g->specs[g->nspecs++] = optarg;
 			break;
 		case 'Q':
-			qdisc = optarg;
+			g->qdisc = optarg;
 			break;
 		case 'o':
-			out = optarg;
+			g->out = optarg;
 			break;
 		case 'h':
 			usage(stdout);
-			return 0;
+			return 1;
 		default:
 			usage(stderr);
 			return 2;
 		}
 	}
-	if (optind != argc || !out || !nspecs) {
+	if (optind != argc || !g->out || !g->nspecs) {
 		usage(stderr);
 		return 2;
 	}
-	fl = xcalloc(nspecs, sizeof(*fl));
-	for (i = 0; i < nspecs; i++)
-		parse_flow(specs[i], &fl[i], i, seed);
-	out_open(&o, out);
+	/* the model's times are doubles, exact to the ns up to 2^53 */
+	if (g->duration > GEN_MAX_DURATION)
+		die(2, "--duration over 2^53 ns (104 days): the models' clock is exact to 1 ns "
+		    "only that far");
+	if (g->start > UINT64_MAX - g->duration)
+		die(2, "--start %llu ns plus --duration passes the trace's last time (2^64 - 1 ns)",
+		    (unsigned long long)g->start);
+	/* what is written into the trace's lines must be one line */
+	for (i = 0; i < g->nspecs; i++)
+		check_one_line("--flow", g->specs[i]);
+	if (g->qdisc) {
+		check_one_line("--qdisc", g->qdisc);
+		if (!g->qdisc[strspn(g->qdisc, " ")])
+			die(2, "--qdisc needs a KIND");
+	}
+	g->fl = xcalloc(g->nspecs, sizeof(*g->fl));
+	for (i = 0; i < g->nspecs; i++)
+		parse_flow(g->specs[i], &g->fl[i], i, g->seed);
+	return 0;
+}
+
+uint64_t gen_write(struct gen_run *g, struct trace_w *w, uint64_t max)
+{
+	struct gflow *fl = g->fl;
+	unsigned int nspecs = g->nspecs, i;
+	uint64_t id = 0;
+
 	trace_w_magic(w, 1);
 	trace_w_str(w, "source qdk-replay gen");
-	trace_w_printf(w, " --seed %llu --duration %llu", (unsigned long long)seed,
-		   (unsigned long long)duration);
+	trace_w_printf(w, " --seed %llu --duration %llu", (unsigned long long)g->seed,
+		   (unsigned long long)g->duration);
 	for (i = 0; i < nspecs; i++)
-		trace_w_printf(w, " --flow %s", specs[i]);
+		trace_w_printf(w, " --flow %s", g->specs[i]);
 	trace_w_char(w, '\n');
-	if (qdisc)
-		trace_w_printf(w, "qdisc %s\n", qdisc);
-	trace_w_printf(w, "seed %llu\n", (unsigned long long)seed);
+	if (g->qdisc)
+		trace_w_printf(w, "qdisc %s\n", g->qdisc);
+	trace_w_printf(w, "seed %llu\n", (unsigned long long)g->seed);
 	for (i = 0; i < nspecs; i++) {
 		unsigned int h = i + 1;
 		bool tcp = fl[i].model == M_BULK;
@@ -275,16 +313,16 @@ int cmd_gen(int argc, char **argv)
 			trace_w_printf(w, " prio=%u", fl[i].prio);
 		trace_w_char(w, '\n');
 	}
-	for (;;) {
+	while (!max || id < max) {
 		unsigned int best = 0;
 		uint64_t ts;
 
 		for (i = 1; i < nspecs; i++)
 			if (fl[i].next < fl[best].next)
 				best = i;
-		if (fl[best].next >= (double)duration)
+		if (fl[best].next >= (double)g->duration)
 			break;
-		ts = start + (uint64_t)fl[best].next;
+		ts = g->start + (uint64_t)fl[best].next;
 		/* an arrival: no verdict yet ("?") */
 		trace_w_ts_op(w, ts, 'e');
 		trace_w_char(w, ' ');
@@ -296,7 +334,26 @@ int cmd_gen(int argc, char **argv)
 		trace_w_str(w, " ?\n");
 		advance(&fl[best]);
 	}
+	return id;
+}
+
+void gen_free(struct gen_run *g)
+{
+	free(g->fl);
+	g->fl = NULL;
+}
+
+int cmd_gen(int argc, char **argv)
+{
+	struct gen_run g;
+	struct outfile o;
+	int rc = gen_parse(argc, argv, &g);
+
+	if (rc)
+		return rc == 1 ? 0 : rc;
+	out_open(&o, g.out);
+	gen_write(&g, &o.w, 0);
 	out_commit(&o);
-	free(fl);
+	gen_free(&g);
 	return 0;
 }

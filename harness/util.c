@@ -277,6 +277,14 @@ void out_commit(struct outfile *o)
 	out_commit_all(&o, 1);
 }
 
+void check_one_line(const char *opt, const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			die(2, "%s: a control character (0x%02x) has no place in a trace's line", opt,
+			    (unsigned char)*s);
+}
+
 void refuse_same_file(const char *out, const char *in)
 {
 	struct stat a, b;

@@ -87,6 +87,9 @@ static inline void out_u64(struct outfile *o, uint64_t v)
 }
 #define out_printf(o, ...) trace_w_printf(&(o)->w, __VA_ARGS__)
 
+/* Text an option puts into a trace's line: a control character dies (exit 2). */
+void check_one_line(const char *opt, const char *s);
+
 /* Why qdk_param_set() refused a module parameter, in words. */
 const char *param_error(int err);
 
