@@ -4,7 +4,7 @@
 # `make -f Makefile.user FUZZ=1 fuzz-targets` into build/user-fuzz/fuzz-NAME.
 # Each links the shim, the upstream and kit qdiscs and one target source.
 
-FUZZ_TARGETS := tca rtnl trace capture args
+FUZZ_TARGETS := tca rtnl trace capture args tcopt
 FUZZ_COMMON_OBJS := $(call uobj,$(TOP)/fuzz/common.c $(TOP)/tests/lib/pkt.c)
 
 $(call uobj,$(wildcard $(TOP)/fuzz/*.c)): UCFLAGS += -I$(TOP)/fuzz -I$(TOP)/trace -I$(TOP)/harness \
@@ -21,6 +21,11 @@ $(B)/fuzz-trace: $(B)/u/fuzz/trace.o $(FUZZ_COMMON_OBJS) $(TRACE_OBJS) $(call uo
 $(B)/fuzz-args: $(B)/u/fuzz/args.o $(FUZZ_COMMON_OBJS) \
 		$(filter-out $(call uobj,$(addprefix $(TOP)/harness/,main.c verify.c bench.c)),$(REPLAY_OBJS))
 	$(CC) $(LDFLAGS) -fsanitize=fuzzer -Wl,--wrap=exit -o $@ $^ $(REPLAY_LDLIBS)
+
+# the kit's tc-option parsers and printers: the tcopt library and each
+# kit qdisc's NAME_tc.c, no shim
+$(B)/fuzz-tcopt: $(B)/u/fuzz/tcopt.o $(TCOPT_LIB_OBJS) $(QDISC_TCOPT_OBJS)
+	$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
 
 # qdk-capture's converter (recorder/capture/tracew.c) and the trace writer:
 # plain C, no shim

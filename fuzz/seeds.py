@@ -12,6 +12,9 @@ rtnl: the netlink requests the stock tc sends to build each trace's qdisc
       from a user-space namespace with QDK_NS_DUMP (usertc/README.md).
 args: command lines of gen (each flow model and key) and drive (each
       option), the words NUL-ended (fuzz/args.c).
+tcopt: the kit's kinds' tc words (the add and change lines of each
+      tc.cases), and each committed trace of a kit kind: its qdisc line, a
+      NUL, its TCA_OPTIONS payload (what a dump prints).
 capture: the raw record streams the suites feed `qdk-capture -i` (the
       mkrec.py scripts of 75-record and 67-import, made into records).
 
@@ -168,6 +171,30 @@ def capture_seeds(out: Path) -> int:
     return n
 
 
+def tcopt_seeds(out: Path) -> int:
+    cases = sorted(TOP.glob("qdiscs/*/tc.cases")) + [TOP / "template" / "tc.cases"]
+    kinds = {c.parent.name for c in cases}
+    n = 0
+    for c in cases:
+        for line in c.read_text().splitlines():
+            w = line.split()
+            if w and w[0] in ("add", "change"):
+                save(out, (" ".join([c.parent.name] + w[1:]) + "\0").encode())
+                n += 1
+    for f in trace_files():
+        qdisc = tca = None
+        for line in header(f):
+            w = line.split()
+            if w and w[0] == "qdisc" and len(w) > 1:
+                qdisc = " ".join(w[1:])
+            elif w and w[0] == "tca" and len(w) > 1 and w[1] != "-":
+                tca = bytes.fromhex(w[1])[4:]
+        if qdisc and qdisc.split()[0] in kinds:
+            save(out, qdisc.encode() + b"\0" + (tca or b""))
+            n += 1
+    return n
+
+
 ARGS = [
     "gen --seed 3 --duration 20s --flow cbr:rate=100mbit -o x.qtr",
     "gen --flow bulk:rate=20mbit,rtt=40ms --flow poisson:rate=5mbit,size=200,tos=0x10 -o x.qtr",
@@ -209,12 +236,13 @@ def main() -> int:
             groups[tuple(" ".join(c) for c in cmds)] = cmds
     ncap = capture_seeds(out / "capture")
     nargs = args_seeds(out / "args")
+    ntcopt = tcopt_seeds(out / "tcopt")
     if not (build / "qdk-tc").exists():
         print(f"seeds: {build}/qdk-tc is not built (make user): no rtnl seeds", file=sys.stderr)
         return 2
     nrtnl = rtnl_seeds(build, list(groups.values()), out / "rtnl")
     print(f"seeds: tca {ntca} from {len(trace_files())} traces, rtnl {nrtnl} tc sessions, "
-          f"capture {ncap} record streams, args {nargs} command lines")
+          f"capture {ncap} record streams, args {nargs} command lines, tcopt {ntcopt}")
     return 0
 
 
