@@ -20,7 +20,6 @@
  * allocated is not freed, so leaks are not checked (run.sh).
  */
 #include <fcntl.h>
-#include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,40 +34,6 @@
 
 #define MAX_WORDS 64
 #define MAX_ARRIVALS 64
-
-void __real_exit(int status) __attribute__((noreturn));
-void __wrap_exit(int status) __attribute__((noreturn));
-void __sanitizer_set_report_path(const char *path);
-
-static jmp_buf refused;
-static int in_call, reading, err_fd = 2;
-
-/* A refusal comes back here; the reader refusing gen's own output is a crash. */
-void __wrap_exit(int status)
-{
-	if (in_call && reading) {
-		dprintf(err_fd, "fuzz: args: the trace reader refused what gen wrote (exit %d)\n",
-			status);
-		abort();
-	}
-	if (in_call) {
-		in_call = 0;
-		longjmp(refused, 1);
-	}
-	__real_exit(status);
-}
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	const char *report = getenv("QDK_FUZZ_REPORT");
-
-	(void)argc;
-	(void)argv;
-	if (report && *report)
-		__sanitizer_set_report_path(report);
-	qdk_init(1);
-	return 0;
-}
 
 static int mem_sink(void *ctx, const void *p, size_t len)
 {
@@ -93,12 +58,12 @@ static void gen_and_read(struct gen_run *g)
 	trace_w_free(&w);
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	memset(&t, 0, sizeof(t));
-	reading = 1;
+	fuzz_exit_finding = "args: the trace reader refused what gen wrote";
 	trace_open(&t, path);
 	while (trace_next(&t, &ev))
 		if (ev.op == 'e')
 			trace_flow(&t, &ev);
-	reading = 0;
+	fuzz_exit_finding = NULL;
 	trace_close(&t);
 	close(fd);
 }
@@ -124,15 +89,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	fflush(stdout);
-	fflush(stderr);
-	err_fd = dup(2);
 	out_fd = dup(1);	/* --help prints to stdout */
 	null_fd = open("/dev/null", O_WRONLY);
 	dup2(null_fd, 1);
-	dup2(null_fd, 2);
+	close(null_fd);
+	fuzz_err_fd = fuzz_quiet_begin();
 	memset(&g, 0, sizeof(g));
-	in_call = 1;
-	if (!setjmp(refused)) {
+	fuzz_in_call = 1;
+	if (!setjmp(fuzz_refused)) {
 		if (strcmp(argv[0], "drive") == 0) {
 			struct drive_args a;
 
@@ -140,17 +104,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		} else if (gen_parse(argc, argv, &g) == 0) {
 			gen_and_read(&g);
 		}
-		in_call = 0;
+		fuzz_in_call = 0;
 	}
 	gen_free(&g);
+	fuzz_quiet_end(fuzz_err_fd);
+	fuzz_err_fd = 2;
 	fflush(stdout);
-	fflush(stderr);
 	dup2(out_fd, 1);
 	close(out_fd);
-	dup2(err_fd, 2);
-	close(err_fd);
-	err_fd = 2;
-	close(null_fd);
 	free(copy);
 	return 0;
 }

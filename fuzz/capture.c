@@ -12,13 +12,13 @@
  * 33 MB). A leak (LeakSanitizer) or a sanitizer report is a crash.
  * qdk-capture's messages are dropped (stderr is /dev/null during a call).
  */
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "fuzz.h"
 #include "tracew.h"
 
 /* a record of up to 136 bytes makes a line or two: 64 bytes of text per
@@ -26,9 +26,6 @@
 #define OUT_PER_BYTE 64
 #define OUT_FIXED (1u << 20)
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-void __sanitizer_set_report_path(const char *path);
 
 static size_t out_bytes, out_max;
 static int err_fd;		/* the real stderr, while 2 is /dev/null */
@@ -46,22 +43,12 @@ static ssize_t count_write(void *cookie, const char *buf, size_t len)
 	return (ssize_t)len;
 }
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	const char *report = getenv("QDK_FUZZ_REPORT");
-
-	(void)argc;
-	(void)argv;
-	if (report && *report)
-		__sanitizer_set_report_path(report);
-	return 0;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const cookie_io_functions_t io = { .write = count_write };
 	struct tw_opts o = { .stats_every = 1000, .source = "fuzz" };
-	int null_fd, st = 0;
+	int st = 0;
 	struct tw *t;
 	size_t end = 0;
 	FILE *f;
@@ -72,10 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	f = fopencookie(NULL, "w", io);
 	if (!f)
 		abort();
-	fflush(stderr);
-	err_fd = dup(2);
-	null_fd = open("/dev/null", O_WRONLY);
-	dup2(null_fd, 2);
+	err_fd = fuzz_quiet_begin();
 	t = tw_new(f, &o);
 	if (!t)
 		abort();
@@ -91,9 +75,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		tw_finish(t);
 	tw_free(t);
 	fclose(f);
-	fflush(stderr);
-	dup2(err_fd, 2);
-	close(err_fd);
-	close(null_fd);
+	fuzz_quiet_end(err_fd);
 	return 0;
 }

@@ -17,11 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz.h"
 #include "tcopt.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-void __sanitizer_set_report_path(const char *path);
 
 /* the sink reads every word as a printer would, and formats units */
 static size_t seen;
@@ -66,16 +64,6 @@ static void s_newline(struct tcopt_out *o)
 	seen++;
 }
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	const char *report = getenv("QDK_FUZZ_REPORT");
-
-	(void)argc;
-	(void)argv;
-	if (report && *report)
-		__sanitizer_set_report_path(report);
-	return 0;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

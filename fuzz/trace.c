@@ -13,7 +13,6 @@
  * the file fuzz/run.sh names).
  */
 #include <fcntl.h>
-#include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,56 +23,22 @@
 #include "fuzz.h"
 #include "trace.h"
 
-void __real_exit(int status) __attribute__((noreturn));
-void __wrap_exit(int status) __attribute__((noreturn));
-
-static jmp_buf refused;
-static int in_call;
-
-/* A refusal inside the reader comes back here; any other exit is real. */
-void __wrap_exit(int status)
-{
-	if (in_call) {
-		in_call = 0;
-		longjmp(refused, 1);
-	}
-	__real_exit(status);
-}
-
-void __sanitizer_set_report_path(const char *path);
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	const char *report = getenv("QDK_FUZZ_REPORT");
-
-	(void)argc;
-	(void)argv;
-	/* stderr is /dev/null during a call: a sanitizer reports to a file */
-	if (report && *report)
-		__sanitizer_set_report_path(report);
-	qdk_init(1);
-	return 0;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct trace t;
 	struct trace_event ev;
 	char path[64];
-	int fd, err_fd, null_fd;
+	int fd, err_fd;
 	uint64_t events = 0;
 
 	fd = memfd_create("qdk-fuzz-trace", MFD_CLOEXEC);
 	if (fd < 0 || write(fd, data, size) != (ssize_t)size)
 		abort();
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	fflush(stderr);
-	err_fd = dup(2);
-	null_fd = open("/dev/null", O_WRONLY);
-	dup2(null_fd, 2);
+	err_fd = fuzz_quiet_begin();
 	memset(&t, 0, sizeof(t));
-	in_call = 1;
-	if (!setjmp(refused)) {
+	fuzz_in_call = 1;
+	if (!setjmp(fuzz_refused)) {
 		trace_open(&t, path);
 		while (events < 100000 && trace_next(&t, &ev)) {
 			struct qdk_pkt p;
@@ -82,13 +47,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				trace_packet(&t, &ev, &p);
 			events++;
 		}
-		in_call = 0;
+		fuzz_in_call = 0;
 	}
 	trace_close(&t);
-	fflush(stderr);
-	dup2(err_fd, 2);
-	close(err_fd);
-	close(null_fd);
+	fuzz_quiet_end(err_fd);
 	close(fd);
 	return 0;
 }
