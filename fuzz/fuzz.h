@@ -6,6 +6,7 @@
 #ifndef QDK_FUZZ_H
 #define QDK_FUZZ_H
 
+#include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -14,6 +15,28 @@
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/*
+ * quiet.c (no shim): sanitizer reports into the file QDK_FUZZ_REPORT names
+ * (run.sh), and stderr on /dev/null from fuzz_quiet_begin() (which returns
+ * the real one, for a target's own findings) to fuzz_quiet_end().
+ */
+void fuzz_report_to_file(void);
+int fuzz_quiet_begin(void);
+void fuzz_quiet_end(int err_fd);
+
+/*
+ * refuse.c, in the targets linked with -Wl,--wrap=exit (trace, args): while
+ * fuzz_in_call is set, the tools' refusal (exit 2 after file:line) longjmps
+ * back to fuzz_refused, clearing it; with fuzz_exit_finding also set, an
+ * exit is a finding: that text goes to fuzz_err_fd and the target aborts.
+ * Its LLVMFuzzerInitialize() sets up the shim; quiet.c's weak one, for the
+ * targets without the shim, only fuzz_report_to_file().
+ */
+extern jmp_buf fuzz_refused;
+extern int fuzz_in_call;
+extern const char *fuzz_exit_finding;
+extern int fuzz_err_fd;
 
 /*
  * After one input: anything allocated since mark still live, or a WARN

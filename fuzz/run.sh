@@ -41,11 +41,11 @@ for t in $targets; do
 	# the format's words, when the target has a dictionary
 	dict=()
 	[ -f "fuzz/$t.dict" ] && dict=(-dict="fuzz/$t.dict")
-	# a refused trace leaves the reader through exit(), as in the tools, so
-	# what the line being parsed had allocated is not freed: no leak checks
+	# a refused trace or command line leaves through exit(), as in the
+	# tools, so what the call had allocated is not freed: no leak checks
 	# there (the tca and rtnl targets check every allocation themselves)
 	asan=${ASAN_OPTIONS:-}
-	[ "$t" = trace ] && dict+=(-detect_leaks=0) && asan=${asan:+$asan:}detect_leaks=0
+	case $t in trace | args) dict+=(-detect_leaks=0) && asan=${asan:+$asan:}detect_leaks=0 ;; esac
 	rm -f "$out/$t"-crash-* "$out/$t"-leak-* "$out/$t"-timeout-* "$out/$t"-oom-* "$out/$t"-report*
 	# fixed crashers stay fixed
 	if [ -d "fuzz/regress/$t" ] && [ -n "$(ls -A "fuzz/regress/$t")" ]; then

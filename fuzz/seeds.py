@@ -12,6 +12,13 @@ rtnl: the netlink requests the stock tc sends to build each trace's qdisc
       from a user-space namespace with QDK_NS_DUMP (usertc/README.md).
 trace: the binary twins (`qdk-replay convert`) of a few committed traces
       (run.sh adds the committed text traces themselves).
+args: command lines of gen (each flow model and key) and drive (each
+      option), the words NUL-ended (fuzz/args.c).
+tcopt: the kit's kinds' tc words (the add and change lines of each
+      tc.cases), and each committed trace of a kit kind: its qdisc line, a
+      NUL, its TCA_OPTIONS payload (what a dump prints).
+capture: the raw record streams the suites feed `qdk-capture -i` (the
+      mkrec.py scripts of 75-record and 67-import, made into records).
 
 Files are named by their SHA-1, as libFuzzer names what it adds, so a
 re-run adds only what is new. Prints how many seeds each corpus holds.
@@ -160,6 +167,82 @@ def binary_seeds(build: Path, out: Path) -> int:
     return n
 
 
+def record_scripts() -> Iterator[str]:
+    """The here-documents the suites give recorder/tests/mkrec.py (lines
+    the shell would expand are left out)."""
+    for suite in ("75-record", "67-import"):
+        lines = (TOP / "tests" / "suites" / suite).read_text().splitlines()
+        i = 0
+        while i < len(lines):
+            line = lines[i]
+            i += 1
+            if not (("mkrec.py" in line or line.startswith("conv ")) and "<<" in line):
+                continue
+            body = []
+            while i < len(lines) and lines[i] != "EOF":
+                if "$" not in lines[i]:
+                    body.append(lines[i])
+                i += 1
+            yield "\n".join(body) + "\n"
+
+
+def capture_seeds(out: Path) -> int:
+    n = 0
+    for script in record_scripts():
+        r = subprocess.run([sys.executable, str(TOP / "recorder" / "tests" / "mkrec.py")],
+                           input=script.encode(), capture_output=True, check=False)
+        if r.returncode == 0 and r.stdout:
+            save(out, r.stdout)
+            n += 1
+    return n
+
+
+def tcopt_seeds(out: Path) -> int:
+    cases = sorted(TOP.glob("qdiscs/*/tc.cases")) + [TOP / "template" / "tc.cases"]
+    kinds = {c.parent.name for c in cases}
+    n = 0
+    for c in cases:
+        for line in c.read_text().splitlines():
+            w = line.split()
+            if w and w[0] in ("add", "change"):
+                save(out, (" ".join([c.parent.name] + w[1:]) + "\0").encode())
+                n += 1
+    for f in trace_files():
+        qdisc = tca = None
+        for line in header(f):
+            w = line.split()
+            if w and w[0] == "qdisc" and len(w) > 1:
+                qdisc = " ".join(w[1:])
+            elif w and w[0] == "tca" and len(w) > 1 and w[1] != "-":
+                tca = bytes.fromhex(w[1])[4:]
+        if qdisc and qdisc.split()[0] in kinds:
+            save(out, qdisc.encode() + b"\0" + (tca or b""))
+            n += 1
+    return n
+
+
+ARGS = [
+    "gen --seed 3 --duration 20s --flow cbr:rate=100mbit -o x.qtr",
+    "gen --flow bulk:rate=20mbit,rtt=40ms --flow poisson:rate=5mbit,size=200,tos=0x10 -o x.qtr",
+    "gen --start 0 --duration 1ms --flow onoff:rate=1gbit,on=2ms,off=8ms,alpha=1.8,ecn -o x.qtr",
+    "gen --qdisc|fq_codel limit 100|--flow cbr:size=64,prio=7,v6 --flow bulk:ecn -o x.qtr",
+    "gen --help",
+    "drive --qdisc|pfifo limit 20|--rate 10mbit --seed 7 --interval 100us in.qtr -o out.qtr",
+    "drive --rate 1gbit --summary out.json in.qtr -o out.qtr",
+    "drive --rate 3mbit in.qtr --output out.qtr --seed 0x10",
+]
+
+
+def args_seeds(out: Path) -> int:
+    """Each line's words (a |-quoted part is one word), NUL-ended."""
+    for line in ARGS:
+        words: list[str] = []
+        for i, part in enumerate(line.split("|")):
+            words += [part.strip()] if i % 2 else part.split()
+        save(out, b"".join(w.encode() + b"\0" for w in words))
+    return len(ARGS)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=str(TOP / "fuzz" / "corpus"))
@@ -177,12 +260,17 @@ def main() -> int:
         cmds = tc_commands(lines)
         if cmds:
             groups[tuple(" ".join(c) for c in cmds)] = cmds
+    ncap = capture_seeds(out / "capture")
+    nargs = args_seeds(out / "args")
+    ntcopt = tcopt_seeds(out / "tcopt")
     if not (build / "qdk-tc").exists():
         print(f"seeds: {build}/qdk-tc is not built (make user): no rtnl seeds", file=sys.stderr)
         return 2
     nrtnl = rtnl_seeds(build, list(groups.values()), out / "rtnl")
     nbin = binary_seeds(build, out / "trace")
-    print(f"seeds: tca {ntca} from {len(trace_files())} traces, rtnl {nrtnl} tc sessions, trace {nbin} binary twins")
+    print(f"seeds: tca {ntca} from {len(trace_files())} traces, rtnl {nrtnl} tc sessions, "
+          f"trace {nbin} binary twins, capture {ncap} record streams, args {nargs} command lines, "
+          f"tcopt {ntcopt}")
     return 0
 
 

@@ -16,7 +16,6 @@
  * the file fuzz/run.sh names).
  */
 #include <fcntl.h>
-#include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,37 +26,6 @@
 #include "fuzz.h"
 #include "trace.h"
 
-void __real_exit(int status) __attribute__((noreturn));
-void __wrap_exit(int status) __attribute__((noreturn));
-
-static jmp_buf refused;
-static int in_call;
-
-/* A refusal inside the reader comes back here; any other exit is real. */
-void __wrap_exit(int status)
-{
-	if (in_call) {
-		in_call = 0;
-		longjmp(refused, 1);
-	}
-	__real_exit(status);
-}
-
-void __sanitizer_set_report_path(const char *path);
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	const char *report = getenv("QDK_FUZZ_REPORT");
-
-	(void)argc;
-	(void)argv;
-	/* stderr is /dev/null during a call: a sanitizer reports to a file */
-	if (report && *report)
-		__sanitizer_set_report_path(report);
-	qdk_init(1);
-	return 0;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct trace t;
@@ -65,20 +33,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct trace_bin_enc enc;
 	struct trace_event ev;
 	char path[64];
-	int fd, err_fd, null_fd;
+	int fd, err_fd;
 	uint64_t events = 0;
 
 	fd = memfd_create("qdk-fuzz-trace", MFD_CLOEXEC);
 	if (fd < 0 || write(fd, data, size) != (ssize_t)size)
 		abort();
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	fflush(stderr);
-	err_fd = dup(2);
-	null_fd = open("/dev/null", O_WRONLY);
-	dup2(null_fd, 2);
+	err_fd = fuzz_quiet_begin();
 	memset(&t, 0, sizeof(t));
-	in_call = 1;
-	if (!setjmp(refused)) {
+	fuzz_in_call = 1;
+	if (!setjmp(fuzz_refused)) {
 		trace_open(&t, path);
 		while (events < 100000 && trace_next(&t, &ev)) {
 			struct qdk_pkt p;
@@ -87,14 +52,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				trace_packet(&t, &ev, &p);
 			events++;
 		}
-		in_call = 0;
+		fuzz_in_call = 0;
 	}
 	trace_close(&t);
 	/* convert's way through the same bytes, its lines encoded again */
 	trace_w_init(&w, NULL, NULL);
 	trace_bin_enc_init(&enc, &w);
-	in_call = 1;
-	if (!setjmp(refused)) {
+	fuzz_in_call = 1;
+	if (!setjmp(fuzz_refused)) {
 		const char *line;
 		size_t n;
 		bool nl;
@@ -106,15 +71,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				w.len = 0;	/* what it wrote is not the point: memory */
 		}
 		trace_bin_enc_finish(&enc);
-		in_call = 0;
+		fuzz_in_call = 0;
 	}
 	trace_close(&t);
 	trace_bin_enc_free(&enc);
 	trace_w_free(&w);
-	fflush(stderr);
-	dup2(err_fd, 2);
-	close(err_fd);
-	close(null_fd);
+	fuzz_quiet_end(err_fd);
 	close(fd);
 	return 0;
 }

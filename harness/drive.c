@@ -34,6 +34,7 @@ struct driver {
 	struct outfile out;
 	struct trace_w *w;	/* out's writer: the trace's text */
 	struct summary sum;
+	struct outfile sumout;	/* the summary's JSON, committed with out */
 	bool summary;
 	bool rand_used;		/* the input's "random" draws fed this init */
 	bool tree;		/* the input's classes and children are built */
@@ -424,7 +425,7 @@ static void usage(FILE *f)
 }
 
 /* "geometric:mu=P,slot=TIME" (slot defaults to 1us, as gen's). */
-static void parse_service(struct driver *d, const char *arg)
+static void parse_service(struct drive_args *d, const char *arg)
 {
 	char *copy = xstrdup(arg), *save = NULL, *kv, *end;
 
@@ -447,7 +448,7 @@ static void parse_service(struct driver *d, const char *arg)
 	free(copy);
 }
 
-int cmd_drive(int argc, char **argv)
+int drive_parse(int argc, char **argv, struct drive_args *a)
 {
 	static const struct option lo[] = {
 		{ "qdisc", required_argument, NULL, 'Q' },
@@ -460,72 +461,97 @@ int cmd_drive(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *qdisc = NULL, *rate_word = NULL, *out = NULL, *sum_path = NULL, *in;
-	struct driver d;
-	struct qdisc_spec qs;
-	char where[600];
-	uint64_t seed = 0;
-	bool have_seed = false;
 	int c;
 
-	memset(&d, 0, sizeof(d));
-	d.interval = 1000000;
+	memset(a, 0, sizeof(*a));
+	a->interval = 1000000;
+	optind = 0;	/* getopt from scratch, for each command line */
 	while ((c = getopt_long(argc, argv, "o:h", lo, NULL)) != -1) {
 		switch (c) {
 		case 'Q':
-			qdisc = optarg;
+			a->qdisc = optarg;
 			break;
 		case 'r':
-			if (d.mu)
+			if (a->mu)
 				die(2, "--rate and --service: give one link model");
-			rate_word = optarg;
-			if (tcopt_get_rate(optarg, &d.rate) || d.rate == 0)
+			a->rate_word = optarg;
+			if (tcopt_get_rate(optarg, &a->rate) || a->rate == 0)
 				die(2, "bad --rate \"%s\" (tc units: 10mbit, 1gbit, 100kbps)", optarg);
 			break;
 		case 'G':
-			if (d.rate)
+			if (a->rate)
 				die(2, "--rate and --service: give one link model");
-			rate_word = optarg;
-			parse_service(&d, optarg);
+			a->rate_word = optarg;
+			parse_service(a, optarg);
 			break;
 		case 's': {
 			char *end;
 
-			seed = strtoull(optarg, &end, 0);
+			a->seed = strtoull(optarg, &end, 0);
 			if (!*optarg || *end)
 				die(2, "bad --seed \"%s\"", optarg);
-			have_seed = true;
+			a->have_seed = true;
 			break;
 		}
 		case 'i':
-			if (tcopt_get_time(optarg, &d.interval) || d.interval == 0)
+			if (tcopt_get_time(optarg, &a->interval) || a->interval == 0)
 				die(2, "bad --interval \"%s\" (tc times: 1ms, 100us)", optarg);
 			break;
 		case 'S':
-			sum_path = optarg;
+			a->sum_path = optarg;
 			break;
 		case 'o':
-			out = optarg;
+			a->out = optarg;
 			break;
 		case 'h':
 			usage(stdout);
-			return 0;
+			return 1;
 		default:
 			usage(stderr);
 			return 2;
 		}
 	}
-	if (optind != argc - 1 || !out || !rate_word) {
+	if (optind != argc - 1 || !a->out || !a->rate_word) {
 		usage(stderr);
 		return 2;
 	}
-	in = argv[optind];
+	a->in = argv[optind];
+	if (a->sum_path && strcmp(a->sum_path, a->out) == 0)
+		die(2, "--summary and -o name the same file");
+	/* the --qdisc text is written into the output's qdisc line */
+	if (a->qdisc)
+		check_one_line("--qdisc", a->qdisc);
+	return 0;
+}
+
+int cmd_drive(int argc, char **argv)
+{
+	struct drive_args a;
+	const char *qdisc, *rate_word, *out, *sum_path, *in;
+	struct driver d;
+	struct qdisc_spec qs;
+	char where[600];
+	uint64_t seed;
+	bool have_seed;
+	int rc = drive_parse(argc, argv, &a);
+
+	if (rc)
+		return rc == 1 ? 0 : rc;
+	qdisc = a.qdisc;
+	rate_word = a.rate_word;
+	out = a.out;
+	sum_path = a.sum_path;
+	seed = a.seed;
+	have_seed = a.have_seed;
+	memset(&d, 0, sizeof(d));
+	d.rate = a.rate;
+	d.mu = a.mu;
+	d.slot = a.slot;
+	d.interval = a.interval;
+	in = a.in;
 	refuse_same_file(out, in);
-	if (sum_path) {
+	if (sum_path)
 		refuse_same_file(sum_path, in);
-		if (strcmp(sum_path, out) == 0)
-			die(2, "--summary and -o name the same file");
-	}
 	trace_open(&d.in, in);
 	if (qdisc) {
 		spec_parse(qdisc, NULL, &d.in.hdr, &qs);
@@ -573,6 +599,8 @@ int cmd_drive(int argc, char **argv)
 	if (d.summary)
 		sum_init(&d.sum, d.now, d.interval);
 	out_open(&d.out, out);
+	if (d.summary)
+		out_open(&d.sumout, sum_path);
 	d.w = &d.out.w;
 	write_header(&d, &qs, rate_word, seed);
 	write_changes(&d, &qs, where);
@@ -588,10 +616,14 @@ int cmd_drive(int argc, char **argv)
 	qdk_qdisc_destroy(d.q);
 	if (qdk_warnings())
 		die(1, "the qdisc hit %lu kernel WARNING(s), printed above", qdk_warnings());
-	out_commit(&d.out);
 	if (d.summary) {
-		sum_write(&d.sum, sum_path, qs.text, d.rate, seed, in);
+		struct outfile *both[] = { &d.out, &d.sumout };
+
+		sum_write(&d.sum, &d.sumout, qs.text, d.rate, seed, in);
 		sum_free(&d.sum);
+		out_commit_all(both, 2);
+	} else {
+		out_commit(&d.out);
 	}
 	if (qdk_exit())
 		die(1, "memory leaked after the qdisc was destroyed");

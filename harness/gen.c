@@ -38,6 +38,10 @@
  * the trace library keeps one small record per flow.
  */
 #define GEN_MAX_FLOWS 100000u
+/* a bulk flow's window, packets: far beyond any rate times RTT a link has */
+#define GEN_MAX_CWND (1u << 20)
+/* the models' times are doubles, exact to the ns up to 2^53 */
+#define GEN_MAX_DURATION (1ull << 53)
 #define GEN_MAX_SIZES 16	/* sizes=S:W/S:W/... entries */
 #define ROBERT_STATES 5		/* the modulator's states: 0 (arrivals) and 4 others */
 
@@ -504,6 +508,10 @@ static void start_flow(struct gflow *f, unsigned int idx, uint64_t seed)
 {
 	f->rng = seed * 0x2545f4914f6cdd1dull + idx + 1;
 	f->gap = (double)f->size * 1e9 / (double)f->rate;
+	/* a trace's clock counts ns: closer packets would share a timestamp */
+	if (f->gap < 1 && !slotted(f))
+		die(2, "%u-byte packets at %llu B/s are less than 1 ns apart (the trace's clock counts ns)",
+		    f->size, (unsigned long long)f->rate);
 	switch (f->model) {
 	case M_CBR:
 		f->next = rng_unif(&f->rng) * f->gap;	/* flows do not start in lockstep */
@@ -515,15 +523,17 @@ static void start_flow(struct gflow *f, unsigned int idx, uint64_t seed)
 		f->next = rng_unif(&f->rng) * f->off_mean;
 		f->period_end = f->next + pareto(&f->rng, f->on_mean, f->alpha);
 		break;
-	case M_BULK:
-		f->cwnd_max = (uint32_t)((double)f->rate * f->rtt / 1e9 / f->size);
-		if (f->cwnd_max < 2)
-			f->cwnd_max = 2;
+	case M_BULK: {
+		/* a window in packets; beyond GEN_MAX_CWND no link needs it */
+		double w = (double)f->rate * f->rtt / 1e9 / f->size;
+
+		f->cwnd_max = w < 2 ? 2 : w > GEN_MAX_CWND ? GEN_MAX_CWND : (uint32_t)w;
 		f->cwnd = f->cwnd_max < 10 ? f->cwnd_max : 10;
 		f->burst_start = rng_unif(&f->rng) * f->rtt;
 		f->next = f->burst_start;
 		f->left = f->cwnd - 1;
 		break;
+	}
 	case M_GEO:
 		f->slot = rng_geom(&f->rng, f->alpha) - 1;
 		break;
@@ -542,6 +552,8 @@ static void start_flow(struct gflow *f, unsigned int idx, uint64_t seed)
 
 static void advance(struct gflow *f)
 {
+	double was = f->next;
+
 	switch (f->model) {
 	case M_CBR:
 		f->next += f->gap;
@@ -584,6 +596,9 @@ static void advance(struct gflow *f)
 	}
 	if (slotted(f))
 		f->next = (double)f->slot * (double)f->slot_ns;
+	/* time moves on, even where a step is below a double's resolution */
+	if (!(f->next > was))
+		f->next = nextafter(was, INFINITY);
 }
 
 /* ---- the event order: a binary heap on (next, index) -------------------- */
@@ -672,7 +687,7 @@ static void usage(FILE *f)
 	      "  Writes arrivals only (verdict ?): the input of `qdk-replay drive`.\n", f);
 }
 
-int cmd_gen(int argc, char **argv)
+int gen_parse(int argc, char **argv, struct gen_run *g)
 {
 	static const struct option lo[] = {
 		{ "seed", required_argument, NULL, 's' },
@@ -684,93 +699,119 @@ int cmd_gen(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char **specs = xcalloc((size_t)argc + 1, sizeof(*specs));
-	const char *out = NULL, *qdisc = NULL;
-	unsigned int nspecs = 0, nfl = 0, cap, i, k, fid = 0;
-	uint64_t seed = 1, duration = 1000000000ull, start = 1000000000ull, id = 0;
-	struct gflow *fl, proto;
-	struct heap h = { 0 };
-	struct outfile o;
-	struct trace_w *w = &o.w;
+	struct gflow proto;
+	unsigned int i, k;
 	int c;
 
+	memset(g, 0, sizeof(*g));
+	g->specs = xcalloc((size_t)argc + 1, sizeof(*g->specs));
+	g->seed = 1;
+	g->duration = 1000000000ull;
+	g->start = 1000000000ull;
+	optind = 0;	/* getopt from scratch, for each command line */
 	while ((c = getopt_long(argc, argv, "o:h", lo, NULL)) != -1) {
 		switch (c) {
 		case 's':
-			if (tcopt_get_u64(optarg, &seed))
+			if (tcopt_get_u64(optarg, &g->seed))
 				die(2, "bad --seed \"%s\"", optarg);
 			break;
 		case 'd':
-			if (tcopt_get_time(optarg, &duration))
+			if (tcopt_get_time(optarg, &g->duration))
 				die(2, "bad --duration \"%s\"", optarg);
 			break;
 		case 'b':
-			if (tcopt_get_u64(optarg, &start))
+			if (tcopt_get_u64(optarg, &g->start))
 				die(2, "bad --start \"%s\" (ns)", optarg);
 			break;
 		case 'f':
-			specs[nspecs++] = optarg;
+			g->specs[g->nspecs++] = optarg;
 			break;
 		case 'Q':
-			qdisc = optarg;
+			g->qdisc = optarg;
 			break;
 		case 'o':
-			out = optarg;
+			g->out = optarg;
 			break;
 		case 'h':
 			usage(stdout);
-			return 0;
+			return 1;
 		default:
 			usage(stderr);
 			return 2;
 		}
 	}
-	if (optind != argc || !out || !nspecs) {
+	if (optind != argc || !g->out || !g->nspecs) {
 		usage(stderr);
 		return 2;
 	}
-	cap = nspecs;
-	fl = xcalloc(cap, sizeof(*fl));
-	for (i = 0; i < nspecs; i++) {
-		unsigned int n = parse_flow(specs[i], &proto);
+	if (g->duration > GEN_MAX_DURATION)
+		die(2, "--duration over 2^53 ns (104 days): the models' clock is exact to 1 ns "
+		    "only that far");
+	if (g->start > UINT64_MAX - g->duration)
+		die(2, "--start %llu ns plus --duration passes the trace's last time (2^64 - 1 ns)",
+		    (unsigned long long)g->start);
+	/* what is written into the trace's lines must be one line */
+	for (i = 0; i < g->nspecs; i++)
+		check_one_line("--flow", g->specs[i]);
+	if (g->qdisc) {
+		check_one_line("--qdisc", g->qdisc);
+		if (!g->qdisc[strspn(g->qdisc, " ")])
+			die(2, "--qdisc needs a KIND");
+	}
+	g->cap = g->nspecs;
+	g->fl = xcalloc(g->cap, sizeof(*g->fl));
+	for (i = 0; i < g->nspecs; i++) {
+		unsigned int n = parse_flow(g->specs[i], &proto);
 
-		if (n > GEN_MAX_FLOWS - fid)
+		if (n > GEN_MAX_FLOWS - g->fid) {
+			if (proto.model == M_FLOWS && proto.cdf)
+				cdf_free(proto.cdf);
 			die(2, "at most %u flows (--flow ... count=)", GEN_MAX_FLOWS);
+		}
 		for (k = 0; k < n; k++) {
-			if (nfl == cap) {
-				cap *= 2;
-				fl = xrealloc(fl, cap * sizeof(*fl));
+			if (g->nfl == g->cap) {
+				g->cap *= 2;
+				g->fl = xrealloc(g->fl, g->cap * sizeof(*g->fl));
 			}
-			fl[nfl] = proto;
+			g->fl[g->nfl] = proto;
 			if (proto.model != M_FLOWS)
-				fl[nfl].fid = ++fid;
-			start_flow(&fl[nfl], nfl, seed);
-			nfl++;
+				g->fl[g->nfl].fid = ++g->fid;
+			start_flow(&g->fl[g->nfl], g->nfl, g->seed);
+			g->nfl++;
 		}
 	}
-	out_open(&o, out);
+	return 0;
+}
+
+uint64_t gen_write(struct gen_run *g, struct trace_w *w, uint64_t max)
+{
+	struct gflow *fl = g->fl;
+	struct heap h = { 0 };
+	uint64_t id = 0;
+	unsigned int i;
+
 	trace_w_magic(w, 1);
 	trace_w_str(w, "source qdk-replay gen");
-	trace_w_printf(w, " --seed %llu --duration %llu", (unsigned long long)seed,
-		   (unsigned long long)duration);
-	for (i = 0; i < nspecs; i++)
-		trace_w_printf(w, " --flow %s", specs[i]);
+	trace_w_printf(w, " --seed %llu --duration %llu", (unsigned long long)g->seed,
+		   (unsigned long long)g->duration);
+	for (i = 0; i < g->nspecs; i++)
+		trace_w_printf(w, " --flow %s", g->specs[i]);
 	trace_w_char(w, '\n');
-	if (qdisc)
-		trace_w_printf(w, "qdisc %s\n", qdisc);
-	trace_w_printf(w, "seed %llu\n", (unsigned long long)seed);
-	for (i = 0; i < nfl; i++)
+	if (g->qdisc)
+		trace_w_printf(w, "qdisc %s\n", g->qdisc);
+	trace_w_printf(w, "seed %llu\n", (unsigned long long)g->seed);
+	for (i = 0; i < g->nfl; i++)
 		if (fl[i].fid)
 			write_flow(w, &fl[i]);
 	h.fl = fl;
-	for (i = 0; i < nfl; i++)
+	for (i = 0; i < g->nfl; i++)
 		heap_push(&h, i);
-	while (h.n) {
+	while (h.n && (!max || id < max)) {
 		unsigned int best = heap_pop(&h);
 		struct gflow *f = &fl[best];
 		uint32_t len;
 
-		if (f->next >= (double)duration)
+		if (f->next >= (double)g->duration)
 			continue;	/* this flow is done; the others may still send */
 		if (f->model == M_FLOWS) {
 			/* a new flow: a train of ceil(bytes / size) packets at the rate */
@@ -778,32 +819,32 @@ int cmd_gen(int argc, char **argv)
 			double bytes = f->cdf ? cdf_draw(f->cdf, &f->rng) :
 				pareto(&f->rng, f->mean_bytes, f->shape);
 
-			if (fid == GEN_MAX_FLOWS)
+			if (g->fid == GEN_MAX_FLOWS)
 				die(2, "the flows model needs more than %u flows: shorten --duration or "
 				    "lower arrivals=", GEN_MAX_FLOWS);
 			t.model = M_TRAIN;
-			t.fid = ++fid;
+			t.fid = ++g->fid;
 			t.train_left = (uint64_t)ceil(fmin(bytes, 1e15) / t.size);
 			if (!t.train_left)
 				t.train_left = 1;
-			if (nfl == cap) {
-				cap *= 2;
-				fl = xrealloc(fl, cap * sizeof(*fl));
+			if (g->nfl == g->cap) {
+				g->cap *= 2;
+				fl = g->fl = xrealloc(g->fl, g->cap * sizeof(*g->fl));
 				h.fl = fl;
 				f = &fl[best];
 			}
-			start_flow(&t, nfl, seed);
+			start_flow(&t, g->nfl, g->seed);
 			t.next = f->next;
-			fl[nfl] = t;
+			fl[g->nfl] = t;
 			write_flow(w, &t);
-			heap_push(&h, nfl++);
+			heap_push(&h, g->nfl++);
 			advance(f);
 			heap_push(&h, best);
 			continue;
 		}
 		len = pkt_size(f);
 		/* an arrival: no verdict yet ("?") */
-		trace_w_ts_op(w, start + (uint64_t)f->next, 'e');
+		trace_w_ts_op(w, g->start + (uint64_t)f->next, 'e');
 		trace_w_char(w, ' ');
 		trace_w_u64(w, ++id);
 		trace_w_char(w, ' ');
@@ -816,12 +857,34 @@ int cmd_gen(int argc, char **argv)
 		advance(f);
 		heap_push(&h, best);
 	}
-	out_commit(&o);
-	for (i = 0; i < nfl; i++)
-		if (fl[i].model == M_FLOWS && fl[i].cdf)
-			cdf_free(fl[i].cdf);
 	free(h.idx);
-	free(fl);
-	free(specs);
+	return id;
+}
+
+void gen_free(struct gen_run *g)
+{
+	unsigned int i;
+
+	for (i = 0; i < g->nfl; i++)
+		if (g->fl[i].model == M_FLOWS && g->fl[i].cdf)
+			cdf_free(g->fl[i].cdf);
+	free(g->fl);
+	free(g->specs);
+	g->fl = NULL;
+	g->specs = NULL;
+}
+
+int cmd_gen(int argc, char **argv)
+{
+	struct gen_run g;
+	struct outfile o;
+	int rc = gen_parse(argc, argv, &g);
+
+	if (rc)
+		return rc == 1 ? 0 : rc;
+	out_open(&o, g.out);
+	gen_write(&g, &o.w, 0);
+	out_commit(&o);
+	gen_free(&g);
 	return 0;
 }

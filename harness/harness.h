@@ -93,6 +93,34 @@ int cmd_dev(int argc, char **argv);
 int cmd_drive(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_pcap(int argc, char **argv);
+
+/*
+ * gen's two halves (gen.c), apart for fuzz/args.c: gen_parse() takes the
+ * command line (0: go on, 1: --help printed, 2: usage printed; a bad
+ * value dies with exit 2) and sets up the flows; gen_write() writes the
+ * trace to w, at most max arrivals (0: every one), and returns how many;
+ * gen_free() gives back what gen_parse() took.
+ */
+struct gflow;
+struct trace_w;
+struct gen_run {
+	const char **specs, *out, *qdisc;
+	unsigned int nspecs, nfl, cap, fid;
+	uint64_t seed, duration, start;
+	struct gflow *fl;
+};
+int gen_parse(int argc, char **argv, struct gen_run *g);
+uint64_t gen_write(struct gen_run *g, struct trace_w *w, uint64_t max);
+void gen_free(struct gen_run *g);
+/* drive's command line (drive.c), as gen_parse() returns */
+struct drive_args {
+	const char *qdisc, *rate_word, *out, *sum_path, *in;
+	uint64_t rate, seed, interval;
+	double mu;		/* --service geometric: P(a slot ends the service) */
+	uint64_t slot;		/* its slot, ns */
+	bool have_seed;
+};
+int drive_parse(int argc, char **argv, struct drive_args *a);
 int cmd_bench(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_convert(int argc, char **argv);

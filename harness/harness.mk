@@ -8,7 +8,7 @@ HARNESS_OBJS := $(call uobj,$(HARNESS_SRCS))
 
 # tcns.c serves the namespace the stock tc talks to (usertc/ns_proto.h);
 # the trace library is trace/ (trace.mk).
-$(HARNESS_OBJS): UCFLAGS += -I$(TOP)/usertc -I$(TOP)/trace
+$(HARNESS_OBJS): UCFLAGS += -I$(TOP)/usertc -I$(TOP)/trace -I$(TOP)/harness
 
 # What every qdk-replay links (import.mk adds an imported qdisc's objects);
 # `qdk-replay pcap` reads captures with Debian's libpcap (pcap.c).

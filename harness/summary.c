@@ -32,7 +32,7 @@ static inline uint64_t hash_id(uint64_t id)
 	return id;
 }
 
-static void map_put(struct summary *s, uint64_t id, uint64_t ts, uint32_t fid, uint32_t bytes);
+static void map_put(struct summary *s, uint64_t id, uint64_t ts, uint32_t flow, uint32_t bytes);
 
 static void map_grow(struct summary *s)
 {
@@ -44,11 +44,11 @@ static void map_grow(struct summary *s)
 	s->inmap = 0;
 	for (i = 0; i < n; i++)
 		if (old[i].id)
-			map_put(s, old[i].id, old[i].ts, old[i].fid, old[i].bytes);
+			map_put(s, old[i].id, old[i].ts, old[i].flow, old[i].bytes);
 	free(old);
 }
 
-static void map_put(struct summary *s, uint64_t id, uint64_t ts, uint32_t fid, uint32_t bytes)
+static void map_put(struct summary *s, uint64_t id, uint64_t ts, uint32_t flow, uint32_t bytes)
 {
 	uint64_t i;
 
@@ -59,7 +59,7 @@ static void map_put(struct summary *s, uint64_t id, uint64_t ts, uint32_t fid, u
 			break;
 	if (!s->map[i].id)
 		s->inmap++;
-	s->map[i] = (struct sum_slot){ .id = id, .ts = ts, .fid = fid, .bytes = bytes };
+	s->map[i] = (struct sum_slot){ .id = id, .ts = ts, .flow = flow, .bytes = bytes };
 }
 
 /* Remove id and return its slot's contents; false when it is not there. */
@@ -92,32 +92,35 @@ static bool map_take(struct summary *s, uint64_t id, struct sum_slot *out)
 	return true;
 }
 
-static struct sum_flow *flow(struct summary *s, uint32_t fid)
+/* fid's flow, added at its first arrival: memory follows the flows, not the FIDs */
+static uint32_t flow_of(struct summary *s, uint32_t fid, const char *decl)
 {
-	if (fid >= s->nflows) {
-		uint32_t n = s->nflows ? s->nflows : 16;
+	struct sum_flow *f;
+	uint32_t i;
 
-		while (n <= fid)
-			n *= 2;
-		s->flows = xrealloc(s->flows, n * sizeof(*s->flows));
-		memset(s->flows + s->nflows, 0, (n - s->nflows) * sizeof(*s->flows));
-		s->nflows = n;
+	if (idx_get(&s->fidx, fid, &i))
+		return i;
+	if (s->nflows == s->capflows) {
+		s->capflows = s->capflows ? 2 * s->capflows : 16;
+		s->flows = xrealloc(s->flows, s->capflows * sizeof(*s->flows));
 	}
-	return &s->flows[fid];
+	f = &s->flows[s->nflows];
+	memset(f, 0, sizeof(*f));
+	f->fid = fid;
+	f->decl = xstrdup(decl ? decl : "");
+	idx_put(&s->fidx, fid, s->nflows);
+	return s->nflows++;
 }
 
 void sum_arrival(struct summary *s, uint32_t fid, const char *decl, uint64_t id, uint64_t ts,
 		 uint32_t bytes)
 {
-	struct sum_flow *f = flow(s, fid);
+	uint32_t i = flow_of(s, fid, decl);
+	struct sum_flow *f = &s->flows[i];
 
-	if (!f->used) {
-		f->used = true;
-		f->decl = xstrdup(decl ? decl : "");
-	}
 	f->arrived_pkts++;
 	f->arrived_bytes += bytes;
-	map_put(s, id, ts, fid, bytes);
+	map_put(s, id, ts, i, bytes);
 }
 
 void sum_drop(struct summary *s, uint64_t id)
@@ -125,7 +128,7 @@ void sum_drop(struct summary *s, uint64_t id)
 	struct sum_slot sl;
 
 	if (map_take(s, id, &sl))
-		flow(s, sl.fid)->drops++;
+		s->flows[sl.flow].drops++;
 }
 
 void sum_mark(struct summary *s, uint64_t id)
@@ -134,7 +137,7 @@ void sum_mark(struct summary *s, uint64_t id)
 
 	for (i = hash_id(id) & s->mapmask; s->map[i].id; i = (i + 1) & s->mapmask) {
 		if (s->map[i].id == id) {
-			flow(s, s->map[i].fid)->marks++;
+			s->flows[s->map[i].flow].marks++;
 			return;
 		}
 	}
@@ -186,7 +189,7 @@ void sum_dequeue(struct summary *s, uint64_t id, uint64_t ts)
 
 	if (!map_take(s, id, &sl))
 		return;
-	f = flow(s, sl.fid);
+	f = &s->flows[sl.flow];
 	soj = ts - sl.ts;
 	f->sent_pkts++;
 	f->sent_bytes += sl.bytes;
@@ -276,34 +279,44 @@ static void series_u32(struct outfile *o, const char *name, const uint32_t *v, u
 	out_str(o, "]");
 }
 
-void sum_write(struct summary *s, const char *path, const char *qdisc, uint64_t rate_Bps,
+static int cmp_fid(const void *a, const void *b)
+{
+	const struct sum_flow *x = *(const struct sum_flow *const *)a;
+	const struct sum_flow *y = *(const struct sum_flow *const *)b;
+
+	return x->fid < y->fid ? -1 : x->fid > y->fid;
+}
+
+void sum_write(struct summary *s, struct outfile *o, const char *qdisc, uint64_t rate_Bps,
 	       uint64_t seed, const char *input)
 {
-	struct outfile o;
 	uint64_t i, n = 0, tot[6] = { 0 };
+	struct sum_flow **by_fid;
 	uint64_t *all;
-	uint32_t fid;
+	uint32_t k;
 
-	out_open(&o, path);
-	out_str(&o, "{\n  \"input\": ");
-	json_str(&o, input);
-	out_str(&o, ",\n  \"qdisc\": ");
-	json_str(&o, qdisc);
-	out_printf(&o, ",\n  \"rate_bit_per_s\": %llu,\n  \"seed\": %llu,\n",
+	out_str(o, "{\n  \"input\": ");
+	json_str(o, input);
+	out_str(o, ",\n  \"qdisc\": ");
+	json_str(o, qdisc);
+	out_printf(o, ",\n  \"rate_bit_per_s\": %llu,\n  \"seed\": %llu,\n",
 		   (unsigned long long)rate_Bps * 8, (unsigned long long)seed);
-	out_printf(&o, "  \"start_ns\": %llu,\n  \"end_ns\": %llu,\n  \"duration_ns\": %llu,\n",
+	out_printf(o, "  \"start_ns\": %llu,\n  \"end_ns\": %llu,\n  \"duration_ns\": %llu,\n",
 		   (unsigned long long)s->start, (unsigned long long)s->end,
 		   (unsigned long long)(s->end - s->start));
-	for (fid = 0; fid < s->nflows; fid++)
-		n += s->flows[fid].nsoj;
+	/* the flows in FID order, as the trace numbers them */
+	by_fid = xmalloc((s->nflows ? s->nflows : 1) * sizeof(*by_fid));
+	for (k = 0; k < s->nflows; k++) {
+		by_fid[k] = &s->flows[k];
+		n += s->flows[k].nsoj;
+	}
+	qsort(by_fid, s->nflows, sizeof(*by_fid), cmp_fid);
 	all = xmalloc((n ? n : 1) * sizeof(*all));
 	n = 0;
-	out_str(&o, "  \"flows\": [");
-	for (fid = 0, i = 0; fid < s->nflows; fid++) {
-		struct sum_flow *f = &s->flows[fid];
+	out_str(o, "  \"flows\": [");
+	for (k = 0, i = 0; k < s->nflows; k++) {
+		struct sum_flow *f = by_fid[k];
 
-		if (!f->used)
-			continue;
 		if (f->nsoj)	/* every packet dropped: no samples, no array */
 			memcpy(all + n, f->sojourn, f->nsoj * sizeof(*all));
 		n += f->nsoj;
@@ -313,58 +326,58 @@ void sum_write(struct summary *s, const char *path, const char *qdisc, uint64_t 
 		tot[3] += f->sent_bytes;
 		tot[4] += f->drops;
 		tot[5] += f->marks;
-		out_printf(&o, "%s\n    {\"flow\": %u, \"decl\": ", i++ ? "," : "", fid);
-		json_str(&o, f->decl);
-		out_printf(&o, ", \"arrived_packets\": %llu, \"arrived_bytes\": %llu, "
+		out_printf(o, "%s\n    {\"flow\": %u, \"decl\": ", i++ ? "," : "", f->fid);
+		json_str(o, f->decl);
+		out_printf(o, ", \"arrived_packets\": %llu, \"arrived_bytes\": %llu, "
 			   "\"sent_packets\": %llu, \"sent_bytes\": %llu, \"drops\": %llu, "
 			   "\"marks\": %llu,\n     \"sojourn_ns\": ",
 			   (unsigned long long)f->arrived_pkts, (unsigned long long)f->arrived_bytes,
 			   (unsigned long long)f->sent_pkts, (unsigned long long)f->sent_bytes,
 			   (unsigned long long)f->drops, (unsigned long long)f->marks);
-		write_sojourn(&o, f->sojourn, f->nsoj);
-		out_str(&o, "}");
+		write_sojourn(o, f->sojourn, f->nsoj);
+		out_str(o, "}");
 	}
-	out_str(&o, "\n  ],\n");
-	out_printf(&o, "  \"total\": {\"arrived_packets\": %llu, \"arrived_bytes\": %llu, "
+	out_str(o, "\n  ],\n");
+	out_printf(o, "  \"total\": {\"arrived_packets\": %llu, \"arrived_bytes\": %llu, "
 		   "\"sent_packets\": %llu, \"sent_bytes\": %llu, \"drops\": %llu, \"marks\": %llu, "
 		   "\"left_in_qdisc\": %llu,\n    \"sojourn_ns\": ",
 		   (unsigned long long)tot[0], (unsigned long long)tot[1],
 		   (unsigned long long)tot[2], (unsigned long long)tot[3],
 		   (unsigned long long)tot[4], (unsigned long long)tot[5],
 		   (unsigned long long)s->inmap);
-	write_sojourn(&o, all, n);
+	write_sojourn(o, all, n);
 	free(all);
-	out_str(&o, "},\n");
-	out_printf(&o, "  \"timeseries\": {\n    \"interval_ns\": %llu,\n"
+	free(by_fid);
+	out_str(o, "},\n");
+	out_printf(o, "  \"timeseries\": {\n    \"interval_ns\": %llu,\n"
 		   "    \"about\": \"sample k: qdisc state just before start_ns + k*interval_ns; "
 		   "dequeued: packets dequeued in [k, k+1) intervals, and their mean and max sojourn "
 		   "(0 when none)\",\n",
 		   (unsigned long long)s->interval);
-	series_u32(&o, "qlen", s->qlen, s->nsamples);
-	out_str(&o, ",\n");
-	series_u32(&o, "backlog", s->backlog, s->nsamples);
-	out_str(&o, ",\n    \"dequeued\": [");
+	series_u32(o, "qlen", s->qlen, s->nsamples);
+	out_str(o, ",\n");
+	series_u32(o, "backlog", s->backlog, s->nsamples);
+	out_str(o, ",\n    \"dequeued\": [");
 	for (i = 0; i < s->nsamples; i++) {
 		if (i)
-			out_str(&o, i % 20 ? ", " : ",\n      ");
-		out_u64(&o, i < s->capsamples ? s->soj_n[i] : 0);
+			out_str(o, i % 20 ? ", " : ",\n      ");
+		out_u64(o, i < s->capsamples ? s->soj_n[i] : 0);
 	}
-	out_str(&o, "],\n    \"sojourn_mean_ns\": [");
+	out_str(o, "],\n    \"sojourn_mean_ns\": [");
 	for (i = 0; i < s->nsamples; i++) {
 		uint64_t m = i < s->capsamples && s->soj_n[i] ? s->soj_sum[i] / s->soj_n[i] : 0;
 
 		if (i)
-			out_str(&o, i % 20 ? ", " : ",\n      ");
-		out_u64(&o, m);
+			out_str(o, i % 20 ? ", " : ",\n      ");
+		out_u64(o, m);
 	}
-	out_str(&o, "],\n    \"sojourn_max_ns\": [");
+	out_str(o, "],\n    \"sojourn_max_ns\": [");
 	for (i = 0; i < s->nsamples; i++) {
 		if (i)
-			out_str(&o, i % 20 ? ", " : ",\n      ");
-		out_u64(&o, i < s->capsamples ? s->soj_max[i] : 0);
+			out_str(o, i % 20 ? ", " : ",\n      ");
+		out_u64(o, i < s->capsamples ? s->soj_max[i] : 0);
 	}
-	out_str(&o, "]\n  }\n}\n");
-	out_commit(&o);
+	out_str(o, "]\n  }\n}\n");
 }
 
 void sum_free(struct summary *s)
@@ -376,6 +389,7 @@ void sum_free(struct summary *s)
 		free(s->flows[i].sojourn);
 	}
 	free(s->flows);
+	idx_free(&s->fidx);
 	free(s->map);
 	free(s->qlen);
 	free(s->backlog);

@@ -10,8 +10,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "util.h"
+
 struct sum_flow {
-	bool used;
+	uint32_t fid;
 	char *decl;		/* the flow's declaration, for people */
 	uint64_t arrived_pkts, arrived_bytes;
 	uint64_t sent_pkts, sent_bytes;
@@ -23,14 +25,16 @@ struct sum_flow {
 struct sum_slot {
 	uint64_t id;		/* 0: empty */
 	uint64_t ts;
-	uint32_t fid;
+	uint32_t flow;		/* its flow's position in flows[] */
 	uint32_t bytes;
 };
 
 struct summary {
 	uint64_t start, end, interval;
+	/* The flows in order of first arrival, found by FID through fidx. */
 	struct sum_flow *flows;
-	uint32_t nflows;
+	uint32_t nflows, capflows;
+	struct id_index fidx;
 	/* Packets inside the qdisc: id -> (enqueue time, flow), linear probing. */
 	struct sum_slot *map;
 	uint64_t mapmask, inmap;
@@ -49,7 +53,8 @@ void sum_mark(struct summary *s, uint64_t id);
 void sum_dequeue(struct summary *s, uint64_t id, uint64_t ts);
 /* The queue's state from the last sample up to (not including) ts. */
 void sum_sample_until(struct summary *s, uint64_t ts, uint32_t qlen, uint32_t backlog);
-void sum_write(struct summary *s, const char *path, const char *qdisc, uint64_t rate_Bps,
+/* The JSON into o (opened by the caller, committed with its trace). */
+void sum_write(struct summary *s, struct outfile *o, const char *qdisc, uint64_t rate_Bps,
 	       uint64_t seed, const char *input);
 void sum_free(struct summary *s);
 

@@ -84,6 +84,55 @@ uint64_t cpu_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/* ---- id index ------------------------------------------------------------- */
+
+/* id's slot: the one holding it, or the free one where it would go */
+static uint32_t idx_slot(const struct id_index *x, uint32_t id)
+{
+	uint32_t h = (id * 2654435761u) & x->mask;
+
+	while (x->slot[h].pos1 && x->slot[h].id != id)
+		h = (h + 1) & x->mask;
+	return h;
+}
+
+bool idx_get(const struct id_index *x, uint32_t id, uint32_t *pos)
+{
+	uint32_t h;
+
+	if (!x->slot)
+		return false;
+	h = idx_slot(x, id);
+	if (!x->slot[h].pos1)
+		return false;
+	*pos = x->slot[h].pos1 - 1;
+	return true;
+}
+
+void idx_put(struct id_index *x, uint32_t id, uint32_t pos)
+{
+	uint32_t i;
+
+	if (2 * (x->n + 1) > x->mask) {
+		struct id_index old = *x;
+
+		x->mask = old.mask ? 2 * old.mask + 1 : 127;
+		x->slot = xcalloc((size_t)x->mask + 1, sizeof(*x->slot));
+		for (i = 0; old.slot && i <= old.mask; i++)
+			if (old.slot[i].pos1)
+				x->slot[idx_slot(x, old.slot[i].id)] = old.slot[i];
+		free(old.slot);
+	}
+	x->slot[idx_slot(x, id)] = (struct id_slot){ .id = id, .pos1 = pos + 1 };
+	x->n++;
+}
+
+void idx_free(struct id_index *x)
+{
+	free(x->slot);
+	memset(x, 0, sizeof(*x));
+}
+
 /* ---- atomic output files ------------------------------------------------ */
 
 #define MAX_OPEN 8
@@ -182,10 +231,9 @@ void out_flush(struct outfile *o)
 	trace_w_flush(&o->w);
 }
 
-void out_commit(struct outfile *o)
+/* Flushed, synced and closed; still under its temporary name. */
+static void out_close_temp(struct outfile *o)
 {
-	int i;
-
 	out_flush(o);
 	if (!o->tmp) {
 		close(o->fd);
@@ -198,8 +246,13 @@ void out_commit(struct outfile *o)
 		die(2, "%s: fsync: %s", o->path, strerror(errno));
 	if (close(o->fd))
 		die(2, "%s: close: %s", o->path, strerror(errno));
-	if (rename(o->tmp, o->path))
-		die(2, "%s: rename: %s", o->path, strerror(errno));
+	o->fd = -1;
+}
+
+static void out_forget(struct outfile *o)
+{
+	int i;
+
 	for (i = 0; i < MAX_OPEN; i++)
 		if (open_files[i] == o)
 			open_files[i] = NULL;
@@ -210,6 +263,46 @@ void out_commit(struct outfile *o)
 	o->path = NULL;
 }
 
+void out_commit_all(struct outfile *const *o, size_t n)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT };
+	sigset_t hold, was;
+	struct stat st;
+	size_t i, j;
+
+	/* a failure here (a full disk) still removes every temporary */
+	for (i = 0; i < n; i++)
+		out_close_temp(o[i]);
+	/* what rename() would refuse, refused before the first rename */
+	for (i = 0; i < n; i++)
+		if (stat(o[i]->path, &st) == 0 && S_ISDIR(st.st_mode))
+			die(2, "%s: is a directory: nothing written", o[i]->path);
+	/* an interrupt waits until every file is in place */
+	sigemptyset(&hold);
+	for (j = 0; j < sizeof(sigs) / sizeof(sigs[0]); j++)
+		sigaddset(&hold, sigs[j]);
+	sigprocmask(SIG_BLOCK, &hold, &was);
+	for (i = 0; i < n; i++) {
+		if (rename(o[i]->tmp, o[i]->path))
+			die(2, "%s: rename: %s%s", o[i]->path, strerror(errno),
+			    i ? " (the outputs before it were written)" : "");
+		out_forget(o[i]);
+	}
+	sigprocmask(SIG_SETMASK, &was, NULL);
+}
+
+void out_commit(struct outfile *o)
+{
+	out_commit_all(&o, 1);
+}
+
+void check_one_line(const char *opt, const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			die(2, "%s: a control character (0x%02x) has no place in a trace's line", opt,
+			    (unsigned char)*s);
+}
 
 void refuse_same_file(const char *out, const char *in)
 {

@@ -7,6 +7,7 @@
 #ifndef QDK_UTIL_H
 #define QDK_UTIL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -18,6 +19,26 @@ void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrndup(const char *s, size_t n);
 char *xstrdup(const char *s);
+
+/*
+ * An index from 32-bit ids the input names (flow ids) to positions in the
+ * caller's own array: open addressing, kept at most half full, so memory
+ * follows how many ids are stored, never how big they are ("flow 16000000"
+ * costs one slot). Zeroed, it is empty; idx_free() empties it again.
+ */
+struct id_slot {
+	uint32_t id;
+	uint32_t pos1;		/* position + 1; 0: the slot is free */
+};
+struct id_index {
+	struct id_slot *slot;
+	uint32_t mask, n;	/* slots - 1 (a power of two less one), ids stored */
+};
+/* Where id is: its position in *pos; false when it is not stored. */
+bool idx_get(const struct id_index *x, uint32_t id, uint32_t *pos);
+/* Store id at pos (an id not stored yet). */
+void idx_put(struct id_index *x, uint32_t id, uint32_t pos);
+void idx_free(struct id_index *x);
 
 /* "qdk-replay: message" on stderr, exit with status. */
 void die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
@@ -43,6 +64,14 @@ struct outfile {
 };
 void out_open(struct outfile *o, const char *path);
 void out_commit(struct outfile *o);
+/*
+ * Several outputs as one commit (drive's trace and summary): all are
+ * written out and synced first, a name rename() would refuse (a
+ * directory) is refused before any is renamed, and SIGINT/SIGTERM wait
+ * until every file is in place. So a failed or interrupted run leaves all
+ * the old files, a finished one all the new.
+ */
+void out_commit_all(struct outfile *const *o, size_t n);
 void out_flush(struct outfile *o);
 /* Appending (buffered). */
 static inline void out_char(struct outfile *o, char c)
@@ -69,6 +98,8 @@ uint64_t rng_next(uint64_t *s);
 double rng_unif(uint64_t *s);
 /* Slots up to and including the first success of a Bernoulli(p) trial per slot (>= 1). */
 uint64_t rng_geom(uint64_t *s, double p);
+/* Text an option puts into a trace's line: a control character dies (exit 2). */
+void check_one_line(const char *opt, const char *s);
 
 /* Why qdk_param_set() refused a module parameter, in words. */
 const char *param_error(int err);

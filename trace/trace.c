@@ -682,49 +682,27 @@ static uint8_t tcp_flags(const struct trace *t, const char *s, size_t n)
 }
 
 
-/* fidx's slot for fid: the flow's, or the empty one where it would go */
-static uint32_t flow_slot(const struct trace *t, uint32_t fid)
-{
-	uint32_t h = (fid * 2654435761u) & t->fidx_mask;
-
-	while (t->fidx[h] && t->flows[t->fidx[h] - 1]->fid != fid)
-		h = (h + 1) & t->fidx_mask;
-	return h;
-}
-
 static struct trace_flow *flow_find(const struct trace *t, uint32_t fid)
 {
-	uint32_t h;
+	uint32_t i;
 
-	if (!t->fidx)
-		return NULL;
-	h = flow_slot(t, fid);
-	return t->fidx[h] ? t->flows[t->fidx[h] - 1] : NULL;
+	return idx_get(&t->fidx, fid, &i) ? t->flows[i] : NULL;
 }
 
-/* A new flow fid (not declared yet), its index kept under half full. */
+/* A new flow fid (not declared yet). */
 static struct trace_flow *flow_add(struct trace *t, uint32_t fid)
 {
 	struct trace_flow *f;
-	uint32_t i;
 
 	if (t->nflows == t->capflows) {
 		t->capflows = t->capflows ? 2 * t->capflows : 64;
 		t->flows = xrealloc(t->flows, t->capflows * sizeof(*t->flows));
 	}
-	if (2 * (t->nflows + 1) > t->fidx_mask) {
-		free(t->fidx);
-		t->fidx_mask = 2 * t->capflows - 1;
-		t->fidx = xmalloc((t->fidx_mask + 1) * sizeof(*t->fidx));
-		memset(t->fidx, 0, (t->fidx_mask + 1) * sizeof(*t->fidx));
-		for (i = 0; i < t->nflows; i++)
-			t->fidx[flow_slot(t, t->flows[i]->fid)] = i + 1;
-	}
 	f = xmalloc(sizeof(*f));
 	memset(f, 0, sizeof(*f));
 	f->fid = fid;
+	idx_put(&t->fidx, fid, t->nflows);
 	t->flows[t->nflows++] = f;
-	t->fidx[flow_slot(t, fid)] = t->nflows;
 	return f;
 }
 
@@ -1983,7 +1961,7 @@ void trace_close(struct trace *t)
 		free(t->flows[i]);
 	}
 	free(t->flows);
-	free(t->fidx);
+	idx_free(&t->fidx);
 	free(t->hdr.qdisc);
 	free(t->hdr.tca);
 	free(t->hdr.source);

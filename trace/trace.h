@@ -21,6 +21,7 @@
 #include <zlib.h>
 
 #include "qdk_api.h"
+#include "util.h"		/* struct id_index */
 #include "write.h"		/* trace_action_name(): the writer owns the words */
 
 #define TRACE_MAX_LINE 4095
@@ -222,13 +223,12 @@ struct trace {
 	/*
 	 * The flows in declaration order, each allocated on its own (a pointer
 	 * trace_flow() gave stays valid), found by FID through fidx: open
-	 * addressing, FID -> index + 1. Memory follows the flows declared, not
-	 * the FIDs' size: "flow 16000000 ..." costs one flow.
+	 * addressing, FID -> index (harness/util.h). Memory follows the flows
+	 * declared, not the FIDs' size: "flow 16000000 ..." costs one flow.
 	 */
 	struct trace_flow **flows;
 	uint32_t nflows, capflows;
-	uint32_t *fidx;
-	uint32_t fidx_mask;
+	struct id_index fidx;
 	struct trace_event first;	/* the first event, read with the header */
 	bool have_first;
 	/* the R lines read since the last call line */

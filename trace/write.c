@@ -43,6 +43,8 @@ int trace_w_flush(struct trace_w *w)
 
 void trace_w_mem(struct trace_w *w, const void *p, size_t n)
 {
+	if (!n)		/* nothing, maybe from no buffer at all (p NULL) */
+		return;
 	if (w->len + n > w->cap) {
 		if (w->sink) {
 			trace_w_flush(w);

@@ -183,22 +183,6 @@ static int out_close(struct outfile *o, int ok)
 	return ok ? 0 : -1;
 }
 
-/*
- * The length of the record at p, from its header (qdk_rec.h): 0 when the
- * have bytes there do not hold all of it yet, -1 when it is not a record.
- */
-static long rec_len_at(const unsigned char *p, size_t have)
-{
-	size_t len;
-
-	if (have < QDK_REC_HDR_SIZE)
-		return 0;
-	len = (size_t)p[offsetof(struct qdk_rec, words)] * 8;
-	if (len < QDK_REC_HDR_SIZE || len > QDK_REC_SIZE)
-		return -1;
-	return have < len ? 0 : (long)len;
-}
-
 /* Why the bytes at stream offset pos are not a record. */
 static void rec_bad(const unsigned char *p, size_t have, unsigned long long pos)
 {
@@ -379,7 +363,7 @@ int main(int argc, char **argv)
 		}
 		have += (size_t)n;
 		/* the whole records in buf, each handled until one says stop */
-		while ((len = rec_len_at(buf + end, have - end)) > 0) {
+		while ((len = tw_rec_len(buf + end, have - end)) > 0) {
 			if (st) {
 				end += (size_t)len;
 				continue;

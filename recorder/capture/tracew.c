@@ -34,6 +34,7 @@
 #include <arpa/inet.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,18 @@
 
 /* TCA_OPTIONS is one netlink attribute, whose length (nla_len) is 16 bits */
 #define QDK_TCA_MAX 65535U
+
+long tw_rec_len(const unsigned char *p, size_t have)
+{
+	size_t len;
+
+	if (have < QDK_REC_HDR_SIZE)
+		return 0;
+	len = (size_t)p[offsetof(struct qdk_rec, words)] * 8;
+	if (len < QDK_REC_HDR_SIZE || len > QDK_REC_SIZE)
+		return -1;
+	return have < len ? 0 : (long)len;
+}
 
 /* ---- packets inside the child: cookie -> id, last TOS ---------------- */
 
@@ -1003,6 +1016,11 @@ static int on_node(struct tw *t, const struct qdk_rec *r)
 		t->nodes = n;
 		t->capnodes = cap;
 	}
+	if (r->node.tca_len > QDK_TCA_MAX) {
+		fprintf(stderr, "qdk-capture: a tree node's record claims %u bytes of TCA_OPTIONS; a netlink attribute holds at most %u\n",
+			r->node.tca_len, QDK_TCA_MAX);
+		return -1;
+	}
 	nd = &t->nodes[t->nnodes];
 	memset(nd, 0, sizeof(*nd));
 	nd->n = r->node;
@@ -1238,7 +1256,13 @@ static int on_changed(struct tw *t, const struct qdk_rec *r)
 	t->chg_done = *r;
 	if (t->chg_nx >= r->removed)
 		return chg_write(t, false);
-	/* drops still to come: hold back what follows */
+	/*
+	 * drops still to come: hold back what follows. A call's hold (its
+	 * draws) nests inside, never around it: one still open (records out of
+	 * the kernel's order) is finished first, its missing draws lost.
+	 */
+	if (t->call_out)
+		flush_call(t);
 	t->chg = CHG_AWAIT;
 	return out_hold(t, &t->chg_out, &t->chg_buf, &t->chg_bufsz);
 }
@@ -1312,10 +1336,17 @@ static int dev_write(struct tw *t, const struct qdk_rec *done)
 	} else {
 		want = wr ? c->count : done->dev.ret > 0 ? (uint64_t)done->dev.ret : 0;
 		kept = done->dev.kept < want ? done->dev.kept : want;
+		/* the recorder keeps no more than that; a record saying so is not one */
+		if (kept > QDK_REC_DEV_MAX)
+			kept = QDK_REC_DEV_MAX;
 		for (off = 0; off < want; off += QDK_REC_TCA_CHUNK) {
 			uint64_t end = off;
 
-			if (off >= kept || !t->dev_have[off / QDK_REC_TCA_CHUNK]) {
+			if (off >= kept) {
+				lost += want - off;
+				break;
+			}
+			if (!t->dev_have[off / QDK_REC_TCA_CHUNK]) {
 				lost += want - off < QDK_REC_TCA_CHUNK ? want - off : QDK_REC_TCA_CHUNK;
 				continue;
 			}
@@ -1410,10 +1441,20 @@ static void on_tca(uint8_t *buf, uint32_t len, uint32_t *have,
 /* The first call, or the end: the header, once the configuration is whole. */
 static int start_trace(struct tw *t)
 {
+	size_t i;
+
 	if (t->tca_have != t->conf.conf.tca_len) {
 		fprintf(stderr, "qdk-capture: the child's configuration arrived incomplete (%u of %u bytes)\n",
 			t->tca_have, t->conf.conf.tca_len);
 		return -1;
+	}
+	/* nor a tree node's, whose missing bytes would be written as zeros */
+	for (i = 0; i < t->nnodes; i++) {
+		if (t->nodes[i].have != t->nodes[i].n.tca_len) {
+			fprintf(stderr, "qdk-capture: a tree node's options arrived incomplete (%u of %u bytes)\n",
+				t->nodes[i].have, t->nodes[i].n.tca_len);
+			return -1;
+		}
 	}
 	t->conf.count = t->hz;
 	write_header(t);

@@ -7,6 +7,7 @@
 #ifndef QDK_TRACEW_H
 #define QDK_TRACEW_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -35,6 +36,13 @@ struct tw_counts {
 };
 
 struct tw;
+
+/*
+ * The length of the record at p, from its header (qdk_rec.h): 0 when the
+ * have bytes there do not hold all of it yet, -1 when it is not a record.
+ * How a raw stream (the device, or qdk-capture -i's file) is cut.
+ */
+long tw_rec_len(const unsigned char *p, size_t have);
 
 struct tw *tw_new(FILE *out, const struct tw_opts *o);
 /* 0: go on; 1: the followed qdisc is gone or replaced (stop); -1: error */

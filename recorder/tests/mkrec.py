@@ -26,7 +26,7 @@ per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
   draw ...                  (as rand: a draw during a call or a change)
   tree inst=1 gen=1 count=N                       (the child's tree: N nodes follow)
   node inst=1 gen=1 what=class|qdisc|filter parent=MAJ:MIN handle=MAJ:MIN
-       kind=K [tca=HEX]                            (and its TCA chunks)
+       kind=K [tca=HEX] [claim=N]                  (and its TCA chunks)
   cls inst=1 gen=1 ts=N action=N classid=MAJ:MIN  (a classification in a call)
   new inst=1 gen=1 ts=N pkt=N [from=N] [tos=N] [truesize=N]  (a packet the child made)
   param inst=1 gen=1 name=NAME value=VALUE [long]  (a parameter of its module)
@@ -41,7 +41,7 @@ jiffies there (the header's removed field); `jhi=N` on conf the upper 32.
 `draws=N` on a call is its record's count: the DRAW, CLS and NEW records
 that follow it.
 
-`conf` and `change` emit their record and the TCA chunks that follow it;
+`conf`, `change` and `node` emit their record and the TCA chunks that follow it;
 `claim=N` states N bytes of options in the record whatever the chunks hold
 (a malformed stream).
 """
@@ -243,7 +243,7 @@ def record(line: str) -> list[bytes]:
             NODES[g("what", "class")],
             0xFFFFFFFF if parent == "root" else handle(parent),
             handle(g("handle", "1:1")),
-            len(tca),
+            num(g("claim", str(len(tca)))),
             g("kind", "htb").encode(),
         )
         return [fit(head(rtype) + body)] + tca_chunks(tca)
