@@ -89,9 +89,6 @@ static int cmd_tca(int argc, char **argv)
 	return 0;
 }
 
-char **replay_param_args;
-int replay_n_param_args;
-
 /*
  * --param NAME=VALUE (any number, before the command): module parameters,
  * set before any command runs the modules' init. 0, or 2 with a message.
@@ -118,19 +115,6 @@ static int set_params(int *argc, char ***argv)
 		*argv += 2;
 	}
 	return 0;
-}
-
-void replay_params_again(void)
-{
-	int i;
-
-	for (i = 1; i < replay_n_param_args; i += 2) {
-		char *eq = strchr(replay_param_args[i], '=');
-
-		*eq = '\0';
-		qdk_param_set(replay_param_args[i], eq + 1);
-		*eq = '=';
-	}
 }
 
 int main(int argc, char **argv)

@@ -235,11 +235,9 @@ void out_flush(struct outfile *o)
 static void out_close_temp(struct outfile *o)
 {
 	out_flush(o);
-	if (!o->tmp) {
+	if (!o->tmp) {		/* /dev/null: written in place, nothing to rename */
 		close(o->fd);
-		free(o->path);
-		trace_w_free(&o->w);
-		o->path = NULL;
+		o->fd = -1;
 		return;
 	}
 	if (fsync(o->fd) && errno != EINVAL)
@@ -275,7 +273,7 @@ void out_commit_all(struct outfile *const *o, size_t n)
 		out_close_temp(o[i]);
 	/* what rename() would refuse, refused before the first rename */
 	for (i = 0; i < n; i++)
-		if (stat(o[i]->path, &st) == 0 && S_ISDIR(st.st_mode))
+		if (o[i]->tmp && stat(o[i]->path, &st) == 0 && S_ISDIR(st.st_mode))
 			die(2, "%s: is a directory: nothing written", o[i]->path);
 	/* an interrupt waits until every file is in place */
 	sigemptyset(&hold);
@@ -283,7 +281,7 @@ void out_commit_all(struct outfile *const *o, size_t n)
 		sigaddset(&hold, sigs[j]);
 	sigprocmask(SIG_BLOCK, &hold, &was);
 	for (i = 0; i < n; i++) {
-		if (rename(o[i]->tmp, o[i]->path))
+		if (o[i]->tmp && rename(o[i]->tmp, o[i]->path))
 			die(2, "%s: rename: %s%s", o[i]->path, strerror(errno),
 			    i ? " (the outputs before it were written)" : "");
 		out_forget(o[i]);
