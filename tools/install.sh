@@ -119,7 +119,8 @@ do_install() {
 		put "$top/tools/$f.py" "$PREFIX/share/qdk/tools/$f.py" 0644
 	done
 	for f in $PY_TOOLS; do
-		printf '#!/bin/sh\nexec /usr/bin/python3 %s "$@"\n' "$PREFIX/share/qdk/tools/$f.py" >"$list.sh"
+		# -B: no bytecode written into the installed tree at run time
+		printf '#!/bin/sh\nexec /usr/bin/python3 -B %s "$@"\n' "$PREFIX/share/qdk/tools/$f.py" >"$list.sh"
 		put "$list.sh" "$BINDIR/qdk-$f" 0755
 	done
 	rm -f "$list.sh"
@@ -150,7 +151,11 @@ do_uninstall() {
 		# it goes when empty (standard directories such as man8 stay).
 		case "$f" in
 		/lib/modules/*/extra/*/*.ko) rmdir "$(dirname "$DESTDIR$f")" 2>/dev/null || true ;;
-		*/lib/qdk/* | */share/qdk/tools/*) rmdir "$(dirname "$DESTDIR$f")" 2>/dev/null || true ;;
+		*/lib/qdk/*) rmdir "$(dirname "$DESTDIR$f")" 2>/dev/null || true ;;
+		# bytecode Python may have cached beside the tools (run without -B)
+		*/share/qdk/tools/*)
+			rm -rf "$(dirname "$DESTDIR$f")/__pycache__"
+			rmdir "$(dirname "$DESTDIR$f")" 2>/dev/null || true ;;
 		esac
 	done <"$DESTDIR$manifest"
 	rm -f "$DESTDIR$manifest"
