@@ -682,8 +682,8 @@ void qdk_qdisc_stats(const struct qdk_qdisc *q, struct qdk_stats *st)
  * NLM_F_EXCL), with the given TCA_OPTIONS attribute copied as it is,
  * handled by rtnetlink.c as a namespace's requests are.
  */
-static int tree_request(struct qdk_qdisc *root, int type, u32 parent, u32 handle,
-			const char *kind, const void *tca, size_t tca_len,
+static int tree_request(struct qdk_qdisc *root, int type, u16 flags, u32 parent,
+			u32 handle, const char *kind, const void *tca, size_t tca_len,
 			struct netlink_ext_ack *ext)
 {
 	const struct nlattr *opt = tca;
@@ -701,8 +701,7 @@ static int tree_request(struct qdk_qdisc *root, int type, u32 parent, u32 handle
 			    NLA_ALIGN(tca ? opt->nla_len : 0));
 	if (!skb)
 		return -ENOMEM;
-	nlh = nlmsg_put(skb, 0, 1, type, sizeof(*tcm),
-			NLM_F_REQUEST | NLM_F_CREATE | NLM_F_EXCL);
+	nlh = nlmsg_put(skb, 0, 1, type, sizeof(*tcm), NLM_F_REQUEST | flags);
 	tcm = nlmsg_data(nlh);
 	memset(tcm, 0, sizeof(*tcm));
 	tcm->tcm_family = AF_UNSPEC;
@@ -710,8 +709,19 @@ static int tree_request(struct qdk_qdisc *root, int type, u32 parent, u32 handle
 	tcm->tcm_parent = parent;
 	tcm->tcm_handle = handle;
 	nla_put_string(skb, TCA_KIND, kind);
-	if (tca)
-		memcpy(skb_put_zero(skb, NLA_ALIGN(opt->nla_len)), tca, opt->nla_len);
+	if (tca) {
+		struct nlattr *a = skb_put_zero(skb, NLA_ALIGN(opt->nla_len));
+
+		memcpy(a, tca, opt->nla_len);
+		/*
+		 * A class's options come from its dump_class(), which opens the
+		 * nest without NLA_F_NESTED; tc marks it for the kinds whose
+		 * class policy is strict (ets's nla_parse_nested() refuses it
+		 * otherwise), and the others' deprecated parsers ignore the flag.
+		 */
+		if (type == RTM_NEWTCLASS)
+			a->nla_type |= NLA_F_NESTED;
+	}
 	nlmsg_end(skb, nlh);
 	err = qdk_tc_dev_request(&root->dev, nlh, ext);
 	consume_skb(skb);
@@ -726,7 +736,9 @@ int qdk_tree_add(struct qdk_qdisc *root, bool cls, uint32_t parent, uint32_t han
 	int err;
 
 	rtnl_lock();
-	err = tree_request(root, cls ? RTM_NEWTCLASS : RTM_NEWQDISC, parent, handle,
+	/* tc class replace (it also sets a class the qdisc made); tc qdisc add */
+	err = tree_request(root, cls ? RTM_NEWTCLASS : RTM_NEWQDISC,
+			   cls ? NLM_F_CREATE : NLM_F_CREATE | NLM_F_EXCL, parent, handle,
 			   kind, tca, tca_len, &ext);
 	rtnl_unlock();
 	set_msg(msg, msglen, &ext, err);

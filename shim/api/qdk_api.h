@@ -249,8 +249,10 @@ void qdk_qdisc_stats(const struct qdk_qdisc *q, struct qdk_stats *st);
 
 /*
  * A class (cls) or a child qdisc added to the tree under root, on root's
- * device: the RTM_NEWTCLASS / RTM_NEWQDISC request `tc class add` / `tc
- * qdisc add` sends (NLM_F_CREATE | NLM_F_EXCL), with tcm_parent parent,
+ * device: the RTM_NEWTCLASS request `tc class replace` sends (NLM_F_CREATE:
+ * a class the qdisc made itself, as ets's bands and hfsc's root class, is
+ * changed to the options given, a missing one created) or the RTM_NEWQDISC
+ * one of `tc qdisc add` (NLM_F_CREATE | NLM_F_EXCL), with tcm_parent parent,
  * tcm_handle handle, TCA_KIND kind and TCA_OPTIONS the attribute in
  * tca[0..tca_len) (header included; NULL: none), handled as 6.1's
  * sch_api.c does (shim/lib/rtnetlink.c). 0 or -errno with the extack

@@ -84,3 +84,33 @@ tree multiq-tree 8mbit cbr:rate=3mbit poisson:rate=6mbit,size=1200 cbr:rate=2mbi
 	"child 1:1 11: pfifo 0800020006000000 limit 6" \
 	"child 1:2 12: bfifo 0800020070170000 limit 6000" \
 	"child 1:4 14: pfifo_head_drop 0800020005000000 limit 5"
+
+# ets: a strict band and two DRR bands (quanta 1500 and 3000), bands by
+# priomap (priority 6: band 0, 4: band 1, the rest band 2), a pfifo under
+# band 1; ets made its bands, so they have no class lines
+qmap=""
+tree ets-tree 8mbit cbr:rate=2mbit,prio=6 poisson:rate=6mbit,prio=4,size=1200 \
+	cbr:rate=4mbit,size=600 -- \
+	"# ets, one strict and two DRR bands, a child under band 1; made by traces/trees/make.sh" \
+	"qdisc ets bands 3 strict 1 quanta 1500 3000 priomap 2 2 2 2 1 1 0 0 2 2 2 2 2 2 2 2" "handle 1:" \
+	"child 1:2 12: pfifo 0800020008000000 limit 8"
+
+# qfq: two classes of weights 1 and 4 (the kernel's dumps of them, as a
+# capture writes them), skb->priority names the class, a bfifo under 1:2
+tree qfq-tree 8mbit cbr:rate=4mbit,prio=65537 poisson:rate=6mbit,prio=65538,size=1200 -- \
+	"# qfq, two classes of weights 1 and 4, a child under one; made by traces/trees/make.sh" \
+	"qdisc qfq" "handle 1:" \
+	"class 1: 1:1 qfq 14000200080001000100000008000200ea050000 weight 1 maxpkt 1514" \
+	"class 1: 1:2 qfq 14000200080001000400000008000200ea050000 weight 4 maxpkt 1514" \
+	"child 1:2 12: bfifo 0800020070170000 limit 6000"
+
+# hfsc: 1:1 (link-sharing and upper limit 10mbit) over 1:10 (real-time
+# 3mbit, link-sharing 4mbit) and 1:20 (link-sharing 6mbit, the default),
+# its root class 1: as the kernel dumps it; priority 1:10 or the default
+tree hfsc-tree 20mbit cbr:rate=4mbit,prio=65552 poisson:rate=8mbit,size=1200 -- \
+	"# hfsc, two leaves under 1:1 with upper limit 10mbit; made by traces/trees/make.sh" \
+	"qdisc hfsc default 20" "handle 1:" \
+	"class root 1: hfsc 04000200" \
+	"class 1: 1:1 hfsc 24000200100002000000000000000000d0121300100003000000000000000000d0121300 ls rate 10mbit ul rate 10mbit" \
+	"class 1:1 1:10 hfsc 24000200100001000000000000000000d8b8050010000200000000000000000020a10700 rt rate 3mbit ls rate 4mbit" \
+	"class 1:1 1:20 hfsc 14000200100002000000000000000000b0710b00 ls rate 6mbit"

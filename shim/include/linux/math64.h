@@ -5,6 +5,7 @@
 
 #include <linux/types.h>
 #include <linux/math.h>
+#include <asm/div64.h>
 
 #define div64_long(x, y) div64_s64((x), (y))
 #define div64_ul(x, y)   div64_u64((x), (y))
@@ -71,14 +72,6 @@ static inline u64 mul_u64_u64_div_u64(u64 a, u64 b, u64 c)
 {
 	return (u64)(((unsigned __int128)a * b) / c);
 }
-
-/* do_div(n, base): n becomes the quotient, evaluates to the remainder */
-#define do_div(n, base) ({					\
-	u32 __base = (base);					\
-	u32 __rem = ((u64)(n)) % __base;			\
-	(n) = ((u64)(n)) / __base;				\
-	__rem;							\
-})
 
 #define DIV64_U64_ROUND_UP(ll, d) \
 	({ u64 _tmp = (d); div64_u64((ll) + _tmp - 1, _tmp); })

@@ -139,6 +139,23 @@ void qdisc_put_rtab(struct qdisc_rate_table *tab);
 void qdisc_put_stab(struct qdisc_size_table *tab);
 void qdisc_warn_nonwc(const char *txt, struct Qdisc *qdisc);
 
+/*
+ * The length of the packet the qdisc would hand out next (qfq's and hfsc's
+ * eligibility needs it before dequeueing): the child's peek, which a
+ * work-conserving qdisc always answers while it holds packets; an empty
+ * answer is the non-work-conserving child warning the kernel prints.
+ */
+static inline unsigned int qdisc_peek_len(struct Qdisc *sch)
+{
+	struct sk_buff *skb = sch->ops->peek(sch);
+
+	if (unlikely(!skb)) {
+		qdisc_warn_nonwc("qdisc_peek_len", sch);
+		return 0;
+	}
+	return qdisc_pkt_len(skb);
+}
+
 static inline void qdisc_run(struct Qdisc *q)
 {
 }
