@@ -273,8 +273,7 @@ static void write_header(struct driver *d, const struct qdisc_spec *qs, const ch
 	char iv[32];
 
 	/* param lines and trees are version 3 */
-	trace_w_str(d->w, d->tree || (d->params && h->nparams) || replay_n_param_args ?
-		    "qdk-trace 3\n" : "qdk-trace 2\n");
+	trace_w_magic(d->w, d->tree || (d->params && h->nparams) || replay_n_param_args ? 3 : 2);
 	tcopt_fmt_time(iv, sizeof(iv), d->interval);
 	trace_w_printf(d->w, "source qdk-replay drive %s %s --interval %s\n",
 		       d->rate ? "--rate" : "--service", rate_word, iv);

@@ -9,7 +9,8 @@
 #          libpcap-dev (`qdk-replay pcap` reads captures), python3-dpkt
 #          (tools/trace2pcapng.py writes pcapng), check, gcovr, matplotlib,
 #          gdb, iproute2, kernel headers and source (upstream qdiscs are extracted from it at build time),
-#          debootstrap (the newer kernel series' build root, tools/kdir.sh).
+#          debootstrap (the newer kernel series' build root, tools/kdir.sh),
+#          time (GNU time: `make bench` reads each replay's peak RSS with it).
 #          The SAN=1 build's stack traces need no symbolizer package: gcc's
 #          libasan/libubsan symbolize with their built-in libbacktrace from
 #          the -g debug info (tests/suites/55-san runs one with an empty
@@ -29,7 +30,7 @@ for set in "$@"; do
 	build)
 		pkgs="$pkgs build-essential pkg-config libzstd-dev zlib1g-dev libpcap-dev check gcovr gdb iproute2 zstd xz-utils
 		      python3 python3-matplotlib python3-pytest python3-dpkt
-		      linux-headers-amd64 linux-source-6.1 debootstrap" ;;
+		      linux-headers-amd64 linux-source-6.1 debootstrap time" ;;
 	vm)
 		pkgs="$pkgs qemu-system-x86 busybox-static iperf3 cpio kmod ethtool tcpdump" ;;
 	check)

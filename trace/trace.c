@@ -682,10 +682,12 @@ static uint8_t tcp_flags(const struct trace *t, const char *s, size_t n)
 }
 
 
-static struct trace_flow *flow_find(const struct trace *t, uint32_t fid)
+static inline struct trace_flow *flow_find(const struct trace *t, uint32_t fid)
 {
 	uint32_t i;
 
+	if (fid < TRACE_FLOW_DIRECT)
+		return t->fdirect[fid];
 	return idx_get(&t->fidx, fid, &i) ? t->flows[i] : NULL;
 }
 
@@ -702,6 +704,8 @@ static struct trace_flow *flow_add(struct trace *t, uint32_t fid)
 	memset(f, 0, sizeof(*f));
 	f->fid = fid;
 	idx_put(&t->fidx, fid, t->nflows);
+	if (fid < TRACE_FLOW_DIRECT)
+		t->fdirect[fid] = f;
 	t->flows[t->nflows++] = f;
 	return f;
 }
@@ -1087,8 +1091,11 @@ static void directive(struct trace *t, const char *p, size_t n)
 
 /* ---- event lines (hot) ------------------------------------------------- */
 
-/* " ID" after the letter of an e, x, m or n line: a positive packet id. */
-static const char *packet_id(struct trace *t, const char *p, char op, uint64_t *id)
+/*
+ * " ID" after the letter of an e, x, m or n line: a positive packet id.
+ * Inline, like id_or_dash(): every e and d line reads one.
+ */
+static inline __attribute__((always_inline)) const char *packet_id(struct trace *t, const char *p, char op, uint64_t *id)
 {
 	if (*p != ' ')
 		trace_fail(t, t->line, "missing fields for \"%c\"", op);
@@ -1098,7 +1105,8 @@ static const char *packet_id(struct trace *t, const char *p, char op, uint64_t *
 	return p;
 }
 
-static const char *id_or_dash(const struct trace *t, const char *p, uint64_t *id)
+static inline __attribute__((always_inline)) const char *
+id_or_dash(const struct trace *t, const char *p, uint64_t *id)
 {
 	if (p[0] == '-' && (p[1] == '\n' || p[1] == ' ')) {
 		*id = 0;
@@ -1710,8 +1718,37 @@ static void bin_line(struct trace *t, const char **p, uint32_t *n, bool *nl)
 	*p = l;
 }
 
+/*
+ * A fixed-size record (e d p x m, record t->line) at pos into ev; pos moves
+ * past it. Inline: trace_next() takes e and d records without a frame.
+ */
+static inline __attribute__((always_inline)) void bin_event(struct trace *t,
+							     struct trace_event *ev)
+{
+	const uint8_t *r = (const uint8_t *)t->pos;
+
+	t->pos += bin_hot(t, &r, &ev->ts);
+	memcpy(&ev->id, r + 8, 8);
+	if (r[0] == 'e') {
+		memcpy(&ev->fid, r + 16, 4);
+		memcpy(&ev->pkt_len, r + 20, 4);
+		ev->verdict = (r[1] & TRACE_BIN_V_BASE) == TRACE_BIN_V_UNKNOWN ?
+			      VERDICT_UNKNOWN : (int)((r[1] & TRACE_BIN_V_BASE) |
+			      (r[1] & TRACE_BIN_V_STOLEN ? QDK_XMIT_STOLEN : 0) |
+			      (r[1] & TRACE_BIN_V_BYPASS ? QDK_XMIT_BYPASS : 0));
+		ev->ov = 0;
+		ev->keys = NULL;
+		ev->keys_len = 0;
+	}
+	ev->op = (char)r[0];
+	ev->line = t->line;
+	ev->text = NULL;
+	ev->text_len = 0;
+	pending_check(t, ev->op);
+}
+
 /* trace_next() for the binary twin: records to events, line records parsed as text. */
-static bool bin_next(struct trace *t, struct trace_event *ev)
+static __attribute__((noinline)) bool bin_next(struct trace *t, struct trace_event *ev)
 {
 	const uint8_t *r;
 	const char *p;
@@ -1731,27 +1768,12 @@ static bool bin_next(struct trace *t, struct trace_event *ev)
 		t->line++;
 		switch (r[0]) {
 		case 'e':
-			size = bin_hot(t, &r, &ev->ts);
-			t->pos += size;
-			memcpy(&ev->id, r + 8, 8);
-			memcpy(&ev->fid, r + 16, 4);
-			memcpy(&ev->pkt_len, r + 20, 4);
-			ev->verdict = (r[1] & TRACE_BIN_V_BASE) == TRACE_BIN_V_UNKNOWN ?
-				      VERDICT_UNKNOWN : (int)((r[1] & TRACE_BIN_V_BASE) |
-				      (r[1] & TRACE_BIN_V_STOLEN ? QDK_XMIT_STOLEN : 0) |
-				      (r[1] & TRACE_BIN_V_BYPASS ? QDK_XMIT_BYPASS : 0));
-			ev->ov = 0;
-			ev->keys = NULL;
-			ev->keys_len = 0;
-			break;
 		case 'd':
 		case 'p':
 		case 'x':
 		case 'm':
-			size = bin_hot(t, &r, &ev->ts);
-			t->pos += size;
-			memcpy(&ev->id, r + 8, 8);
-			break;
+			bin_event(t, ev);
+			return true;
 		case TRACE_BIN_LINE:
 			bin_line(t, &p, &n, &nl);
 			if (is_digit(*p)) {
@@ -1767,12 +1789,6 @@ static bool bin_next(struct trace *t, struct trace_event *ev)
 		default:
 			trace_fail(t, t->line, "unknown record type 0x%02x", r[0]);
 		}
-		ev->op = (char)r[0];
-		ev->line = t->line;
-		ev->text = NULL;
-		ev->text_len = 0;
-		pending_check(t, ev->op);
-		return true;
 	}
 }
 
@@ -1847,17 +1863,11 @@ bool trace_raw_line(struct trace *t, const char **line, size_t *n, bool *nl)
 	return true;
 }
 
-bool trace_next(struct trace *t, struct trace_event *ev)
+/* trace_next() for text: event lines parsed, header lines taken as directives. */
+static __attribute__((noinline)) bool text_next(struct trace *t, struct trace_event *ev)
 {
 	const char *p;
 
-	if (t->have_first) {
-		*ev = t->first;
-		t->have_first = false;
-		return true;
-	}
-	if (t->binary)
-		return bin_next(t, ev);
 	for (;;) {
 		p = t->pos;
 		if (__builtin_expect(p >= t->end, 0)) {
@@ -1895,6 +1905,26 @@ bool trace_next(struct trace *t, struct trace_event *ev)
 			t->pos = nl + 1;
 		}
 	}
+}
+
+bool trace_next(struct trace *t, struct trace_event *ev)
+{
+	const char *r = t->pos;
+
+	if (__builtin_expect(t->have_first, 0)) {
+		*ev = t->first;
+		t->have_first = false;
+		return true;
+	}
+	if (!t->binary)
+		return text_next(t, ev);
+	/* the common records here, without a stack frame; the rest in bin_next() */
+	if (__builtin_expect((size_t)(t->fill - r) >= TRACE_BIN_E_SIZE && (*r == 'e' || *r == 'd'), 1)) {
+		t->line++;
+		bin_event(t, ev);
+		return true;
+	}
+	return bin_next(t, ev);
 }
 
 char *trace_line_text(const struct trace *t, uint32_t n)

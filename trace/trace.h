@@ -38,6 +38,8 @@
  * to a quarter of it behind, and big reads.
  */
 #define TRACE_BUF_SIZE (1u << 20)
+/* FIDs below this are found without hashing (trace.fdirect) */
+#define TRACE_FLOW_DIRECT 256u
 
 struct trace_flow {
 	uint32_t fid;
@@ -229,6 +231,12 @@ struct trace {
 	struct trace_flow **flows;
 	uint32_t nflows, capflows;
 	struct id_index fidx;
+	/*
+	 * The flows with FID below TRACE_FLOW_DIRECT also by FID directly:
+	 * every enqueue looks its flow up, and a trace's FIDs are mostly
+	 * small (drive and gen count them from 1).
+	 */
+	struct trace_flow *fdirect[TRACE_FLOW_DIRECT];
 	struct trace_event first;	/* the first event, read with the header */
 	bool have_first;
 	/* the R lines read since the last call line */

@@ -1006,7 +1006,12 @@ struct qdk_skb *qdk_skb_build(const struct qdk_pkt *p, char *msg, size_t msglen)
 	skb->tstamp = ns_to_ktime(p->tstamp);
 	qdk_qdisc_pkt_len_init(skb, p->pkt_len);
 	skb->__qdk_id = p->id;
-	skb->__qdk_ecn = skb_ecn_now(skb);
+	/*
+	 * The ECN bits just written (the low two of the TOS, in either IP
+	 * header), not read back from the header: that load waits for the
+	 * stores. A non-IP family reads whatever its ethertype says is there.
+	 */
+	skb->__qdk_ecn = p->family == QDK_AF_NONE ? skb_ecn_now(skb) : p->tos & INET_ECN_MASK;
 	return (struct qdk_skb *)skb;
 }
 
