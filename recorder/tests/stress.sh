@@ -9,7 +9,7 @@
 # reader (qdk-capture, following the recorder's child whatever its handle),
 # lets it record, then does one of these, in turn:
 #   kill     SIGKILL the reader while it reads: the device is closed under
-#            it; nothing may be left under the trace's name
+#            it; nothing may be left, under the trace's name or a temporary
 #   stopkill SIGSTOP the reader until its ring overflows, then SIGKILL it
 #            (the device is released with a full ring)
 #   stop     SIGSTOP it until the ring overflows, SIGCONT, change the child
@@ -131,7 +131,7 @@ while [ $i -lt "$rounds" ]; do
 	kill | stopkill)
 		[ $rc = 137 ] || bad "exit $rc, not killed"
 		[ $t = no ] || bad "a killed reader left $q"
-		rm -f "$q".tmp.*
+		[ -z "$(ls "$q".tmp.* 2>/dev/null)" ] || bad "a killed reader left a temporary file"
 		;;
 	*)
 		[ $rc = 0 ] || bad "exit $rc: $(cat "$dir/r$i.log")"
