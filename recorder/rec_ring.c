@@ -76,32 +76,60 @@ u64 rec_cookie(const struct sk_buff *skb)
 	return skb ? (u64)(unsigned long)skb ^ rec_key : 0;
 }
 
+/* A LOST record of count events at ts, in the room rec_reserve() keeps for it. */
+static void rec_place_lost(struct rec_ring *rg, u64 count, u64 ts)
+{
+	struct qdk_rec *l = rec_place(rg, QDK_REC_HDR_SIZE);
+
+	memset(l, 0, QDK_REC_HDR_SIZE);
+	l->type = QDK_REC_LOST;
+	l->words = QDK_REC_HDR_SIZE / 8;
+	l->ts = ts;
+	l->count = min_t(u64, count, U32_MAX);
+}
+
 /*
- * rec_reserve() found a LOST count to store, or no room: the LOST record
- * then the record's room when both fit, else NULL (counted).
+ * rec_reserve() found no room, or a loss going on: the record's room, or
+ * NULL (counted lost).
+ *
+ * The first event lost is a LOST record at once, stamped with its time, in
+ * the room every record leaves, and published (an outer recorded call
+ * publishes it with its own records): the reader merges the rings by
+ * time, and a loss stamped when the ring next had room (the reader may
+ * have been stopped for seconds) came out after records that other CPUs
+ * stored meanwhile. The child's events there could miss one of this CPU's
+ * (a dequeue) unannounced: the trace looked whole up to the LOST record
+ * and a replay diverged before it. Events lost after the first are counted
+ * and stored as a second LOST record before the next one that fits.
  */
 struct qdk_rec *rec_reserve_lost(struct rec_ring *rg, unsigned int len,
 				 u64 ts)
 {
-	struct qdk_rec *l;
-	u32 used;
+	u32 used, need;
 
 	/* pairs with the reader's release: its bytes are free once seen */
 	used = rg->pos - smp_load_acquire(&rg->tail);
 
-	if (used + (rg->lost ? QDK_REC_HDR_SIZE : 0) + len > rec_ring_bytes) {
+	if (!rg->lost_open) {
+		if (used + len + QDK_REC_HDR_SIZE <= rec_ring_bytes)
+			return rec_place(rg, len);	/* rec_reserve() raced the reader */
+		rec_place_lost(rg, 1, ts);
+		rg->lost_open = true;
+		rec_publish();
+		return NULL;
+	}
+	/* the loss goes on until there is room for its count and this record */
+	need = len + QDK_REC_HDR_SIZE;
+	if (rg->lost)
+		need += QDK_REC_HDR_SIZE;
+	if (used + need > rec_ring_bytes) {
 		rg->lost++;
 		return NULL;
 	}
-	if (rg->lost) {
-		l = rec_place(rg, QDK_REC_HDR_SIZE);
-		memset(l, 0, QDK_REC_HDR_SIZE);
-		l->type = QDK_REC_LOST;
-		l->words = QDK_REC_HDR_SIZE / 8;
-		l->ts = ts;
-		l->count = min_t(u64, rg->lost, U32_MAX);
-		rg->lost = 0;
-	}
+	if (rg->lost)
+		rec_place_lost(rg, rg->lost, ts);
+	rg->lost = 0;
+	rg->lost_open = false;
 	return rec_place(rg, len);
 }
 
@@ -466,6 +494,7 @@ static int rec_open(struct inode *inode, struct file *file)
 		rg->tail = 0;
 		rg->spill = 0;
 		rg->lost = 0;
+		rg->lost_open = false;
 	}
 	run_left = 0;
 	rec_key = get_random_u64() | 1;

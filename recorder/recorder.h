@@ -136,6 +136,7 @@ struct rec_ring {
 	u32 head;	/* bytes published (release) */
 	u32 tail;	/* bytes the reader took (reader only, release) */
 	u32 spill;	/* bytes past the end to copy to the start */
+	bool lost_open;	/* in a loss: its first LOST record is stored */
 	u64 lost;	/* events not stored since the last LOST record */
 };
 
@@ -162,9 +163,10 @@ struct qdk_rec *rec_reserve_lost(struct rec_ring *rg, unsigned int len,
 
 /*
  * Room for a record of this type in this CPU's ring, its header set and
- * the rest zeroed; NULL when the ring is full (the event is counted lost
- * and a LOST record will precede the next one that fits). Bottom halves
- * off, not in a hard interrupt. Inlined: the lengths are constants.
+ * the rest zeroed; NULL when the ring is full (the event is counted lost,
+ * rec_reserve_lost() says how). A record is stored only with room for a
+ * LOST record left after it. Bottom halves off, not in a hard interrupt.
+ * Inlined: the lengths are constants.
  */
 static __always_inline struct qdk_rec *rec_reserve(u8 type, u64 ts, u32 inst,
 						   u32 gen)
@@ -176,7 +178,8 @@ static __always_inline struct qdk_rec *rec_reserve(u8 type, u64 ts, u32 inst,
 
 	/* pairs with the reader's release: its bytes are free once seen */
 	tail = smp_load_acquire(&rg->tail);
-	if (unlikely(rg->lost || rg->pos + len - tail > rec_ring_bytes)) {
+	if (unlikely(rg->lost_open ||
+		     rg->pos + len + QDK_REC_HDR_SIZE - tail > rec_ring_bytes)) {
 		r = rec_reserve_lost(rg, len, ts);
 		if (!r)
 			return NULL;

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 #include <zstd.h>
@@ -282,6 +283,21 @@ static size_t dec_take(struct trace *t, char *dst, size_t cap)
 	return n;
 }
 
+/*
+ * The end of a plain file: refused when the file is now shorter than what
+ * was read of it (truncated while being read), whose last line may have been
+ * cut into one that reads as another ("1076581500 d 1076581" as "... d 107").
+ */
+static void check_not_shrunk(const struct trace *t)
+{
+	off_t at = lseek(t->fd, 0, SEEK_CUR);
+	struct stat st;
+
+	if (at > 0 && !fstat(t->fd, &st) && S_ISREG(st.st_mode) && st.st_size < at)
+		file_fail(t->path, "the file shrank to %lld bytes while %lld were read: truncated under the reader",
+			  (long long)st.st_size, (long long)at);
+}
+
 /* Up to cap decompressed (or plain) bytes into dst; 0 at the end of the trace. */
 static size_t src_read(struct trace *t, char *dst, size_t cap)
 {
@@ -299,6 +315,8 @@ static size_t src_read(struct trace *t, char *dst, size_t cap)
 		while (n < 0 && errno == EINTR);
 		if (n < 0)
 			file_fail(t->path, "%s", strerror(errno));
+		if (n == 0)
+			check_not_shrunk(t);
 		return (size_t)n;
 	}
 	return dec_take(t, dst, cap);

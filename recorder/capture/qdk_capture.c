@@ -80,12 +80,45 @@ static int parse_handle(const char *s, uint32_t *h)
 	return 0;
 }
 
-/* An output written to NAME.tmp.PID and renamed into place when complete. */
+/*
+ * An output renamed into place when complete. It is written to a file with
+ * no name (O_TMPFILE in NAME's directory; anon holds it open) that gets the
+ * name NAME.tmp.PID only at the end, so a reader killed with SIGKILL (or a
+ * crash) leaves nothing; where the file system has no O_TMPFILE, written to
+ * NAME.tmp.PID from the start.
+ */
 struct outfile {
 	const char *name;
 	char tmp[4096];
 	FILE *f;
+	int anon;		/* the nameless file, or -1 */
 };
+
+/* A nameless file in the directory of name, open for writing; -1 if none. */
+static int anon_open(const char *name)
+{
+	const char *slash = strrchr(name, '/');
+	char dir[4096];
+
+	if (!slash)
+		return open(".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
+	if ((size_t)(slash - name) >= sizeof(dir))
+		return -1;
+	memcpy(dir, name, (size_t)(slash - name));
+	dir[slash - name] = '\0';
+	return open(slash == name ? "/" : dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
+}
+
+/* The nameless file gets the temporary name (/proc's link to it, else by fd). */
+static int anon_link(const struct outfile *o)
+{
+	char fdpath[64];
+
+	snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", o->anon);
+	if (!linkat(AT_FDCWD, fdpath, AT_FDCWD, o->tmp, AT_SYMLINK_FOLLOW))
+		return 0;
+	return linkat(o->anon, "", AT_FDCWD, o->tmp, AT_EMPTY_PATH);
+}
 
 /*
  * -b: the text the trace writer (tracew.c) gives the stream goes through the
@@ -135,9 +168,21 @@ static int out_open(struct outfile *o, const char *name, bool binary)
 
 	o->name = name;
 	snprintf(o->tmp, sizeof(o->tmp), "%s.tmp.%ld", name, (long)getpid());
-	o->f = fopen(o->tmp, "w");
+	o->anon = anon_open(name);
+	if (o->anon >= 0) {
+		int fd = dup(o->anon);	/* o->f's own, closed with it */
+
+		o->f = fd >= 0 ? fdopen(fd, "w") : NULL;
+		if (!o->f && fd >= 0)
+			close(fd);
+	} else {
+		o->f = fopen(o->tmp, "w");
+	}
 	if (!o->f) {
 		fprintf(stderr, "qdk-capture: %s: %s\n", o->tmp, strerror(errno));
+		if (o->anon >= 0)
+			close(o->anon);
+		o->anon = -1;
 		return -1;
 	}
 	if (!binary)
@@ -152,7 +197,11 @@ static int out_open(struct outfile *o, const char *name, bool binary)
 	if (!b || !o->f) {
 		fprintf(stderr, "qdk-capture: %s: out of memory\n", o->tmp);
 		fclose(b ? b->file : o->f);
-		unlink(o->tmp);
+		if (o->anon >= 0)
+			close(o->anon);
+		else
+			unlink(o->tmp);
+		o->anon = -1;
 		o->f = NULL;
 		free(b);
 		return -1;
@@ -173,6 +222,18 @@ static int out_close(struct outfile *o, int ok)
 	if (fclose(o->f))
 		ok = 0;
 	o->f = NULL;
+	if (o->anon >= 0) {
+		if (ok && anon_link(o)) {
+			fprintf(stderr, "qdk-capture: %s: %s\n", o->tmp, strerror(errno));
+			close(o->anon);
+			o->anon = -1;
+			return -1;
+		}
+		close(o->anon);
+		o->anon = -1;
+		if (!ok)
+			return -1;	/* nameless: gone with its last descriptor */
+	}
 	if (ok && rename(o->tmp, o->name)) {
 		fprintf(stderr, "qdk-capture: rename %s -> %s: %s\n", o->tmp, o->name,
 			strerror(errno));

@@ -312,6 +312,8 @@ struct tw {
 	uint32_t inst, gen;
 	bool fresh;		/* grafted while capturing: counters from 0 */
 	bool nostats_seen;
+	/* events lost after the child was chosen, before its first call */
+	uint64_t lost_early, lost_early_ts;
 	struct qdk_rec conf;
 	uint8_t *tca;
 	uint32_t tca_have;
@@ -349,6 +351,7 @@ struct tw {
 	bool p_mark;		/* it became CE during the call */
 	bool p_dropped;		/* it was freed during the call */
 	bool p_gone;		/* an arrival freed inside its enqueue */
+	bool p_reset;		/* a reset: it frees every packet inside */
 	uint64_t p_cookie;	/* ... whose cookie this was */
 	bool p_stats;
 	uint32_t p_qlen, p_backlog, p_drops;
@@ -637,12 +640,34 @@ static void call_release(struct tw *t)
 	t->call_buf = NULL;
 }
 
+/*
+ * A reset's end: qdisc_reset() empties the child, so every packet still in
+ * it was freed. Most kinds free them with rtnl_kfree_skbs(), when tc
+ * releases rtnl, after the call: no DROP record comes for those (a recorder
+ * deleted under traffic left them out, and verify parted at the r line).
+ * In the map's order: verify takes a call's x lines as a set.
+ */
+static void reset_frees(struct tw *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->pkts.cap; i++) {
+		if (!t->pkts.s[i].cookie)
+			continue;
+		trace_w_id_line(&t->w, t->p_ts, 'x', t->pkts.s[i].id);
+		t->c.drops++;
+	}
+	pm_clear(&t->pkts);
+}
+
 /* Finish the previous call: its mark and its statistics. */
 static void flush_call(struct tw *t)
 {
 	if (!t->pending)
 		return;
 	t->pending = false;
+	if (t->p_reset)
+		reset_frees(t);
 	if (t->p_gone) {
 		/* no drop record named it (consumed): it is gone all the same */
 		struct pkt_slot *s = pm_find(&t->pkts, t->p_cookie);
@@ -684,6 +709,7 @@ static void begin_call(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 	t->p_mark = false;
 	t->p_dropped = false;
 	t->p_gone = false;
+	t->p_reset = false;
 	t->c.calls++;
 	t->p_stats = !(r->flags & QDK_RF_NOSTATS) &&
 		t->o.stats_every && t->c.calls % t->o.stats_every == 0;
@@ -1458,6 +1484,15 @@ static int start_trace(struct tw *t)
 	}
 	t->conf.count = t->hz;
 	write_header(t);
+	/*
+	 * They may have been the child's own first calls: the trace begins
+	 * with them, so that verify refuses it for the loss, not for a
+	 * divergence it would find later.
+	 */
+	if (t->lost_early)
+		trace_w_printf(&t->w, "%llu lost %llu\n",
+			       (unsigned long long)ts_of(t, t->lost_early_ts),
+			       (unsigned long long)t->lost_early);
 	return 0;
 }
 
@@ -1481,7 +1516,13 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 		return on_conf(t, r);
 	case QDK_REC_LOST:
 		t->c.lost += r->count;
-		if (!t->following || !t->c.calls)
+		if (t->following && !t->c.calls) {
+			if (!t->lost_early)
+				t->lost_early_ts = r->ts;
+			t->lost_early += r->count;
+			return 0;
+		}
+		if (!t->following)
 			return 0;
 		flush_call(t);
 		trace_w_printf(&t->w, "%llu lost %u\n",
@@ -1554,7 +1595,7 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 		t->c.reset++;
 		trace_w_ts_op(&t->w, ts, 'r');
 		trace_w_char(&t->w, '\n');
-		pm_clear(&t->pkts);
+		t->p_reset = true;	/* its own DROP records first */
 		return 0;
 	case QDK_REC_DROP:
 		if (r->flags & QDK_RF_CHG)
