@@ -943,6 +943,19 @@ static const char *rand_event(struct trace *t, const char *p, struct trace_event
 	return p + n;
 }
 
+/* A tree node's KIND and its TCA_OPTIONS HEX|- (header included). */
+static void node_kind_tca(struct trace *t, struct trace_node *nd, const char *kind,
+			  const char *hex)
+{
+	if (strlen(kind) >= sizeof(nd->kind))
+		trace_fail(t, t->line, "bad kind \"%s\"", kind);
+	snprintf(nd->kind, sizeof(nd->kind), "%s", kind);
+	if (strcmp(hex, "-") && trace_hex(hex, strlen(hex), &nd->tca, &nd->tca_len))
+		trace_fail(t, t->line, "bad options hex \"%s\"", hex);
+	if (nd->tca && nd->tca_len < 4)
+		trace_fail(t, t->line, "options are shorter than an attribute header");
+}
+
 /*
  * "classifier PARENT KIND HEX|- [OPTIONS...]" (version 3): the kit
  * classifier KIND in the block of PARENT, created with TCA_OPTIONS HEX;
@@ -953,13 +966,7 @@ static void classifier_line(struct trace *t, struct trace_node *nd, char **w, in
 	if (nw < 4)
 		trace_fail(t, t->line, "classifier needs PARENT KIND HEX|- [OPTIONS...]");
 	nd->parent = handle_word(t, w[1], false);
-	if (strlen(w[2]) >= sizeof(nd->kind))
-		trace_fail(t, t->line, "bad kind \"%s\"", w[2]);
-	snprintf(nd->kind, sizeof(nd->kind), "%s", w[2]);
-	if (strcmp(w[3], "-") && trace_hex(w[3], strlen(w[3]), &nd->tca, &nd->tca_len))
-		trace_fail(t, t->line, "bad options hex \"%s\"", w[3]);
-	if (nd->tca && nd->tca_len < 4)
-		trace_fail(t, t->line, "options are shorter than an attribute header");
+	node_kind_tca(t, nd, w[2], w[3]);
 	t->hdr.has_filter = true;
 }
 
@@ -996,13 +1003,7 @@ static void tree_line(struct trace *t, const char *p, size_t n, char **w, int nw
 				   nd->what == 'c' ? "CLASSID" : "HANDLE");
 		nd->parent = handle_word(t, w[1], true);
 		nd->handle = handle_word(t, w[2], false);
-		if (strlen(w[3]) >= sizeof(nd->kind))
-			trace_fail(t, t->line, "bad kind \"%s\"", w[3]);
-		snprintf(nd->kind, sizeof(nd->kind), "%s", w[3]);
-		if (strcmp(w[4], "-") && trace_hex(w[4], strlen(w[4]), &nd->tca, &nd->tca_len))
-			trace_fail(t, t->line, "bad options hex \"%s\"", w[4]);
-		if (nd->tca && nd->tca_len < 4)
-			trace_fail(t, t->line, "options are shorter than an attribute header");
+		node_kind_tca(t, nd, w[3], w[4]);
 	}
 	nd->text = xstrndup(p, n);
 	h->ntree++;
