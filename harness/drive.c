@@ -134,7 +134,7 @@ static void after_call(struct driver *d)
 	for (i = 0; d->tree && i < h->ntree; i++) {
 		const struct trace_node *nd = &h->tree[i];
 
-		if (nd->what == 'f' ||
+		if (nd->what == 'f' || nd->what == 'k' ||
 		    qdk_tree_stats(d->q, nd->what == 'c', nd->handle, &st))
 			continue;
 		write_ts_op(d, 's');
@@ -300,7 +300,7 @@ static void write_header(struct driver *d, const struct qdisc_spec *qs, const ch
 		write_random(d);
 	/* the tree as the input states it; its filters are the recorder's, not drive's */
 	for (i = 0; d->tree && i < h->ntree; i++)
-		if (h->tree[i].what != 'f')
+		if (h->tree[i].what != 'f' && h->tree[i].what != 'k')
 			trace_w_printf(d->w, "%s\n", h->tree[i].text);
 }
 

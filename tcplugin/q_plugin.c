@@ -7,8 +7,16 @@
  *
  *   tc qdisc add dev eth0 root template limit 50   -> parse_qopt
  *   tc [-s] [-j] qdisc show dev eth0                -> print_qopt, print_xstats
+ *
+ * With -DQDK_FILTER too it is a kind's classifier plugin, f_<kind>.so
+ * exporting <kind>_filter_util, over the tcopt parser "cls_<kind>"
+ * (cls_<kind>_tc.c):
+ *
+ *   tc filter add dev eth0 parent 1: mered mice 20k   -> parse_fopt
+ *   tc [-j] filter show dev eth0                      -> print_fopt
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tc_abi.h"
@@ -23,6 +31,14 @@
 #define QDK_CAT(a, b) QDK_CAT2(a, b)
 
 #define KIND QDK_STR(QDK_KIND)
+/* the tcopt parser this plugin forwards to */
+#ifdef QDK_FILTER
+#define PARSER "cls_" KIND
+#define PLUGIN "f_" KIND ".so"
+#else
+#define PARSER KIND
+#define PLUGIN "q_" KIND ".so"
+#endif
 
 /* ---- tcopt_out that forwards to tc's JSON-aware printers ---------------- */
 
@@ -111,11 +127,11 @@ static void tc_newline(struct tcopt_out *o)
  */
 static const struct tcopt_kind *kind(void)
 {
-	const struct tcopt_kind *k = tcopt_find(KIND);
+	const struct tcopt_kind *k = tcopt_find(PARSER);
 
 	if (!k)
-		fprintf(stderr, "q_%s.so: no tc-option parser for \"%s\" registered\n",
-			KIND, KIND);
+		fprintf(stderr, "%s: no tc-option parser for \"%s\" registered\n",
+			PLUGIN, PARSER);
 	return k;
 }
 
@@ -126,8 +142,11 @@ static void usage(const struct tcopt_kind *k)
 		fputc('\n', stderr);
 }
 
-static int parse_qopt(struct qdisc_util *qu, int argc, char **argv,
-		      struct nlmsghdr *n, const char *dev)
+/*
+ * Parse argv with the kind's parser and append the result to n (whose
+ * buffer holds maxlen bytes) as TCA_OPTIONS. 0, or -1 after printing why.
+ */
+static int put_options(int argc, char **argv, struct nlmsghdr *n, int maxlen)
 {
 	const struct tcopt_kind *k = kind();
 	struct tcopt_buf b;
@@ -160,17 +179,24 @@ static int parse_qopt(struct qdisc_util *qu, int argc, char **argv,
 		/*
 		 * Nested payloads carry NLA_F_NESTED as tc's own qdiscs send
 		 * them (addattr_nest); the kernel's strict parsing wants it.
-		 * 1024 is the request buffer tc gives qdisc parsers.
 		 */
 		if (k->nested)
 			type |= NLA_F_NESTED;
-		if (b.len > 1024 - 64)
+		if (b.len > (size_t)maxlen - 64)
 			fprintf(stderr, "%s: options too long\n", KIND);
-		ret = b.len > 1024 - 64 ? -1 :
-		      addattr_l(n, 1024, type, b.len ? (const void *)b.data : "", (int)b.len);
+		ret = b.len > (size_t)maxlen - 64 ? -1 :
+		      addattr_l(n, maxlen, type, b.len ? (const void *)b.data : "", (int)b.len);
 	}
 	tcopt_buf_free(&b);
 	return ret;
+}
+
+#ifndef QDK_FILTER
+/* 1024 is the request buffer tc gives qdisc parsers. */
+static int parse_qopt(struct qdisc_util *qu, int argc, char **argv,
+		      struct nlmsghdr *n, const char *dev)
+{
+	return put_options(argc, argv, n, 1024);
 }
 
 static int print_qopt(struct qdisc_util *qu, FILE *f, struct rtattr *opt)
@@ -208,3 +234,53 @@ struct qdisc_util QDK_CAT(QDK_KIND, _qdisc_util) = {
 	.print_qopt = print_qopt,
 	.print_xstats = print_xstats,
 };
+
+#else /* QDK_FILTER */
+
+/* The filter's handle word (tc's `handle H`), a number in any base. */
+static int parse_fopt(struct filter_util *fu, char *fhandle, int argc,
+		      char **argv, struct nlmsghdr *n)
+{
+	struct tcmsg *t = NLMSG_DATA(n);
+
+	if (fhandle) {
+		unsigned long h;
+		char *end;
+
+		h = strtoul(fhandle, &end, 0);
+		if (!*fhandle || *end || h > 0xffffffffUL) {
+			fprintf(stderr, "Illegal \"handle\"\n");
+			return -1;
+		}
+		t->tcm_handle = (__u32)h;
+	}
+	return put_options(argc, argv, n, TC_MAX_MSG);
+}
+
+static int print_fopt(struct filter_util *fu, FILE *f, struct rtattr *opt,
+		      __u32 fhandle)
+{
+	const struct tcopt_kind *k = kind();
+	struct tcopt_out out = TC_OUT_INIT;
+	char buf[16];
+
+	if (!opt || !k || !k->print)
+		return 0;
+	if (is_json_context()) {
+		print_color_u64(PRINT_JSON, TC_COLOR_NONE, "handle", NULL, fhandle);
+	} else {
+		snprintf(buf, sizeof(buf), "%#x", fhandle);
+		print_color_string(PRINT_FP, TC_COLOR_NONE, NULL, "handle %s ", buf);
+	}
+	k->print(RTA_DATA(opt), RTA_PAYLOAD(opt), &out);
+	return 0;
+}
+
+__attribute__((visibility("default")))
+struct filter_util QDK_CAT(QDK_KIND, _filter_util) = {
+	.id = KIND,
+	.parse_fopt = parse_fopt,
+	.print_fopt = print_fopt,
+};
+
+#endif /* QDK_FILTER */

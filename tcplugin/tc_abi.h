@@ -35,6 +35,24 @@ struct qdisc_util {
 			 bool *p_has);
 };
 
+/*
+ * A filter plugin: tc dlopen()s $TC_LIB_DIR/f_<kind>.so for `tc filter ...
+ * <kind>` and looks up <kind>_filter_util. The id is an array here, not a
+ * pointer as in struct qdisc_util. parse_fopt gets the request, whose
+ * buffer holds TC_MAX_MSG bytes, and the handle word (or NULL).
+ */
+#define TC_FILTER_NAMESZ 16
+#define TC_MAX_MSG 16384
+
+struct filter_util {
+	struct filter_util *next;
+	char id[TC_FILTER_NAMESZ];
+	int (*parse_fopt)(struct filter_util *fu, char *fhandle, int argc,
+			  char **argv, struct nlmsghdr *n);
+	int (*print_fopt)(struct filter_util *fu, FILE *f, struct rtattr *opt,
+			  __u32 fhandle);
+};
+
 /* iproute2's json_print.h / color.h values */
 enum output_type { PRINT_FP = 1, PRINT_JSON = 2, PRINT_ANY = 4 };
 enum { TC_COLOR_NONE = 6 };

@@ -2,7 +2,8 @@
 #
 # tcplugin.mk - tc plugins: build/VARIANT/tc/q_<kind>.so for the template and
 # every qdiscs/<kind>/ that has a <kind>_tc.c (the kind is the directory
-# name). Included by Makefile.user after tcopt.mk and qdiscs.mk.
+# name), and f_<kind>.so for a kind with a classifier's cls_<kind>_tc.c.
+# Included by Makefile.user after tcopt.mk and qdiscs.mk.
 #
 # Each plugin is tcplugin/q_plugin.c compiled with -DQDK_KIND=<kind>, the
 # kind's own *_tc.c and the tcopt library, all as position-independent code
@@ -52,6 +53,24 @@ $(TCP_B)/q_$(notdir $(1)).so: $(TCP_B)/obj/$(notdir $(1))/q_plugin.o \
 	$$(CC) $$(TCP_LDFLAGS) -o $$@ $$^ -lm
 endef
 $(foreach d,$(TCP_DIRS),$(eval $(call tcp_kind_rule,$(d))))
+
+# A kind with a classifier (cls_<kind>_tc.c, the tcopt parser "cls_<kind>")
+# also gets f_<kind>.so: the same adapter built with -DQDK_FILTER, exporting
+# <kind>_filter_util, linked with the same *_tc.c objects.
+TCF_DIRS := $(foreach d,$(TCP_DIRS),$(if $(wildcard $(d)/cls_$(notdir $(d))_tc.c),$(d)))
+TC_PLUGINS += $(patsubst %,$(TCP_B)/f_%.so,$(notdir $(TCF_DIRS)))
+
+define tcf_kind_rule
+$(TCP_B)/obj/$(notdir $(1))/f_plugin.o: $(TOP)/tcplugin/q_plugin.c
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(TCP_CFLAGS) -DQDK_KIND=$(notdir $(1)) -DQDK_FILTER -MMD -MP -c $$< -o $$@
+
+$(TCP_B)/f_$(notdir $(1)).so: $(TCP_B)/obj/$(notdir $(1))/f_plugin.o \
+		$(patsubst $(1)/%.c,$(TCP_B)/obj/$(notdir $(1))/%.o,$(wildcard $(1)/*_tc.c)) \
+		$(TCP_LIB_OBJS)
+	$$(CC) $$(TCP_LDFLAGS) -o $$@ $$^ -lm
+endef
+$(foreach d,$(TCF_DIRS),$(eval $(call tcf_kind_rule,$(d))))
 
 # tc reads its delay distributions (netem's `distribution normal`) from the
 # same TC_LIB_DIR as its plugins: the stock tc's own tables, linked beside

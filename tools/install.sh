@@ -99,7 +99,9 @@ do_install() {
 	[ "$n" -gt 0 ] || die "no modules in build/kernel/modules.order"
 
 	echo "install.sh: tc plugins -> $TCLIBDIR"
-	for f in "$b"/tc/q_*.so; do
+	# q_<kind>.so for the qdiscs, f_<kind>.so for the classifiers
+	for f in "$b"/tc/q_*.so "$b"/tc/f_*.so; do
+		[ -f "$f" ] || continue
 		put "$f" "$TCLIBDIR/$(basename "$f")" 0644
 	done
 	echo "install.sh: man pages -> $MANDIR/man8"

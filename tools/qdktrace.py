@@ -5,7 +5,7 @@
 The kit's tools and tests read traces through this module, never by splitting
 lines themselves. It takes the whole text format as FORMAT.md specifies it:
 the magic line, header directives (qdisc, tca, dev, handle, parent, seed,
-random, hz, timers, jiffies, source, class, child, filter), flows wherever
+random, hz, timers, jiffies, source, class, child, filter, classifier), flows wherever
 they are declared and every event line (e d p r c t x m w s j R C n, lost).
 It checks what the C reader (qdk-replay) checks, with the same words, and
 refuses a malformed trace with a TraceError that reads "file:line: reason".
@@ -104,9 +104,9 @@ class Draw:
 
 @dataclass(slots=True)
 class Node:
-    """A class, child qdisc or filter directive of a classful tree (version 3)."""
+    """A class, child qdisc, filter or classifier directive of a classful tree (version 3)."""
 
-    what: str  # "class", "child" or "filter"
+    what: str  # "class", "child", "filter" or "classifier"
     line: int
     parent: int  # 0xffffffff: root
     handle: int = 0  # the class's classid or the child's handle
@@ -360,7 +360,7 @@ class _TextReader:
                 raise self.fail("hz must be positive")
         elif d == "timers" and nw == 2 and w[1] == "recorded":
             h.timers_recorded = True
-        elif d in ("class", "child", "filter"):
+        elif d in ("class", "child", "filter", "classifier"):
             self._tree(w)
         elif d == "jiffies" and nw == 2:
             h.jiffies = self.num(w[1], U64, "jiffies")
@@ -402,18 +402,32 @@ class _TextReader:
             h.tree.append(Node("filter", self.lineno, self.handle(w[1], False)))
             h.has_filter = True
             return
+        if w[0] == "classifier":
+            # a kit classifier, replayed against the C lines (FORMAT.md)
+            if len(w) < 4:
+                raise self.fail("classifier needs PARENT KIND HEX|- [OPTIONS...]")
+            parent = self.handle(w[1], False)
+            kind, tca = self._kind_tca(w[2], w[3])
+            h.tree.append(Node("classifier", self.lineno, parent, 0, kind, tca, " ".join(w[4:])))
+            h.has_filter = True
+            return
         if len(w) < 5:
             what = "CLASSID" if w[0] == "class" else "HANDLE"
             raise self.fail(f"{w[0]} needs PARENT {what} KIND HEX|- [OPTIONS...]")
         parent, handle = self.handle(w[1], True), self.handle(w[2], False)
-        if len(w[3].encode("utf-8", "surrogateescape")) >= 16:
-            raise self.fail(f'bad kind "{w[3]}"')
-        tca = None if w[4] == "-" else self.hexbytes(w[4])
-        if w[4] != "-" and tca is None:
-            raise self.fail(f'bad options hex "{w[4]}"')
+        kind, tca = self._kind_tca(w[3], w[4])
+        h.tree.append(Node(w[0], self.lineno, parent, handle, kind, tca, " ".join(w[5:])))
+
+    def _kind_tca(self, kind: str, hexw: str) -> tuple[str, bytes | None]:
+        """A tree node's KIND and its TCA_OPTIONS HEX|- (header included)."""
+        if len(kind.encode("utf-8", "surrogateescape")) >= 16:
+            raise self.fail(f'bad kind "{kind}"')
+        tca = None if hexw == "-" else self.hexbytes(hexw)
+        if hexw != "-" and tca is None:
+            raise self.fail(f'bad options hex "{hexw}"')
         if tca is not None and len(tca) < 4:
             raise self.fail("options are shorter than an attribute header")
-        h.tree.append(Node(w[0], self.lineno, parent, handle, w[3], tca, " ".join(w[5:])))
+        return kind, tca
 
     def _endpoint(self, s: str, want_port: bool) -> int:
         """ADDR[:PORT]; returns the family, 4 or 6."""

@@ -965,6 +965,33 @@ static const char *rand_event(struct trace *t, const char *p, struct trace_event
 	return p + n;
 }
 
+/* A tree node's KIND and its TCA_OPTIONS HEX|- (header included). */
+static void node_kind_tca(struct trace *t, struct trace_node *nd, const char *kind,
+			  const char *hex)
+{
+	if (strlen(kind) >= sizeof(nd->kind))
+		trace_fail(t, t->line, "bad kind \"%s\"", kind);
+	snprintf(nd->kind, sizeof(nd->kind), "%s", kind);
+	if (strcmp(hex, "-") && trace_hex(hex, strlen(hex), &nd->tca, &nd->tca_len))
+		trace_fail(t, t->line, "bad options hex \"%s\"", hex);
+	if (nd->tca && nd->tca_len < 4)
+		trace_fail(t, t->line, "options are shorter than an attribute header");
+}
+
+/*
+ * "classifier PARENT KIND HEX|- [OPTIONS...]" (version 3): the kit
+ * classifier KIND in the block of PARENT, created with TCA_OPTIONS HEX;
+ * like "filter PARENT", its block's classifications are C lines.
+ */
+static void classifier_line(struct trace *t, struct trace_node *nd, char **w, int nw)
+{
+	if (nw < 4)
+		trace_fail(t, t->line, "classifier needs PARENT KIND HEX|- [OPTIONS...]");
+	nd->parent = handle_word(t, w[1], false);
+	node_kind_tca(t, nd, w[2], w[3]);
+	t->hdr.has_filter = true;
+}
+
 /*
  * "class PARENT CLASSID KIND HEX|- [OPTIONS...]", "child PARENT HANDLE KIND
  * HEX|- [OPTIONS...]", "filter PARENT" (version 3).
@@ -982,9 +1009,12 @@ static void tree_line(struct trace *t, const char *p, size_t n, char **w, int nw
 	}
 	nd = &h->tree[h->ntree];
 	memset(nd, 0, sizeof(*nd));
-	nd->what = w[0][0] == 'f' ? 'f' : w[0][1] == 'l' ? 'c' : 'q';
+	nd->what = w[0][0] == 'f' ? 'f' : strcmp(w[0], "classifier") == 0 ? 'k' :
+		   w[0][1] == 'l' ? 'c' : 'q';
 	nd->line = t->line;
-	if (nd->what == 'f') {
+	if (nd->what == 'k') {
+		classifier_line(t, nd, w, nw);
+	} else if (nd->what == 'f') {
 		if (nw != 2)
 			trace_fail(t, t->line, "filter needs PARENT (MAJ: or MAJ:MIN)");
 		nd->parent = handle_word(t, w[1], false);
@@ -995,13 +1025,7 @@ static void tree_line(struct trace *t, const char *p, size_t n, char **w, int nw
 				   nd->what == 'c' ? "CLASSID" : "HANDLE");
 		nd->parent = handle_word(t, w[1], true);
 		nd->handle = handle_word(t, w[2], false);
-		if (strlen(w[3]) >= sizeof(nd->kind))
-			trace_fail(t, t->line, "bad kind \"%s\"", w[3]);
-		snprintf(nd->kind, sizeof(nd->kind), "%s", w[3]);
-		if (strcmp(w[4], "-") && trace_hex(w[4], strlen(w[4]), &nd->tca, &nd->tca_len))
-			trace_fail(t, t->line, "bad options hex \"%s\"", w[4]);
-		if (nd->tca && nd->tca_len < 4)
-			trace_fail(t, t->line, "options are shorter than an attribute header");
+		node_kind_tca(t, nd, w[3], w[4]);
 	}
 	nd->text = xstrndup(p, n);
 	h->ntree++;
@@ -1085,7 +1109,7 @@ static void directive(struct trace *t, const char *p, size_t n)
 	} else if (strcmp(w[0], "timers") == 0 && nw == 2 && strcmp(w[1], "recorded") == 0) {
 		h->timers_recorded = true;
 	} else if (strcmp(w[0], "class") == 0 || strcmp(w[0], "child") == 0 ||
-		   strcmp(w[0], "filter") == 0) {
+		   strcmp(w[0], "filter") == 0 || strcmp(w[0], "classifier") == 0) {
 		tree_line(t, p, n, w, nw);
 	} else if (strcmp(w[0], "jiffies") == 0 && nw == 2) {
 		h->jiffies = word_num(t, w[1], UINT64_MAX, "jiffies");
@@ -2145,17 +2169,20 @@ void trace_tree_build(const struct trace *t, struct qdk_qdisc *root, bool with_f
 	for (i = 0; i < t->hdr.ntree; i++) {
 		nd = &t->hdr.tree[i];
 		msg[0] = '\0';
-		if (nd->what == 'f') {
+		if (nd->what == 'f' || nd->what == 'k') {
 			if (!with_filters)
 				continue;
-			err = qdk_tree_filter(root, nd->parent, msg, sizeof(msg));
+			err = nd->what == 'f' ? qdk_tree_filter(root, nd->parent, msg, sizeof(msg)) :
+			      qdk_tree_classifier(root, nd->parent, nd->kind, nd->tca,
+						  nd->tca_len, msg, sizeof(msg));
 		} else {
 			err = qdk_tree_add(root, nd->what == 'c', nd->parent, nd->handle, nd->kind,
 					   nd->tca, nd->tca_len, msg, sizeof(msg));
 		}
 		if (err)
 			trace_fail(t, nd->line, "the shim refused this %s: %s (%s)",
-				   nd->what == 'c' ? "class" : nd->what == 'q' ? "child qdisc" : "filter",
+				   nd->what == 'c' ? "class" : nd->what == 'q' ? "child qdisc" :
+				   nd->what == 'k' ? "classifier" : "filter",
 				   msg, strerror(-err));
 	}
 }

@@ -149,7 +149,7 @@ struct trace_param {
  * replay's filter, in the order the header states them.
  */
 struct trace_node {
-	char what;		/* 'c' class, 'q' child qdisc, 'f' filter */
+	char what;		/* 'c' class, 'q' child qdisc, 'f' filter, 'k' classifier */
 	uint32_t line;
 	uint32_t parent;
 	uint32_t handle;	/* classid of a class, handle of a qdisc */
@@ -180,7 +180,7 @@ struct trace_hdr {
 	bool timers_recorded;		/* "timers recorded": t lines drive timer_lists */
 	struct trace_node *tree;	/* class, child, filter directives, in order */
 	size_t ntree, tree_cap;
-	bool has_filter;		/* a filter directive: calls classify by C lines */
+	bool has_filter;		/* a filter or classifier directive: calls classify by C lines */
 	bool jiffies_recorded;		/* "jiffies N": jiffies move only at j lines */
 	uint64_t jiffies;
 	char *source;

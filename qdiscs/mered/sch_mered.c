@@ -46,13 +46,11 @@
 #include <net/sch_generic.h>
 
 #include <algo/flowtable.h>
+#include <algo/mice.h>
 #include <algo/red.h>
 #include <algo/red_qdisc.h>
 
 #include "mered.h"
-
-#define MERED_MOUSE	0	/* flow table classes */
-#define MERED_ELEPHANT	1
 
 struct mered_sched_data {
 	/* configuration */
@@ -174,10 +172,7 @@ static int mered_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 	bool created, mouse;
 
 	e = flowtable_get(&q->ft, skb, now, &created);
-	flowtable_arrival(e, len);
-	mouse = e->bytes <= q->mice;
-	if (!mouse && e->class != MERED_ELEPHANT)
-		flowtable_set_class(&q->ft, e, MERED_ELEPHANT);
+	mouse = mice_arrival(&q->ft, e, len, q->mice);
 
 	/* Every arrival moves the average; only elephants are judged by it. */
 	qred_calc_qavg(&q->parms, &q->vars, sch->qstats.backlog, now);

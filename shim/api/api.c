@@ -757,6 +757,19 @@ int qdk_tree_filter(struct qdk_qdisc *root, uint32_t parent, char *msg, size_t m
 	return err;
 }
 
+int qdk_tree_classifier(struct qdk_qdisc *root, uint32_t parent, const char *kind,
+			const void *tca, size_t tca_len, char *msg, size_t msglen)
+{
+	struct netlink_ext_ack ext = {};
+	int err;
+
+	rtnl_lock();
+	err = qdk_tcf_classifier_attach(&root->dev, parent, kind, tca, tca_len, &ext);
+	rtnl_unlock();
+	set_msg(msg, msglen, &ext, err);
+	return err;
+}
+
 /* a class's counters: its dump_stats' basic and queue stats, as tc -s shows */
 static int class_stats(struct Qdisc *q, unsigned long cl, struct qdk_stats *st)
 {

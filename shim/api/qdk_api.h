@@ -268,6 +268,16 @@ int qdk_tree_add(struct qdk_qdisc *root, bool cls, uint32_t parent, uint32_t han
  */
 int qdk_tree_filter(struct qdk_qdisc *root, uint32_t parent, char *msg, size_t msglen);
 /*
+ * A kit classifier (a registered struct tcf_proto_ops, e.g. cls_mered) of
+ * kind in the block of qdisc MAJ:0 or class MAJ:MIN, created with the
+ * TCA_OPTIONS attribute tca[0..tca_len) (header included; NULL: none) as
+ * `tc filter add ... protocol all prio 1 KIND ...` would: every
+ * tcf_classify() on the block runs its classify(), and a call's answers
+ * must be its queued results (qdk_classify_queue()) when it has any.
+ */
+int qdk_tree_classifier(struct qdk_qdisc *root, uint32_t parent, const char *kind,
+			const void *tca, size_t tca_len, char *msg, size_t msglen);
+/*
  * Counters of class id (cls: its dump_stats, as `tc -s class show`) or
  * of qdisc id in the tree; -ENOENT when there is none.
  */

@@ -6,9 +6,12 @@
  * the kernel's filters gave during the recorded call (a trace's C lines):
  * the action and res->classid, res->class left 0 so that the qdisc finds
  * the class by its id, as htb, drr and prio do for a filter without a
- * bound class.
+ * bound class; or holding a kit classifier (struct tcf_proto_ops, e.g.
+ * cls_mered), whose own classify() answers, each answer checked against
+ * the call's next C line when the trace has them.
  */
 #include <linux/kernel.h>
+#include <linux/list.h>
 #include <linux/slab.h>
 #include <linux/netdevice.h>
 #include <net/pkt_cls.h>
@@ -18,10 +21,6 @@
 #include "../api/qdk_api.h"
 
 /* the replay's filter: its address is all a qdisc sees of it */
-struct tcf_proto {
-	int replay;
-};
-
 static const struct tcf_proto replay_proto = { .replay = 1 };
 
 /* results queued for the next call (QDK_CLASSIFY_MAX at most) */
@@ -36,6 +35,49 @@ static unsigned int cq_len, cq_next;
 static u32 cq_call;		/* the call being replayed, 0: none */
 static u32 cq_over;		/* a call that classified beyond its results */
 static unsigned int cq_asked;	/* tcf_classify() calls during the call */
+static u32 cq_bad;		/* a C line a kit classifier answered otherwise */
+static char cq_bad_msg[200];
+
+/* the registered classifiers (register_tcf_proto_ops) */
+static LIST_HEAD(cls_ops);
+
+int register_tcf_proto_ops(struct tcf_proto_ops *ops)
+{
+	struct tcf_proto_ops *o;
+
+	list_for_each_entry(o, &cls_ops, head)
+		if (!strcmp(o->kind, ops->kind))
+			return -EEXIST;
+	list_add_tail(&ops->head, &cls_ops);
+	return 0;
+}
+
+void unregister_tcf_proto_ops(struct tcf_proto_ops *ops)
+{
+	list_del(&ops->head);
+}
+
+static struct tcf_proto_ops *cls_ops_find(const char *kind)
+{
+	struct tcf_proto_ops *o;
+
+	list_for_each_entry(o, &cls_ops, head)
+		if (!strcmp(o->kind, kind))
+			return o;
+	return NULL;
+}
+
+/* A kit classifier's chain goes with its block. */
+static void cls_chain_destroy(struct tcf_proto *tp)
+{
+	while (tp && !tp->replay) {
+		struct tcf_proto *next = rtnl_dereference(tp->next);
+
+		tp->ops->destroy(tp, true, NULL);
+		kfree(tp);
+		tp = next;
+	}
+}
 
 int tcf_block_get(struct tcf_block **p_block,
 		  struct tcf_proto __rcu **p_filter_chain, struct Qdisc *q,
@@ -56,7 +98,65 @@ int tcf_block_get(struct tcf_block **p_block,
 
 void tcf_block_put(struct tcf_block *block)
 {
+	if (block)
+		cls_chain_destroy(rtnl_dereference(*block->chain_head));
 	kfree(block);
+}
+
+static const char *cls_action_name(int action)
+{
+	static const char *const names[] = {
+		"ok", "reclassify", "shot", "pipe", "stolen", "queued",
+		"repeat", "redirect", "trap",
+	};
+
+	if (action == TC_ACT_UNSPEC)
+		return "unspec";
+	return action >= 0 && action < (int)ARRAY_SIZE(names) ? names[action] : "?";
+}
+
+/*
+ * A kit classifier's chain, as the kernel's __tcf_classify() walks it: a
+ * filter of another protocol is skipped, a negative answer (no match) goes
+ * on to the next. During a replayed call with C lines, the answer must be
+ * the next line's: the action, and res->classid when the action is ok.
+ */
+static int cls_run(struct sk_buff *skb, const struct tcf_proto *tp,
+		   struct tcf_result *res)
+{
+	__be16 proto = skb_protocol(skb, false);
+	int ret = TC_ACT_UNSPEC;
+
+	for (; tp; tp = rcu_dereference_bh(tp->next)) {
+		if (tp->protocol != htons(ETH_P_ALL) && tp->protocol != proto)
+			continue;
+		ret = tp->classify(skb, tp, res);
+		if (ret >= 0)
+			break;
+		ret = TC_ACT_UNSPEC;
+	}
+	cq_asked++;
+	if (!cq_call)
+		return ret;
+	if (cq_next >= cq_len) {
+		if (!cq_over)
+			cq_over = cq_call;
+		return ret;
+	}
+	if (!cq_bad && (cq[cq_next].action != ret ||
+			(ret == TC_ACT_OK && cq[cq_next].classid != res->classid))) {
+		cq_bad = cq[cq_next].tag;
+		snprintf(cq_bad_msg, sizeof(cq_bad_msg),
+			 "the classifier answered %s %x:%x, the recorded filters %s %x:%x",
+			 cls_action_name(ret),
+			 ret == TC_ACT_OK ? TC_H_MAJ(res->classid) >> 16 : 0,
+			 ret == TC_ACT_OK ? TC_H_MIN(res->classid) : 0,
+			 cls_action_name(cq[cq_next].action),
+			 TC_H_MAJ(cq[cq_next].classid) >> 16,
+			 TC_H_MIN(cq[cq_next].classid));
+	}
+	cq_next++;
+	return ret;
 }
 
 /*
@@ -70,6 +170,8 @@ int tcf_classify(struct sk_buff *skb, const struct tcf_block *block,
 {
 	if (!tp)
 		return TC_ACT_UNSPEC;
+	if (!tp->replay)
+		return cls_run(skb, tp, res);
 	cq_asked++;
 	if (!cq_call)
 		return TC_ACT_UNSPEC;
@@ -85,41 +187,110 @@ int tcf_classify(struct sk_buff *skb, const struct tcf_block *block,
 
 /*
  * tcf_block_find(): the block of qdisc X:0 or of its class X:Y, as `tc
- * filter add ... parent` names it; the replay's filter becomes its chain.
+ * filter add ... parent` names it.
  */
-int qdk_tcf_replay_attach(struct net_device *dev, u32 parent,
-			  struct netlink_ext_ack *extack)
+static struct tcf_block *cls_block_find(struct net_device *dev, u32 parent,
+					struct netlink_ext_ack *extack)
 {
 	const struct Qdisc_class_ops *cops;
-	struct tcf_block *block;
 	unsigned long cl = 0;
 	struct Qdisc *q;
 
 	q = qdisc_lookup(dev, TC_H_MAJ(parent));
 	if (!q) {
 		NL_SET_ERR_MSG(extack, "Parent Qdisc doesn't exists");
-		return -EINVAL;
+		return ERR_PTR(-EINVAL);
 	}
 	cops = q->ops->cl_ops;
 	if (!cops) {
 		NL_SET_ERR_MSG(extack, "Qdisc not classful");
-		return -EINVAL;
+		return ERR_PTR(-EINVAL);
 	}
 	if (!cops->tcf_block) {
 		NL_SET_ERR_MSG(extack, "Class doesn't support blocks");
-		return -EOPNOTSUPP;
+		return ERR_PTR(-EOPNOTSUPP);
 	}
 	if (TC_H_MIN(parent)) {
 		cl = cops->find(q, parent);
 		if (cl == 0) {
 			NL_SET_ERR_MSG(extack, "Specified class doesn't exist");
-			return -ENOENT;
+			return ERR_PTR(-ENOENT);
 		}
 	}
-	block = cops->tcf_block(q, cl, extack);
-	if (!block)
-		return -EINVAL;
+	return cops->tcf_block(q, cl, extack) ?: ERR_PTR(-EINVAL);
+}
+
+/* The replay's filter becomes the block's chain. */
+int qdk_tcf_replay_attach(struct net_device *dev, u32 parent,
+			  struct netlink_ext_ack *extack)
+{
+	struct tcf_block *block = cls_block_find(dev, parent, extack);
+
+	if (IS_ERR(block))
+		return PTR_ERR(block);
 	rcu_assign_pointer(*block->chain_head, (struct tcf_proto *)&replay_proto);
+	return 0;
+}
+
+/*
+ * `tc filter add dev D parent PARENT protocol all prio 1 KIND ...` for a
+ * kit classifier: a tcf_proto of KIND, initialised and given its options
+ * (opts: the TCA_OPTIONS attribute, header included; NULL: none) by its
+ * change(), as the kernel's tc_new_tfilter() does; it becomes the block's
+ * only filter. The block must hold no filter yet.
+ */
+int qdk_tcf_classifier_attach(struct net_device *dev, u32 parent, const char *kind,
+			      const void *opts, size_t opts_len,
+			      struct netlink_ext_ack *extack)
+{
+	struct nlattr *tca[TCA_MAX + 1] = { NULL };
+	struct tcf_proto_ops *ops;
+	struct tcf_block *block;
+	struct tcf_proto *tp;
+	void *fh = NULL;
+	int err;
+
+	block = cls_block_find(dev, parent, extack);
+	if (IS_ERR(block))
+		return PTR_ERR(block);
+	if (rtnl_dereference(*block->chain_head)) {
+		NL_SET_ERR_MSG(extack, "the block already has a filter");
+		return -EEXIST;
+	}
+	ops = cls_ops_find(kind);
+	if (!ops) {
+		NL_SET_ERR_MSG(extack, "Unknown filter kind");
+		return -ENOENT;
+	}
+	if (opts) {
+		const struct nlattr *a = opts;
+
+		if (opts_len < NLA_HDRLEN || nla_len(a) < 0 ||
+		    NLA_HDRLEN + (size_t)nla_len(a) > opts_len) {
+			NL_SET_ERR_MSG(extack, "the filter's options are truncated");
+			return -EINVAL;
+		}
+		tca[TCA_OPTIONS] = (struct nlattr *)a;
+	}
+	tp = kzalloc(sizeof(*tp), GFP_KERNEL);
+	if (!tp)
+		return -ENOBUFS;
+	tp->ops = ops;
+	tp->classify = ops->classify;
+	tp->protocol = htons(ETH_P_ALL);
+	tp->prio = 1 << 16;
+	err = ops->init(tp);
+	if (!err) {
+		err = ops->change(dev_net(dev), NULL, tp, parent, 0, tca, &fh, 0,
+				  extack);
+		if (err)
+			ops->destroy(tp, true, NULL);
+	}
+	if (err) {
+		kfree(tp);
+		return err;
+	}
+	rcu_assign_pointer(*block->chain_head, tp);
 	return 0;
 }
 
@@ -139,6 +310,7 @@ void qdk_classify_exact(uint32_t tag)
 	if (!tag) {
 		cq_len = cq_next = 0;
 		cq_over = 0;
+		cq_bad = 0;
 	}
 	cq_asked = 0;
 	cq_call = tag;
@@ -151,6 +323,11 @@ unsigned int qdk_classify_asked(void)
 
 size_t qdk_classify_status(uint32_t *tag, char *msg, size_t msglen)
 {
+	if (cq_bad) {
+		*tag = cq_bad;
+		snprintf(msg, msglen, "%s", cq_bad_msg);
+		return 1;
+	}
 	if (cq_next < cq_len) {
 		*tag = cq[cq_next].tag;
 		snprintf(msg, msglen, "the recorded classification (%s%d, classid %x:%x) was never asked for: the qdisc made %u tcf_classify() call%s",

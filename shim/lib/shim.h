@@ -132,5 +132,9 @@ int qdk_tc_dev_request(struct net_device *dev, const struct nlmsghdr *n,
 /* cls_api.c: the replay's filter into the block of qdisc or class parent */
 int qdk_tcf_replay_attach(struct net_device *dev, u32 parent,
 			  struct netlink_ext_ack *extack);
+/* ... or a kit classifier of kind with its TCA_OPTIONS (header included) */
+int qdk_tcf_classifier_attach(struct net_device *dev, u32 parent, const char *kind,
+			      const void *opts, size_t opts_len,
+			      struct netlink_ext_ack *extack);
 
 #endif

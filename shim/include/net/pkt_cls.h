@@ -15,12 +15,13 @@
 #include <net/sock.h>	/* the kernel's reaches it through its includes */
 
 /*
- * Filter blocks. The shim has no `tc filter` classifiers: a block is empty,
- * so a qdisc's filter_list stays NULL and it falls back to its own
+ * Filter blocks. The shim has no `tc filter`: a block is empty, so a
+ * qdisc's filter_list stays NULL and it falls back to its own
  * classification (hash, priority), as it does in the kernel without
- * filters. The one filter a block can hold is the replay's (cls_api.c,
- * qdk_tcf_replay_attach()): it answers each tcf_classify() with the result
- * a trace recorded for the call (C lines, traces/FORMAT.md).
+ * filters. A block holds one filter when a trace says so (cls_api.c): the
+ * replay's (qdk_tcf_replay_attach()), which answers each tcf_classify()
+ * with the result a trace recorded for the call (C lines,
+ * traces/FORMAT.md), or a kit classifier (qdk_tcf_classifier_attach()).
  */
 struct tcf_block {
 	struct Qdisc *q;
@@ -71,6 +72,81 @@ struct sk_buff *tcf_qevent_handle(struct tcf_qevent *qe, struct Qdisc *sch,
 				  struct sk_buff *skb, struct sk_buff **to_free,
 				  int *ret);
 int tcf_qevent_dump(struct sk_buff *skb, int attr_name, struct tcf_qevent *qe);
+
+/*
+ * Classifiers (struct tcf_proto_ops): a kit classifier (cls_*.c) registers
+ * its ops at load, as in the kernel; the replay attaches one to a block
+ * (qdk_tcf_classifier_attach(), a trace's `classifier` directive) as one
+ * tcf_proto, and tcf_classify() runs its classify(). The fields are 6.1's
+ * (to 7.x's, which only adds get_exts) that a classifier without hardware
+ * offload, templates or actions fills.
+ */
+struct tcf_proto {
+	struct tcf_proto __rcu	*next;
+	void __rcu		*root;
+	int			(*classify)(struct sk_buff *,
+					    const struct tcf_proto *,
+					    struct tcf_result *);
+	__be16			protocol;
+	u32			prio;
+	void			*data;
+	const struct tcf_proto_ops *ops;
+	int			replay;	/* the shim's: the replay's filter */
+};
+
+struct tcf_proto_ops {
+	struct list_head	head;
+	char			kind[IFNAMSIZ];
+	int			(*classify)(struct sk_buff *,
+					    const struct tcf_proto *,
+					    struct tcf_result *);
+	int			(*init)(struct tcf_proto *);
+	void			(*destroy)(struct tcf_proto *tp, bool rtnl_held,
+					   struct netlink_ext_ack *extack);
+	void			*(*get)(struct tcf_proto *, u32 handle);
+	void			(*put)(struct tcf_proto *tp, void *f);
+	int			(*change)(struct net *net, struct sk_buff *,
+					  struct tcf_proto *, unsigned long,
+					  u32 handle, struct nlattr **,
+					  void **, u32,
+					  struct netlink_ext_ack *);
+	int			(*delete)(struct tcf_proto *tp, void *arg,
+					  bool *last, bool rtnl_held,
+					  struct netlink_ext_ack *);
+	bool			(*delete_empty)(struct tcf_proto *tp);
+	void			(*walk)(struct tcf_proto *tp,
+					struct tcf_walker *arg, bool rtnl_held);
+	void			(*bind_class)(void *, u32, unsigned long,
+					      void *, unsigned long);
+	int			(*dump)(struct net *, struct tcf_proto *, void *,
+					struct sk_buff *skb, struct tcmsg *,
+					bool);
+	struct module		*owner;
+	int			flags;
+};
+
+int register_tcf_proto_ops(struct tcf_proto_ops *ops);
+void unregister_tcf_proto_ops(struct tcf_proto_ops *ops);
+
+/*
+ * A classifier frees what its readers may still see after an RCU grace
+ * period; the replay has no concurrent reader, so the work runs at once.
+ */
+struct rcu_work {
+	struct work_struct work;
+};
+
+static inline struct rcu_work *to_rcu_work(struct work_struct *work)
+{
+	return container_of(work, struct rcu_work, work);
+}
+
+static inline bool tcf_queue_work(struct rcu_work *rwork, work_func_t func)
+{
+	rwork->work.func = func;
+	func(&rwork->work);
+	return true;
+}
 
 int tcf_block_get(struct tcf_block **p_block,
 		  struct tcf_proto __rcu **p_filter_chain, struct Qdisc *q,
