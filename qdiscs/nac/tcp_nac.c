@@ -14,10 +14,11 @@
  * this one module, loaded on both hosts, the connection's congestion
  * control "nac" on both ends:
  *
- *   the option  init() gives an IPv4 socket the 12-byte option (type 31,
- *       length 10, forward metric NAC_METRIC_UNSTAMPED, reverse metric
- *       unstamped, then END), as setsockopt(IP_OPTIONS) would, so every
- *       segment it sends carries it. A socket with IP options of its
+ *   the option  init() gives an IPv4 socket (or an IPv6 one connected to
+ *       a v4-mapped address, as a dual-stack server's) the 12-byte option
+ *       (type 31, length 10, forward metric NAC_METRIC_UNSTAMPED, reverse
+ *       metric unstamped, then END), as setsockopt(IP_OPTIONS) would, so
+ *       every segment it sends carries it. A socket with IP options of its
  *       own keeps them and gets none (it runs at the default class).
  *
  *   the echo  a netfilter hook at LOCAL_IN reads the option of a segment
@@ -52,6 +53,7 @@
 #include <linux/slab.h>
 #include <net/inet_connection_sock.h>
 #include <net/ip.h>
+#include <net/ipv6.h>
 #include <net/net_namespace.h>
 #include <net/sock.h>
 #include <net/tcp.h>
@@ -84,6 +86,18 @@ static unsigned int nac_cls(const struct sock *sk)
 	return nac_class_of(READ_ONCE(ca->echo), default_class);
 }
 
+/* IPv4 traffic: an IPv4 socket, or an IPv6 one talking to a mapped address. */
+static bool nac_ipv4(const struct sock *sk)
+{
+	if (sk->sk_family == AF_INET)
+		return true;
+#if IS_ENABLED(CONFIG_IPV6)
+	if (sk->sk_family == AF_INET6)
+		return ipv6_addr_v4mapped(&sk->sk_v6_daddr);
+#endif
+	return false;
+}
+
 /*
  * Give an IPv4 socket the NAC option, as IP_OPTIONS does: the options
  * count as extension header length, the MSS shrinks by them. Once per
@@ -96,7 +110,7 @@ static void nac_add_option(struct sock *sk)
 	struct ip_options_rcu *opt;
 	u8 *d;
 
-	if (sk->sk_family != AF_INET || rcu_access_pointer(inet->inet_opt))
+	if (!nac_ipv4(sk) || rcu_access_pointer(inet->inet_opt))
 		return;
 	opt = kzalloc(sizeof(*opt) + NAC_OPT_SPACE, GFP_ATOMIC);
 	if (!opt)
