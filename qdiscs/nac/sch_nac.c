@@ -48,6 +48,7 @@
 #include <net/sch_generic.h>
 
 #include "nac.h"
+#include "nac_ipopt.h"
 
 struct nac_sched_data {
 	u32 limit;		/* packets */
@@ -122,40 +123,12 @@ static bool nac_is_syn(const struct sk_buff *skb)
 	return th && th->syn && !th->ack;
 }
 
-static u32 nac_get_be32(const u8 *p)
-{
-	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
-}
-
-/*
- * Write v into the 4 bytes at field (inside the IPv4 header iph) and
- * update iph->check by the difference (RFC 1624). The checksum sums 16-bit
- * words at even offsets from the header's start; an option may put the
- * field at an odd offset, so the sums are taken over the even-aligned
- * window that covers it (at most 6 bytes).
- */
-static void nac_write_metric(struct iphdr *iph, u8 *field, u32 v)
-{
-	unsigned int off = field - (u8 *)iph;
-	unsigned int start = off & ~1U, end = (off + 4 + 1) & ~1U;
-	__wsum before, after;
-
-	before = csum_partial((u8 *)iph + start, end - start, 0);
-	field[0] = v >> 24;
-	field[1] = v >> 16;
-	field[2] = v >> 8;
-	field[3] = v;
-	after = csum_partial((u8 *)iph + start, end - start, 0);
-	iph->check = csum_fold(csum_add(csum_sub(~csum_unfold(iph->check),
-						 before), after));
-}
-
 /* Find the NAC option of an IPv4 packet and lower its forward metric. */
 static void nac_stamp(struct sk_buff *skb, struct nac_sched_data *q, u32 free)
 {
-	unsigned int hlen, i;
 	struct iphdr *iph;
-	u8 *opt;
+	u8 *field;
+	int off;
 
 	if (skb_protocol(skb, true) != htons(ETH_P_IP))
 		return;
@@ -164,44 +137,26 @@ static void nac_stamp(struct sk_buff *skb, struct nac_sched_data *q, u32 free)
 	iph = ip_hdr(skb);
 	if (iph->ihl <= 5)
 		return;		/* no options: the common case */
-	hlen = iph->ihl * 4;
-	if (skb_headlen(skb) < skb_network_offset(skb) + hlen || skb_cloned(skb))
+	if (skb_headlen(skb) < skb_network_offset(skb) + iph->ihl * 4 ||
+	    skb_cloned(skb))
 		goto unwritable;
 
-	opt = (u8 *)iph + sizeof(*iph);
-	hlen -= sizeof(*iph);
-	for (i = 0; i < hlen;) {
-		u8 type = opt[i], olen;
-
-		if (type == IPOPT_END)
-			return;
-		if (type == IPOPT_NOOP) {
-			i++;
-			continue;
-		}
-		if (hlen - i < 2)
-			goto bad;
-		olen = opt[i + 1];
-		if (olen < 2 || olen > hlen - i)
-			goto bad;
-		if (type == NAC_IPOPT_TYPE) {
-			if (olen < NAC_IPOPT_MINLEN)
-				goto bad;
-			if (free < nac_get_be32(opt + i + 2)) {
-				nac_write_metric(iph, opt + i + 2, free);
-				q->stamped++;
-			} else {
-				q->kept++;
-			}
-			return;
-		}
-		i += olen;
+	off = nac_ipopt_find(iph);
+	if (off < 0) {
+		q->bad_options++;
+		return;
+	}
+	if (!off)
+		return;
+	field = (u8 *)iph + off + 2;
+	if (free < nac_ipopt_get(field)) {
+		nac_ipopt_put(iph, field, free);
+		q->stamped++;
+	} else {
+		q->kept++;
 	}
 	return;
 
-bad:
-	q->bad_options++;
-	return;
 unwritable:
 	q->unwritable++;
 }
