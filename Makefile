@@ -17,8 +17,8 @@
 #   make fidelity   kind x option set -> events, drops, marks, draws, exact or not,
 #                   from the committed kernel captures (VM=1: captured afresh)
 #   make coverage   gcovr HTML and XML of the unit and replay tests
-#   make repro-residential, make repro-cbt  a paper's result reproduced in
-#                   the VM, printed beside the paper's (experiments/README.md)
+#   make repro-residential, make repro-cbt, make repro-mice  a paper's result
+#                   reproduced in the VM, printed beside the paper's (experiments/README.md)
 #   make repro-red  Domanska et al.'s Tables I-III (RED, DSRED, drop-from-front
 #                   on the slot model) beside the paper's (experiments/red/README.md)
 #   make new NAME=foo   start qdiscs/foo/ from the template
@@ -92,7 +92,7 @@ bench: deps
 	@$(PYTHON) $(TOP)/bench/bench.py
 
 # The papers' results, reproduced (experiments/README.md).
-.PHONY: repro-residential repro-cbt
+.PHONY: repro-residential repro-cbt repro-mice
 repro-residential: deps deps-vm
 	@$(PYTHON) $(TOP)/experiments/residential/rrul.py
 
@@ -100,6 +100,11 @@ repro-cbt: deps deps-vm
 	+$(USER_MAKE) tc-plugins
 	+$(KERNEL_MAKE)
 	@$(PYTHON) $(TOP)/experiments/cbt/throughput.py
+
+repro-mice: deps deps-vm
+	+$(USER_MAKE) tc-plugins
+	+$(KERNEL_MAKE)
+	@$(PYTHON) $(TOP)/experiments/mice/response.py
 
 coverage: deps
 	+$(USER_MAKE) COVERAGE=1 coverage
