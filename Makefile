@@ -17,8 +17,9 @@
 #   make fidelity   kind x option set -> events, drops, marks, draws, exact or not,
 #                   from the committed kernel captures (VM=1: captured afresh)
 #   make coverage   gcovr HTML and XML of the unit and replay tests
-#   make repro-residential, make repro-cbt, make repro-nac  a paper's result reproduced in
-#                   the VM, printed beside the paper's (experiments/README.md)
+#   make repro-residential, make repro-cbt, make repro-nac, make repro-mice  a
+#                   paper's result reproduced in the VM, printed beside the paper's
+#                   (experiments/README.md)
 #   make repro-red  Domanska et al.'s Tables I-III (RED, DSRED, drop-from-front
 #                   on the slot model) beside the paper's (experiments/red/README.md)
 #   make new NAME=foo   start qdiscs/foo/ from the template
@@ -92,7 +93,7 @@ bench: deps
 	@$(PYTHON) $(TOP)/bench/bench.py
 
 # The papers' results, reproduced (experiments/README.md).
-.PHONY: repro-residential repro-cbt repro-nac
+.PHONY: repro-residential repro-cbt repro-nac repro-mice
 repro-residential: deps deps-vm
 	@$(PYTHON) $(TOP)/experiments/residential/rrul.py
 
@@ -105,6 +106,11 @@ repro-nac: deps deps-vm
 	+$(USER_MAKE) tc-plugins
 	+$(KERNEL_MAKE)
 	@$(PYTHON) $(TOP)/experiments/nac/cwnd.py
+
+repro-mice: deps deps-vm
+	+$(USER_MAKE) tc-plugins
+	+$(KERNEL_MAKE)
+	@$(PYTHON) $(TOP)/experiments/mice/response.py
 
 coverage: deps
 	+$(USER_MAKE) COVERAGE=1 coverage

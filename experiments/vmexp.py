@@ -11,16 +11,19 @@ with --get-server-output; udpflow's, in the same shape).
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 TOP = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(TOP / "vm"))
 import check  # noqa: E402  (vm/check.py: the rig's one reader of flow results)
 
-__all__ = ["TOP", "check", "intervals", "run_scenarios", "phase_rate", "verdict"]
+__all__ = ["TOP", "check", "intervals", "options", "phase_rate", "pyplot", "run_scenarios", "save_figure",
+           "verdict"]
 
 
 def run_scenarios(outdir: Path, scenarios: dict[str, str]) -> tuple[Path, check.Checker] | None:
@@ -68,3 +71,33 @@ def phase_rate(flow_json: Path, start: float, end: float) -> float:
 def verdict(held: bool, what: str) -> str:
     """One check's line, as vm/check.py prints them (the suites count them)."""
     return f"{'ok  ' if held else 'FAIL'} {what}"
+
+
+def options(doc: str, name: str, short_help: str) -> argparse.Namespace:
+    """A runner's command line: --short (what make check runs) and -o OUTDIR,
+    by default build/experiments/NAME (NAME-short with --short)."""
+    ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    ap.add_argument("--short", action="store_true", help=short_help)
+    ap.add_argument("-o", type=Path, help="output directory")
+    a = ap.parse_args()
+    a.o = a.o or TOP / "build/experiments" / (f"{name}-short" if a.short else name)
+    return a
+
+
+def pyplot() -> Any:
+    """matplotlib's pyplot, drawing without a display; imported only when a
+    runner draws (its table needs no matplotlib)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def save_figure(fig: Any, path: Path) -> None:
+    """FIG laid out and saved as PNG, without the matplotlib version (the
+    same bytes for the same numbers), then closed."""
+    fig.tight_layout()
+    fig.savefig(path, dpi=100, metadata={"Software": None})
+    pyplot().close(fig)

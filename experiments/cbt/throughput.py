@@ -23,7 +23,6 @@ instead of 30 and 10; exit 2 when the VM produced no results.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Mapping, Sequence
@@ -31,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from vmexp import TOP, check, intervals, phase_rate, run_scenarios, verdict  # noqa: E402
+from vmexp import check, intervals, options, phase_rate, pyplot, run_scenarios, save_figure, verdict  # noqa: E402
 
 KB = 1024  # the paper's KB/s: iperf's KBytes
 QDISCS: list[tuple[str, str, str]] = [
@@ -89,12 +88,9 @@ def table(title: str, cols: tuple[str, ...], ours: dict[str, list[float]],
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--short", action="store_true", help="the 2-flow test, 16 s per qdisc (make check)")
-    ap.add_argument("-o", type=Path, help="output directory")
-    a = ap.parse_args()
+    a = options(__doc__, "cbt", "the 2-flow test, 16 s per qdisc (make check)")
     t, s = (12, 4) if a.short else (30, 10)
-    outdir: Path = a.o or TOP / "build/experiments" / ("cbt-short" if a.short else "cbt")
+    outdir: Path = a.o
     scns: dict[str, str] = {}
     for name, spec, mods in QDISCS:
         scns[f"cbt2-{name}"] = scenario(f"{name}: TCP, then 10 Mbit/s UDP", spec, mods, t, s, False)
@@ -179,11 +175,7 @@ def main() -> int:
 
 def plot(path: Path, vmo: Path, t: int, s: int) -> None:
     """Figures 5.1 and 5.2: each flow's rate per second, one panel per qdisc."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = pyplot()
     fig, axes = plt.subplots(1, len(QDISCS), figsize=(4 * len(QDISCS), 3), sharey=True)
     for ax, (name, _, _) in zip(axes, QDISCS, strict=True):
         d = vmo / f"cbt2-{name}" / "flows"
@@ -196,9 +188,7 @@ def plot(path: Path, vmo: Path, t: int, s: int) -> None:
         ax.set_xlim(0, t + s)
     axes[0].set_ylabel("KB/s")
     axes[0].legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=100, metadata={"Software": None})
-    plt.close(fig)
+    save_figure(fig, path)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,6 @@ check); exit 2 when the VM produced no results.
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import statistics
@@ -31,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from vmexp import TOP, check, run_scenarios, verdict  # noqa: E402
+from vmexp import check, options, pyplot, run_scenarios, save_figure, verdict  # noqa: E402
 
 RATE = "10mbit"
 DELAY = "20ms"  # on the receiver's egress (vm/README.md): the base RTT
@@ -148,30 +147,19 @@ def run(outdir: Path, seconds: int) -> int:
 
 
 def plot(path: Path, samples: dict[str, list[float]], seconds: int, warmup: float) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4))
     names = list(samples)
     ax.boxplot([samples[n] for n in names], showfliers=False)
     ax.set_xticks(range(1, len(names) + 1), names)
     ax.set_ylabel("ping RTT (ms)")
     ax.set_title(f"latency under load, {RATE}, 4 TCP streams, {seconds} s each (after {warmup:g} s)")
-    fig.tight_layout()
-    fig.savefig(path, dpi=100, metadata={"Software": None})
-    plt.close(fig)
+    save_figure(fig, path)
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--short", action="store_true", help="8 s per qdisc (make check)")
-    ap.add_argument("-o", type=Path, help="output directory")
-    a = ap.parse_args()
-    seconds = 8 if a.short else 30
-    out = a.o or TOP / "build/experiments" / ("residential-short" if a.short else "residential")
-    return run(out, seconds)
+    a = options(__doc__, "residential", "8 s per qdisc (make check)")
+    return run(a.o, 8 if a.short else 30)
 
 
 if __name__ == "__main__":
