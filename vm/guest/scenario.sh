@@ -33,7 +33,8 @@ QDISC_OPTS=${QDISC_OPTS# }
 SCENARIO=$(basename "$1" .scn)
 RATE=$S_RATE
 DURATION=$S_DURATION
-export QDISC_KIND QDISC_OPTS SCENARIO RATE DURATION
+CYCLES=$S_CYCLES
+export QDISC_KIND QDISC_OPTS SCENARIO RATE DURATION CYCLES
 
 # done_with N - exit with the failure count; exit statuses wrap at 256, so cap it
 done_with() { [ "$1" -le 100 ] && exit "$1"; exit 100; }
