@@ -128,7 +128,7 @@ void rec_made_unregister(void)
 			on[n++] = &rec_made_probes[i];
 		rec_made_on[i] = false;
 	}
-	/* together: one RCU grace period (rec_rand_unregister) */
+	/* together: one RCU grace period, not one each (close time) */
 	if (n)
 		unregister_kretprobes(on, n);
 }

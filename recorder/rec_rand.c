@@ -13,13 +13,15 @@
  * - during a recorded change of the child (netem reseeds): "R" lines
  *   before the "c" line.
  *
- * While the device is open, kretprobes sit on get_random_u8/u16/u32/u64(),
- * get_random_bytes() and __get_random_u32_below(). Their entry handlers
- * return at once (no return hook) unless a recorded call is running on this
- * CPU (rec_active, outside hard interrupts), or the current task is the one
- * rec_rand_begin() marked (the tc_modify_qdisc() probe, for a request
- * creating a qdisc under a recorder's class, or rec_child_change(), under
- * rtnl) and runs in task context. Only then is the return hooked:
+ * While the device is open, the getters get_random_u8/u16/u32/u64(),
+ * get_random_bytes() and __get_random_u32_below() are hooked through ftrace,
+ * as livepatch replaces a function (and as rec_cls.c hooks tcf_classify()):
+ * one ftrace_ops on their first instructions sends a call made during a
+ * recorded call on this CPU (rec_active, outside hard interrupts), or by
+ * the task rec_rand_begin() marked (the tc_modify_qdisc() probe, for a
+ * request creating a qdisc under a recorder's class, or
+ * rec_child_change(), under rtnl) in task context, to a wrapper that calls
+ * the real getter and keeps what it returned:
  *
  * - in a call, the value becomes a DRAW record in this CPU's ring, right
  *   after the call's record (not yet published, like the call's drops),
@@ -32,8 +34,18 @@
  *
  * Nothing is allocated and nothing sleeps; what does not fit is counted as
  * lost and the trace says so ("random lost N", "TS R lost N"), which makes
- * it refused by verify. A probe that missed calls (no free instance) may
- * have missed one of ours: the reader reports it (rec_rand_check_missed).
+ * it refused by verify.
+ *
+ * They were kretprobes, and kprobes miss: a kprobe hit while another
+ * kprobe's handler runs on the same CPU is skipped (counted in nmissed,
+ * but at no known call). Each getter's probe ran its entry handler on
+ * every draw in the system, in task context with interrupts on; a softirq
+ * ending an interrupt taken there and sending a packet through the
+ * recorder drew unseen, and the replay diverged before the reader's "R
+ * lost" line came (record-pie on 6.12 under load). ftrace's recursion
+ * guard is per context, so such a softirq is no recursion for this hook,
+ * and the hook's own decision runs no handler another hook could
+ * interrupt.
  *
  * Only draws made by module code count: the qdisc under test is a module
  * (the kit's, Debian's sch_*), while the core kernel draws for itself on
@@ -42,12 +54,13 @@
  * calls get_random_u32() from the core) is kept when that function was
  * called from a module, and cut back with it otherwise.
  */
-#include <linux/kprobes.h>
+#include <linux/ftrace.h>
 #include <linux/module.h>
-#include <linux/ptrace.h>
+#include <linux/random.h>
 #include <linux/sched.h>
 #include <linux/string.h>
 
+#include "rec_compat.h"
 #include "recorder.h"
 
 #define REC_RAND_DRAWS	128	/* draws kept per request */
@@ -67,41 +80,18 @@ static struct {
 	struct task_struct *owner;
 	unsigned int below;		/* nesting in __get_random_u32_below() */
 	unsigned int ndraws, used, lost;
-	unsigned long missed0;		/* the probes' nmissed at begin */
 	struct rec_rand_draw draw[REC_RAND_DRAWS];
 	u8 data[REC_RAND_BYTES];
 } rec_rand;
 
-struct rec_rand_probe {
-	struct kretprobe krp;
-	u8 width;			/* as rec_rand_draw.width */
-	bool on;
-};
-
-/* ri->data of every getter's probe */
+/* A draw in progress in a wrapper: whose it is and what to cut back to */
 struct rec_rand_ri {
 	struct rec_call *call;	/* the recorded call drawing; NULL: the task */
-	void *buf;		/* get_random_bytes(): its arguments */
-	size_t len;
 	/* __get_random_u32_below(): where to cut back to */
 	unsigned int ndraws, used, lost;	/* the task's buffer */
 	u32 pos, spill, draws;			/* the call's ring */
 	u64 rlost;
 };
-
-static bool rec_rand_mine(void)
-{
-	return READ_ONCE(rec_rand.owner) == current && in_task();
-}
-
-/* Whose draw would this be: a call's, the marked task's, or none (false)? */
-static bool rec_rand_whose(struct rec_rand_ri *d)
-{
-	if (in_hardirq() || in_nmi())
-		return false;
-	d->call = this_cpu_read(rec_active);
-	return d->call || rec_rand_mine();
-}
 
 /* Was the getter called by module code (not the core kernel, not us)? */
 static bool rec_module_code(unsigned long addr)
@@ -171,238 +161,246 @@ static void rec_rand_draw(struct rec_call *c, u8 width, const u8 *val,
 	} while (off < len);
 }
 
-static void rec_rand_put(struct rec_rand_ri *d, u8 width, const void *val,
-			 size_t len)
-{
-	if (d->call)
-		rec_rand_draw(d->call, width, val, len);
-	else
-		rec_rand_keep(width, val, len);
-}
-
-static bool rec_rand_counts(struct kretprobe_instance *ri,
-			    const struct rec_rand_ri *d)
+static bool rec_rand_counts(const struct rec_rand_ri *d, unsigned long ret)
 {
 	return (d->call ? d->call->below : rec_rand.below) ||
-	       rec_child_code(d->call, get_kretprobe_retaddr(ri));
+	       rec_child_code(d->call, ret);
 }
 
-static int rec_rand_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
-{
-	/* non-zero: do not hook the return */
-	return rec_rand_whose((struct rec_rand_ri *)ri->data) ? 0 : 1;
-}
+/* The getters hooked, in the order of rec_rand_hooks[] */
+enum { REC_U8, REC_U16, REC_U32, REC_U64, REC_BYTES, REC_BELOW, REC_GETTERS };
 
-/* get_random_u8/u16/u32/u64() returned */
-static int rec_rand_u_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
-{
-	struct rec_rand_probe *p = container_of(get_kretprobe(ri),
-						 struct rec_rand_probe, krp);
-	struct rec_rand_ri *d = (struct rec_rand_ri *)ri->data;
-	u64 v = regs_return_value(regs);
-	union {
-		u8 b;
-		u16 h;
-		u32 w;
-		u64 q;
-	} u;
-
-	if (!rec_rand_counts(ri, d))
-		return 0;
-	/* what a u8..u64 return carries, in host order */
-	switch (p->width) {
-	case 1:
-		u.b = (u8)v;
-		break;
-	case 2:
-		u.h = (u16)v;
-		break;
-	case 4:
-		u.w = (u32)v;
-		break;
-	default:
-		u.q = v;
-	}
-	rec_rand_put(d, p->width, &u, p->width);
-	return 0;
-}
-
-static int rec_rand_bytes_entry(struct kretprobe_instance *ri,
-				struct pt_regs *regs)
-{
-	struct rec_rand_ri *d = (struct rec_rand_ri *)ri->data;
-
-	if (!rec_rand_whose(d))
-		return 1;
-	d->buf = (void *)regs_get_kernel_argument(regs, 0);
-	d->len = regs_get_kernel_argument(regs, 1);
-	return 0;
-}
-
-static int rec_rand_bytes_ret(struct kretprobe_instance *ri,
-			      struct pt_regs *regs)
-{
-	struct rec_rand_ri *d = (struct rec_rand_ri *)ri->data;
-
-	if (!d->len || !rec_rand_counts(ri, d))
-		return 0;
-	rec_rand_put(d, 0, d->buf, d->len);
-	return 0;
-}
-
-static int rec_rand_below_entry(struct kretprobe_instance *ri,
-				struct pt_regs *regs)
-{
-	struct rec_rand_ri *d = (struct rec_rand_ri *)ri->data;
-	struct rec_ring *rg;
-
-	if (!rec_rand_whose(d))
-		return 1;
-	if (d->call) {
-		/* the call's records since are not published yet */
-		rg = this_cpu_ptr(&rec_rings);
-		d->pos = rg->pos;
-		d->spill = rg->spill;
-		d->rlost = rg->lost;
-		d->draws = d->call->draws;
-		d->call->below++;
-		return 0;
-	}
-	d->ndraws = rec_rand.ndraws;
-	d->used = rec_rand.used;
-	d->lost = rec_rand.lost;
-	rec_rand.below++;
-	return 0;
-}
-
-static int rec_rand_below_ret(struct kretprobe_instance *ri,
-			      struct pt_regs *regs)
-{
-	struct rec_rand_ri *d = (struct rec_rand_ri *)ri->data;
-	unsigned int *below = d->call ? &d->call->below : &rec_rand.below;
-	struct rec_ring *rg;
-
-	if (*below)
-		(*below)--;
-	if (*below || rec_child_code(d->call, get_kretprobe_retaddr(ri)))
-		return 0;
-	/* the core kernel's draw (slab freelist shuffle): not the qdisc's */
-	if (d->call) {
-		rg = this_cpu_ptr(&rec_rings);
-		rg->pos = d->pos;
-		rg->spill = d->spill;
-		rg->lost = d->rlost;
-		d->call->draws = d->draws;
-		return 0;
-	}
-	rec_rand.ndraws = d->ndraws;
-	rec_rand.used = d->used;
-	rec_rand.lost = d->lost;
-	return 0;
-}
-
-static struct rec_rand_probe rec_rand_probes[] = {
-	{ .krp = { .kp.symbol_name = "get_random_u8" }, .width = 1 },
-	{ .krp = { .kp.symbol_name = "get_random_u16" }, .width = 2 },
-	{ .krp = { .kp.symbol_name = "get_random_u32" }, .width = 4 },
-	{ .krp = { .kp.symbol_name = "get_random_u64" }, .width = 8 },
-	{ .krp = { .kp.symbol_name = "get_random_bytes" } },
-	{ .krp = { .kp.symbol_name = "__get_random_u32_below" } },
+struct rec_rand_hook {
+	const char *name;
+	unsigned long addr;	/* the getter's own address */
+	unsigned long wrap;	/* where its hooked calls go */
+	bool on;
 };
 
-#define REC_RAND_BYTES_PROBE	4
-#define REC_RAND_BELOW_PROBE	5
+static struct rec_rand_hook rec_rand_hooks[REC_GETTERS];
 
-static bool rec_rand_all_on;
+/*
+ * This CPU's wrapper is calling the real getter of this hook: its ftrace
+ * site lets that call through once. Set and cleared with bottom halves off
+ * around the call; hard interrupts in between are ignored by the hook.
+ */
+static DEFINE_PER_CPU(const struct rec_rand_hook *, rec_rand_pass);
 
-static unsigned long rec_rand_missed(void)
+/* Entered from a getter's hooked call: bottom halves off until the leave */
+static notrace void rec_rand_enter(struct rec_rand_ri *d, int getter)
 {
-	unsigned long n = 0;
-	int i;
-
-	/*
-	 * no free instance (krp.nmissed), or hit while another kprobe ran on
-	 * that CPU (kp.nmissed: an interrupt inside a probe's handler)
-	 */
-	for (i = 0; i < ARRAY_SIZE(rec_rand_probes); i++)
-		if (rec_rand_probes[i].on)
-			n += rec_rand_probes[i].krp.nmissed +
-			     rec_rand_probes[i].krp.kp.nmissed;
-	return n;
+	local_bh_disable();
+	d->call = this_cpu_read(rec_active);
+	this_cpu_write(rec_rand_pass, &rec_rand_hooks[getter]);
 }
 
-/* the probes' misses the reader has reported */
-static unsigned long rec_rand_missed_told;
-
-void rec_rand_register(void)
+/* The real getter returned VAL (LEN bytes) to the caller at RET */
+static notrace void rec_rand_leave(struct rec_rand_ri *d, unsigned long ret,
+				   u8 width, const void *val, size_t len)
 {
-	int i, err;
-
-	rec_rand_all_on = true;
-	for (i = 0; i < ARRAY_SIZE(rec_rand_probes); i++) {
-		struct rec_rand_probe *p = &rec_rand_probes[i];
-		const char *sym = p->krp.kp.symbol_name;
-
-		memset(&p->krp, 0, sizeof(p->krp));
-		p->krp.kp.symbol_name = sym;
-		p->krp.entry_handler = rec_rand_entry;
-		p->krp.handler = rec_rand_u_ret;
-		p->krp.data_size = sizeof(struct rec_rand_ri);
-		if (i == REC_RAND_BYTES_PROBE) {
-			p->krp.entry_handler = rec_rand_bytes_entry;
-			p->krp.handler = rec_rand_bytes_ret;
-		} else if (i == REC_RAND_BELOW_PROBE) {
-			p->krp.entry_handler = rec_rand_below_entry;
-			p->krp.handler = rec_rand_below_ret;
-		}
-		/* any CPU, any context may draw; a miss is counted, not silent */
-		p->krp.maxactive = 8 * num_possible_cpus() + 16;
-		err = register_kretprobe(&p->krp);
-		p->on = !err;
-		if (err) {
-			rec_rand_all_on = false;
-			pr_warn("qdk_recorder: cannot probe %s (%d): random draws through it are not recorded\n",
-				sym, err);
-		}
+	this_cpu_write(rec_rand_pass, NULL);
+	if (len && rec_rand_counts(d, ret)) {
+		if (d->call)
+			rec_rand_draw(d->call, width, val, len);
+		else
+			rec_rand_keep(width, val, len);
 	}
-	rec_rand_missed_told = rec_rand_missed();
+	local_bh_enable();
+}
+
+/* get_random_u8/u16/u32/u64(): the value, in host order, is the draw */
+static notrace u8 rec_get_random_u8(void)
+{
+	struct rec_rand_ri d;
+	u8 v;
+
+	rec_rand_enter(&d, REC_U8);
+	v = get_random_u8();
+	rec_rand_leave(&d, _RET_IP_, sizeof(v), &v, sizeof(v));
+	return v;
+}
+
+static notrace u16 rec_get_random_u16(void)
+{
+	struct rec_rand_ri d;
+	u16 v;
+
+	rec_rand_enter(&d, REC_U16);
+	v = get_random_u16();
+	rec_rand_leave(&d, _RET_IP_, sizeof(v), &v, sizeof(v));
+	return v;
+}
+
+static notrace u32 rec_get_random_u32(void)
+{
+	struct rec_rand_ri d;
+	u32 v;
+
+	rec_rand_enter(&d, REC_U32);
+	v = get_random_u32();
+	rec_rand_leave(&d, _RET_IP_, sizeof(v), &v, sizeof(v));
+	return v;
+}
+
+static notrace u64 rec_get_random_u64(void)
+{
+	struct rec_rand_ri d;
+	u64 v;
+
+	rec_rand_enter(&d, REC_U64);
+	v = get_random_u64();
+	rec_rand_leave(&d, _RET_IP_, sizeof(v), &v, sizeof(v));
+	return v;
+}
+
+/* get_random_bytes(): the buffer it filled, in chunks */
+static notrace void rec_get_random_bytes(void *buf, size_t len)
+{
+	unsigned long ret = _RET_IP_;
+	struct rec_rand_ri d;
+
+	rec_rand_enter(&d, REC_BYTES);
+	get_random_bytes(buf, len);
+	rec_rand_leave(&d, ret, 0, buf, len);
 }
 
 /*
- * A getter's probe found no free instance (nmissed grew): if that was a
- * child's draw, the trace lacks it. Which call it was cannot be known, so
- * a DRAW record with lost and instance 0 says so to every trace (the
- * reader, process context).
+ * __get_random_u32_below(): it draws through get_random_u32() from the
+ * core, whose calls this hook sends to rec_get_random_u32() as well; those
+ * draws count while one is nested here (below), and are cut back when the
+ * outer one was not called by module code (the slab allocator's
+ * freelist shuffle).
  */
-void rec_rand_check_missed(void)
+static notrace u32 rec_get_random_u32_below(u32 ceil)
 {
-	unsigned long n = rec_rand_missed();
-	struct qdk_rec r;
+	unsigned long ret = _RET_IP_;
+	unsigned int *below;
+	struct rec_rand_ri d;
+	struct rec_ring *rg;
+	u32 v;
 
-	if (n == rec_rand_missed_told)
+	rec_rand_enter(&d, REC_BELOW);
+	if (d.call) {
+		/* the call's records since are not published yet */
+		rg = this_cpu_ptr(&rec_rings);
+		d.pos = rg->pos;
+		d.spill = rg->spill;
+		d.rlost = rg->lost;
+		d.draws = d.call->draws;
+		below = &d.call->below;
+	} else {
+		d.ndraws = rec_rand.ndraws;
+		d.used = rec_rand.used;
+		d.lost = rec_rand.lost;
+		below = &rec_rand.below;
+	}
+	(*below)++;
+	v = __get_random_u32_below(ceil);
+	(*below)--;
+	if (!*below && !rec_child_code(d.call, ret)) {
+		/* the core kernel's draw (slab freelist shuffle): not the qdisc's */
+		if (d.call) {
+			rg = this_cpu_ptr(&rec_rings);
+			rg->pos = d.pos;
+			rg->spill = d.spill;
+			rg->lost = d.rlost;
+			d.call->draws = d.draws;
+		} else {
+			rec_rand.ndraws = d.ndraws;
+			rec_rand.used = d.used;
+			rec_rand.lost = d.lost;
+		}
+	}
+	rec_rand_leave(&d, ret, 0, NULL, 0);
+	return v;
+}
+
+static notrace void rec_rand_ftrace(unsigned long ip, unsigned long parent_ip,
+				    struct ftrace_ops *op,
+				    struct ftrace_regs *fregs)
+{
+	const struct rec_rand_hook *h;
+
+	if (in_hardirq() || in_nmi())
 		return;
-	memset(&r, 0, sizeof(r));
-	r.type = QDK_REC_DRAW;
-	r.ts = rec_now();
-	r.rand.lost = min_t(unsigned long, n - rec_rand_missed_told, U32_MAX);
-	rec_rand_missed_told = n;
-	rec_emit(&r);
+	/* which getter: its ftrace site is at its start (after an endbr64) */
+	for (h = rec_rand_hooks; h < rec_rand_hooks + REC_GETTERS; h++)
+		if (ip - h->addr < 16)
+			break;
+	if (h == rec_rand_hooks + REC_GETTERS)
+		return;
+	/* a wrapper's own call of the real getter */
+	if (this_cpu_read(rec_rand_pass) == h) {
+		this_cpu_write(rec_rand_pass, NULL);
+		return;
+	}
+	if (!this_cpu_read(rec_active) &&
+	    (READ_ONCE(rec_rand.owner) != current || !in_task()))
+		return;
+	rec_ftrace_set_ip(fregs, h->wrap);
+}
+
+static struct ftrace_ops rec_rand_ops = REC_IPMODIFY_OPS(rec_rand_ftrace);
+static bool rec_rand_filtered;
+static bool rec_rand_all_on, rec_rand_on;
+
+void rec_rand_register(void)
+{
+	static const struct { const char *name; void *addr, *wrap; } g[] = {
+		[REC_U8] = { "get_random_u8", get_random_u8, rec_get_random_u8 },
+		[REC_U16] = { "get_random_u16", get_random_u16, rec_get_random_u16 },
+		[REC_U32] = { "get_random_u32", get_random_u32, rec_get_random_u32 },
+		[REC_U64] = { "get_random_u64", get_random_u64, rec_get_random_u64 },
+		[REC_BYTES] = { "get_random_bytes", get_random_bytes, rec_get_random_bytes },
+		[REC_BELOW] = { "__get_random_u32_below", __get_random_u32_below,
+				rec_get_random_u32_below },
+	};
+	unsigned char name[32];
+	int i, err = 0;
+
+	/* the filter is set once and kept until unload (rec_ipmodify_hook()) */
+	rec_rand_all_on = true;
+	for (i = 0; i < REC_GETTERS; i++) {
+		struct rec_rand_hook *h = &rec_rand_hooks[i];
+
+		h->name = g[i].name;
+		h->addr = (unsigned long)g[i].addr;
+		h->wrap = (unsigned long)g[i].wrap;
+		if (!rec_rand_filtered) {
+			strscpy(name, h->name, sizeof(name));
+			err = ftrace_set_filter(&rec_rand_ops, name, strlen(name), 0);
+			h->on = !err;
+		}
+		if (!h->on) {
+			rec_rand_all_on = false;
+			pr_warn("qdk_recorder: cannot hook %s (%d): random draws through it are not recorded\n",
+				h->name, err);
+		}
+	}
+	rec_rand_filtered = true;
+	for (i = 0; i < REC_GETTERS && !rec_rand_hooks[i].on; i++)
+		;
+	/* an ftrace_ops with an empty filter would hook every function */
+	err = i < REC_GETTERS ? register_ftrace_function(&rec_rand_ops) : -ENOENT;
+	rec_rand_on = !err;
+	if (err) {
+		rec_rand_all_on = false;
+		pr_warn("qdk_recorder: cannot hook the random getters (%d): random draws are not recorded\n",
+			err);
+	}
 }
 
 void rec_rand_unregister(void)
 {
-	struct kretprobe *on[ARRAY_SIZE(rec_rand_probes)];
-	int i, n = 0;
-
 	WRITE_ONCE(rec_rand.owner, NULL);
-	for (i = 0; i < ARRAY_SIZE(rec_rand_probes); i++) {
-		if (rec_rand_probes[i].on)
-			on[n++] = &rec_rand_probes[i].krp;
-		rec_rand_probes[i].on = false;
-	}
-	/* together: one RCU grace period for all, not one each (close time) */
-	if (n)
-		unregister_kretprobes(on, n);
+	if (rec_rand_on)
+		unregister_ftrace_function(&rec_rand_ops);
+	rec_rand_on = false;
+}
+
+void rec_rand_exit(void)
+{
+	rec_ipmodify_free(&rec_rand_ops, &rec_rand_filtered);
 }
 
 /* A qdisc is about to be created under a recorder by current (rtnl held). */
@@ -412,7 +410,6 @@ void rec_rand_begin(void)
 	rec_rand.ndraws = 0;
 	rec_rand.used = 0;
 	rec_rand.lost = 0;
-	rec_rand.missed0 = rec_rand_missed();
 	WRITE_ONCE(rec_rand.owner, current);
 }
 
@@ -464,11 +461,11 @@ bool rec_rand_emit(struct qdk_rec *r)
 		}
 		i++;
 	}
-	lost = rec_rand.lost + (rec_rand_missed() - rec_rand.missed0);
+	lost = rec_rand.lost;
 	if (lost || !rec_rand_all_on) {
 		memset(&r->rand, 0, sizeof(r->rand));
 		r->rand.lost = lost;
-		/* a getter could not be probed: draws may have gone by unseen */
+		/* a getter could not be hooked: draws may have gone by unseen */
 		if (!rec_rand_all_on)
 			r->flags |= QDK_RF_NORAND;
 		rec_emit(r);

@@ -630,7 +630,6 @@ static ssize_t rec_read(struct file *file, char __user *buf, size_t len,
 		return 0;
 	if (mutex_lock_interruptible(&rec_read_lock))
 		return -ERESTARTSYS;
-	rec_rand_check_missed();
 	want = min_t(size_t, len, rec_ring_bytes / 8);
 	for (;;) {
 		avail = ring_avail();
@@ -732,5 +731,6 @@ void rec_ring_exit(void)
 	misc_deregister(&rec_misc);
 	rec_clock_exit();
 	rec_cls_exit();
+	rec_rand_exit();
 	ring_free();
 }

@@ -264,7 +264,7 @@ void rec_rand_unregister(void);		/* at release() */
 void rec_rand_begin(void);		/* current creates or changes a child (rtnl) */
 void rec_rand_end(void);		/* ... and is done */
 bool rec_rand_emit(struct qdk_rec *r);	/* r->type records of current's draws */
-void rec_rand_check_missed(void);	/* the reader: a probe missed calls? */
+void rec_rand_exit(void);		/* at unload */
 /* is addr, where a getter returns to, the child's code during call c? */
 bool rec_child_code(const struct rec_call *c, unsigned long addr);
 
