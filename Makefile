@@ -23,6 +23,8 @@
 #   make repro-red  Domanska et al.'s Tables I-III (RED, DSRED, drop-from-front
 #                   on the slot model) beside the paper's (experiments/red/README.md)
 #   make new NAME=foo   start qdiscs/foo/ from the template
+#   make new NAME=foo TYPE=classifier   start qdiscs/foo/ with a classifier
+#                   (cls_foo.c) from template/classifier/
 #   make import SRC=DIR [KERNEL=...]  build a qdisc source from outside the
 #                   repository, unmodified: its modules and a qdk-replay that
 #                   knows it, under build/import/NAME/ (import/import.py)
@@ -116,7 +118,7 @@ coverage: deps
 	+$(USER_MAKE) COVERAGE=1 coverage
 
 new:
-	@$(TOP)/tools/new-qdisc.sh "$(NAME)"
+	@$(TOP)/tools/new-qdisc.sh "$(NAME)" "$(or $(TYPE),qdisc)"
 
 # An out-of-tree qdisc source, built both ways (import/import.py).
 .PHONY: import

@@ -178,6 +178,11 @@ struct qdk_rec_node {
 	__u32 parent;		/* class: its parent; qdisc: its class; filter: the block's owner */
 	__u32 handle;		/* classid or qdisc handle */
 	__u32 tca_len;		/* bytes following in TCA records; 0: none */
+	/*
+	 * class, qdisc: its kind; filter: the kind of the block's one filter
+	 * and, in the TCA records, the TCA_OPTIONS tc made it with (empty:
+	 * the block's filters are not known)
+	 */
 	char kind[16];
 };				/* 32 bytes */
 

@@ -32,7 +32,9 @@
 #include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/rtnetlink.h>
+#include <linux/sched.h>
 #include <linux/skbuff.h>
+#include <linux/spinlock.h>
 #include <net/netlink.h>
 #include <net/pkt_cls.h>
 #include <net/pkt_sched.h>
@@ -58,6 +60,8 @@ struct rec_sched {
 	u32 req_handle;
 	char req_kind[IFNAMSIZ];
 	bool req_valid;
+	/* the filter requests that made the tree's blocks' filters (rec_fopt) */
+	struct list_head fopts;
 };
 
 /* TCA_OPTIONS larger than this fall back to the child's dump */
@@ -738,6 +742,9 @@ static bool rec_block_busy(struct tcf_block *block)
 	return busy;
 }
 
+static void rec_node_filter(struct rec_sched *q, struct rec_node *nd,
+			    unsigned long cl, u32 handle);
+
 /*
  * Record the child's tree (rtnl held, process context). A filter request
  * in progress names the block of class fcl (0: the child's own) before its
@@ -766,8 +773,7 @@ static void rec_tree(struct rec_sched *q, bool fpend, unsigned long fcl)
 	cops->walk(child, &a->w);
 	if (cops->tcf_block &&
 	    ((fpend && !fcl) || rec_block_busy(cops->tcf_block(child, 0, NULL))))
-		rec_node_set(&nodes[n++], QDK_NODE_FILTER, 0, child->handle,
-			     child->ops->id, NULL);
+		rec_node_filter(q, &nodes[n++], 0, child->handle);
 	for (i = 0; i < a->n; i++) {
 		struct tcmsg tcm = { .tcm_handle = child->handle,
 				     .tcm_parent = child->handle };
@@ -791,8 +797,8 @@ static void rec_tree(struct rec_sched *q, bool fpend, unsigned long fcl)
 		if (cops->tcf_block &&
 		    ((fpend && fcl == a->cl[i]) ||
 		     rec_block_busy(cops->tcf_block(child, a->cl[i], NULL))))
-			rec_node_set(&nodes[n++], QDK_NODE_FILTER, 0,
-				     tcm.tcm_handle, child->ops->id, NULL);
+			rec_node_filter(q, &nodes[n++], a->cl[i],
+					tcm.tcm_handle);
 	}
 	sch_tree_lock(q->sch);
 	rec_head(&r, q, QDK_REC_TREE);
@@ -810,6 +816,223 @@ out:
 		kfree_skb(nodes[i].dump);
 	kfree(nodes);
 	kfree(a);
+}
+
+/*
+ * A tc request of type (RTM_NEWQDISC, RTM_NEWTFILTER), seen by a kprobe
+ * before it is handled: its tcmsg and its TCA_KIND and TCA_OPTIONS
+ * attributes (NULL when absent); NULL when n is not one.
+ */
+static const struct tcmsg *rec_tc_request(const struct nlmsghdr *n, u16 type,
+					  const struct nlattr **kind,
+					  const struct nlattr **opt)
+{
+	const struct nlattr *a;
+	int rem;
+
+	*kind = NULL;
+	*opt = NULL;
+	if (!n || n->nlmsg_type != type ||
+	    nlmsg_len(n) < (int)sizeof(struct tcmsg))
+		return NULL;
+	nla_for_each_attr(a, nlmsg_attrdata(n, sizeof(struct tcmsg)),
+			  nlmsg_attrlen(n, sizeof(struct tcmsg)), rem) {
+		if (nla_type(a) == TCA_KIND)
+			*kind = a;
+		else if (nla_type(a) == TCA_OPTIONS)
+			*opt = a;
+	}
+	return nlmsg_data(n);
+}
+
+/* Can a request's kind and options be kept (REC_REQ_MAX bytes)? */
+static bool rec_tc_request_fits(const struct nlattr *kind,
+				const struct nlattr *opt)
+{
+	return kind && nla_len(kind) > 0 && nla_len(kind) <= IFNAMSIZ &&
+	       (!opt || nla_total_size(nla_len(opt)) <= REC_REQ_MAX);
+}
+
+/* opt (NULL: none) into dst, header and payload as sent, padding zeroed */
+static u32 rec_opt_copy(u8 *dst, const struct nlattr *opt)
+{
+	u32 len = opt ? nla_total_size(nla_len(opt)) : 0;
+
+	if (opt) {
+		memset(dst, 0, len);
+		memcpy(dst, opt, min_t(u32, len, opt->nla_len));
+	}
+	return len;
+}
+
+/*
+ * The filters of the tree: a `tc filter add` to a block of the child is
+ * seen by the kprobe on tc_new_tfilter() (rec_ring.c) before the filter
+ * core takes rtnl or finds the block: its kind and TCA_OPTIONS, as tc sent
+ * them, wait in a slot of the requesting task (rec_filter_request()) until
+ * the request names the child's block (rec_cl_tcf_block(), rtnl held).
+ * The block keeps them while that filter is its only one; the tree then
+ * carries them on the block's FILTER node, and qdk-capture writes a
+ * `classifier` line for a kit classifier (traces/FORMAT.md). Anything else
+ * a request does to the block (a second filter, a change, a delete) leaves
+ * it with filters of unknown options: a `filter` line.
+ */
+#define REC_FREQ_SLOTS	4
+
+struct rec_freq {
+	struct task_struct *task;	/* NULL: free */
+	pid_t pid;
+	int ifindex;
+	u32 len;			/* 0: no TCA_OPTIONS */
+	char kind[IFNAMSIZ];
+	u8 opt[REC_REQ_MAX];
+};
+
+/* REC_FREQ_SLOTS slots, allocated at load; under rec_freq_lock */
+static struct rec_freq *rec_freqs;
+static unsigned int rec_freq_next;
+static DEFINE_SPINLOCK(rec_freq_lock);
+
+/* what a block of the child holds, kept from the request that made it */
+struct rec_fopt {
+	struct list_head node;		/* rec_sched.fopts, under rtnl */
+	unsigned long cl;		/* the block's class, 0: the child's own */
+	bool unknown;			/* not one filter made by one request */
+	u32 len;
+	char kind[IFNAMSIZ];
+	u8 opt[REC_REQ_MAX];
+};
+
+/*
+ * An RTM_NEWTFILTER request, seen by the kprobe on tc_new_tfilter() (no
+ * lock held, nothing may sleep): keep its kind and TCA_OPTIONS for the
+ * task, in place of any it left before.
+ */
+void rec_filter_request(const struct nlmsghdr *n)
+{
+	const struct nlattr *kind, *opt;
+	const struct tcmsg *tcm;
+	struct rec_freq *f = NULL;
+	unsigned int i;
+
+	tcm = rec_tc_request(n, RTM_NEWTFILTER, &kind, &opt);
+	if (!rec_freqs || !tcm)
+		return;
+	spin_lock(&rec_freq_lock);
+	for (i = 0; i < REC_FREQ_SLOTS && !f; i++)
+		if (rec_freqs[i].task == current)
+			f = &rec_freqs[i];
+	for (i = 0; i < REC_FREQ_SLOTS && !f; i++)
+		if (!rec_freqs[i].task)
+			f = &rec_freqs[i];
+	if (!f)
+		f = &rec_freqs[rec_freq_next++ % REC_FREQ_SLOTS];
+	f->task = NULL;
+	if (rec_tc_request_fits(kind, opt)) {
+		f->task = current;
+		f->pid = current->pid;
+		f->ifindex = tcm->tcm_ifindex;
+		nla_strscpy(f->kind, kind, sizeof(f->kind));
+		f->len = rec_opt_copy(f->opt, opt);
+	}
+	spin_unlock(&rec_freq_lock);
+}
+
+/* Forget every waiting request (the probe is gone). */
+void rec_filter_requests_clear(void)
+{
+	spin_lock(&rec_freq_lock);
+	if (rec_freqs)
+		memset(rec_freqs, 0, REC_FREQ_SLOTS * sizeof(*rec_freqs));
+	spin_unlock(&rec_freq_lock);
+}
+
+/* Move current's waiting request on device ifindex into e: true if one was. */
+static bool rec_freq_take(int ifindex, struct rec_fopt *e)
+{
+	bool found = false;
+	unsigned int i;
+
+	spin_lock(&rec_freq_lock);
+	for (i = 0; rec_freqs && i < REC_FREQ_SLOTS && !found; i++) {
+		struct rec_freq *f = &rec_freqs[i];
+
+		if (f->task != current || f->pid != current->pid)
+			continue;
+		f->task = NULL;
+		if (f->ifindex != ifindex)
+			break;
+		found = true;
+		e->len = f->len;
+		memcpy(e->kind, f->kind, sizeof(e->kind));
+		memcpy(e->opt, f->opt, f->len);
+	}
+	spin_unlock(&rec_freq_lock);
+	return found;
+}
+
+static struct rec_fopt *rec_fopt_find(struct rec_sched *q, unsigned long cl)
+{
+	struct rec_fopt *e;
+
+	list_for_each_entry(e, &q->fopts, node)
+		if (e->cl == cl)
+			return e;
+	return NULL;
+}
+
+/*
+ * A filter request names block (of class cl) of the child, rtnl held,
+ * before the filter core changes it: an add to an empty block keeps its
+ * request; anything else leaves the block's filters unknown.
+ */
+static void rec_filter_block(struct rec_sched *q, struct Qdisc *child,
+			     unsigned long cl, struct tcf_block *block)
+{
+	struct rec_fopt *e = rec_fopt_find(q, cl);
+	struct rec_fopt *n = kzalloc(sizeof(*n), GFP_KERNEL);
+	bool req = n && rec_freq_take(qdisc_dev(child)->ifindex, n);
+
+	if (req && !rec_block_busy(block)) {
+		n->cl = cl;
+		if (e) {
+			list_del(&e->node);
+			kfree(e);
+		}
+		list_add(&n->node, &q->fopts);
+		return;
+	}
+	kfree(n);
+	if (e)
+		e->unknown = true;
+}
+
+/*
+ * The FILTER node of the block of class cl (0: the child's own), whose
+ * owner is handle: the kind and TCA_OPTIONS of its one filter when known,
+ * else no kind.
+ */
+static void rec_node_filter(struct rec_sched *q, struct rec_node *nd,
+			    unsigned long cl, u32 handle)
+{
+	struct rec_fopt *e = rec_fopt_find(q, cl);
+
+	rec_node_set(nd, QDK_NODE_FILTER, 0, handle, "", NULL);
+	if (!e || e->unknown)
+		return;
+	strscpy(nd->n.kind, e->kind, sizeof(nd->n.kind));
+	nd->tca = e->opt;
+	nd->n.tca_len = e->len;
+}
+
+static void rec_fopts_free(struct rec_sched *q)
+{
+	struct rec_fopt *e, *tmp;
+
+	list_for_each_entry_safe(e, tmp, &q->fopts, node) {
+		list_del(&e->node);
+		kfree(e);
+	}
 }
 
 static struct rec_sched *rec_of_child(struct Qdisc *child)
@@ -863,8 +1086,10 @@ static struct tcf_block *rec_cl_tcf_block(struct Qdisc *child, unsigned long cl,
 								 extack);
 
 	/* a classifier that runs unlocked (flower) finds the block without rtnl */
-	if (block && extack && rtnl_is_locked())
+	if (block && extack && rtnl_is_locked()) {
+		rec_filter_block(rec_of_child(child), child, cl, block);
 		rec_tree(rec_of_child(child), true, cl);
+	}
 	return block;
 }
 
@@ -1004,23 +1229,14 @@ static int rec_child_change(struct Qdisc *child, struct nlattr *opt,
  */
 bool rec_qdisc_request(const struct nlmsghdr *n)
 {
-	const struct nlattr *a, *kind = NULL, *opt = NULL;
+	const struct nlattr *kind, *opt;
 	const struct tcmsg *tcm;
 	struct rec_sched *q;
 	bool creating = false;
-	int rem;
 
-	if (!n || n->nlmsg_type != RTM_NEWQDISC ||
-	    nlmsg_len(n) < (int)sizeof(*tcm))
+	tcm = rec_tc_request(n, RTM_NEWQDISC, &kind, &opt);
+	if (!tcm)
 		return false;
-	tcm = nlmsg_data(n);
-	nla_for_each_attr(a, nlmsg_attrdata(n, sizeof(*tcm)),
-			  nlmsg_attrlen(n, sizeof(*tcm)), rem) {
-		if (nla_type(a) == TCA_KIND)
-			kind = a;
-		else if (nla_type(a) == TCA_OPTIONS)
-			opt = a;
-	}
 	list_for_each_entry(q, &rec_instances, node) {
 		struct Qdisc *sch = q->sch;
 
@@ -1029,19 +1245,13 @@ bool rec_qdisc_request(const struct nlmsghdr *n)
 		if (tcm->tcm_parent != TC_H_MAKE(sch->handle, 1) || !kind ||
 		    !q->req_opt)
 			continue;
-		q->req_valid = nla_len(kind) > 0 && nla_len(kind) <= IFNAMSIZ &&
-			       (!opt || nla_total_size(nla_len(opt)) <= REC_REQ_MAX);
+		q->req_valid = rec_tc_request_fits(kind, opt);
 		if (!q->req_valid)
 			continue;
 		creating = true;
 		nla_strscpy(q->req_kind, kind, sizeof(q->req_kind));
 		q->req_handle = tcm->tcm_handle;
-		q->req_len = opt ? nla_total_size(nla_len(opt)) : 0;
-		if (opt) {
-			/* header and payload as sent; padding zeroed */
-			memset(q->req_opt, 0, q->req_len);
-			memcpy(q->req_opt, opt, min_t(u32, q->req_len, opt->nla_len));
-		}
+		q->req_len = rec_opt_copy(q->req_opt, opt);
 	}
 	return creating;
 }
@@ -1062,6 +1272,7 @@ static int rec_init(struct Qdisc *sch, struct nlattr *opt,
 	struct Qdisc *child;
 
 	INIT_LIST_HEAD(&q->node);
+	INIT_LIST_HEAD(&q->fopts);
 	q->sch = sch;
 	q->child = &noop_qdisc;
 	q->tslot = -1;
@@ -1123,6 +1334,9 @@ static void rec_destroy(struct Qdisc *sch)
 		qdisc_put(q->child);
 	}
 	kfree(q->req_opt);
+	/* init may have failed before INIT_LIST_HEAD (as above) */
+	if (q->fopts.next)
+		rec_fopts_free(q);
 }
 
 static int rec_dump(struct Qdisc *sch, struct sk_buff *skb)
@@ -1258,10 +1472,22 @@ static struct Qdisc_ops rec_qdisc_ops __read_mostly = {
 
 int rec_qdisc_init(void)
 {
-	return register_qdisc(&rec_qdisc_ops);
+	int err;
+
+	rec_freqs = kcalloc(REC_FREQ_SLOTS, sizeof(*rec_freqs), GFP_KERNEL);
+	if (!rec_freqs)
+		return -ENOMEM;
+	err = register_qdisc(&rec_qdisc_ops);
+	if (err) {
+		kfree(rec_freqs);
+		rec_freqs = NULL;
+	}
+	return err;
 }
 
 void rec_qdisc_exit(void)
 {
 	unregister_qdisc(&rec_qdisc_ops);
+	kfree(rec_freqs);
+	rec_freqs = NULL;
 }

@@ -320,6 +320,22 @@ static int rec_tcmod_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 
 static struct kretprobe rec_tcmod_krp;
 static bool rec_tcmod_on;
+
+/*
+ * tc_new_tfilter() is where tc's RTM_NEWTFILTER arrives, before any lock:
+ * the kind and TCA_OPTIONS of a filter added to a block of a recorded
+ * child (rec_filter_request()). Only the entry: nothing to follow.
+ */
+static int rec_tfilter_entry(struct kretprobe_instance *ri,
+			     struct pt_regs *regs)
+{
+	rec_filter_request((const struct nlmsghdr *)
+			   regs_get_kernel_argument(regs, 1));
+	return 1;
+}
+
+static struct kretprobe rec_tfilter_krp;
+static bool rec_tfilter_on;
 static void rec_krps_register(void)
 {
 	/* callers sleeping in request_module() without rtnl, plus one */
@@ -327,6 +343,10 @@ static void rec_krps_register(void)
 					rec_tcmod_entry, rec_tcmod_ret,
 					2 * num_possible_cpus() + 16, 0,
 					"traces carry the child's dump as its options, and no random draws");
+	rec_tfilter_on = rec_krp_register(&rec_tfilter_krp, "tc_new_tfilter",
+					  rec_tfilter_entry, NULL,
+					  2 * num_possible_cpus() + 4, 0,
+					  "traces carry `filter` lines, no `classifier` ones");
 	rec_unlock_on = rec_krp_register(&rec_unlock_krp, "rtnl_unlock",
 					 rec_unlock_entry, rec_unlock_ret,
 					 2 * num_possible_cpus() + 4, 0,
@@ -339,6 +359,8 @@ static void rec_krps_unregister(void)
 	rec_cls_unregister();
 	rec_krp_unregister(&rec_unlock_krp, &rec_unlock_on);
 	rec_krp_unregister(&rec_tcmod_krp, &rec_tcmod_on);
+	rec_krp_unregister(&rec_tfilter_krp, &rec_tfilter_on);
+	rec_filter_requests_clear();
 	rec_chg_end();
 }
 

@@ -253,6 +253,9 @@ void rec_qdisc_arm_all(void);	/* at open(), under rtnl */
 struct nlmsghdr;
 /* tc_modify_qdisc(); true: it creates a qdisc under a recorder's class */
 bool rec_qdisc_request(const struct nlmsghdr *n);
+/* tc_new_tfilter(): keep a filter's kind and options for the task's request */
+void rec_filter_request(const struct nlmsghdr *n);
+void rec_filter_requests_clear(void);	/* at release() */
 
 /*
  * rec_rand.c: random draws of a child, during its init or a change (kept

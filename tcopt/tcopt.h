@@ -81,6 +81,8 @@ int tcopt_get_rate(const char *s, uint64_t *bytes_per_sec);
 int tcopt_get_time(const char *s, uint64_t *ns);
 /* Probabilities 0..1 ("0.02") as parts of 2^32, rounded; 1 is 0xffffffff */
 int tcopt_get_prob(const char *s, uint32_t *v);
+/* Class ids as tc writes them, "MAJ:MIN" (each hex, 16 bits; "MAJ:" is MIN 0) */
+int tcopt_get_classid(const char *s, uint32_t *id);
 
 /* ---- printing ----------------------------------------------------------- */
 
@@ -110,6 +112,8 @@ struct tcopt_out {
 void tcopt_fmt_size(char *buf, size_t len, uint64_t bytes);
 void tcopt_fmt_rate(char *buf, size_t len, uint64_t bytes_per_sec);
 void tcopt_fmt_time(char *buf, size_t len, uint64_t ns);
+/* "maj:min" in hex, as tc prints a class id */
+void tcopt_fmt_classid(char *buf, size_t len, uint32_t id);
 
 /* ---- one parser per kind ------------------------------------------------ */
 

@@ -39,6 +39,29 @@ int tcopt_get_u32(const char *s, uint32_t *v)
 	return 0;
 }
 
+int tcopt_get_classid(const char *s, uint32_t *id)
+{
+	unsigned long maj, min = 0;
+	char *end;
+
+	maj = strtoul(s, &end, 16);
+	if (end == s || *end != ':' || maj > 0xffff)
+		return -1;
+	s = end + 1;
+	if (*s) {
+		min = strtoul(s, &end, 16);
+		if (end == s || *end || min > 0xffff)
+			return -1;
+	}
+	*id = (uint32_t)(maj << 16 | min);
+	return 0;
+}
+
+void tcopt_fmt_classid(char *buf, size_t len, uint32_t id)
+{
+	snprintf(buf, len, "%x:%x", id >> 16, id & 0xffff);
+}
+
 int tcopt_get_u64(const char *s, uint64_t *v)
 {
 	unsigned long long x;

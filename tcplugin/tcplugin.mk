@@ -25,9 +25,11 @@ TCP_CFLAGS := -std=c11 -D_GNU_SOURCE $(TCP_OPT) $(WARN) -fPIC -fvisibility=hidde
 TCP_LDFLAGS := -shared -fPIC -Wl,-Bsymbolic -Wl,-z,relro -Wl,-z,now
 
 # Kinds that have a parser: the directory name of every QDISC_DIRS entry
-# holding a *_tc.c.
+# holding a *_tc.c; those with a qdisc's parser (a *_tc.c other than a
+# classifier's cls_*_tc.c) get q_<kind>.so.
 TCP_DIRS := $(foreach d,$(QDISC_DIRS),$(if $(wildcard $(d)/*_tc.c),$(d)))
-TCP_KINDS := $(notdir $(TCP_DIRS))
+TCQ_DIRS := $(foreach d,$(TCP_DIRS),$(if $(filter-out $(d)/cls_%,$(wildcard $(d)/*_tc.c)),$(d)))
+TCP_KINDS := $(notdir $(TCQ_DIRS))
 TC_PLUGINS := $(patsubst %,$(TCP_B)/q_%.so,$(TCP_KINDS))
 
 # The tcopt library once, as PIC.
@@ -37,22 +39,26 @@ $(TCP_B)/obj/tcopt/%.o: $(TOP)/tcopt/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(TCP_CFLAGS) -MMD -MP -c $< -o $@
 
-# Per kind: the adapter with the kind's name baked in, and the kind's parser.
+# Per kind: its parsers (every *_tc.c of the directory) ...
+define tcp_parser_rule
+$(TCP_B)/obj/$(notdir $(1))/%_tc.o: $(1)/%_tc.c
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(TCP_CFLAGS) -I$(1) -MMD -MP -c $$< -o $$@
+endef
+$(foreach d,$(TCP_DIRS),$(eval $(call tcp_parser_rule,$(d))))
+
+# ... and the adapter with the kind's name baked in.
 define tcp_kind_rule
 $(TCP_B)/obj/$(notdir $(1))/q_plugin.o: $(TOP)/tcplugin/q_plugin.c
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(TCP_CFLAGS) -DQDK_KIND=$(notdir $(1)) -MMD -MP -c $$< -o $$@
-
-$(TCP_B)/obj/$(notdir $(1))/%_tc.o: $(1)/%_tc.c
-	@mkdir -p $$(dir $$@)
-	$$(CC) $$(TCP_CFLAGS) -I$(1) -MMD -MP -c $$< -o $$@
 
 $(TCP_B)/q_$(notdir $(1)).so: $(TCP_B)/obj/$(notdir $(1))/q_plugin.o \
 		$(patsubst $(1)/%.c,$(TCP_B)/obj/$(notdir $(1))/%.o,$(wildcard $(1)/*_tc.c)) \
 		$(TCP_LIB_OBJS)
 	$$(CC) $$(TCP_LDFLAGS) -o $$@ $$^ -lm
 endef
-$(foreach d,$(TCP_DIRS),$(eval $(call tcp_kind_rule,$(d))))
+$(foreach d,$(TCQ_DIRS),$(eval $(call tcp_kind_rule,$(d))))
 
 # A kind with a classifier (cls_<kind>_tc.c, the tcopt parser "cls_<kind>")
 # also gets f_<kind>.so: the same adapter built with -DQDK_FILTER, exporting

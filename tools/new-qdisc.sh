@@ -1,7 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# new-qdisc.sh NAME - start qdiscs/NAME/ from template/ (`make new NAME=foo`).
+# new-qdisc.sh NAME [TYPE] - start qdiscs/NAME/ from template/ (`make new
+# NAME=foo`, TYPE qdisc) or from template/classifier/ (`make new NAME=foo
+# TYPE=classifier`).
 #
 # Every file of template/ is copied with the name changed everywhere, in
 # file names and contents: template -> NAME, TEMPLATE -> NAME in upper case
@@ -12,22 +14,34 @@
 # the algorithm, `make trace` remakes the sample trace, and only the unit
 # tests tagged "algorithm" (drop tail) need rewriting.
 #
+# A classifier (template/classifier/) is renamed the same way: cls_NAME.c
+# (its tcf_proto_ops, kind NAME), cls_NAME.h, its tc parser cls_NAME_tc.c
+# (the plugin f_NAME.so), tc-NAME-filter.8 and the sample trace NAME.qtr,
+# where prio asks it and qdk-replay checks each answer against a C line.
+#
 # The directory appears complete or not at all: it is built under a
 # temporary name and renamed into place at the end.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 name=${1:-}
+type=${2:-qdisc}
 
 die() {
 	echo "new-qdisc: $*" >&2
 	exit 1
 }
 
-[ -n "$name" ] || die "usage: make new NAME=yourqdisc (a lowercase C identifier)"
+[ -n "$name" ] || die "usage: make new NAME=yourqdisc [TYPE=qdisc|classifier] (NAME: a lowercase C identifier)"
+case "$type" in
+qdisc) src_dir=$top/template ;;
+classifier) src_dir=$top/template/classifier ;;
+*) die "TYPE '$type' is neither qdisc nor classifier" ;;
+esac
 
 # The kind is a C identifier prefix (name_enqueue, TCA_NAME_LIMIT) and the
-# qdisc's id, which must fit Qdisc_ops.id[IFNAMSIZ] with its NUL.
+# qdisc's id, which must fit Qdisc_ops.id[IFNAMSIZ] with its NUL (a
+# classifier's tcf_proto_ops.kind[IFNAMSIZ] alike).
 [[ "$name" =~ ^[a-z][a-z0-9_]*$ ]] ||
 	die "'$name' is not a lowercase identifier ([a-z][a-z0-9_]*)"
 [ ${#name} -le 15 ] || die "'$name' is longer than 15 characters (IFNAMSIZ - 1)"
@@ -38,9 +52,18 @@ upstream_kinds="atm blackhole cake cbq cbs choke clsact codel drr dsmark etf
 	ets fq fq_codel fq_pie gred hfsc hhf htb ingress mq mqprio multiq netem
 	noop noqueue pfifo pfifo_fast pfifo_head_drop pie plug prio qfq red sfb
 	sfq skbprio taprio tbf teql"
-for k in $upstream_kinds; do
-	[ "$name" != "$k" ] || die "'$name' is the kind of an upstream Linux qdisc; pick another name"
-done
+# ... and classifier kinds of 6.1 (net/sched/cls_*.c).
+upstream_cls_kinds="basic bpf cgroup flow flower fw matchall route rsvp rsvp6
+	tcindex u32"
+if [ "$type" = qdisc ]; then
+	for k in $upstream_kinds; do
+		[ "$name" != "$k" ] || die "'$name' is the kind of an upstream Linux qdisc; pick another name"
+	done
+else
+	for k in $upstream_cls_kinds; do
+		[ "$name" != "$k" ] || die "'$name' is the kind of an upstream Linux classifier; pick another name"
+	done
+fi
 
 # Names the kit already uses: the template itself, the recorder, existing dirs.
 case "$name" in
@@ -52,6 +75,9 @@ if grep -qsE "\.id[[:space:]]*=[[:space:]]*\"$name\"" \
 	"$top"/qdiscs/*/sch_*.c "$top"/recorder/*.c; then
 	die "a qdisc of kind '$name' already exists in the kit"
 fi
+if grep -qsE "\.kind[[:space:]]*=[[:space:]]*\"$name\"" "$top"/qdiscs/*/cls_*.c; then
+	die "a classifier of kind '$name' already exists in the kit"
+fi
 
 upper=$(echo "$name" | tr '[:lower:]' '[:upper:]')
 
@@ -60,7 +86,7 @@ upper=$(echo "$name" | tr '[:lower:]' '[:upper:]')
 # NAME=qdisc would redefine qdisc_enqueue() of <net/sch_generic.h>, NAME=skb
 # skb_peek(). Look each one up in the kernel's and the shim's headers.
 idents=$(grep -ohE '\b[A-Za-z0-9_]*(template|TEMPLATE)[A-Za-z0-9_]*\b' \
-	"$top"/template/*.c "$top"/template/*.h | sort -u |
+	"$src_dir"/*.c "$src_dir"/*.h | sort -u |
 	sed -e "s/template/$name/g" -e "s/TEMPLATE/$upper/g" | grep -vx "$name")
 # Debian's headers may be absent (then the glob stays literal and is
 # skipped): the shim's headers alone are checked.
@@ -81,7 +107,7 @@ tmp=$(mktemp -d "$top/qdiscs/.new-$name.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
 count=0
-for src in "$top"/template/*; do
+for src in "$src_dir"/*; do
 	[ -f "$src" ] || continue
 	base=$(basename "$src")
 	case "$base" in
@@ -92,21 +118,35 @@ for src in "$top"/template/*; do
 	chmod --reference="$src" "$dst"
 	count=$((count + 1))
 done
-[ "$count" -gt 0 ] || die "template/ has no files to copy"
+[ "$count" -gt 0 ] || die "${src_dir#"$top"/}/ has no files to copy"
 
 # Nothing of the old name may survive (a capitalised "Template" in prose
 # would be a sign the renaming is incomplete).
 if cat "$tmp"/* | sed -e "s/$name//g" -e "s/$upper//g" | grep -qi "template"; then
 	grep -ni "template" "$tmp"/* >&2
-	die "the renamed copy still mentions the template; fix template/ first"
+	die "the renamed copy still mentions the template; fix ${src_dir#"$top"/}/ first"
 fi
 
 chmod 755 "$tmp"
 mv -T "$tmp" "$top/qdiscs/$name"
 trap - EXIT
 
-echo "new-qdisc: created qdiscs/$name/ from template/:"
+echo "new-qdisc: created qdiscs/$name/ from ${src_dir#"$top"/}/:"
 (cd "$top" && ls "qdiscs/$name" | sed 's/^/  /')
+if [ "$type" = classifier ]; then
+	cat <<EOF
+Next steps:
+  make kernel                              build/kernel/cls_$name.ko
+  make user                                qdk-replay with it, build/user/tc/f_$name.so
+  build/user/qdk-replay verify qdiscs/$name/$name.qtr
+Then replace the algorithm in classify() of qdiscs/$name/cls_$name.c, its
+options in cls_$name.h and cls_${name}_tc.c, the "EDIT ME" lines of
+tc-$name-filter.8 and the C lines of $name.qtr with the answers it must give
+(traces/FORMAT.md, "Kit classifiers"). In a kernel:
+  tc filter add dev DEV parent 1: protocol all prio 1 $name classid 1:1
+EOF
+	exit 0
+fi
 cat <<EOF
 Next steps:
   make -f Makefile.user qdisc-check        unit tests, including test_$name

@@ -252,6 +252,28 @@ void trace_w_classify(struct trace_w *w, uint64_t ts, int action, uint32_t class
 	trace_w_printf(w, " %x:%x\n", classid >> 16, classid & 0xffff);
 }
 
+void trace_w_filter(struct trace_w *w, uint32_t parent)
+{
+	trace_w_str(w, "filter ");
+	trace_w_handle(w, parent);
+	trace_w_char(w, '\n');
+}
+
+void trace_w_classifier(struct trace_w *w, uint32_t parent, const char *kind,
+			const uint8_t *tca, size_t len)
+{
+	trace_w_str(w, "classifier ");
+	trace_w_handle(w, parent);
+	trace_w_char(w, ' ');
+	trace_w_str(w, kind);
+	trace_w_char(w, ' ');
+	if (len)
+		trace_w_hex(w, tca, len);
+	else
+		trace_w_char(w, '-');
+	trace_w_char(w, '\n');
+}
+
 void trace_w_made(struct trace_w *w, uint64_t ts, uint64_t id, uint64_t from,
 		  unsigned int truesize)
 {

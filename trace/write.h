@@ -78,6 +78,14 @@ bool trace_w_enqueue(struct trace_w *w, uint64_t ts, uint64_t id, uint32_t fid,
 		     uint32_t pkt_len, uint32_t ret);
 /* "TS C ACTION MAJ:MIN": a tcf_classify() result (TC_ACT_* by name, else the number) */
 void trace_w_classify(struct trace_w *w, uint64_t ts, int action, uint32_t classid);
+/* "filter PARENT" (version 3): the block of PARENT has filters */
+void trace_w_filter(struct trace_w *w, uint32_t parent);
+/*
+ * "classifier PARENT KIND HEX" (version 3; "-" for no TCA_OPTIONS): the
+ * block of PARENT holds the kit classifier KIND, made with these options
+ */
+void trace_w_classifier(struct trace_w *w, uint32_t parent, const char *kind,
+			const uint8_t *tca, size_t len);
 /* "TS n ID FROM" (FROM 0: "-"), a packet the next call makes */
 void trace_w_made(struct trace_w *w, uint64_t ts, uint64_t id, uint64_t from,
 		  unsigned int truesize);

@@ -14,8 +14,6 @@
  * after the options.
  */
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "tcopt.h"
@@ -57,25 +55,6 @@ static const struct {
 
 #define NCLASSIDS TCOPT_RED_COUNT(cls_mered_classids)
 
-/* "MAJ:MIN" (each hex, 16 bits; "MAJ:" is MIN 0) -> 0, or -1. */
-static int cls_mered_get_classid(const char *s, uint32_t *id)
-{
-	unsigned long maj, min = 0;
-	char *end;
-
-	maj = strtoul(s, &end, 16);
-	if (end == s || *end != ':' || maj > 0xffff)
-		return -1;
-	s = end + 1;
-	if (*s) {
-		min = strtoul(s, &end, 16);
-		if (end == s || *end || min > 0xffff)
-			return -1;
-	}
-	*id = (uint32_t)(maj << 16 | min);
-	return 0;
-}
-
 static int cls_mered_parse(int argc, char **argv, struct tcopt_buf *b,
 			   struct tcopt_err *e)
 {
@@ -92,7 +71,7 @@ static int cls_mered_parse(int argc, char **argv, struct tcopt_buf *b,
 
 			if (++i >= argc)
 				return tcopt_fail(e, "\"%s\" needs a class id", w);
-			if (cls_mered_get_classid(argv[i], &id))
+			if (tcopt_get_classid(argv[i], &id))
 				return tcopt_fail(e, "Illegal \"%s\"", w);
 			tcopt_put_u32(b, cls_mered_classids[k].type, id);
 			continue;
@@ -123,7 +102,7 @@ static void cls_mered_print(const void *opt, size_t len, struct tcopt_out *o)
 		if (!tcopt_attr_has_u32(a))
 			continue;
 		id = tcopt_attr_u32(a);
-		snprintf(buf, sizeof(buf), "%x:%x", id >> 16, id & 0xffff);
+		tcopt_fmt_classid(buf, sizeof(buf), id);
 		o->str(o, cls_mered_classids[k].word, buf);
 	}
 	if (tb[TCA_CLS_MERED_STATS].len < sizeof(*st))

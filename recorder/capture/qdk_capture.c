@@ -33,6 +33,11 @@
  * its ring or this many bytes have arrived, or after a short wait */
 #define BATCH 4096
 
+/* the kit's classifier kinds, space-separated: recorder/capture.mk */
+#ifndef QDK_KIT_CLASSIFIERS
+#define QDK_KIT_CLASSIFIERS ""
+#endif
+
 static volatile sig_atomic_t stop_sig;
 
 static void on_signal(int sig)
@@ -297,7 +302,7 @@ int main(int argc, char **argv)
 	};
 	const char *out = NULL, *devpath = "/dev/" QDK_REC_DEV, *in = NULL;
 	const char *raw = NULL, *ready = NULL;
-	struct tw_opts o = { .stats_every = 1000 };
+	struct tw_opts o = { .stats_every = 1000, .classifiers = QDK_KIT_CLASSIFIERS };
 	unsigned long long max_calls = 0;
 	unsigned int seconds = 0;
 	int quiet = 0, c, fd, rc = 0, st = 0, draining = 0;

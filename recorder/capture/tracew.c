@@ -493,6 +493,23 @@ static void put_node(struct trace_w *w, const char *what, const struct tnode *nd
 	trace_w_char(w, '\n');
 }
 
+/* Is kind (empty: the filters are not known) a word of the list kinds? */
+static bool kit_classifier(const char *kinds, const char *kind)
+{
+	size_t n = strlen(kind);
+
+	while (n && kinds && *kinds) {
+		size_t w;
+
+		kinds += strspn(kinds, " ");
+		w = strcspn(kinds, " ");
+		if (w == n && !strncmp(kinds, kind, n))
+			return true;
+		kinds += w;
+	}
+	return false;
+}
+
 /*
  * The tree (version 3): classes with their parents first (a parent is the
  * root, the child's handle or a class already written), then the qdiscs
@@ -531,11 +548,16 @@ static void write_tree(struct tw *t)
 		if (t->nodes[i].n.what == QDK_NODE_QDISC)
 			put_node(&t->w, "child", &t->nodes[i]);
 	for (i = 0; i < t->nnodes; i++) {
-		if (t->nodes[i].n.what != QDK_NODE_FILTER)
+		const struct tnode *nd = &t->nodes[i];
+		char kind[sizeof(nd->n.kind) + 1];
+
+		if (nd->n.what != QDK_NODE_FILTER)
 			continue;
-		trace_w_str(&t->w, "filter ");
-		trace_w_handle(&t->w, t->nodes[i].n.handle);
-		trace_w_char(&t->w, '\n');
+		snprintf(kind, sizeof(kind), "%.*s", (int)sizeof(nd->n.kind), nd->n.kind);
+		if (kit_classifier(t->o.classifiers, kind))
+			trace_w_classifier(&t->w, nd->n.handle, kind, nd->tca, nd->n.tca_len);
+		else
+			trace_w_filter(&t->w, nd->n.handle);
 	}
 	free(done);
 }

@@ -20,6 +20,13 @@ struct tw_opts {
 	const char *qdisc_opts;	/* tc-style options for the qdisc line */
 	const char *source;	/* the source directive's text */
 	const char *note;	/* a comment line for the header (e.g. the scenario) */
+	/*
+	 * the kinds of the kit's classifiers, separated by spaces: a block
+	 * whose one filter is of one of them, with the options tc made it
+	 * with, is a `classifier` line; any other block with filters a
+	 * `filter` line (NULL: none)
+	 */
+	const char *classifiers;
 	unsigned int stats_every; /* an s line every N calls (0: only last) */
 };
 

@@ -26,7 +26,9 @@ per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
   draw ...                  (as rand: a draw during a call or a change)
   tree inst=1 gen=1 count=N                       (the child's tree: N nodes follow)
   node inst=1 gen=1 what=class|qdisc|filter parent=MAJ:MIN handle=MAJ:MIN
-       kind=K [tca=HEX] [claim=N]                  (and its TCA chunks)
+       kind=K [tca=HEX] [claim=N]                  (and its TCA chunks;
+       a filter's kind and tca: its block's one filter, as tc made it;
+       kind= empty: filters not known)
   cls inst=1 gen=1 ts=N action=N classid=MAJ:MIN  (a classification in a call)
   new inst=1 gen=1 ts=N pkt=N [from=N] [tos=N] [truesize=N]  (a packet the child made)
   param inst=1 gen=1 name=NAME value=VALUE [long]  (a parameter of its module)

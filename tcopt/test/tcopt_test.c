@@ -102,6 +102,18 @@ static void units(void)
 	CHECK(tcopt_get_u32("12a", &u) != 0, "u32 junk must fail");
 	CHECK(tcopt_get_u64("18446744073709551615", &v) == 0 && v == UINT64_MAX, "u64 max");
 
+	CHECK(tcopt_get_classid("10:3", &u) == 0 && u == 0x100003, "classid 10:3");
+	CHECK(tcopt_get_classid("ffff:", &u) == 0 && u == 0xffff0000, "classid ffff:");
+	CHECK(tcopt_get_classid("10000:1", &u) != 0, "classid major over 16 bits must fail");
+	CHECK(tcopt_get_classid("1:1x", &u) != 0, "classid junk must fail");
+	CHECK(tcopt_get_classid("12", &u) != 0, "classid without ':' must fail");
+	{
+		char buf[16];
+
+		tcopt_fmt_classid(buf, sizeof(buf), 0x100003);
+		CHECK(strcmp(buf, "10:3") == 0, "fmt classid: got %s, want 10:3", buf);
+	}
+
 	fmt_ok(tcopt_fmt_size, 1514, "1514b");
 	fmt_ok(tcopt_fmt_size, 65536, "64Kb");
 	fmt_ok(tcopt_fmt_size, 3 * 1048576, "3Mb");
