@@ -47,7 +47,7 @@ CHIPS = "dcbt limit 20 min 5 max 15 probability 0.01 tag dscp 46 chips seed 1"
 # present, TCP / (TCP + UDP): a guest the host descheduled for a few seconds
 # starves both flows alike, which moves the share far less than TCP's rate.
 # With one TCP and one UDP flow dcbt's thresholds are cbt's (README.md), so
-# the two shares differ by noise alone, and this bounds the noise: in the nine
+# the two shares differ by noise alone, and this bounds the noise: in the eleven
 # runs README.md records dcbt's share minus cbt's is -0.031 to +0.092. That
 # dcbt decides exactly as cbt is checked without noise in qdiscs/dcbt/drive-test.
 SHARE_TOL = 0.10
