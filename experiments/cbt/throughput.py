@@ -15,10 +15,12 @@ paper's: min 5000, max 15000, limit 20000 bytes (5, 15 and 20 packets of
 
 Prints each table beside the paper's, saves tables.txt, results.json and
 throughput.png under OUTDIR (default build/experiments/cbt[-short]) and exits
-1 unless TCP's share while UDP is present orders as the paper's does:
-FIFO ~ RED << DCBT, CBT (DCBT <= CBT is printed, not asserted: README.md).
+1 unless TCP's share while UDP is present orders as the paper's does in
+Table 5.1: FIFO ~ RED << DCBT <= CBT, the last within SHARE_TOL of the link
+(with one TCP and one UDP flow dcbt's thresholds are cbt's: README.md).
 --short (make check) runs the 2-flow test only, with T = 12 and S = 4 s
-instead of 30 and 10; exit 2 when the VM produced no results.
+instead of 30 and 10, and UDP ends with TCP (no "UDP alone"): 12 s per
+qdisc instead of 40; exit 2 when the VM produced no results.
 """
 
 from __future__ import annotations
@@ -41,6 +43,14 @@ QDISCS: list[tuple[str, str, str]] = [
     ("DCBT", "dcbt limit 20 min 5 max 15 probability 0.01 tag dscp 46 nochips seed 1", "sch_dcbt"),
 ]
 CHIPS = "dcbt limit 20 min 5 max 15 probability 0.01 tag dscp 46 chips seed 1"
+# DCBT <= CBT is checked on TCP's share of what the link delivered while UDP is
+# present, TCP / (TCP + UDP): a guest the host descheduled for a few seconds
+# starves both flows alike, which moves the share far less than TCP's rate.
+# With one TCP and one UDP flow dcbt's thresholds are cbt's (README.md), so
+# the two shares differ by noise alone, and this bounds the noise: in the eleven
+# runs README.md records dcbt's share minus cbt's is -0.031 to +0.092. That
+# dcbt decides exactly as cbt is checked without noise in qdiscs/dcbt/drive-test.
+SHARE_TOL = 0.10
 
 # Tables 5.1 and 5.2 of the paper, KB/s
 PAPER_2 = {  # TCP alone, TCP while UDP, UDP while TCP, UDP alone
@@ -55,7 +65,9 @@ COLS_2 = ("TCP alone", "TCP w/ UDP", "UDP w/ TCP", "UDP alone")
 COLS_3 = ("TCP w/ MM", "TCP w/ UDP+MM", "UDP w/ TCP+MM", "UDP w/ MM", "MM overall")
 
 
-def scenario(desc: str, spec: str, mods: str, t: int, s: int, mm: bool, tcp_streams: int = 1) -> str:
+def scenario(desc: str, spec: str, mods: str, t: int, s: int, u: int, mm: bool, tcp_streams: int = 1) -> str:
+    """TCP for t s; UDP from s for u s (none when s < 0); MM throughout."""
+    d = max(t, s + u)
     lines = [
         "# SPDX-License-Identifier: GPL-2.0",
         "# written by experiments/cbt/throughput.py",
@@ -65,13 +77,19 @@ def scenario(desc: str, spec: str, mods: str, t: int, s: int, mm: bool, tcp_stre
         "shaper: tbf",
         "rate: 10mbit",
         "delay: 2ms",
-        f"duration: {t + max(s, 0)}",
+        f"duration: {d}",
         f"flow: tcp name=tcp time={t}" + (f" streams={tcp_streams}" if tcp_streams > 1 else ""),
-        f"flow: udp name=udp start={s} time={t} rate=10M len=1000" if s >= 0 else "",
-        f"flow: udp name=mm time={t + max(s, 0)} rate=1M len=1000 tos=0xb8" if mm else "",
+        f"flow: udp name=udp start={s} time={u} rate=10M len=1000" if s >= 0 else "",
+        f"flow: udp name=mm time={d} rate=1M len=1000 tos=0xb8" if mm else "",
         "expect: qdisc 10: packets > 1000",
     ]
     return "\n".join(x for x in lines if x) + "\n"
+
+
+def share_of(row: Sequence[float]) -> float:
+    """TCP's share while UDP is present, TCP / (TCP + UDP), from a row of
+    either table (both have TCP's and UDP's rates then in columns 1 and 2)."""
+    return row[1] / (row[1] + row[2])
 
 
 def kbs(bits: float) -> float:
@@ -80,37 +98,42 @@ def kbs(bits: float) -> float:
 
 def table(title: str, cols: tuple[str, ...], ours: dict[str, list[float]],
           paper: Mapping[str, Sequence[float]]) -> list[str]:
+    """Our rows (a short row: "-" in its last columns) over the paper's."""
     out = [title, f"{'':<6}" + "".join(f"{c:>15}" for c in cols)]
     for name, vals in ours.items():
-        out.append(f"{name:<6}" + "".join(f"{v:>15.0f}" for v in vals) + "   here")
+        out.append(f"{name:<6}" + "".join(f"{v:>15.0f}" for v in vals)
+                   + f"{'-':>15}" * (len(cols) - len(vals)) + "   here")
         out.append(f"{'':<6}" + "".join(f"{v:>15g}" for v in paper[name]) + "   paper")
     return out
 
 
 def main() -> int:
-    a = options(__doc__, "cbt", "the 2-flow test, 16 s per qdisc (make check)")
+    a = options(__doc__, "cbt", "the 2-flow test, 12 s per qdisc (make check)")
     t, s = (12, 4) if a.short else (30, 10)
+    u = t - s if a.short else t  # UDP's time: --short has no "UDP alone"
     outdir: Path = a.o
     scns: dict[str, str] = {}
     for name, spec, mods in QDISCS:
-        scns[f"cbt2-{name}"] = scenario(f"{name}: TCP, then 10 Mbit/s UDP", spec, mods, t, s, False)
+        scns[f"cbt2-{name}"] = scenario(f"{name}: TCP, then 10 Mbit/s UDP", spec, mods, t, s, u, False)
         if not a.short:
-            scns[f"cbt3-{name}"] = scenario(f"{name}: TCP, then UDP, with 1 Mbit/s MM", spec, mods, t, s, True)
+            scns[f"cbt3-{name}"] = scenario(f"{name}: TCP, then UDP, with 1 Mbit/s MM", spec, mods, t, s, u, True)
     if not a.short:
         # Figure 5.6: two TCP flows and the multimedia flow, DCBT without and with ChIPS
         for name, spec in (("nochips", QDISCS[3][1]), ("chips", CHIPS)):
-            scns[f"jitter-{name}"] = scenario(f"DCBT {name}: 2 TCP + MM", spec, "sch_dcbt", t, -1, True, 2)
+            scns[f"jitter-{name}"] = scenario(f"DCBT {name}: 2 TCP + MM", spec, "sch_dcbt", t, -1, 0, True, 2)
     ran = run_scenarios(outdir, scns)
     if ran is None:
         return 2
     vmo, c = ran
     def phases(d: Path) -> list[float]:
-        """TCP alone, TCP with UDP, UDP with TCP, UDP alone (KB/s). Each flow's
-        intervals count from its own start and TCP's data starts after its
-        handshake, up to a second after UDP's clock: a second's guard at
-        each phase boundary keeps the phases apart."""
-        return [kbs(phase_rate(d / "tcp.json", 1, s - 1)), kbs(phase_rate(d / "tcp.json", s + 1, t)),
-                kbs(phase_rate(d / "udp.json", 1, t - s - 1)), kbs(phase_rate(d / "udp.json", t - s + 2, t))]
+        """TCP alone, TCP with UDP, UDP with TCP, UDP alone (KB/s; not the
+        last when UDP ends with TCP). Each flow's intervals count from its
+        own start and TCP's data starts after its handshake, up to a second
+        after UDP's clock: a second's guard at each phase boundary keeps
+        the phases apart."""
+        r = [kbs(phase_rate(d / "tcp.json", 1, s - 1)), kbs(phase_rate(d / "tcp.json", s + 1, t)),
+             kbs(phase_rate(d / "udp.json", 1, t - s - 1))]
+        return r + [kbs(phase_rate(d / "udp.json", t - s + 2, u))] if u > t - s + 2 else r
 
     lines: list[str] = []
     results: dict[str, Any] = {"T": t, "S": s, "unit": "KB/s (1024 bytes)"}
@@ -129,7 +152,7 @@ def main() -> int:
     except (OSError, KeyError, ValueError) as e:
         print(f"cbt: no results ({e})", file=sys.stderr)
         return 2
-    lines += table(f"Table 5.1, 2-flow tests (KB/s; TCP {t} s, UDP from {s} s for {t} s)",
+    lines += table(f"Table 5.1, 2-flow tests (KB/s; TCP {t} s, UDP from {s} s for {u} s)",
                    COLS_2, two, PAPER_2)
     results["two_flow"] = two
     if three:
@@ -141,6 +164,7 @@ def main() -> int:
         results["jitter_ms"] = jitter
     # The paper's ordering of TCP's share while UDP is present
     tcp = {n: v[1] for n, v in two.items()}
+    share = {n: share_of(v) for n, v in two.items()}
     low = min(tcp["CBT"], tcp["DCBT"])
     ok = True
     checks = [
@@ -150,9 +174,11 @@ def main() -> int:
         (max(tcp["FIFO"], tcp["RED"]) < 0.2 * two["FIFO"][0],
          f"FIFO ~ RED: {tcp['FIFO']:.0f} and {tcp['RED']:.0f} KB/s, both under a fifth of TCP alone "
          f"({two['FIFO'][0]:.0f})"),
+        (share["DCBT"] <= share["CBT"] + SHARE_TOL,
+         f"DCBT <= CBT: TCP's share while UDP is present {share['DCBT']:.3f} and {share['CBT']:.3f} "
+         f"(tolerance {SHARE_TOL}; the paper's {share_of(PAPER_2['DCBT']):.3f} and "
+         f"{share_of(PAPER_2['CBT']):.3f})"),
     ]
-    # DCBT <= CBT does not hold here (README.md, "What differs"): printed, not asserted
-    differs = tcp["DCBT"] > 1.15 * tcp["CBT"]
     if jitter:
         checks.append((jitter["chips"] < jitter["nochips"],
                        f"ChIPS lowers the multimedia jitter ({jitter['chips']:.2f} < {jitter['nochips']:.2f} ms)"))
@@ -160,20 +186,25 @@ def main() -> int:
     for held, what in checks:
         ok = ok and held
         lines.append(verdict(held, what))
-    lines.append(f"{'DIFF' if differs else 'same'} DCBT {tcp['DCBT']:.0f} <= CBT {tcp['CBT']:.0f} KB/s "
-                 f"(15 % tolerance; the paper's {PAPER_2['DCBT'][1]:g} <= {PAPER_2['CBT'][1]:g})"
-                 + (": differs from the paper, see experiments/cbt/README.md" if differs else ""))
-    results["dcbt_le_cbt"] = not differs
+    results["tcp_share"] = share
+    if three:
+        # Not asserted: with a multimedia flow dcbt's thresholds are below
+        # cbt's, so the algorithm gives TCP at least cbt's share (README.md)
+        share3 = {n: share_of(v) for n, v in three.items()}
+        lines.append(f"note with MM, TCP's share while UDP is present: DCBT {share3['DCBT']:.3f}, "
+                     f"CBT {share3['CBT']:.3f} (the paper's {share_of(PAPER_3['DCBT']):.3f} and "
+                     f"{share_of(PAPER_3['CBT']):.3f}; dcbt's thresholds are the lower here)")
+        results["tcp_share_mm"] = share3
     text = "\n".join(lines) + "\n"
     print(text, end="")
     (outdir / "tables.txt").write_text(text)
     (outdir / "results.json").write_text(json.dumps(results, indent=1) + "\n")
-    plot(outdir / "throughput.png", vmo, t, s)
+    plot(outdir / "throughput.png", vmo, s, max(t, s + u))
     print(f"cbt: {c.passed} scenario checks passed, {c.failed} failed; results in {outdir}")
     return 0 if ok and c.failed == 0 else 1
 
 
-def plot(path: Path, vmo: Path, t: int, s: int) -> None:
+def plot(path: Path, vmo: Path, s: int, end: int) -> None:
     """Figures 5.1 and 5.2: each flow's rate per second, one panel per qdisc."""
     plt = pyplot()
     fig, axes = plt.subplots(1, len(QDISCS), figsize=(4 * len(QDISCS), 3), sharey=True)
@@ -185,7 +216,7 @@ def plot(path: Path, vmo: Path, t: int, s: int) -> None:
                     [kbs(iv["bits_per_second"]) for iv in ivs], style, label=flow.upper())
         ax.set_title(name)
         ax.set_xlabel("s")
-        ax.set_xlim(0, t + s)
+        ax.set_xlim(0, end)
     axes[0].set_ylabel("KB/s")
     axes[0].legend()
     save_figure(fig, path)
