@@ -15,6 +15,7 @@ import argparse
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -73,12 +74,16 @@ def verdict(held: bool, what: str) -> str:
     return f"{'ok  ' if held else 'FAIL'} {what}"
 
 
-def options(doc: str, name: str, short_help: str) -> argparse.Namespace:
+def options(doc: str, name: str, short_help: str,
+            extra: Callable[[argparse.ArgumentParser], None] | None = None) -> argparse.Namespace:
     """A runner's command line: --short (what make check runs) and -o OUTDIR,
-    by default build/experiments/NAME (NAME-short with --short)."""
+    by default build/experiments/NAME (NAME-short with --short); EXTRA adds
+    a runner's own options to the parser."""
     ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     ap.add_argument("--short", action="store_true", help=short_help)
     ap.add_argument("-o", type=Path, help="output directory")
+    if extra:
+        extra(ap)
     a = ap.parse_args()
     a.o = a.o or TOP / "build/experiments" / (f"{name}-short" if a.short else name)
     return a

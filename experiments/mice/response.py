@@ -139,6 +139,46 @@ def parse_mice(path: Path) -> dict[str, Any]:
             "response": [r for r, _ in done], "connect": [c for _, c in done]}
 
 
+def mice_row(name: str, title: str, spec: str, m: dict[str, Any]) -> dict[str, Any]:
+    """A run's row of the table: parse_mice's counts and the mean times (s)."""
+    return {
+        "run": name, "title": title, "qdisc": spec,
+        "launched": m["launched"], "done": m["done"],
+        "not_connected": m["not_connected"], "not_answered": m["not_answered"],
+        "killed": m["killed"],
+        "response_mean_s": round(statistics.fmean(m["response"]), 3),
+        "response_median_s": round(statistics.median(m["response"]), 3),
+        "connect_mean_s": round(statistics.fmean(m["connect"]), 3),
+    }
+
+
+def read_mice(vmo: Path, runs: list[str]) -> dict[str, dict[str, Any]] | None:
+    """parse_mice of each run's collect/mice.txt under VMO (scenario
+    mice-RUN), or None after saying on stderr which run has no results."""
+    out = {}
+    for name in runs:
+        try:
+            out[name] = parse_mice(vmo / f"mice-{name}/collect/mice.txt")
+            if not out[name]["done"]:
+                raise ValueError("no mouse ended")
+        except (OSError, ValueError) as e:
+            print(f"mice: {name}: no results ({e})", file=sys.stderr)
+            return None
+    return out
+
+
+def plot_cdf(ax: Any, rows: list[dict[str, Any]], samples: dict[str, list[float]]) -> None:
+    """Each run's CDF of response times on AX (log time axis)."""
+    for r in rows:
+        v = sorted(samples[r["run"]])
+        ax.step(v, [(i + 1) / len(v) for i in range(len(v))], where="post", label=r["title"])
+    ax.set_xscale("log")
+    ax.set_xlabel("response time (s)")
+    ax.set_ylabel("fraction of mice")
+    ax.set_title("response time CDF")
+    ax.legend(fontsize=8)
+
+
 def run(outdir: Path, seconds: int, timeout: int) -> int:
     ran = run_scenarios(outdir, {f"mice-{name}": scenario(name, title, spec, mods, el, seconds, timeout)
                                  for name, title, spec, mods, el in RUNS})
@@ -147,25 +187,14 @@ def run(outdir: Path, seconds: int, timeout: int) -> int:
     vmo, c = ran
     rows: list[dict[str, Any]] = []
     samples: dict[str, list[float]] = {}
+    mice = read_mice(vmo, [r[0] for r in RUNS])
+    if mice is None:
+        return 2
     for name, title, spec, _, _ in RUNS:
-        try:
-            m = parse_mice(vmo / f"mice-{name}/collect/mice.txt")
-            if not m["done"]:
-                raise ValueError("no mouse ended")
-        except (OSError, ValueError) as e:
-            print(f"mice: {name}: no results ({e})", file=sys.stderr)
-            return 2
+        m = mice[name]
         samples[name] = m["response"]
-        rows.append({
-            "run": name, "title": title, "qdisc": spec,
-            "launched": m["launched"], "done": m["done"],
-            "not_connected": m["not_connected"], "not_answered": m["not_answered"],
-            "killed": m["killed"],
-            "response_mean_s": round(statistics.fmean(m["response"]), 2),
-            "response_median_s": round(statistics.median(m["response"]), 2),
-            "connect_mean_s": round(statistics.fmean(m["connect"]), 2),
-            "paper_response_s": PAPER[name][0], "paper_connect_s": PAPER[name][1],
-        })
+        rows.append(mice_row(name, title, spec, m) |
+                    {"paper_response_s": PAPER[name][0], "paper_connect_s": PAPER[name][1]})
 
     def paper(v: float | None) -> str:
         return f"{v:.2f}" if v is not None else "chart"
@@ -215,14 +244,7 @@ def plot(path: Path, rows: list[dict[str, Any]], samples: dict[str, list[float]]
     bars.set_ylabel("mean time (s)")
     bars.set_title(f"mice at {RATE} (paper's ME run: a chart only)")
     bars.legend(fontsize=8)
-    for r in rows:
-        v = sorted(samples[r["run"]])
-        cdf.step(v, [(i + 1) / len(v) for i in range(len(v))], where="post", label=r["title"])
-    cdf.set_xscale("log")
-    cdf.set_xlabel("response time (s)")
-    cdf.set_ylabel("fraction of mice")
-    cdf.set_title("response time CDF")
-    cdf.legend(fontsize=8)
+    plot_cdf(cdf, rows, samples)
     save_figure(fig, path)
 
 
