@@ -23,8 +23,8 @@ TOP = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(TOP / "vm"))
 import check  # noqa: E402  (vm/check.py: the rig's one reader of flow results)
 
-__all__ = ["TOP", "check", "intervals", "options", "phase_rate", "pyplot", "run_scenarios", "save_figure",
-           "verdict"]
+__all__ = ["TOP", "check", "intervals", "options", "phase_rate", "pyplot", "report", "run_scenarios",
+           "save_figure", "verdict"]
 
 
 def run_scenarios(outdir: Path, scenarios: dict[str, str]) -> tuple[Path, check.Checker] | None:
@@ -67,6 +67,15 @@ def phase_rate(flow_json: Path, start: float, end: float) -> float:
     if not rates:
         raise ValueError(f"{flow_json}: no interval in [{start:g}, {end:g}) s")
     return sum(rates) / len(rates)
+
+
+def report(outdir: Path, lines: list[str], results: dict[str, Any]) -> None:
+    """A runner's table: LINES printed and saved as OUTDIR/table.txt, and its
+    numbers, RESULTS, as OUTDIR/results.json."""
+    text = "\n".join(lines) + "\n"
+    print(text, end="")
+    (outdir / "table.txt").write_text(text)
+    (outdir / "results.json").write_text(json.dumps(results, indent=1) + "\n")
 
 
 def verdict(held: bool, what: str) -> str:

@@ -35,16 +35,15 @@ check) runs congested, steered and policed with mice for 10 s instead of
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from response import mice_row, plot_cdf, read_mice  # noqa: E402
+from response import mice_figure, mice_row, mice_scenario, read_mice  # noqa: E402
 
-from vmexp import check, options, pyplot, run_scenarios, save_figure, verdict  # noqa: E402
+from vmexp import check, options, report, run_scenarios, verdict  # noqa: E402
 
 PAPER_MBIT = 100  # the paper's link
 # The link here (--mbit): the highest rate at which the shaper, not the
@@ -58,10 +57,7 @@ BURST = "100kb"  # tbf's bucket: 8 ms at the rate, above a 250 Hz tick's 5 ms
 DELAY = "10ms"  # on the receiver's egress: the base RTT (the paper gives none)
 LIMIT = 1000  # packets, each prio band's pfifo: Linux's default txqueuelen
 SIZE = 100_000  # bytes per mouse: the paper's 100 KB average, one size for all
-GAP = 1.0  # mean seconds between mice (Poisson arrivals)
-SEED = 1  # the mice's schedule: the same in every run
 START = 5  # s after the daemons start: the elephant has filled its queue
-PORT = 5300  # tcpmice's; the rig's flows use 5200 + N
 # cls_mered's threshold: above a 100 KB mouse with its headers (about 70
 # segments of 1448 bytes, 66-byte headers each, the handshake and the FIN),
 # so a mouse stays one from SYN to FIN; the elephant turns at 150 KB, in
@@ -85,10 +81,6 @@ def scenario(title: str, elephant: bool, steer: bool, police: bool, mbit: int, s
              timeout: int) -> str:
     duration = START + seconds + timeout + 3
     lines = [
-        "# SPDX-License-Identifier: GPL-2.0",
-        "# written by experiments/mice/classifier.py",
-        f"description: {title}: {SIZE}-byte TCP mice, one a second, at {mbit}mbit"
-        + (", one TCP elephant" if elephant else ""),
         "modules: cls_mered sch_prio sch_ingress",
         "qdisc: none",
         "shaper: tbf",
@@ -108,22 +100,17 @@ def scenario(title: str, elephant: bool, steer: bool, police: bool, mbit: int, s
                   f"rate {POLICE * mbit:g}mbit burst {POLICE_BURST}"]
     if elephant:
         # it ends 5 s before the run, when every mouse has ended
-        lines.append(f"flow: tcp name=elephant time={duration - 5}")
+        lines += [f"flow: tcp name=elephant time={duration - 5}", "expect: flow elephant mbps > 0"]
     lines += [
         # the queue the mice meet, and the run lasts the duration
         "flow: ping name=ping interval=0.5",
-        f"daemon: ip netns exec receiver tcpmice serve {PORT}",
-        f"daemon: ip netns exec sender tcpmice send $RECEIVER_IP {PORT} {START} {seconds} "
-        f"{SIZE} {GAP} {SEED} {timeout} $COLLECT/mice.txt",
         "collect: tc -s qdisc show dev $DEV > $COLLECT/qdisc.txt",
         "collect: tc -s filter show dev $DEV parent 10: > $COLLECT/filter.txt",
         "collect: tc -s qdisc show dev $IN_DEV > $COLLECT/qdisc-in.txt",
         "collect: tc -s filter show dev $IN_DEV parent ffff: > $COLLECT/filter-in.txt",
-        "expect: collect mice.txt exists",
     ]
-    if elephant:
-        lines.append("expect: flow elephant mbps > 0")
-    return "\n".join(lines) + "\n"
+    return mice_scenario("classifier.py", f"{title}: {SIZE}-byte TCP mice, one a second, at {mbit}mbit"
+                         + (", one TCP elephant" if elephant else ""), lines, START, seconds, SIZE, timeout)
 
 
 def run(outdir: Path, mbit: int, seconds: int, timeout: int, names: tuple[str, ...]) -> int:
@@ -171,30 +158,13 @@ def run(outdir: Path, mbit: int, seconds: int, timeout: int, names: tuple[str, .
             ok = ok and held
             lines.append(verdict(held, f"mean {what} time: {by[name]['title']} {a * 1000:.1f} ms "
                                  f"< congested {b * 1000:.1f} ms"))
-    text = "\n".join(lines) + "\n"
-    print(text, end="")
-    (outdir / "table.txt").write_text(text)
-    (outdir / "results.json").write_text(json.dumps(
-        {"mbit": mbit, "delay": DELAY, "limit": LIMIT, "size": SIZE, "gap": GAP, "mice": MICE,
-         "police_mbit": POLICE * mbit, "seconds": seconds, "timeout": timeout, "rows": rows}, indent=1) + "\n")
-    plot(outdir / "classifier.png", mbit, rows, {n: mice[n]["response"] for n in names})
+    report(outdir, lines, {"mbit": mbit, "delay": DELAY, "limit": LIMIT, "size": SIZE, "mice": MICE,
+                           "police_mbit": POLICE * mbit, "seconds": seconds, "timeout": timeout, "rows": rows})
+    mice_figure(outdir / "classifier.png", rows, {n: mice[n]["response"] for n in names},
+                [("response_mean_s", "response"), ("connect_mean_s", "connection")], 1000, "mean time (ms)",
+                f"{SIZE // 1000} KB mice at {mbit} Mbit/s, one elephant")
     print(f"mice-cls: {c.passed} scenario checks passed, {c.failed} failed; results in {outdir}")
     return 0 if ok and c.failed == 0 else 1
-
-
-def plot(path: Path, mbit: int, rows: list[dict[str, Any]], samples: dict[str, list[float]]) -> None:
-    plt = pyplot()
-    fig, (bars, cdf) = plt.subplots(1, 2, figsize=(10, 4))
-    x = range(len(rows))
-    w = 0.35
-    for key, label, k in (("response_mean_s", "response", 0), ("connect_mean_s", "connection", 1)):
-        bars.bar([i + (k - 0.5) * w for i in x], [r[key] * 1000 for r in rows], w, label=label)
-    bars.set_xticks(list(x), [r["title"] for r in rows], fontsize=8)
-    bars.set_ylabel("mean time (ms)")
-    bars.set_title(f"{SIZE // 1000} KB mice at {mbit} Mbit/s, one elephant")
-    bars.legend(fontsize=8)
-    plot_cdf(cdf, rows, samples)
-    save_figure(fig, path)
 
 
 def main() -> int:

@@ -24,14 +24,13 @@ congested. --short (make check) starts mice for
 
 from __future__ import annotations
 
-import json
 import statistics
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from vmexp import options, pyplot, run_scenarios, save_figure, verdict  # noqa: E402
+from vmexp import options, pyplot, report, run_scenarios, save_figure, verdict  # noqa: E402
 
 RATE = "56kbit"  # the paper's dial-up modem
 BURST = 1600  # bytes: one full-sized packet, so tbf holds the rate from the first
@@ -83,14 +82,7 @@ PAPER: dict[str, tuple[float | None, float | None]] = {
 def scenario(name: str, title: str, spec: str, mods: str, elephant: bool,
              seconds: int, timeout: int) -> str:
     duration = START + seconds + timeout + 3
-    lines = [
-        "# SPDX-License-Identifier: GPL-2.0",
-        "# written by experiments/mice/response.py",
-        f"description: {title}: {SIZE}-byte TCP mice, one a second, at {RATE}"
-        + (", one TCP elephant" if elephant else ""),
-    ]
-    if mods:
-        lines.append(f"modules: {mods}")
+    lines = [f"modules: {mods}"] if mods else []
     lines += [
         f"qdisc: {spec}",
         "shaper: tbf",
@@ -106,14 +98,28 @@ def scenario(name: str, title: str, spec: str, mods: str, elephant: bool,
         lines.append(f"flow: tcp name=elephant window={WINDOW} time={duration - 10}")
     # a ping every 2 s: the run lasts the duration (a scenario's traffic
     # ends with its flows), and its RTT shows the queue the mice meet
-    lines += [
-        "flow: ping name=ping interval=2",
+    lines.append("flow: ping name=ping interval=2")
+    return mice_scenario("response.py", f"{title}: {SIZE}-byte TCP mice, one a second, at {RATE}"
+                         + (", one TCP elephant" if elephant else ""), lines, START, seconds, SIZE, timeout)
+
+
+def mice_scenario(script: str, description: str, keys: list[str], start: int, seconds: int, size: int,
+                  timeout: int) -> str:
+    """A rig scenario written by experiments/mice/SCRIPT: KEYS (its link,
+    qdiscs and flows) and the mice, tcpmice's server in the receiver and
+    its client in the sender: START s after the daemons begin, SIZE-byte
+    mice at Poisson times (mean GAP s, seeded) for SECONDS s, each given up
+    TIMEOUT s after it began, one line each in collect/mice.txt."""
+    return "\n".join([
+        "# SPDX-License-Identifier: GPL-2.0",
+        f"# written by experiments/mice/{script}",
+        f"description: {description}",
+        *keys,
         f"daemon: ip netns exec receiver tcpmice serve {PORT}",
-        f"daemon: ip netns exec sender tcpmice send $RECEIVER_IP {PORT} {START} {seconds} "
-        f"{SIZE} {GAP} {SEED} {timeout} $COLLECT/mice.txt",
+        f"daemon: ip netns exec sender tcpmice send $RECEIVER_IP {PORT} {start} {seconds} "
+        f"{size} {GAP} {SEED} {timeout} $COLLECT/mice.txt",
         "expect: collect mice.txt exists",
-    ]
-    return "\n".join(lines) + "\n"
+    ]) + "\n"
 
 
 def parse_mice(path: Path) -> dict[str, Any]:
@@ -220,29 +226,30 @@ def run(outdir: Path, seconds: int, timeout: int) -> int:
         ):
             ok = ok and held
             lines.append(verdict(held, text))
-    text = "\n".join(lines) + "\n"
-    print(text, end="")
-    (outdir / "table.txt").write_text(text)
-    (outdir / "results.json").write_text(json.dumps(
-        {"rate": RATE, "delay": DELAY, "limit": LIMIT, "size": SIZE, "gap": GAP,
-         "seconds": seconds, "timeout": timeout, "ratio": RATIO, "noise": NOISE, "rows": rows}, indent=1) + "\n")
-    plot(outdir / "response.png", rows, samples)
+    report(outdir, lines, {"rate": RATE, "delay": DELAY, "limit": LIMIT, "size": SIZE, "gap": GAP,
+                           "seconds": seconds, "timeout": timeout, "ratio": RATIO, "noise": NOISE, "rows": rows})
+    series = [("response_mean_s", "response (kit)"), ("paper_response_s", "response (paper)"),
+              ("connect_mean_s", "connection (kit)"), ("paper_connect_s", "connection (paper)")]
+    mice_figure(outdir / "response.png", rows, samples, series, 1, "mean time (s)",
+                f"mice at {RATE} (paper's ME run: a chart only)")
     print(f"mice: {c.passed} scenario checks passed, {c.failed} failed; results in {outdir}")
     return 0 if ok and c.failed == 0 else 1
 
 
-def plot(path: Path, rows: list[dict[str, Any]], samples: dict[str, list[float]]) -> None:
+def mice_figure(path: Path, rows: list[dict[str, Any]], samples: dict[str, list[float]],
+                series: list[tuple[str, str]], scale: float, ylabel: str, title: str) -> None:
+    """PATH: each run's means of SERIES (row key, label; a missing value is
+    0) times SCALE as grouped bars, beside each run's CDF of response times."""
     plt = pyplot()
     fig, (bars, cdf) = plt.subplots(1, 2, figsize=(10, 4))
     x = range(len(rows))
-    w = 0.2
-    series = [("response_mean_s", "response (kit)", 0), ("paper_response_s", "response (paper)", 1),
-              ("connect_mean_s", "connection (kit)", 2), ("paper_connect_s", "connection (paper)", 3)]
-    for key, label, k in series:
-        bars.bar([i + (k - 1.5) * w for i in x], [r[key] or 0 for r in rows], w, label=label)
-    bars.set_xticks(list(x), [r["title"] for r in rows])
-    bars.set_ylabel("mean time (s)")
-    bars.set_title(f"mice at {RATE} (paper's ME run: a chart only)")
+    w = 0.8 / len(series)
+    for k, (key, label) in enumerate(series):
+        bars.bar([i + (k - (len(series) - 1) / 2) * w for i in x], [(r[key] or 0) * scale for r in rows], w,
+                 label=label)
+    bars.set_xticks(list(x), [r["title"] for r in rows], fontsize=8)
+    bars.set_ylabel(ylabel)
+    bars.set_title(title)
     bars.legend(fontsize=8)
     plot_cdf(cdf, rows, samples)
     save_figure(fig, path)
