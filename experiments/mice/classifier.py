@@ -53,7 +53,7 @@ PAPER_MBIT = 100  # the paper's link
 # ordering). 40 Mbit/s kept tbf the bottleneck in every run here
 # (experiments/mice/README.md).
 SHORT_MBIT = 40
-BURST = "100kb"  # tbf's bucket: 8 ms at the rate, above a 250 Hz tick's 5 ms
+BURST = "100kb"  # tbf's bucket: 8 ms at 100 Mbit/s, above a 250 Hz tick's 4 ms
 DELAY = "10ms"  # on the receiver's egress: the base RTT (the paper gives none)
 LIMIT = 1000  # packets, each prio band's pfifo: Linux's default txqueuelen
 SIZE = 100_000  # bytes per mouse: the paper's 100 KB average, one size for all
@@ -61,7 +61,7 @@ START = 5  # s after the daemons start: the elephant has filled its queue
 # cls_mered's threshold: above a 100 KB mouse with its headers (about 70
 # segments of 1448 bytes, 66-byte headers each, the handshake and the FIN),
 # so a mouse stays one from SYN to FIN; the elephant turns at 150 KB, in
-# 12 ms at the link rate.
+# 12 ms at 100 Mbit/s.
 MICE = 150_000
 POLICE = 0.8  # the policer's elephant rate, of the link's: a fifth kept for mice
 POLICE_BURST = "100kb"
