@@ -17,7 +17,8 @@
 #   make fidelity   kind x option set -> events, drops, marks, draws, exact or not,
 #                   from the committed kernel captures (VM=1: captured afresh)
 #   make coverage   gcovr HTML and XML of the unit and replay tests
-#   make repro-residential, make repro-cbt, make repro-nac, make repro-mice  a
+#   make repro-residential, make repro-cbt, make repro-nac, make repro-mice,
+#   make repro-mice-cls  a
 #                   paper's result reproduced in the VM, printed beside the paper's
 #                   (experiments/README.md)
 #   make repro-red  Domanska et al.'s Tables I-III (RED, DSRED, drop-from-front
@@ -95,7 +96,7 @@ bench: deps
 	@$(PYTHON) $(TOP)/bench/bench.py
 
 # The papers' results, reproduced (experiments/README.md).
-.PHONY: repro-residential repro-cbt repro-nac repro-mice
+.PHONY: repro-residential repro-cbt repro-nac repro-mice repro-mice-cls
 repro-residential: deps deps-vm
 	@$(PYTHON) $(TOP)/experiments/residential/rrul.py
 
@@ -113,6 +114,11 @@ repro-mice: deps deps-vm
 	+$(USER_MAKE) tc-plugins
 	+$(KERNEL_MAKE)
 	@$(PYTHON) $(TOP)/experiments/mice/response.py
+
+repro-mice-cls: deps deps-vm
+	+$(USER_MAKE) tc-plugins
+	+$(KERNEL_MAKE)
+	@$(PYTHON) $(TOP)/experiments/mice/classifier.py
 
 coverage: deps
 	+$(USER_MAKE) COVERAGE=1 coverage

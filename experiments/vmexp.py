@@ -15,6 +15,7 @@ import argparse
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +23,8 @@ TOP = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(TOP / "vm"))
 import check  # noqa: E402  (vm/check.py: the rig's one reader of flow results)
 
-__all__ = ["TOP", "check", "intervals", "options", "phase_rate", "pyplot", "run_scenarios", "save_figure",
-           "verdict"]
+__all__ = ["TOP", "check", "intervals", "options", "phase_rate", "pyplot", "report", "run_scenarios",
+           "save_figure", "verdict"]
 
 
 def run_scenarios(outdir: Path, scenarios: dict[str, str]) -> tuple[Path, check.Checker] | None:
@@ -68,17 +69,30 @@ def phase_rate(flow_json: Path, start: float, end: float) -> float:
     return sum(rates) / len(rates)
 
 
+def report(outdir: Path, lines: list[str], results: dict[str, Any]) -> None:
+    """A runner's table: LINES printed and saved as OUTDIR/table.txt, and its
+    numbers, RESULTS, as OUTDIR/results.json."""
+    text = "\n".join(lines) + "\n"
+    print(text, end="")
+    (outdir / "table.txt").write_text(text)
+    (outdir / "results.json").write_text(json.dumps(results, indent=1) + "\n")
+
+
 def verdict(held: bool, what: str) -> str:
     """One check's line, as vm/check.py prints them (the suites count them)."""
     return f"{'ok  ' if held else 'FAIL'} {what}"
 
 
-def options(doc: str, name: str, short_help: str) -> argparse.Namespace:
+def options(doc: str, name: str, short_help: str,
+            extra: Callable[[argparse.ArgumentParser], None] | None = None) -> argparse.Namespace:
     """A runner's command line: --short (what make check runs) and -o OUTDIR,
-    by default build/experiments/NAME (NAME-short with --short)."""
+    by default build/experiments/NAME (NAME-short with --short); EXTRA adds
+    a runner's own options to the parser."""
     ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     ap.add_argument("--short", action="store_true", help=short_help)
     ap.add_argument("-o", type=Path, help="output directory")
+    if extra:
+        extra(ap)
     a = ap.parse_args()
     a.o = a.o or TOP / "build/experiments" / (f"{name}-short" if a.short else name)
     return a

@@ -24,14 +24,13 @@ congested. --short (make check) starts mice for
 
 from __future__ import annotations
 
-import json
 import statistics
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from vmexp import options, pyplot, run_scenarios, save_figure, verdict  # noqa: E402
+from vmexp import options, pyplot, report, run_scenarios, save_figure, verdict  # noqa: E402
 
 RATE = "56kbit"  # the paper's dial-up modem
 BURST = 1600  # bytes: one full-sized packet, so tbf holds the rate from the first
@@ -83,14 +82,7 @@ PAPER: dict[str, tuple[float | None, float | None]] = {
 def scenario(name: str, title: str, spec: str, mods: str, elephant: bool,
              seconds: int, timeout: int) -> str:
     duration = START + seconds + timeout + 3
-    lines = [
-        "# SPDX-License-Identifier: GPL-2.0",
-        "# written by experiments/mice/response.py",
-        f"description: {title}: {SIZE}-byte TCP mice, one a second, at {RATE}"
-        + (", one TCP elephant" if elephant else ""),
-    ]
-    if mods:
-        lines.append(f"modules: {mods}")
+    lines = [f"modules: {mods}"] if mods else []
     lines += [
         f"qdisc: {spec}",
         "shaper: tbf",
@@ -106,14 +98,28 @@ def scenario(name: str, title: str, spec: str, mods: str, elephant: bool,
         lines.append(f"flow: tcp name=elephant window={WINDOW} time={duration - 10}")
     # a ping every 2 s: the run lasts the duration (a scenario's traffic
     # ends with its flows), and its RTT shows the queue the mice meet
-    lines += [
-        "flow: ping name=ping interval=2",
+    lines.append("flow: ping name=ping interval=2")
+    return mice_scenario("response.py", f"{title}: {SIZE}-byte TCP mice, one a second, at {RATE}"
+                         + (", one TCP elephant" if elephant else ""), lines, START, seconds, SIZE, timeout)
+
+
+def mice_scenario(script: str, description: str, keys: list[str], start: int, seconds: int, size: int,
+                  timeout: int) -> str:
+    """A rig scenario written by experiments/mice/SCRIPT: KEYS (its link,
+    qdiscs and flows) and the mice, tcpmice's server in the receiver and
+    its client in the sender: START s after the daemons begin, SIZE-byte
+    mice at Poisson times (mean GAP s, seeded) for SECONDS s, each given up
+    TIMEOUT s after it began, one line each in collect/mice.txt."""
+    return "\n".join([
+        "# SPDX-License-Identifier: GPL-2.0",
+        f"# written by experiments/mice/{script}",
+        f"description: {description}",
+        *keys,
         f"daemon: ip netns exec receiver tcpmice serve {PORT}",
-        f"daemon: ip netns exec sender tcpmice send $RECEIVER_IP {PORT} {START} {seconds} "
-        f"{SIZE} {GAP} {SEED} {timeout} $COLLECT/mice.txt",
+        f"daemon: ip netns exec sender tcpmice send $RECEIVER_IP {PORT} {start} {seconds} "
+        f"{size} {GAP} {SEED} {timeout} $COLLECT/mice.txt",
         "expect: collect mice.txt exists",
-    ]
-    return "\n".join(lines) + "\n"
+    ]) + "\n"
 
 
 def parse_mice(path: Path) -> dict[str, Any]:
@@ -139,6 +145,46 @@ def parse_mice(path: Path) -> dict[str, Any]:
             "response": [r for r, _ in done], "connect": [c for _, c in done]}
 
 
+def mice_row(name: str, title: str, spec: str, m: dict[str, Any]) -> dict[str, Any]:
+    """A run's row of the table: parse_mice's counts and the mean times (s)."""
+    return {
+        "run": name, "title": title, "qdisc": spec,
+        "launched": m["launched"], "done": m["done"],
+        "not_connected": m["not_connected"], "not_answered": m["not_answered"],
+        "killed": m["killed"],
+        "response_mean_s": round(statistics.fmean(m["response"]), 3),
+        "response_median_s": round(statistics.median(m["response"]), 3),
+        "connect_mean_s": round(statistics.fmean(m["connect"]), 3),
+    }
+
+
+def read_mice(vmo: Path, runs: list[str]) -> dict[str, dict[str, Any]] | None:
+    """parse_mice of each run's collect/mice.txt under VMO (scenario
+    mice-RUN), or None after saying on stderr which run has no results."""
+    out = {}
+    for name in runs:
+        try:
+            out[name] = parse_mice(vmo / f"mice-{name}/collect/mice.txt")
+            if not out[name]["done"]:
+                raise ValueError("no mouse ended")
+        except (OSError, ValueError) as e:
+            print(f"mice: {name}: no results ({e})", file=sys.stderr)
+            return None
+    return out
+
+
+def plot_cdf(ax: Any, rows: list[dict[str, Any]], samples: dict[str, list[float]]) -> None:
+    """Each run's CDF of response times on AX (log time axis)."""
+    for r in rows:
+        v = sorted(samples[r["run"]])
+        ax.step(v, [(i + 1) / len(v) for i in range(len(v))], where="post", label=r["title"])
+    ax.set_xscale("log")
+    ax.set_xlabel("response time (s)")
+    ax.set_ylabel("fraction of mice")
+    ax.set_title("response time CDF")
+    ax.legend(fontsize=8)
+
+
 def run(outdir: Path, seconds: int, timeout: int) -> int:
     ran = run_scenarios(outdir, {f"mice-{name}": scenario(name, title, spec, mods, el, seconds, timeout)
                                  for name, title, spec, mods, el in RUNS})
@@ -147,25 +193,14 @@ def run(outdir: Path, seconds: int, timeout: int) -> int:
     vmo, c = ran
     rows: list[dict[str, Any]] = []
     samples: dict[str, list[float]] = {}
+    mice = read_mice(vmo, [r[0] for r in RUNS])
+    if mice is None:
+        return 2
     for name, title, spec, _, _ in RUNS:
-        try:
-            m = parse_mice(vmo / f"mice-{name}/collect/mice.txt")
-            if not m["done"]:
-                raise ValueError("no mouse ended")
-        except (OSError, ValueError) as e:
-            print(f"mice: {name}: no results ({e})", file=sys.stderr)
-            return 2
+        m = mice[name]
         samples[name] = m["response"]
-        rows.append({
-            "run": name, "title": title, "qdisc": spec,
-            "launched": m["launched"], "done": m["done"],
-            "not_connected": m["not_connected"], "not_answered": m["not_answered"],
-            "killed": m["killed"],
-            "response_mean_s": round(statistics.fmean(m["response"]), 2),
-            "response_median_s": round(statistics.median(m["response"]), 2),
-            "connect_mean_s": round(statistics.fmean(m["connect"]), 2),
-            "paper_response_s": PAPER[name][0], "paper_connect_s": PAPER[name][1],
-        })
+        rows.append(mice_row(name, title, spec, m) |
+                    {"paper_response_s": PAPER[name][0], "paper_connect_s": PAPER[name][1]})
 
     def paper(v: float | None) -> str:
         return f"{v:.2f}" if v is not None else "chart"
@@ -191,38 +226,32 @@ def run(outdir: Path, seconds: int, timeout: int) -> int:
         ):
             ok = ok and held
             lines.append(verdict(held, text))
-    text = "\n".join(lines) + "\n"
-    print(text, end="")
-    (outdir / "table.txt").write_text(text)
-    (outdir / "results.json").write_text(json.dumps(
-        {"rate": RATE, "delay": DELAY, "limit": LIMIT, "size": SIZE, "gap": GAP,
-         "seconds": seconds, "timeout": timeout, "ratio": RATIO, "noise": NOISE, "rows": rows}, indent=1) + "\n")
-    plot(outdir / "response.png", rows, samples)
+    report(outdir, lines, {"rate": RATE, "delay": DELAY, "limit": LIMIT, "size": SIZE, "gap": GAP,
+                           "seconds": seconds, "timeout": timeout, "ratio": RATIO, "noise": NOISE, "rows": rows})
+    series = [("response_mean_s", "response (kit)"), ("paper_response_s", "response (paper)"),
+              ("connect_mean_s", "connection (kit)"), ("paper_connect_s", "connection (paper)")]
+    mice_figure(outdir / "response.png", rows, samples, series, 1, "mean time (s)",
+                f"mice at {RATE} (paper's ME run: a chart only)")
     print(f"mice: {c.passed} scenario checks passed, {c.failed} failed; results in {outdir}")
     return 0 if ok and c.failed == 0 else 1
 
 
-def plot(path: Path, rows: list[dict[str, Any]], samples: dict[str, list[float]]) -> None:
+def mice_figure(path: Path, rows: list[dict[str, Any]], samples: dict[str, list[float]],
+                series: list[tuple[str, str]], scale: float, ylabel: str, title: str) -> None:
+    """PATH: each run's means of SERIES (row key, label; a missing value is
+    0) times SCALE as grouped bars, beside each run's CDF of response times."""
     plt = pyplot()
     fig, (bars, cdf) = plt.subplots(1, 2, figsize=(10, 4))
     x = range(len(rows))
-    w = 0.2
-    series = [("response_mean_s", "response (kit)", 0), ("paper_response_s", "response (paper)", 1),
-              ("connect_mean_s", "connection (kit)", 2), ("paper_connect_s", "connection (paper)", 3)]
-    for key, label, k in series:
-        bars.bar([i + (k - 1.5) * w for i in x], [r[key] or 0 for r in rows], w, label=label)
-    bars.set_xticks(list(x), [r["title"] for r in rows])
-    bars.set_ylabel("mean time (s)")
-    bars.set_title(f"mice at {RATE} (paper's ME run: a chart only)")
+    w = 0.8 / len(series)
+    for k, (key, label) in enumerate(series):
+        bars.bar([i + (k - (len(series) - 1) / 2) * w for i in x], [(r[key] or 0) * scale for r in rows], w,
+                 label=label)
+    bars.set_xticks(list(x), [r["title"] for r in rows], fontsize=8)
+    bars.set_ylabel(ylabel)
+    bars.set_title(title)
     bars.legend(fontsize=8)
-    for r in rows:
-        v = sorted(samples[r["run"]])
-        cdf.step(v, [(i + 1) / len(v) for i in range(len(v))], where="post", label=r["title"])
-    cdf.set_xscale("log")
-    cdf.set_xlabel("response time (s)")
-    cdf.set_ylabel("fraction of mice")
-    cdf.set_title("response time CDF")
-    cdf.legend(fontsize=8)
+    plot_cdf(cdf, rows, samples)
     save_figure(fig, path)
 
 
