@@ -87,9 +87,10 @@ vmtest: deps deps-vm
 tdc: deps deps-vm
 	@$(TOP)/tests/tdc/run.sh
 
-# libFuzzer targets, FUZZ_SECONDS each (default 600): fuzz/README.md
+# libFuzzer targets, FUZZ_SECONDS each (default 600), or FUZZ_RUNS inputs
+# each (no time limit unless FUZZ_SECONDS too): fuzz/README.md
 fuzz: deps deps-check
-	@$(TOP)/fuzz/run.sh $(or $(FUZZ_SECONDS),600)
+	@$(TOP)/fuzz/run.sh $(if $(FUZZ_RUNS),-r $(FUZZ_RUNS) $(or $(FUZZ_SECONDS),0),$(or $(FUZZ_SECONDS),600))
 
 bench: deps
 	+$(USER_MAKE) all

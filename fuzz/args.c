@@ -19,7 +19,6 @@
  * (fuzz.mk, -Wl,--wrap=exit), as in trace.c; what the refused call had
  * allocated is not freed, so leaks are not checked (run.sh).
  */
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,7 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct gen_run g;
 	char *copy = malloc(size + 1), *argv[MAX_WORDS + 1];
-	int argc = 0, null_fd, out_fd;
+	int argc = 0;
 	size_t i = 0;
 
 	if (!copy)
@@ -88,11 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(copy);
 		return 0;
 	}
-	fflush(stdout);
-	out_fd = dup(1);	/* --help prints to stdout */
-	null_fd = open("/dev/null", O_WRONLY);
-	dup2(null_fd, 1);
-	close(null_fd);
+	fuzz_quiet_stdout(1);	/* --help prints to stdout */
 	fuzz_err_fd = fuzz_quiet_begin();
 	memset(&g, 0, sizeof(g));
 	fuzz_in_call = 1;
@@ -109,9 +104,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	gen_free(&g);
 	fuzz_quiet_end(fuzz_err_fd);
 	fuzz_err_fd = 2;
-	fflush(stdout);
-	dup2(out_fd, 1);
-	close(out_fd);
+	fuzz_quiet_stdout(0);
 	free(copy);
 	return 0;
 }

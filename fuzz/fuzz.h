@@ -19,11 +19,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /*
  * quiet.c (no shim): sanitizer reports into the file QDK_FUZZ_REPORT names
  * (run.sh), and stderr on /dev/null from fuzz_quiet_begin() (which returns
- * the real one, for a target's own findings) to fuzz_quiet_end().
+ * a copy of the real one, for a target's own findings; the target does not
+ * close it) to fuzz_quiet_end(); stdout likewise while fuzz_quiet_stdout(1).
  */
 void fuzz_report_to_file(void);
 int fuzz_quiet_begin(void);
 void fuzz_quiet_end(int err_fd);
+void fuzz_quiet_stdout(int quiet);
 
 /*
  * refuse.c, in the targets linked with -Wl,--wrap=exit (trace, args): while

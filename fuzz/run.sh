@@ -1,21 +1,33 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# run.sh [SECONDS] [TARGET...] - build the libFuzzer targets (clang, ASan +
-# UBSan, build/user-fuzz/) and run each for SECONDS (default 600; `make
-# fuzz`), every target when none is named. Before fuzzing, every input under
+# run.sh [-r RUNS] [SECONDS] [TARGET...] - build the libFuzzer targets
+# (clang, ASan + UBSan, build/user-fuzz/) and run each for SECONDS (default
+# 600; `make fuzz`), or until it has run RUNS inputs (libFuzzer's -runs; with
+# -r, no time limit unless SECONDS is given too: 0 is none), every target
+# when none is named. Before fuzzing, every input under
 # fuzz/regress/TARGET/ (crashers found earlier, now fixed) must run clean.
 # Each target starts from the committed seeds (fuzz/corpus/TARGET, made by
 # fuzz/seeds.py) plus what earlier runs here found (build/fuzz/corpus/).
 # A crash, leak, kernel WARN, an input slower than 10 s or over 2 GiB fails
 # the run and leaves the input in build/fuzz/ with the command that replays
-# it. Prints each target's runs and speed, then "N passed, M failed".
+# it. Prints each target's runs, wall time and speed (libFuzzer's final
+# stats), then "N passed, M failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
-secs=${1:-600}
-[ $# -gt 0 ] && shift
-case $secs in *[!0-9]*|'') echo "run.sh: SECONDS must be a number, got '$secs'" >&2; exit 2 ;; esac
+runs_max=
+if [ "${1:-}" = -r ]; then
+	runs_max=${2:-}
+	shift 2 2>/dev/null || shift
+	case $runs_max in *[!0-9]*|'') echo "run.sh: -r RUNS must be a number, got '$runs_max'" >&2; exit 2 ;; esac
+fi
+# SECONDS, when the first word is a number: else 600, or none with -r
+secs=600
+[ -n "$runs_max" ] && secs=0
+case ${1:-} in '' | *[!0-9]*) ;; *) secs=$1 && shift ;; esac
+limit=(-max_total_time="$secs")
+[ -n "$runs_max" ] && limit+=(-runs="$runs_max")
 targets=${*:-$(sed -n 's/^FUZZ_TARGETS := //p' fuzz/fuzz.mk)}
 pass=0 fail=0
 ok() { echo "ok   $1"; pass=$((pass + 1)); }
@@ -70,12 +82,14 @@ for t in $targets; do
 	fi
 	log=$out/$t.log
 	rm -f "$out/$t"-report*
+	start=$(date +%s)
 	if ASAN_OPTIONS=$asan QDK_FUZZ_REPORT="$out/$t-report" "$bin" "${opts[@]}" "${dict[@]}" \
-		-max_total_time="$secs" -artifact_prefix="$out/$t-" "$corpus" >"$log" 2>&1; then
+		"${limit[@]}" -artifact_prefix="$out/$t-" "$corpus" >"$log" 2>&1; then
+		# libFuzzer's final stats: units run, their rate; the wall time is ours
 		runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 		speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
 		cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1)
-		ok "fuzz $t: ${runs:-?} runs in ${secs} s (${speed:-?}/s), ${cov:-cov: ?}, corpus $(ls "$corpus" | wc -l), no crash"
+		ok "fuzz $t: ${runs:-?} runs in $(($(date +%s) - start)) s (${speed:-?}/s), ${cov:-cov: ?}, corpus $(ls "$corpus" | wc -l), no crash"
 	else
 		art=$(ls "$out/$t"-* 2>/dev/null | grep -v '\.log$' | head -n 1)
 		ko "fuzz $t: ${art:-a failure} (replay: $bin $art; log $log)"

@@ -137,7 +137,7 @@ static double robert_hurst(const struct gflow *f)
 	double v[ROBERT_STATES] = { 1 }, nv[ROBERT_STATES];
 	double pi0 = robert_mean(f->rob_q), c, s1 = 0, s2 = 0;
 	double sx = 0, sy = 0, sxx = 0, sxy = 0;
-	unsigned int k, i, n = 0;
+	unsigned int k, n = 0;
 	int j;
 
 	for (k = 1; k < (1u << ROBERT_M_HI); k++) {
@@ -152,11 +152,10 @@ static double robert_hurst(const struct gflow *f)
 		c = pi0 * v[0] - pi0 * pi0;
 		s1 += c;
 		s2 += k * c;
-		for (i = ROBERT_M_LO; i <= ROBERT_M_HI; i++) {
-			double m = (double)(1u << i), var, x, y;
+		/* a point of the fit at each m = k + 1 = 2^i, i from ROBERT_M_LO */
+		if (((k + 1) & k) == 0 && k + 1 >= (1u << ROBERT_M_LO)) {
+			double m = (double)(k + 1), var, x, y;
 
-			if (k + 1 != (1u << i))
-				continue;
 			var = (pi0 - pi0 * pi0 + 2 * (s1 - s2 / m)) / m;
 			x = log(m);
 			y = log(var);
@@ -212,6 +211,10 @@ static void robert_fit(struct gflow *f, const char *spec)
 	for (i = 0; i < 100; i++) {
 		double mid = (lo + hi) / 2;
 
+		/* lo and hi adjacent doubles: later steps change nothing (one of
+		 * them may become the other, the midpoint stays) */
+		if (mid <= lo || mid >= hi)
+			break;
 		robert_set(f, exp(mid), q);
 		if (robert_hurst(f) < f->hurst)
 			lo = mid;
