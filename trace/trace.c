@@ -75,6 +75,7 @@ static inline bool is_digit(char c)
  * grow with the trace.
  */
 #define TRACE_IN_SIZE (128u << 10)	/* compressed bytes read at a time */
+#define TRACE_SNIFF_SIZE 4096u		/* bytes read first to tell the format */
 
 enum { SRC_PLAIN, SRC_ZSTD, SRC_GZIP };
 
@@ -85,7 +86,7 @@ static int raw_fill(struct trace *t, char *err, size_t errn)
 
 	t->in_pos = 0;
 	do
-		n = read(t->fd, t->in, TRACE_IN_SIZE);
+		n = read(t->fd, t->in, t->in_cap);
 	while (n < 0 && errno == EINTR);
 	if (n < 0) {
 		snprintf(err, errn, "%s", strerror(errno));
@@ -323,6 +324,32 @@ static size_t src_read(struct trace *t, char *dst, size_t cap)
 }
 
 /*
+ * The room to read into after fill. A buffer sized for a small file is full
+ * only when the file grew after it was opened: it grows, once, to
+ * TRACE_BUF_SIZE, so that a line up to its bound still fits.
+ */
+static size_t buf_room(struct trace *t)
+{
+	size_t used = (size_t)(t->fill - t->buf);
+
+	if (used == t->buf_size && t->buf_size < TRACE_BUF_SIZE) {
+		size_t pos = (size_t)(t->pos - t->buf), end = (size_t)(t->end - t->buf);
+		bool pinned = t->pin && (uintptr_t)*t->pin >= (uintptr_t)t->buf &&
+			      (uintptr_t)*t->pin < (uintptr_t)t->fill;
+		size_t pin = pinned ? (size_t)(*t->pin - t->buf) : 0;
+
+		t->buf = xrealloc(t->buf, TRACE_BUF_SIZE + 1 + TRACE_PAD);
+		t->buf_size = TRACE_BUF_SIZE;
+		t->pos = t->buf + pos;
+		t->end = t->buf + end;
+		t->fill = t->buf + used;
+		if (pinned)
+			*t->pin = t->buf + pin;
+	}
+	return t->buf_size - used;
+}
+
+/*
  * Tell the binary twin from text by the first bytes of the (decompressed)
  * data: TRACE_BIN_MAGIC, the binary version and a zero word.
  */
@@ -333,7 +360,7 @@ static void detect(struct trace *t)
 	size_t n;
 
 	while ((size_t)(t->fill - t->buf) < TRACE_BIN_HDR && !t->src_done) {
-		n = src_read(t, t->fill, TRACE_BUF_SIZE - (size_t)(t->fill - t->buf));
+		n = src_read(t, t->fill, buf_room(t));
 		if (!n)
 			t->src_done = true;
 		t->fill += n;
@@ -365,10 +392,13 @@ static void src_open(struct trace *t)
 	const unsigned char *m;
 	char err[256];
 
+	struct stat st;
+
 	t->fd = open(t->path, O_RDONLY | O_CLOEXEC);
 	if (t->fd < 0)
 		file_fail(t->path, "%s", strerror(errno));
-	t->in = xmalloc(TRACE_IN_SIZE);
+	t->in_cap = TRACE_SNIFF_SIZE;
+	t->in = xmalloc(t->in_cap);
 	if (raw_fill(t, err, sizeof(err)) < 0)
 		file_fail(t->path, "%s", err);
 	m = (const unsigned char *)t->in;
@@ -385,9 +415,20 @@ static void src_open(struct trace *t)
 	} else {
 		t->src = SRC_PLAIN;
 	}
-	if (t->src != SRC_PLAIN)
+	t->buf_size = TRACE_BUF_SIZE;
+	if (t->src != SRC_PLAIN) {
+		/* what raw_fill() reads from now on; the sniffed bytes stay */
+		t->in_cap = TRACE_IN_SIZE;
+		t->in = xrealloc(t->in, t->in_cap);
 		dec_start(t);
-	t->buf = xmalloc(TRACE_BUF_SIZE + 1 + TRACE_PAD);
+	} else if (!fstat(t->fd, &st) && S_ISREG(st.st_mode) &&
+		   st.st_size < (off_t)TRACE_BUF_SIZE) {
+		/* the whole file, and a byte of room to see its end */
+		t->buf_size = ((size_t)st.st_size + 1 + 4095) & ~(size_t)4095;
+		if (t->buf_size > TRACE_BUF_SIZE)
+			t->buf_size = TRACE_BUF_SIZE;
+	}
+	t->buf = xmalloc(t->buf_size + 1 + TRACE_PAD);
 	t->pos = t->end = t->fill = t->buf;
 	memset(t->buf, 0, TRACE_PAD);
 	detect(t);
@@ -426,7 +467,7 @@ static const char *keep_from(struct trace *t)
 
 	if (!k || (uintptr_t)k < (uintptr_t)t->buf || (uintptr_t)k >= (uintptr_t)t->pos)
 		return t->pos;
-	if ((size_t)(t->pos - k) <= TRACE_BUF_SIZE / 4)
+	if ((size_t)(t->pos - k) <= t->buf_size / 4)
 		return k;
 	n = (size_t)((const char *)memchr(k, '\n', (size_t)(t->end - k)) - k) + 1;
 	if (!t->pinned)
@@ -481,7 +522,7 @@ static bool refill(struct trace *t, uint32_t line)
 					   "\"qdk-trace 1\")");
 			trace_fail(t, line, "line longer than %zu bytes", line_max(t->pos));
 		}
-		n = src_read(t, t->fill, TRACE_BUF_SIZE - (size_t)(t->fill - t->buf));
+		n = src_read(t, t->fill, buf_room(t));
 		if (!n)
 			t->src_done = true;
 		nl = memrchr(t->fill, '\n', n);
@@ -1675,7 +1716,7 @@ static bool bin_have(struct trace *t, size_t n, uint32_t rec)
 				   (size_t)(t->fill - t->pos), n);
 		}
 		buf_shift(t);
-		got = src_read(t, t->fill, TRACE_BUF_SIZE - (size_t)(t->fill - t->buf));
+		got = src_read(t, t->fill, buf_room(t));
 		if (!got)
 			t->src_done = true;
 		t->fill += got;

@@ -195,7 +195,7 @@ struct trace {
 	int fd;
 	int src;
 	char *in;
-	size_t in_len, in_pos;
+	size_t in_len, in_pos, in_cap;
 	bool src_eof;		/* no raw bytes left */
 	bool src_done;		/* no text left */
 	bool frame_open;	/* the decoder is inside a frame (gzip member) */
@@ -207,6 +207,7 @@ struct trace {
 	 * TRACE_PAD zero bytes after fill.
 	 */
 	char *buf;
+	size_t buf_size;	/* TRACE_BUF_SIZE, or less for a small plain file */
 	const char *pos, *end;
 	char *fill;
 	const char **pin;	/* trace_pin */
