@@ -9,6 +9,12 @@ FUZZ_TARGETS := tca rtnl trace capture args tcopt
 FUZZ_QUIET_OBJS := $(call uobj,$(TOP)/fuzz/quiet.c)
 FUZZ_COMMON_OBJS := $(call uobj,$(TOP)/fuzz/common.c $(TOP)/tests/lib/pkt.c) $(FUZZ_QUIET_OBJS)
 
+# The trace reader's text buffer as small as its longest line allows
+# (trace/trace.h): its refill and shift paths are reached within the
+# events an input may have (fuzz/trace.c), by plain inputs of up to
+# -max_len and by compressed ones alike.
+$(B)/u/%.o: UCFLAGS += -DTRACE_BUF_SIZE='(256u << 10)'
+
 $(call uobj,$(wildcard $(TOP)/fuzz/*.c)): UCFLAGS += -I$(TOP)/fuzz -I$(TOP)/trace -I$(TOP)/harness \
 	-I$(TOP)/tests/lib
 

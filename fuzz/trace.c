@@ -26,6 +26,14 @@
 #include "fuzz.h"
 #include "trace.h"
 
+/*
+ * Events read per pass. A compressed seed of up to -max_len (64 KiB)
+ * expands to some 15 000 lines of a capture (about 350 KB, past the fuzz
+ * build's 256 KiB buffer, fuzz.mk, so refills are reached); a mutant that
+ * expands much further (a zstd bomb) costs no more than 20 000 lines.
+ */
+#define FUZZ_TRACE_EVENTS 20000
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct trace t;
@@ -45,7 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_in_call = 1;
 	if (!setjmp(fuzz_refused)) {
 		trace_open(&t, path);
-		while (events < 100000 && trace_next(&t, &ev)) {
+		while (events < FUZZ_TRACE_EVENTS && trace_next(&t, &ev)) {
 			struct qdk_pkt p;
 
 			if (ev.op == 'e' && trace_flow(&t, &ev))
@@ -65,7 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		bool nl;
 
 		trace_open_raw(&t, path);
-		for (events = 0; events < 100000 && trace_raw_line(&t, &line, &n, &nl); events++) {
+		for (events = 0; events < FUZZ_TRACE_EVENTS && trace_raw_line(&t, &line, &n, &nl); events++) {
 			trace_bin_line(&enc, line, n, nl);
 			if (w.len > (1u << 20))
 				w.len = 0;	/* what it wrote is not the point: memory */

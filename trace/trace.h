@@ -35,9 +35,15 @@
 #define TRACE_PAD 16
 /*
  * The text buffer: room for the longest line, a pinned line (trace_pin) up
- * to a quarter of it behind, and big reads.
+ * to a quarter of it behind, and big reads. The fuzz build makes it as
+ * small as that allows (fuzz/fuzz.mk), so that an input reaches the
+ * refill and shift paths after a few thousand lines, not forty thousand.
  */
+#ifndef TRACE_BUF_SIZE
 #define TRACE_BUF_SIZE (1u << 20)
+#endif
+_Static_assert(TRACE_BUF_SIZE / 4 * 3 > TRACE_MAX_TCA_LINE + TRACE_MAX_LINE,
+	       "the longest line must fit in the buffer beside a pinned line");
 /* FIDs below this are found without hashing (trace.fdirect) */
 #define TRACE_FLOW_DIRECT 256u
 
