@@ -169,8 +169,47 @@ static double robert_hurst(const struct gflow *f)
 	return 1 + (n * sxy - sx * sy) / (n * sxx - sx * sx) / 2;
 }
 
+/*
+ * The last fits, by (alpha, hurst): a fit runs the 1023-step autocovariance
+ * some hundred times, and many flows of one command (or many command lines
+ * of the args fuzz target) ask for the same one. It is a pure function of
+ * its key, so a hit gives the same bits.
+ */
+#define ROBERT_FITS 8
+static struct robert_fitted {
+	bool used, ok;
+	double alpha, hurst;
+	double a, q;		/* ok */
+	double h_lo, h_hi;	/* !ok: the range that mean allows */
+} robert_fits[ROBERT_FITS];
+static unsigned int robert_fits_next;
+
+static void robert_fit_search(struct gflow *f, struct robert_fitted *r);
+
 /* q for the mean alpha, then a for the Hurst parameter, by bisection. */
 static void robert_fit(struct gflow *f, const char *spec)
+{
+	struct robert_fitted *r = NULL;
+	unsigned int i;
+
+	for (i = 0; i < ROBERT_FITS; i++)
+		if (robert_fits[i].used && robert_fits[i].alpha == f->alpha &&
+		    robert_fits[i].hurst == f->hurst)
+			r = &robert_fits[i];
+	if (!r) {
+		r = &robert_fits[robert_fits_next++ % ROBERT_FITS];
+		r->alpha = f->alpha;
+		r->hurst = f->hurst;
+		robert_fit_search(f, r);
+		r->used = true;
+	}
+	if (!r->ok)
+		die(2, "robert: no modulator has mean %g and hurst %g (with that mean, hurst %.3f..%.3f) in \"%s\"",
+		    f->alpha, f->hurst, r->h_lo, r->h_hi, spec);
+	robert_set(f, r->a, r->q);
+}
+
+static void robert_fit_search(struct gflow *f, struct robert_fitted *r)
 {
 	double lo = log(1e-3), hi = log(1e6), q, amin, h_lo, h_hi;
 	int i;
@@ -203,9 +242,11 @@ static void robert_fit(struct gflow *f, const char *spec)
 	h_lo = robert_hurst(f);
 	robert_set(f, 1e4, q);
 	h_hi = robert_hurst(f);
-	if (f->hurst < h_lo || f->hurst > h_hi)
-		die(2, "robert: no modulator has mean %g and hurst %g (with that mean, hurst %.3f..%.3f) in \"%s\"",
-		    f->alpha, f->hurst, h_lo, h_hi, spec);
+	r->ok = !(f->hurst < h_lo || f->hurst > h_hi);
+	r->h_lo = h_lo;
+	r->h_hi = h_hi;
+	if (!r->ok)
+		return;
 	lo = log(amin);
 	hi = log(1e4);
 	for (i = 0; i < 100; i++) {
@@ -221,7 +262,8 @@ static void robert_fit(struct gflow *f, const char *spec)
 		else
 			hi = mid;
 	}
-	robert_set(f, exp((lo + hi) / 2), q);
+	r->a = exp((lo + hi) / 2);
+	r->q = q;
 }
 
 /* After an arrival slot (state 0): the next slot in state 0. */
