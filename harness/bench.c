@@ -37,7 +37,11 @@ static void usage(FILE *f)
 struct op {
 	uint64_t ts;
 	char op;		/* e d p t r */
-	struct qdk_pkt p;	/* e */
+	/* e: from its flow's template as verify builds it, else from p */
+	const struct qdk_skb_tmpl *tmpl;
+	uint64_t id;
+	uint32_t len;
+	struct qdk_pkt p;
 };
 
 #define CHUNK 65536
@@ -69,7 +73,8 @@ static uint64_t run_ops(struct qdk_qdisc *q, const struct op *ops, size_t n, uin
 		}
 		switch (o->op) {
 		case 'e':
-			skb = qdk_skb_build(&o->p, NULL, 0);
+			skb = o->tmpl ? qdk_skb_build_tmpl(o->tmpl, o->id, o->len, NULL, 0) :
+					qdk_skb_build(&o->p, NULL, 0);
 			if (skb)
 				qdk_enqueue(q, skb);
 			break;
@@ -140,7 +145,11 @@ static int bench_like(const char *path)
 			o->ts = ev.ts;
 			o->op = ev.op;
 			if (ev.op == 'e') {
-				trace_packet(&t, &ev, &o->p);
+				o->tmpl = trace_skb_tmpl(&t, &ev);
+				o->id = ev.id;
+				o->len = ev.pkt_len;
+				if (!o->tmpl)
+					trace_packet(&t, &ev, &o->p);
 				pkts++;
 			}
 			n++;
@@ -178,6 +187,7 @@ int cmd_bench(int argc, char **argv)
 	struct qdisc_spec qs;
 	struct trace_hdr h;
 	struct qdk_qdisc *q;
+	struct qdk_skb_tmpl *tmpl;
 	struct qdk_pkt p;
 	char msg[256];
 	int c;
@@ -240,6 +250,9 @@ int cmd_bench(int argc, char **argv)
 	p.ttl = 64;
 	p.tcp_flags = QDK_TCP_ACK;
 
+	tmpl = qdk_skb_tmpl_new(&p);
+	if (!tmpl)
+		die(1, "out of memory");
 	/* the standing queue, not timed */
 	for (i = 1; i <= depth; i++) {
 		p.id = i;
@@ -252,8 +265,7 @@ int cmd_bench(int argc, char **argv)
 	for (i = depth + 1; i <= depth + n; i++) {
 		struct qdk_skb *skb;
 
-		p.id = i;
-		skb = qdk_skb_build(&p, msg, sizeof(msg));
+		skb = qdk_skb_build_tmpl(tmpl, i, p.len, msg, sizeof(msg));
 		if (!skb)
 			die(2, "cannot build a packet: %s", msg);
 		qdk_enqueue(q, skb);
@@ -266,6 +278,7 @@ int cmd_bench(int argc, char **argv)
 	c1 = cpu_ns();
 	t1 = wall_ns();
 	qdk_qdisc_destroy(q);
+	qdk_skb_tmpl_free(tmpl);
 	if (qdk_exit())
 		die(1, "memory leaked after the qdisc was destroyed");
 	report(qs.text, 2 * n, n, got, t1 - t0, c1 - c0);

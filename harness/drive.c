@@ -190,15 +190,9 @@ static void enqueue_arrival(struct driver *d)
 {
 	struct trace_event *ev = &d->arr;
 	struct trace_flow *f = (struct trace_flow *)trace_flow(&d->in, ev);
-	struct qdk_pkt p;
-	struct qdk_skb *skb;
-	char msg[256];
+	struct qdk_skb *skb = trace_skb(&d->in, ev);
 	int ret;
 
-	trace_packet(&d->in, ev, &p);
-	skb = qdk_skb_build(&p, msg, sizeof(msg));
-	if (!skb)
-		trace_fail(&d->in, ev->line, "bad packet: %s", msg);
 	if (!f->written) {
 		trace_w_printf(d->w, "flow %u %s\n", ev->fid, f->decl);
 		f->written = true;

@@ -248,9 +248,8 @@ static void expect_effect(struct verifier *v, const struct trace_event *ev)
 
 static void do_enqueue(struct verifier *v, const struct trace_event *ev)
 {
-	struct qdk_pkt p;
 	struct qdk_skb *skb;
-	char msg[256], a[32], b[32];
+	char a[32], b[32];
 	int ret;
 
 	if (ev->verdict == VERDICT_UNKNOWN)
@@ -272,10 +271,7 @@ static void do_enqueue(struct verifier *v, const struct trace_event *ev)
 	} else {
 		v->max_id = ev->id;
 	}
-	trace_packet(&v->t, ev, &p);
-	skb = qdk_skb_build(&p, msg, sizeof(msg));
-	if (!skb)
-		trace_fail(&v->t, ev->line, "bad packet: %s", msg);
+	skb = trace_skb(&v->t, ev);
 	draws_begin(v, ev);
 	ret = qdk_enqueue(v->q, skb);
 	draws_end(v);

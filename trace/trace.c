@@ -2071,6 +2071,8 @@ void trace_close(struct trace *t)
 	src_close(t);
 	for (i = 0; i < t->nflows; i++) {
 		free(t->flows[i]->decl);
+		if (t->flows[i]->skbt)
+			qdk_skb_tmpl_free(t->flows[i]->skbt);
 		free(t->flows[i]);
 	}
 	free(t->flows);
@@ -2198,6 +2200,40 @@ void trace_packet(const struct trace *t, const struct trace_event *ev, struct qd
 		if (ev->ov & OV_TSTAMP)
 			p->tstamp = ev->tstamp;
 	}
+}
+
+const struct qdk_skb_tmpl *trace_skb_tmpl(struct trace *t, const struct trace_event *ev)
+{
+	struct trace_flow *f = flow_find(t, ev->fid);
+
+	if (!f || !f->declared)
+		trace_fail(t, ev->line, "flow %u is not declared", ev->fid);
+	if (ev->ov)
+		return NULL;
+	if (__builtin_expect(!f->skbt, 0)) {
+		f->skbt = qdk_skb_tmpl_new(&f->tmpl);
+		if (!f->skbt)
+			die(1, "out of memory");
+	}
+	return f->skbt;
+}
+
+struct qdk_skb *trace_skb(struct trace *t, const struct trace_event *ev)
+{
+	const struct qdk_skb_tmpl *st = trace_skb_tmpl(t, ev);
+	struct qdk_skb *skb;
+	struct qdk_pkt p;
+	char msg[256];
+
+	if (__builtin_expect(st != NULL, 1)) {
+		skb = qdk_skb_build_tmpl(st, ev->id, ev->pkt_len, msg, sizeof(msg));
+	} else {
+		trace_packet(t, ev, &p);
+		skb = qdk_skb_build(&p, msg, sizeof(msg));
+	}
+	if (!skb)
+		trace_fail(t, ev->line, "bad packet: %s", msg);
+	return skb;
 }
 
 void trace_tree_build(const struct trace *t, struct qdk_qdisc *root, bool with_filters)

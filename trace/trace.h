@@ -51,6 +51,7 @@ struct trace_flow {
 	uint32_t fid;
 	bool declared;
 	struct qdk_pkt tmpl;	/* every field but id, pkt_len and len */
+	struct qdk_skb_tmpl *skbt;	/* trace_skb()'s, made at the flow's first packet */
 	char *decl;		/* the declaration after "flow FID " */
 	bool written;		/* drive: already declared in the output */
 };
@@ -303,6 +304,14 @@ void trace_fail(const struct trace *t, uint32_t line, const char *fmt, ...)
 const struct trace_flow *trace_flow(const struct trace *t, const struct trace_event *ev);
 /* Fill p from the flow and the event's per-packet fields. */
 void trace_packet(const struct trace *t, const struct trace_event *ev, struct qdk_pkt *p);
+/*
+ * The skb for an enqueue line: from its flow's template (qdk_skb_build_tmpl())
+ * when the line overrides none of the flow's fields, else from
+ * trace_packet(). A packet the shim refuses to build fails at the line.
+ */
+struct qdk_skb *trace_skb(struct trace *t, const struct trace_event *ev);
+/* That template (valid until trace_close()), or NULL when the line overrides a field. */
+const struct qdk_skb_tmpl *trace_skb_tmpl(struct trace *t, const struct trace_event *ev);
 /*
  * The header's recorded random draws into the shim's queue (after
  * qdk_init/qdk_seed, before the qdisc is created); a "random lost" line

@@ -882,7 +882,8 @@ uint32_t qdk_pkt_hdr_len(const struct qdk_pkt *p)
 	return ETH_HLEN + l3_len(p) + l4_len(p);
 }
 
-static void build_l4(const struct qdk_pkt *p, u8 *l4, unsigned int l4bytes)
+/* The L4 header but its length (write_lengths()). */
+static void build_l4(const struct qdk_pkt *p, u8 *l4)
 {
 	if (p->l4proto == IPPROTO_TCP) {
 		struct tcphdr *th = (struct tcphdr *)l4;
@@ -900,7 +901,6 @@ static void build_l4(const struct qdk_pkt *p, u8 *l4, unsigned int l4bytes)
 
 		uh->source = htons(p->sport);
 		uh->dest = htons(p->dport);
-		uh->len = htons(l4bytes > 65535 ? 0 : l4bytes);
 		uh->check = 0;
 	} else if (l4_len(p)) {
 		memset(l4, 0, l4_len(p));
@@ -913,90 +913,141 @@ static void build_l4(const struct qdk_pkt *p, u8 *l4, unsigned int l4bytes)
  * words of the header built below): reading the freshly written header
  * back would stall on store forwarding, and this runs for every packet.
  */
-static __sum16 ipv4_hdr_csum(const struct qdk_pkt *p, unsigned int tot_len)
+static u32 ipv4_csum_base(const struct qdk_pkt *p)
 {
-	u32 sum = (0x45 << 8 | p->tos) + tot_len + IP_DF +
-		  ((u32)p->ttl << 8 | p->l4proto);
+	u32 sum = (0x45 << 8 | p->tos) + IP_DF + ((u32)p->ttl << 8 | p->l4proto);
 	int i;
 
 	for (i = 0; i < 4; i += 2)
 		sum += ((u32)p->saddr[i] << 8 | p->saddr[i + 1]) +
 		       ((u32)p->daddr[i] << 8 | p->daddr[i + 1]);
+	return sum;
+}
+
+/* ... and with the one field that varies within a flow, the length */
+static __always_inline __sum16 ipv4_hdr_csum(u32 base, unsigned int tot_len)
+{
+	u32 sum = base + tot_len;
+
 	sum = (sum & 0xffff) + (sum >> 16);
 	sum = (sum & 0xffff) + (sum >> 16);
 	return (__force __sum16)htons(~sum & 0xffff);
 }
 
-struct qdk_skb *qdk_skb_build(const struct qdk_pkt *p, char *msg, size_t msglen)
+/* Can p's headers hold a frame of len bytes? 0, or -EINVAL with the reason in msg. */
+static int frame_check(const struct qdk_pkt *p, unsigned int len, char *msg, size_t msglen)
 {
-	unsigned int hdr = qdk_pkt_hdr_len(p), nh = ETH_HLEN;
-	struct sk_buff *skb;
-	struct ethhdr *eth;
-	u8 *l4;
+	unsigned int hdr = qdk_pkt_hdr_len(p);
 
-	if (p->len < hdr) {
+	if (len < hdr) {
 		if (msg && msglen)
 			snprintf(msg, msglen, "len %u is shorter than the %u bytes of headers",
-				 p->len, hdr);
-		return NULL;
+				 len, hdr);
+		return -EINVAL;
 	}
-	if (p->family == QDK_AF_INET && p->len - ETH_HLEN > 65535) {
+	if (p->family == QDK_AF_INET && len - ETH_HLEN > 65535) {
 		if (msg && msglen)
-			snprintf(msg, msglen, "len %u too long for IPv4", p->len);
-		return NULL;
+			snprintf(msg, msglen, "len %u too long for IPv4", len);
+		return -EINVAL;
 	}
-	/*
-	 * Like a locally sent frame: the stack reserves LL_RESERVED_SPACE
-	 * (16-aligned) before the IP header and pushes the 14-byte Ethernet
-	 * header in front, so the IP header is aligned and data is not.
-	 */
-	skb = qdk_skb_alloc(NET_SKB_PAD + 2 + p->len);
-	if (!skb) {
-		if (msg && msglen)
-			snprintf(msg, msglen, "out of memory");
-		return NULL;
+	return 0;
+}
+
+/*
+ * The fields of p's headers (at data, Ethernet on) that a frame's length
+ * sets; csum_base: ipv4_csum_base(p) for IPv4.
+ */
+static __always_inline void write_lengths(const struct qdk_pkt *p, u8 *data, unsigned int len,
+					  u32 csum_base)
+{
+	unsigned int nh = ETH_HLEN;
+
+	if (p->family == QDK_AF_INET) {
+		struct iphdr *iph = (struct iphdr *)(data + nh);
+
+		iph->tot_len = htons(len - ETH_HLEN);
+		iph->check = ipv4_hdr_csum(csum_base, len - ETH_HLEN);
+	} else if (p->family == QDK_AF_INET6) {
+		struct ipv6hdr *ip6 = (struct ipv6hdr *)(data + nh);
+		unsigned int plen = len - ETH_HLEN - sizeof(*ip6);
+
+		ip6->payload_len = htons(plen > 65535 ? 0 : plen);
+	} else {
+		return;
 	}
-	skb_reserve(skb, NET_SKB_PAD + 2);
-	skb_put(skb, p->len);
-	skb_reset_mac_header(skb);
-	eth = (struct ethhdr *)skb->data;
+	if (p->l4proto == IPPROTO_UDP) {
+		struct udphdr *uh = (struct udphdr *)(data + nh + l3_len(p));
+		unsigned int l4bytes = len - nh - l3_len(p);
+
+		uh->len = htons(l4bytes > 65535 ? 0 : l4bytes);
+	}
+}
+
+/* p's headers for a frame of len bytes at data (Ethernet on): qdk_pkt_hdr_len(p) bytes. */
+static void write_headers(const struct qdk_pkt *p, u8 *data, unsigned int len)
+{
+	unsigned int nh = ETH_HLEN;
+	struct ethhdr *eth = (struct ethhdr *)data;
+
 	memcpy(eth->h_dest, "\x02\x00\x00\x00\x00\x02", ETH_ALEN);
 	memcpy(eth->h_source, "\x02\x00\x00\x00\x00\x01", ETH_ALEN);
 	eth->h_proto = htons(p->ethertype);
-	skb->protocol = htons(p->ethertype);
-	skb_set_network_header(skb, nh);
-
 	if (p->family == QDK_AF_INET) {
-		struct iphdr *iph = (struct iphdr *)(skb->data + nh);
+		struct iphdr *iph = (struct iphdr *)(data + nh);
 
 		iph->version = 4;
 		iph->ihl = 5;
 		iph->tos = p->tos;
-		iph->tot_len = htons(p->len - ETH_HLEN);
 		iph->id = 0;
 		iph->frag_off = htons(IP_DF);
 		iph->ttl = p->ttl;
 		iph->protocol = p->l4proto;
 		memcpy(&iph->saddr, p->saddr, 4);
 		memcpy(&iph->daddr, p->daddr, 4);
-		iph->check = ipv4_hdr_csum(p, p->len - ETH_HLEN);
 	} else if (p->family == QDK_AF_INET6) {
-		struct ipv6hdr *ip6 = (struct ipv6hdr *)(skb->data + nh);
+		struct ipv6hdr *ip6 = (struct ipv6hdr *)(data + nh);
 		u32 first = (6U << 28) | ((u32)p->tos << 20);
-		unsigned int plen = p->len - ETH_HLEN - sizeof(*ip6);
 
 		*(__be32 *)ip6 = htonl(first);
-		ip6->payload_len = htons(plen > 65535 ? 0 : plen);
 		ip6->nexthdr = p->l4proto;
 		ip6->hop_limit = p->ttl;
 		memcpy(&ip6->saddr, p->saddr, 16);
 		memcpy(&ip6->daddr, p->daddr, 16);
 	}
-	skb_set_transport_header(skb, nh + l3_len(p));
-	l4 = skb->data + nh + l3_len(p);
 	if (p->family != QDK_AF_NONE)
-		build_l4(p, l4, p->len - nh - l3_len(p));
+		build_l4(p, data + nh + l3_len(p));
+	write_lengths(p, data, len, p->family == QDK_AF_INET ? ipv4_csum_base(p) : 0);
+}
 
+/*
+ * An skb for a frame of len bytes with room for it, its headers' offsets
+ * set. Like a locally sent frame: the stack reserves LL_RESERVED_SPACE
+ * (16-aligned) before the IP header and pushes the 14-byte Ethernet header
+ * in front, so the IP header is aligned and data is not.
+ */
+static __always_inline struct sk_buff *frame_alloc(const struct qdk_pkt *p, unsigned int len,
+						    char *msg, size_t msglen)
+{
+	struct sk_buff *skb = qdk_skb_alloc(NET_SKB_PAD + 2 + len);
+
+	if (!skb) {
+		if (msg && msglen)
+			snprintf(msg, msglen, "out of memory");
+		return NULL;
+	}
+	skb_reserve(skb, NET_SKB_PAD + 2);
+	skb_put(skb, len);
+	skb_reset_mac_header(skb);
+	skb->protocol = htons(p->ethertype);
+	skb_set_network_header(skb, ETH_HLEN);
+	skb_set_transport_header(skb, ETH_HLEN + l3_len(p));
+	return skb;
+}
+
+/* What the stack knows of a packet beside its bytes, from p; id and pkt_len given. */
+static __always_inline void set_meta(struct sk_buff *skb, const struct qdk_pkt *p, u64 id,
+				     unsigned int pkt_len)
+{
 	skb->priority = p->priority;
 	skb->mark = p->mark;
 	skb->queue_mapping = p->queue_mapping;
@@ -1017,14 +1068,78 @@ struct qdk_skb *qdk_skb_build(const struct qdk_pkt *p, char *msg, size_t msglen)
 	if (p->truesize)
 		qdk_skb_set_truesize(skb, p->truesize);
 	skb->tstamp = ns_to_ktime(p->tstamp);
-	qdk_qdisc_pkt_len_init(skb, p->pkt_len);
-	skb->__qdk_id = p->id;
+	qdk_qdisc_pkt_len_init(skb, pkt_len);
+	skb->__qdk_id = id;
 	/*
 	 * The ECN bits just written (the low two of the TOS, in either IP
 	 * header), not read back from the header: that load waits for the
 	 * stores. A non-IP family reads whatever its ethertype says is there.
 	 */
 	skb->__qdk_ecn = p->family == QDK_AF_NONE ? skb_ecn_now(skb) : p->tos & INET_ECN_MASK;
+}
+
+struct qdk_skb *qdk_skb_build(const struct qdk_pkt *p, char *msg, size_t msglen)
+{
+	struct sk_buff *skb;
+
+	if (frame_check(p, p->len, msg, msglen))
+		return NULL;
+	skb = frame_alloc(p, p->len, msg, msglen);
+	if (!skb)
+		return NULL;
+	write_headers(p, skb->data, p->len);
+	set_meta(skb, p, p->id, p->pkt_len);
+	return (struct qdk_skb *)skb;
+}
+
+/*
+ * A flow's packet with its headers written once: Ethernet + IPv6 + TCP
+ * with 40 bytes of options is the longest, 114 bytes.
+ */
+#define TMPL_HEAD 128
+struct qdk_skb_tmpl {
+	struct qdk_pkt p;
+	unsigned int hdr;	/* bytes of head that are headers */
+	u32 csum_base;		/* IPv4: ipv4_csum_base() */
+	u8 head[TMPL_HEAD];
+};
+
+struct qdk_skb_tmpl *qdk_skb_tmpl_new(const struct qdk_pkt *p)
+{
+	struct qdk_skb_tmpl *t;
+	unsigned int hdr = qdk_pkt_hdr_len(p);
+
+	BUILD_BUG_ON(ETH_HLEN + sizeof(struct ipv6hdr) + 60 > TMPL_HEAD);
+	t = qdk_host_alloc(sizeof(*t));
+	if (!t)
+		return NULL;
+	memset(t, 0, sizeof(*t));
+	t->p = *p;
+	t->hdr = hdr;
+	t->csum_base = p->family == QDK_AF_INET ? ipv4_csum_base(p) : 0;
+	/* lengths as for a frame of just the headers: each frame writes its own */
+	write_headers(p, t->head, hdr);
+	return t;
+}
+
+void qdk_skb_tmpl_free(struct qdk_skb_tmpl *t)
+{
+	qdk_host_free(t);
+}
+
+struct qdk_skb *qdk_skb_build_tmpl(const struct qdk_skb_tmpl *t, uint64_t id, uint32_t len,
+				   char *msg, size_t msglen)
+{
+	struct sk_buff *skb;
+
+	if (unlikely(frame_check(&t->p, len, msg, msglen)))
+		return NULL;
+	skb = frame_alloc(&t->p, len, msg, msglen);
+	if (!skb)
+		return NULL;
+	memcpy(skb->data, t->head, t->hdr);
+	write_lengths(&t->p, skb->data, len, t->csum_base);
+	set_meta(skb, &t->p, id, len);
 	return (struct qdk_skb *)skb;
 }
 

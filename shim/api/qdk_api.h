@@ -350,6 +350,20 @@ uint32_t qdk_pkt_hdr_len(const struct qdk_pkt *p);
  * reason in msg.
  */
 struct qdk_skb *qdk_skb_build(const struct qdk_pkt *p, char *msg, size_t msglen);
+/*
+ * A flow's template: its headers written once, so that each packet of the
+ * flow costs a copy of them and the stores its id and length make
+ * (qdk_skb_build_tmpl(): a packet of len bytes, pkt_len = len, the same
+ * frame qdk_skb_build() makes for p with that id and length). For packets
+ * that differ from their flow in any other field, qdk_skb_build().
+ * qdk_skb_tmpl_new() returns NULL when out of memory; the template is the
+ * caller's, freed with qdk_skb_tmpl_free().
+ */
+struct qdk_skb_tmpl;
+struct qdk_skb_tmpl *qdk_skb_tmpl_new(const struct qdk_pkt *p);
+void qdk_skb_tmpl_free(struct qdk_skb_tmpl *t);
+struct qdk_skb *qdk_skb_build_tmpl(const struct qdk_skb_tmpl *t, uint64_t id, uint32_t len,
+				   char *msg, size_t msglen);
 /* consume_skb() a packet the harness owns (one dequeue returned). */
 void qdk_skb_free(struct qdk_skb *skb);
 uint64_t qdk_skb_id(const struct qdk_skb *skb);

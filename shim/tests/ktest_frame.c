@@ -11,6 +11,7 @@
 #include <linux/tcp.h>
 #include <net/checksum.h>
 #include <net/gso.h>
+#include <net/sch_generic.h>
 
 #include "shim_frame.h"
 
@@ -104,4 +105,38 @@ int shim_test_gso_segments(struct qdk_skb *s, unsigned int nseg,
 	if (!ret && (i != nseg || payload != len0 - hlen))
 		ret = 27;
 	return ret;
+}
+
+/*
+ * Two frames the same as the stack and a qdisc see them: the first hdr
+ * bytes (the headers; the payload is whatever the buffer held), the
+ * headers' offsets and every field qdk_skb_build() sets. 0, or which
+ * check failed.
+ */
+int shim_test_frames_same(const struct qdk_skb *sa, const struct qdk_skb *sb, unsigned int hdr)
+{
+	const struct sk_buff *a = (const struct sk_buff *)sa, *b = (const struct sk_buff *)sb;
+	const struct skb_shared_info *ia = skb_shinfo(a), *ib = skb_shinfo(b);
+
+	if (a->len != b->len || hdr > a->len || memcmp(a->data, b->data, hdr))
+		return 1;
+	if (a->protocol != b->protocol || skb_mac_offset(a) != skb_mac_offset(b) ||
+	    skb_network_offset(a) != skb_network_offset(b) ||
+	    skb_transport_offset(a) != skb_transport_offset(b) ||
+	    skb_headroom(a) != skb_headroom(b))
+		return 2;
+	if (a->priority != b->priority || a->mark != b->mark ||
+	    a->queue_mapping != b->queue_mapping || a->tc_index != b->tc_index)
+		return 3;
+	if (a->hash != b->hash || a->l4_hash != b->l4_hash || a->sw_hash != b->sw_hash)
+		return 4;
+	if (ia->gso_segs != ib->gso_segs || ia->gso_size != ib->gso_size ||
+	    ia->gso_type != ib->gso_type)
+		return 5;
+	if (a->truesize != b->truesize || a->tstamp != b->tstamp)
+		return 6;
+	if (qdisc_skb_cb(a)->pkt_len != qdisc_skb_cb(b)->pkt_len ||
+	    a->__qdk_id != b->__qdk_id || a->__qdk_ecn != b->__qdk_ecn)
+		return 7;
+	return 0;
 }

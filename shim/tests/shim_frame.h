@@ -8,5 +8,7 @@ int shim_test_frame_ok(const struct qdk_skb *s);
 /* skb_gso_segment() of a TCP GSO frame into nseg segments with ids[] */
 int shim_test_gso_segments(struct qdk_skb *s, unsigned int nseg,
 			   const unsigned long long *ids);
+/* the same headers and fields (qdk_skb_build() against qdk_skb_build_tmpl()) */
+int shim_test_frames_same(const struct qdk_skb *a, const struct qdk_skb *b, unsigned int hdr);
 
 #endif

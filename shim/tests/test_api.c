@@ -333,6 +333,84 @@ START_TEST(frames_are_real)
 END_TEST
 
 /*
+ * A flow's template builds the frame qdk_skb_build() builds, for every
+ * family and L4 protocol, the flow's other fields, and any length its
+ * headers allow; a length they do not is refused alike.
+ */
+START_TEST(templates_build_the_same_frames)
+{
+	static const uint32_t lens[] = { 40, 114, 115, 300, 1514, 9014, 65535 + 14, 65535 + 15 };
+	char msg[128], tmsg[128];
+	unsigned int v, l;
+
+	for (v = 0; v < 12; v++) {
+		struct qdk_pkt p = udp4(0, 1000);
+		struct qdk_skb_tmpl *t;
+
+		if (v & 1) {
+			p.family = QDK_AF_INET6;
+			p.ethertype = 0x86dd;
+			memcpy(p.saddr, "\x20\x01\x0d\xb8\0\0\0\0\0\0\0\0\0\0\0\x01", 16);
+		}
+		switch (v >> 1) {
+		case 1:
+			p.l4proto = 6;
+			p.tcp_flags = QDK_TCP_SYN | QDK_TCP_ACK;
+			break;
+		case 2:
+			p.l4proto = 6;
+			p.thlen = 60;
+			p.tcp_flags = QDK_TCP_ACK | QDK_TCP_PSH;
+			p.gso_segs = 4;
+			p.gso_size = 1448;
+			break;
+		case 3:
+			p.l4proto = v & 1 ? 58 : 1;
+			break;
+		case 4:
+			p.l4proto = 47;		/* GRE: no L4 header of the shim's */
+			break;
+		case 5:
+			p.family = QDK_AF_NONE;
+			p.ethertype = 0x88cc;
+			break;
+		}
+		p.tos = (uint8_t)(0x2d + v);
+		p.ttl = (uint8_t)(3 + v);
+		p.priority = 0x10001 + v;
+		p.mark = 7 * v;
+		p.queue_mapping = (uint16_t)v;
+		p.tc_index = (uint16_t)(v + 1);
+		p.hash = v & 2 ? 0x12345678u + v : 0;
+		p.truesize = v & 4 ? 2304 : 0;
+		p.tstamp = v * 1000003ull;
+		t = qdk_skb_tmpl_new(&p);
+		ck_assert_ptr_nonnull(t);
+		for (l = 0; l < sizeof(lens) / sizeof(lens[0]); l++) {
+			struct qdk_skb *a, *b;
+
+			p.id = 100 + l;
+			p.len = p.pkt_len = lens[l];
+			a = qdk_skb_build(&p, msg, sizeof(msg));
+			b = qdk_skb_build_tmpl(t, p.id, p.len, tmsg, sizeof(tmsg));
+			ck_assert_msg(!a == !b, "variant %u, len %u: one built, one not", v, p.len);
+			if (!a) {
+				ck_assert_str_eq(msg, tmsg);
+				continue;
+			}
+			ck_assert_msg(shim_test_frames_same(a, b, qdk_pkt_hdr_len(&p)) == 0,
+				      "variant %u, len %u: check %d", v, p.len,
+				      shim_test_frames_same(a, b, qdk_pkt_hdr_len(&p)));
+			ck_assert_int_eq(shim_test_frame_ok(b), shim_test_frame_ok(a));
+			qdk_skb_free(a);
+			qdk_skb_free(b);
+		}
+		qdk_skb_tmpl_free(t);
+	}
+}
+END_TEST
+
+/*
  * A TCP GSO frame (32-byte TCP header, 2 * 1448 + 100 payload bytes) splits
  * into three segments that take the made packets' ids in order (and the
  * truesize queued with the second); one whose
@@ -408,6 +486,7 @@ void shim_api_suites(SRunner *sr)
 	tcase_add_test(tc, dump_and_xstats);
 	tcase_add_test(tc, init_error_message);
 	tcase_add_test(tc, frames_are_real);
+	tcase_add_test(tc, templates_build_the_same_frames);
 	tcase_add_test(tc, gso_frames_segment);
 	tcase_add_test(tc, leaks_are_reported);
 	suite_add_tcase(s, tc);
