@@ -14,6 +14,8 @@ FUZZ_COMMON_OBJS := $(call uobj,$(TOP)/fuzz/common.c $(TOP)/tests/lib/pkt.c) $(F
 # events an input may have (fuzz/trace.c), by plain inputs of up to
 # -max_len and by compressed ones alike.
 $(B)/u/%.o: UCFLAGS += -DTRACE_BUF_SIZE='(256u << 10)'
+# gen's robert fit over scales up to 2^6, not 2^10 (harness/gen.c)
+$(B)/u/harness/gen.o: UCFLAGS += -DROBERT_M_HI=6
 
 $(call uobj,$(wildcard $(TOP)/fuzz/*.c)): UCFLAGS += -I$(TOP)/fuzz -I$(TOP)/trace -I$(TOP)/harness \
 	-I$(TOP)/tests/lib
