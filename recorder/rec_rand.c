@@ -319,9 +319,18 @@ static notrace void rec_rand_ftrace(unsigned long ip, unsigned long parent_ip,
 				    struct ftrace_ops *op,
 				    struct ftrace_regs *fregs)
 {
-	const struct rec_rand_hook *h;
+	const struct rec_rand_hook *h, *pass = this_cpu_read(rec_rand_pass);
+	bool ours;
 
 	if (in_hardirq() || in_nmi())
+		return;
+	/*
+	 * Most draws in the system are neither a wrapper's own call nor made
+	 * during a recorded call: let them go before looking up the getter.
+	 */
+	ours = this_cpu_read(rec_active) ||
+	       (READ_ONCE(rec_rand.owner) == current && in_task());
+	if (!pass && !ours)
 		return;
 	/* which getter: its ftrace site is at its start (after an endbr64) */
 	for (h = rec_rand_hooks; h < rec_rand_hooks + REC_GETTERS; h++)
@@ -330,14 +339,12 @@ static notrace void rec_rand_ftrace(unsigned long ip, unsigned long parent_ip,
 	if (h == rec_rand_hooks + REC_GETTERS)
 		return;
 	/* a wrapper's own call of the real getter */
-	if (this_cpu_read(rec_rand_pass) == h) {
+	if (pass == h) {
 		this_cpu_write(rec_rand_pass, NULL);
 		return;
 	}
-	if (!this_cpu_read(rec_active) &&
-	    (READ_ONCE(rec_rand.owner) != current || !in_task()))
-		return;
-	rec_ftrace_set_ip(fregs, h->wrap);
+	if (ours)
+		rec_ftrace_set_ip(fregs, h->wrap);
 }
 
 static struct ftrace_ops rec_rand_ops = REC_IPMODIFY_OPS(rec_rand_ftrace);
