@@ -709,7 +709,12 @@ static void write_flow(struct trace_w *w, const struct gflow *f)
 	unsigned int h = f->fid;
 	bool tcp = f->model == M_BULK || f->model == M_TRAIN;
 
-	if (f->v6)
+	/* 2001:db8::1 .. 2001:db8::ffff, then 2001:db8::1:0 on (a group holds 16 bits) */
+	if (f->v6 && h > 0xffff)
+		trace_w_printf(w, "flow %u %s [2001:db8::%x:%x]:%u [2001:db8:1::1]:%u", h,
+			   tcp ? "tcp" : "udp", h >> 16, h & 0xffff, 40000 + h % 20000,
+			   tcp ? 5201 : 6000);
+	else if (f->v6)
 		trace_w_printf(w, "flow %u %s [2001:db8::%x]:%u [2001:db8:1::1]:%u", h,
 			   tcp ? "tcp" : "udp", h, 40000 + h % 20000, tcp ? 5201 : 6000);
 	else
