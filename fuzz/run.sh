@@ -1,11 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# run.sh [-r RUNS] [SECONDS] [TARGET...] - build the libFuzzer targets
-# (clang, ASan + UBSan, build/user-fuzz/) and run each for SECONDS (default
-# 600; `make fuzz`), or until it has run RUNS inputs (libFuzzer's -runs; with
-# -r, no time limit unless SECONDS is given too: 0 is none), every target
-# when none is named. Before fuzzing, every input under
+# run.sh [-r RUNS] [-j JOBS] [SECONDS] [TARGET...] - build the libFuzzer
+# targets (clang, ASan + UBSan, build/user-fuzz/) and run each for SECONDS
+# (default 600; `make fuzz`), or until it has run RUNS inputs (libFuzzer's
+# -runs; with -r, no time limit unless SECONDS is given too: 0 is none),
+# every target when none is named. With -j, JOBS processes fuzz a target
+# at once on one corpus (libFuzzer's -jobs and -workers), RUNS / JOBS
+# inputs each; their logs are build/fuzz/TARGET-jobs/fuzz-N.log, and the
+# runs printed are their sum. Before fuzzing, every input under
 # fuzz/regress/TARGET/ (crashers found earlier, now fixed) must run clean.
 # Each target starts from the committed seeds (fuzz/corpus/TARGET, made by
 # fuzz/seeds.py) plus what earlier runs here found (build/fuzz/corpus/).
@@ -16,18 +19,20 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
-runs_max=
-if [ "${1:-}" = -r ]; then
-	runs_max=${2:-}
-	shift 2 2>/dev/null || shift
-	case $runs_max in *[!0-9]*|'') echo "run.sh: -r RUNS must be a number, got '$runs_max'" >&2; exit 2 ;; esac
-fi
+runs_max= jobs=1
+while [ "${1:-}" = -r ] || [ "${1:-}" = -j ]; do
+	v=${2:-}
+	case $v in *[!0-9]*|'') echo "run.sh: $1 needs a number, got '$v'" >&2; exit 2 ;; esac
+	if [ "$1" = -r ]; then runs_max=$v; else jobs=$v; fi
+	shift 2
+done
+[ "$jobs" -ge 1 ] || { echo "run.sh: -j JOBS must be 1 or more" >&2; exit 2; }
 # SECONDS, when the first word is a number: else 600, or none with -r
 secs=600
 [ -n "$runs_max" ] && secs=0
 case ${1:-} in '' | *[!0-9]*) ;; *) secs=$1 && shift ;; esac
 limit=(-max_total_time="$secs")
-[ -n "$runs_max" ] && limit+=(-runs="$runs_max")
+[ -n "$runs_max" ] && limit+=(-runs="$(((runs_max + jobs - 1) / jobs))")
 targets=${*:-$(sed -n 's/^FUZZ_TARGETS := //p' fuzz/fuzz.mk)}
 pass=0 fail=0
 ok() { echo "ok   $1"; pass=$((pass + 1)); }
@@ -81,16 +86,32 @@ for t in $targets; do
 		done
 	fi
 	log=$out/$t.log
+	logs=("$log")
+	par=() wd=.
+	rm -rf "$out/$t-jobs"
+	if [ "$jobs" -gt 1 ]; then
+		# each job's log is fuzz-N.log in the directory it runs in
+		wd=$out/$t-jobs
+		mkdir -p "$wd"
+		par=(-jobs="$jobs" -workers="$jobs")
+	fi
 	rm -f "$out/$t"-report*
 	start=$(date +%s)
-	if ASAN_OPTIONS=$asan QDK_FUZZ_REPORT="$out/$t-report" "$bin" "${opts[@]}" "${dict[@]}" \
-		"${limit[@]}" -artifact_prefix="$out/$t-" "$corpus" >"$log" 2>&1; then
-		# libFuzzer's final stats: units run, their rate; the wall time is ours
-		runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-		speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
-		cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1)
-		ok "fuzz $t: ${runs:-?} runs in $(($(date +%s) - start)) s (${speed:-?}/s), ${cov:-cov: ?}, corpus $(ls "$corpus" | wc -l), no crash"
+	if (cd "$wd" &&
+		ASAN_OPTIONS=$asan QDK_FUZZ_REPORT="$top/$out/$t-report" "$top/$bin" "${opts[@]}" \
+		"${dict[@]/#-dict=/-dict=$top/}" "${limit[@]}" "${par[@]}" \
+		-artifact_prefix="$top/$out/$t-" "$top/$corpus") >"$log" 2>&1 &&
+		! grep -qs -E "^==[0-9]+==ERROR|^SUMMARY: |deadly signal" "$out/$t-jobs"/fuzz-*.log; then
+		[ "$jobs" -gt 1 ] && logs=("$out/$t-jobs"/fuzz-*.log)
+		# libFuzzer's final stats: units run (summed over the jobs); the
+		# wall time is ours
+		runs=$(cat "${logs[@]}" | sed -n 's/^stat::number_of_executed_units: *//p' |
+			awk '{ n += $1 } END { print n + 0 }')
+		secs_run=$(($(date +%s) - start))
+		cov=$(cat "${logs[@]}" | grep -o 'cov: [0-9]*' | sort -t' ' -k2 -n | tail -n 1)
+		ok "fuzz $t: $runs runs in $secs_run s ($((runs / (secs_run ? secs_run : 1)))/s${par:+, $jobs jobs}), ${cov:-cov: ?}, corpus $(ls "$corpus" | wc -l), no crash"
 	else
+		[ "$jobs" -gt 1 ] && cat "$out/$t-jobs"/fuzz-*.log >>"$log" 2>/dev/null
 		art=$(ls "$out/$t"-* 2>/dev/null | grep -v '\.log$' | head -n 1)
 		ko "fuzz $t: ${art:-a failure} (replay: $bin $art; log $log)"
 		grep -h -m 5 -E "ERROR|fuzz:|SUMMARY|#[0-4] " "$log" "$out/$t"-report* 2>/dev/null | sed 's/^/     /'

@@ -53,14 +53,24 @@ struct cdf {
 	double *size, *cum;
 };
 
-struct gflow {
-	enum model model;
-	unsigned int fid;	/* 0: a flows model, which sends nothing itself */
-	uint64_t rate;		/* bytes/s (peak rate for onoff, train rate for flows) */
-	uint32_t size;		/* qdisc_pkt_len of every packet (mean of sizes=) */
+/*
+ * What the flows of one spec (count= of them) share and never change once
+ * parsed: its sizes= table and Robert's matrix. Kept once a spec, so a
+ * flow's own state stays small when a spec asks for many.
+ */
+struct gshape {
 	unsigned int nsizes;	/* sizes=: a packet's length drawn per packet */
 	uint32_t sizes[GEN_MAX_SIZES];
 	double size_cum[GEN_MAX_SIZES];
+	double p0j[ROBERT_STATES], pj0[ROBERT_STATES];
+};
+
+struct gflow {
+	enum model model;
+	struct gshape *sh;	/* the spec's (gen_run.shapes) */
+	unsigned int fid;	/* 0: a flows model, which sends nothing itself */
+	uint64_t rate;		/* bytes/s (peak rate for onoff, train rate for flows) */
+	uint32_t size;		/* qdisc_pkt_len of every packet (mean of sizes=) */
 	uint8_t tos;
 	uint32_t prio;
 	bool v6;
@@ -76,7 +86,6 @@ struct gflow {
 	uint64_t slot_ns, slot;
 	double hurst;
 	double rob_a, rob_q;	/* Robert's a and q (fitted or given) */
-	double p0j[ROBERT_STATES], pj0[ROBERT_STATES];
 	/* flows: flow arrivals a second, size model; train: packets left */
 	double arrivals, mean_bytes, shape;
 	struct cdf *cdf;	/* owned by the flows model, shared by its trains */
@@ -105,11 +114,11 @@ static void robert_set(struct gflow *f, double a, double q)
 
 	f->rob_a = a;
 	f->rob_q = q;
-	f->p0j[0] = 1;
+	f->sh->p0j[0] = 1;
 	for (j = 1; j < ROBERT_STATES; j++) {
-		f->p0j[j] = pow(a, -j);
-		f->pj0[j] = pow(q / a, j);
-		f->p0j[0] -= f->p0j[j];
+		f->sh->p0j[j] = pow(a, -j);
+		f->sh->pj0[j] = pow(q / a, j);
+		f->sh->p0j[0] -= f->sh->p0j[j];
 	}
 }
 
@@ -150,10 +159,10 @@ static double robert_hurst(const struct gflow *f)
 	for (k = 1; k < (1u << ROBERT_M_HI); k++) {
 		/* v = e_0 P^k: the law of the state k slots after one in state 0 */
 		memset(nv, 0, sizeof(nv));
-		nv[0] = v[0] * f->p0j[0];
+		nv[0] = v[0] * f->sh->p0j[0];
 		for (j = 1; j < ROBERT_STATES; j++) {
-			nv[j] = v[0] * f->p0j[j] + v[j] * (1 - f->pj0[j]);
-			nv[0] += v[j] * f->pj0[j];
+			nv[j] = v[0] * f->sh->p0j[j] + v[j] * (1 - f->sh->pj0[j]);
+			nv[0] += v[j] * f->sh->pj0[j];
 		}
 		memcpy(v, nv, sizeof(v));
 		c = pi0 * v[0] - pi0 * pi0;
@@ -282,12 +291,12 @@ static void robert_next(struct gflow *f)
 	/* leave state 0 for state j with p_0j, or stay */
 	u = rng_unif(&f->rng);
 	for (j = 1; j < ROBERT_STATES; j++) {
-		if (u <= f->p0j[j]) {
+		if (u <= f->sh->p0j[j]) {
 			/* j's sojourn is geometric with p_j0, then back to 0 */
-			f->slot += rng_geom(&f->rng, f->pj0[j]);
+			f->slot += rng_geom(&f->rng, f->sh->pj0[j]);
 			break;
 		}
-		u -= f->p0j[j];
+		u -= f->sh->p0j[j];
 	}
 	f->slot++;
 }
@@ -305,7 +314,7 @@ static void robert_start(struct gflow *f)
 
 		if (u <= pj) {
 			/* in state j now: the remaining sojourn is geometric too */
-			f->slot += rng_geom(&f->rng, f->pj0[j]);
+			f->slot += rng_geom(&f->rng, f->sh->pj0[j]);
 			break;
 		}
 		u -= pj;
@@ -380,7 +389,7 @@ static void parse_sizes(struct gflow *f, const char *val, const char *spec)
 	double total = 0, mean = 0;
 	unsigned int i;
 
-	f->nsizes = 0;
+	f->sh->nsizes = 0;
 	for (e = strtok_r(copy, "/", &save); e; e = strtok_r(NULL, "/", &save)) {
 		char *colon = strchr(e, ':'), *end;
 		uint64_t sz;
@@ -392,18 +401,18 @@ static void parse_sizes(struct gflow *f, const char *val, const char *spec)
 			if (*end || !(w > 0))
 				die(2, "bad weight \"%s\" in sizes of \"%s\"", colon + 1, spec);
 		}
-		if (f->nsizes == GEN_MAX_SIZES || tcopt_get_size(e, &sz) || sz < 60 || sz > 65535)
+		if (f->sh->nsizes == GEN_MAX_SIZES || tcopt_get_size(e, &sz) || sz < 60 || sz > 65535)
 			die(2, "bad sizes \"%s\" in \"%s\" (at most %u of SIZE[:WEIGHT], 60..65535 bytes)",
 			    val, spec, GEN_MAX_SIZES);
-		f->sizes[f->nsizes] = (uint32_t)sz;
+		f->sh->sizes[f->sh->nsizes] = (uint32_t)sz;
 		total += w;
-		f->size_cum[f->nsizes++] = total;
+		f->sh->size_cum[f->sh->nsizes++] = total;
 		mean += w * (double)sz;
 	}
-	if (!f->nsizes)
+	if (!f->sh->nsizes)
 		die(2, "empty sizes in \"%s\"", spec);
-	for (i = 0; i < f->nsizes; i++)
-		f->size_cum[i] /= total;
+	for (i = 0; i < f->sh->nsizes; i++)
+		f->sh->size_cum[i] /= total;
 	f->size = (uint32_t)(mean / total + 0.5);
 	free(copy);
 }
@@ -413,12 +422,12 @@ static uint32_t pkt_size(struct gflow *f)
 	double u;
 	unsigned int i;
 
-	if (!f->nsizes)
+	if (!f->sh->nsizes)
 		return f->size;
 	u = rng_unif(&f->rng);
-	for (i = 0; i + 1 < f->nsizes && f->size_cum[i] < u; i++)
+	for (i = 0; i + 1 < f->sh->nsizes && f->sh->size_cum[i] < u; i++)
 		;
-	return f->sizes[i];
+	return f->sh->sizes[i];
 }
 
 /* ---- parsing -------------------------------------------------------------- */
@@ -434,7 +443,7 @@ static bool slotted(const struct gflow *f)
 }
 
 /* One spec into f; returns its count= (the number of flows it stands for). */
-static unsigned int parse_flow(const char *spec, struct gflow *f)
+static unsigned int parse_flow(const char *spec, struct gflow *f, struct gshape *sh)
 {
 	char *copy = xstrdup(spec), *colon = strchr(copy, ':'), *save = NULL, *kv;
 	unsigned int count = 1, m;
@@ -443,6 +452,8 @@ static unsigned int parse_flow(const char *spec, struct gflow *f)
 	uint64_t v;
 
 	memset(f, 0, sizeof(*f));
+	memset(sh, 0, sizeof(*sh));
+	f->sh = sh;
 	if (colon)
 		*colon = '\0';
 	for (m = 0; m < M_TRAIN; m++)
@@ -537,7 +548,7 @@ static unsigned int parse_flow(const char *spec, struct gflow *f)
 			    spec);
 		if (have_a) {
 			robert_set(f, f->rob_a, f->rob_q);
-			if (f->p0j[0] < 0 || f->rob_q > f->rob_a)
+			if (f->sh->p0j[0] < 0 || f->rob_q > f->rob_a)
 				die(2, "robert: a=%g q=%g is no Markov chain (want q <= a, sum a^-j <= 1) in \"%s\"",
 				    f->rob_a, f->rob_q, spec);
 			f->alpha = robert_mean(f->rob_q);
@@ -817,19 +828,21 @@ int gen_parse(int argc, char **argv, struct gen_run *g)
 	}
 	g->cap = g->nspecs;
 	g->fl = xcalloc(g->cap, sizeof(*g->fl));
+	g->shapes = xcalloc(g->nspecs, sizeof(*g->shapes));
 	for (i = 0; i < g->nspecs; i++) {
-		unsigned int n = parse_flow(g->specs[i], &proto);
+		unsigned int n = parse_flow(g->specs[i], &proto, &g->shapes[i]);
 
 		if (n > GEN_MAX_FLOWS - g->fid) {
 			if (proto.model == M_FLOWS && proto.cdf)
 				cdf_free(proto.cdf);
 			die(2, "at most %u flows (--flow ... count=)", GEN_MAX_FLOWS);
 		}
+		/* a spec's flows at once: count= may ask for many, each of them big */
+		if (n > g->cap - g->nfl) {
+			g->cap = g->nfl + n;
+			g->fl = xrealloc(g->fl, g->cap * sizeof(*g->fl));
+		}
 		for (k = 0; k < n; k++) {
-			if (g->nfl == g->cap) {
-				g->cap *= 2;
-				g->fl = xrealloc(g->fl, g->cap * sizeof(*g->fl));
-			}
 			g->fl[g->nfl] = proto;
 			if (proto.model != M_FLOWS)
 				g->fl[g->nfl].fid = ++g->fid;
@@ -926,8 +939,10 @@ void gen_free(struct gen_run *g)
 		if (g->fl[i].model == M_FLOWS && g->fl[i].cdf)
 			cdf_free(g->fl[i].cdf);
 	free(g->fl);
+	free(g->shapes);
 	free(g->specs);
 	g->fl = NULL;
+	g->shapes = NULL;
 	g->specs = NULL;
 }
 

@@ -102,12 +102,14 @@ int cmd_pcap(int argc, char **argv);
  * gen_free() gives back what gen_parse() took.
  */
 struct gflow;
+struct gshape;
 struct trace_w;
 struct gen_run {
 	const char **specs, *out, *qdisc;
 	unsigned int nspecs, nfl, cap, fid;
 	uint64_t seed, duration, start;
 	struct gflow *fl;
+	struct gshape *shapes;	/* one a spec */
 };
 int gen_parse(int argc, char **argv, struct gen_run *g);
 uint64_t gen_write(struct gen_run *g, struct trace_w *w, uint64_t max);

@@ -133,6 +133,72 @@ void idx_free(struct id_index *x)
 	memset(x, 0, sizeof(*x));
 }
 
+/* ---- pools -------------------------------------------------------------- */
+
+#if defined(__SANITIZE_ADDRESS__)
+#define POOL_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define POOL_ASAN 1
+#endif
+#endif
+#ifdef POOL_ASAN
+#include <sanitizer/asan_interface.h>
+#define POOL_REDZONE 16		/* poisoned after each object */
+#else
+#define ASAN_POISON_MEMORY_REGION(a, n) ((void)(a), (void)(n))
+#define ASAN_UNPOISON_MEMORY_REGION(a, n) ((void)(a), (void)(n))
+#define POOL_REDZONE 0
+#endif
+
+struct pool_chunk {
+	struct pool_chunk *next;
+	size_t size;
+	_Alignas(16) unsigned char data[];
+};
+
+void *pool_alloc(struct pool *p, size_t n)
+{
+	size_t take = (n + POOL_REDZONE + 15) & ~(size_t)15;
+	void *o;
+
+	if (!p->head || p->size - p->used < take) {
+		size_t size = take > POOL_CHUNK ? take : POOL_CHUNK;
+		struct pool_chunk *c = xmalloc(sizeof(*c) + size);
+
+		c->next = p->head;
+		c->size = size;
+		p->head = c;
+		p->used = 0;
+		p->size = size;
+		ASAN_POISON_MEMORY_REGION(c->data, size);
+	}
+	o = p->head->data + p->used;
+	p->used += take;
+	ASAN_UNPOISON_MEMORY_REGION(o, n);
+	return memset(o, 0, n);
+}
+
+char *pool_strndup(struct pool *p, const char *s, size_t n)
+{
+	char *c = pool_alloc(p, n + 1);
+
+	memcpy(c, s, n);
+	return c;
+}
+
+void pool_free(struct pool *p)
+{
+	while (p->head) {
+		struct pool_chunk *c = p->head;
+
+		p->head = c->next;
+		ASAN_UNPOISON_MEMORY_REGION(c->data, c->size);
+		free(c);
+	}
+	memset(p, 0, sizeof(*p));
+}
+
 /* ---- atomic output files ------------------------------------------------ */
 
 #define MAX_OPEN 8

@@ -40,6 +40,27 @@ bool idx_get(const struct id_index *x, uint32_t id, uint32_t *pos);
 void idx_put(struct id_index *x, uint32_t id, uint32_t pos);
 void idx_free(struct id_index *x);
 
+/*
+ * A pool of small objects that all live as long as their owner (a trace's
+ * flows and their declarations): carved from chunks of POOL_CHUNK bytes,
+ * freed together by pool_free(). One malloc a chunk, not one an object, so
+ * a trace declaring 100 000 flows costs about a hundred allocations, not
+ * 200 000. Objects never move. Under ASan the bytes between objects are
+ * poisoned: reading past one is caught as it would be with malloc.
+ * Zeroed, a pool is empty.
+ */
+#define POOL_CHUNK (64u << 10)
+struct pool_chunk;
+struct pool {
+	struct pool_chunk *head;
+	size_t used, size;	/* bytes of head's data taken, and there are */
+};
+/* n zeroed bytes, aligned to 16 */
+void *pool_alloc(struct pool *p, size_t n);
+/* s[0..n) and a NUL */
+char *pool_strndup(struct pool *p, const char *s, size_t n);
+void pool_free(struct pool *p);
+
 /* "qdk-replay: message" on stderr, exit with status. */
 void die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 

@@ -759,8 +759,7 @@ static struct trace_flow *flow_add(struct trace *t, uint32_t fid)
 		t->capflows = t->capflows ? 2 * t->capflows : 64;
 		t->flows = xrealloc(t->flows, t->capflows * sizeof(*t->flows));
 	}
-	f = xmalloc(sizeof(*f));
-	memset(f, 0, sizeof(*f));
+	f = pool_alloc(&t->flow_pool, sizeof(*f));
 	f->fid = fid;
 	idx_put(&t->fidx, fid, t->nflows);
 	if (fid < TRACE_FLOW_DIRECT)
@@ -806,14 +805,18 @@ static int endpoint(const struct trace *t, char *s, bool want_port, uint8_t *add
 
 static void flow_line(struct trace *t, const char *p, size_t n)
 {
-	char *line = xstrndup(p, n), *w[MAX_WORDS];
-	int nw = split(line, w), i, fam;
+	/* split() writes into its copy: a long line, rare, goes to the heap */
+	char buf[256], *line = n < sizeof(buf) ? buf : xmalloc(n + 1), *w[MAX_WORDS];
+	int nw, i, fam;
 	uint64_t fid;
 	struct trace_flow *f;
 	struct qdk_pkt *k;
 	const char *proto;
 	bool ports;
 
+	memcpy(line, p, n);
+	line[n] = '\0';
+	nw = split(line, w);
 	if (nw < 5)
 		trace_fail(t, t->line, "flow needs FID PROTO SRC DST");
 	fid = word_num(t, w[1], TRACE_MAX_FID - 1, "flow id");
@@ -895,9 +898,10 @@ static void flow_line(struct trace *t, const char *p, size_t n)
 
 		rest += strcspn(rest, " ");
 		rest += rest < end;
-		f->decl = xstrndup(rest, (size_t)(end - rest));
+		f->decl = pool_strndup(&t->flow_pool, rest, (size_t)(end - rest));
 	}
-	free(line);
+	if (line != buf)
+		free(line);
 }
 
 /*
@@ -2069,12 +2073,10 @@ void trace_close(struct trace *t)
 	uint32_t i;
 
 	src_close(t);
-	for (i = 0; i < t->nflows; i++) {
-		free(t->flows[i]->decl);
+	for (i = 0; i < t->nflows; i++)
 		if (t->flows[i]->skbt)
 			qdk_skb_tmpl_free(t->flows[i]->skbt);
-		free(t->flows[i]);
-	}
+	pool_free(&t->flow_pool);
 	free(t->flows);
 	idx_free(&t->fidx);
 	free(t->hdr.qdisc);

@@ -231,14 +231,16 @@ struct trace {
 	char *fmt;		/* trace_raw_line: a binary record's text */
 	struct trace_hdr hdr;
 	/*
-	 * The flows in declaration order, each allocated on its own (a pointer
-	 * trace_flow() gave stays valid), found by FID through fidx: open
+	 * The flows in declaration order, each and its declaration text from
+	 * flow_pool (a pointer trace_flow() gave stays valid; one allocation
+	 * for many flows), found by FID through fidx: open
 	 * addressing, FID -> index (harness/util.h). Memory follows the flows
 	 * declared, not the FIDs' size: "flow 16000000 ..." costs one flow.
 	 */
 	struct trace_flow **flows;
 	uint32_t nflows, capflows;
 	struct id_index fidx;
+	struct pool flow_pool;
 	/*
 	 * The flows with FID below TRACE_FLOW_DIRECT also by FID directly:
 	 * every enqueue looks its flow up, and a trace's FIDs are mostly
