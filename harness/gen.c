@@ -767,7 +767,9 @@ int gen_parse(int argc, char **argv, struct gen_run *g)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct gflow proto;
+	struct gflow *proto;
+	unsigned int *count, fids = 0;
+	size_t total = 0;
 	unsigned int i, k;
 	int c;
 
@@ -826,30 +828,42 @@ int gen_parse(int argc, char **argv, struct gen_run *g)
 		if (!g->qdisc[strspn(g->qdisc, " ")])
 			die(2, "--qdisc needs a KIND");
 	}
-	g->cap = g->nspecs;
-	g->fl = xcalloc(g->cap, sizeof(*g->fl));
+	/*
+	 * Each spec's prototype first, then the table of every flow at once:
+	 * count= may ask for many. Until then g->fl holds the prototypes
+	 * (nfl of them), so gen_free() frees a flows model's CDF after a
+	 * refusal too.
+	 */
+	g->fl = xcalloc(g->nspecs, sizeof(*g->fl));
 	g->shapes = xcalloc(g->nspecs, sizeof(*g->shapes));
+	count = xcalloc(g->nspecs, sizeof(*count));
 	for (i = 0; i < g->nspecs; i++) {
-		unsigned int n = parse_flow(g->specs[i], &proto, &g->shapes[i]);
-
-		if (n > GEN_MAX_FLOWS - g->fid) {
-			if (proto.model == M_FLOWS && proto.cdf)
-				cdf_free(proto.cdf);
+		count[i] = parse_flow(g->specs[i], &g->fl[i], &g->shapes[i]);
+		g->nfl = i + 1;
+		if (g->fl[i].model == M_FLOWS)
+			continue;	/* its flows come as it runs: gen_write() */
+		if (count[i] > GEN_MAX_FLOWS - fids) {
+			free(count);
 			die(2, "at most %u flows (--flow ... count=)", GEN_MAX_FLOWS);
 		}
-		/* a spec's flows at once: count= may ask for many, each of them big */
-		if (n > g->cap - g->nfl) {
-			g->cap = g->nfl + n;
-			g->fl = xrealloc(g->fl, g->cap * sizeof(*g->fl));
-		}
-		for (k = 0; k < n; k++) {
-			g->fl[g->nfl] = proto;
-			if (proto.model != M_FLOWS)
+		fids += count[i];
+		total += count[i];
+	}
+	proto = g->fl;
+	g->cap = total + g->nspecs;	/* a flows model is one flow here */
+	g->fl = xcalloc(g->cap, sizeof(*g->fl));
+	g->nfl = 0;
+	for (i = 0; i < g->nspecs; i++) {
+		for (k = 0; k < count[i]; k++) {
+			g->fl[g->nfl] = proto[i];
+			if (proto[i].model != M_FLOWS)
 				g->fl[g->nfl].fid = ++g->fid;
 			start_flow(&g->fl[g->nfl], g->nfl, g->seed);
 			g->nfl++;
 		}
 	}
+	free(proto);
+	free(count);
 	return 0;
 }
 
