@@ -126,7 +126,8 @@ struct qdk_rec_enq {
 	__u32 pkt_len;		/* qdisc_pkt_len() */
 	__u32 len;		/* skb->len */
 	__s32 ret;		/* enqueue's return value */
-	__u32 hash;		/* skb->hash after skb_get_hash() */
+	__u32 hash;		/* skb->hash the child saw: as it came, else as */
+				/* the child's call left it; 0: none */
 	__u32 priority;
 	__u32 mark;
 	__u16 gso_segs;		/* 0 when not GSO */

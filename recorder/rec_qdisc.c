@@ -167,6 +167,7 @@ static __always_inline void rec_call_begin(struct rec_call *c, u64 ts,
 {
 	c->skb = skb;
 	c->gone = false;
+	c->hash = 0;
 	c->ts = ts;
 	c->inst = q->inst;
 	c->gen = q->gen;
@@ -421,7 +422,6 @@ static int rec_enqueue_recorded(struct sk_buff *skb, struct rec_sched *q,
 	if (unlikely(outer && outer->inst == q->inst && outer->gen == q->gen))
 		return qdisc_enqueue(skb, q->child, to_free);
 	ts = rec_now();
-	skb_get_hash(skb);
 	r = rec_reserve(QDK_REC_ENQ, ts, q->inst, q->gen);
 	if (unlikely(!r))
 		return qdisc_enqueue(skb, q->child, to_free);
@@ -437,6 +437,17 @@ static int rec_enqueue_recorded(struct sk_buff *skb, struct rec_sched *q,
 		r->flags |= QDK_RF_GONE;
 	else
 		r->enq.tos_after = rec_tos(skb);
+	/*
+	 * A packet that came without a hash gets the one the child computed
+	 * (skb_get_hash() in fq_codel, fq, fq_pie), which the replay must
+	 * give it; the recorder does not compute one itself: that would
+	 * change the packet for what follows, and cost a flow dissection a
+	 * packet (~650 guest instructions, recorder/README.md) the child
+	 * may never ask for.
+	 */
+	if (!r->enq.hash)
+		r->enq.hash = call.gone ? call.hash :
+			      ret & __NET_XMIT_STOLEN ? 0 : skb->hash;
 	rec_fill_stats(r, q->child);
 	if (local) {
 		for (last = local; ; last = last->next) {

@@ -272,8 +272,10 @@ static void rec_probe_kfree(void *data, struct sk_buff *skb, void *location,
 			rec_chg_drop(skb);
 		return;
 	}
-	if (skb == c->skb)
+	if (skb == c->skb) {
 		c->gone = true;
+		c->hash = skb->hash;
+	}
 	/* after the call's record, published with it */
 	d = rec_reserve(QDK_REC_DROP, c->ts, c->inst, c->gen);
 	if (!d)
@@ -290,8 +292,10 @@ static void rec_probe_consume(void *data, struct sk_buff *skb)
 	if (in_hardirq() || in_nmi())
 		return;
 	c = this_cpu_read(rec_active);
-	if (c && skb == c->skb)
+	if (c && skb == c->skb) {
 		c->gone = true;
+		c->hash = skb->hash;
+	}
 }
 
 /*

@@ -32,6 +32,7 @@ struct rec_call {
 	struct rec_call *prev;		/* calls may nest (recorder in recorder) */
 	const struct sk_buff *skb;	/* the arriving packet (enqueue) */
 	bool gone;			/* ... which was freed during the call */
+	u32 hash;			/* ... its skb->hash when it was freed */
 	u64 ts;				/* the call's timestamp */
 	u32 inst, gen;			/* whose call it is */
 	u32 draws;			/* DRAW, CLS and NEW records made (rec_rand.c, */
