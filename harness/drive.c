@@ -189,8 +189,8 @@ static void try_dequeue(struct driver *d)
 static void enqueue_arrival(struct driver *d)
 {
 	struct trace_event *ev = &d->arr;
-	struct trace_flow *f = (struct trace_flow *)trace_flow(&d->in, ev);
-	struct qdk_skb *skb = trace_skb(&d->in, ev);
+	struct trace_flow *f = trace_flow(&d->in, ev);
+	struct qdk_skb *skb = trace_flow_skb(&d->in, f, ev);
 	int ret;
 
 	if (!f->written) {

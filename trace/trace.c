@@ -2157,18 +2157,19 @@ void trace_random_check(const struct trace *t)
 	exit(1);
 }
 
-const struct trace_flow *trace_flow(const struct trace *t, const struct trace_event *ev)
+struct trace_flow *trace_flow(const struct trace *t, const struct trace_event *ev)
 {
-	const struct trace_flow *f = flow_find(t, ev->fid);
+	struct trace_flow *f = flow_find(t, ev->fid);
 
 	if (!f || !f->declared)
 		trace_fail(t, ev->line, "flow %u is not declared", ev->fid);
 	return f;
 }
 
-void trace_packet(const struct trace *t, const struct trace_event *ev, struct qdk_pkt *p)
+static void flow_packet(const struct trace_flow *f, const struct trace_event *ev,
+			struct qdk_pkt *p)
 {
-	*p = trace_flow(t, ev)->tmpl;
+	*p = f->tmpl;
 	p->id = ev->id;
 	p->pkt_len = ev->pkt_len;
 	p->len = ev->pkt_len;
@@ -2204,14 +2205,14 @@ void trace_packet(const struct trace *t, const struct trace_event *ev, struct qd
 	}
 }
 
-const struct qdk_skb_tmpl *trace_skb_tmpl(struct trace *t, const struct trace_event *ev)
+void trace_packet(const struct trace *t, const struct trace_event *ev, struct qdk_pkt *p)
 {
-	struct trace_flow *f = flow_find(t, ev->fid);
+	flow_packet(trace_flow(t, ev), ev, p);
+}
 
-	if (!f || !f->declared)
-		trace_fail(t, ev->line, "flow %u is not declared", ev->fid);
-	if (ev->ov)
-		return NULL;
+/* the flow's template, made at its first packet */
+static const struct qdk_skb_tmpl *flow_skb_tmpl(struct trace_flow *f)
+{
 	if (__builtin_expect(!f->skbt, 0)) {
 		f->skbt = qdk_skb_tmpl_new(&f->tmpl);
 		if (!f->skbt)
@@ -2220,22 +2221,33 @@ const struct qdk_skb_tmpl *trace_skb_tmpl(struct trace *t, const struct trace_ev
 	return f->skbt;
 }
 
-struct qdk_skb *trace_skb(struct trace *t, const struct trace_event *ev)
+const struct qdk_skb_tmpl *trace_skb_tmpl(struct trace *t, const struct trace_event *ev)
 {
-	const struct qdk_skb_tmpl *st = trace_skb_tmpl(t, ev);
+	struct trace_flow *f = trace_flow(t, ev);
+
+	return ev->ov ? NULL : flow_skb_tmpl(f);
+}
+
+struct qdk_skb *trace_flow_skb(struct trace *t, struct trace_flow *f, const struct trace_event *ev)
+{
 	struct qdk_skb *skb;
 	struct qdk_pkt p;
 	char msg[256];
 
-	if (__builtin_expect(st != NULL, 1)) {
-		skb = qdk_skb_build_tmpl(st, ev->id, ev->pkt_len, msg, sizeof(msg));
+	if (__builtin_expect(!ev->ov, 1)) {
+		skb = qdk_skb_build_tmpl(flow_skb_tmpl(f), ev->id, ev->pkt_len, msg, sizeof(msg));
 	} else {
-		trace_packet(t, ev, &p);
+		flow_packet(f, ev, &p);
 		skb = qdk_skb_build(&p, msg, sizeof(msg));
 	}
 	if (!skb)
 		trace_fail(t, ev->line, "bad packet: %s", msg);
 	return skb;
+}
+
+struct qdk_skb *trace_skb(struct trace *t, const struct trace_event *ev)
+{
+	return trace_flow_skb(t, trace_flow(t, ev), ev);
 }
 
 void trace_tree_build(const struct trace *t, struct qdk_qdisc *root, bool with_filters)

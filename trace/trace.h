@@ -302,8 +302,11 @@ char *trace_line_text(const struct trace *t, uint32_t n);
 /* "path:line: reason" on stderr, exit 2. */
 void trace_fail(const struct trace *t, uint32_t line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4), noreturn));
-/* The declared flow FID of an enqueue line, or a failure at that line. */
-const struct trace_flow *trace_flow(const struct trace *t, const struct trace_event *ev);
+/*
+ * The declared flow FID of an enqueue line, or a failure at that line. It is
+ * the trace's; only its `written` is the caller's to set (drive).
+ */
+struct trace_flow *trace_flow(const struct trace *t, const struct trace_event *ev);
 /* Fill p from the flow and the event's per-packet fields. */
 void trace_packet(const struct trace *t, const struct trace_event *ev, struct qdk_pkt *p);
 /*
@@ -312,6 +315,8 @@ void trace_packet(const struct trace *t, const struct trace_event *ev, struct qd
  * trace_packet(). A packet the shim refuses to build fails at the line.
  */
 struct qdk_skb *trace_skb(struct trace *t, const struct trace_event *ev);
+/* The same for the line's flow f, from trace_flow() (one lookup for both). */
+struct qdk_skb *trace_flow_skb(struct trace *t, struct trace_flow *f, const struct trace_event *ev);
 /* That template (valid until trace_close()), or NULL when the line overrides a field. */
 const struct qdk_skb_tmpl *trace_skb_tmpl(struct trace *t, const struct trace_event *ev);
 /*
