@@ -6,7 +6,7 @@
 # pfifo limit 1000, in three regimes (vm/scenarios/record-bench-*.scn):
 #  CPU-bound at the root, no shaper: the guest's CPU is the bottleneck, so
 #  every instruction the recorder adds shows as lost throughput; UDP as fast
-#  as iperf3 sends. The core sends a packet that finds the root pfifo empty
+#  as the rig's udpflow sends. The core sends a packet that finds the root pfifo empty
 #  straight out (TCQ_F_CAN_BYPASS), with or without the recorder.
 #   plain      no recorder
 #   wrapped    recorder at the root, pfifo under it, no reader
@@ -146,8 +146,8 @@ mean = {v: (statistics.median(x[0] for x in rs), statistics.median(x[1] for x in
 print(f"recorder overhead, median of {rounds} round(s); time is {clock}")
 print(f"{'setup':10} {'TCP Mbit/s':>11} {'loss':>7} {'UDP pkt/s':>10} {'loss':>7}  per round (Mbit/s, pkt/s); notes")
 heads = {
-    "plain": "CPU-bound at the root (no shaper; an empty pfifo is bypassed), UDP as fast as iperf3 sends:",
-    "plain-fast": "CPU-bound under tbf 10gbit (every packet through the child), UDP as fast as iperf3 sends:",
+    "plain": "CPU-bound at the root (no shaper; an empty pfifo is bypassed), UDP as fast as udpflow sends (unconnected: no socket hash):",
+    "plain-fast": "CPU-bound under tbf 10gbit (every packet through the child), UDP as fast as udpflow sends (unconnected: no socket hash):",
     "plain-tbf": "at a link rate (tbf 100mbit), UDP offered at 1 Mbit/s:",
 }
 for v in setups:
