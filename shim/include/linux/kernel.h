@@ -9,6 +9,7 @@
 #include <linux/types.h>
 #include <linux/limits.h>
 #include <linux/bitops.h>
+#include <linux/kstrtox.h>
 #include <linux/log2.h>
 #include <linux/math.h>
 #include <linux/minmax.h>
@@ -20,6 +21,10 @@
 #include <linux/typecheck.h>
 #include <linux/byteorder/generic.h>
 #include <linux/string.h>
+#include <linux/version.h>
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#include <linux/sprintf.h>
+#endif
 
 #define ARRAY_SIZE(arr) (sizeof(arr) / sizeof((arr)[0]) + __must_be_array(arr))
 #define ALIGN(x, a)		__ALIGN_KERNEL((x), (a))
@@ -41,20 +46,20 @@
 #define smp_processor_id()	0
 #define raw_smp_processor_id()	0
 
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* 6.7 moved these to linux/sprintf.h (shim/lib/vsprintf.c) */
+__printf(2, 3) int sprintf(char *buf, const char *fmt, ...);
+__printf(2, 0) int vsprintf(char *buf, const char *fmt, va_list args);
 __printf(3, 4) int snprintf(char *buf, size_t size, const char *fmt, ...);
 __printf(3, 0) int vsnprintf(char *buf, size_t size, const char *fmt, va_list args);
-__printf(2, 3) int sprintf(char *buf, const char *fmt, ...);
 __printf(3, 4) int scnprintf(char *buf, size_t size, const char *fmt, ...);
 __printf(3, 0) int vscnprintf(char *buf, size_t size, const char *fmt, va_list args);
-/*
- * linux/kstrtox.h (shim/lib/params.c): base 0 (0x hex, 0 octal, decimal),
- * 8, 10 or 16 (0x allowed), one trailing newline; -EINVAL, -ERANGE.
- * kstrtobool() reads the first character(s): y/Y/t/T/1, n/N/f/F/0,
- * on/ON, off/OFF.
- */
-int kstrtoull(const char *s, unsigned int base, unsigned long long *res);
-int kstrtoll(const char *s, unsigned int base, long long *res);
-int kstrtouint(const char *s, unsigned int base, unsigned int *res);
-int kstrtobool(const char *s, bool *res);
+__printf(2, 3) __malloc char *kasprintf(gfp_t gfp, const char *fmt, ...);
+__printf(2, 0) __malloc char *kvasprintf(gfp_t gfp, const char *fmt, va_list args);
+__printf(2, 0) const char *kvasprintf_const(gfp_t gfp, const char *fmt, va_list args);
+
+__scanf(2, 3) int sscanf(const char *buf, const char *fmt, ...);
+__scanf(2, 0) int vsscanf(const char *buf, const char *fmt, va_list args);
+#endif
 
 #endif
