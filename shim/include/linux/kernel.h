@@ -5,9 +5,11 @@
 
 #include_next <linux/kernel.h>
 #include <linux/stdarg.h>
+#include <linux/array_size.h>
 #include <linux/compiler.h>
 #include <linux/types.h>
 #include <linux/limits.h>
+#include <linux/linkage.h>
 #include <linux/bitops.h>
 #include <linux/kstrtox.h>
 #include <linux/log2.h>
@@ -26,7 +28,6 @@
 #include <linux/sprintf.h>
 #endif
 
-#define ARRAY_SIZE(arr) (sizeof(arr) / sizeof((arr)[0]) + __must_be_array(arr))
 #define ALIGN(x, a)		__ALIGN_KERNEL((x), (a))
 #define ALIGN_DOWN(x, a)	__ALIGN_KERNEL((x) - ((a) - 1), (a))
 #define PTR_ALIGN(p, a)		((typeof(p))ALIGN((unsigned long)(p), (a)))
@@ -45,6 +46,23 @@
 #define num_online_cpus()	1U
 #define smp_processor_id()	0
 #define raw_smp_processor_id()	0
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+/*
+ * A permission of a module parameter or sysfs file, checked at build time
+ * (linux/sysfs.h's from 7.x): at most 0777, readable by the owner if by the
+ * group, by the group if by others, writable by the owner if by the group,
+ * never writable by others.
+ */
+#define VERIFY_OCTAL_PERMISSIONS(perms)					\
+	(BUILD_BUG_ON_ZERO((perms) < 0) +				\
+	 BUILD_BUG_ON_ZERO((perms) > 0777) +				\
+	 BUILD_BUG_ON_ZERO((((perms) >> 6) & 4) < (((perms) >> 3) & 4)) + \
+	 BUILD_BUG_ON_ZERO((((perms) >> 3) & 4) < ((perms) & 4)) +	\
+	 BUILD_BUG_ON_ZERO((((perms) >> 6) & 2) < (((perms) >> 3) & 2)) + \
+	 BUILD_BUG_ON_ZERO((perms) & 2) +				\
+	 (perms))
+#endif
 
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
 /* 6.7 moved these to linux/sprintf.h (shim/lib/vsprintf.c) */
