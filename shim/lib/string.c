@@ -241,6 +241,25 @@ unsigned long find_next_zero_bit(const unsigned long *addr, unsigned long size,
 	return find_bit(addr, size, offset, ~0UL);
 }
 
+unsigned long find_last_bit(const unsigned long *addr, unsigned long size)
+{
+	unsigned long idx, word;
+
+	if (!size)
+		return size;
+	idx = (size - 1) / BITS_PER_LONG;
+	word = addr[idx];
+	if (size % BITS_PER_LONG)
+		word &= ~0UL >> (BITS_PER_LONG - size % BITS_PER_LONG);
+	for (;;) {
+		if (word)
+			return idx * BITS_PER_LONG + __fls(word);
+		if (!idx--)
+			return size;
+		word = addr[idx];
+	}
+}
+
 void *kmemdup(const void *src, size_t len, gfp_t gfp)
 {
 	void *p = kmalloc(len, gfp);
