@@ -14,9 +14,11 @@
 # object (shim, upstream, the kit's qdiscs) compiles as it would there:
 # CONFIG_CC_NO_ARRAY_BOUNDS=y, the top Makefile's code-generation flags, and
 # scripts/Makefile.extrawarn's gcc default without W=1 (no format-truncation:
-# 6.12's sch_mqprio_lib.c formats into the 80-byte extack buffer).
+# 6.12's sch_mqprio_lib.c formats into the 80-byte extack buffer), and the
+# top Makefile's -Wno-pointer-sign (module_param(x, short, ...) on a u16 is
+# silent, as param_check_short() is in the kernel).
 KCFLAGS += -Wno-array-bounds -Wno-maybe-uninitialized -fno-strict-overflow \
-	-fno-delete-null-pointer-checks -Wno-format-truncation
+	-fno-delete-null-pointer-checks -Wno-format-truncation -Wno-pointer-sign
 
 SHIM_KSRCS := $(filter-out $(TOP)/shim/lib/host.c,$(sort $(wildcard $(TOP)/shim/lib/*.c))) \
 	$(TOP)/shim/api/api.c

@@ -134,6 +134,7 @@ long qdk_exit(void)
 	/* the misc core's, then what a module's exit left behind, said and freed */
 	qdk_misc_reset();
 	qdk_params_sysfs_remove();
+	qdk_params_free();
 	qdk_pseudofs_reset();
 	qdk_nodes_reset();
 	qdk_time_reset();

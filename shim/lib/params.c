@@ -1,13 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * params.c - module parameters (linux/moduleparam.h): the table every
- * module_param() adds itself to, the setters of each type, and
- * qdk_param_set() for `qdk-replay --param NAME=VALUE`.
- *
- * Values are parsed as the kernel's kstrto*() with base 0 do: an optional
- * sign (signed types only; '+' for all), then decimal, 0x hex or 0 octal,
- * one trailing newline allowed, out of range -ERANGE, anything else
- * -EINVAL. bool takes what kstrtobool() takes (y/Y/1/on, n/N/0/off).
+ * module_param() adds itself to, the ops of each type as kernel/params.c
+ * has them (numbers parsed by kstrto*() with base 0, bool by kstrtobool(),
+ * charp, arrays, strings), qdk_param_set() for `qdk-replay --param
+ * NAME=VALUE`, the free() of each at unload, and the sysfs files.
  */
 #include <linux/errno.h>
 #include <linux/fs.h>
@@ -22,7 +19,7 @@
 #include "shim.h"
 #include "../api/qdk_api.h"
 
-#define MAX_PARAMS 64
+#define MAX_PARAMS 256
 
 static const struct kernel_param *params[MAX_PARAMS];
 static int n_params;
@@ -36,205 +33,354 @@ void qdk_register_param(const struct kernel_param *kp)
 	params[n_params++] = kp;
 }
 
-/* The value of c as a digit of base 16 or less; 16 for no digit. */
-static int digit_of(char c)
-{
-	char lower = c | 0x20;
+/* ---- the types' ops, as kernel/params.c has them ------------------------ */
 
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	return lower >= 'a' && lower <= 'f' ? lower - 'a' + 10 : 16;
+static char dash2underscore(char c)
+{
+	return c == '-' ? '_' : c;
 }
 
-/* *neg set for a leading '-'; the magnitude in *res. */
-static int parse_ull_base(const char *s, unsigned int base, bool *neg, unsigned long long *res)
+bool parameqn(const char *a, const char *b, size_t n)
 {
-	unsigned long long v = 0;
-	bool any = false;
+	size_t i;
 
-	*neg = *s == '-';
-	if (*s == '-' || *s == '+')
-		s++;
-	if ((!base || base == 16) && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') &&
-	    digit_of(s[2]) < 16) {
-		base = 16;
-		s += 2;
-	} else if (!base) {
-		base = s[0] == '0' ? 8 : 10;
-	}
-	for (; digit_of(*s) < base; s++) {
-		if (v > (ULLONG_MAX - digit_of(*s)) / base)
-			return -ERANGE;
-		v = v * base + digit_of(*s);
-		any = true;
-	}
-	if (*s == '\n')
-		s++;
-	if (!any || *s)
-		return -EINVAL;
-	*res = v;
-	return 0;
+	for (i = 0; i < n; i++)
+		if (dash2underscore(a[i]) != dash2underscore(b[i]))
+			return false;
+	return true;
 }
 
-static int parse_ull(const char *s, bool *neg, unsigned long long *res)
+bool parameq(const char *a, const char *b)
 {
-	return parse_ull_base(s, 0, neg, res);
+	return parameqn(a, b, strlen(a) + 1);
 }
 
-int kstrtoull(const char *s, unsigned int base, unsigned long long *res)
-{
-	bool neg;
-	int err;
-
-	/* a sign only as '+' */
-	if (*s == '-')
-		return -EINVAL;
-	err = parse_ull_base(s, base, &neg, res);
-	return err;
-}
-
-int kstrtoll(const char *s, unsigned int base, long long *res)
-{
-	unsigned long long v;
-	bool neg;
-	int err = parse_ull_base(s, base, &neg, &v);
-
-	if (err)
-		return err;
-	if (neg ? v > (unsigned long long)LLONG_MAX + 1 : v > LLONG_MAX)
-		return -ERANGE;
-	*res = neg ? -(long long)(v - 1) - 1 : (long long)v;
-	return 0;
-}
-
-int kstrtouint(const char *s, unsigned int base, unsigned int *res)
-{
-	unsigned long long v;
-	int err = kstrtoull(s, base, &v);
-
-	if (err)
-		return err;
-	if (v > UINT_MAX)
-		return -ERANGE;
-	*res = v;
-	return 0;
-}
-
-int kstrtobool(const char *s, bool *res)
-{
-	if (!s)
-		return -EINVAL;
-	switch (s[0]) {
-	case 'y': case 'Y': case 't': case 'T': case '1':
-		*res = true;
-		return 0;
-	case 'n': case 'N': case 'f': case 'F': case '0':
-		*res = false;
-		return 0;
-	case 'o': case 'O':
-		if (s[1] == 'n' || s[1] == 'N') {
-			*res = true;
-			return 0;
-		}
-		if (s[1] == 'f' || s[1] == 'F') {
-			*res = false;
-			return 0;
-		}
-		break;
-	}
-	return -EINVAL;
-}
-
-/* The value in [min, max] (min < 0 only for signed types) into *res. */
-static int parse_range(const char *s, long long min, unsigned long long max, long long *res)
-{
-	unsigned long long v;
-	bool neg;
-	int err;
-
-	err = parse_ull(s, &neg, &v);
-	if (err)
-		return err;
-	if (neg && min == 0)
-		return -EINVAL;
-	if (neg ? v > (unsigned long long)-(min + 1) + 1 : v > max)
-		return -ERANGE;
-	*res = neg ? -(long long)(v - 1) - 1 : (long long)v;
-	return 0;
-}
-
-#define QDK_PARAM_OPS(type, ctype, min, max, fmt)			\
-static int param_set_##type(const char *val, const struct kernel_param *kp) \
+/* base 0 parsing into the type, "%fmt\n" out */
+#define STANDARD_PARAM_DEF(name, type, format, strtolfn)		\
+int param_set_##name(const char *val, const struct kernel_param *kp)	\
 {									\
-	long long v;							\
-	int err = parse_range(val, min, max, &v);			\
-									\
-	if (!err)							\
-		*(ctype *)kp->arg = (ctype)v;				\
-	return err;							\
+	return strtolfn(val, 0, (type *)kp->arg);			\
 }									\
-static int param_get_##type(char *buffer, const struct kernel_param *kp) \
+int param_get_##name(char *buffer, const struct kernel_param *kp)	\
 {									\
-	return sysfs_emit(buffer, fmt "\n", *(ctype *)kp->arg);	\
+	return scnprintf(buffer, PAGE_SIZE, format "\n", *(type *)kp->arg); \
 }									\
-const struct kernel_param_ops param_ops_##type = {			\
-	.set = param_set_##type, .get = param_get_##type		\
+const struct kernel_param_ops param_ops_##name = {			\
+	.set = param_set_##name,					\
+	.get = param_get_##name,					\
 }
 
-QDK_PARAM_OPS(byte, unsigned char, 0, U8_MAX, "%hhu");
-QDK_PARAM_OPS(short, short, S16_MIN, S16_MAX, "%hi");
-QDK_PARAM_OPS(ushort, unsigned short, 0, U16_MAX, "%hu");
-QDK_PARAM_OPS(int, int, INT_MIN, INT_MAX, "%i");
-QDK_PARAM_OPS(uint, unsigned int, 0, UINT_MAX, "%u");
-QDK_PARAM_OPS(long, long, LONG_MIN, LONG_MAX, "%li");
-/* ulong's values above LLONG_MAX pass through long long's bit pattern. */
-QDK_PARAM_OPS(ulong, unsigned long, 0, ULONG_MAX, "%lu");
+STANDARD_PARAM_DEF(byte, unsigned char, "%hhu", kstrtou8);
+STANDARD_PARAM_DEF(short, short, "%hi", kstrtos16);
+STANDARD_PARAM_DEF(ushort, unsigned short, "%hu", kstrtou16);
+STANDARD_PARAM_DEF(int, int, "%i", kstrtoint);
+STANDARD_PARAM_DEF(uint, unsigned int, "%u", kstrtouint);
+STANDARD_PARAM_DEF(long, long, "%li", kstrtol);
+STANDARD_PARAM_DEF(ulong, unsigned long, "%lu", kstrtoul);
+STANDARD_PARAM_DEF(ullong, unsigned long long, "%llu", kstrtoull);
+STANDARD_PARAM_DEF(hexint, unsigned int, "%#08x", kstrtouint);
 
-static int param_set_bool(const char *val, const struct kernel_param *kp)
+int param_set_uint_minmax(const char *val, const struct kernel_param *kp,
+			  unsigned int min, unsigned int max)
 {
-	static const char * const yes[] = { "y", "Y", "1", "on", "ON", "On" };
-	static const char * const no[] = { "n", "N", "0", "off", "OFF", "Off" };
-	size_t len = strlen(val);
-	unsigned int i;
+	unsigned int num;
+	int ret;
 
-	if (len && val[len - 1] == '\n')
-		len--;
-	for (i = 0; i < ARRAY_SIZE(yes); i++) {
-		if (strlen(yes[i]) == len && !strncmp(val, yes[i], len)) {
-			*(bool *)kp->arg = true;
-			return 0;
-		}
-		if (strlen(no[i]) == len && !strncmp(val, no[i], len)) {
-			*(bool *)kp->arg = false;
-			return 0;
-		}
-	}
-	return -EINVAL;
+	if (!val)
+		return -EINVAL;
+	ret = kstrtouint(val, 0, &num);
+	if (ret)
+		return ret;
+	if (num < min || num > max)
+		return -EINVAL;
+	*(unsigned int *)kp->arg = num;
+	return 0;
 }
 
-static int param_get_bool(char *buffer, const struct kernel_param *kp)
+/*
+ * charp: set() copies the string into an allocation of its own (freed when
+ * replaced or at unload), as kmalloc_parameter() does. The kernel does not
+ * reload a module's data at unload; the shim's variable outlives it, so the
+ * copy also remembers the compiled-in value and free() puts it back.
+ */
+struct kmalloced_param {
+	struct list_head list;
+	char *orig;
+	char val[];
+};
+
+static LIST_HEAD(kmalloced_params);
+
+static struct kmalloced_param *kmalloced_of(const char *p)
+{
+	struct kmalloced_param *k;
+
+	list_for_each_entry(k, &kmalloced_params, list)
+		if (k->val == p)
+			return k;
+	return NULL;
+}
+
+int param_set_charp(const char *val, const struct kernel_param *kp)
+{
+	char **arg = kp->arg;
+	struct kmalloced_param *k, *old;
+	size_t len, maxlen = 1024;
+
+	len = strnlen(val, maxlen + 1);
+	if (len == maxlen + 1) {
+		pr_err("%s: string parameter too long\n", kp->name);
+		return -ENOSPC;
+	}
+	k = kmalloc(sizeof(*k) + len + 1, GFP_KERNEL);
+	if (!k)
+		return -ENOMEM;
+	memcpy(k->val, val, len + 1);
+	old = kmalloced_of(*arg);
+	k->orig = old ? old->orig : *arg;
+	if (old) {
+		list_del(&old->list);
+		kfree(old);
+	}
+	list_add(&k->list, &kmalloced_params);
+	*arg = k->val;
+	return 0;
+}
+
+int param_get_charp(char *buffer, const struct kernel_param *kp)
+{
+	return scnprintf(buffer, PAGE_SIZE, "%s\n", *(char **)kp->arg);
+}
+
+void param_free_charp(void *arg)
+{
+	struct kmalloced_param *k = kmalloced_of(*(char **)arg);
+
+	if (!k)
+		return;
+	*(char **)arg = k->orig;
+	list_del(&k->list);
+	kfree(k);
+}
+
+const struct kernel_param_ops param_ops_charp = {
+	.set = param_set_charp,
+	.get = param_get_charp,
+	.free = param_free_charp,
+};
+
+/* what kstrtobool() takes; no value at all means "set" */
+int param_set_bool(const char *val, const struct kernel_param *kp)
+{
+	if (!val)
+		val = "1";
+	return kstrtobool(val, kp->arg);
+}
+
+int param_get_bool(char *buffer, const struct kernel_param *kp)
 {
 	return sprintf(buffer, "%c\n", *(bool *)kp->arg ? 'Y' : 'N');
 }
 
-const struct kernel_param_ops param_ops_bool = { .set = param_set_bool, .get = param_get_bool };
+const struct kernel_param_ops param_ops_bool = {
+	.flags = KERNEL_PARAM_OPS_FL_NOARG,
+	.set = param_set_bool,
+	.get = param_get_bool,
+};
+
+/* once set, never unset: -EROFS */
+int param_set_bool_enable_only(const char *val, const struct kernel_param *kp)
+{
+	bool orig_value = *(bool *)kp->arg, new_value;
+	struct kernel_param dummy_kp = *kp;
+	int err;
+
+	dummy_kp.arg = &new_value;
+	err = param_set_bool(val, &dummy_kp);
+	if (err)
+		return err;
+	if (!new_value && orig_value)
+		return -EROFS;
+	return new_value ? param_set_bool(val, kp) : 0;
+}
+
+const struct kernel_param_ops param_ops_bool_enable_only = {
+	.flags = KERNEL_PARAM_OPS_FL_NOARG,
+	.set = param_set_bool_enable_only,
+	.get = param_get_bool,
+};
+
+int param_set_invbool(const char *val, const struct kernel_param *kp)
+{
+	struct kernel_param dummy = { .arg = NULL };
+	bool boolval;
+	int ret;
+
+	dummy.arg = &boolval;
+	ret = param_set_bool(val, &dummy);
+	if (!ret)
+		*(bool *)kp->arg = !boolval;
+	return ret;
+}
+
+int param_get_invbool(char *buffer, const struct kernel_param *kp)
+{
+	return sprintf(buffer, "%c\n", *(bool *)kp->arg ? 'N' : 'Y');
+}
+
+const struct kernel_param_ops param_ops_invbool = {
+	.set = param_set_invbool,
+	.get = param_get_invbool,
+};
+
+int param_set_bint(const char *val, const struct kernel_param *kp)
+{
+	struct kernel_param boolkp = *kp;
+	bool v;
+	int ret;
+
+	boolkp.arg = &v;
+	ret = param_set_bool(val, &boolkp);
+	if (!ret)
+		*(int *)kp->arg = v;
+	return ret;
+}
+
+const struct kernel_param_ops param_ops_bint = {
+	.flags = KERNEL_PARAM_OPS_FL_NOARG,
+	.set = param_set_bint,
+	.get = param_get_int,
+};
+
+/*
+ * An array: comma-separated values, each set through the element type's
+ * set() (the string is cut in place, as the kernel's is), at least one and
+ * at most max; *num (when given) the count. A refused element leaves the
+ * ones before it set.
+ */
+static int param_array(const char *name, const char *val, unsigned int min,
+		       unsigned int max, void *elem, int elemsize,
+		       int (*set)(const char *, const struct kernel_param *kp),
+		       s16 level, unsigned int *num)
+{
+	struct kernel_param kp = { .name = name, .level = level, .arg = elem };
+	char save;
+	int ret;
+
+	*num = 0;
+	do {
+		size_t len;
+
+		if (*num == max) {
+			pr_err("%s: can only take %i arguments\n", name, max);
+			return -EINVAL;
+		}
+		len = strcspn(val, ",");
+		save = val[len];
+		((char *)val)[len] = '\0';
+		ret = set(val, &kp);
+		if (ret)
+			return ret;
+		kp.arg = (char *)kp.arg + elemsize;
+		val += len + 1;
+		(*num)++;
+	} while (save == ',');
+
+	if (*num < min) {
+		pr_err("%s: needs at least %i arguments\n", name, min);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int param_array_set(const char *val, const struct kernel_param *kp)
+{
+	const struct kparam_array *arr = kp->arr;
+	unsigned int temp_num;
+
+	return param_array(kp->name, val, 1, arr->max, arr->elem, arr->elemsize,
+			   arr->ops->set, kp->level, arr->num ?: &temp_num);
+}
+
+/* the elements' get()s joined by commas, one newline at the end */
+static int param_array_get(char *buffer, const struct kernel_param *kp)
+{
+	const struct kparam_array *arr = kp->arr;
+	struct kernel_param p = *kp;
+	int i, off, ret;
+
+	for (i = off = 0; i < (arr->num ? *arr->num : arr->max); i++) {
+		if (i)
+			buffer[off - 1] = ',';
+		p.arg = (char *)arr->elem + arr->elemsize * i;
+		ret = arr->ops->get(buffer + off, &p);
+		if (ret < 0)
+			return ret;
+		off += ret;
+	}
+	buffer[off] = '\0';
+	return off;
+}
+
+static void param_array_free(void *arg)
+{
+	const struct kparam_array *arr = arg;
+	unsigned int i;
+
+	if (arr->ops->free)
+		for (i = 0; i < (arr->num ? *arr->num : arr->max); i++)
+			arr->ops->free((char *)arr->elem + arr->elemsize * i);
+}
+
+const struct kernel_param_ops param_array_ops = {
+	.set = param_array_set,
+	.get = param_array_get,
+	.free = param_array_free,
+};
+
+/* a string that must fit the buffer, NUL included: -ENOSPC */
+int param_set_copystring(const char *val, const struct kernel_param *kp)
+{
+	const struct kparam_string *kps = kp->str;
+
+	if (strnlen(val, kps->maxlen) == kps->maxlen) {
+		pr_err("%s: string doesn't fit in %u chars.\n", kp->name, kps->maxlen - 1);
+		return -ENOSPC;
+	}
+	strcpy(kps->string, val);
+	return 0;
+}
+
+int param_get_string(char *buffer, const struct kernel_param *kp)
+{
+	return scnprintf(buffer, PAGE_SIZE, "%s\n", kp->str->string);
+}
+
+const struct kernel_param_ops param_ops_string = {
+	.set = param_set_copystring,
+	.get = param_get_string,
+};
+
+/* ---- qdk-replay --param ------------------------------------------------------ */
 
 /*
  * name: a parameter's own name, or MODULE.name as on the kernel's command
- * line. 0, -ENOENT (no such parameter), -ENOTUNIQ (the bare name is a
- * parameter of two modules), or the setter's -EINVAL / -ERANGE.
+ * line ('-' and '_' alike, as parameq()). 0, -ENOENT (no such parameter),
+ * -ENOTUNIQ (the bare name is a parameter of two modules), or the setter's
+ * error. The setter gets a copy of value, which it may cut (arrays do).
  */
 int qdk_param_set(const char *name, const char *value)
 {
 	const struct kernel_param *found = NULL;
-	int i;
+	char *copy;
+	int i, err;
 
 	for (i = 0; i < n_params; i++) {
 		const struct kernel_param *kp = params[i];
-		size_t mlen = strlen(kp->modname);
-		bool match = !strcmp(name, kp->name) ||
-			(!strncmp(name, kp->modname, mlen) && name[mlen] == '.' &&
-			 !strcmp(name + mlen + 1, kp->name));
+		size_t mlen = strlen(kp->__qdk_modname);
+		bool match = parameq(name, kp->name) ||
+			(parameqn(name, kp->__qdk_modname, mlen) && name[mlen] == '.' &&
+			 parameq(name + mlen + 1, kp->name));
 
 		if (!match)
 			continue;
@@ -244,7 +390,22 @@ int qdk_param_set(const char *name, const char *value)
 	}
 	if (!found)
 		return -ENOENT;
-	return found->ops->set(value, found);
+	copy = kstrdup(value, GFP_KERNEL);
+	if (!copy)
+		return -ENOMEM;
+	err = found->ops->set(copy, found);
+	kfree(copy);
+	return err;
+}
+
+/* at unload, each parameter's free(), as module_destroy_params() */
+void qdk_params_free(void)
+{
+	int i;
+
+	for (i = 0; i < n_params; i++)
+		if (params[i]->ops->free)
+			params[i]->ops->free(params[i]->arg);
 }
 
 /* ---- /sys/module/MODULE/parameters/NAME ------------------------------------- */
@@ -313,12 +474,12 @@ void qdk_params_sysfs_add(void)
 
 		if (!kp->perm)
 			continue;
-		snprintf(path, sizeof(path), "/sys/module/%s", kp->modname);
+		snprintf(path, sizeof(path), "/sys/module/%s", kp->__qdk_modname);
 		if (!qdk_node_lookup(path)) {
-			qdk_node_add("/sys/module", kp->modname, &dir);
+			qdk_node_add("/sys/module", kp->__qdk_modname, &dir);
 			qdk_node_add(path, "parameters", &dir);
 		}
-		snprintf(path, sizeof(path), "/sys/module/%s/parameters", kp->modname);
+		snprintf(path, sizeof(path), "/sys/module/%s/parameters", kp->__qdk_modname);
 		qdk_node_add(path, kp->name, &file);
 	}
 }
@@ -330,7 +491,7 @@ void qdk_params_sysfs_remove(void)
 	int i;
 
 	for (i = 0; i < n_params; i++) {
-		snprintf(path, sizeof(path), "/sys/module/%s", params[i]->modname);
+		snprintf(path, sizeof(path), "/sys/module/%s", params[i]->__qdk_modname);
 		n = qdk_node_lookup(path);
 		if (n)
 			qdk_node_remove(n);

@@ -82,6 +82,8 @@ void qdk_pseudofs_reset(void);
 /* params.c: /sys/module/MODULE/parameters/NAME, while the modules are loaded */
 void qdk_params_sysfs_add(void);
 void qdk_params_sysfs_remove(void);
+/* each parameter's free(), as at module unload */
+void qdk_params_free(void);
 /* misc.c: the misc core's major and class, gone with the modules */
 void qdk_misc_reset(void);
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* string.c - kernel library functions the C library lacks. */
+#include <linux/ctype.h>
 #include <linux/kernel.h>
 #include <linux/string.h>
 #include <linux/bitops.h>
@@ -21,6 +22,15 @@ ssize_t strscpy(char *dst, const char *src, size_t count)
 	return -E2BIG;
 }
 
+ssize_t strscpy_pad(char *dst, const char *src, size_t count)
+{
+	ssize_t written = strscpy(dst, src, count);
+
+	if (written >= 0 && written + 1 < (ssize_t)count)
+		memset(dst + written + 1, 0, count - written - 1);
+	return written;
+}
+
 size_t strlcpy(char *dst, const char *src, size_t size)
 {
 	size_t len = strlen(src);
@@ -32,6 +42,121 @@ size_t strlcpy(char *dst, const char *src, size_t size)
 		dst[n] = '\0';
 	}
 	return len;
+}
+
+/* dst's string, then src's, in size bytes in all: the length it would have had */
+size_t strlcat(char *dst, const char *src, size_t size)
+{
+	size_t dlen = strlen(dst), slen = strlen(src), n;
+
+	BUG_ON(dlen >= size);
+	n = slen >= size - dlen ? size - dlen - 1 : slen;
+	memcpy(dst + dlen, src, n);
+	dst[dlen + n] = '\0';
+	return dlen + slen;
+}
+
+/* c in the first count bytes of s, before its NUL (never the NUL itself) */
+char *strnchr(const char *s, size_t count, int c)
+{
+	for (; count-- && *s; s++)
+		if (*s == (char)c)
+			return (char *)s;
+	return NULL;
+}
+
+/* h's first occurrence of n within h's first len bytes */
+char *strnstr(const char *h, const char *n, size_t len)
+{
+	size_t nlen = strlen(n);
+
+	if (!nlen)
+		return (char *)h;
+	for (; len >= nlen; len--, h++)
+		if (!memcmp(h, n, nlen))
+			return (char *)h;
+	return NULL;
+}
+
+char *skip_spaces(const char *str)
+{
+	while (isspace(*str))
+		str++;
+	return (char *)str;
+}
+
+/* s without its trailing white space (cut with a NUL), then its leading */
+char *strim(char *s)
+{
+	size_t len = strlen(s);
+	char *end;
+
+	if (!len)
+		return s;
+	end = s + len - 1;
+	while (end >= s && isspace(*end))
+		end--;
+	end[1] = '\0';
+	return skip_spaces(s);
+}
+
+/* the first byte of s[0..n) that is not c, or NULL */
+void *memchr_inv(const void *s, int c, size_t n)
+{
+	const u8 *p = s;
+
+	for (; n--; p++)
+		if (*p != (u8)c)
+			return (void *)p;
+	return NULL;
+}
+
+/* every old in s made new; s's end */
+char *strreplace(char *s, char old, char new)
+{
+	for (; *s; s++)
+		if (*s == old)
+			*s = new;
+	return s;
+}
+
+/* equal, or equal up to one newline at the end of either (a sysfs write) */
+bool sysfs_streq(const char *s1, const char *s2)
+{
+	while (*s1 && *s1 == *s2) {
+		s1++;
+		s2++;
+	}
+	if (*s1 == *s2)
+		return true;
+	if (!*s1 && *s2 == '\n' && !s2[1])
+		return true;
+	return *s1 == '\n' && !s1[1] && !*s2;
+}
+
+/* string's index in array; a NULL entry ends it; -EINVAL */
+int match_string(const char * const *array, size_t n, const char *string)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!array[i])
+			break;
+		if (!strcmp(array[i], string))
+			return i;
+	}
+	return -EINVAL;
+}
+
+/* as match_string(), compared with sysfs_streq(); NULL entries are skipped */
+int __sysfs_match_string(const char * const *array, size_t n, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (array[i] && sysfs_streq(array[i], s))
+			return i;
+	return -EINVAL;
 }
 
 int vscnprintf(char *buf, size_t size, const char *fmt, va_list args)
@@ -116,6 +241,25 @@ unsigned long find_next_zero_bit(const unsigned long *addr, unsigned long size,
 	return find_bit(addr, size, offset, ~0UL);
 }
 
+unsigned long find_last_bit(const unsigned long *addr, unsigned long size)
+{
+	unsigned long idx, word;
+
+	if (!size)
+		return size;
+	idx = (size - 1) / BITS_PER_LONG;
+	word = addr[idx];
+	if (size % BITS_PER_LONG)
+		word &= ~0UL >> (BITS_PER_LONG - size % BITS_PER_LONG);
+	for (;;) {
+		if (word)
+			return idx * BITS_PER_LONG + __fls(word);
+		if (!idx--)
+			return size;
+		word = addr[idx];
+	}
+}
+
 void *kmemdup(const void *src, size_t len, gfp_t gfp)
 {
 	void *p = kmalloc(len, gfp);
@@ -123,6 +267,41 @@ void *kmemdup(const void *src, size_t len, gfp_t gfp)
 	if (p && len)
 		memcpy(p, src, len);
 	return p;
+}
+
+/* len bytes of s and a NUL */
+char *kmemdup_nul(const char *s, size_t len, gfp_t gfp)
+{
+	char *buf;
+
+	if (!s)
+		return NULL;
+	buf = kmalloc(len + 1, gfp);
+	if (buf) {
+		memcpy(buf, s, len);
+		buf[len] = '\0';
+	}
+	return buf;
+}
+
+/* at most len bytes of s, NUL-terminated */
+char *kstrndup(const char *s, size_t len, gfp_t gfp)
+{
+	return s ? kmemdup_nul(s, strnlen(s, len), gfp) : NULL;
+}
+
+/*
+ * The kernel hands back a string in .rodata as it is; the shim cannot tell
+ * where a string lives, so it always copies and kfree_const() always frees.
+ */
+const char *kstrdup_const(const char *s, gfp_t gfp)
+{
+	return kstrdup(s, gfp);
+}
+
+void kfree_const(const void *x)
+{
+	kfree(x);
 }
 
 char *kstrdup(const char *s, gfp_t gfp)

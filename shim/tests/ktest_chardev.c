@@ -11,8 +11,12 @@
 #include <linux/uaccess.h>
 
 #include "ktest.h"
-#include "../api/qdk_api.h"
 
+/*
+ * The parameters come before qdk_api.h, whose <stdbool.h> makes bool a
+ * macro: module_param() would expand it to _Bool (no param_ops__Bool), as
+ * in any source where bool is a macro.
+ */
 static unsigned int kt_uint = 7;
 module_param(kt_uint, uint, 0644);
 static int kt_int = -1;
@@ -21,6 +25,8 @@ static bool kt_bool;
 module_param(kt_bool, bool, 0444);
 static unsigned char kt_byte_value;
 module_param_named(kt_byte, kt_byte_value, byte, 0444);
+
+#include "../api/qdk_api.h"
 
 KTEST(param, set_by_name)
 {
@@ -52,7 +58,8 @@ KTEST(param, refused_values_change_nothing)
 	KT_EQ(qdk_param_set("kt_int", "2147483648"), -ERANGE);
 	KT_EQ(qdk_param_set("kt_int", "-2147483649"), -ERANGE);
 	KT_EQ(kt_int, 3);
-	KT_EQ(qdk_param_set("kt_bool", "yes"), -EINVAL);
+	/* kstrtobool() reads the first character: "yes" is y, "maybe" nothing */
+	KT_EQ(qdk_param_set("kt_bool", "maybe"), -EINVAL);
 	KT_EQ(qdk_param_set("kt_byte", "256"), -ERANGE);
 	KT_EQ(qdk_param_set("kt_nothing", "1"), -ENOENT);
 	KT_EQ(qdk_param_set("other_module.kt_uint", "1"), -ENOENT);

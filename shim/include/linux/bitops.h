@@ -48,11 +48,71 @@ static inline bool __test_and_clear_bit(unsigned long nr, volatile unsigned long
 	return old;
 }
 
-#define set_bit(nr, addr)		__set_bit(nr, addr)
-#define clear_bit(nr, addr)		__clear_bit(nr, addr)
-#define change_bit(nr, addr)		__change_bit(nr, addr)
-#define test_and_set_bit(nr, addr)	__test_and_set_bit(nr, addr)
-#define test_and_clear_bit(nr, addr)	__test_and_clear_bit(nr, addr)
+static inline bool __test_and_change_bit(unsigned long nr, volatile unsigned long *addr)
+{
+	bool old = test_bit(nr, addr);
+
+	__change_bit(nr, addr);
+	return old;
+}
+
+/* The atomic ones: one thread, so the non-atomic ones with the same result. */
+static inline void set_bit(long nr, volatile unsigned long *addr)
+{
+	__set_bit(nr, addr);
+}
+
+static inline void clear_bit(long nr, volatile unsigned long *addr)
+{
+	__clear_bit(nr, addr);
+}
+
+static inline void change_bit(long nr, volatile unsigned long *addr)
+{
+	__change_bit(nr, addr);
+}
+
+static inline bool test_and_set_bit(long nr, volatile unsigned long *addr)
+{
+	return __test_and_set_bit(nr, addr);
+}
+
+static inline bool test_and_clear_bit(long nr, volatile unsigned long *addr)
+{
+	return __test_and_clear_bit(nr, addr);
+}
+
+static inline bool test_and_change_bit(long nr, volatile unsigned long *addr)
+{
+	return __test_and_change_bit(nr, addr);
+}
+
+static inline bool test_and_set_bit_lock(long nr, volatile unsigned long *addr)
+{
+	return __test_and_set_bit(nr, addr);
+}
+
+static inline void clear_bit_unlock(long nr, volatile unsigned long *addr)
+{
+	__clear_bit(nr, addr);
+}
+
+static inline void __clear_bit_unlock(long nr, volatile unsigned long *addr)
+{
+	__clear_bit(nr, addr);
+}
+
+#define test_bit_acquire(nr, addr)	test_bit(nr, addr)
+
+static inline void assign_bit(long nr, volatile unsigned long *addr, bool value)
+{
+	if (value)
+		__set_bit(nr, addr);
+	else
+		__clear_bit(nr, addr);
+}
+
+#define __assign_bit(nr, addr, value)	assign_bit(nr, addr, value)
 
 /* fls(0) = 0, fls(1) = 1, fls(0x80000000) = 32 */
 static __always_inline int fls(unsigned int x)
@@ -131,12 +191,27 @@ unsigned long find_next_bit(const unsigned long *addr, unsigned long size,
 			    unsigned long offset);
 unsigned long find_next_zero_bit(const unsigned long *addr, unsigned long size,
 				 unsigned long offset);
+/* the highest set bit below size, or size if none */
+unsigned long find_last_bit(const unsigned long *addr, unsigned long size);
 #define find_first_bit(addr, size) find_next_bit((addr), (size), 0)
 #define find_first_zero_bit(addr, size) find_next_zero_bit((addr), (size), 0)
 #define for_each_set_bit(bit, addr, size) \
 	for ((bit) = find_next_bit((addr), (size), 0);		\
 	     (bit) < (size);					\
 	     (bit) = find_next_bit((addr), (size), (bit) + 1))
+/* from bit (included) on */
+#define for_each_set_bit_from(bit, addr, size) \
+	for ((bit) = find_next_bit((addr), (size), (bit));	\
+	     (bit) < (size);					\
+	     (bit) = find_next_bit((addr), (size), (bit) + 1))
+#define for_each_clear_bit(bit, addr, size) \
+	for ((bit) = find_next_zero_bit((addr), (size), 0);	\
+	     (bit) < (size);					\
+	     (bit) = find_next_zero_bit((addr), (size), (bit) + 1))
+#define for_each_clear_bit_from(bit, addr, size) \
+	for ((bit) = find_next_zero_bit((addr), (size), (bit));	\
+	     (bit) < (size);					\
+	     (bit) = find_next_zero_bit((addr), (size), (bit) + 1))
 
 static inline void bitmap_zero(unsigned long *dst, unsigned int nbits)
 {

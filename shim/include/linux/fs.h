@@ -19,6 +19,7 @@
 #include <linux/fcntl.h>	/* O_* (uapi) */
 #include <linux/kdev_t.h>
 #include <linux/list.h>
+#include <linux/stat.h>
 #include <linux/types.h>
 #include <linux/uaccess.h>
 #include <linux/version.h>

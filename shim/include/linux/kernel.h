@@ -5,10 +5,13 @@
 
 #include_next <linux/kernel.h>
 #include <linux/stdarg.h>
+#include <linux/array_size.h>
 #include <linux/compiler.h>
 #include <linux/types.h>
 #include <linux/limits.h>
+#include <linux/linkage.h>
 #include <linux/bitops.h>
+#include <linux/kstrtox.h>
 #include <linux/log2.h>
 #include <linux/math.h>
 #include <linux/minmax.h>
@@ -20,8 +23,11 @@
 #include <linux/typecheck.h>
 #include <linux/byteorder/generic.h>
 #include <linux/string.h>
+#include <linux/version.h>
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#include <linux/sprintf.h>
+#endif
 
-#define ARRAY_SIZE(arr) (sizeof(arr) / sizeof((arr)[0]) + __must_be_array(arr))
 #define ALIGN(x, a)		__ALIGN_KERNEL((x), (a))
 #define ALIGN_DOWN(x, a)	__ALIGN_KERNEL((x) - ((a) - 1), (a))
 #define PTR_ALIGN(p, a)		((typeof(p))ALIGN((unsigned long)(p), (a)))
@@ -41,20 +47,37 @@
 #define smp_processor_id()	0
 #define raw_smp_processor_id()	0
 
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+/*
+ * A permission of a module parameter or sysfs file, checked at build time
+ * (linux/sysfs.h's from 7.x): at most 0777, readable by the owner if by the
+ * group, by the group if by others, writable by the owner if by the group,
+ * never writable by others.
+ */
+#define VERIFY_OCTAL_PERMISSIONS(perms)					\
+	(BUILD_BUG_ON_ZERO((perms) < 0) +				\
+	 BUILD_BUG_ON_ZERO((perms) > 0777) +				\
+	 BUILD_BUG_ON_ZERO((((perms) >> 6) & 4) < (((perms) >> 3) & 4)) + \
+	 BUILD_BUG_ON_ZERO((((perms) >> 3) & 4) < ((perms) & 4)) +	\
+	 BUILD_BUG_ON_ZERO((((perms) >> 6) & 2) < (((perms) >> 3) & 2)) + \
+	 BUILD_BUG_ON_ZERO((perms) & 2) +				\
+	 (perms))
+#endif
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* 6.7 moved these to linux/sprintf.h (shim/lib/vsprintf.c) */
+__printf(2, 3) int sprintf(char *buf, const char *fmt, ...);
+__printf(2, 0) int vsprintf(char *buf, const char *fmt, va_list args);
 __printf(3, 4) int snprintf(char *buf, size_t size, const char *fmt, ...);
 __printf(3, 0) int vsnprintf(char *buf, size_t size, const char *fmt, va_list args);
-__printf(2, 3) int sprintf(char *buf, const char *fmt, ...);
 __printf(3, 4) int scnprintf(char *buf, size_t size, const char *fmt, ...);
 __printf(3, 0) int vscnprintf(char *buf, size_t size, const char *fmt, va_list args);
-/*
- * linux/kstrtox.h (shim/lib/params.c): base 0 (0x hex, 0 octal, decimal),
- * 8, 10 or 16 (0x allowed), one trailing newline; -EINVAL, -ERANGE.
- * kstrtobool() reads the first character(s): y/Y/t/T/1, n/N/f/F/0,
- * on/ON, off/OFF.
- */
-int kstrtoull(const char *s, unsigned int base, unsigned long long *res);
-int kstrtoll(const char *s, unsigned int base, long long *res);
-int kstrtouint(const char *s, unsigned int base, unsigned int *res);
-int kstrtobool(const char *s, bool *res);
+__printf(2, 3) __malloc char *kasprintf(gfp_t gfp, const char *fmt, ...);
+__printf(2, 0) __malloc char *kvasprintf(gfp_t gfp, const char *fmt, va_list args);
+__printf(2, 0) const char *kvasprintf_const(gfp_t gfp, const char *fmt, va_list args);
+
+__scanf(2, 3) int sscanf(const char *buf, const char *fmt, ...);
+__scanf(2, 0) int vsscanf(const char *buf, const char *fmt, va_list args);
+#endif
 
 #endif

@@ -3,6 +3,8 @@
 #ifndef _LINUX_MODULE_H
 #define _LINUX_MODULE_H
 
+#include <linux/list.h>
+#include <linux/stat.h>
 #include <linux/kernel.h>
 #include <linux/init.h>
 #include <linux/export.h>

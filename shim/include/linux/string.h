@@ -1,10 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The string functions; the C library provides them with the same ABI. */
+/*
+ * The string functions. Those of the C library have the kernel's ABI and
+ * semantics (in the "C" locale the shim's processes run in) and are its;
+ * the rest are shim/lib/string.c's.
+ */
 #ifndef _LINUX_STRING_H_
 #define _LINUX_STRING_H_
 
 #include <linux/types.h>
 #include <linux/compiler.h>
+#include <linux/err.h>
+#include <linux/errno.h>
+#include <linux/overflow.h>
+#include <linux/stdarg.h>
 
 void *memset(void *s, int c, size_t n);
 void *memcpy(void *dst, const void *src, size_t n);
@@ -20,11 +28,45 @@ char *strncpy(char *dst, const char *src, size_t n);
 char *strchr(const char *s, int c);
 char *strrchr(const char *s, int c);
 char *strstr(const char *h, const char *n);
+char *strnstr(const char *h, const char *n, size_t len);
+char *strcat(char *dst, const char *src);
+char *strncat(char *dst, const char *src, size_t n);
+size_t strlcat(char *dst, const char *src, size_t size);
+int strcasecmp(const char *a, const char *b);
+int strncasecmp(const char *a, const char *b, size_t n);
+char *strchrnul(const char *s, int c);
+char *strnchr(const char *s, size_t count, int c);
+char *strpbrk(const char *s, const char *accept);
+char *strsep(char **s, const char *delim);
+size_t strspn(const char *s, const char *accept);
+size_t strcspn(const char *s, const char *reject);
 ssize_t strscpy(char *dst, const char *src, size_t count);
+ssize_t strscpy_pad(char *dst, const char *src, size_t count);
 size_t strlcpy(char *dst, const char *src, size_t size);
+char * __must_check skip_spaces(const char *str);
+char *strim(char *s);
 
+static inline __must_check char *strstrip(char *str)
+{
+	return strim(str);
+}
+
+void *memchr_inv(const void *s, int c, size_t n);
+char *strreplace(char *s, char old, char new);
+
+void kfree_const(const void *x);
+char *kstrdup(const char *s, gfp_t gfp) __malloc;
+const char *kstrdup_const(const char *s, gfp_t gfp);
+char *kstrndup(const char *s, size_t len, gfp_t gfp);
 void *kmemdup(const void *src, size_t len, gfp_t gfp);
-char *kstrdup(const char *s, gfp_t gfp);
+char *kmemdup_nul(const char *s, size_t len, gfp_t gfp);
+
+bool sysfs_streq(const char *s1, const char *s2);
+int match_string(const char * const *array, size_t n, const char *string);
+int __sysfs_match_string(const char * const *array, size_t n, const char *s);
+
+/* the index of the entry of the array _a that s equals, as sysfs_streq() */
+#define sysfs_match_string(_a, _s) __sysfs_match_string(_a, ARRAY_SIZE(_a), _s)
 
 static inline void *memset64(u64 *s, u64 v, size_t n)
 {
