@@ -549,10 +549,10 @@ static void do_device(struct verifier *v, const struct trace_event *ev)
 	buf = xmalloc(ev->count + 1);
 	if (ev->dev_write)
 		memcpy(buf, ev->bytes, ev->nbytes);
-	err = qdk_misc_call(name, ev->dev_write, buf, ev->count, (int64_t)ev->pos, &ret);
+	err = qdk_dev_call(name, ev->dev_write, buf, ev->count, (int64_t)ev->pos, &ret);
 	if (err)
 		trace_fail(&v->t, ev->line, "%s \"%s\" in the replayed modules",
-			   err == -ENOENT ? "no misc device" : ev->dev_write ?
+			   err == -ENOENT ? "no device" : ev->dev_write ?
 			   "no write handler for the device" : "no read handler for the device", name);
 	v->devcalls++;
 	if (ret == ev->dev_ret &&

@@ -312,9 +312,11 @@ def declaring_headers(dirs: list[Path], syms: list[str]) -> dict[str, str]:
         kind, _, name = sym.rpartition(" ")
         e = re.escape(name)
         if kind:  # struct NAME
-            pats[sym] = re.compile(rf"\b{kind}\s+{e}\s*\{{")
+            pats[sym] = re.compile(rf"^{kind}\s+{e}\s*\{{", re.M)
         else:
-            pats[sym] = re.compile(rf"(\b|\*){e}\s*\(|#\s*define\s+{e}\b|\btypedef\b[^;]*\b{e}\s*;|\b{e}\s*=")
+            # a prototype or definition starts its line (a call is indented)
+            pats[sym] = re.compile(rf"^(?:[A-Za-z_][\w \t*]*[ \t*])?{e}\s*\(|^#\s*define\s+{e}\b|"
+                                   rf"^typedef\b[^;]*\b{e}\s*;|^\s*{e}\s*[=,]", re.M)
     found: dict[str, str] = {}
     for d in dirs:
         for sub in ("linux", "net", "asm", "asm-generic"):

@@ -35,22 +35,15 @@ void qdk_seed(uint64_t seed);
  */
 int qdk_param_set(const char *name, const char *value);
 /*
- * Write len bytes of buf to the misc device NAME (misc_register()), or read
- * it into buf until its read handler says the end (or len is full), as a
- * process opening /dev/NAME would: open, the call(s), release, on a file of
- * its own. *ret: the write handler's return value; for a read the bytes
- * read, or the handler's negative errno. -ENOENT: no such device;
- * -EOPNOTSUPP: it has no such handler (nothing was called).
+ * One call of the write (write != 0) or read handler of /dev/NAME, a misc
+ * device or one device_create() made, with len bytes of buf at file
+ * position pos, on a file of its own (open before, release after), as a
+ * trace's u line replays a recorded call. *ret: the handler's return value
+ * (open's, when it refuses). -ENOENT: no such device; -EOPNOTSUPP: it has
+ * no such handler (open and release were called, as the kernel's read(2)
+ * or write(2) of such a file fails with -EINVAL after the open).
  */
-int qdk_misc_write(const char *name, const void *buf, size_t len, long *ret);
-int qdk_misc_read(const char *name, void *buf, size_t len, long *ret);
-/*
- * One call of the misc device's write (write != 0) or read handler, with
- * len bytes of buf at file position pos, on a file of its own (open before,
- * release after), as a trace's u line replays a recorded call. *ret and the
- * result as above.
- */
-int qdk_misc_call(const char *name, int write, void *buf, size_t len, int64_t pos, long *ret);
+int qdk_dev_call(const char *name, int write, void *buf, size_t len, int64_t pos, long *ret);
 /*
  * Files of the modules' devices and entries, as a process uses them
  * (shim/lib/fs.c has the rules): PATH is /dev/NAME (a misc device or one

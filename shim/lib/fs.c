@@ -282,6 +282,53 @@ void qdk_file_set_pos(struct qdk_file *f, int64_t pos)
 	f->file.f_pos = pos;
 }
 
+loff_t default_llseek(struct file *file, loff_t offset, int whence)
+{
+	switch (whence) {
+	case SEEK_SET:
+		break;
+	case SEEK_CUR:
+		if (offset == 0)
+			return file->f_pos;
+		offset += file->f_pos;
+		break;
+	case SEEK_END:
+		offset += file_inode(file)->i_size;
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (offset < 0)
+		return -EINVAL;
+	file->f_pos = offset;
+	return offset;
+}
+
+int qdk_dev_call(const char *name, int write, void *buf, size_t len, int64_t pos, long *ret)
+{
+	const struct file_operations *op;
+	struct qdk_file *f;
+	char path[80];
+	int err;
+
+	snprintf(path, sizeof(path), "/dev/%s", name);
+	err = qdk_file_open(path, write ? O_WRONLY : O_RDONLY, &f);
+	if (err == -ENOENT || err == -EISDIR)
+		return -ENOENT;
+	*ret = err;
+	if (err)
+		return 0;
+	op = f->file.f_op;
+	if (!op || (write ? !op->write : !op->read)) {
+		qdk_file_close(f);
+		return -EOPNOTSUPP;
+	}
+	f->file.f_pos = pos;
+	*ret = write ? qdk_file_write(f, buf, len) : qdk_file_read(f, buf, len);
+	qdk_file_close(f);
+	return 0;
+}
+
 int qdk_file_close(struct qdk_file *f)
 {
 	const struct file_operations *op = f->file.f_op;

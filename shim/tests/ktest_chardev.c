@@ -139,3 +139,20 @@ KTEST(param, sysfs_files)
 	KT_EQ(qdk_file_close(f), 0);
 	return 0;
 }
+
+KTEST(file, default_llseek)
+{
+	struct inode inode = { .i_size = 100 };
+	struct file file = { .f_inode = &inode, .f_pos = 10 };
+
+	KT_EQ(default_llseek(&file, 5, SEEK_SET), 5);
+	KT_EQ(default_llseek(&file, 0, SEEK_CUR), 5);
+	KT_EQ(default_llseek(&file, 3, SEEK_CUR), 8);
+	KT_EQ(default_llseek(&file, -10, SEEK_END), 90);
+	KT_EQ(file.f_pos, 90);
+	/* before the start, or an unknown whence: refused, nothing moves */
+	KT_EQ(default_llseek(&file, -91, SEEK_CUR), -EINVAL);
+	KT_EQ(default_llseek(&file, 0, 7), -EINVAL);
+	KT_EQ(file.f_pos, 90);
+	return 0;
+}

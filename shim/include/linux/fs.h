@@ -97,6 +97,12 @@ static inline loff_t noop_llseek(struct file *file, loff_t offset, int whence)
 #define no_llseek NULL
 #endif
 
+/*
+ * fs/read_write.c's default_llseek(): a position relative to the start, the
+ * current position or i_size; a negative one is -EINVAL.
+ */
+loff_t default_llseek(struct file *file, loff_t offset, int whence);
+
 /* open(2) of a file that has no position (pread/pwrite/lseek refused) */
 static inline int nonseekable_open(struct inode *inode, struct file *filp)
 {

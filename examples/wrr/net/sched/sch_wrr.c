@@ -115,16 +115,16 @@ static struct sk_buff *wrr_dequeue(struct Qdisc *sch)
 		skb = skb_peek(b);
 		if (!skb) {
 			q->credit[q->cur] = 0;
-		} else if (qdisc_pkt_len(skb) <= q->credit[q->cur]) {
+		} else if (qdisc_pkt_len(skb) > q->credit[q->cur]) {
+			q->credit[q->cur] += wrr_weight(q->cur) * quantum;
+			q->rounds++;
+		} else {
 			__skb_unlink(skb, b);
 			q->credit[q->cur] -= qdisc_pkt_len(skb);
 			qdisc_qstats_backlog_dec(sch, skb);
 			sch->q.qlen--;
 			qdisc_bstats_update(sch, skb);
 			return skb;
-		} else {
-			q->credit[q->cur] += wrr_weight(q->cur) * quantum;
-			q->rounds++;
 		}
 		q->cur = (q->cur + 1) % q->bands;
 	}
