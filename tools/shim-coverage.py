@@ -31,7 +31,11 @@ What a module can use from a series header H is decided by the compiler, on
 one translation unit that includes every such header with kbuild's flags and
 the series' own generated/autoconf.h (so a declaration under a CONFIG_ option
 the series' config lacks does not count), each name attributed to the file
-that declares it:
+that declares it. The compiler is the host's gcc, at -O2 as kbuild's, with
+-fms-extensions (7.x's headers embed structs by tag) and CC_USING_FENTRY
+(what kbuild defines with -mfentry for Debian's configs); what a header
+decides by the compiler's own version rather than the config follows the
+host's gcc, not the series' build compiler.
   macro       every #define in H (gcc -E -dD), except its include guard, names
               starting with '_' (the kernel's convention for internals: __foo
               helpers, _LINUX_FOO_H guards) and macros H #undefs again
@@ -95,7 +99,7 @@ KBUILD_DIRS = (
 KERNEL_CFLAGS = [
     "-nostdinc", "-D__KERNEL__", "-DMODULE", "-DKBUILD_MODNAME=\"qdk_coverage\"",
     "-DKBUILD_BASENAME=\"qdk_coverage\"", "-std=gnu11", "-m64", "-mno-red-zone",
-    "-mcmodel=kernel", "-fno-PIE", "-fno-strict-aliasing", "-O0", "-w",
+    "-mcmodel=kernel", "-fno-PIE", "-fno-strict-aliasing", "-O2", "-w", "-DCC_USING_FENTRY", "-fms-extensions",
 ]
 IDENT = re.compile(r"[A-Za-z_]\w*")
 
@@ -564,7 +568,8 @@ def readme_block(kernel: str, headers: list[Header]) -> str:
         if h.have == len(h.api):
             continue
         lack = sorted(h.missing | h.undefined)
-        what = (", ".join(f"`{n.name}` ({n.kind})" for n in lack) if len(lack) <= SHORT
+        what = (", ".join(f"`{n.name}` ({n.kind}{', undefined' if n in h.undefined else ''})" for n in lack)
+                if len(lack) <= SHORT
                 else f"{len(lack)} names")
         lines.append(f"| `{h.rel}` | {len(h.api)} | {h.have} | {pct(h.have, len(h.api))} | {what} |")
     lines += ["", "</details>"]
