@@ -43,6 +43,8 @@ host's gcc, not the series' build compiler.
               Module.symvers (EXPORT_SYMBOL*), since a module can link
               nothing else
   inline      static (inline) functions defined in H (gcc -aux-info)
+              (functions keep their '_' names: qdiscs call many of them,
+              __skb_queue_tail(), __qdisc_enqueue_head())
   variable    extern variables declared in H and exported (DWARF, Module.symvers)
   struct, union, enum, typedef, enumerator
               types defined in H, not merely declared, outside function bodies
@@ -128,8 +130,15 @@ class Header:
         return len(self.api) - len(self.missing) - len(self.undefined)
 
 
+# No step takes more than a few seconds; one that hangs is an error.
+TIMEOUT = 300
+
+
 def run(cmd: list[str], what: str, cwd: Path | None = None) -> str:
-    r = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd)
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise Fail(f"{cmd[-1]}:0: {what} took more than {TIMEOUT} s") from None
     if r.returncode:
         loc = first_error(r.stderr) or f"{cmd[0]}:0: {what} failed (exit {r.returncode})"
         raise Fail(loc)
@@ -434,7 +443,11 @@ def probe(h: Header, cc: list[str], shim_include: Path, work: Path, defined: set
     flags = [f"-I{shim_include}" if f == f"-I{SHIM_INCLUDE}" else f for f in cc[1:]]
     flags += ["-DKBUILD_MODNAME=\"qdk_coverage\"", "-DKBUILD_BASENAME=\"qdk_coverage\"",
               "-O0", "-g0", "-w", "-fmax-errors=0", "-fdata-sections"]
-    r = subprocess.run([cc[0], *flags, "-fsyntax-only", str(src)], capture_output=True, text=True)
+    try:
+        r = subprocess.run([cc[0], *flags, "-fsyntax-only", str(src)], capture_output=True, text=True,
+                           timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise Fail(f"{src}:1: the probe took more than {TIMEOUT} s") from None
     bad: set[int] = set()
     loc = re.compile(r"(.+?):(\d+):\d+: (error|note): (.*)")
     pending: str | None = None
