@@ -17,6 +17,9 @@
 #   make fidelity   kind x option set -> events, drops, marks, draws, exact or not,
 #                   from the committed kernel captures (VM=1: captured afresh)
 #   make coverage   gcovr HTML and XML of the unit and replay tests
+#   make shim-coverage [KERNEL=...] [ARGS=--missing]  per mirrored header, the
+#                   names the series' header gives a module and how many the
+#                   shim has (tools/shim-coverage.py)
 #   make repro-residential, make repro-cbt, make repro-nac, make repro-mice,
 #   make repro-mice-cls  a
 #                   paper's result reproduced in the VM, printed beside the paper's
@@ -123,6 +126,14 @@ repro-mice-cls: deps deps-vm
 
 coverage: deps
 	+$(USER_MAKE) COVERAGE=1 coverage
+
+# What the shim has of the series' module API, per header it mirrors
+# (tools/shim-coverage.py; ARGS=--missing lists what it lacks,
+# ARGS=--update-readme rewrites the series' block of shim/README.md).
+.PHONY: shim-coverage
+shim-coverage: deps
+	+$(USER_MAKE) KERNEL=$(or $(KERNEL),6.1) shim-objs
+	@$(PYTHON) $(TOP)/tools/shim-coverage.py --kernel $(or $(KERNEL),6.1) $(ARGS)
 
 new:
 	@$(TOP)/tools/new-qdisc.sh "$(NAME)" "$(or $(TYPE),qdisc)"

@@ -58,3 +58,14 @@ shim-check: $(SHIM_TEST)
 	@$(SHIM_TEST)
 
 all: $(SHIM_TEST)
+
+# tools/shim-coverage.py asks here how kernel-style code is compiled against
+# the shim (CC and KCFLAGS, one line each) and which objects define what an
+# imported module links: the shim's and the series' own net/sched sources
+# (OBJS); shim-objs builds them.
+.PHONY: shim-flags shim-objs
+shim-flags: | $(UPSTREAM_VERSION_H)
+	@echo "CC=$(CC)"
+	@echo "KCFLAGS=$(KCFLAGS)"
+	@echo "OBJS=$(SHIM_OBJS) $(UPSTREAM_OBJS)"
+shim-objs: $(SHIM_OBJS) $(UPSTREAM_OBJS)
