@@ -135,6 +135,7 @@ long qdk_exit(void)
 	qdk_misc_reset();
 	qdk_params_sysfs_remove();
 	qdk_params_free();
+	qdk_nf_hooks_report();
 	qdk_pseudofs_reset();
 	qdk_nodes_reset();
 	qdk_time_reset();

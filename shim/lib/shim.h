@@ -84,6 +84,9 @@ void qdk_params_sysfs_add(void);
 void qdk_params_sysfs_remove(void);
 /* each parameter's free(), as at module unload */
 void qdk_params_free(void);
+/* netfilter.c: hooks registered now; those left at unload, reported */
+unsigned int qdk_nf_hooks_registered(void);
+void qdk_nf_hooks_report(void);
 /* misc.c: the misc core's major and class, gone with the modules */
 void qdk_misc_reset(void);
 

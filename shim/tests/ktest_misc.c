@@ -2,6 +2,7 @@
 /* ktest_misc.c - kmalloc accounting, random numbers, small helpers. */
 #include <linux/kernel.h>
 #include <linux/slab.h>
+#include <linux/vmalloc.h>
 #include <linux/random.h>
 #include <linux/version.h>
 #include <linux/prandom.h>
@@ -52,6 +53,35 @@ KTEST(slab, edge_cases)
 	KT_ASSERT(p, "kvcalloc");
 	KT_EQ(((u64 *)p)[9], 0);
 	kvfree(p);
+	KT_EQ(qdk_mem_objects, objs);
+	return 0;
+}
+
+/* vmalloc and kvmalloc of a node: the one counted allocator, zeroed when asked */
+KTEST(slab, vmalloc_node_family)
+{
+	long objs = qdk_mem_objects;
+	u8 *a = vmalloc_node(32, NUMA_NO_NODE);
+	u8 *b = vzalloc_node(64, 0);
+	u8 *c = kvmalloc_node(16, GFP_KERNEL, NUMA_NO_NODE);
+	u32 *d = kvzalloc_node(8 * sizeof(u32), GFP_KERNEL, 0);
+	u64 *e = vcalloc(4, sizeof(u64));
+	int i;
+
+	KT_ASSERT(a && b && c && d && e, "allocated");
+	KT_EQ(qdk_mem_objects, objs + 5);
+	for (i = 0; i < 64; i++)
+		KT_EQ(b[i], 0);
+	for (i = 0; i < 8; i++)
+		KT_EQ(d[i], 0);
+	for (i = 0; i < 4; i++)
+		KT_EQ(e[i], 0);
+	KT_ASSERT(vmalloc_array(SIZE_MAX / 2, 4) == NULL, "overflow refused");
+	vfree(a);
+	vfree(b);
+	kvfree(c);
+	kvfree(d);
+	vfree(e);
 	KT_EQ(qdk_mem_objects, objs);
 	return 0;
 }

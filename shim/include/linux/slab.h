@@ -157,22 +157,6 @@ static inline void *kmem_cache_alloc_node_noprof(struct kmem_cache *s, gfp_t fla
 	kmem_cache_create(#__struct, sizeof(struct __struct),		\
 			  __alignof__(struct __struct), (__flags), NULL)
 
-/* vmalloc: same allocator */
-static inline void *vmalloc_noprof(unsigned long size)
-{
-	return __kmalloc_noprof(size, GFP_KERNEL);
-}
-
-static inline void *vzalloc_noprof(unsigned long size)
-{
-	return __kmalloc_noprof(size, GFP_KERNEL | __GFP_ZERO);
-}
-
-static inline void vfree(const void *addr)
-{
-	kfree(addr);
-}
-
 /* Each allocator records its caller as the object's allocation site. */
 #define kmalloc(...)		alloc_hooks(kmalloc_noprof(__VA_ARGS__))
 #define kzalloc(...)		alloc_hooks(kzalloc_noprof(__VA_ARGS__))
@@ -190,8 +174,6 @@ static inline void vfree(const void *addr)
 #define kvcalloc(...)		alloc_hooks(kvcalloc_noprof(__VA_ARGS__))
 #define kmem_cache_zalloc(...)	alloc_hooks(kmem_cache_zalloc_noprof(__VA_ARGS__))
 #define kmem_cache_alloc_node(...)	alloc_hooks(kmem_cache_alloc_node_noprof(__VA_ARGS__))
-#define vmalloc(...)		alloc_hooks(vmalloc_noprof(__VA_ARGS__))
-#define vzalloc(...)		alloc_hooks(vzalloc_noprof(__VA_ARGS__))
 #define krealloc(...)		alloc_hooks(krealloc_noprof(__VA_ARGS__))
 #define kmem_cache_alloc(...)	alloc_hooks(kmem_cache_alloc_noprof(__VA_ARGS__))
 #define kmem_cache_alloc_bulk(...)	alloc_hooks(kmem_cache_alloc_bulk_noprof(__VA_ARGS__))

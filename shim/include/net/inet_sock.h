@@ -1,5 +1,46 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * struct inet_sock: an IPv4/IPv6 socket, struct sock first (inet_sk()),
+ * with the address and port fields through the kernel's inet_* macros.
+ */
 #ifndef _INET_SOCK_H
 #define _INET_SOCK_H
+
 #include <linux/skbuff.h>
+#include <linux/ip.h>
+#include <linux/types.h>
+#include <linux/version.h>
+#include <net/sock.h>
+
+struct inet_sock {
+	struct sock		sk;
+#define inet_daddr		sk.__sk_common.skc_daddr
+#define inet_rcv_saddr		sk.__sk_common.skc_rcv_saddr
+#define inet_dport		sk.__sk_common.skc_dport
+#define inet_num		sk.__sk_common.skc_num
+	unsigned long		inet_flags;
+	__be32			inet_saddr;
+	__s16			uc_ttl;
+	__be16			inet_sport;
+	__u16			inet_id;
+	__u8			tos;
+	__u8			min_ttl;
+	__u8			mc_ttl;
+	__u8			pmtudisc;
+	__u8			rcv_tos;
+	__u8			convert_csum;
+	int			uc_index;
+	int			mc_index;
+	__be32			mc_addr;
+};
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define inet_sk(ptr) container_of_const(ptr, struct inet_sock, sk)
+#else
+static inline struct inet_sock *inet_sk(const struct sock *sk)
+{
+	return (struct inet_sock *)sk;
+}
+#endif
+
 #endif
