@@ -19,6 +19,9 @@ series' own header gives a module, and which of them the shim has:
                             shim/README.md (between its shim-coverage markers)
     --check-readme          exit 1 when that block differs from what
                             --update-readme would write
+    --includes              also each header's include graph: the mirrored
+                            headers the series' header pulls in (directly or
+                            not) that the shim's does not
     -j N                    compilers at once (default 2)
 
 The series' headers are those tools/kdir.sh names for KERNEL (KDIR=...
@@ -62,6 +65,13 @@ enumerator by sizeof. One compile per header reports every error at once
 probes that compiled are built into an object: an address that refers to a
 symbol neither the shim's objects nor the user build's libraries (libc,
 libm) define is a name the shim declares but does not have ("undefined").
+
+The include graph (--includes): the preprocessor (-H) lists every file a
+unit of the series' header alone pulls in, with kbuild's flags, and every
+file a unit of the shim's header alone pulls in, with the user build's; of
+the headers the shim mirrors, those the series' pulls in and the shim's
+does not are the graph's missing edges (a source that relies on the
+series' header to bring another gets an unknown name in the shim).
 
 Exit 0 with the table, 1 when --check-readme finds the block stale, 2 on an
 error (printed as file:line: reason).
@@ -124,6 +134,9 @@ class Header:
     api: set[Name] = field(default_factory=set)
     missing: set[Name] = field(default_factory=set)
     undefined: set[Name] = field(default_factory=set)
+    # mirrored headers the series' H pulls in and the shim's does not
+    # (None: not measured)
+    lacks_includes: set[str] | None = None
 
     @property
     def have(self) -> int:
@@ -604,6 +617,69 @@ def readme_with(text: str, kernel: str, block: str) -> str:
 
 # ---- main --------------------------------------------------------------------
 
+# ---- the include graph ------------------------------------------------------
+
+def pulled_in(cc: list[str], rel: str, roots: list[Path], work: Path) -> set[str]:
+    """Every header a unit of <REL> alone includes, as named under ROOTS."""
+    tu = work / f"inc-{rel.replace('/', '__')}.c"
+    tu.write_text(f"#include <{rel}>\n")
+    try:
+        r = subprocess.run([*cc, "-E", "-H", "-o", os.devnull, str(tu)], capture_output=True, text=True,
+                           timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise Fail(f"{tu}:0: the preprocessor took more than {TIMEOUT} s") from None
+    if r.returncode:
+        raise Fail(first_error(r.stderr) or f"{tu}:0: the preprocessor failed on <{rel}>")
+    names: set[str] = set()
+    for line in r.stderr.splitlines():
+        m = re.match(r"\.+ (\S+)$", line)
+        if not m:
+            continue
+        path = os.path.realpath(m.group(1))
+        for root in roots:
+            if path.startswith(str(root) + "/"):
+                names.add(path[len(str(root)) + 1:])
+                break
+    names.discard(rel)
+    return names
+
+
+def include_graph(kdir: Path, headers: list[Header], mirrored_set: set[str], cc: list[str],
+                  shim_include: Path, work: Path, jobs: int) -> None:
+    """Each header's lacks_includes: of MIRRORED_SET, what the series'
+    header pulls in and the shim's does not."""
+    dirs = include_dirs(kdir)
+    kcc = ["gcc"] + KERNEL_CFLAGS + [f"-I{d}" for d in dirs]
+    for f in ("linux/compiler-version.h", "linux/kconfig.h", "linux/compiler_types.h"):
+        p = resolve(dirs, f)
+        if p:
+            kcc += ["-include", str(p)]
+    kroots = [Path(os.path.realpath(d)) for d in dirs]
+    present = [h for h in headers if h.kernel_path]
+    kwork, swork = work / "kernel-inc", work / "shim-inc"
+    kwork.mkdir()
+    swork.mkdir()
+    scc = [f"-I{shim_include}" if f == f"-I{SHIM_INCLUDE}" else f for f in cc]
+    with ThreadPoolExecutor(max_workers=jobs) as ex:
+        kf = {h.rel: ex.submit(pulled_in, kcc, h.rel, kroots, kwork) for h in present}
+        sf = {h.rel: ex.submit(pulled_in, scc, h.rel, [Path(os.path.realpath(shim_include))], swork)
+              for h in present}
+        for h in present:
+            h.lacks_includes = (kf[h.rel].result() & mirrored_set) - sf[h.rel].result()
+
+
+def graph_lines(headers: list[Header]) -> str:
+    measured = [h for h in headers if h.lacks_includes is not None]
+    if not measured:
+        return ""
+    out = [f"include graph: {sum(1 for h in measured if not h.lacks_includes)} of {len(measured)} headers "
+           "pull in every mirrored header the series' own pulls in"]
+    for h in measured:
+        if h.lacks_includes:
+            out.append(f"  {h.rel} lacks {' '.join(sorted(h.lacks_includes))}")
+    return "\n".join(out) + "\n"
+
+
 def mirrored(shim_include: Path) -> list[str]:
     out = []
     for top in MIRRORED:
@@ -612,9 +688,11 @@ def mirrored(shim_include: Path) -> list[str]:
     return sorted(out)
 
 
-def measure(kernel: str, shim_include: Path, only: list[str], jobs: int) -> tuple[Path, list[Header]]:
+def measure(kernel: str, shim_include: Path, only: list[str], jobs: int,
+            includes: bool = False) -> tuple[Path, list[Header]]:
     kdir = kernel_dir(kernel)
     rels = mirrored(shim_include)
+    every = set(rels)
     for o in only:
         if o not in rels:
             raise Fail(f"{shim_include / o}:0: not a header the shim mirrors")
@@ -633,6 +711,8 @@ def measure(kernel: str, shim_include: Path, only: list[str], jobs: int) -> tupl
             futs = [ex.submit(probe, h, cc, shim_include, work, defined) for h in headers if h.api]
             for f in futs:
                 f.result()
+        if includes:
+            include_graph(kdir, headers, every, cc, shim_include, work, jobs)
     return kdir, headers
 
 
@@ -645,13 +725,16 @@ def main() -> int:
     ap.add_argument("--shim-include", type=Path, default=SHIM_INCLUDE)
     ap.add_argument("--update-readme", action="store_true")
     ap.add_argument("--check-readme", action="store_true")
+    ap.add_argument("--includes", action="store_true")
     ap.add_argument("-j", type=int, default=2)
     args = ap.parse_args()
     if (args.update_readme or args.check_readme) and (args.header or args.shim_include != SHIM_INCLUDE):
         ap.error("the README block is of the whole shim: no --header or --shim-include with it")
     try:
-        kdir, headers = measure(args.kernel, args.shim_include.resolve(), args.header, max(1, args.j))
+        kdir, headers = measure(args.kernel, args.shim_include.resolve(), args.header, max(1, args.j),
+                                args.includes)
         sys.stdout.write(table(args.kernel, kdir, headers))
+        sys.stdout.write(graph_lines(headers))
         if args.missing or args.list:
             sys.stdout.write(name_list(headers, args.list))
         if args.update_readme or args.check_readme:
