@@ -24,9 +24,8 @@
 #include <linux/byteorder/generic.h>
 #include <linux/string.h>
 #include <linux/version.h>
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* 6.7 moved the printf family there; the shim keeps 6.1's there too */
 #include <linux/sprintf.h>
-#endif
 
 #define ALIGN(x, a)		__ALIGN_KERNEL((x), (a))
 #define ALIGN_DOWN(x, a)	__ALIGN_KERNEL((x) - ((a) - 1), (a))
@@ -64,20 +63,5 @@
 	 (perms))
 #endif
 
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
-/* 6.7 moved these to linux/sprintf.h (shim/lib/vsprintf.c) */
-__printf(2, 3) int sprintf(char *buf, const char *fmt, ...);
-__printf(2, 0) int vsprintf(char *buf, const char *fmt, va_list args);
-__printf(3, 4) int snprintf(char *buf, size_t size, const char *fmt, ...);
-__printf(3, 0) int vsnprintf(char *buf, size_t size, const char *fmt, va_list args);
-__printf(3, 4) int scnprintf(char *buf, size_t size, const char *fmt, ...);
-__printf(3, 0) int vscnprintf(char *buf, size_t size, const char *fmt, va_list args);
-__printf(2, 3) __malloc char *kasprintf(gfp_t gfp, const char *fmt, ...);
-__printf(2, 0) __malloc char *kvasprintf(gfp_t gfp, const char *fmt, va_list args);
-__printf(2, 0) const char *kvasprintf_const(gfp_t gfp, const char *fmt, va_list args);
-
-__scanf(2, 3) int sscanf(const char *buf, const char *fmt, ...);
-__scanf(2, 0) int vsscanf(const char *buf, const char *fmt, va_list args);
-#endif
 
 #endif

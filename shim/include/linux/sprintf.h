@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The printf and scanf family, in its own header from 6.7 (the kit's 6.12
- * and 7.x; linux/kernel.h includes it, and declares them itself in 6.1).
+ * and 7.x), which linux/kernel.h includes. 6.1's kernel.h declares them
+ * itself: the shim's includes this header on every series, so they are
+ * declared once.
  * Formatting is the C library's vsnprintf(); scanning, kasprintf() and
  * simple_strto*() are shim/lib/vsprintf.c's.
  */
