@@ -109,7 +109,10 @@ def mirror_tree(src: Path, mirror: Path, files: list[Path]) -> None:
         d.parent.mkdir(parents=True, exist_ok=True)
         if d.is_symlink() or d.exists():
             d.unlink()
-        shutil.copyfile(s, d)
+        try:
+            shutil.copyfile(s, d)
+        except OSError as e:
+            fail(f"{s}: cannot be read: {e.strerror}")
         os.chmod(d, (st.st_mode & 0o777) | 0o200)
         os.utime(d, ns=(st.st_atime_ns, st.st_mtime_ns))
     write_if_changed(manifest, "".join(f"{f}\n" for f in sorted(new)))
