@@ -43,7 +43,7 @@ MAX_FILES = 20000
 MAX_BYTES = 256 << 20
 # What a kbuild run leaves in a source tree: never copied into the mirror,
 # where it would be taken for this series' objects.
-KBUILD_OUTPUT = re.compile(r"(\.(o|ko|a|mod|mod\.c|d|symvers|order|cmd)|_shipped)$|^\.tmp_versions$")
+KBUILD_OUTPUT = re.compile(r"\.(o|ko|a|mod|mod\.c|d|symvers|order|cmd)$|^\.tmp_versions$")
 SKIP_DIRS = {".git", ".hg", ".svn", ".tmp_versions"}
 
 # Options that take their value as the next argument in a kbuild command.
