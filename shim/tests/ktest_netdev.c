@@ -12,6 +12,7 @@
 #include <linux/skb_array.h>
 #include <linux/smp.h>
 #include <linux/fcntl.h>
+#include <net/ip.h>
 #include <net/net_namespace.h>
 #include <asm/fpu/api.h>
 
@@ -377,5 +378,22 @@ KTEST(netdev, task_cpu_fpu)
 	kernel_fpu_end();
 	KT_ASSERT(irq_fpu_usable(), "usable after");
 	KT_EQ(O_RDWR, 2);
+	return 0;
+}
+
+KTEST(netdev, ip_send_check)
+{
+	struct iphdr iph = { .version = 4, .ihl = 5, .ttl = 64, .protocol = 17,
+			     .tot_len = htons(28), .saddr = htonl(0x0a000001),
+			     .daddr = htonl(0x0a000002), .check = 0x1234 };
+
+	ip_send_check(&iph);
+	/* a header with its checksum sums to 0 */
+	KT_EQ(ip_fast_csum((unsigned char *)&iph, iph.ihl), 0);
+	KT_ASSERT(!ip_is_fragment(&iph), "not a fragment");
+	iph.frag_off = htons(IP_MF);
+	KT_ASSERT(ip_is_fragment(&iph), "more fragments");
+	KT_EQ(PF_INET, AF_INET);
+	KT_ASSERT(list_empty(&init_net.dev_base_head), "init_net has no device here");
 	return 0;
 }

@@ -321,6 +321,7 @@ struct net {
 	struct list_head	dev_base_head;
 	int			ifindex;
 };
+extern struct net init_net;	/* the kernel's comes with net/net_namespace.h */
 
 struct sk_buff;
 /* what a device's link layer does with headers (ether_setup(): Ethernet's) */

@@ -17,7 +17,17 @@ struct sockaddr {
 };
 
 #define AF_UNSPEC	0
-#define PF_UNSPEC	AF_UNSPEC
+#define AF_UNIX		1
+#define AF_LOCAL	1
 #define AF_INET		2
 #define AF_INET6	10
+#define AF_NETLINK	16
+#define AF_PACKET	17
+#define PF_UNSPEC	AF_UNSPEC
+#define PF_UNIX		AF_UNIX
+#define PF_LOCAL	AF_LOCAL
+#define PF_INET		AF_INET
+#define PF_INET6	AF_INET6
+#define PF_NETLINK	AF_NETLINK
+#define PF_PACKET	AF_PACKET
 #endif
