@@ -17,6 +17,8 @@
 #include <linux/ipv6.h>
 #include <linux/tcp.h>
 #include <linux/udp.h>
+#include <linux/inetdevice.h>
+#include <net/net_namespace.h>
 #include <net/checksum.h>
 #include <net/ip.h>
 #include <net/inet_ecn.h>
@@ -34,7 +36,8 @@
 static const struct net_device_ops qdk_netdev_ops;
 
 struct qdk_qdisc {
-	struct net_device dev;
+	struct net_device dev;		/* in init_net while the qdisc lives */
+	struct in_device in_dev;
 	struct netdev_queue *txq;
 	struct Qdisc *sch;
 };
@@ -435,8 +438,13 @@ static struct qdk_qdisc *do_qdisc_create(const char *kind,
 	if (!h->txq)
 		goto fail;
 	dev->_tx = h->txq;
-	for (i = 0; i < ntx; i++)
+	for (i = 0; i < ntx; i++) {
 		h->txq[i].dev = dev;
+		h->txq[i].xmit_lock_owner = -1;
+	}
+	dev->addr_len = ETH_ALEN;
+	memset(dev->broadcast, 0xff, ETH_ALEN);
+	qdk_netdev_register(dev, &init_net, &h->in_dev);
 
 	sch = qdisc_alloc(&h->txq[0], ops, &ext);
 	if (IS_ERR(sch)) {
@@ -474,6 +482,7 @@ static struct qdk_qdisc *do_qdisc_create(const char *kind,
 
 fail:
 	if (h) {
+		qdk_netdev_unregister(&h->dev);
 		kfree(h->txq);
 		kfree(h);
 	}
@@ -526,6 +535,7 @@ static void do_qdisc_destroy(struct qdk_qdisc *q)
 		return;
 	in_call = false;
 	qdisc_put(q->sch);
+	qdk_netdev_unregister(&q->dev);
 	kfree(q->txq);
 	kfree(q);
 }

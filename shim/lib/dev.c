@@ -52,3 +52,295 @@ int netdev_set_num_tc(struct net_device *dev, u8 num_tc)
 	return 0;
 }
 EXPORT_SYMBOL(netdev_set_num_tc);
+
+/* ---- devices of a namespace ---------------------------------------------- */
+
+#include <linux/etherdevice.h>
+#include <linux/inetdevice.h>
+#include <linux/slab.h>
+#include <net/net_namespace.h>
+#include <net/sch_generic.h>
+#include "shim.h"
+
+/* the namespace the replay's devices live in */
+struct net init_net = {
+	.dev_base_head = LIST_HEAD_INIT(init_net.dev_base_head),
+};
+EXPORT_SYMBOL(init_net);
+
+/*
+ * register_netdevice() as far as the shim's devices need it: present,
+ * carrier on, registered, one reference (the namespace's), in net's list,
+ * with an empty IPv4 configuration as inetdev_init() gives every device:
+ * in_dev, storage of the caller's device record (so registering never
+ * allocates), which lives as long as the device.
+ */
+void qdk_netdev_register(struct net_device *dev, struct net *net,
+			 struct in_device *in_dev)
+{
+	memset(in_dev, 0, sizeof(*in_dev));
+	in_dev->dev = dev;
+	refcount_set(&in_dev->refcnt, 1);
+	rcu_assign_pointer(dev->ip_ptr, in_dev);
+	set_bit(__LINK_STATE_PRESENT, &dev->state);
+	set_bit(__LINK_STATE_START, &dev->state);
+	refcount_set(&dev->dev_refcnt, 1);
+	dev->reg_state = NETREG_REGISTERED;
+	dev->nd_net = net;
+	list_add_tail_rcu(&dev->dev_list, &net->dev_base_head);
+}
+
+/* out of its namespace, its IPv4 addresses and configuration freed */
+void qdk_netdev_unregister(struct net_device *dev)
+{
+	struct in_device *in_dev = rtnl_dereference(dev->ip_ptr);
+
+	if (dev->reg_state != NETREG_REGISTERED)
+		return;
+	list_del_rcu(&dev->dev_list);
+	dev->reg_state = NETREG_UNREGISTERED;
+	if (in_dev) {
+		struct in_ifaddr *ifa, *next;
+
+		for (ifa = rtnl_dereference(in_dev->ifa_list); ifa; ifa = next) {
+			next = rtnl_dereference(ifa->ifa_next);
+			kfree(ifa);
+		}
+		RCU_INIT_POINTER(in_dev->ifa_list, NULL);
+		RCU_INIT_POINTER(dev->ip_ptr, NULL);
+		in_dev->dead = 1;
+		if (refcount_read(&in_dev->refcnt) != 1)
+			pr_emerg("unregister_netdevice: %s's in_device still has %d users\n",
+				 dev->name, refcount_read(&in_dev->refcnt) - 1);
+	}
+	if (refcount_read(&dev->dev_refcnt) != 1)
+		pr_emerg("unregister_netdevice: waiting for %s to become free. Usage count = %d\n",
+			 dev->name, refcount_read(&dev->dev_refcnt));
+}
+
+struct net_device *__dev_get_by_name(struct net *net, const char *name)
+{
+	struct net_device *dev;
+
+	for_each_netdev(net, dev)
+		if (!strncmp(dev->name, name, IFNAMSIZ))
+			return dev;
+	return NULL;
+}
+EXPORT_SYMBOL(__dev_get_by_name);
+
+struct net_device *dev_get_by_name_rcu(struct net *net, const char *name)
+{
+	return __dev_get_by_name(net, name);
+}
+EXPORT_SYMBOL(dev_get_by_name_rcu);
+
+struct net_device *dev_get_by_name(struct net *net, const char *name)
+{
+	struct net_device *dev = dev_get_by_name_rcu(net, name);
+
+	dev_hold(dev);
+	return dev;
+}
+EXPORT_SYMBOL(dev_get_by_name);
+
+struct net_device *__dev_get_by_index(struct net *net, int ifindex)
+{
+	struct net_device *dev;
+
+	for_each_netdev(net, dev)
+		if (dev->ifindex == ifindex)
+			return dev;
+	return NULL;
+}
+EXPORT_SYMBOL(__dev_get_by_index);
+
+struct net_device *dev_get_by_index_rcu(struct net *net, int ifindex)
+{
+	return __dev_get_by_index(net, ifindex);
+}
+EXPORT_SYMBOL(dev_get_by_index_rcu);
+
+struct net_device *dev_get_by_index(struct net *net, int ifindex)
+{
+	struct net_device *dev = dev_get_by_index_rcu(net, ifindex);
+
+	dev_hold(dev);
+	return dev;
+}
+EXPORT_SYMBOL(dev_get_by_index);
+
+/* the first device whose flags, under mask, are flags */
+struct net_device *__dev_get_by_flags(struct net *net, unsigned short flags,
+				      unsigned short mask)
+{
+	struct net_device *dev;
+
+	ASSERT_RTNL();
+	for_each_netdev(net, dev)
+		if (((dev->flags ^ flags) & mask) == 0)
+			return dev;
+	return NULL;
+}
+EXPORT_SYMBOL(__dev_get_by_flags);
+
+/* a stopped queue restarts, and its qdisc gets to run */
+void netif_tx_wake_queue(struct netdev_queue *dev_queue)
+{
+	if (test_and_clear_bit(__QUEUE_STATE_DRV_XOFF, &dev_queue->state)) {
+		struct Qdisc *q = rcu_dereference(dev_queue->qdisc);
+
+		if (q)
+			__netif_schedule(q);
+	}
+}
+EXPORT_SYMBOL(netif_tx_wake_queue);
+
+void netif_tx_stop_all_queues(struct net_device *dev)
+{
+	unsigned int i;
+
+	for (i = 0; i < dev->num_tx_queues; i++)
+		netif_tx_stop_queue(netdev_get_tx_queue(dev, i));
+}
+EXPORT_SYMBOL(netif_tx_stop_all_queues);
+
+/* the last transmit on any queue */
+unsigned long dev_trans_start(struct net_device *dev)
+{
+	unsigned long res = READ_ONCE(netdev_get_tx_queue(dev, 0)->trans_start);
+	unsigned int i;
+
+	for (i = 1; i < dev->num_tx_queues; i++) {
+		unsigned long val = READ_ONCE(netdev_get_tx_queue(dev, i)->trans_start);
+
+		if (val && time_after(val, res))
+			res = val;
+	}
+	return res;
+}
+EXPORT_SYMBOL(dev_trans_start);
+
+/* no link watch: the carrier bit and the operational state at once */
+void netif_carrier_on(struct net_device *dev)
+{
+	if (test_and_clear_bit(__LINK_STATE_NOCARRIER, &dev->state) &&
+	    dev->reg_state != NETREG_UNINITIALIZED)
+		dev->operstate = netif_dormant(dev) ? IF_OPER_DORMANT : IF_OPER_UP;
+}
+EXPORT_SYMBOL(netif_carrier_on);
+
+void netif_carrier_off(struct net_device *dev)
+{
+	if (!test_and_set_bit(__LINK_STATE_NOCARRIER, &dev->state) &&
+	    dev->reg_state != NETREG_UNINITIALIZED)
+		dev->operstate = IF_OPER_DOWN;
+}
+EXPORT_SYMBOL(netif_carrier_off);
+
+/*
+ * A device with sizeof_priv bytes after it (netdev_priv()), txqs transmit
+ * queues, set up by setup(); not in a namespace (the shim has no
+ * register_netdev()). NULL for no queues or no memory.
+ */
+struct net_device *alloc_netdev_mqs(int sizeof_priv, const char *name,
+				    unsigned char name_assign_type,
+				    void (*setup)(struct net_device *),
+				    unsigned int txqs, unsigned int rxqs)
+{
+	struct net_device *dev;
+	unsigned int i;
+
+	if (txqs < 1) {
+		pr_err("alloc_netdev: Unable to allocate device with zero queues\n");
+		return NULL;
+	}
+	if (rxqs < 1) {
+		pr_err("alloc_netdev: Unable to allocate device with zero RX queues\n");
+		return NULL;
+	}
+	dev = kzalloc(ALIGN(sizeof(*dev), NETDEV_ALIGN) + sizeof_priv, GFP_KERNEL);
+	if (!dev)
+		return NULL;
+	dev->_tx = kcalloc(txqs, sizeof(*dev->_tx), GFP_KERNEL);
+	if (!dev->_tx) {
+		kfree(dev);
+		return NULL;
+	}
+	for (i = 0; i < txqs; i++) {
+		dev->_tx[i].dev = dev;
+		dev->_tx[i].qdisc = &noop_qdisc;
+		dev->_tx[i].qdisc_sleeping = &noop_qdisc;
+		dev->_tx[i].xmit_lock_owner = -1;
+	}
+	dev->num_tx_queues = txqs;
+	dev->real_num_tx_queues = txqs;
+	dev->qdisc = &noop_qdisc;
+	dev->gso_max_size = GSO_LEGACY_MAX_SIZE;
+	dev->gso_max_segs = GSO_MAX_SEGS;
+	dev->priv_flags = IFF_XMIT_DST_RELEASE | IFF_XMIT_DST_RELEASE_PERM;
+	refcount_set(&dev->dev_refcnt, 1);
+	INIT_LIST_HEAD(&dev->dev_list);
+	dev->nd_net = &init_net;
+	setup(dev);
+	if (!dev->tx_queue_len) {
+		dev->priv_flags |= IFF_NO_QUEUE;
+		dev->tx_queue_len = DEFAULT_TX_QUEUE_LEN;
+	}
+	strscpy(dev->name, name, IFNAMSIZ);
+	return dev;
+}
+EXPORT_SYMBOL(alloc_netdev_mqs);
+
+void free_netdev(struct net_device *dev)
+{
+	if (!dev)
+		return;
+	kfree(dev->_tx);
+	kfree(dev);
+}
+EXPORT_SYMBOL(free_netdev);
+
+/* the names netdevice notifiers print for each event */
+const char *netdev_cmd_to_name(int cmd)
+{
+	static const char *const names[] = {
+		[NETDEV_UP] = "UP", [NETDEV_DOWN] = "DOWN",
+		[NETDEV_REBOOT] = "REBOOT", [NETDEV_CHANGE] = "CHANGE",
+		[NETDEV_REGISTER] = "REGISTER", [NETDEV_UNREGISTER] = "UNREGISTER",
+		[NETDEV_CHANGEMTU] = "CHANGEMTU", [NETDEV_CHANGEADDR] = "CHANGEADDR",
+		[NETDEV_PRE_CHANGEADDR] = "PRE_CHANGEADDR", [NETDEV_GOING_DOWN] = "GOING_DOWN",
+		[NETDEV_CHANGENAME] = "CHANGENAME", [NETDEV_FEAT_CHANGE] = "FEAT_CHANGE",
+		[NETDEV_BONDING_FAILOVER] = "BONDING_FAILOVER", [NETDEV_PRE_UP] = "PRE_UP",
+		[NETDEV_PRE_TYPE_CHANGE] = "PRE_TYPE_CHANGE",
+		[NETDEV_POST_TYPE_CHANGE] = "POST_TYPE_CHANGE",
+		[NETDEV_POST_INIT] = "POST_INIT",
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+		[NETDEV_PRE_UNINIT] = "PRE_UNINIT",
+		[NETDEV_XDP_FEAT_CHANGE] = "XDP_FEAT_CHANGE",
+#endif
+		[NETDEV_RELEASE] = "RELEASE", [NETDEV_NOTIFY_PEERS] = "NOTIFY_PEERS",
+		[NETDEV_JOIN] = "JOIN", [NETDEV_CHANGEUPPER] = "CHANGEUPPER",
+		[NETDEV_RESEND_IGMP] = "RESEND_IGMP", [NETDEV_PRECHANGEMTU] = "PRECHANGEMTU",
+		[NETDEV_CHANGEINFODATA] = "CHANGEINFODATA",
+		[NETDEV_BONDING_INFO] = "BONDING_INFO",
+		[NETDEV_PRECHANGEUPPER] = "PRECHANGEUPPER",
+		[NETDEV_CHANGELOWERSTATE] = "CHANGELOWERSTATE",
+		[NETDEV_UDP_TUNNEL_PUSH_INFO] = "UDP_TUNNEL_PUSH_INFO",
+		[NETDEV_UDP_TUNNEL_DROP_INFO] = "UDP_TUNNEL_DROP_INFO",
+		[NETDEV_CHANGE_TX_QUEUE_LEN] = "CHANGE_TX_QUEUE_LEN",
+		[NETDEV_CVLAN_FILTER_PUSH_INFO] = "CVLAN_FILTER_PUSH_INFO",
+		[NETDEV_CVLAN_FILTER_DROP_INFO] = "CVLAN_FILTER_DROP_INFO",
+		[NETDEV_SVLAN_FILTER_PUSH_INFO] = "SVLAN_FILTER_PUSH_INFO",
+		[NETDEV_SVLAN_FILTER_DROP_INFO] = "SVLAN_FILTER_DROP_INFO",
+		[NETDEV_OFFLOAD_XSTATS_ENABLE] = "OFFLOAD_XSTATS_ENABLE",
+		[NETDEV_OFFLOAD_XSTATS_DISABLE] = "OFFLOAD_XSTATS_DISABLE",
+		[NETDEV_OFFLOAD_XSTATS_REPORT_USED] = "OFFLOAD_XSTATS_REPORT_USED",
+		[NETDEV_OFFLOAD_XSTATS_REPORT_DELTA] = "OFFLOAD_XSTATS_REPORT_DELTA",
+	};
+
+	if (cmd > 0 && cmd < (int)ARRAY_SIZE(names) && names[cmd])
+		return names[cmd];
+	return "UNKNOWN_NETDEV_EVENT";
+}
+EXPORT_SYMBOL_GPL(netdev_cmd_to_name);

@@ -29,6 +29,7 @@
 #include <linux/if_arp.h>
 #include <linux/if_ether.h>
 #include <linux/mm.h>
+#include <linux/inetdevice.h>
 #include <net/netlink.h>
 #include <net/gen_stats.h>
 #include <net/pkt_sched.h>
@@ -63,10 +64,12 @@ struct qdk_ndev {
 	unsigned int num_rx_queues;
 	u8 addr[ETH_ALEN];
 	u8 broadcast[ETH_ALEN];
+	struct in_device in_dev;	/* dev.ip_ptr */
 	struct netdev_queue txq[];
 };
 
 struct qdk_net {
+	struct net net;			/* what modules see: dev_get_by_*() */
 	struct list_head devs;		/* in creation order: for_each_netdev */
 	int ndevs;
 	int last_ifindex;
@@ -137,6 +140,9 @@ static struct qdk_ndev *ndev_alloc(struct qdk_net *net, const char *name,
 	dev->gso_max_segs = 65535;
 	dev->tx_queue_len = DEFAULT_TX_QUEUE_LEN;
 	dev->ifindex = ++net->last_ifindex;
+	for (i = 0; i < txqs; i++)
+		nd->txq[i].xmit_lock_owner = -1;
+	qdk_netdev_register(dev, &net->net, &nd->in_dev);
 	list_add_tail(&nd->list, &net->devs);
 	net->ndevs++;
 	return nd;
@@ -180,6 +186,10 @@ static struct qdk_ndev *ether_create(struct qdk_net *net, const char *name,
 	nd->addr[4] = (nd->dev.ifindex >> 8) & 0xff;
 	nd->addr[5] = nd->dev.ifindex & 0xff;
 	memset(nd->broadcast, 0xff, ETH_ALEN);
+	nd->dev.addr_len = ETH_ALEN;
+	memcpy(nd->dev.dev_addr, nd->addr, ETH_ALEN);
+	memcpy(nd->dev.perm_addr, nd->addr, ETH_ALEN);
+	memcpy(nd->dev.broadcast, nd->broadcast, ETH_ALEN);
 	return nd;
 }
 
@@ -329,6 +339,7 @@ static void ndev_free(struct qdk_net *net, struct qdk_ndev *nd)
 	qdisc_put(dev->qdisc);
 	dev->qdisc = &noop_qdisc;
 	kfree(nd->root_tca);
+	qdk_netdev_unregister(dev);
 	list_del(&nd->list);
 	net->ndevs--;
 	kfree(nd);
@@ -557,6 +568,7 @@ struct qdk_net *qdk_net_new(void)
 		return NULL;
 	INIT_LIST_HEAD(&net->devs);
 	INIT_LIST_HEAD(&net->nsim_devs);
+	INIT_LIST_HEAD(&net->net.dev_base_head);
 	rtnl_lock();
 	if (!lo_create(net)) {
 		rtnl_unlock();

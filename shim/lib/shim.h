@@ -26,6 +26,16 @@ void qdk_alloc_fail_arm(u64 n);
 u64 qdk_alloc_attempts(void);
 bool qdk_alloc_failed(const struct alloc_tag **tag);
 
+/* dev.c: a device into net (present, registered, an in_device) and out */
+struct net_device;
+struct net;
+struct in_device;
+void qdk_netdev_register(struct net_device *dev, struct net *net,
+			 struct in_device *in_dev);
+void qdk_netdev_unregister(struct net_device *dev);
+/* devinet.c: an IPv4 address LOCAL/PREFIXLEN on dev (ip addr add) */
+int qdk_inet_addr_add(struct net_device *dev, __be32 local, unsigned int prefixlen);
+
 /* time.c */
 void qdk_time_reset(void);
 void qdk_time_set_hz(unsigned int hz);

@@ -20,6 +20,12 @@
 #include <linux/hashtable.h>
 #include <linux/prefetch.h>
 #include <linux/module.h>	/* the kernel's reaches it through its includes */
+#include <linux/bitops.h>
+#include <linux/refcount.h>
+#include <linux/rculist.h>
+#include <linux/jiffies.h>
+#include <linux/string.h>
+#include <linux/printk.h>
 
 struct Qdisc;
 struct net_device;
@@ -40,14 +46,6 @@ enum netdev_tx {
 typedef enum netdev_tx netdev_tx_t;
 
 #define DEFAULT_TX_QUEUE_LEN	1000
-#define IFF_NO_QUEUE		(1 << 21)
-/* net_device.flags (uapi net_device_flags): the replay's devices are up and running */
-#define IFF_UP			0x1
-#define IFF_BROADCAST		0x2
-#define IFF_LOOPBACK		0x8
-#define IFF_RUNNING		0x40
-#define IFF_NOARP		0x80
-#define IFF_LOWER_UP		0x10000
 
 enum tc_setup_type {
 	TC_QUERY_CAPS,
@@ -78,16 +76,262 @@ struct net_device_ops {
 			    void *type_data);
 };
 
+#define NET_RX_SUCCESS		0
+#define NET_RX_DROP		1
+
+/* room for a link-layer header: Debian's configs (WLAN, tunnels) */
+#define LL_MAX_HEADER		128
+#define MAX_HEADER		(LL_MAX_HEADER + 48)
+
+#define HH_DATA_MOD		16
+#define HH_DATA_OFF(__len) \
+	(HH_DATA_MOD - (((__len - 1) & (HH_DATA_MOD - 1)) + 1))
+#define HH_DATA_ALIGN(__len) \
+	(((__len) + (HH_DATA_MOD - 1)) & ~(HH_DATA_MOD - 1))
+/* headroom for the device's header, HH_DATA_MOD aligned, at least 16 */
+#define LL_RESERVED_SPACE_EX(dev, hlen) \
+	((((hlen) + READ_ONCE((dev)->needed_headroom)) \
+	  & ~(HH_DATA_MOD - 1)) + HH_DATA_MOD)
+#define LL_RESERVED_SPACE(dev) \
+	LL_RESERVED_SPACE_EX(dev, (dev)->hard_header_len)
+#define LL_RESERVED_SPACE_EXTRA(dev, extra) \
+	((((dev)->hard_header_len + READ_ONCE((dev)->needed_headroom) + (extra)) \
+	  & ~(HH_DATA_MOD - 1)) + HH_DATA_MOD)
+
+#define MAX_ADDR_LEN		32	/* the longest hardware address */
+/* how the device's address came to be (addr_assign_type) */
+#define NET_ADDR_PERM		0
+#define NET_ADDR_RANDOM		1
+#define NET_ADDR_STOLEN		2
+#define NET_ADDR_SET		3
+
+#define GRO_HASH_BUCKETS	8
+#define GRO_LEGACY_MAX_SIZE	65536u
+#define GRO_MAX_SIZE		(8 * 65535u)
+#define GSO_MAX_SEGS		65535u
+#define GSO_LEGACY_MAX_SIZE	65536u
+#define GSO_MAX_SIZE		(8 * GSO_MAX_SEGS)
+#define TSO_LEGACY_MAX_SIZE	65536
+#define TSO_MAX_SIZE		UINT_MAX
+#define TSO_MAX_SEGS		U16_MAX
+#define NETDEV_ALIGN		32
+
+/* net_device.state */
+enum netdev_state_t {
+	__LINK_STATE_START,
+	__LINK_STATE_PRESENT,
+	__LINK_STATE_NOCARRIER,
+	__LINK_STATE_LINKWATCH_PENDING,
+	__LINK_STATE_DORMANT,
+	__LINK_STATE_TESTING,
+};
+
+/* netdev_queue.state: stopped by the driver, by the stack, frozen */
+enum netdev_queue_state_t {
+	__QUEUE_STATE_DRV_XOFF,
+	__QUEUE_STATE_STACK_XOFF,
+	__QUEUE_STATE_FROZEN,
+};
+#define QUEUE_STATE_DRV_XOFF	(1 << __QUEUE_STATE_DRV_XOFF)
+#define QUEUE_STATE_STACK_XOFF	(1 << __QUEUE_STATE_STACK_XOFF)
+#define QUEUE_STATE_FROZEN	(1 << __QUEUE_STATE_FROZEN)
+#define QUEUE_STATE_ANY_XOFF	(QUEUE_STATE_DRV_XOFF | QUEUE_STATE_STACK_XOFF)
+#define QUEUE_STATE_ANY_XOFF_OR_FROZEN (QUEUE_STATE_ANY_XOFF | QUEUE_STATE_FROZEN)
+#define QUEUE_STATE_DRV_XOFF_OR_FROZEN (QUEUE_STATE_DRV_XOFF | QUEUE_STATE_FROZEN)
+
+/* netdevice notifier events */
+enum netdev_cmd {
+	NETDEV_UP = 1,
+	NETDEV_DOWN,
+	NETDEV_REBOOT,
+	NETDEV_CHANGE,
+	NETDEV_REGISTER,
+	NETDEV_UNREGISTER,
+	NETDEV_CHANGEMTU,
+	NETDEV_CHANGEADDR,
+	NETDEV_PRE_CHANGEADDR,
+	NETDEV_GOING_DOWN,
+	NETDEV_CHANGENAME,
+	NETDEV_FEAT_CHANGE,
+	NETDEV_BONDING_FAILOVER,
+	NETDEV_PRE_UP,
+	NETDEV_PRE_TYPE_CHANGE,
+	NETDEV_POST_TYPE_CHANGE,
+	NETDEV_POST_INIT,
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	NETDEV_PRE_UNINIT,
+#endif
+	NETDEV_RELEASE,
+	NETDEV_NOTIFY_PEERS,
+	NETDEV_JOIN,
+	NETDEV_CHANGEUPPER,
+	NETDEV_RESEND_IGMP,
+	NETDEV_PRECHANGEMTU,
+	NETDEV_CHANGEINFODATA,
+	NETDEV_BONDING_INFO,
+	NETDEV_PRECHANGEUPPER,
+	NETDEV_CHANGELOWERSTATE,
+	NETDEV_UDP_TUNNEL_PUSH_INFO,
+	NETDEV_UDP_TUNNEL_DROP_INFO,
+	NETDEV_CHANGE_TX_QUEUE_LEN,
+	NETDEV_CVLAN_FILTER_PUSH_INFO,
+	NETDEV_CVLAN_FILTER_DROP_INFO,
+	NETDEV_SVLAN_FILTER_PUSH_INFO,
+	NETDEV_SVLAN_FILTER_DROP_INFO,
+	NETDEV_OFFLOAD_XSTATS_ENABLE,
+	NETDEV_OFFLOAD_XSTATS_DISABLE,
+	NETDEV_OFFLOAD_XSTATS_REPORT_USED,
+	NETDEV_OFFLOAD_XSTATS_REPORT_DELTA,
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	NETDEV_XDP_FEAT_CHANGE,
+#endif
+};
+
+enum netdev_reg_state {
+	NETREG_UNINITIALIZED = 0,
+	NETREG_REGISTERED,
+	NETREG_UNREGISTERING,
+	NETREG_UNREGISTERED,
+	NETREG_RELEASED,
+	NETREG_DUMMY,
+};
+
+/* net_device.priv_flags, as the series numbers them */
+enum netdev_priv_flags {
+	IFF_802_1Q_VLAN			= 1 << 0,
+	IFF_EBRIDGE			= 1 << 1,
+	IFF_BONDING			= 1 << 2,
+	IFF_ISATAP			= 1 << 3,
+	IFF_WAN_HDLC			= 1 << 4,
+	IFF_XMIT_DST_RELEASE		= 1 << 5,
+	IFF_DONT_BRIDGE			= 1 << 6,
+	IFF_DISABLE_NETPOLL		= 1 << 7,
+	IFF_MACVLAN_PORT		= 1 << 8,
+	IFF_BRIDGE_PORT			= 1 << 9,
+	IFF_OVS_DATAPATH		= 1 << 10,
+	IFF_TX_SKB_SHARING		= 1 << 11,
+	IFF_UNICAST_FLT			= 1 << 12,
+	IFF_TEAM_PORT			= 1 << 13,
+	IFF_SUPP_NOFCS			= 1 << 14,
+	IFF_LIVE_ADDR_CHANGE		= 1 << 15,
+	IFF_MACVLAN			= 1 << 16,
+	IFF_XMIT_DST_RELEASE_PERM	= 1 << 17,
+	IFF_L3MDEV_MASTER		= 1 << 18,
+	IFF_NO_QUEUE			= 1 << 19,
+	IFF_OPENVSWITCH			= 1 << 20,
+	IFF_L3MDEV_SLAVE		= 1 << 21,
+	IFF_TEAM			= 1 << 22,
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+	IFF_RXFH_CONFIGURED		= 1 << 23,
+#endif
+	IFF_PHONY_HEADROOM		= 1 << 24,
+	IFF_MACSEC			= 1 << 25,
+	IFF_NO_RX_HANDLER		= 1 << 26,
+	IFF_FAILOVER			= 1 << 27,
+	IFF_FAILOVER_SLAVE		= 1 << 28,
+	IFF_L3MDEV_RX_HANDLER		= 1 << 29,
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	IFF_NO_ADDRCONF			= BIT_ULL(30),
+#else
+	IFF_LIVE_RENAME_OK		= 1 << 30,
+#endif
+	IFF_TX_SKB_NO_LINEAR		= BIT_ULL(31),
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+	IFF_CHANGE_PROTO_DOWN		= BIT_ULL(32),
+#endif
+};
+
+/* the NETIF_MSG_* bits of a driver's msg_enable, netif_msg_init() */
+enum {
+	NETIF_MSG_DRV_BIT,
+	NETIF_MSG_PROBE_BIT,
+	NETIF_MSG_LINK_BIT,
+	NETIF_MSG_TIMER_BIT,
+	NETIF_MSG_IFDOWN_BIT,
+	NETIF_MSG_IFUP_BIT,
+	NETIF_MSG_RX_ERR_BIT,
+	NETIF_MSG_TX_ERR_BIT,
+	NETIF_MSG_TX_QUEUED_BIT,
+	NETIF_MSG_INTR_BIT,
+	NETIF_MSG_TX_DONE_BIT,
+	NETIF_MSG_RX_STATUS_BIT,
+	NETIF_MSG_PKTDATA_BIT,
+	NETIF_MSG_HW_BIT,
+	NETIF_MSG_WOL_BIT,
+	NETIF_MSG_CLASS_COUNT,
+};
+#define __NETIF_MSG(name)	BIT(NETIF_MSG_##name##_BIT)
+#define NETIF_MSG_DRV		__NETIF_MSG(DRV)
+#define NETIF_MSG_PROBE		__NETIF_MSG(PROBE)
+#define NETIF_MSG_LINK		__NETIF_MSG(LINK)
+#define NETIF_MSG_TIMER		__NETIF_MSG(TIMER)
+#define NETIF_MSG_IFDOWN	__NETIF_MSG(IFDOWN)
+#define NETIF_MSG_IFUP		__NETIF_MSG(IFUP)
+#define NETIF_MSG_RX_ERR	__NETIF_MSG(RX_ERR)
+#define NETIF_MSG_TX_ERR	__NETIF_MSG(TX_ERR)
+#define NETIF_MSG_TX_QUEUED	__NETIF_MSG(TX_QUEUED)
+#define NETIF_MSG_INTR		__NETIF_MSG(INTR)
+#define NETIF_MSG_TX_DONE	__NETIF_MSG(TX_DONE)
+#define NETIF_MSG_RX_STATUS	__NETIF_MSG(RX_STATUS)
+#define NETIF_MSG_PKTDATA	__NETIF_MSG(PKTDATA)
+#define NETIF_MSG_HW		__NETIF_MSG(HW)
+#define NETIF_MSG_WOL		__NETIF_MSG(WOL)
+
+#define netif_msg_drv(p)	((p)->msg_enable & NETIF_MSG_DRV)
+#define netif_msg_probe(p)	((p)->msg_enable & NETIF_MSG_PROBE)
+#define netif_msg_link(p)	((p)->msg_enable & NETIF_MSG_LINK)
+#define netif_msg_timer(p)	((p)->msg_enable & NETIF_MSG_TIMER)
+#define netif_msg_ifdown(p)	((p)->msg_enable & NETIF_MSG_IFDOWN)
+#define netif_msg_ifup(p)	((p)->msg_enable & NETIF_MSG_IFUP)
+#define netif_msg_rx_err(p)	((p)->msg_enable & NETIF_MSG_RX_ERR)
+#define netif_msg_tx_err(p)	((p)->msg_enable & NETIF_MSG_TX_ERR)
+#define netif_msg_tx_queued(p)	((p)->msg_enable & NETIF_MSG_TX_QUEUED)
+#define netif_msg_intr(p)	((p)->msg_enable & NETIF_MSG_INTR)
+#define netif_msg_tx_done(p)	((p)->msg_enable & NETIF_MSG_TX_DONE)
+#define netif_msg_rx_status(p)	((p)->msg_enable & NETIF_MSG_RX_STATUS)
+#define netif_msg_pktdata(p)	((p)->msg_enable & NETIF_MSG_PKTDATA)
+#define netif_msg_hw(p)		((p)->msg_enable & NETIF_MSG_HW)
+#define netif_msg_wol(p)	((p)->msg_enable & NETIF_MSG_WOL)
+
+/* -1: the driver's default; out of range: the default too; else n low bits */
+static inline u32 netif_msg_init(int debug_value, int default_msg_enable_bits)
+{
+	if (debug_value < 0 || debug_value >= (int)(sizeof(u32) * 8))
+		return default_msg_enable_bits;
+	if (debug_value == 0)
+		return 0;
+	return (1U << debug_value) - 1;
+}
+
 struct netdev_queue {
 	struct net_device	*dev;
 	struct Qdisc __rcu	*qdisc;
 	struct Qdisc		*qdisc_sleeping;
 	unsigned long		state;
 	unsigned long		trans_start;
+	int			xmit_lock_owner;
 };
 
+/*
+ * A network namespace, as far as modules look into it: its devices, in
+ * creation order (for_each_netdev()). init_net holds the replay's devices;
+ * each namespace of the shim's rtnetlink (qdk-tc) has its own.
+ */
 struct net {
-	int qdk_unused;
+	struct list_head	dev_base_head;
+	int			ifindex;
+};
+extern struct net init_net;	/* the kernel's comes with net/net_namespace.h */
+
+struct sk_buff;
+/* what a device's link layer does with headers (ether_setup(): Ethernet's) */
+struct header_ops {
+	int	(*create)(struct sk_buff *skb, struct net_device *dev,
+			  unsigned short type, const void *daddr,
+			  const void *saddr, unsigned int len);
+	int	(*parse)(const struct sk_buff *skb, unsigned char *haddr);
+	bool	(*validate)(const char *ll_header, unsigned int len);
+	__be16	(*parse_protocol)(const struct sk_buff *skb);
 };
 
 /* traffic classes of a multi-queue device (mqprio): 6.1's limits */
@@ -110,10 +354,33 @@ struct netdev_tc_txq {
 #endif
 };
 
+struct in_device;
+
 struct net_device {
 	char			name[IFNAMSIZ];
+	unsigned long		state;		/* enum netdev_state_t bits */
+	struct list_head	dev_list;	/* in its namespace */
 	unsigned int		flags;
-	unsigned int		priv_flags;
+	unsigned long long	priv_flags;	/* enum netdev_priv_flags */
+	const struct header_ops	*header_ops;
+	unsigned char		operstate;	/* IF_OPER_* */
+	unsigned char		addr_assign_type;	/* NET_ADDR_* */
+	unsigned char		addr_len;
+	unsigned char		min_header_len;
+	unsigned short		needed_tailroom;
+	/*
+	 * The kernel's dev_addr points into the device's address list; one
+	 * address here, kept in the device: the same reads, always valid.
+	 */
+	unsigned char		dev_addr[MAX_ADDR_LEN];
+	unsigned char		perm_addr[MAX_ADDR_LEN];
+	unsigned char		broadcast[MAX_ADDR_LEN];
+	struct in_device __rcu	*ip_ptr;	/* IPv4 configuration, or NULL */
+	void			*ml_priv;
+	refcount_t		dev_refcnt;
+	u8			reg_state;	/* enum netdev_reg_state */
+	int			watchdog_timeo;
+	bool			needs_free_netdev;
 	const struct net_device_ops *netdev_ops;
 	netdev_features_t	features;
 	netdev_features_t	hw_features;
@@ -191,30 +458,426 @@ static inline int netdev_queue_numa_node_read(const struct netdev_queue *q)
 	return -1;
 }
 
+/* references: counted, so a module's imbalance shows in netdev_refcnt_read() */
+static inline void __dev_hold(struct net_device *dev)
+{
+	refcount_inc(&dev->dev_refcnt);
+}
+
+static inline void __dev_put(struct net_device *dev)
+{
+	refcount_dec(&dev->dev_refcnt);
+}
+
+static inline void netdev_tracker_alloc(struct net_device *dev,
+					netdevice_tracker *tracker, gfp_t gfp)
+{
+}
+
+static inline void netdev_tracker_free(struct net_device *dev,
+				       netdevice_tracker *tracker)
+{
+}
+
+static inline void netdev_hold(struct net_device *dev, netdevice_tracker *tracker,
+			       gfp_t gfp)
+{
+	if (dev)
+		__dev_hold(dev);
+}
+
+static inline void netdev_put(struct net_device *dev, netdevice_tracker *tracker)
+{
+	if (dev)
+		__dev_put(dev);
+}
+
 static inline void dev_hold(struct net_device *dev)
 {
+	netdev_hold(dev, NULL, GFP_ATOMIC);
 }
 
 static inline void dev_put(struct net_device *dev)
 {
+	netdev_put(dev, NULL);
 }
 
-#define netdev_hold(dev, tracker, gfp)	do { } while (0)
-#define netdev_put(dev, tracker)	do { } while (0)
+static inline int netdev_refcnt_read(const struct net_device *dev)
+{
+	return refcount_read(&dev->dev_refcnt);
+}
 
+static inline void dev_net_set(struct net_device *dev, struct net *net)
+{
+	dev->nd_net = net;
+}
+
+/* the private area alloc_netdev_mqs() put after the device */
+static inline void *netdev_priv(const struct net_device *dev)
+{
+	return (char *)dev + ALIGN(sizeof(struct net_device), NETDEV_ALIGN);
+}
+
+static inline const char *netdev_name(const struct net_device *dev)
+{
+	if (!dev->name[0] || strchr(dev->name, '%'))
+		return "(unnamed net_device)";
+	return dev->name;
+}
+
+static inline const char *netdev_reg_state(const struct net_device *dev)
+{
+	switch (dev->reg_state) {
+	case NETREG_UNINITIALIZED: return " (uninitialized)";
+	case NETREG_REGISTERED: return "";
+	case NETREG_UNREGISTERING: return " (unregistering)";
+	case NETREG_UNREGISTERED: return " (unregistered)";
+	case NETREG_RELEASED: return " (released)";
+	case NETREG_DUMMY: return " (dummy)";
+	}
+	WARN_ONCE(1, "%s: unknown reg_state %d\n", dev->name, dev->reg_state);
+	return " (unknown)";
+}
+
+static inline bool netdev_unregistering(const struct net_device *dev)
+{
+	return dev->reg_state == NETREG_UNREGISTERING;
+}
+
+/* the device's address, addr_len bytes of it */
+static inline void __dev_addr_set(struct net_device *dev, const void *addr, size_t len)
+{
+	memcpy(dev->dev_addr, addr, len);
+}
+
+static inline void dev_addr_set(struct net_device *dev, const u8 *addr)
+{
+	__dev_addr_set(dev, addr, dev->addr_len);
+}
+
+/* devices by name or index (lib/dev.c); the dev_get_* ones take a reference */
+struct net_device *__dev_get_by_name(struct net *net, const char *name);
+struct net_device *dev_get_by_name_rcu(struct net *net, const char *name);
+struct net_device *dev_get_by_name(struct net *net, const char *name);
+struct net_device *__dev_get_by_index(struct net *net, int ifindex);
+struct net_device *dev_get_by_index_rcu(struct net *net, int ifindex);
+struct net_device *dev_get_by_index(struct net *net, int ifindex);
+struct net_device *__dev_get_by_flags(struct net *net, unsigned short flags,
+				      unsigned short mask);
+struct net_device *alloc_netdev_mqs(int sizeof_priv, const char *name,
+				    unsigned char name_assign_type,
+				    void (*setup)(struct net_device *),
+				    unsigned int txqs, unsigned int rxqs);
+#define alloc_netdev(sizeof_priv, name, name_assign_type, setup) \
+	alloc_netdev_mqs(sizeof_priv, name, name_assign_type, setup, 1, 1)
+#define alloc_netdev_mq(sizeof_priv, name, name_assign_type, setup, count) \
+	alloc_netdev_mqs(sizeof_priv, name, name_assign_type, setup, count, count)
+void free_netdev(struct net_device *dev);
+void ether_setup(struct net_device *dev);
+unsigned long dev_trans_start(struct net_device *dev);
+const char *netdev_cmd_to_name(int cmd);
+
+#define NET_NAME_UNKNOWN	0
+#define NET_NAME_ENUM		1
+#define NET_NAME_PREDICTABLE	2
+#define NET_NAME_USER		3
+#define NET_NAME_RENAMED	4
+
+#define for_each_netdev(net, d)		\
+	list_for_each_entry(d, &(net)->dev_base_head, dev_list)
+#define for_each_netdev_reverse(net, d)	\
+	list_for_each_entry_reverse(d, &(net)->dev_base_head, dev_list)
+#define for_each_netdev_rcu(net, d)	\
+	list_for_each_entry_rcu(d, &(net)->dev_base_head, dev_list)
+#define for_each_netdev_safe(net, d, n)	\
+	list_for_each_entry_safe(d, n, &(net)->dev_base_head, dev_list)
+#define for_each_netdev_continue(net, d)	\
+	list_for_each_entry_continue(d, &(net)->dev_base_head, dev_list)
+#define for_each_netdev_continue_reverse(net, d)	\
+	list_for_each_entry_continue_reverse(d, &(net)->dev_base_head, dev_list)
+#define for_each_netdev_continue_rcu(net, d)	\
+	list_for_each_entry_continue_rcu(d, &(net)->dev_base_head, dev_list)
+#define net_device_entry(lh)	list_entry(lh, struct net_device, dev_list)
+
+static inline struct net_device *next_net_device(struct net_device *dev)
+{
+	struct list_head *lh = dev->dev_list.next;
+	struct net *net = dev_net(dev);
+
+	return lh == &net->dev_base_head ? NULL : net_device_entry(lh);
+}
+
+static inline struct net_device *next_net_device_rcu(struct net_device *dev)
+{
+	return next_net_device(dev);
+}
+
+static inline struct net_device *first_net_device(struct net *net)
+{
+	return list_empty(&net->dev_base_head) ? NULL :
+		net_device_entry(net->dev_base_head.next);
+}
+
+static inline struct net_device *first_net_device_rcu(struct net *net)
+{
+	return first_net_device(net);
+}
+
+/* up: the shim's devices keep IFF_UP and __LINK_STATE_START together */
 static inline bool netif_running(const struct net_device *dev)
 {
 	return dev->flags & IFF_UP;
 }
 
+/* ---- transmit queues: stopped by the driver (DRV_XOFF) or the stack ---- */
+
 static inline bool netif_xmit_stopped(const struct netdev_queue *dev_queue)
 {
-	return false;
+	return dev_queue->state & QUEUE_STATE_ANY_XOFF;
 }
 
 static inline bool netif_xmit_frozen_or_stopped(const struct netdev_queue *dev_queue)
 {
-	return false;
+	return dev_queue->state & QUEUE_STATE_ANY_XOFF_OR_FROZEN;
+}
+
+static inline bool netif_xmit_frozen_or_drv_stopped(const struct netdev_queue *dev_queue)
+{
+	return dev_queue->state & QUEUE_STATE_DRV_XOFF_OR_FROZEN;
+}
+
+static inline void netif_tx_start_queue(struct netdev_queue *dev_queue)
+{
+	clear_bit(__QUEUE_STATE_DRV_XOFF, &dev_queue->state);
+}
+
+static inline void netif_tx_stop_queue(struct netdev_queue *dev_queue)
+{
+	WRITE_ONCE(dev_queue->trans_start, jiffies);
+	set_bit(__QUEUE_STATE_DRV_XOFF, &dev_queue->state);
+}
+
+/* restart a stopped queue and schedule its qdisc (lib/dev.c) */
+void netif_tx_wake_queue(struct netdev_queue *dev_queue);
+void netif_tx_stop_all_queues(struct net_device *dev);
+
+static inline bool netif_tx_queue_stopped(const struct netdev_queue *dev_queue)
+{
+	return test_bit(__QUEUE_STATE_DRV_XOFF, &dev_queue->state);
+}
+
+static inline void netif_start_queue(struct net_device *dev)
+{
+	netif_tx_start_queue(netdev_get_tx_queue(dev, 0));
+}
+
+static inline void netif_stop_queue(struct net_device *dev)
+{
+	netif_tx_stop_queue(netdev_get_tx_queue(dev, 0));
+}
+
+static inline void netif_wake_queue(struct net_device *dev)
+{
+	netif_tx_wake_queue(netdev_get_tx_queue(dev, 0));
+}
+
+static inline bool netif_queue_stopped(const struct net_device *dev)
+{
+	return netif_tx_queue_stopped(netdev_get_tx_queue(dev, 0));
+}
+
+static inline void netif_tx_start_all_queues(struct net_device *dev)
+{
+	unsigned int i;
+
+	for (i = 0; i < dev->num_tx_queues; i++)
+		netif_tx_start_queue(netdev_get_tx_queue(dev, i));
+}
+
+static inline void netif_tx_wake_all_queues(struct net_device *dev)
+{
+	unsigned int i;
+
+	for (i = 0; i < dev->num_tx_queues; i++)
+		netif_tx_wake_queue(netdev_get_tx_queue(dev, i));
+}
+
+static inline void netif_start_subqueue(struct net_device *dev, u16 queue_index)
+{
+	netif_tx_start_queue(netdev_get_tx_queue(dev, queue_index));
+}
+
+static inline void netif_stop_subqueue(struct net_device *dev, u16 queue_index)
+{
+	netif_tx_stop_queue(netdev_get_tx_queue(dev, queue_index));
+}
+
+static inline void netif_wake_subqueue(struct net_device *dev, u16 queue_index)
+{
+	netif_tx_wake_queue(netdev_get_tx_queue(dev, queue_index));
+}
+
+static inline bool __netif_subqueue_stopped(const struct net_device *dev,
+					    u16 queue_index)
+{
+	return netif_tx_queue_stopped(netdev_get_tx_queue(dev, queue_index));
+}
+
+static inline bool netif_subqueue_stopped(const struct net_device *dev,
+					  struct sk_buff *skb)
+{
+	return __netif_subqueue_stopped(dev, skb_get_queue_mapping(skb));
+}
+
+static inline struct netdev_queue *skb_get_tx_queue(const struct net_device *dev,
+						    const struct sk_buff *skb)
+{
+	return netdev_get_tx_queue(dev, skb_get_queue_mapping(skb));
+}
+
+/* queue_index, or 0 (with a warning) past the queues in use */
+static inline u16 netdev_cap_txqueue(struct net_device *dev, u16 queue_index)
+{
+	if (unlikely(queue_index >= dev->real_num_tx_queues)) {
+		pr_warn_ratelimited("%s selects TX queue %d, but real number of TX queues is %d\n",
+				    dev->name, queue_index, dev->real_num_tx_queues);
+		return 0;
+	}
+	return queue_index;
+}
+
+static inline void netdev_for_each_tx_queue(struct net_device *dev,
+					    void (*f)(struct net_device *,
+						      struct netdev_queue *, void *),
+					    void *arg)
+{
+	unsigned int i;
+
+	for (i = 0; i < dev->num_tx_queues; i++)
+		f(dev, &dev->_tx[i], arg);
+}
+
+/* the transmit locks: one thread, nothing to take */
+static inline void __netif_tx_lock(struct netdev_queue *txq, int cpu)
+{
+	WRITE_ONCE(txq->xmit_lock_owner, cpu);
+}
+
+static inline void __netif_tx_unlock(struct netdev_queue *txq)
+{
+	WRITE_ONCE(txq->xmit_lock_owner, -1);
+}
+
+static inline bool __netif_tx_trylock(struct netdev_queue *txq)
+{
+	__netif_tx_lock(txq, 0);
+	return true;
+}
+
+static inline void __netif_tx_lock_bh(struct netdev_queue *txq)
+{
+	__netif_tx_lock(txq, 0);
+}
+
+static inline void __netif_tx_unlock_bh(struct netdev_queue *txq)
+{
+	__netif_tx_unlock(txq);
+}
+
+static inline void netif_tx_lock(struct net_device *dev)
+{
+}
+
+static inline void netif_tx_unlock(struct net_device *dev)
+{
+}
+
+static inline void netif_tx_lock_bh(struct net_device *dev)
+{
+}
+
+static inline void netif_tx_unlock_bh(struct net_device *dev)
+{
+}
+
+#define HARD_TX_LOCK(dev, txq, cpu)	__netif_tx_lock(txq, cpu)
+#define HARD_TX_TRYLOCK(dev, txq)	__netif_tx_trylock(txq)
+#define HARD_TX_UNLOCK(dev, txq)	__netif_tx_unlock(txq)
+
+/* stop every queue, as a driver does before it reconfigures */
+static inline void netif_tx_disable(struct net_device *dev)
+{
+	netif_tx_stop_all_queues(dev);
+}
+
+/* the time of the last transmit, in jiffies */
+static inline void txq_trans_update(struct netdev_queue *txq)
+{
+	if (txq->xmit_lock_owner != -1)
+		WRITE_ONCE(txq->trans_start, jiffies);
+}
+
+static inline void txq_trans_cond_update(struct netdev_queue *txq)
+{
+	unsigned long now = jiffies;
+
+	if (READ_ONCE(txq->trans_start) != now)
+		WRITE_ONCE(txq->trans_start, now);
+}
+
+static inline void netif_trans_update(struct net_device *dev)
+{
+	txq_trans_cond_update(netdev_get_tx_queue(dev, 0));
+}
+
+/* ---- carrier and operational state ---- */
+
+void netif_carrier_on(struct net_device *dev);
+void netif_carrier_off(struct net_device *dev);
+
+static inline bool netif_carrier_ok(const struct net_device *dev)
+{
+	return !test_bit(__LINK_STATE_NOCARRIER, &dev->state);
+}
+
+static inline void netif_dormant_on(struct net_device *dev)
+{
+	set_bit(__LINK_STATE_DORMANT, &dev->state);
+}
+
+static inline void netif_dormant_off(struct net_device *dev)
+{
+	clear_bit(__LINK_STATE_DORMANT, &dev->state);
+}
+
+static inline bool netif_dormant(const struct net_device *dev)
+{
+	return test_bit(__LINK_STATE_DORMANT, &dev->state);
+}
+
+static inline void netif_testing_on(struct net_device *dev)
+{
+	set_bit(__LINK_STATE_TESTING, &dev->state);
+}
+
+static inline void netif_testing_off(struct net_device *dev)
+{
+	clear_bit(__LINK_STATE_TESTING, &dev->state);
+}
+
+static inline bool netif_testing(const struct net_device *dev)
+{
+	return test_bit(__LINK_STATE_TESTING, &dev->state);
+}
+
+static inline bool netif_oper_up(const struct net_device *dev)
+{
+	return dev->operstate == IF_OPER_UP || dev->operstate == IF_OPER_UNKNOWN;
+}
+
+static inline bool netif_device_present(const struct net_device *dev)
+{
+	return test_bit(__LINK_STATE_PRESENT, &dev->state);
 }
 
 static inline netdev_features_t netif_skb_features(struct sk_buff *skb)

@@ -4,10 +4,23 @@
 #include <linux/ip.h>
 #include <linux/in.h>
 #include <net/checksum.h>
+#include <net/net_namespace.h>
 
 /* IP flags */
 #define IP_CE		0x8000
 #define IP_DF		0x4000
 #define IP_MF		0x2000
 #define IP_OFFSET	0x1FFF
+
+/* the header checksum of an IPv4 header whose other fields are final */
+static inline void ip_send_check(struct iphdr *iph)
+{
+	iph->check = 0;
+	iph->check = ip_fast_csum((unsigned char *)iph, iph->ihl);
+}
+
+static inline bool ip_is_fragment(const struct iphdr *iph)
+{
+	return (iph->frag_off & htons(IP_MF | IP_OFFSET)) != 0;
+}
 #endif

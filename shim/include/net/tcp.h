@@ -54,4 +54,10 @@ static inline bool between(__u32 seq1, __u32 seq2, __u32 seq3)
 #define MAX_TCP_HEADER	320
 #define TCP_MSS_DEFAULT	536U
 
+/* TCP's pure ACKs carry a truesize of 2 (tcp_send_ack() marks them so) */
+static inline bool skb_is_tcp_pure_ack(const struct sk_buff *skb)
+{
+	return skb->truesize == 2;
+}
+
 #endif

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * devinet.c - IPv4 addresses of the shim's devices (net/ipv4/devinet.c's
+ * lookups). qdk_inet_addr_add() puts an address on a device as
+ * "ip addr add LOCAL/PREFIXLEN brd + dev DEV" would: primary when it is
+ * the first on its subnet, after the other primaries, scope global.
+ */
+#include <linux/kernel.h>
+#include <linux/export.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/inetdevice.h>
+#include <linux/rtnetlink.h>
+#include <net/net_namespace.h>
+#include <linux/if_addr.h>
+#include "shim.h"
+
+#define INFINITY_LIFE_TIME	0xFFFFFFFF	/* net/addrconf.h */
+
+int qdk_inet_addr_add(struct net_device *dev, __be32 local, unsigned int prefixlen)
+{
+	struct in_device *in_dev = rtnl_dereference(dev->ip_ptr);
+	struct in_ifaddr *ifa, __rcu **pos;
+	bool secondary = false;
+
+	if (!in_dev || prefixlen > 32)
+		return -EINVAL;
+	ifa = kzalloc(sizeof(*ifa), GFP_KERNEL);
+	if (!ifa)
+		return -ENOMEM;
+	ifa->ifa_dev = in_dev;
+	ifa->ifa_local = local;
+	ifa->ifa_address = local;
+	ifa->ifa_prefixlen = prefixlen;
+	ifa->ifa_mask = inet_make_mask(prefixlen);
+	ifa->ifa_broadcast = prefixlen < 31 ? (local | ~ifa->ifa_mask) : 0;
+	ifa->ifa_scope = RT_SCOPE_UNIVERSE;
+	ifa->ifa_valid_lft = INFINITY_LIFE_TIME;
+	ifa->ifa_preferred_lft = INFINITY_LIFE_TIME;
+	ifa->ifa_cstamp = ifa->ifa_tstamp = jiffies;
+	strscpy(ifa->ifa_label, dev->name, IFNAMSIZ);
+
+	/* primaries first: a secondary goes to the end, a primary after them */
+	for (pos = &in_dev->ifa_list; rtnl_dereference(*pos);
+	     pos = &rtnl_dereference(*pos)->ifa_next) {
+		struct in_ifaddr *o = rtnl_dereference(*pos);
+
+		if (o->ifa_local == local) {
+			kfree(ifa);
+			return -EEXIST;
+		}
+		if (o->ifa_mask == ifa->ifa_mask && inet_ifa_match(local, o))
+			secondary = true;
+	}
+	if (secondary) {
+		ifa->ifa_flags |= IFA_F_SECONDARY;
+	} else {
+		for (pos = &in_dev->ifa_list; rtnl_dereference(*pos); pos = &rtnl_dereference(*pos)->ifa_next)
+			if (rtnl_dereference(*pos)->ifa_flags & IFA_F_SECONDARY)
+				break;
+	}
+	rcu_assign_pointer(ifa->ifa_next, rtnl_dereference(*pos));
+	rcu_assign_pointer(*pos, ifa);
+	return 0;
+}
+
+/* the last reference to an in_device: its storage is the device's */
+void in_dev_finish_destroy(struct in_device *idev)
+{
+	WARN_ON(idev->ifa_list);
+	if (!idev->dead)
+		pr_err("Freeing alive in_device %p\n", idev);
+}
+EXPORT_SYMBOL(in_dev_finish_destroy);
+
+/* the device with local address addr (a reference taken with devref) */
+struct net_device *__ip_dev_find(struct net *net, __be32 addr, bool devref)
+{
+	struct net_device *dev;
+
+	for_each_netdev(net, dev) {
+		struct in_device *in_dev = __in_dev_get_rcu(dev);
+		struct in_ifaddr *ifa;
+
+		if (!in_dev)
+			continue;
+		in_dev_for_each_ifa_rcu(ifa, in_dev) {
+			if (ifa->ifa_local == addr) {
+				if (devref)
+					dev_hold(dev);
+				return dev;
+			}
+		}
+	}
+	return NULL;
+}
+EXPORT_SYMBOL(__ip_dev_find);
+
+struct in_device *inetdev_by_index(struct net *net, int ifindex)
+{
+	struct net_device *dev = dev_get_by_index_rcu(net, ifindex);
+
+	return dev ? rcu_dereference(dev->ip_ptr) : NULL;
+}
+EXPORT_SYMBOL(inetdev_by_index);
+
+/* the primary address on prefix/mask */
+struct in_ifaddr *inet_ifa_byprefix(struct in_device *in_dev, __be32 prefix,
+				    __be32 mask)
+{
+	struct in_ifaddr *ifa;
+
+	in_dev_for_each_ifa_rtnl(ifa, in_dev)
+		if (ifa->ifa_mask == mask && inet_ifa_match(prefix, ifa))
+			return ifa;
+	return NULL;
+}
+EXPORT_SYMBOL(inet_ifa_byprefix);
+
+/*
+ * A source address for dst from dev: the first primary address of scope
+ * at most scope on dst's subnet, else the first such primary of the
+ * device; then any device's of the namespace; 0 for none. (The kernel
+ * also asks an l3mdev master, which the shim's devices never have.)
+ */
+__be32 inet_select_addr(const struct net_device *dev, __be32 dst, int scope)
+{
+	struct in_device *in_dev = __in_dev_get_rcu(dev);
+	struct net_device *d;
+	struct in_ifaddr *ifa;
+	__be32 addr = 0;
+
+	if (in_dev) {
+		in_dev_for_each_ifa_rcu(ifa, in_dev) {
+			if (ifa->ifa_flags & IFA_F_SECONDARY)
+				continue;
+			if (ifa->ifa_scope > scope)
+				continue;
+			if (!dst || inet_ifa_match(dst, ifa)) {
+				addr = ifa->ifa_local;
+				break;
+			}
+			if (!addr)
+				addr = ifa->ifa_local;
+		}
+	}
+	if (addr || scope >= RT_SCOPE_LINK)
+		return addr;
+	for_each_netdev(dev_net(dev), d) {
+		in_dev = __in_dev_get_rcu(d);
+		if (!in_dev)
+			continue;
+		in_dev_for_each_ifa_rcu(ifa, in_dev) {
+			if (!(ifa->ifa_flags & IFA_F_SECONDARY) &&
+			    ifa->ifa_scope != RT_SCOPE_LINK && ifa->ifa_scope <= scope)
+				return ifa->ifa_local;
+		}
+	}
+	return 0;
+}
+EXPORT_SYMBOL(inet_select_addr);
