@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* ktest_misc.c - kmalloc accounting, random numbers, small helpers. */
 #include <linux/kernel.h>
+#include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include <linux/random.h>
@@ -295,5 +296,21 @@ KTEST(util, reciprocal_divide_exact)
 				  "%u / %u", a, divs[i]);
 		}
 	}
+	return 0;
+}
+
+int qdk_test_exported_counter = 42;
+extern int qdk_test_exported_counter;
+extern int qdk_test_no_module_defines_this;
+
+KTEST(module, symbol_get)
+{
+	int *p = symbol_get(qdk_test_exported_counter);
+
+	KT_ASSERT(p == &qdk_test_exported_counter, "symbol_get of a linked symbol: %p", (void *)p);
+	KT_EQ(*p, 42);
+	symbol_put(qdk_test_exported_counter);
+	/* no module defines it: NULL, as a kernel without that module says */
+	KT_ASSERT(!symbol_get(qdk_test_no_module_defines_this), "symbol_get of an absent symbol");
 	return 0;
 }

@@ -38,4 +38,14 @@ static inline void __module_get(struct module *module)
 {
 }
 
+/*
+ * Another module's symbol, if it is there: the shim links every module into
+ * one program, as a kernel built without CONFIG_MODULES has them built in,
+ * so these are that kernel's forms (a weak reference: NULL when no module
+ * defines the symbol; nothing to put back).
+ */
+#define symbol_get(x) ({ extern typeof(x) x __attribute__((weak, visibility("hidden"))); &(x); })
+#define symbol_put(x) do { } while (0)
+#define symbol_put_addr(p) do { } while (0)
+
 #endif
