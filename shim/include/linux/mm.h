@@ -1,8 +1,67 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Pages, as far as the page allocator of linux/gfp.h hands them out: each
+ * struct page knows its address (page_address(), as with
+ * WANT_PAGE_VIRTUAL) and the block alloc_pages() made it in (lib/page_alloc.c).
+ */
 #ifndef _LINUX_MM_H
 #define _LINUX_MM_H
 #include <linux/slab.h>
+#include <linux/list.h>
+#include <linux/atomic.h>
 #define PAGE_SHIFT	12
 #define PAGE_SIZE	(1UL << PAGE_SHIFT)
 #define PAGE_MASK	(~(PAGE_SIZE - 1))
+#define PAGE_ALIGN(addr)	ALIGN(addr, PAGE_SIZE)
+#define PAGE_ALIGNED(addr)	IS_ALIGNED((unsigned long)(addr), PAGE_SIZE)
+#define MAX_ORDER	11
+
+struct qdk_page_block;
+
+/* mm_types.h's struct page: the fields the page allocator's callers use */
+struct page {
+	unsigned long flags;
+	struct list_head lru;
+	unsigned long private;
+	atomic_t _refcount;
+	void *virtual;
+	struct qdk_page_block *__qdk_block;	/* shim: the allocation */
+};
+
+/* asm-generic/getorder.h: the order of the smallest block of size bytes */
+static inline int get_order(unsigned long size)
+{
+	int order = 0;
+
+	size = (size - 1) >> PAGE_SHIFT;
+	while (size) {
+		order++;
+		size >>= 1;
+	}
+	return order;
+}
+
+#define page_address(page)	((page)->virtual)
+#define set_page_address(page, address)	((page)->virtual = (address))
+struct page *virt_to_page(const void *addr);
+#define virt_to_head_page(addr)	virt_to_page(addr)
+#define page_to_virt(page)	page_address(page)
+
+static inline int page_ref_count(const struct page *page)
+{
+	return atomic_read(&page->_refcount);
+}
+
+static inline int page_count(const struct page *page)
+{
+	return page_ref_count(page);
+}
+
+static inline void get_page(struct page *page)
+{
+	atomic_inc(&page->_refcount);
+}
+
+void put_page(struct page *page);
+
 #endif
