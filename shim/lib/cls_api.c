@@ -91,6 +91,9 @@ int tcf_block_get(struct tcf_block **p_block,
 	}
 	block->q = q;
 	block->chain_head = p_filter_chain;
+	block->chain0.block = block;
+	block->chain0.refcnt = 1;
+	INIT_LIST_HEAD(&block->chain0.list);
 	*p_filter_chain = NULL;
 	*p_block = block;
 	return 0;
@@ -276,6 +279,7 @@ int qdk_tcf_classifier_attach(struct net_device *dev, u32 parent, const char *ki
 	if (!tp)
 		return -ENOBUFS;
 	tp->ops = ops;
+	tp->chain = &block->chain0;
 	tp->classify = ops->classify;
 	tp->protocol = htons(ETH_P_ALL);
 	tp->prio = 1 << 16;

@@ -15,7 +15,7 @@
 #include <net/sock.h>	/* the kernel's reaches it through its includes */
 
 /*
- * Filter blocks. The shim has no `tc filter`: a block is empty, so a
+ * Filter blocks (struct tcf_block, net/sch_generic.h). The shim has no `tc filter`: a block is empty, so a
  * qdisc's filter_list stays NULL and it falls back to its own
  * classification (hash, priority), as it does in the kernel without
  * filters. A block holds one filter when a trace says so (cls_api.c): the
@@ -23,10 +23,6 @@
  * with the result a trace recorded for the call (C lines,
  * traces/FORMAT.md), or a kit classifier (qdk_tcf_classifier_attach()).
  */
-struct tcf_block {
-	struct Qdisc *q;
-	struct tcf_proto __rcu **chain_head;	/* the qdisc's filter_list */
-};
 
 struct tcf_walker {
 	int	stop;
@@ -45,7 +41,6 @@ enum flow_block_binder_type {
 	FLOW_BLOCK_BINDER_TYPE_RED_MARK,
 };
 
-typedef void tcf_chain_head_change_t(struct tcf_proto *tp_head, void *priv);
 
 struct tcf_block_ext_info {
 	enum flow_block_binder_type binder_type;
@@ -76,60 +71,7 @@ int tcf_qevent_dump(struct sk_buff *skb, int attr_name, struct tcf_qevent *qe);
 /*
  * Classifiers (struct tcf_proto_ops): a kit classifier (cls_*.c) registers
  * its ops at load, as in the kernel; the replay attaches one to a block
- * (qdk_tcf_classifier_attach(), a trace's `classifier` directive) as one
- * tcf_proto, and tcf_classify() runs its classify(). The fields are 6.1's
- * (to 7.x's, which only adds get_exts) that a classifier without hardware
- * offload, templates or actions fills.
- */
-struct tcf_proto {
-	struct tcf_proto __rcu	*next;
-	void __rcu		*root;
-	int			(*classify)(struct sk_buff *,
-					    const struct tcf_proto *,
-					    struct tcf_result *);
-	__be16			protocol;
-	u32			prio;
-	void			*data;
-	const struct tcf_proto_ops *ops;
-	int			replay;	/* the shim's: the replay's filter */
-};
-
-struct tcf_proto_ops {
-	struct list_head	head;
-	char			kind[IFNAMSIZ];
-	int			(*classify)(struct sk_buff *,
-					    const struct tcf_proto *,
-					    struct tcf_result *);
-	int			(*init)(struct tcf_proto *);
-	void			(*destroy)(struct tcf_proto *tp, bool rtnl_held,
-					   struct netlink_ext_ack *extack);
-	void			*(*get)(struct tcf_proto *, u32 handle);
-	void			(*put)(struct tcf_proto *tp, void *f);
-	int			(*change)(struct net *net, struct sk_buff *,
-					  struct tcf_proto *, unsigned long,
-					  u32 handle, struct nlattr **,
-					  void **, u32,
-					  struct netlink_ext_ack *);
-	int			(*delete)(struct tcf_proto *tp, void *arg,
-					  bool *last, bool rtnl_held,
-					  struct netlink_ext_ack *);
-	bool			(*delete_empty)(struct tcf_proto *tp);
-	void			(*walk)(struct tcf_proto *tp,
-					struct tcf_walker *arg, bool rtnl_held);
-	void			(*bind_class)(void *, u32, unsigned long,
-					      void *, unsigned long);
-	int			(*dump)(struct net *, struct tcf_proto *, void *,
-					struct sk_buff *skb, struct tcmsg *,
-					bool);
-	struct module		*owner;
-	int			flags;
-};
-
-int register_tcf_proto_ops(struct tcf_proto_ops *ops);
-void unregister_tcf_proto_ops(struct tcf_proto_ops *ops);
-
-/*
- * A classifier frees what its readers may still see after an RCU grace
+ * (qdk_tcf_classifier_attach(), ace
  * period; the replay has no concurrent reader, so the work runs at once.
  */
 struct rcu_work {
@@ -426,5 +368,146 @@ struct tc_htb_qopt_offload {
 	u8 prio;
 #endif
 };
+
+#define TC_ACT_CONSUMED		(TC_ACT_VALUE_MAX + 1)
+
+/* ---- binding a filter's result to a class of the qdisc ------------------- */
+
+static inline unsigned long __cls_set_class(unsigned long *clp, unsigned long cl)
+{
+	return xchg(clp, cl);
+}
+
+static inline void __tcf_bind_filter(struct Qdisc *q, struct tcf_result *r,
+				     unsigned long base)
+{
+	unsigned long cl;
+
+	cl = q->ops->cl_ops->bind_tcf(q, base, r->classid);
+	cl = __cls_set_class(&r->class, cl);
+	if (cl)
+		q->ops->cl_ops->unbind_tcf(q, cl);
+}
+
+static inline void tcf_bind_filter(struct tcf_proto *tp, struct tcf_result *r,
+				   unsigned long base)
+{
+	struct Qdisc *q = tp->chain->block->q;
+
+	/* a shared block has no qdisc: no class to bind to */
+	if (!q)
+		return;
+	sch_tree_lock(q);
+	__tcf_bind_filter(q, r, base);
+	sch_tree_unlock(q);
+}
+
+static inline void __tcf_unbind_filter(struct Qdisc *q, struct tcf_result *r)
+{
+	unsigned long cl;
+
+	cl = __cls_set_class(&r->class, 0);
+	if (cl)
+		q->ops->cl_ops->unbind_tcf(q, cl);
+}
+
+static inline void tcf_unbind_filter(struct tcf_proto *tp, struct tcf_result *r)
+{
+	struct Qdisc *q = tp->chain->block->q;
+
+	if (!q)
+		return;
+	__tcf_unbind_filter(q, r);
+}
+
+/* a class (cl) bound or unbound: the filters whose result names it follow */
+static inline void tc_cls_bind_class(u32 classid, unsigned long cl, void *q,
+				     struct tcf_result *res, unsigned long base)
+{
+	if (res->classid == classid) {
+		if (cl)
+			__tcf_bind_filter(q, res, base);
+		else
+			__tcf_unbind_filter(q, res);
+	}
+}
+
+/* ---- flags of a filter: in hardware, in software ------------------------ */
+
+static inline bool tc_skip_hw(u32 flags)
+{
+	return (flags & TCA_CLS_FLAGS_SKIP_HW) ? true : false;
+}
+
+static inline bool tc_skip_sw(u32 flags)
+{
+	return (flags & TCA_CLS_FLAGS_SKIP_SW) ? true : false;
+}
+
+/* SKIP_HW and SKIP_SW are mutually exclusive flags. */
+static inline bool tc_flags_valid(u32 flags)
+{
+	if (flags & ~(TCA_CLS_FLAGS_SKIP_HW | TCA_CLS_FLAGS_SKIP_SW |
+		      TCA_CLS_FLAGS_VERBOSE))
+		return false;
+	flags &= TCA_CLS_FLAGS_SKIP_HW | TCA_CLS_FLAGS_SKIP_SW;
+	if (!(flags ^ (TCA_CLS_FLAGS_SKIP_HW | TCA_CLS_FLAGS_SKIP_SW)))
+		return false;
+	return true;
+}
+
+static inline bool tc_in_hw(u32 flags)
+{
+	return (flags & TCA_CLS_FLAGS_IN_HW) ? true : false;
+}
+
+/* ---- where a u32-style match may read ----------------------------------- */
+
+static inline unsigned char *tcf_get_base_ptr(struct sk_buff *skb, int layer)
+{
+	switch (layer) {
+	case TCF_LAYER_LINK:
+		return skb_mac_header(skb);
+	case TCF_LAYER_NETWORK:
+		return skb_network_header(skb);
+	case TCF_LAYER_TRANSPORT:
+		return skb_transport_header(skb);
+	}
+	return NULL;
+}
+
+static inline int tcf_valid_offset(const struct sk_buff *skb,
+				   const unsigned char *ptr, const int len)
+{
+	return likely((ptr + len) <= skb_tail_pointer(skb) &&
+		      ptr >= skb->head &&
+		      (ptr <= (ptr + len)));
+}
+
+/* a walk's step over one filter: skipped, dumped, or the walk stopped */
+static inline bool tc_cls_stats_dump(struct tcf_proto *tp,
+				     struct tcf_walker *arg, void *filter)
+{
+	if (arg->count >= arg->skip && arg->fn(tp, filter, arg) < 0) {
+		arg->stop = 1;
+		return false;
+	}
+	arg->count++;
+	return true;
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* the reason a drop after classification gives (6.12: net/sch_generic.h) */
+static inline enum skb_drop_reason tcf_get_drop_reason(const struct sk_buff *skb)
+{
+	return tc_skb_cb(skb)->drop_reason;
+}
+
+static inline void tcf_set_drop_reason(const struct sk_buff *skb,
+				       enum skb_drop_reason reason)
+{
+	tc_skb_cb(skb)->drop_reason = reason;
+}
+#endif
 
 #endif

@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ktest_sched_more.c - more of net/sch_generic.h, net/pkt_sched.h and
+ * net/pkt_cls.h: running a qdisc, reference counts, size tables, the
+ * device's queues, mini qdiscs, binding filters to classes.
+ */
+#include <linux/kernel.h>
+#include <linux/skbuff.h>
+#include <linux/netdevice.h>
+#include <net/sch_generic.h>
+#include <net/pkt_sched.h>
+#include <net/pkt_cls.h>
+
+#include "ktest.h"
+#include "shim.h"
+
+KTEST(schedmore, run_begin_end)
+{
+	struct Qdisc *sch = qdk_test_qdisc("pfifo");
+
+	KT_ASSERT(sch, "pfifo");
+	KT_ASSERT(!qdisc_is_running(sch), "idle");
+	KT_ASSERT(qdisc_run_begin(sch), "begin");
+	KT_ASSERT(qdisc_is_running(sch), "running");
+	KT_ASSERT(!qdisc_run_begin(sch), "only one run");
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	KT_ASSERT(qdisc_run_end(sch) == NULL, "nothing dropped");
+#else
+	qdisc_run_end(sch);
+#endif
+	KT_ASSERT(!qdisc_is_running(sch), "ended");
+	KT_ASSERT(nolock_qdisc_is_empty(sch), "no MISSED/DRAINING");
+	set_bit(__QDISC_STATE_MISSED, &sch->state);
+	KT_ASSERT(!nolock_qdisc_is_empty(sch), "MISSED");
+	clear_bit(__QDISC_STATE_MISSED, &sch->state);
+	KT_ASSERT(!qdisc_may_bulk(sch) || (sch->flags & TCQ_F_ONETXQUEUE), "bulk");
+	KT_ASSERT(qdisc_refcount_inc_nz(sch) == sch, "inc_nz");
+	KT_ASSERT(!qdisc_refcount_dec_if_one(sch), "two references");
+	refcount_dec(&sch->refcnt);
+	KT_ASSERT(qdisc_refcount_inc_nz(&noop_qdisc) == &noop_qdisc, "builtin");
+	KT_ASSERT(qdisc_refcount_dec_if_one(&noop_qdisc), "builtin");
+	qdk_test_qdisc_put(sch);
+	return 0;
+}
+
+KTEST(schedmore, device_queues)
+{
+	struct Qdisc *sch = qdk_test_qdisc("pfifo");
+	struct net_device *dev = qdisc_dev(sch);
+	struct sk_buff *to_free = NULL;
+	struct sk_buff *skb = alloc_skb(64, GFP_KERNEL);
+
+	skb_put(skb, 60);
+	KT_ASSERT(!qdisc_tx_is_noop(dev), "a real qdisc");
+	KT_ASSERT(!qdisc_tx_changing(dev), "not changing");
+	KT_ASSERT(qdisc_all_tx_empty(dev), "empty");
+	qdk_qdisc_pkt_len_init(skb, skb->len);
+	KT_EQ(sch->enqueue(skb, sch, &to_free), NET_XMIT_SUCCESS);
+	KT_ASSERT(!qdisc_all_tx_empty(dev), "holds a packet");
+	rtnl_lock();
+	dev_reset_queue(dev, netdev_get_tx_queue(dev, 0), NULL);
+	KT_ASSERT(qdisc_all_tx_empty(dev), "reset");
+	qdisc_reset_all_tx_gt(dev, 0);
+	rtnl_unlock();
+	KT_EQ(qdisc_avail_bulklimit(netdev_get_tx_queue(dev, 0)), 0);
+	KT_EQ(tc_classid_to_hwtc(dev, TC_H_MAKE(0x80010000, TC_H_MIN_PRIORITY)),
+	      -EINVAL);	/* no traffic classes */
+	qdk_test_qdisc_put(sch);
+	return 0;
+}
+
+KTEST(schedmore, size_table)
+{
+	struct qdisc_size_table *stab = kzalloc(sizeof(*stab) + 4 * sizeof(u16),
+						GFP_KERNEL);
+	struct Qdisc *sch = qdk_test_qdisc("pfifo");
+	struct sk_buff *skb = alloc_skb(400, GFP_KERNEL);
+
+	INIT_LIST_HEAD(&stab->list);
+	stab->refcnt = 1;
+	stab->szopts.overhead = 10;
+	stab->szopts.cell_log = 6;
+	stab->szopts.cell_align = -1;
+	stab->szopts.tsize = 4;
+	stab->data[0] = 64;
+	stab->data[1] = 128;
+	stab->data[2] = 192;
+	stab->data[3] = 256;
+	rcu_assign_pointer(sch->stab, stab);
+	skb_put(skb, 100);
+	qdisc_calculate_pkt_len(skb, sch);
+	KT_EQ(qdisc_pkt_len(skb), 128);		/* (110 - 1) >> 6 = cell 1 */
+	skb_put(skb, 200);
+	qdisc_calculate_pkt_len(skb, sch);
+	KT_EQ(qdisc_pkt_len(skb), 256 + 64);	/* cell 4: one table and cell 0 */
+	stab->szopts.size_log = 1;
+	qdisc_calculate_pkt_len(skb, sch);
+	KT_EQ(qdisc_pkt_len(skb), 640);
+	stab->szopts.tsize = 0;
+	stab->szopts.overhead = -400;
+	qdisc_calculate_pkt_len(skb, sch);
+	KT_EQ(qdisc_pkt_len(skb), 1);		/* never below 1 */
+	RCU_INIT_POINTER(sch->stab, NULL);
+	qdisc_put_stab(stab);
+	kfree_skb(skb);
+	qdk_test_qdisc_put(sch);
+	return 0;
+}
+
+KTEST(schedmore, skb_tc_bits)
+{
+	struct sk_buff *skb = alloc_skb(64, GFP_KERNEL);
+
+	skb->tc_skip_classify = 1;
+	KT_ASSERT(skb_skip_tc_classify(skb), "skip once");
+	KT_ASSERT(!skb_skip_tc_classify(skb), "then not");
+	KT_ASSERT(!skb_at_tc_ingress(skb), "egress");
+	skb->tc_at_ingress = 1;
+	KT_ASSERT(skb_at_tc_ingress(skb), "ingress");
+	skb->tstamp = 5;
+	skb_txtime_consumed(skb);
+	KT_EQ(skb->tstamp, 0);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+	tcf_set_drop_reason(skb, SKB_DROP_REASON_QDISC_DROP);
+	KT_EQ(tcf_get_drop_reason(skb), SKB_DROP_REASON_QDISC_DROP);
+	KT_EQ(tc_skb_cb(skb)->drop_reason, SKB_DROP_REASON_QDISC_DROP);
+#endif
+	kfree_skb(skb);
+	return 0;
+}
+
+static unsigned int test_binds, test_unbinds;
+
+static unsigned long test_bind(struct Qdisc *sch, unsigned long parent, u32 classid)
+{
+	test_binds++;
+	return TC_H_MIN(classid);
+}
+
+static void test_unbind(struct Qdisc *sch, unsigned long cl)
+{
+	test_unbinds++;
+}
+
+static const struct Qdisc_class_ops test_cl_ops = {
+	.bind_tcf = test_bind,
+	.unbind_tcf = test_unbind,
+};
+
+static const struct Qdisc_ops test_ops = {
+	.cl_ops = &test_cl_ops,
+};
+
+static struct tcf_proto *test_head;
+
+static void test_head_change(struct tcf_proto *tp_head, void *priv)
+{
+	test_head = tp_head;
+}
+
+KTEST(schedmore, bind_filters_and_miniq)
+{
+	struct Qdisc q = { .ops = &test_ops, .handle = 0x10000 };
+	struct tcf_block block = { .q = &q };
+	struct tcf_proto tp = { .chain = &block.chain0 };
+	struct tcf_result r = { .classid = TC_H_MAKE(0x10000, 3) };
+	struct mini_Qdisc_pair pair;
+	struct mini_Qdisc __rcu *miniq = NULL;
+	tcf_chain_head_change_t *change = test_head_change;
+
+	block.chain0.block = &block;
+	tcf_bind_filter(&tp, &r, 0);
+	KT_EQ(r.class, 3);
+	KT_EQ(test_binds, 1);
+	tcf_bind_filter(&tp, &r, 0);		/* rebinding unbinds the old */
+	KT_EQ(test_unbinds, 1);
+	tc_cls_bind_class(TC_H_MAKE(0x10000, 3), 0, &q, &r, 0);
+	KT_EQ(r.class, 0);
+	KT_EQ(test_unbinds, 2);
+	tc_cls_bind_class(TC_H_MAKE(0x10000, 4), 4, &q, &r, 0);	/* not ours */
+	KT_EQ(r.class, 0);
+	tcf_unbind_filter(&tp, &r);		/* nothing bound: nothing to do */
+	KT_EQ(test_unbinds, 2);
+	KT_EQ(__cls_set_class(&r.class, 9), 0);
+	KT_EQ(r.class, 9);
+
+	mini_qdisc_pair_init(&pair, &q, &miniq);
+	mini_qdisc_pair_block_init(&pair, &block);
+	mini_qdisc_pair_swap(&pair, &tp);
+	KT_ASSERT(miniq == &pair.miniq1 && miniq->filter_list == &tp, "first");
+	KT_ASSERT(miniq->block == &block, "block");
+	mini_qdisc_pair_swap(&pair, &tp);
+	KT_ASSERT(miniq == &pair.miniq2, "swapped");
+	mini_qdisc_pair_swap(&pair, NULL);
+	KT_ASSERT(miniq == NULL, "no filters");
+	change(&tp, NULL);
+	KT_ASSERT(test_head == &tp, "head change callback type");
+	KT_ASSERT(tcf_chain_dereference(block.chain0.filter_chain, &block.chain0) == NULL,
+		  "chain deref");
+	return 0;
+}
+
+KTEST(schedmore, cls_flags_and_offsets)
+{
+	struct sk_buff *skb = alloc_skb(128, GFP_KERNEL);
+	struct tcf_walker w = { .skip = 1 };
+
+	KT_ASSERT(tc_flags_valid(0), "none");
+	KT_ASSERT(tc_flags_valid(TCA_CLS_FLAGS_SKIP_HW), "skip hw");
+	KT_ASSERT(!tc_flags_valid(TCA_CLS_FLAGS_SKIP_HW | TCA_CLS_FLAGS_SKIP_SW),
+		  "both skips");
+	KT_ASSERT(!tc_flags_valid(1 << 10), "unknown flag");
+	KT_ASSERT(tc_skip_sw(TCA_CLS_FLAGS_SKIP_SW) && !tc_skip_hw(0), "skips");
+	KT_ASSERT(tc_in_hw(TCA_CLS_FLAGS_IN_HW), "in hw");
+	skb_reserve(skb, 16);
+	skb_put(skb, 40);
+	skb_reset_mac_header(skb);
+	skb_set_network_header(skb, 14);
+	skb_set_transport_header(skb, 34);
+	KT_ASSERT(tcf_get_base_ptr(skb, TCF_LAYER_NETWORK) == skb->data + 14, "nh");
+	KT_ASSERT(tcf_get_base_ptr(skb, TCF_LAYER_TRANSPORT) == skb->data + 34, "th");
+	KT_ASSERT(tcf_valid_offset(skb, skb->data + 34, 6), "in");
+	KT_ASSERT(!tcf_valid_offset(skb, skb->data + 34, 7), "past tail");
+	KT_ASSERT(!tcf_valid_offset(skb, skb->head - 1, 2), "before head");
+	w.fn = NULL;
+	KT_ASSERT(tc_cls_stats_dump(NULL, &w, NULL), "skipped");
+	KT_EQ(w.count, 1);
+	kfree_skb(skb);
+	KT_EQ(TC_ACT_CONSUMED, TC_ACT_VALUE_MAX + 1);
+	return 0;
+}
