@@ -15,15 +15,14 @@
 #include <net/sock.h>	/* the kernel's reaches it through its includes */
 
 /*
- * Filter blocks (struct tcf_block, net/sch_generic.h). The shim has no `tc filter`: a block is empty, so a
- * qdisc's filter_list stays NULL and it falls back to its own
- * classification (hash, priority), as it does in the kernel without
- * filters. A block holds one filter when a trace says so (cls_api.c): the
+ * Filter blocks (struct tcf_block, net/sch_generic.h). The shim has no
+ * `tc filter`: a block is empty, so a qdisc's filter_list stays NULL and
+ * it falls back to its own classification (hash, priority), as it does in
+ * the kernel without filters. A block holds one filter when a trace says so (cls_api.c): the
  * replay's (qdk_tcf_replay_attach()), which answers each tcf_classify()
  * with the result a trace recorded for the call (C lines,
  * traces/FORMAT.md), or a kit classifier (qdk_tcf_classifier_attach()).
  */
-
 struct tcf_walker {
 	int	stop;
 	int	skip;
@@ -40,7 +39,6 @@ enum flow_block_binder_type {
 	FLOW_BLOCK_BINDER_TYPE_RED_EARLY_DROP,
 	FLOW_BLOCK_BINDER_TYPE_RED_MARK,
 };
-
 
 struct tcf_block_ext_info {
 	enum flow_block_binder_type binder_type;
@@ -69,9 +67,14 @@ struct sk_buff *tcf_qevent_handle(struct tcf_qevent *qe, struct Qdisc *sch,
 int tcf_qevent_dump(struct sk_buff *skb, int attr_name, struct tcf_qevent *qe);
 
 /*
- * Classifiers (struct tcf_proto_ops): a kit classifier (cls_*.c) registers
- * its ops at load, as in the kernel; the replay attaches one to a block
- * (qdk_tcf_classifier_attach(), ace
+ * Classifiers (struct tcf_proto_ops, net/sch_generic.h): a kit classifier
+ * (cls_*.c) registers its ops at load, as in the kernel.
+ */
+int register_tcf_proto_ops(struct tcf_proto_ops *ops);
+void unregister_tcf_proto_ops(struct tcf_proto_ops *ops);
+
+/*
+ * A classifier frees what its readers may still see after an RCU grace
  * period; the replay has no concurrent reader, so the work runs at once.
  */
 struct rcu_work {
