@@ -178,3 +178,59 @@ u32 skb_get_hash_perturb(const struct sk_buff *skb, const siphash_key_t *perturb
 	skb_flow_dissect_flow_keys(skb, &keys, FLOW_DISSECTOR_F_STOP_AT_FLOW_LABEL);
 	return __flow_hash_from_keys(&keys, perturb);
 }
+
+/* Which keys a dissector fills and where; CONTROL and BASIC are a must. */
+void skb_flow_dissector_init(struct flow_dissector *flow_dissector,
+			     const struct flow_dissector_key *key,
+			     unsigned int key_count)
+{
+	unsigned int i;
+
+	memset(flow_dissector, 0, sizeof(*flow_dissector));
+	for (i = 0; i < key_count; i++, key++) {
+		/* the offset must fit an unsigned short */
+		BUG_ON(key->offset > USHRT_MAX);
+		BUG_ON(dissector_uses_key(flow_dissector, key->key_id));
+		flow_dissector->used_keys |= 1ULL << key->key_id;
+		flow_dissector->offset[key->key_id] = key->offset;
+	}
+	BUG_ON(!dissector_uses_key(flow_dissector, FLOW_DISSECTOR_KEY_CONTROL));
+	BUG_ON(!dissector_uses_key(flow_dissector, FLOW_DISSECTOR_KEY_BASIC));
+}
+
+/* net/ipv6.h's ipv6_addr_hash(): the address's four words xored */
+static u32 flow_ipv6_addr_hash(const struct in6_addr *a)
+{
+	u32 w[4];
+
+	memcpy(w, a, sizeof(w));
+	return w[0] ^ w[1] ^ w[2] ^ w[3];
+}
+
+static __be32 flow_addr_u32(const struct flow_keys *flow, bool src)
+{
+	switch (flow->control.addr_type) {
+	case FLOW_DISSECTOR_KEY_IPV4_ADDRS:
+		return src ? flow->addrs.v4addrs.src : flow->addrs.v4addrs.dst;
+	case FLOW_DISSECTOR_KEY_IPV6_ADDRS:
+		return (__force __be32)flow_ipv6_addr_hash(src ?
+			&flow->addrs.v6addrs.src : &flow->addrs.v6addrs.dst);
+	case FLOW_DISSECTOR_KEY_TIPC:
+		return flow->addrs.tipckey.key;
+	default:
+		return 0;
+	}
+}
+
+__be32 flow_get_u32_src(const struct flow_keys *flow)
+{
+	return flow_addr_u32(flow, true);
+}
+
+__be32 flow_get_u32_dst(const struct flow_keys *flow)
+{
+	/* TIPC has one key, no destination */
+	if (flow->control.addr_type == FLOW_DISSECTOR_KEY_TIPC)
+		return 0;
+	return flow_addr_u32(flow, false);
+}
