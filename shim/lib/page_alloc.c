@@ -6,9 +6,11 @@
  * page aligned, the memory they describe. Live blocks are on a list that
  * virt_to_page() searches.
  *
- * As in the kernel, a block's first page carries the reference count of a
- * non-compound block (its other pages count 0); alloc_pages_exact() splits
- * its block so that each page counts 1, as split_page() does.
+ * As in the kernel, a block's first page carries the reference count of the
+ * block (its other pages count 0), and of a compound block (__GFP_COMP)
+ * every page's references are the first page's (compound_head());
+ * alloc_pages_exact() splits its block so that each page counts 1, as
+ * split_page() does.
  */
 #include <linux/kernel.h>
 #include <linux/mm.h>
@@ -23,6 +25,7 @@ struct qdk_page_block {
 	unsigned char *mem;		/* page aligned */
 	unsigned int order;
 	unsigned int npages;
+	bool compound;
 	struct page pages[];
 };
 
@@ -47,10 +50,12 @@ static struct qdk_page_block *block_alloc(gfp_t gfp, unsigned int order)
 	b->mem = (unsigned char *)PAGE_ALIGN((unsigned long)b + hdr);
 	b->order = order;
 	b->npages = n;
+	b->compound = order && (gfp & __GFP_COMP);
 	for (i = 0; i < n; i++) {
 		INIT_LIST_HEAD(&b->pages[i].lru);
 		b->pages[i].virtual = b->mem + ((size_t)i << PAGE_SHIFT);
 		b->pages[i].__qdk_block = b;
+		b->pages[i].__qdk_head = b->compound ? &b->pages[0] : &b->pages[i];
 	}
 	atomic_set(&b->pages[0]._refcount, 1);
 	if (gfp & __GFP_ZERO)
@@ -167,7 +172,7 @@ void __free_pages(struct page *page, unsigned int order)
 
 void put_page(struct page *page)
 {
-	__free_pages(page, 0);
+	__free_pages(compound_head(page), 0);
 }
 
 void free_pages(unsigned long addr, unsigned int order)
@@ -205,4 +210,81 @@ void free_pages_exact(void *virt, size_t size)
 		free_page(addr);
 		addr += PAGE_SIZE;
 	}
+}
+
+/*
+ * Page fragments: a 32 KB compound block (a page when that fails) carved
+ * from its end down. The block holds PAGE_FRAG_CACHE_MAX_SIZE + 1
+ * references of which the cache keeps the unused ones as pagecnt_bias, so
+ * each fragment handed out is one reference page_frag_free() puts; a block
+ * used up is reused once all its fragments are back, else left to them.
+ */
+static struct page *page_frag_cache_refill(struct page_frag_cache *nc,
+					   gfp_t gfp_mask)
+{
+	gfp_t gfp = gfp_mask;
+	struct page *page;
+
+	gfp_mask |= __GFP_COMP | __GFP_NOWARN | __GFP_NORETRY | __GFP_NOMEMALLOC;
+	page = alloc_pages_noprof(gfp_mask, PAGE_FRAG_CACHE_MAX_ORDER);
+	nc->size = page ? PAGE_FRAG_CACHE_MAX_SIZE : PAGE_SIZE;
+	if (unlikely(!page))
+		page = alloc_pages_noprof(gfp, 0);
+	nc->va = page ? page_address(page) : NULL;
+	return page;
+}
+
+void *page_frag_alloc_align_noprof(struct page_frag_cache *nc, unsigned int fragsz,
+				   gfp_t gfp_mask, unsigned int align_mask)
+{
+	unsigned int size = PAGE_SIZE;
+	struct page *page;
+	int offset;
+
+	if (unlikely(!nc->va)) {
+refill:
+		page = page_frag_cache_refill(nc, gfp_mask);
+		if (!page)
+			return NULL;
+		size = nc->size;
+		page_ref_add(page, PAGE_FRAG_CACHE_MAX_SIZE);
+		nc->pfmemalloc = page_is_pfmemalloc(page);
+		nc->pagecnt_bias = PAGE_FRAG_CACHE_MAX_SIZE + 1;
+		nc->offset = size;
+	}
+	offset = nc->offset - fragsz;
+	if (unlikely(offset < 0)) {
+		page = virt_to_page(nc->va);
+		if (!page_ref_sub_and_test(page, nc->pagecnt_bias))
+			goto refill;	/* fragments still out: theirs now */
+		if (unlikely(nc->pfmemalloc)) {
+			page_put_block(page);
+			goto refill;
+		}
+		size = nc->size;
+		/* every fragment is back: the block is the cache's again */
+		set_page_count(page, PAGE_FRAG_CACHE_MAX_SIZE + 1);
+		nc->pagecnt_bias = PAGE_FRAG_CACHE_MAX_SIZE + 1;
+		offset = size - fragsz;
+		if (unlikely(offset < 0))
+			return NULL;	/* larger than the cache's block */
+	}
+	nc->pagecnt_bias--;
+	offset &= align_mask;
+	nc->offset = offset;
+	return nc->va + offset;
+}
+
+void page_frag_free(void *addr)
+{
+	struct page *page = virt_to_head_page(addr);
+
+	if (unlikely(atomic_dec_and_test(&page->_refcount)))
+		page_put_block(page);
+}
+
+void __page_frag_cache_drain(struct page *page, unsigned int count)
+{
+	if (page_ref_sub_and_test(page, count))
+		page_put_block(page);
 }

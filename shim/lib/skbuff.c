@@ -317,8 +317,11 @@ void qdk_skb_set_truesize(struct sk_buff *skb, unsigned int truesize)
 }
 
 /* The chunks back to the C library, unless a leaked skb lives in one (reports read it). */
+static void skb_frag_caches_drain(void);
+
 void qdk_skb_cache_drain(void)
 {
+	skb_frag_caches_drain();
 	if (skb_live.__qdk_live_next != &skb_live)
 		return;
 	while (skb_chunks) {
@@ -1268,4 +1271,42 @@ void skb_dump(const char *level, const struct sk_buff *skb, bool full_pkt)
 			printk(KERN_CONT "\n");
 		}
 	}
+}
+
+/* the per-CPU fragment caches of netdev_alloc_frag() and napi_alloc_frag() */
+static struct page_frag_cache netdev_frag_cache, napi_frag_cache;
+
+void *__netdev_alloc_frag_align_noprof(unsigned int fragsz, unsigned int align_mask)
+{
+	fragsz = SKB_DATA_ALIGN(fragsz);
+	return page_frag_alloc_align_noprof(&netdev_frag_cache, fragsz,
+					    GFP_ATOMIC, align_mask);
+}
+
+void *__napi_alloc_frag_align_noprof(unsigned int fragsz, unsigned int align_mask)
+{
+	fragsz = SKB_DATA_ALIGN(fragsz);
+	return page_frag_alloc_align_noprof(&napi_frag_cache, fragsz,
+					    GFP_ATOMIC, align_mask);
+}
+
+/* the caches' own references back: a block goes once its fragments are freed */
+static void skb_frag_cache_drain(struct page_frag_cache *nc)
+{
+	if (nc->va)
+		__page_frag_cache_drain(virt_to_head_page(nc->va), nc->pagecnt_bias);
+	memset(nc, 0, sizeof(*nc));
+}
+
+static void skb_frag_caches_drain(void)
+{
+	skb_frag_cache_drain(&netdev_frag_cache);
+	skb_frag_cache_drain(&napi_frag_cache);
+}
+
+void __skb_warn_lro_forwarding(const struct sk_buff *skb)
+{
+	if (net_ratelimit())
+		pr_warn("%s: received packets cannot be forwarded while LRO is enabled\n",
+			skb->dev ? skb->dev->name : "(null)");
 }

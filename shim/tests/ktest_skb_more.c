@@ -425,3 +425,145 @@ KTEST(pages, exact_and_bulk)
 	KT_EQ(qdk_test_mem_objects(), base);
 	return 0;
 }
+
+static __wsum kt_pseudo(struct sk_buff *skb, int proto)
+{
+	return (__force __wsum)proto;
+}
+
+KTEST(skbmore, checksum_validate)
+{
+	struct sk_buff *skb = mk(0, 40, 1);
+	__wsum sum;
+
+	KT_EQ(pskb_expand_head(skb, 0, 100, GFP_KERNEL), 0);
+	sum = skb_checksum(skb, 0, 40, 0);
+
+	/* pseudo header sum chosen so that the whole folds to 0: valid */
+	KT_EQ(skb_checksum_validate(skb, (__force int)~sum, kt_pseudo), 0);
+	KT_EQ(skb->csum_valid, 1);
+	KT_EQ(skb->ip_summed, CHECKSUM_COMPLETE);
+	/* an invalid one: its folded sum */
+	skb->ip_summed = CHECKSUM_NONE;
+	KT_ASSERT(skb_checksum_validate(skb, 5, kt_pseudo) != 0, "invalid");
+	KT_EQ(skb->csum_valid, 0);
+	/* already verified by a device: nothing computed, one level used */
+	skb->ip_summed = CHECKSUM_UNNECESSARY;
+	skb->csum_level = 0;
+	KT_EQ(skb_checksum_simple_validate(skb), 0);
+	KT_EQ(skb->ip_summed, CHECKSUM_NONE);
+	KT_EQ(skb->csum_valid, 1);
+	/* zero check: a zero checksum field means none */
+	KT_EQ(skb_checksum_init_zero_check(skb, 7, 0, kt_pseudo), 0);
+	/* a long packet is only prepared: csum holds the pseudo sum */
+	skb_put_zero(skb, 100);
+	skb->ip_summed = CHECKSUM_NONE;
+	KT_EQ(skb_checksum_init(skb, 9, kt_pseudo), 0);
+	KT_EQ((__force u32)skb->csum, 9);
+	skb->csum_valid = 1;
+	skb_checksum_try_convert(skb, 3, kt_pseudo);
+	KT_EQ(skb->ip_summed, CHECKSUM_COMPLETE);
+	KT_EQ((__force u32)skb->csum, ~3u);
+	kfree_skb(skb);
+	return 0;
+}
+
+KTEST(skbmore, frags_and_dev_pages)
+{
+	long base = qdk_test_mem_objects();
+	struct page *page = dev_alloc_pages(1);
+	void *a, *b, *c;
+	skb_frag_t frag;
+
+	KT_ASSERT(page, "dev_alloc_pages");
+	KT_ASSERT(dev_page_is_reusable(page), "reusable");
+	/* compound: a tail page's references are the head's */
+	get_page(page + 1);
+	KT_EQ(page_count(page), 2);
+	KT_ASSERT(virt_to_head_page(page_address(page + 1) + 9) == page, "head");
+	put_page(page + 1);
+	frag.bv_page = page;
+	frag.bv_offset = 100;
+	frag.bv_len = 50;
+	KT_ASSERT(skb_frag_address(&frag) == page_address(page) + 100, "address");
+	__skb_frag_ref(&frag);
+	KT_EQ(page_count(page), 2);
+	__skb_frag_unref(&frag, false);
+	put_page(page);
+	KT_EQ(qdk_test_mem_objects(), base);
+
+	a = netdev_alloc_frag(100);
+	b = netdev_alloc_frag(100);
+	KT_ASSERT(a && b, "frags");
+	/* carved from the end of one block, each SKB_DATA_ALIGNed */
+	KT_EQ((u8 *)a - (u8 *)b, SKB_DATA_ALIGN(100));
+	KT_ASSERT(virt_to_head_page(a) == virt_to_head_page(b), "one block");
+	c = napi_alloc_frag_align(10, 256);
+	KT_ASSERT(!((unsigned long)c & 255), "aligned");
+	skb_free_frag(a);
+	skb_free_frag(b);
+	skb_free_frag(c);
+	/* the caches keep their blocks until qdk_exit() drains them */
+	KT_EQ(qdk_test_mem_objects(), base + 2);
+	return 0;
+}
+
+KTEST(pages, frag_cache_reuse)
+{
+	struct page_frag_cache nc = { 0 };
+	long base = qdk_test_mem_objects();
+	void *p[9];
+	int i;
+
+	for (i = 0; i < 8; i++)
+		p[i] = page_frag_alloc(&nc, 4096, GFP_KERNEL);
+	KT_ASSERT(p[7] == nc.va, "the block's first byte last");
+	for (i = 0; i < 8; i++)
+		page_frag_free(p[i]);
+	/* used up, every fragment back: the same block again */
+	p[8] = page_frag_alloc(&nc, 4096, GFP_KERNEL);
+	KT_ASSERT(p[8] == p[0], "reused");
+	KT_EQ(qdk_test_mem_objects(), base + 1);
+	/* used up with one still out: a new block, the old one left to it */
+	for (i = 0; i < 7; i++)
+		page_frag_free(page_frag_alloc(&nc, 4096, GFP_KERNEL));
+	p[0] = page_frag_alloc(&nc, 4096, GFP_KERNEL);
+	KT_EQ(qdk_test_mem_objects(), base + 2);
+	page_frag_free(p[8]);
+	KT_EQ(qdk_test_mem_objects(), base + 1);
+	page_frag_free(p[0]);
+	__page_frag_cache_drain(virt_to_head_page(nc.va), nc.pagecnt_bias);
+	KT_EQ(qdk_test_mem_objects(), base);
+	/* larger than a block: none, the block stays the cache's */
+	memset(&nc, 0, sizeof(nc));
+	KT_ASSERT(!page_frag_alloc(&nc, 40000, GFP_KERNEL), "too big");
+	__page_frag_cache_drain(virt_to_head_page(nc.va), nc.pagecnt_bias);
+	KT_EQ(qdk_test_mem_objects(), base);
+	return 0;
+}
+
+KTEST(skbmore, header_release_and_lro)
+{
+	struct sk_buff *skb = mk(16, 20, 0);
+
+	__skb_header_release(skb);
+	KT_EQ(skb->nohdr, 1);
+	KT_EQ(atomic_read(&skb_shinfo(skb)->dataref), 1 + (1 << SKB_DATAREF_SHIFT));
+	/* a clone of it: two references, one of them to the payload only */
+	skb->cloned = 1;
+	atomic_inc(&skb_shinfo(skb)->dataref);
+	KT_ASSERT(!skb_header_cloned(skb), "the headers are ours");
+	skb->cloned = 0;
+	atomic_set(&skb_shinfo(skb)->dataref, 1);
+	KT_ASSERT(!skb_warn_if_lro(skb), "linear: not LRO");
+	skb_reset_mac_header(skb);
+	skb_set_network_header(skb, 4);
+	skb->mac_len = 4;
+	skb_pull(skb, 4);
+	skb_mac_header_rebuild_full(skb, 6);
+	/* 6 bytes of header moved in front, 2 of them pushed back into data */
+	KT_EQ(skb->len, 18);
+	KT_EQ(skb_mac_offset(skb), -4);
+	kfree_skb(skb);
+	return 0;
+}

@@ -40,6 +40,18 @@ void __free_pages(struct page *page, unsigned int order);
 void free_pages(unsigned long addr, unsigned int order);
 void free_pages_exact(void *virt, size_t size);
 
+struct page_frag_cache;
+void *page_frag_alloc_align_noprof(struct page_frag_cache *nc, unsigned int fragsz,
+				   gfp_t gfp_mask, unsigned int align_mask);
+void page_frag_free(void *addr);
+void __page_frag_cache_drain(struct page *page, unsigned int count);
+
+static inline void *page_frag_alloc_noprof(struct page_frag_cache *nc,
+					   unsigned int fragsz, gfp_t gfp_mask)
+{
+	return page_frag_alloc_align_noprof(nc, fragsz, gfp_mask, ~0u);
+}
+
 static inline struct page *__alloc_pages_node_noprof(int nid, gfp_t gfp_mask,
 						     unsigned int order)
 {
@@ -86,6 +98,9 @@ static inline unsigned long alloc_pages_bulk_array_node_noprof(gfp_t gfp, int ni
 #define __get_free_pages(...)	alloc_hooks(get_free_pages_noprof(__VA_ARGS__))
 #define get_zeroed_page(...)	alloc_hooks(get_zeroed_page_noprof(__VA_ARGS__))
 #define alloc_pages_exact(...)	alloc_hooks(alloc_pages_exact_noprof(__VA_ARGS__))
+
+#define page_frag_alloc_align(...) alloc_hooks(page_frag_alloc_align_noprof(__VA_ARGS__))
+#define page_frag_alloc(...)	alloc_hooks(page_frag_alloc_noprof(__VA_ARGS__))
 
 #define alloc_page(gfp_mask)	alloc_pages(gfp_mask, 0)
 #define __get_free_page(gfp_mask) __get_free_pages((gfp_mask), 0)

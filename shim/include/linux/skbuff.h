@@ -2487,4 +2487,216 @@ static inline unsigned int __skb_pagelen(const struct sk_buff *skb)
 	return len;
 }
 
+/* ---- checksum validation on receive ------------------------------------- */
+
+static inline bool __skb_checksum_validate_needed(struct sk_buff *skb,
+						  bool zero_okay, __sum16 check)
+{
+	if (skb_csum_unnecessary(skb) || (zero_okay && !check)) {
+		skb->csum_valid = 1;
+		__skb_decr_checksum_unnecessary(skb);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * 0: valid, or left to skb_checksum_complete() with the pseudo header's
+ * sum in csum (a packet of CHECKSUM_BREAK bytes or less is checked now);
+ * else the folded sum of an invalid packet.
+ */
+static inline __sum16 __skb_checksum_validate_complete(struct sk_buff *skb,
+						       bool complete,
+						       __wsum psum)
+{
+	if (skb->ip_summed == CHECKSUM_COMPLETE) {
+		if (!csum_fold(csum_add(psum, skb->csum))) {
+			skb->csum_valid = 1;
+			return 0;
+		}
+	}
+	skb->csum = psum;
+	if (complete || skb->len <= CHECKSUM_BREAK) {
+		__sum16 csum = __skb_checksum_complete(skb);
+
+		skb->csum_valid = !csum;
+		return csum;
+	}
+	return 0;
+}
+
+static inline __wsum null_compute_pseudo(struct sk_buff *skb, int proto)
+{
+	return 0;
+}
+
+/* a macro: the pseudo header is summed only when it is needed */
+#define __skb_checksum_validate(skb, proto, complete,			\
+				zero_okay, check, compute_pseudo)	\
+({									\
+	__sum16 __ret = 0;						\
+	skb->csum_valid = 0;						\
+	if (__skb_checksum_validate_needed(skb, zero_okay, check))	\
+		__ret = __skb_checksum_validate_complete(skb,		\
+				complete, compute_pseudo(skb, proto));	\
+	__ret;								\
+})
+
+#define skb_checksum_init(skb, proto, compute_pseudo)			\
+	__skb_checksum_validate(skb, proto, false, false, 0, compute_pseudo)
+
+#define skb_checksum_init_zero_check(skb, proto, check, compute_pseudo)	\
+	__skb_checksum_validate(skb, proto, false, true, check, compute_pseudo)
+
+#define skb_checksum_validate(skb, proto, compute_pseudo)		\
+	__skb_checksum_validate(skb, proto, true, false, 0, compute_pseudo)
+
+#define skb_checksum_validate_zero_check(skb, proto, check,		\
+					 compute_pseudo)		\
+	__skb_checksum_validate(skb, proto, true, true, check, compute_pseudo)
+
+#define skb_checksum_simple_validate(skb)				\
+	__skb_checksum_validate(skb, 0, true, false, 0, null_compute_pseudo)
+
+static inline bool __skb_checksum_convert_check(struct sk_buff *skb)
+{
+	return (skb->ip_summed == CHECKSUM_NONE && skb->csum_valid);
+}
+
+static inline void __skb_checksum_convert(struct sk_buff *skb, __wsum pseudo)
+{
+	skb->csum = ~pseudo;
+	skb->ip_summed = CHECKSUM_COMPLETE;
+}
+
+#define skb_checksum_try_convert(skb, proto, compute_pseudo)	\
+do {									\
+	if (__skb_checksum_convert_check(skb))				\
+		__skb_checksum_convert(skb, compute_pseudo(skb, proto)); \
+} while (0)
+
+/* ---- pages for a driver's receive buffers -------------------------------- */
+
+static inline struct page *__dev_alloc_pages_noprof(gfp_t gfp_mask,
+						    unsigned int order)
+{
+	/*
+	 * compound, so a frag's page reference is the block's; allowed to
+	 * dip into the reserves, as a receive buffer is
+	 */
+	gfp_mask |= __GFP_COMP | __GFP_MEMALLOC;
+	return alloc_pages_node_noprof(NUMA_NO_NODE, gfp_mask, order);
+}
+#define __dev_alloc_pages(...)	alloc_hooks(__dev_alloc_pages_noprof(__VA_ARGS__))
+#define dev_alloc_pages(_order)	__dev_alloc_pages(GFP_ATOMIC | __GFP_NOWARN, _order)
+#define __dev_alloc_page(gfp)	__dev_alloc_pages(gfp, 0)
+#define dev_alloc_page()	dev_alloc_pages(0)
+
+static inline bool dev_page_is_reusable(const struct page *page)
+{
+	/* one NUMA node: local whenever not from the reserves */
+	return likely(!page_is_pfmemalloc(page));
+}
+
+static inline void skb_propagate_pfmemalloc(const struct page *page,
+					    struct sk_buff *skb)
+{
+	if (page_is_pfmemalloc(page))
+		skb->pfmemalloc = true;
+}
+
+/* page fragments of the per-CPU caches (one CPU: one cache each) */
+void *__netdev_alloc_frag_align_noprof(unsigned int fragsz, unsigned int align_mask);
+void *__napi_alloc_frag_align_noprof(unsigned int fragsz, unsigned int align_mask);
+#define __netdev_alloc_frag_align(...) \
+	alloc_hooks(__netdev_alloc_frag_align_noprof(__VA_ARGS__))
+#define __napi_alloc_frag_align(...) \
+	alloc_hooks(__napi_alloc_frag_align_noprof(__VA_ARGS__))
+
+static inline void *netdev_alloc_frag_align(unsigned int fragsz,
+					    unsigned int align)
+{
+	WARN_ON_ONCE(!is_power_of_2(align));
+	return __netdev_alloc_frag_align(fragsz, -align);
+}
+
+static inline void *netdev_alloc_frag(unsigned int fragsz)
+{
+	return __netdev_alloc_frag_align(fragsz, ~0U);
+}
+
+static inline void *napi_alloc_frag_align(unsigned int fragsz,
+					  unsigned int align)
+{
+	WARN_ON_ONCE(!is_power_of_2(align));
+	return __napi_alloc_frag_align(fragsz, -align);
+}
+
+static inline void *napi_alloc_frag(unsigned int fragsz)
+{
+	return __napi_alloc_frag_align(fragsz, ~0U);
+}
+
+static inline void skb_free_frag(void *addr)
+{
+	page_frag_free(addr);
+}
+
+/* a fragment's page reference */
+static inline void __skb_frag_ref(skb_frag_t *frag)
+{
+	get_page(skb_frag_page(frag));
+}
+
+static inline void skb_frag_ref(struct sk_buff *skb, int f)
+{
+	__skb_frag_ref(&skb_shinfo(skb)->frags[f]);
+}
+
+/* no page pool in the shim: recycle never applies, the page is put */
+static inline void __skb_frag_unref(skb_frag_t *frag, bool recycle)
+{
+	put_page(skb_frag_page(frag));
+}
+
+static inline void skb_frag_unref(struct sk_buff *skb, int f)
+{
+	__skb_frag_unref(&skb_shinfo(skb)->frags[f], skb->pp_recycle);
+}
+
+/* ---- more header state -------------------------------------------------- */
+
+static inline void skb_mac_header_rebuild_full(struct sk_buff *skb, u32 full_mac_len)
+{
+	if (skb_mac_header_was_set(skb)) {
+		const unsigned char *old_mac = skb_mac_header(skb);
+
+		skb_set_mac_header(skb, -full_mac_len);
+		memmove(skb_mac_header(skb), old_mac, full_mac_len);
+		__skb_push(skb, full_mac_len - skb->mac_len);
+	}
+}
+
+/* only the payload may be written; the headers are the clones' too */
+static inline void __skb_header_release(struct sk_buff *skb)
+{
+	skb->nohdr = 1;
+	atomic_set(&skb_shinfo(skb)->dataref, 1 + (1 << SKB_DATAREF_SHIFT));
+}
+
+void __skb_warn_lro_forwarding(const struct sk_buff *skb);
+
+static inline bool skb_warn_if_lro(const struct sk_buff *skb)
+{
+	/* LRO sets gso_size but not gso_type; GRO sets both */
+	const struct skb_shared_info *shinfo = skb_shinfo(skb);
+
+	if (skb_is_nonlinear(skb) && shinfo->gso_size != 0 &&
+	    unlikely(shinfo->gso_type == 0)) {
+		__skb_warn_lro_forwarding(skb);
+		return true;
+	}
+	return false;
+}
+
 #endif
