@@ -1310,3 +1310,10 @@ void __skb_warn_lro_forwarding(const struct sk_buff *skb)
 		pr_warn("%s: received packets cannot be forwarded while LRO is enabled\n",
 			skb->dev ? skb->dev->name : "(null)");
 }
+
+int sysctl_max_skb_frags = MAX_SKB_FRAGS;
+
+bool skb_defer_rx_timestamp(struct sk_buff *skb)
+{
+	return false;
+}

@@ -229,3 +229,84 @@ KTEST(schedmore, cls_flags_and_offsets)
 	KT_EQ(TC_ACT_CONSUMED, TC_ACT_VALUE_MAX + 1);
 	return 0;
 }
+
+/* a classifier's attributes with an action list and a police attribute */
+enum { KT_UNSPEC, KT_ACT, KT_POLICE, __KT_MAX };
+
+KTEST(schedmore, exts_without_actions)
+{
+	long base = qdk_test_mem_objects();
+	struct netlink_ext_ack ext = { 0 };
+	struct nlattr *tb[__KT_MAX] = { NULL };
+	struct sk_buff *m = alloc_skb(512, GFP_KERNEL);
+	struct tcf_exts exts, exts2;
+	struct nlattr *list, *act;
+	struct tc_action *a;
+	int i, n = 0;
+
+	KT_EQ(tcf_exts_init(&exts, NULL, KT_ACT, KT_POLICE), 0);
+	KT_ASSERT(!tcf_exts_has_actions(&exts), "none yet");
+	KT_EQ(tcf_exts_validate(NULL, NULL, tb, NULL, &exts, 0, &ext), 0);
+	/* an empty action list: nothing to load */
+	list = nla_nest_start_noflag(m, KT_ACT);
+	nla_nest_end(m, list);
+	tb[KT_ACT] = list;
+	KT_EQ(tcf_exts_validate(NULL, NULL, tb, NULL, &exts, 0, &ext), 0);
+	KT_EQ(tcf_exts_num_actions(&exts), 0);
+	/* an action without kind, then one whose module cannot be loaded */
+	list = nla_nest_start_noflag(m, KT_ACT);
+	act = nla_nest_start_noflag(m, 1);
+	nla_put_u32(m, TCA_ACT_INDEX, 1);
+	nla_nest_end(m, act);
+	nla_nest_end(m, list);
+	tb[KT_ACT] = list;
+	KT_EQ(tcf_exts_validate(NULL, NULL, tb, NULL, &exts, 0, &ext), -EINVAL);
+	KT_STREQ(ext._msg, "TC action kind must be specified");
+	list = nla_nest_start_noflag(m, KT_ACT);
+	act = nla_nest_start_noflag(m, 1);
+	nla_put_string(m, TCA_ACT_KIND, "gact");
+	nla_nest_end(m, act);
+	nla_nest_end(m, list);
+	tb[KT_ACT] = list;
+	KT_EQ(tcf_exts_validate(NULL, NULL, tb, NULL, &exts, 0, &ext), -ENOENT);
+	KT_STREQ(ext._msg, "Failed to load TC action module");
+	tb[KT_ACT] = NULL;
+	tb[KT_POLICE] = list;
+	ext._msg = NULL;
+	KT_EQ(tcf_exts_validate_ex(NULL, NULL, tb, NULL, &exts, 0, 0, &ext), -ENOENT);
+	KT_STREQ(ext._msg, "Failed to load TC action module");
+	tcf_exts_for_each_action(i, a, &exts)
+		n++;
+	KT_EQ(n, 0);
+	KT_EQ(tcf_exts_exec(m, &exts, NULL), TC_ACT_OK);
+	KT_EQ(tcf_exts_dump(m, &exts), 0);
+	KT_EQ(tcf_exts_terse_dump(m, &exts), 0);
+	KT_EQ(tcf_exts_dump_stats(m, &exts), 0);
+	KT_ASSERT(!tcf_exts_get_net(&exts), "no net given");
+	tcf_exts_put_net(&exts);
+	/* change: the new extensions in, the old ones destroyed */
+	KT_EQ(tcf_exts_init(&exts2, NULL, KT_ACT, 0), 0);
+	tcf_exts_change(&exts, &exts2);
+	KT_EQ(exts.police, 0);
+	tcf_exts_destroy(&exts);
+	kfree_skb(m);
+	KT_EQ(qdk_test_mem_objects(), base);
+	return 0;
+}
+
+KTEST(schedmore, action_times_and_flags)
+{
+	struct tcf_t tm = { 0 }, d;
+
+	tm.install = jiffies;
+	tcf_lastuse_update(&tm);
+	KT_EQ(tm.lastuse, jiffies);
+	KT_EQ(tm.firstuse, jiffies);
+	tcf_tm_dump(&d, &tm);
+	KT_EQ(d.install, 0);
+	KT_EQ(d.lastuse, 0);
+	KT_EQ(TCA_ACT_FLAGS_BIND, 1U << 17);
+	KT_EQ(TCA_ACT_HW_STATS_ANY, TCA_ACT_HW_STATS_IMMEDIATE | TCA_ACT_HW_STATS_DELAYED);
+	KT_EQ(ACT_P_CREATED, 1);
+	return 0;
+}

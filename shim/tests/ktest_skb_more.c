@@ -567,3 +567,43 @@ KTEST(skbmore, header_release_and_lro)
 	kfree_skb(skb);
 	return 0;
 }
+
+KTEST(skbmore, odds_and_ends)
+{
+	struct sk_buff *a = mk(0, 4, 0), *b = mk(0, 4, 0);
+	unsigned long ref;
+	struct page *page = alloc_pages(GFP_KERNEL, 1), *p;
+	skb_frag_t f = { .bv_page = page };
+	u32 p_off, p_len, copied;
+	int pages = 0;
+
+	a->decrypted = 1;
+	KT_EQ(skb_cmp_decrypted(a, b), -1);
+	skb_copy_decrypted(b, a);
+	KT_EQ(skb_cmp_decrypted(a, b), 0);
+	skb_dst_set(a, (struct dst_entry *)0x2000);
+	ref = skb_dstref_steal(a);
+	KT_ASSERT(!skb_dst(a) && ref == 0x2000, "stolen");
+	skb_dstref_restore(a, ref);
+	KT_ASSERT(skb_dst(a) == (void *)0x2000, "restored");
+	skb_dst_set(a, NULL);
+	skb_set_kcov_handle(a, 5);
+	KT_EQ(skb_get_kcov_handle(a), 0);
+	skb_mark_for_recycle(a);
+	KT_ASSERT(a->pp_recycle && !skb_pp_recycle(a, a->data), "no pool page");
+	KT_EQ(sysctl_max_skb_frags, MAX_SKB_FRAGS);
+	KT_ASSERT(!skb_defer_rx_timestamp(a), "no PHY stamper");
+	/* without highmem a fragment is one step, whatever pages it spans */
+	skb_frag_foreach_page(&f, 3000, 6000, p, p_off, p_len, copied) {
+		KT_EQ(p_off, 3000);
+		KT_EQ(p_len, 6000);
+		pages++;
+	}
+	KT_EQ(pages, 1);
+	skb_frag_set_page(a, 0, page);
+	KT_ASSERT(skb_frag_page(&skb_shinfo(a)->frags[0]) == page, "set page");
+	__free_pages(page, 1);
+	kfree_skb(a);
+	kfree_skb(b);
+	return 0;
+}

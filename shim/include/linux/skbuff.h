@@ -2699,4 +2699,98 @@ static inline bool skb_warn_if_lro(const struct sk_buff *skb)
 	return false;
 }
 
+/* ---- odds and ends ------------------------------------------------------ */
+
+#define HAVE_HW_TIME_STAMP
+
+/* the pages of a fragment, one at a time (no highmem: one step) */
+#define skb_frag_foreach_page(f, f_off, f_len, p, p_off, p_len, copied)	\
+	for (p = skb_frag_page(f) + ((f_off) >> PAGE_SHIFT),		\
+	     p_off = (f_off) & (PAGE_SIZE - 1),				\
+	     p_len = skb_frag_must_loop(p) ?				\
+	     min_t(u32, f_len, PAGE_SIZE - p_off) : f_len,		\
+	     copied = 0;						\
+	     copied < f_len;						\
+	     copied += p_len, p++, p_off = 0,				\
+	     p_len = min_t(u32, f_len - copied, PAGE_SIZE))
+
+/* an sk_buff_head's list part */
+struct sk_buff_list {
+	struct sk_buff	*next;
+	struct sk_buff	*prev;
+};
+
+/* a fast clone's pair (the shim allocates none: fclone is UNAVAILABLE) */
+struct sk_buff_fclones {
+	struct sk_buff	skb1;
+	struct sk_buff	skb2;
+	refcount_t	fclone_ref;
+};
+
+extern int sysctl_max_skb_frags;
+
+static inline unsigned long skb_dstref_steal(struct sk_buff *skb)
+{
+	unsigned long refdst = skb->_skb_refdst;
+
+	skb->_skb_refdst = 0;
+	return refdst;
+}
+
+static inline void skb_dstref_restore(struct sk_buff *skb, unsigned long refdst)
+{
+	skb->_skb_refdst = refdst;
+}
+
+/* TLS device offload: whether two packets' payloads are alike decrypted */
+static inline int skb_cmp_decrypted(const struct sk_buff *skb1,
+				    const struct sk_buff *skb2)
+{
+	return skb2->decrypted - skb1->decrypted;
+}
+
+static inline void skb_copy_decrypted(struct sk_buff *to,
+				      const struct sk_buff *from)
+{
+	to->decrypted = from->decrypted;
+}
+
+/* the series' configs have no KCOV: no handle is kept */
+static inline void skb_set_kcov_handle(struct sk_buff *skb, const u64 kcov_handle)
+{
+}
+
+static inline u64 skb_get_kcov_handle(struct sk_buff *skb)
+{
+	return 0;
+}
+
+/*
+ * Page pool recycling: the mark is kept, but the shim has no page pool, so
+ * no page is one of a pool's and every page goes back with put_page().
+ */
+static inline void skb_mark_for_recycle(struct sk_buff *skb)
+{
+	skb->pp_recycle = 1;
+}
+
+static inline bool skb_pp_recycle(struct sk_buff *skb, void *data)
+{
+	return false;
+}
+
+static inline void __skb_frag_set_page(skb_frag_t *frag, struct page *page)
+{
+	frag->bv_page = page;
+}
+
+static inline void skb_frag_set_page(struct sk_buff *skb, int f,
+				     struct page *page)
+{
+	__skb_frag_set_page(&skb_shinfo(skb)->frags[f], page);
+}
+
+/* no device has a PHY time stamper: nothing is deferred */
+bool skb_defer_rx_timestamp(struct sk_buff *skb);
+
 #endif

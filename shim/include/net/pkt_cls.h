@@ -513,4 +513,89 @@ static inline void tcf_set_drop_reason(const struct sk_buff *skb,
 }
 #endif
 
+/*
+ * ---- a filter's actions (tcf_exts) ----------------------------------------
+ * The shim has no action modules: an action or police attribute is refused
+ * as a kernel whose act_* modules cannot be loaded refuses it (tcf_exts.c
+ * part of lib/cls_api.c), so a filter's extensions never hold an action.
+ */
+struct tc_action;
+
+struct tcf_exts {
+	__u32	type;		/* for backward compat (TCA_OLD_COMPAT) */
+	int	nr_actions;
+	struct tc_action **actions;
+	struct net *net;
+	/* the classifier's attribute types of its actions and police */
+	int	action;
+	int	police;
+};
+
+static inline int tcf_exts_init(struct tcf_exts *exts, struct net *net,
+				int action, int police)
+{
+	exts->type = 0;
+	exts->nr_actions = 0;
+	exts->net = net;
+	exts->actions = kcalloc(TCA_ACT_MAX_PRIO, sizeof(struct tc_action *),
+				GFP_KERNEL_ACCOUNT);
+	if (!exts->actions)
+		return -ENOMEM;
+	exts->action = action;
+	exts->police = police;
+	return 0;
+}
+
+/* one namespace, always alive: a reference is always there to take */
+static inline bool tcf_exts_get_net(struct tcf_exts *exts)
+{
+	return exts->net != NULL;
+}
+
+static inline void tcf_exts_put_net(struct tcf_exts *exts)
+{
+}
+
+#define tcf_exts_for_each_action(i, a, exts) \
+	for (i = 0; i < TCA_ACT_MAX_PRIO && ((a) = (exts)->actions[i]); i++)
+
+#define tcf_act_for_each_action(i, a, actions) \
+	for (i = 0; i < TCA_ACT_MAX_PRIO && ((a) = actions[i]); i++)
+
+static inline bool tcf_exts_has_actions(struct tcf_exts *exts)
+{
+	return exts->nr_actions;
+}
+
+/* tcf_action_exec() over no action: a packet told to skip stays unclassified */
+static inline int tcf_exts_exec(struct sk_buff *skb, struct tcf_exts *exts,
+				struct tcf_result *res)
+{
+	if (skb_skip_tc_classify(skb))
+		return TC_ACT_OK;
+	return TC_ACT_OK;
+}
+
+static inline void tcf_exts_hw_stats_update(const struct tcf_exts *exts,
+					    u64 bytes, u64 packets, u64 drops,
+					    u64 lastuse, u8 used_hw_stats,
+					    bool used_hw_stats_valid)
+{
+	/* stats of each action: there is none */
+}
+
+int tcf_exts_validate(struct net *net, struct tcf_proto *tp,
+		      struct nlattr **tb, struct nlattr *rate_tlv,
+		      struct tcf_exts *exts, u32 flags,
+		      struct netlink_ext_ack *extack);
+int tcf_exts_validate_ex(struct net *net, struct tcf_proto *tp, struct nlattr **tb,
+			 struct nlattr *rate_tlv, struct tcf_exts *exts,
+			 u32 flags, u32 fl_flags, struct netlink_ext_ack *extack);
+void tcf_exts_destroy(struct tcf_exts *exts);
+void tcf_exts_change(struct tcf_exts *dst, struct tcf_exts *src);
+int tcf_exts_dump(struct sk_buff *skb, struct tcf_exts *exts);
+int tcf_exts_terse_dump(struct sk_buff *skb, struct tcf_exts *exts);
+int tcf_exts_dump_stats(struct sk_buff *skb, struct tcf_exts *exts);
+unsigned int tcf_exts_num_actions(struct tcf_exts *exts);
+
 #endif
