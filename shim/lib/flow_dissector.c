@@ -12,6 +12,8 @@
 #include <linux/string.h>
 #include <net/ip.h>
 #include <net/flow_dissector.h>
+#include <linux/icmp.h>
+#include <linux/icmpv6.h>
 
 bool skb_flow_dissect_flow_keys(const struct sk_buff *skb,
 				struct flow_keys *flow, unsigned int flags)
@@ -233,4 +235,37 @@ __be32 flow_get_u32_dst(const struct flow_keys *flow)
 	if (flow->control.addr_type == FLOW_DISSECTOR_KEY_TIPC)
 		return 0;
 	return flow_addr_u32(flow, false);
+}
+
+/* the ICMP and ICMPv6 types whose header carries an echo id */
+static bool icmp_type_has_id(u8 type)
+{
+	switch (type) {
+	case ICMP_ECHO:
+	case ICMP_ECHOREPLY:
+	case ICMP_TIMESTAMP:
+	case ICMP_TIMESTAMPREPLY:
+	case ICMPV6_ECHO_REQUEST:
+	case ICMPV6_ECHO_REPLY:
+		return true;
+	}
+	return false;
+}
+
+void skb_flow_get_icmp_tci(const struct sk_buff *skb,
+			   struct flow_dissector_key_icmp *key_icmp,
+			   const void *data, int thoff, int hlen)
+{
+	struct icmphdr *ih, _ih;
+
+	ih = __skb_header_pointer(skb, thoff, sizeof(_ih), data, hlen, &_ih);
+	if (!ih)
+		return;
+	key_icmp->type = ih->type;
+	key_icmp->code = ih->code;
+	/* 0 says "no id": a zero id is told apart as 1 */
+	if (icmp_type_has_id(ih->type))
+		key_icmp->id = ih->un.echo.id ? ntohs(ih->un.echo.id) : 1;
+	else
+		key_icmp->id = 0;
 }

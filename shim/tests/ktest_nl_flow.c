@@ -119,3 +119,52 @@ KTEST(rtnlmore, extack_miss_and_cookie)
 	KT_EQ(NLMSG_DEFAULT_SIZE, NLMSG_GOODSIZE - NLMSG_HDRLEN);
 	return 0;
 }
+
+KTEST(flowmore, icmp_tci)
+{
+	struct sk_buff *skb = alloc_skb(64, GFP_KERNEL);
+	struct flow_dissector_key_icmp key = { 0 };
+	u8 *ih = skb_put_zero(skb, 8);
+
+	ih[0] = 8;	/* ICMP_ECHO */
+	ih[1] = 0;
+	ih[4] = 0x12;	/* id 0x1234 */
+	ih[5] = 0x34;
+	skb_flow_get_icmp_tci(skb, &key, skb->data, 0, skb_headlen(skb));
+	KT_EQ(key.type, 8);
+	KT_EQ(key.id, 0x1234);
+	ih[4] = ih[5] = 0;
+	skb_flow_get_icmp_tci(skb, &key, skb->data, 0, skb_headlen(skb));
+	KT_EQ(key.id, 1);	/* a zero id told apart from none */
+	ih[0] = 3;	/* unreachable: no id */
+	ih[1] = 1;
+	skb_flow_get_icmp_tci(skb, &key, skb->data, 0, skb_headlen(skb));
+	KT_EQ(key.code, 1);
+	KT_EQ(key.id, 0);
+	key.type = 99;
+	skb_flow_get_icmp_tci(skb, &key, skb->data, 4, skb_headlen(skb));
+	KT_EQ(key.type, 99);	/* the header is not all there: untouched */
+	kfree_skb(skb);
+	return 0;
+}
+
+KTEST(nlmore2, dump_consistency_and_slab_types)
+{
+	struct netlink_callback cb = { 0 };
+	struct nlmsghdr nlh = { 0 };
+
+	cb.seq = 5;
+	nl_dump_check_consistent(&cb, &nlh);
+	KT_EQ(nlh.nlmsg_flags, 0);	/* the first part sets the reference */
+	KT_EQ(cb.prev_seq, 5);
+	cb.seq = 6;
+	nl_dump_check_consistent(&cb, &nlh);
+	KT_EQ(nlh.nlmsg_flags, NLM_F_DUMP_INTR);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+	KT_EQ(kmalloc_type(GFP_KERNEL), KMALLOC_NORMAL);
+	KT_EQ(kmalloc_type(GFP_KERNEL_ACCOUNT), KMALLOC_CGROUP);
+	KT_EQ(kmalloc_type(GFP_KERNEL | __GFP_RECLAIMABLE | __GFP_ACCOUNT), KMALLOC_RECLAIM);
+	KT_EQ(kmalloc_type(GFP_DMA | __GFP_RECLAIMABLE), KMALLOC_DMA);
+#endif
+	return 0;
+}

@@ -310,3 +310,27 @@ KTEST(schedmore, action_times_and_flags)
 	KT_EQ(ACT_P_CREATED, 1);
 	return 0;
 }
+
+KTEST(schedmore, stats_copy_basic_hw)
+{
+	struct sk_buff *skb = alloc_skb(256, GFP_KERNEL);
+	struct gnet_stats_basic_sync b;
+	struct gnet_dump d;
+	struct nlattr *tb[TCA_STATS_MAX + 1];
+	struct gnet_stats_basic *sb;
+
+	gnet_stats_basic_sync_init(&b);
+	u64_stats_add(&b.bytes, 1000);
+	u64_stats_add(&b.packets, 10);
+	KT_EQ(gnet_stats_start_copy(skb, TCA_STATS2, NULL, &d, TCA_STATS_PAD), 0);
+	KT_EQ(gnet_stats_copy_basic_hw(&d, NULL, &b, false), 0);
+	KT_EQ(gnet_stats_finish_copy(&d), 0);
+	KT_EQ(nla_parse_nested_deprecated(tb, TCA_STATS_MAX,
+					  (struct nlattr *)skb->data, NULL, NULL), 0);
+	KT_ASSERT(tb[TCA_STATS_BASIC_HW] && !tb[TCA_STATS_BASIC], "the hw type");
+	sb = nla_data(tb[TCA_STATS_BASIC_HW]);
+	KT_EQ(sb->bytes, 1000);
+	KT_EQ(sb->packets, 10);
+	kfree_skb(skb);
+	return 0;
+}

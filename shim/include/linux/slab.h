@@ -82,6 +82,35 @@ static __always_inline unsigned int __kmalloc_index(size_t size,
 }
 #define kmalloc_index(s) __kmalloc_index(s, true)
 
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* which of the kmalloc caches of a size (Debian's config: ZONE_DMA, MEMCG_KMEM) */
+enum kmalloc_cache_type {
+	KMALLOC_NORMAL = 0,
+	KMALLOC_CGROUP,
+	KMALLOC_RECLAIM,
+	KMALLOC_DMA,
+	NR_KMALLOC_TYPES
+};
+
+#define KMALLOC_NOT_NORMAL_BITS	(__GFP_RECLAIMABLE | __GFP_DMA | __GFP_ACCOUNT)
+
+/* by priority: DMA, then reclaimable, then accounted */
+static __always_inline enum kmalloc_cache_type kmalloc_type(gfp_t flags)
+{
+	if (likely((flags & KMALLOC_NOT_NORMAL_BITS) == 0))
+		return KMALLOC_NORMAL;
+	if (flags & __GFP_DMA)
+		return KMALLOC_DMA;
+	if (flags & __GFP_RECLAIMABLE)
+		return KMALLOC_RECLAIM;
+	return KMALLOC_CGROUP;
+}
+
+/* SLUB has no CPU hotplug callbacks */
+#define slab_prepare_cpu	NULL
+#define slab_dead_cpu		NULL
+#endif
+
 void *__kmalloc_noprof(size_t size, gfp_t flags) __malloc;
 void kfree(const void *objp);
 void kfree_sensitive(const void *objp);

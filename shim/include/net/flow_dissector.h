@@ -321,6 +321,20 @@ static inline bool flow_keys_have_l4(const struct flow_keys *keys)
 	return (keys->ports.ports || keys->tags.flow_label);
 }
 
+/* what a BPF flow dissector program gets */
+struct bpf_flow_keys;
+struct bpf_flow_dissector {
+	struct bpf_flow_keys	*flow_keys;
+	const struct sk_buff	*skb;
+	const void		*data;
+	const void		*data_end;
+};
+
+/* an ICMP header's type and code, and echo-style id (0: it has none) */
+void skb_flow_get_icmp_tci(const struct sk_buff *skb,
+			   struct flow_dissector_key_icmp *key_icmp,
+			   const void *data, int thoff, int hlen);
+
 /* a 32-bit summary of the flow's source and destination addresses */
 __be32 flow_get_u32_src(const struct flow_keys *flow);
 __be32 flow_get_u32_dst(const struct flow_keys *flow);

@@ -964,4 +964,22 @@ static inline int nlmsg_append(struct sk_buff *skb, u32 size)
 	return 0;
 }
 
+/* what a notification is about: the request, its namespace and sender */
+struct nl_info {
+	struct nlmsghdr		*nlh;
+	struct net		*nl_net;
+	u32			portid;
+	u8			skip_notify:1,
+				skip_notify_kernel:1;
+};
+
+/* a dump whose sequence changed between its parts is marked interrupted */
+static inline void nl_dump_check_consistent(struct netlink_callback *cb,
+					    struct nlmsghdr *nlh)
+{
+	if (cb->prev_seq && cb->seq != cb->prev_seq)
+		nlh->nlmsg_flags |= NLM_F_DUMP_INTR;
+	cb->prev_seq = cb->seq;
+}
+
 #endif
