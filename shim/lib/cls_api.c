@@ -375,7 +375,10 @@ int tcf_qevent_init(struct tcf_qevent *qe, struct Qdisc *sch,
 	qe->info.binder_type = binder_type;
 	qe->info.chain_head_change_priv = &qe->filter_chain;
 	qe->info.block_index = index;
-	return tcf_block_get(&qe->block, &qe->filter_chain, sch, extack);
+	err = tcf_block_get(&qe->block, &qe->filter_chain, sch, extack);
+	if (!err)
+		qe->block->index = index;	/* a shared block, by its index */
+	return err;
 }
 
 void tcf_qevent_destroy(struct tcf_qevent *qe, struct Qdisc *sch)

@@ -334,3 +334,37 @@ KTEST(schedmore, stats_copy_basic_hw)
 	kfree_skb(skb);
 	return 0;
 }
+
+KTEST(schedmore, shared_blocks_and_offload_types)
+{
+	struct Qdisc *sch = qdk_test_qdisc("pfifo");
+	struct tcf_proto __rcu *filter_list;
+	struct tcf_block *block;
+	struct tcf_qevent qe = { 0 };
+	struct sk_buff *m = alloc_skb(64, GFP_KERNEL);
+	struct nlattr *attr;
+	struct tc_cls_u32_knode kn = { .handle = 0x800 };
+	struct tc_root_qopt_offload root = { .command = TC_ROOT_GRAFT };
+
+	KT_EQ(tcf_block_get(&block, &filter_list, sch, NULL), 0);
+	KT_ASSERT(!tcf_block_shared(block), "the qdisc's own");
+	KT_ASSERT(!tcf_block_non_null_shared(NULL), "none");
+	tcf_block_put(block);
+	nla_put_u32(m, 1, 7);
+	attr = (struct nlattr *)m->data;
+	rtnl_lock();
+	KT_EQ(tcf_qevent_init(&qe, sch, FLOW_BLOCK_BINDER_TYPE_RED_EARLY_DROP,
+			      attr, NULL), 0);
+	KT_ASSERT(tcf_block_shared(qe.block) && tcf_block_non_null_shared(qe.block),
+		  "a qevent's block is shared, by index");
+	tcf_qevent_destroy(&qe, sch);
+	rtnl_unlock();
+	KT_EQ(kn.handle, 0x800);
+	KT_EQ(root.command, TC_ROOT_GRAFT);
+	KT_EQ(TC_CLSU32_DELETE_HNODE, 5);
+	KT_EQ(TC_CLSMATCHALL_STATS, 2);
+	KT_EQ(TC_CLSBPF_STATS, 1);
+	kfree_skb(m);
+	qdk_test_qdisc_put(sch);
+	return 0;
+}

@@ -598,4 +598,74 @@ int tcf_exts_terse_dump(struct sk_buff *skb, struct tcf_exts *exts);
 int tcf_exts_dump_stats(struct sk_buff *skb, struct tcf_exts *exts);
 unsigned int tcf_exts_num_actions(struct tcf_exts *exts);
 
+static inline bool tcf_block_shared(struct tcf_block *block)
+{
+	return block->index;
+}
+
+static inline bool tcf_block_non_null_shared(struct tcf_block *block)
+{
+	return block && block->index;
+}
+
+#define MODULE_ALIAS_TCF_EMATCH(kind)	MODULE_ALIAS("ematch-kind-" __stringify(kind))
+
+/*
+ * ---- what classifiers and qdiscs ask a driver to offload ------------------
+ * (the requests that embed net/flow_offload.h's common part are absent)
+ */
+struct tc_cls_u32_knode {
+	struct tcf_exts *exts;
+	struct tcf_result *res;
+	struct tc_u32_sel *sel;
+	u32 handle;
+	u32 val;
+	u32 mask;
+	u32 link_handle;
+	u8 fshift;
+};
+
+struct tc_cls_u32_hnode {
+	u32 handle;
+	u32 prio;
+	unsigned int divisor;
+};
+
+enum tc_clsu32_command {
+	TC_CLSU32_NEW_KNODE,
+	TC_CLSU32_REPLACE_KNODE,
+	TC_CLSU32_DELETE_KNODE,
+	TC_CLSU32_NEW_HNODE,
+	TC_CLSU32_REPLACE_HNODE,
+	TC_CLSU32_DELETE_HNODE,
+};
+
+enum tc_matchall_command {
+	TC_CLSMATCHALL_REPLACE,
+	TC_CLSMATCHALL_DESTROY,
+	TC_CLSMATCHALL_STATS,
+};
+
+enum tc_clsbpf_command {
+	TC_CLSBPF_OFFLOAD,
+	TC_CLSBPF_STATS,
+};
+
+/* an action's cookie, as user space gave it */
+struct tc_cookie {
+	u8  *data;
+	u32 len;
+	struct rcu_head rcu;
+};
+
+enum tc_root_command {
+	TC_ROOT_GRAFT,
+};
+
+struct tc_root_qopt_offload {
+	enum tc_root_command command;
+	u32 handle;
+	bool ingress;
+};
+
 #endif
