@@ -90,6 +90,7 @@ int tcf_block_get(struct tcf_block **p_block,
 		return -ENOMEM;
 	}
 	block->q = q;
+	block->net = dev_net(qdisc_dev(q));
 	block->chain_head = p_filter_chain;
 	block->chain0.block = block;
 	block->chain0.refcnt = 1;

@@ -368,3 +368,98 @@ KTEST(schedmore, shared_blocks_and_offload_types)
 	qdk_test_qdisc_put(sch);
 	return 0;
 }
+
+/* an ematch kind: the packet's mark equals the match's value */
+static int kt_em_mark(struct sk_buff *skb, struct tcf_ematch *em,
+		      struct tcf_pkt_info *info)
+{
+	return skb->mark == em->data;
+}
+
+static struct tcf_ematch_ops kt_em_ops = {
+	.kind = 200,
+	.match = kt_em_mark,
+};
+
+static void kt_put_em(struct sk_buff *m, int n, u16 kind, u16 flags, u32 val)
+{
+	struct {
+		struct tcf_ematch_hdr hdr;
+		u32 val;
+	} e = { .hdr = { .matchid = n, .kind = kind, .flags = flags }, .val = val };
+
+	nla_put(m, n, sizeof(e), &e);
+}
+
+static struct nlattr *kt_em_tree(struct sk_buff *m, u16 kind, u16 cflags)
+{
+	struct tcf_ematch_tree_hdr th = { .nmatches = 3 };
+	struct nlattr *tree = nla_nest_start_noflag(m, 1), *list;
+
+	nla_put(m, TCA_EMATCH_TREE_HDR, sizeof(th), &th);
+	list = nla_nest_start_noflag(m, TCA_EMATCH_TREE_LIST);
+	/* (mark == 5 OR mark == 7), through a container */
+	kt_put_em(m, 1, TCF_EM_CONTAINER, TCF_EM_REL_END | cflags, 1);
+	kt_put_em(m, 2, kind, TCF_EM_SIMPLE | TCF_EM_REL_OR, 5);
+	kt_put_em(m, 3, kind, TCF_EM_SIMPLE | TCF_EM_REL_END, 7);
+	nla_nest_end(m, list);
+	nla_nest_end(m, tree);
+	return tree;
+}
+
+KTEST(schedmore, ematch_trees)
+{
+	long base = qdk_test_mem_objects();
+	struct Qdisc *sch = qdk_test_qdisc("pfifo");
+	struct tcf_proto __rcu *filter_list;
+	struct tcf_block *block;
+	struct sk_buff *m = alloc_skb(1024, GFP_KERNEL);
+	struct sk_buff *pkt = alloc_skb(64, GFP_KERNEL);
+	struct tcf_ematch_tree tree, tree2;
+	struct tcf_proto tp = { 0 };
+	struct nlattr *nla;
+
+	KT_EQ(tcf_block_get(&block, &filter_list, sch, NULL), 0);
+	tp.chain = &block->chain0;
+	KT_EQ(tcf_em_register(&kt_em_ops), 0);
+	KT_EQ(tcf_em_register(&kt_em_ops), -EEXIST);
+	nla = kt_em_tree(m, 200, 0);
+	KT_EQ(tcf_em_tree_validate(&tp, nla, &tree), 0);
+	KT_EQ(tree.hdr.nmatches, 3);
+	pkt->mark = 5;
+	KT_EQ(tcf_em_tree_match(pkt, &tree, NULL), 1);
+	pkt->mark = 7;
+	KT_EQ(tcf_em_tree_match(pkt, &tree, NULL), 1);
+	pkt->mark = 9;
+	KT_EQ(tcf_em_tree_match(pkt, &tree, NULL), 0);
+	/* dumped and read back: the same tree */
+	skb_trim(m, 0);
+	KT_EQ(tcf_em_tree_dump(m, &tree, 1), 0);
+	KT_EQ(tcf_em_tree_validate(&tp, (struct nlattr *)m->data, &tree2), 0);
+	KT_EQ(tcf_em_tree_match(pkt, &tree2, NULL), 0);
+	pkt->mark = 7;
+	KT_EQ(tcf_em_tree_match(pkt, &tree2, NULL), 1);
+	tcf_em_tree_destroy(&tree2);
+	tcf_em_tree_destroy(&tree);
+	/* an inverted container */
+	skb_trim(m, 0);
+	nla = kt_em_tree(m, 200, TCF_EM_INVERT);
+	KT_EQ(tcf_em_tree_validate(&tp, nla, &tree), 0);
+	KT_EQ(tcf_em_tree_match(pkt, &tree, NULL), 0);
+	tcf_em_tree_destroy(&tree);
+	/* no module of the kind: -ENOENT, nothing kept */
+	skb_trim(m, 0);
+	nla = kt_em_tree(m, 201, 0);
+	KT_EQ(tcf_em_tree_validate(&tp, nla, &tree), -ENOENT);
+	KT_ASSERT(tree.matches == NULL, "aborted");
+	/* an empty tree matches everything */
+	KT_EQ(tcf_em_tree_validate(&tp, NULL, &tree), 0);
+	KT_EQ(tcf_em_tree_match(pkt, &tree, NULL), 1);
+	tcf_em_unregister(&kt_em_ops);
+	tcf_block_put(block);
+	kfree_skb(m);
+	kfree_skb(pkt);
+	qdk_test_qdisc_put(sch);
+	KT_EQ(qdk_test_mem_objects(), base);
+	return 0;
+}

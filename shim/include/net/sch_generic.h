@@ -257,6 +257,7 @@ struct tcf_block {
 	struct tcf_proto __rcu **chain_head;	/* the qdisc's filter_list */
 	struct tcf_chain chain0;		/* the one chain, index 0 */
 	u32 index;				/* a shared block's; 0: the qdisc's own */
+	struct net *net;
 };
 
 typedef void tcf_chain_head_change_t(struct tcf_proto *tp_head, void *priv);
