@@ -288,3 +288,13 @@ void __page_frag_cache_drain(struct page *page, unsigned int count)
 	if (page_ref_sub_and_test(page, count))
 		page_put_block(page);
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+void page_frag_cache_drain(struct page_frag_cache *nc)
+{
+	if (!nc->va)
+		return;
+	__page_frag_cache_drain(virt_to_head_page(nc->va), nc->pagecnt_bias);
+	nc->va = NULL;
+}
+#endif

@@ -113,3 +113,34 @@ KTEST(nlmore, attrs_and_messages)
 	nlmsg_free(skb);
 	return 0;
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+struct kt_flex {
+	int n;
+	u32 v[];
+};
+
+KTEST(slabmore, typed_allocators_6_12)
+{
+	long base = qdk_test_mem_objects();
+	struct kt_flex *f = kzalloc_flex(*f, v, 4);
+	u64 *o = kmalloc_obj(*o, GFP_ATOMIC);
+	u16 *a = kvzalloc_objs(u16, 8);
+	void *c = kvcalloc_node(3, 8, GFP_KERNEL, NUMA_NO_NODE);
+
+	KT_EQ(ksize(f), sizeof(*f) + 4 * sizeof(u32));
+	KT_EQ(f->v[3], 0);
+	KT_EQ(ksize(o), sizeof(u64));
+	KT_EQ(ksize(a), 16);
+	KT_EQ(((u8 *)c)[23], 0);
+	KT_ASSERT(gfp_has_io_fs(GFP_KERNEL) && !gfp_has_io_fs(GFP_NOFS), "io fs");
+	KT_EQ(default_gfp(), GFP_KERNEL);
+	KT_EQ(default_gfp(GFP_ATOMIC), GFP_ATOMIC);
+	__free_kvfree(&c);
+	kfree(f);
+	kfree(o);
+	kvfree(a);
+	KT_EQ(qdk_test_mem_objects(), base);
+	return 0;
+}
+#endif

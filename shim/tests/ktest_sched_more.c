@@ -463,3 +463,29 @@ KTEST(schedmore, ematch_trees)
 	KT_EQ(qdk_test_mem_objects(), base);
 	return 0;
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+KTEST(schedmore, helpers_6_12)
+{
+	struct Qdisc *sch = qdk_test_qdisc("pfifo");
+	struct mini_Qdisc_pair pair = { 0 };
+	struct mini_Qdisc __rcu *miniq = NULL;
+	struct gnet_stats_queue qs = { 0 };
+	struct sk_buff *skb = alloc_skb(64, GFP_KERNEL);
+
+	KT_ASSERT(!qdisc_txq_has_no_queue(netdev_get_tx_queue(qdisc_dev(sch), 0)),
+		  "pfifo queues");
+	KT_ASSERT(!mini_qdisc_pair_inited(&pair), "not yet");
+	mini_qdisc_pair_init(&pair, sch, &miniq);
+	KT_ASSERT(mini_qdisc_pair_inited(&pair), "inited");
+	qstats_cpu_drop_inc(&qs);
+	KT_EQ(qs.drops, 1);
+	KT_ASSERT(!skb_at_tc_egress(skb), "not at egress");
+	skb->nf_skip_egress = 1;
+	KT_ASSERT(skb_at_tc_egress(skb), "at egress");
+	KT_STREQ(NET_SCH_ALIAS_PREFIX, "net-sch-");
+	kfree_skb(skb);
+	qdk_test_qdisc_put(sch);
+	return 0;
+}
+#endif

@@ -607,3 +607,22 @@ KTEST(skbmore, odds_and_ends)
 	kfree_skb(b);
 	return 0;
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+KTEST(pages, frag_alloc_6_12)
+{
+	struct page_frag_cache nc = { 0 };
+	long base = qdk_test_mem_objects();
+	void *p = page_frag_alloc_align(&nc, 100, GFP_KERNEL, 64);
+	void *q = __page_frag_alloc_align(&nc, 10, GFP_KERNEL, ~0u);
+
+	KT_ASSERT(p && !((unsigned long)p & 63), "aligned to 64");
+	KT_EQ((u8 *)p - (u8 *)q, 10);
+	page_frag_free(p);
+	page_frag_free(q);
+	page_frag_cache_drain(&nc);
+	KT_ASSERT(nc.va == NULL, "drained");
+	KT_EQ(qdk_test_mem_objects(), base);
+	return 0;
+}
+#endif

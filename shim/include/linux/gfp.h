@@ -12,6 +12,8 @@
 #include <linux/version.h>
 #include <linux/gfp_types.h>
 #include <linux/alloc_tag.h>
+#include <linux/bug.h>
+#include <linux/log2.h>
 
 struct page;
 struct list_head;
@@ -21,6 +23,17 @@ static inline bool gfpflags_allow_blocking(const gfp_t gfp_flags)
 {
 	return !!(gfp_flags & __GFP_DIRECT_RECLAIM);
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* the flags of the variadic allocators (k*alloc_obj()): GFP_KERNEL unless given */
+#define __default_gfp(a, b, ...) b
+#define default_gfp(...) __default_gfp(, ##__VA_ARGS__, GFP_KERNEL)
+
+static inline bool gfp_has_io_fs(gfp_t gfp)
+{
+	return (gfp & (__GFP_IO | __GFP_FS)) == (__GFP_IO | __GFP_FS);
+}
+#endif
 
 /* x86 has no architecture hooks at allocation and free */
 static inline void arch_free_page(struct page *page, int order) { }
@@ -51,6 +64,11 @@ static inline void *page_frag_alloc_noprof(struct page_frag_cache *nc,
 {
 	return page_frag_alloc_align_noprof(nc, fragsz, gfp_mask, ~0u);
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* 6.12: the cache's own references back, the cache emptied */
+void page_frag_cache_drain(struct page_frag_cache *nc);
+#endif
 
 static inline struct page *__alloc_pages_node_noprof(int nid, gfp_t gfp_mask,
 						     unsigned int order)
@@ -99,7 +117,19 @@ static inline unsigned long alloc_pages_bulk_array_node_noprof(gfp_t gfp, int ni
 #define get_zeroed_page(...)	alloc_hooks(get_zeroed_page_noprof(__VA_ARGS__))
 #define alloc_pages_exact(...)	alloc_hooks(alloc_pages_exact_noprof(__VA_ARGS__))
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* 6.12: the mask is __page_frag_alloc_align()'s, page_frag_alloc_align() takes a power of 2 */
+#define __page_frag_alloc_align(...) \
+	alloc_hooks(page_frag_alloc_align_noprof(__VA_ARGS__))
+#define page_frag_alloc_align(nc, fragsz, gfp_mask, align) ({		\
+	unsigned int __align = (align);					\
+									\
+	WARN_ON_ONCE(!is_power_of_2(__align));				\
+	__page_frag_alloc_align(nc, fragsz, gfp_mask, -__align);	\
+})
+#else
 #define page_frag_alloc_align(...) alloc_hooks(page_frag_alloc_align_noprof(__VA_ARGS__))
+#endif
 #define page_frag_alloc(...)	alloc_hooks(page_frag_alloc_noprof(__VA_ARGS__))
 
 #define alloc_page(gfp_mask)	alloc_pages(gfp_mask, 0)

@@ -243,6 +243,26 @@ static inline void kvfree(const void *addr)
 	kfree(addr);
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* cleanup.h's __free(kvfree) */
+static inline void __free_kvfree(void *p)
+{
+	void *_T = *(void **)p;
+
+	if (!IS_ERR_OR_NULL(_T))
+		kvfree(_T);
+}
+
+static inline __malloc void *kvmalloc_array_node_noprof(size_t n, size_t size,
+							gfp_t flags, int node)
+{
+	return kmalloc_array_noprof(n, size, flags);
+}
+#define kvcalloc_node_noprof(_n, _s, _f, _node) \
+	kvmalloc_array_node_noprof(_n, _s, (_f) | __GFP_ZERO, _node)
+#define kvcalloc_node(...)	alloc_hooks(kvcalloc_node_noprof(__VA_ARGS__))
+#endif
+
 static inline void kvfree_sensitive(const void *addr, size_t len)
 {
 	kfree_sensitive(addr);
@@ -348,14 +368,12 @@ static inline void *kmem_cache_alloc_lru_noprof(struct kmem_cache *s,
 #define kvrealloc(...)		alloc_hooks(kvrealloc_noprof(__VA_ARGS__))
 #endif
 
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 /*
- * 7.x: allocations by type, (k|kv)(m|z)alloc_(obj|objs|flex)(VAR_OR_TYPE,
+ * 6.12 (Debian's 6.12.y has them) and 7.x: allocations by type, (k|kv)(m|z)alloc_(obj|objs|flex)(VAR_OR_TYPE,
  * [COUNT,] [GFP]); GFP_KERNEL when none is given. No __counted_by counter
  * is set: the shim's __counted_by() is empty, as without the attribute.
  */
-#define __default_gfp(a, b, ...) b
-#define default_gfp(...) __default_gfp(, ##__VA_ARGS__, GFP_KERNEL)
 #define __alloc_objs(KMALLOC, GFP, TYPE, COUNT) \
 	((TYPE *)KMALLOC(size_mul(sizeof(TYPE), COUNT), GFP))
 #define __alloc_flex(KMALLOC, GFP, TYPE, FAM, COUNT) \

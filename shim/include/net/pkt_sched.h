@@ -63,10 +63,8 @@ struct tc_query_caps_base {
 };
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
-/* 6.12: zeroes @caps, then asks the driver (a shim device has no driver) */
-void qdisc_offload_query_caps(struct net_device *dev,
-			      enum tc_setup_type type,
-			      void *caps, size_t caps_len);
+/* the module alias prefix of a qdisc kind (MODULE_ALIAS_NET_SCH) */
+#define NET_SCH_ALIAS_PREFIX "net-sch-"
 #endif
 
 static inline struct Qdisc *qdisc_from_priv(void *priv)

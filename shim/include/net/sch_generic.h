@@ -1400,11 +1400,29 @@ static inline int tc_classid_to_hwtc(struct net_device *dev, u32 classid)
 	return (hwtc < netdev_get_num_tc(dev)) ? hwtc : -EINVAL;
 }
 
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
-/* Debian's 6.1.y has it here (6.12: net/pkt_sched.h) */
+/* zeroes @caps, then asks the driver (a shim device has none) */
 void qdisc_offload_query_caps(struct net_device *dev,
 			      enum tc_setup_type type,
 			      void *caps, size_t caps_len);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline bool qdisc_txq_has_no_queue(const struct netdev_queue *txq)
+{
+	struct Qdisc *qdisc = rcu_access_pointer(txq->qdisc);
+
+	return qdisc->enqueue == NULL;
+}
+
+static inline void qstats_cpu_drop_inc(struct gnet_stats_queue __percpu *qstats)
+{
+	this_cpu_inc(qstats->drops);
+}
+
+/* on its way out through the egress hook (Debian's configs: NET_EGRESS) */
+static inline bool skb_at_tc_egress(const struct sk_buff *skb)
+{
+	return skb->nf_skip_egress && !skb_at_tc_ingress(skb);
+}
 #endif
 
 /* ---- mini qdiscs: clsact's and ingress's filter lists, swapped whole ------ */
@@ -1440,5 +1458,12 @@ void mini_qdisc_pair_init(struct mini_Qdisc_pair *miniqp, struct Qdisc *qdisc,
 			  struct mini_Qdisc __rcu **p_miniq);
 void mini_qdisc_pair_block_init(struct mini_Qdisc_pair *miniqp,
 				struct tcf_block *block);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline bool mini_qdisc_pair_inited(struct mini_Qdisc_pair *miniqp)
+{
+	return !!miniqp->p_miniq;
+}
+#endif
 
 #endif
