@@ -90,7 +90,11 @@ int tcf_block_get(struct tcf_block **p_block,
 		return -ENOMEM;
 	}
 	block->q = q;
+	block->net = dev_net(qdisc_dev(q));
 	block->chain_head = p_filter_chain;
+	block->chain0.block = block;
+	block->chain0.refcnt = 1;
+	INIT_LIST_HEAD(&block->chain0.list);
 	*p_filter_chain = NULL;
 	*p_block = block;
 	return 0;
@@ -276,6 +280,7 @@ int qdk_tcf_classifier_attach(struct net_device *dev, u32 parent, const char *ki
 	if (!tp)
 		return -ENOBUFS;
 	tp->ops = ops;
+	tp->chain = &block->chain0;
 	tp->classify = ops->classify;
 	tp->protocol = htons(ETH_P_ALL);
 	tp->prio = 1 << 16;
@@ -371,7 +376,10 @@ int tcf_qevent_init(struct tcf_qevent *qe, struct Qdisc *sch,
 	qe->info.binder_type = binder_type;
 	qe->info.chain_head_change_priv = &qe->filter_chain;
 	qe->info.block_index = index;
-	return tcf_block_get(&qe->block, &qe->filter_chain, sch, extack);
+	err = tcf_block_get(&qe->block, &qe->filter_chain, sch, extack);
+	if (!err)
+		qe->block->index = index;	/* a shared block, by its index */
+	return err;
 }
 
 void tcf_qevent_destroy(struct tcf_qevent *qe, struct Qdisc *sch)
@@ -411,4 +419,114 @@ int tcf_qevent_dump(struct sk_buff *skb, int attr_name, struct tcf_qevent *qe)
 	if (!qe->info.block_index)
 		return 0;
 	return nla_put_u32(skb, attr_name, qe->info.block_index);
+}
+
+/* ---- a filter's actions: none can be loaded ----------------------------- */
+
+static const struct nla_policy tcf_action_policy[TCA_ACT_MAX + 1] = {
+	[TCA_ACT_KIND]		= { .type = NLA_STRING },
+	[TCA_ACT_INDEX]		= { .type = NLA_U32 },
+	[TCA_ACT_COOKIE]	= { .type = NLA_BINARY, .len = TC_COOKIE_MAX_SIZE },
+	[TCA_ACT_OPTIONS]	= { .type = NLA_NESTED },
+	[TCA_ACT_FLAGS]		= NLA_POLICY_BITFIELD32(TCA_ACT_FLAGS_NO_PERCPU_STATS |
+							TCA_ACT_FLAGS_SKIP_HW |
+							TCA_ACT_FLAGS_SKIP_SW),
+	[TCA_ACT_HW_STATS]	= NLA_POLICY_BITFIELD32(TCA_ACT_HW_STATS_ANY),
+};
+
+/*
+ * What act_api.c's tc_action_load_ops() answers when no module of the
+ * action's kind is there (request_module() finds none): the kind's checks
+ * first, then -ENOENT.
+ */
+static int tcf_action_load_none(struct nlattr *nla, bool police,
+				struct netlink_ext_ack *extack)
+{
+	struct nlattr *tb[TCA_ACT_MAX + 1];
+	char act_name[IFNAMSIZ];
+	int err;
+
+	if (!police) {
+		err = nla_parse_nested_deprecated(tb, TCA_ACT_MAX, nla,
+						  tcf_action_policy, extack);
+		if (err < 0)
+			return err;
+		if (!tb[TCA_ACT_KIND]) {
+			NL_SET_ERR_MSG(extack, "TC action kind must be specified");
+			return -EINVAL;
+		}
+		if (nla_strscpy(act_name, tb[TCA_ACT_KIND], IFNAMSIZ) < 0) {
+			NL_SET_ERR_MSG(extack, "TC action name too long");
+			return -EINVAL;
+		}
+	}
+	NL_SET_ERR_MSG(extack, "Failed to load TC action module");
+	return -ENOENT;
+}
+
+int tcf_exts_validate_ex(struct net *net, struct tcf_proto *tp, struct nlattr **tb,
+			 struct nlattr *rate_tlv, struct tcf_exts *exts,
+			 u32 flags, u32 fl_flags, struct netlink_ext_ack *extack)
+{
+	if (exts->police && tb[exts->police])
+		return tcf_action_load_none(tb[exts->police], true, extack);
+	if (exts->action && tb[exts->action]) {
+		struct nlattr *list[TCA_ACT_MAX_PRIO + 1];
+		int err;
+
+		err = nla_parse_nested_deprecated(list, TCA_ACT_MAX_PRIO,
+						  tb[exts->action], NULL, extack);
+		if (err < 0)
+			return err;
+		/* an empty list is no action: nothing to load */
+		if (list[1])
+			return tcf_action_load_none(list[1],
+						    flags & TCA_ACT_FLAGS_POLICE,
+						    extack);
+		exts->nr_actions = 0;
+	}
+	return 0;
+}
+
+int tcf_exts_validate(struct net *net, struct tcf_proto *tp, struct nlattr **tb,
+		      struct nlattr *rate_tlv, struct tcf_exts *exts,
+		      u32 flags, struct netlink_ext_ack *extack)
+{
+	return tcf_exts_validate_ex(net, tp, tb, rate_tlv, exts, flags, 0, extack);
+}
+
+void tcf_exts_destroy(struct tcf_exts *exts)
+{
+	kfree(exts->actions);
+	exts->actions = NULL;
+	exts->nr_actions = 0;
+}
+
+void tcf_exts_change(struct tcf_exts *dst, struct tcf_exts *src)
+{
+	struct tcf_exts old = *dst;
+
+	*dst = *src;
+	tcf_exts_destroy(&old);
+}
+
+/* no action to dump: nothing written, as for a filter without actions */
+int tcf_exts_dump(struct sk_buff *skb, struct tcf_exts *exts)
+{
+	return 0;
+}
+
+int tcf_exts_terse_dump(struct sk_buff *skb, struct tcf_exts *exts)
+{
+	return 0;
+}
+
+int tcf_exts_dump_stats(struct sk_buff *skb, struct tcf_exts *exts)
+{
+	return 0;
+}
+
+unsigned int tcf_exts_num_actions(struct tcf_exts *exts)
+{
+	return 0;
 }

@@ -12,6 +12,8 @@
 #include <linux/string.h>
 #include <net/ip.h>
 #include <net/flow_dissector.h>
+#include <linux/icmp.h>
+#include <linux/icmpv6.h>
 
 bool skb_flow_dissect_flow_keys(const struct sk_buff *skb,
 				struct flow_keys *flow, unsigned int flags)
@@ -177,4 +179,93 @@ u32 skb_get_hash_perturb(const struct sk_buff *skb, const siphash_key_t *perturb
 
 	skb_flow_dissect_flow_keys(skb, &keys, FLOW_DISSECTOR_F_STOP_AT_FLOW_LABEL);
 	return __flow_hash_from_keys(&keys, perturb);
+}
+
+/* Which keys a dissector fills and where; CONTROL and BASIC are a must. */
+void skb_flow_dissector_init(struct flow_dissector *flow_dissector,
+			     const struct flow_dissector_key *key,
+			     unsigned int key_count)
+{
+	unsigned int i;
+
+	memset(flow_dissector, 0, sizeof(*flow_dissector));
+	for (i = 0; i < key_count; i++, key++) {
+		/* the offset must fit an unsigned short */
+		BUG_ON(key->offset > USHRT_MAX);
+		BUG_ON(dissector_uses_key(flow_dissector, key->key_id));
+		flow_dissector->used_keys |= 1ULL << key->key_id;
+		flow_dissector->offset[key->key_id] = key->offset;
+	}
+	BUG_ON(!dissector_uses_key(flow_dissector, FLOW_DISSECTOR_KEY_CONTROL));
+	BUG_ON(!dissector_uses_key(flow_dissector, FLOW_DISSECTOR_KEY_BASIC));
+}
+
+/* net/ipv6.h's ipv6_addr_hash(): the address's four words xored */
+static u32 flow_ipv6_addr_hash(const struct in6_addr *a)
+{
+	u32 w[4];
+
+	memcpy(w, a, sizeof(w));
+	return w[0] ^ w[1] ^ w[2] ^ w[3];
+}
+
+static __be32 flow_addr_u32(const struct flow_keys *flow, bool src)
+{
+	switch (flow->control.addr_type) {
+	case FLOW_DISSECTOR_KEY_IPV4_ADDRS:
+		return src ? flow->addrs.v4addrs.src : flow->addrs.v4addrs.dst;
+	case FLOW_DISSECTOR_KEY_IPV6_ADDRS:
+		return (__force __be32)flow_ipv6_addr_hash(src ?
+			&flow->addrs.v6addrs.src : &flow->addrs.v6addrs.dst);
+	case FLOW_DISSECTOR_KEY_TIPC:
+		return flow->addrs.tipckey.key;
+	default:
+		return 0;
+	}
+}
+
+__be32 flow_get_u32_src(const struct flow_keys *flow)
+{
+	return flow_addr_u32(flow, true);
+}
+
+__be32 flow_get_u32_dst(const struct flow_keys *flow)
+{
+	/* TIPC has one key, no destination */
+	if (flow->control.addr_type == FLOW_DISSECTOR_KEY_TIPC)
+		return 0;
+	return flow_addr_u32(flow, false);
+}
+
+/* the ICMP and ICMPv6 types whose header carries an echo id */
+static bool icmp_type_has_id(u8 type)
+{
+	switch (type) {
+	case ICMP_ECHO:
+	case ICMP_ECHOREPLY:
+	case ICMP_TIMESTAMP:
+	case ICMP_TIMESTAMPREPLY:
+	case ICMPV6_ECHO_REQUEST:
+	case ICMPV6_ECHO_REPLY:
+		return true;
+	}
+	return false;
+}
+
+void skb_flow_get_icmp_tci(const struct sk_buff *skb,
+			   struct flow_dissector_key_icmp *key_icmp,
+			   const void *data, int thoff, int hlen)
+{
+	struct icmphdr *ih, _ih;
+
+	ih = __skb_header_pointer(skb, thoff, sizeof(_ih), data, hlen, &_ih);
+	if (!ih)
+		return;
+	key_icmp->type = ih->type;
+	key_icmp->code = ih->code;
+	/* 0 says "no id": a zero id is told apart as 1 */
+	if (icmp_type_has_id(ih->type))
+		key_icmp->id = ih->un.echo.id ? ntohs(ih->un.echo.id) : 1;
+	else
+		key_icmp->id = 0;
 }

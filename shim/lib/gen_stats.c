@@ -66,10 +66,11 @@ void gnet_stats_add_basic(struct gnet_stats_basic_sync *bstats,
 	u64_stats_add(&bstats->packets, u64_stats_read(&src->packets));
 }
 
-int gnet_stats_copy_basic(struct gnet_dump *d,
-			  __gnet_stats_src struct gnet_stats_basic_sync __percpu *cpu,
-			  __gnet_stats_src struct gnet_stats_basic_sync *b,
-			  bool running)
+/* basic stats as type (TCA_STATS_BASIC, or _HW for the hardware's) */
+static int stats_copy_basic(struct gnet_dump *d,
+			    __gnet_stats_src struct gnet_stats_basic_sync __percpu *cpu,
+			    __gnet_stats_src struct gnet_stats_basic_sync *b,
+			    int type, bool running)
 {
 	u64 bstats_bytes, bstats_packets;
 	struct gnet_stats_basic_sync bstats;
@@ -79,7 +80,7 @@ int gnet_stats_copy_basic(struct gnet_dump *d,
 	bstats_bytes = u64_stats_read(&bstats.bytes);
 	bstats_packets = u64_stats_read(&bstats.packets);
 
-	if (d->compat_tc_stats) {
+	if (d->compat_tc_stats && type == TCA_STATS_BASIC) {
 		d->tc_stats.bytes = bstats_bytes;
 		d->tc_stats.packets = bstats_packets;
 	}
@@ -90,14 +91,29 @@ int gnet_stats_copy_basic(struct gnet_dump *d,
 		memset(&sb, 0, sizeof(sb));
 		sb.bytes = bstats_bytes;
 		sb.packets = bstats_packets;
-		res = stats_put(d, TCA_STATS_BASIC, &sb, sizeof(sb),
-				TCA_STATS_PAD);
+		res = stats_put(d, type, &sb, sizeof(sb), TCA_STATS_PAD);
 		if (res < 0 || sb.packets == bstats_packets)
 			return res;
 		return stats_put(d, TCA_STATS_PKT64, &bstats_packets,
 				 sizeof(bstats_packets), TCA_STATS_PAD);
 	}
 	return 0;
+}
+
+int gnet_stats_copy_basic(struct gnet_dump *d,
+			  __gnet_stats_src struct gnet_stats_basic_sync __percpu *cpu,
+			  __gnet_stats_src struct gnet_stats_basic_sync *b,
+			  bool running)
+{
+	return stats_copy_basic(d, cpu, b, TCA_STATS_BASIC, running);
+}
+
+int gnet_stats_copy_basic_hw(struct gnet_dump *d,
+			     __gnet_stats_src struct gnet_stats_basic_sync __percpu *cpu,
+			     __gnet_stats_src struct gnet_stats_basic_sync *b,
+			     bool running)
+{
+	return stats_copy_basic(d, cpu, b, TCA_STATS_BASIC_HW, running);
 }
 
 void gnet_stats_add_queue(struct gnet_stats_queue *qstats,

@@ -2326,3 +2326,32 @@ skip:
 	kfree(copy);
 	return out.err;
 }
+
+int rtnl_trylock(void)
+{
+	if (rtnl_is_locked())
+		return 0;
+	rtnl_lock();
+	return 1;
+}
+
+int rtnl_lock_killable(void)
+{
+	rtnl_lock();
+	return 0;
+}
+
+bool refcount_dec_and_rtnl_lock(refcount_t *r)
+{
+	/* refcount_dec_not_one(): one thread, so a plain test and decrement */
+	if (refcount_read(r) != 1) {
+		refcount_dec(r);
+		return false;
+	}
+	rtnl_lock();
+	if (!refcount_dec_and_test(r)) {
+		rtnl_unlock();
+		return false;
+	}
+	return true;
+}

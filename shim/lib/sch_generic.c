@@ -230,3 +230,45 @@ void mq_change_real_num_tx(struct Qdisc *sch, unsigned int new_real_tx)
 	}
 }
 EXPORT_SYMBOL(mq_change_real_num_tx);
+
+/*
+ * Mini qdiscs: the filter list a clsact or ingress qdisc's fast path reads
+ * is swapped between two copies, the one readers may still use left alone
+ * for a grace period (immediate here: RCU has no readers to wait for).
+ */
+void mini_qdisc_pair_swap(struct mini_Qdisc_pair *miniqp,
+			  struct tcf_proto *tp_head)
+{
+	struct mini_Qdisc *miniq_old = rcu_dereference_protected(*miniqp->p_miniq, 1);
+	struct mini_Qdisc *miniq;
+
+	if (!tp_head) {
+		RCU_INIT_POINTER(*miniqp->p_miniq, NULL);
+	} else {
+		miniq = miniq_old != &miniqp->miniq1 ?
+			&miniqp->miniq1 : &miniqp->miniq2;
+		miniq->filter_list = tp_head;
+		rcu_assign_pointer(*miniqp->p_miniq, miniq);
+	}
+	if (miniq_old)
+		miniq_old->rcu_state = 0;
+}
+
+void mini_qdisc_pair_block_init(struct mini_Qdisc_pair *miniqp,
+				struct tcf_block *block)
+{
+	miniqp->miniq1.block = block;
+	miniqp->miniq2.block = block;
+}
+
+void mini_qdisc_pair_init(struct mini_Qdisc_pair *miniqp, struct Qdisc *qdisc,
+			  struct mini_Qdisc __rcu **p_miniq)
+{
+	miniqp->miniq1.cpu_bstats = qdisc->cpu_bstats;
+	miniqp->miniq1.cpu_qstats = qdisc->cpu_qstats;
+	miniqp->miniq2.cpu_bstats = qdisc->cpu_bstats;
+	miniqp->miniq2.cpu_qstats = qdisc->cpu_qstats;
+	miniqp->miniq1.rcu_state = 0;
+	miniqp->miniq2.rcu_state = 0;
+	miniqp->p_miniq = p_miniq;
+}

@@ -100,6 +100,40 @@ static void *skb_carve(struct skb_area *a, unsigned int size)
 	return p;
 }
 
+/*
+ * The struct of an skb whose buffer is its own (larger than the largest
+ * class): carved as the others are (pskb_expand_head() moves buffers
+ * between structs, so a struct outlives its buffer), and kept on a list of
+ * bare structs when its buffer is freed. SAN=1 allocates each on its own.
+ */
+static struct sk_buff *skb_bare;
+
+static struct sk_buff *skb_struct_get(void)
+{
+	struct sk_buff *skb;
+
+	if (SKB_SAN)
+		return qdk_host_alloc(sizeof(*skb));
+	skb = skb_bare;
+	if (skb) {
+		skb_bare = skb->__qdk_free_next;
+		return skb;
+	}
+	return skb_carve(&skb_structs, SKB_STRUCT);
+}
+
+static void skb_struct_put(struct sk_buff *skb)
+{
+	if (SKB_SAN) {
+		qdk_host_free(skb);
+		return;
+	}
+	if (!skb)
+		return;
+	skb->__qdk_free_next = skb_bare;
+	skb_bare = skb;
+}
+
 /* An skb with a buffer of at least need bytes: head and __qdk_bufsize set. */
 static struct sk_buff *skb_obj_get(unsigned int need)
 {
@@ -108,10 +142,10 @@ static struct sk_buff *skb_obj_get(unsigned int need)
 	unsigned char *head;
 
 	if (unlikely(skb_own(need))) {
-		skb = qdk_host_alloc(sizeof(*skb));
+		skb = skb_struct_get();
 		head = qdk_host_alloc(need);
 		if (!skb || !head) {
-			qdk_host_free(skb);
+			skb_struct_put(skb);
 			qdk_host_free(head);
 			return NULL;
 		}
@@ -139,7 +173,7 @@ static void skb_obj_put(struct sk_buff *skb)
 
 	if (unlikely(skb_own(skb->__qdk_bufsize))) {
 		qdk_host_free(skb->head);
-		qdk_host_free(skb);
+		skb_struct_put(skb);
 		return;
 	}
 	skb->__qdk_free_next = skb_class[c].free;
@@ -283,8 +317,11 @@ void qdk_skb_set_truesize(struct sk_buff *skb, unsigned int truesize)
 }
 
 /* The chunks back to the C library, unless a leaked skb lives in one (reports read it). */
+static void skb_frag_caches_drain(void);
+
 void qdk_skb_cache_drain(void)
 {
+	skb_frag_caches_drain();
 	if (skb_live.__qdk_live_next != &skb_live)
 		return;
 	while (skb_chunks) {
@@ -295,6 +332,7 @@ void qdk_skb_cache_drain(void)
 	}
 	memset(skb_class, 0, sizeof(skb_class));
 	memset(&skb_structs, 0, sizeof(skb_structs));
+	skb_bare = NULL;
 }
 
 void __kfree_skb(struct sk_buff *skb)
@@ -594,3 +632,688 @@ __wsum csum_partial(const void *buff, int len, __wsum wsum)
 	return (__force __wsum)(u32)sum;
 }
 
+
+/* ---- reallocating heads, copies with other room ---------------------------- */
+
+void skb_headers_offset_update(struct sk_buff *skb, int off)
+{
+	/* csum_start only while it is one, not a csum */
+	if (skb->ip_summed == CHECKSUM_PARTIAL)
+		skb->csum_start += off;
+	skb->transport_header += off;
+	skb->network_header += off;
+	if (skb_mac_header_was_set(skb))
+		skb->mac_header += off;
+	skb->inner_transport_header += off;
+	skb->inner_network_header += off;
+	skb->inner_mac_header += off;
+}
+
+/*
+ * A new head of end offset osize + nhead + ntail with the bytes up to tail
+ * copied nhead further on: the buffer moves to a fresh object of the
+ * right class, the old one goes back to its class with a spare struct.
+ */
+int pskb_expand_head(struct sk_buff *skb, int nhead, int ntail, gfp_t gfp_mask)
+{
+	unsigned int osize = skb_end_offset(skb);
+	unsigned int size = ALIGN(osize + nhead + ntail, 8);
+	struct sk_buff *tmp;
+	unsigned char *ohead;
+	unsigned int obufsize;
+	long off;
+
+	BUG_ON(nhead < 0);
+	BUG_ON(skb_shared(skb));
+	if (qdk_alloc_fails())
+		return -ENOMEM;
+	tmp = skb_obj_get(buf_size(size));
+	if (!tmp)
+		return -ENOMEM;
+	memcpy(tmp->head + nhead, skb->head, skb_tail_pointer(skb) - skb->head);
+	memcpy(tmp->head + size, skb_shinfo(skb),
+	       offsetof(struct skb_shared_info, frags[skb_shinfo(skb)->nr_frags]));
+	ohead = skb->head;
+	obufsize = skb->__qdk_bufsize;
+	skb->head = tmp->head;
+	skb->__qdk_bufsize = tmp->__qdk_bufsize;
+	tmp->head = ohead;
+	tmp->__qdk_bufsize = obufsize;
+	skb_obj_put(tmp);
+
+	off = (skb->head + nhead) - ohead;
+	skb->data += off;
+	skb_set_end_offset(skb, size);
+	skb->tail += nhead;
+	skb_headers_offset_update(skb, nhead);
+	skb->cloned = 0;
+	skb->hdr_len = 0;
+	skb->nohdr = 0;
+	atomic_set(&skb_shinfo(skb)->dataref, 1);
+	skb_metadata_clear(skb);
+	/* as the kernel: only an skb no socket owns changes its truesize */
+	if (!skb->sk) {
+		skb->truesize += size - osize;
+		qdk_mem_bytes += size - osize;
+	}
+	return 0;
+}
+
+/* what __copy_skb_header() copies: every field but the buffer's own */
+static void skb_copy_fields(struct sk_buff *new, const struct sk_buff *old)
+{
+	unsigned int len = new->len, data_len = new->data_len;
+	unsigned int truesize = new->truesize;
+	sk_buff_data_t tail = new->tail, end = new->end;
+	struct sk_buff *next = new->next, *prev = new->prev;
+	struct sock *sk = new->sk;
+	void (*destructor)(struct sk_buff *skb) = new->destructor;
+	refcount_t users = new->users;
+
+	memcpy(new, old, offsetof(struct sk_buff, head));
+	new->len = len;
+	new->data_len = data_len;
+	new->truesize = truesize;
+	new->tail = tail;
+	new->end = end;
+	new->next = next;
+	new->prev = prev;
+	new->sk = sk;
+	new->destructor = destructor;
+	new->users = users;
+	new->cloned = 0;
+	new->fclone = SKB_FCLONE_UNAVAILABLE;
+}
+
+void skb_copy_header(struct sk_buff *new, const struct sk_buff *old)
+{
+	skb_copy_fields(new, old);
+	skb_shinfo(new)->gso_size = skb_shinfo(old)->gso_size;
+	skb_shinfo(new)->gso_segs = skb_shinfo(old)->gso_segs;
+	skb_shinfo(new)->gso_type = skb_shinfo(old)->gso_type;
+}
+
+struct sk_buff *__alloc_skb_noprof(unsigned int size, gfp_t priority, int flags,
+				   int node)
+{
+	/* no fast-clone companion, no NAPI cache: one kind of skb */
+	return alloc_skb_noprof(size, priority);
+}
+
+struct sk_buff *skb_copy_expand_noprof(const struct sk_buff *skb, int newheadroom,
+				       int newtailroom, gfp_t gfp_mask)
+{
+	struct sk_buff *n = alloc_skb_noprof(newheadroom + skb->len + newtailroom,
+					     gfp_mask);
+	int oldheadroom = skb_headroom(skb);
+	int head_copy_len, head_copy_off;
+
+	if (!n)
+		return NULL;
+	skb_reserve(n, newheadroom);
+	skb_put(n, skb->len);
+	head_copy_len = oldheadroom;
+	head_copy_off = 0;
+	if (newheadroom <= head_copy_len)
+		head_copy_len = newheadroom;
+	else
+		head_copy_off = newheadroom - head_copy_len;
+	BUG_ON(skb_copy_bits(skb, -head_copy_len, n->head + head_copy_off,
+			     skb->len + head_copy_len));
+	/* the header offsets, relative to head, move with the new headroom */
+	skb_copy_header(n, skb);
+	n->data = n->head + newheadroom;
+	skb_headers_offset_update(n, newheadroom - oldheadroom);
+	n->__qdk_id = 0;
+	skb_made(n, skb);
+	return n;
+}
+
+struct sk_buff *__pskb_copy_fclone_noprof(struct sk_buff *skb, int headroom,
+					  gfp_t gfp_mask, bool fclone)
+{
+	unsigned int size = skb_headlen(skb) + headroom;
+	struct sk_buff *n = alloc_skb_noprof(size, gfp_mask);
+
+	if (!n)
+		return NULL;
+	skb_reserve(n, headroom);
+	skb_put(n, skb_headlen(skb));
+	skb_copy_from_linear_data(skb, n->data, n->len);
+	skb_copy_header(n, skb);
+	n->data = n->head + headroom;
+	/* __copy_skb_header() keeps the header offsets: relative to head */
+	n->__qdk_id = 0;
+	skb_made(n, skb);
+	return n;
+}
+
+struct sk_buff *skb_realloc_headroom(struct sk_buff *skb, unsigned int headroom)
+{
+	int delta = headroom - skb_headroom(skb);
+	struct sk_buff *skb2;
+
+	if (delta <= 0) {
+		skb2 = pskb_copy_noprof(skb, GFP_ATOMIC);
+	} else {
+		skb2 = skb_clone_noprof(skb, GFP_ATOMIC);
+		if (skb2 && pskb_expand_head(skb2, SKB_DATA_ALIGN(delta), 0,
+					     GFP_ATOMIC)) {
+			kfree_skb(skb2);
+			skb2 = NULL;
+		}
+	}
+	return skb2;
+}
+
+/* The shim's packets have no socket charged for them (is_skb_wmem() false). */
+struct sk_buff *skb_expand_head(struct sk_buff *skb, unsigned int headroom)
+{
+	int delta = headroom - skb_headroom(skb);
+
+	if (WARN_ONCE(delta <= 0,
+		      "%s is expecting an increase in the headroom", __func__))
+		return skb;
+	delta = SKB_DATA_ALIGN(delta);
+	{
+		struct sk_buff *nskb = skb_clone_noprof(skb, GFP_ATOMIC);
+
+		if (unlikely(!nskb))
+			goto fail;
+		consume_skb(skb);
+		skb = nskb;
+	}
+	if (pskb_expand_head(skb, delta, 0, GFP_ATOMIC))
+		goto fail;
+	return skb;
+fail:
+	kfree_skb(skb);
+	return NULL;
+}
+
+int __skb_unclone_keeptruesize(struct sk_buff *skb, gfp_t pri)
+{
+	unsigned int saved_end_offset = skb_end_offset(skb);
+	unsigned int saved_truesize = skb->truesize;
+	struct skb_shared_info *shinfo;
+	int res;
+
+	res = pskb_expand_head(skb, 0, 0, pri);
+	if (res)
+		return res;
+	qdk_mem_bytes += (long)saved_truesize - (long)skb->truesize;
+	skb->truesize = saved_truesize;
+	if (likely(skb_end_offset(skb) == saved_end_offset))
+		return 0;
+	shinfo = skb_shinfo(skb);
+	memmove(skb->head + saved_end_offset, shinfo,
+		offsetof(struct skb_shared_info, frags[shinfo->nr_frags]));
+	skb_set_end_offset(skb, saved_end_offset);
+	return 0;
+}
+
+/* linear data only: a writable copy with tailbits of room, one "page" */
+int skb_cow_data(struct sk_buff *skb, int tailbits, struct sk_buff **trailer)
+{
+	if ((skb_cloned(skb) || tailbits > skb_tailroom(skb)) &&
+	    !__pskb_pull_tail(skb, __skb_pagelen(skb)))
+		return -ENOMEM;
+	if (tailbits > skb_tailroom(skb) &&
+	    pskb_expand_head(skb, 0, tailbits - skb_tailroom(skb) + 128, GFP_ATOMIC))
+		return -ENOMEM;
+	*trailer = skb;
+	return 1;
+}
+
+/* ---- linear data ------------------------------------------------------------ */
+
+/*
+ * Pull delta bytes of paged data into the head. The shim's packets have
+ * none (data_len is 0), so only the head's own copy-on-write happens.
+ */
+void *__pskb_pull_tail(struct sk_buff *skb, int delta)
+{
+	int eat = (skb->tail + delta) - skb->end;
+
+	BUG_ON(delta > (int)skb->data_len);
+	if (eat > 0 || skb_cloned(skb)) {
+		if (pskb_expand_head(skb, 0, eat > 0 ? eat + 128 : 0, GFP_ATOMIC))
+			return NULL;
+	}
+	return skb_tail_pointer(skb);
+}
+
+int ___pskb_trim(struct sk_buff *skb, unsigned int len)
+{
+	int err;
+
+	if (skb_cloned(skb) &&
+	    unlikely((err = pskb_expand_head(skb, 0, 0, GFP_ATOMIC))))
+		return err;
+	skb->len = len;
+	skb->data_len = 0;
+	skb_set_tail_pointer(skb, len);
+	return 0;
+}
+
+void *pskb_put(struct sk_buff *skb, struct sk_buff *tail, int len)
+{
+	if (tail != skb) {
+		skb->data_len += len;
+		skb->len += len;
+	}
+	return skb_put(tail, len);
+}
+
+void *skb_pull_data(struct sk_buff *skb, size_t len)
+{
+	void *data = skb->data;
+
+	if (skb->len < len)
+		return NULL;
+	skb_pull(skb, len);
+	return data;
+}
+
+int __skb_pad(struct sk_buff *skb, int pad, bool free_on_error)
+{
+	int err, ntail;
+
+	if (!skb_cloned(skb) && skb_tailroom(skb) >= pad) {
+		memset(skb->data + skb->len, 0, pad);
+		return 0;
+	}
+	ntail = skb->data_len + pad - (skb->end - skb->tail);
+	if (likely(skb_cloned(skb) || ntail > 0)) {
+		err = pskb_expand_head(skb, 0, ntail, GFP_ATOMIC);
+		if (unlikely(err))
+			goto free_skb;
+	}
+	err = skb_linearize(skb);
+	if (unlikely(err))
+		goto free_skb;
+	memset(skb->data + skb->len, 0, pad);
+	return 0;
+free_skb:
+	if (free_on_error)
+		kfree_skb(skb);
+	return err;
+}
+
+/* Bytes at offset (negative: into the headroom) to and from the head. */
+int skb_copy_bits(const struct sk_buff *skb, int offset, void *to, int len)
+{
+	if (offset > (int)skb->len - len)
+		return -EFAULT;
+	if (offset < 0 && -offset > (int)skb_headroom(skb))
+		return -EFAULT;
+	if (len > 0)
+		memcpy(to, skb->data + offset, len);
+	return 0;
+}
+
+int skb_store_bits(struct sk_buff *skb, int offset, const void *from, int len)
+{
+	if (offset > (int)skb->len - len)
+		return -EFAULT;
+	if (len > 0)
+		memcpy(skb->data + offset, from, len);
+	return 0;
+}
+
+void skb_append(struct sk_buff *old, struct sk_buff *newsk,
+		struct sk_buff_head *list)
+{
+	__skb_queue_after(list, old, newsk);
+}
+
+void skb_split(struct sk_buff *skb, struct sk_buff *skb1, const u32 len)
+{
+	int pos = skb_headlen(skb);
+
+	skb_shinfo(skb1)->flags |= skb_shinfo(skb)->flags & SKBFL_SHARED_FRAG;
+	if (len < pos) {
+		/* the head's bytes past len go to skb1 */
+		skb_copy_from_linear_data_offset(skb, len, skb_put(skb1, pos - len),
+						 pos - len);
+		skb1->len += skb1->data_len;
+		skb->data_len = 0;
+		skb->len = len;
+		skb_set_tail_pointer(skb, len);
+	}
+}
+
+/* ---- checksums over the data ----------------------------------------------- */
+
+__wsum __skb_checksum(const struct sk_buff *skb, int offset, int len,
+		      __wsum csum, const struct skb_checksum_ops *ops)
+{
+	BUG_ON(offset < 0 || offset + len > (int)skb->len);
+	return ops->update(skb->data + offset, len, csum);
+}
+
+static __wsum skb_csum_update(const void *mem, int len, __wsum wsum)
+{
+	return csum_partial(mem, len, wsum);
+}
+
+static __wsum skb_csum_combine(__wsum csum, __wsum csum2, int offset, int len)
+{
+	return csum_block_add_ext(csum, csum2, offset, len);
+}
+
+__wsum skb_checksum(const struct sk_buff *skb, int offset, int len, __wsum csum)
+{
+	static const struct skb_checksum_ops ops = {
+		.update = skb_csum_update,
+		.combine = skb_csum_combine,
+	};
+
+	return __skb_checksum(skb, offset, len, csum, &ops);
+}
+
+__wsum skb_copy_and_csum_bits(const struct sk_buff *skb, int offset, u8 *to,
+			      int len)
+{
+	BUG_ON(offset < 0 || offset + len > (int)skb->len);
+	memcpy(to, skb->data + offset, len);
+	return csum_partial(to, len, 0);
+}
+
+void skb_copy_and_csum_dev(const struct sk_buff *skb, u8 *to)
+{
+	__wsum csum;
+	long csstart;
+
+	if (skb->ip_summed == CHECKSUM_PARTIAL)
+		csstart = skb_checksum_start_offset(skb);
+	else
+		csstart = skb_headlen(skb);
+	BUG_ON(csstart > skb_headlen(skb));
+	skb_copy_from_linear_data(skb, to, csstart);
+	csum = 0;
+	if (csstart != skb->len)
+		csum = skb_copy_and_csum_bits(skb, csstart, to + csstart,
+					      skb->len - csstart);
+	if (skb->ip_summed == CHECKSUM_PARTIAL) {
+		long csstuff = csstart + skb->csum_offset;
+
+		*((__sum16 *)(to + csstuff)) = csum_fold(csum);
+	}
+}
+
+static void skb_rx_csum_fault(const struct sk_buff *skb)
+{
+	pr_err("%s: hw csum failure\n", skb->dev ? "dev" : "<unknown>");
+}
+
+__sum16 __skb_checksum_complete_head(struct sk_buff *skb, int len)
+{
+	__sum16 sum = csum_fold(skb_checksum(skb, 0, len, skb->csum));
+
+	if (likely(!sum)) {
+		if (unlikely(skb->ip_summed == CHECKSUM_COMPLETE) &&
+		    !skb->csum_complete_sw)
+			skb_rx_csum_fault(skb);
+	}
+	if (!skb_shared(skb))
+		skb->csum_valid = !sum;
+	return sum;
+}
+
+__sum16 __skb_checksum_complete(struct sk_buff *skb)
+{
+	__wsum csum = skb_checksum(skb, 0, skb->len, 0);
+	__sum16 sum = csum_fold(csum_add(skb->csum, csum));
+
+	if (likely(!sum)) {
+		if (unlikely(skb->ip_summed == CHECKSUM_COMPLETE) &&
+		    !skb->csum_complete_sw)
+			skb_rx_csum_fault(skb);
+	}
+	if (!skb_shared(skb)) {
+		skb->csum = csum;
+		skb->ip_summed = CHECKSUM_COMPLETE;
+		skb->csum_complete_sw = 1;
+		skb->csum_valid = !sum;
+	}
+	return sum;
+}
+
+bool skb_partial_csum_set(struct sk_buff *skb, u16 start, u16 off)
+{
+	u32 csum_end = (u32)start + (u32)off + sizeof(__sum16);
+	u32 csum_start = skb_headroom(skb) + (u32)start;
+
+	if (unlikely(csum_start >= U16_MAX || csum_end > skb_headlen(skb))) {
+		pr_warn("bad partial csum: csum=%u/%u headroom=%u headlen=%u\n",
+			start, off, skb_headroom(skb), skb_headlen(skb));
+		return false;
+	}
+	skb->ip_summed = CHECKSUM_PARTIAL;
+	skb->csum_start = csum_start;
+	skb->csum_offset = off;
+	skb->transport_header = csum_start;
+	return true;
+}
+
+int pskb_trim_rcsum_slow(struct sk_buff *skb, unsigned int len)
+{
+	if (skb->ip_summed == CHECKSUM_COMPLETE) {
+		int delta = skb->len - len;
+
+		skb->csum = csum_block_sub(skb->csum,
+					   skb_checksum(skb, len, delta, 0), len);
+	} else if (skb->ip_summed == CHECKSUM_PARTIAL) {
+		int hdlen = (len > skb_headlen(skb)) ? skb_headlen(skb) : len;
+		int offset = skb_checksum_start_offset(skb) + skb->csum_offset;
+
+		if (offset + sizeof(__sum16) > hdlen)
+			return -EINVAL;
+	}
+	return __pskb_trim(skb, len);
+}
+
+void *skb_pull_rcsum(struct sk_buff *skb, unsigned int len)
+{
+	unsigned char *data = skb->data;
+
+	BUG_ON(len > skb->len);
+	__skb_pull(skb, len);
+	skb_postpull_rcsum(skb, data, len);
+	return skb->data;
+}
+
+/* ---- odds and ends ----------------------------------------------------------- */
+
+void __skb_get_hash_net(const struct net *net, struct sk_buff *skb)
+{
+	__skb_get_hash(skb);	/* one namespace, one key */
+}
+
+/* no PHY timestamps, and no socket to report a software one to */
+void skb_clone_tx_timestamp(struct sk_buff *skb)
+{
+}
+
+void skb_tstamp_tx(struct sk_buff *orig_skb,
+		   struct skb_shared_hwtstamps *hwtstamps)
+{
+}
+
+/* No user pages ever: dropping the zerocopy state is all there is. */
+int skb_copy_ubufs(struct sk_buff *skb, gfp_t gfp_mask)
+{
+	if (skb_shared(skb) || skb_unclone(skb, gfp_mask))
+		return -EINVAL;
+	skb_shinfo(skb)->flags &= ~SKBFL_ALL_ZEROCOPY;
+	skb_shinfo(skb)->destructor_arg = NULL;
+	return 0;
+}
+
+void skb_tx_error(struct sk_buff *skb)
+{
+	if (skb && skb_zcopy(skb)) {
+		skb_shinfo(skb)->flags &= ~SKBFL_ALL_ZEROCOPY;
+		skb_shinfo(skb)->destructor_arg = NULL;
+	}
+}
+
+struct sk_buff *__netdev_alloc_skb_noprof(struct net_device *dev,
+					  unsigned int len, gfp_t gfp_mask)
+{
+	struct sk_buff *skb = alloc_skb_noprof(len + NET_SKB_PAD, gfp_mask);
+
+	if (!skb)
+		return NULL;
+	skb_reserve(skb, NET_SKB_PAD);
+	skb->dev = dev;
+	return skb;
+}
+
+struct sk_buff *__napi_alloc_skb_noprof(struct napi_struct *napi,
+					unsigned int len, gfp_t gfp_mask)
+{
+	struct sk_buff *skb = alloc_skb_noprof(len + NET_SKB_PAD + NET_IP_ALIGN,
+					       gfp_mask);
+
+	if (!skb)
+		return NULL;
+	skb_reserve(skb, NET_SKB_PAD + NET_IP_ALIGN);
+	return skb;
+}
+
+void napi_consume_skb(struct sk_buff *skb, int budget)
+{
+	consume_skb(skb);
+}
+
+void skb_scrub_packet(struct sk_buff *skb, bool xnet)
+{
+	skb->pkt_type = PACKET_HOST;
+	skb->skb_iif = 0;
+	skb->ignore_df = 0;
+	skb_dst_drop(skb);
+	skb_ext_reset(skb);
+	nf_reset_ct(skb);
+	nf_reset_trace(skb);
+	ipvs_reset(skb);
+	if (!xnet)
+		return;
+	skb->mark = 0;
+	skb_clear_tstamp(skb);
+}
+
+#define SKB_L1_CACHE_BYTES	64	/* x86's L1_CACHE_BYTES */
+
+unsigned int skb_zerocopy_headlen(const struct sk_buff *from)
+{
+	unsigned int hlen = 0;
+
+	if (!from->head_frag || skb_headlen(from) < SKB_L1_CACHE_BYTES ||
+	    skb_shinfo(from)->nr_frags >= MAX_SKB_FRAGS) {
+		hlen = skb_headlen(from);
+		if (!hlen)
+			hlen = from->len;
+	}
+	if (skb_has_frag_list(from))
+		hlen = from->len;
+	return hlen;
+}
+
+/*
+ * len bytes of from appended to to, hlen of them copied (the rest would
+ * be shared pages: the shim's packets are all head, so all are copied).
+ */
+int skb_zerocopy(struct sk_buff *to, struct sk_buff *from, int len, int hlen)
+{
+	if (len <= skb_tailroom(to))
+		return skb_copy_bits(from, 0, skb_put(to, len), len);
+	if (len > skb_tailroom(to) &&
+	    pskb_expand_head(to, 0, len - skb_tailroom(to), GFP_ATOMIC))
+		return -ENOMEM;
+	return skb_copy_bits(from, 0, skb_put(to, len), len);
+}
+
+void skb_dump(const char *level, const struct sk_buff *skb, bool full_pkt)
+{
+	struct skb_shared_info *sh = skb_shinfo(skb);
+	int headroom = skb_headroom(skb);
+	int tailroom = skb_tailroom(skb);
+
+	printk("%sskb len=%u headroom=%u headlen=%u tailroom=%u\n"
+	       "mac=(%d,%d) net=(%d,%d) trans=%d\n"
+	       "shinfo(txflags=%u nr_frags=%u gso(size=%hu type=%u segs=%hu))\n"
+	       "csum(0x%x ip_summed=%u complete_sw=%u valid=%u level=%u)\n"
+	       "hash(0x%x sw=%u l4=%u) proto=0x%04x pkttype=%u iif=%d\n",
+	       level, skb->len, headroom, skb_headlen(skb), tailroom,
+	       skb_mac_header_was_set(skb) ? skb->mac_header : -1,
+	       skb_mac_header_was_set(skb) ? skb->network_header - skb->mac_header : -1,
+	       skb->network_header,
+	       skb_transport_header_was_set(skb) ?
+			skb->transport_header - skb->network_header : -1,
+	       skb_transport_header_was_set(skb) ? skb->transport_header : -1,
+	       sh->tx_flags, sh->nr_frags, sh->gso_size, sh->gso_type, sh->gso_segs,
+	       skb->csum, skb->ip_summed, skb->csum_complete_sw, skb->csum_valid,
+	       skb->csum_level, skb->hash, skb->sw_hash, skb->l4_hash,
+	       ntohs(skb->protocol), skb->pkt_type, skb->skb_iif);
+	if (full_pkt) {
+		/* headroom, linear data and tailroom, 16 bytes a line */
+		const u8 *p = skb->head;
+		int i, n = skb_end_offset(skb);
+
+		for (i = 0; i < n; i += 16) {
+			int k;
+
+			printk("%sskb %08x:", level, i);
+			for (k = i; k < i + 16 && k < n; k++)
+				printk(KERN_CONT " %02x", p[k]);
+			printk(KERN_CONT "\n");
+		}
+	}
+}
+
+/* the per-CPU fragment caches of netdev_alloc_frag() and napi_alloc_frag() */
+static struct page_frag_cache netdev_frag_cache, napi_frag_cache;
+
+void *__netdev_alloc_frag_align_noprof(unsigned int fragsz, unsigned int align_mask)
+{
+	fragsz = SKB_DATA_ALIGN(fragsz);
+	return page_frag_alloc_align_noprof(&netdev_frag_cache, fragsz,
+					    GFP_ATOMIC, align_mask);
+}
+
+void *__napi_alloc_frag_align_noprof(unsigned int fragsz, unsigned int align_mask)
+{
+	fragsz = SKB_DATA_ALIGN(fragsz);
+	return page_frag_alloc_align_noprof(&napi_frag_cache, fragsz,
+					    GFP_ATOMIC, align_mask);
+}
+
+/* the caches' own references back: a block goes once its fragments are freed */
+static void skb_frag_cache_drain(struct page_frag_cache *nc)
+{
+	if (nc->va)
+		__page_frag_cache_drain(virt_to_head_page(nc->va), nc->pagecnt_bias);
+	memset(nc, 0, sizeof(*nc));
+}
+
+static void skb_frag_caches_drain(void)
+{
+	skb_frag_cache_drain(&netdev_frag_cache);
+	skb_frag_cache_drain(&napi_frag_cache);
+}
+
+void __skb_warn_lro_forwarding(const struct sk_buff *skb)
+{
+	if (net_ratelimit())
+		pr_warn("%s: received packets cannot be forwarded while LRO is enabled\n",
+			skb->dev ? skb->dev->name : "(null)");
+}
+
+int sysctl_max_skb_frags = MAX_SKB_FRAGS;
+
+bool skb_defer_rx_timestamp(struct sk_buff *skb)
+{
+	return false;
+}

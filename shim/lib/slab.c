@@ -259,3 +259,81 @@ long qdk_slab_for_each_live(u64 since,
 	}
 	return n;
 }
+
+/* The size the kernel's kmalloc() really gives for size (ksize() of it). */
+size_t kmalloc_size_roundup(size_t size)
+{
+	unsigned int i;
+
+	if (unlikely(size == 0))
+		return 0;
+	if (unlikely(size == SIZE_MAX))
+		return SIZE_MAX;
+	if (size > KMALLOC_MAX_CACHE_SIZE) {
+		size_t pages = 1;
+
+		while (pages * 4096 < size)
+			pages <<= 1;
+		return pages * 4096;
+	}
+	i = kmalloc_index(size);
+	return i == 1 ? 96 : i == 2 ? 192 : 1UL << i;
+}
+
+/* beyond the kmalloc caches the kernel takes pages; one allocator here */
+void *kmalloc_large_noprof(size_t size, gfp_t flags)
+{
+	return __kmalloc_noprof(size, flags);
+}
+
+void *kmalloc_large_node_noprof(size_t size, gfp_t flags, int node)
+{
+	return __kmalloc_noprof(size, flags);
+}
+
+/* 6.1's kvrealloc(): a new object of newsize with min(oldsize, newsize) copied */
+void *kvrealloc_noprof(const void *p, size_t oldsize, size_t newsize, gfp_t flags)
+{
+	void *newp;
+
+	if (oldsize >= newsize)
+		return (void *)p;
+	newp = __kmalloc_noprof(newsize, flags & ~__GFP_ZERO);
+	if (!newp)
+		return NULL;
+	memcpy(newp, p, oldsize);
+	if (flags & __GFP_ZERO)
+		memset((char *)newp + oldsize, 0, newsize - oldsize);
+	kvfree(p);
+	return newp;
+}
+
+struct kmem_cache *kmem_cache_create_usercopy(const char *name, unsigned int size,
+					      unsigned int align, slab_flags_t flags,
+					      unsigned int useroffset,
+					      unsigned int usersize,
+					      void (*ctor)(void *))
+{
+	/* no hardened usercopy: the whitelist has nothing to guard */
+	return kmem_cache_create(name, size, align, flags, ctor);
+}
+
+unsigned int kmem_cache_size(struct kmem_cache *s)
+{
+	return s->size;
+}
+
+/* nothing cached beyond the live objects: nothing to give back */
+int kmem_cache_shrink(struct kmem_cache *s)
+{
+	return 0;
+}
+
+void kmem_dump_obj(void *object)
+{
+	struct qdk_slab_hdr *h = slab_hdr(object);
+
+	pr_cont(" slab%s%s size %zu start %p pointer offset 0\n",
+		h->cache ? " " : " kmalloc", h->cache ? h->cache->name : "",
+		h->size, object);
+}

@@ -15,12 +15,6 @@ static inline unsigned int ip_hdrlen(const struct sk_buff *skb)
 	return ip_hdr(skb)->ihl * 4;
 }
 
-static inline bool skb_is_gso_tcp(const struct sk_buff *skb)
-{
-	return skb_is_gso(skb) &&
-	       skb_shinfo(skb)->gso_type & (SKB_GSO_TCPV4 | SKB_GSO_TCPV6);
-}
-
 /* IPv4 total length; a GSO TCP packet may carry 0 (BIG TCP) */
 static inline unsigned int iph_totlen(const struct sk_buff *skb,
 				      const struct iphdr *iph)

@@ -10,6 +10,7 @@ typedef u64 netdev_features_t;
 #define NETIF_F_SG		BIT_ULL(0)
 #define NETIF_F_IP_CSUM		BIT_ULL(1)
 #define NETIF_F_HW_CSUM		BIT_ULL(3)
+#define NETIF_F_FRAGLIST	BIT_ULL(6)
 #define NETIF_F_HW_TC		BIT_ULL(56)
 #define NETIF_F_GSO_SHIFT	16
 #define NETIF_F_GSO_LAST	(NETIF_F_GSO_SHIFT + 22)

@@ -7,6 +7,71 @@
 #include <linux/kernel.h>
 #include <linux/version.h>
 #include_next <linux/netlink.h>
+#include <linux/skbuff.h>
+#include <linux/mutex.h>
+
+struct net;
+struct sock;
+struct module;
+
+static inline struct nlmsghdr *nlmsg_hdr(const struct sk_buff *skb)
+{
+	return (struct nlmsghdr *)skb->data;
+}
+
+enum netlink_skb_flags {
+	NETLINK_SKB_DST		= 0x8,	/* dst set in sendto or sendmsg */
+};
+
+#define NL_CFG_F_NONROOT_RECV	(1 << 0)
+#define NL_CFG_F_NONROOT_SEND	(1 << 1)
+
+/* what a kernel netlink socket is made with (netlink_kernel_create()) */
+struct netlink_kernel_cfg {
+	unsigned int	groups;
+	unsigned int	flags;
+	void		(*input)(struct sk_buff *skb);
+	struct mutex	*cb_mutex;
+	int		(*bind)(struct net *net, int group);
+	void		(*unbind)(struct net *net, int group);
+	bool		(*compare)(struct net *net, struct sock *sk);
+};
+
+/* a dump in progress: the request, the dump's state between its calls */
+struct netlink_callback {
+	struct sk_buff		*skb;
+	const struct nlmsghdr	*nlh;
+	int			(*dump)(struct sk_buff *skb,
+					struct netlink_callback *cb);
+	int			(*done)(struct netlink_callback *cb);
+	void			*data;
+	struct module		*module;
+	struct netlink_ext_ack	*extack;
+	u16			family;
+	u16			answer_flags;
+	u32			min_dump_alloc;
+	unsigned int		prev_seq, seq;
+	bool			strict_check;
+	union {
+		u8		ctx[48];
+		long		args[6];	/* deprecated: a struct over ctx */
+	};
+};
+
+struct netlink_notify {
+	struct net *net;
+	u32 portid;
+	int protocol;
+};
+
+struct netlink_dump_control {
+	int (*start)(struct netlink_callback *);
+	int (*dump)(struct sk_buff *skb, struct netlink_callback *);
+	int (*done)(struct netlink_callback *);
+	void *data;
+	struct module *module;
+	u32 min_dump_alloc;
+};
 
 struct nla_policy;
 
@@ -19,6 +84,8 @@ struct netlink_ext_ack {
 	u8 cookie[NETLINK_MAX_COOKIE_LEN];
 	u8 cookie_len;
 	char _msg_buf[80];
+	u32 miss_type;				/* a required attribute missing */
+	const struct nlattr *miss_nest;		/* in this nest */
 };
 
 #define NL_SET_ERR_MSG(extack, msg) do {		\
@@ -94,6 +161,15 @@ struct netlink_ext_ack {
 } while (0)
 #endif
 
+#define NL_SET_ERR_ATTR_MISS(extack, nest, type) do {	\
+	struct netlink_ext_ack *__extack = (extack);	\
+							\
+	if (__extack) {					\
+		__extack->miss_nest = (nest);		\
+		__extack->miss_type = (type);		\
+	}						\
+} while (0)
+
 #define NL_REQ_ATTR_CHECK(extack, nest, tb, type) ({		\
 	struct nlattr **__tb = (tb);				\
 	u32 __attr = (type);					\
@@ -104,5 +180,18 @@ struct netlink_ext_ack {
 		NL_SET_ERR_MSG((extack), "Missing required attribute"); \
 	__retval;						\
 })
+
+/* a message that fits an skb allocated from one page (PAGE_SIZE < 8192) */
+#define NLMSG_GOODSIZE	SKB_WITH_OVERHEAD(PAGE_SIZE)
+#define NLMSG_DEFAULT_SIZE (NLMSG_GOODSIZE - NLMSG_HDRLEN)
+
+static inline void nl_set_extack_cookie_u64(struct netlink_ext_ack *extack,
+					    u64 cookie)
+{
+	if (!extack)
+		return;
+	memcpy(extack->cookie, &cookie, sizeof(cookie));
+	extack->cookie_len = sizeof(cookie);
+}
 
 #endif

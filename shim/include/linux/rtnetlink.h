@@ -5,6 +5,7 @@
 #include <linux/bug.h>
 #include <linux/netlink.h>
 #include <linux/rcupdate.h>
+#include <linux/refcount.h>
 #include_next <linux/rtnetlink.h>
 
 /*
@@ -17,10 +18,20 @@ void rtnl_lock(void);
 void rtnl_unlock(void);
 int rtnl_is_locked(void);
 
+/* one thread: a held RTNL is never free to take, even for its holder */
+int rtnl_trylock(void);
+/* no signal can come while nothing sleeps: it locks, 0 */
+int rtnl_lock_killable(void);
+/* the last reference dropped with RTNL taken (true), else not taken */
+bool refcount_dec_and_rtnl_lock(refcount_t *r);
+
 static inline bool lockdep_rtnl_is_held(void)
 {
 	return rtnl_is_locked();
 }
+
+#define rcu_dereference_bh_rtnl(p) \
+	rcu_dereference_bh_check(p, lockdep_rtnl_is_held())
 
 #define ASSERT_RTNL() \
 	WARN_ONCE(!rtnl_is_locked(), \

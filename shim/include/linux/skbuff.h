@@ -30,12 +30,20 @@
 #include <linux/net.h>
 #include <linux/hrtimer.h>
 #include <linux/sched/clock.h>
+#include <linux/mm.h>
+#include <linux/bitops.h>
+#include <linux/time_types.h>
+#include <linux/if_packet.h>
 #include <net/checksum.h>
 #include <net/flow_dissector.h>
 
 struct net_device;
+struct napi_struct;
+struct net;
 struct sock;
 struct sk_buff;
+struct ubuf_info;
+struct lock_class_key;
 
 typedef unsigned int sk_buff_data_t;
 
@@ -89,20 +97,27 @@ enum skb_drop_reason {
 #endif
 	SKB_DROP_REASON_NOT_SPECIFIED,
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	SKB_DROP_REASON_PKT_TOO_SMALL = 9,
 	SKB_DROP_REASON_QDISC_DROP = 64,
 	SKB_DROP_REASON_QDISC_BURST_DROP,
+	SKB_DROP_REASON_NOMEM = 79,
 	SKB_DROP_REASON_QUEUE_PURGE = 103,
 	SKB_DROP_REASON_MAX = 126,
 	SKB_DROP_REASON_SUBSYS_MASK = 0xffff0000,
 #elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	SKB_DROP_REASON_PKT_TOO_SMALL = 8,
 	SKB_DROP_REASON_QDISC_DROP = 57,
 	SKB_DROP_REASON_FQ_BAND_LIMIT,
 	SKB_DROP_REASON_FQ_HORIZON_LIMIT,
 	SKB_DROP_REASON_FQ_FLOW_LIMIT,
+	SKB_DROP_REASON_NOMEM = 72,
 	SKB_DROP_REASON_MAX = 104,
 #else
-	SKB_DROP_REASON_QDISC_DROP = 33,
-	SKB_DROP_REASON_MAX = 135,
+	/* Debian's 6.1.y (net/dropreason.h) */
+	SKB_DROP_REASON_PKT_TOO_SMALL = 3,
+	SKB_DROP_REASON_QDISC_DROP = 45,
+	SKB_DROP_REASON_NOMEM = 56,
+	SKB_DROP_REASON_MAX = 66,
 #endif
 };
 
@@ -123,8 +138,13 @@ struct skb_shared_hwtstamps {
 	ktime_t hwtstamp;
 };
 
+/* x86: the IP header needs no alignment offset */
+#ifndef NET_IP_ALIGN
+#define NET_IP_ALIGN	0
+#endif
+
 typedef struct {
-	void *bv_page;
+	struct page *bv_page;
 	unsigned int bv_len;
 	unsigned int bv_offset;
 } skb_frag_t;
@@ -194,8 +214,13 @@ struct sk_buff {
 				decrypted:1;
 #endif
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
-	__u8			tc_depth:2;	/* netem: duplicates of duplicates */
+	__u8			tc_depth:2,	/* netem: duplicates of duplicates */
+#else
+	__u8
 #endif
+				csum_level:2, csum_complete_sw:1,
+				dst_pending_confirm:1, from_ingress:1,
+				nf_skip_egress:1;
 	__u16			tc_index;
 	union {
 		__wsum		csum;
@@ -957,5 +982,1815 @@ static inline struct ethhdr *eth_hdr(const struct sk_buff *skb)
 {
 	return (struct ethhdr *)skb_mac_header(skb);
 }
+
+/* ---- constants ---------------------------------------------------------- */
+
+#define NET_SKBUFF_DATA_USES_OFFSET 1
+#define CHECKSUM_BREAK		76
+#define SKB_MAX_CSUM_LEVEL	3
+#define SKB_WITH_OVERHEAD(X)	\
+	((X) - SKB_DATA_ALIGN(sizeof(struct skb_shared_info)))
+#define SKB_HEAD_ALIGN(X) (SKB_DATA_ALIGN(X) + \
+	SKB_DATA_ALIGN(sizeof(struct skb_shared_info)))
+#define SKB_MAX_ORDER(X, ORDER) \
+	SKB_WITH_OVERHEAD((PAGE_SIZE << (ORDER)) - (X))
+#define SKB_MAX_HEAD(X)		(SKB_MAX_ORDER((X), 0))
+#define SKB_MAX_ALLOC		(SKB_MAX_ORDER(0, 2))
+#define GSO_BY_FRAGS		0xFFFF
+
+#define SKB_DATAREF_SHIFT	16
+#define SKB_DATAREF_MASK	((1 << SKB_DATAREF_SHIFT) - 1)
+
+enum {
+	SKB_FCLONE_UNAVAILABLE,
+	SKB_FCLONE_ORIG,
+	SKB_FCLONE_CLONE,
+};
+
+#define SKB_ALLOC_FCLONE	0x01
+#define SKB_ALLOC_RX		0x02
+#define SKB_ALLOC_NAPI		0x04
+
+/* tx_flags of skb_shared_info */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+enum {
+	SKBTX_HW_TSTAMP_NOBPF = 1 << 0,
+	SKBTX_SW_TSTAMP = 1 << 1,
+	SKBTX_IN_PROGRESS = 1 << 2,
+	SKBTX_COMPLETION_TSTAMP = 1 << 3,
+	SKBTX_HW_TSTAMP_NETDEV = 1 << 5,
+	SKBTX_SCHED_TSTAMP = 1 << 6,
+	SKBTX_BPF = 1 << 7,
+};
+#define SKBTX_HW_TSTAMP		(SKBTX_HW_TSTAMP_NOBPF | SKBTX_BPF)
+#define SKBTX_ANY_SW_TSTAMP	(SKBTX_SW_TSTAMP | SKBTX_SCHED_TSTAMP | \
+				 SKBTX_BPF | SKBTX_COMPLETION_TSTAMP)
+#define SKBTX_ANY_TSTAMP	(SKBTX_HW_TSTAMP | SKBTX_ANY_SW_TSTAMP)
+#else
+enum {
+	SKBTX_HW_TSTAMP = 1 << 0,
+	SKBTX_SW_TSTAMP = 1 << 1,
+	SKBTX_IN_PROGRESS = 1 << 2,
+	SKBTX_HW_TSTAMP_USE_CYCLES = 1 << 3,
+	SKBTX_WIFI_STATUS = 1 << 4,
+	SKBTX_HW_TSTAMP_NETDEV = 1 << 5,
+	SKBTX_SCHED_TSTAMP = 1 << 6,
+};
+#define SKBTX_ANY_SW_TSTAMP	(SKBTX_SW_TSTAMP | SKBTX_SCHED_TSTAMP)
+#define SKBTX_ANY_TSTAMP	(SKBTX_HW_TSTAMP | SKBTX_HW_TSTAMP_USE_CYCLES | \
+				 SKBTX_ANY_SW_TSTAMP)
+#endif
+
+/* flags of skb_shared_info */
+enum {
+	SKBFL_ZEROCOPY_ENABLE = BIT(0),
+	SKBFL_SHARED_FRAG = BIT(1),
+	SKBFL_PURE_ZEROCOPY = BIT(2),
+	SKBFL_DONT_ORPHAN = BIT(3),
+	SKBFL_MANAGED_FRAG_REFS = BIT(4),
+};
+#define SKBFL_ZEROCOPY_FRAG	(SKBFL_ZEROCOPY_ENABLE | SKBFL_SHARED_FRAG)
+#define SKBFL_ALL_ZEROCOPY	(SKBFL_ZEROCOPY_FRAG | SKBFL_PURE_ZEROCOPY | \
+				 SKBFL_DONT_ORPHAN | SKBFL_MANAGED_FRAG_REFS)
+
+enum pkt_hash_types {
+	PKT_HASH_TYPE_NONE,
+	PKT_HASH_TYPE_L2,
+	PKT_HASH_TYPE_L3,
+	PKT_HASH_TYPE_L4,
+};
+
+#define ENCAP_TYPE_ETHER	0
+#define ENCAP_TYPE_IPPROTO	1
+
+#define SKB_DST_NOREF	1UL
+#define SKB_DST_PTRMASK	~(SKB_DST_NOREF)
+
+#define SKB_LINEAR_ASSERT(skb)	BUG_ON(skb_is_nonlinear(skb))
+
+/* ---- sharing and cloning ------------------------------------------------ */
+
+static inline int skb_shared(const struct sk_buff *skb)
+{
+	return refcount_read(&skb->users) != 1;
+}
+
+static inline struct sk_buff *skb_share_check(struct sk_buff *skb, gfp_t pri)
+{
+	if (skb_shared(skb)) {
+		struct sk_buff *nskb = skb_clone(skb, pri);
+
+		if (likely(nskb))
+			consume_skb(skb);
+		else
+			kfree_skb(skb);
+		skb = nskb;
+	}
+	return skb;
+}
+
+/* the head is shared with a clone that still uses the headers */
+static inline int skb_header_cloned(const struct sk_buff *skb)
+{
+	int dataref;
+
+	if (!skb->cloned)
+		return 0;
+	dataref = atomic_read(&skb_shinfo(skb)->dataref);
+	dataref = (dataref & SKB_DATAREF_MASK) - (dataref >> SKB_DATAREF_SHIFT);
+	return dataref != 1;
+}
+
+static inline int skb_clone_writable(const struct sk_buff *skb, unsigned int len)
+{
+	return !skb_header_cloned(skb) &&
+	       skb_headroom(skb) + len <= skb->hdr_len;
+}
+
+static inline bool skb_fclone_busy(const struct sock *sk,
+				   const struct sk_buff *skb)
+{
+	/* the shim makes no fast clones: fclone is always UNAVAILABLE */
+	return false;
+}
+
+static inline bool skb_head_is_locked(const struct sk_buff *skb)
+{
+	return !skb->head_frag || skb_cloned(skb);
+}
+
+int pskb_expand_head(struct sk_buff *skb, int nhead, int ntail, gfp_t gfp_mask);
+void skb_headers_offset_update(struct sk_buff *skb, int off);
+void skb_copy_header(struct sk_buff *new, const struct sk_buff *old);
+struct sk_buff *skb_realloc_headroom(struct sk_buff *skb, unsigned int headroom);
+struct sk_buff *skb_expand_head(struct sk_buff *skb, unsigned int headroom);
+struct sk_buff *skb_copy_expand_noprof(const struct sk_buff *skb, int newheadroom,
+				       int newtailroom, gfp_t priority);
+struct sk_buff *__pskb_copy_fclone_noprof(struct sk_buff *skb, int headroom,
+					  gfp_t gfp_mask, bool fclone);
+struct sk_buff *__alloc_skb_noprof(unsigned int size, gfp_t priority, int flags,
+				   int node);
+#define skb_copy_expand(...)	alloc_hooks(skb_copy_expand_noprof(__VA_ARGS__))
+#define __pskb_copy_fclone(...)	alloc_hooks(__pskb_copy_fclone_noprof(__VA_ARGS__))
+#define __alloc_skb(...)	alloc_hooks(__alloc_skb_noprof(__VA_ARGS__))
+
+static inline struct sk_buff *alloc_skb_fclone_noprof(unsigned int size,
+						      gfp_t priority)
+{
+	return __alloc_skb_noprof(size, priority, SKB_ALLOC_FCLONE, NUMA_NO_NODE);
+}
+#define alloc_skb_fclone(...)	alloc_hooks(alloc_skb_fclone_noprof(__VA_ARGS__))
+
+static inline struct sk_buff *__pskb_copy_noprof(struct sk_buff *skb, int headroom,
+						 gfp_t gfp_mask)
+{
+	return __pskb_copy_fclone_noprof(skb, headroom, gfp_mask, false);
+}
+#define __pskb_copy(...)	alloc_hooks(__pskb_copy_noprof(__VA_ARGS__))
+
+static inline struct sk_buff *pskb_copy_noprof(struct sk_buff *skb, gfp_t gfp_mask)
+{
+	return __pskb_copy_fclone_noprof(skb, skb_headroom(skb), gfp_mask, false);
+}
+#define pskb_copy(...)		alloc_hooks(pskb_copy_noprof(__VA_ARGS__))
+
+static inline struct sk_buff *pskb_copy_for_clone_noprof(struct sk_buff *skb,
+							 gfp_t gfp_mask)
+{
+	return __pskb_copy_fclone_noprof(skb, skb_headroom(skb), gfp_mask, true);
+}
+#define pskb_copy_for_clone(...) alloc_hooks(pskb_copy_for_clone_noprof(__VA_ARGS__))
+
+static inline int skb_unclone(struct sk_buff *skb, gfp_t pri)
+{
+	if (skb_cloned(skb))
+		return pskb_expand_head(skb, 0, 0, pri);
+	return 0;
+}
+
+int __skb_unclone_keeptruesize(struct sk_buff *skb, gfp_t pri);
+
+static inline int skb_unclone_keeptruesize(struct sk_buff *skb, gfp_t pri)
+{
+	if (skb_cloned(skb))
+		return __skb_unclone_keeptruesize(skb, pri);
+	return 0;
+}
+
+static inline int skb_header_unclone(struct sk_buff *skb, gfp_t pri)
+{
+	if (skb_header_cloned(skb))
+		return pskb_expand_head(skb, 0, 0, pri);
+	return 0;
+}
+
+static inline int __skb_cow(struct sk_buff *skb, unsigned int headroom,
+			    int cloned)
+{
+	int delta = 0;
+
+	if (headroom > skb_headroom(skb))
+		delta = headroom - skb_headroom(skb);
+	if (delta || cloned)
+		return pskb_expand_head(skb, ALIGN(delta, NET_SKB_PAD), 0,
+					GFP_ATOMIC);
+	return 0;
+}
+
+static inline int skb_cow(struct sk_buff *skb, unsigned int headroom)
+{
+	return __skb_cow(skb, headroom, skb_cloned(skb));
+}
+
+static inline int skb_cow_head(struct sk_buff *skb, unsigned int headroom)
+{
+	return __skb_cow(skb, headroom, skb_header_cloned(skb));
+}
+
+int skb_cow_data(struct sk_buff *skb, int tailbits, struct sk_buff **trailer);
+
+/* ---- more queue operations ---------------------------------------------- */
+
+static inline struct sk_buff *__skb_peek(const struct sk_buff_head *list_)
+{
+	return list_->next;
+}
+
+static inline struct sk_buff *skb_queue_next(const struct sk_buff_head *list,
+					     const struct sk_buff *skb)
+{
+	WARN_ON(skb_queue_is_last(list, skb));
+	return skb->next;
+}
+
+static inline struct sk_buff *skb_queue_prev(const struct sk_buff_head *list,
+					     const struct sk_buff *skb)
+{
+	WARN_ON(skb_queue_is_first(list, skb));
+	return skb->prev;
+}
+
+static inline void skb_queue_head_init_class(struct sk_buff_head *list,
+					     struct lock_class_key *class)
+{
+	skb_queue_head_init(list);
+}
+
+static inline void skb_queue_splice(const struct sk_buff_head *list,
+				    struct sk_buff_head *head)
+{
+	if (!skb_queue_empty(list)) {
+		__skb_queue_splice(list, (struct sk_buff *)head, head->next);
+		head->qlen += list->qlen;
+	}
+}
+
+static inline void skb_queue_splice_tail(const struct sk_buff_head *list,
+					 struct sk_buff_head *head)
+{
+	if (!skb_queue_empty(list)) {
+		__skb_queue_splice(list, head->prev, (struct sk_buff *)head);
+		head->qlen += list->qlen;
+	}
+}
+
+void skb_append(struct sk_buff *old, struct sk_buff *newsk,
+		struct sk_buff_head *list);
+
+#define skb_queue_walk_from(queue, skb)					\
+		for (; skb != (struct sk_buff *)(queue);		\
+		     skb = skb->next)
+
+#define skb_queue_walk_from_safe(queue, skb, tmp)			\
+		for (tmp = skb->next;					\
+		     skb != (struct sk_buff *)(queue);			\
+		     skb = tmp, tmp = skb->next)
+
+#define skb_queue_reverse_walk_safe(queue, skb, tmp)			\
+		for (skb = (queue)->prev, tmp = skb->prev;		\
+		     skb != (struct sk_buff *)(queue);			\
+		     skb = tmp, tmp = skb->prev)
+
+#define skb_queue_reverse_walk_from_safe(queue, skb, tmp)		\
+		for (tmp = skb->prev;					\
+		     skb != (struct sk_buff *)(queue);			\
+		     skb = tmp, tmp = skb->prev)
+
+#define skb_rbtree_walk_from(skb)					\
+		for (; skb != NULL; skb = skb_rb_next(skb))
+
+#define skb_rbtree_walk_from_safe(skb, tmp)				\
+		for (; tmp = skb ? skb_rb_next(skb) : NULL, (skb != NULL); \
+		     skb = tmp)
+
+static inline bool skb_has_frag_list(const struct sk_buff *skb)
+{
+	return skb_shinfo(skb)->frag_list != NULL;
+}
+
+static inline void skb_frag_list_init(struct sk_buff *skb)
+{
+	skb_shinfo(skb)->frag_list = NULL;
+}
+
+#define skb_walk_frags(skb, iter)	\
+	for (iter = skb_shinfo(skb)->frag_list; iter; iter = iter->next)
+
+/* ---- adding and removing data ------------------------------------------- */
+
+static inline void *__skb_put_zero(struct sk_buff *skb, unsigned int len)
+{
+	void *tmp = __skb_put(skb, len);
+
+	memset(tmp, 0, len);
+	return tmp;
+}
+
+static inline void *__skb_put_data(struct sk_buff *skb, const void *data,
+				   unsigned int len)
+{
+	void *tmp = __skb_put(skb, len);
+
+	memcpy(tmp, data, len);
+	return tmp;
+}
+
+static inline void __skb_put_u8(struct sk_buff *skb, u8 val)
+{
+	*(u8 *)__skb_put(skb, 1) = val;
+}
+
+static inline void skb_put_u8(struct sk_buff *skb, u8 val)
+{
+	*(u8 *)skb_put(skb, 1) = val;
+}
+
+void *pskb_put(struct sk_buff *skb, struct sk_buff *tail, int len);
+
+static inline void *skb_pull_inline(struct sk_buff *skb, unsigned int len)
+{
+	return unlikely(len > skb->len) ? NULL : __skb_pull(skb, len);
+}
+
+void *skb_pull_data(struct sk_buff *skb, size_t len);
+void *__pskb_pull_tail(struct sk_buff *skb, int delta);
+
+static inline enum skb_drop_reason
+pskb_may_pull_reason(struct sk_buff *skb, unsigned int len)
+{
+	if (likely(len <= skb_headlen(skb)))
+		return SKB_NOT_DROPPED_YET;
+	if (unlikely(len > skb->len))
+		return SKB_DROP_REASON_PKT_TOO_SMALL;
+	if (unlikely(!__pskb_pull_tail(skb, len - skb_headlen(skb))))
+		return SKB_DROP_REASON_NOMEM;
+	return SKB_NOT_DROPPED_YET;
+}
+
+static inline void *__pskb_pull(struct sk_buff *skb, unsigned int len)
+{
+	if (len > skb_headlen(skb) &&
+	    !__pskb_pull_tail(skb, len - skb_headlen(skb)))
+		return NULL;
+	skb->len -= len;
+	return skb->data += len;
+}
+
+static inline void *pskb_pull(struct sk_buff *skb, unsigned int len)
+{
+	return unlikely(len > skb->len) ? NULL : __pskb_pull(skb, len);
+}
+
+int ___pskb_trim(struct sk_buff *skb, unsigned int len);
+
+static inline int __pskb_trim(struct sk_buff *skb, unsigned int len)
+{
+	if (skb->data_len)
+		return ___pskb_trim(skb, len);
+	__skb_trim(skb, len);
+	return 0;
+}
+
+static inline int pskb_trim(struct sk_buff *skb, unsigned int len)
+{
+	return (len < skb->len) ? __pskb_trim(skb, len) : 0;
+}
+
+static inline void pskb_trim_unique(struct sk_buff *skb, unsigned int len)
+{
+	int err = pskb_trim(skb, len);
+
+	BUG_ON(err);
+}
+
+static inline void __skb_set_length(struct sk_buff *skb, unsigned int len)
+{
+	if (WARN_ON(skb_is_nonlinear(skb)))
+		return;
+	skb->len = len;
+	skb_set_tail_pointer(skb, len);
+}
+
+static inline int __skb_grow(struct sk_buff *skb, unsigned int len)
+{
+	unsigned int diff = len - skb->len;
+
+	if (skb_tailroom(skb) < diff) {
+		int ret = pskb_expand_head(skb, 0, diff - skb_tailroom(skb),
+					   GFP_ATOMIC);
+		if (ret)
+			return ret;
+	}
+	__skb_set_length(skb, len);
+	return 0;
+}
+
+static inline int skb_availroom(const struct sk_buff *skb)
+{
+	if (skb_is_nonlinear(skb))
+		return 0;
+	return skb->end - skb->tail - skb->reserved_tailroom;
+}
+
+static inline void skb_tailroom_reserve(struct sk_buff *skb, unsigned int mtu,
+					unsigned int needed_tailroom)
+{
+	SKB_LINEAR_ASSERT(skb);
+	if (mtu < skb_tailroom(skb) - needed_tailroom)
+		skb->reserved_tailroom = skb_tailroom(skb) - mtu;
+	else
+		skb->reserved_tailroom = needed_tailroom;
+}
+
+static inline void skb_set_end_offset(struct sk_buff *skb, unsigned int offset)
+{
+	skb->end = offset;
+}
+
+static inline void skb_len_add(struct sk_buff *skb, int delta)
+{
+	skb->len += delta;
+	skb->data_len += delta;
+	skb->truesize += delta;
+}
+
+static inline void skb_assert_len(struct sk_buff *skb)
+{
+	/* CONFIG_DEBUG_NET is off in the series' configs: nothing */
+}
+
+int __skb_pad(struct sk_buff *skb, int pad, bool free_on_error);
+
+static inline int skb_pad(struct sk_buff *skb, int pad)
+{
+	return __skb_pad(skb, pad, true);
+}
+
+static inline int skb_padto(struct sk_buff *skb, unsigned int len)
+{
+	unsigned int size = skb->len;
+
+	if (likely(size >= len))
+		return 0;
+	return skb_pad(skb, len - size);
+}
+
+static inline int __must_check __skb_put_padto(struct sk_buff *skb,
+					       unsigned int len,
+					       bool free_on_error)
+{
+	unsigned int size = skb->len;
+
+	if (unlikely(size < len)) {
+		len -= size;
+		if (__skb_pad(skb, len, free_on_error))
+			return -ENOMEM;
+		__skb_put(skb, len);
+	}
+	return 0;
+}
+
+static inline int __must_check skb_put_padto(struct sk_buff *skb,
+					     unsigned int len)
+{
+	return __skb_put_padto(skb, len, true);
+}
+
+static inline int __skb_linearize(struct sk_buff *skb)
+{
+	return __pskb_pull_tail(skb, skb->data_len) ? 0 : -ENOMEM;
+}
+
+static inline int skb_linearize_cow(struct sk_buff *skb)
+{
+	return skb_is_nonlinear(skb) || skb_cloned(skb) ?
+	       __skb_linearize(skb) : 0;
+}
+
+static inline bool skb_needs_linearize(struct sk_buff *skb,
+				       netdev_features_t features)
+{
+	return skb_is_nonlinear(skb) &&
+	       ((skb_has_frag_list(skb) && !(features & NETIF_F_FRAGLIST)) ||
+		(skb_shinfo(skb)->nr_frags && !(features & NETIF_F_SG)));
+}
+
+/* ---- copying bytes ------------------------------------------------------ */
+
+int skb_copy_bits(const struct sk_buff *skb, int offset, void *to, int len);
+int skb_store_bits(struct sk_buff *skb, int offset, const void *from, int len);
+
+static inline void skb_copy_from_linear_data(const struct sk_buff *skb,
+					     void *to, const unsigned int len)
+{
+	memcpy(to, skb->data, len);
+}
+
+static inline void skb_copy_from_linear_data_offset(const struct sk_buff *skb,
+						    const int offset, void *to,
+						    const unsigned int len)
+{
+	memcpy(to, skb->data + offset, len);
+}
+
+static inline void skb_copy_to_linear_data(struct sk_buff *skb,
+					   const void *from,
+					   const unsigned int len)
+{
+	memcpy(skb->data, from, len);
+}
+
+static inline void skb_copy_to_linear_data_offset(struct sk_buff *skb,
+						  const int offset,
+						  const void *from,
+						  const unsigned int len)
+{
+	memcpy(skb->data + offset, from, len);
+}
+
+static inline void * __must_check
+__skb_header_pointer(const struct sk_buff *skb, int offset, int len,
+		     const void *data, int hlen, void *buffer)
+{
+	if (likely(hlen - offset >= len))
+		return (void *)data + offset;
+	if (!skb || unlikely(skb_copy_bits(skb, offset, buffer, len) < 0))
+		return NULL;
+	return buffer;
+}
+
+static inline void * __must_check
+skb_header_pointer_careful(const struct sk_buff *skb, int offset, int len,
+			   void *buffer)
+{
+	if (unlikely(offset < 0 && -offset > skb_headroom(skb)))
+		return NULL;
+	return skb_header_pointer(skb, offset, len, buffer);
+}
+
+/* ---- header offsets ----------------------------------------------------- */
+
+static inline u32 skb_mac_header_len(const struct sk_buff *skb)
+{
+	return skb->network_header - skb->mac_header;
+}
+
+static inline void skb_unset_mac_header(struct sk_buff *skb)
+{
+	skb->mac_header = (typeof(skb->mac_header))~0U;
+}
+
+static inline void skb_pop_mac_header(struct sk_buff *skb)
+{
+	skb->mac_header = skb->network_header;
+}
+
+static inline void skb_reset_mac_len(struct sk_buff *skb)
+{
+	skb->mac_len = skb->network_header - skb->mac_header;
+}
+
+static inline void skb_mac_header_rebuild(struct sk_buff *skb)
+{
+	if (skb_mac_header_was_set(skb)) {
+		const unsigned char *old_mac = skb_mac_header(skb);
+
+		skb_set_mac_header(skb, -skb->mac_len);
+		memmove(skb_mac_header(skb), old_mac, skb->mac_len);
+	}
+}
+
+static inline bool skb_reset_transport_header_careful(struct sk_buff *skb)
+{
+	long offset = skb->data - skb->head;
+
+	if (unlikely(offset != (typeof(skb->transport_header))offset))
+		return false;
+	if (unlikely(offset == (typeof(skb->transport_header))~0U))
+		return false;
+	skb->transport_header = offset;
+	return true;
+}
+
+static inline unsigned char *skb_inner_mac_header(const struct sk_buff *skb)
+{
+	return skb->head + skb->inner_mac_header;
+}
+
+static inline unsigned char *skb_inner_network_header(const struct sk_buff *skb)
+{
+	return skb->head + skb->inner_network_header;
+}
+
+static inline void skb_reset_inner_transport_header(struct sk_buff *skb)
+{
+	skb->inner_transport_header = skb->data - skb->head;
+}
+
+static inline void skb_set_inner_transport_header(struct sk_buff *skb,
+						  const int offset)
+{
+	skb_reset_inner_transport_header(skb);
+	skb->inner_transport_header += offset;
+}
+
+static inline void skb_reset_inner_network_header(struct sk_buff *skb)
+{
+	skb->inner_network_header = skb->data - skb->head;
+}
+
+static inline void skb_set_inner_network_header(struct sk_buff *skb,
+						const int offset)
+{
+	skb_reset_inner_network_header(skb);
+	skb->inner_network_header += offset;
+}
+
+static inline bool skb_inner_network_header_was_set(const struct sk_buff *skb)
+{
+	return skb->inner_network_header > 0;
+}
+
+static inline void skb_reset_inner_mac_header(struct sk_buff *skb)
+{
+	skb->inner_mac_header = skb->data - skb->head;
+}
+
+static inline void skb_set_inner_mac_header(struct sk_buff *skb,
+					    const int offset)
+{
+	skb_reset_inner_mac_header(skb);
+	skb->inner_mac_header += offset;
+}
+
+static inline void skb_reset_inner_headers(struct sk_buff *skb)
+{
+	skb->inner_mac_header = skb->mac_header;
+	skb->inner_network_header = skb->network_header;
+	skb->inner_transport_header = skb->transport_header;
+}
+
+static inline u32 skb_inner_network_header_len(const struct sk_buff *skb)
+{
+	return skb->inner_transport_header - skb->inner_network_header;
+}
+
+static inline int skb_inner_network_offset(const struct sk_buff *skb)
+{
+	return skb_inner_network_header(skb) - skb->data;
+}
+
+static inline void skb_set_inner_protocol(struct sk_buff *skb, __be16 protocol)
+{
+	skb->inner_protocol = protocol;
+	skb->inner_protocol_type = ENCAP_TYPE_ETHER;
+}
+
+static inline void skb_set_inner_ipproto(struct sk_buff *skb, __u8 ipproto)
+{
+	skb->inner_ipproto = ipproto;
+	skb->inner_protocol_type = ENCAP_TYPE_IPPROTO;
+}
+
+static inline unsigned char *skb_checksum_start(const struct sk_buff *skb)
+{
+	return skb->head + skb->csum_start;
+}
+
+/* ---- GSO ---------------------------------------------------------------- */
+
+struct skb_gso_cb {
+	union {
+		int	mac_offset;
+		int	data_offset;
+	};
+	int	encap_level;
+	__wsum	csum;
+	__u16	csum_start;
+};
+#define SKB_GSO_CB_OFFSET	32
+#define SKB_GSO_CB(skb) ((struct skb_gso_cb *)((skb)->cb + SKB_GSO_CB_OFFSET))
+
+static inline int skb_tnl_header_len(const struct sk_buff *inner_skb)
+{
+	return (skb_mac_header(inner_skb) - inner_skb->head) -
+		SKB_GSO_CB(inner_skb)->mac_offset;
+}
+
+static inline int gso_pskb_expand_head(struct sk_buff *skb, int extra)
+{
+	int new_headroom, headroom;
+	int ret;
+
+	headroom = skb_headroom(skb);
+	ret = pskb_expand_head(skb, extra, 0, GFP_ATOMIC);
+	if (ret)
+		return ret;
+	new_headroom = skb_headroom(skb);
+	SKB_GSO_CB(skb)->mac_offset += (new_headroom - headroom);
+	return 0;
+}
+
+static inline void gso_reset_checksum(struct sk_buff *skb, __wsum res)
+{
+	/* an outer checksum being offloaded: nothing to track */
+	if (skb->remcsum_offload)
+		return;
+	SKB_GSO_CB(skb)->csum = res;
+	SKB_GSO_CB(skb)->csum_start = skb_checksum_start(skb) - skb->head;
+}
+
+static inline __sum16 gso_make_checksum(struct sk_buff *skb, __wsum res)
+{
+	unsigned char *csum_start = skb_transport_header(skb);
+	int plen = (skb->head + SKB_GSO_CB(skb)->csum_start) - csum_start;
+	__wsum partial = SKB_GSO_CB(skb)->csum;
+
+	SKB_GSO_CB(skb)->csum = res;
+	SKB_GSO_CB(skb)->csum_start = csum_start - skb->head;
+	return csum_fold(csum_partial(csum_start, plen, partial));
+}
+
+static inline bool skb_is_gso_tcp(const struct sk_buff *skb)
+{
+	return skb_shinfo(skb)->gso_type & (SKB_GSO_TCPV4 | SKB_GSO_TCPV6);
+}
+
+static inline bool skb_is_gso_sctp(const struct sk_buff *skb)
+{
+	return skb_shinfo(skb)->gso_type & SKB_GSO_SCTP;
+}
+
+static inline void skb_gso_reset(struct sk_buff *skb)
+{
+	skb_shinfo(skb)->gso_size = 0;
+	skb_shinfo(skb)->gso_segs = 0;
+	skb_shinfo(skb)->gso_type = 0;
+}
+
+static inline void skb_increase_gso_size(struct skb_shared_info *shinfo,
+					 u16 increment)
+{
+	if (WARN_ON_ONCE(shinfo->gso_size == GSO_BY_FRAGS))
+		return;
+	shinfo->gso_size += increment;
+}
+
+static inline void skb_decrease_gso_size(struct skb_shared_info *shinfo,
+					 u16 decrement)
+{
+	if (WARN_ON_ONCE(shinfo->gso_size == GSO_BY_FRAGS))
+		return;
+	shinfo->gso_size -= decrement;
+}
+
+/* ---- checksums ---------------------------------------------------------- */
+
+struct skb_checksum_ops {
+	__wsum (*update)(const void *mem, int len, __wsum wsum);
+	__wsum (*combine)(__wsum csum, __wsum csum2, int offset, int len);
+};
+
+__wsum __skb_checksum(const struct sk_buff *skb, int offset, int len,
+		      __wsum csum, const struct skb_checksum_ops *ops);
+__wsum skb_checksum(const struct sk_buff *skb, int offset, int len, __wsum csum);
+__wsum skb_copy_and_csum_bits(const struct sk_buff *skb, int offset, u8 *to,
+			      int len);
+void skb_copy_and_csum_dev(const struct sk_buff *skb, u8 *to);
+__sum16 __skb_checksum_complete_head(struct sk_buff *skb, int len);
+__sum16 __skb_checksum_complete(struct sk_buff *skb);
+bool skb_partial_csum_set(struct sk_buff *skb, u16 start, u16 off);
+int pskb_trim_rcsum_slow(struct sk_buff *skb, unsigned int len);
+void *skb_pull_rcsum(struct sk_buff *skb, unsigned int len);
+
+static inline int skb_checksum_start_offset(const struct sk_buff *skb)
+{
+	return skb->csum_start - skb_headroom(skb);
+}
+
+static inline void skb_checksum_none_assert(const struct sk_buff *skb)
+{
+	/* DEBUG_NET_WARN_ON_ONCE: compiled out without CONFIG_DEBUG_NET */
+}
+
+static inline bool skb_csum_is_sctp(struct sk_buff *skb)
+{
+	return skb->csum_not_inet;
+}
+
+static inline int skb_csum_unnecessary(const struct sk_buff *skb)
+{
+	return ((skb->ip_summed == CHECKSUM_UNNECESSARY) ||
+		skb->csum_valid ||
+		(skb->ip_summed == CHECKSUM_PARTIAL &&
+		 skb_checksum_start_offset(skb) >= 0));
+}
+
+static inline __sum16 skb_checksum_complete(struct sk_buff *skb)
+{
+	return skb_csum_unnecessary(skb) ? 0 : __skb_checksum_complete(skb);
+}
+
+static inline void __skb_decr_checksum_unnecessary(struct sk_buff *skb)
+{
+	if (skb->ip_summed == CHECKSUM_UNNECESSARY) {
+		if (skb->csum_level == 0)
+			skb->ip_summed = CHECKSUM_NONE;
+		else
+			skb->csum_level--;
+	}
+}
+
+static inline void __skb_incr_checksum_unnecessary(struct sk_buff *skb)
+{
+	if (skb->ip_summed == CHECKSUM_UNNECESSARY) {
+		if (skb->csum_level < SKB_MAX_CSUM_LEVEL)
+			skb->csum_level++;
+	} else if (skb->ip_summed == CHECKSUM_NONE) {
+		skb->ip_summed = CHECKSUM_UNNECESSARY;
+		skb->csum_level = 0;
+	}
+}
+
+static inline void __skb_reset_checksum_unnecessary(struct sk_buff *skb)
+{
+	if (skb->ip_summed == CHECKSUM_UNNECESSARY) {
+		skb->ip_summed = CHECKSUM_NONE;
+		skb->csum_level = 0;
+	}
+}
+
+static inline void skb_checksum_complete_unset(struct sk_buff *skb)
+{
+	if (skb->ip_summed == CHECKSUM_COMPLETE)
+		skb->ip_summed = CHECKSUM_NONE;
+}
+
+static inline void skb_forward_csum(struct sk_buff *skb)
+{
+	if (skb->ip_summed == CHECKSUM_COMPLETE)
+		skb->ip_summed = CHECKSUM_NONE;
+}
+
+static inline void __skb_postpull_rcsum(struct sk_buff *skb, const void *start,
+					unsigned int len, unsigned int off)
+{
+	if (skb->ip_summed == CHECKSUM_COMPLETE)
+		skb->csum = csum_block_sub(skb->csum,
+					   csum_partial(start, len, 0), off);
+	else if (skb->ip_summed == CHECKSUM_PARTIAL &&
+		 skb_checksum_start_offset(skb) < 0)
+		skb->ip_summed = CHECKSUM_NONE;
+}
+
+static inline void skb_postpull_rcsum(struct sk_buff *skb, const void *start,
+				      unsigned int len)
+{
+	if (skb->ip_summed == CHECKSUM_COMPLETE)
+		skb->csum = wsum_negate(csum_partial(start, len,
+						     wsum_negate(skb->csum)));
+	else if (skb->ip_summed == CHECKSUM_PARTIAL &&
+		 skb_checksum_start_offset(skb) < 0)
+		skb->ip_summed = CHECKSUM_NONE;
+}
+
+static inline void __skb_postpush_rcsum(struct sk_buff *skb, const void *start,
+					unsigned int len, unsigned int off)
+{
+	if (skb->ip_summed == CHECKSUM_COMPLETE)
+		skb->csum = csum_block_add(skb->csum,
+					   csum_partial(start, len, 0), off);
+}
+
+static inline void skb_postpush_rcsum(struct sk_buff *skb, const void *start,
+				      unsigned int len)
+{
+	__skb_postpush_rcsum(skb, start, len, 0);
+}
+
+static inline void *skb_push_rcsum(struct sk_buff *skb, unsigned int len)
+{
+	skb_push(skb, len);
+	skb_postpush_rcsum(skb, skb->data, len);
+	return skb->data;
+}
+
+static inline int pskb_trim_rcsum(struct sk_buff *skb, unsigned int len)
+{
+	if (likely(len >= skb->len))
+		return 0;
+	return pskb_trim_rcsum_slow(skb, len);
+}
+
+static inline int __skb_trim_rcsum(struct sk_buff *skb, unsigned int len)
+{
+	if (skb->ip_summed == CHECKSUM_COMPLETE)
+		skb->ip_summed = CHECKSUM_NONE;
+	__skb_trim(skb, len);
+	return 0;
+}
+
+static inline int __skb_grow_rcsum(struct sk_buff *skb, unsigned int len)
+{
+	if (skb->ip_summed == CHECKSUM_COMPLETE)
+		skb->ip_summed = CHECKSUM_NONE;
+	return __skb_grow(skb, len);
+}
+
+static inline __wsum lco_csum(struct sk_buff *skb)
+{
+	unsigned char *csum_start = skb_checksum_start(skb);
+	unsigned char *l4_hdr = skb_transport_header(skb);
+	__wsum partial;
+
+	partial = ~csum_unfold(*(__force __sum16 *)(csum_start +
+						    skb->csum_offset));
+	return csum_partial(l4_hdr, csum_start - l4_hdr, partial);
+}
+
+static inline void skb_remcsum_adjust_partial(struct sk_buff *skb, void *ptr,
+					      u16 start, u16 offset)
+{
+	skb->ip_summed = CHECKSUM_PARTIAL;
+	skb->csum_start = ((unsigned char *)ptr + start) - skb->head;
+	skb->csum_offset = offset - start;
+}
+
+static inline void skb_remcsum_process(struct sk_buff *skb, void *ptr,
+				       int start, int offset, bool nopartial)
+{
+	__wsum delta;
+
+	if (!nopartial) {
+		skb_remcsum_adjust_partial(skb, ptr, start, offset);
+		return;
+	}
+	if (unlikely(skb->ip_summed != CHECKSUM_COMPLETE)) {
+		__skb_checksum_complete(skb);
+		skb_postpull_rcsum(skb, skb->data, (u8 *)ptr - skb->data);
+	}
+	delta = remcsum_adjust(ptr, skb->csum, start, offset);
+	skb->csum = csum_add(skb->csum, delta);
+}
+
+/* ---- timestamps --------------------------------------------------------- */
+
+static inline struct skb_shared_hwtstamps *skb_hwtstamps(struct sk_buff *skb)
+{
+	return &skb_shinfo(skb)->hwtstamps;
+}
+
+/*
+ * netstamp_needed_key is on while a socket asks for receive timestamps;
+ * the shim has no sockets, so it is off.
+ */
+#define __qdk_netstamp_needed()	false
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline void __net_timestamp(struct sk_buff *skb)
+{
+	skb->tstamp = ktime_get_real();
+	skb->tstamp_type = SKB_CLOCK_REALTIME;
+}
+
+static inline void skb_set_delivery_time(struct sk_buff *skb, ktime_t kt,
+					 u8 tstamp_type)
+{
+	skb->tstamp = kt;
+	skb->tstamp_type = kt ? tstamp_type : SKB_CLOCK_REALTIME;
+}
+
+static inline void skb_clear_delivery_time(struct sk_buff *skb)
+{
+	if (skb->tstamp_type) {
+		skb->tstamp_type = SKB_CLOCK_REALTIME;
+		skb->tstamp = __qdk_netstamp_needed() ? ktime_get_real() : 0;
+	}
+}
+
+static inline void skb_clear_tstamp(struct sk_buff *skb)
+{
+	if (skb->tstamp_type)
+		return;
+	skb->tstamp = 0;
+}
+
+static inline ktime_t skb_tstamp(const struct sk_buff *skb)
+{
+	if (skb->tstamp_type)
+		return 0;
+	return skb->tstamp;
+}
+
+static inline ktime_t skb_tstamp_cond(const struct sk_buff *skb, bool cond)
+{
+	if (skb->tstamp_type != SKB_CLOCK_MONOTONIC && skb->tstamp)
+		return skb->tstamp;
+	if (__qdk_netstamp_needed() || cond)
+		return ktime_get_real();
+	return 0;
+}
+#else
+static inline void __net_timestamp(struct sk_buff *skb)
+{
+	skb->tstamp = ktime_get_real();
+	skb->mono_delivery_time = 0;
+}
+
+static inline void skb_set_delivery_time(struct sk_buff *skb, ktime_t kt,
+					 bool mono)
+{
+	skb->tstamp = kt;
+	skb->mono_delivery_time = kt && mono;
+}
+
+static inline void skb_clear_delivery_time(struct sk_buff *skb)
+{
+	if (skb->mono_delivery_time) {
+		skb->mono_delivery_time = 0;
+		skb->tstamp = __qdk_netstamp_needed() ? ktime_get_real() : 0;
+	}
+}
+
+static inline void skb_clear_tstamp(struct sk_buff *skb)
+{
+	if (skb->mono_delivery_time)
+		return;
+	skb->tstamp = 0;
+}
+
+static inline ktime_t skb_tstamp(const struct sk_buff *skb)
+{
+	if (skb->mono_delivery_time)
+		return 0;
+	return skb->tstamp;
+}
+
+static inline ktime_t skb_tstamp_cond(const struct sk_buff *skb, bool cond)
+{
+	if (!skb->mono_delivery_time && skb->tstamp)
+		return skb->tstamp;
+	if (__qdk_netstamp_needed() || cond)
+		return ktime_get_real();
+	return 0;
+}
+#endif
+
+static inline ktime_t net_timedelta(ktime_t t)
+{
+	return ktime_sub(ktime_get_real(), t);
+}
+
+static inline void skb_get_timestamp(const struct sk_buff *skb,
+				     struct __kernel_old_timeval *stamp)
+{
+	struct timespec64 ts = ns_to_timespec64(skb->tstamp);
+
+	stamp->tv_sec = ts.tv_sec;
+	stamp->tv_usec = ts.tv_nsec / NSEC_PER_USEC;
+}
+
+static inline void skb_get_new_timestamp(const struct sk_buff *skb,
+					 struct __kernel_sock_timeval *stamp)
+{
+	struct timespec64 ts = ns_to_timespec64(skb->tstamp);
+
+	stamp->tv_sec = ts.tv_sec;
+	stamp->tv_usec = ts.tv_nsec / 1000;
+}
+
+static inline void skb_get_timestampns(const struct sk_buff *skb,
+				       struct __kernel_old_timespec *stamp)
+{
+	struct timespec64 ts = ns_to_timespec64(skb->tstamp);
+
+	stamp->tv_sec = ts.tv_sec;
+	stamp->tv_nsec = ts.tv_nsec;
+}
+
+static inline void skb_get_new_timestampns(const struct sk_buff *skb,
+					   struct __kernel_timespec *stamp)
+{
+	struct timespec64 ts = ns_to_timespec64(skb->tstamp);
+
+	stamp->tv_sec = ts.tv_sec;
+	stamp->tv_nsec = ts.tv_nsec;
+}
+
+/*
+ * Transmit timestamps go to the sending socket's error queue; the shim's
+ * packets have no socket, so there is nobody to report to (as in the
+ * kernel for an skb without sk) and no PHY to timestamp.
+ */
+void skb_clone_tx_timestamp(struct sk_buff *skb);
+void skb_tstamp_tx(struct sk_buff *orig_skb,
+		   struct skb_shared_hwtstamps *hwtstamps);
+
+static inline void skb_tx_timestamp(struct sk_buff *skb)
+{
+	skb_clone_tx_timestamp(skb);
+	if (skb_shinfo(skb)->tx_flags & SKBTX_SW_TSTAMP)
+		skb_tstamp_tx(skb, NULL);
+}
+
+/* ---- hashes ------------------------------------------------------------- */
+
+void __skb_get_hash_net(const struct net *net, struct sk_buff *skb);
+
+static inline __u32 skb_get_hash_net(const struct net *net, struct sk_buff *skb)
+{
+	if (!skb->l4_hash && !skb->sw_hash)
+		__skb_get_hash_net(net, skb);
+	return skb->hash;
+}
+
+static inline void __skb_set_sw_hash(struct sk_buff *skb, __u32 hash, bool is_l4)
+{
+	__skb_set_hash(skb, hash, true, is_l4);
+}
+
+static inline void skb_clear_hash_if_not_l4(struct sk_buff *skb)
+{
+	if (!skb->l4_hash)
+		skb_clear_hash(skb);
+}
+
+static inline void skb_copy_hash(struct sk_buff *to, const struct sk_buff *from)
+{
+	to->hash = from->hash;
+	to->sw_hash = from->sw_hash;
+	to->l4_hash = from->l4_hash;
+}
+
+/* ---- queues of a device, redirects, misc state -------------------------- */
+
+static inline void skb_record_rx_queue(struct sk_buff *skb, u16 rx_queue)
+{
+	skb->queue_mapping = rx_queue + 1;
+}
+
+static inline u16 skb_get_rx_queue(const struct sk_buff *skb)
+{
+	return skb->queue_mapping - 1;
+}
+
+static inline bool skb_rx_queue_recorded(const struct sk_buff *skb)
+{
+	return skb->queue_mapping != 0;
+}
+
+static inline bool skb_is_redirected(const struct sk_buff *skb)
+{
+	return skb->redirected;
+}
+
+static inline void skb_set_redirected(struct sk_buff *skb, bool from_ingress)
+{
+	skb->redirected = 1;
+	skb->from_ingress = from_ingress;
+	if (skb->from_ingress)
+		skb_clear_tstamp(skb);
+}
+
+static inline void skb_reset_redirect(struct sk_buff *skb)
+{
+	skb->redirected = 0;
+}
+
+static inline bool skb_pfmemalloc(const struct sk_buff *skb)
+{
+	return unlikely(skb->pfmemalloc);
+}
+
+static inline bool skb_pkt_type_ok(u32 ptype)
+{
+	return ptype <= PACKET_OTHERHOST;
+}
+
+static inline unsigned int skb_napi_id(const struct sk_buff *skb)
+{
+	return skb->napi_id;
+}
+
+static inline void skb_init_secmark(struct sk_buff *skb)
+{
+	skb->secmark = 0;
+}
+
+static inline void skb_copy_secmark(struct sk_buff *to,
+				    const struct sk_buff *from)
+{
+	to->secmark = from->secmark;
+}
+
+static inline void ipvs_reset(struct sk_buff *skb)
+{
+	skb->ipvs_property = 0;
+}
+
+static inline void nf_reset_trace(struct sk_buff *skb)
+{
+	skb->nf_trace = 0;
+}
+
+/* conntrack: the shim tracks no connection, _nfct is only carried */
+struct nf_conntrack;
+
+#define NFCT_PTRMASK	~(7UL)
+
+static inline struct nf_conntrack *skb_nfct(const struct sk_buff *skb)
+{
+	return (void *)(skb->_nfct & NFCT_PTRMASK);
+}
+
+static inline unsigned long skb_get_nfct(const struct sk_buff *skb)
+{
+	return skb->_nfct;
+}
+
+static inline void skb_set_nfct(struct sk_buff *skb, unsigned long nfct)
+{
+	skb->slow_gro |= !!nfct;
+	skb->_nfct = nfct;
+}
+
+/* routes: the shim routes nothing, _skb_refdst is only carried */
+struct dst_entry;
+struct rtable;
+
+static inline struct dst_entry *skb_dst(const struct sk_buff *skb)
+{
+	return (struct dst_entry *)(skb->_skb_refdst & SKB_DST_PTRMASK);
+}
+
+static inline void skb_dst_set(struct sk_buff *skb, struct dst_entry *dst)
+{
+	skb->slow_gro |= !!dst;
+	skb->_skb_refdst = (unsigned long)dst;
+}
+
+static inline void skb_dst_set_noref(struct sk_buff *skb, struct dst_entry *dst)
+{
+	skb->slow_gro |= !!dst;
+	skb->_skb_refdst = (unsigned long)dst | SKB_DST_NOREF;
+}
+
+static inline bool skb_dst_is_noref(const struct sk_buff *skb)
+{
+	return (skb->_skb_refdst & SKB_DST_NOREF) && skb_dst(skb);
+}
+
+static inline struct rtable *skb_rtable(const struct sk_buff *skb)
+{
+	return (struct rtable *)skb_dst(skb);
+}
+
+static inline void skb_set_dst_pending_confirm(struct sk_buff *skb, u32 val)
+{
+	skb->dst_pending_confirm = val;
+}
+
+static inline bool skb_get_dst_pending_confirm(const struct sk_buff *skb)
+{
+	return skb->dst_pending_confirm != 0;
+}
+
+/* XDP metadata in front of the packet */
+static inline u8 skb_metadata_len(const struct sk_buff *skb)
+{
+	return skb_shinfo(skb)->meta_len;
+}
+
+static inline void *skb_metadata_end(const struct sk_buff *skb)
+{
+	return skb_mac_header(skb);
+}
+
+static inline void skb_metadata_set(struct sk_buff *skb, u8 meta_len)
+{
+	skb_shinfo(skb)->meta_len = meta_len;
+}
+
+static inline void skb_metadata_clear(struct sk_buff *skb)
+{
+	skb_metadata_set(skb, 0);
+}
+
+static inline bool __skb_metadata_differs(const struct sk_buff *skb_a,
+					  const struct sk_buff *skb_b,
+					  u8 meta_len)
+{
+	const void *a = skb_metadata_end(skb_a);
+	const void *b = skb_metadata_end(skb_b);
+
+	return memcmp((const u8 *)a - meta_len, (const u8 *)b - meta_len,
+		      meta_len) != 0;
+}
+
+static inline bool skb_metadata_differs(const struct sk_buff *skb_a,
+					const struct sk_buff *skb_b)
+{
+	u8 len_a = skb_metadata_len(skb_a);
+	u8 len_b = skb_metadata_len(skb_b);
+
+	if (!(len_a | len_b))
+		return false;
+	return len_a != len_b ?
+	       true : __skb_metadata_differs(skb_a, skb_b, len_a);
+}
+
+/* zerocopy: the shim's packets never carry user pages */
+#define skb_uarg(SKB)	((struct ubuf_info *)(skb_shinfo(SKB)->destructor_arg))
+
+static inline struct ubuf_info *skb_zcopy(struct sk_buff *skb)
+{
+	bool is_zcopy = skb && skb_shinfo(skb)->flags & SKBFL_ZEROCOPY_ENABLE;
+
+	return is_zcopy ? skb_uarg(skb) : NULL;
+}
+
+static inline bool skb_zcopy_pure(const struct sk_buff *skb)
+{
+	return skb_shinfo(skb)->flags & SKBFL_PURE_ZEROCOPY;
+}
+
+static inline bool skb_zcopy_managed(const struct sk_buff *skb)
+{
+	return skb_shinfo(skb)->flags & SKBFL_MANAGED_FRAG_REFS;
+}
+
+static inline bool skb_pure_zcopy_same(const struct sk_buff *skb1,
+				       const struct sk_buff *skb2)
+{
+	return skb_zcopy_pure(skb1) == skb_zcopy_pure(skb2);
+}
+
+static inline bool skb_has_shared_frag(const struct sk_buff *skb)
+{
+	return skb_is_nonlinear(skb) &&
+	       skb_shinfo(skb)->flags & SKBFL_SHARED_FRAG;
+}
+
+int skb_copy_ubufs(struct sk_buff *skb, gfp_t gfp_mask);
+
+static inline int skb_orphan_frags(struct sk_buff *skb, gfp_t gfp_mask)
+{
+	if (likely(!skb_zcopy(skb)))
+		return 0;
+	if (skb_shinfo(skb)->flags & SKBFL_DONT_ORPHAN)
+		return 0;
+	return skb_copy_ubufs(skb, gfp_mask);
+}
+
+static inline int skb_orphan_frags_rx(struct sk_buff *skb, gfp_t gfp_mask)
+{
+	if (likely(!skb_zcopy(skb)))
+		return 0;
+	return skb_copy_ubufs(skb, gfp_mask);
+}
+
+/* ---- packets made by a driver or NAPI ----------------------------------- */
+
+struct sk_buff *__netdev_alloc_skb_noprof(struct net_device *dev,
+					  unsigned int length, gfp_t gfp_mask);
+struct sk_buff *__napi_alloc_skb_noprof(struct napi_struct *napi,
+					unsigned int length, gfp_t gfp_mask);
+#define __netdev_alloc_skb(...)	alloc_hooks(__netdev_alloc_skb_noprof(__VA_ARGS__))
+#define __napi_alloc_skb(...)	alloc_hooks(__napi_alloc_skb_noprof(__VA_ARGS__))
+#define netdev_alloc_skb(dev, length)	__netdev_alloc_skb(dev, length, GFP_ATOMIC)
+#define __dev_alloc_skb(length, gfp)	__netdev_alloc_skb(NULL, length, gfp)
+#define dev_alloc_skb(length)		netdev_alloc_skb(NULL, length)
+#define napi_alloc_skb(napi, length)	__napi_alloc_skb(napi, length, GFP_ATOMIC)
+
+static inline struct sk_buff *__netdev_alloc_skb_ip_align_noprof(struct net_device *dev,
+								  unsigned int length,
+								  gfp_t gfp)
+{
+	struct sk_buff *skb = __netdev_alloc_skb_noprof(dev, length + NET_IP_ALIGN, gfp);
+
+	if (NET_IP_ALIGN && skb)
+		skb_reserve(skb, NET_IP_ALIGN);
+	return skb;
+}
+#define __netdev_alloc_skb_ip_align(...) \
+	alloc_hooks(__netdev_alloc_skb_ip_align_noprof(__VA_ARGS__))
+#define netdev_alloc_skb_ip_align(dev, length) \
+	__netdev_alloc_skb_ip_align(dev, length, GFP_ATOMIC)
+
+void napi_consume_skb(struct sk_buff *skb, int budget);
+void skb_tx_error(struct sk_buff *skb);
+void skb_split(struct sk_buff *skb, struct sk_buff *skb1, const u32 len);
+void skb_scrub_packet(struct sk_buff *skb, bool xnet);
+void skb_dump(const char *level, const struct sk_buff *skb, bool full_pkt);
+unsigned int skb_zerocopy_headlen(const struct sk_buff *from);
+int skb_zerocopy(struct sk_buff *to, struct sk_buff *from, int len, int hlen);
+
+/* ---- paged fragments (the shim's packets have none: nr_frags is 0) ------ */
+
+static inline unsigned int skb_frag_size(const skb_frag_t *frag)
+{
+	return frag->bv_len;
+}
+
+static inline void skb_frag_size_set(skb_frag_t *frag, unsigned int size)
+{
+	frag->bv_len = size;
+}
+
+static inline void skb_frag_size_add(skb_frag_t *frag, int delta)
+{
+	frag->bv_len += delta;
+}
+
+static inline void skb_frag_size_sub(skb_frag_t *frag, int delta)
+{
+	frag->bv_len -= delta;
+}
+
+static inline unsigned int skb_frag_off(const skb_frag_t *frag)
+{
+	return frag->bv_offset;
+}
+
+static inline void skb_frag_off_add(skb_frag_t *frag, int delta)
+{
+	frag->bv_offset += delta;
+}
+
+static inline void skb_frag_off_set(skb_frag_t *frag, unsigned int offset)
+{
+	frag->bv_offset = offset;
+}
+
+static inline void skb_frag_off_copy(skb_frag_t *fragto,
+				     const skb_frag_t *fragfrom)
+{
+	fragto->bv_offset = fragfrom->bv_offset;
+}
+
+static inline struct page *skb_frag_page(const skb_frag_t *frag)
+{
+	return frag->bv_page;
+}
+
+static inline void skb_frag_page_copy(skb_frag_t *fragto,
+				      const skb_frag_t *fragfrom)
+{
+	fragto->bv_page = fragfrom->bv_page;
+}
+
+static inline void *skb_frag_address(const skb_frag_t *frag)
+{
+	return page_address(skb_frag_page(frag)) + skb_frag_off(frag);
+}
+
+static inline void *skb_frag_address_safe(const skb_frag_t *frag)
+{
+	void *ptr = page_address(skb_frag_page(frag));
+
+	if (unlikely(!ptr))
+		return NULL;
+	return ptr + skb_frag_off(frag);
+}
+
+static inline bool skb_frag_must_loop(struct page *p)
+{
+	return false;	/* no highmem */
+}
+
+static inline unsigned int __skb_pagelen(const struct sk_buff *skb)
+{
+	unsigned int i, len = 0;
+
+	for (i = skb_shinfo(skb)->nr_frags; i-- > 0; )
+		len += skb_frag_size(&skb_shinfo(skb)->frags[i]);
+	return len;
+}
+
+/* ---- checksum validation on receive ------------------------------------- */
+
+static inline bool __skb_checksum_validate_needed(struct sk_buff *skb,
+						  bool zero_okay, __sum16 check)
+{
+	if (skb_csum_unnecessary(skb) || (zero_okay && !check)) {
+		skb->csum_valid = 1;
+		__skb_decr_checksum_unnecessary(skb);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * 0: valid, or left to skb_checksum_complete() with the pseudo header's
+ * sum in csum (a packet of CHECKSUM_BREAK bytes or less is checked now);
+ * else the folded sum of an invalid packet.
+ */
+static inline __sum16 __skb_checksum_validate_complete(struct sk_buff *skb,
+						       bool complete,
+						       __wsum psum)
+{
+	if (skb->ip_summed == CHECKSUM_COMPLETE) {
+		if (!csum_fold(csum_add(psum, skb->csum))) {
+			skb->csum_valid = 1;
+			return 0;
+		}
+	}
+	skb->csum = psum;
+	if (complete || skb->len <= CHECKSUM_BREAK) {
+		__sum16 csum = __skb_checksum_complete(skb);
+
+		skb->csum_valid = !csum;
+		return csum;
+	}
+	return 0;
+}
+
+static inline __wsum null_compute_pseudo(struct sk_buff *skb, int proto)
+{
+	return 0;
+}
+
+/* a macro: the pseudo header is summed only when it is needed */
+#define __skb_checksum_validate(skb, proto, complete,			\
+				zero_okay, check, compute_pseudo)	\
+({									\
+	__sum16 __ret = 0;						\
+	skb->csum_valid = 0;						\
+	if (__skb_checksum_validate_needed(skb, zero_okay, check))	\
+		__ret = __skb_checksum_validate_complete(skb,		\
+				complete, compute_pseudo(skb, proto));	\
+	__ret;								\
+})
+
+#define skb_checksum_init(skb, proto, compute_pseudo)			\
+	__skb_checksum_validate(skb, proto, false, false, 0, compute_pseudo)
+
+#define skb_checksum_init_zero_check(skb, proto, check, compute_pseudo)	\
+	__skb_checksum_validate(skb, proto, false, true, check, compute_pseudo)
+
+#define skb_checksum_validate(skb, proto, compute_pseudo)		\
+	__skb_checksum_validate(skb, proto, true, false, 0, compute_pseudo)
+
+#define skb_checksum_validate_zero_check(skb, proto, check,		\
+					 compute_pseudo)		\
+	__skb_checksum_validate(skb, proto, true, true, check, compute_pseudo)
+
+#define skb_checksum_simple_validate(skb)				\
+	__skb_checksum_validate(skb, 0, true, false, 0, null_compute_pseudo)
+
+static inline bool __skb_checksum_convert_check(struct sk_buff *skb)
+{
+	return (skb->ip_summed == CHECKSUM_NONE && skb->csum_valid);
+}
+
+static inline void __skb_checksum_convert(struct sk_buff *skb, __wsum pseudo)
+{
+	skb->csum = ~pseudo;
+	skb->ip_summed = CHECKSUM_COMPLETE;
+}
+
+#define skb_checksum_try_convert(skb, proto, compute_pseudo)	\
+do {									\
+	if (__skb_checksum_convert_check(skb))				\
+		__skb_checksum_convert(skb, compute_pseudo(skb, proto)); \
+} while (0)
+
+/* ---- pages for a driver's receive buffers -------------------------------- */
+
+static inline struct page *__dev_alloc_pages_noprof(gfp_t gfp_mask,
+						    unsigned int order)
+{
+	/*
+	 * compound, so a frag's page reference is the block's; allowed to
+	 * dip into the reserves, as a receive buffer is
+	 */
+	gfp_mask |= __GFP_COMP | __GFP_MEMALLOC;
+	return alloc_pages_node_noprof(NUMA_NO_NODE, gfp_mask, order);
+}
+#define __dev_alloc_pages(...)	alloc_hooks(__dev_alloc_pages_noprof(__VA_ARGS__))
+#define dev_alloc_pages(_order)	__dev_alloc_pages(GFP_ATOMIC | __GFP_NOWARN, _order)
+#define __dev_alloc_page(gfp)	__dev_alloc_pages(gfp, 0)
+#define dev_alloc_page()	dev_alloc_pages(0)
+
+static inline bool dev_page_is_reusable(const struct page *page)
+{
+	/* one NUMA node: local whenever not from the reserves */
+	return likely(!page_is_pfmemalloc(page));
+}
+
+static inline void skb_propagate_pfmemalloc(const struct page *page,
+					    struct sk_buff *skb)
+{
+	if (page_is_pfmemalloc(page))
+		skb->pfmemalloc = true;
+}
+
+/* page fragments of the per-CPU caches (one CPU: one cache each) */
+void *__netdev_alloc_frag_align_noprof(unsigned int fragsz, unsigned int align_mask);
+void *__napi_alloc_frag_align_noprof(unsigned int fragsz, unsigned int align_mask);
+#define __netdev_alloc_frag_align(...) \
+	alloc_hooks(__netdev_alloc_frag_align_noprof(__VA_ARGS__))
+#define __napi_alloc_frag_align(...) \
+	alloc_hooks(__napi_alloc_frag_align_noprof(__VA_ARGS__))
+
+static inline void *netdev_alloc_frag_align(unsigned int fragsz,
+					    unsigned int align)
+{
+	WARN_ON_ONCE(!is_power_of_2(align));
+	return __netdev_alloc_frag_align(fragsz, -align);
+}
+
+static inline void *netdev_alloc_frag(unsigned int fragsz)
+{
+	return __netdev_alloc_frag_align(fragsz, ~0U);
+}
+
+static inline void *napi_alloc_frag_align(unsigned int fragsz,
+					  unsigned int align)
+{
+	WARN_ON_ONCE(!is_power_of_2(align));
+	return __napi_alloc_frag_align(fragsz, -align);
+}
+
+static inline void *napi_alloc_frag(unsigned int fragsz)
+{
+	return __napi_alloc_frag_align(fragsz, ~0U);
+}
+
+static inline void skb_free_frag(void *addr)
+{
+	page_frag_free(addr);
+}
+
+/* a fragment's page reference */
+static inline void __skb_frag_ref(skb_frag_t *frag)
+{
+	get_page(skb_frag_page(frag));
+}
+
+static inline void skb_frag_ref(struct sk_buff *skb, int f)
+{
+	__skb_frag_ref(&skb_shinfo(skb)->frags[f]);
+}
+
+/* no page pool in the shim: recycle never applies, the page is put */
+static inline void __skb_frag_unref(skb_frag_t *frag, bool recycle)
+{
+	put_page(skb_frag_page(frag));
+}
+
+static inline void skb_frag_unref(struct sk_buff *skb, int f)
+{
+	__skb_frag_unref(&skb_shinfo(skb)->frags[f], skb->pp_recycle);
+}
+
+/* ---- more header state -------------------------------------------------- */
+
+static inline void skb_mac_header_rebuild_full(struct sk_buff *skb, u32 full_mac_len)
+{
+	if (skb_mac_header_was_set(skb)) {
+		const unsigned char *old_mac = skb_mac_header(skb);
+
+		skb_set_mac_header(skb, -full_mac_len);
+		memmove(skb_mac_header(skb), old_mac, full_mac_len);
+		__skb_push(skb, full_mac_len - skb->mac_len);
+	}
+}
+
+/* only the payload may be written; the headers are the clones' too */
+static inline void __skb_header_release(struct sk_buff *skb)
+{
+	skb->nohdr = 1;
+	atomic_set(&skb_shinfo(skb)->dataref, 1 + (1 << SKB_DATAREF_SHIFT));
+}
+
+void __skb_warn_lro_forwarding(const struct sk_buff *skb);
+
+static inline bool skb_warn_if_lro(const struct sk_buff *skb)
+{
+	/* LRO sets gso_size but not gso_type; GRO sets both */
+	const struct skb_shared_info *shinfo = skb_shinfo(skb);
+
+	if (skb_is_nonlinear(skb) && shinfo->gso_size != 0 &&
+	    unlikely(shinfo->gso_type == 0)) {
+		__skb_warn_lro_forwarding(skb);
+		return true;
+	}
+	return false;
+}
+
+/* ---- odds and ends ------------------------------------------------------ */
+
+#define HAVE_HW_TIME_STAMP
+
+/* the pages of a fragment, one at a time (no highmem: one step) */
+#define skb_frag_foreach_page(f, f_off, f_len, p, p_off, p_len, copied)	\
+	for (p = skb_frag_page(f) + ((f_off) >> PAGE_SHIFT),		\
+	     p_off = (f_off) & (PAGE_SIZE - 1),				\
+	     p_len = skb_frag_must_loop(p) ?				\
+	     min_t(u32, f_len, PAGE_SIZE - p_off) : f_len,		\
+	     copied = 0;						\
+	     copied < f_len;						\
+	     copied += p_len, p++, p_off = 0,				\
+	     p_len = min_t(u32, f_len - copied, PAGE_SIZE))
+
+/* an sk_buff_head's list part */
+struct sk_buff_list {
+	struct sk_buff	*next;
+	struct sk_buff	*prev;
+};
+
+/* a fast clone's pair (the shim allocates none: fclone is UNAVAILABLE) */
+struct sk_buff_fclones {
+	struct sk_buff	skb1;
+	struct sk_buff	skb2;
+	refcount_t	fclone_ref;
+};
+
+extern int sysctl_max_skb_frags;
+
+static inline unsigned long skb_dstref_steal(struct sk_buff *skb)
+{
+	unsigned long refdst = skb->_skb_refdst;
+
+	skb->_skb_refdst = 0;
+	return refdst;
+}
+
+static inline void skb_dstref_restore(struct sk_buff *skb, unsigned long refdst)
+{
+	skb->_skb_refdst = refdst;
+}
+
+/* TLS device offload: whether two packets' payloads are alike decrypted */
+static inline int skb_cmp_decrypted(const struct sk_buff *skb1,
+				    const struct sk_buff *skb2)
+{
+	return skb2->decrypted - skb1->decrypted;
+}
+
+static inline void skb_copy_decrypted(struct sk_buff *to,
+				      const struct sk_buff *from)
+{
+	to->decrypted = from->decrypted;
+}
+
+/* the series' configs have no KCOV: no handle is kept */
+static inline void skb_set_kcov_handle(struct sk_buff *skb, const u64 kcov_handle)
+{
+}
+
+static inline u64 skb_get_kcov_handle(struct sk_buff *skb)
+{
+	return 0;
+}
+
+/*
+ * Page pool recycling: the mark is kept, but the shim has no page pool, so
+ * no page is one of a pool's and every page goes back with put_page().
+ */
+static inline void skb_mark_for_recycle(struct sk_buff *skb)
+{
+	skb->pp_recycle = 1;
+}
+
+static inline bool skb_pp_recycle(struct sk_buff *skb, void *data)
+{
+	return false;
+}
+
+static inline void __skb_frag_set_page(skb_frag_t *frag, struct page *page)
+{
+	frag->bv_page = page;
+}
+
+static inline void skb_frag_set_page(struct sk_buff *skb, int f,
+				     struct page *page)
+{
+	__skb_frag_set_page(&skb_shinfo(skb)->frags[f], page);
+}
+
+/* no device has a PHY time stamper: nothing is deferred */
+bool skb_defer_rx_timestamp(struct sk_buff *skb);
 
 #endif

@@ -16,21 +16,123 @@
 #include <linux/overflow.h>
 #include <linux/compiler.h>
 #include <linux/alloc_tag.h>
+#include <linux/err.h>
+#include <linux/stddef.h>
 
 #define ZERO_SIZE_PTR ((void *)16)
 #define ZERO_OR_NULL_PTR(x) ((unsigned long)(x) <= (unsigned long)ZERO_SIZE_PTR)
 #define ARCH_KMALLOC_MINALIGN 8
 #define KMALLOC_MAX_SIZE (1UL << 22)
 #define NUMA_NO_NODE (-1)
+#define SLAB_CONSISTENCY_CHECKS	0x00000100U
+#define SLAB_RED_ZONE		0x00000400U
+#define SLAB_POISON		0x00000800U
+#define SLAB_KMALLOC		0x00001000U
 #define SLAB_HWCACHE_ALIGN	0x00002000U
+#define SLAB_CACHE_DMA		0x00004000U
+#define SLAB_CACHE_DMA32	0x00008000U
+#define SLAB_STORE_USER		0x00010000U
 #define SLAB_PANIC		0x00040000U
+#define SLAB_TYPESAFE_BY_RCU	0x00080000U
+#define SLAB_MEM_SPREAD		0x00100000U
+#define SLAB_TRACE		0x00200000U
+#define SLAB_DEBUG_OBJECTS	0x00400000U
+#define SLAB_NOLEAKTRACE	0x00800000U
+#define SLAB_FAILSLAB		0x02000000U
 #define SLAB_ACCOUNT		0x04000000U
+#define SLAB_KASAN		0	/* without KASAN */
+#define SLAB_NO_USER_FLAGS	0x10000000U
+#define SLAB_SKIP_KFENCE	0	/* without KFENCE */
+#define SLAB_RECLAIM_ACCOUNT	0x00020000U
+#define SLAB_TEMPORARY		SLAB_RECLAIM_ACCOUNT
+
+/* SLUB's kmalloc caches on x86: 8 bytes up to two pages, then pages */
+#define ARCH_SLAB_MINALIGN	__alignof__(unsigned long long)
+#define KMALLOC_SHIFT_HIGH	(12 + 1)
+#define KMALLOC_SHIFT_MAX	22
+#define KMALLOC_SHIFT_LOW	3
+#define KMALLOC_MIN_SIZE	(1 << KMALLOC_SHIFT_LOW)
+#define KMALLOC_MAX_CACHE_SIZE	(1UL << KMALLOC_SHIFT_HIGH)
+#define KMALLOC_MAX_ORDER	(KMALLOC_SHIFT_MAX - 12)
+#define SLAB_OBJ_MIN_SIZE	(KMALLOC_MIN_SIZE < 16 ? (KMALLOC_MIN_SIZE) : 16)
+
+static inline unsigned int arch_slab_minalign(void)
+{
+	return ARCH_SLAB_MINALIGN;
+}
+
+/* which kmalloc cache a size comes from (slab.h's __kmalloc_index()) */
+static __always_inline unsigned int __kmalloc_index(size_t size,
+						    bool size_is_constant)
+{
+	unsigned int i;
+
+	if (!size)
+		return 0;
+	if (size <= KMALLOC_MIN_SIZE)
+		return KMALLOC_SHIFT_LOW;
+	if (size > 64 && size <= 96)
+		return 1;
+	if (size > 128 && size <= 192)
+		return 2;
+	for (i = 3; i <= 25; i++)
+		if (size <= (1UL << i))
+			return i;
+	return -1;
+}
+#define kmalloc_index(s) __kmalloc_index(s, true)
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* which of the kmalloc caches of a size (Debian's config: ZONE_DMA, MEMCG_KMEM) */
+enum kmalloc_cache_type {
+	KMALLOC_NORMAL = 0,
+	KMALLOC_CGROUP,
+	KMALLOC_RECLAIM,
+	KMALLOC_DMA,
+	NR_KMALLOC_TYPES
+};
+
+#define KMALLOC_NOT_NORMAL_BITS	(__GFP_RECLAIMABLE | __GFP_DMA | __GFP_ACCOUNT)
+
+/* by priority: DMA, then reclaimable, then accounted */
+static __always_inline enum kmalloc_cache_type kmalloc_type(gfp_t flags)
+{
+	if (likely((flags & KMALLOC_NOT_NORMAL_BITS) == 0))
+		return KMALLOC_NORMAL;
+	if (flags & __GFP_DMA)
+		return KMALLOC_DMA;
+	if (flags & __GFP_RECLAIMABLE)
+		return KMALLOC_RECLAIM;
+	return KMALLOC_CGROUP;
+}
+
+/* SLUB has no CPU hotplug callbacks */
+#define slab_prepare_cpu	NULL
+#define slab_dead_cpu		NULL
+#endif
 
 void *__kmalloc_noprof(size_t size, gfp_t flags) __malloc;
 void kfree(const void *objp);
 void kfree_sensitive(const void *objp);
 size_t ksize(const void *objp);
 void *krealloc_noprof(const void *objp, size_t new_size, gfp_t flags);
+
+size_t kmalloc_size_roundup(size_t size);
+void *kmalloc_large_noprof(size_t size, gfp_t flags) __malloc;
+void *kmalloc_large_node_noprof(size_t size, gfp_t flags, int node) __malloc;
+void *kvrealloc_noprof(const void *p, size_t oldsize, size_t newsize, gfp_t flags);
+
+static inline __malloc void *__kmalloc_node_noprof(size_t size, gfp_t flags, int node)
+{
+	return __kmalloc_noprof(size, flags);
+}
+
+static inline __malloc void *__kmalloc_node_track_caller_noprof(size_t size,
+								gfp_t flags, int node,
+								unsigned long caller)
+{
+	return __kmalloc_noprof(size, flags);
+}
 
 static inline __malloc void *kmalloc_noprof(size_t size, gfp_t flags)
 {
@@ -109,10 +211,57 @@ static inline __malloc void *kvcalloc_noprof(size_t n, size_t size, gfp_t flags)
 	return kmalloc_array_noprof(n, size, flags | __GFP_ZERO);
 }
 
+static inline __must_check void *krealloc_array_noprof(void *p, size_t new_n,
+						       size_t new_size, gfp_t flags)
+{
+	size_t bytes;
+
+	if (unlikely(check_mul_overflow(new_n, new_size, &bytes)))
+		return NULL;
+	return krealloc_noprof(p, bytes, flags);
+}
+
+static inline void kfree_bulk(size_t size, void **p)
+{
+	size_t i;
+
+	for (i = 0; i < size; i++)
+		kfree(p[i]);
+}
+
+/* cleanup.h's __free(kfree) */
+static inline void __free_kfree(void *p)
+{
+	void *_T = *(void **)p;
+
+	if (!IS_ERR_OR_NULL(_T))
+		kfree(_T);
+}
+
 static inline void kvfree(const void *addr)
 {
 	kfree(addr);
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* cleanup.h's __free(kvfree) */
+static inline void __free_kvfree(void *p)
+{
+	void *_T = *(void **)p;
+
+	if (!IS_ERR_OR_NULL(_T))
+		kvfree(_T);
+}
+
+static inline __malloc void *kvmalloc_array_node_noprof(size_t n, size_t size,
+							gfp_t flags, int node)
+{
+	return kmalloc_array_noprof(n, size, flags);
+}
+#define kvcalloc_node_noprof(_n, _s, _f, _node) \
+	kvmalloc_array_node_noprof(_n, _s, (_f) | __GFP_ZERO, _node)
+#define kvcalloc_node(...)	alloc_hooks(kvcalloc_node_noprof(__VA_ARGS__))
+#endif
 
 static inline void kvfree_sensitive(const void *addr, size_t len)
 {
@@ -136,6 +285,14 @@ struct kmem_cache *kmem_cache_create(const char *name, unsigned int size,
 				     unsigned int align, slab_flags_t flags,
 				     void (*ctor)(void *));
 void kmem_cache_destroy(struct kmem_cache *s);
+struct kmem_cache *kmem_cache_create_usercopy(const char *name, unsigned int size,
+					      unsigned int align, slab_flags_t flags,
+					      unsigned int useroffset,
+					      unsigned int usersize,
+					      void (*ctor)(void *));
+unsigned int kmem_cache_size(struct kmem_cache *s);
+int kmem_cache_shrink(struct kmem_cache *s);
+void kmem_dump_obj(void *object);
 void *kmem_cache_alloc_noprof(struct kmem_cache *s, gfp_t flags) __malloc;
 void kmem_cache_free(struct kmem_cache *s, void *objp);
 void kmem_cache_free_bulk(struct kmem_cache *s, size_t size, void **p);
@@ -152,6 +309,20 @@ static inline void *kmem_cache_alloc_node_noprof(struct kmem_cache *s, gfp_t fla
 {
 	return kmem_cache_alloc_noprof(s, flags);
 }
+
+struct list_lru;
+
+static inline void *kmem_cache_alloc_lru_noprof(struct kmem_cache *s,
+						struct list_lru *lru, gfp_t flags)
+{
+	return kmem_cache_alloc_noprof(s, flags);
+}
+
+#define KMEM_CACHE_USERCOPY(__struct, __flags, __field)			\
+	kmem_cache_create_usercopy(#__struct, sizeof(struct __struct),	\
+			__alignof__(struct __struct), (__flags),	\
+			offsetof(struct __struct, __field),		\
+			sizeof(((struct __struct *)0)->__field), NULL)
 
 #define KMEM_CACHE(__struct, __flags)					\
 	kmem_cache_create(#__struct, sizeof(struct __struct),		\
@@ -178,15 +349,31 @@ static inline void *kmem_cache_alloc_node_noprof(struct kmem_cache *s, gfp_t fla
 #define kmem_cache_alloc(...)	alloc_hooks(kmem_cache_alloc_noprof(__VA_ARGS__))
 #define kmem_cache_alloc_bulk(...)	alloc_hooks(kmem_cache_alloc_bulk_noprof(__VA_ARGS__))
 #define __kmalloc(...)		alloc_hooks(__kmalloc_noprof(__VA_ARGS__))
+#define __kmalloc_node(...)	alloc_hooks(__kmalloc_node_noprof(__VA_ARGS__))
+#define __kmalloc_node_track_caller(...) \
+	alloc_hooks(__kmalloc_node_track_caller_noprof(__VA_ARGS__))
+#define kmalloc_node_track_caller(size, flags, node) \
+	__kmalloc_node_track_caller(size, flags, node, (unsigned long)__builtin_return_address(0))
+#define kmalloc_track_caller(size, flags) \
+	__kmalloc_node_track_caller(size, flags, NUMA_NO_NODE, (unsigned long)__builtin_return_address(0))
+#define kmalloc_large(...)	alloc_hooks(kmalloc_large_noprof(__VA_ARGS__))
+#define kmalloc_large_node(...)	alloc_hooks(kmalloc_large_node_noprof(__VA_ARGS__))
+#define krealloc_array(...)	alloc_hooks(krealloc_array_noprof(__VA_ARGS__))
+#define kmem_cache_alloc_lru(...) alloc_hooks(kmem_cache_alloc_lru_noprof(__VA_ARGS__))
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* 6.12: the old size is the allocation's own */
+#define kvrealloc(p, size, flags) \
+	alloc_hooks(kvrealloc_noprof(p, ksize(p), size, flags))
+#else
+#define kvrealloc(...)		alloc_hooks(kvrealloc_noprof(__VA_ARGS__))
+#endif
 
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 /*
- * 7.x: allocations by type, (k|kv)(m|z)alloc_(obj|objs|flex)(VAR_OR_TYPE,
+ * 6.12 (Debian's 6.12.y has them) and 7.x: allocations by type, (k|kv)(m|z)alloc_(obj|objs|flex)(VAR_OR_TYPE,
  * [COUNT,] [GFP]); GFP_KERNEL when none is given. No __counted_by counter
  * is set: the shim's __counted_by() is empty, as without the attribute.
  */
-#define __default_gfp(a, b, ...) b
-#define default_gfp(...) __default_gfp(, ##__VA_ARGS__, GFP_KERNEL)
 #define __alloc_objs(KMALLOC, GFP, TYPE, COUNT) \
 	((TYPE *)KMALLOC(size_mul(sizeof(TYPE), COUNT), GFP))
 #define __alloc_flex(KMALLOC, GFP, TYPE, FAM, COUNT) \

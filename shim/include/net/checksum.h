@@ -84,4 +84,67 @@ static inline void csum_replace2(__sum16 *sum, __be16 old, __be16 new)
 	*sum = ~(u16)s;
 }
 
+/* the sum of a block that starts at an odd offset, aligned to 16 bits */
+static inline __wsum csum_shift(__wsum sum, int offset)
+{
+	u32 v = (__force u32)sum;
+
+	return offset & 1 ? (__force __wsum)((v >> 8) | (v << 24)) : sum;
+}
+
+static inline __wsum csum_block_add(__wsum csum, __wsum csum2, int offset)
+{
+	return csum_add(csum, csum_shift(csum2, offset));
+}
+
+static inline __wsum csum_block_add_ext(__wsum csum, __wsum csum2, int offset,
+					int len)
+{
+	return csum_block_add(csum, csum2, offset);
+}
+
+static inline __wsum csum_block_sub(__wsum csum, __wsum csum2, int offset)
+{
+	return csum_block_add(csum, ~csum2, offset);
+}
+
+static inline __wsum csum_partial_ext(const void *buff, int len, __wsum sum)
+{
+	return csum_partial(buff, len, sum);
+}
+
+#define CSUM_MANGLED_0 ((__force __sum16)0xffff)
+
+static inline void csum_replace_by_diff(__sum16 *sum, __wsum diff)
+{
+	*sum = csum_fold(csum_add(diff, ~csum_unfold(*sum)));
+}
+
+static inline void csum_replace(__wsum *csum, __wsum old, __wsum new)
+{
+	*csum = csum_add(csum_sub(*csum, old), new);
+}
+
+/* remote checksum offload: the checksum from start written at offset */
+static inline __wsum remcsum_adjust(void *ptr, __wsum csum, int start, int offset)
+{
+	__sum16 *psum = (__sum16 *)((u8 *)ptr + offset);
+	__wsum delta;
+
+	csum = csum_sub(csum, csum_partial(ptr, start, 0));
+	delta = csum_sub((__force __wsum)csum_fold(csum), (__force __wsum)*psum);
+	*psum = csum_fold(csum);
+	return delta;
+}
+
+static inline void remcsum_unadjust(__sum16 *psum, __wsum delta)
+{
+	*psum = csum_fold(csum_sub(delta, (__force __wsum)*psum));
+}
+
+static inline __wsum wsum_negate(__wsum val)
+{
+	return (__force __wsum)-((__force u32)val);
+}
+
 #endif

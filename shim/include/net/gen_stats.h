@@ -58,6 +58,10 @@ int gnet_stats_copy_basic(struct gnet_dump *d,
 			  __gnet_stats_src struct gnet_stats_basic_sync __percpu *cpu,
 			  __gnet_stats_src struct gnet_stats_basic_sync *b,
 			  bool running);
+int gnet_stats_copy_basic_hw(struct gnet_dump *d,
+			     __gnet_stats_src struct gnet_stats_basic_sync __percpu *cpu,
+			     __gnet_stats_src struct gnet_stats_basic_sync *b,
+			     bool running);
 void gnet_stats_add_basic(struct gnet_stats_basic_sync *bstats,
 			  __gnet_stats_src struct gnet_stats_basic_sync __percpu *cpu,
 			  __gnet_stats_src struct gnet_stats_basic_sync *b,

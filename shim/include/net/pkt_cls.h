@@ -15,19 +15,14 @@
 #include <net/sock.h>	/* the kernel's reaches it through its includes */
 
 /*
- * Filter blocks. The shim has no `tc filter`: a block is empty, so a
- * qdisc's filter_list stays NULL and it falls back to its own
- * classification (hash, priority), as it does in the kernel without
- * filters. A block holds one filter when a trace says so (cls_api.c): the
+ * Filter blocks (struct tcf_block, net/sch_generic.h). The shim has no
+ * `tc filter`: a block is empty, so a qdisc's filter_list stays NULL and
+ * it falls back to its own classification (hash, priority), as it does in
+ * the kernel without filters. A block holds one filter when a trace says so (cls_api.c): the
  * replay's (qdk_tcf_replay_attach()), which answers each tcf_classify()
  * with the result a trace recorded for the call (C lines,
  * traces/FORMAT.md), or a kit classifier (qdk_tcf_classifier_attach()).
  */
-struct tcf_block {
-	struct Qdisc *q;
-	struct tcf_proto __rcu **chain_head;	/* the qdisc's filter_list */
-};
-
 struct tcf_walker {
 	int	stop;
 	int	skip;
@@ -44,8 +39,6 @@ enum flow_block_binder_type {
 	FLOW_BLOCK_BINDER_TYPE_RED_EARLY_DROP,
 	FLOW_BLOCK_BINDER_TYPE_RED_MARK,
 };
-
-typedef void tcf_chain_head_change_t(struct tcf_proto *tp_head, void *priv);
 
 struct tcf_block_ext_info {
 	enum flow_block_binder_type binder_type;
@@ -74,57 +67,9 @@ struct sk_buff *tcf_qevent_handle(struct tcf_qevent *qe, struct Qdisc *sch,
 int tcf_qevent_dump(struct sk_buff *skb, int attr_name, struct tcf_qevent *qe);
 
 /*
- * Classifiers (struct tcf_proto_ops): a kit classifier (cls_*.c) registers
- * its ops at load, as in the kernel; the replay attaches one to a block
- * (qdk_tcf_classifier_attach(), a trace's `classifier` directive) as one
- * tcf_proto, and tcf_classify() runs its classify(). The fields are 6.1's
- * (to 7.x's, which only adds get_exts) that a classifier without hardware
- * offload, templates or actions fills.
+ * Classifiers (struct tcf_proto_ops, net/sch_generic.h): a kit classifier
+ * (cls_*.c) registers its ops at load, as in the kernel.
  */
-struct tcf_proto {
-	struct tcf_proto __rcu	*next;
-	void __rcu		*root;
-	int			(*classify)(struct sk_buff *,
-					    const struct tcf_proto *,
-					    struct tcf_result *);
-	__be16			protocol;
-	u32			prio;
-	void			*data;
-	const struct tcf_proto_ops *ops;
-	int			replay;	/* the shim's: the replay's filter */
-};
-
-struct tcf_proto_ops {
-	struct list_head	head;
-	char			kind[IFNAMSIZ];
-	int			(*classify)(struct sk_buff *,
-					    const struct tcf_proto *,
-					    struct tcf_result *);
-	int			(*init)(struct tcf_proto *);
-	void			(*destroy)(struct tcf_proto *tp, bool rtnl_held,
-					   struct netlink_ext_ack *extack);
-	void			*(*get)(struct tcf_proto *, u32 handle);
-	void			(*put)(struct tcf_proto *tp, void *f);
-	int			(*change)(struct net *net, struct sk_buff *,
-					  struct tcf_proto *, unsigned long,
-					  u32 handle, struct nlattr **,
-					  void **, u32,
-					  struct netlink_ext_ack *);
-	int			(*delete)(struct tcf_proto *tp, void *arg,
-					  bool *last, bool rtnl_held,
-					  struct netlink_ext_ack *);
-	bool			(*delete_empty)(struct tcf_proto *tp);
-	void			(*walk)(struct tcf_proto *tp,
-					struct tcf_walker *arg, bool rtnl_held);
-	void			(*bind_class)(void *, u32, unsigned long,
-					      void *, unsigned long);
-	int			(*dump)(struct net *, struct tcf_proto *, void *,
-					struct sk_buff *skb, struct tcmsg *,
-					bool);
-	struct module		*owner;
-	int			flags;
-};
-
 int register_tcf_proto_ops(struct tcf_proto_ops *ops);
 void unregister_tcf_proto_ops(struct tcf_proto_ops *ops);
 
@@ -426,5 +371,390 @@ struct tc_htb_qopt_offload {
 	u8 prio;
 #endif
 };
+
+#define TC_ACT_CONSUMED		(TC_ACT_VALUE_MAX + 1)
+
+/* ---- binding a filter's result to a class of the qdisc ------------------- */
+
+static inline unsigned long __cls_set_class(unsigned long *clp, unsigned long cl)
+{
+	return xchg(clp, cl);
+}
+
+static inline void __tcf_bind_filter(struct Qdisc *q, struct tcf_result *r,
+				     unsigned long base)
+{
+	unsigned long cl;
+
+	cl = q->ops->cl_ops->bind_tcf(q, base, r->classid);
+	cl = __cls_set_class(&r->class, cl);
+	if (cl)
+		q->ops->cl_ops->unbind_tcf(q, cl);
+}
+
+static inline void tcf_bind_filter(struct tcf_proto *tp, struct tcf_result *r,
+				   unsigned long base)
+{
+	struct Qdisc *q = tp->chain->block->q;
+
+	/* a shared block has no qdisc: no class to bind to */
+	if (!q)
+		return;
+	sch_tree_lock(q);
+	__tcf_bind_filter(q, r, base);
+	sch_tree_unlock(q);
+}
+
+static inline void __tcf_unbind_filter(struct Qdisc *q, struct tcf_result *r)
+{
+	unsigned long cl;
+
+	cl = __cls_set_class(&r->class, 0);
+	if (cl)
+		q->ops->cl_ops->unbind_tcf(q, cl);
+}
+
+static inline void tcf_unbind_filter(struct tcf_proto *tp, struct tcf_result *r)
+{
+	struct Qdisc *q = tp->chain->block->q;
+
+	if (!q)
+		return;
+	__tcf_unbind_filter(q, r);
+}
+
+/* a class (cl) bound or unbound: the filters whose result names it follow */
+static inline void tc_cls_bind_class(u32 classid, unsigned long cl, void *q,
+				     struct tcf_result *res, unsigned long base)
+{
+	if (res->classid == classid) {
+		if (cl)
+			__tcf_bind_filter(q, res, base);
+		else
+			__tcf_unbind_filter(q, res);
+	}
+}
+
+/* ---- flags of a filter: in hardware, in software ------------------------ */
+
+static inline bool tc_skip_hw(u32 flags)
+{
+	return (flags & TCA_CLS_FLAGS_SKIP_HW) ? true : false;
+}
+
+static inline bool tc_skip_sw(u32 flags)
+{
+	return (flags & TCA_CLS_FLAGS_SKIP_SW) ? true : false;
+}
+
+/* SKIP_HW and SKIP_SW are mutually exclusive flags. */
+static inline bool tc_flags_valid(u32 flags)
+{
+	if (flags & ~(TCA_CLS_FLAGS_SKIP_HW | TCA_CLS_FLAGS_SKIP_SW |
+		      TCA_CLS_FLAGS_VERBOSE))
+		return false;
+	flags &= TCA_CLS_FLAGS_SKIP_HW | TCA_CLS_FLAGS_SKIP_SW;
+	if (!(flags ^ (TCA_CLS_FLAGS_SKIP_HW | TCA_CLS_FLAGS_SKIP_SW)))
+		return false;
+	return true;
+}
+
+static inline bool tc_in_hw(u32 flags)
+{
+	return (flags & TCA_CLS_FLAGS_IN_HW) ? true : false;
+}
+
+/* ---- where a u32-style match may read ----------------------------------- */
+
+static inline unsigned char *tcf_get_base_ptr(struct sk_buff *skb, int layer)
+{
+	switch (layer) {
+	case TCF_LAYER_LINK:
+		return skb_mac_header(skb);
+	case TCF_LAYER_NETWORK:
+		return skb_network_header(skb);
+	case TCF_LAYER_TRANSPORT:
+		return skb_transport_header(skb);
+	}
+	return NULL;
+}
+
+static inline int tcf_valid_offset(const struct sk_buff *skb,
+				   const unsigned char *ptr, const int len)
+{
+	return likely((ptr + len) <= skb_tail_pointer(skb) &&
+		      ptr >= skb->head &&
+		      (ptr <= (ptr + len)));
+}
+
+/* a walk's step over one filter: skipped, dumped, or the walk stopped */
+static inline bool tc_cls_stats_dump(struct tcf_proto *tp,
+				     struct tcf_walker *arg, void *filter)
+{
+	if (arg->count >= arg->skip && arg->fn(tp, filter, arg) < 0) {
+		arg->stop = 1;
+		return false;
+	}
+	arg->count++;
+	return true;
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* the reason a drop after classification gives (6.12: net/sch_generic.h) */
+static inline enum skb_drop_reason tcf_get_drop_reason(const struct sk_buff *skb)
+{
+	return tc_skb_cb(skb)->drop_reason;
+}
+
+static inline void tcf_set_drop_reason(const struct sk_buff *skb,
+				       enum skb_drop_reason reason)
+{
+	tc_skb_cb(skb)->drop_reason = reason;
+}
+#endif
+
+/*
+ * ---- a filter's actions (tcf_exts) ----------------------------------------
+ * The shim has no action modules: an action or police attribute is refused
+ * as a kernel whose act_* modules cannot be loaded refuses it (tcf_exts.c
+ * part of lib/cls_api.c), so a filter's extensions never hold an action.
+ */
+struct tc_action;
+
+struct tcf_exts {
+	__u32	type;		/* for backward compat (TCA_OLD_COMPAT) */
+	int	nr_actions;
+	struct tc_action **actions;
+	struct net *net;
+	/* the classifier's attribute types of its actions and police */
+	int	action;
+	int	police;
+};
+
+static inline int tcf_exts_init(struct tcf_exts *exts, struct net *net,
+				int action, int police)
+{
+	exts->type = 0;
+	exts->nr_actions = 0;
+	exts->net = net;
+	exts->actions = kcalloc(TCA_ACT_MAX_PRIO, sizeof(struct tc_action *),
+				GFP_KERNEL_ACCOUNT);
+	if (!exts->actions)
+		return -ENOMEM;
+	exts->action = action;
+	exts->police = police;
+	return 0;
+}
+
+/* one namespace, always alive: a reference is always there to take */
+static inline bool tcf_exts_get_net(struct tcf_exts *exts)
+{
+	return exts->net != NULL;
+}
+
+static inline void tcf_exts_put_net(struct tcf_exts *exts)
+{
+}
+
+#define tcf_exts_for_each_action(i, a, exts) \
+	for (i = 0; i < TCA_ACT_MAX_PRIO && ((a) = (exts)->actions[i]); i++)
+
+#define tcf_act_for_each_action(i, a, actions) \
+	for (i = 0; i < TCA_ACT_MAX_PRIO && ((a) = actions[i]); i++)
+
+static inline bool tcf_exts_has_actions(struct tcf_exts *exts)
+{
+	return exts->nr_actions;
+}
+
+/* tcf_action_exec() over no action: a packet told to skip stays unclassified */
+static inline int tcf_exts_exec(struct sk_buff *skb, struct tcf_exts *exts,
+				struct tcf_result *res)
+{
+	if (skb_skip_tc_classify(skb))
+		return TC_ACT_OK;
+	return TC_ACT_OK;
+}
+
+static inline void tcf_exts_hw_stats_update(const struct tcf_exts *exts,
+					    u64 bytes, u64 packets, u64 drops,
+					    u64 lastuse, u8 used_hw_stats,
+					    bool used_hw_stats_valid)
+{
+	/* stats of each action: there is none */
+}
+
+int tcf_exts_validate(struct net *net, struct tcf_proto *tp,
+		      struct nlattr **tb, struct nlattr *rate_tlv,
+		      struct tcf_exts *exts, u32 flags,
+		      struct netlink_ext_ack *extack);
+int tcf_exts_validate_ex(struct net *net, struct tcf_proto *tp, struct nlattr **tb,
+			 struct nlattr *rate_tlv, struct tcf_exts *exts,
+			 u32 flags, u32 fl_flags, struct netlink_ext_ack *extack);
+void tcf_exts_destroy(struct tcf_exts *exts);
+void tcf_exts_change(struct tcf_exts *dst, struct tcf_exts *src);
+int tcf_exts_dump(struct sk_buff *skb, struct tcf_exts *exts);
+int tcf_exts_terse_dump(struct sk_buff *skb, struct tcf_exts *exts);
+int tcf_exts_dump_stats(struct sk_buff *skb, struct tcf_exts *exts);
+unsigned int tcf_exts_num_actions(struct tcf_exts *exts);
+
+static inline bool tcf_block_shared(struct tcf_block *block)
+{
+	return block->index;
+}
+
+static inline bool tcf_block_non_null_shared(struct tcf_block *block)
+{
+	return block && block->index;
+}
+
+#define MODULE_ALIAS_TCF_EMATCH(kind)	MODULE_ALIAS("ematch-kind-" __stringify(kind))
+
+/*
+ * ---- what classifiers and qdiscs ask a driver to offload ------------------
+ * (the requests that embed net/flow_offload.h's common part are absent)
+ */
+struct tc_cls_u32_knode {
+	struct tcf_exts *exts;
+	struct tcf_result *res;
+	struct tc_u32_sel *sel;
+	u32 handle;
+	u32 val;
+	u32 mask;
+	u32 link_handle;
+	u8 fshift;
+};
+
+struct tc_cls_u32_hnode {
+	u32 handle;
+	u32 prio;
+	unsigned int divisor;
+};
+
+enum tc_clsu32_command {
+	TC_CLSU32_NEW_KNODE,
+	TC_CLSU32_REPLACE_KNODE,
+	TC_CLSU32_DELETE_KNODE,
+	TC_CLSU32_NEW_HNODE,
+	TC_CLSU32_REPLACE_HNODE,
+	TC_CLSU32_DELETE_HNODE,
+};
+
+enum tc_matchall_command {
+	TC_CLSMATCHALL_REPLACE,
+	TC_CLSMATCHALL_DESTROY,
+	TC_CLSMATCHALL_STATS,
+};
+
+enum tc_clsbpf_command {
+	TC_CLSBPF_OFFLOAD,
+	TC_CLSBPF_STATS,
+};
+
+/* an action's cookie, as user space gave it */
+struct tc_cookie {
+	u8  *data;
+	u32 len;
+	struct rcu_head rcu;
+};
+
+enum tc_root_command {
+	TC_ROOT_GRAFT,
+};
+
+struct tc_root_qopt_offload {
+	enum tc_root_command command;
+	u32 handle;
+	bool ingress;
+};
+
+/*
+ * ---- extended matches (ematch): small match modules a classifier runs as a
+ * tree; the tree's logic is net/sched/ematch.c's (lib/ematch.c)
+ */
+struct tcf_pkt_info {
+	unsigned char		*ptr;
+	int			nexthdr;
+};
+
+struct tcf_ematch_ops;
+
+struct tcf_ematch {
+	struct tcf_ematch_ops	*ops;
+	unsigned long		data;
+	unsigned int		datalen;
+	u16			matchid;
+	u16			flags;
+	struct net		*net;
+};
+
+static inline int tcf_em_is_container(struct tcf_ematch *em)
+{
+	return !em->ops;
+}
+
+static inline int tcf_em_is_simple(struct tcf_ematch *em)
+{
+	return em->flags & TCF_EM_SIMPLE;
+}
+
+static inline int tcf_em_is_inverted(struct tcf_ematch *em)
+{
+	return em->flags & TCF_EM_INVERT;
+}
+
+static inline int tcf_em_last_match(struct tcf_ematch *em)
+{
+	return (em->flags & TCF_EM_REL_MASK) == TCF_EM_REL_END;
+}
+
+/* whether result decides the sequence: at its end, a false AND, a true OR */
+static inline int tcf_em_early_end(struct tcf_ematch *em, int result)
+{
+	if (tcf_em_last_match(em))
+		return 1;
+	if (result == 0 && em->flags & TCF_EM_REL_AND)
+		return 1;
+	if (result != 0 && em->flags & TCF_EM_REL_OR)
+		return 1;
+	return 0;
+}
+
+struct tcf_ematch_tree {
+	struct tcf_ematch_tree_hdr hdr;
+	struct tcf_ematch	*matches;
+};
+
+struct tcf_ematch_ops {
+	int			kind;
+	int			datalen;
+	int			(*change)(struct net *net, void *,
+					  int, struct tcf_ematch *);
+	int			(*match)(struct sk_buff *, struct tcf_ematch *,
+					 struct tcf_pkt_info *);
+	void			(*destroy)(struct tcf_ematch *);
+	int			(*dump)(struct sk_buff *, struct tcf_ematch *);
+	struct module		*owner;
+	struct list_head	link;
+};
+
+int tcf_em_register(struct tcf_ematch_ops *);
+void tcf_em_unregister(struct tcf_ematch_ops *);
+int tcf_em_tree_validate(struct tcf_proto *, struct nlattr *,
+			 struct tcf_ematch_tree *);
+void tcf_em_tree_destroy(struct tcf_ematch_tree *);
+int tcf_em_tree_dump(struct sk_buff *, struct tcf_ematch_tree *, int);
+int __tcf_em_tree_match(struct sk_buff *, struct tcf_ematch_tree *,
+			struct tcf_pkt_info *);
+
+static inline int tcf_em_tree_match(struct sk_buff *skb,
+				    struct tcf_ematch_tree *tree,
+				    struct tcf_pkt_info *info)
+{
+	if (tree->hdr.nmatches)
+		return __tcf_em_tree_match(skb, tree, info);
+	else
+		return 1;
+}
 
 #endif

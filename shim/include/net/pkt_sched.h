@@ -63,10 +63,8 @@ struct tc_query_caps_base {
 };
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
-/* 6.12: zeroes @caps, then asks the driver (a shim device has no driver) */
-void qdisc_offload_query_caps(struct net_device *dev,
-			      enum tc_setup_type type,
-			      void *caps, size_t caps_len);
+/* the module alias prefix of a qdisc kind (MODULE_ALIAS_NET_SCH) */
+#define NET_SCH_ALIAS_PREFIX "net-sch-"
 #endif
 
 static inline struct Qdisc *qdisc_from_priv(void *priv)
@@ -190,5 +188,116 @@ static inline bool tc_qdisc_stats_dump(struct Qdisc *sch,
 	arg->count++;
 	return true;
 }
+
+#define QDISC_PKT_LEN_MAX	(1 << 20)	/* 1 MiB */
+
+/* ---- offload requests of cbs, etf and taprio (to a device's ndo_setup_tc) */
+
+struct tc_cbs_qopt_offload {
+	u8 enable;
+	s32 queue;
+	s32 hicredit;
+	s32 locredit;
+	s32 idleslope;
+	s32 sendslope;
+};
+
+struct tc_etf_qopt_offload {
+	u8 enable;
+	s32 queue;
+};
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+struct tc_taprio_caps {
+	bool supports_queue_max_sdu:1;
+	bool gate_mask_per_txq:1;
+	bool broken_mqprio:1;
+};
+
+enum tc_taprio_qopt_cmd {
+	TAPRIO_CMD_REPLACE,
+	TAPRIO_CMD_DESTROY,
+	TAPRIO_CMD_STATS,
+	TAPRIO_CMD_QUEUE_STATS,
+};
+
+struct tc_taprio_qopt_stats {
+	u64 window_drops;
+	u64 tx_overruns;
+};
+
+struct tc_taprio_qopt_queue_stats {
+	int queue;
+	struct tc_taprio_qopt_stats stats;
+};
+#else
+struct tc_taprio_caps {
+	bool supports_queue_max_sdu:1;
+};
+#endif
+
+struct tc_taprio_sched_entry {
+	u8 command;	/* TC_TAPRIO_CMD_* */
+	u32 gate_mask;	/* of traffic classes */
+	u32 interval;
+};
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+struct tc_taprio_qopt_offload {
+	enum tc_taprio_qopt_cmd cmd;
+	union {
+		struct tc_taprio_qopt_stats stats;
+		struct tc_taprio_qopt_queue_stats queue_stats;
+		struct {
+			struct tc_mqprio_qopt_offload mqprio;
+			struct netlink_ext_ack *extack;
+			ktime_t base_time;
+			u64 cycle_time;
+			u64 cycle_time_extension;
+			u32 max_sdu[TC_MAX_QUEUE];
+			size_t num_entries;
+			struct tc_taprio_sched_entry entries[];
+		};
+	};
+};
+#else
+struct tc_taprio_qopt_offload {
+	u8 enable;
+	ktime_t base_time;
+	u64 cycle_time;
+	u64 cycle_time_extension;
+	u32 max_sdu[TC_MAX_QUEUE];
+	size_t num_entries;
+	struct tc_taprio_sched_entry entries[];
+};
+#endif
+
+/* etf hands the packet on: its launch time is used up */
+static inline void skb_txtime_consumed(struct sk_buff *skb)
+{
+	skb->tstamp = ktime_set(0, 0);
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* the tc layer's control block (6.12 moved it to net/sch_generic.h) */
+struct tc_skb_cb {
+	struct qdisc_skb_cb qdisc_cb;
+	u32 drop_reason;
+
+	u16 zone;	/* only valid if post_ct = true */
+	u16 mru;
+	u8 post_ct:1;
+	u8 post_ct_snat:1;
+	u8 post_ct_dnat:1;
+};
+
+static inline struct tc_skb_cb *tc_skb_cb(const struct sk_buff *skb)
+{
+	struct tc_skb_cb *cb = (struct tc_skb_cb *)skb->cb;
+
+	BUILD_BUG_ON(sizeof(*cb) > sizeof_field(struct sk_buff, cb));
+	return cb;
+}
+#endif
 
 #endif

@@ -35,6 +35,10 @@ struct tcf_walker;
 struct module;
 struct tcf_block;
 struct tcf_proto;
+struct tcf_result;
+struct tcf_proto_ops;
+struct tcmsg;
+struct net;
 
 struct qdisc_rate_table {
 	struct tc_ratespec rate;
@@ -49,6 +53,17 @@ enum qdisc_state_t {
 	__QDISC_STATE_MISSED,
 	__QDISC_STATE_DRAINING,
 };
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+enum qdisc_state2_t {
+	/* only for !TCQ_F_NOLOCK qdiscs */
+	__QDISC_STATE2_RUNNING,
+};
+#endif
+
+#define QDISC_STATE_MISSED	BIT(__QDISC_STATE_MISSED)
+#define QDISC_STATE_DRAINING	BIT(__QDISC_STATE_DRAINING)
+#define QDISC_STATE_NON_EMPTY	(QDISC_STATE_MISSED | QDISC_STATE_DRAINING)
 
 struct qdisc_size_table {
 	struct rcu_head		rcu;
@@ -216,6 +231,111 @@ struct Qdisc_ops {
 
 	struct module		*owner;
 };
+
+/*
+ * Filter blocks, chains and classifiers, as net/sch_generic.h defines them.
+ * A block here is the qdisc's filter_list (net/pkt_cls.h says how the
+ * replay fills it).
+ */
+struct tcf_chain {
+	struct mutex filter_chain_lock;
+	struct tcf_proto __rcu *filter_chain;
+	struct list_head list;
+	struct tcf_block *block;
+	u32 index;
+	unsigned int refcnt;
+	unsigned int action_refcnt;
+	bool explicitly_created;
+	bool flushing;
+	const struct tcf_proto_ops *tmplt_ops;
+	void *tmplt_priv;
+	struct rcu_head rcu;
+};
+
+struct tcf_block {
+	struct Qdisc *q;
+	struct tcf_proto __rcu **chain_head;	/* the qdisc's filter_list */
+	struct tcf_chain chain0;		/* the one chain, index 0 */
+	u32 index;				/* a shared block's; 0: the qdisc's own */
+	struct net *net;
+};
+
+typedef void tcf_chain_head_change_t(struct tcf_proto *tp_head, void *priv);
+
+
+/*
+ * Classifiers (struct tcf_proto_ops): a kit classifier (cls_*.c) registers
+ * its ops at load, as in the kernel; the replay attaches one to a block
+ * (qdk_tcf_classifier_attach(), a trace's `classifier` directive) as one
+ * tcf_proto, and tcf_classify() runs its classify(). The fields are 6.1's
+ * (to 7.x's, which only adds get_exts) that a classifier without hardware
+ * offload, templates or actions fills.
+ */
+struct tcf_proto {
+	struct tcf_proto __rcu	*next;
+	void __rcu		*root;
+	int			(*classify)(struct sk_buff *,
+					    const struct tcf_proto *,
+					    struct tcf_result *);
+	__be16			protocol;
+	u32			prio;
+	void			*data;
+	const struct tcf_proto_ops *ops;
+	struct tcf_chain	*chain;
+	int			replay;	/* the shim's: the replay's filter */
+};
+
+struct tcf_proto_ops {
+	struct list_head	head;
+	char			kind[IFNAMSIZ];
+	int			(*classify)(struct sk_buff *,
+					    const struct tcf_proto *,
+					    struct tcf_result *);
+	int			(*init)(struct tcf_proto *);
+	void			(*destroy)(struct tcf_proto *tp, bool rtnl_held,
+					   struct netlink_ext_ack *extack);
+	void			*(*get)(struct tcf_proto *, u32 handle);
+	void			(*put)(struct tcf_proto *tp, void *f);
+	int			(*change)(struct net *net, struct sk_buff *,
+					  struct tcf_proto *, unsigned long,
+					  u32 handle, struct nlattr **,
+					  void **, u32,
+					  struct netlink_ext_ack *);
+	int			(*delete)(struct tcf_proto *tp, void *arg,
+					  bool *last, bool rtnl_held,
+					  struct netlink_ext_ack *);
+	bool			(*delete_empty)(struct tcf_proto *tp);
+	void			(*walk)(struct tcf_proto *tp,
+					struct tcf_walker *arg, bool rtnl_held);
+	void			(*bind_class)(void *, u32, unsigned long,
+					      void *, unsigned long);
+	int			(*dump)(struct net *, struct tcf_proto *, void *,
+					struct sk_buff *skb, struct tcmsg *,
+					bool);
+	struct module		*owner;
+	int			flags;
+};
+
+enum tcf_proto_ops_flags {
+	TCF_PROTO_OPS_DOIT_UNLOCKED = 1,
+};
+
+/* without lockdep the kernel's answer: always locked */
+static inline bool lockdep_tcf_chain_is_locked(struct tcf_chain *chain)
+{
+	return true;
+}
+
+static inline bool lockdep_tcf_proto_is_locked(struct tcf_proto *tp)
+{
+	return true;
+}
+
+#define tcf_chain_dereference(p, chain)					\
+	rcu_dereference_protected(p, lockdep_tcf_chain_is_locked(chain))
+
+#define tcf_proto_dereference(p, tp)					\
+	rcu_dereference_protected(p, lockdep_tcf_proto_is_locked(tp))
 
 struct tcf_result {
 	union {
@@ -1054,5 +1174,296 @@ void psched_ppscfg_precompute(struct psched_pktrate *r, u64 pktrate64);
 static inline void qdisc_synchronize(const struct Qdisc *q)
 {
 }
+
+/* ---- running, the device's queues, size tables ---------------------------- */
+
+static inline bool nolock_qdisc_is_empty(const struct Qdisc *qdisc)
+{
+	return !(READ_ONCE(qdisc->state) & QDISC_STATE_NON_EMPTY);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline bool qdisc_is_running(struct Qdisc *qdisc)
+{
+	if (qdisc->flags & TCQ_F_NOLOCK)
+		return spin_is_locked(&qdisc->seqlock);
+	return READ_ONCE(qdisc->running);
+}
+
+static inline bool qdisc_run_begin(struct Qdisc *qdisc)
+{
+	if (qdisc->flags & TCQ_F_NOLOCK) {
+		if (spin_trylock(&qdisc->seqlock))
+			return true;
+		if (test_and_set_bit(__QDISC_STATE_MISSED, &qdisc->state))
+			return false;
+		return spin_trylock(&qdisc->seqlock);
+	}
+	if (READ_ONCE(qdisc->running))
+		return false;
+	WRITE_ONCE(qdisc->running, true);
+	return true;
+}
+
+/* 7.x: the packets dequeue dropped into the root's to_free, for the caller */
+static inline struct sk_buff *qdisc_run_end(struct Qdisc *qdisc)
+{
+	struct sk_buff *to_free = NULL;
+
+	if (qdisc->flags & TCQ_F_NOLOCK) {
+		spin_unlock(&qdisc->seqlock);
+		if (unlikely(test_bit(__QDISC_STATE_MISSED, &qdisc->state)))
+			__netif_schedule(qdisc);
+		return NULL;
+	}
+	if (qdisc->flags & TCQ_F_DEQUEUE_DROPS) {
+		to_free = qdisc->to_free;
+		if (to_free)
+			qdisc->to_free = NULL;
+	}
+	WRITE_ONCE(qdisc->running, false);
+	return to_free;
+}
+#else
+static inline bool qdisc_is_running(struct Qdisc *qdisc)
+{
+	if (qdisc->flags & TCQ_F_NOLOCK)
+		return spin_is_locked(&qdisc->seqlock);
+	return test_bit(__QDISC_STATE2_RUNNING, &qdisc->state2);
+}
+
+static inline bool qdisc_run_begin(struct Qdisc *qdisc)
+{
+	if (qdisc->flags & TCQ_F_NOLOCK) {
+		if (spin_trylock(&qdisc->seqlock))
+			return true;
+		/* a run already missed: the lock holder runs it again */
+		if (test_and_set_bit(__QDISC_STATE_MISSED, &qdisc->state))
+			return false;
+		return spin_trylock(&qdisc->seqlock);
+	}
+	return !__test_and_set_bit(__QDISC_STATE2_RUNNING, &qdisc->state2);
+}
+
+static inline void qdisc_run_end(struct Qdisc *qdisc)
+{
+	if (qdisc->flags & TCQ_F_NOLOCK) {
+		spin_unlock(&qdisc->seqlock);
+		if (unlikely(test_bit(__QDISC_STATE_MISSED, &qdisc->state)))
+			__netif_schedule(qdisc);
+	} else {
+		__clear_bit(__QDISC_STATE2_RUNNING, &qdisc->state2);
+	}
+}
+#endif
+
+static inline bool qdisc_may_bulk(const struct Qdisc *qdisc)
+{
+	return qdisc->flags & TCQ_F_ONETXQUEUE;
+}
+
+/* byte queue limits: the shim's device queues have no driver, so none */
+static inline int qdisc_avail_bulklimit(const struct netdev_queue *txq)
+{
+	return 0;
+}
+
+static inline struct Qdisc *qdisc_refcount_inc_nz(struct Qdisc *qdisc)
+{
+	if (qdisc->flags & TCQ_F_BUILTIN)
+		return qdisc;
+	if (refcount_inc_not_zero(&qdisc->refcnt))
+		return qdisc;
+	return NULL;
+}
+
+static inline bool qdisc_refcount_dec_if_one(struct Qdisc *qdisc)
+{
+	if (qdisc->flags & TCQ_F_BUILTIN)
+		return true;
+	return refcount_dec_if_one(&qdisc->refcnt);
+}
+
+void __qdisc_calculate_pkt_len(struct sk_buff *skb,
+			       const struct qdisc_size_table *stab);
+
+static inline void qdisc_calculate_pkt_len(struct sk_buff *skb,
+					   const struct Qdisc *sch)
+{
+	struct qdisc_size_table *stab = rcu_dereference_bh(sch->stab);
+
+	if (stab)
+		__qdisc_calculate_pkt_len(skb, stab);
+}
+
+static inline bool qdisc_tx_changing(const struct net_device *dev)
+{
+	unsigned int i;
+
+	for (i = 0; i < dev->num_tx_queues; i++) {
+		struct netdev_queue *txq = netdev_get_tx_queue(dev, i);
+
+		if (rcu_access_pointer(txq->qdisc) !=
+		    rcu_access_pointer(txq->qdisc_sleeping))
+			return true;
+	}
+	return false;
+}
+
+static inline bool qdisc_tx_is_noop(const struct net_device *dev)
+{
+	unsigned int i;
+
+	for (i = 0; i < dev->num_tx_queues; i++) {
+		struct netdev_queue *txq = netdev_get_tx_queue(dev, i);
+
+		if (rcu_access_pointer(txq->qdisc) != &noop_qdisc)
+			return false;
+	}
+	return true;
+}
+
+static inline bool qdisc_all_tx_empty(const struct net_device *dev)
+{
+	unsigned int i;
+
+	rcu_read_lock();
+	for (i = 0; i < dev->num_tx_queues; i++) {
+		struct netdev_queue *txq = netdev_get_tx_queue(dev, i);
+		const struct Qdisc *q = rcu_dereference(txq->qdisc);
+
+		if (!qdisc_is_empty(q)) {
+			rcu_read_unlock();
+			return false;
+		}
+	}
+	rcu_read_unlock();
+	return true;
+}
+
+/* reset a qdisc as a device deactivation does, its NOLOCK state too */
+static inline void __qdisc_reset_locked(struct Qdisc *qdisc)
+{
+	bool nolock = qdisc->flags & TCQ_F_NOLOCK;
+
+	if (nolock)
+		spin_lock_bh(&qdisc->seqlock);
+	spin_lock_bh(qdisc_lock(qdisc));
+	qdisc_reset(qdisc);
+	spin_unlock_bh(qdisc_lock(qdisc));
+	if (nolock) {
+		clear_bit(__QDISC_STATE_MISSED, &qdisc->state);
+		clear_bit(__QDISC_STATE_DRAINING, &qdisc->state);
+		spin_unlock_bh(&qdisc->seqlock);
+	}
+}
+
+static inline void qdisc_reset_all_tx_gt(struct net_device *dev, unsigned int i)
+{
+	struct Qdisc *qdisc;
+
+	for (; i < dev->num_tx_queues; i++) {
+		qdisc = rtnl_dereference(netdev_get_tx_queue(dev, i)->qdisc);
+		if (qdisc)
+			__qdisc_reset_locked(qdisc);
+	}
+}
+
+static inline void dev_reset_queue(struct net_device *dev,
+				   struct netdev_queue *dev_queue,
+				   void *_unused)
+{
+	struct Qdisc *qdisc = rtnl_dereference(dev_queue->qdisc_sleeping);
+
+	if (qdisc)
+		__qdisc_reset_locked(qdisc);
+}
+
+static inline bool skb_at_tc_ingress(const struct sk_buff *skb)
+{
+	return skb->tc_at_ingress;
+}
+
+static inline bool skb_skip_tc_classify(struct sk_buff *skb)
+{
+	if (skb->tc_skip_classify) {
+		skb->tc_skip_classify = 0;
+		return true;
+	}
+	return false;
+}
+
+static inline int tc_classid_to_hwtc(struct net_device *dev, u32 classid)
+{
+	u32 hwtc = TC_H_MIN(classid) - TC_H_MIN_PRIORITY;
+
+	return (hwtc < netdev_get_num_tc(dev)) ? hwtc : -EINVAL;
+}
+
+/* zeroes @caps, then asks the driver (a shim device has none) */
+void qdisc_offload_query_caps(struct net_device *dev,
+			      enum tc_setup_type type,
+			      void *caps, size_t caps_len);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline bool qdisc_txq_has_no_queue(const struct netdev_queue *txq)
+{
+	struct Qdisc *qdisc = rcu_access_pointer(txq->qdisc);
+
+	return qdisc->enqueue == NULL;
+}
+
+static inline void qstats_cpu_drop_inc(struct gnet_stats_queue __percpu *qstats)
+{
+	this_cpu_inc(qstats->drops);
+}
+
+/* on its way out through the egress hook (Debian's configs: NET_EGRESS) */
+static inline bool skb_at_tc_egress(const struct sk_buff *skb)
+{
+	return skb->nf_skip_egress && !skb_at_tc_ingress(skb);
+}
+#endif
+
+/* ---- mini qdiscs: clsact's and ingress's filter lists, swapped whole ------ */
+
+struct mini_Qdisc {
+	struct tcf_proto *filter_list;
+	struct tcf_block *block;
+	struct gnet_stats_basic_sync __percpu *cpu_bstats;
+	struct gnet_stats_queue	__percpu *cpu_qstats;
+	unsigned long rcu_state;
+};
+
+static inline void mini_qdisc_bstats_cpu_update(struct mini_Qdisc *miniq,
+						const struct sk_buff *skb)
+{
+	bstats_update(this_cpu_ptr(miniq->cpu_bstats), skb);
+}
+
+static inline void mini_qdisc_qstats_cpu_drop(struct mini_Qdisc *miniq)
+{
+	this_cpu_inc(miniq->cpu_qstats->drops);
+}
+
+struct mini_Qdisc_pair {
+	struct mini_Qdisc miniq1;
+	struct mini_Qdisc miniq2;
+	struct mini_Qdisc __rcu **p_miniq;
+};
+
+void mini_qdisc_pair_swap(struct mini_Qdisc_pair *miniqp,
+			  struct tcf_proto *tp_head);
+void mini_qdisc_pair_init(struct mini_Qdisc_pair *miniqp, struct Qdisc *qdisc,
+			  struct mini_Qdisc __rcu **p_miniq);
+void mini_qdisc_pair_block_init(struct mini_Qdisc_pair *miniqp,
+				struct tcf_block *block);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline bool mini_qdisc_pair_inited(struct mini_Qdisc_pair *miniqp)
+{
+	return !!miniqp->p_miniq;
+}
+#endif
 
 #endif

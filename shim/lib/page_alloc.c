@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * page_alloc.c - the page allocator of linux/gfp.h. A block of 2^order
+ * pages is one kmalloc-family object (so it is counted, can be made to
+ * fail and is named by a leak report), holding its struct pages and,
+ * page aligned, the memory they describe. Live blocks are on a list that
+ * virt_to_page() searches.
+ *
+ * As in the kernel, a block's first page carries the reference count of the
+ * block (its other pages count 0), and of a compound block (__GFP_COMP)
+ * every page's references are the first page's (compound_head());
+ * alloc_pages_exact() splits its block so that each page counts 1, as
+ * split_page() does.
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/gfp.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "shim.h"
+
+struct qdk_page_block {
+	struct list_head node;
+	unsigned char *mem;		/* page aligned */
+	unsigned int order;
+	unsigned int npages;
+	bool compound;
+	struct page pages[];
+};
+
+static LIST_HEAD(page_blocks);
+
+static struct qdk_page_block *block_alloc(gfp_t gfp, unsigned int order)
+{
+	unsigned int n = 1u << order;
+	size_t hdr = sizeof(struct qdk_page_block) + n * sizeof(struct page);
+	struct qdk_page_block *b;
+	unsigned int i;
+
+	if (order >= MAX_ORDER) {
+		WARN_ON_ONCE(!(gfp & __GFP_NOWARN));
+		return NULL;
+	}
+	b = __kmalloc_noprof(hdr + PAGE_SIZE + ((size_t)n << PAGE_SHIFT),
+			     gfp & ~__GFP_ZERO);
+	if (!b)
+		return NULL;
+	memset(b, 0, hdr);
+	b->mem = (unsigned char *)PAGE_ALIGN((unsigned long)b + hdr);
+	b->order = order;
+	b->npages = n;
+	b->compound = order && (gfp & __GFP_COMP);
+	for (i = 0; i < n; i++) {
+		INIT_LIST_HEAD(&b->pages[i].lru);
+		b->pages[i].virtual = b->mem + ((size_t)i << PAGE_SHIFT);
+		b->pages[i].__qdk_block = b;
+		b->pages[i].__qdk_head = b->compound ? &b->pages[0] : &b->pages[i];
+	}
+	atomic_set(&b->pages[0]._refcount, 1);
+	if (gfp & __GFP_ZERO)
+		memset(b->mem, 0, (size_t)n << PAGE_SHIFT);
+	list_add(&b->node, &page_blocks);
+	return b;
+}
+
+static void block_free(struct qdk_page_block *b)
+{
+	list_del(&b->node);
+	kfree(b);
+}
+
+struct page *__alloc_pages_noprof(gfp_t gfp, unsigned int order, int preferred_nid,
+				  nodemask_t *nodemask)
+{
+	struct qdk_page_block *b = block_alloc(gfp, order);
+
+	return b ? &b->pages[0] : NULL;
+}
+
+struct page *alloc_pages_noprof(gfp_t gfp, unsigned int order)
+{
+	return __alloc_pages_noprof(gfp, order, NUMA_NO_NODE, NULL);
+}
+
+/*
+ * Fill page_array's empty slots (or add to page_list) with order-0 pages
+ * until nr_pages are there or one fails; returns how many are there.
+ */
+unsigned long __alloc_pages_bulk_noprof(gfp_t gfp, int preferred_nid,
+					nodemask_t *nodemask, int nr_pages,
+					struct list_head *page_list,
+					struct page **page_array)
+{
+	int nr_populated = 0;
+
+	while (page_array && nr_populated < nr_pages && page_array[nr_populated])
+		nr_populated++;
+	for (; nr_populated < nr_pages; nr_populated++) {
+		struct page *page;
+
+		if (page_array && page_array[nr_populated])
+			continue;
+		page = __alloc_pages_noprof(gfp, 0, preferred_nid, nodemask);
+		if (!page)
+			break;
+		if (page_list)
+			list_add(&page->lru, page_list);
+		else
+			page_array[nr_populated] = page;
+	}
+	return nr_populated;
+}
+
+unsigned long get_free_pages_noprof(gfp_t gfp_mask, unsigned int order)
+{
+	struct page *page;
+
+	/* __get_free_pages() returns an address: never highmem */
+	VM_BUG_ON((gfp_mask & __GFP_HIGHMEM) != 0);
+	page = alloc_pages_noprof(gfp_mask & ~__GFP_HIGHMEM, order);
+	return page ? (unsigned long)page_address(page) : 0;
+}
+
+unsigned long get_zeroed_page_noprof(gfp_t gfp_mask)
+{
+	return get_free_pages_noprof(gfp_mask | __GFP_ZERO, 0);
+}
+
+struct page *virt_to_page(const void *addr)
+{
+	unsigned long a = (unsigned long)addr;
+	struct qdk_page_block *b;
+
+	list_for_each_entry(b, &page_blocks, node) {
+		unsigned long base = (unsigned long)b->mem;
+
+		if (a >= base && a < base + ((unsigned long)b->npages << PAGE_SHIFT))
+			return &b->pages[(a - base) >> PAGE_SHIFT];
+	}
+	WARN(1, "virt_to_page(%p): not memory of the page allocator\n", addr);
+	return NULL;
+}
+
+/*
+ * A block goes when none of its pages is referenced: its first page's
+ * last reference, or the last page of a split block.
+ */
+static void page_put_block(struct page *page)
+{
+	struct qdk_page_block *b = page->__qdk_block;
+	unsigned int i;
+
+	for (i = 0; i < b->npages; i++)
+		if (page_ref_count(&b->pages[i]))
+			return;
+	block_free(b);
+}
+
+void __free_pages(struct page *page, unsigned int order)
+{
+	if (WARN_ON(!page->__qdk_block || page_ref_count(page) <= 0))
+		return;
+	if (atomic_dec_and_test(&page->_refcount))
+		page_put_block(page);
+	/*
+	 * Another reference to the first page: the kernel frees the rest of
+	 * a non-compound block now; here the block lives until that
+	 * reference is put.
+	 */
+}
+
+void put_page(struct page *page)
+{
+	__free_pages(compound_head(page), 0);
+}
+
+void free_pages(unsigned long addr, unsigned int order)
+{
+	if (addr != 0) {
+		VM_BUG_ON(!PAGE_ALIGNED(addr));
+		__free_pages(virt_to_page((void *)addr), order);
+	}
+}
+
+void *alloc_pages_exact_noprof(size_t size, gfp_t gfp_mask)
+{
+	unsigned int order = get_order(size);
+	struct qdk_page_block *b;
+	unsigned int i;
+
+	if (WARN_ON_ONCE(gfp_mask & (__GFP_COMP | __GFP_HIGHMEM)))
+		gfp_mask &= ~(__GFP_COMP | __GFP_HIGHMEM);
+	b = block_alloc(gfp_mask, order);
+	if (!b)
+		return NULL;
+	/* split: each page its own reference; those past size are freed */
+	for (i = 0; i < b->npages; i++)
+		atomic_set(&b->pages[i]._refcount,
+			   ((size_t)i << PAGE_SHIFT) < size ? 1 : 0);
+	return b->mem;
+}
+
+void free_pages_exact(void *virt, size_t size)
+{
+	unsigned long addr = (unsigned long)virt;
+	unsigned long end = addr + PAGE_ALIGN(size);
+
+	while (addr < end) {
+		free_page(addr);
+		addr += PAGE_SIZE;
+	}
+}
+
+/*
+ * Page fragments: a 32 KB compound block (a page when that fails) carved
+ * from its end down. The block holds PAGE_FRAG_CACHE_MAX_SIZE + 1
+ * references of which the cache keeps the unused ones as pagecnt_bias, so
+ * each fragment handed out is one reference page_frag_free() puts; a block
+ * used up is reused once all its fragments are back, else left to them.
+ */
+static struct page *page_frag_cache_refill(struct page_frag_cache *nc,
+					   gfp_t gfp_mask)
+{
+	gfp_t gfp = gfp_mask;
+	struct page *page;
+
+	gfp_mask |= __GFP_COMP | __GFP_NOWARN | __GFP_NORETRY | __GFP_NOMEMALLOC;
+	page = alloc_pages_noprof(gfp_mask, PAGE_FRAG_CACHE_MAX_ORDER);
+	nc->size = page ? PAGE_FRAG_CACHE_MAX_SIZE : PAGE_SIZE;
+	if (unlikely(!page))
+		page = alloc_pages_noprof(gfp, 0);
+	nc->va = page ? page_address(page) : NULL;
+	return page;
+}
+
+void *page_frag_alloc_align_noprof(struct page_frag_cache *nc, unsigned int fragsz,
+				   gfp_t gfp_mask, unsigned int align_mask)
+{
+	unsigned int size = PAGE_SIZE;
+	struct page *page;
+	int offset;
+
+	if (unlikely(!nc->va)) {
+refill:
+		page = page_frag_cache_refill(nc, gfp_mask);
+		if (!page)
+			return NULL;
+		size = nc->size;
+		page_ref_add(page, PAGE_FRAG_CACHE_MAX_SIZE);
+		nc->pfmemalloc = page_is_pfmemalloc(page);
+		nc->pagecnt_bias = PAGE_FRAG_CACHE_MAX_SIZE + 1;
+		nc->offset = size;
+	}
+	offset = nc->offset - fragsz;
+	if (unlikely(offset < 0)) {
+		page = virt_to_page(nc->va);
+		if (!page_ref_sub_and_test(page, nc->pagecnt_bias))
+			goto refill;	/* fragments still out: theirs now */
+		if (unlikely(nc->pfmemalloc)) {
+			page_put_block(page);
+			goto refill;
+		}
+		size = nc->size;
+		/* every fragment is back: the block is the cache's again */
+		set_page_count(page, PAGE_FRAG_CACHE_MAX_SIZE + 1);
+		nc->pagecnt_bias = PAGE_FRAG_CACHE_MAX_SIZE + 1;
+		offset = size - fragsz;
+		if (unlikely(offset < 0))
+			return NULL;	/* larger than the cache's block */
+	}
+	nc->pagecnt_bias--;
+	offset &= align_mask;
+	nc->offset = offset;
+	return nc->va + offset;
+}
+
+void page_frag_free(void *addr)
+{
+	struct page *page = virt_to_head_page(addr);
+
+	if (unlikely(atomic_dec_and_test(&page->_refcount)))
+		page_put_block(page);
+}
+
+void __page_frag_cache_drain(struct page *page, unsigned int count)
+{
+	if (page_ref_sub_and_test(page, count))
+		page_put_block(page);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+void page_frag_cache_drain(struct page_frag_cache *nc)
+{
+	if (!nc->va)
+		return;
+	__page_frag_cache_drain(virt_to_head_page(nc->va), nc->pagecnt_bias);
+	nc->va = NULL;
+}
+#endif
