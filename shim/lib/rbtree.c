@@ -287,6 +287,42 @@ void rb_replace_node(struct rb_node *victim, struct rb_node *new,
 	replace_child(parent, victim, new, root);
 }
 
+void rb_replace_node_rcu(struct rb_node *victim, struct rb_node *new, struct rb_root *root)
+{
+	rb_replace_node(victim, new, root);
+}
+
+/* the first node in postorder below node: leftmost, then down the right */
+static struct rb_node *postorder_deepest(const struct rb_node *node)
+{
+	for (;;) {
+		if (node->rb_left)
+			node = node->rb_left;
+		else if (node->rb_right)
+			node = node->rb_right;
+		else
+			return (struct rb_node *)node;
+	}
+}
+
+struct rb_node *rb_first_postorder(const struct rb_root *root)
+{
+	return root->rb_node ? postorder_deepest(root->rb_node) : NULL;
+}
+
+struct rb_node *rb_next_postorder(const struct rb_node *node)
+{
+	const struct rb_node *parent;
+
+	if (!node)
+		return NULL;
+	parent = rb_parent(node);
+	/* a left child: the parent's right subtree comes next, then the parent */
+	if (parent && node == parent->rb_left && parent->rb_right)
+		return postorder_deepest(parent->rb_right);
+	return (struct rb_node *)parent;
+}
+
 unsigned int skb_rbtree_purge(struct rb_root *root)
 {
 	struct rb_node *p = rb_first(root);

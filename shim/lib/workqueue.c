@@ -30,6 +30,7 @@ static struct workqueue_struct system_wqs[] = {
 	{ "events_freezable", WQ_FREEZABLE, true },
 	{ "events_power_efficient", WQ_POWER_EFFICIENT, true },
 	{ "events_dfl", WQ_UNBOUND, true },
+	{ "events_freezable_power_", WQ_FREEZABLE | WQ_POWER_EFFICIENT, true },	/* 23 chars kept */
 };
 
 struct workqueue_struct *system_wq = &system_wqs[0];
@@ -38,6 +39,7 @@ struct workqueue_struct *system_long_wq = &system_wqs[2];
 struct workqueue_struct *system_unbound_wq = &system_wqs[3];
 struct workqueue_struct *system_freezable_wq = &system_wqs[4];
 struct workqueue_struct *system_power_efficient_wq = &system_wqs[5];
+struct workqueue_struct *system_freezable_power_efficient_wq = &system_wqs[7];
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 struct workqueue_struct *system_percpu_wq = &system_wqs[0];
 struct workqueue_struct *system_dfl_wq = &system_wqs[6];
@@ -75,12 +77,60 @@ bool queue_work(struct workqueue_struct *wq, struct work_struct *work)
 	return true;
 }
 
+/* the work whose function runs now */
+static struct work_struct *running_work;
+
 void qdk_work_run(struct qdk_tnode *n)
 {
 	struct work_struct *work = container_of(n, struct work_struct, __qdk_node);
+	struct work_struct *outer = running_work;
 
 	clear_pending(work);
+	running_work = work;
 	work->func(work);
+	running_work = outer;
+}
+
+struct work_struct *current_work(void)
+{
+	return running_work;
+}
+
+unsigned int work_busy(struct work_struct *work)
+{
+	unsigned int ret = 0;
+
+	if (work_pending(work))
+		ret |= WORK_BUSY_PENDING;
+	if (running_work == work)
+		ret |= WORK_BUSY_RUNNING;
+	return ret;
+}
+
+bool queue_rcu_work(struct workqueue_struct *wq, struct rcu_work *rwork)
+{
+	if (test_and_set_pending(&rwork->work))
+		return false;
+	rwork->wq = wq;
+	/* the grace period (call_rcu) is over at once: queue it now */
+	insert_work(wq, &rwork->work);
+	return true;
+}
+
+bool flush_rcu_work(struct rcu_work *rwork)
+{
+	return flush_work(&rwork->work);
+}
+
+long work_on_cpu_key(int cpu, long (*fn)(void *), void *arg, struct lock_class_key *key)
+{
+	might_sleep();
+	return fn(arg);
+}
+
+long work_on_cpu_safe_key(int cpu, long (*fn)(void *), void *arg, struct lock_class_key *key)
+{
+	return work_on_cpu_key(cpu, fn, arg, key);
 }
 
 void delayed_work_timer_fn(struct timer_list *t)
@@ -208,6 +258,11 @@ void flush_workqueue(struct workqueue_struct *wq)
 
 	while ((n = qdk_time_find(work_on, wq)))
 		flush_work(container_of(n, struct work_struct, __qdk_node));
+}
+
+void __flush_workqueue(struct workqueue_struct *wq)
+{
+	flush_workqueue(wq);
 }
 
 void drain_workqueue(struct workqueue_struct *wq)
