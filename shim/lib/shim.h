@@ -40,6 +40,9 @@ u64 qdk_jiffies_to_ns(unsigned long j);
 u64 qdk_time_timer_list_due(unsigned long expires);
 /* move the clock on by ns without running anything (busy-waiting) */
 void qdk_time_busy_wait(u64 ns);
+/* xarray.c: index has an entry, a reserved (zero) one too */
+struct xarray;
+bool qdk_xa_busy(struct xarray *xa, unsigned long index);
 /* wait.c: the task running, no signal pending */
 void qdk_wait_reset(void);
 struct qdk_tnode;
