@@ -12,11 +12,77 @@
 #include <linux/stat.h>
 #include <linux/types.h>
 #include <linux/version.h>
+#include <linux/stringify.h>
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+#include <linux/kernel.h>	/* VERIFY_OCTAL_PERMISSIONS */
+#endif
+
+struct kobject;
 
 struct attribute {
 	const char *name;
 	umode_t mode;
 };
+
+/*
+ * A group of attributes, in a subdirectory when it has a name; is_visible()
+ * returns the mode a file gets (0: not created), from the group's attrs,
+ * NULL-terminated.
+ */
+struct attribute_group {
+	const char		*name;
+	umode_t			(*is_visible)(struct kobject *, struct attribute *, int);
+	struct attribute	**attrs;
+};
+
+#define __ATTRIBUTE_GROUPS(_name)				\
+static const struct attribute_group *_name##_groups[] = {	\
+	&_name##_group,						\
+	NULL,							\
+}
+
+#define ATTRIBUTE_GROUPS(_name)					\
+static const struct attribute_group _name##_group = {		\
+	.attrs = _name##_attrs,					\
+};								\
+__ATTRIBUTE_GROUPS(_name)
+
+/* the mode is checked at build time, as the kernel's */
+#define __ATTR(_name, _mode, _show, _store) {				\
+	.attr = { .name = __stringify(_name),				\
+		  .mode = VERIFY_OCTAL_PERMISSIONS(_mode) },		\
+	.show	= _show,						\
+	.store	= _store,						\
+}
+#define __ATTR_PREALLOC(_name, _mode, _show, _store) {			\
+	.attr = { .name = __stringify(_name),				\
+		  .mode = SYSFS_PREALLOC | VERIFY_OCTAL_PERMISSIONS(_mode) }, \
+	.show	= _show,						\
+	.store	= _store,						\
+}
+#define __ATTR_RO(_name) {						\
+	.attr	= { .name = __stringify(_name), .mode = 0444 },		\
+	.show	= _name##_show,						\
+}
+#define __ATTR_RO_MODE(_name, _mode) {					\
+	.attr	= { .name = __stringify(_name),				\
+		    .mode = VERIFY_OCTAL_PERMISSIONS(_mode) },		\
+	.show	= _name##_show,						\
+}
+#define __ATTR_RW_MODE(_name, _mode) {					\
+	.attr	= { .name = __stringify(_name),				\
+		    .mode = VERIFY_OCTAL_PERMISSIONS(_mode) },		\
+	.show	= _name##_show,						\
+	.store	= _name##_store,					\
+}
+#define __ATTR_WO(_name) {						\
+	.attr	= { .name = __stringify(_name), .mode = 0200 },		\
+	.store	= _name##_store,					\
+}
+#define __ATTR_RW(_name) __ATTR(_name, 0644, _name##_show, _name##_store)
+#define __ATTR_NULL { .attr = { .name = NULL } }
+/* sysfs allocates the buffer at open: the shim's always is */
+#define SYSFS_PREALLOC		010000
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 /* linux/kernel.h's before 7.x: the rules of a permission, at build time */
