@@ -81,7 +81,9 @@ static inline void might_fault(void)
 #define PTR_IF(cond, ptr)	((cond) ? (ptr) : NULL)
 #define __COUNT_ARGS(_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _n, X...) _n
 #define COUNT_ARGS(X...) __COUNT_ARGS(, ##X, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#ifndef __CONCAT		/* the C library's sys/cdefs.h has the same */
 #define __CONCAT(a, b) a ## b
+#endif
 #define CONCATENATE(a, b) __CONCAT(a, b)
 
 /* the shim runs after boot, until qdk_exit() */
