@@ -1096,3 +1096,13 @@ int sysfs_emit_at(char *buf, int at, const char *fmt, ...)
 	va_end(ap);
 	return len;
 }
+
+static void devm_mutex_release(void *res)
+{
+	mutex_destroy(res);
+}
+
+int __devm_mutex_init(struct device *dev, struct mutex *lock)
+{
+	return devm_add_action_or_reset(dev, devm_mutex_release, lock);
+}

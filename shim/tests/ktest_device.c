@@ -251,6 +251,14 @@ KTEST(device, life_cycle_and_devres)
 	KT_STREQ(s, "x-7");
 	KT_ASSERT(p && !p[31], "zeroed");
 	devm_kfree(dev, p);
+	{
+		struct mutex *m = devm_kzalloc(dev, sizeof(*m), GFP_KERNEL);
+
+		/* its mutex_destroy() runs before the memory goes: newest first */
+		KT_EQ(devm_mutex_init(dev, m), 0);
+		KT_EQ(mutex_trylock(m), 1);
+		mutex_unlock(m);
+	}
 	KT_EQ(devm_add_action(dev, kt_action, (void *)1L), 0);
 	KT_EQ(devm_add_action_or_reset(dev, kt_action, (void *)10L), 0);
 	devm_release_action(dev, kt_action, (void *)10L);

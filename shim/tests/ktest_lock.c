@@ -315,3 +315,20 @@ KTEST(refcount, dec_and_lock)
 	mutex_unlock(&m);
 	return 0;
 }
+
+KTEST(lock, raw_ops_and_devm_mutex)
+{
+	rwlock_t rw;
+
+	rwlock_init(&rw);
+	do_raw_read_lock(&rw);
+	KT_EQ(do_raw_write_trylock(&rw), 0);
+	do_raw_read_unlock(&rw);
+	KT_EQ(do_raw_write_trylock(&rw), 1);
+	KT_EQ(do_raw_read_trylock(&rw), 0);
+	do_raw_write_unlock(&rw);
+	KT_EQ(rw.cnt, 0);
+	KT_EQ(read_lock_is_recursive(), 0);
+	lockdep_init_task(NULL);
+	return 0;
+}

@@ -260,3 +260,51 @@ KTEST(list, hlist_more)
 	KT_ASSERT(hlist_fake(&o[0].hnode), "fake");
 	return 0;
 }
+
+KTEST(seqlock, props_and_latch)
+{
+	spinlock_t l;
+	seqcount_spinlock_t ss;
+	seqcount_latch_t latch;
+	seqlock_t sl;
+	unsigned long flags;
+	unsigned int seq;
+
+	spin_lock_init(&l);
+	seqcount_LOCKNAME_init(&ss, &l, spinlock);
+	KT_ASSERT(seqprop_ptr(&ss) == &ss.seqcount, "ptr");
+	KT_ASSERT(!seqprop_preemptible(&ss), "spinlock writers are not preempted");
+	do_write_seqcount_begin(seqprop_ptr(&ss));
+	KT_EQ(seqprop_sequence(&ss), 1);
+	do_write_seqcount_end(seqprop_ptr(&ss));
+	KT_ASSERT(!do___read_seqcount_retry(&ss.seqcount, 2), "even again");
+	seqcount_latch_init(&latch);
+	seq = raw_read_seqcount_latch(&latch);
+	write_seqcount_latch_begin(&latch);	/* readers now use the other copy */
+	KT_EQ(raw_read_seqcount_latch(&latch) & 1, 1);
+	write_seqcount_latch(&latch);
+	write_seqcount_latch_end(&latch);
+	KT_ASSERT(read_seqcount_latch_retry(&latch, seq), "latch moved");
+	seqlock_init(&sl);
+	flags = __write_seqlock_irqsave(&sl);
+	KT_ASSERT(spin_is_locked(&sl.lock), "irqsave write");
+	write_sequnlock_irqrestore(&sl, flags);
+	flags = __read_seqlock_excl_irqsave(&sl);
+	read_sequnlock_excl_irqrestore(&sl, flags);
+	KT_ASSERT(!spin_is_locked(&sl.lock), "unlocked");
+	return 0;
+}
+
+KTEST(rcu, srcu_guard_and_polling)
+{
+	DEFINE_SRCU(ss);
+	unsigned long cookie = start_poll_synchronize_srcu(&ss);
+
+	{
+		guard(srcu)(&ss);
+		KT_ASSERT(srcu_read_lock_held(&ss), "guard(srcu)");
+	}
+	KT_ASSERT(!srcu_read_lock_held(&ss), "guard released");
+	KT_ASSERT(poll_state_synchronize_srcu(&ss, cookie), "grace period over");
+	return 0;
+}

@@ -110,6 +110,47 @@ static inline void lockdep_on(void)
 #define lock_map_acquire_read(l)	lock_acquire_shared_recursive(l, 0, 0, NULL, _QDK_THIS_IP_)
 #define lock_map_acquire_tryread(l)	lock_acquire_shared_recursive(l, 0, 1, NULL, _QDK_THIS_IP_)
 #define lock_map_release(l)		lock_release(l, _QDK_THIS_IP_)
+#define lock_map_acquire_try(l)		lock_acquire_exclusive(l, 0, 1, NULL, _QDK_THIS_IP_)
+#define lock_map_sync(l)		do { (void)(l); } while (0)
+#define lock_set_class(l, n, key, s, i)	do { (void)(key); } while (0)
+#define lock_set_novalidate_class(l, n, i)	do { } while (0)
+#define lock_set_subclass(l, s, i)	do { } while (0)
+#define lock_set_cmp_fn(lock, ...)	do { } while (0)
+#define lockdep_init()			do { } while (0)
+#define lockdep_sys_exit()		do { } while (0)
+#define lockdep_init_map_crosslock(m, n, k, s)	do { } while (0)
+#define print_irqtrace_events(curr)	do { } while (0)
+#define force_read_lock_recursive	0
+#define read_lock_is_recursive()	0
+#define DEFINE_WAIT_OVERRIDE_MAP(_name, _wait_type)	\
+	struct lockdep_map __maybe_unused _name = {	\
+		.name = #_name "-wait-type-override",	\
+		.wait_type_inner = _wait_type,		\
+		.lock_type = LD_LOCK_WAIT_OVERRIDE, }
+
+static inline void lockdep_init_task(struct task_struct *task)
+{
+}
+
+static inline void lockdep_free_task(struct task_struct *task)
+{
+}
+
+static inline void lockdep_set_selftest_task(struct task_struct *task)
+{
+}
+
+static inline void lockdep_invariant_state(bool force)
+{
+}
+
+/* the kinds of context lockdep's cross-release tracked */
+enum xhlock_context_t {
+	XHLOCK_HARD,
+	XHLOCK_SOFT,
+	XHLOCK_CTX_NR,
+};
+
 #define lock_contended(lockdep_map, ip)	do { } while (0)
 #define lock_acquired(lockdep_map, ip)	do { } while (0)
 #define LOCK_CONTENDED(_lock, try, lock)	lock(_lock)

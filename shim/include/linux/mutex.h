@@ -50,8 +50,15 @@ static inline void mutex_destroy(struct mutex *lock)
 {
 }
 
-/* devm_mutex_init(): mutex_destroy() at the device's release, a no-op here */
-#define devm_mutex_init(dev, mutex) ({ (void)(dev); mutex_init(mutex); 0; })
+/* devm_mutex_init(): mutex_destroy() when the device is released (lib/device.c) */
+int __devm_mutex_init(struct device *dev, struct mutex *lock);
+#define devm_mutex_init(dev, mutex)				\
+({								\
+	typeof(mutex) mutex_ = (mutex);				\
+								\
+	mutex_init(mutex_);					\
+	__devm_mutex_init(dev, mutex_);				\
+})
 
 static inline bool mutex_is_locked(struct mutex *lock)
 {

@@ -8,9 +8,8 @@
 #ifndef __LINUX_RWLOCK_H
 #define __LINUX_RWLOCK_H
 
-#ifndef __LINUX_SPINLOCK_H
-# error "please don't include this file directly"
-#endif
+/* the kernel's refuses to be included first; the shim's brings spinlock.h */
+#include <linux/spinlock.h>
 
 static inline void __rwlock_init(rwlock_t *lock, const char *name, struct lock_class_key *key)
 {
@@ -22,6 +21,44 @@ static inline void __rwlock_init(rwlock_t *lock, const char *name, struct lock_c
 	static struct lock_class_key __key;			\
 	__rwlock_init((lock), #lock, &__key);			\
 } while (0)
+
+/* the lock operations without lockdep or interrupt state */
+static inline void do_raw_read_lock(rwlock_t *lock)
+{
+	lock->cnt = lock->cnt < 0 ? 1 : lock->cnt + 1;
+}
+
+static inline int do_raw_read_trylock(rwlock_t *lock)
+{
+	if (lock->cnt < 0)
+		return 0;
+	lock->cnt++;
+	return 1;
+}
+
+static inline void do_raw_read_unlock(rwlock_t *lock)
+{
+	if (lock->cnt > 0)
+		lock->cnt--;
+}
+
+static inline void do_raw_write_lock(rwlock_t *lock)
+{
+	lock->cnt = -1;
+}
+
+static inline int do_raw_write_trylock(rwlock_t *lock)
+{
+	if (lock->cnt)
+		return 0;
+	lock->cnt = -1;
+	return 1;
+}
+
+static inline void do_raw_write_unlock(rwlock_t *lock)
+{
+	lock->cnt = 0;
+}
 
 static __always_inline void __qdk_read_lock(rwlock_t *lock, int irq, unsigned long ip)
 {

@@ -37,8 +37,15 @@ static inline void __seqcount_init(seqcount_t *s, const char *name, struct lock_
 
 #define seqcount_lockdep_reader_access(s)	do { (void)(s); } while (0)
 
-/* seqcount_LOCKNAME_t: the counter first, then the lock that serializes writers */
-#define __QDK_SEQCOUNT_LOCKNAME(lockname, locktype)			\
+#define SEQCOUNT_DEP_MAP_INIT(lockname)	.dep_map = { .name = #lockname }
+#define KCSAN_SEQLOCK_REGION_MAX	1000
+
+/*
+ * seqcount_LOCKNAME_t: the counter first, then the lock that serializes
+ * writers, and the properties the kernel's _Generic() dispatch reads
+ * (pointer, sequence, whether writers may be preempted, the lock assertion).
+ */
+#define SEQCOUNT_LOCKNAME(lockname, locktype, preemptible, lockbase)	\
 typedef struct seqcount_##lockname {					\
 	seqcount_t	seqcount;					\
 	locktype	*lock;						\
@@ -48,12 +55,71 @@ static inline void seqcount_##lockname##_init_key(seqcount_##lockname##_t *s, \
 {									\
 	__seqcount_init(&s->seqcount, name, key);			\
 	s->lock = lock;							\
+}									\
+static __always_inline seqcount_t *					\
+__seqprop_##lockname##_ptr(seqcount_##lockname##_t *s)			\
+{									\
+	return &s->seqcount;						\
+}									\
+static __always_inline unsigned int					\
+__seqprop_##lockname##_sequence(const seqcount_##lockname##_t *s)	\
+{									\
+	return READ_ONCE(s->seqcount.sequence);				\
+}									\
+static __always_inline bool						\
+__seqprop_##lockname##_preemptible(const seqcount_##lockname##_t *s)	\
+{									\
+	return preemptible;						\
+}									\
+static __always_inline void						\
+__seqprop_##lockname##_assert(const seqcount_##lockname##_t *s)	\
+{									\
+	lockdep_assert_held(s->lock);					\
 }
 
-__QDK_SEQCOUNT_LOCKNAME(raw_spinlock, raw_spinlock_t)
-__QDK_SEQCOUNT_LOCKNAME(spinlock, spinlock_t)
-__QDK_SEQCOUNT_LOCKNAME(rwlock, rwlock_t)
-__QDK_SEQCOUNT_LOCKNAME(mutex, struct mutex)
+static __always_inline seqcount_t *__seqprop_ptr(seqcount_t *s)
+{
+	return s;
+}
+
+static __always_inline unsigned int __seqprop_sequence(const seqcount_t *s)
+{
+	return READ_ONCE(s->sequence);
+}
+
+static __always_inline bool __seqprop_preemptible(const seqcount_t *s)
+{
+	return false;
+}
+
+static __always_inline void __seqprop_assert(const seqcount_t *s)
+{
+}
+
+SEQCOUNT_LOCKNAME(raw_spinlock, raw_spinlock_t, false, raw_spin)
+SEQCOUNT_LOCKNAME(spinlock, spinlock_t, false, spin)
+SEQCOUNT_LOCKNAME(rwlock, rwlock_t, false, read)
+SEQCOUNT_LOCKNAME(mutex, struct mutex, true, mutex)
+
+#define __seqprop_case(s, lockname, prop)				\
+	seqcount_##lockname##_t: __seqprop_##lockname##_##prop
+#define __seqprop(s, prop) _Generic(*(s),				\
+	seqcount_t:		__seqprop_##prop,			\
+	__seqprop_case((s),	raw_spinlock,	prop),			\
+	__seqprop_case((s),	spinlock,	prop),			\
+	__seqprop_case((s),	rwlock,		prop),			\
+	__seqprop_case((s),	mutex,		prop))
+#define seqprop_ptr(s)			__seqprop(s, ptr)(s)
+#define seqprop_sequence(s)		__seqprop(s, sequence)(s)
+#define seqprop_preemptible(s)		__seqprop(s, preemptible)(s)
+#define seqprop_assert(s)		__seqprop(s, assert)(s)
+
+#define seqcount_LOCKNAME_init(s, _lock, lockname)			\
+	do {								\
+		seqcount_##lockname##_t *____s = (s);			\
+		seqcount_init(&____s->seqcount);			\
+		____s->lock = (_lock);					\
+	} while (0)
 
 #define SEQCOUNT_LOCKNAME_ZERO(seq_name, assoc_lock)	{ .seqcount = SEQCNT_ZERO(seq_name.seqcount), .lock = (assoc_lock) }
 #define SEQCNT_RAW_SPINLOCK_ZERO(name, lock)	SEQCOUNT_LOCKNAME_ZERO(name, lock)
@@ -70,8 +136,8 @@ __QDK_SEQCOUNT_LOCKNAME(mutex, struct mutex)
 #define seqcount_rwlock_init(s, lock)		__QDK_SEQ_INIT(s, lock, rwlock)
 #define seqcount_mutex_init(s, lock)		__QDK_SEQ_INIT(s, lock, mutex)
 
-/* every flavour starts with its seqcount_t */
-#define __seqprop_ptr(s)	((seqcount_t *)(s))
+/* every flavour starts with its seqcount_t: the counter of any */
+#define __qdk_seqcount(s)	((seqcount_t *)(s))
 
 void qdk_lock_stuck(const char *what, struct lockdep_map *map, unsigned long ip);
 
@@ -86,14 +152,14 @@ static __always_inline unsigned int __qdk_read_seqcount_begin(const seqcount_t *
 	return seq;
 }
 
-#define __read_seqcount_begin(s)	__qdk_read_seqcount_begin(__seqprop_ptr(s), _QDK_THIS_IP_)
+#define __read_seqcount_begin(s)	__qdk_read_seqcount_begin(__qdk_seqcount(s), _QDK_THIS_IP_)
 #define raw_read_seqcount_begin(s)	({ unsigned int _seq = __read_seqcount_begin(s); smp_rmb(); _seq; })
 #define read_seqcount_begin(s)		raw_read_seqcount_begin(s)
 /* no wait: the count with its low bit cleared, so a retry follows an open write */
-#define raw_read_seqcount(s)		({ unsigned int __seq = READ_ONCE(__seqprop_ptr(s)->sequence); smp_rmb(); __seq; })
+#define raw_read_seqcount(s)		({ unsigned int __seq = READ_ONCE(__qdk_seqcount(s)->sequence); smp_rmb(); __seq; })
 #define raw_seqcount_begin(s)		(raw_read_seqcount(s) & ~1u)
-#define __read_seqcount_retry(s, start)	do_read_seqcount_retry(__seqprop_ptr(s), start)
-#define read_seqcount_retry(s, start)	do_read_seqcount_retry(__seqprop_ptr(s), start)
+#define __read_seqcount_retry(s, start)	do_read_seqcount_retry(__qdk_seqcount(s), start)
+#define read_seqcount_retry(s, start)	do_read_seqcount_retry(__qdk_seqcount(s), start)
 
 static inline int do_read_seqcount_retry(const seqcount_t *s, unsigned int start)
 {
@@ -113,29 +179,72 @@ static inline void do_raw_write_seqcount_end(seqcount_t *s)
 	s->sequence++;
 }
 
-#define raw_write_seqcount_begin(s)	do_raw_write_seqcount_begin(__seqprop_ptr(s))
-#define raw_write_seqcount_end(s)	do_raw_write_seqcount_end(__seqprop_ptr(s))
+#define raw_write_seqcount_begin(s)	do_raw_write_seqcount_begin(__qdk_seqcount(s))
+#define raw_write_seqcount_end(s)	do_raw_write_seqcount_end(__qdk_seqcount(s))
 #define write_seqcount_begin_nested(s, subclass)			\
-	do { seqcount_acquire(&__seqprop_ptr(s)->dep_map, subclass, 0, _QDK_THIS_IP_); \
+	do { seqcount_acquire(&__qdk_seqcount(s)->dep_map, subclass, 0, _QDK_THIS_IP_); \
 	     raw_write_seqcount_begin(s); } while (0)
 #define write_seqcount_begin(s)		write_seqcount_begin_nested(s, 0)
 #define write_seqcount_end(s)						\
-	do { seqcount_release(&__seqprop_ptr(s)->dep_map, _QDK_THIS_IP_); \
+	do { seqcount_release(&__qdk_seqcount(s)->dep_map, _QDK_THIS_IP_); \
 	     raw_write_seqcount_end(s); } while (0)
 /* two increments: any reader that overlapped retries */
 #define raw_write_seqcount_barrier(s)					\
-	do { __seqprop_ptr(s)->sequence++; smp_wmb(); __seqprop_ptr(s)->sequence++; } while (0)
+	do { __qdk_seqcount(s)->sequence++; smp_wmb(); __qdk_seqcount(s)->sequence++; } while (0)
 /* readers in progress retry: +2 keeps the count even */
 #define write_seqcount_invalidate(s)					\
-	do { smp_wmb(); __seqprop_ptr(s)->sequence += 2; } while (0)
+	do { smp_wmb(); __qdk_seqcount(s)->sequence += 2; } while (0)
 
-/* latches: two copies, readers pick by the low bit and never wait */
-#define raw_read_seqcount_latch(s)	READ_ONCE(__seqprop_ptr(s)->sequence)
-static inline int read_seqcount_latch_retry(const seqcount_t *s, unsigned int start)
+static inline int do___read_seqcount_retry(const seqcount_t *s, unsigned int start)
 {
-	return do_read_seqcount_retry(s, start);
+	return unlikely(READ_ONCE(s->sequence) != start);
 }
-#define raw_write_seqcount_latch(s)	do { smp_wmb(); __seqprop_ptr(s)->sequence++; smp_wmb(); } while (0)
+
+static inline void do_write_seqcount_begin_nested(seqcount_t *s, int subclass)
+{
+	seqcount_acquire(&s->dep_map, subclass, 0, _QDK_THIS_IP_);
+	do_raw_write_seqcount_begin(s);
+}
+
+static inline void do_write_seqcount_begin(seqcount_t *s)
+{
+	do_write_seqcount_begin_nested(s, 0);
+}
+
+static inline void do_write_seqcount_end(seqcount_t *s)
+{
+	seqcount_release(&s->dep_map, _QDK_THIS_IP_);
+	do_raw_write_seqcount_end(s);
+}
+
+static inline void do_raw_write_seqcount_barrier(seqcount_t *s)
+{
+	s->sequence++;
+	smp_wmb();
+	s->sequence++;
+}
+
+static inline void do_write_seqcount_invalidate(seqcount_t *s)
+{
+	smp_wmb();
+	s->sequence += 2;
+}
+
+/* latches: two copies, readers pick one by the low bit and never wait */
+typedef struct {
+	seqcount_t seqcount;
+} seqcount_latch_t;
+
+#define SEQCNT_LATCH_ZERO(seq_name)	{ .seqcount = SEQCNT_ZERO(seq_name.seqcount), }
+#define seqcount_latch_init(s)		seqcount_init(&(s)->seqcount)
+#define raw_read_seqcount_latch(s)	READ_ONCE(__qdk_seqcount(s)->sequence)
+#define read_seqcount_latch(s)		raw_read_seqcount_latch(s)
+#define raw_read_seqcount_latch_retry(s, start)	do_read_seqcount_retry(__qdk_seqcount(s), start)
+#define read_seqcount_latch_retry(s, start)	raw_read_seqcount_latch_retry(s, start)
+#define raw_write_seqcount_latch(s)	do { smp_wmb(); __qdk_seqcount(s)->sequence++; smp_wmb(); } while (0)
+#define write_seqcount_latch_begin(s)	raw_write_seqcount_latch(s)
+#define write_seqcount_latch(s)		raw_write_seqcount_latch(s)
+#define write_seqcount_latch_end(s)	do { (void)(s); } while (0)
 
 /* ---- seqlock_t: a seqcount and the spinlock of its writers ---- */
 
@@ -192,6 +301,23 @@ __QDK_SEQLOCK_WRITE(_irq, spin_lock_irq, spin_unlock_irq)
 #define write_seqlock_irqsave(sl, flags)				\
 	do { spin_lock_irqsave(&(sl)->lock, flags);			\
 	     do_raw_write_seqcount_begin(&(sl)->seqcount.seqcount); } while (0)
+static inline unsigned long __write_seqlock_irqsave(seqlock_t *sl)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&sl->lock, flags);
+	do_raw_write_seqcount_begin(&sl->seqcount.seqcount);
+	return flags;
+}
+
+static inline unsigned long __read_seqlock_excl_irqsave(seqlock_t *sl)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&sl->lock, flags);
+	return flags;
+}
+
 static __always_inline void write_sequnlock_irqrestore(seqlock_t *sl, unsigned long flags)
 {
 	do_raw_write_seqcount_end(&sl->seqcount.seqcount);

@@ -48,9 +48,14 @@ static __always_inline void __qdk_srcu_read_unlock(struct srcu_struct *ssp, int 
 }
 
 #define srcu_read_lock(ssp)		__qdk_srcu_read_lock(ssp, _QDK_THIS_IP_)
+#define __srcu_read_lock(ssp)		srcu_read_lock(ssp)
+#define srcu_read_lock_notrace(ssp)	srcu_read_lock(ssp)
 #define srcu_read_lock_nmisafe(ssp)	srcu_read_lock(ssp)
 #define srcu_read_unlock(ssp, idx)	__qdk_srcu_read_unlock(ssp, idx, _QDK_THIS_IP_)
 #define srcu_read_unlock_nmisafe(ssp, idx)	srcu_read_unlock(ssp, idx)
+#define __srcu_read_unlock(ssp, idx)	srcu_read_unlock(ssp, idx)
+#define srcu_read_unlock_notrace(ssp, idx)	srcu_read_unlock(ssp, idx)
+#define smp_mb__after_srcu_read_unlock()	do { } while (0)
 #define srcu_read_lock_held(ssp)	((ssp)->readers > 0)
 #define srcu_dereference_check(p, ssp, c)	((void)(ssp), (void)(c), READ_ONCE(p))
 #define srcu_dereference(p, ssp)	srcu_dereference_check(p, ssp, 0)
@@ -64,5 +69,24 @@ static inline void call_srcu(struct srcu_struct *ssp, struct rcu_head *head, rcu
 #define synchronize_srcu(ssp)		do { (void)(ssp); synchronize_rcu(); } while (0)
 #define synchronize_srcu_expedited(ssp)	synchronize_srcu(ssp)
 #define srcu_barrier(ssp)		do { (void)(ssp); rcu_barrier(); } while (0)
+
+/* polled grace periods: every one is over already */
+static inline unsigned long get_state_synchronize_srcu(struct srcu_struct *ssp)
+{
+	return 0;
+}
+
+static inline unsigned long start_poll_synchronize_srcu(struct srcu_struct *ssp)
+{
+	return 0;
+}
+
+static inline bool poll_state_synchronize_srcu(struct srcu_struct *ssp, unsigned long cookie)
+{
+	return true;
+}
+
+DEFINE_LOCK_GUARD_1(srcu, struct srcu_struct, _T->idx = srcu_read_lock(_T->lock),
+		    srcu_read_unlock(_T->lock, _T->idx), int idx)
 
 #endif

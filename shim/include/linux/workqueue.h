@@ -230,6 +230,12 @@ bool cancel_work_sync(struct work_struct *work);
 bool cancel_delayed_work(struct delayed_work *dwork);
 bool cancel_delayed_work_sync(struct delayed_work *dwork);
 
+/* no max_active limit here, so no work waits behind others: never congested */
+static inline bool workqueue_congested(int cpu, struct workqueue_struct *wq)
+{
+	return false;
+}
+
 /* the work the calling worker runs, NULL outside a work */
 struct work_struct *current_work(void);
 /* WORK_BUSY_PENDING and/or WORK_BUSY_RUNNING */
