@@ -7,6 +7,7 @@
 #include <linux/printk.h>
 #include <linux/bug.h>
 #include <linux/jiffies.h>
+#include <linux/ratelimit.h>
 
 #include "host.h"
 
@@ -153,4 +154,38 @@ void rtnl_unlock(void)
 int rtnl_is_locked(void)
 {
 	return rtnl_depth > 0;
+}
+
+struct ratelimit_state printk_ratelimit_state =
+	RATELIMIT_STATE_INIT(printk_ratelimit_state, DEFAULT_RATELIMIT_INTERVAL,
+			     DEFAULT_RATELIMIT_BURST);
+
+int ___ratelimit(struct ratelimit_state *rs, const char *func)
+{
+	unsigned long flags;
+	int ok;
+
+	if (!rs->interval)
+		return 1;
+	/* someone else is deciding (an interrupted caller): let it */
+	if (!raw_spin_trylock_irqsave(&rs->lock, flags))
+		return 0;
+	if (!rs->begin)
+		rs->begin = jiffies;
+	/* a new interval: report what the last one suppressed, count afresh */
+	if (time_is_before_jiffies(rs->begin + rs->interval)) {
+		if (rs->missed && !(rs->flags & RATELIMIT_MSG_ON_RELEASE)) {
+			printk_deferred(KERN_WARNING "%s: %d callbacks suppressed\n", func, rs->missed);
+			rs->missed = 0;
+		}
+		rs->begin = jiffies;
+		rs->printed = 0;
+	}
+	ok = rs->burst && rs->burst > rs->printed;
+	if (ok)
+		rs->printed++;
+	else
+		rs->missed++;
+	raw_spin_unlock_irqrestore(&rs->lock, flags);
+	return ok;
 }

@@ -163,3 +163,36 @@ KTEST(kernel, bug_and_compiler)
 	KT_EQ(cond_resched(), 0);
 	return 0;
 }
+
+#include <linux/ratelimit.h>
+
+KTEST(kernel, ratelimit_on_the_clock)
+{
+	DEFINE_RATELIMIT_STATE(rs, HZ, 3);
+	struct ratelimit_state off;
+	unsigned long w0 = qdk_warn_count;
+	int i, ok = 0;
+
+	for (i = 0; i < 5; i++)
+		ok += __ratelimit(&rs);
+	KT_EQ(ok, 3);
+	KT_EQ(rs.missed, 2);
+	/* a second later (past begin + interval): a new burst, the misses reported */
+	qdk_time_advance(NSEC_PER_SEC + 4 * NSEC_PER_MSEC);
+	KT_EQ(__ratelimit(&rs), 1);
+	KT_EQ(rs.missed, 0);
+	KT_EQ(rs.printed, 1);
+	ratelimit_state_init(&off, 0, 0);		/* no interval: never limited */
+	KT_EQ(__ratelimit(&off), 1);
+	ratelimit_default_init(&off);
+	ratelimit_set_flags(&off, RATELIMIT_MSG_ON_RELEASE);
+	for (i = 0; i < 12; i++)
+		__ratelimit(&off);
+	KT_EQ(off.missed, 2);
+	ratelimit_state_exit(&off);
+	KT_EQ(off.missed, 0);
+	KT_ASSERT(WARN_ON_RATELIMIT(1, &rs), "condition returned");
+	KT_EQ(qdk_warn_count, w0 + 1);
+	qdk_warn_count = w0;
+	return 0;
+}
