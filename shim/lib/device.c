@@ -37,12 +37,14 @@ struct attr_file {
 	struct list_head list;
 	struct device *dev;			/* a device's attribute */
 	QDK_CLASS *cls;				/* or a class's */
+	struct kobject *kobj;			/* or another kobject's */
 	const struct attribute *attr;
 	const struct attribute_group *grp;	/* the group it came with */
 	struct qdk_node *node;
 };
 
 static LIST_HEAD(class_attrs);
+static LIST_HEAD(kobj_attrs);
 
 static void class_dir(QDK_CLASS *cls, char *buf, size_t len)
 {
@@ -53,6 +55,12 @@ static void class_dir(QDK_CLASS *cls, char *buf, size_t len)
 
 static ssize_t attr_show(struct attr_file *af, char *page)
 {
+	if (af->kobj) {
+		const struct sysfs_ops *ops = af->kobj->ktype ? af->kobj->ktype->sysfs_ops : NULL;
+
+		return ops && ops->show ? ops->show(af->kobj, (struct attribute *)af->attr, page)
+					: -EIO;
+	}
 	if (af->dev) {
 		const struct device_attribute *da =
 			container_of(af->attr, struct device_attribute, attr);
@@ -68,6 +76,12 @@ static ssize_t attr_show(struct attr_file *af, char *page)
 
 static ssize_t attr_store(struct attr_file *af, const char *page, size_t count)
 {
+	if (af->kobj) {
+		const struct sysfs_ops *ops = af->kobj->ktype ? af->kobj->ktype->sysfs_ops : NULL;
+
+		return ops && ops->store ?
+		       ops->store(af->kobj, (struct attribute *)af->attr, page, count) : -EIO;
+	}
 	if (af->dev) {
 		const struct device_attribute *da =
 			container_of(af->attr, struct device_attribute, attr);
@@ -85,6 +99,11 @@ static ssize_t attr_store(struct attr_file *af, const char *page, size_t count)
 
 static bool attr_has(struct attr_file *af, bool store)
 {
+	if (af->kobj) {
+		const struct sysfs_ops *ops = af->kobj->ktype ? af->kobj->ktype->sysfs_ops : NULL;
+
+		return ops && (store ? ops->store != NULL : ops->show != NULL);
+	}
 	if (af->dev) {
 		const struct device_attribute *da =
 			container_of(af->attr, struct device_attribute, attr);
@@ -248,20 +267,69 @@ void device_remove_file(struct device *dev, const struct device_attribute *attr)
 		}
 }
 
-/* ---- attribute groups ---------------------------------------------------------- */
+/* ---- kobjects and their attribute groups ----------------------------------- */
 
-static void group_remove(struct device *dev, const struct attribute_group *grp)
+static const struct kobj_type device_ktype;
+
+static bool is_device_kobj(const struct kobject *kobj)
+{
+	return kobj->ktype == &device_ktype;
+}
+
+/* the kobject's sysfs directory */
+static void kobj_dir(const struct kobject *kobj, char *buf, size_t len)
+{
+	if (is_device_kobj(kobj)) {
+		device_dir(container_of(kobj, struct device, kobj), buf, len);
+	} else if (kobj->parent) {
+		char pdir[200];
+
+		kobj_dir(kobj->parent, pdir, sizeof(pdir));
+		snprintf(buf, len, "%s/%s", pdir, kobject_name(kobj));
+	} else {
+		snprintf(buf, len, "/sys/%s", kobject_name(kobj));
+	}
+}
+
+static int kobj_attr_add(struct kobject *kobj, const struct attribute *attr, umode_t mode,
+			 const struct attribute_group *grp, const char *dir)
+{
+	struct attr_file *af;
+
+	if (is_device_kobj(kobj))
+		return dev_attr_add(container_of(kobj, struct device, kobj), attr, mode, grp, dir);
+	af = kzalloc(sizeof(*af), GFP_KERNEL);
+	if (!af)
+		return -ENOMEM;
+	af->kobj = kobj;
+	af->attr = attr;
+	af->grp = grp;
+	return attr_file_add(af, dir, mode, &kobj_attrs);
+}
+
+static struct list_head *kobj_files(struct kobject *kobj)
+{
+	return is_device_kobj(kobj) ? &container_of(kobj, struct device, kobj)->__qdk_attrs
+				    : &kobj_attrs;
+}
+
+static bool file_of(const struct attr_file *af, const struct kobject *kobj)
+{
+	return af->kobj == kobj || (af->dev && &af->dev->kobj == kobj);
+}
+
+static void group_remove(struct kobject *kobj, const struct attribute_group *grp)
 {
 	struct attr_file *af, *tmp;
 	char dir[200];
 
-	list_for_each_entry_safe(af, tmp, &dev->__qdk_attrs, list)
-		if (af->grp == grp)
+	list_for_each_entry_safe(af, tmp, kobj_files(kobj), list)
+		if (af->grp == grp && file_of(af, kobj))
 			attr_file_free(af);
 	if (grp->name) {
 		struct qdk_node *n;
 
-		device_dir(dev, dir, sizeof(dir));
+		kobj_dir(kobj, dir, sizeof(dir));
 		strlcat(dir, "/", sizeof(dir));
 		strlcat(dir, grp->name, sizeof(dir));
 		n = qdk_node_lookup(dir);
@@ -270,12 +338,12 @@ static void group_remove(struct device *dev, const struct attribute_group *grp)
 	}
 }
 
-static int group_add(struct device *dev, const struct attribute_group *grp)
+static int group_add(struct kobject *kobj, const struct attribute_group *grp)
 {
 	char dir[200];
 	int i, err = 0;
 
-	device_dir(dev, dir, sizeof(dir));
+	kobj_dir(kobj, dir, sizeof(dir));
 	if (grp->name) {
 		const struct qdk_node sub = { .dir = true };
 		struct qdk_node *n = qdk_node_add(dir, grp->name, &sub);
@@ -290,40 +358,335 @@ static int group_add(struct device *dev, const struct attribute_group *grp)
 		umode_t mode = attr->mode;
 
 		if (grp->is_visible) {
-			mode = grp->is_visible(&dev->kobj, attr, i);
+			mode = grp->is_visible(kobj, attr, i);
 			if (!mode)
 				continue;
 		}
-		err = dev_attr_add(dev, attr, mode, grp, dir);
+		err = kobj_attr_add(kobj, attr, mode, grp, dir);
 		if (err)
 			break;
 	}
 	if (err)
-		group_remove(dev, grp);
+		group_remove(kobj, grp);
 	return err;
 }
 
-int device_add_groups(struct device *dev, const struct attribute_group **groups)
+int sysfs_create_group(struct kobject *kobj, const struct attribute_group *grp)
+{
+	return group_add(kobj, grp);
+}
+
+void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp)
+{
+	group_remove(kobj, grp);
+}
+
+int sysfs_create_groups(struct kobject *kobj, const struct attribute_group **groups)
 {
 	int i, err;
 
 	for (i = 0; groups && groups[i]; i++) {
-		err = group_add(dev, groups[i]);
+		err = group_add(kobj, groups[i]);
 		if (err) {
 			while (--i >= 0)
-				group_remove(dev, groups[i]);
+				group_remove(kobj, groups[i]);
 			return err;
 		}
 	}
 	return 0;
 }
 
-void device_remove_groups(struct device *dev, const struct attribute_group **groups)
+void sysfs_remove_groups(struct kobject *kobj, const struct attribute_group **groups)
 {
 	int i;
 
 	for (i = 0; groups && groups[i]; i++)
-		group_remove(dev, groups[i]);
+		group_remove(kobj, groups[i]);
+}
+
+int device_add_groups(struct device *dev, const struct attribute_group **groups)
+{
+	return sysfs_create_groups(&dev->kobj, groups);
+}
+
+void device_remove_groups(struct device *dev, const struct attribute_group **groups)
+{
+	sysfs_remove_groups(&dev->kobj, groups);
+}
+
+int sysfs_create_file(struct kobject *kobj, const struct attribute *attr)
+{
+	char dir[200];
+
+	if (!kobj || !attr)
+		return -EINVAL;
+	kobj_dir(kobj, dir, sizeof(dir));
+	return kobj_attr_add(kobj, attr, attr->mode, NULL, dir);
+}
+
+void sysfs_remove_file(struct kobject *kobj, const struct attribute *attr)
+{
+	struct attr_file *af;
+
+	list_for_each_entry(af, kobj_files(kobj), list)
+		if (af->attr == attr && !af->grp && file_of(af, kobj)) {
+			attr_file_free(af);
+			return;
+		}
+}
+
+int sysfs_create_files(struct kobject *kobj, const struct attribute * const *attr)
+{
+	int i, err = 0;
+
+	for (i = 0; attr[i] && !err; i++)
+		err = sysfs_create_file(kobj, attr[i]);
+	if (err)
+		while (--i >= 0)
+			sysfs_remove_file(kobj, attr[i]);
+	return err;
+}
+
+void sysfs_remove_files(struct kobject *kobj, const struct attribute * const *attr)
+{
+	int i;
+
+	for (i = 0; attr[i]; i++)
+		sysfs_remove_file(kobj, attr[i]);
+}
+
+static ssize_t kobj_attr_show(struct kobject *kobj, struct attribute *attr, char *buf)
+{
+	struct kobj_attribute *ka = container_of(attr, struct kobj_attribute, attr);
+
+	return ka->show ? ka->show(kobj, ka, buf) : -EIO;
+}
+
+static ssize_t kobj_attr_store(struct kobject *kobj, struct attribute *attr, const char *buf,
+			       size_t count)
+{
+	struct kobj_attribute *ka = container_of(attr, struct kobj_attribute, attr);
+
+	return ka->store ? ka->store(kobj, ka, buf, count) : -EIO;
+}
+
+const struct sysfs_ops kobj_sysfs_ops = {
+	.show	= kobj_attr_show,
+	.store	= kobj_attr_store,
+};
+
+/* the top directories: always there, never released */
+static struct kobject top_kobjs[] = {
+	{ .name = "kernel", .kref = KREF_INIT(1), .state_initialized = 1, .state_in_sysfs = 1 },
+	{ .name = "mm", .kref = KREF_INIT(1), .state_initialized = 1, .state_in_sysfs = 1 },
+	{ .name = "hypervisor", .kref = KREF_INIT(1), .state_initialized = 1, .state_in_sysfs = 1 },
+	{ .name = "power", .kref = KREF_INIT(1), .state_initialized = 1, .state_in_sysfs = 1 },
+	{ .name = "firmware", .kref = KREF_INIT(1), .state_initialized = 1, .state_in_sysfs = 1 },
+	{ .name = "fs", .kref = KREF_INIT(1), .state_initialized = 1, .state_in_sysfs = 1 },
+};
+struct kobject *kernel_kobj = &top_kobjs[0];
+struct kobject *mm_kobj = &top_kobjs[1];
+struct kobject *hypervisor_kobj = &top_kobjs[2];
+struct kobject *power_kobj = &top_kobjs[3];
+struct kobject *firmware_kobj = &top_kobjs[4];
+struct kobject *fs_kobj = &top_kobjs[5];
+
+int kobject_set_name(struct kobject *kobj, const char *fmt, ...)
+{
+	va_list ap;
+	char *name;
+
+	va_start(ap, fmt);
+	name = kvasprintf(GFP_KERNEL, fmt, ap);
+	va_end(ap);
+	if (!name)
+		return -ENOMEM;
+	kfree(kobj->__qdk_name);
+	kobj->__qdk_name = name;
+	kobj->name = name;
+	return 0;
+}
+
+void kobject_init(struct kobject *kobj, const struct kobj_type *ktype)
+{
+	if (!kobj)
+		return;
+	if (WARN(!ktype, "kobject (%p): must have a ktype.\n", kobj))
+		return;
+	if (kobj->state_initialized)
+		pr_err("kobject (%p): tried to init an initialized object, something is seriously wrong.\n",
+		       kobj);
+	kref_init(&kobj->kref);
+	INIT_LIST_HEAD(&kobj->entry);
+	kobj->state_in_sysfs = 0;
+	kobj->state_initialized = 1;
+	kobj->ktype = ktype;
+}
+
+static int kobject_vadd(struct kobject *kobj, struct kobject *parent, const char *fmt,
+			va_list ap)
+{
+	const struct qdk_node dirtmpl = { .dir = true };
+	struct qdk_node *dir;
+	char path[200];
+	char *name;
+	int err;
+
+	if (!kobj)
+		return -EINVAL;
+	if (!kobj->state_initialized) {
+		pr_err("kobject '%s' (%p): tried to add an uninitialized object, something is seriously wrong.\n",
+		       kobject_name(kobj), kobj);
+		return -EINVAL;
+	}
+	name = kvasprintf(GFP_KERNEL, fmt, ap);
+	if (!name)
+		return -ENOMEM;
+	kfree(kobj->__qdk_name);
+	kobj->__qdk_name = name;
+	kobj->name = name;
+	if (!*name)
+		return -EINVAL;
+	kobj->parent = kobject_get(parent);
+	kobj_dir(kobj, path, sizeof(path));
+	*strrchr(path, '/') = '\0';
+	dir = qdk_node_add(path, name, &dirtmpl);
+	if (IS_ERR(dir)) {
+		err = PTR_ERR(dir);
+		if (err == -EEXIST)
+			pr_err("kobject_add_internal failed for %s with -EEXIST, don't try to register things with the same name in the same directory.\n",
+			       name);
+		kobject_put(kobj->parent);
+		kobj->parent = NULL;
+		return err;
+	}
+	kobj->state_in_sysfs = 1;
+	err = sysfs_create_groups(kobj, kobj->ktype->default_groups);
+	if (err) {
+		kobject_del(kobj);
+		return err;
+	}
+	return 0;
+}
+
+int kobject_add(struct kobject *kobj, struct kobject *parent, const char *fmt, ...)
+{
+	va_list ap;
+	int err;
+
+	va_start(ap, fmt);
+	err = kobject_vadd(kobj, parent, fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+int kobject_init_and_add(struct kobject *kobj, const struct kobj_type *ktype,
+			 struct kobject *parent, const char *fmt, ...)
+{
+	va_list ap;
+	int err;
+
+	kobject_init(kobj, ktype);
+	va_start(ap, fmt);
+	err = kobject_vadd(kobj, parent, fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+/* its files and directory (and what is below it) go; the parent's reference too */
+void kobject_del(struct kobject *kobj)
+{
+	struct attr_file *af, *tmp;
+	struct qdk_node *n;
+	char path[200];
+
+	if (!kobj || !kobj->state_in_sysfs)
+		return;
+	list_for_each_entry_safe(af, tmp, &kobj_attrs, list)
+		if (af->kobj == kobj)
+			attr_file_free(af);
+	kobj_dir(kobj, path, sizeof(path));
+	n = qdk_node_lookup(path);
+	if (n)
+		qdk_node_remove(n);
+	kobj->state_in_sysfs = 0;
+	kobject_put(kobj->parent);
+	kobj->parent = NULL;
+}
+
+struct kobject *kobject_get(struct kobject *kobj)
+{
+	if (kobj) {
+		WARN(!kobj->state_initialized,
+		     "kobject: '%s' (%p): is not initialized, yet kobject_get() is being called.\n",
+		     kobject_name(kobj), kobj);
+		kref_get(&kobj->kref);
+	}
+	return kobj;
+}
+
+struct kobject *kobject_get_unless_zero(struct kobject *kobj)
+{
+	if (!kobj)
+		return NULL;
+	return kref_get_unless_zero(&kobj->kref) ? kobj : NULL;
+}
+
+static void kobject_release(struct kref *kref)
+{
+	struct kobject *kobj = container_of(kref, struct kobject, kref);
+	const struct kobj_type *t = kobj->ktype;
+	char *name = kobj->__qdk_name;
+
+	/* still in sysfs at the last put: taken out first, as the kernel does */
+	if (kobj->state_in_sysfs && !is_device_kobj(kobj))
+		kobject_del(kobj);
+	kobj->__qdk_name = NULL;
+	if (t && t->release)
+		t->release(kobj);
+	kfree(name);
+}
+
+void kobject_put(struct kobject *kobj)
+{
+	if (!kobj)
+		return;
+	if (!kobj->state_initialized)
+		WARN(1, "kobject: '%s' (%p): is not initialized, yet kobject_put() is being called.\n",
+		     kobject_name(kobj), kobj);
+	kref_put(&kobj->kref, kobject_release);
+}
+
+char *kobject_get_path(const struct kobject *kobj, gfp_t gfp)
+{
+	char path[200];
+
+	kobj_dir(kobj, path, sizeof(path));
+	return kstrdup(path + strlen("/sys"), gfp);
+}
+
+static void dynamic_kobj_release(struct kobject *kobj)
+{
+	kfree(kobj);
+}
+
+static const struct kobj_type dynamic_kobj_ktype = {
+	.release	= dynamic_kobj_release,
+	.sysfs_ops	= &kobj_sysfs_ops,
+};
+
+struct kobject *kobject_create_and_add(const char *name, struct kobject *parent)
+{
+	struct kobject *kobj = kzalloc(sizeof(*kobj), GFP_KERNEL);
+
+	if (!kobj)
+		return NULL;
+	kobject_init(kobj, &dynamic_kobj_ktype);
+	if (kobject_add(kobj, parent, "%s", name)) {
+		kobject_put(kobj);
+		return NULL;
+	}
+	return kobj;
 }
 
 /* ---- classes ---------------------------------------------------------------- */
@@ -546,10 +909,39 @@ int dev_set_name(struct device *dev, const char *fmt, ...)
 	return 0;
 }
 
+static void device_release(struct kobject *kobj);
+
+/* a device's attribute files: device_attribute's show() and store() */
+static ssize_t dev_attr_show(struct kobject *kobj, struct attribute *attr, char *buf)
+{
+	struct device_attribute *da = container_of(attr, struct device_attribute, attr);
+
+	return da->show ? da->show(kobj_to_dev(kobj), da, buf) : -EIO;
+}
+
+static ssize_t dev_attr_store(struct kobject *kobj, struct attribute *attr, const char *buf,
+			      size_t count)
+{
+	struct device_attribute *da = container_of(attr, struct device_attribute, attr);
+
+	return da->store ? da->store(kobj_to_dev(kobj), da, buf, count) : -EIO;
+}
+
+static const struct sysfs_ops dev_sysfs_ops = {
+	.show	= dev_attr_show,
+	.store	= dev_attr_store,
+};
+
+static const struct kobj_type device_ktype = {
+	.release	= device_release,
+	.sysfs_ops	= &dev_sysfs_ops,
+};
+
 void device_initialize(struct device *dev)
 {
 	kref_init(&dev->kobj.kref);
 	dev->kobj.state_initialized = 1;
+	dev->kobj.ktype = &device_ktype;
 	INIT_LIST_HEAD(&dev->kobj.entry);
 	INIT_LIST_HEAD(&dev->__qdk_list);
 	INIT_LIST_HEAD(&dev->__qdk_attrs);
@@ -566,9 +958,9 @@ struct device *get_device(struct device *dev)
 
 static void devres_release_all(struct device *dev);
 
-static void device_release(struct kref *kref)
+static void device_release(struct kobject *kobj)
 {
-	struct device *dev = container_of(kref, struct device, kobj.kref);
+	struct device *dev = container_of(kobj, struct device, kobj);
 
 	devres_release_all(dev);
 	if (dev->release)
@@ -585,7 +977,7 @@ static void device_release(struct kref *kref)
 void put_device(struct device *dev)
 {
 	if (dev)
-		kref_put(&dev->kobj.kref, device_release);
+		kobject_put(&dev->kobj);
 }
 
 static int device_add_all_groups(struct device *dev)

@@ -284,3 +284,97 @@ KTEST(device, life_cycle_and_devres)
 	}
 	return 0;
 }
+
+static int kt_kval = 3;
+
+static ssize_t kval_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%d %s\n", kt_kval, kobject_name(kobj));
+}
+
+static ssize_t kval_store(struct kobject *kobj, struct kobj_attribute *attr, const char *buf,
+			  size_t count)
+{
+	int err = kstrtoint(buf, 10, &kt_kval);
+
+	return err ? err : count;
+}
+
+static struct kobj_attribute kt_kval_attr = __ATTR(kval, 0644, kval_show, kval_store);
+static struct kobj_attribute kt_kro_attr = __ATTR(kro, 0444, kval_show, NULL);
+
+static struct attribute *kt_kattrs[] = { &kt_kval_attr.attr, NULL };
+static const struct attribute_group kt_kgroup = { .attrs = kt_kattrs };
+static const struct attribute_group *kt_kgroups[] = { &kt_kgroup, NULL };
+
+struct kt_obj {
+	struct kobject kobj;
+	int released;
+};
+
+static int kt_obj_released;
+
+static void kt_obj_release(struct kobject *kobj)
+{
+	kt_obj_released++;
+	kfree(container_of(kobj, struct kt_obj, kobj));
+}
+
+static const struct kobj_type kt_obj_ktype = {
+	.release = kt_obj_release,
+	.sysfs_ops = &kobj_sysfs_ops,
+	.default_groups = kt_kgroups,
+};
+
+KTEST(kobject, sysfs_files_and_life_cycle)
+{
+	struct kobject *dir = kobject_create_and_add("ktk", kernel_kobj);
+	struct kt_obj *o = kzalloc(sizeof(*o), GFP_KERNEL);
+	char buf[64], *path;
+
+	KT_ASSERT(dir, "created");
+	KT_ASSERT(!kobject_create_and_add("ktk", kernel_kobj), "a second of the name");
+	KT_EQ(sysfs_create_group(dir, &kt_kgroup), 0);
+	KT_EQ(sysfs_create_file(dir, &kt_kro_attr.attr), 0);
+	KT_EQ(kt_read("/sys/kernel/ktk/kval", buf, sizeof(buf)), 6);
+	KT_STREQ(buf, "3 ktk\n");
+	KT_EQ(kt_write("/sys/kernel/ktk/kval", "42"), 2);
+	KT_EQ(kt_kval, 42);
+	KT_EQ(kt_write("/sys/kernel/ktk/kro", "1"), -EACCES);
+	/* a kobject of its own type under it, with default groups */
+	KT_EQ(kobject_init_and_add(&o->kobj, &kt_obj_ktype, dir, "obj%d", 7), 0);
+	KT_EQ(kt_read("/sys/kernel/ktk/obj7/kval", buf, sizeof(buf)), 8);
+	KT_STREQ(buf, "42 obj7\n");
+	path = kobject_get_path(&o->kobj, GFP_KERNEL);
+	KT_STREQ(path, "/kernel/ktk/obj7");
+	kfree(path);
+	sysfs_remove_file(dir, &kt_kro_attr.attr);
+	KT_EQ(kt_read("/sys/kernel/ktk/kro", buf, sizeof(buf)), -ENOENT);
+	/* the child holds its parent: the last put of both takes them away */
+	kobject_put(dir);
+	KT_ASSERT(qdk_node_lookup("/sys/kernel/ktk"), "held by the child");
+	kobject_put(&o->kobj);
+	KT_EQ(kt_obj_released, 1);
+	KT_ASSERT(!qdk_node_lookup("/sys/kernel/ktk/obj7") && !qdk_node_lookup("/sys/kernel/ktk"),
+		  "gone");
+	return 0;
+}
+
+KTEST(kobject, device_kobject_files)
+{
+	struct class *cls = kt_new_class("ktk2");
+	struct device *d = device_create(cls, NULL, 0, &kt_val, "kd");
+	char buf[64];
+
+	/* sysfs_create_file() on a device's kobject: a device attribute */
+	KT_EQ(sysfs_create_file(&d->kobj, &dev_attr_name.attr), 0);
+	KT_EQ(kt_read("/sys/class/ktk2/kd/name", buf, sizeof(buf)), 3);
+	KT_STREQ(buf, "kd\n");
+	KT_EQ(sysfs_create_group(&d->kobj, &kt_stats_group), 0);
+	sysfs_remove_group(&d->kobj, &kt_stats_group);
+	sysfs_remove_file(&d->kobj, &dev_attr_name.attr);
+	KT_EQ(kt_read("/sys/class/ktk2/kd/name", buf, sizeof(buf)), -ENOENT);
+	device_unregister(d);
+	class_destroy(cls);
+	return 0;
+}

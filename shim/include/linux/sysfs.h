@@ -96,6 +96,22 @@ __ATTRIBUTE_GROUPS(_name)
 	 (perms))
 #endif
 
+/* how a kobject's attribute files read and write (its type's) */
+struct sysfs_ops {
+	ssize_t (*show)(struct kobject *kobj, struct attribute *attr, char *buf);
+	ssize_t (*store)(struct kobject *kobj, struct attribute *attr, const char *buf,
+			 size_t count);
+};
+
+int __must_check sysfs_create_file(struct kobject *kobj, const struct attribute *attr);
+void sysfs_remove_file(struct kobject *kobj, const struct attribute *attr);
+int __must_check sysfs_create_files(struct kobject *kobj, const struct attribute * const *attr);
+void sysfs_remove_files(struct kobject *kobj, const struct attribute * const *attr);
+int __must_check sysfs_create_group(struct kobject *kobj, const struct attribute_group *grp);
+void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp);
+int __must_check sysfs_create_groups(struct kobject *kobj, const struct attribute_group **groups);
+void sysfs_remove_groups(struct kobject *kobj, const struct attribute_group **groups);
+
 __printf(2, 3) int sysfs_emit(char *buf, const char *fmt, ...);
 __printf(3, 4) int sysfs_emit_at(char *buf, int at, const char *fmt, ...);
 
