@@ -90,3 +90,92 @@ KTEST(rbtree, replace_cached)
 	KT_ASSERT(rb_last(&ct.rb_root) == &a.node, "rcu replace");
 	return 0;
 }
+
+#include <linux/rbtree_augmented.h>
+
+/* an interval tree: each node keeps the largest end in its subtree */
+struct kt_iv {
+	u32 start, last, subtree_last;
+	struct rb_node rb;
+};
+
+#define KT_IV_LAST(n) ((n)->last)
+RB_DECLARE_CALLBACKS_MAX(static, kt_iv_aug, struct kt_iv, rb, u32, subtree_last, KT_IV_LAST)
+
+static void kt_iv_insert(struct kt_iv *n, struct rb_root *root)
+{
+	struct rb_node **link = &root->rb_node, *parent = NULL;
+
+	n->subtree_last = n->last;
+	while (*link) {
+		struct kt_iv *p = rb_entry(*link, struct kt_iv, rb);
+
+		parent = *link;
+		/* the path down takes the new end into account */
+		if (p->subtree_last < n->last)
+			p->subtree_last = n->last;
+		link = n->start < p->start ? &parent->rb_left : &parent->rb_right;
+	}
+	rb_link_node(&n->rb, parent, link);
+	rb_insert_augmented(&n->rb, root, &kt_iv_aug);
+}
+
+/* checks a subtree: its max end (0 for none) into *max, black height returned; -1 broken */
+static int kt_iv_check(struct rb_node *rb, u32 *max, const char **why)
+{
+	struct kt_iv *n;
+	u32 lmax = 0, rmax = 0, m;
+	int lh, rh;
+
+	*max = 0;
+	if (!rb)
+		return 1;
+	n = rb_entry(rb, struct kt_iv, rb);
+	lh = kt_iv_check(rb->rb_left, &lmax, why);
+	rh = kt_iv_check(rb->rb_right, &rmax, why);
+	if (lh < 0 || rh < 0)
+		return -1;
+	if (lh != rh) {
+		*why = "black heights differ";
+		return -1;
+	}
+	if (rb_is_red(rb) && ((rb->rb_left && rb_is_red(rb->rb_left)) ||
+			      (rb->rb_right && rb_is_red(rb->rb_right)))) {
+		*why = "red under red";
+		return -1;
+	}
+	m = max(n->last, max(lmax, rmax));
+	if (n->subtree_last != m) {
+		*why = "stale augmented value";
+		return -1;
+	}
+	*max = m;
+	return lh + rb_is_black(rb);
+}
+
+KTEST(rbtree, augmented)
+{
+	struct kt_iv *iv = kcalloc(200, sizeof(*iv), GFP_KERNEL);
+	struct rb_root root = RB_ROOT;
+	const char *why = "";
+	u32 seed = 12345, m;
+	int i;
+
+	for (i = 0; i < 200; i++) {
+		seed = seed * 1103515245 + 12345;
+		iv[i].start = (seed >> 8) % 1000;
+		iv[i].last = iv[i].start + (seed >> 20) % 300;
+		kt_iv_insert(&iv[i], &root);
+		KT_ASSERT(kt_iv_check(root.rb_node, &m, &why) > 0, "after insert %d: %s", i, why);
+	}
+	/* erase in a scattered order, checking the values and colours each time */
+	for (i = 0; i < 200; i++) {
+		int k = (i * 37) % 200;
+
+		rb_erase_augmented(&iv[k].rb, &root, &kt_iv_aug);
+		KT_ASSERT(kt_iv_check(root.rb_node, &m, &why) > 0, "after erase %d: %s", k, why);
+	}
+	KT_ASSERT(RB_EMPTY_ROOT(&root), "emptied");
+	kfree(iv);
+	return 0;
+}
