@@ -22,10 +22,6 @@ struct kt_obj {
 
 static int kt_cb_ran;
 
-static void kt_sync(void)
-{
-	synchronize_rcu();
-}
 
 static void kt_cb(struct rcu_head *h)
 {
@@ -88,7 +84,7 @@ KTEST(rcu, lists)
 	KT_ASSERT(!list_next_or_null_rcu(&head, &c.node, struct kt_obj, node), "next at end");
 	list_replace_rcu(&c.node, &b.node);
 	KT_EQ(list_last_entry(&head, struct kt_obj, node)->v, 2);
-	list_splice_init_rcu(&head, &other, kt_sync);
+	list_splice_init_rcu(&head, &other, synchronize_rcu);
 	KT_ASSERT(list_empty(&head) && list_count_nodes(&other) == 2, "splice_init_rcu");
 
 	hlist_add_head_rcu(&a.hnode, &hh);

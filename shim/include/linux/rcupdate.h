@@ -77,6 +77,25 @@
 
 /* ---- updaters: every grace period is over already ---- */
 
+/*
+ * Functions, so that they can be passed (list_splice_init_rcu(..., synchronize_rcu));
+ * a call goes through the macro, which reports the caller's line as might_sleep.
+ */
+static inline void synchronize_rcu(void)
+{
+	qdk_ctx_might_sleep(__FILE__, __LINE__);
+}
+
+static inline void synchronize_rcu_expedited(void)
+{
+	qdk_ctx_might_sleep(__FILE__, __LINE__);
+}
+
+static inline void synchronize_net(void)
+{
+	qdk_ctx_might_sleep(__FILE__, __LINE__);
+}
+
 #define synchronize_rcu()	qdk_ctx_might_sleep(__FILE__, __LINE__)
 #define synchronize_rcu_expedited()	synchronize_rcu()
 #define synchronize_net()	synchronize_rcu()
