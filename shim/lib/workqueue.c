@@ -71,6 +71,9 @@ static void insert_work(struct workqueue_struct *wq, struct work_struct *work)
 
 bool queue_work(struct workqueue_struct *wq, struct work_struct *work)
 {
+	/* a disabled work is not queued (disable_work(), 6.12 on) */
+	if (work->__qdk_disable)
+		return false;
 	if (test_and_set_pending(work))
 		return false;
 	insert_work(wq, work);
@@ -157,6 +160,8 @@ static void queue_delayed(struct workqueue_struct *wq, struct delayed_work *dwor
 bool queue_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork,
 			unsigned long delay)
 {
+	if (dwork->work.__qdk_disable)
+		return false;
 	if (test_and_set_pending(&dwork->work))
 		return false;
 	queue_delayed(wq, dwork, delay);
@@ -180,6 +185,9 @@ bool mod_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork,
 {
 	bool pending = try_grab(&dwork->work, &dwork->timer);
 
+	/* cancelled, and not queued again while disabled */
+	if (dwork->work.__qdk_disable)
+		return pending;
 	set_bit(WORK_STRUCT_PENDING_BIT, work_data_bits(&dwork->work));
 	queue_delayed(wq, dwork, delay);
 	return pending;
@@ -188,6 +196,54 @@ bool mod_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork,
 bool cancel_work(struct work_struct *work)
 {
 	return try_grab(work, NULL);
+}
+
+/* cancel and count one more disable; queueing fails until as many enables */
+static bool disable(struct work_struct *work, struct timer_list *timer)
+{
+	bool pending = try_grab(work, timer);
+
+	if (!WARN_ON_ONCE(work->__qdk_disable == QDK_WORK_DISABLE_MAX))
+		work->__qdk_disable++;
+	return pending;
+}
+
+static bool enable(struct work_struct *work)
+{
+	if (WARN_ON_ONCE(!work->__qdk_disable))
+		return true;
+	return --work->__qdk_disable == 0;
+}
+
+bool disable_work(struct work_struct *work)
+{
+	return disable(work, NULL);
+}
+
+/* one thread: the work never runs meanwhile, nothing to wait for */
+bool disable_work_sync(struct work_struct *work)
+{
+	return disable(work, NULL);
+}
+
+bool enable_work(struct work_struct *work)
+{
+	return enable(work);
+}
+
+bool disable_delayed_work(struct delayed_work *dwork)
+{
+	return disable(&dwork->work, &dwork->timer);
+}
+
+bool disable_delayed_work_sync(struct delayed_work *dwork)
+{
+	return disable(&dwork->work, &dwork->timer);
+}
+
+bool enable_delayed_work(struct delayed_work *dwork)
+{
+	return enable(&dwork->work);
 }
 
 /* nothing runs concurrently: no running instance to wait for */

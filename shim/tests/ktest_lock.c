@@ -332,3 +332,58 @@ KTEST(lock, raw_ops_and_devm_mutex)
 	lockdep_init_task(NULL);
 	return 0;
 }
+
+DEFINE_FREE(kt_kfree, int *, kfree(_T))
+
+KTEST(lock, guards_of_every_kind)
+{
+	spinlock_t l;
+	rwlock_t rw;
+	raw_spinlock_t r;
+	struct mutex m;
+	static struct lock_class_key key;
+	atomic_t a = ATOMIC_INIT(1);
+	unsigned long flags;
+	int taken = 0;
+
+	spin_lock_init(&l);
+	rwlock_init(&rw);
+	raw_spin_lock_init(&r);
+	mutex_init_with_key(&m, &key);
+	KT_ASSERT(m.dep_map.key == &key, "key");
+	scoped_guard(spinlock_try, &l) {
+		taken++;
+		/* held: a second try fails */
+		scoped_guard(spinlock_bh_try, &l)
+			taken += 10;
+	}
+	KT_EQ(taken, 1);
+	scoped_guard(read_lock, &rw) {
+		KT_ASSERT(rw.cnt == 1, "read guard");
+		scoped_guard(read_lock_irqsave, &rw)
+			KT_ASSERT(rw.cnt == 2, "nested readers");
+	}
+	scoped_guard(write_lock_irq, &rw)
+		KT_ASSERT(rw.cnt == -1, "write guard");
+	KT_EQ(rw.cnt, 0);
+	scoped_guard(raw_spinlock_irqsave_try, &r)
+		KT_ASSERT(raw_spin_is_locked(&r), "raw try guard");
+	{
+		guard(mutex)(&m);
+		KT_ASSERT(mutex_is_locked(&m), "mutex guard");
+	}
+	KT_EQ(spin_needbreak(&l), 0);
+	KT_EQ(rwlock_needbreak(&rw), 0);
+	KT_EQ(atomic_dec_and_raw_lock_irqsave(&a, &r, flags), 1);
+	raw_spin_unlock_irqrestore(&r, flags);
+	{
+		int *p __free(kt_kfree) = kzalloc(sizeof(int), GFP_KERNEL);
+		int *q __free(kt_kfree) = kzalloc(sizeof(int), GFP_KERNEL);
+		int *keep = q;
+
+		retain_and_null_ptr(q);		/* q is NULL: not freed at the end */
+		KT_ASSERT(p && !q, "retained");
+		kfree(keep);
+	}
+	return 0;
+}

@@ -108,3 +108,37 @@ KTEST(tasklet, trylock_unlock)
 	KT_EQ(TASKLET_SOFTIRQ, 6);
 	return 0;
 }
+
+#include <linux/version.h>
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+KTEST(workqueue, disable_enable)
+{
+	struct work_struct w;
+	struct delayed_work dw;
+
+	kt_runs = 0;
+	INIT_WORK(&w, kt_dw_fn);
+	KT_ASSERT(schedule_work(&w), "queued");
+	KT_ASSERT(disable_work(&w), "was pending");	/* and is cancelled */
+	KT_ASSERT(!schedule_work(&w), "disabled: not queued");
+	KT_ASSERT(!disable_work_sync(&w), "twice, not pending");
+	KT_ASSERT(!enable_work(&w), "one disable left");
+	KT_ASSERT(!schedule_work(&w), "still disabled");
+	KT_ASSERT(enable_and_queue_work(system_wq, &w), "enabled and queued");
+	qdk_time_advance(0);
+	KT_EQ(kt_runs, 1);
+
+	INIT_DELAYED_WORK(&dw, kt_dw_fn);
+	KT_ASSERT(schedule_delayed_work(&dw, 5), "armed");
+	KT_ASSERT(disable_delayed_work_sync(&dw), "was armed");
+	KT_ASSERT(!timer_pending(&dw.timer), "timer stopped");
+	KT_ASSERT(!mod_delayed_work(system_wq, &dw, 1), "mod of a disabled one");
+	KT_ASSERT(!delayed_work_pending(&dw), "not requeued");
+	KT_ASSERT(enable_delayed_work(&dw), "enabled");
+	KT_ASSERT(schedule_delayed_work(&dw, 0), "queued again");
+	qdk_time_advance(0);
+	KT_EQ(kt_runs, 2);
+	return 0;
+}
+#endif

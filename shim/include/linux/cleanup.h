@@ -38,24 +38,41 @@
 	class_##_name##_t var __cleanup(class_##_name##_destructor) =	\
 		class_##_name##_constructor
 
-/* a lock whose lock and unlock take the lock pointer _T */
+/* take the pointer out of the variable's care, leaving NULL, without using it */
+#define retain_and_null_ptr(p)	((void)no_free_ptr(p))
+
+/* a lock whose lock and unlock take the lock pointer _T; _lock_ptr(): what it holds */
 #define DEFINE_GUARD(_name, _type, _lock, _unlock)			\
-	DEFINE_CLASS(_name, _type, if (_T) { _unlock; }, ({ _lock; _T; }), _type _T)
+	DEFINE_CLASS(_name, _type, if (_T) { _unlock; }, ({ _lock; _T; }), _type _T); \
+	static const bool class_##_name##_is_conditional __maybe_unused = false; \
+	static inline void *class_##_name##_lock_ptr(class_##_name##_t *_T) \
+	{ return (void *)(__force unsigned long)*_T; }
 
 /* the conditional flavour: _cond is a trylock; the guard holds nothing when it failed */
 #define DEFINE_GUARD_COND(_name, _ext, _condlock)			\
 	EXTEND_CLASS(_name, _ext,					\
 		     ({ void *_t = _T; if (_T && !(_condlock)) _t = NULL; _t; }), \
-		     class_##_name##_t _T)
+		     class_##_name##_t _T)					\
+	static const bool class_##_name##_ext##_is_conditional __maybe_unused = true; \
+	static inline void *class_##_name##_ext##_lock_ptr(class_##_name##_t *_T) \
+	{ return class_##_name##_lock_ptr(_T); }
 
 #define guard(_name) \
 	CLASS(_name, __UNIQUE_ID(guard))
 
-#define __guard_ptr(_name)	__guard_ptr_##_name
+#define __guard_ptr(_name)	class_##_name##_lock_ptr
 
+/* an object of a class for the statement that follows */
+#define scoped_class(_name, var, args...)				\
+	for (CLASS(_name, var)(args), *__qdk_done = NULL;		\
+	     !__qdk_done; __qdk_done = (void *)1)
+
+/* the statement runs with the lock held; for a conditional guard only when it was taken */
 #define scoped_guard(_name, args...)					\
 	for (CLASS(_name, scope)(args), *__qdk_done = NULL;		\
-	     !__qdk_done; __qdk_done = (void *)1)
+	     !__qdk_done && (class_##_name##_lock_ptr(&scope) ||		\
+			     !class_##_name##_is_conditional);		\
+	     __qdk_done = (void *)1)
 
 /* the body runs only when the conditional lock was taken; else _fail */
 #define scoped_cond_guard(_name, _fail, args...)			\
@@ -73,7 +90,10 @@
 		__VA_ARGS__;						\
 	} class_##_name##_t;						\
 	static inline void class_##_name##_destructor(class_##_name##_t *_T) \
-	{ if (_T->lock) { _unlock; } }
+	{ if (_T->lock) { _unlock; } }					\
+	static const bool class_##_name##_is_conditional __maybe_unused = false; \
+	static inline void *class_##_name##_lock_ptr(class_##_name##_t *_T) \
+	{ return (void *)_T->lock; }
 
 #define __DEFINE_LOCK_GUARD_1(_name, _type, _lock)			\
 	static inline class_##_name##_t class_##_name##_constructor(_type *l) \
@@ -105,6 +125,9 @@
 		     ({ class_##_name##_t _t = { .lock = l }, *_T = &_t; \
 			if (_T->lock && !(_condlock)) _T->lock = NULL;	\
 			_t; }),						\
-		     typeof_member(class_##_name##_t, lock) l)
+		     typeof_member(class_##_name##_t, lock) l)		\
+	static const bool class_##_name##_ext##_is_conditional __maybe_unused = true; \
+	static inline void *class_##_name##_ext##_lock_ptr(class_##_name##_t *_T) \
+	{ return class_##_name##_lock_ptr(_T); }
 
 #endif

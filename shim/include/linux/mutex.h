@@ -40,6 +40,8 @@ static inline void __mutex_init(struct mutex *lock, const char *name, struct loc
 	lockdep_init_map_wait(&lock->dep_map, name, key, 0, LD_WAIT_SLEEP);
 }
 
+#define mutex_init_with_key(mutex, key)	__mutex_init((mutex), #mutex, (key))
+
 #define mutex_init(mutex) do {					\
 	static struct lock_class_key __key;			\
 	__mutex_init((mutex), #mutex, &__key);			\

@@ -75,6 +75,7 @@ struct work_struct {
 	struct list_head entry;
 	work_func_t func;
 	struct workqueue_struct *__qdk_wq;	/* where it is queued */
+	u16 __qdk_disable;		/* disable_work() count (6.12's OFFQ disable bits) */
 	struct qdk_tnode __qdk_node;	/* in the clock's queue while queued */
 };
 
@@ -235,6 +236,31 @@ static inline bool workqueue_congested(int cpu, struct workqueue_struct *wq)
 {
 	return false;
 }
+
+/* 6.12's disable count: 16 bits of work->data off queue */
+#define QDK_WORK_DISABLE_MAX	((1U << 16) - 1)
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/*
+ * Disable (cancelling it; true when it was pending) and enable again; while
+ * disabled, queueing fails. enable_*() is true when the count reached 0.
+ */
+bool disable_work(struct work_struct *work);
+bool disable_work_sync(struct work_struct *work);
+bool enable_work(struct work_struct *work);
+bool disable_delayed_work(struct delayed_work *dwork);
+bool disable_delayed_work_sync(struct delayed_work *dwork);
+bool enable_delayed_work(struct delayed_work *dwork);
+
+static inline bool enable_and_queue_work(struct workqueue_struct *wq, struct work_struct *work)
+{
+	if (enable_work(work)) {
+		queue_work(wq, work);
+		return true;
+	}
+	return false;
+}
+#endif
 
 /* the work the calling worker runs, NULL outside a work */
 struct work_struct *current_work(void);
