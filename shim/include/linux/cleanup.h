@@ -8,6 +8,7 @@
 #define _LINUX_CLEANUP_H
 
 #include <linux/compiler.h>
+#include <linux/container_of.h>	/* typeof_member() */
 
 /* DEFINE_FREE(name, type, free-expression on _T): __free(name) on a variable */
 #define DEFINE_FREE(_name, _type, _free) \
