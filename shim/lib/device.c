@@ -1,19 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * device.c - classes, devices in them and their attribute files
- * (linux/device.h, linux/device/class.h, linux/sysfs.h). A class is the
- * directory /sys/class/NAME; device_create() makes /sys/class/CLASS/NAME
- * and, for a device number, the character device node /dev/NAME, as udev
- * would on the uevent; device_create_file() makes an attribute file
- * /sys/class/CLASS/NAME/ATTR whose read calls show() with a zeroed
- * PAGE_SIZE buffer (what it returns, at most PAGE_SIZE, is the file) and
- * whose write calls store() with the bytes written, NUL-terminated, at
- * offset 0 only (sysfs's rules for attribute files).
+ * device.c - classes, devices and their sysfs attribute files
+ * (linux/device.h, linux/device/class.h, linux/sysfs.h, linux/dev_printk.h)
+ * with drivers/base/core.c's life cycle: a device has a reference count
+ * (its kobject's kref); device_add() makes its directory
+ * (/sys/class/CLASS/NAME; a device without a class goes under its parent's,
+ * or /sys/devices), its attribute groups (the class's dev_groups, the
+ * type's, its own; a named group a subdirectory, is_visible() the mode or
+ * no file) and, for a device number, the character device node /dev/NAME,
+ * as udev would on the uevent; device_del() takes them away and the last
+ * put_device() releases the devm_ resources, newest first, then calls the
+ * device's release (or its type's, or its class's dev_release). An
+ * attribute file's read calls show() with a zeroed PAGE_SIZE buffer (what
+ * it returns, at most PAGE_SIZE, is the file); a write calls store() with
+ * the bytes written, NUL-terminated, at offset 0 only (sysfs's rules).
  */
 #include <linux/device.h>
 #include <linux/errno.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
+#include <linux/kstrtox.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/stdarg.h>
@@ -21,28 +27,675 @@
 
 #include "shim.h"
 
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
-#define QDK_CLASS const struct class
-#else
-#define QDK_CLASS struct class
-#endif
+#define QDK_CLASS __QDK_CLASS_CONST struct class
 
 static LIST_HEAD(classes);
 static LIST_HEAD(devices);
 
+/* one attribute file: a device's or a class's */
 struct attr_file {
 	struct list_head list;
-	struct device *dev;
-	const struct device_attribute *attr;
+	struct device *dev;			/* a device's attribute */
+	QDK_CLASS *cls;				/* or a class's */
+	struct kobject *kobj;			/* or another kobject's */
+	const struct attribute *attr;
+	const struct attribute_group *grp;	/* the group it came with */
 	struct qdk_node *node;
 };
+
+static LIST_HEAD(class_attrs);
+static LIST_HEAD(kobj_attrs);
 
 static void class_dir(QDK_CLASS *cls, char *buf, size_t len)
 {
 	snprintf(buf, len, "/sys/class/%s", cls->name);
 }
 
-int class_register(QDK_CLASS *ccls)
+/* ---- attribute files ------------------------------------------------------ */
+
+static ssize_t attr_show(struct attr_file *af, char *page)
+{
+	if (af->kobj) {
+		const struct sysfs_ops *ops = af->kobj->ktype ? af->kobj->ktype->sysfs_ops : NULL;
+
+		return ops && ops->show ? ops->show(af->kobj, (struct attribute *)af->attr, page)
+					: -EIO;
+	}
+	if (af->dev) {
+		const struct device_attribute *da =
+			container_of(af->attr, struct device_attribute, attr);
+
+		return da->show ? da->show(af->dev, (struct device_attribute *)da, page) : -EIO;
+	} else {
+		const struct class_attribute *ca =
+			container_of(af->attr, struct class_attribute, attr);
+
+		return ca->show ? ca->show(af->cls, (struct class_attribute *)ca, page) : -EIO;
+	}
+}
+
+static ssize_t attr_store(struct attr_file *af, const char *page, size_t count)
+{
+	if (af->kobj) {
+		const struct sysfs_ops *ops = af->kobj->ktype ? af->kobj->ktype->sysfs_ops : NULL;
+
+		return ops && ops->store ?
+		       ops->store(af->kobj, (struct attribute *)af->attr, page, count) : -EIO;
+	}
+	if (af->dev) {
+		const struct device_attribute *da =
+			container_of(af->attr, struct device_attribute, attr);
+
+		return da->store ? da->store(af->dev, (struct device_attribute *)da, page, count)
+				 : -EIO;
+	} else {
+		const struct class_attribute *ca =
+			container_of(af->attr, struct class_attribute, attr);
+
+		return ca->store ? ca->store(af->cls, (struct class_attribute *)ca, page, count)
+				 : -EIO;
+	}
+}
+
+static bool attr_has(struct attr_file *af, bool store)
+{
+	if (af->kobj) {
+		const struct sysfs_ops *ops = af->kobj->ktype ? af->kobj->ktype->sysfs_ops : NULL;
+
+		return ops && (store ? ops->store != NULL : ops->show != NULL);
+	}
+	if (af->dev) {
+		const struct device_attribute *da =
+			container_of(af->attr, struct device_attribute, attr);
+
+		return store ? da->store != NULL : da->show != NULL;
+	} else {
+		const struct class_attribute *ca =
+			container_of(af->attr, struct class_attribute, attr);
+
+		return store ? ca->store != NULL : ca->show != NULL;
+	}
+}
+
+static ssize_t attr_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
+{
+	struct attr_file *af = file_inode(file)->i_private;
+	ssize_t len, ret;
+	char *page;
+
+	if (!attr_has(af, false))
+		return -EIO;
+	page = kzalloc(PAGE_SIZE, GFP_KERNEL);
+	if (!page)
+		return -ENOMEM;
+	len = attr_show(af, page);
+	if (len > (ssize_t)PAGE_SIZE) {
+		pr_warn("fill_read_buffer: %s returned bad count\n", af->attr->name);
+		len = PAGE_SIZE;
+	}
+	ret = len < 0 ? len : simple_read_from_buffer(buf, count, ppos, page, len);
+	kfree(page);
+	return ret;
+}
+
+static ssize_t attr_write(struct file *file, const char __user *buf, size_t count,
+			  loff_t *ppos)
+{
+	struct attr_file *af = file_inode(file)->i_private;
+	ssize_t ret;
+	char *page;
+
+	if (!attr_has(af, true))
+		return -EIO;
+	if (*ppos)
+		return 0;
+	if (count >= PAGE_SIZE)
+		count = PAGE_SIZE - 1;
+	page = kzalloc(count + 1, GFP_KERNEL);
+	if (!page)
+		return -ENOMEM;
+	if (copy_from_user(page, buf, count)) {
+		kfree(page);
+		return -EFAULT;
+	}
+	ret = attr_store(af, page, count);
+	kfree(page);
+	if (ret > 0)
+		*ppos += ret;
+	return ret;
+}
+
+/*
+ * kernfs refuses to open for a direction the attribute's mode or handlers
+ * lack (root too: the mode's bits, not the caller's rights)
+ */
+static int attr_open(struct inode *inode, struct file *file)
+{
+	struct attr_file *af = inode->i_private;
+
+	if (((file->f_mode & FMODE_READ) && (!(inode->i_mode & 0444) || !attr_has(af, false))) ||
+	    ((file->f_mode & FMODE_WRITE) && (!(inode->i_mode & 0222) || !attr_has(af, true))))
+		return -EACCES;
+	return 0;
+}
+
+static const struct file_operations attr_fops = {
+	.open	= attr_open,
+	.read	= attr_read,
+	.write	= attr_write,
+};
+
+/* the device's sysfs directory */
+static void device_dir(const struct device *dev, char *buf, size_t len)
+{
+	if (dev->class) {
+		snprintf(buf, len, "/sys/class/%s/%s", dev->class->name, dev_name(dev));
+	} else if (dev->parent) {
+		char pdir[160];
+
+		device_dir(dev->parent, pdir, sizeof(pdir));
+		snprintf(buf, len, "%s/%s", pdir, dev_name(dev));
+	} else {
+		snprintf(buf, len, "/sys/devices/%s", dev_name(dev));
+	}
+}
+
+/* a file in dir for attr with mode; af filled by the caller but for node */
+static int attr_file_add(struct attr_file *af, const char *dir, umode_t mode,
+			 struct list_head *list)
+{
+	struct qdk_node tmpl = { .fops = &attr_fops, .mode = mode & 0777 };
+
+	tmpl.i_private = af;
+	tmpl.owner = af;
+	af->node = qdk_node_add(dir, af->attr->name, &tmpl);
+	if (IS_ERR(af->node)) {
+		int err = PTR_ERR(af->node);
+
+		if (err == -EEXIST)
+			pr_err("sysfs: cannot create duplicate filename '%s/%s'\n", dir,
+			       af->attr->name);
+		kfree(af);
+		return err;
+	}
+	list_add_tail(&af->list, list);
+	return 0;
+}
+
+static void attr_file_free(struct attr_file *af)
+{
+	qdk_node_remove(af->node);
+	list_del(&af->list);
+	kfree(af);
+}
+
+static int dev_attr_add(struct device *dev, const struct attribute *attr, umode_t mode,
+			const struct attribute_group *grp, const char *dir)
+{
+	struct attr_file *af = kzalloc(sizeof(*af), GFP_KERNEL);
+
+	if (!af)
+		return -ENOMEM;
+	af->dev = dev;
+	af->attr = attr;
+	af->grp = grp;
+	return attr_file_add(af, dir, mode, &dev->__qdk_attrs);
+}
+
+int device_create_file(struct device *dev, const struct device_attribute *attr)
+{
+	char dir[160];
+
+	if (!dev)
+		return -EINVAL;
+	WARN(((attr->attr.mode & 0222) && !attr->store) ||
+	     ((attr->attr.mode & 0444) && !attr->show),
+	     "Attribute %s: %s permission without a handler\n", attr->attr.name,
+	     attr->attr.mode & 0222 ? "write" : "read");
+	device_dir(dev, dir, sizeof(dir));
+	return dev_attr_add(dev, &attr->attr, attr->attr.mode, NULL, dir);
+}
+
+void device_remove_file(struct device *dev, const struct device_attribute *attr)
+{
+	struct attr_file *af;
+
+	list_for_each_entry(af, &dev->__qdk_attrs, list)
+		if (af->attr == &attr->attr && !af->grp) {
+			attr_file_free(af);
+			return;
+		}
+}
+
+/* ---- kobjects and their attribute groups ----------------------------------- */
+
+static const struct kobj_type device_ktype;
+
+static bool is_device_kobj(const struct kobject *kobj)
+{
+	return kobj->ktype == &device_ktype;
+}
+
+/* the kobject's sysfs directory */
+static void kobj_dir(const struct kobject *kobj, char *buf, size_t len)
+{
+	if (is_device_kobj(kobj)) {
+		device_dir(container_of(kobj, struct device, kobj), buf, len);
+	} else if (kobj->parent) {
+		char pdir[200];
+
+		kobj_dir(kobj->parent, pdir, sizeof(pdir));
+		snprintf(buf, len, "%s/%s", pdir, kobject_name(kobj));
+	} else {
+		snprintf(buf, len, "/sys/%s", kobject_name(kobj));
+	}
+}
+
+static int kobj_attr_add(struct kobject *kobj, const struct attribute *attr, umode_t mode,
+			 const struct attribute_group *grp, const char *dir)
+{
+	struct attr_file *af;
+
+	if (is_device_kobj(kobj))
+		return dev_attr_add(container_of(kobj, struct device, kobj), attr, mode, grp, dir);
+	af = kzalloc(sizeof(*af), GFP_KERNEL);
+	if (!af)
+		return -ENOMEM;
+	af->kobj = kobj;
+	af->attr = attr;
+	af->grp = grp;
+	return attr_file_add(af, dir, mode, &kobj_attrs);
+}
+
+static struct list_head *kobj_files(struct kobject *kobj)
+{
+	return is_device_kobj(kobj) ? &container_of(kobj, struct device, kobj)->__qdk_attrs
+				    : &kobj_attrs;
+}
+
+static bool file_of(const struct attr_file *af, const struct kobject *kobj)
+{
+	return af->kobj == kobj || (af->dev && &af->dev->kobj == kobj);
+}
+
+static void group_remove(struct kobject *kobj, const struct attribute_group *grp)
+{
+	struct attr_file *af, *tmp;
+	char dir[200];
+
+	list_for_each_entry_safe(af, tmp, kobj_files(kobj), list)
+		if (af->grp == grp && file_of(af, kobj))
+			attr_file_free(af);
+	if (grp->name) {
+		struct qdk_node *n;
+
+		kobj_dir(kobj, dir, sizeof(dir));
+		strlcat(dir, "/", sizeof(dir));
+		strlcat(dir, grp->name, sizeof(dir));
+		n = qdk_node_lookup(dir);
+		if (n)
+			qdk_node_remove(n);
+	}
+}
+
+static int group_add(struct kobject *kobj, const struct attribute_group *grp)
+{
+	char dir[200];
+	int i, err = 0;
+
+	kobj_dir(kobj, dir, sizeof(dir));
+	if (grp->name) {
+		const struct qdk_node sub = { .dir = true };
+		struct qdk_node *n = qdk_node_add(dir, grp->name, &sub);
+
+		if (IS_ERR(n))
+			return PTR_ERR(n);
+		strlcat(dir, "/", sizeof(dir));
+		strlcat(dir, grp->name, sizeof(dir));
+	}
+	for (i = 0; grp->attrs && grp->attrs[i]; i++) {
+		struct attribute *attr = grp->attrs[i];
+		umode_t mode = attr->mode;
+
+		if (grp->is_visible) {
+			mode = grp->is_visible(kobj, attr, i);
+			if (!mode)
+				continue;
+		}
+		err = kobj_attr_add(kobj, attr, mode, grp, dir);
+		if (err)
+			break;
+	}
+	if (err)
+		group_remove(kobj, grp);
+	return err;
+}
+
+int sysfs_create_group(struct kobject *kobj, const struct attribute_group *grp)
+{
+	return group_add(kobj, grp);
+}
+
+void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp)
+{
+	group_remove(kobj, grp);
+}
+
+int sysfs_create_groups(struct kobject *kobj, const struct attribute_group **groups)
+{
+	int i, err;
+
+	for (i = 0; groups && groups[i]; i++) {
+		err = group_add(kobj, groups[i]);
+		if (err) {
+			while (--i >= 0)
+				group_remove(kobj, groups[i]);
+			return err;
+		}
+	}
+	return 0;
+}
+
+void sysfs_remove_groups(struct kobject *kobj, const struct attribute_group **groups)
+{
+	int i;
+
+	for (i = 0; groups && groups[i]; i++)
+		group_remove(kobj, groups[i]);
+}
+
+int device_add_groups(struct device *dev, const struct attribute_group **groups)
+{
+	return sysfs_create_groups(&dev->kobj, groups);
+}
+
+void device_remove_groups(struct device *dev, const struct attribute_group **groups)
+{
+	sysfs_remove_groups(&dev->kobj, groups);
+}
+
+int sysfs_create_file(struct kobject *kobj, const struct attribute *attr)
+{
+	char dir[200];
+
+	if (!kobj || !attr)
+		return -EINVAL;
+	kobj_dir(kobj, dir, sizeof(dir));
+	return kobj_attr_add(kobj, attr, attr->mode, NULL, dir);
+}
+
+void sysfs_remove_file(struct kobject *kobj, const struct attribute *attr)
+{
+	struct attr_file *af;
+
+	list_for_each_entry(af, kobj_files(kobj), list)
+		if (af->attr == attr && !af->grp && file_of(af, kobj)) {
+			attr_file_free(af);
+			return;
+		}
+}
+
+int sysfs_create_files(struct kobject *kobj, const struct attribute * const *attr)
+{
+	int i, err = 0;
+
+	for (i = 0; attr[i] && !err; i++)
+		err = sysfs_create_file(kobj, attr[i]);
+	if (err)
+		while (--i >= 0)
+			sysfs_remove_file(kobj, attr[i]);
+	return err;
+}
+
+void sysfs_remove_files(struct kobject *kobj, const struct attribute * const *attr)
+{
+	int i;
+
+	for (i = 0; attr[i]; i++)
+		sysfs_remove_file(kobj, attr[i]);
+}
+
+static ssize_t kobj_attr_show(struct kobject *kobj, struct attribute *attr, char *buf)
+{
+	struct kobj_attribute *ka = container_of(attr, struct kobj_attribute, attr);
+
+	return ka->show ? ka->show(kobj, ka, buf) : -EIO;
+}
+
+static ssize_t kobj_attr_store(struct kobject *kobj, struct attribute *attr, const char *buf,
+			       size_t count)
+{
+	struct kobj_attribute *ka = container_of(attr, struct kobj_attribute, attr);
+
+	return ka->store ? ka->store(kobj, ka, buf, count) : -EIO;
+}
+
+const struct sysfs_ops kobj_sysfs_ops = {
+	.show	= kobj_attr_show,
+	.store	= kobj_attr_store,
+};
+
+/* the top directories: always there, never released */
+static struct kobject top_kobjs[] = {
+	{ .name = "kernel", .kref = KREF_INIT(1), .state_initialized = 1, .state_in_sysfs = 1 },
+	{ .name = "mm", .kref = KREF_INIT(1), .state_initialized = 1, .state_in_sysfs = 1 },
+	{ .name = "hypervisor", .kref = KREF_INIT(1), .state_initialized = 1, .state_in_sysfs = 1 },
+	{ .name = "power", .kref = KREF_INIT(1), .state_initialized = 1, .state_in_sysfs = 1 },
+	{ .name = "firmware", .kref = KREF_INIT(1), .state_initialized = 1, .state_in_sysfs = 1 },
+	{ .name = "fs", .kref = KREF_INIT(1), .state_initialized = 1, .state_in_sysfs = 1 },
+};
+struct kobject *kernel_kobj = &top_kobjs[0];
+struct kobject *mm_kobj = &top_kobjs[1];
+struct kobject *hypervisor_kobj = &top_kobjs[2];
+struct kobject *power_kobj = &top_kobjs[3];
+struct kobject *firmware_kobj = &top_kobjs[4];
+struct kobject *fs_kobj = &top_kobjs[5];
+
+int kobject_set_name(struct kobject *kobj, const char *fmt, ...)
+{
+	va_list ap;
+	char *name;
+
+	va_start(ap, fmt);
+	name = kvasprintf(GFP_KERNEL, fmt, ap);
+	va_end(ap);
+	if (!name)
+		return -ENOMEM;
+	kfree(kobj->__qdk_name);
+	kobj->__qdk_name = name;
+	kobj->name = name;
+	return 0;
+}
+
+void kobject_init(struct kobject *kobj, const struct kobj_type *ktype)
+{
+	if (!kobj)
+		return;
+	if (WARN(!ktype, "kobject (%p): must have a ktype.\n", kobj))
+		return;
+	if (kobj->state_initialized)
+		pr_err("kobject (%p): tried to init an initialized object, something is seriously wrong.\n",
+		       kobj);
+	kref_init(&kobj->kref);
+	INIT_LIST_HEAD(&kobj->entry);
+	kobj->state_in_sysfs = 0;
+	kobj->state_initialized = 1;
+	kobj->ktype = ktype;
+}
+
+static int kobject_vadd(struct kobject *kobj, struct kobject *parent, const char *fmt,
+			va_list ap)
+{
+	const struct qdk_node dirtmpl = { .dir = true };
+	struct qdk_node *dir;
+	char path[200];
+	char *name;
+	int err;
+
+	if (!kobj)
+		return -EINVAL;
+	if (!kobj->state_initialized) {
+		pr_err("kobject '%s' (%p): tried to add an uninitialized object, something is seriously wrong.\n",
+		       kobject_name(kobj), kobj);
+		return -EINVAL;
+	}
+	name = kvasprintf(GFP_KERNEL, fmt, ap);
+	if (!name)
+		return -ENOMEM;
+	kfree(kobj->__qdk_name);
+	kobj->__qdk_name = name;
+	kobj->name = name;
+	if (!*name)
+		return -EINVAL;
+	kobj->parent = kobject_get(parent);
+	kobj_dir(kobj, path, sizeof(path));
+	*strrchr(path, '/') = '\0';
+	dir = qdk_node_add(path, name, &dirtmpl);
+	if (IS_ERR(dir)) {
+		err = PTR_ERR(dir);
+		if (err == -EEXIST)
+			pr_err("kobject_add_internal failed for %s with -EEXIST, don't try to register things with the same name in the same directory.\n",
+			       name);
+		kobject_put(kobj->parent);
+		kobj->parent = NULL;
+		return err;
+	}
+	kobj->state_in_sysfs = 1;
+	err = sysfs_create_groups(kobj, kobj->ktype->default_groups);
+	if (err) {
+		kobject_del(kobj);
+		return err;
+	}
+	return 0;
+}
+
+int kobject_add(struct kobject *kobj, struct kobject *parent, const char *fmt, ...)
+{
+	va_list ap;
+	int err;
+
+	va_start(ap, fmt);
+	err = kobject_vadd(kobj, parent, fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+int kobject_init_and_add(struct kobject *kobj, const struct kobj_type *ktype,
+			 struct kobject *parent, const char *fmt, ...)
+{
+	va_list ap;
+	int err;
+
+	kobject_init(kobj, ktype);
+	va_start(ap, fmt);
+	err = kobject_vadd(kobj, parent, fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+/* its files and directory (and what is below it) go; the parent's reference too */
+void kobject_del(struct kobject *kobj)
+{
+	struct attr_file *af, *tmp;
+	struct qdk_node *n;
+	char path[200];
+
+	if (!kobj || !kobj->state_in_sysfs)
+		return;
+	list_for_each_entry_safe(af, tmp, &kobj_attrs, list)
+		if (af->kobj == kobj)
+			attr_file_free(af);
+	kobj_dir(kobj, path, sizeof(path));
+	n = qdk_node_lookup(path);
+	if (n)
+		qdk_node_remove(n);
+	kobj->state_in_sysfs = 0;
+	kobject_put(kobj->parent);
+	kobj->parent = NULL;
+}
+
+struct kobject *kobject_get(struct kobject *kobj)
+{
+	if (kobj) {
+		WARN(!kobj->state_initialized,
+		     "kobject: '%s' (%p): is not initialized, yet kobject_get() is being called.\n",
+		     kobject_name(kobj), kobj);
+		kref_get(&kobj->kref);
+	}
+	return kobj;
+}
+
+struct kobject *kobject_get_unless_zero(struct kobject *kobj)
+{
+	if (!kobj)
+		return NULL;
+	return kref_get_unless_zero(&kobj->kref) ? kobj : NULL;
+}
+
+static void kobject_release(struct kref *kref)
+{
+	struct kobject *kobj = container_of(kref, struct kobject, kref);
+	const struct kobj_type *t = kobj->ktype;
+	char *name = kobj->__qdk_name;
+
+	/* still in sysfs at the last put: taken out first, as the kernel does */
+	if (kobj->state_in_sysfs && !is_device_kobj(kobj))
+		kobject_del(kobj);
+	kobj->__qdk_name = NULL;
+	if (t && t->release)
+		t->release(kobj);
+	kfree(name);
+}
+
+void kobject_put(struct kobject *kobj)
+{
+	if (!kobj)
+		return;
+	if (!kobj->state_initialized)
+		WARN(1, "kobject: '%s' (%p): is not initialized, yet kobject_put() is being called.\n",
+		     kobject_name(kobj), kobj);
+	kref_put(&kobj->kref, kobject_release);
+}
+
+char *kobject_get_path(const struct kobject *kobj, gfp_t gfp)
+{
+	char path[200];
+
+	kobj_dir(kobj, path, sizeof(path));
+	return kstrdup(path + strlen("/sys"), gfp);
+}
+
+static void dynamic_kobj_release(struct kobject *kobj)
+{
+	kfree(kobj);
+}
+
+static const struct kobj_type dynamic_kobj_ktype = {
+	.release	= dynamic_kobj_release,
+	.sysfs_ops	= &kobj_sysfs_ops,
+};
+
+struct kobject *kobject_create_and_add(const char *name, struct kobject *parent)
+{
+	struct kobject *kobj = kzalloc(sizeof(*kobj), GFP_KERNEL);
+
+	if (!kobj)
+		return NULL;
+	kobject_init(kobj, &dynamic_kobj_ktype);
+	if (kobject_add(kobj, parent, "%s", name)) {
+		kobject_put(kobj);
+		return NULL;
+	}
+	return kobj;
+}
+
+/* ---- classes ---------------------------------------------------------------- */
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+int class_register(const struct class *ccls)
+#else
+int __class_register(struct class *ccls, struct lock_class_key *key)
+#endif
 {
 	struct class *cls = (struct class *)ccls;
 	const struct qdk_node dir = { .dir = true, .owner = cls };
@@ -58,9 +711,13 @@ int class_register(QDK_CLASS *ccls)
 void class_unregister(QDK_CLASS *ccls)
 {
 	struct class *cls = (struct class *)ccls;
+	struct attr_file *af, *tmp;
 	char path[160];
 	struct qdk_node *n;
 
+	list_for_each_entry_safe(af, tmp, &class_attrs, list)
+		if (af->cls == ccls)
+			attr_file_free(af);
 	class_dir(cls, path, sizeof(path));
 	n = qdk_node_lookup(path);
 	if (n)
@@ -78,7 +735,7 @@ static void class_create_release(QDK_CLASS *cls)
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 struct class *class_create(const char *name)
 #else
-struct class *__qdk_class_create(const char *name)
+struct class *__class_create(struct module *owner, const char *name, struct lock_class_key *key)
 #endif
 {
 	struct class *cls = kzalloc(sizeof(*cls), GFP_KERNEL);
@@ -89,7 +746,12 @@ struct class *__qdk_class_create(const char *name)
 	cls->name = name;
 	cls->class_release = class_create_release;
 	cls->__qdk_created = true;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 	err = class_register(cls);
+#else
+	cls->owner = owner;
+	err = __class_register(cls, key);
+#endif
 	if (err) {
 		kfree(cls);
 		return ERR_PTR(err);
@@ -104,198 +766,702 @@ void class_destroy(QDK_CLASS *cls)
 	class_unregister(cls);
 }
 
-/* ---- attribute files ------------------------------------------------------ */
-
-static ssize_t attr_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
+int class_create_file_ns(QDK_CLASS *cls, const struct class_attribute *attr, const void *ns)
 {
-	struct attr_file *af = file_inode(file)->i_private;
-	ssize_t len, ret;
-	char *page;
-
-	if (!af->attr->show)
-		return -EIO;
-	page = kzalloc(PAGE_SIZE, GFP_KERNEL);
-	if (!page)
-		return -ENOMEM;
-	len = af->attr->show(af->dev, (struct device_attribute *)af->attr, page);
-	if (len > (ssize_t)PAGE_SIZE) {
-		pr_warn("fill_read_buffer: %s returned bad count\n", af->attr->attr.name);
-		len = PAGE_SIZE;
-	}
-	ret = len < 0 ? len : simple_read_from_buffer(buf, count, ppos, page, len);
-	kfree(page);
-	return ret;
-}
-
-static ssize_t attr_write(struct file *file, const char __user *buf, size_t count,
-			  loff_t *ppos)
-{
-	struct attr_file *af = file_inode(file)->i_private;
-	ssize_t ret;
-	char *page;
-
-	if (!af->attr->store)
-		return -EIO;
-	if (*ppos)
-		return 0;
-	if (count >= PAGE_SIZE)
-		count = PAGE_SIZE - 1;
-	page = kzalloc(count + 1, GFP_KERNEL);
-	if (!page)
-		return -ENOMEM;
-	if (copy_from_user(page, buf, count)) {
-		kfree(page);
-		return -EFAULT;
-	}
-	ret = af->attr->store(af->dev, (struct device_attribute *)af->attr, page, count);
-	kfree(page);
-	if (ret > 0)
-		*ppos += ret;
-	return ret;
-}
-
-/*
- * kernfs refuses to open for a direction the attribute's mode or handlers
- * lack (root too: the mode's bits, not the caller's rights)
- */
-static int attr_open(struct inode *inode, struct file *file)
-{
-	struct attr_file *af = inode->i_private;
-
-	if (((file->f_mode & FMODE_READ) && (!(inode->i_mode & 0444) || !af->attr->show)) ||
-	    ((file->f_mode & FMODE_WRITE) && (!(inode->i_mode & 0222) || !af->attr->store)))
-		return -EACCES;
-	return 0;
-}
-
-static const struct file_operations attr_fops = {
-	.open	= attr_open,
-	.read	= attr_read,
-	.write	= attr_write,
-};
-
-static void device_dir(struct device *dev, char *buf, size_t len)
-{
-	snprintf(buf, len, "/sys/class/%s/%s", dev->class->name, dev_name(dev));
-}
-
-int device_create_file(struct device *dev, const struct device_attribute *attr)
-{
-	struct qdk_node tmpl = { .fops = &attr_fops, .mode = attr->attr.mode };
 	struct attr_file *af;
 	char dir[160];
 
-	if (!dev)
+	if (!cls)
 		return -EINVAL;
-	WARN(((attr->attr.mode & 0222) && !attr->store) ||
-	     ((attr->attr.mode & 0444) && !attr->show),
-	     "Attribute %s: %s permission without a handler\n", attr->attr.name,
-	     attr->attr.mode & 0222 ? "write" : "read");
 	af = kzalloc(sizeof(*af), GFP_KERNEL);
 	if (!af)
 		return -ENOMEM;
-	af->dev = dev;
-	af->attr = attr;
-	tmpl.i_private = af;
-	tmpl.owner = af;
-	device_dir(dev, dir, sizeof(dir));
-	af->node = qdk_node_add(dir, attr->attr.name, &tmpl);
-	if (IS_ERR(af->node)) {
-		int err = PTR_ERR(af->node);
-
-		kfree(af);
-		return err;
-	}
-	list_add_tail(&af->list, &dev->__qdk_attrs);
-	return 0;
+	af->cls = cls;
+	af->attr = &attr->attr;
+	class_dir(cls, dir, sizeof(dir));
+	return attr_file_add(af, dir, attr->attr.mode, &class_attrs);
 }
 
-static void attr_file_free(struct attr_file *af)
-{
-	qdk_node_remove(af->node);
-	list_del(&af->list);
-	kfree(af);
-}
-
-void device_remove_file(struct device *dev, const struct device_attribute *attr)
+void class_remove_file_ns(QDK_CLASS *cls, const struct class_attribute *attr, const void *ns)
 {
 	struct attr_file *af;
 
-	list_for_each_entry(af, &dev->__qdk_attrs, list)
-		if (af->attr == attr) {
+	list_for_each_entry(af, &class_attrs, list)
+		if (af->cls == cls && af->attr == &attr->attr) {
 			attr_file_free(af);
 			return;
 		}
 }
 
+ssize_t show_class_attr_string(QDK_CLASS *class, __QDK_CLASS_CONST struct class_attribute *attr,
+			       char *buf)
+{
+	const struct class_attribute_string *cs =
+		container_of(attr, struct class_attribute_string, attr);
+
+	return sysfs_emit(buf, "%s\n", cs->str);
+}
+
+/* the next registered device of cls after pos (NULL: from the start) */
+static struct device *class_next(QDK_CLASS *cls, struct device *pos)
+{
+	struct list_head *l = pos ? pos->__qdk_list.next : devices.next;
+
+	for (; l != &devices; l = l->next) {
+		struct device *dev = list_entry(l, struct device, __qdk_list);
+
+		if (dev->class == cls)
+			return dev;
+	}
+	return NULL;
+}
+
+void class_dev_iter_init(struct class_dev_iter *iter, QDK_CLASS *class,
+			 __QDK_CLASS_CONST struct device *start, const void *type)
+{
+	iter->class = class;
+	iter->next = class_next(class, (struct device *)start);
+	iter->started = true;
+}
+
+/* the cursor is one ahead, so the device returned may go away meanwhile */
+struct device *class_dev_iter_next(struct class_dev_iter *iter)
+{
+	struct device *dev = iter->next;
+
+	if (dev)
+		iter->next = class_next(iter->class, dev);
+	return dev;
+}
+
+void class_dev_iter_exit(struct class_dev_iter *iter)
+{
+	iter->next = NULL;
+}
+
+int class_for_each_device(QDK_CLASS *class, __QDK_CLASS_CONST struct device *start, void *data,
+			  int (*fn)(struct device *dev, void *data))
+{
+	struct class_dev_iter iter;
+	struct device *dev;
+	int err = 0;
+
+	if (!class)
+		return -EINVAL;
+	class_dev_iter_init(&iter, class, start, NULL);
+	while ((dev = class_dev_iter_next(&iter))) {
+		err = fn(dev, data);
+		if (err)
+			break;
+	}
+	class_dev_iter_exit(&iter);
+	return err;
+}
+
+struct device *class_find_device(QDK_CLASS *class, __QDK_CLASS_CONST struct device *start,
+				 const void *data, int (*match)(struct device *, const void *))
+{
+	struct class_dev_iter iter;
+	struct device *dev;
+
+	if (!class)
+		return NULL;
+	class_dev_iter_init(&iter, class, start, NULL);
+	while ((dev = class_dev_iter_next(&iter)))
+		if (match(dev, data)) {
+			get_device(dev);
+			break;
+		}
+	class_dev_iter_exit(&iter);
+	return dev;
+}
+
+int device_match_name(struct device *dev, const void *name)
+{
+	return sysfs_streq(dev_name(dev), name);
+}
+
+int device_match_devt(struct device *dev, const void *pdevt)
+{
+	return dev->devt == *(const dev_t *)pdevt;
+}
+
+int device_match_any(struct device *dev, const void *unused)
+{
+	return 1;
+}
+
 /* ---- devices ---------------------------------------------------------------- */
 
-__printf(5, 6) struct device *
-device_create(QDK_CLASS *cls, struct device *parent, dev_t devt, void *drvdata,
-	      const char *fmt, ...)
+const char *dev_driver_string(const struct device *dev)
 {
-	const struct qdk_node dir = { .dir = true };
-	struct qdk_node chr = { .chr = true, .rdev = devt, .mode = 0600 };
-	struct device *dev;
+	return dev_bus_name(dev);
+}
+
+int dev_set_name(struct device *dev, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(dev->__qdk_name, sizeof(dev->__qdk_name), fmt, ap);
+	va_end(ap);
+	dev->kobj.name = dev->__qdk_name;
+	return 0;
+}
+
+static void device_release(struct kobject *kobj);
+
+/* a device's attribute files: device_attribute's show() and store() */
+static ssize_t dev_attr_show(struct kobject *kobj, struct attribute *attr, char *buf)
+{
+	struct device_attribute *da = container_of(attr, struct device_attribute, attr);
+
+	return da->show ? da->show(kobj_to_dev(kobj), da, buf) : -EIO;
+}
+
+static ssize_t dev_attr_store(struct kobject *kobj, struct attribute *attr, const char *buf,
+			      size_t count)
+{
+	struct device_attribute *da = container_of(attr, struct device_attribute, attr);
+
+	return da->store ? da->store(kobj_to_dev(kobj), da, buf, count) : -EIO;
+}
+
+static const struct sysfs_ops dev_sysfs_ops = {
+	.show	= dev_attr_show,
+	.store	= dev_attr_store,
+};
+
+static const struct kobj_type device_ktype = {
+	.release	= device_release,
+	.sysfs_ops	= &dev_sysfs_ops,
+};
+
+void device_initialize(struct device *dev)
+{
+	kref_init(&dev->kobj.kref);
+	dev->kobj.state_initialized = 1;
+	dev->kobj.ktype = &device_ktype;
+	INIT_LIST_HEAD(&dev->kobj.entry);
+	INIT_LIST_HEAD(&dev->__qdk_list);
+	INIT_LIST_HEAD(&dev->__qdk_attrs);
+	INIT_LIST_HEAD(&dev->__qdk_devres);
+	mutex_init(&dev->mutex);
+}
+
+struct device *get_device(struct device *dev)
+{
+	if (dev)
+		kref_get(&dev->kobj.kref);
+	return dev;
+}
+
+static void devres_release_all(struct device *dev);
+
+static void device_release(struct kobject *kobj)
+{
+	struct device *dev = container_of(kobj, struct device, kobj);
+
+	devres_release_all(dev);
+	if (dev->release)
+		dev->release(dev);
+	else if (dev->type && dev->type->release)
+		dev->type->release(dev);
+	else if (dev->class && dev->class->dev_release)
+		dev->class->dev_release(dev);
+	else
+		WARN(1, "Device '%s' does not have a release() function, it is broken and must be fixed. See Documentation/core-api/kobject.rst.\n",
+		     dev_name(dev));
+}
+
+void put_device(struct device *dev)
+{
+	if (dev)
+		kobject_put(&dev->kobj);
+}
+
+static int device_add_all_groups(struct device *dev)
+{
+	int err = 0;
+
+	if (dev->class)
+		err = device_add_groups(dev, dev->class->dev_groups);
+	if (!err && dev->type) {
+		err = device_add_groups(dev, dev->type->groups);
+		if (err && dev->class)
+			device_remove_groups(dev, dev->class->dev_groups);
+	}
+	if (!err) {
+		err = device_add_groups(dev, dev->groups);
+		if (err) {
+			if (dev->type)
+				device_remove_groups(dev, dev->type->groups);
+			if (dev->class)
+				device_remove_groups(dev, dev->class->dev_groups);
+		}
+	}
+	return err;
+}
+
+int device_add(struct device *dev)
+{
+	const struct qdk_node dirtmpl = { .dir = true };
+	struct qdk_node chr = { .chr = true, .rdev = dev->devt, .mode = 0600 };
+	struct qdk_node *dir, *node = NULL;
+	char path[160];
+	int err;
+
+	if (!dev)
+		return -EINVAL;
+	if (dev->init_name) {
+		dev_set_name(dev, "%s", dev->init_name);
+		dev->init_name = NULL;
+	}
+	if (!dev_name(dev) || !*dev_name(dev))
+		return -EINVAL;
+	device_dir(dev, path, sizeof(path));
+	*strrchr(path, '/') = '\0';
+	dir = qdk_node_add(path, dev_name(dev), &dirtmpl);
+	if (IS_ERR(dir))
+		return PTR_ERR(dir);
+	err = device_add_all_groups(dev);
+	if (err)
+		goto fail_dir;
+	if (MAJOR(dev->devt)) {
+		chr.owner = dev;
+		node = qdk_node_add("/dev", dev_name(dev), &chr);
+		if (IS_ERR(node)) {
+			err = PTR_ERR(node);
+			goto fail_groups;
+		}
+	}
+	get_device(dev->parent);
+	dev->kobj.parent = dev->parent ? &dev->parent->kobj : NULL;
+	dev->kobj.state_in_sysfs = 1;
+	list_add_tail(&dev->__qdk_list, &devices);
+	return 0;
+
+fail_groups:
+	device_remove_groups(dev, dev->groups);
+	if (dev->type)
+		device_remove_groups(dev, dev->type->groups);
+	if (dev->class)
+		device_remove_groups(dev, dev->class->dev_groups);
+fail_dir:
+	qdk_node_remove(dir);
+	return err;
+}
+
+int device_register(struct device *dev)
+{
+	device_initialize(dev);
+	return device_add(dev);
+}
+
+void device_del(struct device *dev)
+{
+	struct attr_file *af, *tmp;
 	struct qdk_node *n;
 	char path[160];
-	va_list ap;
+
+	if (!dev->kobj.state_in_sysfs)
+		return;
+	list_for_each_entry_safe(af, tmp, &dev->__qdk_attrs, list)
+		attr_file_free(af);
+	device_dir(dev, path, sizeof(path));
+	n = qdk_node_lookup(path);
+	if (n)
+		qdk_node_remove(n);
+	if (MAJOR(dev->devt)) {
+		snprintf(path, sizeof(path), "/dev/%s", dev_name(dev));
+		n = qdk_node_lookup(path);
+		if (n)
+			qdk_node_remove(n);
+	}
+	list_del_init(&dev->__qdk_list);
+	dev->kobj.state_in_sysfs = 0;
+	put_device(dev->parent);
+}
+
+void device_unregister(struct device *dev)
+{
+	device_del(dev);
+	put_device(dev);
+}
+
+int device_for_each_child(struct device *parent, void *data,
+			  int (*fn)(struct device *dev, void *data))
+{
+	struct device *dev, *tmp;
+	int err = 0;
+
+	list_for_each_entry_safe(dev, tmp, &devices, __qdk_list)
+		if (dev->parent == parent) {
+			err = fn(dev, data);
+			if (err)
+				break;
+		}
+	return err;
+}
+
+struct device *device_find_child(struct device *parent, void *data,
+				 int (*match)(struct device *dev, void *data))
+{
+	struct device *dev;
+
+	list_for_each_entry(dev, &devices, __qdk_list)
+		if (dev->parent == parent && match(dev, data))
+			return get_device(dev);
+	return NULL;
+}
+
+struct device *device_find_child_by_name(struct device *parent, const char *name)
+{
+	struct device *dev;
+
+	list_for_each_entry(dev, &devices, __qdk_list)
+		if (dev->parent == parent && sysfs_streq(dev_name(dev), name))
+			return get_device(dev);
+	return NULL;
+}
+
+static void device_create_release(struct device *dev)
+{
+	kfree(dev);
+}
+
+static struct device *device_create_groups_vargs(QDK_CLASS *cls, struct device *parent,
+						 dev_t devt, void *drvdata,
+						 const struct attribute_group **groups,
+						 const char *fmt, va_list args)
+{
+	struct device *dev;
+	int err;
 
 	if (IS_ERR_OR_NULL(cls))
 		return ERR_PTR(-ENODEV);
 	dev = kzalloc(sizeof(*dev), GFP_KERNEL);
 	if (!dev)
 		return ERR_PTR(-ENOMEM);
-	va_start(ap, fmt);
-	vsnprintf(dev->__qdk_name, sizeof(dev->__qdk_name), fmt, ap);
-	va_end(ap);
+	device_initialize(dev);
+	dev->devt = devt;
 	dev->class = cls;
 	dev->parent = parent;
-	dev->devt = devt;
-	dev->driver_data = drvdata;
-	INIT_LIST_HEAD(&dev->__qdk_attrs);
-	class_dir(cls, path, sizeof(path));
-	n = qdk_node_add(path, dev_name(dev), &dir);
-	if (IS_ERR(n))
-		goto fail;
-	if (devt) {
-		chr.owner = dev;
-		n = qdk_node_add("/dev", dev_name(dev), &chr);
-		if (IS_ERR(n)) {
-			device_dir(dev, path, sizeof(path));
-			qdk_node_remove(qdk_node_lookup(path));
-			goto fail;
-		}
+	dev->groups = groups;
+	dev->release = device_create_release;
+	dev_set_drvdata(dev, drvdata);
+	vsnprintf(dev->__qdk_name, sizeof(dev->__qdk_name), fmt, args);
+	dev->kobj.name = dev->__qdk_name;
+	err = device_add(dev);
+	if (err) {
+		put_device(dev);
+		return ERR_PTR(err);
 	}
-	list_add_tail(&dev->__qdk_list, &devices);
 	return dev;
-fail:
-	kfree(dev);
-	return ERR_CAST(n);
+}
+
+struct device *device_create(QDK_CLASS *cls, struct device *parent, dev_t devt, void *drvdata,
+			     const char *fmt, ...)
+{
+	struct device *dev;
+	va_list ap;
+
+	va_start(ap, fmt);
+	dev = device_create_groups_vargs(cls, parent, devt, drvdata, NULL, fmt, ap);
+	va_end(ap);
+	return dev;
+}
+
+struct device *device_create_with_groups(QDK_CLASS *cls, struct device *parent, dev_t devt,
+					 void *drvdata, const struct attribute_group **groups,
+					 const char *fmt, ...)
+{
+	struct device *dev;
+	va_list ap;
+
+	va_start(ap, fmt);
+	dev = device_create_groups_vargs(cls, parent, devt, drvdata, groups, fmt, ap);
+	va_end(ap);
+	return dev;
 }
 
 void device_destroy(QDK_CLASS *cls, dev_t devt)
 {
-	struct attr_file *af, *tmp;
-	struct device *dev;
-	char path[160];
+	struct device *dev = class_find_device_by_devt(cls, devt);
 
-	list_for_each_entry(dev, &devices, __qdk_list)
-		if (dev->class == cls && dev->devt == devt)
-			break;
-	if (list_entry_is_head(dev, &devices, __qdk_list))
-		return;
-	list_for_each_entry_safe(af, tmp, &dev->__qdk_attrs, list)
-		attr_file_free(af);
-	device_dir(dev, path, sizeof(path));
-	qdk_node_remove(qdk_node_lookup(path));
-	if (devt) {
-		snprintf(path, sizeof(path), "/dev/%s", dev_name(dev));
-		qdk_node_remove(qdk_node_lookup(path));
+	if (dev) {
+		put_device(dev);
+		device_unregister(dev);
 	}
-	list_del(&dev->__qdk_list);
-	kfree(dev);
 }
+
+/* ---- attributes over variables ------------------------------------------------ */
+
+#define to_ext_attr(x) container_of(x, struct dev_ext_attribute, attr)
+
+ssize_t device_show_ulong(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%lx\n", *(unsigned long *)to_ext_attr(attr)->var);
+}
+
+ssize_t device_store_ulong(struct device *dev, struct device_attribute *attr,
+			   const char *buf, size_t size)
+{
+	unsigned long v;
+	int ret = kstrtoul(buf, 0, &v);
+
+	if (ret)
+		return ret;
+	*(unsigned long *)to_ext_attr(attr)->var = v;
+	return size;
+}
+
+ssize_t device_show_int(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%d\n", *(int *)to_ext_attr(attr)->var);
+}
+
+ssize_t device_store_int(struct device *dev, struct device_attribute *attr,
+			 const char *buf, size_t size)
+{
+	long v;
+	int ret = kstrtol(buf, 0, &v);
+
+	if (ret)
+		return ret;
+	if (v > INT_MAX || v < INT_MIN)
+		return -EINVAL;
+	*(int *)to_ext_attr(attr)->var = v;
+	return size;
+}
+
+ssize_t device_show_bool(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%d\n", *(bool *)to_ext_attr(attr)->var);
+}
+
+ssize_t device_store_bool(struct device *dev, struct device_attribute *attr,
+			  const char *buf, size_t size)
+{
+	if (kstrtobool(buf, to_ext_attr(attr)->var) < 0)
+		return -EINVAL;
+	return size;
+}
+
+/* ---- managed resources (drivers/base/devres.c) --------------------------------- */
+
+struct devres {
+	struct list_head list;
+	void (*action)(void *data);	/* an action; NULL: managed memory */
+	void *data;
+	u8 payload[] __aligned(16);
+};
+
+static struct devres *devres_new(struct device *dev, size_t size, gfp_t gfp)
+{
+	struct devres *dr = kmalloc(sizeof(*dr) + size, gfp);
+
+	if (dr) {
+		INIT_LIST_HEAD(&dr->list);
+		dr->action = NULL;
+		dr->data = dr->payload;
+		list_add(&dr->list, &dev->__qdk_devres);
+	}
+	return dr;
+}
+
+static void devres_release_all(struct device *dev)
+{
+	struct devres *dr, *tmp;
+
+	list_for_each_entry_safe(dr, tmp, &dev->__qdk_devres, list) {
+		list_del(&dr->list);
+		if (dr->action)
+			dr->action(dr->data);
+		kfree(dr);
+	}
+}
+
+void *devm_kmalloc(struct device *dev, size_t size, gfp_t gfp)
+{
+	struct devres *dr;
+
+	if (unlikely(!size))
+		return ZERO_SIZE_PTR;
+	dr = devres_new(dev, size, gfp);
+	if (!dr)
+		return NULL;
+	if (gfp & __GFP_ZERO)
+		memset(dr->payload, 0, size);
+	return dr->payload;
+}
+
+void devm_kfree(struct device *dev, const void *p)
+{
+	struct devres *dr;
+
+	if (unlikely(ZERO_OR_NULL_PTR(p)))
+		return;
+	list_for_each_entry(dr, &dev->__qdk_devres, list)
+		if (!dr->action && dr->payload == p) {
+			list_del(&dr->list);
+			kfree(dr);
+			return;
+		}
+	WARN_ON(1);	/* not managed memory of this device */
+}
+
+char *devm_kstrdup(struct device *dev, const char *s, gfp_t gfp)
+{
+	size_t size;
+	char *buf;
+
+	if (!s)
+		return NULL;
+	size = strlen(s) + 1;
+	buf = devm_kmalloc(dev, size, gfp);
+	if (buf)
+		memcpy(buf, s, size);
+	return buf;
+}
+
+void *devm_kmemdup(struct device *dev, const void *src, size_t len, gfp_t gfp)
+{
+	void *p = devm_kmalloc(dev, len, gfp);
+
+	if (p)
+		memcpy(p, src, len);
+	return p;
+}
+
+char *devm_kasprintf(struct device *dev, gfp_t gfp, const char *fmt, ...)
+{
+	va_list ap;
+	int len;
+	char *p;
+
+	va_start(ap, fmt);
+	len = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	p = devm_kmalloc(dev, len + 1, gfp);
+	if (!p)
+		return NULL;
+	va_start(ap, fmt);
+	vsnprintf(p, len + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+int devm_add_action(struct device *dev, void (*action)(void *), void *data)
+{
+	struct devres *dr = devres_new(dev, 0, GFP_KERNEL);
+
+	if (!dr)
+		return -ENOMEM;
+	dr->action = action;
+	dr->data = data;
+	return 0;
+}
+
+static struct devres *find_action(struct device *dev, void (*action)(void *), void *data)
+{
+	struct devres *dr;
+
+	list_for_each_entry(dr, &dev->__qdk_devres, list)
+		if (dr->action == action && dr->data == data)
+			return dr;
+	return NULL;
+}
+
+void devm_remove_action(struct device *dev, void (*action)(void *), void *data)
+{
+	struct devres *dr = find_action(dev, action, data);
+
+	if (WARN_ON(!dr))
+		return;
+	list_del(&dr->list);
+	kfree(dr);
+}
+
+void devm_release_action(struct device *dev, void (*action)(void *), void *data)
+{
+	struct devres *dr = find_action(dev, action, data);
+
+	if (WARN_ON(!dr))
+		return;
+	list_del(&dr->list);
+	kfree(dr);
+	action(data);
+}
+
+/* ---- dev_printk ------------------------------------------------------------------ */
+
+static __printf(2, 3) int printk_emit_qdk(int level, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = vprintk_emit(0, level, NULL, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+int dev_vprintk_emit(int level, const struct device *dev, const char *fmt, va_list args)
+{
+	char msg[1024];
+
+	vsnprintf(msg, sizeof(msg), fmt, args);
+	if (dev)
+		return printk_emit_qdk(level, "%s %s: %s", dev_driver_string(dev), dev_name(dev),
+				       msg);
+	return printk_emit_qdk(level, "(NULL device *): %s", msg);
+}
+
+int dev_printk_emit(int level, const struct device *dev, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = dev_vprintk_emit(level, dev, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+static int level_of(const char *level)
+{
+	int c = printk_get_level(level);
+
+	return c >= '0' && c <= '7' ? c - '0' : -1;
+}
+
+void _dev_printk(const char *level, const struct device *dev, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	dev_vprintk_emit(level_of(level), dev, fmt, ap);
+	va_end(ap);
+}
+
+#define QDK_DEV_LEVEL(func, kern_level)					\
+void func(const struct device *dev, const char *fmt, ...)		\
+{									\
+	va_list ap;							\
+									\
+	va_start(ap, fmt);						\
+	dev_vprintk_emit(level_of(kern_level), dev, fmt, ap);		\
+	va_end(ap);							\
+}
+
+QDK_DEV_LEVEL(_dev_emerg, KERN_EMERG)
+QDK_DEV_LEVEL(_dev_alert, KERN_ALERT)
+QDK_DEV_LEVEL(_dev_crit, KERN_CRIT)
+QDK_DEV_LEVEL(_dev_err, KERN_ERR)
+QDK_DEV_LEVEL(_dev_warn, KERN_WARNING)
+QDK_DEV_LEVEL(_dev_notice, KERN_NOTICE)
+QDK_DEV_LEVEL(_dev_info, KERN_INFO)
 
 /* ---- sysfs_emit ----------------------------------------------------------- */
 
@@ -321,4 +1487,14 @@ int sysfs_emit_at(char *buf, int at, const char *fmt, ...)
 	len = vscnprintf(buf + at, PAGE_SIZE - at, fmt, ap);
 	va_end(ap);
 	return len;
+}
+
+static void devm_mutex_release(void *res)
+{
+	mutex_destroy(res);
+}
+
+int __devm_mutex_init(struct device *dev, struct mutex *lock)
+{
+	return devm_add_action_or_reset(dev, devm_mutex_release, lock);
 }

@@ -135,15 +135,7 @@ void qdk_nodes_reset(void)
 	qdk_user_fault_from = 0;
 }
 
-/* ---- wait queues ----------------------------------------------------------- */
-
-void __wake_up(struct wait_queue_head *wq_head, unsigned int mode, int nr_exclusive, void *key)
-{
-	struct wait_queue_entry *e, *next;
-
-	list_for_each_entry_safe(e, next, &wq_head->head, entry)
-		e->func(e, mode, 0, key);
-}
+/* ---- wait queues (their wakes: lib/wait.c) --------------------------------- */
 
 static int pollwake(struct wait_queue_entry *wait, unsigned int mode, int sync, void *key)
 {

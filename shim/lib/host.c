@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <execinfo.h>
 
 #include "host.h"
 
@@ -50,6 +51,15 @@ void qdk_host_log(const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
+}
+
+void qdk_host_backtrace(void)
+{
+	void *frames[64];
+	int n = backtrace(frames, 64);
+
+	fflush(stderr);
+	backtrace_symbols_fd(frames, n, 2);
 }
 
 void qdk_host_abort(void)

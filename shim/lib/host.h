@@ -19,6 +19,8 @@ void qdk_host_pages_free(void *p, unsigned long size);
 void qdk_host_vlog(const char *fmt, __builtin_va_list ap);
 void qdk_host_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void qdk_host_abort(void) __attribute__((noreturn));
+/* the calling thread's stack, one frame a line, to stderr */
+void qdk_host_backtrace(void);
 /* QDK_LOGLEVEL from the environment, or dflt */
 int qdk_host_loglevel(int dflt);
 /* strerror() of a positive errno */

@@ -6,6 +6,8 @@
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/bug.h>
+#include <linux/jiffies.h>
+#include <linux/ratelimit.h>
 
 #include "host.h"
 
@@ -14,15 +16,31 @@
  * warnings are shown, KERN_NOTICE/INFO/DEBUG are not. Messages without a
  * level have the default level 4 and are shown. QDK_LOGLEVEL=N changes it.
  */
-static int console_loglevel = -1;
+int console_printk[4] = {
+	CONSOLE_LOGLEVEL_QUIET,		/* console_loglevel */
+	MESSAGE_LOGLEVEL_DEFAULT,	/* default_message_loglevel */
+	CONSOLE_LOGLEVEL_MIN,		/* minimum_console_loglevel */
+	CONSOLE_LOGLEVEL_DEFAULT,	/* default_console_loglevel */
+};
+int oops_in_progress;
+enum system_states system_state = SYSTEM_RUNNING;
+static bool loglevel_from_env;
 static bool last_shown = true;	/* for KERN_CONT pieces */
+
+void console_verbose(void)
+{
+	if (console_loglevel)
+		console_loglevel = CONSOLE_LOGLEVEL_MOTORMOUTH;
+}
 
 int vprintk(const char *fmt, va_list args)
 {
-	int level = 4;
+	int level = default_message_loglevel;
 
-	if (console_loglevel < 0)
-		console_loglevel = qdk_host_loglevel(4);
+	if (!loglevel_from_env) {
+		loglevel_from_env = true;
+		console_loglevel = qdk_host_loglevel(console_loglevel);
+	}
 	if (fmt[0] == KERN_SOH_ASCII && fmt[1]) {
 		if (fmt[1] == 'c') {
 			fmt += 2;
@@ -51,6 +69,58 @@ int printk(const char *fmt, ...)
 	r = vprintk(fmt, args);
 	va_end(args);
 	return r;
+}
+
+int _printk(const char *fmt, ...)
+{
+	va_list args;
+	int r;
+
+	va_start(args, fmt);
+	r = vprintk(fmt, args);
+	va_end(args);
+	return r;
+}
+
+int vprintk_emit(int facility, int level, const char *dict, const char *fmt, va_list args)
+{
+	/* a level given overrides the message's own */
+	if (level >= 0 && level <= 7) {
+		fmt = printk_skip_level(fmt);
+		if (!loglevel_from_env) {
+			loglevel_from_env = true;
+			console_loglevel = qdk_host_loglevel(console_loglevel);
+		}
+		last_shown = level < console_loglevel;
+		if (!last_shown)
+			return 0;
+		qdk_host_log("<%d>", level);
+		qdk_host_vlog(fmt, args);
+		return 0;
+	}
+	return vprintk(fmt, args);
+}
+
+bool printk_timed_ratelimit(unsigned long *caller_jiffies, unsigned int interval_msecs)
+{
+	unsigned long elapsed = jiffies - *caller_jiffies;
+
+	if (*caller_jiffies && elapsed <= msecs_to_jiffies(interval_msecs))
+		return false;
+	*caller_jiffies = jiffies;
+	return true;
+}
+
+void dump_stack_lvl(const char *log_lvl)
+{
+	printk("%sCPU: 0 PID: 1 Comm: tc (qdk shim)\n", log_lvl);
+	printk("%sCall Trace:\n", log_lvl);
+	qdk_host_backtrace();
+}
+
+void dump_stack(void)
+{
+	dump_stack_lvl(KERN_DEFAULT);
 }
 
 void qdk_bug(const char *file, int line)
@@ -84,4 +154,38 @@ void rtnl_unlock(void)
 int rtnl_is_locked(void)
 {
 	return rtnl_depth > 0;
+}
+
+struct ratelimit_state printk_ratelimit_state =
+	RATELIMIT_STATE_INIT(printk_ratelimit_state, DEFAULT_RATELIMIT_INTERVAL,
+			     DEFAULT_RATELIMIT_BURST);
+
+int ___ratelimit(struct ratelimit_state *rs, const char *func)
+{
+	unsigned long flags;
+	int ok;
+
+	if (!rs->interval)
+		return 1;
+	/* someone else is deciding (an interrupted caller): let it */
+	if (!raw_spin_trylock_irqsave(&rs->lock, flags))
+		return 0;
+	if (!rs->begin)
+		rs->begin = jiffies;
+	/* a new interval: report what the last one suppressed, count afresh */
+	if (time_is_before_jiffies(rs->begin + rs->interval)) {
+		if (rs->missed && !(rs->flags & RATELIMIT_MSG_ON_RELEASE)) {
+			printk_deferred(KERN_WARNING "%s: %d callbacks suppressed\n", func, rs->missed);
+			rs->missed = 0;
+		}
+		rs->begin = jiffies;
+		rs->printed = 0;
+	}
+	ok = rs->burst && rs->burst > rs->printed;
+	if (ok)
+		rs->printed++;
+	else
+		rs->missed++;
+	raw_spin_unlock_irqrestore(&rs->lock, flags);
+	return ok;
 }

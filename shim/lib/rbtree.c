@@ -3,14 +3,15 @@
  * rbtree.c - red-black trees with the kernel's node layout (parent pointer
  * and colour packed in __rb_parent_color, low bit set = black) and API:
  * the caller links a node with rb_link_node(), then rb_insert_color()
- * rebalances. Textbook (CLRS) insert and erase fix-ups.
+ * rebalances. Textbook (CLRS) insert and erase fix-ups; every rotation
+ * tells an augmented tree's rotate callback (linux/rbtree_augmented.h), and
+ * an erase copies and propagates its augmented values as the kernel's does.
  */
 #include <linux/kernel.h>
-#include <linux/rbtree.h>
+#include <linux/rbtree_augmented.h>
 #include <linux/skbuff.h>
 
-#define RB_RED		0
-#define RB_BLACK	1
+typedef void (*aug_rotate_t)(struct rb_node *old, struct rb_node *new);
 
 static inline bool is_black(const struct rb_node *n)
 {
@@ -44,7 +45,7 @@ static void replace_child(struct rb_node *parent, struct rb_node *old,
 		parent->rb_right = new;
 }
 
-static void rotate_left(struct rb_node *x, struct rb_root *root)
+static void rotate_left(struct rb_node *x, struct rb_root *root, aug_rotate_t aug)
 {
 	struct rb_node *y = x->rb_right, *p = rb_parent(x);
 
@@ -55,9 +56,12 @@ static void rotate_left(struct rb_node *x, struct rb_root *root)
 	replace_child(p, x, y, root);
 	y->rb_left = x;
 	set_parent(x, y);
+	/* y took x's place: x's augmented value is y's, x's is recomputed */
+	if (aug)
+		aug(x, y);
 }
 
-static void rotate_right(struct rb_node *x, struct rb_root *root)
+static void rotate_right(struct rb_node *x, struct rb_root *root, aug_rotate_t aug)
 {
 	struct rb_node *y = x->rb_left, *p = rb_parent(x);
 
@@ -68,9 +72,11 @@ static void rotate_right(struct rb_node *x, struct rb_root *root)
 	replace_child(p, x, y, root);
 	y->rb_right = x;
 	set_parent(x, y);
+	if (aug)
+		aug(x, y);
 }
 
-void rb_insert_color(struct rb_node *node, struct rb_root *root)
+static void insert_fixup(struct rb_node *node, struct rb_root *root, aug_rotate_t aug)
 {
 	struct rb_node *parent, *gparent, *uncle;
 
@@ -87,13 +93,13 @@ void rb_insert_color(struct rb_node *node, struct rb_root *root)
 				continue;
 			}
 			if (node == parent->rb_right) {
-				rotate_left(parent, root);
+				rotate_left(parent, root, aug);
 				node = parent;
 				parent = rb_parent(node);
 			}
 			set_color(parent, RB_BLACK);
 			set_color(gparent, RB_RED);
-			rotate_right(gparent, root);
+			rotate_right(gparent, root, aug);
 		} else {
 			uncle = gparent->rb_left;
 			if (is_red(uncle)) {
@@ -104,21 +110,31 @@ void rb_insert_color(struct rb_node *node, struct rb_root *root)
 				continue;
 			}
 			if (node == parent->rb_left) {
-				rotate_right(parent, root);
+				rotate_right(parent, root, aug);
 				node = parent;
 				parent = rb_parent(node);
 			}
 			set_color(parent, RB_BLACK);
 			set_color(gparent, RB_RED);
-			rotate_left(gparent, root);
+			rotate_left(gparent, root, aug);
 		}
 	}
 	set_color(root->rb_node, RB_BLACK);
 }
 
+void rb_insert_color(struct rb_node *node, struct rb_root *root)
+{
+	insert_fixup(node, root, NULL);
+}
+
+void __rb_insert_augmented(struct rb_node *node, struct rb_root *root, aug_rotate_t augment_rotate)
+{
+	insert_fixup(node, root, augment_rotate);
+}
+
 /* x (possibly NULL) with parent p carries an extra black: fix it */
 static void erase_fixup(struct rb_node *x, struct rb_node *p,
-			struct rb_root *root)
+			struct rb_root *root, aug_rotate_t aug)
 {
 	struct rb_node *w;
 
@@ -128,7 +144,7 @@ static void erase_fixup(struct rb_node *x, struct rb_node *p,
 			if (is_red(w)) {
 				set_color(w, RB_BLACK);
 				set_color(p, RB_RED);
-				rotate_left(p, root);
+				rotate_left(p, root, aug);
 				w = p->rb_right;
 			}
 			if (is_black(w->rb_left) && is_black(w->rb_right)) {
@@ -140,19 +156,19 @@ static void erase_fixup(struct rb_node *x, struct rb_node *p,
 			if (is_black(w->rb_right)) {
 				set_color(w->rb_left, RB_BLACK);
 				set_color(w, RB_RED);
-				rotate_right(w, root);
+				rotate_right(w, root, aug);
 				w = p->rb_right;
 			}
 			set_color(w, is_black(p) ? RB_BLACK : RB_RED);
 			set_color(p, RB_BLACK);
 			set_color(w->rb_right, RB_BLACK);
-			rotate_left(p, root);
+			rotate_left(p, root, aug);
 		} else {
 			w = p->rb_left;
 			if (is_red(w)) {
 				set_color(w, RB_BLACK);
 				set_color(p, RB_RED);
-				rotate_right(p, root);
+				rotate_right(p, root, aug);
 				w = p->rb_left;
 			}
 			if (is_black(w->rb_left) && is_black(w->rb_right)) {
@@ -164,13 +180,13 @@ static void erase_fixup(struct rb_node *x, struct rb_node *p,
 			if (is_black(w->rb_left)) {
 				set_color(w->rb_right, RB_BLACK);
 				set_color(w, RB_RED);
-				rotate_left(w, root);
+				rotate_left(w, root, aug);
 				w = p->rb_left;
 			}
 			set_color(w, is_black(p) ? RB_BLACK : RB_RED);
 			set_color(p, RB_BLACK);
 			set_color(w->rb_left, RB_BLACK);
-			rotate_right(p, root);
+			rotate_right(p, root, aug);
 		}
 		x = root->rb_node;
 		break;
@@ -179,43 +195,80 @@ static void erase_fixup(struct rb_node *x, struct rb_node *p,
 		set_color(x, RB_BLACK);
 }
 
-void rb_erase(struct rb_node *node, struct rb_root *root)
+/* a removed black leaf left parent's side one black short: rebalance from there */
+void __rb_erase_color(struct rb_node *parent, struct rb_root *root, aug_rotate_t augment_rotate)
 {
-	struct rb_node *child, *parent;
-	bool removed_black;
+	erase_fixup(NULL, parent, root, augment_rotate);
+}
+
+/*
+ * Take node out of the tree (its successor takes its place when it has two
+ * children); a lone child, always red, takes the black. Returns the parent
+ * to rebalance from when a black leaf went, else NULL. With callbacks, the
+ * successor gets node's augmented value and the changed paths are
+ * recomputed, as __rb_erase_augmented() does.
+ */
+struct rb_node *__qdk_rb_erase_unlink(struct rb_node *node, struct rb_root *root,
+				      const struct rb_augment_callbacks *aug)
+{
+	struct rb_node *child, *parent, *from, *rebalance = NULL;
 
 	if (!node->rb_left || !node->rb_right) {
 		child = node->rb_left ? node->rb_left : node->rb_right;
 		parent = rb_parent(node);
-		removed_black = is_black(node);
-		if (child)
-			set_parent(child, parent);
 		replace_child(parent, node, child, root);
+		if (child) {
+			set_parent(child, parent);
+			set_color(child, RB_BLACK);
+		} else if (is_black(node)) {
+			rebalance = parent;
+		}
+		from = parent;
 	} else {
-		/* splice out the successor, then put it in node's place */
 		struct rb_node *succ = node->rb_right;
+		bool succ_black;
 
 		while (succ->rb_left)
 			succ = succ->rb_left;
-		removed_black = is_black(succ);
+		succ_black = is_black(succ);
 		child = succ->rb_right;
 		parent = rb_parent(succ);
 		if (parent == node) {
 			parent = succ;
+			if (aug)
+				aug->copy(node, succ);
 		} else {
 			if (child)
 				set_parent(child, parent);
 			parent->rb_left = child;
 			succ->rb_right = node->rb_right;
 			set_parent(node->rb_right, succ);
+			if (aug) {
+				aug->copy(node, succ);
+				aug->propagate(parent, succ);
+			}
 		}
 		succ->rb_left = node->rb_left;
 		set_parent(node->rb_left, succ);
 		replace_child(rb_parent(node), node, succ, root);
 		succ->__rb_parent_color = node->__rb_parent_color;
+		if (child)
+			set_color(child, RB_BLACK);
+		else if (succ_black)
+			rebalance = parent;
+		from = succ;
 	}
-	if (removed_black && root->rb_node)
-		erase_fixup(child, parent, root);
+	if (aug)
+		aug->propagate(from, NULL);
+	return rebalance;
+}
+
+void rb_erase(struct rb_node *node, struct rb_root *root)
+{
+	struct rb_node *rebalance = __qdk_rb_erase_unlink(node, root, NULL);
+
+	if (rebalance)
+		__rb_erase_color(rebalance, root, NULL);
 }
 
 struct rb_node *rb_first(const struct rb_root *root)
@@ -285,6 +338,42 @@ void rb_replace_node(struct rb_node *victim, struct rb_node *new,
 	if (victim->rb_right)
 		set_parent(victim->rb_right, new);
 	replace_child(parent, victim, new, root);
+}
+
+void rb_replace_node_rcu(struct rb_node *victim, struct rb_node *new, struct rb_root *root)
+{
+	rb_replace_node(victim, new, root);
+}
+
+/* the first node in postorder below node: leftmost, then down the right */
+static struct rb_node *postorder_deepest(const struct rb_node *node)
+{
+	for (;;) {
+		if (node->rb_left)
+			node = node->rb_left;
+		else if (node->rb_right)
+			node = node->rb_right;
+		else
+			return (struct rb_node *)node;
+	}
+}
+
+struct rb_node *rb_first_postorder(const struct rb_root *root)
+{
+	return root->rb_node ? postorder_deepest(root->rb_node) : NULL;
+}
+
+struct rb_node *rb_next_postorder(const struct rb_node *node)
+{
+	const struct rb_node *parent;
+
+	if (!node)
+		return NULL;
+	parent = rb_parent(node);
+	/* a left child: the parent's right subtree comes next, then the parent */
+	if (parent && node == parent->rb_left && parent->rb_right)
+		return postorder_deepest(parent->rb_right);
+	return (struct rb_node *)parent;
 }
 
 unsigned int skb_rbtree_purge(struct rb_root *root)

@@ -46,6 +46,15 @@ void qdk_time_drive_timer_lists(bool on);
 int qdk_time_fire_timer_list(void);
 unsigned long qdk_ns_to_jiffies(u64 ns);
 u64 qdk_jiffies_to_ns(unsigned long j);
+/* the ns a timer_list armed now for expires fires at (the wheel's bucket) */
+u64 qdk_time_timer_list_due(unsigned long expires);
+/* move the clock on by ns without running anything (busy-waiting) */
+void qdk_time_busy_wait(u64 ns);
+/* xarray.c: index has an entry, a reserved (zero) one too */
+struct xarray;
+bool qdk_xa_busy(struct xarray *xa, unsigned long index);
+/* wait.c: the task running, no signal pending */
+void qdk_wait_reset(void);
 struct qdk_tnode;
 /* queue n (a QDK_TNODE_WORK or _TASKLET) to run at the current time */
 void qdk_time_defer(struct qdk_tnode *n, u8 kind);

@@ -76,3 +76,23 @@ void tasklet_kill(struct tasklet_struct *t)
 	else
 		qdk_tasklet_run(&t->__qdk_node);
 }
+
+void tasklet_unlock(struct tasklet_struct *t)
+{
+	clear_bit(TASKLET_STATE_RUN, &t->state);
+}
+
+/*
+ * Running means this very call stack holds the RUN bit (a callback, or a
+ * caller's tasklet_trylock()): the kernel would wait for ever.
+ */
+void tasklet_unlock_wait(struct tasklet_struct *t)
+{
+	WARN_ONCE(test_bit(TASKLET_STATE_RUN, &t->state),
+		  "tasklet_unlock_wait() on a tasklet this CPU is running: it would wait for ever\n");
+}
+
+void tasklet_unlock_spin_wait(struct tasklet_struct *t)
+{
+	tasklet_unlock_wait(t);
+}

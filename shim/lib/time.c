@@ -55,6 +55,14 @@ static void set_clock(u64 ns)
 	jiffy_end = qdk_jiffies_to_ns(jiffies + 1);
 }
 
+/* the coarse clocks: the time of the last tick, while jiffies follow the clock */
+u64 qdk_time_coarse_ns(void)
+{
+	if (jiffies_driven || qdk_clock_ns < jiffy_start)
+		return qdk_clock_ns;
+	return jiffy_start;
+}
+
 void qdk_time_set_jiffies(u64 j)
 {
 	jiffies_driven = true;
@@ -226,7 +234,8 @@ bool qdk_time_advance(u64 ns)
 			fire(m);
 		}
 	}
-	set_clock(ns);
+	/* a sleep inside a callback (delay.h) may have moved the clock beyond ns */
+	set_clock(ns > qdk_clock_ns ? ns : qdk_clock_ns);
 	return stalled;
 }
 
@@ -256,6 +265,7 @@ void qdk_time_reset(void)
 		tnode_remove(n);
 	tnode_seq = 0;
 	timer_lists_driven = false;
+	qdk_wait_reset();
 	qdk_hz = HZ;
 	jiffy_start = jiffy_end = 0;
 	set_clock(0);
@@ -311,6 +321,10 @@ void timer_setup(struct timer_list *timer, void (*func)(struct timer_list *),
 static int __mod_timer(struct timer_list *timer, unsigned long expires)
 {
 	int was_pending = timer_pending(timer);
+
+	/* shut down (timer_shutdown()): every arming is silently ignored */
+	if (!timer->function)
+		return 0;
 	unsigned long bucket = wheel_bucket_expiry(expires, jiffies);
 	u64 when = qdk_jiffies_to_ns(bucket);
 
@@ -321,6 +335,22 @@ static int __mod_timer(struct timer_list *timer, unsigned long expires)
 	/* driven: never due by the clock; its expiry kept for the order */
 	tnode_add(&timer->__qdk_node, timer_lists_driven ? U64_MAX : when, when);
 	return was_pending;
+}
+
+/* when a timer_list armed now for jiffy expires would fire (schedule_timeout()) */
+u64 qdk_time_timer_list_due(unsigned long expires)
+{
+	u64 when = qdk_jiffies_to_ns(wheel_bucket_expiry(expires, jiffies));
+
+	if (when <= qdk_clock_ns)
+		when = qdk_jiffies_to_ns(jiffies + 1);
+	return when;
+}
+
+/* busy-waiting (udelay()): the time passes, nothing runs meanwhile */
+void qdk_time_busy_wait(u64 ns)
+{
+	set_clock(qdk_clock_ns + ns);
 }
 
 void qdk_time_drive_timer_lists(bool on)
@@ -361,6 +391,105 @@ int timer_reduce(struct timer_list *timer, unsigned long expires)
 	if (timer_pending(timer) && !time_before(expires, timer->expires))
 		return 1;
 	return __mod_timer(timer, expires);
+}
+
+int mod_timer_pending(struct timer_list *timer, unsigned long expires)
+{
+	if (!timer_pending(timer))
+		return 0;
+	return mod_timer(timer, expires);
+}
+
+void add_timer_on(struct timer_list *timer, int cpu)
+{
+	if (WARN_ON_ONCE(timer_pending(timer)))
+		return;
+	__mod_timer(timer, timer->expires);
+}
+
+void init_timer_key(struct timer_list *timer, void (*func)(struct timer_list *),
+		    unsigned int flags, const char *name, struct lock_class_key *key)
+{
+	timer_setup(timer, func, flags);
+}
+
+/* the timer_list whose callback runs now */
+static struct timer_list *running_timer;
+
+int try_to_del_timer_sync(struct timer_list *timer)
+{
+	if (running_timer == timer)
+		return -1;
+	return __timer_delete(timer);
+}
+
+int timer_shutdown(struct timer_list *timer)
+{
+	int pending = __timer_delete(timer);
+
+	timer->function = NULL;
+	return pending;
+}
+
+static unsigned long round_jiffies_common(unsigned long j, int cpu, bool force_up)
+{
+	unsigned long orig = j;
+	int rem;
+
+	/* CPUs are skewed by 3 jiffies each so that they do not all fire at once */
+	j += cpu * 3;
+	rem = j % HZ;
+	/* just past a whole second (a late tick): down, unless told up */
+	if (rem < HZ / 4 && !force_up)
+		j -= rem;
+	else
+		j += HZ - rem;
+	j -= cpu * 3;
+	return time_is_after_jiffies(j) ? j : orig;
+}
+
+unsigned long __round_jiffies(unsigned long j, int cpu)
+{
+	return round_jiffies_common(j, cpu, false);
+}
+
+unsigned long __round_jiffies_relative(unsigned long j, int cpu)
+{
+	unsigned long j0 = jiffies;
+
+	return round_jiffies_common(j + j0, cpu, false) - j0;
+}
+
+unsigned long __round_jiffies_up(unsigned long j, int cpu)
+{
+	return round_jiffies_common(j, cpu, true);
+}
+
+unsigned long __round_jiffies_up_relative(unsigned long j, int cpu)
+{
+	unsigned long j0 = jiffies;
+
+	return round_jiffies_common(j + j0, cpu, true) - j0;
+}
+
+unsigned long round_jiffies(unsigned long j)
+{
+	return __round_jiffies(j, 0);
+}
+
+unsigned long round_jiffies_relative(unsigned long j)
+{
+	return __round_jiffies_relative(j, 0);
+}
+
+unsigned long round_jiffies_up(unsigned long j)
+{
+	return __round_jiffies_up(j, 0);
+}
+
+unsigned long round_jiffies_up_relative(unsigned long j)
+{
+	return __round_jiffies_up_relative(j, 0);
 }
 
 void add_timer(struct timer_list *timer)
@@ -477,8 +606,11 @@ static void fire(struct qdk_tnode *n)
 	} else if (n->kind == QDK_TNODE_TIMER) {
 		struct timer_list *t = container_of(n, struct timer_list,
 						    __qdk_node);
+		struct timer_list *outer = running_timer;
 
+		running_timer = t;
 		t->function(t);
+		running_timer = outer;
 	} else {
 		struct hrtimer *t = container_of(n, struct hrtimer, __qdk_node);
 		enum hrtimer_restart r;

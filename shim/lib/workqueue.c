@@ -30,6 +30,7 @@ static struct workqueue_struct system_wqs[] = {
 	{ "events_freezable", WQ_FREEZABLE, true },
 	{ "events_power_efficient", WQ_POWER_EFFICIENT, true },
 	{ "events_dfl", WQ_UNBOUND, true },
+	{ "events_freezable_power_", WQ_FREEZABLE | WQ_POWER_EFFICIENT, true },	/* 23 chars kept */
 };
 
 struct workqueue_struct *system_wq = &system_wqs[0];
@@ -38,6 +39,7 @@ struct workqueue_struct *system_long_wq = &system_wqs[2];
 struct workqueue_struct *system_unbound_wq = &system_wqs[3];
 struct workqueue_struct *system_freezable_wq = &system_wqs[4];
 struct workqueue_struct *system_power_efficient_wq = &system_wqs[5];
+struct workqueue_struct *system_freezable_power_efficient_wq = &system_wqs[7];
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 struct workqueue_struct *system_percpu_wq = &system_wqs[0];
 struct workqueue_struct *system_dfl_wq = &system_wqs[6];
@@ -69,18 +71,69 @@ static void insert_work(struct workqueue_struct *wq, struct work_struct *work)
 
 bool queue_work(struct workqueue_struct *wq, struct work_struct *work)
 {
+	/* a disabled work is not queued (disable_work(), 6.12 on) */
+	if (work->__qdk_disable)
+		return false;
 	if (test_and_set_pending(work))
 		return false;
 	insert_work(wq, work);
 	return true;
 }
 
+/* the work whose function runs now */
+static struct work_struct *running_work;
+
 void qdk_work_run(struct qdk_tnode *n)
 {
 	struct work_struct *work = container_of(n, struct work_struct, __qdk_node);
+	struct work_struct *outer = running_work;
 
 	clear_pending(work);
+	running_work = work;
 	work->func(work);
+	running_work = outer;
+}
+
+struct work_struct *current_work(void)
+{
+	return running_work;
+}
+
+unsigned int work_busy(struct work_struct *work)
+{
+	unsigned int ret = 0;
+
+	if (work_pending(work))
+		ret |= WORK_BUSY_PENDING;
+	if (running_work == work)
+		ret |= WORK_BUSY_RUNNING;
+	return ret;
+}
+
+bool queue_rcu_work(struct workqueue_struct *wq, struct rcu_work *rwork)
+{
+	if (test_and_set_pending(&rwork->work))
+		return false;
+	rwork->wq = wq;
+	/* the grace period (call_rcu) is over at once: queue it now */
+	insert_work(wq, &rwork->work);
+	return true;
+}
+
+bool flush_rcu_work(struct rcu_work *rwork)
+{
+	return flush_work(&rwork->work);
+}
+
+long work_on_cpu_key(int cpu, long (*fn)(void *), void *arg, struct lock_class_key *key)
+{
+	might_sleep();
+	return fn(arg);
+}
+
+long work_on_cpu_safe_key(int cpu, long (*fn)(void *), void *arg, struct lock_class_key *key)
+{
+	return work_on_cpu_key(cpu, fn, arg, key);
 }
 
 void delayed_work_timer_fn(struct timer_list *t)
@@ -107,6 +160,8 @@ static void queue_delayed(struct workqueue_struct *wq, struct delayed_work *dwor
 bool queue_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork,
 			unsigned long delay)
 {
+	if (dwork->work.__qdk_disable)
+		return false;
 	if (test_and_set_pending(&dwork->work))
 		return false;
 	queue_delayed(wq, dwork, delay);
@@ -130,6 +185,9 @@ bool mod_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork,
 {
 	bool pending = try_grab(&dwork->work, &dwork->timer);
 
+	/* cancelled, and not queued again while disabled */
+	if (dwork->work.__qdk_disable)
+		return pending;
 	set_bit(WORK_STRUCT_PENDING_BIT, work_data_bits(&dwork->work));
 	queue_delayed(wq, dwork, delay);
 	return pending;
@@ -138,6 +196,54 @@ bool mod_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork,
 bool cancel_work(struct work_struct *work)
 {
 	return try_grab(work, NULL);
+}
+
+/* cancel and count one more disable; queueing fails until as many enables */
+static bool disable(struct work_struct *work, struct timer_list *timer)
+{
+	bool pending = try_grab(work, timer);
+
+	if (!WARN_ON_ONCE(work->__qdk_disable == QDK_WORK_DISABLE_MAX))
+		work->__qdk_disable++;
+	return pending;
+}
+
+static bool enable(struct work_struct *work)
+{
+	if (WARN_ON_ONCE(!work->__qdk_disable))
+		return true;
+	return --work->__qdk_disable == 0;
+}
+
+bool disable_work(struct work_struct *work)
+{
+	return disable(work, NULL);
+}
+
+/* one thread: the work never runs meanwhile, nothing to wait for */
+bool disable_work_sync(struct work_struct *work)
+{
+	return disable(work, NULL);
+}
+
+bool enable_work(struct work_struct *work)
+{
+	return enable(work);
+}
+
+bool disable_delayed_work(struct delayed_work *dwork)
+{
+	return disable(&dwork->work, &dwork->timer);
+}
+
+bool disable_delayed_work_sync(struct delayed_work *dwork)
+{
+	return disable(&dwork->work, &dwork->timer);
+}
+
+bool enable_delayed_work(struct delayed_work *dwork)
+{
+	return enable(&dwork->work);
 }
 
 /* nothing runs concurrently: no running instance to wait for */
@@ -208,6 +314,11 @@ void flush_workqueue(struct workqueue_struct *wq)
 
 	while ((n = qdk_time_find(work_on, wq)))
 		flush_work(container_of(n, struct work_struct, __qdk_node));
+}
+
+void __flush_workqueue(struct workqueue_struct *wq)
+{
+	flush_workqueue(wq);
 }
 
 void drain_workqueue(struct workqueue_struct *wq)

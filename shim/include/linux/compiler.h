@@ -25,4 +25,26 @@
 #define OPTIMIZER_HIDE_VAR(var) __asm__ ("" : "=r" (var) : "0" (var))
 #define data_race(expr) (expr)
 
+#define likely_notrace(x)	likely(x)
+#define unlikely_notrace(x)	unlikely(x)
+/* the compiler may not assume anything about the memory behind ptr */
+#define barrier_data(ptr)	__asm__ __volatile__("" : : "r"(ptr) : "memory")
+#define annotate_unreachable()
+#define KENTRY(sym)		extern typeof(sym) sym;
+#define prevent_tail_call_optimization()	smp_mb()
+#define absolute_pointer(val)	RELOC_HIDE((void *)(val), 0)
+#define RELOC_HIDE(ptr, off)					\
+	({ unsigned long __ptr;					\
+	   __asm__ ("" : "=r"(__ptr) : "0"(ptr));		\
+	   (typeof(ptr)) (__ptr + (off)); })
+#define is_signed_type(type)	(((type)(-1)) < (__force type)1)
+#define statically_true(x)	(__builtin_constant_p(x) && (x))
+#define ARCH_SEL(a, b)		a
+
+/* a pointer stored as the offset from its own address */
+static inline void *offset_to_ptr(const int *off)
+{
+	return (void *)((unsigned long)off + *off);
+}
+
 #endif

@@ -18,6 +18,8 @@
 #define __acquire(x)	(void)0
 #define __release(x)	(void)0
 #define __cond_lock(x, c) (c)
+#define __cond_acquires(x)
+#define __cond_releases(x)
 
 #define __always_inline		inline __attribute__((__always_inline__))
 #define noinline		__attribute__((__noinline__))
@@ -38,6 +40,7 @@
 #define __scanf(a, b)		__attribute__((__format__(scanf, a, b)))
 #define __section(s)		__attribute__((__section__(s)))
 #define __malloc		__attribute__((__malloc__))
+#define __cleanup(func)		__attribute__((__cleanup__(func)))
 #define __alloc_size(...)
 #define __realloc_size(...)
 #define __counted_by(m)

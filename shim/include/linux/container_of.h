@@ -9,4 +9,6 @@
 	((type *)(__mptr - offsetof(type, member))); })
 #define container_of_const(ptr, type, member) container_of(ptr, type, member)
 
+#define typeof_member(T, m)	typeof(((T *)0)->m)
+
 #endif

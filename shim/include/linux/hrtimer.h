@@ -47,6 +47,25 @@ enum hrtimer_restart {
 	HRTIMER_RESTART,
 };
 
+#define HRTIMER_STATE_INACTIVE	0x00
+#define HRTIMER_STATE_ENQUEUED	0x01
+
+/* the clock bases of a CPU; every one reads the virtual clock here */
+enum hrtimer_base_type {
+	HRTIMER_BASE_MONOTONIC,
+	HRTIMER_BASE_REALTIME,
+	HRTIMER_BASE_BOOTTIME,
+	HRTIMER_BASE_TAI,
+	HRTIMER_BASE_MONOTONIC_SOFT,
+	HRTIMER_BASE_REALTIME_SOFT,
+	HRTIMER_BASE_BOOTTIME_SOFT,
+	HRTIMER_BASE_TAI_SOFT,
+	HRTIMER_MAX_CLOCK_BASES,
+};
+
+/* high resolution: 1 ns */
+extern unsigned int hrtimer_resolution;
+
 struct hrtimer {
 	ktime_t			_softexpires;	/* on the timer's own clock */
 	ktime_t			node_expires;	/* hard expiry, own clock */
@@ -63,8 +82,26 @@ struct hrtimer {
 void __hrtimer_init(struct hrtimer *timer, clockid_t which_clock,
 		    enum hrtimer_mode mode);
 
+struct hrtimer_sleeper;
+/* lib/wait.c: the sleeper's timer wakes the task */
+void __hrtimer_init_sleeper(struct hrtimer_sleeper *sl, clockid_t clock_id, enum hrtimer_mode mode);
+
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 /* 7.x: the callback is set with the timer; hrtimer_init() is gone */
+static inline void hrtimer_setup_on_stack(struct hrtimer *timer,
+					  enum hrtimer_restart (*function)(struct hrtimer *),
+					  clockid_t clock_id, enum hrtimer_mode mode)
+{
+	__hrtimer_init(timer, clock_id, mode);
+	timer->function = function;
+}
+
+static inline void hrtimer_setup_sleeper_on_stack(struct hrtimer_sleeper *sl, clockid_t clock_id,
+						  enum hrtimer_mode mode)
+{
+	__hrtimer_init_sleeper(sl, clock_id, mode);
+}
+
 static inline void hrtimer_setup(struct hrtimer *timer,
 				 enum hrtimer_restart (*function)(struct hrtimer *),
 				 clockid_t clock_id, enum hrtimer_mode mode)
@@ -77,6 +114,24 @@ static inline void hrtimer_init(struct hrtimer *timer, clockid_t which_clock,
 				enum hrtimer_mode mode)
 {
 	__hrtimer_init(timer, which_clock, mode);
+}
+
+static inline void hrtimer_init_on_stack(struct hrtimer *timer, clockid_t which_clock,
+					 enum hrtimer_mode mode)
+{
+	__hrtimer_init(timer, which_clock, mode);
+}
+
+static inline void hrtimer_init_sleeper(struct hrtimer_sleeper *sl, clockid_t clock_id,
+					enum hrtimer_mode mode)
+{
+	__hrtimer_init_sleeper(sl, clock_id, mode);
+}
+
+static inline void hrtimer_init_sleeper_on_stack(struct hrtimer_sleeper *sl, clockid_t clock_id,
+						 enum hrtimer_mode mode)
+{
+	__hrtimer_init_sleeper(sl, clock_id, mode);
 }
 #endif
 void hrtimer_start_range_ns(struct hrtimer *timer, ktime_t tim,
@@ -152,5 +207,95 @@ static inline u64 hrtimer_forward_now(struct hrtimer *timer, ktime_t interval)
 {
 	return hrtimer_forward(timer, hrtimer_cb_get_time(timer), interval);
 }
+
+static inline void hrtimer_set_expires_range(struct hrtimer *timer, ktime_t time, ktime_t delta)
+{
+	timer->_softexpires = time;
+	timer->node_expires = ktime_add_safe(time, delta);
+}
+
+static inline void hrtimer_set_expires_tv64(struct hrtimer *timer, s64 tv64)
+{
+	hrtimer_set_expires(timer, tv64);
+}
+
+static inline void hrtimer_add_expires(struct hrtimer *timer, ktime_t time)
+{
+	timer->node_expires = ktime_add_safe(timer->node_expires, time);
+	timer->_softexpires = ktime_add_safe(timer->_softexpires, time);
+}
+
+static inline s64 hrtimer_get_expires_tv64(const struct hrtimer *timer)
+{
+	return timer->node_expires;
+}
+
+static inline s64 hrtimer_get_softexpires_tv64(const struct hrtimer *timer)
+{
+	return timer->_softexpires;
+}
+
+/* the time left on the timer's own clock (hard expiry) */
+static inline ktime_t hrtimer_expires_remaining(const struct hrtimer *timer)
+{
+	return ktime_sub(timer->node_expires, hrtimer_cb_get_time((struct hrtimer *)timer));
+}
+
+/* high resolution is on: nothing to adjust for a coarse tick */
+static inline ktime_t __hrtimer_expires_remaining_adjusted(const struct hrtimer *timer, ktime_t now)
+{
+	return ktime_sub(timer->node_expires, now);
+}
+
+static inline ktime_t hrtimer_expires_remaining_adjusted(const struct hrtimer *timer)
+{
+	return hrtimer_expires_remaining(timer);
+}
+
+static inline ktime_t __hrtimer_get_remaining(const struct hrtimer *timer, bool adjust)
+{
+	return hrtimer_expires_remaining(timer);
+}
+
+static inline ktime_t hrtimer_get_remaining(const struct hrtimer *timer)
+{
+	return __hrtimer_get_remaining(timer, false);
+}
+
+static inline int hrtimer_is_hres_active(struct hrtimer *timer)
+{
+	return 1;
+}
+
+/* start it again at the expiry it has */
+static inline void hrtimer_restart(struct hrtimer *timer)
+{
+	hrtimer_start_expires(timer, HRTIMER_MODE_ABS);
+}
+
+/* one CPU: a running callback is this call's own caller, nothing to wait for */
+static inline void hrtimer_cancel_wait_running(struct hrtimer *timer)
+{
+}
+
+static inline void destroy_hrtimer_on_stack(struct hrtimer *timer)
+{
+}
+
+/*
+ * A sleeper: the timer wakes the task that sleeps on it (lib/wait.c); task
+ * is NULL once it fired.
+ */
+struct task_struct;
+struct hrtimer_sleeper {
+	struct hrtimer timer;
+	struct task_struct *task;
+};
+
+void hrtimer_sleeper_start_expires(struct hrtimer_sleeper *sl, enum hrtimer_mode mode);
+int schedule_hrtimeout_range(ktime_t *expires, u64 delta, const enum hrtimer_mode mode);
+int schedule_hrtimeout_range_clock(ktime_t *expires, u64 delta, const enum hrtimer_mode mode,
+				   clockid_t clock_id);
+int schedule_hrtimeout(ktime_t *expires, const enum hrtimer_mode mode);
 
 #endif

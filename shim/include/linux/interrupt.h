@@ -96,6 +96,35 @@ static inline void tasklet_disable_in_atomic(struct tasklet_struct *t)
 	tasklet_disable_nosync(t);
 }
 
+/* the RUN bit as a lock (what tasklet_kill()/the softirq take) */
+static inline int tasklet_trylock(struct tasklet_struct *t)
+{
+	return !test_and_set_bit(TASKLET_STATE_RUN, &t->state);
+}
+
+void tasklet_unlock(struct tasklet_struct *t);
+/* wait for a running tasklet to finish: one CPU, it never runs meanwhile */
+void tasklet_unlock_wait(struct tasklet_struct *t);
+void tasklet_unlock_spin_wait(struct tasklet_struct *t);
+
+/* the softirqs' numbers; the shim raises none (its tasklets run off the clock) */
+enum {
+	HI_SOFTIRQ = 0,
+	TIMER_SOFTIRQ,
+	NET_TX_SOFTIRQ,
+	NET_RX_SOFTIRQ,
+	BLOCK_SOFTIRQ,
+	IRQ_POLL_SOFTIRQ,
+	TASKLET_SOFTIRQ,
+	SCHED_SOFTIRQ,
+	HRTIMER_SOFTIRQ,
+	RCU_SOFTIRQ,
+	NR_SOFTIRQS
+};
+
+#define SOFTIRQ_HOTPLUG_SAFE_MASK (BIT(TIMER_SOFTIRQ) | BIT(IRQ_POLL_SOFTIRQ) | \
+				   BIT(HRTIMER_SOFTIRQ) | BIT(RCU_SOFTIRQ))
+
 void tasklet_enable(struct tasklet_struct *t);
 void tasklet_kill(struct tasklet_struct *t);
 void tasklet_init(struct tasklet_struct *t, void (*func)(unsigned long), unsigned long data);

@@ -115,6 +115,21 @@ static inline ktime_t ktime_add_ms(const ktime_t kt, const u64 msec)
 	return ktime_add_ns(kt, msec * NSEC_PER_MSEC);
 }
 
+static inline ktime_t ktime_sub_us(const ktime_t kt, const u64 usec)
+{
+	return ktime_sub_ns(kt, usec * NSEC_PER_USEC);
+}
+
+static inline ktime_t ktime_sub_ms(const ktime_t kt, const u64 msec)
+{
+	return ktime_sub_ns(kt, msec * NSEC_PER_MSEC);
+}
+
+static inline ktime_t timespec64_to_ktime(struct timespec64 ts)
+{
+	return ktime_set(ts.tv_sec, ts.tv_nsec);
+}
+
 static inline ktime_t ktime_get(void)
 {
 	return (ktime_t)qdk_clock_ns;
@@ -188,6 +203,16 @@ static inline struct timespec64 ns_to_timespec64(s64 nsec)
 		ts.tv_nsec += NSEC_PER_SEC;
 	}
 	return ts;
+}
+
+/* a nonzero time into *ts: true; zero: false and *ts untouched */
+static inline __must_check bool ktime_to_timespec64_cond(const ktime_t kt, struct timespec64 *ts)
+{
+	if (kt) {
+		*ts = ns_to_timespec64(kt);
+		return true;
+	}
+	return false;
 }
 
 /* as the kernel's: the clock conversions come with ktime.h */

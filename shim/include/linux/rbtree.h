@@ -43,6 +43,13 @@ struct rb_node *rb_last(const struct rb_root *root);
 void rb_replace_node(struct rb_node *victim, struct rb_node *new,
 		     struct rb_root *root);
 
+/* the same, publishing the new node (one thread: plain stores) */
+void rb_replace_node_rcu(struct rb_node *victim, struct rb_node *new, struct rb_root *root);
+
+/* postorder: children before their parent, so each node may be freed as visited */
+struct rb_node *rb_first_postorder(const struct rb_root *root);
+struct rb_node *rb_next_postorder(const struct rb_node *node);
+
 static inline void rb_link_node(struct rb_node *node, struct rb_node *parent,
 				struct rb_node **rb_link)
 {
@@ -50,6 +57,20 @@ static inline void rb_link_node(struct rb_node *node, struct rb_node *parent,
 	node->rb_left = node->rb_right = NULL;
 	*rb_link = node;
 }
+
+static inline void rb_link_node_rcu(struct rb_node *node, struct rb_node *parent,
+				    struct rb_node **rb_link)
+{
+	node->__rb_parent_color = (unsigned long)parent;
+	node->rb_left = node->rb_right = NULL;
+	WRITE_ONCE(*rb_link, node);
+}
+
+#define rbtree_postorder_for_each_entry_safe(pos, n, root, field)		\
+	for (pos = rb_entry_safe(rb_first_postorder(root), typeof(*pos), field); \
+	     pos && ({ n = rb_entry_safe(rb_next_postorder(&pos->field),	\
+			typeof(*pos), field); 1; });				\
+	     pos = n)
 
 #define rb_first_cached(root) (root)->rb_leftmost
 
@@ -72,5 +93,123 @@ static inline struct rb_node *rb_erase_cached(struct rb_node *node,
 	rb_erase(node, &root->rb_root);
 	return leftmost;
 }
+
+static inline void rb_replace_node_cached(struct rb_node *victim, struct rb_node *new,
+					  struct rb_root_cached *root)
+{
+	if (root->rb_leftmost == victim)
+		root->rb_leftmost = new;
+	rb_replace_node(victim, new, &root->rb_root);
+}
+
+/*
+ * Insert by less(): equal nodes go after the ones already there. The
+ * _cached one returns node when it became the leftmost, else NULL.
+ */
+static __always_inline struct rb_node *
+rb_add_cached(struct rb_node *node, struct rb_root_cached *tree,
+	      bool (*less)(struct rb_node *, const struct rb_node *))
+{
+	struct rb_node **link = &tree->rb_root.rb_node, *parent = NULL;
+	bool leftmost = true;
+
+	while (*link) {
+		parent = *link;
+		if (less(node, parent)) {
+			link = &parent->rb_left;
+		} else {
+			link = &parent->rb_right;
+			leftmost = false;
+		}
+	}
+	rb_link_node(node, parent, link);
+	rb_insert_color_cached(node, tree, leftmost);
+	return leftmost ? node : NULL;
+}
+
+static __always_inline void
+rb_add(struct rb_node *node, struct rb_root *tree,
+       bool (*less)(struct rb_node *, const struct rb_node *))
+{
+	struct rb_node **link = &tree->rb_node, *parent = NULL;
+
+	while (*link) {
+		parent = *link;
+		link = less(node, parent) ? &parent->rb_left : &parent->rb_right;
+	}
+	rb_link_node(node, parent, link);
+	rb_insert_color(node, tree);
+}
+
+/* insert unless an equal node is there: then that one, and nothing inserted */
+static __always_inline struct rb_node *
+rb_find_add(struct rb_node *node, struct rb_root *tree,
+	    int (*cmp)(struct rb_node *, const struct rb_node *))
+{
+	struct rb_node **link = &tree->rb_node, *parent = NULL;
+
+	while (*link) {
+		int c;
+
+		parent = *link;
+		c = cmp(node, parent);
+		if (!c)
+			return parent;
+		link = c < 0 ? &parent->rb_left : &parent->rb_right;
+	}
+	rb_link_node(node, parent, link);
+	rb_insert_color(node, tree);
+	return NULL;
+}
+
+static __always_inline struct rb_node *
+rb_find(const void *key, const struct rb_root *tree,
+	int (*cmp)(const void *key, const struct rb_node *))
+{
+	struct rb_node *node = tree->rb_node;
+
+	while (node) {
+		int c = cmp(key, node);
+
+		if (!c)
+			return node;
+		node = c < 0 ? node->rb_left : node->rb_right;
+	}
+	return NULL;
+}
+
+/* the leftmost node equal to key */
+static __always_inline struct rb_node *
+rb_find_first(const void *key, const struct rb_root *tree,
+	      int (*cmp)(const void *key, const struct rb_node *))
+{
+	struct rb_node *node = tree->rb_node, *match = NULL;
+
+	while (node) {
+		int c = cmp(key, node);
+
+		if (c <= 0) {
+			if (!c)
+				match = node;
+			node = node->rb_left;
+		} else {
+			node = node->rb_right;
+		}
+	}
+	return match;
+}
+
+/* the next node if it is equal to key too */
+static __always_inline struct rb_node *
+rb_next_match(const void *key, struct rb_node *node,
+	      int (*cmp)(const void *key, const struct rb_node *))
+{
+	node = rb_next(node);
+	return node && !cmp(key, node) ? node : NULL;
+}
+
+#define rb_for_each(node, key, tree, cmp) \
+	for ((node) = rb_find_first((key), (tree), (cmp)); \
+	     (node); (node) = rb_next_match((key), (node), (cmp)))
 
 #endif

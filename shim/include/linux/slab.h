@@ -268,8 +268,8 @@ static inline void kvfree_sensitive(const void *addr, size_t len)
 	kfree_sensitive(addr);
 }
 
-#define kfree_rcu(ptr, ...)	kfree(ptr)
-#define kvfree_rcu(ptr, ...)	kvfree(ptr)
+/* kfree_rcu(), kvfree_rcu(): rcupdate.h's, as in the kernel */
+#include <linux/rcupdate.h>
 
 /* kmem_cache: a named size; objects come from the same counted allocator. */
 struct kmem_cache {

@@ -1,41 +1,292 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Spinlocks (raw and spinlock_t) and, through rwlock.h, rwlocks on the
+ * shim's one CPU. A lock is real state: spin_trylock() fails on a held lock,
+ * spin_is_locked() says whether it is held, lockdep_is_held() too. Taking a
+ * lock this CPU already holds would spin forever in the kernel; here it is
+ * reported (qdk_lock_stuck(): "BUG: spinlock recursion", a WARNING) and the
+ * caller goes on. The _bh/_irq/_irqsave suffixes disable nothing here (no
+ * interrupts, no softirqs run during a call) but report to the context hooks
+ * (qdk/context.h), and so do every acquire and release.
+ */
 #ifndef __LINUX_SPINLOCK_H
 #define __LINUX_SPINLOCK_H
 
 #include <linux/types.h>
 #include <linux/spinlock_types.h>
 #include <linux/compiler.h>
+#include <linux/typecheck.h>
+#include <linux/bug.h>
 #include <linux/bottom_half.h>
 #include <linux/irqflags.h>
+#include <linux/lockdep.h>
+#include <linux/cleanup.h>
+#include <linux/atomic.h>
+#include <qdk/context.h>
 
-#define spin_lock_init(l)		do { (l)->locked = 0; } while (0)
-#define spin_lock(l)			do { (void)(l); } while (0)
-#define spin_unlock(l)			do { (void)(l); } while (0)
-#define spin_lock_bh(l)			do { (void)(l); } while (0)
-#define spin_unlock_bh(l)		do { (void)(l); } while (0)
-#define spin_lock_irq(l)		do { (void)(l); } while (0)
-#define spin_unlock_irq(l)		do { (void)(l); } while (0)
-#define spin_lock_irqsave(l, f)		do { (void)(l); (f) = 0; } while (0)
-#define spin_unlock_irqrestore(l, f)	do { (void)(l); (void)(f); } while (0)
-#define spin_trylock(l)			({ (void)(l); 1; })
-#define spin_is_locked(l)		({ (void)(l); 0; })
-#define assert_spin_locked(l)		do { (void)(l); } while (0)
-#define lockdep_assert_held(l)		do { (void)(l); } while (0)
-#define lockdep_set_class(l, k)		do { } while (0)
-#define lockdep_register_key(k)		do { } while (0)
-#define lockdep_unregister_key(k)	do { } while (0)
-#define rwlock_init(l)			do { (l)->locked = 0; } while (0)
-#define read_lock(l)			do { (void)(l); } while (0)
-#define read_unlock(l)			do { (void)(l); } while (0)
-#define write_lock(l)			do { (void)(l); } while (0)
-#define write_unlock(l)			do { (void)(l); } while (0)
-#define read_lock_bh(l)			do { (void)(l); } while (0)
-#define read_unlock_bh(l)		do { (void)(l); } while (0)
-#define write_lock_bh(l)		do { (void)(l); } while (0)
-#define write_unlock_bh(l)		do { (void)(l); } while (0)
+/* lib/locking.c: a lock this CPU holds taken again (the kernel would hang) */
+void qdk_lock_stuck(const char *what, struct lockdep_map *map, unsigned long ip);
 
-struct lock_class_key {
-	int qdk_unused;
-};
+#define LOCK_SECTION_NAME		".text..lock."KBUILD_BASENAME
+#define LOCK_SECTION_START(extra)	".subsection 1\n\t" extra ".ifndef " LOCK_SECTION_NAME "\n\t" \
+					LOCK_SECTION_NAME ":\n\t" ".endif\n"
+#define LOCK_SECTION_END		".previous\n\t"
+#define smp_mb__after_spinlock()	do { } while (0)
+
+/* ---- raw_spinlock_t ---- */
+
+static inline void __raw_spin_lock_init(raw_spinlock_t *lock, const char *name,
+					struct lock_class_key *key, short inner)
+{
+	lock->locked = 0;
+	lockdep_init_map_wait(&lock->dep_map, name, key, 0, inner);
+}
+
+#define raw_spin_lock_init(lock) do {					\
+	static struct lock_class_key __key;				\
+	__raw_spin_lock_init((lock), #lock, &__key, LD_WAIT_SPIN);	\
+} while (0)
+
+static inline void do_raw_spin_lock(raw_spinlock_t *lock)
+{
+	lock->locked = 1;
+}
+
+static inline int do_raw_spin_trylock(raw_spinlock_t *lock)
+{
+	if (lock->locked)
+		return 0;
+	lock->locked = 1;
+	return 1;
+}
+
+static inline void do_raw_spin_unlock(raw_spinlock_t *lock)
+{
+	lock->locked = 0;
+}
+
+static __always_inline void __qdk_raw_lock(raw_spinlock_t *lock, int irq, unsigned long ip)
+{
+	if (irq >= 0)
+		qdk_ctx_irq_off(irq, ip);
+	if (lock->locked)
+		qdk_lock_stuck("spinlock", &lock->dep_map, ip);
+	spin_acquire(&lock->dep_map, 0, 0, ip);
+	do_raw_spin_lock(lock);
+}
+
+static __always_inline int __qdk_raw_trylock(raw_spinlock_t *lock, int irq, unsigned long ip)
+{
+	if (irq >= 0)
+		qdk_ctx_irq_off(irq, ip);
+	if (do_raw_spin_trylock(lock)) {
+		spin_acquire(&lock->dep_map, 0, 1, ip);
+		return 1;
+	}
+	if (irq >= 0)
+		qdk_ctx_irq_on(irq, ip);
+	return 0;
+}
+
+static __always_inline void __qdk_raw_unlock(raw_spinlock_t *lock, int irq, unsigned long ip)
+{
+	spin_release(&lock->dep_map, ip);
+	do_raw_spin_unlock(lock);
+	if (irq >= 0)
+		qdk_ctx_irq_on(irq, ip);
+}
+
+/* irq: -1 plain, 0 interrupts (_irq, _irqsave), 1 bottom halves (_bh) */
+#define raw_spin_lock(lock)		__qdk_raw_lock(lock, -1, _QDK_THIS_IP_)
+#define raw_spin_lock_bh(lock)		__qdk_raw_lock(lock, 1, _QDK_THIS_IP_)
+#define raw_spin_lock_irq(lock)		__qdk_raw_lock(lock, 0, _QDK_THIS_IP_)
+#define raw_spin_lock_irqsave(lock, flags) \
+	do { local_save_flags(flags); __qdk_raw_lock(lock, 0, _QDK_THIS_IP_); } while (0)
+#define raw_spin_lock_nested(lock, subclass) \
+	do { (void)(subclass); raw_spin_lock(lock); } while (0)
+#define raw_spin_lock_irqsave_nested(lock, flags, subclass) \
+	do { (void)(subclass); raw_spin_lock_irqsave(lock, flags); } while (0)
+#define raw_spin_lock_nest_lock(lock, nest_lock) \
+	do { typecheck(struct lockdep_map *, &(nest_lock)->dep_map); raw_spin_lock(lock); } while (0)
+#define raw_spin_trylock(lock)		__qdk_raw_trylock(lock, -1, _QDK_THIS_IP_)
+#define raw_spin_trylock_bh(lock)	__qdk_raw_trylock(lock, 1, _QDK_THIS_IP_)
+#define raw_spin_trylock_irq(lock)	__qdk_raw_trylock(lock, 0, _QDK_THIS_IP_)
+#define raw_spin_trylock_irqsave(lock, flags) \
+	({ local_save_flags(flags); __qdk_raw_trylock(lock, 0, _QDK_THIS_IP_); })
+#define raw_spin_unlock(lock)		__qdk_raw_unlock(lock, -1, _QDK_THIS_IP_)
+#define raw_spin_unlock_bh(lock)	__qdk_raw_unlock(lock, 1, _QDK_THIS_IP_)
+#define raw_spin_unlock_irq(lock)	__qdk_raw_unlock(lock, 0, _QDK_THIS_IP_)
+#define raw_spin_unlock_irqrestore(lock, flags) \
+	do { typecheck(unsigned long, flags); __qdk_raw_unlock(lock, 0, _QDK_THIS_IP_); } while (0)
+#define raw_spin_is_locked(lock)	((lock)->locked != 0)
+/* nobody else spins on the shim's one CPU */
+#define raw_spin_is_contended(lock)	(((void)(lock)), 0)
+
+/* ---- spinlock_t: the raw lock inside it ---- */
+
+static __always_inline raw_spinlock_t *spinlock_check(spinlock_t *lock)
+{
+	return &lock->rlock;
+}
+
+#define spin_lock_init(_lock) do {					\
+	static struct lock_class_key __key;				\
+	__raw_spin_lock_init(spinlock_check(_lock), #_lock, &__key,	\
+			     LD_WAIT_CONFIG);				\
+} while (0)
+
+static __always_inline void spin_lock(spinlock_t *lock)
+{
+	__qdk_raw_lock(&lock->rlock, -1, _QDK_THIS_IP_);
+}
+
+static __always_inline void spin_lock_bh(spinlock_t *lock)
+{
+	__qdk_raw_lock(&lock->rlock, 1, _QDK_THIS_IP_);
+}
+
+static __always_inline int spin_trylock(spinlock_t *lock)
+{
+	return __qdk_raw_trylock(&lock->rlock, -1, _QDK_THIS_IP_);
+}
+
+#define spin_lock_nested(lock, subclass) \
+	raw_spin_lock_nested(spinlock_check(lock), subclass)
+#define spin_lock_nest_lock(lock, nest_lock) \
+	raw_spin_lock_nest_lock(spinlock_check(lock), nest_lock)
+
+static __always_inline void spin_lock_irq(spinlock_t *lock)
+{
+	__qdk_raw_lock(&lock->rlock, 0, _QDK_THIS_IP_);
+}
+
+#define spin_lock_irqsave(lock, flags) \
+	raw_spin_lock_irqsave(spinlock_check(lock), flags)
+#define spin_lock_irqsave_nested(lock, flags, subclass) \
+	raw_spin_lock_irqsave_nested(spinlock_check(lock), flags, subclass)
+
+static __always_inline void spin_unlock(spinlock_t *lock)
+{
+	__qdk_raw_unlock(&lock->rlock, -1, _QDK_THIS_IP_);
+}
+
+static __always_inline void spin_unlock_bh(spinlock_t *lock)
+{
+	__qdk_raw_unlock(&lock->rlock, 1, _QDK_THIS_IP_);
+}
+
+static __always_inline void spin_unlock_irq(spinlock_t *lock)
+{
+	__qdk_raw_unlock(&lock->rlock, 0, _QDK_THIS_IP_);
+}
+
+static __always_inline void spin_unlock_irqrestore(spinlock_t *lock, unsigned long flags)
+{
+	__qdk_raw_unlock(&lock->rlock, 0, _QDK_THIS_IP_);
+}
+
+static __always_inline int spin_trylock_bh(spinlock_t *lock)
+{
+	return __qdk_raw_trylock(&lock->rlock, 1, _QDK_THIS_IP_);
+}
+
+static __always_inline int spin_trylock_irq(spinlock_t *lock)
+{
+	return __qdk_raw_trylock(&lock->rlock, 0, _QDK_THIS_IP_);
+}
+
+#define spin_trylock_irqsave(lock, flags) \
+	raw_spin_trylock_irqsave(spinlock_check(lock), flags)
+
+static __always_inline int spin_is_locked(spinlock_t *lock)
+{
+	return raw_spin_is_locked(&lock->rlock);
+}
+
+static __always_inline int spin_is_contended(spinlock_t *lock)
+{
+	return raw_spin_is_contended(&lock->rlock);
+}
+
+#define assert_spin_locked(lock)	BUG_ON(!spin_is_locked(lock))
+#define assert_raw_spin_locked(lock)	BUG_ON(!raw_spin_is_locked(lock))
+
+#include <linux/rwlock.h>
+
+/*
+ * atomic_dec_and_lock(): decrement, and when that reaches 0 return 1 with
+ * the lock held (lib/locking.c, as lib/dec_and_lock.c).
+ */
+int _atomic_dec_and_lock(atomic_t *atomic, spinlock_t *lock);
+#define atomic_dec_and_lock(atomic, lock) \
+	__cond_lock(lock, _atomic_dec_and_lock(atomic, lock))
+int _atomic_dec_and_lock_irqsave(atomic_t *atomic, spinlock_t *lock, unsigned long *flags);
+#define atomic_dec_and_lock_irqsave(atomic, lock, flags) \
+	__cond_lock(lock, _atomic_dec_and_lock_irqsave(atomic, lock, &(flags)))
+int _atomic_dec_and_raw_lock(atomic_t *atomic, raw_spinlock_t *lock);
+#define atomic_dec_and_raw_lock(atomic, lock) \
+	__cond_lock(lock, _atomic_dec_and_raw_lock(atomic, lock))
+int _atomic_dec_and_raw_lock_irqsave(atomic_t *atomic, raw_spinlock_t *lock,
+				     unsigned long *flags);
+#define atomic_dec_and_raw_lock_irqsave(atomic, lock, flags) \
+	__cond_lock(lock, _atomic_dec_and_raw_lock_irqsave(atomic, lock, &(flags)))
+
+/* a hash table's array of locks (lib/bucket_locks.c): size rounded to 2^n */
+int __alloc_bucket_spinlocks(spinlock_t **locks, unsigned int *lock_mask,
+			     size_t max_size, unsigned int cpu_mult,
+			     gfp_t gfp, const char *name,
+			     struct lock_class_key *key);
+#define alloc_bucket_spinlocks(locks, lock_mask, max_size, cpu_mult, gfp)	\
+	({								\
+		static struct lock_class_key key;			\
+		__alloc_bucket_spinlocks(locks, lock_mask, max_size,	\
+					 cpu_mult, gfp, #locks, &key);	\
+	})
+void free_bucket_spinlocks(spinlock_t *locks);
+
+/* guard(spinlock)(&l), scoped_guard(spinlock_irqsave, &l) ... (cleanup.h) */
+DEFINE_LOCK_GUARD_1(raw_spinlock, raw_spinlock_t, raw_spin_lock(_T->lock), raw_spin_unlock(_T->lock))
+DEFINE_LOCK_GUARD_1_COND(raw_spinlock, _try, raw_spin_trylock(_T->lock))
+DEFINE_LOCK_GUARD_1(raw_spinlock_nested, raw_spinlock_t,
+		    raw_spin_lock_nested(_T->lock, SINGLE_DEPTH_NESTING), raw_spin_unlock(_T->lock))
+DEFINE_LOCK_GUARD_1(raw_spinlock_irq, raw_spinlock_t, raw_spin_lock_irq(_T->lock),
+		    raw_spin_unlock_irq(_T->lock))
+DEFINE_LOCK_GUARD_1_COND(raw_spinlock_irq, _try, raw_spin_trylock_irq(_T->lock))
+DEFINE_LOCK_GUARD_1(raw_spinlock_bh, raw_spinlock_t, raw_spin_lock_bh(_T->lock),
+		    raw_spin_unlock_bh(_T->lock))
+DEFINE_LOCK_GUARD_1_COND(raw_spinlock_bh, _try, raw_spin_trylock_bh(_T->lock))
+DEFINE_LOCK_GUARD_1(raw_spinlock_irqsave, raw_spinlock_t,
+		    raw_spin_lock_irqsave(_T->lock, _T->flags),
+		    raw_spin_unlock_irqrestore(_T->lock, _T->flags), unsigned long flags)
+DEFINE_LOCK_GUARD_1_COND(raw_spinlock_irqsave, _try,
+			 raw_spin_trylock_irqsave(_T->lock, _T->flags))
+DEFINE_LOCK_GUARD_1(spinlock, spinlock_t, spin_lock(_T->lock), spin_unlock(_T->lock))
+DEFINE_LOCK_GUARD_1_COND(spinlock, _try, spin_trylock(_T->lock))
+DEFINE_LOCK_GUARD_1(spinlock_irq, spinlock_t, spin_lock_irq(_T->lock), spin_unlock_irq(_T->lock))
+DEFINE_LOCK_GUARD_1_COND(spinlock_irq, _try, spin_trylock_irq(_T->lock))
+DEFINE_LOCK_GUARD_1(spinlock_bh, spinlock_t, spin_lock_bh(_T->lock), spin_unlock_bh(_T->lock))
+DEFINE_LOCK_GUARD_1_COND(spinlock_bh, _try, spin_trylock_bh(_T->lock))
+DEFINE_LOCK_GUARD_1(spinlock_irqsave, spinlock_t, spin_lock_irqsave(_T->lock, _T->flags),
+		    spin_unlock_irqrestore(_T->lock, _T->flags), unsigned long flags)
+DEFINE_LOCK_GUARD_1_COND(spinlock_irqsave, _try, spin_trylock_irqsave(_T->lock, _T->flags))
+DEFINE_LOCK_GUARD_1(read_lock, rwlock_t, read_lock(_T->lock), read_unlock(_T->lock))
+DEFINE_LOCK_GUARD_1(read_lock_irq, rwlock_t, read_lock_irq(_T->lock), read_unlock_irq(_T->lock))
+DEFINE_LOCK_GUARD_1(read_lock_irqsave, rwlock_t, read_lock_irqsave(_T->lock, _T->flags),
+		    read_unlock_irqrestore(_T->lock, _T->flags), unsigned long flags)
+DEFINE_LOCK_GUARD_1(write_lock, rwlock_t, write_lock(_T->lock), write_unlock(_T->lock))
+DEFINE_LOCK_GUARD_1(write_lock_irq, rwlock_t, write_lock_irq(_T->lock), write_unlock_irq(_T->lock))
+DEFINE_LOCK_GUARD_1(write_lock_irqsave, rwlock_t, write_lock_irqsave(_T->lock, _T->flags),
+		    write_unlock_irqrestore(_T->lock, _T->flags), unsigned long flags)
+
+/* a long critical section may break for a waiter: the shim has none */
+static inline int spin_needbreak(spinlock_t *lock)
+{
+	return spin_is_contended(lock);
+}
+
+static inline int rwlock_needbreak(rwlock_t *lock)
+{
+	return rwlock_is_contended(lock);
+}
 
 #endif

@@ -12,11 +12,77 @@
 #include <linux/stat.h>
 #include <linux/types.h>
 #include <linux/version.h>
+#include <linux/stringify.h>
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+#include <linux/kernel.h>	/* VERIFY_OCTAL_PERMISSIONS */
+#endif
+
+struct kobject;
 
 struct attribute {
 	const char *name;
 	umode_t mode;
 };
+
+/*
+ * A group of attributes, in a subdirectory when it has a name; is_visible()
+ * returns the mode a file gets (0: not created), from the group's attrs,
+ * NULL-terminated.
+ */
+struct attribute_group {
+	const char		*name;
+	umode_t			(*is_visible)(struct kobject *, struct attribute *, int);
+	struct attribute	**attrs;
+};
+
+#define __ATTRIBUTE_GROUPS(_name)				\
+static const struct attribute_group *_name##_groups[] = {	\
+	&_name##_group,						\
+	NULL,							\
+}
+
+#define ATTRIBUTE_GROUPS(_name)					\
+static const struct attribute_group _name##_group = {		\
+	.attrs = _name##_attrs,					\
+};								\
+__ATTRIBUTE_GROUPS(_name)
+
+/* the mode is checked at build time, as the kernel's */
+#define __ATTR(_name, _mode, _show, _store) {				\
+	.attr = { .name = __stringify(_name),				\
+		  .mode = VERIFY_OCTAL_PERMISSIONS(_mode) },		\
+	.show	= _show,						\
+	.store	= _store,						\
+}
+#define __ATTR_PREALLOC(_name, _mode, _show, _store) {			\
+	.attr = { .name = __stringify(_name),				\
+		  .mode = SYSFS_PREALLOC | VERIFY_OCTAL_PERMISSIONS(_mode) }, \
+	.show	= _show,						\
+	.store	= _store,						\
+}
+#define __ATTR_RO(_name) {						\
+	.attr	= { .name = __stringify(_name), .mode = 0444 },		\
+	.show	= _name##_show,						\
+}
+#define __ATTR_RO_MODE(_name, _mode) {					\
+	.attr	= { .name = __stringify(_name),				\
+		    .mode = VERIFY_OCTAL_PERMISSIONS(_mode) },		\
+	.show	= _name##_show,						\
+}
+#define __ATTR_RW_MODE(_name, _mode) {					\
+	.attr	= { .name = __stringify(_name),				\
+		    .mode = VERIFY_OCTAL_PERMISSIONS(_mode) },		\
+	.show	= _name##_show,						\
+	.store	= _name##_store,					\
+}
+#define __ATTR_WO(_name) {						\
+	.attr	= { .name = __stringify(_name), .mode = 0200 },		\
+	.store	= _name##_store,					\
+}
+#define __ATTR_RW(_name) __ATTR(_name, 0644, _name##_show, _name##_store)
+#define __ATTR_NULL { .attr = { .name = NULL } }
+/* sysfs allocates the buffer at open: the shim's always is */
+#define SYSFS_PREALLOC		010000
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 /* linux/kernel.h's before 7.x: the rules of a permission, at build time */
@@ -29,6 +95,22 @@ struct attribute {
 	 BUILD_BUG_ON_ZERO((perms) & 2) +				\
 	 (perms))
 #endif
+
+/* how a kobject's attribute files read and write (its type's) */
+struct sysfs_ops {
+	ssize_t (*show)(struct kobject *kobj, struct attribute *attr, char *buf);
+	ssize_t (*store)(struct kobject *kobj, struct attribute *attr, const char *buf,
+			 size_t count);
+};
+
+int __must_check sysfs_create_file(struct kobject *kobj, const struct attribute *attr);
+void sysfs_remove_file(struct kobject *kobj, const struct attribute *attr);
+int __must_check sysfs_create_files(struct kobject *kobj, const struct attribute * const *attr);
+void sysfs_remove_files(struct kobject *kobj, const struct attribute * const *attr);
+int __must_check sysfs_create_group(struct kobject *kobj, const struct attribute_group *grp);
+void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp);
+int __must_check sysfs_create_groups(struct kobject *kobj, const struct attribute_group **groups);
+void sysfs_remove_groups(struct kobject *kobj, const struct attribute_group **groups);
 
 __printf(2, 3) int sysfs_emit(char *buf, const char *fmt, ...);
 __printf(3, 4) int sysfs_emit_at(char *buf, int at, const char *fmt, ...);

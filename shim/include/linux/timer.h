@@ -15,6 +15,7 @@
 #include <linux/container_of.h>
 #include <linux/rbtree.h>
 #include <linux/version.h>
+#include <linux/lockdep_types.h>
 
 /*
  * The shim's timer queue entry shared by timer_list and hrtimer. It lives in
@@ -57,6 +58,19 @@ struct timer_list {
 #define TIMER_PINNED		0x00100000
 #define TIMER_IRQSAFE		0x00200000
 #define TIMER_INIT_FLAGS	(TIMER_DEFERRABLE | TIMER_PINNED | TIMER_IRQSAFE)
+#define TIMER_ARRAYSHIFT	22
+#define TIMER_ARRAYMASK		0xFFC00000
+#define TIMER_TRACE_FLAGMASK	(TIMER_MIGRATING | TIMER_DEFERRABLE | TIMER_PINNED | TIMER_IRQSAFE)
+#define NEXT_TIMER_MAX_DELTA	((1UL << 30) - 1)
+
+/* a timer defined statically is set up as timer_setup(_function, 0) sets it */
+#define __TIMER_INITIALIZER(_function, _flags) {			\
+		.function = (_function),				\
+		.flags = (_flags),					\
+		.__qdk_node = { .kind = QDK_TNODE_TIMER },		\
+	}
+#define DEFINE_TIMER(_name, _function) \
+	struct timer_list _name = __TIMER_INITIALIZER(_function, 0)
 
 void timer_setup(struct timer_list *timer,
 		 void (*func)(struct timer_list *), unsigned int flags);
@@ -68,6 +82,31 @@ void add_timer(struct timer_list *timer);
  * C library's POSIX timer call the test runner links.
  */
 int __timer_delete(struct timer_list *timer);
+/* only a pending timer is modified; 0 (nothing done) otherwise */
+int mod_timer_pending(struct timer_list *timer, unsigned long expires);
+/* one CPU: cpu names it; otherwise add_timer() */
+void add_timer_on(struct timer_list *timer, int cpu);
+/* -1 when called from the timer's own callback, else timer_delete() */
+int try_to_del_timer_sync(struct timer_list *timer);
+/* delete, and ignore every later arming (the function is gone) */
+int timer_shutdown(struct timer_list *timer);
+void init_timer_key(struct timer_list *timer, void (*func)(struct timer_list *),
+		    unsigned int flags, const char *name, struct lock_class_key *key);
+
+static inline void init_timer_on_stack_key(struct timer_list *timer,
+					   void (*func)(struct timer_list *),
+					   unsigned int flags, const char *name,
+					   struct lock_class_key *key)
+{
+	init_timer_key(timer, func, flags, name, key);
+}
+
+#define timer_setup_on_stack(timer, callback, flags) \
+	init_timer_on_stack_key((timer), (callback), (flags), #timer, NULL)
+
+static inline void destroy_timer_on_stack(struct timer_list *timer)
+{
+}
 
 static inline int timer_pending(const struct timer_list *timer)
 {
@@ -87,7 +126,7 @@ static inline int timer_delete_sync(struct timer_list *timer)
 
 static inline int timer_shutdown_sync(struct timer_list *timer)
 {
-	return timer_delete(timer);
+	return timer_shutdown(timer);
 }
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
@@ -109,14 +148,18 @@ static inline int del_timer_sync(struct timer_list *timer)
 	container_of(callback_timer, typeof(*var), timer_fieldname)
 #endif
 
-static inline unsigned long round_jiffies(unsigned long j)
-{
-	return j;
-}
-
-static inline unsigned long round_jiffies_relative(unsigned long j)
-{
-	return j;
-}
+/*
+ * Rounded to a whole second of jiffies (down within the first quarter
+ * second, up otherwise; _up always up), skewed by 3 jiffies per CPU, as
+ * kernel/time/timer.c; a result not in the future is the value unchanged.
+ */
+unsigned long __round_jiffies(unsigned long j, int cpu);
+unsigned long __round_jiffies_relative(unsigned long j, int cpu);
+unsigned long __round_jiffies_up(unsigned long j, int cpu);
+unsigned long __round_jiffies_up_relative(unsigned long j, int cpu);
+unsigned long round_jiffies(unsigned long j);
+unsigned long round_jiffies_relative(unsigned long j);
+unsigned long round_jiffies_up(unsigned long j);
+unsigned long round_jiffies_up_relative(unsigned long j);
 
 #endif

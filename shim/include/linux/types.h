@@ -26,6 +26,7 @@ typedef __kernel_size_t size_t;
 typedef __kernel_ssize_t ssize_t;
 typedef __kernel_ptrdiff_t ptrdiff_t;
 typedef __kernel_clockid_t clockid_t;
+typedef __kernel_clock_t clock_t;
 typedef __kernel_off_t off_t;
 typedef __kernel_loff_t loff_t;
 typedef unsigned short umode_t;

@@ -22,6 +22,9 @@
 #include <linux/timer.h>
 #include <linux/types.h>
 #include <linux/version.h>
+#include <linux/kernel.h>
+#include <linux/lockdep_types.h>
+#include <linux/rcupdate.h>
 
 struct work_struct;
 struct workqueue_struct;
@@ -29,13 +32,50 @@ typedef void (*work_func_t)(struct work_struct *work);
 
 enum {
 	WORK_STRUCT_PENDING_BIT	= 0,
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+	/* 6.1's layout of work->data (CONFIG_DEBUG_OBJECTS_WORK off) */
+	WORK_STRUCT_INACTIVE_BIT = 1,
+	WORK_STRUCT_PWQ_BIT	= 2,
+	WORK_STRUCT_LINKED_BIT	= 3,
+	WORK_STRUCT_COLOR_SHIFT	= 4,
+	WORK_STRUCT_COLOR_BITS	= 4,
+	WORK_STRUCT_PENDING	= 1 << WORK_STRUCT_PENDING_BIT,
+	WORK_STRUCT_INACTIVE	= 1 << WORK_STRUCT_INACTIVE_BIT,
+	WORK_STRUCT_PWQ		= 1 << WORK_STRUCT_PWQ_BIT,
+	WORK_STRUCT_LINKED	= 1 << WORK_STRUCT_LINKED_BIT,
+	WORK_STRUCT_STATIC	= 0,
+	WORK_NR_COLORS		= (1 << WORK_STRUCT_COLOR_BITS),
+	WORK_CPU_UNBOUND	= 8192,		/* NR_CPUS */
+	WORK_STRUCT_FLAG_BITS	= WORK_STRUCT_COLOR_SHIFT + WORK_STRUCT_COLOR_BITS,
+	WORK_OFFQ_FLAG_BASE	= WORK_STRUCT_COLOR_SHIFT,
+	__WORK_OFFQ_CANCELING	= WORK_OFFQ_FLAG_BASE,
+	WORK_OFFQ_FLAG_BITS	= 1,
+	WORK_OFFQ_POOL_SHIFT	= WORK_OFFQ_FLAG_BASE + WORK_OFFQ_FLAG_BITS,
+	WORK_OFFQ_LEFT		= BITS_PER_LONG - WORK_OFFQ_POOL_SHIFT,
+	WORK_OFFQ_POOL_BITS	= WORK_OFFQ_LEFT <= 31 ? WORK_OFFQ_LEFT : 31,
+#endif
+	WORK_BUSY_PENDING	= 1 << 0,
+	WORK_BUSY_RUNNING	= 1 << 1,
+	WORKER_DESC_LEN		= 24,
 };
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+#define WORK_OFFQ_CANCELING	(1ul << __WORK_OFFQ_CANCELING)
+#define WORK_OFFQ_POOL_NONE	((1ul << WORK_OFFQ_POOL_BITS) - 1)
+#define WORK_STRUCT_FLAG_MASK	((1ul << WORK_STRUCT_FLAG_BITS) - 1)
+#define WORK_STRUCT_WQ_DATA_MASK	(~WORK_STRUCT_FLAG_MASK)
+#define WORK_STRUCT_NO_POOL	(WORK_OFFQ_POOL_NONE << WORK_OFFQ_POOL_SHIFT)
+#define WORK_DATA_INIT()	ATOMIC_LONG_INIT((unsigned long)WORK_STRUCT_NO_POOL)
+#define WORK_DATA_STATIC_INIT()	\
+	ATOMIC_LONG_INIT((unsigned long)(WORK_STRUCT_NO_POOL | WORK_STRUCT_STATIC))
+#endif
 
 struct work_struct {
 	atomic_long_t data;		/* WORK_STRUCT_PENDING_BIT */
 	struct list_head entry;
 	work_func_t func;
 	struct workqueue_struct *__qdk_wq;	/* where it is queued */
+	u16 __qdk_disable;		/* disable_work() count (6.12's OFFQ disable bits) */
 	struct qdk_tnode __qdk_node;	/* in the clock's queue while queued */
 };
 
@@ -85,6 +125,55 @@ void __qdk_init_work(struct work_struct *work, work_func_t func);
 	timer_setup(&(_work)->timer, delayed_work_timer_fn, TIMER_IRQSAFE); \
 } while (0)
 
+/* a deferrable timer: on the shim's always-busy CPU it fires as any other */
+#define INIT_DEFERRABLE_WORK(_work, _func) do {			\
+	__qdk_init_work(&(_work)->work, (_func));			\
+	timer_setup(&(_work)->timer, delayed_work_timer_fn,		\
+		    TIMER_IRQSAFE | TIMER_DEFERRABLE);			\
+} while (0)
+#define DECLARE_DEFERRABLE_WORK(n, f)					\
+	struct delayed_work n = __DELAYED_WORK_INITIALIZER(n, f, TIMER_DEFERRABLE)
+#define INIT_WORK_ONSTACK(_work, _func)		INIT_WORK(_work, _func)
+#define INIT_WORK_ONSTACK_KEY(_work, _func, _key)	INIT_WORK(_work, _func)
+#define INIT_DELAYED_WORK_ONSTACK(_work, _func)	INIT_DELAYED_WORK(_work, _func)
+#define INIT_DEFERRABLE_WORK_ONSTACK(_work, _func)	INIT_DEFERRABLE_WORK(_work, _func)
+
+/* debug objects are off: nothing to tell about a work on the stack */
+static inline void __init_work(struct work_struct *work, int onstack)
+{
+}
+
+static inline void destroy_work_on_stack(struct work_struct *work)
+{
+}
+
+static inline void destroy_delayed_work_on_stack(struct delayed_work *work)
+{
+}
+
+static inline unsigned int work_static(struct work_struct *work)
+{
+	return 0;
+}
+
+#define from_work(var, callback_work, work_fieldname)	\
+	container_of(callback_work, typeof(*var), work_fieldname)
+
+/* a work queued once an RCU grace period has passed: at once here */
+struct rcu_work {
+	struct work_struct work;
+	struct rcu_head rcu;
+	struct workqueue_struct *wq;
+};
+
+static inline struct rcu_work *to_rcu_work(struct work_struct *work)
+{
+	return container_of(work, struct rcu_work, work);
+}
+
+#define INIT_RCU_WORK(_work, _func)		INIT_WORK(&(_work)->work, (_func))
+#define INIT_RCU_WORK_ONSTACK(_work, _func)	INIT_WORK_ONSTACK(&(_work)->work, (_func))
+
 enum {
 	WQ_UNBOUND		= 1 << 1,
 	WQ_FREEZABLE		= 1 << 2,
@@ -93,7 +182,11 @@ enum {
 	WQ_CPU_INTENSIVE	= 1 << 5,
 	WQ_SYSFS		= 1 << 6,
 	WQ_POWER_EFFICIENT	= 1 << 7,
+	__WQ_DRAINING		= 1 << 16,
 	__WQ_ORDERED		= 1 << 17,
+	__WQ_LEGACY		= 1 << 18,
+	__WQ_ORDERED_EXPLICIT	= 1 << 19,
+	WQ_MAX_UNBOUND_PER_CPU	= 4,
 	WQ_MAX_ACTIVE		= 512,
 	WQ_DFL_ACTIVE		= WQ_MAX_ACTIVE / 2,
 };
@@ -104,6 +197,7 @@ extern struct workqueue_struct *system_long_wq;
 extern struct workqueue_struct *system_unbound_wq;
 extern struct workqueue_struct *system_freezable_wq;
 extern struct workqueue_struct *system_power_efficient_wq;
+extern struct workqueue_struct *system_freezable_power_efficient_wq;
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 extern struct workqueue_struct *system_percpu_wq;
 extern struct workqueue_struct *system_dfl_wq;
@@ -116,8 +210,13 @@ alloc_workqueue(const char *fmt, unsigned int flags, int max_active, ...);
 #define create_workqueue(name)		alloc_workqueue("%s", WQ_MEM_RECLAIM, 1, (name))
 #define create_singlethread_workqueue(name)				\
 	alloc_ordered_workqueue("%s", WQ_MEM_RECLAIM, (name))
+#define create_freezable_workqueue(name)				\
+	alloc_workqueue("%s", __WQ_LEGACY | WQ_FREEZABLE | WQ_UNBOUND | WQ_MEM_RECLAIM, 1, (name))
 void destroy_workqueue(struct workqueue_struct *wq);
 void flush_workqueue(struct workqueue_struct *wq);
+void __flush_workqueue(struct workqueue_struct *wq);
+#define flush_scheduled_work()	__flush_workqueue(system_wq)
+#define WQ_UNBOUND_MAX_ACTIVE	max_t(int, WQ_MAX_ACTIVE, num_possible_cpus() * WQ_MAX_UNBOUND_PER_CPU)
 void drain_workqueue(struct workqueue_struct *wq);
 
 bool queue_work(struct workqueue_struct *wq, struct work_struct *work);
@@ -132,7 +231,52 @@ bool cancel_work_sync(struct work_struct *work);
 bool cancel_delayed_work(struct delayed_work *dwork);
 bool cancel_delayed_work_sync(struct delayed_work *dwork);
 
+/* no max_active limit here, so no work waits behind others: never congested */
+static inline bool workqueue_congested(int cpu, struct workqueue_struct *wq)
+{
+	return false;
+}
+
+/* 6.12's disable count: 16 bits of work->data off queue */
+#define QDK_WORK_DISABLE_MAX	((1U << 16) - 1)
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/*
+ * Disable (cancelling it; true when it was pending) and enable again; while
+ * disabled, queueing fails. enable_*() is true when the count reached 0.
+ */
+bool disable_work(struct work_struct *work);
+bool disable_work_sync(struct work_struct *work);
+bool enable_work(struct work_struct *work);
+bool disable_delayed_work(struct delayed_work *dwork);
+bool disable_delayed_work_sync(struct delayed_work *dwork);
+bool enable_delayed_work(struct delayed_work *dwork);
+
+static inline bool enable_and_queue_work(struct workqueue_struct *wq, struct work_struct *work)
+{
+	if (enable_work(work)) {
+		queue_work(wq, work);
+		return true;
+	}
+	return false;
+}
+#endif
+
+/* the work the calling worker runs, NULL outside a work */
+struct work_struct *current_work(void);
+/* WORK_BUSY_PENDING and/or WORK_BUSY_RUNNING */
+unsigned int work_busy(struct work_struct *work);
+/* queued after the (immediate) grace period; false when already pending */
+bool queue_rcu_work(struct workqueue_struct *wq, struct rcu_work *rwork);
+bool flush_rcu_work(struct rcu_work *rwork);
+/* fn(arg) on a worker of cpu, waited for: the one CPU runs it now */
+long work_on_cpu_key(int cpu, long (*fn)(void *), void *arg, struct lock_class_key *key);
+long work_on_cpu_safe_key(int cpu, long (*fn)(void *), void *arg, struct lock_class_key *key);
+#define work_on_cpu(_cpu, _fn, _arg)		work_on_cpu_key(_cpu, _fn, _arg, NULL)
+#define work_on_cpu_safe(_cpu, _fn, _arg)	work_on_cpu_safe_key(_cpu, _fn, _arg, NULL)
+
 /* one CPU: the _on variants queue where the others do */
+#define queue_work_node(node, wq, work)		queue_work((wq), (work))
 #define queue_work_on(cpu, wq, work)		queue_work((wq), (work))
 #define queue_delayed_work_on(cpu, wq, dw, d)	queue_delayed_work((wq), (dw), (d))
 #define mod_delayed_work_on(cpu, wq, dw, d)	mod_delayed_work((wq), (dw), (d))
@@ -145,6 +289,22 @@ static inline bool schedule_work(struct work_struct *work)
 static inline bool schedule_delayed_work(struct delayed_work *dwork, unsigned long delay)
 {
 	return queue_delayed_work(system_wq, dwork, delay);
+}
+
+static inline bool schedule_work_on(int cpu, struct work_struct *work)
+{
+	return queue_work_on(cpu, system_wq, work);
+}
+
+static inline bool schedule_delayed_work_on(int cpu, struct delayed_work *dwork,
+					    unsigned long delay)
+{
+	return queue_delayed_work_on(cpu, system_wq, dwork, delay);
+}
+
+/* the workqueue watchdog is not modelled: nothing to reset */
+static inline void wq_watchdog_touch(int cpu)
+{
 }
 
 #endif

@@ -75,17 +75,9 @@ void unregister_tcf_proto_ops(struct tcf_proto_ops *ops);
 
 /*
  * A classifier frees what its readers may still see after an RCU grace
- * period; the replay has no concurrent reader, so the work runs at once.
+ * period; the replay has no concurrent reader, so the work runs at once
+ * (struct rcu_work: linux/workqueue.h).
  */
-struct rcu_work {
-	struct work_struct work;
-};
-
-static inline struct rcu_work *to_rcu_work(struct work_struct *work)
-{
-	return container_of(work, struct rcu_work, work);
-}
-
 static inline bool tcf_queue_work(struct rcu_work *rwork, work_func_t func)
 {
 	rwork->work.func = func;

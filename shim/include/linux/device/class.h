@@ -1,26 +1,41 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Device classes (shim/lib/device.c). class_create() lost its owner
- * argument in 6.4 (the kit's 6.12 and 7.x); classes and the devices in them
- * are const there. A class is /sys/class/NAME; two of one name: -EEXIST.
+ * Device classes (shim/lib/device.c). A class is /sys/class/NAME (two of
+ * one name: -EEXIST), its attributes /sys/class/NAME/ATTR. 6.1's
+ * class_create(owner, name) and class_register() are the kernel's macros
+ * around __class_create()/__class_register() with a lock class key; 6.4
+ * dropped the owner and made classes const (the kit's 6.12 and 7.x).
  */
 #ifndef _LINUX_DEVICE_CLASS_H_
 #define _LINUX_DEVICE_CLASS_H_
 
 #include <linux/err.h>
 #include <linux/list.h>
+#include <linux/lockdep_types.h>
+#include <linux/sysfs.h>
 #include <linux/types.h>
 #include <linux/version.h>
 
 struct device;
 struct module;
+struct kobject;
+struct attribute_group;
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define __QDK_CLASS_CONST const
+#else
+#define __QDK_CLASS_CONST
+#endif
 
 struct class {
 	const char *name;
+	const struct attribute_group	**class_groups;
+	const struct attribute_group	**dev_groups;
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 	char *(*devnode)(const struct device *dev, umode_t *mode);
 	void (*class_release)(const struct class *class);
 #else
+	struct module *owner;
 	char *(*devnode)(struct device *dev, umode_t *mode);
 	void (*class_release)(struct class *class);
 #endif
@@ -29,17 +44,114 @@ struct class {
 	bool __qdk_created;		/* by class_create(): class_destroy() frees it */
 };
 
+/* a walk over the class's devices, in the order they were added */
+struct class_dev_iter {
+	__QDK_CLASS_CONST struct class	*class;
+	struct device			*next;	/* the shim's cursor */
+	bool				started;
+};
+
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 int __must_check class_register(const struct class *class);
 void class_unregister(const struct class *class);
 struct class * __must_check class_create(const char *name);
 void class_destroy(const struct class *cls);
 #else
-int __must_check class_register(struct class *class);
+int __must_check __class_register(struct class *class, struct lock_class_key *key);
 void class_unregister(struct class *class);
-struct class * __must_check __qdk_class_create(const char *name);
-#define class_create(owner, name)	({ (void)(owner); __qdk_class_create(name); })
+struct class * __must_check __class_create(struct module *owner, const char *name,
+					   struct lock_class_key *key);
 void class_destroy(struct class *cls);
+
+#define class_register(class)					\
+({								\
+	static struct lock_class_key __key;			\
+	__class_register(class, &__key);			\
+})
+
+#define class_create(owner, name)				\
+({								\
+	static struct lock_class_key __key;			\
+	__class_create(owner, name, &__key);			\
+})
 #endif
+
+void class_dev_iter_init(struct class_dev_iter *iter, __QDK_CLASS_CONST struct class *class,
+			 __QDK_CLASS_CONST struct device *start, const void *type);
+struct device *class_dev_iter_next(struct class_dev_iter *iter);
+void class_dev_iter_exit(struct class_dev_iter *iter);
+
+int class_for_each_device(__QDK_CLASS_CONST struct class *class,
+			  __QDK_CLASS_CONST struct device *start, void *data,
+			  int (*fn)(struct device *dev, void *data));
+/* the first device match() accepts, with a reference (put_device() it) */
+struct device *class_find_device(__QDK_CLASS_CONST struct class *class,
+				 __QDK_CLASS_CONST struct device *start, const void *data,
+				 int (*match)(struct device *, const void *));
+
+int device_match_name(struct device *dev, const void *name);
+int device_match_devt(struct device *dev, const void *pdevt);
+int device_match_any(struct device *dev, const void *unused);
+
+static inline struct device *class_find_device_by_name(__QDK_CLASS_CONST struct class *class,
+							const char *name)
+{
+	return class_find_device(class, NULL, name, device_match_name);
+}
+
+static inline struct device *class_find_device_by_devt(__QDK_CLASS_CONST struct class *class,
+							dev_t devt)
+{
+	return class_find_device(class, NULL, &devt, device_match_devt);
+}
+
+/* class attributes: /sys/class/NAME/ATTR */
+struct class_attribute {
+	struct attribute attr;
+	ssize_t (*show)(__QDK_CLASS_CONST struct class *class,
+			__QDK_CLASS_CONST struct class_attribute *attr, char *buf);
+	ssize_t (*store)(__QDK_CLASS_CONST struct class *class,
+			 __QDK_CLASS_CONST struct class_attribute *attr, const char *buf,
+			 size_t count);
+};
+
+#define CLASS_ATTR_RW(_name) \
+	struct class_attribute class_attr_##_name = __ATTR_RW(_name)
+#define CLASS_ATTR_RO(_name) \
+	struct class_attribute class_attr_##_name = __ATTR_RO(_name)
+#define CLASS_ATTR_WO(_name) \
+	struct class_attribute class_attr_##_name = __ATTR_WO(_name)
+
+int __must_check class_create_file_ns(__QDK_CLASS_CONST struct class *class,
+				      const struct class_attribute *attr, const void *ns);
+void class_remove_file_ns(__QDK_CLASS_CONST struct class *class,
+			  const struct class_attribute *attr, const void *ns);
+
+static inline int __must_check class_create_file(__QDK_CLASS_CONST struct class *class,
+						 const struct class_attribute *attr)
+{
+	return class_create_file_ns(class, attr, NULL);
+}
+
+static inline void class_remove_file(__QDK_CLASS_CONST struct class *class,
+				     const struct class_attribute *attr)
+{
+	class_remove_file_ns(class, attr, NULL);
+}
+
+/* a class attribute whose file is a fixed string */
+struct class_attribute_string {
+	struct class_attribute attr;
+	char *str;
+};
+
+ssize_t show_class_attr_string(__QDK_CLASS_CONST struct class *class,
+			       __QDK_CLASS_CONST struct class_attribute *attr, char *buf);
+
+#define _CLASS_ATTR_STRING(_name, _mode, _str) \
+	{ __ATTR(_name, _mode, show_class_attr_string, NULL), _str }
+#define CLASS_ATTR_STRING(_name, _mode, _str) \
+	struct class_attribute_string class_attr_##_name = \
+		_CLASS_ATTR_STRING(_name, _mode, _str)
 
 #endif

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Kobjects: a name, a parent, a reference count whose last put calls the
+ * type's release, and a sysfs directory while added (shim/lib/device.c):
+ * /sys/PARENT.../NAME, /sys/NAME without a parent (kernel_kobj is
+ * /sys/kernel ...), a device's the device's directory. Attribute files
+ * (sysfs_create_file(), groups) read and write through the type's
+ * sysfs_ops; kobj_attribute's through kobj_sysfs_ops. No ksets, no uevents.
+ */
+#ifndef _KOBJECT_H_
+#define _KOBJECT_H_
+
+#include <linux/kref.h>
+#include <linux/list.h>
+#include <linux/types.h>
+#include <linux/gfp_types.h>
+#include <linux/sysfs.h>
+
+struct kobject;
+struct attribute;
+struct attribute_group;
+struct sysfs_ops;
+
+struct kobj_type {
+	void (*release)(struct kobject *kobj);
+	const struct sysfs_ops *sysfs_ops;
+	const struct attribute_group **default_groups;
+};
+
+struct kobject {
+	const char		*name;
+	struct list_head	entry;
+	struct kobject		*parent;
+	const struct kobj_type	*ktype;
+	struct kref		kref;
+	char			*__qdk_name;	/* allocated by kobject_set_name() */
+	unsigned int		state_initialized:1;
+	unsigned int		state_in_sysfs:1;
+	unsigned int		state_add_uevent_sent:1;
+	unsigned int		state_remove_uevent_sent:1;
+	unsigned int		uevent_suppress:1;
+};
+
+static inline const char *kobject_name(const struct kobject *kobj)
+{
+	return kobj->name;
+}
+
+/* /sys/kernel, /sys/fs ... */
+extern struct kobject *kernel_kobj;
+extern struct kobject *mm_kobj;
+extern struct kobject *hypervisor_kobj;
+extern struct kobject *power_kobj;
+extern struct kobject *firmware_kobj;
+extern struct kobject *fs_kobj;
+
+__printf(2, 3) int kobject_set_name(struct kobject *kobj, const char *name, ...);
+void kobject_init(struct kobject *kobj, const struct kobj_type *ktype);
+__printf(3, 4) int __must_check kobject_add(struct kobject *kobj, struct kobject *parent,
+					    const char *fmt, ...);
+__printf(4, 5) int __must_check kobject_init_and_add(struct kobject *kobj,
+						     const struct kobj_type *ktype,
+						     struct kobject *parent, const char *fmt, ...);
+void kobject_del(struct kobject *kobj);
+struct kobject * __must_check kobject_create_and_add(const char *name, struct kobject *parent);
+struct kobject *kobject_get(struct kobject *kobj);
+struct kobject * __must_check kobject_get_unless_zero(struct kobject *kobj);
+void kobject_put(struct kobject *kobj);
+/* the path below /sys ("/kernel/foo"), kmalloc'd */
+char *kobject_get_path(const struct kobject *kobj, gfp_t flag);
+
+static inline const struct kobj_type *get_ktype(const struct kobject *kobj)
+{
+	return kobj->ktype;
+}
+
+struct kobj_attribute {
+	struct attribute attr;
+	ssize_t (*show)(struct kobject *kobj, struct kobj_attribute *attr, char *buf);
+	ssize_t (*store)(struct kobject *kobj, struct kobj_attribute *attr,
+			 const char *buf, size_t count);
+};
+
+extern const struct sysfs_ops kobj_sysfs_ops;
+
+#endif

@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ktest_rcu.c - RCU on the shim's model (callbacks and frees at once),
+ * RCU lists, srcu, seqcounts and seqlocks, and the list API beyond the basics.
+ */
+#include <linux/kernel.h>
+#include <linux/list.h>
+#include <linux/rculist.h>
+#include <linux/rcupdate.h>
+#include <linux/seqlock.h>
+#include <linux/slab.h>
+#include <linux/srcu.h>
+
+#include "ktest.h"
+
+struct kt_obj {
+	int v;
+	struct list_head node;
+	struct hlist_node hnode;
+	struct rcu_head rcu;
+};
+
+static int kt_cb_ran;
+
+
+static void kt_cb(struct rcu_head *h)
+{
+	kt_cb_ran = container_of(h, struct kt_obj, rcu)->v;
+}
+
+KTEST(rcu, callbacks_and_frees)
+{
+	struct kt_obj o = { .v = 7 }, *p, *q;
+	struct kt_obj __rcu *gp = NULL;
+	unsigned long cookie;
+
+	rcu_head_init(&o.rcu);
+	KT_ASSERT(!rcu_head_after_call_rcu(&o.rcu, kt_cb), "before call_rcu");
+	call_rcu(&o.rcu, kt_cb);
+	KT_EQ(kt_cb_ran, 7);		/* the grace period is already over */
+	KT_ASSERT(rcu_head_after_call_rcu(&o.rcu, kt_cb), "after call_rcu");
+
+	p = kzalloc(sizeof(*p), GFP_KERNEL);
+	rcu_assign_pointer(gp, p);
+	rcu_read_lock();
+	KT_ASSERT(rcu_dereference(gp) == p, "deref");
+	rcu_read_unlock();
+	q = rcu_replace_pointer(gp, NULL, true);
+	KT_ASSERT(q == p && !rcu_access_pointer(gp), "replace");
+	synchronize_rcu();
+	kfree_rcu(q, rcu);		/* freed now: the case checks for leaks */
+	p = kzalloc(sizeof(*p), GFP_KERNEL);
+	kvfree_rcu_mightsleep(p);
+	p = kzalloc(sizeof(*p), GFP_KERNEL);
+	kvfree_rcu(p);
+	cookie = get_state_synchronize_rcu();
+	KT_ASSERT(poll_state_synchronize_rcu(cookie), "grace period not over");
+	KT_ASSERT(ULONG_CMP_LT(ULONG_MAX, 1UL) && ULONG_CMP_GE(1UL, ULONG_MAX), "wrapping compare");
+	{
+		guard(rcu)();
+		KT_ASSERT(rcu_read_lock_held(), "guard(rcu)");
+	}
+	return 0;
+}
+
+KTEST(rcu, lists)
+{
+	struct kt_obj a = { .v = 1 }, b = { .v = 2 }, c = { .v = 3 }, *pos;
+	LIST_HEAD(head);
+	LIST_HEAD(other);
+	HLIST_HEAD(hh);
+	int sum = 0;
+
+	list_add_tail_rcu(&a.node, &head);
+	list_add_tail_rcu(&c.node, &head);
+	list_add_rcu(&b.node, &a.node);
+	list_for_each_entry_rcu(pos, &head, node)
+		sum = sum * 10 + pos->v;
+	KT_EQ(sum, 123);
+	list_del_rcu(&b.node);
+	/* a reader standing on b can still go forward */
+	KT_ASSERT(b.node.next == &c.node && b.node.prev == LIST_POISON2, "del_rcu pointers");
+	KT_ASSERT(list_first_or_null_rcu(&head, struct kt_obj, node) == &a, "first");
+	KT_ASSERT(!list_next_or_null_rcu(&head, &c.node, struct kt_obj, node), "next at end");
+	list_replace_rcu(&c.node, &b.node);
+	KT_EQ(list_last_entry(&head, struct kt_obj, node)->v, 2);
+	list_splice_init_rcu(&head, &other, synchronize_rcu);
+	KT_ASSERT(list_empty(&head) && list_count_nodes(&other) == 2, "splice_init_rcu");
+
+	hlist_add_head_rcu(&a.hnode, &hh);
+	hlist_add_tail_rcu(&c.hnode, &hh);
+	hlist_add_before_rcu(&b.hnode, &c.hnode);
+	sum = 0;
+	hlist_for_each_entry_rcu(pos, &hh, hnode)
+		sum = sum * 10 + pos->v;
+	KT_EQ(sum, 123);
+	hlist_del_rcu(&b.hnode);
+	KT_ASSERT(b.hnode.pprev == LIST_POISON2, "hlist_del_rcu");
+	sum = 0;
+	hlist_for_each_entry_rcu(pos, &hh, hnode)
+		sum = sum * 10 + pos->v;
+	KT_EQ(sum, 13);
+	return 0;
+}
+
+KTEST(rcu, srcu)
+{
+	DEFINE_SRCU(ss);
+	struct kt_obj o = { .v = 9 };
+	int idx;
+
+	idx = srcu_read_lock(&ss);
+	KT_ASSERT(srcu_read_lock_held(&ss), "held");
+	srcu_read_unlock(&ss, idx);
+	KT_ASSERT(!srcu_read_lock_held(&ss), "released");
+	kt_cb_ran = 0;
+	call_srcu(&ss, &o.rcu, kt_cb);
+	KT_EQ(kt_cb_ran, 9);
+	synchronize_srcu(&ss);
+	cleanup_srcu_struct(&ss);
+	return 0;
+}
+
+KTEST(seqlock, seqcount)
+{
+	seqcount_t s;
+	spinlock_t l;
+	seqcount_spinlock_t ss;
+	unsigned int seq;
+
+	seqcount_init(&s);
+	seq = read_seqcount_begin(&s);
+	KT_ASSERT(!read_seqcount_retry(&s, seq), "no writer");
+	write_seqcount_begin(&s);
+	KT_EQ(raw_seqcount_begin(&s), 0);	/* odd count, low bit cleared */
+	write_seqcount_end(&s);
+	KT_ASSERT(read_seqcount_retry(&s, seq), "a write happened");
+	seq = raw_read_seqcount_begin(&s);
+	KT_EQ(seq, 2);
+	write_seqcount_invalidate(&s);
+	KT_ASSERT(read_seqcount_retry(&s, seq), "invalidated");
+	raw_write_seqcount_barrier(&s);
+	KT_EQ(s.sequence, 6);
+
+	spin_lock_init(&l);
+	seqcount_spinlock_init(&ss, &l);
+	KT_ASSERT(ss.lock == &l, "assoc lock");
+	spin_lock(&l);
+	write_seqcount_begin(&ss);
+	write_seqcount_end(&ss);
+	spin_unlock(&l);
+	KT_EQ(read_seqcount_begin(&ss), 2);
+	return 0;
+}
+
+static DEFINE_SEQLOCK(kt_sl);
+
+KTEST(seqlock, seqlock)
+{
+	seqlock_t sl;
+	unsigned long flags;
+	unsigned int seq;
+	int s = 0;
+
+	seqlock_init(&sl);
+	seq = read_seqbegin(&sl);
+	write_seqlock(&sl);
+	KT_ASSERT(spin_is_locked(&sl.lock), "writer holds the lock");
+	write_sequnlock(&sl);
+	KT_ASSERT(read_seqretry(&sl, seq), "retry after a write");
+	write_seqlock_irqsave(&kt_sl, flags);
+	write_sequnlock_irqrestore(&kt_sl, flags);
+	write_seqlock_bh(&kt_sl);
+	write_sequnlock_bh(&kt_sl);
+	KT_EQ(read_seqbegin(&kt_sl), 4);
+	/* the lockless pass first, then (odd) the locked one */
+	read_seqbegin_or_lock(&sl, &s);
+	KT_ASSERT(!need_seqretry(&sl, s), "no write since");
+	done_seqretry(&sl, s);
+	s = 1;
+	read_seqbegin_or_lock(&sl, &s);
+	KT_ASSERT(spin_is_locked(&sl.lock), "locked pass");
+	KT_ASSERT(!need_seqretry(&sl, s), "locked pass never retries");
+	done_seqretry(&sl, s);
+	KT_ASSERT(!spin_is_locked(&sl.lock), "unlocked");
+	return 0;
+}
+
+KTEST(list, more_ops)
+{
+	struct kt_obj o[5], *pos, *n;
+	LIST_HEAD(h);
+	LIST_HEAD(cut);
+	int i, sum = 0;
+
+	for (i = 0; i < 5; i++) {
+		o[i].v = i + 1;
+		list_add_tail(&o[i].node, &h);
+	}
+	list_rotate_left(&h);				/* 2 3 4 5 1 */
+	KT_EQ(list_first_entry(&h, struct kt_obj, node)->v, 2);
+	list_swap(&o[1].node, &o[4].node);		/* 5 3 4 2 1 */
+	list_for_each_entry(pos, &h, node)
+		sum = sum * 10 + pos->v;
+	KT_EQ(sum, 53421);
+	list_cut_position(&cut, &h, &o[2].node);	/* cut: 5 3; h: 4 2 1 */
+	KT_EQ(list_count_nodes(&cut), 2);
+	KT_EQ(list_count_nodes(&h), 3);
+	list_splice_tail(&cut, &h);			/* 4 2 1 5 3 */
+	INIT_LIST_HEAD(&cut);
+	list_cut_before(&cut, &h, &o[0].node);		/* cut: 4 2; h: 1 5 3 */
+	KT_EQ(list_first_entry(&cut, struct kt_obj, node)->v, 4);
+	list_splice(&cut, &h);				/* 4 2 1 5 3 */
+	sum = 0;
+	list_for_each_entry_safe_reverse(pos, n, &h, node)
+		sum = sum * 10 + pos->v;
+	KT_EQ(sum, 35124);
+	pos = &o[0];
+	KT_EQ(list_next_entry_circular(&o[2], &h, node)->v, 4);
+	KT_EQ(list_prev_entry_circular(&o[3], &h, node)->v, 3);
+	sum = 0;
+	list_for_each_entry_from(pos, &h, node)
+		sum = sum * 10 + pos->v;
+	KT_EQ(sum, 153);
+	list_bulk_move_tail(&h, &o[3].node, &o[1].node);	/* 1 5 3 4 2 */
+	KT_EQ(list_first_entry(&h, struct kt_obj, node)->v, 1);
+	KT_EQ(list_last_entry(&h, struct kt_obj, node)->v, 2);
+	list_del_init_careful(&o[4].node);
+	KT_ASSERT(list_empty_careful(&o[4].node), "careful");
+	return 0;
+}
+
+KTEST(list, hlist_more)
+{
+	struct kt_obj o[3], *pos;
+	HLIST_HEAD(h);
+	HLIST_HEAD(h2);
+	struct hlist_node *p, *n;
+	int i = 0, sum = 0;
+
+	for (i = 0; i < 3; i++)
+		o[i].v = i + 1;
+	hlist_add_head(&o[0].hnode, &h);
+	hlist_add_behind(&o[2].hnode, &o[0].hnode);
+	hlist_add_before(&o[1].hnode, &o[2].hnode);
+	hlist_for_each_entry(pos, &h, hnode)
+		sum = sum * 10 + pos->v;
+	KT_EQ(sum, 123);
+	KT_ASSERT(!hlist_is_singular_node(&o[0].hnode, &h), "three nodes");
+	hlist_move_list(&h, &h2);
+	KT_ASSERT(hlist_empty(&h) && h2.first == &o[0].hnode, "move_list");
+	hlist_for_each_safe(p, n, &h2)
+		hlist_del_init(p);
+	KT_ASSERT(hlist_empty(&h2), "emptied");
+	hlist_add_fake(&o[0].hnode);
+	KT_ASSERT(hlist_fake(&o[0].hnode), "fake");
+	return 0;
+}
+
+KTEST(seqlock, props_and_latch)
+{
+	spinlock_t l;
+	seqcount_spinlock_t ss;
+	seqcount_latch_t latch;
+	seqlock_t sl;
+	unsigned long flags;
+	unsigned int seq;
+
+	spin_lock_init(&l);
+	seqcount_LOCKNAME_init(&ss, &l, spinlock);
+	KT_ASSERT(seqprop_ptr(&ss) == &ss.seqcount, "ptr");
+	KT_ASSERT(!seqprop_preemptible(&ss), "spinlock writers are not preempted");
+	do_write_seqcount_begin(seqprop_ptr(&ss));
+	KT_EQ(seqprop_sequence(&ss), 1);
+	do_write_seqcount_end(seqprop_ptr(&ss));
+	KT_ASSERT(!do___read_seqcount_retry(&ss.seqcount, 2), "even again");
+	seqcount_latch_init(&latch);
+	seq = raw_read_seqcount_latch(&latch);
+	write_seqcount_latch_begin(&latch);	/* readers now use the other copy */
+	KT_EQ(raw_read_seqcount_latch(&latch) & 1, 1);
+	write_seqcount_latch(&latch);
+	write_seqcount_latch_end(&latch);
+	KT_ASSERT(read_seqcount_latch_retry(&latch, seq), "latch moved");
+	seqlock_init(&sl);
+	flags = __write_seqlock_irqsave(&sl);
+	KT_ASSERT(spin_is_locked(&sl.lock), "irqsave write");
+	write_sequnlock_irqrestore(&sl, flags);
+	flags = __read_seqlock_excl_irqsave(&sl);
+	read_sequnlock_excl_irqrestore(&sl, flags);
+	KT_ASSERT(!spin_is_locked(&sl.lock), "unlocked");
+	return 0;
+}
+
+KTEST(rcu, srcu_guard_and_polling)
+{
+	DEFINE_SRCU(ss);
+	unsigned long cookie = start_poll_synchronize_srcu(&ss);
+
+	{
+		guard(srcu)(&ss);
+		KT_ASSERT(srcu_read_lock_held(&ss), "guard(srcu)");
+	}
+	KT_ASSERT(!srcu_read_lock_held(&ss), "guard released");
+	KT_ASSERT(poll_state_synchronize_srcu(&ss, cookie), "grace period over");
+	return 0;
+}
