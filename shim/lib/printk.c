@@ -189,3 +189,104 @@ int ___ratelimit(struct ratelimit_state *rs, const char *func)
 	raw_spin_unlock_irqrestore(&rs->lock, flags);
 	return ok;
 }
+
+/* ---- trace_printk(): no ring buffer, the replay's log ---------------------- */
+
+static bool tracing_enabled = true;
+
+void tracing_on(void)
+{
+	tracing_enabled = true;
+}
+EXPORT_SYMBOL_GPL(tracing_on);
+
+void tracing_off(void)
+{
+	tracing_enabled = false;
+}
+EXPORT_SYMBOL_GPL(tracing_off);
+
+int tracing_is_on(void)
+{
+	return tracing_enabled;
+}
+EXPORT_SYMBOL_GPL(tracing_is_on);
+
+void tracing_start(void)
+{
+	tracing_on();
+}
+
+void tracing_stop(void)
+{
+	tracing_off();
+}
+
+int __ftrace_vprintk(unsigned long ip, const char *fmt, va_list ap)
+{
+	if (!tracing_enabled)
+		return 0;
+	qdk_host_log("trace_printk: ");
+	qdk_host_vlog(fmt, ap);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(__ftrace_vprintk);
+
+int __ftrace_vbprintk(unsigned long ip, const char *fmt, va_list ap)
+{
+	return __ftrace_vprintk(ip, fmt, ap);
+}
+EXPORT_SYMBOL_GPL(__ftrace_vbprintk);
+
+int __trace_printk(unsigned long ip, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = __ftrace_vprintk(ip, fmt, ap);
+	va_end(ap);
+	return r;
+}
+EXPORT_SYMBOL_GPL(__trace_printk);
+
+int __trace_bprintk(unsigned long ip, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = __ftrace_vprintk(ip, fmt, ap);
+	va_end(ap);
+	return r;
+}
+EXPORT_SYMBOL_GPL(__trace_bprintk);
+
+/* the bytes written: size, or 0 with tracing off */
+int __trace_puts(unsigned long ip, const char *str, int size)
+{
+	if (!tracing_enabled)
+		return 0;
+	qdk_host_log("trace_printk: %.*s", size, str);
+	return size;
+}
+EXPORT_SYMBOL_GPL(__trace_puts);
+
+int __trace_bputs(unsigned long ip, const char *str)
+{
+	return __trace_puts(ip, str, strlen(str)) ? 1 : 0;
+}
+EXPORT_SYMBOL_GPL(__trace_bputs);
+
+void trace_dump_stack(int skip)
+{
+	dump_stack();
+}
+EXPORT_SYMBOL_GPL(trace_dump_stack);
+
+/* the shim's buffer is the log: nothing kept to dump */
+void ftrace_dump(enum ftrace_dump_mode oops_dump_mode)
+{
+}
+EXPORT_SYMBOL_GPL(ftrace_dump);
+

@@ -314,3 +314,16 @@ KTEST(module, symbol_get)
 	KT_ASSERT(!symbol_get(qdk_test_no_module_defines_this), "symbol_get of an absent symbol");
 	return 0;
 }
+
+KTEST(trace, trace_printk_and_tracing_off)
+{
+	KT_ASSERT(tracing_is_on(), "tracing starts on");
+	KT_EQ(trace_printk("qdk %d\n", 1), 0);
+	KT_EQ(trace_puts("qdk puts\n"), 9);
+	tracing_off();
+	/* nothing written while tracing is off */
+	KT_EQ(trace_puts("qdk off\n"), 0);
+	tracing_on();
+	KT_ASSERT(tracing_is_on(), "tracing back on");
+	return 0;
+}

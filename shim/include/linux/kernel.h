@@ -27,6 +27,8 @@
 #include <qdk/context.h>
 /* 6.7 moved the printf family there; the shim keeps 6.1's there too */
 #include <linux/sprintf.h>
+/* 7.x moved trace_printk() there; the shim keeps 6.1's and 6.12's there too */
+#include <linux/trace_printk.h>
 
 #define ALIGN(x, a)		__ALIGN_KERNEL((x), (a))
 #define ALIGN_DOWN(x, a)	__ALIGN_KERNEL((x) - ((a) - 1), (a))
@@ -94,12 +96,6 @@ enum system_states {
 	SYSTEM_SUSPEND,
 };
 extern enum system_states system_state;
-
-enum ftrace_dump_mode {
-	DUMP_NONE,
-	DUMP_ALL,
-	DUMP_ORIG,
-};
 
 /* hex digits (lib/hexdump.c) */
 extern const char hex_asc[];
