@@ -619,8 +619,10 @@ def readme_with(text: str, kernel: str, block: str) -> str:
 
 # ---- the include graph ------------------------------------------------------
 
-def pulled_in(cc: list[str], rel: str, roots: list[Path], work: Path) -> set[str]:
-    """Every header a unit of <REL> alone includes, as named under ROOTS."""
+def pulled_in(cc: list[str], rel: str, roots: list[Path], work: Path, alone_ok: bool = False) -> set[str] | None:
+    """Every header a unit of <REL> alone includes, as named under ROOTS;
+    with ALONE_OK, None for a header that refuses to be included alone
+    (the kernel's `#error "please don't include this file directly"`)."""
     tu = work / f"inc-{rel.replace('/', '__')}.c"
     tu.write_text(f"#include <{rel}>\n")
     try:
@@ -629,6 +631,8 @@ def pulled_in(cc: list[str], rel: str, roots: list[Path], work: Path) -> set[str
     except subprocess.TimeoutExpired:
         raise Fail(f"{tu}:0: the preprocessor took more than {TIMEOUT} s") from None
     if r.returncode:
+        if alone_ok and "#error" in r.stderr:
+            return None
         raise Fail(first_error(r.stderr) or f"{tu}:0: the preprocessor failed on <{rel}>")
     names: set[str] = set()
     for line in r.stderr.splitlines():
@@ -661,11 +665,13 @@ def include_graph(kdir: Path, headers: list[Header], mirrored_set: set[str], cc:
     swork.mkdir()
     scc = [f"-I{shim_include}" if f == f"-I{SHIM_INCLUDE}" else f for f in cc]
     with ThreadPoolExecutor(max_workers=jobs) as ex:
-        kf = {h.rel: ex.submit(pulled_in, kcc, h.rel, kroots, kwork) for h in present}
+        kf = {h.rel: ex.submit(pulled_in, kcc, h.rel, kroots, kwork, True) for h in present}
         sf = {h.rel: ex.submit(pulled_in, scc, h.rel, [Path(os.path.realpath(shim_include))], swork)
               for h in present}
         for h in present:
-            h.lacks_includes = (kf[h.rel].result() & mirrored_set) - sf[h.rel].result()
+            theirs, ours = kf[h.rel].result(), sf[h.rel].result()
+            if theirs is not None and ours is not None:
+                h.lacks_includes = (theirs & mirrored_set) - ours
 
 
 def graph_lines(headers: list[Header]) -> str:
@@ -674,6 +680,9 @@ def graph_lines(headers: list[Header]) -> str:
         return ""
     out = [f"include graph: {sum(1 for h in measured if not h.lacks_includes)} of {len(measured)} headers "
            "pull in every mirrored header the series' own pulls in"]
+    alone = [h.rel for h in headers if h.kernel_path and h.lacks_includes is None]
+    if alone:
+        out.append("  not measured (the series' header refuses to be included alone): " + " ".join(alone))
     for h in measured:
         if h.lacks_includes:
             out.append(f"  {h.rel} lacks {' '.join(sorted(h.lacks_includes))}")
