@@ -16,4 +16,7 @@
 	__qdk_rem;						\
 })
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/log2.h>
 #endif

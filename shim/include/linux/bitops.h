@@ -218,4 +218,7 @@ static inline void bitmap_zero(unsigned long *dst, unsigned int nbits)
 	__builtin_memset(dst, 0, BITS_TO_LONGS(nbits) * sizeof(unsigned long));
 }
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/typecheck.h>
 #endif

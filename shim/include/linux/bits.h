@@ -18,4 +18,7 @@
 #define GENMASK_ULL(h, l) \
 	(((~0ULL) - (1ULL << (l)) + 1) & (~0ULL >> (BITS_PER_LONG_LONG - 1 - (h))))
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/build_bug.h>
 #endif

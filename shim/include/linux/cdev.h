@@ -35,4 +35,8 @@ void cdev_del(struct cdev *p);
 int cdev_device_add(struct cdev *cdev, struct device *dev);
 void cdev_device_del(struct cdev *cdev, struct device *dev);
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/kobject.h>
+#include <linux/device.h>
 #endif

@@ -11,4 +11,8 @@
 
 #define typeof_member(T, m)	typeof(((T *)0)->m)
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/build_bug.h>
+#include <linux/err.h>
 #endif

@@ -64,4 +64,8 @@ void debugfs_create_x32(const char *name, umode_t mode, struct dentry *parent, u
 void debugfs_create_x64(const char *name, umode_t mode, struct dentry *parent, u64 *value);
 void debugfs_create_bool(const char *name, umode_t mode, struct dentry *parent, bool *value);
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/seq_file.h>
+#include <linux/compiler.h>
 #endif

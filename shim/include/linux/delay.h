@@ -90,4 +90,7 @@ static inline void fsleep(unsigned long usecs)
 }
 #endif
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/sched.h>
 #endif

@@ -92,4 +92,7 @@ do {									\
 #define dev_WARN_ONCE(dev, condition, format, arg...) \
 	WARN_ONCE(condition, "%s %s: " format, dev_driver_string(dev), dev_name(dev), ## arg)
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/ratelimit.h>
 #endif

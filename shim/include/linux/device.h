@@ -265,4 +265,10 @@ static inline int devm_add_action_or_reset(struct device *dev, void (*action)(vo
 	return ret;
 }
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/atomic.h>
+#include <linux/gfp.h>
+#include <linux/overflow.h>
+#include <linux/cleanup.h>
 #endif

@@ -251,4 +251,7 @@ static inline void eth_skb_pkt_type(struct sk_buff *skb, const struct net_device
 		skb->pkt_type = PACKET_MULTICAST;
 }
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <asm/unaligned.h>
 #endif /* _LINUX_ETHERDEVICE_H */

@@ -19,4 +19,7 @@ static inline bool ethtool_dev_mm_supported(struct net_device *dev)
 }
 #endif
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/netdevice.h>
 #endif

@@ -9,4 +9,8 @@ struct module;
 #define EXPORT_SYMBOL_NS(sym, ns)
 #define EXPORT_SYMBOL_NS_GPL(sym, ns)
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/stringify.h>
+#include <linux/compiler.h>
 #endif

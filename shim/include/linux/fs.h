@@ -182,4 +182,22 @@ static inline void unregister_chrdev(unsigned int major, const char *name)
 	__unregister_chrdev(major, 0, 256, name);
 }
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/linkage.h>
+#include <linux/cache.h>
+#include <linux/xarray.h>
+#include <linux/rbtree.h>
+#include <linux/init.h>
+#include <linux/bug.h>
+#include <linux/mutex.h>
+#include <linux/atomic.h>
+#include <linux/lockdep.h>
+#include <linux/workqueue.h>
+#include <linux/build_bug.h>
+#include <linux/stddef.h>
+#include <linux/slab.h>
+#include <asm/byteorder.h>
+#include <linux/seqlock.h>
+#include <linux/err.h>
 #endif

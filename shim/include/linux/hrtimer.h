@@ -298,4 +298,11 @@ int schedule_hrtimeout_range_clock(ktime_t *expires, u64 delta, const enum hrtim
 				   clockid_t clock_id);
 int schedule_hrtimeout(ktime_t *expires, const enum hrtimer_mode mode);
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/rbtree.h>
+#include <linux/init.h>
+#include <linux/list.h>
+#include <linux/percpu.h>
+#include <linux/seqlock.h>
 #endif

@@ -157,4 +157,8 @@ static inline bool ida_is_empty(const struct ida *ida)
 	return xa_empty(&ida->xa);
 }
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/gfp.h>
+#include <linux/percpu.h>
 #endif

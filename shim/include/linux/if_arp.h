@@ -6,4 +6,7 @@
 #define ARPHRD_ETHER	1
 #define ARPHRD_LOOPBACK	772
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/skbuff.h>
 #endif

@@ -7,4 +7,7 @@
 struct sk_buff;
 static inline struct ethhdr *eth_hdr(const struct sk_buff *skb);
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/skbuff.h>
 #endif

@@ -12,4 +12,10 @@ static inline bool skb_vlan_tag_present(const struct sk_buff *skb)
 	return false;
 }
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/netdevice.h>
+#include <linux/etherdevice.h>
+#include <linux/rtnetlink.h>
+#include <linux/bug.h>
 #endif

@@ -153,4 +153,7 @@ __be32 inet_select_addr(const struct net_device *dev, __be32 dst, int scope);
 struct in_ifaddr *inet_ifa_byprefix(struct in_device *in_dev, __be32 prefix,
 				    __be32 mask);
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/bitmap.h>
 #endif /* _LINUX_INETDEVICE_H */

@@ -130,4 +130,11 @@ void tasklet_kill(struct tasklet_struct *t);
 void tasklet_init(struct tasklet_struct *t, void (*func)(unsigned long), unsigned long data);
 void tasklet_setup(struct tasklet_struct *t, void (*callback)(struct tasklet_struct *));
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/kernel.h>
+#include <linux/irqflags.h>
+#include <linux/hrtimer.h>
+#include <linux/kref.h>
+#include <linux/workqueue.h>
 #endif

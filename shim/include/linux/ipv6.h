@@ -31,4 +31,9 @@ static inline unsigned int skb_ipv6_payload_len(const struct sk_buff *skb)
 }
 #endif
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/tcp.h>
+#include <linux/udp.h>
+#include <net/inet_sock.h>
 #endif

@@ -10,4 +10,7 @@
 #define local_irq_disable()	do { } while (0)
 #define local_irq_enable()	do { } while (0)
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/cleanup.h>
 #endif

@@ -198,4 +198,9 @@ static inline unsigned long timespec64_to_jiffies(const struct timespec64 *value
 		(((u64)nsec * NSEC_CONVERSION) >> (NSEC_JIFFIE_SC - SEC_JIFFIE_SC))) >> SEC_JIFFIE_SC;
 }
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/cache.h>
+#include <linux/minmax.h>
+#include <linux/time.h>
 #endif

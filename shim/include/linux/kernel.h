@@ -153,4 +153,8 @@ char *next_arg(char *args, char **param, char **val);
 #endif
 
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/stddef.h>
+#include <asm/byteorder.h>
 #endif

@@ -83,4 +83,12 @@ struct kobj_attribute {
 
 extern const struct sysfs_ops kobj_sysfs_ops;
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/compiler.h>
+#include <linux/container_of.h>
+#include <linux/spinlock.h>
+#include <linux/wait.h>
+#include <linux/atomic.h>
+#include <linux/workqueue.h>
 #endif

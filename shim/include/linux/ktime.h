@@ -218,4 +218,7 @@ static inline __must_check bool ktime_to_timespec64_cond(const ktime_t kt, struc
 /* as the kernel's: the clock conversions come with ktime.h */
 #include <linux/timekeeping.h>
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/time.h>
 #endif

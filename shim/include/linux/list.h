@@ -515,4 +515,7 @@ static inline void hlist_move_list(struct hlist_head *old, struct hlist_head *ne
 	for (; pos;							\
 	     pos = hlist_entry_safe((pos)->member.next, typeof(*(pos)), member))
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/const.h>
 #endif

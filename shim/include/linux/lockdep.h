@@ -199,4 +199,9 @@ int qdk_lock_is_held(const void *lock, int type);
 #define lockdep_assert_preemption_disabled()	do { } while (0)
 #define lockdep_assert_RT_in_threaded_ctx()	do { } while (0)
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/smp.h>
+#include <linux/linkage.h>
+#include <linux/list.h>
 #endif

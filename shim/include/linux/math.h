@@ -28,4 +28,7 @@
 u32 int_sqrt(unsigned long x);
 u32 int_sqrt64(u64 x);
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <asm/div64.h>
 #endif

@@ -54,4 +54,8 @@
 #define swap(a, b) \
 	do { typeof(a) __tmp = (a); (a) = (b); (b) = __tmp; } while (0)
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/const.h>
+#include <linux/types.h>
 #endif

@@ -34,4 +34,7 @@ int misc_register(struct miscdevice *misc);
 void misc_deregister(struct miscdevice *misc);
 struct miscdevice *qdk_misc_find(const char *name);
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/device.h>
 #endif

@@ -109,4 +109,14 @@ static inline bool page_is_pfmemalloc(const struct page *page)
 
 void put_page(struct page *page);
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/errno.h>
+#include <linux/gfp.h>
+#include <linux/bug.h>
+#include <linux/rbtree.h>
+#include <linux/err.h>
+#include <linux/overflow.h>
+#include <linux/sizes.h>
+#include <linux/sched.h>
 #endif

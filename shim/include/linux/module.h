@@ -48,4 +48,11 @@ static inline void __module_get(struct module *module)
 #define symbol_put(x) do { } while (0)
 #define symbol_put_addr(p) do { } while (0)
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/compiler.h>
+#include <linux/cache.h>
+#include <linux/kobject.h>
+#include <linux/srcu.h>
+#include <linux/percpu.h>
 #endif

@@ -124,4 +124,8 @@ DEFINE_GUARD_COND(mutex, _try, mutex_trylock(_T))
 DEFINE_GUARD_COND(mutex, _intr, mutex_lock_interruptible(_T) == 0)
 DEFINE_FREE(mutex, struct mutex *, if (_T) mutex_unlock(_T))
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/list.h>
+#include <linux/spinlock_types.h>
 #endif

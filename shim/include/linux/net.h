@@ -16,4 +16,9 @@ enum sock_type {
 	SOCK_RAW	= 3,
 };
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/wait.h>
+#include <linux/fcntl.h>
+#include <linux/fs.h>
 #endif

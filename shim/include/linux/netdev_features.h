@@ -17,4 +17,7 @@ typedef u64 netdev_features_t;
 #define NETIF_F_GSO_MASK	(GENMASK_ULL(NETIF_F_GSO_LAST, NETIF_F_GSO_SHIFT))
 #define NETIF_F_CSUM_MASK	(NETIF_F_IP_CSUM | NETIF_F_HW_CSUM)
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <asm/byteorder.h>
 #endif

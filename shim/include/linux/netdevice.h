@@ -897,4 +897,15 @@ void netif_schedule_queue(struct netdev_queue *txq);
 #define netdev_err(dev, fmt, ...) pr_err("%s: " fmt, (dev)->name, ##__VA_ARGS__)
 #define netdev_dbg(dev, fmt, ...) pr_debug("%s: " fmt, (dev)->name, ##__VA_ARGS__)
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/timer.h>
+#include <linux/bug.h>
+#include <linux/delay.h>
+#include <linux/atomic.h>
+#include <asm/byteorder.h>
+#include <linux/percpu.h>
+#include <net/net_namespace.h>
+#include <linux/rbtree.h>
+#include <linux/cache.h>
 #endif

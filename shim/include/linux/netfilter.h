@@ -63,4 +63,8 @@ void nf_unregister_net_hook(struct net *net, const struct nf_hook_ops *ops);
 int nf_register_net_hooks(struct net *net, const struct nf_hook_ops *reg, unsigned int n);
 void nf_unregister_net_hooks(struct net *net, const struct nf_hook_ops *reg, unsigned int n);
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/netdevice.h>
+#include <net/net_namespace.h>
 #endif

@@ -33,4 +33,7 @@ static inline size_t size_add(size_t a, size_t b)
 #define flex_array_size(p, member, count)				\
 	size_mul(count, sizeof(*(p)->member))
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/const.h>
 #endif

@@ -29,4 +29,9 @@
 #define preempt_disable()		do { } while (0)
 #define preempt_enable()		do { } while (0)
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/smp.h>
+#include <linux/init.h>
+#include <linux/cleanup.h>
 #endif

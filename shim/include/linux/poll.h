@@ -47,4 +47,10 @@ static inline void init_poll_funcptr(poll_table *pt, poll_queue_proc qproc)
 	pt->_key = ~(__poll_t)0;
 }
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/compiler.h>
+#include <linux/ktime.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
 #endif

@@ -5,4 +5,7 @@
 #define prefetch(x)	__builtin_prefetch(x)
 #define prefetchw(x)	__builtin_prefetch(x, 1)
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/types.h>
 #endif

@@ -204,4 +204,9 @@ static inline void print_hex_dump_devel(const char *prefix_str, int prefix_type,
 #define net_info_ratelimited(fmt, ...)	pr_info(fmt, ##__VA_ARGS__)
 #define net_dbg_ratelimited(fmt, ...)	pr_debug(fmt, ##__VA_ARGS__)
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/init.h>
+#include <linux/linkage.h>
+#include <linux/ratelimit_types.h>
 #endif

@@ -47,4 +47,7 @@ void proc_remove(struct proc_dir_entry *de);
 void remove_proc_entry(const char *name, struct proc_dir_entry *parent);
 void *pde_data(const struct inode *inode);
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/compiler.h>
 #endif

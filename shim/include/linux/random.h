@@ -92,4 +92,9 @@ static inline int get_random_bytes_wait(void *buf, size_t nbytes)
 #include <linux/prandom.h>
 #endif
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/bug.h>
+#include <linux/kernel.h>
+#include <linux/list.h>
 #endif

@@ -64,4 +64,7 @@ extern struct ratelimit_state printk_ratelimit_state;
 	rtn;							\
 })
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/sched.h>
 #endif

@@ -201,4 +201,9 @@ static inline void rcu_irq_work_resched(void)
 
 DEFINE_LOCK_GUARD_0(rcu, rcu_read_lock(), rcu_read_unlock())
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/atomic.h>
+#include <linux/irqflags.h>
+#include <linux/bottom_half.h>
 #endif

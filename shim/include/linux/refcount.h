@@ -161,4 +161,7 @@ bool refcount_dec_and_lock(refcount_t *r, spinlock_t *lock) __cond_acquires(lock
 bool refcount_dec_and_lock_irqsave(refcount_t *r, spinlock_t *lock,
 				   unsigned long *flags) __cond_acquires(lock);
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/bug.h>
 #endif

@@ -41,4 +41,9 @@ struct sk_buff;
 /* Frees the list head..tail (linked by ->next), counted as drops. */
 void rtnl_kfree_skbs(struct sk_buff *head, struct sk_buff *tail);
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/mutex.h>
+#include <linux/netdevice.h>
+#include <linux/wait.h>
 #endif

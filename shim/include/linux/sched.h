@@ -190,4 +190,12 @@ char *__get_task_comm(char *to, size_t len, struct task_struct *tsk);
 })
 #endif
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/mutex.h>
+#include <linux/hrtimer.h>
+#include <linux/irqflags.h>
+#include <linux/rcupdate.h>
+#include <linux/refcount.h>
+#include <linux/seqlock.h>
 #endif /* _LINUX_SCHED_H */

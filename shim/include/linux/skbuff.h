@@ -2793,4 +2793,10 @@ static inline void skb_frag_set_page(struct sk_buff *skb, int f,
 /* no device has a PHY time stamper: nothing is deferred */
 bool skb_defer_rx_timestamp(struct sk_buff *skb);
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/bug.h>
+#include <linux/cache.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
 #endif

@@ -401,4 +401,9 @@ static inline void *kmem_cache_alloc_lru_noprof(struct kmem_cache *s,
 	__alloc_flex(kvzalloc, default_gfp(__VA_ARGS__), typeof(P), FAM, COUNT)
 #endif
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/cache.h>
+#include <linux/workqueue.h>
+#include <linux/cleanup.h>
 #endif

@@ -81,4 +81,7 @@ static inline int get_boot_cpu_id(void)
 
 /* get_cpu()/put_cpu(): linux/percpu.h */
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/compiler.h>
 #endif /* __LINUX_SMP_H */

@@ -30,4 +30,8 @@ struct sockaddr {
 #define PF_INET6	AF_INET6
 #define PF_NETLINK	AF_NETLINK
 #define PF_PACKET	AF_PACKET
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/types.h>
+#include <linux/compiler.h>
 #endif

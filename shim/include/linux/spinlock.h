@@ -289,4 +289,8 @@ static inline int rwlock_needbreak(rwlock_t *lock)
 	return rwlock_is_contended(lock);
 }
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/linkage.h>
+#include <linux/stringify.h>
 #endif

@@ -89,4 +89,7 @@ static inline bool poll_state_synchronize_srcu(struct srcu_struct *ssp, unsigned
 DEFINE_LOCK_GUARD_1(srcu, struct srcu_struct, _T->idx = srcu_read_lock(_T->lock),
 		    srcu_read_unlock(_T->lock, _T->idx), int idx)
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/workqueue.h>
 #endif

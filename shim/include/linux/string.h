@@ -81,4 +81,8 @@ static inline void *memset64(u64 *s, u64 v, size_t n)
 	memset((u8 *)(obj) + offsetofend(typeof(*(obj)), member), v,	\
 	       sizeof(*(obj)) - offsetofend(typeof(*(obj)), member))
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/array_size.h>
+#include <linux/stddef.h>
 #endif

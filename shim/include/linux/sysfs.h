@@ -115,4 +115,10 @@ void sysfs_remove_groups(struct kobject *kobj, const struct attribute_group **gr
 __printf(2, 3) int sysfs_emit(char *buf, const char *fmt, ...);
 __printf(3, 4) int sysfs_emit_at(char *buf, int at, const char *fmt, ...);
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/errno.h>
+#include <linux/list.h>
+#include <linux/lockdep.h>
+#include <linux/atomic.h>
 #endif

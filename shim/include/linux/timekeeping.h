@@ -226,4 +226,7 @@ static inline void ktime_get_snapshot(struct system_time_snapshot *snap)
 	snap->clock_was_set_seq = 0;
 	snap->cs_was_changed_seq = 0;
 }
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/errno.h>
 #endif

@@ -162,4 +162,8 @@ unsigned long round_jiffies_relative(unsigned long j);
 unsigned long round_jiffies_up(unsigned long j);
 unsigned long round_jiffies_up_relative(unsigned long j);
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/stddef.h>
+#include <linux/stringify.h>
 #endif

@@ -41,4 +41,7 @@ static inline void u64_stats_inc(u64_stats_t *p)
 #define u64_stats_fetch_begin_irq(syncp)	0
 #define u64_stats_fetch_retry_irq(syncp, start)	false
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/seqlock.h>
 #endif

@@ -75,4 +75,8 @@ copy_to_user(void __user *to, const void *from, unsigned long n)
 	__pu_err;							\
 })
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/minmax.h>
+#include <linux/sched.h>
 #endif

@@ -56,16 +56,8 @@ struct wait_queue_head {
 };
 typedef struct wait_queue_head wait_queue_head_t;
 
-#define TASK_RUNNING		0x0000
-#define TASK_INTERRUPTIBLE	0x0001
-#define TASK_UNINTERRUPTIBLE	0x0002
-#define TASK_WAKEKILL		0x0100
-#define TASK_NOLOAD		0x0400
-#define TASK_FREEZABLE		0x2000
-#define TASK_KILLABLE		(TASK_WAKEKILL | TASK_UNINTERRUPTIBLE)
-#define TASK_IDLE		(TASK_UNINTERRUPTIBLE | TASK_NOLOAD)
-#define TASK_NORMAL		(TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE)
-#define MAX_SCHEDULE_TIMEOUT	LONG_MAX
+/* the task states and MAX_SCHEDULE_TIMEOUT: linux/sched.h's, as the kernel's */
+#include <linux/sched.h>
 
 #define __WAITQUEUE_INITIALIZER(name, tsk) {				\
 	.private = tsk, .func = default_wake_function,			\
@@ -472,4 +464,7 @@ do {									\
 	}								\
 	spin_lock_irq(lock)
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/stddef.h>
 #endif

@@ -307,4 +307,8 @@ static inline void wq_watchdog_touch(int cpu)
 {
 }
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/linkage.h>
+#include <linux/lockdep.h>
 #endif

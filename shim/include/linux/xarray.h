@@ -374,4 +374,10 @@ static inline void xa_release(struct xarray *xa, unsigned long index)
 		WARN_ON(1);
 }
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/bitmap.h>
+#include <linux/compiler.h>
+#include <linux/gfp.h>
+#include <linux/kconfig.h>
 #endif

@@ -147,4 +147,9 @@ static inline __wsum wsum_negate(__wsum val)
 	return (__force __wsum)-((__force u32)val);
 }
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/errno.h>
+#include <asm/byteorder.h>
+#include <linux/uaccess.h>
 #endif

@@ -339,4 +339,7 @@ void skb_flow_get_icmp_tci(const struct sk_buff *skb,
 __be32 flow_get_u32_src(const struct flow_keys *flow);
 __be32 flow_get_u32_dst(const struct flow_keys *flow);
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/string.h>
 #endif

@@ -43,4 +43,11 @@ static inline struct inet_sock *inet_sk(const struct sock *sk)
 }
 #endif
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/bitops.h>
+#include <linux/string.h>
+#include <linux/jhash.h>
+#include <linux/netdevice.h>
+#include <net/tcp_states.h>
 #endif

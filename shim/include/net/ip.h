@@ -23,4 +23,12 @@ static inline bool ip_is_fragment(const struct iphdr *iph)
 {
 	return (iph->frag_off & htons(IP_MF | IP_OFFSET)) != 0;
 }
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/types.h>
+#include <linux/skbuff.h>
+#include <linux/jhash.h>
+#include <net/inet_sock.h>
+#include <net/flow_dissector.h>
+#include <linux/ipv6.h>
 #endif

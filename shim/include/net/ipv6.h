@@ -17,4 +17,10 @@ static inline bool ipv6_addr_equal(const struct in6_addr *a1,
 	return !ipv6_addr_cmp(a1, a2);
 }
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/jhash.h>
+#include <linux/refcount.h>
+#include <net/flow_dissector.h>
+#include <net/sock.h>
 #endif

@@ -749,4 +749,7 @@ static inline int tcf_em_tree_match(struct sk_buff *skb,
 		return 1;
 }
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <net/net_namespace.h>
 #endif

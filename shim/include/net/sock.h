@@ -151,4 +151,19 @@ static inline bool is_skb_wmem(const struct sk_buff *skb)
 }
 #endif
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/list.h>
+#include <linux/timer.h>
+#include <linux/cache.h>
+#include <linux/bitops.h>
+#include <linux/lockdep.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/sched.h>
+#include <linux/wait.h>
+#include <linux/rbtree.h>
+#include <linux/poll.h>
+#include <net/checksum.h>
 #endif

@@ -60,4 +60,17 @@ static inline bool skb_is_tcp_pure_ack(const struct sk_buff *skb)
 	return skb->truesize == 2;
 }
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/list.h>
+#include <linux/bug.h>
+#include <linux/slab.h>
+#include <linux/cache.h>
+#include <linux/percpu.h>
+#include <linux/skbuff.h>
+#include <linux/kref.h>
+#include <linux/ktime.h>
+#include <net/inet_connection_sock.h>
+#include <net/checksum.h>
+#include <linux/seq_file.h>
 #endif

@@ -220,10 +220,12 @@ static int wrr_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 {
 	struct wrr_sched_data *q = qdisc_priv(sch);
 	struct tc_wrr_xstats st = { .rounds = q->rounds };
+	u8 w[TC_WRR_MAX_BANDS];
 	int i;
 
+	wrr_weights_written(w);
 	for (i = 0; i < TC_WRR_MAX_BANDS; i++)
-		st.weight[i] = wrr_weight(i);
+		st.weight[i] = w[i];
 	return gnet_stats_copy_app(d, &st, sizeof(st));
 }
 

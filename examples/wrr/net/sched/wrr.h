@@ -12,11 +12,14 @@
 #include "../../include/uapi/linux/pkt_sched_wrr.h"
 
 /*
- * The weight of BAND (1 to 255): a band's turn may send weight * quantum
- * bytes. Called from the datapath (softirq, under the qdisc's lock): it
- * takes no lock, so a turn sees each band's weight as last written.
+ * The weight of BAND (1 to 255) in force: a band's turn may send weight *
+ * quantum bytes. Called from the datapath (softirq, under the qdisc's
+ * lock), where the weights written to /dev/wrr come into force once due.
  */
 u8 wrr_weight(unsigned int band);
+
+/* The eight weights last written (in force or due), into W: for dumps. */
+void wrr_weights_written(u8 *w);
 
 /* The device's life, from the module's init and exit (process context). */
 int wrr_dev_init(void);

@@ -8,12 +8,17 @@
  * A write is text, one band a line, "BAND WEIGHT" (BAND 0 to 7, WEIGHT 1
  * to 255); empty lines are skipped. A write is taken whole or not at all:
  * any bad line fails it with -EINVAL (-ERANGE for a number too large) and
- * no weight changes. A read returns the eight weights on one line.
+ * no weight changes. The weights written are in force 20 ms after the
+ * write, from the first dequeue at or after that time on: a qdisc running
+ * on another CPU while the write is under way never meets half of it, so
+ * its decisions depend on the time of the write alone (and a capture of
+ * them replays exactly). A read returns the eight weights last written.
  */
 #include <linux/cdev.h>
 #include <linux/device.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
+#include <linux/ktime.h>
 #include <linux/module.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
@@ -23,9 +28,13 @@
 #include "wrr.h"
 
 #define WRR_WRITE_MAX	256
+#define WRR_DELAY_NS	(20 * NSEC_PER_MSEC)
 
+/* in force; written, in force from wrr_pending_at (0: none) */
 static u8 wrr_weights[TC_WRR_MAX_BANDS] = { 1, 1, 1, 1, 1, 1, 1, 1 };
-static DEFINE_SPINLOCK(wrr_weights_lock);	/* writers of wrr_weights */
+static u8 wrr_pending[TC_WRR_MAX_BANDS];
+static u64 wrr_pending_at;
+static DEFINE_SPINLOCK(wrr_weights_lock);	/* all three */
 
 static dev_t wrr_devt;
 static struct cdev wrr_cdev;
@@ -33,7 +42,24 @@ static struct class *wrr_class;
 
 u8 wrr_weight(unsigned int band)
 {
+	u64 at = READ_ONCE(wrr_pending_at);
+
+	if (unlikely(at) && ktime_get_ns() >= at) {
+		spin_lock(&wrr_weights_lock);
+		if (wrr_pending_at && ktime_get_ns() >= wrr_pending_at) {
+			memcpy(wrr_weights, wrr_pending, sizeof(wrr_weights));
+			WRITE_ONCE(wrr_pending_at, 0);
+		}
+		spin_unlock(&wrr_weights_lock);
+	}
 	return READ_ONCE(wrr_weights[band]);
+}
+
+void wrr_weights_written(u8 *w)
+{
+	spin_lock_bh(&wrr_weights_lock);
+	memcpy(w, wrr_pending_at ? wrr_pending : wrr_weights, TC_WRR_MAX_BANDS);
+	spin_unlock_bh(&wrr_weights_lock);
 }
 
 /* One "BAND WEIGHT" line into W; -EINVAL or -ERANGE for a bad one. */
@@ -66,7 +92,7 @@ static ssize_t wrr_write(struct file *file, const char __user *ubuf,
 	u8 w[TC_WRR_MAX_BANDS];
 	char buf[WRR_WRITE_MAX + 1];
 	char *p = buf, *line;
-	int err, i;
+	int err;
 
 	if (count > WRR_WRITE_MAX)
 		return -E2BIG;
@@ -74,8 +100,7 @@ static ssize_t wrr_write(struct file *file, const char __user *ubuf,
 		return -EFAULT;
 	buf[count] = '\0';
 
-	for (i = 0; i < TC_WRR_MAX_BANDS; i++)
-		w[i] = wrr_weight(i);
+	wrr_weights_written(w);
 	while ((line = strsep(&p, "\n")) != NULL) {
 		line = strim(line);
 		if (!*line)
@@ -86,8 +111,8 @@ static ssize_t wrr_write(struct file *file, const char __user *ubuf,
 	}
 
 	spin_lock_bh(&wrr_weights_lock);
-	for (i = 0; i < TC_WRR_MAX_BANDS; i++)
-		WRITE_ONCE(wrr_weights[i], w[i]);
+	memcpy(wrr_pending, w, sizeof(wrr_pending));
+	WRITE_ONCE(wrr_pending_at, ktime_get_ns() + WRR_DELAY_NS);
 	spin_unlock_bh(&wrr_weights_lock);
 	return count;
 }
@@ -96,11 +121,12 @@ static ssize_t wrr_read(struct file *file, char __user *ubuf, size_t count,
 			loff_t *ppos)
 {
 	char buf[TC_WRR_MAX_BANDS * 4 + 1];
+	u8 w[TC_WRR_MAX_BANDS];
 	int len = 0, i;
 
+	wrr_weights_written(w);
 	for (i = 0; i < TC_WRR_MAX_BANDS; i++)
-		len += scnprintf(buf + len, sizeof(buf) - len, "%u%c",
-				 wrr_weight(i),
+		len += scnprintf(buf + len, sizeof(buf) - len, "%u%c", w[i],
 				 i == TC_WRR_MAX_BANDS - 1 ? '\n' : ' ');
 	return simple_read_from_buffer(ubuf, count, ppos, buf, len);
 }

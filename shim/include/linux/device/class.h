@@ -154,4 +154,7 @@ ssize_t show_class_attr_string(__QDK_CLASS_CONST struct class *class,
 	struct class_attribute_string class_attr_##_name = \
 		_CLASS_ATTR_STRING(_name, _mode, _str)
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/kobject.h>
 #endif

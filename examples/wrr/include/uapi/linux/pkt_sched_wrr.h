@@ -22,7 +22,7 @@ enum {
 
 struct tc_wrr_xstats {
 	__u32 rounds;		/* turns that ended with a band's credit short */
-	__u32 weight[TC_WRR_MAX_BANDS];	/* the weights now (the device's) */
+	__u32 weight[TC_WRR_MAX_BANDS];	/* the weights last written */
 };
 
 #endif
