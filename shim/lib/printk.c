@@ -250,16 +250,9 @@ int __trace_printk(unsigned long ip, const char *fmt, ...)
 }
 EXPORT_SYMBOL_GPL(__trace_printk);
 
+/* the kernel's binary form of the same: here the same function */
 int __trace_bprintk(unsigned long ip, const char *fmt, ...)
-{
-	va_list ap;
-	int r;
-
-	va_start(ap, fmt);
-	r = __ftrace_vprintk(ip, fmt, ap);
-	va_end(ap);
-	return r;
-}
+	__attribute__((alias("__trace_printk")));
 EXPORT_SYMBOL_GPL(__trace_bprintk);
 
 /* the bytes written: size, or 0 with tracing off */
