@@ -246,6 +246,17 @@ def object_flags(mirror: Path, obj: Path, base: Counter, kroot: Path) -> tuple[l
     return kept, dropped
 
 
+def user_paths(text: str, mirror: Path, src: Path) -> str:
+    """kbuild's and the compiler's messages with DIR's paths, not the
+    mirror's: absolute ones (6.12 and older) and those relative to the
+    mirror, where 6.13 on runs kbuild."""
+    text = text.replace(str(mirror) + "/", str(src) + "/")
+
+    def rel(m: re.Match[str]) -> str:
+        return str(src / m.group(1)) + m.group(2) if (mirror / m.group(1)).is_file() else m.group(0)
+    return re.sub(r"^([\w.+-][\w./+-]*\.[ch])(:\d+)", rel, text, flags=re.M)
+
+
 # ---- the series' headers ------------------------------------------------------
 
 def kernel_include_dirs(kdir: Path) -> list[Path]:
@@ -399,7 +410,7 @@ def main() -> None:
     mirror = itop / f"kernel{suffix}"
     mirror_tree(src, mirror, files)
     km = kbuild(mirror, kdir, env, quiet=True)
-    out = (km.stdout + km.stderr).replace(str(mirror) + "/", str(src) + "/")
+    out = user_paths(km.stdout + km.stderr, mirror, src)
     if km.returncode:
         sys.stderr.write(out)
         fail(f"{name}: the kernel build for {series} failed (make -C KDIR M=DIR modules, "
