@@ -65,6 +65,10 @@ enumerator by sizeof. One compile per header reports every error at once
 probes that compiled are built into an object: an address that refers to a
 symbol neither the shim's objects nor the user build's libraries (libc,
 libm) define is a name the shim declares but does not have ("undefined").
+A function the shim defines only to stop a call to it (qdk/unmodelled.h: a
+file system's, a page table's; the name is in its object's .qdk_unmodelled
+section) lets a source compile and link, but the shim does not have it: it
+is counted apart ("unmodelled"), not as covered.
 
 The include graph (--includes): the preprocessor (-H) lists every file a
 unit of the series' header alone pulls in, with kbuild's flags, and every
@@ -134,13 +138,19 @@ class Header:
     api: set[Name] = field(default_factory=set)
     missing: set[Name] = field(default_factory=set)
     undefined: set[Name] = field(default_factory=set)
+    # defined only to stop the call (qdk/unmodelled.h)
+    unmodelled: set[Name] = field(default_factory=set)
     # mirrored headers the series' H pulls in and the shim's does not
     # (None: not measured)
     lacks_includes: set[str] | None = None
 
     @property
     def have(self) -> int:
-        return len(self.api) - len(self.missing) - len(self.undefined)
+        return len(self.api) - len(self.missing) - len(self.undefined) - len(self.unmodelled)
+
+    @property
+    def lacks(self) -> set[Name]:
+        return self.missing | self.undefined | self.unmodelled
 
 
 # No step takes more than a few seconds; one that hangs is an error.
@@ -422,6 +432,14 @@ def defined_symbols(objs: list[Path]) -> set[str]:
     return names
 
 
+def unmodelled_symbols(objs: list[Path]) -> set[str]:
+    """The functions the shim's objects define only to stop a call (the
+    strings of their .qdk_unmodelled sections)."""
+    r = subprocess.run(["readelf", "-W", "-p", ".qdk_unmodelled", *map(str, objs)], capture_output=True,
+                       text=True, timeout=TIMEOUT)
+    return set(re.findall(r"^\s*\[\s*[0-9a-f]+\]\s+(\S+)$", r.stdout, re.M))
+
+
 def probe_line(n: Name, i: int) -> list[str]:
     p = f"qdk_probe_{i}"
     if n.kind == "macro":
@@ -449,7 +467,8 @@ def write_probe(path: Path, rel: str, names: list[Name]) -> dict[int, int]:
     return at
 
 
-def probe(h: Header, cc: list[str], shim_include: Path, work: Path, defined: set[str]) -> None:
+def probe(h: Header, cc: list[str], shim_include: Path, work: Path, defined: set[str],
+          unmodelled: set[str]) -> None:
     names = sorted(h.api)
     src = work / "probes" / (h.rel.replace("/", "_").removesuffix(".h") + ".c")
     at = write_probe(src, h.rel, names)
@@ -512,6 +531,7 @@ def probe(h: Header, cc: list[str], shim_include: Path, work: Path, defined: set
         if probe_no >= 0 and len(cols) >= 5 and cols[4] in undef and cols[4] not in defined:
             h.undefined.add(linked[probe_no])
     os.unlink(obj)
+    h.unmodelled = {n for n in linked if n.name in unmodelled and n not in h.undefined}
 
 
 # ---- output ----------------------------------------------------------------
@@ -529,7 +549,7 @@ def by_kind(headers: list[Header]) -> list[tuple[str, int, int]]:
     rows = []
     for k in KINDS:
         total = sum(1 for h in headers for n in h.api if n.kind == k)
-        lack = sum(1 for h in headers for n in h.missing | h.undefined if n.kind == k)
+        lack = sum(1 for h in headers for n in h.lacks if n.kind == k)
         if total:
             rows.append((k, total, total - lack))
     return rows
@@ -538,13 +558,16 @@ def by_kind(headers: list[Header]) -> list[tuple[str, int, int]]:
 def table(kernel: str, kdir: Path, headers: list[Header]) -> str:
     width = max([len(h.rel) for h in headers] + [24])
     out = [f"shim coverage, KERNEL={kernel} ({kdir})",
-           f"{'header':<{width}} {kernel:>7} {'shim':>7} {'%':>6}"]
+           f"{'header':<{width}} {kernel:>7} {'shim':>7} {'%':>6} {'unmodelled':>10}"]
     for h in headers:
         if h.kernel_path:
-            out.append(f"{h.rel:<{width}} {len(h.api):>7} {h.have:>7} {pct(h.have, len(h.api)):>6}")
+            out.append(f"{h.rel:<{width}} {len(h.api):>7} {h.have:>7} {pct(h.have, len(h.api)):>6}"
+                       f" {len(h.unmodelled):>10}")
     series, have = totals(headers)
     counted = sum(1 for h in headers if h.kernel_path)
-    out.append(f"{f'total ({counted} headers)':<{width}} {series:>7} {have:>7} {pct(have, series):>6}")
+    unmod = sum(len(h.unmodelled) for h in headers if h.kernel_path)
+    out.append(f"{f'total ({counted} headers)':<{width}} {series:>7} {have:>7} {pct(have, series):>6}"
+               f" {unmod:>10}")
     out.append("by kind: " + ", ".join(f"{k} {h}/{t}" for k, t, h in by_kind(headers)))
     absent = [h.rel for h in headers if not h.kernel_path]
     if absent:
@@ -555,12 +578,13 @@ def table(kernel: str, kdir: Path, headers: list[Header]) -> str:
 def name_list(headers: list[Header], everything: bool) -> str:
     """One line per name: header, name, kind and, with everything, whether
     the shim has it; else only what it lacks ("undefined": declared, not
-    defined)."""
+    defined; "unmodelled": defined only to stop the call)."""
     out = []
     for h in headers:
-        for n in sorted(h.api if everything else h.missing | h.undefined):
-            state = "undefined" if n in h.undefined else "missing" if n in h.missing else "have"
-            out.append(f"{h.rel} {n.name} {n.kind}" + (f" {state}" if everything or state == "undefined" else ""))
+        for n in sorted(h.api if everything else h.lacks):
+            state = ("undefined" if n in h.undefined else "unmodelled" if n in h.unmodelled
+                     else "missing" if n in h.missing else "have")
+            out.append(f"{h.rel} {n.name} {n.kind}" + (f" {state}" if everything or state != "missing" else ""))
     return "\n".join(out) + ("\n" if out else "")
 
 
@@ -576,6 +600,10 @@ def readme_block(kernel: str, headers: list[Header]) -> str:
         f"that the series' {len(counted)} headers it mirrors give a module; by kind: "
         + ", ".join(f"{k} {h}/{t}" for k, t, h in by_kind(headers)) + ".",
     ]
+    unmod = sum(len(h.unmodelled) for h in counted)
+    if unmod:
+        lines[0] += (f" Another {unmod} functions are declared only to stop a call to them at the caller's line"
+                     " (`qdk/unmodelled.h`): a source that uses them builds, and they are not counted.")
     absent = [h.rel for h in headers if not h.kernel_path]
     if absent:
         lines[0] += f" Not in {kernel}, not counted: " + ", ".join(f"`{a}`" for a in absent) + "."
@@ -593,8 +621,9 @@ def readme_block(kernel: str, headers: list[Header]) -> str:
     for h in counted:
         if h.have == len(h.api):
             continue
-        lack = sorted(h.missing | h.undefined)
-        what = (", ".join(f"`{n.name}` ({n.kind}{', undefined' if n in h.undefined else ''})" for n in lack)
+        lack = sorted(h.lacks)
+        what = (", ".join(f"`{n.name}` ({n.kind}{', undefined' if n in h.undefined else ''}"
+                          f"{', unmodelled' if n in h.unmodelled else ''})" for n in lack)
                 if len(lack) <= SHORT
                 else f"{len(lack)} names")
         lines.append(f"| `{h.rel}` | {len(h.api)} | {h.have} | {pct(h.have, len(h.api))} | {what} |")
@@ -716,8 +745,9 @@ def measure(kernel: str, shim_include: Path, only: list[str], jobs: int,
         cc, objs = shim_build(kernel)
         kernel_api(kdir, headers, work, jobs)
         defined = defined_symbols(objs)
+        unmodelled = unmodelled_symbols(objs)
         with ThreadPoolExecutor(max_workers=jobs) as ex:
-            futs = [ex.submit(probe, h, cc, shim_include, work, defined) for h in headers if h.api]
+            futs = [ex.submit(probe, h, cc, shim_include, work, defined, unmodelled) for h in headers if h.api]
             for f in futs:
                 f.result()
         if includes:

@@ -28,6 +28,7 @@
 #include <linux/list.h>
 #include <linux/poll.h>
 #include <linux/slab.h>
+#include <qdk/unmodelled.h>
 #include <linux/string.h>
 #include <linux/wait.h>
 
@@ -365,4 +366,9 @@ size_t qdk_file_list(char *buf, size_t len)
 				 "%s%s\n", n->path, n->dir ? "/" : "");
 	}
 	return used;
+}
+
+int vfs_fsync(struct file *file, int datasync)
+{
+	QDK_UNMODELLED(vfs_fsync, "user space has no file systems");
 }

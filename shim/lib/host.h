@@ -21,6 +21,13 @@ void qdk_host_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void qdk_host_abort(void) __attribute__((noreturn));
 /* the calling thread's stack, one frame a line, to stderr */
 void qdk_host_backtrace(void);
+/* flush stdout and stderr, then exit with code */
+void qdk_host_exit(int code) __attribute__((noreturn));
+/*
+ * The source file:line of code address pc (a return address minus one: the
+ * call), written into buf; "object+offset" when the line is not known.
+ */
+const char *qdk_host_where(unsigned long pc, char *buf, unsigned long size);
 /* QDK_LOGLEVEL from the environment, or dflt */
 int qdk_host_loglevel(int dflt);
 /* strerror() of a positive errno */

@@ -103,6 +103,9 @@ static inline loff_t noop_llseek(struct file *file, loff_t offset, int whence)
  */
 loff_t default_llseek(struct file *file, loff_t offset, int whence);
 
+/* write a file's dirty data out: user space has no file systems */
+int vfs_fsync(struct file *file, int datasync);
+
 /* open(2) of a file that has no position (pread/pwrite/lseek refused) */
 static inline int nonseekable_open(struct inode *inode, struct file *filp)
 {
