@@ -157,7 +157,7 @@ PROBE_KBUILD = "obj-m += qdk_probe.o\n"
 PROBE_C = '#include <linux/module.h>\nMODULE_LICENSE("GPL");\n'
 
 
-def baseline_flags(series_dir: Path, kdir: Path, env: dict[str, str]) -> Counter:
+def baseline_flags(series_dir: Path, kdir: Path, env: dict[str, str]) -> Counter[str]:
     """What kbuild gives every object of an external module on this series:
     the flags of a probe module that adds none, built once."""
     probe = series_dir / "probe"
@@ -210,7 +210,7 @@ def rsp_line(arg: str) -> str:
     return re.sub(r"([\\\s'\"])", r"\\\1", arg) + "\n"
 
 
-def object_flags(mirror: Path, obj: Path, base: Counter, kroot: Path) -> tuple[list[str], list[str]]:
+def object_flags(mirror: Path, obj: Path, base: Counter[str], kroot: Path) -> tuple[list[str], list[str]]:
     """(the flags DIR's Kbuild or Makefile gave OBJ that the user build
     takes, the ones it leaves out), paths made absolute. kbuild runs in KDIR
     (6.12 and older: absolute paths) or in M (6.13 on: relative ones)."""
@@ -321,7 +321,7 @@ def declaring_headers(dirs: list[Path], syms: list[str]) -> dict[str, str]:
     """symbol -> where the series declares it: the first header of linux/,
     net/, asm/, asm-generic/ with a prototype, a #define, a typedef or a
     struct/union/enum body of the name. Every header is read once."""
-    pats: dict[str, re.Pattern] = {}
+    pats: dict[str, re.Pattern[str]] = {}
     for sym in syms:
         kind, _, name = sym.rpartition(" ")
         e = re.escape(name)
@@ -360,6 +360,8 @@ MISSING = [
     (re.compile(r"^(.+?:\d+):\d+: error: '(\w+)' undeclared"), "{}"),
     (re.compile(r"^(.+?:\d+):\d+: error: (?:invalid use of undefined type|dereferencing pointer to incomplete type) "
                 r"'((?:struct|union|enum) \w+)'"), "{}"),
+    (re.compile(r"^(.+?:\d+):\d+: error: invalid application of 'sizeof' to incomplete type "
+                r"'((?:struct|union|enum) \w+)'"), "{}"),
     (re.compile(r"^(.+?:\d+):\d+: error: '((?:struct|union) \w+)' has no member named '(\w+)'"), "{}.{}"),
     (re.compile(r"^(.+?:\d+):(?:\(\.[\w.]+\+0x[0-9a-f]+\):)? undefined reference to `(\w+)'"), "{}"),
 ]
@@ -375,6 +377,29 @@ def missing_symbols(log: str) -> dict[str, str]:
                 syms.setdefault(fmt.format(*m.groups()[1:]), m.group(1))
                 break
     return syms
+
+
+def unmodelled_note(name: str, src: Path, ib: Path, objs: list[Path]) -> None:
+    """Name the functions the imported objects call that the shim declares
+    only to stop the call (qdk/unmodelled.h), each with its first call."""
+    r = subprocess.run(["readelf", "-W", "-p", ".qdk_unmodelled", str(ib / "qdk-replay")],
+                       capture_output=True, text=True)
+    unmodelled = set(re.findall(r"^\s*\[\s*[0-9a-f]+\]\s+(\S+)$", r.stdout, re.M))
+    if not unmodelled:
+        return
+    # nm -l: an undefined symbol's line is that of a relocation that uses it
+    r = subprocess.run(["nm", "-u", "-l", *[str(ib / o) for o in objs]], capture_output=True, text=True)
+    calls: dict[str, str] = {}
+    for line in r.stdout.splitlines():
+        m = re.match(r"\s*U (\w+)(?:\t(.+:\d+))?", line)
+        if m and m.group(1) in unmodelled and m.group(1) not in calls:
+            at = m.group(2) or "?"
+            calls[m.group(1)] = os.path.relpath(at, src) if at.startswith(str(src) + "/") else at
+    if calls:
+        print(f"import: {name}: note: the shim declares but does not model {len(calls)} function(s) it calls; "
+              "a call stops the replay at its line:")
+        for fn in sorted(calls):
+            print(f"  {fn} ({calls[fn]})")
 
 
 def main() -> None:
@@ -504,6 +529,7 @@ def main() -> None:
         sys.stderr.write("".join(ln + "\n" for ln in ub.stderr.splitlines()).replace(str(mirror) + "/",
                                                                                         str(src) + "/"))
         print(f"  REPLAY  {(ib / 'qdk-replay').relative_to(TOP)}")
+        unmodelled_note(name, src, ib, [o for _, o, _ in objs])
         return
     syms = missing_symbols(log)
     if not syms:

@@ -388,69 +388,41 @@ static inline int nla_validate_nested_deprecated(const struct nlattr *start,
 
 /* ---- getters ------------------------------------------------------------ */
 
-static inline u32 nla_get_u32(const struct nlattr *nla)
-{
-	return *(u32 *) nla_data(nla);
+/*
+ * The typed getters, in the two shapes the kernel writes out per type: a
+ * value of at most 32 bits read in place, a 64-bit one copied (an
+ * attribute's payload is only 4-byte aligned).
+ */
+#define QDK_NLA_GET(type, name)						\
+static inline type nla_get_##name(const struct nlattr *nla)		\
+{									\
+	return *(type *)nla_data(nla);					\
 }
-
-static inline __be32 nla_get_be32(const struct nlattr *nla)
-{
-	return *(__be32 *) nla_data(nla);
+#define QDK_NLA_GET64(type, name)					\
+static inline type nla_get_##name(const struct nlattr *nla)		\
+{									\
+	type tmp;							\
+									\
+	nla_memcpy(&tmp, nla, sizeof(tmp));				\
+	return tmp;							\
 }
-
-static inline u16 nla_get_u16(const struct nlattr *nla)
-{
-	return *(u16 *) nla_data(nla);
-}
-
-static inline __be16 nla_get_be16(const struct nlattr *nla)
-{
-	return *(__be16 *) nla_data(nla);
-}
-
-static inline u8 nla_get_u8(const struct nlattr *nla)
-{
-	return *(u8 *) nla_data(nla);
-}
-
-static inline u64 nla_get_u64(const struct nlattr *nla)
-{
-	u64 tmp;
-
-	nla_memcpy(&tmp, nla, sizeof(tmp));
-	return tmp;
-}
-
-static inline __be64 nla_get_be64(const struct nlattr *nla)
-{
-	__be64 tmp;
-
-	nla_memcpy(&tmp, nla, sizeof(tmp));
-	return tmp;
-}
-
-static inline s32 nla_get_s32(const struct nlattr *nla)
-{
-	return *(s32 *) nla_data(nla);
-}
-
-static inline s16 nla_get_s16(const struct nlattr *nla)
-{
-	return *(s16 *) nla_data(nla);
-}
-
-static inline s8 nla_get_s8(const struct nlattr *nla)
-{
-	return *(s8 *) nla_data(nla);
-}
-
-static inline s64 nla_get_s64(const struct nlattr *nla)
-{
-	s64 tmp;
-
-	nla_memcpy(&tmp, nla, sizeof(tmp));
-	return tmp;
-}
+QDK_NLA_GET(u8, u8)
+QDK_NLA_GET(u16, u16)
+QDK_NLA_GET(u32, u32)
+QDK_NLA_GET64(u64, u64)
+QDK_NLA_GET(s8, s8)
+QDK_NLA_GET(s16, s16)
+QDK_NLA_GET(s32, s32)
+QDK_NLA_GET64(s64, s64)
+QDK_NLA_GET(__be16, be16)
+QDK_NLA_GET(__be32, be32)
+QDK_NLA_GET64(__be64, be64)
+QDK_NLA_GET(__le16, le16)
+QDK_NLA_GET(__le32, le32)
+QDK_NLA_GET64(__le64, le64)
+QDK_NLA_GET(__be32, in_addr)
+#undef QDK_NLA_GET
+#undef QDK_NLA_GET64
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 /* 7.x: the value of an optional attribute, or DEFVALUE when it is absent */
@@ -495,77 +467,48 @@ static inline struct nla_bitfield32 nla_get_bitfield32(const struct nlattr *nla)
 
 /* ---- putters ------------------------------------------------------------ */
 
-static inline int nla_put_u8(struct sk_buff *skb, int attrtype, u8 value)
-{
-	u8 tmp = value;
-
-	return nla_put(skb, attrtype, sizeof(u8), &tmp);
+/*
+ * The typed putters, in the two shapes the kernel writes out per type: a
+ * value of at most 32 bits put as it is (FLAGS: NLA_F_NET_BYTEORDER for
+ * the net* ones), a 64-bit one padded to 8 bytes with PADATTR.
+ */
+#define QDK_NLA_PUT(type, name, flags)					\
+static inline int nla_put_##name(struct sk_buff *skb, int attrtype,	\
+				 type value)				\
+{									\
+	type tmp = value;						\
+									\
+	return nla_put(skb, attrtype | (flags), sizeof(type), &tmp);	\
 }
-
-static inline int nla_put_u16(struct sk_buff *skb, int attrtype, u16 value)
-{
-	u16 tmp = value;
-
-	return nla_put(skb, attrtype, sizeof(u16), &tmp);
+#define QDK_NLA_PUT64(type, name, flags)				\
+static inline int nla_put_##name(struct sk_buff *skb, int attrtype,	\
+				 type value, int padattr)		\
+{									\
+	type tmp = value;						\
+									\
+	return nla_put_64bit(skb, attrtype | (flags), sizeof(type),	\
+			     &tmp, padattr);				\
 }
-
-static inline int nla_put_be16(struct sk_buff *skb, int attrtype, __be16 value)
-{
-	__be16 tmp = value;
-
-	return nla_put(skb, attrtype, sizeof(__be16), &tmp);
-}
-
-static inline int nla_put_u32(struct sk_buff *skb, int attrtype, u32 value)
-{
-	u32 tmp = value;
-
-	return nla_put(skb, attrtype, sizeof(u32), &tmp);
-}
-
-static inline int nla_put_be32(struct sk_buff *skb, int attrtype, __be32 value)
-{
-	__be32 tmp = value;
-
-	return nla_put(skb, attrtype, sizeof(__be32), &tmp);
-}
-
-static inline int nla_put_u64_64bit(struct sk_buff *skb, int attrtype,
-				    u64 value, int padattr)
-{
-	u64 tmp = value;
-
-	return nla_put_64bit(skb, attrtype, sizeof(u64), &tmp, padattr);
-}
-
-static inline int nla_put_s8(struct sk_buff *skb, int attrtype, s8 value)
-{
-	s8 tmp = value;
-
-	return nla_put(skb, attrtype, sizeof(s8), &tmp);
-}
-
-static inline int nla_put_s16(struct sk_buff *skb, int attrtype, s16 value)
-{
-	s16 tmp = value;
-
-	return nla_put(skb, attrtype, sizeof(s16), &tmp);
-}
-
-static inline int nla_put_s32(struct sk_buff *skb, int attrtype, s32 value)
-{
-	s32 tmp = value;
-
-	return nla_put(skb, attrtype, sizeof(s32), &tmp);
-}
-
-static inline int nla_put_s64(struct sk_buff *skb, int attrtype, s64 value,
-			      int padattr)
-{
-	s64 tmp = value;
-
-	return nla_put_64bit(skb, attrtype, sizeof(s64), &tmp, padattr);
-}
+QDK_NLA_PUT(u8, u8, 0)
+QDK_NLA_PUT(u16, u16, 0)
+QDK_NLA_PUT(u32, u32, 0)
+QDK_NLA_PUT64(u64, u64_64bit, 0)
+QDK_NLA_PUT(s8, s8, 0)
+QDK_NLA_PUT(s16, s16, 0)
+QDK_NLA_PUT(s32, s32, 0)
+QDK_NLA_PUT64(s64, s64, 0)
+QDK_NLA_PUT(__be16, be16, 0)
+QDK_NLA_PUT(__be32, be32, 0)
+QDK_NLA_PUT64(__be64, be64, 0)
+QDK_NLA_PUT(__le16, le16, 0)
+QDK_NLA_PUT(__le32, le32, 0)
+QDK_NLA_PUT64(__le64, le64, 0)
+QDK_NLA_PUT(__be16, net16, NLA_F_NET_BYTEORDER)
+QDK_NLA_PUT(__be32, net32, NLA_F_NET_BYTEORDER)
+QDK_NLA_PUT64(__be64, net64, NLA_F_NET_BYTEORDER)
+QDK_NLA_PUT(__be32, in_addr, 0)
+#undef QDK_NLA_PUT
+#undef QDK_NLA_PUT64
 
 static inline int nla_put_string(struct sk_buff *skb, int attrtype,
 				 const char *str)
@@ -738,29 +681,6 @@ static inline void nlmsg_cancel(struct sk_buff *skb, struct nlmsghdr *nlh)
 
 /* ---- more attribute getters and putters --------------------------------- */
 
-static inline __le16 nla_get_le16(const struct nlattr *nla)
-{
-	return *(__le16 *)nla_data(nla);
-}
-
-static inline __le32 nla_get_le32(const struct nlattr *nla)
-{
-	return *(__le32 *)nla_data(nla);
-}
-
-static inline __le64 nla_get_le64(const struct nlattr *nla)
-{
-	__le64 tmp;
-
-	nla_memcpy(&tmp, nla, sizeof(tmp));
-	return tmp;
-}
-
-static inline __be32 nla_get_in_addr(const struct nlattr *nla)
-{
-	return *(__be32 *)nla_data(nla);
-}
-
 static inline struct in6_addr nla_get_in6_addr(const struct nlattr *nla)
 {
 	struct in6_addr tmp;
@@ -772,66 +692,6 @@ static inline struct in6_addr nla_get_in6_addr(const struct nlattr *nla)
 static inline void *nla_memdup(const struct nlattr *src, gfp_t gfp)
 {
 	return kmemdup(nla_data(src), nla_len(src), gfp);
-}
-
-static inline int nla_put_be64(struct sk_buff *skb, int attrtype, __be64 value,
-			       int padattr)
-{
-	__be64 tmp = value;
-
-	return nla_put_64bit(skb, attrtype, sizeof(__be64), &tmp, padattr);
-}
-
-static inline int nla_put_le16(struct sk_buff *skb, int attrtype, __le16 value)
-{
-	__le16 tmp = value;
-
-	return nla_put(skb, attrtype, sizeof(__le16), &tmp);
-}
-
-static inline int nla_put_le32(struct sk_buff *skb, int attrtype, __le32 value)
-{
-	__le32 tmp = value;
-
-	return nla_put(skb, attrtype, sizeof(__le32), &tmp);
-}
-
-static inline int nla_put_le64(struct sk_buff *skb, int attrtype, __le64 value,
-			       int padattr)
-{
-	__le64 tmp = value;
-
-	return nla_put_64bit(skb, attrtype, sizeof(__le64), &tmp, padattr);
-}
-
-/* network byte order, flagged as such (NLA_F_NET_BYTEORDER) */
-static inline int nla_put_net16(struct sk_buff *skb, int attrtype, __be16 value)
-{
-	__be16 tmp = value;
-
-	return nla_put(skb, attrtype | NLA_F_NET_BYTEORDER, sizeof(tmp), &tmp);
-}
-
-static inline int nla_put_net32(struct sk_buff *skb, int attrtype, __be32 value)
-{
-	__be32 tmp = value;
-
-	return nla_put(skb, attrtype | NLA_F_NET_BYTEORDER, sizeof(tmp), &tmp);
-}
-
-static inline int nla_put_net64(struct sk_buff *skb, int attrtype, __be64 value,
-				int padattr)
-{
-	__be64 tmp = value;
-
-	return nla_put_be64(skb, attrtype | NLA_F_NET_BYTEORDER, tmp, padattr);
-}
-
-static inline int nla_put_in_addr(struct sk_buff *skb, int attrtype, __be32 addr)
-{
-	__be32 tmp = addr;
-
-	return nla_put(skb, attrtype, sizeof(tmp), &tmp);
 }
 
 static inline int nla_put_in6_addr(struct sk_buff *skb, int attrtype,
