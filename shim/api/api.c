@@ -88,6 +88,43 @@ static void call_begin(void)
 	in_call = true;
 }
 
+/*
+ * The datapath's context, as the kernel calls a root qdisc: __dev_xmit_skb()
+ * enqueues inside __dev_queue_xmit()'s rcu_read_lock_bh() with the root
+ * lock held, qdisc_restart() dequeues (and a peek runs) in the TX softirq
+ * or the sender's context with the root lock held; a lockless qdisc
+ * (TCQ_F_NOLOCK) enqueues with no lock and dequeues under its seqlock
+ * (qdisc_run_begin()). qdisc_reset() from dev_deactivate() runs under
+ * spin_lock_bh() of the root lock too. A frame around the op checks it
+ * leaves that context as it found it (qdk/context.h).
+ */
+static spinlock_t *datapath_lock(struct Qdisc *sch, bool enqueue)
+{
+	if (sch->flags & TCQ_F_NOLOCK)
+		return enqueue ? NULL : &sch->seqlock;
+	return qdisc_lock(sch);
+}
+
+static void datapath_enter(struct Qdisc *sch, struct qdk_ctx_frame *f, const char *what)
+{
+	spinlock_t *lock = datapath_lock(sch, !strcmp(what, "enqueue"));
+
+	rcu_read_lock_bh();
+	if (lock)
+		spin_lock(lock);
+	qdk_ctx_enter(f, what, sch->ops->id, 0);
+}
+
+static void datapath_leave(struct Qdisc *sch, struct qdk_ctx_frame *f)
+{
+	spinlock_t *lock = datapath_lock(sch, !strcmp(f->what, "enqueue"));
+
+	qdk_ctx_leave(f);
+	if (lock)
+		spin_unlock(lock);
+	rcu_read_unlock_bh();
+}
+
 /* ECN bits of the packet's IP header now */
 static unsigned int skb_ecn_now(const struct sk_buff *skb)
 {
@@ -120,6 +157,7 @@ int qdk_init(uint64_t seed)
 {
 	qdk_random_seed(seed);
 	qdk_time_reset();
+	qdk_ctx_reset();
 	qdk_skb_drop_hook = drop_hook;
 	if (initcalls_done)
 		return 0;
@@ -524,8 +562,12 @@ out:
 
 static void do_qdisc_reset(struct qdk_qdisc *q)
 {
+	struct qdk_ctx_frame frame;
+
 	call_begin();
+	datapath_enter(q->sch, &frame, "reset");
 	qdisc_reset(q->sch);
+	datapath_leave(q->sch, &frame);
 	in_call = false;
 }
 
@@ -1257,6 +1299,7 @@ int qdk_enqueue(struct qdk_qdisc *q, struct qdk_skb *h)
 {
 	struct sk_buff *skb = (struct sk_buff *)h, *to_free = NULL;
 	struct Qdisc *sch = q->sch;
+	struct qdk_ctx_frame frame;
 	int ret;
 
 	call_begin();
@@ -1273,7 +1316,9 @@ int qdk_enqueue(struct qdk_qdisc *q, struct qdk_skb *h)
 #endif
 	qdk_skb_watch = skb;
 	qdk_skb_watch_freed = false;
+	datapath_enter(sch, &frame, "enqueue");
 	ret = sch->enqueue(skb, sch, &to_free);
+	datapath_leave(sch, &frame);
 	/* __dev_xmit_skb frees the drop list after the root lock */
 	free_drops(to_free);
 	/* a packet the qdisc kept (or freed, then reused as another: not ours) */
@@ -1286,6 +1331,7 @@ int qdk_enqueue(struct qdk_qdisc *q, struct qdk_skb *h)
 
 struct qdk_skb *qdk_dequeue(struct qdk_qdisc *q)
 {
+	struct qdk_ctx_frame frame;
 	struct sk_buff *skb;
 
 	call_begin();
@@ -1294,7 +1340,9 @@ struct qdk_skb *qdk_dequeue(struct qdk_qdisc *q)
 	 * in qlen/backlog until now: dequeue_skb() for a root qdisc and
 	 * qdisc_dequeue_peeked() for a child both do this.
 	 */
+	datapath_enter(q->sch, &frame, "dequeue");
 	skb = qdisc_dequeue_peeked(q->sch);
+	datapath_leave(q->sch, &frame);
 	if (skb) {
 		skb->next = NULL;
 		check_mark(skb);
@@ -1306,10 +1354,13 @@ struct qdk_skb *qdk_dequeue(struct qdk_qdisc *q)
 
 struct qdk_skb *qdk_peek(struct qdk_qdisc *q)
 {
+	struct qdk_ctx_frame frame;
 	struct sk_buff *skb;
 
 	call_begin();
+	datapath_enter(q->sch, &frame, "peek");
 	skb = q->sch->ops->peek(q->sch);
+	datapath_leave(q->sch, &frame);
 	run_end(q->sch);
 	in_call = false;
 	return (struct qdk_skb *)skb;

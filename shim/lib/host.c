@@ -98,32 +98,33 @@ static int elf_is_dyn(const char *path)
 extern char **environ;
 
 /*
- * The source line of a code address, from the object's debug information:
  * addr2line (binutils, which the build's compiler needs anyway) on the
- * object dladdr() names. Falls back to "object+offset" when addr2line is
- * missing or the object has no line for it.
+ * object dladdr() names for pc: its output lines in out, or 0 when it could
+ * not run. func: also the function's name (-f).
  */
-const char *qdk_host_where(unsigned long pc, char *buf, unsigned long size)
+static int addr2line(unsigned long pc, int func, char *out, unsigned long size, const char **obj,
+		     unsigned long *off)
 {
 	Dl_info di;
-	unsigned long off;
 	char addr[32];
 	int pipefd[2];
 	pid_t pid;
 	posix_spawn_file_actions_t fa;
-	char *argv[] = { "addr2line", "-e", NULL, addr, NULL };
+	char *argv[] = { "addr2line", "-i", "-e", NULL, addr, NULL, NULL };
 	ssize_t n = 0, got;
 	int status;
 
-	snprintf(buf, size, "%#lx", pc);
+	*obj = NULL;
 	if (!pc || !dladdr((void *)pc, &di) || !di.dli_fname)
-		return buf;
-	off = pc - (elf_is_dyn(di.dli_fname) ? (unsigned long)di.dli_fbase : 0);
-	snprintf(buf, size, "%s+%#lx", di.dli_fname, off);
-	snprintf(addr, sizeof(addr), "%#lx", off);
-	argv[2] = (char *)di.dli_fname;
+		return 0;
+	*obj = di.dli_fname;
+	*off = pc - (elf_is_dyn(di.dli_fname) ? (unsigned long)di.dli_fbase : 0);
+	snprintf(addr, sizeof(addr), "%#lx", *off);
+	argv[3] = (char *)di.dli_fname;
+	if (func)
+		argv[5] = "-f";
 	if (pipe(pipefd))
-		return buf;
+		return 0;
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
 	posix_spawn_file_actions_addclose(&fa, pipefd[0]);
@@ -132,27 +133,87 @@ const char *qdk_host_where(unsigned long pc, char *buf, unsigned long size)
 		posix_spawn_file_actions_destroy(&fa);
 		close(pipefd[0]);
 		close(pipefd[1]);
-		return buf;
+		return 0;
 	}
 	posix_spawn_file_actions_destroy(&fa);
 	close(pipefd[1]);
-	{
-		char line[4096];
+	while (n < (ssize_t)size - 1 && (got = read(pipefd[0], out + n, size - 1 - n)) > 0)
+		n += got;
+	out[n] = 0;
+	close(pipefd[0]);
+	waitpid(pid, &status, 0);
+	return 1;
+}
 
-		while (n < (ssize_t)sizeof(line) - 1 &&
-		       (got = read(pipefd[0], line + n, sizeof(line) - 1 - n)) > 0)
-			n += got;
-		line[n] = 0;
-		close(pipefd[0]);
-		waitpid(pid, &status, 0);
-		line[strcspn(line, "\n")] = 0;
-		/* "file:line (discriminator N)" */
-		line[strcspn(line, " ")] = 0;
-		n = strlen(line);
-		if (line[0] && line[0] != '?' && !strstr(line, ":?") &&
-		    !(n > 2 && !strcmp(line + n - 2, ":0")))
-			snprintf(buf, size, "%s", line);
+/* "file:line" with a line known ("?" and ":0" are addr2line's unknowns) */
+static int known_line(char *l)
+{
+	size_t n;
+
+	l[strcspn(l, " ")] = 0;	/* "file:line (discriminator N)" */
+	n = strlen(l);
+	return l[0] && l[0] != '?' && !strstr(l, ":?") && !(n > 2 && !strcmp(l + n - 2, ":0"));
+}
+
+static int in_shim(const char *l)
+{
+	return strstr(l, "/shim/include/") || strstr(l, "/shim/lib/");
+}
+
+/*
+ * The source line of a code address, from the object's debug information.
+ * With -i, addr2line gives the inlined frames innermost first: the first
+ * one outside the shim is the caller's (a spin_lock() inlined into a
+ * qdisc); with none, the innermost. "object+offset" when no line is known.
+ */
+const char *qdk_host_where(unsigned long pc, char *buf, unsigned long size)
+{
+	char out[4096], *l, *pick = NULL, *save;
+	const char *obj;
+	unsigned long off;
+
+	snprintf(buf, size, "%#lx", pc);
+	if (!addr2line(pc, 0, out, sizeof(out), &obj, &off)) {
+		if (obj)
+			snprintf(buf, size, "%s+%#lx", obj, off);
+		return buf;
 	}
+	snprintf(buf, size, "%s+%#lx", obj, off);
+	for (l = strtok_r(out, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		if (!known_line(l))
+			continue;
+		if (!pick)
+			pick = l;
+		if (!in_shim(l)) {
+			pick = l;
+			break;
+		}
+	}
+	if (pick)
+		snprintf(buf, size, "%s", pick);
+	return buf;
+}
+
+const char *qdk_host_function(unsigned long pc, char *buf, unsigned long size)
+{
+	char out[4096], *fn, *l, *save;
+	const char *obj;
+	unsigned long off;
+
+	snprintf(buf, size, "%#lx", pc);
+	if (!addr2line(pc, 1, out, sizeof(out), &obj, &off)) {
+		if (obj)
+			snprintf(buf, size, "%s+%#lx", obj, off);
+		return buf;
+	}
+	fn = strtok_r(out, "\n", &save);
+	l = strtok_r(NULL, "\n", &save);
+	if (fn && l && known_line(l))
+		snprintf(buf, size, "%s (%s)", fn, l);
+	else if (fn && fn[0] != '?')
+		snprintf(buf, size, "%s", fn);
+	else
+		snprintf(buf, size, "%s+%#lx", obj, off);
 	return buf;
 }
 

@@ -28,6 +28,8 @@ void qdk_host_exit(int code) __attribute__((noreturn));
  * call), written into buf; "object+offset" when the line is not known.
  */
 const char *qdk_host_where(unsigned long pc, char *buf, unsigned long size);
+/* the same as "function (file:line)", for the start of a function */
+const char *qdk_host_function(unsigned long pc, char *buf, unsigned long size);
 /* QDK_LOGLEVEL from the environment, or dflt */
 int qdk_host_loglevel(int dflt);
 /* strerror() of a positive errno */

@@ -11,6 +11,9 @@
 #include <linux/printk.h>
 #include <linux/string.h>
 
+/* linux/preempt.h: this CPU's preemption count (the kernel's __preempt_count) */
+unsigned int qdk_preempt_count;
+
 static struct task_struct qdk_task = {
 	.__state = TASK_RUNNING,
 	.prio = 120,

@@ -19,9 +19,13 @@ struct Qdisc_ops;
 extern long qdk_mem_objects;
 extern long qdk_mem_bytes;
 extern long qdk_mem_fail_after;
-/* allocation-failure injection (slab.c): true for the allocation that fails */
+/*
+ * Every allocation (slab.c): first the kernel's might_alloc() (flags that
+ * allow direct reclaim may sleep: a bug in atomic context, qdk/context.h),
+ * then the failure injection: true for the allocation that fails.
+ */
 struct alloc_tag;
-bool qdk_alloc_fails(void);
+bool qdk_alloc_fails(gfp_t flags);
 void qdk_alloc_fail_arm(u64 n);
 u64 qdk_alloc_attempts(void);
 bool qdk_alloc_failed(const struct alloc_tag **tag);
@@ -139,6 +143,8 @@ long qdk_slab_for_each_live(u64 since,
 
 /* sch_api.c */
 int qdk_run_initcalls(void);
+/* lockdep.c: no lock held, no frame, the preemption count zero */
+void qdk_ctx_reset(void);
 void qdk_run_exitcalls(void);
 struct Qdisc_ops *qdk_lookup_ops(const char *kind);
 size_t qdk_list_ops(const char **names, size_t max);

@@ -247,7 +247,7 @@ struct sk_buff *qdk_skb_alloc(unsigned int size)
 
 struct sk_buff *alloc_skb_noprof(unsigned int size, gfp_t priority)
 {
-	if (qdk_alloc_fails())
+	if (qdk_alloc_fails(priority))
 		return NULL;
 	return qdk_skb_alloc(size);
 }
@@ -402,7 +402,7 @@ static void skb_made(struct sk_buff *n, const struct sk_buff *from);
 struct sk_buff *skb_copy_noprof(const struct sk_buff *skb, gfp_t priority)
 {
 	unsigned int size = skb->end;
-	struct sk_buff *n = qdk_alloc_fails() ? NULL : qdk_skb_alloc(size);
+	struct sk_buff *n = qdk_alloc_fails(priority) ? NULL : qdk_skb_alloc(size);
 	unsigned char *head;
 	unsigned int bufsize;
 
@@ -665,7 +665,7 @@ int pskb_expand_head(struct sk_buff *skb, int nhead, int ntail, gfp_t gfp_mask)
 
 	BUG_ON(nhead < 0);
 	BUG_ON(skb_shared(skb));
-	if (qdk_alloc_fails())
+	if (qdk_alloc_fails(gfp_mask))
 		return -ENOMEM;
 	tmp = skb_obj_get(buf_size(size));
 	if (!tmp)

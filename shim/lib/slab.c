@@ -10,6 +10,7 @@
 #include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <qdk/context.h>
 
 #include "host.h"
 #include "shim.h"
@@ -47,8 +48,45 @@ static u64 alloc_attempts, alloc_fail_at;
 static struct alloc_tag *alloc_failed_tag;
 static bool alloc_failed;
 
-bool qdk_alloc_fails(void)
+/* the flags' usual name, for the report */
+static const char *gfp_name(gfp_t flags)
 {
+	gfp_t base = flags & ~(__GFP_ZERO | __GFP_NOWARN | __GFP_COMP | __GFP_ACCOUNT |
+			       __GFP_NORETRY | __GFP_RETRY_MAYFAIL | __GFP_NOFAIL);
+
+	if (base == GFP_KERNEL)
+		return "GFP_KERNEL";
+	if (base == GFP_NOFS)
+		return "GFP_NOFS";
+	if (base == GFP_NOIO)
+		return "GFP_NOIO";
+	if (base == GFP_USER)
+		return "GFP_USER";
+	return "flags with __GFP_DIRECT_RECLAIM";
+}
+
+/*
+ * might_alloc() (include/linux/sched/mm.h): an allocation whose flags allow
+ * direct reclaim may sleep. Reported at the allocator's caller: the
+ * current allocation tag (alloc_hooks()), or the caller of the shim.
+ */
+static void might_alloc(gfp_t flags, unsigned long ip)
+{
+	char what[96];
+
+	if (!gfpflags_allow_blocking(flags))
+		return;
+	snprintf(what, sizeof(what), "an allocation with %s (gfp %#x)", gfp_name(flags),
+		 (unsigned int)flags);
+	if (qdk_alloc_tag && qdk_alloc_tag->ct.filename)
+		qdk_ctx_might_sleep_in(qdk_alloc_tag->ct.filename, qdk_alloc_tag->ct.lineno, what);
+	else
+		qdk_ctx_might_sleep_at(what, ip);
+}
+
+bool qdk_alloc_fails(gfp_t flags)
+{
+	might_alloc(flags, (unsigned long)__builtin_return_address(0));
 	if (++alloc_attempts != alloc_fail_at)
 		return false;
 	alloc_failed = true;
@@ -95,7 +133,7 @@ void *__kmalloc_noprof(size_t size, gfp_t flags)
 		return NULL;
 	if (qdk_mem_fail_after && --qdk_mem_fail_after == 0)
 		return NULL;
-	if (qdk_alloc_fails())
+	if (qdk_alloc_fails(flags))
 		return NULL;
 	h = qdk_host_alloc(QDK_SLAB_HDR + size);
 	if (!h)

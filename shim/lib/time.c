@@ -10,6 +10,9 @@
 #include <linux/jiffies.h>
 #include <linux/timer.h>
 #include <linux/hrtimer.h>
+#include <linux/irqflags.h>
+#include <linux/preempt.h>
+#include <qdk/context.h>
 
 #include "shim.h"
 
@@ -597,26 +600,65 @@ u64 hrtimer_forward(struct hrtimer *timer, ktime_t now, ktime_t interval)
 
 /* ---- firing -------------------------------------------------------------- */
 
+/*
+ * A callback runs in the context the kernel runs it in (qdk/context.h): a
+ * work item in a worker's process context, a tasklet and a timer_list in
+ * the softirq (SOFTIRQ_OFFSET), an hrtimer in the softirq when it is a
+ * _SOFT one and in the hardirq, interrupts off, otherwise; its frame checks
+ * it gives back what it took.
+ */
+static void softirq_enter(struct qdk_ctx_frame *f, const char *what, unsigned long fn, bool hard)
+{
+	if (hard) {
+		preempt_count_add(HARDIRQ_OFFSET);
+		local_irq_disable();
+	} else {
+		preempt_count_add(SOFTIRQ_OFFSET);
+	}
+	qdk_ctx_enter(f, what, NULL, fn);
+}
+
+static void softirq_leave(struct qdk_ctx_frame *f, bool hard)
+{
+	qdk_ctx_leave(f);
+	if (hard) {
+		local_irq_enable();
+		preempt_count_sub(HARDIRQ_OFFSET);
+	} else {
+		preempt_count_sub(SOFTIRQ_OFFSET);
+	}
+}
+
 static void fire(struct qdk_tnode *n)
 {
+	struct qdk_ctx_frame f;
+
 	if (n->kind == QDK_TNODE_WORK) {
+		qdk_ctx_enter(&f, "work", NULL, 0);
 		qdk_work_run(n);
+		qdk_ctx_leave(&f);
 	} else if (n->kind == QDK_TNODE_TASKLET) {
+		softirq_enter(&f, "tasklet", 0, false);
 		qdk_tasklet_run(n);
+		softirq_leave(&f, false);
 	} else if (n->kind == QDK_TNODE_TIMER) {
 		struct timer_list *t = container_of(n, struct timer_list,
 						    __qdk_node);
 		struct timer_list *outer = running_timer;
 
 		running_timer = t;
+		softirq_enter(&f, "timer", (unsigned long)t->function, false);
 		t->function(t);
+		softirq_leave(&f, false);
 		running_timer = outer;
 	} else {
 		struct hrtimer *t = container_of(n, struct hrtimer, __qdk_node);
 		enum hrtimer_restart r;
 
 		t->state = 2;
+		softirq_enter(&f, "hrtimer", (unsigned long)t->function, !t->is_soft);
 		r = t->function(t);
+		softirq_leave(&f, !t->is_soft);
 		t->state = 0;
 		if (r == HRTIMER_RESTART && !hrtimer_is_queued(t))
 			tnode_add(n, to_virtual(t, t->node_expires),

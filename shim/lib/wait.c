@@ -447,6 +447,8 @@ void msleep(unsigned int msecs)
 {
 	unsigned long timeout = msecs_to_jiffies(msecs) + 1;
 
+	qdk_ctx_might_sleep_at("msleep()", _QDK_RET_IP_);
+
 	while (timeout) {
 		task_state = TASK_UNINTERRUPTIBLE;
 		timeout = qdk_wait_schedule(timeout, __FILE__, __LINE__);
@@ -458,6 +460,8 @@ EXPORT_SYMBOL(msleep);
 unsigned long msleep_interruptible(unsigned int msecs)
 {
 	unsigned long timeout = msecs_to_jiffies(msecs) + 1;
+
+	qdk_ctx_might_sleep_at("msleep_interruptible()", _QDK_RET_IP_);
 
 	while (timeout && !signal_pending) {
 		task_state = TASK_INTERRUPTIBLE;
@@ -471,6 +475,8 @@ void usleep_range_state(unsigned long min, unsigned long max, unsigned int state
 {
 	ktime_t exp = ktime_add_us(ktime_get(), min);
 	u64 delta = (u64)(max - min) * NSEC_PER_USEC;
+
+	qdk_ctx_might_sleep_at("usleep_range()", _QDK_RET_IP_);
 
 	/* never back before min has passed, even when woken */
 	for (;;) {

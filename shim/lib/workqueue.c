@@ -13,6 +13,7 @@
 #include <linux/stdarg.h>
 #include <linux/string.h>
 #include <linux/workqueue.h>
+#include <qdk/context.h>
 
 #include "shim.h"
 
@@ -249,6 +250,7 @@ bool enable_delayed_work(struct delayed_work *dwork)
 /* nothing runs concurrently: no running instance to wait for */
 bool cancel_work_sync(struct work_struct *work)
 {
+	qdk_ctx_might_sleep_at("cancel_work_sync()", _QDK_RET_IP_);
 	return try_grab(work, NULL);
 }
 
@@ -259,6 +261,7 @@ bool cancel_delayed_work(struct delayed_work *dwork)
 
 bool cancel_delayed_work_sync(struct delayed_work *dwork)
 {
+	qdk_ctx_might_sleep_at("cancel_delayed_work_sync()", _QDK_RET_IP_);
 	return try_grab(&dwork->work, &dwork->timer);
 }
 
@@ -269,6 +272,7 @@ bool cancel_delayed_work_sync(struct delayed_work *dwork)
  */
 bool flush_work(struct work_struct *work)
 {
+	qdk_ctx_might_sleep_at("flush_work()", _QDK_RET_IP_);
 	if (!qdk_time_cancel(&work->__qdk_node))
 		return false;
 	qdk_work_run(&work->__qdk_node);
@@ -278,6 +282,7 @@ bool flush_work(struct work_struct *work)
 /* a timer still pending is cut short: its work is queued, then flushed */
 bool flush_delayed_work(struct delayed_work *dwork)
 {
+	qdk_ctx_might_sleep_at("flush_delayed_work()", _QDK_RET_IP_);
 	if (timer_delete(&dwork->timer))
 		insert_work(dwork->wq, &dwork->work);
 	return flush_work(&dwork->work);
@@ -312,6 +317,8 @@ void flush_workqueue(struct workqueue_struct *wq)
 {
 	struct qdk_tnode *n;
 
+	qdk_ctx_might_sleep_at("flush_workqueue()", _QDK_RET_IP_);
+
 	while ((n = qdk_time_find(work_on, wq)))
 		flush_work(container_of(n, struct work_struct, __qdk_node));
 }
@@ -323,11 +330,13 @@ void __flush_workqueue(struct workqueue_struct *wq)
 
 void drain_workqueue(struct workqueue_struct *wq)
 {
+	qdk_ctx_might_sleep_at("drain_workqueue()", _QDK_RET_IP_);
 	flush_workqueue(wq);
 }
 
 void destroy_workqueue(struct workqueue_struct *wq)
 {
+	qdk_ctx_might_sleep_at("destroy_workqueue()", _QDK_RET_IP_);
 	if (!wq || wq->system)
 		return;
 	drain_workqueue(wq);

@@ -87,7 +87,34 @@ static int make_room(struct xarray *xa, gfp_t gfp)
 
 	if (t && t->n < t->cap)
 		return 0;
-	nt = kmalloc(sizeof(*nt) + cap * sizeof(nt->slot[0]), gfp);
+	if (gfpflags_allow_blocking(gfp) && spin_is_locked(&xa->xa_lock)) {
+		/*
+		 * __xas_nomem(): an allocation that may sleep is made with
+		 * the lock dropped (as the array's flags say it is taken)
+		 */
+		unsigned int type = xa->xa_flags & (XA_FLAGS_LOCK_IRQ | XA_FLAGS_LOCK_BH);
+
+		if (type == XA_FLAGS_LOCK_IRQ)
+			xa_unlock_irq(xa);
+		else if (type == XA_FLAGS_LOCK_BH)
+			xa_unlock_bh(xa);
+		else
+			xa_unlock(xa);
+		nt = kmalloc(sizeof(*nt) + cap * sizeof(nt->slot[0]), gfp);
+		if (type == XA_FLAGS_LOCK_IRQ)
+			xa_lock_irq(xa);
+		else if (type == XA_FLAGS_LOCK_BH)
+			xa_lock_bh(xa);
+		else
+			xa_lock(xa);
+		/* the table may have changed while the lock was dropped */
+		if (nt && table(xa) != t) {
+			kfree(nt);
+			return make_room(xa, gfp);
+		}
+	} else {
+		nt = kmalloc(sizeof(*nt) + cap * sizeof(nt->slot[0]), gfp);
+	}
 	if (!nt)
 		return -ENOMEM;
 	nt->cap = cap;

@@ -158,16 +158,17 @@ KTEST(lock, mutex)
 	return 0;
 }
 
+/* a mutex, then a spinlock inside it (not the other way: a mutex may sleep) */
 static int guarded(spinlock_t *l, struct mutex *m, int early)
 {
-	guard(spinlock)(l);
+	guard(mutex)(m);
 	if (early)
-		return spin_is_locked(l);
-	scoped_guard(mutex, m) {
-		if (!mutex_is_locked(m))
+		return mutex_is_locked(m);
+	scoped_guard(spinlock, l) {
+		if (!spin_is_locked(l))
 			return -1;
 	}
-	return mutex_is_locked(m) ? -2 : spin_is_locked(l);
+	return spin_is_locked(l) ? -2 : mutex_is_locked(m);
 }
 
 KTEST(lock, guards)
@@ -179,7 +180,7 @@ KTEST(lock, guards)
 	spin_lock_init(&l);
 	mutex_init(&m);
 	KT_EQ(guarded(&l, &m, 1), 1);
-	KT_ASSERT(!spin_is_locked(&l), "guard left the lock held");
+	KT_ASSERT(!mutex_is_locked(&m), "guard left the mutex held");
 	KT_EQ(guarded(&l, &m, 0), 1);
 	KT_ASSERT(!spin_is_locked(&l) && !mutex_is_locked(&m), "guards left locks held");
 	scoped_guard(spinlock_irqsave, &l)

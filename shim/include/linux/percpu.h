@@ -26,8 +26,7 @@
 #define for_each_online_cpu(cpu)	for ((cpu) = 0; (cpu) < 1; (cpu)++)
 #define get_cpu()			0
 #define put_cpu()			do { } while (0)
-#define preempt_disable()		do { } while (0)
-#define preempt_enable()		do { } while (0)
+#include <linux/preempt.h>
 
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */

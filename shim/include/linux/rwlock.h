@@ -64,6 +64,7 @@ static __always_inline void __qdk_read_lock(rwlock_t *lock, int irq, unsigned lo
 {
 	if (irq >= 0)
 		qdk_ctx_irq_off(irq, ip);
+	preempt_disable();
 	if (lock->cnt < 0)
 		qdk_lock_stuck("rwlock (read)", &lock->dep_map, ip);
 	rwlock_acquire_read(&lock->dep_map, 0, 0, ip);
@@ -74,6 +75,7 @@ static __always_inline void __qdk_write_lock(rwlock_t *lock, int irq, unsigned l
 {
 	if (irq >= 0)
 		qdk_ctx_irq_off(irq, ip);
+	preempt_disable();
 	if (lock->cnt)
 		qdk_lock_stuck("rwlock (write)", &lock->dep_map, ip);
 	rwlock_acquire(&lock->dep_map, 0, 0, ip);
@@ -86,6 +88,7 @@ static __always_inline int __qdk_read_trylock(rwlock_t *lock, int irq, unsigned 
 		return 0;
 	if (irq >= 0)
 		qdk_ctx_irq_off(irq, ip);
+	preempt_disable();
 	rwlock_acquire_read(&lock->dep_map, 0, 1, ip);
 	lock->cnt++;
 	return 1;
@@ -97,6 +100,7 @@ static __always_inline int __qdk_write_trylock(rwlock_t *lock, int irq, unsigned
 		return 0;
 	if (irq >= 0)
 		qdk_ctx_irq_off(irq, ip);
+	preempt_disable();
 	rwlock_acquire(&lock->dep_map, 0, 1, ip);
 	lock->cnt = -1;
 	return 1;
@@ -107,6 +111,7 @@ static __always_inline void __qdk_read_unlock(rwlock_t *lock, int irq, unsigned 
 	rwlock_release(&lock->dep_map, ip);
 	if (lock->cnt > 0)
 		lock->cnt--;
+	preempt_enable();
 	if (irq >= 0)
 		qdk_ctx_irq_on(irq, ip);
 }
@@ -115,6 +120,7 @@ static __always_inline void __qdk_write_unlock(rwlock_t *lock, int irq, unsigned
 {
 	rwlock_release(&lock->dep_map, ip);
 	lock->cnt = 0;
+	preempt_enable();
 	if (irq >= 0)
 		qdk_ctx_irq_on(irq, ip);
 }

@@ -19,6 +19,7 @@
 #include <linux/bug.h>
 #include <linux/bottom_half.h>
 #include <linux/irqflags.h>
+#include <linux/preempt.h>
 #include <linux/lockdep.h>
 #include <linux/cleanup.h>
 #include <linux/atomic.h>
@@ -69,6 +70,7 @@ static __always_inline void __qdk_raw_lock(raw_spinlock_t *lock, int irq, unsign
 {
 	if (irq >= 0)
 		qdk_ctx_irq_off(irq, ip);
+	preempt_disable();
 	if (lock->locked)
 		qdk_lock_stuck("spinlock", &lock->dep_map, ip);
 	spin_acquire(&lock->dep_map, 0, 0, ip);
@@ -79,10 +81,12 @@ static __always_inline int __qdk_raw_trylock(raw_spinlock_t *lock, int irq, unsi
 {
 	if (irq >= 0)
 		qdk_ctx_irq_off(irq, ip);
+	preempt_disable();
 	if (do_raw_spin_trylock(lock)) {
 		spin_acquire(&lock->dep_map, 0, 1, ip);
 		return 1;
 	}
+	preempt_enable();
 	if (irq >= 0)
 		qdk_ctx_irq_on(irq, ip);
 	return 0;
@@ -92,6 +96,7 @@ static __always_inline void __qdk_raw_unlock(raw_spinlock_t *lock, int irq, unsi
 {
 	spin_release(&lock->dep_map, ip);
 	do_raw_spin_unlock(lock);
+	preempt_enable();
 	if (irq >= 0)
 		qdk_ctx_irq_on(irq, ip);
 }

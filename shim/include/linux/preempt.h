@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The preemption count of the shim's one CPU, with the kernel's layout:
+ * bits 0-7 count preempt_disable() (each spinlock held adds one), 8-15 the
+ * softirq state (SOFTIRQ_OFFSET while a softirq runs: a timer, a tasklet;
+ * SOFTIRQ_DISABLE_OFFSET per local_bh_disable(), spin_lock_bh()), 16-19 the
+ * hardirq nesting (a hard hrtimer's callback), bit 20 NMI.
+ *
+ * It is real state, kept by the lock primitives and by the shim where it
+ * calls a qdisc as the kernel does (enqueue, dequeue and peek with bottom
+ * halves off and the root lock held; timers and tasklets in a softirq), so
+ * in_atomic(), in_softirq() and in_task() answer what they would in the
+ * kernel, and a call that may sleep where the count is not zero is the
+ * kernel's "BUG: sleeping function called from invalid context"
+ * (qdk/context.h).
+ */
+#ifndef __LINUX_PREEMPT_H
+#define __LINUX_PREEMPT_H
+
+#include <linux/compiler.h>
+
+#define PREEMPT_BITS	8
+#define SOFTIRQ_BITS	8
+#define HARDIRQ_BITS	4
+#define NMI_BITS	4
+
+#define PREEMPT_SHIFT	0
+#define SOFTIRQ_SHIFT	(PREEMPT_SHIFT + PREEMPT_BITS)
+#define HARDIRQ_SHIFT	(SOFTIRQ_SHIFT + SOFTIRQ_BITS)
+#define NMI_SHIFT	(HARDIRQ_SHIFT + HARDIRQ_BITS)
+
+#define __IRQ_MASK(x)	((1UL << (x)) - 1)
+
+#define PREEMPT_MASK	(__IRQ_MASK(PREEMPT_BITS) << PREEMPT_SHIFT)
+#define SOFTIRQ_MASK	(__IRQ_MASK(SOFTIRQ_BITS) << SOFTIRQ_SHIFT)
+#define HARDIRQ_MASK	(__IRQ_MASK(HARDIRQ_BITS) << HARDIRQ_SHIFT)
+#define NMI_MASK	(__IRQ_MASK(NMI_BITS) << NMI_SHIFT)
+
+#define PREEMPT_OFFSET	(1UL << PREEMPT_SHIFT)
+#define SOFTIRQ_OFFSET	(1UL << SOFTIRQ_SHIFT)
+#define HARDIRQ_OFFSET	(1UL << HARDIRQ_SHIFT)
+#define NMI_OFFSET	(1UL << NMI_SHIFT)
+
+#define SOFTIRQ_DISABLE_OFFSET	(2 * SOFTIRQ_OFFSET)
+
+/* Debian's configs are not PREEMPT_RT: a spinlock disables preemption */
+#define PREEMPT_DISABLE_OFFSET	PREEMPT_OFFSET
+#define PREEMPT_LOCK_OFFSET	PREEMPT_DISABLE_OFFSET
+#define SOFTIRQ_LOCK_OFFSET	(SOFTIRQ_DISABLE_OFFSET + PREEMPT_LOCK_OFFSET)
+
+/* the count, kept in shim/lib/sched.c (the kernel's per-CPU __preempt_count) */
+extern unsigned int qdk_preempt_count;
+
+static __always_inline int preempt_count(void)
+{
+	return READ_ONCE(qdk_preempt_count);
+}
+
+static __always_inline void preempt_count_add(int val)
+{
+	qdk_preempt_count += val;
+}
+
+static __always_inline void preempt_count_sub(int val)
+{
+	qdk_preempt_count -= val;
+}
+
+#define preempt_count_inc()	preempt_count_add(1)
+#define preempt_count_dec()	preempt_count_sub(1)
+
+#define nmi_count()		(preempt_count() & NMI_MASK)
+#define hardirq_count()		(preempt_count() & HARDIRQ_MASK)
+#define softirq_count()		(preempt_count() & SOFTIRQ_MASK)
+#define irq_count()		(nmi_count() | hardirq_count() | softirq_count())
+
+#define in_nmi()		(nmi_count())
+#define in_hardirq()		(hardirq_count())
+#define in_serving_softirq()	(softirq_count() & SOFTIRQ_OFFSET)
+#define in_task()		(!(in_nmi() | in_hardirq() | in_serving_softirq()))
+#define in_irq()		(hardirq_count())
+#define in_softirq()		(softirq_count())
+#define in_interrupt()		(irq_count())
+
+#define in_atomic()		(preempt_count() != 0)
+#define in_atomic_preempt_off()	(preempt_count() != PREEMPT_DISABLE_OFFSET)
+
+/* Debian's configs have CONFIG_PREEMPT_COUNT (PREEMPT_DYNAMIC) */
+#define preemptible()		(preempt_count() == 0 && !irqs_disabled())
+
+#define preempt_disable()		do { preempt_count_inc(); barrier(); } while (0)
+#define sched_preempt_enable_no_resched() \
+	do { barrier(); preempt_count_dec(); } while (0)
+#define preempt_enable_no_resched()	sched_preempt_enable_no_resched()
+#define preempt_enable()		do { barrier(); preempt_count_dec(); } while (0)
+#define preempt_check_resched()		do { } while (0)
+#define preempt_disable_notrace()	preempt_disable()
+#define preempt_enable_no_resched_notrace() preempt_enable_no_resched()
+#define preempt_enable_notrace()	preempt_enable()
+
+#define migrate_disable()		do { } while (0)
+#define migrate_enable()		do { } while (0)
+
+#include <linux/irqflags.h>	/* irqs_disabled() */
+
+#endif
