@@ -904,14 +904,14 @@ static void flow_line(struct trace *t, const char *p, size_t n)
 		free(line);
 }
 
-/* a value by its name (names[v], NULL-padded, n of them) or as a number up to max */
+/* a sock value by its name (name(v), write.c's words: all below 32) or as a number up to max */
 static uint64_t sk_word(const struct trace *t, const char *v,
 			const char *(*name)(unsigned int), uint64_t max, const char *what)
 {
 	unsigned int i;
 
 	if (name) {
-		for (i = 0; i <= max; i++) {
+		for (i = 0; i <= max && i < 32; i++) {
 			const char *nm = name(i);
 
 			if (nm && strcmp(nm, v) == 0)
