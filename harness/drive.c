@@ -197,6 +197,16 @@ static void enqueue_arrival(struct driver *d)
 		trace_w_printf(d->w, "flow %u %s\n", ev->fid, f->decl);
 		f->written = true;
 	}
+	if (ev->ov & OV_SK) {
+		/* the socket as the input states it now, before its packet */
+		struct trace_sock *s = trace_sock(&d->in, ev);
+
+		if (!s->is_written || !trace_sk_same(&s->sk, &s->written)) {
+			trace_w_sock(d->w, &s->sk, s->is_written ? &s->written : NULL);
+			s->written = s->sk;
+			s->is_written = true;
+		}
+	}
 	if (d->summary)
 		sum_arrival(&d->sum, ev->fid, f->decl, ev->id, d->now, ev->pkt_len);
 	call_begin();

@@ -20,6 +20,11 @@
 #  at a link rate, tbf 100mbit (below what the CPU forwards); UDP 1 Mbit/s
 #   plain-tbf  no recorder
 #   raw-tbf    recorder under tbf, qdk-capture -r
+#  on the sender's own egress (s0), under tbf 10gbit there, as -fast: every
+#  packet carries its socket (skb->sk), so every enqueue is an ENQSK record
+#  with the socket's fields (not in the default list)
+#   plain-sender no recorder
+#   raw-sender   recorder under tbf, qdk-capture -r
 # BENCH_SETUPS picks some (an X-fast or X-tbf setup needs plain-fast or
 # plain-tbf, the others plain). TCP runs with fixed 256 KB socket buffers
 # (window=256K): with autotuning a CPU-bound run settles, at random, with
@@ -135,7 +140,7 @@ def numbers(name: str) -> tuple[float, float, str]:
 
 
 def base_of(setup: str) -> str:
-    for regime in ("-fast", "-tbf"):
+    for regime in ("-fast", "-tbf", "-sender"):
         if setup.endswith(regime):
             return "plain" + regime
     return "plain"
@@ -149,6 +154,7 @@ heads = {
     "plain": "CPU-bound at the root (no shaper; an empty pfifo is bypassed), UDP as fast as udpflow sends (unconnected: no socket hash):",
     "plain-fast": "CPU-bound under tbf 10gbit (every packet through the child), UDP as fast as udpflow sends (unconnected: no socket hash):",
     "plain-tbf": "at a link rate (tbf 100mbit), UDP offered at 1 Mbit/s:",
+    "plain-sender": "on the sender's egress under tbf 10gbit (every packet through the child, with its socket):",
 }
 for v in setups:
     if v in heads:
@@ -164,6 +170,7 @@ for v, where in (
     ("raw", "CPU-bound at the root"),
     ("raw-fast", "CPU-bound, every packet through the child"),
     ("raw-tbf", "at the link rate"),
+    ("raw-sender", "on the sender's egress"),
 ):
     if v not in mean:
         continue
@@ -194,4 +201,14 @@ if shift and "raw-fast" in mean and "plain-fast" in mean and mean["raw-fast"][1]
 else:
     print("recorder cost in guest instructions: needs the instruction clock (BENCH_ICOUNT) "
           "and the plain-fast and raw-fast setups")
+# The same on the sender's egress, where each enqueue also reads the
+# packet's socket and writes its 56 bytes (ENQSK, 192 bytes a record)
+if shift and "raw-sender" in mean and "plain-sender" in mean and mean["raw-sender"][1] and mean["plain-sender"][1]:
+    ns = 2 ** int(shift.group(1))
+    per_pkt_s = (1 / mean["raw-sender"][1] - 1 / mean["plain-sender"][1]) * 1e9 / ns
+    counted = [c for c in (calls_a_packet(f"bench-raw-sender-{r}") for r in range(1, rounds + 1)) if c]
+    cpp = statistics.median(counted) if counted else 4.0
+    print(f"recorder cost on the sender's egress (sockets recorded): {per_pkt_s:.0f} guest instructions "
+          f"a packet (raw-sender vs plain-sender UDP), {per_pkt_s / cpp:.0f} a recorded call "
+          f"({cpp:.2f} calls a UDP packet)")
 EOF

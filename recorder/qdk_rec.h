@@ -9,7 +9,9 @@
  * qdk_rec, whose words field gives the record's length in 8-byte words
  * (QDK_REC_HDR_SIZE up to QDK_REC_SIZE bytes); the rest of struct qdk_rec
  * is left out and reads as zeroes. Calls that carry no packet (dequeue,
- * peek, reset) and drops need the header only: most of the stream.
+ * peek, reset) and drops need the header only: most of the stream. An
+ * enqueue of a packet a local socket sent (skb->sk set) is ENQSK, an ENQ
+ * record followed by the socket's fields (struct qdk_rec_sock).
  * A read() may end inside a record; the next read() continues it. The
  * layout is host-endian and changes with QDK_REC_VERSION (the first record
  * after open() is a HELLO carrying it).
@@ -42,8 +44,8 @@
 
 #include <linux/types.h>
 
-#define QDK_REC_VERSION	12
-#define QDK_REC_SIZE	136	/* the longest record, sizeof(struct qdk_rec) */
+#define QDK_REC_VERSION	13
+#define QDK_REC_SIZE	192	/* the longest record, sizeof(struct qdk_rec) */
 #define QDK_REC_HDR_SIZE 48	/* the header every record has */
 #define QDK_REC_DEV	"qdk_recorder"
 
@@ -72,6 +74,7 @@ enum qdk_rec_type {
 	QDK_REC_DEVCALL,	/* user space calls a device of the child's module */
 	QDK_REC_DEVDATA,	/* ... the next chunk of its bytes (count: offset) */
 	QDK_REC_DEVDONE,	/* ... and the handler returned */
+	QDK_REC_ENQSK,		/* ops->enqueue() of a packet with skb->sk: ENQ + sock */
 };
 
 /* rec.flags (a bit means something for the types named) */
@@ -148,6 +151,40 @@ struct qdk_rec_enq {
 	__u32 truesize;		/* skb->truesize (cake's memory limit counts it) */
 	__u64 tstamp;		/* skb->tstamp in ns (a sender's departure time), 0: none */
 };				/* 88 bytes */
+
+/*
+ * ENQSK: the socket skb->sk points to when the child's enqueue is called,
+ * read before the call (what the child reads of it, the fields of
+ * traces/FORMAT.md's sock line). id names the socket within the module's
+ * lifetime without giving its address away: a keyed hash of the pointer,
+ * which is the identity qdiscs compare (fq's flows), so a socket freed and
+ * another allocated at the same address has the same id, and its sk_hash
+ * tells them apart, as it does for fq. Request and timewait sockets
+ * (!sk_fullsock) carry only what struct sock_common has: id, hash,
+ * state, family; proto says IPPROTO_TCP.
+ */
+struct qdk_rec_sock {
+	__u64 id;		/* siphash of the pointer under a key drawn at load */
+	__u64 pacing_rate;	/* sk_pacing_rate, bytes per second; ~0: none */
+	__u64 max_pacing_rate;	/* sk_max_pacing_rate */
+	__u32 hash;		/* sk_hash */
+	__u32 cwnd;		/* TCP: tcp_snd_cwnd() */
+	__u32 srtt_us;		/* TCP: srtt_us (<< 3, as the kernel keeps it) */
+	__u32 mss;		/* TCP: mss_cache */
+	__u16 family;		/* sk_family: AF_INET 2, AF_INET6 10 */
+	__u16 type;		/* sk_type (SOCK_STREAM 1, SOCK_DGRAM 2, ...) */
+	__u8 proto;		/* sk_protocol (IPPROTO_TCP, IPPROTO_UDP, ...) */
+	__u8 state;		/* sk_state (TCP_ESTABLISHED ... TCP_NEW_SYN_RECV) */
+	__u8 pacing_status;	/* sk_pacing_status (enum sk_pacing) */
+	__u8 ca_state;		/* TCP: inet_csk(sk)->icsk_ca_state */
+	__u8 full;		/* sk_fullsock(): the fields after hash are valid */
+	__u8 pad[7];
+};				/* 56 bytes */
+
+struct qdk_rec_enqsk {
+	struct qdk_rec_enq enq;
+	struct qdk_rec_sock sock;
+};				/* 144 bytes */
 
 /* NEW: pkt is the packet made; from the one it was made from (0: unknown) */
 struct qdk_rec_made {
@@ -248,7 +285,8 @@ struct qdk_rec {
 		struct qdk_rec_param param;
 		struct qdk_rec_dev dev;
 		__u8 tca[QDK_REC_TCA_CHUNK];	/* TCA, DEVDATA */
-		__u8 raw[88];
+		struct qdk_rec_enqsk enqsk;
+		__u8 raw[144];
 	};
 };
 

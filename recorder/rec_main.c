@@ -19,6 +19,7 @@ static int __init rec_module_init(void)
 {
 	int err;
 
+	rec_sock_key_init();
 	err = rec_ring_init(ring_records);
 	if (err)
 		return err;

@@ -10,9 +10,14 @@
 #include <linux/ip.h>
 #include <linux/ipv6.h>
 #include <linux/tcp.h>
+#include <linux/random.h>
+#include <linux/siphash.h>
 #include <net/dsfield.h>
+#include <net/inet_connection_sock.h>
 #include <net/ip.h>
 #include <net/sch_generic.h>
+#include <net/sock.h>
+#include <net/tcp.h>
 
 #include "recorder.h"
 
@@ -101,4 +106,46 @@ void rec_fill_pkt(struct qdk_rec_enq *e, struct sk_buff *skb)
 		break;
 	}
 	e->tos_after = e->tos;
+}
+
+/* socket ids: a keyed hash of the pointer, never the address itself */
+static siphash_key_t rec_sock_key __read_mostly;
+
+void rec_sock_key_init(void)
+{
+	get_random_bytes(&rec_sock_key, sizeof(rec_sock_key));
+}
+
+/*
+ * The fields of skb->sk a qdisc may read (traces/FORMAT.md, "Sockets"),
+ * before the child's enqueue. A request or timewait socket is a struct
+ * sock_common only: its other fields are not read.
+ */
+void rec_fill_sock(struct qdk_rec_sock *s, const struct sock *sk)
+{
+	s->id = siphash_1u64((u64)(unsigned long)sk, &rec_sock_key);
+	s->hash = sk->sk_hash;
+	s->state = READ_ONCE(sk->sk_state);
+	s->family = sk->sk_family;
+	if (!sk_fullsock(sk)) {
+		s->proto = IPPROTO_TCP;
+		s->type = SOCK_STREAM;
+		s->pacing_rate = ~0ULL;
+		s->max_pacing_rate = ~0ULL;
+		return;
+	}
+	s->full = 1;
+	s->proto = sk->sk_protocol;
+	s->type = sk->sk_type;
+	s->pacing_rate = READ_ONCE(sk->sk_pacing_rate);
+	s->max_pacing_rate = READ_ONCE(sk->sk_max_pacing_rate);
+	s->pacing_status = READ_ONCE(sk->sk_pacing_status);
+	if (sk->sk_type == SOCK_STREAM && sk->sk_protocol == IPPROTO_TCP) {
+		const struct tcp_sock *tp = tcp_sk(sk);
+
+		s->ca_state = inet_csk(sk)->icsk_ca_state;
+		s->cwnd = tcp_snd_cwnd(tp);
+		s->srtt_us = tp->srtt_us;
+		s->mss = tp->mss_cache;
+	}
 }

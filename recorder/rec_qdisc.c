@@ -422,7 +422,14 @@ static int rec_enqueue_recorded(struct sk_buff *skb, struct rec_sched *q,
 	if (unlikely(outer && outer->inst == q->inst && outer->gen == q->gen))
 		return qdisc_enqueue(skb, q->child, to_free);
 	ts = rec_now();
-	r = rec_reserve(QDK_REC_ENQ, ts, q->inst, q->gen);
+	/* a packet of a local socket: its fields as the child will read them */
+	if (skb->sk) {
+		r = rec_reserve(QDK_REC_ENQSK, ts, q->inst, q->gen);
+		if (likely(r))
+			rec_fill_sock(&r->enqsk.sock, skb->sk);
+	} else {
+		r = rec_reserve(QDK_REC_ENQ, ts, q->inst, q->gen);
+	}
 	if (unlikely(!r))
 		return qdisc_enqueue(skb, q->child, to_free);
 	rec_fill_pkt(&r->enq, skb);

@@ -104,6 +104,8 @@ static __always_inline unsigned int rec_len(u8 type)
 		return REC_LEN(sizeof(struct qdk_rec_dev));
 	case QDK_REC_ENQ:
 		return REC_LEN(sizeof(struct qdk_rec_enq));
+	case QDK_REC_ENQSK:
+		return REC_LEN(sizeof(struct qdk_rec_enqsk));
 	case QDK_REC_RAND:
 	case QDK_REC_DRAW:
 		return REC_LEN(sizeof(struct qdk_rec_rand));
@@ -311,6 +313,9 @@ void rec_cls_exit(void);		/* at unload */
 
 /* rec_pkt.c */
 void rec_fill_pkt(struct qdk_rec_enq *e, struct sk_buff *skb);
+struct sock;
+void rec_fill_sock(struct qdk_rec_sock *s, const struct sock *sk);
+void rec_sock_key_init(void);	/* at load: the key socket ids are hashed with */
 
 /*
  * The TOS / traffic class byte now (ECN marks change it); 0 for non-IP.

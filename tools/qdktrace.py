@@ -57,6 +57,7 @@ MAX_TCA_LINE = MAX_LINE + 2 * 65535
 MAX_DEV_CALL = 1 << 20  # bytes of one device call (trace.h TRACE_MAX_DEV_CALL)
 MAX_B_CHUNK = 1024  # bytes of one b line (TRACE_MAX_B_CHUNK)
 MAX_FID = (1 << 24) - 1
+MAX_SID = (1 << 20) - 1
 U8, U16, U32, U64 = 0xFF, 0xFFFF, 0xFFFFFFFF, (1 << 64) - 1
 
 ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
@@ -73,7 +74,14 @@ STAT_KEYS = ("qlen", "backlog", "drops", "overlimits", "requeues", "packets", "b
 ACTIONS = ("ok", "reclassify", "shot", "pipe", "stolen", "queued", "repeat", "redirect", "trap")
 TCP_LETTERS = "FSRPAUEC"
 RANDOM_WIDTH = {"u8": 1, "u16": 2, "u32": 4, "u64": 8, "bytes": 0}
-PACKET_KEYS = ("len", "gso", "tos", "prio", "mark", "hash", "tcp", "ttl", "q", "tcidx", "thlen", "truesize", "tstamp")
+PACKET_KEYS = ("len", "gso", "tos", "prio", "mark", "hash", "tcp", "ttl", "q", "tcidx", "thlen", "truesize", "tstamp",
+               "sk")
+# a sock line's values by name (FORMAT.md, "Sockets"); other values are numbers
+SK_STATES = ("", "established", "syn_sent", "syn_recv", "fin_wait1", "fin_wait2", "time_wait", "close",
+             "close_wait", "last_ack", "listen", "closing", "new_syn_recv")
+SK_CAS = ("open", "disorder", "cwr", "recovery", "loss")
+SK_PSTATUSES = ("none", "needed", "fq")
+SK_TYPES = ("", "stream", "dgram", "raw")
 
 _NUM = re.compile(r"0x[0-9a-fA-F]+|[0-9]+")
 _HANDLE = re.compile(r"(?:0[xX])?([0-9a-fA-F]+):(?:(?:0[xX])?([0-9a-fA-F]+))?")
@@ -128,6 +136,23 @@ class Flow:
     src: str  # "A.B.C.D:PORT", "[IPv6]:PORT", "-" as written
     dst: str
     keys: dict[str, int] = field(default_factory=dict)  # tos prio mark hash tcp ttl q tcidx truesize
+
+
+@dataclass(slots=True)
+class Sock:
+    """A socket (sock lines): its fields as the lines so far said them, by key name."""
+
+    sid: int
+    line: int  # its declaration
+    proto: int  # 6 tcp, 17 udp, N for ip:N
+    fields: dict[str, int] = field(default_factory=dict)  # family type state hash pacing ... mss
+
+    @staticmethod
+    def defaults(proto: int) -> dict[str, int]:
+        """The fields of a socket of proto that no key names."""
+        return {"family": 4, "type": 1 if proto == 6 else 2 if proto == 17 else 3,
+                "state": 1 if proto == 6 else 7, "hash": 0, "pacing": U64, "maxpacing": U64,
+                "pstatus": 0, "ca": 0, "cwnd": 0, "srtt": 0, "mss": 0}
 
 
 @dataclass(slots=True)
@@ -195,6 +220,7 @@ class _TextReader:
         self.lineno = 0
         self.header = Header()
         self.flows: dict[int, Flow] = {}
+        self.socks: dict[int, Sock] = {}
         self.in_events = False
         self.last_ts = 0
         self.dbytes, self.dgap = bytearray(), 0  # b lines: the next u line's bytes, those missing
@@ -319,6 +345,9 @@ class _TextReader:
         h = self.header
         if line.startswith("flow "):
             self._flow(line)
+            return
+        if line.startswith("sock "):
+            self._sock(line)
             return
         if line.startswith("random ") and not self.in_events:
             lost = self._draws(line[7:], "random", h.random)
@@ -506,6 +535,49 @@ class _TextReader:
             else:
                 raise self.fail(f'unknown flow key "{k}"')
         self.flows[fid] = Flow(fid, self.lineno, line, proto, l4, eth, w[3], w[4], keys)
+
+    def _sock(self, line: str) -> None:
+        w = [x for x in line.split(" ") if x]
+        if len(w) < 2:
+            raise self.fail("sock needs SID [PROTO] [KEY=VAL...]")
+        sid = self.num(w[1], MAX_SID, "socket id")
+        if sid == 0:
+            raise self.fail("socket id 0 is not allowed")
+        rest = w[2:]
+        if rest and "=" not in rest[0]:
+            if sid in self.socks:
+                raise self.fail(f"socket {sid} declared twice")
+            p = rest[0]
+            if p in ("tcp", "udp"):
+                proto = 6 if p == "tcp" else 17
+            elif p.startswith("ip:"):
+                proto = self.num(p[3:], 255, "IP protocol")
+            else:
+                raise self.fail(f'unknown socket protocol "{p}"')
+            self.socks[sid] = Sock(sid, self.lineno, proto, Sock.defaults(proto))
+            rest = rest[1:]
+        elif sid not in self.socks:
+            raise self.fail(f"socket {sid} is not declared (sock SID PROTO first)")
+        f = self.socks[sid].fields
+        names = {"type": (SK_TYPES, U16), "state": (SK_STATES, U8), "pstatus": (SK_PSTATUSES, U8),
+                 "ca": (SK_CAS, 31)}
+        for kv in rest:
+            k, eq, v = kv.partition("=")
+            if not eq:
+                raise self.fail(f'bad sock key "{kv}" (want KEY=VAL)')
+            if k == "family":
+                f[k] = self.num(v, 6, k)
+                if f[k] not in (4, 6):
+                    raise self.fail("family is 4 or 6")
+            elif k in names:
+                tab, limit = names[k]
+                f[k] = tab.index(v) if v and v in tab else self.num(v, limit, k)
+            elif k in ("pacing", "maxpacing"):
+                f[k] = U64 if v == "max" else self.num(v, U64, k)
+            elif k in ("hash", "cwnd", "srtt", "mss"):
+                f[k] = self.num(v, U32, k)
+            else:
+                raise self.fail(f'unknown sock key "{k}"')
 
     def _draws(self, text: str, what: str, out: list[Draw]) -> int | None:
         """The words after "random "/"R ": values appended to out, or lost N's count."""
@@ -729,6 +801,10 @@ class _TextReader:
                     raise self.fail(f"bad thlen {ev.keys[k]} (a TCP header is 20 to 60 bytes, a multiple of 4)")
             elif k == "tstamp":
                 ev.keys[k] = self.num(val, 2**63 - 1, k)
+            elif k == "sk":
+                ev.keys[k] = self.num(val, MAX_SID, k)
+                if ev.keys[k] not in self.socks:
+                    raise self.fail(f"socket {ev.keys[k]} is not declared")
             elif k in PACKET_KEYS:
                 limit = {"len": U32, "tos": U8, "ttl": U8, "q": U16, "tcidx": U16}.get(k, U32)
                 ev.keys[k] = self.num(val, limit, k)
@@ -949,6 +1025,7 @@ class Trace:
         self._reader = _reader(path, stream)
         self.header = self._reader.header
         self.flows = self._reader.flows
+        self.socks = self._reader.socks
 
     def __iter__(self) -> Iterator[Event]:
         return self._reader.events()

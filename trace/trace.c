@@ -904,6 +904,125 @@ static void flow_line(struct trace *t, const char *p, size_t n)
 		free(line);
 }
 
+/* a sock value by its name (name(v), write.c's words: all below 32) or as a number up to max */
+static uint64_t sk_word(const struct trace *t, const char *v,
+			const char *(*name)(unsigned int), uint64_t max, const char *what)
+{
+	unsigned int i;
+
+	if (name) {
+		for (i = 0; i <= max && i < 32; i++) {
+			const char *nm = name(i);
+
+			if (nm && strcmp(nm, v) == 0)
+				return i;
+		}
+	}
+	return word_num(t, v, max, what);
+}
+
+static uint64_t sk_rate(const struct trace *t, const char *v, const char *what)
+{
+	if (strcmp(v, "max") == 0)
+		return UINT64_MAX;
+	return word_num(t, v, UINT64_MAX, what);
+}
+
+/*
+ * "sock SID PROTO [KEY=VAL...]" declares socket SID, "sock SID KEY=VAL..."
+ * changes the keys it names (FORMAT.md, "Sockets").
+ */
+static void sock_line(struct trace *t, const char *p, size_t n)
+{
+	static uint32_t gen;	/* across traces: a replayed socket never keeps a stale gen */
+	char buf[512], *line = n < sizeof(buf) ? buf : xmalloc(n + 1), *w[MAX_WORDS];
+	struct trace_sock *ts;
+	struct qdk_sk *k;
+	uint64_t sid;
+	int nw, i = 2;
+
+	memcpy(line, p, n);
+	line[n] = '\0';
+	nw = split(line, w);
+	if (nw < 2)
+		trace_fail(t, t->line, "sock needs SID [PROTO] [KEY=VAL...]");
+	sid = word_num(t, w[1], TRACE_MAX_SID - 1, "socket id");
+	if (sid == 0)
+		trace_fail(t, t->line, "socket id 0 is not allowed");
+	if (sid >= t->capsocks) {
+		uint32_t cap = t->capsocks ? t->capsocks : 16;
+
+		while (cap <= sid)
+			cap *= 2;
+		t->socks = xrealloc(t->socks, cap * sizeof(*t->socks));
+		memset(t->socks + t->capsocks, 0, (cap - t->capsocks) * sizeof(*t->socks));
+		t->capsocks = cap;
+	}
+	ts = t->socks[sid];
+	if (nw > 2 && !strchr(w[2], '=')) {
+		uint8_t proto;
+
+		if (ts)
+			trace_fail(t, t->line, "socket %llu declared twice", (unsigned long long)sid);
+		if (strcmp(w[2], "tcp") == 0)
+			proto = 6;
+		else if (strcmp(w[2], "udp") == 0)
+			proto = 17;
+		else if (strncmp(w[2], "ip:", 3) == 0)
+			proto = (uint8_t)word_num(t, w[2] + 3, 255, "IP protocol");
+		else
+			trace_fail(t, t->line, "unknown socket protocol \"%s\"", w[2]);
+		ts = xmalloc(sizeof(*ts));
+		memset(ts, 0, sizeof(*ts));
+		trace_sk_defaults(&ts->sk, (uint32_t)sid, proto);
+		t->socks[sid] = ts;
+		i = 3;
+	} else if (!ts) {
+		trace_fail(t, t->line, "socket %llu is not declared (sock SID PROTO first)",
+			   (unsigned long long)sid);
+	}
+	k = &ts->sk;
+	for (; i < nw; i++) {
+		char *eq = strchr(w[i], '=');
+		const char *v;
+
+		if (!eq)
+			trace_fail(t, t->line, "bad sock key \"%s\" (want KEY=VAL)", w[i]);
+		*eq = '\0';
+		v = eq + 1;
+		if (strcmp(w[i], "family") == 0) {
+			k->family = (uint8_t)word_num(t, v, 6, "family");
+			if (k->family != QDK_AF_INET && k->family != QDK_AF_INET6)
+				trace_fail(t, t->line, "family is 4 or 6");
+		} else if (strcmp(w[i], "type") == 0) {
+			k->type = (uint16_t)sk_word(t, v, trace_sk_type_name, 0xffff, "type");
+		} else if (strcmp(w[i], "state") == 0) {
+			k->state = (uint8_t)sk_word(t, v, trace_sk_state_name, 255, "state");
+		} else if (strcmp(w[i], "hash") == 0) {
+			k->hash = (uint32_t)word_num(t, v, UINT32_MAX, "hash");
+		} else if (strcmp(w[i], "pacing") == 0) {
+			k->pacing_rate = sk_rate(t, v, "pacing");
+		} else if (strcmp(w[i], "maxpacing") == 0) {
+			k->max_pacing_rate = sk_rate(t, v, "maxpacing");
+		} else if (strcmp(w[i], "pstatus") == 0) {
+			k->pacing_status = (uint8_t)sk_word(t, v, trace_sk_pstatus_name, 255, "pstatus");
+		} else if (strcmp(w[i], "ca") == 0) {
+			k->ca_state = (uint8_t)sk_word(t, v, trace_sk_ca_name, 31, "ca");
+		} else if (strcmp(w[i], "cwnd") == 0) {
+			k->cwnd = (uint32_t)word_num(t, v, UINT32_MAX, "cwnd");
+		} else if (strcmp(w[i], "srtt") == 0) {
+			k->srtt_us = (uint32_t)word_num(t, v, UINT32_MAX, "srtt");
+		} else if (strcmp(w[i], "mss") == 0) {
+			k->mss = (uint32_t)word_num(t, v, UINT32_MAX, "mss");
+		} else {
+			trace_fail(t, t->line, "unknown sock key \"%s\"", w[i]);
+		}
+	}
+	k->gen = ++gen;
+	if (line != buf)
+		free(line);
+}
+
 /*
  * The words of a random directive or R line after "random "/"R " (at p, n
  * bytes): "u8|u16|u32|u64 V...", "bytes HEX..." (one get_random_bytes()
@@ -1084,6 +1203,10 @@ static void directive(struct trace *t, const char *p, size_t n)
 
 	if (n >= 5 && memcmp(p, "flow ", 5) == 0) {
 		flow_line(t, p, n);
+		return;
+	}
+	if (n >= 5 && memcmp(p, "sock ", 5) == 0) {
+		sock_line(t, p, n);
 		return;
 	}
 	if (n >= 7 && memcmp(p, "random ", 7) == 0 && !t->in_events) {
@@ -1322,6 +1445,12 @@ static const char *pkt_keys(const struct trace *t, const char *p, struct trace_e
 			p = field(t, v, INT64_MAX, "tstamp", &x);
 			ev->tstamp = x;
 			ev->ov |= OV_TSTAMP;
+		} else if (kl == 2 && memcmp(k, "sk", 2) == 0) {
+			p = field(t, v, TRACE_MAX_SID - 1, "sk", &x);
+			if (x >= t->capsocks || !t->socks[x])
+				trace_fail(t, t->line, "socket %llu is not declared", (unsigned long long)x);
+			ev->sk = (uint32_t)x;
+			ev->ov |= OV_SK;
 		} else {
 			trace_fail(t, t->line, "unknown packet key \"%.*s\"", (int)kl, k);
 		}
@@ -2078,6 +2207,11 @@ void trace_close(struct trace *t)
 			qdk_skb_tmpl_free(t->flows[i]->skbt);
 	pool_free(&t->flow_pool);
 	free(t->flows);
+	for (i = 0; i < t->capsocks; i++)
+		free(t->socks[i]);
+	free(t->socks);
+	t->socks = NULL;
+	t->capsocks = 0;
 	idx_free(&t->fidx);
 	free(t->hdr.qdisc);
 	free(t->hdr.tca);
@@ -2166,8 +2300,13 @@ struct trace_flow *trace_flow(const struct trace *t, const struct trace_event *e
 	return f;
 }
 
-static void flow_packet(const struct trace_flow *f, const struct trace_event *ev,
-			struct qdk_pkt *p)
+struct trace_sock *trace_sock(const struct trace *t, const struct trace_event *ev)
+{
+	return t->socks[ev->sk];
+}
+
+static void flow_packet(const struct trace *t, const struct trace_flow *f,
+			const struct trace_event *ev, struct qdk_pkt *p)
 {
 	*p = f->tmpl;
 	p->id = ev->id;
@@ -2202,12 +2341,14 @@ static void flow_packet(const struct trace_flow *f, const struct trace_event *ev
 			p->truesize = ev->truesize;
 		if (ev->ov & OV_TSTAMP)
 			p->tstamp = ev->tstamp;
+		if (ev->ov & OV_SK)
+			p->sk = &t->socks[ev->sk]->sk;
 	}
 }
 
 void trace_packet(const struct trace *t, const struct trace_event *ev, struct qdk_pkt *p)
 {
-	flow_packet(trace_flow(t, ev), ev, p);
+	flow_packet(t, trace_flow(t, ev), ev, p);
 }
 
 /* the flow's template, made at its first packet */
@@ -2237,7 +2378,7 @@ struct qdk_skb *trace_flow_skb(struct trace *t, struct trace_flow *f, const stru
 	if (__builtin_expect(!ev->ov, 1)) {
 		skb = qdk_skb_build_tmpl(flow_skb_tmpl(f), ev->id, ev->pkt_len, msg, sizeof(msg));
 	} else {
-		flow_packet(f, ev, &p);
+		flow_packet(t, f, ev, &p);
 		skb = qdk_skb_build(&p, msg, sizeof(msg));
 	}
 	if (!skb)

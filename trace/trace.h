@@ -56,12 +56,22 @@ struct trace_flow {
 	bool written;		/* drive: already declared in the output */
 };
 
+/* socket ids are below this (FORMAT.md, "Sockets") */
+#define TRACE_MAX_SID (1u << 20)
+
+/* A socket of the trace: its fields as its sock lines said them so far. */
+struct trace_sock {
+	struct qdk_sk sk;
+	struct qdk_sk written;	/* drive: as last written in the output */
+	bool is_written;	/* drive: declared in the output */
+};
+
 /* Per-packet keys an enqueue line may override (trace_event.ov). */
 enum {
 	OV_LEN = 1 << 0, OV_GSO = 1 << 1, OV_TOS = 1 << 2, OV_PRIO = 1 << 3,
 	OV_MARK = 1 << 4, OV_HASH = 1 << 5, OV_TCP = 1 << 6, OV_TTL = 1 << 7,
 	OV_Q = 1 << 8, OV_TCIDX = 1 << 9, OV_THLEN = 1 << 10, OV_TRUESIZE = 1 << 11,
-	OV_TSTAMP = 1 << 12,
+	OV_TSTAMP = 1 << 12, OV_SK = 1 << 13,
 };
 
 /* Keys of an `s` line, in the order of trace_event.stat[]. */
@@ -89,6 +99,7 @@ struct trace_event {
 	uint32_t ov;		/* OV_* */
 	uint32_t len, hash, prio, mark;
 	uint32_t truesize;	/* e (OV_TRUESIZE), n: skb->truesize; 0: the shim's */
+	uint32_t sk;		/* e (OV_SK): the packet's socket id */
 	uint16_t gso_segs, gso_size, q, tcidx;
 	uint8_t tos, ttl, tcp, thlen;
 	const char *keys;	/* the KEY=VAL text after the verdict (drive copies it) */
@@ -247,6 +258,9 @@ struct trace {
 	 * small (drive and gen count them from 1).
 	 */
 	struct trace_flow *fdirect[TRACE_FLOW_DIRECT];
+	/* the sockets (sock lines), by id: NULL for an id not declared */
+	struct trace_sock **socks;
+	uint32_t capsocks;
 	struct trace_event first;	/* the first event, read with the header */
 	bool have_first;
 	/* the R lines read since the last call line */
@@ -307,6 +321,8 @@ void trace_fail(const struct trace *t, uint32_t line, const char *fmt, ...)
  * the trace's; only its `written` is the caller's to set (drive).
  */
 struct trace_flow *trace_flow(const struct trace *t, const struct trace_event *ev);
+/* The socket of an enqueue with OV_SK (declared: the reader checked it). */
+struct trace_sock *trace_sock(const struct trace *t, const struct trace_event *ev);
 /* Fill p from the flow and the event's per-packet fields. */
 void trace_packet(const struct trace *t, const struct trace_event *ev, struct qdk_pkt *p);
 /*

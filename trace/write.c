@@ -285,6 +285,122 @@ void trace_w_made(struct trace_w *w, uint64_t ts, uint64_t id, uint64_t from,
 	trace_w_char(w, '\n');
 }
 
+static const char *const sk_states[] = {
+	NULL, "established", "syn_sent", "syn_recv", "fin_wait1", "fin_wait2", "time_wait",
+	"close", "close_wait", "last_ack", "listen", "closing", "new_syn_recv",
+};
+static const char *const sk_cas[] = { "open", "disorder", "cwr", "recovery", "loss" };
+static const char *const sk_pstatuses[] = { "none", "needed", "fq" };
+static const char *const sk_types[] = { NULL, "stream", "dgram", "raw" };
+
+#define NAME_OF(tab, v) ((v) < sizeof(tab) / sizeof((tab)[0]) ? (tab)[v] : NULL)
+
+const char *trace_sk_state_name(unsigned int v)
+{
+	return NAME_OF(sk_states, v);
+}
+
+const char *trace_sk_ca_name(unsigned int v)
+{
+	return NAME_OF(sk_cas, v);
+}
+
+const char *trace_sk_pstatus_name(unsigned int v)
+{
+	return NAME_OF(sk_pstatuses, v);
+}
+
+const char *trace_sk_type_name(unsigned int v)
+{
+	return NAME_OF(sk_types, v);
+}
+
+void trace_sk_defaults(struct qdk_sk *s, uint32_t id, uint8_t proto)
+{
+	memset(s, 0, sizeof(*s));
+	s->id = id;
+	s->proto = proto;
+	s->family = QDK_AF_INET;
+	s->type = proto == 6 ? 1 : proto == 17 ? 2 : 3;
+	s->state = proto == 6 ? 1 : 7;	/* TCP_ESTABLISHED, TCP_CLOSE */
+	s->pacing_rate = UINT64_MAX;
+	s->max_pacing_rate = UINT64_MAX;
+}
+
+static void sk_name_key(struct trace_w *w, const char *key, const char *name, unsigned int v)
+{
+	if (name)
+		trace_w_printf(w, " %s=%s", key, name);
+	else
+		trace_w_printf(w, " %s=%u", key, v);
+}
+
+static void sk_rate_key(struct trace_w *w, const char *key, uint64_t v)
+{
+	if (v == UINT64_MAX)
+		trace_w_printf(w, " %s=max", key);
+	else
+		trace_w_printf(w, " %s=%llu", key, (unsigned long long)v);
+}
+
+void trace_w_sock(struct trace_w *w, const struct qdk_sk *s, const struct qdk_sk *prev)
+{
+	struct qdk_sk def;
+
+	if (!prev) {
+		trace_sk_defaults(&def, s->id, s->proto);
+		prev = &def;
+	}
+	trace_w_printf(w, "sock %u", s->id);
+	if (prev == &def) {
+		if (s->proto == 6)
+			trace_w_str(w, " tcp");
+		else if (s->proto == 17)
+			trace_w_str(w, " udp");
+		else
+			trace_w_printf(w, " ip:%u", s->proto);
+	}
+	/* the keys in FORMAT.md's order */
+	if (s->family != prev->family)
+		trace_w_printf(w, " family=%u", s->family);
+	if (s->type != prev->type)
+		sk_name_key(w, "type", trace_sk_type_name(s->type), s->type);
+	if (s->state != prev->state)
+		sk_name_key(w, "state", trace_sk_state_name(s->state), s->state);
+	if (s->hash != prev->hash)
+		trace_w_printf(w, " hash=0x%08x", s->hash);
+	if (s->pacing_rate != prev->pacing_rate)
+		sk_rate_key(w, "pacing", s->pacing_rate);
+	if (s->max_pacing_rate != prev->max_pacing_rate)
+		sk_rate_key(w, "maxpacing", s->max_pacing_rate);
+	if (s->pacing_status != prev->pacing_status)
+		sk_name_key(w, "pstatus", trace_sk_pstatus_name(s->pacing_status),
+			    s->pacing_status);
+	if (s->ca_state != prev->ca_state)
+		sk_name_key(w, "ca", trace_sk_ca_name(s->ca_state), s->ca_state);
+	if (s->cwnd != prev->cwnd)
+		trace_w_printf(w, " cwnd=%u", s->cwnd);
+	if (s->srtt_us != prev->srtt_us)
+		trace_w_printf(w, " srtt=%u", s->srtt_us);
+	if (s->mss != prev->mss)
+		trace_w_printf(w, " mss=%u", s->mss);
+	trace_w_char(w, '\n');
+}
+
+bool trace_sk_same(const struct qdk_sk *a, const struct qdk_sk *b)
+{
+	return a->proto == b->proto && a->family == b->family && a->type == b->type &&
+	       a->state == b->state && a->hash == b->hash && a->pacing_rate == b->pacing_rate &&
+	       a->max_pacing_rate == b->max_pacing_rate &&
+	       a->pacing_status == b->pacing_status && a->ca_state == b->ca_state &&
+	       a->cwnd == b->cwnd && a->srtt_us == b->srtt_us && a->mss == b->mss;
+}
+
+void trace_w_sk_key(struct trace_w *w, uint32_t sid)
+{
+	trace_w_printf(w, " sk=%u", sid);
+}
+
 void trace_w_rand(struct trace_w *w, const uint64_t *ts, unsigned int width)
 {
 	static const char *const kinds[9] = { "bytes", "u8", "u16", NULL, "u32", NULL, NULL,

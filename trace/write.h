@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../shim/api/qdk_api.h"	/* struct qdk_sk */
+
 #define TRACE_W_BUF (64u << 10)
 
 /* The sink takes n bytes: 0, or -1 on an error (which trace_w_flush reports). */
@@ -76,6 +78,28 @@ void trace_w_id_line(struct trace_w *w, uint64_t ts, char op, uint64_t id);
  */
 bool trace_w_enqueue(struct trace_w *w, uint64_t ts, uint64_t id, uint32_t fid,
 		     uint32_t pkt_len, uint32_t ret);
+/*
+ * Sockets (FORMAT.md, "Sockets"). The words of a sock line's values: a
+ * TCP state (sk_state 1..12), a congestion state (icsk_ca_state 0..4), a
+ * pacing status (0..2) and a socket type (1..3) by name, NULL for a value
+ * that has none (written as its number).
+ */
+const char *trace_sk_state_name(unsigned int v);
+const char *trace_sk_ca_name(unsigned int v);
+const char *trace_sk_pstatus_name(unsigned int v);
+const char *trace_sk_type_name(unsigned int v);
+/* s: socket id of protocol proto (6, 17, ...) with every other field at its default */
+void trace_sk_defaults(struct qdk_sk *s, uint32_t id, uint8_t proto);
+/*
+ * prev NULL: "sock SID PROTO KEY=VAL...\n", s's declaration, with the keys
+ * that differ from the defaults; else "sock SID KEY=VAL...\n", the keys
+ * of s that differ from prev (write it only when !trace_sk_same()).
+ */
+void trace_w_sock(struct trace_w *w, const struct qdk_sk *s, const struct qdk_sk *prev);
+/* every field but id and gen equal */
+bool trace_sk_same(const struct qdk_sk *a, const struct qdk_sk *b);
+/* " sk=SID": the socket key of an enqueue line */
+void trace_w_sk_key(struct trace_w *w, uint32_t sid);
 /* "TS C ACTION MAJ:MIN": a tcf_classify() result (TC_ACT_* by name, else the number) */
 void trace_w_classify(struct trace_w *w, uint64_t ts, int action, uint32_t classid);
 /* "filter PARENT" (version 3): the block of PARENT has filters */

@@ -276,6 +276,7 @@ static int raw_record(const unsigned char *p, unsigned long long *calls,
 		*lost += count;
 		return 0;
 	case QDK_REC_ENQ:
+	case QDK_REC_ENQSK:
 	case QDK_REC_DEQ:
 	case QDK_REC_PEEK:
 	case QDK_REC_RESET:
@@ -473,7 +474,7 @@ int main(int argc, char **argv)
 	if (!quiet && !rc && t) {
 		const struct tw_counts *k = tw_counts(t);
 
-		fprintf(stderr, "qdk-capture: %s: %llu calls (%llu enqueue, %llu dequeue, %llu peek, %llu reset, %llu change, %llu timer), %llu drops, %llu marks, %llu lost, %llu unknown, %llu draws, %llu random lost, %llu made, %llu records, %llu classifications, %llu device calls\n",
+		fprintf(stderr, "qdk-capture: %s: %llu calls (%llu enqueue, %llu dequeue, %llu peek, %llu reset, %llu change, %llu timer), %llu drops, %llu marks, %llu lost, %llu unknown, %llu draws, %llu random lost, %llu made, %llu sockets (%llu changes), %llu records, %llu classifications, %llu device calls\n",
 			out, (unsigned long long)k->calls, (unsigned long long)k->enq,
 			(unsigned long long)k->deq, (unsigned long long)k->peek,
 			(unsigned long long)k->reset, (unsigned long long)k->change,
@@ -481,6 +482,7 @@ int main(int argc, char **argv)
 			(unsigned long long)k->marks, (unsigned long long)k->lost,
 			(unsigned long long)k->unknown, (unsigned long long)k->draws,
 			(unsigned long long)k->rand_lost, (unsigned long long)k->made,
+			(unsigned long long)k->socks, (unsigned long long)k->sock_lines,
 			(unsigned long long)k->records, (unsigned long long)k->cls,
 			(unsigned long long)k->devcalls);
 	} else if (!quiet && !rc) {

@@ -299,6 +299,50 @@ static int rl_add(struct rlines *l, const uint64_t *ts, const struct qdk_rec_ran
 	return l->b.err;
 }
 
+/*
+ * The sockets of the packets seen (ENQSK), by the recorder's id (a keyed
+ * hash of the kernel's pointer): each has the trace's id and the fields
+ * its last sock line said.
+ */
+struct sock_ent {
+	uint64_t key;		/* the recorder's id; the slot is empty while sk.id is 0 */
+	struct qdk_sk sk;	/* as last written */
+};
+
+struct sock_tab {
+	struct sock_ent *e;
+	size_t cap, n;
+	uint32_t next_sid;
+};
+
+static struct sock_ent *st_slot(struct sock_ent *e, size_t cap, uint64_t key)
+{
+	size_t i = (size_t)mix64(key) & (cap - 1);
+
+	while (e[i].sk.id && e[i].key != key)
+		i = (i + 1) & (cap - 1);
+	return &e[i];
+}
+
+/* key's entry, empty (sk.id 0) when new; NULL when out of memory */
+static struct sock_ent *st_get(struct sock_tab *st, uint64_t key)
+{
+	if (2 * (st->n + 1) > st->cap) {
+		size_t cap = st->cap ? 2 * st->cap : 64, i;
+		struct sock_ent *ne = calloc(cap, sizeof(*ne));
+
+		if (!ne)
+			return NULL;
+		for (i = 0; i < st->cap; i++)
+			if (st->e[i].sk.id)
+				*st_slot(ne, cap, st->e[i].key) = st->e[i];
+		free(st->e);
+		st->e = ne;
+		st->cap = cap;
+	}
+	return st_slot(st->e, st->cap, key);
+}
+
 /* ---- the writer ------------------------------------------------------- */
 
 struct tw {
@@ -339,6 +383,7 @@ struct tw {
 
 	struct pkt_map pkts;
 	struct flow_tab flows;
+	struct sock_tab socks;
 	uint64_t next_id;
 	uint64_t last_ts;
 	uint32_t hz;		/* the recording kernel's HZ (HELLO) */
@@ -437,6 +482,7 @@ void tw_free(struct tw *t)
 		return;
 	free(t->pkts.s);
 	free(t->flows.f);
+	free(t->socks.e);
 	free(t->tca);
 	trace_w_free(&t->rnd.b);
 	trace_w_free(&t->r_call.b);
@@ -865,17 +911,63 @@ static void put_thlen(struct trace_w *w, const struct flow *fl, const struct qdk
 		trace_w_printf(w, " thlen=%u", hdr - 14 - l3);
 }
 
+/*
+ * The trace's socket of an ENQSK record: its sock line when it is new
+ * (a pointer the recorder saw before, now of another protocol, is a new
+ * socket) or when its fields changed; 0 when out of memory.
+ */
+static uint32_t sock_of(struct tw *t, const struct qdk_rec_sock *rs)
+{
+	struct sock_ent *se = st_get(&t->socks, rs->id);
+	struct qdk_sk n;
+
+	if (!se)
+		return 0;
+	trace_sk_defaults(&n, se->sk.id, rs->proto);
+	n.family = rs->family == 10 ? QDK_AF_INET6 : QDK_AF_INET;
+	n.type = rs->type;
+	n.state = rs->state;
+	n.hash = rs->hash;
+	n.pacing_rate = rs->pacing_rate;
+	n.max_pacing_rate = rs->max_pacing_rate;
+	n.pacing_status = rs->pacing_status;
+	n.ca_state = rs->ca_state;
+	n.cwnd = rs->cwnd;
+	n.srtt_us = rs->srtt_us;
+	n.mss = rs->mss;
+	if (!se->sk.id || se->sk.proto != n.proto || se->sk.type != n.type ||
+	    se->sk.family != n.family) {
+		if (!se->sk.id)
+			t->socks.n++;
+		se->key = rs->id;
+		n.id = ++t->socks.next_sid;
+		trace_w_sock(&t->w, &n, NULL);
+		t->c.socks++;
+	} else if (!trace_sk_same(&n, &se->sk)) {
+		trace_w_sock(&t->w, &n, &se->sk);
+		t->c.sock_lines++;
+	}
+	se->sk = n;
+	return n.id;
+}
+
 static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 {
 	const struct qdk_rec_enq *e = &r->enq;
 	struct flow *f;
 	uint64_t id;
+	uint32_t sid = 0;
 
 	/* the previous call's consequences first: a flow line ends them */
 	flush_call(t);
 	f = flow_of(t, e);
 	if (!f)
 		return -1;
+	if (r->type == QDK_REC_ENQSK) {
+		sid = sock_of(t, &r->enqsk.sock);
+		if (!sid)
+			return -1;
+	}
 	begin_call(t, r, ts);
 	if (r->count)
 		call_hold(t, r->count);
@@ -911,6 +1003,8 @@ static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 		trace_w_printf(&t->w, " ttl=%u", e->ttl);
 	if (e->queue_mapping != f->q)
 		trace_w_printf(&t->w, " q=%u", e->queue_mapping);
+	if (sid)
+		trace_w_sk_key(&t->w, sid);
 	trace_w_char(&t->w, '\n');
 	if (pm_put(&t->pkts, r->pkt, id, e->tos_after))
 		return -1;
@@ -1594,6 +1688,7 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 	ts = ts_of(t, r->ts);
 	switch (r->type) {
 	case QDK_REC_ENQ:
+	case QDK_REC_ENQSK:
 		return on_enq(t, r, ts);
 	case QDK_REC_DEQ:
 		on_take(t, r, ts, false);

@@ -5,13 +5,16 @@ Used by tests/suites/75-record to feed qdk-capture -i with exactly the
 record streams the kernel module produces, without a kernel. One record
 per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
 
-  hello [hz=250] [version=12] [size=136]
+  hello [hz=250] [version=13] [size=192]
   conf inst=1 gen=1 kind=pfifo dev=r1 handle=10: parent=5:1 [tca=HEX]
        [claim=N] [mtu=1500] [txqlen=20] [txqs=1] [qconf=0] [fresh] [initopt] [timers]
   enq inst=1 gen=1 ts=N pkt=N ret=N [proto=udp|tcp|icmp|N|eth:0xNNNN]
       [src=A.B.C.D:P] [dst=...] [plen=N] [len=N] [tos=N] [tos_after=N]
       [hash=N] [prio=N] [mark=N] [q=N] [tcidx=N] [ttl=N] [tcp=N] [gso=S:Z] [truesize=N] [tstamp=N] [gone]
       [qlen=N] [backlog=N] [drops=N] [draws=N]
+      [sk=ID [sk_proto=N] [sk_type=N] [sk_family=2|10] [sk_state=N] [sk_hash=N]
+       [sk_pacing=N] [sk_maxpacing=N] [sk_pstatus=N] [sk_ca=N] [sk_cwnd=N]
+       [sk_srtt=N] [sk_mss=N] [sk_notfull]]    (with sk=: an ENQSK record, skb->sk's fields)
   deq|peek inst=1 gen=1 ts=N [pkt=N] [tos=N] [qlen=..] [draws=N]
   reset|destroy inst=1 gen=1 ts=N
   timer inst=1 gen=1 ts=N [draws=N]               (a child's timer_list fired)
@@ -54,7 +57,7 @@ import ipaddress
 import struct
 import sys
 
-REC_SIZE = 136  # the longest record
+REC_SIZE = 192  # the longest record
 HDR_SIZE = 48  # the header every record has
 WORDS_AT = 27  # offset of the header's words field
 TYPES = {
@@ -82,6 +85,7 @@ TYPES = {
     "devcall": 22,
     "devdata": 23,
     "devdone": 24,
+    "enqsk": 25,
 }
 NODES = {"class": 1, "qdisc": 2, "filter": 3}
 RF_GONE, RF_FRESH, RF_EARLY, RF_INITOPT = 0x01, 0x04, 0x08, 0x10
@@ -97,6 +101,7 @@ LENGTH = {
     "conf": 112,
     "tca": 112,
     "enq": 136,
+    "enqsk": 192,
     "rand": 128,
     "draw": 128,
     "node": 80,
@@ -114,6 +119,9 @@ HEAD = struct.Struct("<QQIIBBBBIIIII")
 # ethertype sport dport family l4proto tos tos_after ttl tcp_flags tc_index
 # saddr daddr truesize tstamp
 ENQ = struct.Struct("<IIiIIIHHHHHHBBBBBBH16s16sIQ")
+# id pacing_rate max_pacing_rate hash cwnd srtt_us mss family type proto state
+# pacing_status ca_state full pad (ENQSK, after ENQ)
+SOCK = struct.Struct("<QQQIIIIHHBBBBB7x")
 # from truesize pad (NEW)
 MADE = struct.Struct("<QII")
 # handle parent mtu txqlen txqs tca_len qlen pad kind dev
@@ -217,7 +225,7 @@ def record(line: str) -> list[bytes]:
 
     if kind == "hello":
         body = HELLO.pack(
-            num(g("version", "12")),
+            num(g("version", "13")),
             num(g("hz", "250")),
             32768,
             num(g("size", str(REC_SIZE))),
@@ -309,6 +317,25 @@ def record(line: str) -> list[bytes]:
             num(g("truesize", "0")),
             num(g("tstamp", "0")),
         )
+        if "sk" in kv:
+            sproto = num(g("sk_proto", str(l4)))
+            body += SOCK.pack(
+                num(kv["sk"]),
+                num(g("sk_pacing", str(2**64 - 1))),
+                num(g("sk_maxpacing", str(2**64 - 1))),
+                num(g("sk_hash", "0")),
+                num(g("sk_cwnd", "0")),
+                num(g("sk_srtt", "0")),
+                num(g("sk_mss", "0")),
+                num(g("sk_family", "2" if fam != 6 else "10")),
+                num(g("sk_type", "1" if sproto == 6 else "2")),
+                sproto,
+                num(g("sk_state", "1" if sproto == 6 else "7")),
+                num(g("sk_pstatus", "0")),
+                num(g("sk_ca", "0")),
+                0 if "sk_notfull" in flags else 1,
+            )
+            return [fit(head(TYPES["enqsk"]) + body)]
         return [fit(head(rtype) + body)]
     if kind == "param":
         body = PARAM.pack(g("name", "").encode(), g("value", "").encode())

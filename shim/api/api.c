@@ -167,6 +167,8 @@ int qdk_init(uint64_t seed)
 	return qdk_run_initcalls() ? -EINVAL : 0;
 }
 
+static void socks_free(void);
+
 long qdk_exit(void)
 {
 	if (initcalls_done)
@@ -181,6 +183,7 @@ long qdk_exit(void)
 	qdk_nodes_reset();
 	qdk_time_reset();
 	qdk_skb_cache_drain();
+	socks_free();
 	qdk_host_free(effects);
 	effects = NULL;
 	n_effects = cap_effects = 0;
@@ -1099,6 +1102,124 @@ static __always_inline struct sk_buff *frame_alloc(const struct qdk_pkt *p, unsi
 }
 
 /* What the stack knows of a packet beside its bytes, from p; id and pkt_len given. */
+/*
+ * The trace's sockets (traces/FORMAT.md, "Sockets"): one object per socket
+ * id, allocated at its first packet as the kernel's protocol allocates it
+ * (a struct tcp_sock for TCP, a struct udp_sock for UDP, a struct
+ * inet_sock otherwise), so inet_csk(), tcp_sk() and udp_sk() of skb->sk
+ * are valid, and alive until qdk_exit(). Its fields are set from the
+ * trace's sock line whenever that changed (qdk_sk.gen); what a qdisc
+ * writes into it (fq's sk_pacing_status) stays until the trace says
+ * otherwise. A packet is owned by its socket as skb_set_owner_w() makes
+ * it: skb->sk, sock_wfree() as its destructor, its truesize charged to
+ * sk_wmem_alloc (which starts at 1, as sk_alloc() leaves it), given back
+ * when the packet is freed or orphaned.
+ */
+struct qdk_sock_slot {
+	struct sock *sk;
+	u32 gen;		/* the qdk_sk.gen last applied */
+};
+
+static struct qdk_sock_slot *socks;
+static size_t n_socks;
+
+static void sock_wfree(struct sk_buff *skb)
+{
+	struct sock *sk = skb->sk;
+
+	WARN_ON(refcount_sub_and_test(skb->truesize, &sk->sk_wmem_alloc));
+}
+
+static struct sock *sock_new(const struct qdk_sk *d)
+{
+	size_t size = d->proto == IPPROTO_TCP ? sizeof(struct tcp_sock) :
+		      d->proto == IPPROTO_UDP ? sizeof(struct udp_sock) :
+		      sizeof(struct inet_sock);
+	struct sock *sk = qdk_host_alloc(size);
+
+	if (!sk)
+		return NULL;
+	memset(sk, 0, size);
+	refcount_set(&sk->sk_refcnt, 1);
+	refcount_set(&sk->sk_wmem_alloc, 1);
+	sk->sk_family = d->family == QDK_AF_INET6 ? AF_INET6 : AF_INET;
+	sk->sk_protocol = d->proto;
+	sk->sk_type = d->type;
+	sk->sk_pacing_shift = 10;
+	return sk;
+}
+
+static void sock_apply(struct sock *sk, const struct qdk_sk *d)
+{
+	sk->sk_hash = d->hash;
+	sk->sk_state = d->state;
+	sk->sk_pacing_rate = (unsigned long)d->pacing_rate;
+	sk->sk_max_pacing_rate = (unsigned long)d->max_pacing_rate;
+	sk->sk_pacing_status = d->pacing_status;
+	if (d->proto == IPPROTO_TCP) {
+		struct tcp_sock *tp = tcp_sk_rw(sk);
+
+		tp->inet_conn.icsk_ca_state = d->ca_state;
+		tp->snd_cwnd = d->cwnd;
+		tp->srtt_us = d->srtt_us;
+		tp->mss_cache = d->mss;
+	}
+}
+
+/* The socket of trace id d->id with d's fields, made at its first packet. */
+static struct sock *sock_get(const struct qdk_sk *d)
+{
+	struct qdk_sock_slot *sl;
+
+	if (d->id >= n_socks) {
+		size_t n = n_socks ? n_socks : 16;
+		struct qdk_sock_slot *ns;
+
+		while (n <= d->id)
+			n *= 2;
+		ns = qdk_host_alloc(n * sizeof(*ns));
+		if (!ns)
+			return NULL;
+		memset(ns, 0, n * sizeof(*ns));
+		if (n_socks)
+			memcpy(ns, socks, n_socks * sizeof(*ns));
+		qdk_host_free(socks);
+		socks = ns;
+		n_socks = n;
+	}
+	sl = &socks[d->id];
+	if (!sl->sk) {
+		sl->sk = sock_new(d);
+		if (!sl->sk)
+			return NULL;
+		sl->gen = d->gen - 1;
+	}
+	if (sl->gen != d->gen) {
+		sock_apply(sl->sk, d);
+		sl->gen = d->gen;
+	}
+	return sl->sk;
+}
+
+static void socks_free(void)
+{
+	size_t i;
+
+	for (i = 0; i < n_socks; i++)
+		qdk_host_free(socks[i].sk);
+	qdk_host_free(socks);
+	socks = NULL;
+	n_socks = 0;
+}
+
+/* skb_set_owner_w(): the packet is charged to its socket */
+static void set_owner(struct sk_buff *skb, struct sock *sk)
+{
+	skb->sk = sk;
+	skb->destructor = sock_wfree;
+	refcount_add(skb->truesize, &sk->sk_wmem_alloc);
+}
+
 static __always_inline void set_meta(struct sk_buff *skb, const struct qdk_pkt *p, u64 id,
 				     unsigned int pkt_len)
 {
@@ -1135,14 +1256,24 @@ static __always_inline void set_meta(struct sk_buff *skb, const struct qdk_pkt *
 struct qdk_skb *qdk_skb_build(const struct qdk_pkt *p, char *msg, size_t msglen)
 {
 	struct sk_buff *skb;
+	struct sock *sk = NULL;
 
 	if (frame_check(p, p->len, msg, msglen))
 		return NULL;
+	if (p->sk) {
+		sk = sock_get(p->sk);
+		if (!sk) {
+			snprintf(msg, msglen, "out of memory for socket %u", p->sk->id);
+			return NULL;
+		}
+	}
 	skb = frame_alloc(p, p->len, msg, msglen);
 	if (!skb)
 		return NULL;
 	write_headers(p, skb->data, p->len);
 	set_meta(skb, p, p->id, p->pkt_len);
+	if (sk)
+		set_owner(skb, sk);
 	return (struct qdk_skb *)skb;
 }
 

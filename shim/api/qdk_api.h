@@ -308,6 +308,29 @@ enum {
 	QDK_TCP_ECE = 0x40, QDK_TCP_CWR = 0x80,
 };
 
+/*
+ * A socket as a trace's sock line states it (traces/FORMAT.md, "Sockets"):
+ * the fields of skb->sk a qdisc may read, as the recorder read them at the
+ * enqueue of the socket's packet. id names it within the trace; gen
+ * changes with every change of the fields (the replay sets them again).
+ */
+struct qdk_sk {
+	uint32_t id;		/* the trace's socket id, > 0 */
+	uint32_t gen;		/* bumped at each change */
+	uint64_t pacing_rate;	/* sk_pacing_rate, bytes/s; UINT64_MAX: none */
+	uint64_t max_pacing_rate; /* sk_max_pacing_rate */
+	uint32_t hash;		/* sk_hash */
+	uint32_t cwnd;		/* TCP: snd_cwnd */
+	uint32_t srtt_us;	/* TCP: srtt_us (<< 3) */
+	uint32_t mss;		/* TCP: mss_cache */
+	uint16_t type;		/* sk_type: SOCK_STREAM 1, SOCK_DGRAM 2, SOCK_RAW 3 */
+	uint8_t proto;		/* sk_protocol: 6 TCP, 17 UDP, ... */
+	uint8_t family;		/* QDK_AF_INET or QDK_AF_INET6 */
+	uint8_t state;		/* sk_state (TCP_ESTABLISHED 1 ... TCP_NEW_SYN_RECV 12) */
+	uint8_t pacing_status;	/* sk_pacing_status: 0 none, 1 needed, 2 fq */
+	uint8_t ca_state;	/* TCP: icsk_ca_state (TCP_CA_Open 0 ... TCP_CA_Loss 4) */
+};
+
 /* Everything a trace says about one packet (traces/FORMAT.md). */
 struct qdk_pkt {
 	uint64_t id;		/* trace packet id, > 0 */
@@ -333,6 +356,7 @@ struct qdk_pkt {
 	uint8_t thlen;		/* TCP header bytes, options included; 0: 20 */
 	uint32_t truesize;	/* skb->truesize as recorded; 0: the shim's own */
 	uint64_t tstamp;	/* skb->tstamp, ns on the trace's clock; 0: none */
+	const struct qdk_sk *sk; /* skb->sk: the trace's socket; NULL: none */
 };
 
 /* Bytes of headers the packet needs (Ethernet + IP + L4). */

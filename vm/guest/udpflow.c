@@ -3,7 +3,7 @@
  * udpflow - the VM rig's constant-bit-rate UDP flow (a scenario's `flow: udp`).
  *
  *   udpflow recv PORT WAIT TIME OUT.json
- *   udpflow send ADDR PORT TIME RATE LEN TOS OUT.json
+ *   udpflow send ADDR PORT TIME RATE LEN TOS OUT.json [PACE]
  *
  * Why not iperf3 -u: iperf3 (3.12, Debian 12) starts a UDP test with one
  * datagram each way and no retry, so when the qdisc under test drops that
@@ -22,7 +22,10 @@
  *
  * RATE is in bits/s with an optional K, M or G (decimal, as iperf3 -b);
  * LEN is the UDP payload (>= 40 bytes, the header below); TOS the IP TOS
- * byte.
+ * byte. PACE (bits/s as RATE; 0 or absent: none) connects the socket and
+ * sets SO_MAX_PACING_RATE to it, as iperf3's --fq-rate does: a connected
+ * socket's packets carry skb->sk to the sender's qdisc, and fq paces them
+ * by the socket's sk_pacing_rate (a scenario's `flow: udp pace=...`).
  *
  * One-way delay: sender and receiver are namespaces of one kernel and read
  * the same CLOCK_MONOTONIC, so each datagram's delay is the receiver's clock
@@ -256,8 +259,12 @@ static int do_send(int argc, char **argv)
 	struct hdr h = { .magic = MAGIC };
 	char out[512];
 
-	if (argc != 7)
-		die("usage: udpflow send ADDR PORT TIME RATE LEN TOS OUT.json");
+	double pace = 0;
+
+	if (argc != 7 && argc != 8)
+		die("usage: udpflow send ADDR PORT TIME RATE LEN TOS OUT.json [PACE]");
+	if (argc == 8 && strcmp(argv[7], "0"))
+		pace = num(argv[7], "PACE", 1, 1e12);
 	if (inet_pton(AF_INET, argv[0], &sa.sin_addr) != 1)
 		die("ADDR is not an IPv4 address");
 	sa.sin_port = htons((uint16_t)num(argv[1], "PORT", 1, 65535));
@@ -270,6 +277,13 @@ static int do_send(int argc, char **argv)
 	fd = socket(AF_INET, SOCK_DGRAM, 0);
 	if (fd < 0 || setsockopt(fd, IPPROTO_IP, IP_TOS, &tos, sizeof(tos)))
 		die("cannot open the UDP socket");
+	if (pace > 0) {
+		unsigned long bytes = (unsigned long)(pace / 8);
+
+		if (connect(fd, (struct sockaddr *)&sa, sizeof(sa)) ||
+		    setsockopt(fd, SOL_SOCKET, SO_MAX_PACING_RATE, &bytes, sizeof(bytes)))
+			die("cannot connect the UDP socket or set its pacing rate");
+	}
 	gap = (int64_t)((double)len * 8 / rate * 1e9);
 	t0 = now_ns();
 	h.start = t0;
