@@ -34,6 +34,9 @@
 static LIST_HEAD(classes);
 static LIST_HEAD(devices);
 
+static void class_intfs_add_dev(struct device *dev);
+static void class_intfs_remove_dev(struct device *dev);
+
 /* one attribute file: a device's or a class's */
 struct attr_file {
 	struct list_head list;
@@ -1046,6 +1049,7 @@ int device_add(struct device *dev)
 	dev->kobj.parent = dev->parent ? &dev->parent->kobj : NULL;
 	dev->kobj.state_in_sysfs = 1;
 	list_add_tail(&dev->__qdk_list, &devices);
+	class_intfs_add_dev(dev);
 	return 0;
 
 fail_groups:
@@ -1073,6 +1077,7 @@ void device_del(struct device *dev)
 
 	if (!dev->kobj.state_in_sysfs)
 		return;
+	class_intfs_remove_dev(dev);
 	list_for_each_entry_safe(af, tmp, &dev->__qdk_attrs, list)
 		attr_file_free(af);
 	device_dir(dev, path, sizeof(path));
@@ -2003,6 +2008,82 @@ QDK_DEV_LEVEL(_dev_warn, KERN_WARNING)
 QDK_DEV_LEVEL(_dev_notice, KERN_NOTICE)
 QDK_DEV_LEVEL(_dev_info, KERN_INFO)
 
+/* ---- probe errors (dev_err_probe()) ------------------------------------------ */
+
+/* the kernel's %pe: an errno's name ("-EINVAL"), else its number */
+static const char *errname_qdk(int err, char *buf, size_t len)
+{
+#define E(e) { e, "-" #e }
+	static const struct { int err; const char *name; } names[] = {
+		E(EPERM), E(ENOENT), E(ESRCH), E(EINTR), E(EIO), E(ENXIO), E(E2BIG),
+		E(ENOEXEC), E(EBADF), E(ECHILD), E(EAGAIN), E(ENOMEM), E(EACCES),
+		E(EFAULT), E(EBUSY), E(EEXIST), E(EXDEV), E(ENODEV), E(ENOTDIR),
+		E(EISDIR), E(EINVAL), E(ENFILE), E(EMFILE), E(ENOTTY), E(EFBIG),
+		E(ENOSPC), E(ESPIPE), E(EROFS), E(EMLINK), E(EPIPE), E(EDOM), E(ERANGE),
+		E(EDEADLK), E(ENAMETOOLONG), E(ENOLCK), E(ENOSYS), E(ENOTEMPTY),
+		E(ELOOP), E(ENOMSG), E(ENODATA), E(ETIME), E(EPROTO), E(EBADMSG),
+		E(EOVERFLOW), E(EILSEQ), E(ENOTSOCK), E(EMSGSIZE), E(EPROTONOSUPPORT),
+		E(EOPNOTSUPP), E(EADDRINUSE), E(EADDRNOTAVAIL), E(ENETDOWN),
+		E(ENETUNREACH), E(ECONNRESET), E(ENOBUFS), E(ETIMEDOUT),
+		E(ECONNREFUSED), E(EHOSTUNREACH), E(EALREADY), E(EINPROGRESS),
+		E(ECANCELED), E(ERESTARTSYS), E(ENOIOCTLCMD), E(EPROBE_DEFER),
+		E(ENOTSUPP),
+	};
+#undef E
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (-err == names[i].err)
+			return names[i].name;
+	snprintf(buf, len, "%d", err);
+	return buf;
+}
+
+/* a deferral is only a debug line, -ENOMEM says nothing more (the allocator
+ * did), the rest an error (fatal) or a warning
+ */
+static void dev_probe_failed(const struct device *dev, int err, bool fatal,
+			     const char *fmt, va_list ap)
+{
+	char msg[1024], num[16];
+	const char *name = errname_qdk(err, num, sizeof(num));
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	switch (err) {
+	case -EPROBE_DEFER:
+		dev_dbg(dev, "error %s: %s", name, msg);
+		break;
+	case -ENOMEM:
+		break;
+	default:
+		if (fatal)
+			dev_err(dev, "error %s: %s", name, msg);
+		else
+			dev_warn(dev, "error %s: %s", name, msg);
+		break;
+	}
+}
+
+int dev_err_probe(const struct device *dev, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	dev_probe_failed(dev, err, true, fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+int dev_warn_probe(const struct device *dev, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	dev_probe_failed(dev, err, false, fmt, ap);
+	va_end(ap);
+	return err;
+}
+
 /* ---- sysfs_emit ----------------------------------------------------------- */
 
 int sysfs_emit(char *buf, const char *fmt, ...)
@@ -2038,3 +2119,86 @@ int __devm_mutex_init(struct device *dev, struct mutex *lock)
 {
 	return devm_add_action_or_reset(dev, devm_mutex_release, lock);
 }
+
+/* ---- class interfaces (drivers/base/class.c) -------------------------------- */
+
+static LIST_HEAD(class_interfaces);
+
+static int class_intf_add(struct class_interface *intf, struct device *dev)
+{
+	if (!intf->add_dev)
+		return 0;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	return intf->add_dev(dev);
+#else
+	return intf->add_dev(dev, intf);
+#endif
+}
+
+static void class_intf_remove(struct class_interface *intf, struct device *dev)
+{
+	if (!intf->remove_dev)
+		return;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	intf->remove_dev(dev);
+#else
+	intf->remove_dev(dev, intf);
+#endif
+}
+
+/* a device of a class with interfaces joins or leaves them (device_add/del) */
+static void class_intfs_add_dev(struct device *dev)
+{
+	struct class_interface *intf;
+
+	list_for_each_entry(intf, &class_interfaces, node)
+		if (dev->class && intf->class == dev->class)
+			class_intf_add(intf, dev);
+}
+
+static void class_intfs_remove_dev(struct device *dev)
+{
+	struct class_interface *intf;
+
+	list_for_each_entry(intf, &class_interfaces, node)
+		if (dev->class && intf->class == dev->class)
+			class_intf_remove(intf, dev);
+}
+
+int class_interface_register(struct class_interface *class_intf)
+{
+	struct device *dev;
+
+	if (!class_intf || !class_intf->class)
+		return -ENODEV;
+	list_add_tail(&class_intf->node, &class_interfaces);
+	/* add_dev()'s result is ignored, as the kernel's loop ignores it */
+	list_for_each_entry(dev, &devices, __qdk_list)
+		if (dev->class == class_intf->class)
+			class_intf_add(class_intf, dev);
+	return 0;
+}
+
+void class_interface_unregister(struct class_interface *class_intf)
+{
+	struct device *dev;
+
+	if (!class_intf || !class_intf->class)
+		return;
+	list_del_init(&class_intf->node);
+	list_for_each_entry(dev, &devices, __qdk_list)
+		if (dev->class == class_intf->class)
+			class_intf_remove(class_intf, dev);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+bool class_is_registered(const struct class *class)
+{
+	struct class *cls;
+
+	list_for_each_entry(cls, &classes, __qdk_list)
+		if (cls == class)
+			return true;
+	return false;
+}
+#endif

@@ -608,6 +608,13 @@ void devm_device_remove_group(struct device *dev, const struct attribute_group *
 #endif
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/bitmap.h>
+#include <linux/idr.h>
+#include <linux/xarray.h>
+#include <linux/rculist.h>
+#include <linux/random.h>
+#include <linux/once.h>
+#include <linux/prandom.h>
 #include <linux/atomic.h>
 #include <linux/gfp.h>
 #include <linux/overflow.h>

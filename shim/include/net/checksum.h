@@ -214,6 +214,12 @@ void inet_proto_csum_replace2(__sum16 *sum, struct sk_buff *skb,
 }
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/bitmap.h>
+#include <linux/once.h>
+#include <linux/prandom.h>
+#include <linux/random.h>
+#include <linux/rculist.h>
+#include <linux/wait.h>
 #include <linux/errno.h>
 #include <asm/byteorder.h>
 #include <linux/uaccess.h>

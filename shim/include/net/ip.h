@@ -329,6 +329,7 @@ int ip_defrag(struct net *net, struct sk_buff *skb, u32 user);
 struct sk_buff *ip_check_defrag(struct net *net, struct sk_buff *skb, u32 user);
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <net/ipv6.h>
 #include <linux/types.h>
 #include <linux/skbuff.h>
 #include <linux/jhash.h>
