@@ -13,6 +13,8 @@
 #include <linux/export.h>
 #include <linux/string.h>
 #include <linux/inet.h>
+#include <linux/skbuff.h>
+#include <net/checksum.h>
 #include <asm/byteorder.h>
 
 enum pton_class {
@@ -203,3 +205,61 @@ out:
 	return ok;
 }
 EXPORT_SYMBOL(in6_pton);
+
+/*
+ * Transport checksums after an address or port rewrite (net/core/utils.c).
+ * With CHECKSUM_PARTIAL the field holds only the pseudo-header's sum, which
+ * changes only for a pseudo-header field; otherwise the field is patched
+ * (RFC 1624), and a CHECKSUM_COMPLETE sum, which covers the transport
+ * header, changes as the field's complement does (IPv4 addresses are
+ * outside it; IPv6's change cancels the field's change there).
+ */
+void inet_proto_csum_replace4(__sum16 *sum, struct sk_buff *skb,
+			      __be32 from, __be32 to, bool pseudohdr)
+{
+	if (skb->ip_summed == CHECKSUM_PARTIAL) {
+		if (pseudohdr)
+			*sum = ~csum_fold(csum_add(csum_sub(csum_unfold(*sum),
+							    (__force __wsum)from),
+						   (__force __wsum)to));
+		return;
+	}
+	csum_replace4(sum, from, to);
+	if (skb->ip_summed == CHECKSUM_COMPLETE && pseudohdr)
+		skb->csum = ~csum_add(csum_sub(~skb->csum, (__force __wsum)from),
+				      (__force __wsum)to);
+}
+EXPORT_SYMBOL(inet_proto_csum_replace4);
+
+void inet_proto_csum_replace16(__sum16 *sum, struct sk_buff *skb,
+			       const __be32 *from, const __be32 *to,
+			       bool pseudohdr)
+{
+	__be32 diff[8];
+	int i;
+
+	/* subtracting from is adding its complement */
+	for (i = 0; i < 4; i++) {
+		diff[i] = ~from[i];
+		diff[4 + i] = to[i];
+	}
+	if (skb->ip_summed != CHECKSUM_PARTIAL)
+		*sum = csum_fold(csum_partial(diff, sizeof(diff), ~csum_unfold(*sum)));
+	else if (pseudohdr)
+		*sum = ~csum_fold(csum_partial(diff, sizeof(diff), csum_unfold(*sum)));
+}
+EXPORT_SYMBOL(inet_proto_csum_replace16);
+
+void inet_proto_csum_replace_by_diff(__sum16 *sum, struct sk_buff *skb,
+				     __wsum diff, bool pseudohdr, bool ipv6)
+{
+	if (skb->ip_summed == CHECKSUM_PARTIAL) {
+		if (pseudohdr)
+			*sum = ~csum_fold(csum_add(diff, csum_unfold(*sum)));
+		return;
+	}
+	csum_replace_by_diff(sum, diff);
+	if (skb->ip_summed == CHECKSUM_COMPLETE && pseudohdr && !ipv6)
+		skb->csum = ~csum_sub(diff, skb->csum);
+}
+EXPORT_SYMBOL(inet_proto_csum_replace_by_diff);

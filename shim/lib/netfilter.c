@@ -2,7 +2,8 @@
 /*
  * netfilter.c - hook registration (linux/netfilter.h): each registered
  * hook has an entry, in ascending priority per protocol family and hook
- * number as the kernel keeps them; nothing calls the hooks. A hook left
+ * number as the kernel keeps them; nf_hook()/NF_HOOK() run them
+ * (nf_hook_slow(), net/netfilter/core.c's verdict handling). A hook left
  * registered at unload is reported and its entry left allocated, so the
  * leak accounting counts it.
  */
@@ -11,6 +12,11 @@
 #include <linux/kernel.h>
 #include <linux/list.h>
 #include <linux/netfilter.h>
+#include <linux/netfilter_ipv4.h>
+#include <linux/ip.h>
+#include <net/checksum.h>
+#include <qdk/unmodelled.h>
+#include <linux/skbuff.h>
 #include <linux/slab.h>
 
 #include "shim.h"
@@ -19,9 +25,13 @@ struct nf_hook_reg {
 	struct list_head list;
 	struct net *net;
 	const struct nf_hook_ops *ops;
+	unsigned long seq;		/* registration order */
 };
 
 static LIST_HEAD(nf_hooks);
+static unsigned long nf_hook_seq;
+
+static void nf_hook_caches_drop(void);
 
 int nf_register_net_hook(struct net *net, const struct nf_hook_ops *reg)
 {
@@ -38,6 +48,8 @@ int nf_register_net_hook(struct net *net, const struct nf_hook_ops *reg)
 		return -ENOMEM;
 	e->net = net;
 	e->ops = reg;
+	e->seq = ++nf_hook_seq;
+	nf_hook_caches_drop();
 	/* after the hooks of the same or a lower priority */
 	list_for_each_entry(pos, &nf_hooks, list)
 		if (pos->ops->pf == reg->pf && pos->ops->hooknum == reg->hooknum &&
@@ -55,6 +67,7 @@ void nf_unregister_net_hook(struct net *net, const struct nf_hook_ops *reg)
 		if (e->ops == reg && e->net == net) {
 			list_del(&e->list);
 			kfree(e);
+			nf_hook_caches_drop();
 			return;
 		}
 	}
@@ -99,9 +112,250 @@ void qdk_nf_hooks_report(void)
 {
 	struct nf_hook_reg *e, *tmp;
 
+	nf_hook_caches_drop();
 	list_for_each_entry_safe(e, tmp, &nf_hooks, list) {
 		pr_err("qdk: netfilter hook (pf %u, hook %u, priority %d) still registered at module unload\n",
 		       e->ops->pf, e->ops->hooknum, e->ops->priority);
 		list_del_init(&e->list);
 	}
 }
+
+/* ---- running the hooks (net/netfilter/core.c) ----------------------------- */
+
+/*
+ * The hooks nf_hook() runs for a (net, family, hook number), built from the
+ * registrations on first use and dropped at the next (un)registration: an
+ * inet hook is in both the IPv4 and the IPv6 lists, as the kernel registers
+ * it twice; lowest priority first, the earlier registration first among
+ * equals.
+ */
+struct nf_hook_cache {
+	struct list_head list;
+	struct net *net;
+	u8 pf;
+	unsigned int hooknum;
+	struct nf_hook_entries *entries;
+};
+
+static LIST_HEAD(nf_hook_caches);
+
+static void nf_hook_caches_drop(void)
+{
+	struct nf_hook_cache *c, *tmp;
+
+	list_for_each_entry_safe(c, tmp, &nf_hook_caches, list) {
+		list_del(&c->list);
+		kfree(c->entries);
+		kfree(c);
+	}
+}
+
+static bool nf_hook_reg_applies(const struct nf_hook_reg *r, struct net *net, u8 pf,
+				unsigned int hooknum)
+{
+	if (r->net != net || r->ops->hooknum != hooknum)
+		return false;
+	return r->ops->pf == pf ||
+	       (r->ops->pf == NFPROTO_INET && (pf == NFPROTO_IPV4 || pf == NFPROTO_IPV6));
+}
+
+/* does a run before b? */
+static bool nf_hook_reg_before(const struct nf_hook_reg *a, const struct nf_hook_reg *b)
+{
+	if (a->ops->priority != b->ops->priority)
+		return a->ops->priority < b->ops->priority;
+	return a->seq < b->seq;
+}
+
+const struct nf_hook_entries *__qdk_nf_hook_entries(struct net *net, u_int8_t pf,
+						    unsigned int hooknum)
+{
+	const struct nf_hook_ops **orig_ops;
+	struct nf_hook_entries *e;
+	struct nf_hook_reg *r, *next, *prev = NULL;
+	struct nf_hook_cache *c;
+	unsigned int n = 0, i;
+
+	list_for_each_entry(c, &nf_hook_caches, list)
+		if (c->net == net && c->pf == pf && c->hooknum == hooknum)
+			return c->entries;
+
+	list_for_each_entry(r, &nf_hooks, list)
+		if (nf_hook_reg_applies(r, net, pf, hooknum))
+			n++;
+	if (!n)
+		return NULL;
+
+	c = kzalloc(sizeof(*c), GFP_ATOMIC);
+	e = kzalloc(struct_size(e, hooks, n) + n * sizeof(*orig_ops), GFP_ATOMIC);
+	if (!c || !e) {
+		kfree(c);
+		kfree(e);
+		return NULL;	/* as though no hook were registered */
+	}
+	e->num_hook_entries = n;
+	orig_ops = (const struct nf_hook_ops **)nf_hook_entries_get_hook_ops(e);
+	/* selection in order: the next after prev */
+	for (i = 0; i < n; i++) {
+		next = NULL;
+		list_for_each_entry(r, &nf_hooks, list) {
+			if (!nf_hook_reg_applies(r, net, pf, hooknum))
+				continue;
+			if (prev && !nf_hook_reg_before(prev, r))
+				continue;
+			if (!next || nf_hook_reg_before(r, next))
+				next = r;
+		}
+		e->hooks[i].hook = next->ops->hook;
+		e->hooks[i].priv = next->ops->priv;
+		orig_ops[i] = next->ops;
+		prev = next;
+	}
+	c->net = net;
+	c->pf = pf;
+	c->hooknum = hooknum;
+	c->entries = e;
+	list_add(&c->list, &nf_hook_caches);
+	return e;
+}
+
+int nf_hook_slow(struct sk_buff *skb, struct nf_hook_state *state,
+		 const struct nf_hook_entries *e, unsigned int s)
+{
+	unsigned int verdict;
+	int ret;
+
+	for (; s < e->num_hook_entries; s++) {
+		verdict = nf_hook_entry_hookfn(&e->hooks[s], skb, state);
+		switch (verdict & NF_VERDICT_MASK) {
+		case NF_ACCEPT:
+			break;
+		case NF_DROP:
+			/* the kernel says SKB_DROP_REASON_NETFILTER_DROP, which the
+			 * shim's reasons lack (nothing here reads it)
+			 */
+			kfree_skb(skb);
+			ret = NF_DROP_GETERR(verdict);
+			return ret ? ret : -EPERM;
+		case NF_QUEUE:
+			/* no queue handler (nfnetlink_queue) is loaded */
+			if (verdict & NF_VERDICT_FLAG_QUEUE_BYPASS)
+				continue;
+			kfree_skb(skb);
+			return 0;
+		case NF_STOLEN:
+			return NF_DROP_GETERR(verdict);
+		default:
+			WARN_ON_ONCE(1);
+			return 0;
+		}
+	}
+	return 1;
+}
+EXPORT_SYMBOL(nf_hook_slow);
+
+void nf_hook_slow_list(struct list_head *head, struct nf_hook_state *state,
+		       const struct nf_hook_entries *e)
+{
+	struct sk_buff *skb, *next;
+	LIST_HEAD(sublist);
+
+	list_for_each_entry_safe(skb, next, head, list) {
+		skb_list_del_init(skb);
+		if (nf_hook_slow(skb, state, e, 0) == 1)
+			list_add_tail(&skb->list, &sublist);
+	}
+	list_splice(&sublist, head);
+}
+EXPORT_SYMBOL(nf_hook_slow_list);
+
+/* ---- conntrack's hooks: none registered ----------------------------------- */
+
+const struct nf_ct_hook __rcu *nf_ct_hook;
+EXPORT_SYMBOL_GPL(nf_ct_hook);
+
+void nf_ct_attach(struct sk_buff *new, const struct sk_buff *skb)
+{
+	const struct nf_ct_hook *ct_hook;
+
+	if (!skb->_nfct)
+		return;
+	rcu_read_lock();
+	ct_hook = rcu_dereference(nf_ct_hook);
+	if (ct_hook)
+		ct_hook->attach(new, skb);
+	rcu_read_unlock();
+}
+EXPORT_SYMBOL(nf_ct_attach);
+
+void nf_ct_set_closing(struct nf_conntrack *nfct)
+{
+	const struct nf_ct_hook *ct_hook;
+
+	if (!nfct)
+		return;
+	rcu_read_lock();
+	ct_hook = rcu_dereference(nf_ct_hook);
+	if (ct_hook)
+		ct_hook->set_closing(nfct);
+	rcu_read_unlock();
+}
+EXPORT_SYMBOL_GPL(nf_ct_set_closing);
+
+/* false: no conntrack module has a tuple for the packet */
+bool nf_ct_get_tuple_skb(struct nf_conntrack_tuple *dst_tuple, const struct sk_buff *skb)
+{
+	const struct nf_ct_hook *ct_hook;
+	bool ret = false;
+
+	rcu_read_lock();
+	ct_hook = rcu_dereference(nf_ct_hook);
+	if (ct_hook)
+		ret = ct_hook->get_tuple_skb(dst_tuple, skb);
+	rcu_read_unlock();
+	return ret;
+}
+EXPORT_SYMBOL(nf_ct_get_tuple_skb);
+
+/* ---- IPv4 (net/netfilter/utils.c, net/ipv4/netfilter.c) ------------------- */
+
+__sum16 nf_ip_checksum(struct sk_buff *skb, unsigned int hook,
+		       unsigned int dataoff, u8 protocol)
+{
+	const struct iphdr *iph = ip_hdr(skb);
+	bool l4 = protocol == IPPROTO_TCP || protocol == IPPROTO_UDP;
+
+	switch (skb->ip_summed) {
+	case CHECKSUM_COMPLETE:
+		/* the device's sum is trusted only on input */
+		if (hook != NF_INET_PRE_ROUTING && hook != NF_INET_LOCAL_IN)
+			return 0;
+		if ((!l4 && !csum_fold(skb->csum)) ||
+		    !csum_tcpudp_magic(iph->saddr, iph->daddr, skb->len - dataoff,
+				       protocol, skb->csum)) {
+			skb->ip_summed = CHECKSUM_UNNECESSARY;
+			return 0;
+		}
+		fallthrough;
+	case CHECKSUM_NONE:
+		/* TCP and UDP sum their pseudo header too */
+		skb->csum = l4 ? csum_tcpudp_nofold(iph->saddr, iph->daddr, skb->len - dataoff,
+						    protocol, 0) : 0;
+		return __skb_checksum_complete(skb);
+	}
+	return 0;
+}
+EXPORT_SYMBOL(nf_ip_checksum);
+
+int ip_route_me_harder(struct net *net, struct sock *sk, struct sk_buff *skb,
+		       unsigned int addr_type)
+{
+	QDK_UNMODELLED(ip_route_me_harder, "no routes (IPv4 routing tables)");
+}
+EXPORT_SYMBOL(ip_route_me_harder);
+
+int nf_ip_route(struct net *net, struct dst_entry **dst, struct flowi *fl, bool strict)
+{
+	QDK_UNMODELLED(nf_ip_route, "no routes (IPv4 routing tables)");
+}
+EXPORT_SYMBOL_GPL(nf_ip_route);

@@ -16,6 +16,22 @@
 #define L1_CACHE_ALIGN(x)	ALIGN(x, L1_CACHE_BYTES)
 #define SMP_CACHE_ALIGN(x)	ALIGN(x, SMP_CACHE_BYTES)
 #define cache_line_size()	L1_CACHE_BYTES
+
+/* x86 needs no DMA alignment beyond the kmalloc minimum */
+#define ARCH_DMA_MINALIGN	__alignof__(unsigned long long)
+
+/* the largest alignment a type can need (a long double's, 16 on x86-64) */
+#define LARGEST_ALIGN(x)	ALIGN(x, sizeof(long double))
+
+/* where the members of a __cacheline_group_begin/end() group must lie */
+#define CACHELINE_ASSERT_GROUP_MEMBER(TYPE, GROUP, MEMBER) \
+	BUILD_BUG_ON(!(offsetof(TYPE, MEMBER) >= \
+		       offsetofend(TYPE, __cacheline_group_begin__##GROUP) && \
+		       offsetofend(TYPE, MEMBER) <= \
+		       offsetof(TYPE, __cacheline_group_end__##GROUP)))
+#define CACHELINE_ASSERT_GROUP_SIZE(TYPE, GROUP, SIZE) \
+	BUILD_BUG_ON(offsetof(TYPE, __cacheline_group_end__##GROUP) - \
+		     offsetofend(TYPE, __cacheline_group_begin__##GROUP) > SIZE)
 #define ____cacheline_internodealigned_in_smp \
 	__attribute__((__aligned__(1 << INTERNODE_CACHE_SHIFT)))
 

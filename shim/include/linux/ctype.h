@@ -76,4 +76,8 @@ static inline int isodigit(const char c)
 	return c >= '0' && c <= '7';
 }
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/stddef.h>
+#include <linux/types.h>
 #endif

@@ -93,6 +93,23 @@ do {									\
 	WARN_ONCE(condition, "%s %s: " format, dev_driver_string(dev), dev_name(dev), ## arg)
 
 
+/* a probe's failure logged (a deferral only at debug level, -ENOMEM not at
+ * all) and err returned: return dev_err_probe(dev, err, "...");
+ */
+__printf(3, 4) int dev_err_probe(const struct device *dev, int err, const char *fmt, ...);
+__printf(3, 4) int dev_warn_probe(const struct device *dev, int err, const char *fmt, ...);
+
+#define dev_err_ptr_probe(dev, ___err, fmt, ...) \
+	ERR_PTR(dev_err_probe(dev, ___err, fmt, ##__VA_ARGS__))
+#define dev_err_cast_probe(dev, ___err_ptr, fmt, ...) \
+	ERR_PTR(dev_err_probe(dev, PTR_ERR(___err_ptr), fmt, ##__VA_ARGS__))
+
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/bitmap.h>
+#include <linux/once.h>
+#include <linux/prandom.h>
+#include <linux/random.h>
+#include <linux/rculist.h>
+#include <linux/wait.h>
 #include <linux/ratelimit.h>
 #endif

@@ -23,5 +23,6 @@
 #define EJUKEBOX	528
 #define EIOCBQUEUED	529
 #define ERECALLCONFLICT	530
+#define ENOGRACE	531
 
 #endif

@@ -6,6 +6,8 @@
 #include <linux/types.h>
 
 #define SIZE_MAX	(~(size_t)0)
+#define SSIZE_MAX	((ssize_t)(SIZE_MAX >> 1))
+#define RESOURCE_SIZE_MAX	((resource_size_t)~0)
 #define PHYS_ADDR_MAX	(~(phys_addr_t)0)
 
 #define U8_MAX		((u8)~0U)

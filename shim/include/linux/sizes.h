@@ -37,5 +37,30 @@
 #define SZ_1G		0x40000000
 #define SZ_2G		0x80000000
 #define SZ_4G		_AC(0x100000000, ULL)
+#define SZ_8G		_AC(0x200000000, ULL)
+#define SZ_16G		_AC(0x400000000, ULL)
+#define SZ_32G		_AC(0x800000000, ULL)
+#define SZ_64G		_AC(0x1000000000, ULL)
+#define SZ_128G		_AC(0x2000000000, ULL)
+#define SZ_256G		_AC(0x4000000000, ULL)
+#define SZ_512G		_AC(0x8000000000, ULL)
+#define SZ_1T		_AC(0x10000000000, ULL)
+#define SZ_2T		_AC(0x20000000000, ULL)
+#define SZ_4T		_AC(0x40000000000, ULL)
+#define SZ_8T		_AC(0x80000000000, ULL)
+#define SZ_16T		_AC(0x100000000000, ULL)
+#define SZ_32T		_AC(0x200000000000, ULL)
+#define SZ_64T		_AC(0x400000000000, ULL)
+#define SZ_128T		_AC(0x800000000000, ULL)
+
+/* the sizes in between (7.x) */
+#define SZ_24K		0x00006000
+#define SZ_192K		0x00030000
+#define SZ_384K		0x00060000
+#define SZ_3M		0x00300000
+#define SZ_6M		0x00600000
+#define SZ_12M		0x00c00000
+#define SZ_18M		0x01200000
+#define SZ_24M		0x01800000
 
 #endif

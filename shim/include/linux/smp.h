@@ -83,5 +83,6 @@ static inline int get_boot_cpu_id(void)
 
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/bitmap.h>
 #include <linux/compiler.h>
 #endif /* __LINUX_SMP_H */

@@ -27,6 +27,8 @@ enum {
 #define struct_group_attr(NAME, ATTRS, MEMBERS...) \
 	__struct_group(/* no tag */, NAME, ATTRS, MEMBERS)
 #endif
+#define struct_group_tagged(TAG, NAME, MEMBERS...) \
+	__struct_group(TAG, NAME, /* no attrs */, MEMBERS)
 #define DECLARE_FLEX_ARRAY(TYPE, NAME) \
 	__DECLARE_FLEX_ARRAY(TYPE, NAME)
 

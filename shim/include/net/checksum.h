@@ -5,6 +5,8 @@
 
 #include <linux/types.h>
 #include <linux/byteorder/generic.h>
+#include <linux/compiler.h>
+#include <linux/version.h>
 
 static inline __sum16 csum_fold(__wsum csum)
 {
@@ -97,6 +99,7 @@ static inline __wsum csum_block_add(__wsum csum, __wsum csum2, int offset)
 	return csum_add(csum, csum_shift(csum2, offset));
 }
 
+/* gone from 7.x's header; lib/skbuff.c's skb_checksum() still combines with it */
 static inline __wsum csum_block_add_ext(__wsum csum, __wsum csum2, int offset,
 					int len)
 {
@@ -108,10 +111,12 @@ static inline __wsum csum_block_sub(__wsum csum, __wsum csum2, int offset)
 	return csum_block_add(csum, ~csum2, offset);
 }
 
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)	/* gone in 7.x */
 static inline __wsum csum_partial_ext(const void *buff, int len, __wsum sum)
 {
 	return csum_partial(buff, len, sum);
 }
+#endif
 
 #define CSUM_MANGLED_0 ((__force __sum16)0xffff)
 
@@ -147,8 +152,74 @@ static inline __wsum wsum_negate(__wsum val)
 	return (__force __wsum)-((__force u32)val);
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* a 32-bit sum folded to 16 bits with end-around carry, not inverted */
+static inline unsigned short csum_from32to16(unsigned int sum)
+{
+	sum += (sum >> 16) | (sum << 16);
+	return (unsigned short)(sum >> 16);
+}
+#endif
+
+/*
+ * asm/checksum.h's pseudo-header sums, as x86-64 computes them: saddr,
+ * daddr and the length and protocol (in network order as a 16-bit pair)
+ * added to sum with end-around carry.
+ */
+static inline __wsum csum_tcpudp_nofold(__be32 saddr, __be32 daddr, __u32 len,
+					__u8 proto, __wsum sum)
+{
+	u64 s = (__force u32)sum;
+
+	s += (__force u32)saddr;
+	s += (__force u32)daddr;
+#ifdef __BIG_ENDIAN
+	s += proto + len;
+#else
+	s += (proto + len) << 8;
+#endif
+	s = (s & 0xffffffff) + (s >> 32);
+	s = (s & 0xffffffff) + (s >> 32);
+	return (__force __wsum)(u32)s;
+}
+
+static inline __sum16 csum_tcpudp_magic(__be32 saddr, __be32 daddr, __u32 len,
+					__u8 proto, __wsum sum)
+{
+	return csum_fold(csum_tcpudp_nofold(saddr, daddr, len, proto, sum));
+}
+
+struct sk_buff;
+
+/*
+ * A transport checksum updated for a changed address or port
+ * (net/core/utils.c, lib/inet.c): the field itself unless the checksum is
+ * left to the device (CHECKSUM_PARTIAL: only the pseudo-header sum there,
+ * when pseudohdr), and a CHECKSUM_COMPLETE skb->csum too.
+ */
+void inet_proto_csum_replace4(__sum16 *sum, struct sk_buff *skb,
+			      __be32 from, __be32 to, bool pseudohdr);
+void inet_proto_csum_replace16(__sum16 *sum, struct sk_buff *skb,
+			       const __be32 *from, const __be32 *to,
+			       bool pseudohdr);
+void inet_proto_csum_replace_by_diff(__sum16 *sum, struct sk_buff *skb,
+				     __wsum diff, bool pseudohdr, bool ipv6);
+
+static __always_inline
+void inet_proto_csum_replace2(__sum16 *sum, struct sk_buff *skb,
+			      __be16 from, __be16 to, bool pseudohdr)
+{
+	inet_proto_csum_replace4(sum, skb, (__force __be32)from,
+				 (__force __be32)to, pseudohdr);
+}
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/bitmap.h>
+#include <linux/once.h>
+#include <linux/prandom.h>
+#include <linux/random.h>
+#include <linux/rculist.h>
+#include <linux/wait.h>
 #include <linux/errno.h>
 #include <asm/byteorder.h>
 #include <linux/uaccess.h>

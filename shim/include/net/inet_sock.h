@@ -12,8 +12,31 @@
 #include <linux/version.h>
 #include <net/sock.h>
 
+/* IP options compiled from a header (ip_options_compile()), in IPCB() */
+struct ip_options {
+	__be32		faddr;
+	__be32		nexthop;
+	unsigned char	optlen;
+	unsigned char	srr;
+	unsigned char	rr;
+	unsigned char	ts;
+	unsigned char	is_strictroute:1,
+			srr_is_hit:1,
+			is_changed:1,
+			rr_needaddr:1,
+			ts_needtime:1,
+			ts_needaddr:1;
+	unsigned char	router_alert;
+	unsigned char	cipso;
+	unsigned char	__pad2;
+	unsigned char	__data[];
+};
+
+struct ipv6_pinfo;
+
 struct inet_sock {
 	struct sock		sk;
+	struct ipv6_pinfo	*pinet6;	/* IPv6 state, inet6_sk() */
 #define inet_daddr		sk.__sk_common.skc_daddr
 #define inet_rcv_saddr		sk.__sk_common.skc_rcv_saddr
 #define inet_dport		sk.__sk_common.skc_dport

@@ -105,6 +105,62 @@ static inline struct device *class_find_device_by_devt(__QDK_CLASS_CONST struct 
 	return class_find_device(class, NULL, &devt, device_match_devt);
 }
 
+/*
+ * A class interface: add_dev() for each device of the class, those there
+ * at registration and those added later, remove_dev() as each goes (and
+ * for each at unregistration).
+ */
+struct class_interface {
+	struct list_head	node;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	const struct class	*class;
+
+	int (*add_dev)(struct device *dev);
+	void (*remove_dev)(struct device *dev);
+#else
+	struct class		*class;
+
+	int (*add_dev)(struct device *, struct class_interface *);
+	void (*remove_dev)(struct device *, struct class_interface *);
+#endif
+};
+
+int __must_check class_interface_register(struct class_interface *);
+void class_interface_unregister(struct class_interface *);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+bool class_is_registered(const struct class *class);
+#endif
+
+/* firmware nodes: no device has one here (no OF, ACPI or swnodes) */
+struct device_node;
+struct fwnode_handle;
+struct acpi_device;
+
+static inline int __qdk_device_match_none(struct device *dev, const void *unused)
+{
+	return 0;
+}
+
+static inline struct device *
+class_find_device_by_of_node(__QDK_CLASS_CONST struct class *class, const struct device_node *np)
+{
+	return class_find_device(class, NULL, np, __qdk_device_match_none);
+}
+
+static inline struct device *
+class_find_device_by_fwnode(__QDK_CLASS_CONST struct class *class,
+			    const struct fwnode_handle *fwnode)
+{
+	return class_find_device(class, NULL, fwnode, __qdk_device_match_none);
+}
+
+static inline struct device *
+class_find_device_by_acpi_dev(__QDK_CLASS_CONST struct class *class, const struct acpi_device *adev)
+{
+	return class_find_device(class, NULL, adev, __qdk_device_match_none);
+}
+
 /* class attributes: /sys/class/NAME/ATTR */
 struct class_attribute {
 	struct attribute attr;
@@ -156,5 +212,13 @@ ssize_t show_class_attr_string(__QDK_CLASS_CONST struct class *class,
 
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/bitmap.h>
+#include <linux/idr.h>
+#include <linux/once.h>
+#include <linux/prandom.h>
+#include <linux/random.h>
+#include <linux/rculist.h>
+#include <linux/srcu.h>
+#include <linux/xarray.h>
 #include <linux/kobject.h>
 #endif

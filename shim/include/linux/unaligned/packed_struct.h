@@ -23,4 +23,19 @@ static inline u64 __get_unaligned_cpu64(const void *p)
 	return ((const struct __una_u64 *)p)->x;
 }
 
+static inline void __put_unaligned_cpu16(u16 val, void *p)
+{
+	((struct __una_u16 *)p)->x = val;
+}
+
+static inline void __put_unaligned_cpu32(u32 val, void *p)
+{
+	((struct __una_u32 *)p)->x = val;
+}
+
+static inline void __put_unaligned_cpu64(u64 val, void *p)
+{
+	((struct __una_u64 *)p)->x = val;
+}
+
 #endif

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Connection tracking as seen by a qdisc. The shim's packets are never
- * tracked (skb->_nfct is 0), so no tuple is found: cake's NAT lookup keeps
- * the packet's own addresses, as for untracked traffic in the kernel.
+ * tracked (skb->_nfct is 0), so no tuple is found (nf_ct_get_tuple_skb(),
+ * linux/netfilter.h): cake's NAT lookup keeps the packet's own addresses,
+ * as for untracked traffic in the kernel.
  */
 #ifndef _NF_CONNTRACK_CORE_H
 #define _NF_CONNTRACK_CORE_H
@@ -10,14 +11,7 @@
 #include <linux/types.h>
 #include <linux/in6.h>
 #include <linux/skbuff.h>
-
-union nf_inet_addr {
-	__u32		all[4];
-	__be32		ip;
-	__be32		ip6[4];
-	struct in_addr	in;
-	struct in6_addr	in6;
-};
+#include <linux/netfilter.h>
 
 union nf_conntrack_man_proto {
 	__be16 all;
@@ -44,11 +38,5 @@ struct nf_conntrack_tuple {
 		u_int8_t dir;
 	} dst;
 };
-
-static inline bool nf_ct_get_tuple_skb(struct nf_conntrack_tuple *dst_tuple,
-				       const struct sk_buff *skb)
-{
-	return false;
-}
 
 #endif
