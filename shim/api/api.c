@@ -155,6 +155,7 @@ static bool initcalls_done;
 
 int qdk_init(uint64_t seed)
 {
+	qdk_host_crash_handler();
 	qdk_random_seed(seed);
 	qdk_time_reset();
 	qdk_ctx_reset();

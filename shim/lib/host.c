@@ -13,6 +13,8 @@
 #include <elf.h>
 #include <spawn.h>
 #include <sys/wait.h>
+#include <signal.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #include "host.h"
@@ -252,5 +254,66 @@ const char *__asan_default_options(void)
 const char *__ubsan_default_options(void)
 {
 	return "print_stacktrace=1:halt_on_error=1:symbolize=1";
+}
+#endif
+
+#ifndef __SANITIZE_ADDRESS__
+/*
+ * A crash in a plain build (the SAN build's runtimes report their own):
+ * the signal, the faulting instruction's function and source line, and the
+ * frames that called it, then the signal's default action (a core, the exit
+ * status a test runner or a shell reports). Best effort, as a crash handler
+ * is: addr2line runs in a child process.
+ */
+static void crash(int sig, siginfo_t *si, void *ctx)
+{
+	ucontext_t *uc = ctx;
+	unsigned long pc = (unsigned long)uc->uc_mcontext.gregs[REG_RIP];
+	void *frames[40];
+	char buf[700], fn[700];
+	int n, i, shown = 0, past = 0;
+
+	fprintf(stderr, "qdk: %s", strsignal(sig));
+	if (sig == SIGSEGV || sig == SIGBUS)
+		fprintf(stderr, " (address %p)", si->si_addr);
+	fprintf(stderr, " in %s\n", qdk_host_function(pc, fn, sizeof(fn)));
+	/* inside an inlined helper of the shim: the line outside it too */
+	if (!strstr(fn, qdk_host_where(pc, buf, sizeof(buf))))
+		fprintf(stderr, "  at %s\n", buf);
+	n = backtrace(frames, 40);
+	for (i = 0; i < n && shown < 12; i++) {
+		unsigned long ra = (unsigned long)frames[i];
+
+		/* the handler's own frames and the signal trampoline come first */
+		if (!past) {
+			past = ra == pc;
+			continue;
+		}
+		fprintf(stderr, "  called from %s\n", qdk_host_function(ra - 1, buf, sizeof(buf)));
+		shown++;
+	}
+	fflush(stderr);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void qdk_host_crash_handler(void)
+{
+	static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL };
+	struct sigaction sa = { .sa_sigaction = crash, .sa_flags = SA_SIGINFO | SA_RESETHAND };
+	static char stack[64 << 10];
+	stack_t ss = { .ss_sp = stack, .ss_size = sizeof(stack) };
+	unsigned int i;
+
+	/* a stack overflow still gets its report */
+	sigaltstack(&ss, NULL);
+	sa.sa_flags |= SA_ONSTACK;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+}
+#else
+void qdk_host_crash_handler(void)
+{
 }
 #endif

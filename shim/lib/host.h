@@ -30,6 +30,12 @@ void qdk_host_exit(int code) __attribute__((noreturn));
 const char *qdk_host_where(unsigned long pc, char *buf, unsigned long size);
 /* the same as "function (file:line)", for the start of a function */
 const char *qdk_host_function(unsigned long pc, char *buf, unsigned long size);
+/*
+ * A crash (SIGSEGV, SIGBUS, SIGFPE, SIGILL) prints the faulting function,
+ * its source line and its callers before the default action (plain builds;
+ * the SAN build's runtimes report their own).
+ */
+void qdk_host_crash_handler(void);
 /* QDK_LOGLEVEL from the environment, or dflt */
 int qdk_host_loglevel(int dflt);
 /* strerror() of a positive errno */

@@ -144,7 +144,12 @@ void qt_check_dump_round_trip(struct qdk_qdisc *q, size_t too_small);
  * count what left. q ends empty.
  */
 void qt_check_accounting(struct qdk_qdisc *q, int n);
-/* With n arrivals queued: peek() gives the packet the next dequeue() gives, twice the same, and moves nothing. */
+/*
+ * With n arrivals queued: peek() gives the packet the next dequeue() gives,
+ * twice the same; it moves nothing, or, as qdisc_peek_dequeued() does,
+ * counts that packet as sent once, at the peek (its drops are reported as
+ * any dequeue's).
+ */
 void qt_check_peek(struct qdk_qdisc *q, int n);
 /*
  * With n arrivals queued: reset() empties q (qlen, backlog 0, nothing to
