@@ -1124,13 +1124,6 @@ struct qdk_sock_slot {
 static struct qdk_sock_slot *socks;
 static size_t n_socks;
 
-static void sock_wfree(struct sk_buff *skb)
-{
-	struct sock *sk = skb->sk;
-
-	WARN_ON(refcount_sub_and_test(skb->truesize, &sk->sk_wmem_alloc));
-}
-
 static struct sock *sock_new(const struct qdk_sk *d)
 {
 	size_t size = d->proto == IPPROTO_TCP ? sizeof(struct tcp_sock) :
@@ -1213,12 +1206,10 @@ static void socks_free(void)
 	n_socks = 0;
 }
 
-/* skb_set_owner_w(): the packet is charged to its socket */
+/* the packet is charged to its socket, as the sender's stack did (net/sock.h) */
 static void set_owner(struct sk_buff *skb, struct sock *sk)
 {
-	skb->sk = sk;
-	skb->destructor = sock_wfree;
-	refcount_add(skb->truesize, &sk->sk_wmem_alloc);
+	skb_set_owner_w(skb, sk);
 }
 
 static __always_inline void set_meta(struct sk_buff *skb, const struct qdk_pkt *p, u64 id,

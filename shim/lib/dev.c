@@ -65,6 +65,9 @@ EXPORT_SYMBOL(netdev_set_num_tc);
 /* the namespace the replay's devices live in */
 struct net init_net = {
 	.dev_base_head = LIST_HEAD_INIT(init_net.dev_base_head),
+	.passive = REFCOUNT_INIT(1),
+	.ns.count = REFCOUNT_INIT(1),
+	.list = LIST_HEAD_INIT(net_namespace_list),	/* lib/net_namespace.c */
 };
 EXPORT_SYMBOL(init_net);
 

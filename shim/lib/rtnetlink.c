@@ -569,6 +569,9 @@ struct qdk_net *qdk_net_new(void)
 	INIT_LIST_HEAD(&net->devs);
 	INIT_LIST_HEAD(&net->nsim_devs);
 	INIT_LIST_HEAD(&net->net.dev_base_head);
+	INIT_LIST_HEAD(&net->net.list);		/* not in net_namespace_list */
+	refcount_set(&net->net.passive, 1);
+	refcount_set(&net->net.ns.count, 1);
 	rtnl_lock();
 	if (!lo_create(net)) {
 		rtnl_unlock();

@@ -1,10 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
-/* ktest_sock.c - struct sock's nesting and the accessors qdiscs use. */
+/* ktest_sock.c - sockets, control messages, protocol families, namespaces. */
+#include <linux/err.h>
+#include <linux/net.h>
 #include <linux/skbuff.h>
+#include <linux/slab.h>
+#include <linux/socket.h>
+#include <linux/sockptr.h>
 #include <linux/tcp.h>
 #include <net/inet_connection_sock.h>
 #include <net/inet_sock.h>
+#include <net/net_namespace.h>
+#include <net/netns/generic.h>
 #include <net/sock.h>
+#include <net/tcp.h>
 #include <net/tcp_states.h>
 
 #include "ktest.h"
@@ -42,5 +50,434 @@ KTEST(sock, layout_and_accessors)
 	tcp_snd_cwnd_set(tcp_sk_rw(sk), 10);
 	KT_EQ(tcp_snd_cwnd(tcp_sk(sk)), 10);
 	KT_ASSERT(ICSK_CA_PRIV_SIZE >= 13 * sizeof(u64), "ca priv size %zu", ICSK_CA_PRIV_SIZE);
+	return 0;
+}
+
+/* control messages: sizes on x86-64, put_cmsg() appending and truncating */
+KTEST(sock, cmsg_put_and_walk)
+{
+	u64 buf[16] = { 0 };
+	struct msghdr m = { .msg_control = buf, .msg_controllen = sizeof(buf) };
+	struct cmsghdr *cm;
+	u32 v = 0xabcd;
+	u8 three[3] = { 1, 2, 3 };
+	int n = 0;
+
+	KT_EQ(sizeof(struct cmsghdr), 16);
+	KT_EQ(CMSG_LEN(4), 20);
+	KT_EQ(CMSG_SPACE(4), 24);
+	KT_EQ(CMSG_ALIGN(17), 24);
+	KT_EQ(put_cmsg(&m, SOL_SOCKET, SCM_RIGHTS, sizeof(v), &v), 0);
+	KT_EQ(put_cmsg(&m, SOL_IP, 1, sizeof(three), three), 0);
+	KT_EQ(m.msg_controllen, sizeof(buf) - 24 - 24);
+	KT_EQ(m.msg_flags & MSG_CTRUNC, 0);
+
+	/* walk what was written, as a receiver does */
+	m.msg_control = buf;
+	m.msg_controllen = 48;
+	for_each_cmsghdr(cm, &m) {
+		KT_ASSERT(CMSG_OK(&m, cm), "cmsg %d ok", n);
+		if (n == 0) {
+			KT_EQ(cm->cmsg_len, 20);
+			KT_EQ(cm->cmsg_level, SOL_SOCKET);
+			KT_EQ(*(u32 *)CMSG_DATA(cm), 0xabcd);
+		} else {
+			KT_EQ(cm->cmsg_len, 19);
+			KT_EQ(((u8 *)CMSG_DATA(cm))[2], 3);
+		}
+		n++;
+	}
+	KT_EQ(n, 2);
+
+	/* 20 bytes of room: a header and 4 of the 8 data bytes, MSG_CTRUNC */
+	m.msg_control = buf;
+	m.msg_controllen = 20;
+	m.msg_flags = 0;
+	KT_EQ(put_cmsg(&m, SOL_SOCKET, SCM_RIGHTS, 8, buf + 8), 0);
+	KT_EQ(((struct cmsghdr *)buf)->cmsg_len, 20);
+	KT_EQ(m.msg_controllen, 0);
+	KT_ASSERT(m.msg_flags & MSG_CTRUNC, "truncated");
+	/* less than a header: nothing written */
+	m.msg_controllen = 8;
+	m.msg_flags = 0;
+	KT_EQ(put_cmsg(&m, SOL_SOCKET, SCM_RIGHTS, 4, &v), 0);
+	KT_EQ(m.msg_controllen, 8);
+	KT_ASSERT(m.msg_flags & MSG_CTRUNC, "no room");
+	return 0;
+}
+
+static int fake_create(struct net *net, struct socket *sock, int protocol, int kern)
+{
+	return -EPERM;
+}
+
+KTEST(sock, family_registry)
+{
+	static const struct net_proto_family fam = { .family = AF_KCM, .create = fake_create };
+	static const struct net_proto_family bad = { .family = AF_MAX, .create = fake_create };
+
+	KT_ASSERT(!sock_is_registered(AF_KCM), "free");
+	KT_EQ(sock_register(&fam), 0);
+	KT_EQ(sock_register(&fam), -EEXIST);
+	KT_EQ(sock_register(&bad), -ENOBUFS);
+	KT_ASSERT(sock_is_registered(AF_KCM), "registered");
+	sock_unregister(AF_KCM);
+	KT_ASSERT(!sock_is_registered(AF_KCM), "gone");
+	return 0;
+}
+
+KTEST(sock, sockptr_copies)
+{
+	char src[8] = "abcdefg", dst[8] = { 0 };
+	int v = 7;
+	char *dup;
+
+	KT_EQ(copy_from_sockptr_offset(dst, KERNEL_SOCKPTR(src), 2, 3), 0);
+	KT_EQ(dst[0], 'c');
+	KT_EQ(copy_safe_from_sockptr(dst, sizeof(int), KERNEL_SOCKPTR(&v), 2), -EINVAL);
+	KT_EQ(copy_to_sockptr(KERNEL_SOCKPTR(dst), "xy", 2), 0);
+	KT_EQ(dst[1], 'y');
+	KT_ASSERT(sockptr_is_null(KERNEL_SOCKPTR(NULL)), "null");
+	dup = memdup_sockptr_nul(KERNEL_SOCKPTR(src), 3);
+	KT_ASSERT(!IS_ERR(dup), "dup");
+	KT_STREQ(dup, "abc");
+	kfree(dup);
+	return 0;
+}
+
+struct pernet_probe {
+	int inits, exits;
+	u64 data[4];
+};
+
+static unsigned int probe_id;
+static struct pernet_probe probe_seen;
+
+static int probe_init(struct net *net)
+{
+	u64 *blk = net_generic(net, probe_id);
+
+	probe_seen.inits++;
+	probe_seen.data[0] = blk[0] | blk[3];	/* zeroed */
+	blk[1] = 42;
+	return 0;
+}
+
+static void probe_exit(struct net *net)
+{
+	u64 *blk = net_generic(net, probe_id);
+
+	probe_seen.exits++;
+	probe_seen.data[1] = blk[1];
+}
+
+static struct pernet_operations probe_ops = {
+	.init = probe_init,
+	.exit = probe_exit,
+	.id = &probe_id,
+	.size = 4 * sizeof(u64),
+};
+
+static int failing_init(struct net *net)
+{
+	return -ENOMEM;
+}
+
+static struct pernet_operations failing_ops = { .init = failing_init };
+
+KTEST(sock, pernet_and_references)
+{
+	struct net *net;
+	int n = 0;
+
+	for_each_net(net)
+		n++;
+	KT_EQ(n, 1);
+	KT_EQ(register_pernet_subsys(&probe_ops), 0);
+	KT_EQ(probe_seen.inits, 1);
+	KT_EQ(probe_seen.data[0], 0);
+	/* the first ids are net_generic's own header */
+	KT_ASSERT(probe_id >= (sizeof(struct net_generic) + sizeof(void *) - 1) / sizeof(void *),
+		  "id %u", probe_id);
+	KT_EQ(*(u64 *)((char *)net_generic(&init_net, probe_id) + 8), 42);
+	unregister_pernet_subsys(&probe_ops);
+	KT_EQ(probe_seen.exits, 1);
+	KT_EQ(probe_seen.data[1], 42);
+	KT_EQ(register_pernet_device(&failing_ops), -ENOMEM);
+
+	/* references and possible_net_t */
+	KT_EQ(refcount_read(&init_net.ns.count), 1);
+	KT_ASSERT(get_net(&init_net) == &init_net, "get");
+	KT_ASSERT(maybe_get_net(&init_net) == &init_net, "maybe");
+	KT_EQ(refcount_read(&init_net.ns.count), 3);
+	put_net(&init_net);
+	put_net(&init_net);
+	KT_EQ(check_net(&init_net), 1);
+	KT_ASSERT(net_eq(&init_net, &init_net), "eq");
+	return 0;
+}
+
+static struct proto test_prot = {
+	.name = "TEST",
+	.obj_size = sizeof(struct tcp_sock),
+};
+
+static int write_spaces;
+
+static void count_write_space(struct sock *sk)
+{
+	write_spaces++;
+}
+
+/* a sent packet charged to its socket; the socket freed after its last packet */
+KTEST(sock, owner_w_and_life)
+{
+	struct sock *sk = sk_alloc(&init_net, AF_INET, GFP_KERNEL, &test_prot, 1);
+	struct sk_buff *skb;
+	unsigned int truesize;
+
+	KT_ASSERT(sk, "sk_alloc");
+	sock_init_data(NULL, sk);
+	KT_ASSERT(net_eq(sock_net(sk), &init_net), "net");
+	KT_EQ(refcount_read(&sk->sk_refcnt), 1);
+	KT_EQ(sk_wmem_alloc_get(sk), 0);
+	KT_ASSERT(sock_flag(sk, SOCK_ZAPPED), "zapped");
+	sock_reset_flag(sk, SOCK_ZAPPED);
+	sock_valbool_flag(sk, SOCK_RCU_FREE, 1);
+	KT_ASSERT(sock_flag(sk, SOCK_RCU_FREE) && !sk_is_refcounted(sk), "rcu free");
+	sk->sk_write_space = count_write_space;
+	sk->sk_txhash = 0x5eed;
+	sk->sk_sndbuf = 4 * 4096;
+
+	skb = sock_wmalloc(sk, 1000, 0, GFP_KERNEL);
+	KT_ASSERT(skb, "wmalloc");
+	truesize = skb->truesize;
+	KT_EQ(sk_wmem_alloc_get(sk), truesize);
+	KT_ASSERT(skb->sk == sk && skb->destructor == sock_wfree, "owner");
+	KT_EQ(skb->hash, 0x5eed);
+	KT_EQ(sock_wspace(sk), sk->sk_sndbuf - 1 - truesize);
+	KT_EQ(sock_writeable(sk), truesize + 1 < sk->sk_sndbuf / 2);
+
+	/* the owner lets go first: the socket lives until its packet is freed */
+	sock_put(sk);
+	KT_EQ(refcount_read(&sk->sk_wmem_alloc), 1 + truesize - 1);
+	kfree_skb(skb);
+	KT_EQ(write_spaces, 1);
+	/* sk is gone here: the leak accounting of the run checks the free */
+	return 0;
+}
+
+static atomic_long_t test_mem;
+static long test_mem_limits[3] = { 2, 3, 4 };	/* pages */
+static unsigned long test_pressure;
+
+/* forward allocation in whole pages from the protocol's pool, and back */
+KTEST(sock, mem_schedule)
+{
+	static struct proto prot = {
+		.name = "MEM",
+		.obj_size = sizeof(struct sock),
+		.memory_allocated = &test_mem,
+		.sysctl_mem = test_mem_limits,
+		.memory_pressure = &test_pressure,
+	};
+	struct sock *sk = sk_alloc(&init_net, AF_INET, GFP_KERNEL, &prot, 1);
+
+	sock_init_data(NULL, sk);
+	sk->sk_type = SOCK_DGRAM;
+	KT_EQ(sk_mem_pages(1), 1);
+	KT_EQ(sk_mem_pages(PAGE_SIZE + 1), 2);
+	KT_ASSERT(sk_wmem_schedule(sk, 100), "schedule");
+	KT_EQ(sk->sk_forward_alloc, PAGE_SIZE);
+	KT_EQ(sk_memory_allocated(sk), 1);
+	sk_mem_charge(sk, 100);
+	KT_EQ(sk->sk_forward_alloc, PAGE_SIZE - 100);
+	KT_ASSERT(sk_wmem_schedule(sk, 50), "within the forward allocation");
+	KT_EQ(sk_memory_allocated(sk), 1);
+	/* 4 pages more: 5 > high limit 4, refused and undone */
+	KT_ASSERT(!sk_wmem_schedule(sk, 4 * PAGE_SIZE), "over the high limit");
+	KT_EQ(sk_memory_allocated(sk), 1);
+	KT_EQ(sk->sk_forward_alloc, PAGE_SIZE - 100);
+	/* 2 pages more: 3, above low: granted (no pressure yet) */
+	KT_ASSERT(sk_wmem_schedule(sk, 2 * PAGE_SIZE), "between low and pressure");
+	KT_EQ(sk_memory_allocated(sk), 3);
+	sk_mem_uncharge(sk, 100);
+	/* whole pages above the reserve went back: none left over */
+	KT_EQ(sk->sk_forward_alloc, 0);
+	KT_EQ(sk_memory_allocated(sk), 0);
+	sock_put(sk);
+	return 0;
+}
+
+/* what a qdisc or congestion control computes on a tcp_sock and its skbs */
+KTEST(sock, tcp_helpers)
+{
+	static struct tcp_sock tp;
+	struct sock *sk = &tp.inet_conn.icsk_inet.sk;
+	struct sk_buff *skb = alloc_skb(64, GFP_KERNEL);
+
+	tp.packets_out = 20;
+	tp.sacked_out = 3;
+	tp.lost_out = 2;
+	tp.retrans_out = 1;
+	KT_EQ(tcp_left_out(&tp), 5);
+	KT_EQ(tcp_packets_in_flight(&tp), 16);
+	tcp_snd_cwnd_set(&tp, 10);
+	tp.snd_ssthresh = TCP_INFINITE_SSTHRESH;
+	KT_ASSERT(tcp_in_slow_start(&tp) && tcp_in_initial_slowstart(&tp), "slow start");
+	tp.max_packets_out = 6;
+	KT_ASSERT(tcp_is_cwnd_limited(sk), "10 < 2 * 6");
+	tp.max_packets_out = 5;
+	KT_ASSERT(!tcp_is_cwnd_limited(sk), "10 == 2 * 5");
+	tp.snd_ssthresh = 4;
+	KT_EQ(tcp_current_ssthresh(sk), 7);	/* 10/2 + 10/4 */
+	inet_csk(sk)->icsk_ca_state = TCP_CA_Recovery;
+	KT_EQ(tcp_current_ssthresh(sk), 4);
+	inet_csk(sk)->icsk_ca_state = TCP_CA_Open;
+	KT_EQ(tcp_stamp_us_delta(1000, 1500), 0);
+	KT_EQ(tcp_stamp_us_delta(1500, 1000), 500);
+	KT_EQ(TCPHDR_SYN_ECN, 0xc2);
+
+	KT_ASSERT(skb, "skb");
+	tcp_skb_pcount_set(skb, 3);
+	tcp_skb_pcount_add(skb, 2);
+	KT_EQ(tcp_skb_pcount(skb), 5);
+	skb->skb_mstamp_ns = 3 * NSEC_PER_MSEC + 999;
+	KT_EQ(tcp_skb_timestamp_us(skb), 3000);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	KT_EQ(tcp_skb_timestamp_ts(false, skb), 3);
+	tp.tcp_mstamp = 12345678;
+	KT_EQ(tcp_time_stamp_ms(&tp), 12345);
+	tp.tcp_usec_ts = 1;
+	KT_EQ(tcp_time_stamp_ts(&tp), 12345678);
+#else
+	KT_EQ(tcp_skb_timestamp(skb), 3);
+	tp.tcp_mstamp = 12345678;
+	KT_EQ(tcp_time_stamp(&tp), 12345);
+#endif
+	skb_set_tcp_pure_ack(skb);
+	KT_ASSERT(skb_is_tcp_pure_ack(skb), "pure ack");
+	skb->truesize = SKB_TRUESIZE(64);
+	kfree_skb(skb);
+	return 0;
+}
+
+static u32 my_ssthresh(struct sock *sk)
+{
+	return 2;
+}
+
+/* the registry and Reno's window growth */
+KTEST(sock, tcp_congestion)
+{
+	static struct tcp_congestion_ops mine = {
+		.name = "mine",
+		.ssthresh = my_ssthresh,
+		.undo_cwnd = tcp_reno_undo_cwnd,
+		.cong_avoid = tcp_reno_cong_avoid,
+	};
+	static struct tcp_congestion_ops broken = { .name = "broken", .ssthresh = my_ssthresh };
+	static struct tcp_sock tp;
+	struct sock *sk = &tp.inet_conn.icsk_inet.sk;
+	bool ecn = true;
+
+	KT_ASSERT(tcp_ca_find("reno") == &tcp_reno, "reno is there");
+	KT_EQ(tcp_register_congestion_control(&broken), -EINVAL);
+	KT_EQ(tcp_register_congestion_control(&mine), 0);
+	KT_EQ(tcp_register_congestion_control(&mine), -EEXIST);
+	KT_EQ(mine.key, jhash(mine.name, sizeof(mine.name), strlen(mine.name)));
+	KT_ASSERT(tcp_ca_find_key(mine.key) == &mine, "by key");
+	KT_EQ(tcp_ca_get_key_by_name("mine", &ecn), mine.key);
+	KT_EQ(ecn, false);
+	tcp_unregister_congestion_control(&mine);
+	KT_ASSERT(!tcp_ca_find("mine"), "gone");
+
+	/* slow start up to ssthresh, the rest as additive increase */
+	tcp_snd_cwnd_set(&tp, 10);
+	tp.snd_ssthresh = 12;
+	tp.snd_cwnd_clamp = ~0U;
+	tp.is_cwnd_limited = 1;
+	tcp_reno_cong_avoid(sk, 0, 5);		/* 10 -> 12, 3 acked left over */
+	KT_EQ(tcp_snd_cwnd(&tp), 12);
+	KT_EQ(tp.snd_cwnd_cnt, 3);
+	tcp_reno_cong_avoid(sk, 0, 9);		/* 12 acked of a 12 window: +1 */
+	KT_EQ(tcp_snd_cwnd(&tp), 13);
+	KT_EQ(tp.snd_cwnd_cnt, 0);
+	KT_EQ(tcp_reno_ssthresh(sk), 6);
+	tp.prior_cwnd = 20;
+	KT_EQ(tcp_reno_undo_cwnd(sk), 20);
+	tp.snd_cwnd_clamp = 13;
+	/* above ssthresh: cwnd falls to it and acked grows by the difference */
+	KT_EQ(tcp_slow_start(&tp, 4), 5);
+	KT_EQ(tcp_snd_cwnd(&tp), 12);
+	return 0;
+}
+
+/* the full socket behind a request; the delayed ACK and timer state of icsk */
+KTEST(sock, full_sk_and_icsk)
+{
+	static struct tcp_sock listener;
+	static struct inet_request_sock ireq;
+	struct sock *lsk = &listener.inet_conn.icsk_inet.sk;
+	struct sock *rsk = req_to_sk(&ireq.req);
+	struct inet_connection_sock *icsk = inet_csk(lsk);
+	struct sk_buff skb = { .sk = rsk };
+
+	lsk->sk_state = TCP_LISTEN;
+	rsk->sk_state = TCP_NEW_SYN_RECV;
+	ireq.req.rsk_listener = lsk;
+	KT_ASSERT(sk_to_full_sk(rsk) == lsk, "request -> listener");
+	KT_ASSERT(skb_to_full_sk(&skb) == lsk, "skb's");
+	KT_ASSERT(sk_const_to_full_sk(lsk) == lsk, "full already");
+	KT_ASSERT(!sk_fullsock(rsk) && sk_fullsock(lsk), "fullsock");
+	KT_EQ(inet_sk_state_load(lsk), TCP_LISTEN);
+	KT_ASSERT(inet_rsk(&ireq.req) == &ireq, "inet_rsk");
+
+	inet_csk_schedule_ack(lsk);
+	KT_ASSERT(inet_csk_ack_scheduled(lsk), "scheduled");
+	inet_csk_enter_pingpong_mode(lsk);
+	KT_ASSERT(inet_csk_in_pingpong_mode(lsk), "pingpong");
+	inet_csk_delack_init(lsk);
+	KT_EQ(icsk->icsk_ack.pending, 0);
+	KT_ASSERT(!inet_csk_in_pingpong_mode(lsk), "reset");
+
+	icsk->icsk_rto = HZ / 5;
+	icsk->icsk_backoff = 3;
+	KT_EQ(inet_csk_rto_backoff(icsk, TCP_RTO_MAX), 8 * (HZ / 5));
+	icsk->icsk_backoff = 12;
+	KT_EQ(inet_csk_rto_backoff(icsk, TCP_RTO_MAX), TCP_RTO_MAX);
+	return 0;
+}
+
+static int timer_fired;
+
+static void sk_timer_fn(struct timer_list *t)
+{
+	timer_fired++;
+}
+
+/* an armed socket timer holds a reference; stopping it gives it back */
+KTEST(sock, sk_timers)
+{
+	static struct proto prot = { .name = "TMR", .obj_size = sizeof(struct tcp_sock) };
+	struct sock *sk = sk_alloc(&init_net, AF_INET, GFP_KERNEL, &prot, 1);
+	struct inet_connection_sock *icsk = inet_csk(sk);
+
+	sock_init_data(NULL, sk);
+	sk->sk_state = TCP_ESTABLISHED;
+	timer_setup(&icsk->icsk_delack_timer, sk_timer_fn, 0);
+	inet_csk_reset_xmit_timer(sk, ICSK_TIME_DACK, HZ, TCP_RTO_MAX);
+	KT_EQ(refcount_read(&sk->sk_refcnt), 2);
+	KT_ASSERT(icsk->icsk_ack.pending & ICSK_ACK_TIMER, "timer pending");
+	KT_ASSERT(timer_pending(&icsk->icsk_delack_timer), "armed");
+	/* re-arming a pending timer takes no second reference */
+	sk_reset_timer(sk, &icsk->icsk_delack_timer, jiffies + 2 * HZ);
+	KT_EQ(refcount_read(&sk->sk_refcnt), 2);
+	sk_stop_timer(sk, &icsk->icsk_delack_timer);
+	KT_EQ(refcount_read(&sk->sk_refcnt), 1);
+	inet_csk_clear_xmit_timer(sk, ICSK_TIME_DACK);
+	KT_EQ(icsk->icsk_ack.pending, 0);
+	KT_EQ(timer_fired, 0);
+	sock_put(sk);
 	return 0;
 }

@@ -317,9 +317,18 @@ struct netdev_queue {
  * creation order (for_each_netdev()). init_net holds the replay's devices;
  * each namespace of the shim's rtnetlink (qdk-tc) has its own.
  */
+struct net_generic;
 struct net {
 	struct list_head	dev_base_head;
 	int			ifindex;
+	/* net/net_namespace.h's: get_net()/put_net() count in ns.count */
+	refcount_t		passive;
+	struct list_head	list;		/* in net_namespace_list */
+	struct list_head	exit_list;	/* pernet exits' batch */
+	struct net_generic __rcu *gen;		/* net_generic() */
+	struct {
+		refcount_t	count;
+	} ns;
 };
 extern struct net init_net;	/* the kernel's comes with net/net_namespace.h */
 

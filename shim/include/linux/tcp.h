@@ -7,6 +7,8 @@
 #include <linux/skbuff.h>
 #include <net/sock.h>
 #include <net/inet_connection_sock.h>
+#include <linux/version.h>
+#include <linux/bits.h>
 
 struct tcp_sack_block_wire {
 	__be32	start_seq;
@@ -40,6 +42,97 @@ static inline unsigned int tcp_optlen(const struct sk_buff *skb)
 	return (tcp_hdr(skb)->doff - 5) * 4;
 }
 
+/* the whole headers up to the TCP payload (Ethernet, IP, TCP with options) */
+static inline int skb_tcp_all_headers(const struct sk_buff *skb)
+{
+	return skb_transport_offset(skb) + tcp_hdrlen(skb);
+}
+
+static inline struct tcphdr *inner_tcp_hdr(const struct sk_buff *skb)
+{
+	return (struct tcphdr *)skb_inner_transport_header(skb);
+}
+
+static inline unsigned int inner_tcp_hdrlen(const struct sk_buff *skb)
+{
+	return inner_tcp_hdr(skb)->doff * 4;
+}
+
+static inline int skb_inner_tcp_all_headers(const struct sk_buff *skb)
+{
+	return skb_inner_transport_offset(skb) + inner_tcp_hdrlen(skb);
+}
+
+#define TCP_FASTOPEN_COOKIE_MIN		4
+#define TCP_FASTOPEN_COOKIE_MAX		16
+#define TCP_FASTOPEN_COOKIE_SIZE	8
+
+struct tcp_fastopen_cookie {
+	__le64	val[DIV_ROUND_UP(TCP_FASTOPEN_COOKIE_MAX, sizeof(u64))];
+	s8	len;
+	bool	exp;	/* the experimental option kind */
+};
+
+/* rx_opt.sack_ok's bits */
+#define TCP_SACK_SEEN	(1 << 0)
+#define TCP_DSACK_SEEN	(1 << 2)
+
+/* the options a segment carried, and what the connection agreed on */
+struct tcp_options_received {
+	int	ts_recent_stamp;	/* when ts_recent was taken (seconds) */
+	u32	ts_recent;
+	u32	rcv_tsval;
+	u32	rcv_tsecr;
+	u16	saw_tstamp : 1,
+		tstamp_ok : 1,
+		dsack : 1,
+		wscale_ok : 1,
+		sack_ok : 3,
+		smc_ok : 1,
+		snd_wscale : 4,
+		rcv_wscale : 4;
+	u8	saw_unknown : 1,
+		unused : 7;
+	u8	num_sacks;
+	u16	user_mss;		/* TCP_MAXSEG */
+	u16	mss_clamp;
+};
+
+static inline void tcp_clear_options(struct tcp_options_received *rx_opt)
+{
+	rx_opt->tstamp_ok = rx_opt->sack_ok = 0;
+	rx_opt->wscale_ok = rx_opt->snd_wscale = 0;
+	rx_opt->smc_ok = 0;
+}
+
+#define TCP_NUM_SACKS	4
+#define TCP_RACK_RECOVERY_THRESH 16
+
+/* sk_tsq_flags' bits (TCP small queues and deferred timer work) */
+enum tsq_enum {
+	TSQ_THROTTLED,
+	TSQ_QUEUED,
+	TCP_TSQ_DEFERRED,
+	TCP_WRITE_TIMER_DEFERRED,
+	TCP_DELACK_TIMER_DEFERRED,
+	TCP_MTU_REDUCED_DEFERRED,
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	TCP_ACK_DEFERRED,
+#endif
+};
+
+enum tsq_flags {
+	TSQF_THROTTLED			= BIT(TSQ_THROTTLED),
+	TSQF_QUEUED			= BIT(TSQ_QUEUED),
+	TCPF_TSQ_DEFERRED		= BIT(TCP_TSQ_DEFERRED),
+	TCPF_WRITE_TIMER_DEFERRED	= BIT(TCP_WRITE_TIMER_DEFERRED),
+	TCPF_DELACK_TIMER_DEFERRED	= BIT(TCP_DELACK_TIMER_DEFERRED),
+	TCPF_MTU_REDUCED_DEFERRED	= BIT(TCP_MTU_REDUCED_DEFERRED),
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	TCPF_ACK_DEFERRED		= BIT(TCP_ACK_DEFERRED),
+#endif
+};
+
 /*
  * A TCP socket: struct inet_connection_sock first (tcp_sk()), with the
  * sender state a qdisc or a congestion control module reads.
@@ -54,28 +147,48 @@ struct tcp_sock {
 	u32	rcv_wup;
 	u32	snd_nxt;
 	u32	segs_out;
+	u32	data_segs_out;
 	u64	bytes_received;
 	u64	bytes_acked;
 	u64	bytes_sent;
+	u64	bytes_retrans;
+	u32	dsack_dups;
 	u32	snd_una;
 	u32	snd_sml;
 	u32	rcv_tstamp;
 	u32	lsndtime;
+	u32	last_oow_ack_time;
+	u32	compressed_ack_rcv_nxt;
+	u32	tsoffset;
+	u32	snd_wl1;
 	u32	snd_wnd;
 	u32	max_window;
 	u32	mss_cache;
 	u32	window_clamp;
 	u32	rcv_ssthresh;
+	u8	scaling_ratio;
 	u32	srtt_us;		/* smoothed RTT << 3, in us */
 	u32	mdev_us;
+	u32	mdev_max_us;
 	u32	rttvar_us;
+	u32	rtt_seq;
 	u32	packets_out;
 	u32	retrans_out;
 	u32	max_packets_out;
+	u32	cwnd_usage_seq;
+	u16	urg_data;
+	u8	ecn_flags;
+	u8	keepalive_probes;
+	u32	reordering;
+	u32	reord_seen;
+	u32	snd_up;
+	struct tcp_options_received rx_opt;
 	u32	snd_ssthresh;
 	u32	snd_cwnd;
 	u32	snd_cwnd_cnt;
 	u32	snd_cwnd_clamp;
+	u32	snd_cwnd_used;
+	u32	snd_cwnd_stamp;
 	u32	prior_cwnd;
 	u32	prr_delivered;
 	u32	prr_out;
@@ -89,11 +202,50 @@ struct tcp_sock {
 	u32	rate_interval_us;
 	u32	rcv_wnd;
 	u32	write_seq;
-	u32	sacked_out;
+	u32	notsent_lowat;
+	u32	pushed_seq;
 	u32	lost_out;
+	u32	sacked_out;
 	u32	total_retrans;
-	u64	tcp_mstamp;
-	u8	ecn_flags;
+	u32	undo_marker;
+	int	undo_retrans;
+	u32	high_seq;
+	u32	retrans_stamp;
+	u32	prior_ssthresh;
+	u32	rcv_ooopack;
+	u64	tcp_mstamp;		/* the last departure or arrival (us) */
+	u64	tcp_wstamp_ns;		/* the next departure (EDT, ns) */
+	u64	tcp_clock_cache;
+	u8	nonagle : 4,
+		thin_lto : 1,
+		recvmsg_inq : 1,
+		repair : 1,
+		frto : 1;
+	u8	is_sack_reneg : 1,
+		fastopen_client_fail : 2,
+		is_cwnd_limited : 1,	/* sending was cwnd-limited */
+		syn_data : 1,
+		syn_fastopen : 1,
+		syn_data_acked : 1,
+		fastopen_connect : 1;
+	u8	rate_app_limited : 1,
+		save_syn : 2,
+		syn_smc : 1,
+		tlp_retrans : 1;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	u8	tcp_usec_ts : 1;	/* timestamps in microseconds */
+#endif
+	u8	chrono_type : 2;
+	u32	chrono_start;
+	u32	chrono_stat[3];
+	u32	tlp_high_seq;
+	struct tcp_sack_block duplicate_sack[1];
+	struct tcp_sack_block selective_acks[4];
+	struct tcp_sack_block recv_sack_cache[4];
+	u32	keepalive_time;
+	u32	keepalive_intvl;
+	int	linger2;
+	u32	bpf_sock_ops_cb_flags;
 };
 
 #define tcp_sk(ptr) container_of_const(ptr, struct tcp_sock, inet_conn.icsk_inet.sk)
@@ -109,5 +261,16 @@ static inline void tcp_snd_cwnd_set(struct tcp_sock *tp, u32 val)
 	WARN_ON_ONCE((int)val <= 0);
 	tp->snd_cwnd = val;
 }
+
+/* the MSS limited by TCP_MAXSEG's user_mss */
+static inline u16 tcp_mss_clamp(const struct tcp_sock *tp, u16 mss)
+{
+	u16 user_mss = READ_ONCE(tp->rx_opt.user_mss);
+
+	return (user_mss && user_mss < mss) ? user_mss : mss;
+}
+
+/* Debian's kernels have BPF sock_ops callbacks */
+#define BPF_SOCK_OPS_TEST_FLAG(TP, ARG)	((TP)->bpf_sock_ops_cb_flags & (ARG))
 
 #endif

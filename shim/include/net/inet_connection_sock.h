@@ -15,6 +15,8 @@
 #include <net/inet_sock.h>
 
 struct tcp_congestion_ops;
+struct tcp_ulp_ops;
+struct request_sock;
 
 struct inet_connection_sock {
 	struct inet_sock	  icsk_inet;
@@ -35,6 +37,43 @@ struct inet_connection_sock {
 	__u8			  icsk_syn_retries;
 	__u8			  icsk_probes_out;
 	__u16			  icsk_ext_hdr_len;
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+	unsigned long		  icsk_timeout;		/* the retransmit timer's expiry */
+#endif
+	const struct tcp_ulp_ops  *icsk_ulp_ops;
+	void __rcu		  *icsk_ulp_data;
+	/* the delayed ACK machine */
+	struct {
+		__u8		  pending;	/* enum inet_csk_ack_state_t */
+		__u8		  quick;	/* quick ACKs still to send */
+		__u8		  pingpong;	/* interactive session count */
+		__u8		  retry;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define ATO_BITS 8
+		__u32		  ato:ATO_BITS,
+				  lrcv_flowlabel:20,
+				  dst_quick_ack:1,
+				  unused:3;
+#else
+		__u32		  ato;
+#endif
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+		unsigned long	  timeout;
+#endif
+		__u32		  lrcvtime;
+		__u16		  last_seg_size;
+		__u16		  rcv_mss;
+	} icsk_ack;
+	/* path MTU probing */
+	struct {
+		int		  search_high;
+		int		  search_low;
+		u32		  probe_size:31,
+				  enabled:1;
+		u32		  probe_timestamp;
+	} icsk_mtup;
+	u32			  icsk_probes_tstamp;
+	u32			  icsk_user_timeout;
 	u64			  icsk_ca_priv[104 / sizeof(u64)];
 #define ICSK_CA_PRIV_SIZE	  sizeof_field(struct inet_connection_sock, icsk_ca_priv)
 };
@@ -53,6 +92,137 @@ static inline void *inet_csk_ca(const struct sock *sk)
 	return (void *)inet_csk(sk)->icsk_ca_priv;
 }
 
+
+#define ICSK_TIME_RETRANS	1	/* the retransmit timer */
+#define ICSK_TIME_DACK		2	/* the delayed ACK timer */
+#define ICSK_TIME_PROBE0	3	/* the zero window probe timer */
+#define ICSK_TIME_LOSS_PROBE	5	/* the tail loss probe timer */
+#define ICSK_TIME_REO_TIMEOUT	6	/* the reordering timer */
+
+enum inet_csk_ack_state_t {
+	ICSK_ACK_SCHED	= 1,
+	ICSK_ACK_TIMER	= 2,
+	ICSK_ACK_PUSHED	= 4,
+	ICSK_ACK_PUSHED2 = 8,
+	ICSK_ACK_NOW	= 16,	/* the next ACK at once */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	ICSK_ACK_NOMEM	= 32,
+#endif
+};
+
+static inline void inet_csk_schedule_ack(struct sock *sk)
+{
+	inet_csk(sk)->icsk_ack.pending |= ICSK_ACK_SCHED;
+}
+
+static inline int inet_csk_ack_scheduled(const struct sock *sk)
+{
+	return inet_csk(sk)->icsk_ack.pending & ICSK_ACK_SCHED;
+}
+
+static inline void inet_csk_delack_init(struct sock *sk)
+{
+	memset(&inet_csk(sk)->icsk_ack, 0, sizeof(inet_csk(sk)->icsk_ack));
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline unsigned long tcp_timeout_expires(const struct sock *sk)
+{
+	return READ_ONCE(sk->tcp_retransmit_timer.expires);
+}
+
+static inline unsigned long icsk_delack_timeout(const struct inet_connection_sock *icsk)
+{
+	return READ_ONCE(icsk->icsk_delack_timer.expires);
+}
+#endif
+
+/* the timer's pending state cleared (the kernel leaves the timer to fire idle) */
+static inline void inet_csk_clear_xmit_timer(struct sock *sk, const int what)
+{
+	struct inet_connection_sock *icsk = inet_csk(sk);
+
+	if (what == ICSK_TIME_RETRANS || what == ICSK_TIME_PROBE0) {
+		smp_store_release(&icsk->icsk_pending, 0);
+	} else if (what == ICSK_TIME_DACK) {
+		smp_store_release(&icsk->icsk_ack.pending, 0);
+		icsk->icsk_ack.retry = 0;
+	} else {
+		pr_debug("inet_csk BUG: unknown timer value\n");
+	}
+}
+
+/* a connection timer armed when jiffies from now, at most max_when */
+static inline void inet_csk_reset_xmit_timer(struct sock *sk, const int what,
+					     unsigned long when,
+					     const unsigned long max_when)
+{
+	struct inet_connection_sock *icsk = inet_csk(sk);
+
+	if (when > max_when)
+		when = max_when;
+	when += jiffies;
+	if (what == ICSK_TIME_RETRANS || what == ICSK_TIME_PROBE0 ||
+	    what == ICSK_TIME_LOSS_PROBE || what == ICSK_TIME_REO_TIMEOUT) {
+		smp_store_release(&icsk->icsk_pending, what);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+		sk_reset_timer(sk, &sk->tcp_retransmit_timer, when);
+#else
+		icsk->icsk_timeout = when;
+		sk_reset_timer(sk, &icsk->icsk_retransmit_timer, when);
+#endif
+	} else if (what == ICSK_TIME_DACK) {
+		smp_store_release(&icsk->icsk_ack.pending,
+				  icsk->icsk_ack.pending | ICSK_ACK_TIMER);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+		icsk->icsk_ack.timeout = when;
+#endif
+		sk_reset_timer(sk, &icsk->icsk_delack_timer, when);
+	} else {
+		pr_debug("inet_csk BUG: unknown timer value\n");
+	}
+}
+
+/* the RTO after icsk_backoff doublings, at most max_when */
+static inline unsigned long inet_csk_rto_backoff(const struct inet_connection_sock *icsk,
+						 unsigned long max_when)
+{
+	u64 when = (u64)icsk->icsk_rto << icsk->icsk_backoff;
+
+	return (unsigned long)min_t(u64, when, max_when);
+}
+
+/*
+ * Interactive (ping-pong) mode: 6.12 and 7.x read the threshold from
+ * net.ipv4.tcp_pingpong_thresh, whose default (1) the shim's namespaces
+ * keep: it has no sysctl to change it.
+ */
+#define TCP_PINGPONG_THRESH	1
+
+static inline void inet_csk_enter_pingpong_mode(struct sock *sk)
+{
+	inet_csk(sk)->icsk_ack.pingpong = TCP_PINGPONG_THRESH;
+}
+
+static inline void inet_csk_exit_pingpong_mode(struct sock *sk)
+{
+	inet_csk(sk)->icsk_ack.pingpong = 0;
+}
+
+static inline bool inet_csk_in_pingpong_mode(struct sock *sk)
+{
+	return inet_csk(sk)->icsk_ack.pingpong >= TCP_PINGPONG_THRESH;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline void inet_csk_inc_pingpong_cnt(struct sock *sk)
+{
+	struct inet_connection_sock *icsk = inet_csk(sk);
+
+	if (icsk->icsk_ack.pingpong < U8_MAX)
+		icsk->icsk_ack.pingpong++;
+}
+#endif
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/poll.h>

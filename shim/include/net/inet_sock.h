@@ -11,6 +11,7 @@
 #include <linux/types.h>
 #include <linux/version.h>
 #include <net/sock.h>
+#include <net/request_sock.h>
 
 /* IP options compiled from a header (ip_options_compile()), in IPCB() */
 struct ip_options {
@@ -66,6 +67,141 @@ static inline struct inet_sock *inet_sk(const struct sock *sk)
 }
 #endif
 
+
+/* a connection request of an inet protocol */
+struct inet_request_sock {
+	struct request_sock	req;
+#define ir_loc_addr		req.__req_common.skc_rcv_saddr
+#define ir_rmt_addr		req.__req_common.skc_daddr
+#define ir_num			req.__req_common.skc_num
+#define ir_rmt_port		req.__req_common.skc_dport
+#define ir_v6_rmt_addr		req.__req_common.skc_v6_daddr
+#define ir_v6_loc_addr		req.__req_common.skc_v6_rcv_saddr
+#define ir_iif			req.__req_common.skc_bound_dev_if
+#define ir_cookie		req.__req_common.skc_cookie
+#define ireq_net		req.__req_common.skc_net
+#define ireq_state		req.__req_common.skc_state
+#define ireq_family		req.__req_common.skc_family
+	u16			snd_wscale : 4,
+				rcv_wscale : 4,
+				tstamp_ok : 1,
+				sack_ok : 1,
+				wscale_ok : 1,
+				ecn_ok : 1,
+				acked : 1,
+				no_srccheck : 1,
+				smc_ok : 1;
+	u32			ir_mark;
+};
+
+static inline struct inet_request_sock *inet_rsk(const struct request_sock *sk)
+{
+	return (struct inet_request_sock *)sk;
+}
+
+#define IPCORK_OPT	1	/* IP options held in the cork */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define IPCORK_TS_OPT_ID 2
+#else
+#define IPCORK_ALLFRAG	2
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* inet_flags' bits (inet_test_bit() ...) */
+enum {
+	INET_FLAGS_PKTINFO = 0,
+	INET_FLAGS_TTL = 1,
+	INET_FLAGS_TOS = 2,
+	INET_FLAGS_RECVOPTS = 3,
+	INET_FLAGS_RETOPTS = 4,
+	INET_FLAGS_PASSSEC = 5,
+	INET_FLAGS_ORIGDSTADDR = 6,
+	INET_FLAGS_CHECKSUM = 7,
+	INET_FLAGS_RECVFRAGSIZE = 8,
+	INET_FLAGS_RECVERR = 9,
+	INET_FLAGS_RECVERR_RFC4884 = 10,
+	INET_FLAGS_FREEBIND = 11,
+	INET_FLAGS_HDRINCL = 12,
+	INET_FLAGS_MC_LOOP = 13,
+	INET_FLAGS_MC_ALL = 14,
+	INET_FLAGS_TRANSPARENT = 15,
+	INET_FLAGS_IS_ICSK = 16,
+	INET_FLAGS_NODEFRAG = 17,
+	INET_FLAGS_BIND_ADDRESS_NO_PORT = 18,
+	INET_FLAGS_DEFER_CONNECT = 19,
+	INET_FLAGS_MC6_LOOP = 20,
+	INET_FLAGS_RECVERR6_RFC4884 = 21,
+	INET_FLAGS_MC6_ALL = 22,
+	INET_FLAGS_AUTOFLOWLABEL_SET = 23,
+	INET_FLAGS_AUTOFLOWLABEL = 24,
+	INET_FLAGS_DONTFRAG = 25,
+	INET_FLAGS_RECVERR6 = 26,
+	INET_FLAGS_REPFLOW = 27,
+	INET_FLAGS_RTALERT_ISOLATE = 28,
+	INET_FLAGS_SNDFLOW = 29,
+	INET_FLAGS_RTALERT = 30,
+};
+
+#define inet_test_bit(nr, sk)	test_bit(INET_FLAGS_##nr, &inet_sk(sk)->inet_flags)
+#define inet_set_bit(nr, sk)	set_bit(INET_FLAGS_##nr, &inet_sk(sk)->inet_flags)
+#define inet_clear_bit(nr, sk)	clear_bit(INET_FLAGS_##nr, &inet_sk(sk)->inet_flags)
+#define inet_assign_bit(nr, sk, val)					\
+	assign_bit(INET_FLAGS_##nr, &inet_sk(sk)->inet_flags, val)
+#endif
+
+/* the ancillary data an IPv4 socket asked for (IP_PKTINFO ...) */
+#define IP_CMSG_PKTINFO		BIT(0)
+#define IP_CMSG_TTL		BIT(1)
+#define IP_CMSG_TOS		BIT(2)
+#define IP_CMSG_RECVOPTS	BIT(3)
+#define IP_CMSG_RETOPTS		BIT(4)
+#define IP_CMSG_PASSSEC		BIT(5)
+#define IP_CMSG_ORIGDSTADDR	BIT(6)
+#define IP_CMSG_CHECKSUM	BIT(7)
+#define IP_CMSG_RECVFRAGSIZE	BIT(8)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define IP_CMSG_ALL	(IP_CMSG_PKTINFO | IP_CMSG_TTL | IP_CMSG_TOS |		\
+			 IP_CMSG_RECVOPTS | IP_CMSG_RETOPTS | IP_CMSG_PASSSEC |	\
+			 IP_CMSG_ORIGDSTADDR | IP_CMSG_CHECKSUM |		\
+			 IP_CMSG_RECVFRAGSIZE)
+#endif
+
+/*
+ * The full socket behind sk: a request's listener; 7.x gives NULL for a
+ * timewait socket, which has no struct sock beyond sock_common.
+ */
+static inline struct sock *sk_to_full_sk(struct sock *sk)
+{
+	if (sk && READ_ONCE(sk->sk_state) == TCP_NEW_SYN_RECV)
+		sk = inet_reqsk(sk)->rsk_listener;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	if (sk && READ_ONCE(sk->sk_state) == TCP_TIME_WAIT)
+		sk = NULL;
+#endif
+	return sk;
+}
+
+static inline const struct sock *sk_const_to_full_sk(const struct sock *sk)
+{
+	if (sk && READ_ONCE(sk->sk_state) == TCP_NEW_SYN_RECV)
+		sk = ((const struct request_sock *)sk)->rsk_listener;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	if (sk && READ_ONCE(sk->sk_state) == TCP_TIME_WAIT)
+		sk = NULL;
+#endif
+	return sk;
+}
+
+static inline struct sock *skb_to_full_sk(const struct sk_buff *skb)
+{
+	return sk_to_full_sk(skb->sk);
+}
+
+/* the state, read with acquire semantics for lockless readers */
+static inline int inet_sk_state_load(const struct sock *sk)
+{
+	return smp_load_acquire(&sk->sk_state);
+}
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/bitops.h>

@@ -1,27 +1,67 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * struct sock in the kernel's nesting (struct sock_common __sk_common, the
- * sk_* macros), with the fields qdiscs and their helpers read.
+ * sk_* macros) with the members of the series' struct sock, struct proto,
+ * the socket flags and the helpers that compute on a socket's state: its
+ * references, flags, owner lock, write and receive memory (sk_wmem_alloc,
+ * sk_rmem_alloc, sk_wmem_queued, sk_forward_alloc), queue mappings and
+ * hashes. A packet charged to a socket (skb_set_owner_w/r()) releases its
+ * charge through its destructor when it is freed, as in the kernel. The
+ * protocol's memory pools (sk_prot->memory_allocated ...) are counted when a
+ * protocol has them; nothing enforces their limits but these helpers.
+ * The socket's I/O (sendmsg, queues of a real stack) is not modelled.
  */
 #ifndef _SOCK_H
 #define _SOCK_H
 
 #include <linux/kernel.h>
+#include <linux/list.h>
 #include <linux/skbuff.h>
 #include <linux/netdevice.h>
 #include <linux/net.h>
+#include <linux/socket.h>
 #include <linux/in.h>
 #include <linux/in6.h>
 #include <linux/refcount.h>
 #include <linux/atomic.h>
+#include <linux/spinlock.h>
+#include <linux/rwlock.h>
+#include <linux/wait.h>
+#include <linux/timer.h>
+#include <linux/rcupdate.h>
+#include <linux/lockdep.h>
 #include <linux/version.h>
+#include <net/net_namespace.h>
 #include <net/tcp_states.h>
+
+struct proto;
+struct dst_entry;
+struct sk_filter;
+struct xfrm_policy;
+struct sock_reuseport;
+struct bpf_local_storage;
+struct mem_cgroup;
+struct cred;
+struct pid;
+struct request_sock_ops;
+struct timewait_sock_ops;
+struct inet_hashinfo;
+struct udp_table;
+struct raw_hashinfo;
+struct smc_hashinfo;
+struct percpu_counter;
+struct sk_psock;
 
 enum sk_pacing {
 	SK_PACING_NONE		= 0,
 	SK_PACING_NEEDED	= 1,
 	SK_PACING_FQ		= 2,
 };
+
+/* sk_shutdown's bits */
+#define SHUTDOWN_MASK	3
+#define RCV_SHUTDOWN	1
+#define SEND_SHUTDOWN	2
 
 typedef __u64 __bitwise __addrpair;
 typedef __u32 __bitwise __portpair;
@@ -56,28 +96,73 @@ struct sock_common {
 	unsigned char		skc_reuseport:1;
 	unsigned char		skc_ipv6only:1;
 	unsigned char		skc_net_refcnt:1;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	unsigned char		skc_bypass_prot_mem:1;
+#endif
 	int			skc_bound_dev_if;
+	union {
+		struct hlist_node	skc_bind_node;
+		struct hlist_node	skc_portaddr_node;
+	};
+	struct proto		*skc_prot;
+	possible_net_t		skc_net;
 	struct in6_addr		skc_v6_daddr;
 	struct in6_addr		skc_v6_rcv_saddr;
 	atomic64_t		skc_cookie;
-	unsigned long		skc_flags;
-	int			skc_tx_queue_mapping;
-	int			skc_incoming_cpu;
-	u32			skc_rcv_wnd;
-	u32			skc_tw_rcv_nxt;
+	union {
+		unsigned long	skc_flags;	/* enum sock_flags bits */
+		struct sock	*skc_listener;	/* a request sock's */
+	};
+	int			skc_dontcopy_begin[0];
+	union {
+		struct hlist_node	skc_node;
+	};
+	unsigned short		skc_tx_queue_mapping;
+	unsigned short		skc_rx_queue_mapping;
+	union {
+		int		skc_incoming_cpu;
+		u32		skc_rcv_wnd;
+		u32		skc_tw_rcv_nxt;
+	};
 	refcount_t		skc_refcnt;
+	int			skc_dontcopy_end[0];
+	union {
+		u32		skc_rxhash;
+		u32		skc_window_clamp;
+		u32		skc_tw_snd_nxt;
+	};
 };
 
 /*
- * struct sock with the fields a qdisc reads through skb->sk. The shim's
- * trace packets carry no socket (skb->sk is NULL), so the replay's qdiscs
- * take their socket-less paths (fq classifies by flow hash, as for
- * forwarded traffic); a test may hand a qdisc a socket of its own.
+ * The socket's owner lock: a spinlock for softirq context and "owned" for a
+ * process holding the socket across sleeps (lock_sock()).
+ */
+typedef struct {
+	spinlock_t		slock;
+	int			owned;
+	wait_queue_head_t	wq;
+} socket_lock_t;
+
+/* a socket's page fragment (sk_page_frag()) */
+struct qdk_sk_page_frag {
+	struct page	*page;
+	__u32		offset;
+	__u32		size;
+};
+
+/*
+ * struct sock with the series' members. The shim's trace packets carry no
+ * socket unless a trace names one (skb->sk NULL otherwise); a test may hand
+ * a qdisc a socket of its own.
  */
 struct sock {
 	struct sock_common	__sk_common;
+#define sk_node			__sk_common.skc_node
 #define sk_refcnt		__sk_common.skc_refcnt
 #define sk_tx_queue_mapping	__sk_common.skc_tx_queue_mapping
+#define sk_rx_queue_mapping	__sk_common.skc_rx_queue_mapping
+#define sk_dontcopy_begin	__sk_common.skc_dontcopy_begin
+#define sk_dontcopy_end		__sk_common.skc_dontcopy_end
 #define sk_hash			__sk_common.skc_hash
 #define sk_portpair		__sk_common.skc_portpair
 #define sk_num			__sk_common.skc_num
@@ -91,42 +176,149 @@ struct sock {
 #define sk_reuseport		__sk_common.skc_reuseport
 #define sk_ipv6only		__sk_common.skc_ipv6only
 #define sk_net_refcnt		__sk_common.skc_net_refcnt
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define sk_bypass_prot_mem	__sk_common.skc_bypass_prot_mem
+#endif
 #define sk_bound_dev_if		__sk_common.skc_bound_dev_if
+#define sk_bind_node		__sk_common.skc_bind_node
+#define sk_prot			__sk_common.skc_prot
+#define sk_net			__sk_common.skc_net
 #define sk_v6_daddr		__sk_common.skc_v6_daddr
 #define sk_v6_rcv_saddr	__sk_common.skc_v6_rcv_saddr
 #define sk_cookie		__sk_common.skc_cookie
 #define sk_incoming_cpu		__sk_common.skc_incoming_cpu
 #define sk_flags		__sk_common.skc_flags
+#define sk_rxhash		__sk_common.skc_rxhash
+	atomic_t		sk_drops;
+	__s32			sk_peek_off;
+	struct sk_buff_head	sk_error_queue;
+	struct sk_buff_head	sk_receive_queue;
+	/* packets queued while a process owns the socket (sk_add_backlog()) */
+	struct {
+		atomic_t	rmem_alloc;
+		int		len;
+		struct sk_buff	*head;
+		struct sk_buff	*tail;
+	} sk_backlog;
+#define sk_rmem_alloc sk_backlog.rmem_alloc
+	struct dst_entry __rcu	*sk_rx_dst;
+	int			sk_rx_dst_ifindex;
+	u32			sk_rx_dst_cookie;
+	unsigned int		sk_ll_usec;
+	unsigned int		sk_napi_id;
+	u16			sk_busy_poll_budget;
+	u8			sk_prefer_busy_poll;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	u8			sk_userlocks;
+#endif
 	int			sk_rcvbuf;
+	struct sk_filter __rcu	*sk_filter;
+	union {
+		struct socket_wq __rcu	*sk_wq;
+		struct socket_wq	*sk_wq_raw;
+	};
+	void			(*sk_data_ready)(struct sock *sk);
+	long			sk_rcvtimeo;
+	int			sk_rcvlowat;
+	int			sk_err;
+	struct socket		*sk_socket;
+	struct mem_cgroup	*sk_memcg;
+	struct xfrm_policy __rcu *sk_policy[2];
+	socket_lock_t		sk_lock;
+	u32			sk_reserved_mem;
+	int			sk_forward_alloc;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	u32			sk_tsflags;
+#else
+	u16			sk_tsflags;
+#endif
+	int			sk_write_pending;
+	atomic_t		sk_omem_alloc;
 	int			sk_sndbuf;
 	int			sk_wmem_queued;
 	refcount_t		sk_wmem_alloc;
 	unsigned long		sk_tsq_flags;
+	union {
+		struct sk_buff	*sk_send_head;
+		struct rb_root	tcp_rtx_queue;
+	};
+	struct sk_buff_head	sk_write_queue;
+	u32			sk_dst_pending_confirm;
 	u32			sk_pacing_status;	/* enum sk_pacing */
+	struct qdk_sk_page_frag	sk_frag;
+	union {
+		struct timer_list	sk_timer;
+		struct timer_list	tcp_retransmit_timer;
+		struct timer_list	mptcp_retransmit_timer;
+	};
 	unsigned long		sk_pacing_rate;		/* bytes per second */
+	atomic_t		sk_zckey;
+	atomic_t		sk_tskey;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	unsigned long		sk_tx_queue_mapping_jiffies;
+#endif
 	unsigned long		sk_max_pacing_rate;
+	long			sk_sndtimeo;
 	u32			sk_priority;
 	u32			sk_mark;
+	struct dst_entry __rcu	*sk_dst_cache;
+	struct sk_buff		*(*sk_validate_xmit_skb)(struct sock *sk,
+							 struct net_device *dev,
+							 struct sk_buff *skb);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	u16			sk_gso_type;
+#else
+	int			sk_gso_type;
+#endif
+	u16			sk_gso_max_segs;
+	netdev_features_t	sk_route_caps;
+	unsigned int		sk_gso_max_size;
+	gfp_t			sk_allocation;
 	u32			sk_txhash;
 	u8			sk_pacing_shift;
+	bool			sk_use_task_frag;
+	u8			sk_gso_disabled : 1,
+				sk_kern_sock : 1,
+				sk_no_check_tx : 1,
+				sk_no_check_rx : 1;
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+	u8			sk_userlocks : 4;
+#endif
+	u8			sk_shutdown;
 	u16			sk_type;
 	u16			sk_protocol;
-	u16			sk_gso_type;
-	unsigned int		sk_gso_max_size;
-	u16			sk_tsflags;
-	u8			sk_shutdown;
-	long			sk_rcvtimeo;
-	long			sk_sndtimeo;
+	unsigned long		sk_lingertime;
+	struct proto		*sk_prot_creator;
+	rwlock_t		sk_callback_lock;
+	int			sk_err_soft;
+	u32			sk_ack_backlog;
+	u32			sk_max_ack_backlog;
+	spinlock_t		sk_peer_lock;
+	int			sk_bind_phc;
+	struct pid		*sk_peer_pid;
+	const struct cred	*sk_peer_cred;
+	ktime_t			sk_stamp;
+	int			sk_disconnects;
+	u8			sk_txrehash;
+	u8			sk_clockid;
+	u8			sk_txtime_deadline_mode : 1,
+				sk_txtime_report_errors : 1,
+				sk_txtime_unused : 6;
 	void			*sk_user_data;
+	void			*sk_security;
+	void			(*sk_state_change)(struct sock *sk);
+	void			(*sk_write_space)(struct sock *sk);
+	void			(*sk_error_report)(struct sock *sk);
+	int			(*sk_backlog_rcv)(struct sock *sk, struct sk_buff *skb);
+	void			(*sk_destruct)(struct sock *sk);
+	struct sock_reuseport __rcu *sk_reuseport_cb;
+	struct bpf_local_storage __rcu *sk_bpf_storage;
+	struct rcu_head		sk_rcu;
+	netns_tracker		ns_tracker;
 };
 
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
-static inline bool sk_is_tcp(const struct sock *sk)
-{
-	return sk->sk_type == SOCK_STREAM && sk->sk_protocol == IPPROTO_TCP;
-}
-#endif
 
+/* a socket with all of struct sock (not a timewait or request sock) */
 static inline bool sk_fullsock(const struct sock *sk)
 {
 	return (1 << sk->sk_state) & ~(TCPF_TIME_WAIT | TCPF_NEW_SYN_RECV);
@@ -144,25 +336,1087 @@ static inline bool sk_listener_or_tw(const struct sock *sk)
 	       (TCPF_LISTEN | TCPF_NEW_SYN_RECV | TCPF_TIME_WAIT);
 }
 
-/* The shim's packets are never charged to a socket's write memory. */
+void sock_wfree(struct sk_buff *skb);
+
+/* a packet charged to its socket's write memory (skb_set_owner_w()) */
 static inline bool is_skb_wmem(const struct sk_buff *skb)
 {
-	return false;
+	return skb->destructor == sock_wfree;
 }
 #endif
 
+static inline bool sk_is_inet(const struct sock *sk)
+{
+	int family = READ_ONCE(sk->sk_family);
+
+	return family == AF_INET || family == AF_INET6;
+}
+
+static inline bool sk_is_tcp(const struct sock *sk)
+{
+	return sk_is_inet(sk) && sk->sk_type == SOCK_STREAM &&
+	       sk->sk_protocol == IPPROTO_TCP;
+}
+
+static inline bool sk_is_udp(const struct sock *sk)
+{
+	return sk_is_inet(sk) && sk->sk_type == SOCK_DGRAM &&
+	       sk->sk_protocol == IPPROTO_UDP;
+}
+
+
+/* sk_user_data's low bits (rcu_dereference_sk_user_data() masks them) */
+#define SK_USER_DATA_NOCOPY	1UL
+#define SK_USER_DATA_BPF	2UL
+#define SK_USER_DATA_PSOCK	4UL
+#define SK_USER_DATA_PTRMASK	~(SK_USER_DATA_NOCOPY | SK_USER_DATA_BPF | SK_USER_DATA_PSOCK)
+
+static inline bool sk_user_data_is_nocopy(const struct sock *sk)
+{
+	return (unsigned long)sk->sk_user_data & SK_USER_DATA_NOCOPY;
+}
+
+#define __sk_user_data(sk)	((*((void __rcu **)&(sk)->sk_user_data)))
+
+/* the pointer without its flag bits */
+#define rcu_dereference_sk_user_data(sk)				\
+({									\
+	void *__tmp = rcu_dereference(__sk_user_data((sk)));		\
+	(void *)((unsigned long)__tmp & SK_USER_DATA_PTRMASK);		\
+})
+
+#define rcu_assign_sk_user_data(sk, ptr)				\
+do {									\
+	unsigned long __tmp1 = (unsigned long)(ptr);				\
+	WARN_ON_ONCE(__tmp1 & ~SK_USER_DATA_PTRMASK);			\
+	rcu_assign_pointer(__sk_user_data((sk)), __tmp1);		\
+} while (0)
+
+/* the pointer if all of flags are set on it, else NULL */
+static inline void *__rcu_dereference_sk_user_data_with_flags(const struct sock *sk,
+							      unsigned long flags)
+{
+	unsigned long data = (unsigned long)rcu_dereference(__sk_user_data(sk));
+
+	WARN_ON_ONCE(flags & SK_USER_DATA_PTRMASK);
+	if ((data & flags) == flags)
+		return (void *)(data & SK_USER_DATA_PTRMASK);
+	return NULL;
+}
+
+#define rcu_dereference_sk_user_data_with_flags(sk, flags)		\
+	__rcu_dereference_sk_user_data_with_flags((sk), (flags))
+
+#define SK_NO_REUSE	0
+#define SK_CAN_REUSE	1
+#define SK_FORCE_REUSE	2
+
+static inline struct net *sock_net(const struct sock *sk)
+{
+	return read_pnet(&sk->sk_net);
+}
+
+static inline void sock_net_set(struct sock *sk, struct net *net)
+{
+	write_pnet(&sk->sk_net, net);
+}
+
+/* the hash lists a socket sits on (sk_node, sk_bind_node) */
+static inline struct sock *sk_entry(const struct hlist_node *node)
+{
+	return hlist_entry(node, struct sock, sk_node);
+}
+
+static inline struct sock *__sk_head(const struct hlist_head *head)
+{
+	return hlist_entry(head->first, struct sock, sk_node);
+}
+
+static inline struct sock *sk_head(const struct hlist_head *head)
+{
+	return hlist_empty(head) ? NULL : __sk_head(head);
+}
+
+static inline struct sock *sk_next(const struct sock *sk)
+{
+	return hlist_entry_safe(sk->sk_node.next, struct sock, sk_node);
+}
+
+static inline bool sk_unhashed(const struct sock *sk)
+{
+	return hlist_unhashed(&sk->sk_node);
+}
+
+static inline bool sk_hashed(const struct sock *sk)
+{
+	return !sk_unhashed(sk);
+}
+
+static inline void sk_node_init(struct hlist_node *node)
+{
+	node->pprev = NULL;
+}
+
+static inline void __sk_del_node(struct sock *sk)
+{
+	__hlist_del(&sk->sk_node);
+}
+
+static inline bool __sk_del_node_init(struct sock *sk)
+{
+	if (sk_hashed(sk)) {
+		__sk_del_node(sk);
+		sk_node_init(&sk->sk_node);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The hash table's reference: a hashed socket holds one more than its
+ * users, so unhashing it never drops the last.
+ */
+static __always_inline void sock_hold(struct sock *sk)
+{
+	refcount_inc(&sk->sk_refcnt);
+}
+
+static __always_inline void __sock_put(struct sock *sk)
+{
+	refcount_dec(&sk->sk_refcnt);
+}
+
+static inline bool sk_del_node_init(struct sock *sk)
+{
+	bool rc = __sk_del_node_init(sk);
+
+	if (rc) {
+		WARN_ON(refcount_read(&sk->sk_refcnt) == 1);
+		__sock_put(sk);
+	}
+	return rc;
+}
+#define sk_del_node_init_rcu(sk)	sk_del_node_init(sk)
+
+static inline void __sk_add_node(struct sock *sk, struct hlist_head *list)
+{
+	hlist_add_head(&sk->sk_node, list);
+}
+
+static inline void sk_add_node(struct sock *sk, struct hlist_head *list)
+{
+	sock_hold(sk);
+	__sk_add_node(sk, list);
+}
+
+static inline void sk_add_node_rcu(struct sock *sk, struct hlist_head *list)
+{
+	sock_hold(sk);
+	hlist_add_head_rcu(&sk->sk_node, list);
+}
+
+static inline void sk_add_node_tail_rcu(struct sock *sk, struct hlist_head *list)
+{
+	sock_hold(sk);
+	hlist_add_tail_rcu(&sk->sk_node, list);
+}
+
+static inline void __sk_del_bind_node(struct sock *sk)
+{
+	__hlist_del(&sk->sk_bind_node);
+}
+
+static inline void sk_add_bind_node(struct sock *sk, struct hlist_head *list)
+{
+	hlist_add_head(&sk->sk_bind_node, list);
+}
+
+#define sk_for_each(__sk, list)						\
+	hlist_for_each_entry(__sk, list, sk_node)
+#define sk_for_each_rcu(__sk, list)					\
+	hlist_for_each_entry_rcu(__sk, list, sk_node)
+#define sk_for_each_from(__sk)						\
+	hlist_for_each_entry_from(__sk, sk_node)
+#define sk_for_each_safe(__sk, tmp, list)				\
+	hlist_for_each_entry_safe(__sk, tmp, list, sk_node)
+#define sk_for_each_bound(__sk, list)					\
+	hlist_for_each_entry(__sk, list, sk_bind_node)
+#define sk_for_each_bound_safe(__sk, tmp, list)				\
+	hlist_for_each_entry_safe(__sk, tmp, list, sk_bind_node)
+
+/* each struct at offset from its hlist_node in an RCU list */
+#define sk_for_each_entry_offset_rcu(tpos, pos, head, offset)		\
+	for (pos = rcu_dereference(hlist_first_rcu(head));		\
+	     pos != NULL &&						\
+		({ tpos = (typeof(*tpos) *)((void *)pos - offset); 1; }); \
+	     pos = rcu_dereference(hlist_next_rcu(pos)))
+
+/* enum sock_flags bits of sk_flags (sock_flag() ...) */
+enum sock_flags {
+	SOCK_DEAD,
+	SOCK_DONE,
+	SOCK_URGINLINE,
+	SOCK_KEEPOPEN,
+	SOCK_LINGER,
+	SOCK_DESTROY,
+	SOCK_BROADCAST,
+	SOCK_TIMESTAMP,
+	SOCK_ZAPPED,
+	SOCK_USE_WRITE_QUEUE,
+	SOCK_DBG,
+	SOCK_RCVTSTAMP,
+	SOCK_RCVTSTAMPNS,
+	SOCK_LOCALROUTE,
+	SOCK_MEMALLOC,
+	SOCK_TIMESTAMPING_RX_SOFTWARE,
+	SOCK_FASYNC,
+	SOCK_RXQ_OVFL,
+	SOCK_ZEROCOPY,
+	SOCK_WIFI_STATUS,
+	SOCK_NOFCS,
+	SOCK_FILTER_LOCKED,
+	SOCK_SELECT_ERR_QUEUE,
+	SOCK_RCU_FREE,
+	SOCK_TXTIME,
+	SOCK_XDP,
+	SOCK_TSTAMP_NEW,
+	SOCK_RCVMARK,
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	SOCK_RCVPRIORITY,
+	SOCK_TIMESTAMPING_ANY,
+#endif
+};
+
+#define SK_FLAGS_TIMESTAMP ((1UL << SOCK_TIMESTAMP) | (1UL << SOCK_TIMESTAMPING_RX_SOFTWARE))
+
+static inline void sock_copy_flags(struct sock *nsk, const struct sock *osk)
+{
+	nsk->sk_flags = osk->sk_flags;
+}
+
+static inline void sock_set_flag(struct sock *sk, enum sock_flags flag)
+{
+	__set_bit(flag, &sk->sk_flags);
+}
+
+static inline void sock_reset_flag(struct sock *sk, enum sock_flags flag)
+{
+	__clear_bit(flag, &sk->sk_flags);
+}
+
+static inline void sock_valbool_flag(struct sock *sk, enum sock_flags bit, int valbool)
+{
+	if (valbool)
+		sock_set_flag(sk, bit);
+	else
+		sock_reset_flag(sk, bit);
+}
+
+static inline bool sock_flag(const struct sock *sk, enum sock_flags flag)
+{
+	return test_bit(flag, &sk->sk_flags);
+}
+
+/* a socket freed after an RCU grace period holds no reference for lookups */
+static inline bool sk_is_refcounted(struct sock *sk)
+{
+	return !sk_fullsock(sk) || !sock_flag(sk, SOCK_RCU_FREE);
+}
+
+static inline void sk_acceptq_removed(struct sock *sk)
+{
+	WRITE_ONCE(sk->sk_ack_backlog, sk->sk_ack_backlog - 1);
+}
+
+static inline void sk_acceptq_added(struct sock *sk)
+{
+	WRITE_ONCE(sk->sk_ack_backlog, sk->sk_ack_backlog + 1);
+}
+
+/* full past the limit (a listener takes one more than its backlog) */
+static inline bool sk_acceptq_is_full(const struct sock *sk)
+{
+	return READ_ONCE(sk->sk_ack_backlog) > READ_ONCE(sk->sk_max_ack_backlog);
+}
+
+/* the write space a stream socket wants free before it is writeable */
+static inline int sk_stream_min_wspace(const struct sock *sk)
+{
+	return READ_ONCE(sk->sk_wmem_queued) >> 1;
+}
+
+static inline int sk_stream_wspace(const struct sock *sk)
+{
+	return READ_ONCE(sk->sk_sndbuf) - READ_ONCE(sk->sk_wmem_queued);
+}
+
+static inline void sk_wmem_queued_add(struct sock *sk, int val)
+{
+	WRITE_ONCE(sk->sk_wmem_queued, sk->sk_wmem_queued + val);
+}
+
+static inline void sk_forward_alloc_add(struct sock *sk, int val)
+{
+	WRITE_ONCE(sk->sk_forward_alloc, sk->sk_forward_alloc + val);
+}
+
+static inline int sk_forward_alloc_get(const struct sock *sk)
+{
+	return READ_ONCE(sk->sk_forward_alloc);
+}
+
+/* the queued receive and backlog memory exceeds limit */
+static inline bool sk_rcvqueues_full(const struct sock *sk, unsigned int limit)
+{
+	unsigned int qsize = sk->sk_backlog.len + atomic_read(&sk->sk_rmem_alloc);
+
+	return qsize > limit;
+}
+
+static inline void __sk_add_backlog(struct sock *sk, struct sk_buff *skb)
+{
+	if (!sk->sk_backlog.tail)
+		WRITE_ONCE(sk->sk_backlog.head, skb);
+	else
+		sk->sk_backlog.tail->next = skb;
+	WRITE_ONCE(sk->sk_backlog.tail, skb);
+	skb->next = NULL;
+}
+
+/* -ENOBUFS past limit, -ENOMEM for an emergency reserve skb of another socket */
+static inline __must_check int sk_add_backlog(struct sock *sk, struct sk_buff *skb,
+					      unsigned int limit)
+{
+	if (sk_rcvqueues_full(sk, limit))
+		return -ENOBUFS;
+	if (skb_pfmemalloc(skb) && !sock_flag(sk, SOCK_MEMALLOC))
+		return -ENOMEM;
+	__sk_add_backlog(sk, skb);
+	sk->sk_backlog.len += skb->truesize;
+	return 0;
+}
+
+static inline int sk_backlog_rcv(struct sock *sk, struct sk_buff *skb)
+{
+	return sk->sk_backlog_rcv(sk, skb);
+}
+
+static inline void sk_incoming_cpu_update(struct sock *sk)
+{
+	int cpu = raw_smp_processor_id();
+
+	if (unlikely(READ_ONCE(sk->sk_incoming_cpu) != cpu))
+		WRITE_ONCE(sk->sk_incoming_cpu, cpu);
+}
+
+/* the protocol a module's socket belongs to (TCP, UDP, ...) */
+struct proto {
+	void		(*close)(struct sock *sk, long timeout);
+	int		(*pre_connect)(struct sock *sk, __QDK_SOCKADDR_ARG *uaddr,
+				       int addr_len);
+	int		(*connect)(struct sock *sk, __QDK_SOCKADDR_ARG *uaddr, int addr_len);
+	int		(*disconnect)(struct sock *sk, int flags);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	struct sock	*(*accept)(struct sock *sk, struct proto_accept_arg *arg);
+	int		(*ioctl)(struct sock *sk, int cmd, int *karg);
+#else
+	struct sock	*(*accept)(struct sock *sk, int flags, int *err, bool kern);
+	int		(*ioctl)(struct sock *sk, int cmd, unsigned long arg);
+#endif
+	int		(*init)(struct sock *sk);
+	void		(*destroy)(struct sock *sk);
+	void		(*shutdown)(struct sock *sk, int how);
+	int		(*setsockopt)(struct sock *sk, int level, int optname,
+				      sockptr_t optval, unsigned int optlen);
+	int		(*getsockopt)(struct sock *sk, int level, int optname,
+				      char __user *optval, int __user *option);
+	void		(*keepalive)(struct sock *sk, int valbool);
+	int		(*compat_ioctl)(struct sock *sk, unsigned int cmd, unsigned long arg);
+	int		(*sendmsg)(struct sock *sk, struct msghdr *msg, size_t len);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	int		(*recvmsg)(struct sock *sk, struct msghdr *msg, size_t len, int flags);
+#else
+	int		(*recvmsg)(struct sock *sk, struct msghdr *msg, size_t len, int flags,
+				   int *addr_len);
+#endif
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+	int		(*sendpage)(struct sock *sk, struct page *page, int offset,
+				    size_t size, int flags);
+#endif
+	void		(*splice_eof)(struct socket *sock);
+	int		(*bind)(struct sock *sk, __QDK_SOCKADDR_ARG *addr, int addr_len);
+	int		(*bind_add)(struct sock *sk, __QDK_SOCKADDR_ARG *addr, int addr_len);
+	int		(*backlog_rcv)(struct sock *sk, struct sk_buff *skb);
+	bool		(*bpf_bypass_getsockopt)(int level, int optname);
+	void		(*release_cb)(struct sock *sk);
+	int		(*hash)(struct sock *sk);
+	void		(*unhash)(struct sock *sk);
+	void		(*rehash)(struct sock *sk);
+	int		(*get_port)(struct sock *sk, unsigned short snum);
+	void		(*put_port)(struct sock *sk);
+	int		(*psock_update_sk_prot)(struct sock *sk, struct sk_psock *psock,
+						bool restore);
+	unsigned int	inuse_idx;
+	int		(*forward_alloc_get)(const struct sock *sk);
+	bool		(*stream_memory_free)(const struct sock *sk, int wake);
+	bool		(*sock_is_readable)(struct sock *sk);
+	void		(*enter_memory_pressure)(struct sock *sk);
+	void		(*leave_memory_pressure)(struct sock *sk);
+	atomic_long_t	*memory_allocated;	/* pages the protocol's sockets hold */
+	int __percpu	*per_cpu_fw_alloc;
+	struct percpu_counter *sockets_allocated;
+	unsigned long	*memory_pressure;
+	long		*sysctl_mem;		/* low, pressure, high (pages) */
+	int		*sysctl_wmem;
+	int		*sysctl_rmem;
+	u32		sysctl_wmem_offset;
+	u32		sysctl_rmem_offset;
+	int		max_header;
+	bool		no_autobind;
+	struct kmem_cache *slab;
+	unsigned int	obj_size;		/* the protocol's sock, struct sock first */
+	slab_flags_t	slab_flags;
+	unsigned int	useroffset;
+	unsigned int	usersize;
+	unsigned int __percpu *orphan_count;
+	struct request_sock_ops *rsk_prot;
+	struct timewait_sock_ops *twsk_prot;
+	union {
+		struct inet_hashinfo	*hashinfo;
+		struct udp_table	*udp_table;
+		struct raw_hashinfo	*raw_hash;
+		struct smc_hashinfo	*smc_hash;
+	} h;
+	struct module	*owner;
+	char		name[32];
+	struct list_head node;
+	int		(*diag_destroy)(struct sock *sk, int err);
+};
+
+int proto_register(struct proto *prot, int alloc_slab);
+void proto_unregister(struct proto *prot);
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* SOCK_REFCNT_DEBUG is off in Debian's kernels */
+#define sk_refcnt_debug_inc(sk)		do { } while (0)
+#define sk_refcnt_debug_dec(sk)		do { } while (0)
+#define sk_refcnt_debug_release(sk)	do { } while (0)
+#endif
+
+/* room in the send buffer, unless the protocol's own test says otherwise */
+static inline bool __sk_stream_memory_free(const struct sock *sk, int wake)
+{
+	if (READ_ONCE(sk->sk_wmem_queued) >= READ_ONCE(sk->sk_sndbuf))
+		return false;
+	return sk->sk_prot->stream_memory_free ?
+	       sk->sk_prot->stream_memory_free(sk, wake) : true;
+}
+
+static inline bool sk_stream_memory_free(const struct sock *sk)
+{
+	return __sk_stream_memory_free(sk, 0);
+}
+
+static inline bool __sk_stream_is_writeable(const struct sock *sk, int wake)
+{
+	return sk_stream_wspace(sk) >= sk_stream_min_wspace(sk) &&
+	       __sk_stream_memory_free(sk, wake);
+}
+
+static inline bool sk_stream_is_writeable(const struct sock *sk)
+{
+	return __sk_stream_is_writeable(sk, 0);
+}
+
+static inline bool sk_has_memory_pressure(const struct sock *sk)
+{
+	return sk->sk_prot->memory_pressure != NULL;
+}
+
+static inline bool sk_under_global_memory_pressure(const struct sock *sk)
+{
+	return sk->sk_prot->memory_pressure && !!READ_ONCE(*sk->sk_prot->memory_pressure);
+}
+
+/* the shim has no memory cgroups: the protocol's pressure alone */
+static inline bool sk_under_memory_pressure(const struct sock *sk)
+{
+	if (!sk->sk_prot->memory_pressure)
+		return false;
+	return !!READ_ONCE(*sk->sk_prot->memory_pressure);
+}
+
+static inline long proto_memory_allocated(const struct proto *prot)
+{
+	return max(0L, atomic_long_read(prot->memory_allocated));
+}
+
+static inline long sk_memory_allocated(const struct sock *sk)
+{
+	return proto_memory_allocated(sk->sk_prot);
+}
+
+/* one CPU: the per-CPU reserve is not used, the pool counts at once */
+static inline void sk_memory_allocated_add(struct sock *sk, int val)
+{
+	atomic_long_add(val, sk->sk_prot->memory_allocated);
+}
+
+static inline void sk_memory_allocated_sub(struct sock *sk, int val)
+{
+	atomic_long_sub(val, sk->sk_prot->memory_allocated);
+}
+
+static inline bool proto_memory_pressure(struct proto *prot)
+{
+	if (!prot->memory_pressure)
+		return false;
+	return !!READ_ONCE(*prot->memory_pressure);
+}
+
+/* the protocol's limit: 0 low, 1 pressure, 2 high (pages) */
+static inline long sk_prot_mem_limits(const struct sock *sk, int index)
+{
+	return READ_ONCE(sk->sk_prot->sysctl_mem[index]);
+}
+
+/* the socket is in a process's hands (lock_sock()) */
+#define sock_owned_by_user(sk)		((sk)->sk_lock.owned)
+#define sock_owned_by_user_nocheck(sk)	((sk)->sk_lock.owned)
+
+static inline bool lockdep_sock_is_held(const struct sock *sk)
+{
+	return lockdep_is_held(&sk->sk_lock) || lockdep_is_held(&sk->sk_lock.slock);
+}
+
+static inline void sock_owned_by_me(const struct sock *sk)
+{
+	WARN_ON_ONCE(!lockdep_sock_is_held(sk));
+}
+
+static inline void sock_not_owned_by_me(const struct sock *sk)
+{
+	WARN_ON_ONCE(lockdep_sock_is_held(sk));
+}
+
+static inline void sock_release_ownership(struct sock *sk)
+{
+	if (sock_owned_by_user_nocheck(sk))
+		sk->sk_lock.owned = 0;
+}
+
+/* the socket's spinlock, what softirq receive takes */
+#define bh_lock_sock(__sk)		spin_lock(&((__sk)->sk_lock.slock))
+#define bh_lock_sock_nested(__sk)	spin_lock_nested(&((__sk)->sk_lock.slock), \
+							 SINGLE_DEPTH_NESTING)
+#define bh_unlock_sock(__sk)		spin_unlock(&((__sk)->sk_lock.slock))
+
+void lock_sock_nested(struct sock *sk, int subclass);
+
+static inline void lock_sock(struct sock *sk)
+{
+	lock_sock_nested(sk, 0);
+}
+
+void release_sock(struct sock *sk);
+
+/*
+ * The fast lock: with no process owning the socket only its spinlock is
+ * taken (false returned, the caller unlocks with the spinlock); else the
+ * socket is owned as by lock_sock() (true).
+ */
+bool __lock_sock_fast(struct sock *sk) __acquires(&sk->sk_lock.slock);
+
+static inline bool lock_sock_fast(struct sock *sk)
+{
+	return __lock_sock_fast(sk);
+}
+
+static inline bool lock_sock_fast_nested(struct sock *sk)
+{
+	return __lock_sock_fast(sk);
+}
+
+static inline void unlock_sock_fast(struct sock *sk, bool slow)
+	__releases(&sk->sk_lock.slock)
+{
+	if (slow) {
+		release_sock(sk);
+		__release(&sk->sk_lock.slock);
+	} else {
+		spin_unlock_bh(&sk->sk_lock.slock);
+	}
+}
+
+void sk_free(struct sock *sk);
+
+/* the last reference frees the socket (sk_free()) */
+static inline void sock_put(struct sock *sk)
+{
+	if (refcount_dec_and_test(&sk->sk_refcnt))
+		sk_free(sk);
+}
+
+static inline int sk_wmem_alloc_get(const struct sock *sk)
+{
+	return refcount_read(&sk->sk_wmem_alloc) - 1;
+}
+
+static inline int sk_rmem_alloc_get(const struct sock *sk)
+{
+	return atomic_read(&sk->sk_rmem_alloc);
+}
+
+static inline bool sk_has_allocations(const struct sock *sk)
+{
+	return sk_wmem_alloc_get(sk) || sk_rmem_alloc_get(sk);
+}
+
+/* the write space left, 0 once sending is shut down */
+static inline int sock_wspace(struct sock *sk)
+{
+	int amt = 0;
+
+	if (!(sk->sk_shutdown & SEND_SHUTDOWN)) {
+		amt = sk->sk_sndbuf - refcount_read(&sk->sk_wmem_alloc);
+		if (amt < 0)
+			amt = 0;
+	}
+	return amt;
+}
+
+/* less than half of the send buffer charged */
+static inline bool sock_writeable(const struct sock *sk)
+{
+	return refcount_read(&sk->sk_wmem_alloc) < (READ_ONCE(sk->sk_sndbuf) >> 1);
+}
+
+/* the pending error, cleared, as a negative errno */
+static inline int sock_error(struct sock *sk)
+{
+	int err;
+
+	if (likely(!READ_ONCE(sk->sk_err)))
+		return 0;
+	err = xchg(&sk->sk_err, 0);
+	return -err;
+}
+
+static inline gfp_t sk_gfp_mask(const struct sock *sk, gfp_t gfp_mask)
+{
+	return gfp_mask | (sk->sk_allocation & __GFP_MEMALLOC);
+}
+
+static inline long sock_rcvtimeo(const struct sock *sk, bool noblock)
+{
+	return noblock ? 0 : READ_ONCE(sk->sk_rcvtimeo);
+}
+
+static inline long sock_sndtimeo(const struct sock *sk, bool noblock)
+{
+	return noblock ? 0 : READ_ONCE(sk->sk_sndtimeo);
+}
+
+/* bytes a receive waits for: all with MSG_WAITALL, else the low mark, at least 1 */
+static inline int sock_rcvlowat(const struct sock *sk, int waitall, int len)
+{
+	int v = waitall ? len : min_t(int, READ_ONCE(sk->sk_rcvlowat), len);
+
+	return v ?: 1;
+}
+
+/* an interrupted wait: -ERESTARTSYS unless the timeout was infinite */
+static inline int sock_intr_errno(long timeo)
+{
+	return timeo == MAX_SCHEDULE_TIMEOUT ? -ERESTARTSYS : -EINTR;
+}
+
+
+#define SOCK_BINDADDR_LOCK	4
+#define SOCK_BINDPORT_LOCK	8
+
+#define PROT_SOCK		1024
+#define SOCK_DESTROY_TIME	(10 * HZ)
+
+#define SK_MEM_SEND	0
+#define SK_MEM_RECV	1
+
+int __sk_mem_raise_allocated(struct sock *sk, int size, int amt, int kind);
+void __sk_mem_reduce_allocated(struct sock *sk, int amount);
+int __sk_mem_schedule(struct sock *sk, int size, int kind);
+void __sk_mem_reclaim(struct sock *sk, int amount);
+
+/* the pages amt bytes take */
+static inline int sk_mem_pages(int amt)
+{
+	return (amt + PAGE_SIZE - 1) >> PAGE_SHIFT;
+}
+
+/* the socket's memory counts against its protocol's pool */
+static inline bool sk_has_account(struct sock *sk)
+{
+	return !!sk->sk_prot->memory_allocated;
+}
+
+static inline bool sk_wmem_schedule(struct sock *sk, int size)
+{
+	int delta;
+
+	if (!sk_has_account(sk))
+		return true;
+	delta = size - sk->sk_forward_alloc;
+	return delta <= 0 || __sk_mem_schedule(sk, delta, SK_MEM_SEND);
+}
+
+static inline bool sk_rmem_schedule(struct sock *sk, struct sk_buff *skb, int size)
+{
+	int delta;
+
+	if (!sk_has_account(sk))
+		return true;
+	delta = size - sk->sk_forward_alloc;
+	return delta <= 0 || __sk_mem_schedule(sk, delta, SK_MEM_RECV) ||
+	       skb_pfmemalloc(skb);
+}
+
+/* the reserved memory (SO_RESERVE_MEM) the queues do not use */
+static inline int sk_unused_reserved_mem(const struct sock *sk)
+{
+	int unused_mem;
+
+	if (likely(!sk->sk_reserved_mem))
+		return 0;
+	unused_mem = sk->sk_reserved_mem - sk->sk_wmem_queued -
+		     atomic_read(&sk->sk_rmem_alloc);
+	return unused_mem > 0 ? unused_mem : 0;
+}
+
+/* whole pages of forward allocation beyond the reserve go back to the pool */
+static inline void sk_mem_reclaim(struct sock *sk)
+{
+	int reclaimable;
+
+	if (!sk_has_account(sk))
+		return;
+	reclaimable = sk->sk_forward_alloc - sk_unused_reserved_mem(sk);
+	if (reclaimable >= (int)PAGE_SIZE)
+		__sk_mem_reclaim(sk, reclaimable);
+}
+
+/* on close: all of it */
+static inline void sk_mem_reclaim_final(struct sock *sk)
+{
+	sk->sk_reserved_mem = 0;
+	sk_mem_reclaim(sk);
+}
+
+static inline void sk_mem_charge(struct sock *sk, int size)
+{
+	if (!sk_has_account(sk))
+		return;
+	sk_forward_alloc_add(sk, -size);
+}
+
+static inline void sk_mem_uncharge(struct sock *sk, int size)
+{
+	if (!sk_has_account(sk))
+		return;
+	sk_forward_alloc_add(sk, size);
+	sk_mem_reclaim(sk);
+}
+
+/* packets charged to a socket and their destructors (lib/sock.c) */
+void skb_set_owner_w(struct sk_buff *skb, struct sock *sk);
+void sock_wfree(struct sk_buff *skb);
+void sock_rfree(struct sk_buff *skb);
+void sock_efree(struct sk_buff *skb);
+void sock_edemux(struct sk_buff *skb);
+void sock_pfree(struct sk_buff *skb);
+struct sk_buff *sock_wmalloc(struct sock *sk, unsigned long size, int force,
+			     gfp_t priority);
+void *sock_kmalloc(struct sock *sk, int size, gfp_t priority);
+void sock_kfree_s(struct sock *sk, void *mem, int size);
+void sock_kzfree_s(struct sock *sk, void *mem, int size);
+
+static inline void skb_set_hash_from_sk(struct sk_buff *skb, struct sock *sk)
+{
+	u32 txhash = READ_ONCE(sk->sk_txhash);
+
+	if (txhash) {
+		skb->l4_hash = 1;
+		skb->hash = txhash;
+	}
+}
+
+/* a received packet charged to sk's receive memory until it is freed */
+static inline void skb_set_owner_r(struct sk_buff *skb, struct sock *sk)
+{
+	skb_orphan(skb);
+	skb->sk = sk;
+	skb->destructor = sock_rfree;
+	atomic_add(skb->truesize, &sk->sk_rmem_alloc);
+	sk_mem_charge(sk, skb->truesize);
+}
+
+/* a socket's own reference on the packet, without charging its memory */
+static inline __must_check bool skb_set_owner_sk_safe(struct sk_buff *skb, struct sock *sk)
+{
+	if (sk && refcount_inc_not_zero(&sk->sk_refcnt)) {
+		skb_orphan(skb);
+		skb->destructor = sock_efree;
+		skb->sk = sk;
+		return true;
+	}
+	return false;
+}
+
+/* a consumed received packet off the receive queue, freed */
+static inline void sk_eat_skb(struct sock *sk, struct sk_buff *skb)
+{
+	__skb_unlink(skb, &sk->sk_receive_queue);
+	__kfree_skb(skb);
+}
+
+/* a socket's timer holding a reference while pending (lib/sock.c) */
+void sk_reset_timer(struct sock *sk, struct timer_list *timer, unsigned long expires);
+void sk_stop_timer(struct sock *sk, struct timer_list *timer);
+void sk_stop_timer_sync(struct sock *sk, struct timer_list *timer);
+
+struct sock *sk_alloc(struct net *net, int family, gfp_t priority,
+		      struct proto *prot, int kern);
+void sock_init_data(struct socket *sock, struct sock *sk);
+
+#define NO_QUEUE_MAPPING	USHRT_MAX
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* a new queue is remembered with the time; the same one refreshed at most each second */
+static inline void sk_tx_queue_set(struct sock *sk, int tx_queue)
+{
+	if (WARN_ON_ONCE((unsigned short)tx_queue >= USHRT_MAX))
+		return;
+	if (READ_ONCE(sk->sk_tx_queue_mapping) != tx_queue) {
+		WRITE_ONCE(sk->sk_tx_queue_mapping, tx_queue);
+		WRITE_ONCE(sk->sk_tx_queue_mapping_jiffies, jiffies);
+		return;
+	}
+	if (time_is_before_jiffies(READ_ONCE(sk->sk_tx_queue_mapping_jiffies) + HZ))
+		WRITE_ONCE(sk->sk_tx_queue_mapping_jiffies, jiffies);
+}
+#else
+static inline void sk_tx_queue_set(struct sock *sk, int tx_queue)
+{
+	if (WARN_ON_ONCE((unsigned short)tx_queue >= USHRT_MAX))
+		return;
+	WRITE_ONCE(sk->sk_tx_queue_mapping, tx_queue);
+}
+#endif
+
+static inline void sk_tx_queue_clear(struct sock *sk)
+{
+	WRITE_ONCE(sk->sk_tx_queue_mapping, NO_QUEUE_MAPPING);
+}
+
+/* the transmit queue the socket last used, -1 for none */
+static inline int sk_tx_queue_get(const struct sock *sk)
+{
+	if (sk) {
+		int val = READ_ONCE(sk->sk_tx_queue_mapping);
+
+		if (val != NO_QUEUE_MAPPING)
+			return val;
+	}
+	return -1;
+}
+
+static inline void __sk_rx_queue_set(struct sock *sk, const struct sk_buff *skb,
+				     bool force_set)
+{
+	if (skb_rx_queue_recorded(skb)) {
+		u16 rx_queue = skb_get_rx_queue(skb);
+
+		if (force_set ||
+		    unlikely(READ_ONCE(sk->sk_rx_queue_mapping) != rx_queue))
+			WRITE_ONCE(sk->sk_rx_queue_mapping, rx_queue);
+	}
+}
+
+static inline void sk_rx_queue_set(struct sock *sk, const struct sk_buff *skb)
+{
+	__sk_rx_queue_set(sk, skb, true);
+}
+
+static inline void sk_rx_queue_update(struct sock *sk, const struct sk_buff *skb)
+{
+	__sk_rx_queue_set(sk, skb, false);
+}
+
+static inline void sk_rx_queue_clear(struct sock *sk)
+{
+	WRITE_ONCE(sk->sk_rx_queue_mapping, NO_QUEUE_MAPPING);
+}
+
+static inline int sk_rx_queue_get(const struct sock *sk)
+{
+	if (sk) {
+		int res = READ_ONCE(sk->sk_rx_queue_mapping);
+
+		if (res != NO_QUEUE_MAPPING)
+			return res;
+	}
+	return -1;
+}
+
+/* socket_wq's flag bits (SOCKWQ_ASYNC_*) */
+static inline void sk_set_bit(int nr, struct sock *sk)
+{
+	set_bit(nr, &sk->sk_wq_raw->flags);
+}
+
+static inline void sk_clear_bit(int nr, struct sock *sk)
+{
+	clear_bit(nr, &sk->sk_wq_raw->flags);
+}
+
+static inline wait_queue_head_t *sk_sleep(struct sock *sk)
+{
+	BUILD_BUG_ON(offsetof(struct socket_wq, wait) != 0);
+	return &rcu_dereference_raw(sk->sk_wq)->wait;
+}
+
+/* the socket joins sock's wait queue (or leaves it: NULL) */
+static inline void sk_set_socket(struct sock *sk, struct socket *sock)
+{
+	sk->sk_socket = sock;
+}
+
+/* a random transmit hash, never 0 (0 means none) */
+static inline u32 net_tx_rndhash(void)
+{
+	u32 v = get_random_u32();
+
+	return v ?: 1;
+}
+
+static inline void sk_set_txhash(struct sock *sk)
+{
+	WRITE_ONCE(sk->sk_txhash, net_tx_rndhash());
+}
+
+#define SOCK_TXREHASH_DEFAULT	255
+#define SOCK_TXREHASH_DISABLED	0
+#define SOCK_TXREHASH_ENABLED	1
+
+/* a new path for a socket that re-hashes on trouble (SO_TXREHASH) */
+static inline bool sk_rethink_txhash(struct sock *sk)
+{
+	if (sk->sk_txhash && sk->sk_txrehash == SOCK_TXREHASH_ENABLED) {
+		sk_set_txhash(sk);
+		return true;
+	}
+	return false;
+}
+
+/* a qdisc's pacing shift (TSQ's budget) for a full socket only */
+static inline void sk_pacing_shift_update(struct sock *sk, int val)
+{
+	if (!sk || !sk_fullsock(sk) || READ_ONCE(sk->sk_pacing_shift) == val)
+		return;
+	WRITE_ONCE(sk->sk_pacing_shift, val);
+}
+
+static inline bool sk_can_gso(const struct sock *sk)
+{
+	netdev_features_t feature = (netdev_features_t)sk->sk_gso_type << NETIF_F_GSO_SHIFT;
+
+	/* net_gso_ok(): every GSO type bit of the socket's among its route's */
+	return (sk->sk_route_caps & feature) == feature;
+}
+
+static inline void sk_gso_disable(struct sock *sk)
+{
+	sk->sk_gso_disabled = 1;
+	sk->sk_route_caps &= ~NETIF_F_GSO_MASK;
+}
+
+/* the drops of a packet dropped with gso_segs segments */
+static inline void sk_drops_add(struct sock *sk, const struct sk_buff *skb)
+{
+	int segs = max_t(u16, 1, skb_shinfo(skb)->gso_segs);
+
+	atomic_add(segs, &sk->sk_drops);
+}
+
+/* what a socket keeps in a received packet's cb[] end (SO_RXQ_OVFL) */
+struct sock_skb_cb {
+	u32 dropcount;
+};
+
+#define SOCK_SKB_CB_OFFSET	(sizeof_field(struct sk_buff, cb) - sizeof(struct sock_skb_cb))
+#define SOCK_SKB_CB(__skb)	((struct sock_skb_cb *)((__skb)->cb + SOCK_SKB_CB_OFFSET))
+#define sock_skb_cb_check_size(size)					\
+	BUILD_BUG_ON((size) > SOCK_SKB_CB_OFFSET)
+
+static inline void sock_skb_set_dropcount(const struct sock *sk, struct sk_buff *skb)
+{
+	SOCK_SKB_CB(skb)->dropcount = sock_flag(sk, SOCK_RXQ_OVFL) ?
+				      atomic_read(&sk->sk_drops) : 0;
+}
+
+static inline ktime_t sock_read_timestamp(struct sock *sk)
+{
+	return READ_ONCE(sk->sk_stamp);
+}
+
+static inline void sock_write_timestamp(struct sock *sk, ktime_t kt)
+{
+	WRITE_ONCE(sk->sk_stamp, kt);
+}
+
+#define SK_DEFAULT_STAMP	(-1L * NSEC_PER_SEC)
+
+#define TCP_SKB_MIN_TRUESIZE	(2048 + SKB_DATA_ALIGN(sizeof(struct sk_buff)))
+#define SOCK_MIN_SNDBUF		(TCP_SKB_MIN_TRUESIZE * 2)
+#define SOCK_MIN_RCVBUF		TCP_SKB_MIN_TRUESIZE
+
+/* a stream socket's send buffer halved to its queue, unless the user set it */
+static inline void sk_stream_moderate_sndbuf(struct sock *sk)
+{
+	u32 val;
+
+	if (sk->sk_userlocks & SOCK_SNDBUF_LOCK)
+		return;
+	val = min(sk->sk_sndbuf, sk->sk_wmem_queued >> 1);
+	val = max_t(u32, val, sk_unused_reserved_mem(sk));
+	WRITE_ONCE(sk->sk_sndbuf, max_t(u32, val, SOCK_MIN_SNDBUF));
+}
+
+/* the sizes net.core.[rw]mem_max start from: 256 packets of 256 bytes */
+#define _SK_MEM_PACKETS		256
+#define _SK_MEM_OVERHEAD	SKB_TRUESIZE(256)
+#define SK_WMEM_MAX		(_SK_MEM_OVERHEAD * _SK_MEM_PACKETS)
+#define SK_RMEM_MAX		(_SK_MEM_OVERHEAD * _SK_MEM_PACKETS)
+
+extern __u32 sysctl_wmem_max;
+extern __u32 sysctl_rmem_max;
+extern int sysctl_optmem_max;
+extern __u32 sysctl_wmem_default;
+extern __u32 sysctl_rmem_default;
+
+#define SKB_FRAG_PAGE_ORDER	get_order(32768)
+
+static inline bool sk_is_stream_unix(const struct sock *sk)
+{
+	return sk->sk_family == AF_UNIX && sk->sk_type == SOCK_STREAM;
+}
+
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
-#include <linux/list.h>
-#include <linux/timer.h>
 #include <linux/cache.h>
 #include <linux/bitops.h>
-#include <linux/lockdep.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <linux/sched.h>
-#include <linux/wait.h>
 #include <linux/rbtree.h>
 #include <linux/poll.h>
 #include <net/checksum.h>

@@ -1,0 +1,465 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sock.c - struct sock's life and memory accounting (net/core/sock.c):
+ * sk_alloc() of a protocol's object size and sk_free() when the socket's
+ * last reference and last charged packet are gone; packets charged to a
+ * socket's write or receive memory and the destructors that release the
+ * charge; the owner lock; the protocol memory pool's schedule and reclaim.
+ * No socket I/O: the stack behind a socket is not modelled.
+ */
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/skbuff.h>
+#include <linux/slab.h>
+#include <net/sock.h>
+
+/* the defaults net.core.[rw]mem_max/default and optmem_max start with */
+__u32 sysctl_wmem_max __read_mostly = SK_WMEM_MAX;
+EXPORT_SYMBOL(sysctl_wmem_max);
+__u32 sysctl_rmem_max __read_mostly = SK_RMEM_MAX;
+EXPORT_SYMBOL(sysctl_rmem_max);
+__u32 sysctl_wmem_default __read_mostly = SK_WMEM_MAX;
+__u32 sysctl_rmem_default __read_mostly = SK_RMEM_MAX;
+int sysctl_optmem_max __read_mostly = sizeof(unsigned long) * (2 * UIO_MAXIOV + 512);
+EXPORT_SYMBOL(sysctl_optmem_max);
+
+static DEFINE_MUTEX(proto_list_mutex);
+static LIST_HEAD(proto_list);
+
+/* a protocol for socket lookups and /proc/net/protocols; no slab of its own */
+int proto_register(struct proto *prot, int alloc_slab)
+{
+	if (alloc_slab && !prot->obj_size)
+		return -EINVAL;
+	mutex_lock(&proto_list_mutex);
+	list_add(&prot->node, &proto_list);
+	mutex_unlock(&proto_list_mutex);
+	return 0;
+}
+EXPORT_SYMBOL(proto_register);
+
+void proto_unregister(struct proto *prot)
+{
+	mutex_lock(&proto_list_mutex);
+	list_del(&prot->node);
+	mutex_unlock(&proto_list_mutex);
+}
+EXPORT_SYMBOL(proto_unregister);
+
+/*
+ * A zeroed socket of prot->obj_size (struct sock at least) with its family,
+ * protocol and namespace; a user socket (kern 0) holds a reference on net.
+ * sk_wmem_alloc starts at 1: the socket's own, dropped by sk_free().
+ */
+struct sock *sk_alloc(struct net *net, int family, gfp_t priority,
+		      struct proto *prot, int kern)
+{
+	struct sock *sk;
+
+	sk = kzalloc(max_t(size_t, prot->obj_size, sizeof(*sk)), priority);
+	if (!sk)
+		return NULL;
+	sk->sk_family = family;
+	sk->sk_prot = sk->sk_prot_creator = prot;
+	sk->sk_kern_sock = kern;
+	spin_lock_init(&sk->sk_lock.slock);
+	init_waitqueue_head(&sk->sk_lock.wq);
+	sk->sk_net_refcnt = kern ? 0 : 1;
+	if (likely(sk->sk_net_refcnt))
+		get_net(net);
+	sock_net_set(sk, net);
+	refcount_set(&sk->sk_wmem_alloc, 1);
+	sk_tx_queue_clear(sk);
+	return sk;
+}
+EXPORT_SYMBOL(sk_alloc);
+
+/* the socket's memory goes: its destructor, its namespace, its object */
+static void __sk_free(struct sock *sk)
+{
+	if (sk->sk_destruct)
+		sk->sk_destruct(sk);
+	WARN(atomic_read(&sk->sk_omem_alloc), "%s: optmem leakage (%d bytes) detected\n",
+	     __func__, atomic_read(&sk->sk_omem_alloc));
+	if (likely(sk->sk_net_refcnt))
+		put_net(sock_net(sk));
+	kfree(sk);
+}
+
+/* the socket's own write reference: freed now, or by its last packet's */
+void sk_free(struct sock *sk)
+{
+	if (refcount_dec_and_test(&sk->sk_wmem_alloc))
+		__sk_free(sk);
+}
+EXPORT_SYMBOL(sk_free);
+
+static void sock_def_noop(struct sock *sk)
+{
+}
+
+/*
+ * A new socket's defaults: the queues, the buffer sizes of
+ * net.core.[rw]mem_default, infinite timeouts, one reference, no owner, the
+ * type of sock (when there is one) and do-nothing callbacks where the
+ * kernel's wake a process (the shim's sockets have none waiting).
+ */
+void sock_init_data(struct socket *sock, struct sock *sk)
+{
+	skb_queue_head_init(&sk->sk_receive_queue);
+	skb_queue_head_init(&sk->sk_write_queue);
+	skb_queue_head_init(&sk->sk_error_queue);
+	sk->sk_send_head = NULL;
+	timer_setup(&sk->sk_timer, NULL, 0);
+	sk->sk_allocation = GFP_KERNEL;
+	sk->sk_rcvbuf = READ_ONCE(sysctl_rmem_default);
+	sk->sk_sndbuf = READ_ONCE(sysctl_wmem_default);
+	sk->sk_state = TCP_CLOSE;
+	sk->sk_use_task_frag = true;
+	sk_set_socket(sk, sock);
+	sock_set_flag(sk, SOCK_ZAPPED);
+	if (sock) {
+		sk->sk_type = sock->type;
+		RCU_INIT_POINTER(sk->sk_wq, &sock->wq);
+		sock->sk = sk;
+	} else {
+		RCU_INIT_POINTER(sk->sk_wq, NULL);
+	}
+	rwlock_init(&sk->sk_callback_lock);
+	sk->sk_state_change = sock_def_noop;
+	sk->sk_data_ready = sock_def_noop;
+	sk->sk_write_space = sock_def_noop;
+	sk->sk_error_report = sock_def_noop;
+	sk->sk_destruct = NULL;
+	sk->sk_frag.page = NULL;
+	sk->sk_frag.offset = 0;
+	sk->sk_peek_off = -1;
+	sk->sk_peer_pid = NULL;
+	sk->sk_peer_cred = NULL;
+	spin_lock_init(&sk->sk_peer_lock);
+	sk->sk_write_pending = 0;
+	sk->sk_rcvlowat = 1;
+	sk->sk_rcvtimeo = MAX_SCHEDULE_TIMEOUT;
+	sk->sk_sndtimeo = MAX_SCHEDULE_TIMEOUT;
+	sk->sk_stamp = SK_DEFAULT_STAMP;
+	atomic_set(&sk->sk_zckey, 0);
+	sk->sk_max_pacing_rate = ~0UL;
+	sk->sk_pacing_rate = ~0UL;
+	WRITE_ONCE(sk->sk_pacing_shift, 10);
+	sk->sk_incoming_cpu = -1;
+	sk_rx_queue_clear(sk);
+	refcount_set(&sk->sk_refcnt, 1);
+	atomic_set(&sk->sk_drops, 0);
+}
+EXPORT_SYMBOL(sock_init_data);
+
+/*
+ * Charge a sent packet to sk's write memory until it is freed: its
+ * destructor sock_wfree() gives the charge back. A request or timewait
+ * socket is only held (sock_edemux()).
+ */
+void skb_set_owner_w(struct sk_buff *skb, struct sock *sk)
+{
+	skb_orphan(skb);
+	skb->sk = sk;
+	if (unlikely(!sk_fullsock(sk))) {
+		skb->destructor = sock_edemux;
+		sock_hold(sk);
+		return;
+	}
+	skb->destructor = sock_wfree;
+	skb_set_hash_from_sk(skb, sk);
+	refcount_add(skb->truesize, &sk->sk_wmem_alloc);
+}
+EXPORT_SYMBOL(skb_set_owner_w);
+
+/*
+ * A sent packet's charge back: all but one unit first and the writer told
+ * there is space (unless the socket uses its write queue), then the last
+ * unit, which frees a socket sk_free() already let go.
+ */
+void sock_wfree(struct sk_buff *skb)
+{
+	struct sock *sk = skb->sk;
+	unsigned int len = skb->truesize;
+
+	if (!sock_flag(sk, SOCK_USE_WRITE_QUEUE)) {
+		WARN_ON(refcount_sub_and_test(len - 1, &sk->sk_wmem_alloc));
+		if (sk->sk_write_space)
+			sk->sk_write_space(sk);
+		len = 1;
+	}
+	if (refcount_sub_and_test(len, &sk->sk_wmem_alloc))
+		__sk_free(sk);
+}
+EXPORT_SYMBOL(sock_wfree);
+
+/* a received packet's charge back (skb_set_owner_r()) */
+void sock_rfree(struct sk_buff *skb)
+{
+	struct sock *sk = skb->sk;
+	unsigned int len = skb->truesize;
+
+	atomic_sub(len, &sk->sk_rmem_alloc);
+	sk_mem_uncharge(sk, len);
+}
+EXPORT_SYMBOL(sock_rfree);
+
+/* a reference-only owner's reference back (skb_set_owner_sk_safe()) */
+void sock_efree(struct sk_buff *skb)
+{
+	sock_put(skb->sk);
+}
+EXPORT_SYMBOL(sock_efree);
+
+void sock_edemux(struct sk_buff *skb)
+{
+	sock_put(skb->sk);
+}
+EXPORT_SYMBOL(sock_edemux);
+
+/* an early-demuxed socket's reference, when it holds one */
+void sock_pfree(struct sk_buff *skb)
+{
+	if (sk_is_refcounted(skb->sk))
+		sock_put(skb->sk);
+}
+EXPORT_SYMBOL(sock_pfree);
+
+/* a packet charged to sk, within its send buffer unless forced */
+struct sk_buff *sock_wmalloc(struct sock *sk, unsigned long size, int force,
+			     gfp_t priority)
+{
+	if (force || refcount_read(&sk->sk_wmem_alloc) < READ_ONCE(sk->sk_sndbuf)) {
+		struct sk_buff *skb = alloc_skb(size, priority);
+
+		if (skb) {
+			skb_set_owner_w(skb, sk);
+			return skb;
+		}
+	}
+	return NULL;
+}
+EXPORT_SYMBOL(sock_wmalloc);
+
+/* option memory, counted in sk_omem_alloc up to net.core.optmem_max */
+void *sock_kmalloc(struct sock *sk, int size, gfp_t priority)
+{
+	int optmem_max = READ_ONCE(sysctl_optmem_max);
+
+	if ((unsigned int)size <= optmem_max &&
+	    atomic_read(&sk->sk_omem_alloc) + size < optmem_max) {
+		void *mem;
+
+		atomic_add(size, &sk->sk_omem_alloc);
+		mem = kmalloc(size, priority);
+		if (mem)
+			return mem;
+		atomic_sub(size, &sk->sk_omem_alloc);
+	}
+	return NULL;
+}
+EXPORT_SYMBOL(sock_kmalloc);
+
+void sock_kfree_s(struct sock *sk, void *mem, int size)
+{
+	if (WARN_ON_ONCE(!mem))
+		return;
+	kfree(mem);
+	atomic_sub(size, &sk->sk_omem_alloc);
+}
+EXPORT_SYMBOL(sock_kfree_s);
+
+void sock_kzfree_s(struct sock *sk, void *mem, int size)
+{
+	if (WARN_ON_ONCE(!mem))
+		return;
+	kfree_sensitive(mem);
+	atomic_sub(size, &sk->sk_omem_alloc);
+}
+EXPORT_SYMBOL(sock_kzfree_s);
+
+/*
+ * A process takes the socket: one task, so an owned socket here is the
+ * caller's own recursion (the kernel would sleep forever): warned.
+ */
+void lock_sock_nested(struct sock *sk, int subclass)
+{
+	spin_lock_bh(&sk->sk_lock.slock);
+	WARN_ON_ONCE(sock_owned_by_user_nocheck(sk));
+	sk->sk_lock.owned = 1;
+	spin_unlock_bh(&sk->sk_lock.slock);
+}
+EXPORT_SYMBOL(lock_sock_nested);
+
+/* the packets queued meanwhile go to the protocol, then the owner leaves */
+void release_sock(struct sock *sk)
+{
+	spin_lock_bh(&sk->sk_lock.slock);
+	while (sk->sk_backlog.tail) {
+		struct sk_buff *skb = sk->sk_backlog.head;
+
+		WRITE_ONCE(sk->sk_backlog.head, NULL);
+		WRITE_ONCE(sk->sk_backlog.tail, NULL);
+		spin_unlock_bh(&sk->sk_lock.slock);
+		while (skb) {
+			struct sk_buff *next = skb->next;
+
+			skb->next = NULL;
+			sk_backlog_rcv(sk, skb);
+			skb = next;
+		}
+		spin_lock_bh(&sk->sk_lock.slock);
+	}
+	sk->sk_backlog.len = 0;
+	if (sk->sk_prot->release_cb)
+		sk->sk_prot->release_cb(sk);
+	sock_release_ownership(sk);
+	if (waitqueue_active(&sk->sk_lock.wq))
+		wake_up(&sk->sk_lock.wq);
+	spin_unlock_bh(&sk->sk_lock.slock);
+}
+EXPORT_SYMBOL(release_sock);
+
+bool __lock_sock_fast(struct sock *sk)
+{
+	spin_lock_bh(&sk->sk_lock.slock);
+	if (!sock_owned_by_user_nocheck(sk))
+		return false;	/* the spinlock stays held */
+	WARN_ON_ONCE(1);	/* owned by this one task: lock_sock() would never return */
+	sk->sk_lock.owned = 1;
+	spin_unlock_bh(&sk->sk_lock.slock);
+	return true;
+}
+EXPORT_SYMBOL(__lock_sock_fast);
+
+/* armed, the timer holds a reference on the socket; its handler drops it */
+void sk_reset_timer(struct sock *sk, struct timer_list *timer, unsigned long expires)
+{
+	if (!mod_timer(timer, expires))
+		sock_hold(sk);
+}
+EXPORT_SYMBOL(sk_reset_timer);
+
+void sk_stop_timer(struct sock *sk, struct timer_list *timer)
+{
+	if (timer_delete(timer))
+		__sock_put(sk);
+}
+EXPORT_SYMBOL(sk_stop_timer);
+
+void sk_stop_timer_sync(struct sock *sk, struct timer_list *timer)
+{
+	if (timer_delete_sync(timer))
+		__sock_put(sk);
+}
+EXPORT_SYMBOL(sk_stop_timer_sync);
+
+static void sk_enter_memory_pressure(struct sock *sk)
+{
+	if (!sk->sk_prot->enter_memory_pressure)
+		return;
+	sk->sk_prot->enter_memory_pressure(sk);
+}
+
+static void sk_leave_memory_pressure(struct sock *sk)
+{
+	if (sk->sk_prot->leave_memory_pressure) {
+		sk->sk_prot->leave_memory_pressure(sk);
+	} else {
+		unsigned long *memory_pressure = sk->sk_prot->memory_pressure;
+
+		if (memory_pressure && READ_ONCE(*memory_pressure))
+			WRITE_ONCE(*memory_pressure, 0);
+	}
+}
+
+/* the buffer every socket keeps even under pressure (tcp_[rw]mem[0]) */
+static int sk_mem0(const int *sysctl)
+{
+	return sysctl ? READ_ONCE(sysctl[0]) : 0;
+}
+
+/*
+ * amt pages more for the protocol's pool: granted under the low limit;
+ * above the pressure limit the protocol enters pressure; above the high
+ * limit, or under pressure once the socket holds its minimum buffer, a
+ * stream sender's buffer is moderated and the charge refused unless the
+ * queue is already past it (the kernel then forces it). The shim keeps no
+ * socket count, so the kernel's fair-share admission under pressure (a
+ * socket below the average use) is not made: such a socket is refused.
+ */
+int __sk_mem_raise_allocated(struct sock *sk, int size, int amt, int kind)
+{
+	struct proto *prot = sk->sk_prot;
+	long allocated;
+
+	sk_memory_allocated_add(sk, amt);
+	allocated = sk_memory_allocated(sk);
+	if (allocated <= sk_prot_mem_limits(sk, 0)) {
+		sk_leave_memory_pressure(sk);
+		return 1;
+	}
+	if (allocated > sk_prot_mem_limits(sk, 1))
+		sk_enter_memory_pressure(sk);
+	if (allocated > sk_prot_mem_limits(sk, 2))
+		goto suppress_allocation;
+	if (kind == SK_MEM_RECV) {
+		if (atomic_read(&sk->sk_rmem_alloc) < sk_mem0(prot->sysctl_rmem))
+			return 1;
+	} else {
+		int wmem0 = sk_mem0(prot->sysctl_wmem);
+
+		if (sk->sk_type == SOCK_STREAM) {
+			if (sk->sk_wmem_queued < wmem0)
+				return 1;
+		} else if (refcount_read(&sk->sk_wmem_alloc) < wmem0) {
+			return 1;
+		}
+	}
+	if (sk_has_memory_pressure(sk) && !sk_under_global_memory_pressure(sk))
+		return 1;
+
+suppress_allocation:
+	if (kind == SK_MEM_SEND && sk->sk_type == SOCK_STREAM) {
+		sk_stream_moderate_sndbuf(sk);
+		if (sk->sk_wmem_queued + size >= sk->sk_sndbuf)
+			return 1;
+	}
+	sk_memory_allocated_sub(sk, amt);
+	return 0;
+}
+EXPORT_SYMBOL(__sk_mem_raise_allocated);
+
+/* whole pages for size more bytes of forward allocation, or 0 */
+int __sk_mem_schedule(struct sock *sk, int size, int kind)
+{
+	int ret, amt = sk_mem_pages(size);
+
+	sk_forward_alloc_add(sk, amt << PAGE_SHIFT);
+	ret = __sk_mem_raise_allocated(sk, size, amt, kind);
+	if (!ret)
+		sk_forward_alloc_add(sk, -(amt << PAGE_SHIFT));
+	return ret;
+}
+EXPORT_SYMBOL(__sk_mem_schedule);
+
+void __sk_mem_reduce_allocated(struct sock *sk, int amount)
+{
+	sk_memory_allocated_sub(sk, amount);
+	if (sk_under_global_memory_pressure(sk) &&
+	    sk_memory_allocated(sk) < sk_prot_mem_limits(sk, 0))
+		sk_leave_memory_pressure(sk);
+}
+EXPORT_SYMBOL(__sk_mem_reduce_allocated);
+
+/* the whole pages of amount bytes back to the pool */
+void __sk_mem_reclaim(struct sock *sk, int amount)
+{
+	amount >>= PAGE_SHIFT;
+	sk_forward_alloc_add(sk, -(amount << PAGE_SHIFT));
+	__sk_mem_reduce_allocated(sk, amount);
+}
+EXPORT_SYMBOL(__sk_mem_reclaim);
