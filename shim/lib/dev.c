@@ -58,15 +58,305 @@ EXPORT_SYMBOL(netdev_set_num_tc);
 #include <linux/etherdevice.h>
 #include <linux/inetdevice.h>
 #include <linux/slab.h>
+#include <linux/rtnetlink.h>
 #include <net/net_namespace.h>
 #include <net/sch_generic.h>
 #include "shim.h"
 
+/* every namespace (the kernel's net_namespace_list): init_net, then usertc's */
+static LIST_HEAD(qdk_net_list);
+
 /* the namespace the replay's devices live in */
 struct net init_net = {
+	.list = LIST_HEAD_INIT(init_net.list),
 	.dev_base_head = LIST_HEAD_INIT(init_net.dev_base_head),
 };
 EXPORT_SYMBOL(init_net);
+
+static void init_net_link(void)
+{
+	if (list_empty(&init_net.list))
+		list_add(&init_net.list, &qdk_net_list);
+}
+
+/* a namespace of the shim's rtnetlink comes and goes (lib/rtnetlink.c) */
+void qdk_net_link(struct net *net)
+{
+	init_net_link();
+	list_add_tail(&net->list, &qdk_net_list);
+}
+
+void qdk_net_unlink(struct net *net)
+{
+	list_del_init(&net->list);
+}
+
+#define for_each_qdk_net(net) \
+	for (init_net_link(), net = list_first_entry(&qdk_net_list, struct net, list); \
+	     &net->list != &qdk_net_list; net = list_next_entry(net, list))
+
+/* ---- netdevice notifiers ------------------------------------------------- */
+
+static RAW_NOTIFIER_HEAD(netdev_chain);
+
+static int call_netdevice_notifier(struct notifier_block *nb, unsigned long val,
+				   struct net_device *dev)
+{
+	struct netdev_notifier_info info = { .dev = dev };
+
+	return nb->notifier_call(nb, val, &info);
+}
+
+/* a new listener learns of dev: REGISTER, and UP when it is up */
+static int call_netdevice_register_notifiers(struct notifier_block *nb,
+					     struct net_device *dev)
+{
+	int err = notifier_to_errno(call_netdevice_notifier(nb, NETDEV_REGISTER, dev));
+
+	if (err || !(dev->flags & IFF_UP))
+		return err;
+	call_netdevice_notifier(nb, NETDEV_UP, dev);
+	return 0;
+}
+
+/* a listener leaving sees dev go down and away */
+static void call_netdevice_unregister_notifiers(struct notifier_block *nb,
+						struct net_device *dev)
+{
+	if (dev->flags & IFF_UP) {
+		call_netdevice_notifier(nb, NETDEV_GOING_DOWN, dev);
+		call_netdevice_notifier(nb, NETDEV_DOWN, dev);
+	}
+	call_netdevice_notifier(nb, NETDEV_UNREGISTER, dev);
+}
+
+/* every device of net, undone in reverse for the ones before a refusal */
+static int call_netdevice_register_net_notifiers(struct notifier_block *nb, struct net *net)
+{
+	struct net_device *dev;
+	int err;
+
+	for_each_netdev(net, dev) {
+		err = call_netdevice_register_notifiers(nb, dev);
+		if (err)
+			goto rollback;
+	}
+	return 0;
+
+rollback:
+	for_each_netdev_continue_reverse(net, dev)
+		call_netdevice_unregister_notifiers(nb, dev);
+	return err;
+}
+
+static void call_netdevice_unregister_net_notifiers(struct notifier_block *nb,
+						    struct net *net)
+{
+	struct net_device *dev;
+
+	for_each_netdev(net, dev)
+		call_netdevice_unregister_notifiers(nb, dev);
+}
+
+int register_netdevice_notifier(struct notifier_block *nb)
+{
+	struct net *net;
+	int err;
+
+	rtnl_lock();
+	err = raw_notifier_chain_register(&netdev_chain, nb);
+	if (err)
+		goto unlock;
+	for_each_qdk_net(net) {
+		err = call_netdevice_register_net_notifiers(nb, net);
+		if (err)
+			goto rollback;
+	}
+	goto unlock;
+
+rollback:
+	list_for_each_entry_continue_reverse(net, &qdk_net_list, list)
+		call_netdevice_unregister_net_notifiers(nb, net);
+	raw_notifier_chain_unregister(&netdev_chain, nb);
+unlock:
+	rtnl_unlock();
+	return err;
+}
+EXPORT_SYMBOL(register_netdevice_notifier);
+
+int unregister_netdevice_notifier(struct notifier_block *nb)
+{
+	struct net *net;
+	int err;
+
+	rtnl_lock();
+	err = raw_notifier_chain_unregister(&netdev_chain, nb);
+	if (!err) {
+		for_each_qdk_net(net)
+			call_netdevice_unregister_net_notifiers(nb, net);
+	}
+	rtnl_unlock();
+	return err;
+}
+EXPORT_SYMBOL(unregister_netdevice_notifier);
+
+static int __register_netdevice_notifier_net(struct net *net, struct notifier_block *nb)
+{
+	int err = raw_notifier_chain_register(&net->netdev_chain, nb);
+
+	if (err)
+		return err;
+	err = call_netdevice_register_net_notifiers(nb, net);
+	if (err)
+		raw_notifier_chain_unregister(&net->netdev_chain, nb);
+	return err;
+}
+
+static int __unregister_netdevice_notifier_net(struct net *net, struct notifier_block *nb)
+{
+	int err = raw_notifier_chain_unregister(&net->netdev_chain, nb);
+
+	if (!err)
+		call_netdevice_unregister_net_notifiers(nb, net);
+	return err;
+}
+
+int register_netdevice_notifier_net(struct net *net, struct notifier_block *nb)
+{
+	int err;
+
+	rtnl_lock();
+	err = __register_netdevice_notifier_net(net, nb);
+	rtnl_unlock();
+	return err;
+}
+EXPORT_SYMBOL(register_netdevice_notifier_net);
+
+int unregister_netdevice_notifier_net(struct net *net, struct notifier_block *nb)
+{
+	int err;
+
+	rtnl_lock();
+	err = __unregister_netdevice_notifier_net(net, nb);
+	rtnl_unlock();
+	return err;
+}
+EXPORT_SYMBOL(unregister_netdevice_notifier_net);
+
+/* a listener in dev's namespace, remembered on the device */
+int register_netdevice_notifier_dev_net(struct net_device *dev, struct notifier_block *nb,
+					struct netdev_net_notifier *nn)
+{
+	int err;
+
+	rtnl_lock();
+	err = __register_netdevice_notifier_net(dev_net(dev), nb);
+	if (!err) {
+		nn->nb = nb;
+		list_add(&nn->list, &dev->net_notifier_list);
+	}
+	rtnl_unlock();
+	return err;
+}
+EXPORT_SYMBOL(register_netdevice_notifier_dev_net);
+
+int unregister_netdevice_notifier_dev_net(struct net_device *dev,
+					  struct notifier_block *nb,
+					  struct netdev_net_notifier *nn)
+{
+	int err;
+
+	rtnl_lock();
+	list_del(&nn->list);
+	err = __unregister_netdevice_notifier_net(dev_net(dev), nb);
+	rtnl_unlock();
+	return err;
+}
+EXPORT_SYMBOL(unregister_netdevice_notifier_dev_net);
+
+/* the device's namespace's listeners first, then everyone's; a stop ends it */
+static int __call_netdevice_notifiers_info(unsigned long val,
+					   struct netdev_notifier_info *info)
+{
+	struct net *net = dev_net(info->dev);
+	int ret = NOTIFY_DONE;
+
+	if (net)
+		ret = raw_notifier_call_chain(&net->netdev_chain, val, info);
+	if (ret & NOTIFY_STOP_MASK)
+		return ret;
+	return raw_notifier_call_chain(&netdev_chain, val, info);
+}
+
+int call_netdevice_notifiers_info(unsigned long val, struct netdev_notifier_info *info)
+{
+	ASSERT_RTNL();
+	return __call_netdevice_notifiers_info(val, info);
+}
+EXPORT_SYMBOL(call_netdevice_notifiers_info);
+
+int call_netdevice_notifiers(unsigned long val, struct net_device *dev)
+{
+	struct netdev_notifier_info info = { .dev = dev };
+
+	return call_netdevice_notifiers_info(val, &info);
+}
+EXPORT_SYMBOL(call_netdevice_notifiers);
+
+/*
+ * The device life cycle's own events (qdk_netdev_register() ..., the
+ * usertc links): the shim's callers do not always hold RTNL (a replay's
+ * device, unit tests), so no assertion here.
+ */
+int qdk_netdev_event(unsigned long val, struct net_device *dev)
+{
+	struct netdev_notifier_info info = { .dev = dev };
+
+	return __call_netdevice_notifiers_info(val, &info);
+}
+
+/* ---- messages ------------------------------------------------------------- */
+
+static void __netdev_vprintk(const char *level, const struct net_device *dev,
+			     const char *fmt, va_list args)
+{
+	char msg[1024];
+
+	vsnprintf(msg, sizeof(msg), fmt, args);
+	if (dev)
+		printk("%s%s%s: %s", level, netdev_name(dev), netdev_reg_state(dev), msg);
+	else
+		printk("%s(NULL net_device): %s", level, msg);
+}
+
+void netdev_printk(const char *level, const struct net_device *dev, const char *format, ...)
+{
+	va_list ap;
+
+	va_start(ap, format);
+	__netdev_vprintk(level, dev, format, ap);
+	va_end(ap);
+}
+EXPORT_SYMBOL(netdev_printk);
+
+#define QDK_NETDEV_LEVEL(func, kern_level)					\
+void func(const struct net_device *dev, const char *fmt, ...)			\
+{										\
+	va_list ap;								\
+										\
+	va_start(ap, fmt);							\
+	__netdev_vprintk(kern_level, dev, fmt, ap);				\
+	va_end(ap);								\
+}										\
+EXPORT_SYMBOL(func)
+
+QDK_NETDEV_LEVEL(netdev_emerg, KERN_EMERG);
+QDK_NETDEV_LEVEL(netdev_alert, KERN_ALERT);
+QDK_NETDEV_LEVEL(netdev_crit, KERN_CRIT);
+QDK_NETDEV_LEVEL(netdev_err, KERN_ERR);
+QDK_NETDEV_LEVEL(netdev_warn, KERN_WARNING);
+QDK_NETDEV_LEVEL(netdev_notice, KERN_NOTICE);
+QDK_NETDEV_LEVEL(netdev_info, KERN_INFO);
 
 /*
  * register_netdevice() as far as the shim's devices need it: present,
@@ -88,6 +378,7 @@ void qdk_netdev_register(struct net_device *dev, struct net *net,
 	dev->reg_state = NETREG_REGISTERED;
 	dev->nd_net = net;
 	list_add_tail_rcu(&dev->dev_list, &net->dev_base_head);
+	qdk_netdev_event(NETDEV_REGISTER, dev);
 }
 
 /* out of its namespace, its IPv4 addresses and configuration freed */
@@ -97,6 +388,7 @@ void qdk_netdev_unregister(struct net_device *dev)
 
 	if (dev->reg_state != NETREG_REGISTERED)
 		return;
+	qdk_netdev_event(NETDEV_UNREGISTER, dev);
 	list_del_rcu(&dev->dev_list);
 	dev->reg_state = NETREG_UNREGISTERED;
 	if (in_dev) {
@@ -225,16 +517,22 @@ EXPORT_SYMBOL(dev_trans_start);
 void netif_carrier_on(struct net_device *dev)
 {
 	if (test_and_clear_bit(__LINK_STATE_NOCARRIER, &dev->state) &&
-	    dev->reg_state != NETREG_UNINITIALIZED)
+	    dev->reg_state != NETREG_UNINITIALIZED) {
 		dev->operstate = netif_dormant(dev) ? IF_OPER_DORMANT : IF_OPER_UP;
+		if (dev->reg_state == NETREG_REGISTERED)
+			qdk_netdev_event(NETDEV_CHANGE, dev);
+	}
 }
 EXPORT_SYMBOL(netif_carrier_on);
 
 void netif_carrier_off(struct net_device *dev)
 {
 	if (!test_and_set_bit(__LINK_STATE_NOCARRIER, &dev->state) &&
-	    dev->reg_state != NETREG_UNINITIALIZED)
+	    dev->reg_state != NETREG_UNINITIALIZED) {
 		dev->operstate = IF_OPER_DOWN;
+		if (dev->reg_state == NETREG_REGISTERED)
+			qdk_netdev_event(NETDEV_CHANGE, dev);
+	}
 }
 EXPORT_SYMBOL(netif_carrier_off);
 
@@ -272,9 +570,18 @@ struct net_device *alloc_netdev_mqs(int sizeof_priv, const char *name,
 		dev->_tx[i].qdisc = &noop_qdisc;
 		dev->_tx[i].qdisc_sleeping = &noop_qdisc;
 		dev->_tx[i].xmit_lock_owner = -1;
+		dql_init(&dev->_tx[i].dql, HZ);
 	}
 	dev->num_tx_queues = txqs;
 	dev->real_num_tx_queues = txqs;
+	dev->num_rx_queues = rxqs;
+	dev->real_num_rx_queues = rxqs;
+	dev->tso_max_size = TSO_LEGACY_MAX_SIZE;
+	dev->tso_max_segs = TSO_MAX_SEGS;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	dev->gso_ipv4_max_size = GSO_LEGACY_MAX_SIZE;
+#endif
+	INIT_LIST_HEAD(&dev->net_notifier_list);
 	dev->qdisc = &noop_qdisc;
 	dev->gso_max_size = GSO_LEGACY_MAX_SIZE;
 	dev->gso_max_segs = GSO_MAX_SEGS;

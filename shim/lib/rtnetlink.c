@@ -569,9 +569,11 @@ struct qdk_net *qdk_net_new(void)
 	INIT_LIST_HEAD(&net->devs);
 	INIT_LIST_HEAD(&net->nsim_devs);
 	INIT_LIST_HEAD(&net->net.dev_base_head);
+	qdk_net_link(&net->net);
 	rtnl_lock();
 	if (!lo_create(net)) {
 		rtnl_unlock();
+		qdk_net_unlink(&net->net);
 		kfree(net);
 		return NULL;
 	}
@@ -590,6 +592,7 @@ void qdk_net_free(struct qdk_net *net)
 		ndev_free(net, nd);
 	nsim_free_all(net);
 	rtnl_unlock();
+	qdk_net_unlink(&net->net);
 	kfree(net);
 }
 
@@ -884,9 +887,12 @@ static void link_set_up(struct net_device *dev, bool up)
 	if (up) {
 		dev->flags |= IFF_UP;
 		ns_dev_activate(dev);
+		qdk_netdev_event(NETDEV_UP, dev);
 	} else {
+		qdk_netdev_event(NETDEV_GOING_DOWN, dev);
 		ns_dev_deactivate(dev);
 		dev->flags &= ~IFF_UP;
+		qdk_netdev_event(NETDEV_DOWN, dev);
 	}
 }
 

@@ -26,6 +26,8 @@
 #include <linux/jiffies.h>
 #include <linux/string.h>
 #include <linux/printk.h>
+#include <linux/notifier.h>
+#include <linux/dynamic_queue_limits.h>
 
 struct Qdisc;
 struct net_device;
@@ -71,9 +73,56 @@ enum tc_setup_type {
 	TC_SETUP_ACT,
 };
 
+struct ifreq;
+struct ifmap;
+struct rtnl_link_stats64;
+struct net_device_stats;
+
+/*
+ * What a driver implements, the members a virtual or simple driver sets
+ * (the series' signatures); the stack calls them where the shim has the
+ * stack's path: ndo_setup_tc (tc offload requests), ndo_vlan_rx_add_vid/
+ * kill_vid (vlan_vid_add()/del()).
+ */
 struct net_device_ops {
-	int (*ndo_setup_tc)(struct net_device *dev, enum tc_setup_type type,
-			    void *type_data);
+	int		(*ndo_init)(struct net_device *dev);
+	void		(*ndo_uninit)(struct net_device *dev);
+	int		(*ndo_open)(struct net_device *dev);
+	int		(*ndo_stop)(struct net_device *dev);
+	netdev_tx_t	(*ndo_start_xmit)(struct sk_buff *skb, struct net_device *dev);
+	netdev_features_t (*ndo_features_check)(struct sk_buff *skb,
+						struct net_device *dev,
+						netdev_features_t features);
+	u16		(*ndo_select_queue)(struct net_device *dev, struct sk_buff *skb,
+					    struct net_device *sb_dev);
+	void		(*ndo_change_rx_flags)(struct net_device *dev, int flags);
+	void		(*ndo_set_rx_mode)(struct net_device *dev);
+	int		(*ndo_set_mac_address)(struct net_device *dev, void *addr);
+	int		(*ndo_validate_addr)(struct net_device *dev);
+	int		(*ndo_do_ioctl)(struct net_device *dev, struct ifreq *ifr, int cmd);
+	int		(*ndo_eth_ioctl)(struct net_device *dev, struct ifreq *ifr, int cmd);
+	int		(*ndo_siocdevprivate)(struct net_device *dev, struct ifreq *ifr,
+					      void __user *data, int cmd);
+	int		(*ndo_set_config)(struct net_device *dev, struct ifmap *map);
+	int		(*ndo_change_mtu)(struct net_device *dev, int new_mtu);
+	void		(*ndo_tx_timeout)(struct net_device *dev, unsigned int txqueue);
+	void		(*ndo_get_stats64)(struct net_device *dev,
+					   struct rtnl_link_stats64 *storage);
+	struct net_device_stats *(*ndo_get_stats)(struct net_device *dev);
+	int		(*ndo_vlan_rx_add_vid)(struct net_device *dev, __be16 proto, u16 vid);
+	int		(*ndo_vlan_rx_kill_vid)(struct net_device *dev, __be16 proto, u16 vid);
+	int		(*ndo_setup_tc)(struct net_device *dev, enum tc_setup_type type,
+					void *type_data);
+	netdev_features_t (*ndo_fix_features)(struct net_device *dev,
+					      netdev_features_t features);
+	int		(*ndo_set_features)(struct net_device *dev,
+					    netdev_features_t features);
+	int		(*ndo_set_tx_maxrate)(struct net_device *dev, int queue_index,
+					      u32 maxrate);
+	int		(*ndo_get_iflink)(const struct net_device *dev);
+	int		(*ndo_change_carrier)(struct net_device *dev, bool new_carrier);
+	int		(*ndo_get_phys_port_name)(struct net_device *dev, char *name,
+						  size_t len);
 };
 
 #define NET_RX_SUCCESS		0
@@ -310,6 +359,8 @@ struct netdev_queue {
 	unsigned long		state;
 	unsigned long		trans_start;
 	int			xmit_lock_owner;
+	unsigned long		tx_maxrate;	/* Mbit/s, 0: none */
+	struct dql		dql;	/* byte queue limits, dql_init(HZ) */
 };
 
 /*
@@ -318,8 +369,10 @@ struct netdev_queue {
  * each namespace of the shim's rtnetlink (qdk-tc) has its own.
  */
 struct net {
+	struct list_head	list;		/* in the shim's list of namespaces */
 	struct list_head	dev_base_head;
 	int			ifindex;
+	struct raw_notifier_head netdev_chain;	/* register_netdevice_notifier_net() */
 };
 extern struct net init_net;	/* the kernel's comes with net/net_namespace.h */
 
@@ -355,6 +408,35 @@ struct netdev_tc_txq {
 };
 
 struct in_device;
+struct vlan_info;
+struct ethtool_ops;
+
+/* the counters of ndo_get_stats() (the kernel's unions with atomics: plain here) */
+struct net_device_stats {
+	unsigned long	rx_packets;
+	unsigned long	tx_packets;
+	unsigned long	rx_bytes;
+	unsigned long	tx_bytes;
+	unsigned long	rx_errors;
+	unsigned long	tx_errors;
+	unsigned long	rx_dropped;
+	unsigned long	tx_dropped;
+	unsigned long	multicast;
+	unsigned long	collisions;
+	unsigned long	rx_length_errors;
+	unsigned long	rx_over_errors;
+	unsigned long	rx_crc_errors;
+	unsigned long	rx_frame_errors;
+	unsigned long	rx_fifo_errors;
+	unsigned long	rx_missed_errors;
+	unsigned long	tx_aborted_errors;
+	unsigned long	tx_carrier_errors;
+	unsigned long	tx_fifo_errors;
+	unsigned long	tx_heartbeat_errors;
+	unsigned long	tx_window_errors;
+	unsigned long	rx_compressed;
+	unsigned long	tx_compressed;
+};
 
 struct net_device {
 	char			name[IFNAMSIZ];
@@ -384,6 +466,28 @@ struct net_device {
 	const struct net_device_ops *netdev_ops;
 	netdev_features_t	features;
 	netdev_features_t	hw_features;
+	netdev_features_t	wanted_features;
+	netdev_features_t	vlan_features;
+	netdev_features_t	hw_enc_features;
+	netdev_features_t	mpls_features;
+	netdev_features_t	gso_partial_features;
+	const struct ethtool_ops *ethtool_ops;
+	struct net_device_stats	stats;
+	unsigned int		promiscuity;
+	unsigned int		allmulti;
+	unsigned short		dev_id;
+	unsigned short		dev_port;
+	unsigned char		if_port;
+	unsigned int		num_rx_queues;
+	unsigned int		real_num_rx_queues;
+	unsigned int		tso_max_size;
+	u16			tso_max_segs;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	unsigned int		gso_ipv4_max_size;	/* 6.3 */
+#endif
+	void			(*priv_destructor)(struct net_device *dev);
+	struct vlan_info __rcu	*vlan_info;	/* VLAN ids it filters (lib/vlan_core.c) */
+	struct list_head	net_notifier_list;	/* _dev_net notifiers */
 	unsigned int		mtu;
 	unsigned int		min_mtu;
 	unsigned int		max_mtu;
@@ -892,10 +996,255 @@ void netif_schedule_queue(struct netdev_queue *txq);
 /* 6.1 declares skb_gso_segment() here; 6.4+ moved it to net/gso.h */
 #include <net/gso.h>
 
-#define netdev_info(dev, fmt, ...) pr_info("%s: " fmt, (dev)->name, ##__VA_ARGS__)
-#define netdev_warn(dev, fmt, ...) pr_warn("%s: " fmt, (dev)->name, ##__VA_ARGS__)
-#define netdev_err(dev, fmt, ...) pr_err("%s: " fmt, (dev)->name, ##__VA_ARGS__)
-#define netdev_dbg(dev, fmt, ...) pr_debug("%s: " fmt, (dev)->name, ##__VA_ARGS__)
+/* ---- byte queue limits (linux/dynamic_queue_limits.h) ---- */
+
+static inline void netdev_txq_bql_enqueue_prefetchw(struct netdev_queue *dev_queue)
+{
+	prefetchw(&dev_queue->dql.num_queued);
+}
+
+static inline void netdev_txq_bql_complete_prefetchw(struct netdev_queue *dev_queue)
+{
+	prefetchw(&dev_queue->dql.limit);
+}
+
+/*
+ * A driver handed bytes to its ring: over the queue's limit the stack
+ * stops the queue (STACK_XOFF) until completions bring it back under; the
+ * second look covers a completion that came in between.
+ */
+static inline void netdev_tx_sent_queue(struct netdev_queue *dev_queue, unsigned int bytes)
+{
+	dql_queued(&dev_queue->dql, bytes);
+	if (likely(dql_avail(&dev_queue->dql) >= 0))
+		return;
+	set_bit(__QUEUE_STATE_STACK_XOFF, &dev_queue->state);
+	smp_mb();
+	if (unlikely(dql_avail(&dev_queue->dql) >= 0))
+		clear_bit(__QUEUE_STATE_STACK_XOFF, &dev_queue->state);
+}
+
+/*
+ * With more packets coming (xmit_more) only count them, and tell the
+ * driver whether to ring the doorbell now (the queue is stopped); else
+ * as netdev_tx_sent_queue(), and ring it.
+ */
+static inline bool __netdev_tx_sent_queue(struct netdev_queue *dev_queue,
+					  unsigned int bytes, bool xmit_more)
+{
+	if (xmit_more) {
+		dql_queued(&dev_queue->dql, bytes);
+		return netif_tx_queue_stopped(dev_queue);
+	}
+	netdev_tx_sent_queue(dev_queue, bytes);
+	return true;
+}
+
+static inline void netdev_sent_queue(struct net_device *dev, unsigned int bytes)
+{
+	netdev_tx_sent_queue(netdev_get_tx_queue(dev, 0), bytes);
+}
+
+static inline bool __netdev_sent_queue(struct net_device *dev, unsigned int bytes,
+				       bool xmit_more)
+{
+	return __netdev_tx_sent_queue(netdev_get_tx_queue(dev, 0), bytes, xmit_more);
+}
+
+/* the device finished bytes: the limit adapts, a stack-stopped queue restarts */
+static inline void netdev_tx_completed_queue(struct netdev_queue *dev_queue,
+					     unsigned int pkts, unsigned int bytes)
+{
+	if (unlikely(!bytes))
+		return;
+	dql_completed(&dev_queue->dql, bytes);
+	smp_mb();
+	if (unlikely(dql_avail(&dev_queue->dql) < 0))
+		return;
+	if (test_and_clear_bit(__QUEUE_STATE_STACK_XOFF, &dev_queue->state))
+		netif_schedule_queue(dev_queue);
+}
+
+static inline void netdev_completed_queue(struct net_device *dev, unsigned int pkts,
+					  unsigned int bytes)
+{
+	netdev_tx_completed_queue(netdev_get_tx_queue(dev, 0), pkts, bytes);
+}
+
+static inline void netdev_tx_reset_queue(struct netdev_queue *q)
+{
+	clear_bit(__QUEUE_STATE_STACK_XOFF, &q->state);
+	dql_reset(&q->dql);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline void netdev_tx_reset_subqueue(const struct net_device *dev, u32 qid)
+{
+	netdev_tx_reset_queue(netdev_get_tx_queue(dev, qid));
+}
+#endif
+
+static inline void netdev_reset_queue(struct net_device *dev_queue)
+{
+	netdev_tx_reset_queue(netdev_get_tx_queue(dev_queue, 0));
+}
+
+/* ---- netdevice notifier chains (lib/dev.c) ----
+ *
+ * One chain per namespace, called first, then the one for every namespace.
+ * A device's
+ * registration raises NETDEV_REGISTER, its unregistration NETDEV_UNREGISTER,
+ * bringing it up NETDEV_UP, down NETDEV_GOING_DOWN then NETDEV_DOWN, a carrier
+ * change NETDEV_CHANGE; registering a notifier replays REGISTER (and UP) for
+ * the devices there are, unregistering it (GOING_DOWN, DOWN and) UNREGISTER.
+ */
+struct netdev_net_notifier {
+	struct list_head	list;
+	struct notifier_block	*nb;
+};
+
+int register_netdevice_notifier(struct notifier_block *nb);
+int unregister_netdevice_notifier(struct notifier_block *nb);
+int register_netdevice_notifier_net(struct net *net, struct notifier_block *nb);
+int unregister_netdevice_notifier_net(struct net *net, struct notifier_block *nb);
+int register_netdevice_notifier_dev_net(struct net_device *dev, struct notifier_block *nb,
+					struct netdev_net_notifier *nn);
+int unregister_netdevice_notifier_dev_net(struct net_device *dev,
+					  struct notifier_block *nb,
+					  struct netdev_net_notifier *nn);
+
+/* what a netdevice notifier's data points to (the others embed it first) */
+struct netdev_notifier_info {
+	struct net_device	*dev;
+	struct netlink_ext_ack	*extack;
+};
+
+struct netdev_notifier_info_ext {
+	struct netdev_notifier_info info;
+	union {
+		u32 mtu;
+	} ext;
+};
+
+struct netdev_notifier_change_info {
+	struct netdev_notifier_info info;
+	unsigned int flags_changed;
+};
+
+struct netdev_notifier_changeupper_info {
+	struct netdev_notifier_info info;
+	struct net_device *upper_dev;
+	bool master;
+	bool linking;
+	void *upper_info;
+};
+
+struct netdev_notifier_changelowerstate_info {
+	struct netdev_notifier_info info;
+	void *lower_state_info;
+};
+
+struct netdev_notifier_pre_changeaddr_info {
+	struct netdev_notifier_info info;
+	const unsigned char *dev_addr;
+};
+
+static inline void netdev_notifier_info_init(struct netdev_notifier_info *info,
+					     struct net_device *dev)
+{
+	info->dev = dev;
+	info->extack = NULL;
+}
+
+static inline struct net_device *
+netdev_notifier_info_to_dev(const struct netdev_notifier_info *info)
+{
+	return info->dev;
+}
+
+static inline struct netlink_ext_ack *
+netdev_notifier_info_to_extack(const struct netdev_notifier_info *info)
+{
+	return info->extack;
+}
+
+int call_netdevice_notifiers(unsigned long val, struct net_device *dev);
+int call_netdevice_notifiers_info(unsigned long val, struct netdev_notifier_info *info);
+
+/* ---- messages about a device: "NAME[ (state)]: message" ---- */
+
+__printf(3, 4) void netdev_printk(const char *level, const struct net_device *dev,
+				  const char *format, ...);
+__printf(2, 3) void netdev_emerg(const struct net_device *dev, const char *format, ...);
+__printf(2, 3) void netdev_alert(const struct net_device *dev, const char *format, ...);
+__printf(2, 3) void netdev_crit(const struct net_device *dev, const char *format, ...);
+__printf(2, 3) void netdev_err(const struct net_device *dev, const char *format, ...);
+__printf(2, 3) void netdev_warn(const struct net_device *dev, const char *format, ...);
+__printf(2, 3) void netdev_notice(const struct net_device *dev, const char *format, ...);
+__printf(2, 3) void netdev_info(const struct net_device *dev, const char *format, ...);
+
+/* debug messages are off (dynamic debug's default): checked, not printed */
+#define netdev_dbg(__dev, format, args...)			\
+do {								\
+	if (0)							\
+		netdev_printk(KERN_DEBUG, __dev, format, ##args); \
+} while (0)
+#define netdev_vdbg(dev, format, args...)	netdev_dbg(dev, format, ##args)
+
+#define netdev_level_once(level, dev, fmt, ...)			\
+do {								\
+	static bool __section(".data.once") __print_once;	\
+								\
+	if (!__print_once) {					\
+		__print_once = true;				\
+		netdev_printk(level, dev, fmt, ##__VA_ARGS__);	\
+	}							\
+} while (0)
+
+#define netdev_emerg_once(dev, fmt, ...) netdev_level_once(KERN_EMERG, dev, fmt, ##__VA_ARGS__)
+#define netdev_alert_once(dev, fmt, ...) netdev_level_once(KERN_ALERT, dev, fmt, ##__VA_ARGS__)
+#define netdev_crit_once(dev, fmt, ...) netdev_level_once(KERN_CRIT, dev, fmt, ##__VA_ARGS__)
+#define netdev_err_once(dev, fmt, ...) netdev_level_once(KERN_ERR, dev, fmt, ##__VA_ARGS__)
+#define netdev_warn_once(dev, fmt, ...) netdev_level_once(KERN_WARNING, dev, fmt, ##__VA_ARGS__)
+#define netdev_notice_once(dev, fmt, ...) netdev_level_once(KERN_NOTICE, dev, fmt, ##__VA_ARGS__)
+#define netdev_info_once(dev, fmt, ...) netdev_level_once(KERN_INFO, dev, fmt, ##__VA_ARGS__)
+
+/* the shim prints every rate-limited message (README: printk) */
+#define netdev_err_ratelimited(dev, fmt, ...)	netdev_err(dev, fmt, ##__VA_ARGS__)
+#define netdev_warn_ratelimited(dev, fmt, ...)	netdev_warn(dev, fmt, ##__VA_ARGS__)
+#define netdev_info_ratelimited(dev, fmt, ...)	netdev_info(dev, fmt, ##__VA_ARGS__)
+#define netdev_notice_ratelimited(dev, fmt, ...) netdev_notice(dev, fmt, ##__VA_ARGS__)
+#define netdev_dbg_ratelimited(dev, fmt, ...)	netdev_dbg(dev, fmt, ##__VA_ARGS__)
+
+#define MODULE_ALIAS_NETDEV(device)	MODULE_ALIAS("netdev-" device)
+
+/* a driver's message, printed when its msg_enable has the type's bit */
+#define netif_printk(priv, type, level, dev, fmt, args...)	\
+do {								\
+	if (netif_msg_##type(priv))				\
+		netdev_printk(level, (dev), fmt, ##args);	\
+} while (0)
+
+#define netif_level(level, priv, type, dev, fmt, args...)	\
+do {								\
+	if (netif_msg_##type(priv))				\
+		netdev_##level(dev, fmt, ##args);		\
+} while (0)
+
+#define netif_emerg(priv, type, dev, fmt, args...)	netif_level(emerg, priv, type, dev, fmt, ##args)
+#define netif_alert(priv, type, dev, fmt, args...)	netif_level(alert, priv, type, dev, fmt, ##args)
+#define netif_crit(priv, type, dev, fmt, args...)	netif_level(crit, priv, type, dev, fmt, ##args)
+#define netif_err(priv, type, dev, fmt, args...)	netif_level(err, priv, type, dev, fmt, ##args)
+#define netif_warn(priv, type, dev, fmt, args...)	netif_level(warn, priv, type, dev, fmt, ##args)
+#define netif_notice(priv, type, dev, fmt, args...)	\
+	netif_level(notice, priv, type, dev, fmt, ##args)
+#define netif_info(priv, type, dev, fmt, args...)	netif_level(info, priv, type, dev, fmt, ##args)
+#define netif_dbg(priv, type, netdev, format, args...)		\
+do {								\
+	if (0)							\
+		netif_printk(priv, type, KERN_DEBUG, netdev, format, ##args); \
+} while (0)
+#define netif_vdbg	netif_dbg
 
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */

@@ -78,6 +78,9 @@ enum {
 	SKB_GSO_UDP = 1 << 16,
 	SKB_GSO_UDP_L4 = 1 << 17,
 	SKB_GSO_FRAGLIST = 1 << 18,
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	SKB_GSO_TCP_ACCECN = 1 << 19,	/* NETIF_F_GSO_ACCECN's twin */
+#endif
 };
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
@@ -211,7 +214,8 @@ struct sk_buff {
 				decrypted:1;
 #else
 	__u8			slow_gro:1, csum_not_inet:1, mono_delivery_time:1,
-				decrypted:1;
+				decrypted:1,
+				vlan_present:1;	/* 6.1: a tag in vlan_tci */
 #endif
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 	__u8			tc_depth:2,	/* netem: duplicates of duplicates */
@@ -232,8 +236,19 @@ struct sk_buff {
 	__u32			priority;
 	int			skb_iif;
 	__u32			hash;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	/* 6.12: a tag is present when either half is non-zero */
+	union {
+		u32		vlan_all;
+		struct {
+			__be16	vlan_proto;
+			__u16	vlan_tci;
+		};
+	};
+#else
 	__be16			vlan_proto;
 	__u16			vlan_tci;
+#endif
 	union {
 		unsigned int	napi_id;
 		unsigned int	sender_cpu;
@@ -546,11 +561,6 @@ static inline u32 skb_network_header_len(const struct sk_buff *skb)
 static inline bool pskb_network_may_pull(struct sk_buff *skb, unsigned int len)
 {
 	return pskb_may_pull(skb, skb_network_offset(skb) + len);
-}
-
-static inline __be16 skb_protocol(const struct sk_buff *skb, bool skip_vlan)
-{
-	return skb->protocol;
 }
 
 /* ---- GSO --------------------------------------------------------------- */
