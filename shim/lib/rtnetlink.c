@@ -736,7 +736,8 @@ static struct sk_buff *reply_alloc(void)
 
 /* ---- links (net/core/rtnetlink.c) ------------------------------------------ */
 
-static unsigned int dev_get_flags(const struct net_device *dev)
+/* dev_get_flags() for these devices, which always have a carrier once up */
+static unsigned int ns_dev_get_flags(const struct net_device *dev)
 {
 	unsigned int flags = dev->flags & ~(IFF_RUNNING | IFF_LOWER_UP);
 
@@ -765,7 +766,7 @@ static int rtnl_fill_ifinfo(struct sk_buff *skb, struct net_device *dev,
 	ifm->__ifi_pad = 0;
 	ifm->ifi_type = dev->type;
 	ifm->ifi_index = dev->ifindex;
-	ifm->ifi_flags = dev_get_flags(dev);
+	ifm->ifi_flags = ns_dev_get_flags(dev);
 	ifm->ifi_change = 0;
 
 	if (nla_put_string(skb, IFLA_IFNAME, dev->name) ||

@@ -383,3 +383,93 @@ KTEST(netdev2, vlan_vid_filters)
 	free_netdev(port);
 	return 0;
 }
+
+/* ---- device helpers of net/core/dev.c ---------------------------------------- */
+
+KTEST(netdev2, features_of_stacked_devices)
+{
+	netdev_features_t all = NETIF_F_ALL_FOR_ALL;
+
+	/* a lower device with SG and IP_CSUM, without NOCACHE_COPY */
+	all = netdev_increment_features(all, NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_FSO,
+					NETIF_F_ONE_FOR_ALL | NETIF_F_CSUM_MASK);
+	KT_EQ(all, NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_FSO);
+	/* another with HW_CSUM: the protocol checksums give way to it */
+	all = netdev_increment_features(all, NETIF_F_HW_CSUM | NETIF_F_FSO, NETIF_F_HW_CSUM);
+	KT_EQ(all, NETIF_F_SG | NETIF_F_HW_CSUM | NETIF_F_FSO);
+	KT_EQ(netdev_intersect_features(NETIF_F_HW_CSUM | NETIF_F_SG, NETIF_F_IP_CSUM),
+	      NETIF_F_IP_CSUM);
+	KT_ASSERT(net_gso_ok(NETIF_F_TSO | NETIF_F_TSO6, SKB_GSO_TCPV4 | SKB_GSO_TCPV6) &&
+		  !net_gso_ok(NETIF_F_TSO, SKB_GSO_TCPV4 | SKB_GSO_TCP_ECN), "gso types");
+	KT_ASSERT(dev_xmit_complete(NETDEV_TX_OK) && dev_xmit_complete(-ENOBUFS) &&
+		  dev_xmit_complete(NET_XMIT_DROP) && !dev_xmit_complete(NETDEV_TX_BUSY),
+		  "tx results");
+	return 0;
+}
+
+KTEST(netdev2, names_queues_state_and_stats)
+{
+	static struct net net = { .dev_base_head = LIST_HEAD_INIT(net.dev_base_head) };
+	struct net_device *a = alloc_netdev_mqs(0, "q%d", NET_NAME_ENUM, setup_eth, 8, 4);
+	struct net_device *b = alloc_etherdev(0);
+	struct rtnl_link_stats64 s64;
+	struct in_device in_a;
+
+	KT_ASSERT(dev_valid_name("eth0") && !dev_valid_name("a b") && !dev_valid_name("..") &&
+		  !dev_valid_name("") && !dev_valid_name("0123456789abcdef"), "names");
+	dev_net_set(a, &net);
+	dev_net_set(b, &net);
+	KT_EQ(dev_alloc_name(a, "q%d"), 0);
+	KT_STREQ(a->name, "q0");
+	qdk_netdev_register(a, &net, &in_a);
+	KT_EQ(dev_alloc_name(b, "q%d"), 1);
+	KT_STREQ(b->name, "q1");
+	KT_EQ(dev_alloc_name(b, "q0"), -EEXIST);
+	KT_EQ(dev_alloc_name(b, "q%d%d"), -EINVAL);
+
+	rtnl_lock();
+	KT_EQ(netif_set_real_num_tx_queues(a, 9), -EINVAL);
+	KT_EQ(netif_set_real_num_queues(a, 3, 2), 0);
+	KT_EQ(a->real_num_tx_queues, 3);
+	KT_EQ(a->real_num_rx_queues, 2);
+	rtnl_unlock();
+	KT_EQ(netif_get_num_default_rss_queues(), 1);
+
+	a->flags |= IFF_UP;
+	netif_device_detach(a);
+	KT_ASSERT(!netif_device_present(a) && netif_tx_queue_stopped(netdev_get_tx_queue(a, 7)),
+		  "detached");
+	netif_device_attach(a);
+	KT_ASSERT(netif_device_present(a) && !netif_queue_stopped(a), "attached");
+	KT_EQ(dev_get_flags(a) & (IFF_UP | IFF_RUNNING | IFF_LOWER_UP),
+	      IFF_UP | IFF_RUNNING | IFF_LOWER_UP);
+	KT_EQ(dev_set_promiscuity(a, 1), 0);
+	KT_EQ(dev_set_promiscuity(a, 1), 0);
+	KT_EQ(dev_set_promiscuity(a, -1), 0);
+	KT_ASSERT(a->flags & IFF_PROMISC, "still promiscuous");
+	KT_EQ(dev_set_promiscuity(a, -1), 0);
+	KT_ASSERT(!(a->flags & IFF_PROMISC), "not promiscuous");
+	KT_EQ(dev_set_promiscuity(a, -1), -EOVERFLOW);
+	a->flags &= ~IFF_UP;
+
+	DEV_STATS_INC(a, tx_dropped);
+	DEV_STATS_ADD(a, rx_bytes, 1500);
+	a->stats.rx_packets = 1;
+	dev_get_stats(a, &s64);
+	KT_EQ(s64.tx_dropped, 1);
+	KT_EQ(s64.rx_bytes, 1500);
+	KT_EQ(s64.rx_packets, 1);
+	KT_EQ(s64.rx_nohandler, 0);
+
+	netif_set_tso_max_size(a, 16384);
+	netif_set_tso_max_segs(a, 10);
+	KT_EQ(a->gso_max_size, 16384);
+	KT_EQ(a->gso_max_segs, 10);
+	netif_inherit_tso_max(b, a);
+	KT_EQ(b->tso_max_size, 16384);
+	KT_EQ(b->gso_max_segs, 10);
+	qdk_netdev_unregister(a);
+	free_netdev(a);
+	free_netdev(b);
+	return 0;
+}

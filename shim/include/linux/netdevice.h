@@ -28,6 +28,7 @@
 #include <linux/printk.h>
 #include <linux/notifier.h>
 #include <linux/dynamic_queue_limits.h>
+#include <linux/u64_stats_sync.h>
 
 struct Qdisc;
 struct net_device;
@@ -411,31 +412,40 @@ struct in_device;
 struct vlan_info;
 struct ethtool_ops;
 
-/* the counters of ndo_get_stats() (the kernel's unions with atomics: plain here) */
+/*
+ * The counters of ndo_get_stats(): each also an atomic_long_t, which
+ * DEV_STATS_INC() and friends update without a lock.
+ */
+#define NET_DEV_STAT(FIELD)			\
+	union {					\
+		unsigned long	FIELD;		\
+		atomic_long_t	__##FIELD;	\
+	}
+
 struct net_device_stats {
-	unsigned long	rx_packets;
-	unsigned long	tx_packets;
-	unsigned long	rx_bytes;
-	unsigned long	tx_bytes;
-	unsigned long	rx_errors;
-	unsigned long	tx_errors;
-	unsigned long	rx_dropped;
-	unsigned long	tx_dropped;
-	unsigned long	multicast;
-	unsigned long	collisions;
-	unsigned long	rx_length_errors;
-	unsigned long	rx_over_errors;
-	unsigned long	rx_crc_errors;
-	unsigned long	rx_frame_errors;
-	unsigned long	rx_fifo_errors;
-	unsigned long	rx_missed_errors;
-	unsigned long	tx_aborted_errors;
-	unsigned long	tx_carrier_errors;
-	unsigned long	tx_fifo_errors;
-	unsigned long	tx_heartbeat_errors;
-	unsigned long	tx_window_errors;
-	unsigned long	rx_compressed;
-	unsigned long	tx_compressed;
+	NET_DEV_STAT(rx_packets);
+	NET_DEV_STAT(tx_packets);
+	NET_DEV_STAT(rx_bytes);
+	NET_DEV_STAT(tx_bytes);
+	NET_DEV_STAT(rx_errors);
+	NET_DEV_STAT(tx_errors);
+	NET_DEV_STAT(rx_dropped);
+	NET_DEV_STAT(tx_dropped);
+	NET_DEV_STAT(multicast);
+	NET_DEV_STAT(collisions);
+	NET_DEV_STAT(rx_length_errors);
+	NET_DEV_STAT(rx_over_errors);
+	NET_DEV_STAT(rx_crc_errors);
+	NET_DEV_STAT(rx_frame_errors);
+	NET_DEV_STAT(rx_fifo_errors);
+	NET_DEV_STAT(rx_missed_errors);
+	NET_DEV_STAT(tx_aborted_errors);
+	NET_DEV_STAT(tx_carrier_errors);
+	NET_DEV_STAT(tx_fifo_errors);
+	NET_DEV_STAT(tx_heartbeat_errors);
+	NET_DEV_STAT(tx_window_errors);
+	NET_DEV_STAT(rx_compressed);
+	NET_DEV_STAT(tx_compressed);
 };
 
 struct net_device {
@@ -475,6 +485,7 @@ struct net_device {
 	struct net_device_stats	stats;
 	unsigned int		promiscuity;
 	unsigned int		allmulti;
+	unsigned short		gflags;		/* PROMISC/ALLMULTI user space set */
 	unsigned short		dev_id;
 	unsigned short		dev_port;
 	unsigned char		if_port;
@@ -486,6 +497,11 @@ struct net_device {
 	unsigned int		gso_ipv4_max_size;	/* 6.3 */
 #endif
 	void			(*priv_destructor)(struct net_device *dev);
+	union {			/* a software device's per-CPU counters */
+		struct pcpu_lstats __percpu	*lstats;
+		struct pcpu_sw_netstats __percpu *tstats;
+		struct pcpu_dstats __percpu	*dstats;
+	};
 	struct vlan_info __rcu	*vlan_info;	/* VLAN ids it filters (lib/vlan_core.c) */
 	struct list_head	net_notifier_list;	/* _dev_net notifiers */
 	unsigned int		mtu;
@@ -995,6 +1011,465 @@ void netif_schedule_queue(struct netdev_queue *txq);
 
 /* 6.1 declares skb_gso_segment() here; 6.4+ moved it to net/gso.h */
 #include <net/gso.h>
+
+/* ---- what a driver's transmit returns, stats, and kinds of devices ---- */
+
+#define NETDEV_TX_MASK		0xf0	/* above NET_XMIT_MASK: not consumed */
+
+/* the skb is the driver's now: sent, failed (< 0) or queued elsewhere */
+static inline bool dev_xmit_complete(int rc)
+{
+	return rc < NET_XMIT_MASK;
+}
+
+#define MAX_NEST_DEV		8	/* upper/lower device depth */
+#define XMIT_RECURSION_LIMIT	8
+#define NETDEV_RSS_KEY_LEN	52
+
+/* kinds of hardware address list entries */
+#define NETDEV_HW_ADDR_T_LAN		1
+#define NETDEV_HW_ADDR_T_SAN		2
+#define NETDEV_HW_ADDR_T_UNICAST	3
+#define NETDEV_HW_ADDR_T_MULTICAST	4
+
+#define XDP_WAKEUP_RX		(1 << 0)
+#define XDP_WAKEUP_TX		(1 << 1)
+
+#define NET_DEVICE_PATH_STACK_MAX	5
+#define NET_DEVICE_PATH_VLAN_MAX	2
+
+enum gro_result {
+	GRO_MERGED,
+	GRO_MERGED_FREE,
+	GRO_HELD,
+	GRO_NORMAL,
+	GRO_CONSUMED,
+};
+typedef enum gro_result gro_result_t;
+
+/* what a device's rx_handler (a bridge, bond, macvlan ...) did with a packet */
+enum rx_handler_result {
+	RX_HANDLER_CONSUMED,
+	RX_HANDLER_ANOTHER,
+	RX_HANDLER_EXACT,
+	RX_HANDLER_PASS,
+};
+typedef enum rx_handler_result rx_handler_result_t;
+typedef rx_handler_result_t rx_handler_func_t(struct sk_buff **pskb);
+
+/* an id of a physical item (a switch port ...) */
+#define MAX_PHYS_ITEM_ID_LEN	32
+
+struct netdev_phys_item_id {
+	unsigned char id[MAX_PHYS_ITEM_ID_LEN];
+	unsigned char id_len;
+};
+
+static inline bool netdev_phys_item_id_same(struct netdev_phys_item_id *a,
+					    struct netdev_phys_item_id *b)
+{
+	return a->id_len == b->id_len && !memcmp(a->id, b->id, a->id_len);
+}
+
+enum netdev_lag_tx_type {
+	NETDEV_LAG_TX_TYPE_UNKNOWN,
+	NETDEV_LAG_TX_TYPE_RANDOM,
+	NETDEV_LAG_TX_TYPE_BROADCAST,
+	NETDEV_LAG_TX_TYPE_ROUNDROBIN,
+	NETDEV_LAG_TX_TYPE_ACTIVEBACKUP,
+	NETDEV_LAG_TX_TYPE_HASH,
+};
+
+enum netdev_lag_hash {
+	NETDEV_LAG_HASH_NONE,
+	NETDEV_LAG_HASH_L2,
+	NETDEV_LAG_HASH_L34,
+	NETDEV_LAG_HASH_L23,
+	NETDEV_LAG_HASH_E23,
+	NETDEV_LAG_HASH_E34,
+	NETDEV_LAG_HASH_VLAN_SRCMAC,
+	NETDEV_LAG_HASH_UNKNOWN,
+};
+
+struct netdev_lag_upper_info {
+	enum netdev_lag_tx_type tx_type;
+	enum netdev_lag_hash hash_type;
+};
+
+struct netdev_lag_lower_state_info {
+	u8 link_up : 1,
+	   tx_enabled : 1;
+};
+
+/* per-CPU counters of software devices (one CPU: one copy) */
+struct pcpu_sw_netstats {
+	u64_stats_t		rx_packets;
+	u64_stats_t		rx_bytes;
+	u64_stats_t		tx_packets;
+	u64_stats_t		tx_bytes;
+	struct u64_stats_sync	syncp;
+} __aligned(4 * sizeof(u64));
+
+struct pcpu_lstats {
+	u64_stats_t		packets;
+	u64_stats_t		bytes;
+	struct u64_stats_sync	syncp;
+} __aligned(2 * sizeof(u64));
+
+enum skb_free_reason {
+	SKB_REASON_CONSUMED,
+	SKB_REASON_DROPPED,
+};
+
+/* freeing from any context: consumed or dropped as the reason says (lib/dev.c) */
+void __dev_kfree_skb_irq(struct sk_buff *skb, enum skb_free_reason reason);
+void __dev_kfree_skb_any(struct sk_buff *skb, enum skb_free_reason reason);
+
+static inline void dev_kfree_skb_irq(struct sk_buff *skb)
+{
+	__dev_kfree_skb_irq(skb, SKB_REASON_DROPPED);
+}
+
+static inline void dev_consume_skb_irq(struct sk_buff *skb)
+{
+	__dev_kfree_skb_irq(skb, SKB_REASON_CONSUMED);
+}
+
+static inline void dev_consume_skb_any(struct sk_buff *skb)
+{
+	__dev_kfree_skb_any(skb, SKB_REASON_CONSUMED);
+}
+
+/* ---- kinds of devices, by their private flags ---- */
+
+static inline bool netif_is_macsec(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_MACSEC;
+}
+
+static inline bool netif_is_macvlan(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_MACVLAN;
+}
+
+static inline bool netif_is_macvlan_port(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_MACVLAN_PORT;
+}
+
+static inline bool netif_is_bond_master(const struct net_device *dev)
+{
+	return (dev->flags & IFF_MASTER) && (dev->priv_flags & IFF_BONDING);
+}
+
+static inline bool netif_is_bond_slave(const struct net_device *dev)
+{
+	return (dev->flags & IFF_SLAVE) && (dev->priv_flags & IFF_BONDING);
+}
+
+static inline bool netif_supports_nofcs(struct net_device *dev)
+{
+	return dev->priv_flags & IFF_SUPP_NOFCS;
+}
+
+static inline bool netif_has_l3_rx_handler(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_L3MDEV_RX_HANDLER;
+}
+
+static inline bool netif_is_l3_master(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_L3MDEV_MASTER;
+}
+
+static inline bool netif_is_l3_slave(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_L3MDEV_SLAVE;
+}
+
+/* the VRF slave's ifindex (Debian enables L3 master devices) */
+static inline int dev_sdif(const struct net_device *dev)
+{
+	return netif_is_l3_slave(dev) ? dev->ifindex : 0;
+}
+
+static inline bool netif_is_bridge_master(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_EBRIDGE;
+}
+
+static inline bool netif_is_bridge_port(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_BRIDGE_PORT;
+}
+
+static inline bool netif_is_ovs_master(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_OPENVSWITCH;
+}
+
+static inline bool netif_is_ovs_port(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_OVS_DATAPATH;
+}
+
+static inline bool netif_is_any_bridge_port(const struct net_device *dev)
+{
+	return netif_is_bridge_port(dev) || netif_is_ovs_port(dev);
+}
+
+static inline bool netif_is_team_master(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_TEAM;
+}
+
+static inline bool netif_is_team_port(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_TEAM_PORT;
+}
+
+static inline bool netif_is_lag_master(const struct net_device *dev)
+{
+	return netif_is_bond_master(dev) || netif_is_team_master(dev);
+}
+
+static inline bool netif_is_lag_port(const struct net_device *dev)
+{
+	return netif_is_bond_slave(dev) || netif_is_team_port(dev);
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+static inline bool netif_is_rxfh_configured(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_RXFH_CONFIGURED;
+}
+#endif
+
+static inline bool netif_is_failover(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_FAILOVER;
+}
+
+static inline bool netif_is_failover_slave(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_FAILOVER_SLAVE;
+}
+
+/* the qdisc or driver reads skb's dst: do not release it before them */
+static inline void netif_keep_dst(struct net_device *dev)
+{
+	dev->priv_flags &= ~(IFF_XMIT_DST_RELEASE | IFF_XMIT_DST_RELEASE_PERM);
+}
+
+/* cannot carry an mtu-sized frame with a VLAN tag added (macsec) */
+static inline bool netif_reduces_vlan_mtu(struct net_device *dev)
+{
+	return netif_is_macsec(dev);
+}
+
+/* ---- features of stacked devices and GSO ---- */
+
+/* both have it; HW_CSUM on one side stands for the protocol checksums */
+static inline netdev_features_t netdev_intersect_features(netdev_features_t f1,
+							  netdev_features_t f2)
+{
+	if ((f1 ^ f2) & NETIF_F_HW_CSUM) {
+		if (f1 & NETIF_F_HW_CSUM)
+			f1 |= NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM;
+		else
+			f2 |= NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM;
+	}
+	return f1 & f2;
+}
+
+static inline netdev_features_t netdev_get_wanted_features(struct net_device *dev)
+{
+	return (dev->features & ~dev->hw_features) | dev->wanted_features;
+}
+
+netdev_features_t netdev_increment_features(netdev_features_t all, netdev_features_t one,
+					    netdev_features_t mask);
+
+/* a stacked device may keep TSO: segmenting at the last device is cheaper */
+static inline netdev_features_t netdev_add_tso_features(netdev_features_t features,
+							netdev_features_t mask)
+{
+	return netdev_increment_features(features, NETIF_F_ALL_TSO | NETIF_F_ALL_FOR_ALL,
+					 mask);
+}
+
+netdev_features_t passthru_features_check(struct sk_buff *skb, struct net_device *dev,
+					  netdev_features_t features);
+
+/* does the device segment every GSO type of gso_type? */
+static inline bool net_gso_ok(netdev_features_t features, int gso_type)
+{
+	netdev_features_t feature = (netdev_features_t)gso_type << NETIF_F_GSO_SHIFT;
+
+	BUILD_BUG_ON(SKB_GSO_TCPV4 != (NETIF_F_TSO >> NETIF_F_GSO_SHIFT));
+	BUILD_BUG_ON(SKB_GSO_FRAGLIST != (NETIF_F_GSO_FRAGLIST >> NETIF_F_GSO_SHIFT));
+	return (features & feature) == feature;
+}
+
+static inline bool skb_gso_ok(struct sk_buff *skb, netdev_features_t features)
+{
+	return net_gso_ok(features, skb_shinfo(skb)->gso_type) &&
+	       (!skb_has_frag_list(skb) || (features & NETIF_F_FRAGLIST));
+}
+
+/* must the stack segment it (or the checksum is not done)? */
+static inline bool netif_needs_gso(struct sk_buff *skb, netdev_features_t features)
+{
+	return skb_is_gso(skb) &&
+	       (!skb_gso_ok(skb, features) ||
+		unlikely(skb->ip_summed != CHECKSUM_PARTIAL &&
+			 skb->ip_summed != CHECKSUM_UNNECESSARY));
+}
+
+void netif_set_tso_max_size(struct net_device *dev, unsigned int size);
+void netif_set_tso_max_segs(struct net_device *dev, unsigned int segs);
+void netif_inherit_tso_max(struct net_device *to, const struct net_device *from);
+
+/* ---- link-layer headers through the device's header_ops ---- */
+
+static inline int dev_hard_header(struct sk_buff *skb, struct net_device *dev,
+				  unsigned short type, const void *daddr,
+				  const void *saddr, unsigned int len)
+{
+	if (!dev->header_ops || !dev->header_ops->create)
+		return 0;
+	return dev->header_ops->create(skb, dev, type, daddr, saddr, len);
+}
+
+static inline int dev_parse_header(const struct sk_buff *skb, unsigned char *haddr)
+{
+	const struct net_device *dev = skb->dev;
+
+	if (!dev->header_ops || !dev->header_ops->parse)
+		return 0;
+	return dev->header_ops->parse(skb, haddr);
+}
+
+static inline __be16 dev_parse_header_protocol(const struct sk_buff *skb)
+{
+	const struct net_device *dev = skb->dev;
+
+	if (!dev->header_ops || !dev->header_ops->parse_protocol)
+		return 0;
+	return dev->header_ops->parse_protocol(skb);
+}
+
+/* a header from user space: long enough, or valid as the device judges it */
+static inline bool dev_validate_header(const struct net_device *dev, char *ll_header,
+				       int len)
+{
+	if (likely(len >= dev->hard_header_len))
+		return true;
+	if (len < dev->min_header_len)
+		return false;
+	if (dev->header_ops && dev->header_ops->validate)
+		return dev->header_ops->validate(ll_header, len);
+	return false;
+}
+
+static inline bool dev_has_header(const struct net_device *dev)
+{
+	return dev->header_ops && dev->header_ops->create;
+}
+
+/* ---- queues ---- */
+
+/* every queue's qdisc run again */
+static inline void netif_tx_schedule_all(struct net_device *dev)
+{
+	unsigned int i;
+
+	for (i = 0; i < dev->num_tx_queues; i++)
+		netif_schedule_queue(netdev_get_tx_queue(dev, i));
+}
+
+static inline void netdev_queue_set_dql_min_limit(struct netdev_queue *dev_queue,
+						  unsigned int min_limit)
+{
+	dev_queue->dql.min_limit = min_limit;
+}
+
+static inline void netdev_queue_numa_node_write(struct netdev_queue *q, int node)
+{
+}
+
+int netif_set_real_num_tx_queues(struct net_device *dev, unsigned int txq);
+int netif_set_real_num_rx_queues(struct net_device *dev, unsigned int rxq);
+int netif_set_real_num_queues(struct net_device *dev, unsigned int txq, unsigned int rxq);
+int netif_get_num_default_rss_queues(void);
+u16 dev_pick_tx_zero(struct net_device *dev, struct sk_buff *skb,
+		     struct net_device *sb_dev);
+u16 dev_pick_tx_cpu_id(struct net_device *dev, struct sk_buff *skb,
+		       struct net_device *sb_dev);
+
+/* ---- device state a driver changes ---- */
+
+void netif_device_detach(struct net_device *dev);
+void netif_device_attach(struct net_device *dev);
+void netif_stacked_transfer_operstate(const struct net_device *rootdev,
+				      struct net_device *dev);
+void netdev_state_change(struct net_device *dev);
+void netdev_features_change(struct net_device *dev);
+unsigned int dev_get_flags(const struct net_device *dev);
+int dev_get_iflink(const struct net_device *dev);
+bool dev_valid_name(const char *name);
+bool netdev_name_in_use(struct net *net, const char *name);
+int dev_alloc_name(struct net_device *dev, const char *name);
+int dev_set_promiscuity(struct net_device *dev, int inc);
+int dev_set_allmulti(struct net_device *dev, int inc);
+void netdev_rss_key_fill(void *buffer, size_t len);
+
+/* ---- counters ---- */
+
+void netdev_stats_to_stats64(struct rtnl_link_stats64 *stats64,
+			     const struct net_device_stats *netdev_stats);
+struct rtnl_link_stats64 *dev_get_stats(struct net_device *dev,
+					struct rtnl_link_stats64 *storage);
+void dev_fetch_sw_netstats(struct rtnl_link_stats64 *s,
+			   const struct pcpu_sw_netstats __percpu *netstats);
+void dev_lstats_read(struct net_device *dev, u64 *packets, u64 *bytes);
+
+/* the device's per-CPU software counters (dev->tstats, dev->lstats) */
+static inline void dev_sw_netstats_rx_add(struct net_device *dev, unsigned int len)
+{
+	struct pcpu_sw_netstats *tstats = this_cpu_ptr(dev->tstats);
+
+	u64_stats_update_begin(&tstats->syncp);
+	u64_stats_add(&tstats->rx_bytes, len);
+	u64_stats_inc(&tstats->rx_packets);
+	u64_stats_update_end(&tstats->syncp);
+}
+
+static inline void dev_sw_netstats_tx_add(struct net_device *dev, unsigned int packets,
+					  unsigned int len)
+{
+	struct pcpu_sw_netstats *tstats = this_cpu_ptr(dev->tstats);
+
+	u64_stats_update_begin(&tstats->syncp);
+	u64_stats_add(&tstats->tx_bytes, len);
+	u64_stats_add(&tstats->tx_packets, packets);
+	u64_stats_update_end(&tstats->syncp);
+}
+
+static inline void dev_lstats_add(struct net_device *dev, unsigned int len)
+{
+	struct pcpu_lstats *lstats = this_cpu_ptr(dev->lstats);
+
+	u64_stats_update_begin(&lstats->syncp);
+	u64_stats_add(&lstats->bytes, len);
+	u64_stats_inc(&lstats->packets);
+	u64_stats_update_end(&lstats->syncp);
+}
+
+/* the counters in dev->stats, updated locklessly */
+#define DEV_STATS_INC(DEV, FIELD)	atomic_long_inc(&(DEV)->stats.__##FIELD)
+#define DEV_STATS_ADD(DEV, FIELD, VAL)	atomic_long_add((VAL), &(DEV)->stats.__##FIELD)
+#define DEV_STATS_READ(DEV, FIELD)	atomic_long_read(&(DEV)->stats.__##FIELD)
 
 /* ---- byte queue limits (linux/dynamic_queue_limits.h) ---- */
 
