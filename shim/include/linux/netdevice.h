@@ -1732,4 +1732,16 @@ do {								\
 #include <net/net_namespace.h>
 #include <linux/rbtree.h>
 #include <linux/cache.h>
+#include <linux/ctype.h>
+#include <linux/kconfig.h>
+#include <linux/ratelimit.h>
+#include <linux/netlink.h>
+#include <linux/device.h>
+#include <linux/dev_printk.h>
+#include <linux/device/class.h>
+#include <linux/interrupt.h>
+#include <linux/seq_file.h>
+#include <linux/vmalloc.h>
+#include <linux/ptr_ring.h>
+#include <asm/fpu/api.h>
 #endif

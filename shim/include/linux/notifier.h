@@ -56,4 +56,9 @@ static inline int notifier_to_errno(int ret)
 	return ret > NOTIFY_OK ? NOTIFY_OK - ret : 0;
 }
 
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/mutex.h>
+#include <linux/srcu.h>
+#include <linux/wait.h>
+#include <linux/bitmap.h>
 #endif
