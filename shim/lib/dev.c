@@ -58,9 +58,16 @@ EXPORT_SYMBOL(netdev_set_num_tc);
 #include <linux/etherdevice.h>
 #include <linux/inetdevice.h>
 #include <linux/slab.h>
+#include <linux/rtnetlink.h>
+#include <linux/ctype.h>
+#include <linux/if_link.h>
+#include <linux/random.h>
 #include <net/net_namespace.h>
 #include <net/sch_generic.h>
 #include "shim.h"
+
+/* every namespace of the shim (struct net's __qdk_all): init_net, then usertc's */
+static LIST_HEAD(qdk_net_list);
 
 /* the namespace the replay's devices live in */
 struct net init_net = {
@@ -68,8 +75,294 @@ struct net init_net = {
 	.passive = REFCOUNT_INIT(1),
 	.ns.count = REFCOUNT_INIT(1),
 	.list = LIST_HEAD_INIT(net_namespace_list),	/* lib/net_namespace.c */
+	.__qdk_all = LIST_HEAD_INIT(init_net.__qdk_all),
 };
 EXPORT_SYMBOL(init_net);
+
+static void init_net_link(void)
+{
+	if (list_empty(&init_net.__qdk_all))
+		list_add(&init_net.__qdk_all, &qdk_net_list);
+}
+
+/* a namespace of the shim's rtnetlink comes and goes (lib/rtnetlink.c) */
+void qdk_net_link(struct net *net)
+{
+	init_net_link();
+	list_add_tail(&net->__qdk_all, &qdk_net_list);
+}
+
+void qdk_net_unlink(struct net *net)
+{
+	list_del_init(&net->__qdk_all);
+}
+
+#define for_each_qdk_net(net) \
+	for (init_net_link(), net = list_first_entry(&qdk_net_list, struct net, __qdk_all); \
+	     &net->__qdk_all != &qdk_net_list; net = list_next_entry(net, __qdk_all))
+
+/* ---- netdevice notifiers ------------------------------------------------- */
+
+static RAW_NOTIFIER_HEAD(netdev_chain);
+
+static int call_netdevice_notifier(struct notifier_block *nb, unsigned long val,
+				   struct net_device *dev)
+{
+	struct netdev_notifier_info info = { .dev = dev };
+
+	return nb->notifier_call(nb, val, &info);
+}
+
+/* a new listener learns of dev: REGISTER, and UP when it is up */
+static int call_netdevice_register_notifiers(struct notifier_block *nb,
+					     struct net_device *dev)
+{
+	int err = notifier_to_errno(call_netdevice_notifier(nb, NETDEV_REGISTER, dev));
+
+	if (err || !(dev->flags & IFF_UP))
+		return err;
+	call_netdevice_notifier(nb, NETDEV_UP, dev);
+	return 0;
+}
+
+/* a listener leaving sees dev go down and away */
+static void call_netdevice_unregister_notifiers(struct notifier_block *nb,
+						struct net_device *dev)
+{
+	if (dev->flags & IFF_UP) {
+		call_netdevice_notifier(nb, NETDEV_GOING_DOWN, dev);
+		call_netdevice_notifier(nb, NETDEV_DOWN, dev);
+	}
+	call_netdevice_notifier(nb, NETDEV_UNREGISTER, dev);
+}
+
+/* every device of net, undone in reverse for the ones before a refusal */
+static int call_netdevice_register_net_notifiers(struct notifier_block *nb, struct net *net)
+{
+	struct net_device *dev;
+	int err;
+
+	for_each_netdev(net, dev) {
+		err = call_netdevice_register_notifiers(nb, dev);
+		if (err)
+			goto rollback;
+	}
+	return 0;
+
+rollback:
+	for_each_netdev_continue_reverse(net, dev)
+		call_netdevice_unregister_notifiers(nb, dev);
+	return err;
+}
+
+static void call_netdevice_unregister_net_notifiers(struct notifier_block *nb,
+						    struct net *net)
+{
+	struct net_device *dev;
+
+	for_each_netdev(net, dev)
+		call_netdevice_unregister_notifiers(nb, dev);
+}
+
+int register_netdevice_notifier(struct notifier_block *nb)
+{
+	struct net *net;
+	int err;
+
+	rtnl_lock();
+	err = raw_notifier_chain_register(&netdev_chain, nb);
+	if (err)
+		goto unlock;
+	for_each_qdk_net(net) {
+		err = call_netdevice_register_net_notifiers(nb, net);
+		if (err)
+			goto rollback;
+	}
+	goto unlock;
+
+rollback:
+	list_for_each_entry_continue_reverse(net, &qdk_net_list, __qdk_all)
+		call_netdevice_unregister_net_notifiers(nb, net);
+	raw_notifier_chain_unregister(&netdev_chain, nb);
+unlock:
+	rtnl_unlock();
+	return err;
+}
+EXPORT_SYMBOL(register_netdevice_notifier);
+
+int unregister_netdevice_notifier(struct notifier_block *nb)
+{
+	struct net *net;
+	int err;
+
+	rtnl_lock();
+	err = raw_notifier_chain_unregister(&netdev_chain, nb);
+	if (!err) {
+		for_each_qdk_net(net)
+			call_netdevice_unregister_net_notifiers(nb, net);
+	}
+	rtnl_unlock();
+	return err;
+}
+EXPORT_SYMBOL(unregister_netdevice_notifier);
+
+static int __register_netdevice_notifier_net(struct net *net, struct notifier_block *nb)
+{
+	int err = raw_notifier_chain_register(&net->netdev_chain, nb);
+
+	if (err)
+		return err;
+	err = call_netdevice_register_net_notifiers(nb, net);
+	if (err)
+		raw_notifier_chain_unregister(&net->netdev_chain, nb);
+	return err;
+}
+
+static int __unregister_netdevice_notifier_net(struct net *net, struct notifier_block *nb)
+{
+	int err = raw_notifier_chain_unregister(&net->netdev_chain, nb);
+
+	if (!err)
+		call_netdevice_unregister_net_notifiers(nb, net);
+	return err;
+}
+
+int register_netdevice_notifier_net(struct net *net, struct notifier_block *nb)
+{
+	int err;
+
+	rtnl_lock();
+	err = __register_netdevice_notifier_net(net, nb);
+	rtnl_unlock();
+	return err;
+}
+EXPORT_SYMBOL(register_netdevice_notifier_net);
+
+int unregister_netdevice_notifier_net(struct net *net, struct notifier_block *nb)
+{
+	int err;
+
+	rtnl_lock();
+	err = __unregister_netdevice_notifier_net(net, nb);
+	rtnl_unlock();
+	return err;
+}
+EXPORT_SYMBOL(unregister_netdevice_notifier_net);
+
+/* a listener in dev's namespace, remembered on the device */
+int register_netdevice_notifier_dev_net(struct net_device *dev, struct notifier_block *nb,
+					struct netdev_net_notifier *nn)
+{
+	int err;
+
+	rtnl_lock();
+	err = __register_netdevice_notifier_net(dev_net(dev), nb);
+	if (!err) {
+		nn->nb = nb;
+		list_add(&nn->list, &dev->net_notifier_list);
+	}
+	rtnl_unlock();
+	return err;
+}
+EXPORT_SYMBOL(register_netdevice_notifier_dev_net);
+
+int unregister_netdevice_notifier_dev_net(struct net_device *dev,
+					  struct notifier_block *nb,
+					  struct netdev_net_notifier *nn)
+{
+	int err;
+
+	rtnl_lock();
+	list_del(&nn->list);
+	err = __unregister_netdevice_notifier_net(dev_net(dev), nb);
+	rtnl_unlock();
+	return err;
+}
+EXPORT_SYMBOL(unregister_netdevice_notifier_dev_net);
+
+/* the device's namespace's listeners first, then everyone's; a stop ends it */
+static int __call_netdevice_notifiers_info(unsigned long val,
+					   struct netdev_notifier_info *info)
+{
+	struct net *net = dev_net(info->dev);
+	int ret = NOTIFY_DONE;
+
+	if (net)
+		ret = raw_notifier_call_chain(&net->netdev_chain, val, info);
+	if (ret & NOTIFY_STOP_MASK)
+		return ret;
+	return raw_notifier_call_chain(&netdev_chain, val, info);
+}
+
+int call_netdevice_notifiers_info(unsigned long val, struct netdev_notifier_info *info)
+{
+	ASSERT_RTNL();
+	return __call_netdevice_notifiers_info(val, info);
+}
+EXPORT_SYMBOL(call_netdevice_notifiers_info);
+
+int call_netdevice_notifiers(unsigned long val, struct net_device *dev)
+{
+	struct netdev_notifier_info info = { .dev = dev };
+
+	return call_netdevice_notifiers_info(val, &info);
+}
+EXPORT_SYMBOL(call_netdevice_notifiers);
+
+/*
+ * The device life cycle's own events (qdk_netdev_register() ..., the
+ * usertc links): the shim's callers do not always hold RTNL (a replay's
+ * device, unit tests), so no assertion here.
+ */
+int qdk_netdev_event(unsigned long val, struct net_device *dev)
+{
+	struct netdev_notifier_info info = { .dev = dev };
+
+	return __call_netdevice_notifiers_info(val, &info);
+}
+
+/* ---- messages ------------------------------------------------------------- */
+
+static void __netdev_vprintk(const char *level, const struct net_device *dev,
+			     const char *fmt, va_list args)
+{
+	char msg[1024];
+
+	vsnprintf(msg, sizeof(msg), fmt, args);
+	if (dev)
+		printk("%s%s%s: %s", level, netdev_name(dev), netdev_reg_state(dev), msg);
+	else
+		printk("%s(NULL net_device): %s", level, msg);
+}
+
+void netdev_printk(const char *level, const struct net_device *dev, const char *format, ...)
+{
+	va_list ap;
+
+	va_start(ap, format);
+	__netdev_vprintk(level, dev, format, ap);
+	va_end(ap);
+}
+EXPORT_SYMBOL(netdev_printk);
+
+#define QDK_NETDEV_LEVEL(func, kern_level)					\
+void func(const struct net_device *dev, const char *fmt, ...)			\
+{										\
+	va_list ap;								\
+										\
+	va_start(ap, fmt);							\
+	__netdev_vprintk(kern_level, dev, fmt, ap);				\
+	va_end(ap);								\
+}										\
+EXPORT_SYMBOL(func)
+
+QDK_NETDEV_LEVEL(netdev_emerg, KERN_EMERG);
+QDK_NETDEV_LEVEL(netdev_alert, KERN_ALERT);
+QDK_NETDEV_LEVEL(netdev_crit, KERN_CRIT);
+QDK_NETDEV_LEVEL(netdev_err, KERN_ERR);
+QDK_NETDEV_LEVEL(netdev_warn, KERN_WARNING);
+QDK_NETDEV_LEVEL(netdev_notice, KERN_NOTICE);
+QDK_NETDEV_LEVEL(netdev_info, KERN_INFO);
 
 /*
  * register_netdevice() as far as the shim's devices need it: present,
@@ -91,6 +384,7 @@ void qdk_netdev_register(struct net_device *dev, struct net *net,
 	dev->reg_state = NETREG_REGISTERED;
 	dev->nd_net = net;
 	list_add_tail_rcu(&dev->dev_list, &net->dev_base_head);
+	qdk_netdev_event(NETDEV_REGISTER, dev);
 }
 
 /* out of its namespace, its IPv4 addresses and configuration freed */
@@ -100,6 +394,7 @@ void qdk_netdev_unregister(struct net_device *dev)
 
 	if (dev->reg_state != NETREG_REGISTERED)
 		return;
+	qdk_netdev_event(NETDEV_UNREGISTER, dev);
 	list_del_rcu(&dev->dev_list);
 	dev->reg_state = NETREG_UNREGISTERED;
 	if (in_dev) {
@@ -228,16 +523,22 @@ EXPORT_SYMBOL(dev_trans_start);
 void netif_carrier_on(struct net_device *dev)
 {
 	if (test_and_clear_bit(__LINK_STATE_NOCARRIER, &dev->state) &&
-	    dev->reg_state != NETREG_UNINITIALIZED)
+	    dev->reg_state != NETREG_UNINITIALIZED) {
 		dev->operstate = netif_dormant(dev) ? IF_OPER_DORMANT : IF_OPER_UP;
+		if (dev->reg_state == NETREG_REGISTERED)
+			qdk_netdev_event(NETDEV_CHANGE, dev);
+	}
 }
 EXPORT_SYMBOL(netif_carrier_on);
 
 void netif_carrier_off(struct net_device *dev)
 {
 	if (!test_and_set_bit(__LINK_STATE_NOCARRIER, &dev->state) &&
-	    dev->reg_state != NETREG_UNINITIALIZED)
+	    dev->reg_state != NETREG_UNINITIALIZED) {
 		dev->operstate = IF_OPER_DOWN;
+		if (dev->reg_state == NETREG_REGISTERED)
+			qdk_netdev_event(NETDEV_CHANGE, dev);
+	}
 }
 EXPORT_SYMBOL(netif_carrier_off);
 
@@ -275,9 +576,18 @@ struct net_device *alloc_netdev_mqs(int sizeof_priv, const char *name,
 		dev->_tx[i].qdisc = &noop_qdisc;
 		dev->_tx[i].qdisc_sleeping = &noop_qdisc;
 		dev->_tx[i].xmit_lock_owner = -1;
+		dql_init(&dev->_tx[i].dql, HZ);
 	}
 	dev->num_tx_queues = txqs;
 	dev->real_num_tx_queues = txqs;
+	dev->num_rx_queues = rxqs;
+	dev->real_num_rx_queues = rxqs;
+	dev->tso_max_size = TSO_LEGACY_MAX_SIZE;
+	dev->tso_max_segs = TSO_MAX_SEGS;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	dev->gso_ipv4_max_size = GSO_LEGACY_MAX_SIZE;
+#endif
+	INIT_LIST_HEAD(&dev->net_notifier_list);
 	dev->qdisc = &noop_qdisc;
 	dev->gso_max_size = GSO_LEGACY_MAX_SIZE;
 	dev->gso_max_segs = GSO_MAX_SEGS;
@@ -347,3 +657,442 @@ const char *netdev_cmd_to_name(int cmd)
 	return "UNKNOWN_NETDEV_EVENT";
 }
 EXPORT_SYMBOL_GPL(netdev_cmd_to_name);
+
+/* ---- freeing from any context --------------------------------------------- */
+
+/*
+ * The kernel defers a free from hard interrupt context to the transmit
+ * softirq; the shim is never in one, so both free at once, as consumed
+ * (a completed transmit) or dropped.
+ */
+void __dev_kfree_skb_irq(struct sk_buff *skb, enum skb_free_reason reason)
+{
+	if (!skb)
+		return;
+	if (reason == SKB_REASON_CONSUMED)
+		consume_skb(skb);
+	else
+		kfree_skb(skb);
+}
+EXPORT_SYMBOL(__dev_kfree_skb_irq);
+
+void __dev_kfree_skb_any(struct sk_buff *skb, enum skb_free_reason reason)
+{
+	__dev_kfree_skb_irq(skb, reason);
+}
+EXPORT_SYMBOL(__dev_kfree_skb_any);
+
+/* ---- features ---------------------------------------------------------------- */
+
+/*
+ * An upper device's features after adding a lower one with features one:
+ * the any-of features the lower has (within mask) join, the all-of ones it
+ * lacks leave; a generic checksum makes the protocol checksums redundant.
+ */
+netdev_features_t netdev_increment_features(netdev_features_t all, netdev_features_t one,
+					    netdev_features_t mask)
+{
+	if (mask & NETIF_F_HW_CSUM)
+		mask |= NETIF_F_CSUM_MASK;
+	mask |= NETIF_F_VLAN_CHALLENGED;
+	all |= one & (NETIF_F_ONE_FOR_ALL | NETIF_F_CSUM_MASK) & mask;
+	all &= one | ~NETIF_F_ALL_FOR_ALL;
+	if (all & NETIF_F_HW_CSUM)
+		all &= ~(NETIF_F_CSUM_MASK & ~NETIF_F_HW_CSUM);
+	return all;
+}
+EXPORT_SYMBOL(netdev_increment_features);
+
+netdev_features_t passthru_features_check(struct sk_buff *skb, struct net_device *dev,
+					  netdev_features_t features)
+{
+	return features;
+}
+EXPORT_SYMBOL(passthru_features_check);
+
+/* the largest TSO packet the device takes; GSO packets no larger */
+void netif_set_tso_max_size(struct net_device *dev, unsigned int size)
+{
+	dev->tso_max_size = min(GSO_MAX_SIZE, size);
+	if (size < READ_ONCE(dev->gso_max_size))
+		WRITE_ONCE(dev->gso_max_size, size);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	if (size < READ_ONCE(dev->gso_ipv4_max_size))
+		WRITE_ONCE(dev->gso_ipv4_max_size, size);
+#endif
+}
+EXPORT_SYMBOL(netif_set_tso_max_size);
+
+void netif_set_tso_max_segs(struct net_device *dev, unsigned int segs)
+{
+	dev->tso_max_segs = segs;
+	if (segs < READ_ONCE(dev->gso_max_segs))
+		WRITE_ONCE(dev->gso_max_segs, segs);
+}
+EXPORT_SYMBOL(netif_set_tso_max_segs);
+
+void netif_inherit_tso_max(struct net_device *to, const struct net_device *from)
+{
+	netif_set_tso_max_size(to, from->tso_max_size);
+	netif_set_tso_max_segs(to, from->tso_max_segs);
+}
+EXPORT_SYMBOL(netif_inherit_tso_max);
+
+/* ---- queues in use ---------------------------------------------------------- */
+
+/* traffic classes whose queues are no longer all in use are dropped */
+static void netif_setup_tc(struct net_device *dev, unsigned int txq)
+{
+	struct netdev_tc_txq *tc = &dev->tc_to_txq[0];
+	int i;
+
+	if (tc->offset + tc->count > txq) {
+		netdev_warn(dev, "Number of in use tx queues changed invalidating tc mappings. Priority traffic classification disabled!\n");
+		dev->num_tc = 0;
+		return;
+	}
+	for (i = 1; i < TC_BITMASK + 1; i++) {
+		int q = netdev_get_prio_tc_map(dev, i);
+
+		tc = &dev->tc_to_txq[q];
+		if (tc->offset + tc->count > txq) {
+			netdev_warn(dev, "Number of in use tx queues changed. Priority %i to tc mapping %i is no longer valid. Setting map to 0\n",
+				    i, q);
+			netdev_set_prio_tc_map(dev, i, 0);
+		}
+	}
+}
+
+/*
+ * The transmit queues in use, 1..num_tx_queues. A registered device's
+ * root qdisc hears of it (mq grafts or drops children), and the qdiscs of
+ * queues no longer in use are reset.
+ */
+int netif_set_real_num_tx_queues(struct net_device *dev, unsigned int txq)
+{
+	bool disabling;
+
+	if (txq < 1 || txq > dev->num_tx_queues)
+		return -EINVAL;
+	disabling = txq < dev->real_num_tx_queues;
+	if (dev->reg_state == NETREG_REGISTERED || dev->reg_state == NETREG_UNREGISTERING) {
+		struct Qdisc *root = rtnl_dereference(dev->qdisc);
+
+		ASSERT_RTNL();
+		if (dev->num_tc)
+			netif_setup_tc(dev, txq);
+		if (root && root->ops->change_real_num_tx)
+			root->ops->change_real_num_tx(root, txq);
+		dev->real_num_tx_queues = txq;
+		if (disabling)
+			qdisc_reset_all_tx_gt(dev, txq);
+	} else {
+		dev->real_num_tx_queues = txq;
+	}
+	return 0;
+}
+EXPORT_SYMBOL(netif_set_real_num_tx_queues);
+
+int netif_set_real_num_rx_queues(struct net_device *dev, unsigned int rxq)
+{
+	if (rxq < 1 || rxq > dev->num_rx_queues)
+		return -EINVAL;
+	if (dev->reg_state == NETREG_REGISTERED)
+		ASSERT_RTNL();
+	dev->real_num_rx_queues = rxq;
+	return 0;
+}
+EXPORT_SYMBOL(netif_set_real_num_rx_queues);
+
+/* both, the rx count undone when the tx one is refused */
+int netif_set_real_num_queues(struct net_device *dev, unsigned int txq, unsigned int rxq)
+{
+	unsigned int old_rxq = dev->real_num_rx_queues;
+	int err;
+
+	if (txq < 1 || txq > dev->num_tx_queues || rxq < 1 || rxq > dev->num_rx_queues)
+		return -EINVAL;
+	if (rxq > old_rxq) {
+		err = netif_set_real_num_rx_queues(dev, rxq);
+		if (err)
+			return err;
+	}
+	if (txq != dev->real_num_tx_queues) {
+		err = netif_set_real_num_tx_queues(dev, txq);
+		if (err) {
+			if (rxq > old_rxq)
+				netif_set_real_num_rx_queues(dev, old_rxq);
+			return err;
+		}
+	}
+	if (rxq < old_rxq)
+		netif_set_real_num_rx_queues(dev, rxq);
+	return 0;
+}
+EXPORT_SYMBOL(netif_set_real_num_queues);
+
+/* min(8, online CPUs): the shim has one CPU */
+int netif_get_num_default_rss_queues(void)
+{
+	return min_t(int, 8, num_online_cpus());
+}
+EXPORT_SYMBOL(netif_get_num_default_rss_queues);
+
+u16 dev_pick_tx_zero(struct net_device *dev, struct sk_buff *skb,
+		     struct net_device *sb_dev)
+{
+	return 0;
+}
+EXPORT_SYMBOL(dev_pick_tx_zero);
+
+u16 dev_pick_tx_cpu_id(struct net_device *dev, struct sk_buff *skb,
+		       struct net_device *sb_dev)
+{
+	return (u16)raw_smp_processor_id() % dev->real_num_tx_queues;
+}
+EXPORT_SYMBOL(dev_pick_tx_cpu_id);
+
+/* ---- device state ------------------------------------------------------------ */
+
+/* gone from the bus (suspend, hot unplug): not present, queues stopped */
+void netif_device_detach(struct net_device *dev)
+{
+	if (test_and_clear_bit(__LINK_STATE_PRESENT, &dev->state) && netif_running(dev))
+		netif_tx_stop_all_queues(dev);
+}
+EXPORT_SYMBOL(netif_device_detach);
+
+void netif_device_attach(struct net_device *dev)
+{
+	if (!test_and_set_bit(__LINK_STATE_PRESENT, &dev->state) && netif_running(dev))
+		netif_tx_wake_all_queues(dev);
+}
+EXPORT_SYMBOL(netif_device_attach);
+
+/* an upper device follows its lower one's dormant and carrier state */
+void netif_stacked_transfer_operstate(const struct net_device *rootdev,
+				      struct net_device *dev)
+{
+	if (rootdev->operstate == IF_OPER_DORMANT)
+		netif_dormant_on(dev);
+	else
+		netif_dormant_off(dev);
+	if (rootdev->operstate == IF_OPER_TESTING)
+		netif_testing_on(dev);
+	else
+		netif_testing_off(dev);
+	if (netif_carrier_ok(rootdev))
+		netif_carrier_on(dev);
+	else
+		netif_carrier_off(dev);
+}
+EXPORT_SYMBOL(netif_stacked_transfer_operstate);
+
+/* listeners hear NETDEV_CHANGE of an up device (no rtnetlink message here) */
+void netdev_state_change(struct net_device *dev)
+{
+	if (dev->flags & IFF_UP) {
+		struct netdev_notifier_change_info change_info = {
+			.info.dev = dev,
+		};
+
+		call_netdevice_notifiers_info(NETDEV_CHANGE, &change_info.info);
+	}
+}
+EXPORT_SYMBOL(netdev_state_change);
+
+void netdev_features_change(struct net_device *dev)
+{
+	call_netdevice_notifiers(NETDEV_FEAT_CHANGE, dev);
+}
+EXPORT_SYMBOL(netdev_features_change);
+
+/* the flags user space sees: the set ones, with RUNNING/LOWER_UP/DORMANT live */
+unsigned int dev_get_flags(const struct net_device *dev)
+{
+	unsigned int flags;
+
+	flags = (dev->flags & ~(IFF_PROMISC | IFF_ALLMULTI | IFF_RUNNING | IFF_LOWER_UP |
+				IFF_DORMANT)) |
+		(dev->gflags & (IFF_PROMISC | IFF_ALLMULTI));
+	if (netif_running(dev)) {
+		if (netif_oper_up(dev))
+			flags |= IFF_RUNNING;
+		if (netif_carrier_ok(dev))
+			flags |= IFF_LOWER_UP;
+		if (netif_dormant(dev))
+			flags |= IFF_DORMANT;
+	}
+	return flags;
+}
+EXPORT_SYMBOL(dev_get_flags);
+
+int dev_get_iflink(const struct net_device *dev)
+{
+	if (dev->netdev_ops && dev->netdev_ops->ndo_get_iflink)
+		return dev->netdev_ops->ndo_get_iflink(dev);
+	return dev->ifindex;
+}
+EXPORT_SYMBOL(dev_get_iflink);
+
+/* 1..IFNAMSIZ-1 characters, not . or .., no '/', ':' or white space */
+bool dev_valid_name(const char *name)
+{
+	if (*name == '\0')
+		return false;
+	if (strnlen(name, IFNAMSIZ) == IFNAMSIZ)
+		return false;
+	if (!strcmp(name, ".") || !strcmp(name, ".."))
+		return false;
+	for (; *name; name++) {
+		if (*name == '/' || *name == ':' || isspace(*name))
+			return false;
+	}
+	return true;
+}
+EXPORT_SYMBOL(dev_valid_name);
+
+bool netdev_name_in_use(struct net *net, const char *name)
+{
+	return __dev_get_by_name(net, name);
+}
+EXPORT_SYMBOL(netdev_name_in_use);
+
+/*
+ * name with one "%d": the lowest number free in dev's namespace, written
+ * into dev->name; returns it. Without "%d" the name itself, if free.
+ */
+int dev_alloc_name(struct net_device *dev, const char *name)
+{
+	struct net *net = dev_net(dev);
+	char buf[IFNAMSIZ];
+	const char *p;
+	int i;
+
+	if (!dev_valid_name(name))
+		return -EINVAL;
+	p = strchr(name, '%');
+	if (!p) {
+		if (netdev_name_in_use(net, name))
+			return -EEXIST;
+		if (dev->name != name)
+			strscpy(dev->name, name, IFNAMSIZ);
+		return 0;
+	}
+	if (p[1] != 'd' || strchr(p + 2, '%'))
+		return -EINVAL;
+	for (i = 0; i < 32768; i++) {
+		snprintf(buf, IFNAMSIZ, name, i);
+		if (!netdev_name_in_use(net, buf)) {
+			strscpy(dev->name, buf, IFNAMSIZ);
+			return i;
+		}
+	}
+	return -ENFILE;
+}
+EXPORT_SYMBOL(dev_alloc_name);
+
+/* counted: the flag is on while the count is; overflow refused */
+static int __dev_set_counted_flag(struct net_device *dev, unsigned int *count,
+				  unsigned int flag, int inc)
+{
+	unsigned int old = *count;
+
+	if (inc > 0 && *count + inc < *count)
+		return -EOVERFLOW;
+	if (inc < 0 && *count < (unsigned int)-inc)
+		return -EOVERFLOW;
+	*count += inc;
+	if (*count)
+		dev->flags |= flag;
+	else
+		dev->flags &= ~flag;
+	if (!old != !*count && dev->netdev_ops && dev->netdev_ops->ndo_change_rx_flags)
+		dev->netdev_ops->ndo_change_rx_flags(dev, flag);
+	return 0;
+}
+
+int dev_set_promiscuity(struct net_device *dev, int inc)
+{
+	return __dev_set_counted_flag(dev, &dev->promiscuity, IFF_PROMISC, inc);
+}
+EXPORT_SYMBOL(dev_set_promiscuity);
+
+int dev_set_allmulti(struct net_device *dev, int inc)
+{
+	return __dev_set_counted_flag(dev, &dev->allmulti, IFF_ALLMULTI, inc);
+}
+EXPORT_SYMBOL(dev_set_allmulti);
+
+/* one random RSS key for every device, drawn at the first call */
+void netdev_rss_key_fill(void *buffer, size_t len)
+{
+	static u8 netdev_rss_key[NETDEV_RSS_KEY_LEN];
+	static bool drawn;
+
+	BUG_ON(len > sizeof(netdev_rss_key));
+	if (!drawn) {
+		get_random_bytes(netdev_rss_key, sizeof(netdev_rss_key));
+		drawn = true;
+	}
+	memcpy(buffer, netdev_rss_key, len);
+}
+EXPORT_SYMBOL(netdev_rss_key_fill);
+
+/* ---- counters ------------------------------------------------------------------ */
+
+/* field by field, the rest of stats64 zeroed */
+void netdev_stats_to_stats64(struct rtnl_link_stats64 *stats64,
+			     const struct net_device_stats *netdev_stats)
+{
+	size_t i, n = sizeof(*netdev_stats) / sizeof(unsigned long);
+	const atomic_long_t *src = (const atomic_long_t *)netdev_stats;
+	u64 *dst = (u64 *)stats64;
+
+	BUILD_BUG_ON(sizeof(*netdev_stats) / sizeof(unsigned long) >
+		     sizeof(*stats64) / sizeof(u64));
+	for (i = 0; i < n; i++)
+		dst[i] = atomic_long_read(&src[i]);
+	memset(&dst[n], 0, sizeof(*stats64) - n * sizeof(u64));
+}
+EXPORT_SYMBOL(netdev_stats_to_stats64);
+
+/* the driver's ndo_get_stats64(), else ndo_get_stats(), else dev->stats */
+struct rtnl_link_stats64 *dev_get_stats(struct net_device *dev,
+					struct rtnl_link_stats64 *storage)
+{
+	const struct net_device_ops *ops = dev->netdev_ops;
+
+	if (ops && ops->ndo_get_stats64) {
+		memset(storage, 0, sizeof(*storage));
+		ops->ndo_get_stats64(dev, storage);
+	} else if (ops && ops->ndo_get_stats) {
+		netdev_stats_to_stats64(storage, ops->ndo_get_stats(dev));
+	} else {
+		netdev_stats_to_stats64(storage, &dev->stats);
+	}
+	return storage;
+}
+EXPORT_SYMBOL(dev_get_stats);
+
+/* the per-CPU software counters added into s (one CPU here) */
+void dev_fetch_sw_netstats(struct rtnl_link_stats64 *s,
+			   const struct pcpu_sw_netstats __percpu *netstats)
+{
+	const struct pcpu_sw_netstats *stats = netstats;
+
+	s->rx_packets += u64_stats_read(&stats->rx_packets);
+	s->rx_bytes += u64_stats_read(&stats->rx_bytes);
+	s->tx_packets += u64_stats_read(&stats->tx_packets);
+	s->tx_bytes += u64_stats_read(&stats->tx_bytes);
+}
+EXPORT_SYMBOL(dev_fetch_sw_netstats);
+
+void dev_lstats_read(struct net_device *dev, u64 *packets, u64 *bytes)
+{
+	const struct pcpu_lstats *lstats = dev->lstats;
+
+	*packets = u64_stats_read(&lstats->packets);
+	*bytes = u64_stats_read(&lstats->bytes);
+}
+EXPORT_SYMBOL(dev_lstats_read);

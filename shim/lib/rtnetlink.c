@@ -572,9 +572,11 @@ struct qdk_net *qdk_net_new(void)
 	INIT_LIST_HEAD(&net->net.list);		/* not in net_namespace_list */
 	refcount_set(&net->net.passive, 1);
 	refcount_set(&net->net.ns.count, 1);
+	qdk_net_link(&net->net);
 	rtnl_lock();
 	if (!lo_create(net)) {
 		rtnl_unlock();
+		qdk_net_unlink(&net->net);
 		kfree(net);
 		return NULL;
 	}
@@ -593,6 +595,7 @@ void qdk_net_free(struct qdk_net *net)
 		ndev_free(net, nd);
 	nsim_free_all(net);
 	rtnl_unlock();
+	qdk_net_unlink(&net->net);
 	kfree(net);
 }
 
@@ -736,7 +739,8 @@ static struct sk_buff *reply_alloc(void)
 
 /* ---- links (net/core/rtnetlink.c) ------------------------------------------ */
 
-static unsigned int dev_get_flags(const struct net_device *dev)
+/* dev_get_flags() for these devices, which always have a carrier once up */
+static unsigned int ns_dev_get_flags(const struct net_device *dev)
 {
 	unsigned int flags = dev->flags & ~(IFF_RUNNING | IFF_LOWER_UP);
 
@@ -765,7 +769,7 @@ static int rtnl_fill_ifinfo(struct sk_buff *skb, struct net_device *dev,
 	ifm->__ifi_pad = 0;
 	ifm->ifi_type = dev->type;
 	ifm->ifi_index = dev->ifindex;
-	ifm->ifi_flags = dev_get_flags(dev);
+	ifm->ifi_flags = ns_dev_get_flags(dev);
 	ifm->ifi_change = 0;
 
 	if (nla_put_string(skb, IFLA_IFNAME, dev->name) ||
@@ -887,9 +891,12 @@ static void link_set_up(struct net_device *dev, bool up)
 	if (up) {
 		dev->flags |= IFF_UP;
 		ns_dev_activate(dev);
+		qdk_netdev_event(NETDEV_UP, dev);
 	} else {
+		qdk_netdev_event(NETDEV_GOING_DOWN, dev);
 		ns_dev_deactivate(dev);
 		dev->flags &= ~IFF_UP;
+		qdk_netdev_event(NETDEV_DOWN, dev);
 	}
 }
 

@@ -37,6 +37,10 @@ struct in_device;
 void qdk_netdev_register(struct net_device *dev, struct net *net,
 			 struct in_device *in_dev);
 void qdk_netdev_unregister(struct net_device *dev);
+/* dev.c: a namespace in the list notifiers walk, and out; a life-cycle event */
+void qdk_net_link(struct net *net);
+void qdk_net_unlink(struct net *net);
+int qdk_netdev_event(unsigned long val, struct net_device *dev);
 /* devinet.c: an IPv4 address LOCAL/PREFIXLEN on dev (ip addr add) */
 int qdk_inet_addr_add(struct net_device *dev, __be32 local, unsigned int prefixlen);
 

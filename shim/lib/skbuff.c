@@ -11,6 +11,7 @@
 #include <linux/skbuff.h>
 #include <linux/netdevice.h>
 #include <linux/rtnetlink.h>
+#include <linux/if_vlan.h>
 #include <linux/jhash.h>
 #include <net/checksum.h>
 #include <net/sch_generic.h>
@@ -1317,3 +1318,37 @@ bool skb_defer_rx_timestamp(struct sk_buff *skb)
 {
 	return false;
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/*
+ * 7.x's out-of-line walk over a frame's tags (linux/if_vlan.h): type is a
+ * VLAN TPID; the first tag is at mac_len - VLAN_HLEN (ETH_HLEN when mac_len
+ * is 0) after data + mac_offset. { 0 } when a tag is cut short or more than
+ * VLAN_MAX_DEPTH deep.
+ */
+struct vlan_type_depth __vlan_get_protocol_offset(const struct sk_buff *skb, __be16 type,
+						  int mac_offset)
+{
+	unsigned int vlan_depth = skb->mac_len, parse_depth = VLAN_MAX_DEPTH;
+
+	if (!vlan_depth) {
+		vlan_depth = ETH_HLEN;
+	} else {
+		if (WARN_ON_ONCE(vlan_depth < VLAN_HLEN))
+			return (struct vlan_type_depth) { 0 };
+		vlan_depth -= VLAN_HLEN;
+	}
+	do {
+		struct vlan_hdr vhdr, *vh;
+
+		vh = skb_header_pointer(skb, mac_offset + vlan_depth, sizeof(vhdr), &vhdr);
+		if (unlikely(!vh || !--parse_depth))
+			return (struct vlan_type_depth) { 0 };
+		type = vh->h_vlan_encapsulated_proto;
+		vlan_depth += VLAN_HLEN;
+	} while (eth_type_vlan(type));
+
+	return (struct vlan_type_depth) { .type = type, .depth = vlan_depth };
+}
+EXPORT_SYMBOL(__vlan_get_protocol_offset);
+#endif

@@ -4,13 +4,17 @@
  * as in the kernel (one per family, sock_register()/sock_unregister()); a
  * socket's life and I/O are not modelled: there is no network stack behind
  * a socket in user space, so those functions stop the program at the
- * caller's line (qdk/unmodelled.h).
+ * caller's line (qdk/unmodelled.h). And the hook the 8021q module installs
+ * for SIOCGIFVLAN/SIOCSIFVLAN: the shim has no ioctl sockets, so nothing
+ * calls it; it is kept as the kernel keeps it.
  */
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/net.h>
 #include <linux/printk.h>
 #include <linux/socket.h>
+#include <linux/if_vlan.h>
+#include <linux/mutex.h>
 #include <net/sock.h>
 #include <qdk/unmodelled.h>
 
@@ -207,3 +211,14 @@ u32 kernel_sock_ip_overhead(struct sock *sk)
 	QDK_UNMODELLED(kernel_sock_ip_overhead, "no IP options or routes of a socket");
 }
 EXPORT_SYMBOL(kernel_sock_ip_overhead);
+
+static DEFINE_MUTEX(vlan_ioctl_mutex);
+static int (*vlan_ioctl_hook)(struct net *net, void __user *arg);
+
+void vlan_ioctl_set(int (*hook)(struct net *, void __user *))
+{
+	mutex_lock(&vlan_ioctl_mutex);
+	vlan_ioctl_hook = hook;
+	mutex_unlock(&vlan_ioctl_mutex);
+}
+EXPORT_SYMBOL(vlan_ioctl_set);

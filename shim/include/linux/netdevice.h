@@ -26,6 +26,9 @@
 #include <linux/jiffies.h>
 #include <linux/string.h>
 #include <linux/printk.h>
+#include <linux/notifier.h>
+#include <linux/dynamic_queue_limits.h>
+#include <linux/u64_stats_sync.h>
 
 struct Qdisc;
 struct net_device;
@@ -71,9 +74,56 @@ enum tc_setup_type {
 	TC_SETUP_ACT,
 };
 
+struct ifreq;
+struct ifmap;
+struct rtnl_link_stats64;
+struct net_device_stats;
+
+/*
+ * What a driver implements, the members a virtual or simple driver sets
+ * (the series' signatures); the stack calls them where the shim has the
+ * stack's path: ndo_setup_tc (tc offload requests), ndo_vlan_rx_add_vid/
+ * kill_vid (vlan_vid_add()/del()).
+ */
 struct net_device_ops {
-	int (*ndo_setup_tc)(struct net_device *dev, enum tc_setup_type type,
-			    void *type_data);
+	int		(*ndo_init)(struct net_device *dev);
+	void		(*ndo_uninit)(struct net_device *dev);
+	int		(*ndo_open)(struct net_device *dev);
+	int		(*ndo_stop)(struct net_device *dev);
+	netdev_tx_t	(*ndo_start_xmit)(struct sk_buff *skb, struct net_device *dev);
+	netdev_features_t (*ndo_features_check)(struct sk_buff *skb,
+						struct net_device *dev,
+						netdev_features_t features);
+	u16		(*ndo_select_queue)(struct net_device *dev, struct sk_buff *skb,
+					    struct net_device *sb_dev);
+	void		(*ndo_change_rx_flags)(struct net_device *dev, int flags);
+	void		(*ndo_set_rx_mode)(struct net_device *dev);
+	int		(*ndo_set_mac_address)(struct net_device *dev, void *addr);
+	int		(*ndo_validate_addr)(struct net_device *dev);
+	int		(*ndo_do_ioctl)(struct net_device *dev, struct ifreq *ifr, int cmd);
+	int		(*ndo_eth_ioctl)(struct net_device *dev, struct ifreq *ifr, int cmd);
+	int		(*ndo_siocdevprivate)(struct net_device *dev, struct ifreq *ifr,
+					      void __user *data, int cmd);
+	int		(*ndo_set_config)(struct net_device *dev, struct ifmap *map);
+	int		(*ndo_change_mtu)(struct net_device *dev, int new_mtu);
+	void		(*ndo_tx_timeout)(struct net_device *dev, unsigned int txqueue);
+	void		(*ndo_get_stats64)(struct net_device *dev,
+					   struct rtnl_link_stats64 *storage);
+	struct net_device_stats *(*ndo_get_stats)(struct net_device *dev);
+	int		(*ndo_vlan_rx_add_vid)(struct net_device *dev, __be16 proto, u16 vid);
+	int		(*ndo_vlan_rx_kill_vid)(struct net_device *dev, __be16 proto, u16 vid);
+	int		(*ndo_setup_tc)(struct net_device *dev, enum tc_setup_type type,
+					void *type_data);
+	netdev_features_t (*ndo_fix_features)(struct net_device *dev,
+					      netdev_features_t features);
+	int		(*ndo_set_features)(struct net_device *dev,
+					    netdev_features_t features);
+	int		(*ndo_set_tx_maxrate)(struct net_device *dev, int queue_index,
+					      u32 maxrate);
+	int		(*ndo_get_iflink)(const struct net_device *dev);
+	int		(*ndo_change_carrier)(struct net_device *dev, bool new_carrier);
+	int		(*ndo_get_phys_port_name)(struct net_device *dev, char *name,
+						  size_t len);
 };
 
 #define NET_RX_SUCCESS		0
@@ -310,6 +360,8 @@ struct netdev_queue {
 	unsigned long		state;
 	unsigned long		trans_start;
 	int			xmit_lock_owner;
+	unsigned long		tx_maxrate;	/* Mbit/s, 0: none */
+	struct dql		dql;	/* byte queue limits, dql_init(HZ) */
 };
 
 /*
@@ -329,6 +381,13 @@ struct net {
 	struct {
 		refcount_t	count;
 	} ns;
+	struct raw_notifier_head netdev_chain;	/* register_netdevice_notifier_net() */
+	/*
+	 * every namespace of the shim, init_net's and usertc's (a notifier's
+	 * replay walks them); net_namespace_list holds init_net only, the one
+	 * namespace pernet operations run in
+	 */
+	struct list_head	__qdk_all;
 };
 extern struct net init_net;	/* the kernel's comes with net/net_namespace.h */
 
@@ -364,6 +423,44 @@ struct netdev_tc_txq {
 };
 
 struct in_device;
+struct vlan_info;
+struct ethtool_ops;
+
+/*
+ * The counters of ndo_get_stats(): each also an atomic_long_t, which
+ * DEV_STATS_INC() and friends update without a lock.
+ */
+#define NET_DEV_STAT(FIELD)			\
+	union {					\
+		unsigned long	FIELD;		\
+		atomic_long_t	__##FIELD;	\
+	}
+
+struct net_device_stats {
+	NET_DEV_STAT(rx_packets);
+	NET_DEV_STAT(tx_packets);
+	NET_DEV_STAT(rx_bytes);
+	NET_DEV_STAT(tx_bytes);
+	NET_DEV_STAT(rx_errors);
+	NET_DEV_STAT(tx_errors);
+	NET_DEV_STAT(rx_dropped);
+	NET_DEV_STAT(tx_dropped);
+	NET_DEV_STAT(multicast);
+	NET_DEV_STAT(collisions);
+	NET_DEV_STAT(rx_length_errors);
+	NET_DEV_STAT(rx_over_errors);
+	NET_DEV_STAT(rx_crc_errors);
+	NET_DEV_STAT(rx_frame_errors);
+	NET_DEV_STAT(rx_fifo_errors);
+	NET_DEV_STAT(rx_missed_errors);
+	NET_DEV_STAT(tx_aborted_errors);
+	NET_DEV_STAT(tx_carrier_errors);
+	NET_DEV_STAT(tx_fifo_errors);
+	NET_DEV_STAT(tx_heartbeat_errors);
+	NET_DEV_STAT(tx_window_errors);
+	NET_DEV_STAT(rx_compressed);
+	NET_DEV_STAT(tx_compressed);
+};
 
 struct net_device {
 	char			name[IFNAMSIZ];
@@ -393,6 +490,34 @@ struct net_device {
 	const struct net_device_ops *netdev_ops;
 	netdev_features_t	features;
 	netdev_features_t	hw_features;
+	netdev_features_t	wanted_features;
+	netdev_features_t	vlan_features;
+	netdev_features_t	hw_enc_features;
+	netdev_features_t	mpls_features;
+	netdev_features_t	gso_partial_features;
+	const struct ethtool_ops *ethtool_ops;
+	struct net_device_stats	stats;
+	unsigned int		promiscuity;
+	unsigned int		allmulti;
+	unsigned short		gflags;		/* PROMISC/ALLMULTI user space set */
+	unsigned short		dev_id;
+	unsigned short		dev_port;
+	unsigned char		if_port;
+	unsigned int		num_rx_queues;
+	unsigned int		real_num_rx_queues;
+	unsigned int		tso_max_size;
+	u16			tso_max_segs;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	unsigned int		gso_ipv4_max_size;	/* 6.3 */
+#endif
+	void			(*priv_destructor)(struct net_device *dev);
+	union {			/* a software device's per-CPU counters */
+		struct pcpu_lstats __percpu	*lstats;
+		struct pcpu_sw_netstats __percpu *tstats;
+		struct pcpu_dstats __percpu	*dstats;
+	};
+	struct vlan_info __rcu	*vlan_info;	/* VLAN ids it filters (lib/vlan_core.c) */
+	struct list_head	net_notifier_list;	/* _dev_net notifiers */
 	unsigned int		mtu;
 	unsigned int		min_mtu;
 	unsigned int		max_mtu;
@@ -901,10 +1026,714 @@ void netif_schedule_queue(struct netdev_queue *txq);
 /* 6.1 declares skb_gso_segment() here; 6.4+ moved it to net/gso.h */
 #include <net/gso.h>
 
-#define netdev_info(dev, fmt, ...) pr_info("%s: " fmt, (dev)->name, ##__VA_ARGS__)
-#define netdev_warn(dev, fmt, ...) pr_warn("%s: " fmt, (dev)->name, ##__VA_ARGS__)
-#define netdev_err(dev, fmt, ...) pr_err("%s: " fmt, (dev)->name, ##__VA_ARGS__)
-#define netdev_dbg(dev, fmt, ...) pr_debug("%s: " fmt, (dev)->name, ##__VA_ARGS__)
+/* ---- what a driver's transmit returns, stats, and kinds of devices ---- */
+
+#define NETDEV_TX_MASK		0xf0	/* above NET_XMIT_MASK: not consumed */
+
+/* the skb is the driver's now: sent, failed (< 0) or queued elsewhere */
+static inline bool dev_xmit_complete(int rc)
+{
+	return rc < NET_XMIT_MASK;
+}
+
+#define MAX_NEST_DEV		8	/* upper/lower device depth */
+#define XMIT_RECURSION_LIMIT	8
+#define NETDEV_RSS_KEY_LEN	52
+
+/* kinds of hardware address list entries */
+#define NETDEV_HW_ADDR_T_LAN		1
+#define NETDEV_HW_ADDR_T_SAN		2
+#define NETDEV_HW_ADDR_T_UNICAST	3
+#define NETDEV_HW_ADDR_T_MULTICAST	4
+
+#define XDP_WAKEUP_RX		(1 << 0)
+#define XDP_WAKEUP_TX		(1 << 1)
+
+#define NET_DEVICE_PATH_STACK_MAX	5
+#define NET_DEVICE_PATH_VLAN_MAX	2
+
+enum gro_result {
+	GRO_MERGED,
+	GRO_MERGED_FREE,
+	GRO_HELD,
+	GRO_NORMAL,
+	GRO_CONSUMED,
+};
+typedef enum gro_result gro_result_t;
+
+/* what a device's rx_handler (a bridge, bond, macvlan ...) did with a packet */
+enum rx_handler_result {
+	RX_HANDLER_CONSUMED,
+	RX_HANDLER_ANOTHER,
+	RX_HANDLER_EXACT,
+	RX_HANDLER_PASS,
+};
+typedef enum rx_handler_result rx_handler_result_t;
+typedef rx_handler_result_t rx_handler_func_t(struct sk_buff **pskb);
+
+/* an id of a physical item (a switch port ...) */
+#define MAX_PHYS_ITEM_ID_LEN	32
+
+struct netdev_phys_item_id {
+	unsigned char id[MAX_PHYS_ITEM_ID_LEN];
+	unsigned char id_len;
+};
+
+static inline bool netdev_phys_item_id_same(struct netdev_phys_item_id *a,
+					    struct netdev_phys_item_id *b)
+{
+	return a->id_len == b->id_len && !memcmp(a->id, b->id, a->id_len);
+}
+
+enum netdev_lag_tx_type {
+	NETDEV_LAG_TX_TYPE_UNKNOWN,
+	NETDEV_LAG_TX_TYPE_RANDOM,
+	NETDEV_LAG_TX_TYPE_BROADCAST,
+	NETDEV_LAG_TX_TYPE_ROUNDROBIN,
+	NETDEV_LAG_TX_TYPE_ACTIVEBACKUP,
+	NETDEV_LAG_TX_TYPE_HASH,
+};
+
+enum netdev_lag_hash {
+	NETDEV_LAG_HASH_NONE,
+	NETDEV_LAG_HASH_L2,
+	NETDEV_LAG_HASH_L34,
+	NETDEV_LAG_HASH_L23,
+	NETDEV_LAG_HASH_E23,
+	NETDEV_LAG_HASH_E34,
+	NETDEV_LAG_HASH_VLAN_SRCMAC,
+	NETDEV_LAG_HASH_UNKNOWN,
+};
+
+struct netdev_lag_upper_info {
+	enum netdev_lag_tx_type tx_type;
+	enum netdev_lag_hash hash_type;
+};
+
+struct netdev_lag_lower_state_info {
+	u8 link_up : 1,
+	   tx_enabled : 1;
+};
+
+/* per-CPU counters of software devices (one CPU: one copy) */
+struct pcpu_sw_netstats {
+	u64_stats_t		rx_packets;
+	u64_stats_t		rx_bytes;
+	u64_stats_t		tx_packets;
+	u64_stats_t		tx_bytes;
+	struct u64_stats_sync	syncp;
+} __aligned(4 * sizeof(u64));
+
+struct pcpu_lstats {
+	u64_stats_t		packets;
+	u64_stats_t		bytes;
+	struct u64_stats_sync	syncp;
+} __aligned(2 * sizeof(u64));
+
+enum skb_free_reason {
+	SKB_REASON_CONSUMED,
+	SKB_REASON_DROPPED,
+};
+
+/* freeing from any context: consumed or dropped as the reason says (lib/dev.c) */
+void __dev_kfree_skb_irq(struct sk_buff *skb, enum skb_free_reason reason);
+void __dev_kfree_skb_any(struct sk_buff *skb, enum skb_free_reason reason);
+
+static inline void dev_kfree_skb_irq(struct sk_buff *skb)
+{
+	__dev_kfree_skb_irq(skb, SKB_REASON_DROPPED);
+}
+
+static inline void dev_consume_skb_irq(struct sk_buff *skb)
+{
+	__dev_kfree_skb_irq(skb, SKB_REASON_CONSUMED);
+}
+
+static inline void dev_consume_skb_any(struct sk_buff *skb)
+{
+	__dev_kfree_skb_any(skb, SKB_REASON_CONSUMED);
+}
+
+/* ---- kinds of devices, by their private flags ---- */
+
+static inline bool netif_is_macsec(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_MACSEC;
+}
+
+static inline bool netif_is_macvlan(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_MACVLAN;
+}
+
+static inline bool netif_is_macvlan_port(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_MACVLAN_PORT;
+}
+
+static inline bool netif_is_bond_master(const struct net_device *dev)
+{
+	return (dev->flags & IFF_MASTER) && (dev->priv_flags & IFF_BONDING);
+}
+
+static inline bool netif_is_bond_slave(const struct net_device *dev)
+{
+	return (dev->flags & IFF_SLAVE) && (dev->priv_flags & IFF_BONDING);
+}
+
+static inline bool netif_supports_nofcs(struct net_device *dev)
+{
+	return dev->priv_flags & IFF_SUPP_NOFCS;
+}
+
+static inline bool netif_has_l3_rx_handler(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_L3MDEV_RX_HANDLER;
+}
+
+static inline bool netif_is_l3_master(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_L3MDEV_MASTER;
+}
+
+static inline bool netif_is_l3_slave(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_L3MDEV_SLAVE;
+}
+
+/* the VRF slave's ifindex (Debian enables L3 master devices) */
+static inline int dev_sdif(const struct net_device *dev)
+{
+	return netif_is_l3_slave(dev) ? dev->ifindex : 0;
+}
+
+static inline bool netif_is_bridge_master(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_EBRIDGE;
+}
+
+static inline bool netif_is_bridge_port(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_BRIDGE_PORT;
+}
+
+static inline bool netif_is_ovs_master(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_OPENVSWITCH;
+}
+
+static inline bool netif_is_ovs_port(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_OVS_DATAPATH;
+}
+
+static inline bool netif_is_any_bridge_port(const struct net_device *dev)
+{
+	return netif_is_bridge_port(dev) || netif_is_ovs_port(dev);
+}
+
+static inline bool netif_is_team_master(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_TEAM;
+}
+
+static inline bool netif_is_team_port(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_TEAM_PORT;
+}
+
+static inline bool netif_is_lag_master(const struct net_device *dev)
+{
+	return netif_is_bond_master(dev) || netif_is_team_master(dev);
+}
+
+static inline bool netif_is_lag_port(const struct net_device *dev)
+{
+	return netif_is_bond_slave(dev) || netif_is_team_port(dev);
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+static inline bool netif_is_rxfh_configured(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_RXFH_CONFIGURED;
+}
+#endif
+
+static inline bool netif_is_failover(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_FAILOVER;
+}
+
+static inline bool netif_is_failover_slave(const struct net_device *dev)
+{
+	return dev->priv_flags & IFF_FAILOVER_SLAVE;
+}
+
+/* the qdisc or driver reads skb's dst: do not release it before them */
+static inline void netif_keep_dst(struct net_device *dev)
+{
+	dev->priv_flags &= ~(IFF_XMIT_DST_RELEASE | IFF_XMIT_DST_RELEASE_PERM);
+}
+
+/* cannot carry an mtu-sized frame with a VLAN tag added (macsec) */
+static inline bool netif_reduces_vlan_mtu(struct net_device *dev)
+{
+	return netif_is_macsec(dev);
+}
+
+/* ---- features of stacked devices and GSO ---- */
+
+/* both have it; HW_CSUM on one side stands for the protocol checksums */
+static inline netdev_features_t netdev_intersect_features(netdev_features_t f1,
+							  netdev_features_t f2)
+{
+	if ((f1 ^ f2) & NETIF_F_HW_CSUM) {
+		if (f1 & NETIF_F_HW_CSUM)
+			f1 |= NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM;
+		else
+			f2 |= NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM;
+	}
+	return f1 & f2;
+}
+
+static inline netdev_features_t netdev_get_wanted_features(struct net_device *dev)
+{
+	return (dev->features & ~dev->hw_features) | dev->wanted_features;
+}
+
+netdev_features_t netdev_increment_features(netdev_features_t all, netdev_features_t one,
+					    netdev_features_t mask);
+
+/* a stacked device may keep TSO: segmenting at the last device is cheaper */
+static inline netdev_features_t netdev_add_tso_features(netdev_features_t features,
+							netdev_features_t mask)
+{
+	return netdev_increment_features(features, NETIF_F_ALL_TSO | NETIF_F_ALL_FOR_ALL,
+					 mask);
+}
+
+netdev_features_t passthru_features_check(struct sk_buff *skb, struct net_device *dev,
+					  netdev_features_t features);
+
+/* does the device segment every GSO type of gso_type? */
+static inline bool net_gso_ok(netdev_features_t features, int gso_type)
+{
+	netdev_features_t feature = (netdev_features_t)gso_type << NETIF_F_GSO_SHIFT;
+
+	BUILD_BUG_ON(SKB_GSO_TCPV4 != (NETIF_F_TSO >> NETIF_F_GSO_SHIFT));
+	BUILD_BUG_ON(SKB_GSO_FRAGLIST != (NETIF_F_GSO_FRAGLIST >> NETIF_F_GSO_SHIFT));
+	return (features & feature) == feature;
+}
+
+static inline bool skb_gso_ok(struct sk_buff *skb, netdev_features_t features)
+{
+	return net_gso_ok(features, skb_shinfo(skb)->gso_type) &&
+	       (!skb_has_frag_list(skb) || (features & NETIF_F_FRAGLIST));
+}
+
+/* must the stack segment it (or the checksum is not done)? */
+static inline bool netif_needs_gso(struct sk_buff *skb, netdev_features_t features)
+{
+	return skb_is_gso(skb) &&
+	       (!skb_gso_ok(skb, features) ||
+		unlikely(skb->ip_summed != CHECKSUM_PARTIAL &&
+			 skb->ip_summed != CHECKSUM_UNNECESSARY));
+}
+
+void netif_set_tso_max_size(struct net_device *dev, unsigned int size);
+void netif_set_tso_max_segs(struct net_device *dev, unsigned int segs);
+void netif_inherit_tso_max(struct net_device *to, const struct net_device *from);
+
+/* ---- link-layer headers through the device's header_ops ---- */
+
+static inline int dev_hard_header(struct sk_buff *skb, struct net_device *dev,
+				  unsigned short type, const void *daddr,
+				  const void *saddr, unsigned int len)
+{
+	if (!dev->header_ops || !dev->header_ops->create)
+		return 0;
+	return dev->header_ops->create(skb, dev, type, daddr, saddr, len);
+}
+
+static inline int dev_parse_header(const struct sk_buff *skb, unsigned char *haddr)
+{
+	const struct net_device *dev = skb->dev;
+
+	if (!dev->header_ops || !dev->header_ops->parse)
+		return 0;
+	return dev->header_ops->parse(skb, haddr);
+}
+
+static inline __be16 dev_parse_header_protocol(const struct sk_buff *skb)
+{
+	const struct net_device *dev = skb->dev;
+
+	if (!dev->header_ops || !dev->header_ops->parse_protocol)
+		return 0;
+	return dev->header_ops->parse_protocol(skb);
+}
+
+/* a header from user space: long enough, or valid as the device judges it */
+static inline bool dev_validate_header(const struct net_device *dev, char *ll_header,
+				       int len)
+{
+	if (likely(len >= dev->hard_header_len))
+		return true;
+	if (len < dev->min_header_len)
+		return false;
+	if (dev->header_ops && dev->header_ops->validate)
+		return dev->header_ops->validate(ll_header, len);
+	return false;
+}
+
+static inline bool dev_has_header(const struct net_device *dev)
+{
+	return dev->header_ops && dev->header_ops->create;
+}
+
+/* ---- queues ---- */
+
+/* every queue's qdisc run again */
+static inline void netif_tx_schedule_all(struct net_device *dev)
+{
+	unsigned int i;
+
+	for (i = 0; i < dev->num_tx_queues; i++)
+		netif_schedule_queue(netdev_get_tx_queue(dev, i));
+}
+
+static inline void netdev_queue_set_dql_min_limit(struct netdev_queue *dev_queue,
+						  unsigned int min_limit)
+{
+	dev_queue->dql.min_limit = min_limit;
+}
+
+static inline void netdev_queue_numa_node_write(struct netdev_queue *q, int node)
+{
+}
+
+int netif_set_real_num_tx_queues(struct net_device *dev, unsigned int txq);
+int netif_set_real_num_rx_queues(struct net_device *dev, unsigned int rxq);
+int netif_set_real_num_queues(struct net_device *dev, unsigned int txq, unsigned int rxq);
+int netif_get_num_default_rss_queues(void);
+u16 dev_pick_tx_zero(struct net_device *dev, struct sk_buff *skb,
+		     struct net_device *sb_dev);
+u16 dev_pick_tx_cpu_id(struct net_device *dev, struct sk_buff *skb,
+		       struct net_device *sb_dev);
+
+/* ---- device state a driver changes ---- */
+
+void netif_device_detach(struct net_device *dev);
+void netif_device_attach(struct net_device *dev);
+void netif_stacked_transfer_operstate(const struct net_device *rootdev,
+				      struct net_device *dev);
+void netdev_state_change(struct net_device *dev);
+void netdev_features_change(struct net_device *dev);
+unsigned int dev_get_flags(const struct net_device *dev);
+int dev_get_iflink(const struct net_device *dev);
+bool dev_valid_name(const char *name);
+bool netdev_name_in_use(struct net *net, const char *name);
+int dev_alloc_name(struct net_device *dev, const char *name);
+int dev_set_promiscuity(struct net_device *dev, int inc);
+int dev_set_allmulti(struct net_device *dev, int inc);
+void netdev_rss_key_fill(void *buffer, size_t len);
+
+/* ---- counters ---- */
+
+void netdev_stats_to_stats64(struct rtnl_link_stats64 *stats64,
+			     const struct net_device_stats *netdev_stats);
+struct rtnl_link_stats64 *dev_get_stats(struct net_device *dev,
+					struct rtnl_link_stats64 *storage);
+void dev_fetch_sw_netstats(struct rtnl_link_stats64 *s,
+			   const struct pcpu_sw_netstats __percpu *netstats);
+void dev_lstats_read(struct net_device *dev, u64 *packets, u64 *bytes);
+
+/* the device's per-CPU software counters (dev->tstats, dev->lstats) */
+static inline void dev_sw_netstats_rx_add(struct net_device *dev, unsigned int len)
+{
+	struct pcpu_sw_netstats *tstats = this_cpu_ptr(dev->tstats);
+
+	u64_stats_update_begin(&tstats->syncp);
+	u64_stats_add(&tstats->rx_bytes, len);
+	u64_stats_inc(&tstats->rx_packets);
+	u64_stats_update_end(&tstats->syncp);
+}
+
+static inline void dev_sw_netstats_tx_add(struct net_device *dev, unsigned int packets,
+					  unsigned int len)
+{
+	struct pcpu_sw_netstats *tstats = this_cpu_ptr(dev->tstats);
+
+	u64_stats_update_begin(&tstats->syncp);
+	u64_stats_add(&tstats->tx_bytes, len);
+	u64_stats_add(&tstats->tx_packets, packets);
+	u64_stats_update_end(&tstats->syncp);
+}
+
+static inline void dev_lstats_add(struct net_device *dev, unsigned int len)
+{
+	struct pcpu_lstats *lstats = this_cpu_ptr(dev->lstats);
+
+	u64_stats_update_begin(&lstats->syncp);
+	u64_stats_add(&lstats->bytes, len);
+	u64_stats_inc(&lstats->packets);
+	u64_stats_update_end(&lstats->syncp);
+}
+
+/* the counters in dev->stats, updated locklessly */
+#define DEV_STATS_INC(DEV, FIELD)	atomic_long_inc(&(DEV)->stats.__##FIELD)
+#define DEV_STATS_ADD(DEV, FIELD, VAL)	atomic_long_add((VAL), &(DEV)->stats.__##FIELD)
+#define DEV_STATS_READ(DEV, FIELD)	atomic_long_read(&(DEV)->stats.__##FIELD)
+
+/* ---- byte queue limits (linux/dynamic_queue_limits.h) ---- */
+
+static inline void netdev_txq_bql_enqueue_prefetchw(struct netdev_queue *dev_queue)
+{
+	prefetchw(&dev_queue->dql.num_queued);
+}
+
+static inline void netdev_txq_bql_complete_prefetchw(struct netdev_queue *dev_queue)
+{
+	prefetchw(&dev_queue->dql.limit);
+}
+
+/*
+ * A driver handed bytes to its ring: over the queue's limit the stack
+ * stops the queue (STACK_XOFF) until completions bring it back under; the
+ * second look covers a completion that came in between.
+ */
+static inline void netdev_tx_sent_queue(struct netdev_queue *dev_queue, unsigned int bytes)
+{
+	dql_queued(&dev_queue->dql, bytes);
+	if (likely(dql_avail(&dev_queue->dql) >= 0))
+		return;
+	set_bit(__QUEUE_STATE_STACK_XOFF, &dev_queue->state);
+	smp_mb();
+	if (unlikely(dql_avail(&dev_queue->dql) >= 0))
+		clear_bit(__QUEUE_STATE_STACK_XOFF, &dev_queue->state);
+}
+
+/*
+ * With more packets coming (xmit_more) only count them, and tell the
+ * driver whether to ring the doorbell now (the queue is stopped); else
+ * as netdev_tx_sent_queue(), and ring it.
+ */
+static inline bool __netdev_tx_sent_queue(struct netdev_queue *dev_queue,
+					  unsigned int bytes, bool xmit_more)
+{
+	if (xmit_more) {
+		dql_queued(&dev_queue->dql, bytes);
+		return netif_tx_queue_stopped(dev_queue);
+	}
+	netdev_tx_sent_queue(dev_queue, bytes);
+	return true;
+}
+
+static inline void netdev_sent_queue(struct net_device *dev, unsigned int bytes)
+{
+	netdev_tx_sent_queue(netdev_get_tx_queue(dev, 0), bytes);
+}
+
+static inline bool __netdev_sent_queue(struct net_device *dev, unsigned int bytes,
+				       bool xmit_more)
+{
+	return __netdev_tx_sent_queue(netdev_get_tx_queue(dev, 0), bytes, xmit_more);
+}
+
+/* the device finished bytes: the limit adapts, a stack-stopped queue restarts */
+static inline void netdev_tx_completed_queue(struct netdev_queue *dev_queue,
+					     unsigned int pkts, unsigned int bytes)
+{
+	if (unlikely(!bytes))
+		return;
+	dql_completed(&dev_queue->dql, bytes);
+	smp_mb();
+	if (unlikely(dql_avail(&dev_queue->dql) < 0))
+		return;
+	if (test_and_clear_bit(__QUEUE_STATE_STACK_XOFF, &dev_queue->state))
+		netif_schedule_queue(dev_queue);
+}
+
+static inline void netdev_completed_queue(struct net_device *dev, unsigned int pkts,
+					  unsigned int bytes)
+{
+	netdev_tx_completed_queue(netdev_get_tx_queue(dev, 0), pkts, bytes);
+}
+
+static inline void netdev_tx_reset_queue(struct netdev_queue *q)
+{
+	clear_bit(__QUEUE_STATE_STACK_XOFF, &q->state);
+	dql_reset(&q->dql);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline void netdev_tx_reset_subqueue(const struct net_device *dev, u32 qid)
+{
+	netdev_tx_reset_queue(netdev_get_tx_queue(dev, qid));
+}
+#endif
+
+static inline void netdev_reset_queue(struct net_device *dev_queue)
+{
+	netdev_tx_reset_queue(netdev_get_tx_queue(dev_queue, 0));
+}
+
+/* ---- netdevice notifier chains (lib/dev.c) ----
+ *
+ * One chain per namespace, called first, then the one for every namespace.
+ * A device's
+ * registration raises NETDEV_REGISTER, its unregistration NETDEV_UNREGISTER,
+ * bringing it up NETDEV_UP, down NETDEV_GOING_DOWN then NETDEV_DOWN, a carrier
+ * change NETDEV_CHANGE; registering a notifier replays REGISTER (and UP) for
+ * the devices there are, unregistering it (GOING_DOWN, DOWN and) UNREGISTER.
+ */
+struct netdev_net_notifier {
+	struct list_head	list;
+	struct notifier_block	*nb;
+};
+
+int register_netdevice_notifier(struct notifier_block *nb);
+int unregister_netdevice_notifier(struct notifier_block *nb);
+int register_netdevice_notifier_net(struct net *net, struct notifier_block *nb);
+int unregister_netdevice_notifier_net(struct net *net, struct notifier_block *nb);
+int register_netdevice_notifier_dev_net(struct net_device *dev, struct notifier_block *nb,
+					struct netdev_net_notifier *nn);
+int unregister_netdevice_notifier_dev_net(struct net_device *dev,
+					  struct notifier_block *nb,
+					  struct netdev_net_notifier *nn);
+
+/* what a netdevice notifier's data points to (the others embed it first) */
+struct netdev_notifier_info {
+	struct net_device	*dev;
+	struct netlink_ext_ack	*extack;
+};
+
+struct netdev_notifier_info_ext {
+	struct netdev_notifier_info info;
+	union {
+		u32 mtu;
+	} ext;
+};
+
+struct netdev_notifier_change_info {
+	struct netdev_notifier_info info;
+	unsigned int flags_changed;
+};
+
+struct netdev_notifier_changeupper_info {
+	struct netdev_notifier_info info;
+	struct net_device *upper_dev;
+	bool master;
+	bool linking;
+	void *upper_info;
+};
+
+struct netdev_notifier_changelowerstate_info {
+	struct netdev_notifier_info info;
+	void *lower_state_info;
+};
+
+struct netdev_notifier_pre_changeaddr_info {
+	struct netdev_notifier_info info;
+	const unsigned char *dev_addr;
+};
+
+static inline void netdev_notifier_info_init(struct netdev_notifier_info *info,
+					     struct net_device *dev)
+{
+	info->dev = dev;
+	info->extack = NULL;
+}
+
+static inline struct net_device *
+netdev_notifier_info_to_dev(const struct netdev_notifier_info *info)
+{
+	return info->dev;
+}
+
+static inline struct netlink_ext_ack *
+netdev_notifier_info_to_extack(const struct netdev_notifier_info *info)
+{
+	return info->extack;
+}
+
+int call_netdevice_notifiers(unsigned long val, struct net_device *dev);
+int call_netdevice_notifiers_info(unsigned long val, struct netdev_notifier_info *info);
+
+/* ---- messages about a device: "NAME[ (state)]: message" ---- */
+
+__printf(3, 4) void netdev_printk(const char *level, const struct net_device *dev,
+				  const char *format, ...);
+__printf(2, 3) void netdev_emerg(const struct net_device *dev, const char *format, ...);
+__printf(2, 3) void netdev_alert(const struct net_device *dev, const char *format, ...);
+__printf(2, 3) void netdev_crit(const struct net_device *dev, const char *format, ...);
+__printf(2, 3) void netdev_err(const struct net_device *dev, const char *format, ...);
+__printf(2, 3) void netdev_warn(const struct net_device *dev, const char *format, ...);
+__printf(2, 3) void netdev_notice(const struct net_device *dev, const char *format, ...);
+__printf(2, 3) void netdev_info(const struct net_device *dev, const char *format, ...);
+
+/* debug messages are off (dynamic debug's default): checked, not printed */
+#define netdev_dbg(__dev, format, args...)			\
+do {								\
+	if (0)							\
+		netdev_printk(KERN_DEBUG, __dev, format, ##args); \
+} while (0)
+#define netdev_vdbg(dev, format, args...)	netdev_dbg(dev, format, ##args)
+
+#define netdev_level_once(level, dev, fmt, ...)			\
+do {								\
+	static bool __section(".data.once") __print_once;	\
+								\
+	if (!__print_once) {					\
+		__print_once = true;				\
+		netdev_printk(level, dev, fmt, ##__VA_ARGS__);	\
+	}							\
+} while (0)
+
+#define netdev_emerg_once(dev, fmt, ...) netdev_level_once(KERN_EMERG, dev, fmt, ##__VA_ARGS__)
+#define netdev_alert_once(dev, fmt, ...) netdev_level_once(KERN_ALERT, dev, fmt, ##__VA_ARGS__)
+#define netdev_crit_once(dev, fmt, ...) netdev_level_once(KERN_CRIT, dev, fmt, ##__VA_ARGS__)
+#define netdev_err_once(dev, fmt, ...) netdev_level_once(KERN_ERR, dev, fmt, ##__VA_ARGS__)
+#define netdev_warn_once(dev, fmt, ...) netdev_level_once(KERN_WARNING, dev, fmt, ##__VA_ARGS__)
+#define netdev_notice_once(dev, fmt, ...) netdev_level_once(KERN_NOTICE, dev, fmt, ##__VA_ARGS__)
+#define netdev_info_once(dev, fmt, ...) netdev_level_once(KERN_INFO, dev, fmt, ##__VA_ARGS__)
+
+/* the shim prints every rate-limited message (README: printk) */
+#define netdev_err_ratelimited(dev, fmt, ...)	netdev_err(dev, fmt, ##__VA_ARGS__)
+#define netdev_warn_ratelimited(dev, fmt, ...)	netdev_warn(dev, fmt, ##__VA_ARGS__)
+#define netdev_info_ratelimited(dev, fmt, ...)	netdev_info(dev, fmt, ##__VA_ARGS__)
+#define netdev_notice_ratelimited(dev, fmt, ...) netdev_notice(dev, fmt, ##__VA_ARGS__)
+#define netdev_dbg_ratelimited(dev, fmt, ...)	netdev_dbg(dev, fmt, ##__VA_ARGS__)
+
+#define MODULE_ALIAS_NETDEV(device)	MODULE_ALIAS("netdev-" device)
+
+/* a driver's message, printed when its msg_enable has the type's bit */
+#define netif_printk(priv, type, level, dev, fmt, args...)	\
+do {								\
+	if (netif_msg_##type(priv))				\
+		netdev_printk(level, (dev), fmt, ##args);	\
+} while (0)
+
+#define netif_level(level, priv, type, dev, fmt, args...)	\
+do {								\
+	if (netif_msg_##type(priv))				\
+		netdev_##level(dev, fmt, ##args);		\
+} while (0)
+
+#define netif_emerg(priv, type, dev, fmt, args...)	netif_level(emerg, priv, type, dev, fmt, ##args)
+#define netif_alert(priv, type, dev, fmt, args...)	netif_level(alert, priv, type, dev, fmt, ##args)
+#define netif_crit(priv, type, dev, fmt, args...)	netif_level(crit, priv, type, dev, fmt, ##args)
+#define netif_err(priv, type, dev, fmt, args...)	netif_level(err, priv, type, dev, fmt, ##args)
+#define netif_warn(priv, type, dev, fmt, args...)	netif_level(warn, priv, type, dev, fmt, ##args)
+#define netif_notice(priv, type, dev, fmt, args...)	\
+	netif_level(notice, priv, type, dev, fmt, ##args)
+#define netif_info(priv, type, dev, fmt, args...)	netif_level(info, priv, type, dev, fmt, ##args)
+#define netif_dbg(priv, type, netdev, format, args...)		\
+do {								\
+	if (0)							\
+		netif_printk(priv, type, KERN_DEBUG, netdev, format, ##args); \
+} while (0)
+#define netif_vdbg	netif_dbg
 
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
@@ -917,4 +1746,16 @@ void netif_schedule_queue(struct netdev_queue *txq);
 #include <net/net_namespace.h>
 #include <linux/rbtree.h>
 #include <linux/cache.h>
+#include <linux/ctype.h>
+#include <linux/kconfig.h>
+#include <linux/ratelimit.h>
+#include <linux/netlink.h>
+#include <linux/device.h>
+#include <linux/dev_printk.h>
+#include <linux/device/class.h>
+#include <linux/interrupt.h>
+#include <linux/seq_file.h>
+#include <linux/vmalloc.h>
+#include <linux/ptr_ring.h>
+#include <asm/fpu/api.h>
 #endif

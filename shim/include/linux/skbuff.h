@@ -78,6 +78,9 @@ enum {
 	SKB_GSO_UDP = 1 << 16,
 	SKB_GSO_UDP_L4 = 1 << 17,
 	SKB_GSO_FRAGLIST = 1 << 18,
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	SKB_GSO_TCP_ACCECN = 1 << 19,	/* NETIF_F_GSO_ACCECN's twin */
+#endif
 };
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
@@ -211,7 +214,8 @@ struct sk_buff {
 				decrypted:1;
 #else
 	__u8			slow_gro:1, csum_not_inet:1, mono_delivery_time:1,
-				decrypted:1;
+				decrypted:1,
+				vlan_present:1;	/* 6.1: a tag in vlan_tci */
 #endif
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 	__u8			tc_depth:2,	/* netem: duplicates of duplicates */
@@ -232,8 +236,19 @@ struct sk_buff {
 	__u32			priority;
 	int			skb_iif;
 	__u32			hash;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	/* 6.12: a tag is present when either half is non-zero */
+	union {
+		u32		vlan_all;
+		struct {
+			__be16	vlan_proto;
+			__u16	vlan_tci;
+		};
+	};
+#else
 	__be16			vlan_proto;
 	__u16			vlan_tci;
+#endif
 	union {
 		unsigned int	napi_id;
 		unsigned int	sender_cpu;
@@ -546,11 +561,6 @@ static inline u32 skb_network_header_len(const struct sk_buff *skb)
 static inline bool pskb_network_may_pull(struct sk_buff *skb, unsigned int len)
 {
 	return pskb_may_pull(skb, skb_network_offset(skb) + len);
-}
-
-static inline __be16 skb_protocol(const struct sk_buff *skb, bool skip_vlan)
-{
-	return skb->protocol;
 }
 
 /* ---- GSO --------------------------------------------------------------- */
@@ -1966,95 +1976,72 @@ static inline struct skb_shared_hwtstamps *skb_hwtstamps(struct sk_buff *skb)
  */
 #define __qdk_netstamp_needed()	false
 
+/*
+ * The clock skb->tstamp is on, the one thing the series keep differently:
+ * 6.1's mono_delivery_time bit (1: a monotonic delivery time), 6.12's
+ * tstamp_type (enum skb_tstamp_type). 0 is realtime in both, 1 monotonic;
+ * each helper below is written once over these.
+ */
+#define __QDK_SKB_CLOCK_MONO	1
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
-static inline void __net_timestamp(struct sk_buff *skb)
-{
-	skb->tstamp = ktime_get_real();
-	skb->tstamp_type = SKB_CLOCK_REALTIME;
-}
-
-static inline void skb_set_delivery_time(struct sk_buff *skb, ktime_t kt,
-					 u8 tstamp_type)
-{
-	skb->tstamp = kt;
-	skb->tstamp_type = kt ? tstamp_type : SKB_CLOCK_REALTIME;
-}
-
-static inline void skb_clear_delivery_time(struct sk_buff *skb)
-{
-	if (skb->tstamp_type) {
-		skb->tstamp_type = SKB_CLOCK_REALTIME;
-		skb->tstamp = __qdk_netstamp_needed() ? ktime_get_real() : 0;
-	}
-}
-
-static inline void skb_clear_tstamp(struct sk_buff *skb)
-{
-	if (skb->tstamp_type)
-		return;
-	skb->tstamp = 0;
-}
-
-static inline ktime_t skb_tstamp(const struct sk_buff *skb)
-{
-	if (skb->tstamp_type)
-		return 0;
-	return skb->tstamp;
-}
-
-static inline ktime_t skb_tstamp_cond(const struct sk_buff *skb, bool cond)
-{
-	if (skb->tstamp_type != SKB_CLOCK_MONOTONIC && skb->tstamp)
-		return skb->tstamp;
-	if (__qdk_netstamp_needed() || cond)
-		return ktime_get_real();
-	return 0;
-}
+#define __qdk_skb_tstamp_clock(skb)		((skb)->tstamp_type)
+#define __qdk_skb_set_tstamp_clock(skb, c)	((skb)->tstamp_type = (c))
 #else
+#define __qdk_skb_tstamp_clock(skb)		((skb)->mono_delivery_time)
+#define __qdk_skb_set_tstamp_clock(skb, c)	((skb)->mono_delivery_time = (c))
+#endif
+
+/* a receive timestamp: realtime, now */
 static inline void __net_timestamp(struct sk_buff *skb)
 {
 	skb->tstamp = ktime_get_real();
-	skb->mono_delivery_time = 0;
+	__qdk_skb_set_tstamp_clock(skb, 0);
 }
 
-static inline void skb_set_delivery_time(struct sk_buff *skb, ktime_t kt,
-					 bool mono)
+/* a delivery time on the given clock (6.1: mono or not); none: realtime */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline void skb_set_delivery_time(struct sk_buff *skb, ktime_t kt, u8 tstamp_type)
+#else
+static inline void skb_set_delivery_time(struct sk_buff *skb, ktime_t kt, bool tstamp_type)
+#endif
 {
 	skb->tstamp = kt;
-	skb->mono_delivery_time = kt && mono;
+	__qdk_skb_set_tstamp_clock(skb, kt ? tstamp_type : 0);
 }
 
+/* a delivery time gives way to a receive timestamp (when one is wanted) */
 static inline void skb_clear_delivery_time(struct sk_buff *skb)
 {
-	if (skb->mono_delivery_time) {
-		skb->mono_delivery_time = 0;
+	if (__qdk_skb_tstamp_clock(skb)) {
+		__qdk_skb_set_tstamp_clock(skb, 0);
 		skb->tstamp = __qdk_netstamp_needed() ? ktime_get_real() : 0;
 	}
 }
 
+/* a receive timestamp is cleared, a delivery time kept */
 static inline void skb_clear_tstamp(struct sk_buff *skb)
 {
-	if (skb->mono_delivery_time)
+	if (__qdk_skb_tstamp_clock(skb))
 		return;
 	skb->tstamp = 0;
 }
 
+/* the receive timestamp, 0 when tstamp holds a delivery time */
 static inline ktime_t skb_tstamp(const struct sk_buff *skb)
 {
-	if (skb->mono_delivery_time)
+	if (__qdk_skb_tstamp_clock(skb))
 		return 0;
 	return skb->tstamp;
 }
 
 static inline ktime_t skb_tstamp_cond(const struct sk_buff *skb, bool cond)
 {
-	if (!skb->mono_delivery_time && skb->tstamp)
+	if (__qdk_skb_tstamp_clock(skb) != __QDK_SKB_CLOCK_MONO && skb->tstamp)
 		return skb->tstamp;
 	if (__qdk_netstamp_needed() || cond)
 		return ktime_get_real();
 	return 0;
 }
-#endif
 
 static inline ktime_t net_timedelta(ktime_t t)
 {
