@@ -4,6 +4,7 @@
  * calendar time, user copies, seq_file, debugfs, proc and sysfs helpers,
  * misc devices' constants.
  */
+#include <linux/debugfs.h>
 #include <linux/errno.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
@@ -14,6 +15,13 @@
 #include <linux/uaccess.h>
 
 #include "ktest.h"
+
+/* i_state is a struct in 7.x */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+#define inode_state_dirty(inode)	((inode)->i_state & I_DIRTY)
+#else
+#define inode_state_dirty(inode)	((inode)->i_state.__state & I_DIRTY)
+#endif
 #include "../api/qdk_api.h"
 
 KTEST(time64, normalize_add_sub)
@@ -171,5 +179,151 @@ KTEST(uaccess_more, strings)
 	KT_ASSERT(pagefault_disabled() && faulthandler_disabled(), "disabled");
 	pagefault_enable();
 	KT_ASSERT(!pagefault_disabled(), "enabled");
+	return 0;
+}
+
+/* ---- fs.h: positions, simple attributes, kernel reads ---------------------- */
+
+KTEST(fs, llseek_family)
+{
+	struct inode inode = { .i_size = 100 };
+	struct file f = { .f_inode = &inode, .f_mode = FMODE_LSEEK };
+
+	KT_EQ(generic_file_llseek(&f, 10, SEEK_SET), 10);
+	KT_EQ(generic_file_llseek(&f, 5, SEEK_CUR), 15);
+	KT_EQ(generic_file_llseek(&f, -10, SEEK_END), 90);
+	KT_EQ(generic_file_llseek(&f, -200, SEEK_END), -EINVAL);
+	KT_EQ(f.f_pos, 90);
+	KT_EQ(generic_file_llseek(&f, 20, SEEK_DATA), 20);
+	KT_EQ(generic_file_llseek(&f, 20, SEEK_HOLE), 100);
+	KT_EQ(generic_file_llseek(&f, 100, SEEK_DATA), -ENXIO);
+	KT_EQ(fixed_size_llseek(&f, -1, SEEK_END, 8), 7);
+	KT_EQ(fixed_size_llseek(&f, 2, SEEK_END, 8), -EINVAL);
+	KT_EQ(fixed_size_llseek(&f, 0, SEEK_DATA, 8), -EINVAL);
+	KT_EQ(no_seek_end_llseek(&f, 0, SEEK_END), -EINVAL);
+	KT_EQ(no_seek_end_llseek(&f, 3, SEEK_SET), 3);
+	KT_EQ(no_seek_end_llseek_size(&f, 9, SEEK_SET, 8), -EINVAL);
+	KT_EQ(vfs_setpos(&f, 5, 4), -EINVAL);
+	KT_EQ(rw_verify_area(READ, &f, &(loff_t){ -1 }, 1), -EINVAL);
+	KT_EQ(rw_verify_area(READ, &f, &(loff_t){ LLONG_MAX }, 2), -EINVAL);
+	KT_EQ(rw_verify_area(READ, &f, &(loff_t){ 0 }, 2), 0);
+	KT_EQ(vfs_llseek(&f, 0, SEEK_SET), -ESPIPE);	/* no f_op */
+	KT_EQ(OFFSET_MAX, LLONG_MAX);
+	KT_EQ(MAX_RW_COUNT, 0x7ffff000);
+	KT_EQ(ACC_MODE(O_RDWR), MAY_READ | MAY_WRITE);
+	KT_EQ(OPEN_FMODE(O_WRONLY), FMODE_WRITE);
+	KT_ASSERT(special_file(S_IFCHR) && !special_file(S_IFREG), "special");
+	return 0;
+}
+
+static u64 kt_attr_val = 42;
+
+static int kt_attr_get(void *data, u64 *val)
+{
+	*val = *(u64 *)data;
+	return 0;
+}
+
+static int kt_attr_set(void *data, u64 val)
+{
+	if (val > 1000)
+		return -EINVAL;
+	*(u64 *)data = val;
+	return 0;
+}
+
+DEFINE_SIMPLE_ATTRIBUTE(kt_attr_fops, kt_attr_get, kt_attr_set, "%llu\n");
+
+KTEST(fs, simple_attribute_and_kernel_read)
+{
+	struct dentry *d = debugfs_create_file("kt_attr", 0644, NULL, &kt_attr_val,
+					       &kt_attr_fops);
+	struct file *f;
+	char buf[16] = { 0 };
+	loff_t pos = 0;
+
+	KT_ASSERT(!IS_ERR_OR_NULL(d), "created");
+	f = filp_open("/sys/kernel/debug/kt_attr", O_RDWR, 0);
+	KT_ASSERT(!IS_ERR(f), "open %ld", PTR_ERR(f));
+	KT_EQ(file_count(f), 1);
+	KT_ASSERT(f->f_mode & FMODE_CAN_READ, "can read");
+	/* the value is read once: a change between two reads does not show */
+	KT_EQ(kernel_read(f, buf, 1, &pos), 1);
+	kt_attr_val = 7;
+	KT_EQ(kernel_read(f, buf + 1, sizeof(buf) - 2, &pos), 2);
+	KT_STREQ(buf, "42\n");
+	pos = 0;
+	KT_EQ(kernel_write(f, "0x10", 4, &pos), 4);
+	KT_EQ(kt_attr_val, 16);
+	KT_EQ(kernel_write(f, "2000", 4, &pos), -EINVAL);
+	KT_EQ(kernel_write(f, "12x", 3, &pos), -EINVAL);
+	KT_EQ(kt_attr_val, 16);
+	KT_EQ(filp_close(f, NULL), 0);
+	KT_ASSERT(IS_ERR(filp_open("/sys/kernel/debug/none", O_RDONLY, 0)), "no node");
+	KT_EQ(PTR_ERR(filp_open("/sys/kernel/debug/none", O_RDONLY, 0)), -ENOENT);
+	f = filp_open("/sys/kernel/debug/kt_attr", O_RDONLY, 0);
+	KT_EQ(kernel_write(f, "1", 1, &pos), -EBADF);
+	KT_EQ(filp_close(f, NULL), 0);
+	debugfs_remove(d);
+	return 0;
+}
+
+static bool kt_filldir(struct dir_context *ctx, const char *name, int len, loff_t pos,
+		       u64 ino, unsigned int type)
+{
+	return pos < 1;		/* room for one entry only */
+}
+
+static long kt_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	return arg;
+}
+
+KTEST(fs, inode_helpers)
+{
+	struct inode inode = { .i_mode = S_IFDIR | 0755, .i_ino = 7 };
+	struct file f = { .f_inode = &inode };
+	struct dir_context ctx = { .actor = kt_filldir };
+	static const struct file_operations fops = { .unlocked_ioctl = kt_ioctl };
+	struct fasync_struct *fa = NULL;
+	struct file g = { 0 };
+
+	set_nlink(&inode, 2);
+	inc_nlink(&inode);
+	drop_nlink(&inode);
+	KT_EQ(inode.i_nlink, 2);
+	clear_nlink(&inode);
+	KT_EQ(inode.i_nlink, 0);
+	inode_inc_link_count(&inode);
+	KT_EQ(inode.i_nlink, 1);
+	KT_ASSERT(inode_state_dirty(&inode), "dirty");
+	i_size_write(&inode, 4096);
+	KT_EQ(i_size_read(&inode), 4096);
+	inode.i_blkbits = 12;
+	KT_EQ(i_blocksize(&inode), 4096);
+	/* "." fits, ".." does not: the position says where to go on */
+	KT_ASSERT(!dir_emit_dots(&f, &ctx), "full");
+	KT_EQ(ctx.pos, 1);
+	KT_ASSERT(is_dot_dotdot("..", 2) && !is_dot_dotdot("..a", 3), "dots");
+	KT_EQ(get_write_access(&inode), 0);
+	KT_ASSERT(inode_is_open_for_write(&inode), "writer");
+	KT_EQ(deny_write_access(&f), -ETXTBSY);
+	put_write_access(&inode);
+	KT_EQ(deny_write_access(&f), 0);
+	KT_EQ(get_write_access(&inode), -ETXTBSY);
+	allow_write_access(&f);
+	f.f_op = &fops;
+	KT_EQ(compat_ptr_ioctl(&f, 1, 0x100000005UL), 5);
+	f.f_op = &kt_attr_fops;
+	KT_EQ(compat_ptr_ioctl(&f, 1, 5), -ENOIOCTLCMD);
+	/* O_ASYNC on and off */
+	KT_EQ(fasync_helper(3, &g, 1, &fa), 1);
+	KT_ASSERT(g.f_flags & FASYNC, "FASYNC");
+	KT_EQ(fasync_helper(4, &g, 1, &fa), 0);
+	KT_EQ(fa->fa_fd, 4);
+	kill_fasync(&fa, 29, 1);	/* SIGIO, POLL_IN */
+	KT_EQ(fasync_helper(4, &g, 0, &fa), 1);
+	KT_ASSERT(!fa && !(g.f_flags & FASYNC), "removed");
+	KT_EQ(fasync_helper(4, &g, 0, &fa), 0);
 	return 0;
 }
