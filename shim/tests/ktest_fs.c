@@ -9,6 +9,8 @@
 #include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/miscdevice.h>
+#include <linux/seq_file.h>
+#include <linux/version.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/time.h>
@@ -325,5 +327,60 @@ KTEST(fs, inode_helpers)
 	KT_EQ(fasync_helper(4, &g, 0, &fa), 1);
 	KT_ASSERT(!fa && !(g.f_flags & FASYNC), "removed");
 	KT_EQ(fasync_helper(4, &g, 0, &fa), 0);
+	return 0;
+}
+
+/* ---- seq_file -------------------------------------------------------------- */
+
+struct kt_item {
+	struct list_head list;
+	int v;
+};
+
+KTEST(seq_more, iterators_and_output)
+{
+	struct kt_item a = { .v = 1 }, b = { .v = 2 };
+	char buf[64], path[32] = "xxxxxxxxa b\\c";
+	struct seq_file m = { .buf = buf, .size = sizeof(buf) };
+	LIST_HEAD(head);
+	struct list_head *lh;
+	loff_t pos = 0;
+	char *end;
+
+	list_add_tail(&a.list, &head);
+	list_add_tail(&b.list, &head);
+	KT_ASSERT(seq_list_start(&head, 1) == &b.list, "second");
+	KT_ASSERT(!seq_list_start(&head, 2), "past the end");
+	KT_ASSERT(seq_list_start_head(&head, 0) == &head, "head first");
+	KT_ASSERT(seq_list_start_head(&head, 1) == &a.list, "then the first");
+	lh = seq_list_next(&a.list, &head, &pos);
+	KT_ASSERT(lh == &b.list && pos == 1, "next");
+	KT_ASSERT(!seq_list_next(&b.list, &head, &pos) && pos == 2, "end");
+
+	seq_setwidth(&m, 6);
+	seq_puts(&m, "ab");
+	seq_pad(&m, '\n');
+	seq_escape(&m, "a b", " ");
+	KT_EQ(m.count, 7 + 6);
+	buf[m.count] = 0;
+	KT_STREQ(buf, "ab    \na\\040b");
+	m.count = 0;
+	seq_show_option(&m, "opt", "x,y");
+	buf[m.count] = 0;
+	KT_STREQ(buf, ",opt=x\\054y");
+	m.count = 0;
+	seq_hex_dump(&m, "p ", DUMP_PREFIX_OFFSET, 16, 1, "\x01\xab", 2, false);
+	buf[m.count] = 0;
+	KT_STREQ(buf, "p 00000000: 01 ab\n");
+
+	/* the path sits in the buffer after room for its escapes */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+	end = mangle_path(path, path + 8, " \\");
+#else
+	end = seq_mangle_path(path, path + 8, " \\");
+#endif
+	KT_ASSERT(end, "fits");
+	*end = 0;
+	KT_STREQ(path, "a\\040b\\134c");
 	return 0;
 }
