@@ -195,6 +195,7 @@ int qdk_file_open(const char *path, int flags, struct qdk_file **fp)
 	f->inode.i_mode = n->mode;
 	f->inode.i_rdev = n->rdev;
 	f->inode.i_private = n->i_private;
+	f->inode.i_size = n->size;
 	f->file.f_inode = &f->inode;
 	f->file.f_flags = flags;
 	f->file.f_mode = FMODE_LSEEK | FMODE_PREAD | FMODE_PWRITE |

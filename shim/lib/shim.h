@@ -85,6 +85,7 @@ struct qdk_node {
 	dev_t rdev;
 	const struct file_operations *fops;
 	void *i_private;
+	loff_t size;			/* the inode's i_size */
 	void *owner;			/* what made it (a proc entry, a dentry, a device) */
 	unsigned long opens, releases;
 	int open_now;

@@ -384,3 +384,61 @@ KTEST(seq_more, iterators_and_output)
 	KT_STREQ(path, "a\\040b\\134c");
 	return 0;
 }
+
+/* ---- debugfs --------------------------------------------------------------- */
+
+static int kt_read_path(const char *path, char *buf, size_t len)
+{
+	struct file *f = filp_open(path, O_RDONLY, 0);
+	loff_t pos = 0;
+	ssize_t n;
+
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	n = kernel_read(f, buf, len - 1, &pos);
+	buf[n > 0 ? n : 0] = 0;
+	filp_close(f, NULL);
+	return n;
+}
+
+KTEST(debugfs_more, typed_files)
+{
+	struct dentry *dir = debugfs_create_dir("ktm", NULL);
+	static u32 arr[3] = { 1, 20, 300 };
+	struct debugfs_u32_array a = { .array = arr, .n_elements = 3 };
+	char data[4] = "abc";
+	struct debugfs_blob_wrapper blob = { .data = data, .size = 3 };
+	atomic_t at = ATOMIC_INIT(-5);
+	size_t sz = 12;
+	char *str = "hello";
+	char buf[32];
+	struct file *f;
+	loff_t pos = 0;
+
+	debugfs_create_u32_array("arr", 0444, dir, &a);
+	debugfs_create_blob("blob", 0644, dir, &blob);
+	debugfs_create_atomic_t("at", 0644, dir, &at);
+	debugfs_create_size_t("sz", 0444, dir, &sz);
+	debugfs_create_str("str", 0444, dir, &str);
+	KT_EQ(kt_read_path("/sys/kernel/debug/ktm/arr", buf, sizeof(buf)), 9);
+	KT_STREQ(buf, "1 20 300\n");
+	KT_EQ(kt_read_path("/sys/kernel/debug/ktm/blob", buf, sizeof(buf)), 3);
+	KT_STREQ(buf, "abc");
+	KT_EQ(kt_read_path("/sys/kernel/debug/ktm/at", buf, sizeof(buf)), 3);
+	KT_STREQ(buf, "-5\n");
+	KT_EQ(kt_read_path("/sys/kernel/debug/ktm/sz", buf, sizeof(buf)), 3);
+	KT_STREQ(buf, "12\n");
+	KT_EQ(kt_read_path("/sys/kernel/debug/ktm/str", buf, sizeof(buf)), 6);
+	KT_STREQ(buf, "hello\n");
+	f = filp_open("/sys/kernel/debug/ktm/at", O_WRONLY, 0);
+	KT_ASSERT(!IS_ERR(f), "open");
+	KT_EQ(kernel_write(f, "-7", 2, &pos), 2);
+	KT_EQ(atomic_read(&at), -7);
+	filp_close(f, NULL);
+	KT_ASSERT(debugfs_lookup("arr", dir) != NULL, "lookup");
+	debugfs_lookup_and_remove("arr", dir);
+	KT_ASSERT(!debugfs_lookup("arr", dir), "removed");
+	KT_EQ(kt_read_path("/sys/kernel/debug/ktm/arr", buf, sizeof(buf)), -ENOENT);
+	debugfs_remove(dir);
+	return 0;
+}
