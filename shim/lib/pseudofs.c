@@ -29,6 +29,8 @@ struct proc_dir_entry {
 	const struct proc_ops *proc_ops;
 	void *data;
 	int (*single_show)(struct seq_file *m, void *v);
+	const struct seq_operations *seq_ops;	/* proc_create_seq*() */
+	unsigned int state_size;
 };
 
 static LIST_HEAD(pdes);
@@ -143,6 +145,95 @@ struct proc_dir_entry *proc_create(const char *name, umode_t mode,
 struct proc_dir_entry *proc_mkdir(const char *name, struct proc_dir_entry *parent)
 {
 	return proc_add(name, 0555, parent, true, NULL, NULL);
+}
+
+struct proc_dir_entry *_proc_mkdir(const char *name, umode_t mode,
+				   struct proc_dir_entry *parent, void *data, bool force_lookup)
+{
+	return proc_add(name, mode ? mode : 0555, parent, true, NULL, data);
+}
+
+struct proc_dir_entry *proc_mkdir_data(const char *name, umode_t mode,
+				       struct proc_dir_entry *parent, void *data)
+{
+	return _proc_mkdir(name, mode, parent, data, false);
+}
+
+struct proc_dir_entry *proc_mkdir_mode(const char *name, umode_t mode,
+				       struct proc_dir_entry *parent)
+{
+	return _proc_mkdir(name, mode, parent, NULL, false);
+}
+
+static int proc_seq_open(struct inode *inode, struct file *file)
+{
+	struct proc_dir_entry *de = PDE(inode);
+
+	if (de->state_size)
+		return seq_open_private(file, de->seq_ops, de->state_size);
+	return seq_open(file, de->seq_ops);
+}
+
+static int proc_seq_release(struct inode *inode, struct file *file)
+{
+	struct proc_dir_entry *de = PDE(inode);
+
+	if (de->state_size)
+		return seq_release_private(inode, file);
+	return seq_release(inode, file);
+}
+
+static const struct proc_ops proc_seq_ops = {
+	.proc_open	= proc_seq_open,
+	.proc_read	= seq_read,
+	.proc_lseek	= seq_lseek,
+	.proc_release	= proc_seq_release,
+};
+
+struct proc_dir_entry *proc_create_seq_private(const char *name, umode_t mode,
+					       struct proc_dir_entry *parent,
+					       const struct seq_operations *ops,
+					       unsigned int state_size, void *data)
+{
+	struct proc_dir_entry *p = proc_add(name, mode, parent, false, &proc_seq_ops, data);
+
+	if (p) {
+		p->seq_ops = ops;
+		p->state_size = state_size;
+	}
+	return p;
+}
+
+void proc_set_size(struct proc_dir_entry *de, loff_t size)
+{
+	de->node->size = size;
+}
+
+/* the entry whose node is the directory of this inode's node */
+void *proc_get_parent_data(const struct inode *inode)
+{
+	struct proc_dir_entry *de = PDE(inode), *p;
+	const char *slash = strrchr(de->node->path, '/');
+	size_t len = slash - de->node->path;
+
+	list_for_each_entry(p, &pdes, list)
+		if (strlen(p->node->path) == len && !strncmp(p->node->path, de->node->path, len))
+			return p->data;
+	return NULL;
+}
+
+int remove_proc_subtree(const char *name, struct proc_dir_entry *parent)
+{
+	struct proc_dir_entry *p;
+	char path[160];
+
+	snprintf(path, sizeof(path), "%s/%s", parent ? parent->node->path : "/proc", name);
+	list_for_each_entry(p, &pdes, list)
+		if (!strcmp(p->node->path, path)) {
+			proc_remove(p);
+			return 0;
+		}
+	return -ENOENT;
 }
 
 static int proc_single_open(struct inode *inode, struct file *file)

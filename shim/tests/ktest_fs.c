@@ -9,6 +9,7 @@
 #include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/miscdevice.h>
+#include <linux/proc_fs.h>
 #include <linux/seq_file.h>
 #include <linux/version.h>
 #include <linux/slab.h>
@@ -440,5 +441,53 @@ KTEST(debugfs_more, typed_files)
 	KT_ASSERT(!debugfs_lookup("arr", dir), "removed");
 	KT_EQ(kt_read_path("/sys/kernel/debug/ktm/arr", buf, sizeof(buf)), -ENOENT);
 	debugfs_remove(dir);
+	return 0;
+}
+
+/* ---- proc ------------------------------------------------------------------ */
+
+static void *kt_seq_start(struct seq_file *m, loff_t *pos)
+{
+	return *pos < 3 ? pos : NULL;
+}
+
+static void *kt_seq_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	++*pos;
+	return *pos < 3 ? pos : NULL;
+}
+
+static void kt_seq_stop(struct seq_file *m, void *v)
+{
+}
+
+static int kt_seq_show(struct seq_file *m, void *v)
+{
+	int *state = m->private;
+
+	seq_printf(m, "%lld:%d:%s\n", *(loff_t *)v, (*state)++,
+		   (char *)proc_get_parent_data(file_inode(m->file)));
+	return 0;
+}
+
+static const struct seq_operations kt_seq_ops = {
+	.start = kt_seq_start,
+	.next = kt_seq_next,
+	.stop = kt_seq_stop,
+	.show = kt_seq_show,
+};
+
+KTEST(proc_more, seq_entries_and_subtrees)
+{
+	struct proc_dir_entry *dir = proc_mkdir_data("ktp", 0500, NULL, "dirdata");
+	char buf[64];
+
+	KT_ASSERT(dir, "dir");
+	KT_ASSERT(proc_create_seq_private("s", 0444, dir, &kt_seq_ops, sizeof(int), NULL), "s");
+	KT_EQ(kt_read_path("/proc/ktp/s", buf, sizeof(buf)), 36);
+	KT_STREQ(buf, "0:0:dirdata\n1:1:dirdata\n2:2:dirdata\n");
+	KT_EQ(remove_proc_subtree("ktp", NULL), 0);
+	KT_EQ(remove_proc_subtree("ktp", NULL), -ENOENT);
+	KT_EQ(kt_read_path("/proc/ktp/s", buf, sizeof(buf)), -ENOENT);
 	return 0;
 }
