@@ -9,6 +9,7 @@
 #include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/miscdevice.h>
+#include <linux/poll.h>
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
 #include <linux/version.h>
@@ -489,5 +490,42 @@ KTEST(proc_more, seq_entries_and_subtrees)
 	KT_EQ(remove_proc_subtree("ktp", NULL), 0);
 	KT_EQ(remove_proc_subtree("ktp", NULL), -ENOENT);
 	KT_EQ(kt_read_path("/proc/ktp/s", buf, sizeof(buf)), -ENOENT);
+	return 0;
+}
+
+/* ---- poll ------------------------------------------------------------------ */
+
+static DECLARE_WAIT_QUEUE_HEAD(kt_wq);
+
+static __poll_t kt_poll(struct file *file, poll_table *wait)
+{
+	poll_wait(file, &kt_wq, wait);
+	return EPOLLOUT;
+}
+
+KTEST(poll_more, wqueues_and_mangling)
+{
+	static const struct file_operations fops = { .poll = kt_poll };
+	struct file f = { .f_op = &fops };
+	struct file g = { .f_op = &kt_attr_fops };
+	struct poll_wqueues *pwq = kzalloc(sizeof(*pwq), GFP_KERNEL);
+
+	KT_ASSERT(pwq, "alloc");
+	poll_initwait(pwq);
+	pwq->pt._key = EPOLLIN;
+	KT_EQ(vfs_poll(&f, &pwq->pt), EPOLLOUT);
+	KT_EQ(pwq->inline_index, 1);
+	/* a keyed wake-up for other events wakes nothing, one for EPOLLIN does */
+	wake_up_poll(&kt_wq, EPOLLOUT);
+	KT_EQ(pwq->triggered, 0);
+	wake_up_poll(&kt_wq, EPOLLIN);
+	KT_EQ(pwq->triggered, 1);
+	poll_freewait(pwq);
+	KT_ASSERT(!waitqueue_active(&kt_wq), "dequeued");
+	kfree(pwq);
+	KT_ASSERT(file_can_poll(&f) && !file_can_poll(&g), "can poll");
+	KT_EQ(vfs_poll(&g, NULL), DEFAULT_POLLMASK);
+	KT_EQ(mangle_poll(EPOLLIN | EPOLLRDHUP), POLLIN | POLLRDHUP);
+	KT_EQ(demangle_poll(POLLOUT | POLLHUP), EPOLLOUT | EPOLLHUP);
 	return 0;
 }
