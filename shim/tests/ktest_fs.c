@@ -8,6 +8,7 @@
 #include <linux/errno.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
+#include <linux/kobject.h>
 #include <linux/miscdevice.h>
 #include <linux/poll.h>
 #include <linux/proc_fs.h>
@@ -527,5 +528,53 @@ KTEST(poll_more, wqueues_and_mangling)
 	KT_EQ(vfs_poll(&g, NULL), DEFAULT_POLLMASK);
 	KT_EQ(mangle_poll(EPOLLIN | EPOLLRDHUP), POLLIN | POLLRDHUP);
 	KT_EQ(demangle_poll(POLLOUT | POLLHUP), EPOLLOUT | EPOLLHUP);
+	return 0;
+}
+
+/* ---- kobject uevents, sysfs groups ----------------------------------------- */
+
+KTEST(kobject_more, uevent_env_and_sysfs_files)
+{
+	struct kobj_uevent_env *env = kzalloc(sizeof(*env), GFP_KERNEL);
+	struct kobject *k = kobject_create_and_add("ktk", NULL);
+	static struct kobj_attribute ka = __ATTR(ka, 0644, NULL, NULL);
+	static struct kobj_attribute kb = __ATTR(kb, 0444, NULL, NULL);
+	static struct attribute *grp_attrs[] = { &ka.attr, NULL };
+	static const struct attribute_group grp = { .name = "g", .attrs = grp_attrs };
+	static struct attribute *more_attrs[] = { &kb.attr, NULL };
+	static const struct attribute_group more = { .name = "g", .attrs = more_attrs };
+	struct qdk_file *f;
+	int i;
+
+	KT_ASSERT(env && k, "alloc");
+	KT_EQ(add_uevent_var(env, "ACTION=%s", "add"), 0);
+	KT_EQ(add_uevent_var(env, "SEQNUM=%d", 7), 0);
+	KT_EQ(env->envp_idx, 2);
+	KT_STREQ(env->envp[1], "SEQNUM=7");
+	KT_EQ(env->buflen, 20);	/* both strings with their NULs */
+	for (i = 2; i < UEVENT_NUM_ENVP; i++)
+		KT_EQ(add_uevent_var(env, "K%d=", i), 0);
+	KT_EQ(add_uevent_var(env, "X=1"), -ENOMEM);	/* too many keys, with a WARNING */
+	kfree(env);
+	/* a kobject of no kset: no one to send to */
+	KT_EQ(kobject_uevent(k, KOBJ_CHANGE), -EINVAL);
+
+	KT_EQ(sysfs_merge_group(k, &more), -ENOENT);
+	KT_EQ(sysfs_create_group(k, &grp), 0);
+	KT_EQ(sysfs_merge_group(k, &more), 0);
+	KT_EQ(qdk_file_open("/sys/ktk/g/kb", O_RDONLY, &f), 0);
+	KT_EQ(qdk_file_close(f), 0);
+	sysfs_unmerge_group(k, &more);
+	KT_EQ(qdk_file_open("/sys/ktk/g/kb", O_RDONLY, &f), -ENOENT);
+	KT_EQ(sysfs_chmod_file(k, &ka.attr, 0444), 0);
+	KT_EQ(qdk_file_open("/sys/ktk/g/ka", O_WRONLY, &f), -EACCES);
+	KT_EQ(sysfs_chmod_file(k, &kb.attr, 0444), -ENOENT);
+	KT_EQ(sysfs_add_file_to_group(k, &kb.attr, "g"), 0);
+	KT_EQ(qdk_file_open("/sys/ktk/g/kb", O_RDONLY, &f), 0);
+	KT_EQ(qdk_file_close(f), 0);
+	sysfs_remove_file_from_group(k, &kb.attr, "g");
+	KT_EQ(sysfs_add_file_to_group(k, &kb.attr, "nogroup"), -ENOENT);
+	sysfs_remove_group(k, &grp);
+	kobject_put(k);
 	return 0;
 }

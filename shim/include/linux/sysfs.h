@@ -123,6 +123,28 @@ void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp)
 int __must_check sysfs_create_groups(struct kobject *kobj, const struct attribute_group **groups);
 void sysfs_remove_groups(struct kobject *kobj, const struct attribute_group **groups);
 
+int __must_check sysfs_create_file_ns(struct kobject *kobj, const struct attribute *attr,
+				      const void *ns);
+void sysfs_remove_file_ns(struct kobject *kobj, const struct attribute *attr, const void *ns);
+bool sysfs_remove_file_self(struct kobject *kobj, const struct attribute *attr);
+int __must_check sysfs_chmod_file(struct kobject *kobj, const struct attribute *attr,
+				  umode_t mode);
+int __must_check sysfs_update_group(struct kobject *kobj, const struct attribute_group *grp);
+int __must_check sysfs_update_groups(struct kobject *kobj,
+				     const struct attribute_group **groups);
+int sysfs_merge_group(struct kobject *kobj, const struct attribute_group *grp);
+void sysfs_unmerge_group(struct kobject *kobj, const struct attribute_group *grp);
+int sysfs_add_file_to_group(struct kobject *kobj, const struct attribute *attr,
+			    const char *group);
+void sysfs_remove_file_from_group(struct kobject *kobj, const struct attribute *attr,
+				  const char *group);
+/* poll(2) and inotify on the file would wake: no one polls the shim's files */
+void sysfs_notify(struct kobject *kobj, const char *dir, const char *attr);
+
+/* the lockdep key of a dynamically allocated attribute: no lockdep here */
+#define sysfs_attr_init(attr)		do { } while (0)
+#define sysfs_bin_attr_init(bin_attr)	sysfs_attr_init(&(bin_attr)->attr)
+
 __printf(2, 3) int sysfs_emit(char *buf, const char *fmt, ...);
 __printf(3, 4) int sysfs_emit_at(char *buf, int at, const char *fmt, ...);
 
