@@ -578,3 +578,21 @@ KTEST(kobject_more, uevent_env_and_sysfs_files)
 	kobject_put(k);
 	return 0;
 }
+
+KTEST(fs, device_number_encodings)
+{
+	dev_t d = MKDEV(300, 0x12345);
+	char buf[16];
+
+	KT_EQ(new_encode_dev(d), 0x12312c45);
+	KT_EQ(new_decode_dev(new_encode_dev(d)), d);
+	KT_EQ(huge_decode_dev(huge_encode_dev(d)), d);
+	KT_ASSERT(!old_valid_dev(d) && old_valid_dev(MKDEV(1, 3)), "old");
+	KT_EQ(old_encode_dev(MKDEV(1, 3)), 0x103);
+	KT_EQ(old_decode_dev(0x103), MKDEV(1, 3));
+	KT_EQ(sysv_encode_dev(d), (300 << 18) | 0x12345);
+	KT_EQ(sysv_major(sysv_encode_dev(d)), 300);
+	KT_EQ(sysv_minor(sysv_encode_dev(d)), 0x12345);
+	KT_STREQ(format_dev_t(buf, MKDEV(10, 200)), "10:200");
+	return 0;
+}
