@@ -596,3 +596,23 @@ KTEST(fs, device_number_encodings)
 	KT_STREQ(format_dev_t(buf, MKDEV(10, 200)), "10:200");
 	return 0;
 }
+
+KTEST(fs, filesystems_and_numbers)
+{
+	static struct file_system_type a = { .name = "ktfs" }, b = { .name = "ktfs" };
+	struct inode inode = { 0 };
+	struct timespec64 t;
+	unsigned int i1 = get_next_ino(), i2 = get_next_ino();
+
+	KT_EQ(register_filesystem(&a), 0);
+	KT_EQ(register_filesystem(&b), -EBUSY);	/* a name once */
+	KT_EQ(unregister_filesystem(&b), -EINVAL);
+	KT_EQ(unregister_filesystem(&a), 0);
+	KT_EQ(register_filesystem(&b), 0);
+	KT_EQ(unregister_filesystem(&b), 0);
+	KT_ASSERT(i1 && i2 == i1 + 1, "%u %u", i1, i2);
+	t = current_time(&inode);
+	KT_ASSERT(timespec64_valid(&t), "valid");
+	KT_EQ(current_umask(), 0022);
+	return 0;
+}

@@ -1270,6 +1270,53 @@ void kill_fasync(struct fasync_struct **fp, int sig, int band);
 /* fs/ioctl.c: a compat ioctl whose argument is a pointer (x86-64: the same value) */
 long compat_ptr_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
 
+/* fs/filesystems.c (shim/lib/filesystems.c): the registered file system types */
+int register_filesystem(struct file_system_type *fs);
+int unregister_filesystem(struct file_system_type *fs);
+
+/* fs/inode.c: numbers and times the shim can give */
+unsigned int get_next_ino(void);
+struct timespec64 current_time(struct inode *inode);
+/* fs/namei.c: the umask of the task (the shim's: init's, 0022) */
+int current_umask(void);
+
+/*
+ * The inode cache, super blocks, dentries, the page cache and writeback:
+ * declared with the series' signatures, not modelled (a call stops there).
+ */
+struct kstatfs;
+void iput(struct inode *inode);
+void ihold(struct inode *inode);
+struct inode *new_inode(struct super_block *sb);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+struct inode *iget_locked(struct super_block *sb, unsigned long ino);
+#else
+struct inode *iget_locked(struct super_block *sb, u64 ino);
+#endif
+void unlock_new_inode(struct inode *inode);
+int file_update_time(struct file *file);
+int generic_delete_inode(struct inode *inode);
+void make_bad_inode(struct inode *inode);
+bool is_bad_inode(struct inode *inode);
+void kill_anon_super(struct super_block *sb);
+void kill_litter_super(struct super_block *sb);
+void deactivate_super(struct super_block *sb);
+int sync_filesystem(struct super_block *sb);
+int vfs_fsync_range(struct file *file, loff_t start, loff_t end, int datasync);
+int simple_pin_fs(struct file_system_type *type, struct vfsmount **mount, int *count);
+void simple_release_fs(struct vfsmount **mount, int *count);
+int simple_statfs(struct dentry *dentry, struct kstatfs *buf);
+int simple_unlink(struct inode *dir, struct dentry *dentry);
+int simple_rmdir(struct inode *dir, struct dentry *dentry);
+struct dentry *simple_lookup(struct inode *dir, struct dentry *dentry, unsigned int flags);
+int simple_empty(struct dentry *dentry);
+struct inode *alloc_anon_inode(struct super_block *sb);
+struct dentry *d_alloc_name(struct dentry *parent, const char *name);
+char *file_path(struct file *file, char *buf, int buflen);
+ssize_t generic_file_read_iter(struct kiocb *iocb, struct iov_iter *iter);
+ssize_t generic_file_write_iter(struct kiocb *iocb, struct iov_iter *from);
+ssize_t filemap_read(struct kiocb *iocb, struct iov_iter *to, ssize_t already_read);
+
 /* character device numbers (shim/lib/char_dev.c) */
 #define CHRDEV_MAJOR_MAX		512
 #define CHRDEV_MAJOR_DYN_END		234
