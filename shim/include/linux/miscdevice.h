@@ -56,8 +56,8 @@
 #define PXA3XX_GCU_MINOR	197
 #define TUN_MINOR		200
 #define CUSE_MINOR		203
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
-#define MWAVE_MINOR		219	/* its driver went in 6.12 */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+#define MWAVE_MINOR		219	/* its driver went after 6.12 */
 #endif
 #define MPT_MINOR		220
 #define MPT2SAS_MINOR		221
@@ -76,7 +76,7 @@
 #define UHID_MINOR		239
 #define USERIO_MINOR		240
 #define VHOST_VSOCK_MINOR	241
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
 #define EISA_EEPROM_MINOR	241
 #endif
 #define RFKILL_MINOR		242
