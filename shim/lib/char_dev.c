@@ -261,3 +261,9 @@ int qdk_chrdev_open(struct inode *inode, struct file *filp)
 		return -ENXIO;
 	return filp->f_op->open ? filp->f_op->open(inode, filp) : 0;
 }
+
+void cdev_set_parent(struct cdev *p, struct kobject *kobj)
+{
+	WARN_ON(!kobj->state_initialized);
+	p->kobj.parent = kobj;
+}

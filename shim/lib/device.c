@@ -281,6 +281,15 @@ static bool is_device_kobj(const struct kobject *kobj)
 	return kobj->ktype == &device_ktype;
 }
 
+/* in a kset: the kernel's devices are (devices_kset); the shim has no other kset */
+bool qdk_kobj_in_kset(const struct kobject *kobj)
+{
+	for (; kobj; kobj = kobj->parent)
+		if (is_device_kobj(kobj))
+			return true;
+	return false;
+}
+
 /* the kobject's sysfs directory */
 static void kobj_dir(const struct kobject *kobj, char *buf, size_t len)
 {
@@ -458,6 +467,128 @@ void sysfs_remove_files(struct kobject *kobj, const struct attribute * const *at
 
 	for (i = 0; attr[i]; i++)
 		sysfs_remove_file(kobj, attr[i]);
+}
+
+/* no network namespaces in the shim: a tagged file is a plain one */
+int sysfs_create_file_ns(struct kobject *kobj, const struct attribute *attr, const void *ns)
+{
+	return sysfs_create_file(kobj, attr);
+}
+
+void sysfs_remove_file_ns(struct kobject *kobj, const struct attribute *attr, const void *ns)
+{
+	sysfs_remove_file(kobj, attr);
+}
+
+/* a store() removing its own file: done at once, as nothing else holds it */
+bool sysfs_remove_file_self(struct kobject *kobj, const struct attribute *attr)
+{
+	sysfs_remove_file(kobj, attr);
+	return true;
+}
+
+static struct attr_file *attr_file_find(struct kobject *kobj, const struct attribute *attr)
+{
+	struct attr_file *af;
+
+	list_for_each_entry(af, kobj_files(kobj), list)
+		if (af->attr == attr && file_of(af, kobj))
+			return af;
+	return NULL;
+}
+
+/* the file's permission bits; -ENOENT for an attribute without a file */
+int sysfs_chmod_file(struct kobject *kobj, const struct attribute *attr, umode_t mode)
+{
+	struct attr_file *af = attr_file_find(kobj, attr);
+
+	if (!af)
+		return -ENOENT;
+	af->node->mode = (af->node->mode & ~0777) | (mode & 0777);
+	return 0;
+}
+
+/*
+ * The kernel wakes the file's pollers and fsnotify watchers: the shim's
+ * attribute files are read, never polled, so there is no one to wake.
+ */
+void sysfs_notify(struct kobject *kobj, const char *dir, const char *attr)
+{
+}
+
+/* is_visible() asked again: the group's files made anew */
+int sysfs_update_group(struct kobject *kobj, const struct attribute_group *grp)
+{
+	group_remove(kobj, grp);
+	return group_add(kobj, grp);
+}
+
+int sysfs_update_groups(struct kobject *kobj, const struct attribute_group **groups)
+{
+	int i, err = 0;
+
+	for (i = 0; groups && groups[i]; i++) {
+		err = sysfs_update_group(kobj, groups[i]);
+		if (err)
+			break;
+	}
+	return err;
+}
+
+static void group_dir(struct kobject *kobj, const char *name, char *dir, size_t len)
+{
+	kobj_dir(kobj, dir, len);
+	if (name) {
+		strlcat(dir, "/", len);
+		strlcat(dir, name, len);
+	}
+}
+
+/* attr into the existing group directory (the object's own for NULL) */
+int sysfs_add_file_to_group(struct kobject *kobj, const struct attribute *attr,
+			    const char *group)
+{
+	char dir[200];
+
+	group_dir(kobj, group, dir, sizeof(dir));
+	if (group && !qdk_node_lookup(dir))
+		return -ENOENT;
+	return kobj_attr_add(kobj, attr, attr->mode, NULL, dir);
+}
+
+void sysfs_remove_file_from_group(struct kobject *kobj, const struct attribute *attr,
+				  const char *group)
+{
+	struct attr_file *af = attr_file_find(kobj, attr);
+
+	if (af)
+		attr_file_free(af);
+}
+
+/* grp's files into the directory of a group of that name already made */
+int sysfs_merge_group(struct kobject *kobj, const struct attribute_group *grp)
+{
+	char dir[200];
+	int i, err = 0;
+
+	group_dir(kobj, grp->name, dir, sizeof(dir));
+	if (!qdk_node_lookup(dir))
+		return -ENOENT;
+	for (i = 0; grp->attrs && grp->attrs[i] && !err; i++)
+		err = kobj_attr_add(kobj, grp->attrs[i], grp->attrs[i]->mode, grp, dir);
+	if (err)
+		sysfs_unmerge_group(kobj, grp);
+	return err;
+}
+
+/* the merged files go, the directory stays */
+void sysfs_unmerge_group(struct kobject *kobj, const struct attribute_group *grp)
+{
+	struct attr_file *af, *tmp;
+
+	list_for_each_entry_safe(af, tmp, kobj_files(kobj), list)
+		if (af->grp == grp && file_of(af, kobj))
+			attr_file_free(af);
 }
 
 static ssize_t kobj_attr_show(struct kobject *kobj, struct attribute *attr, char *buf)

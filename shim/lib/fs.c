@@ -31,6 +31,7 @@
 #include <qdk/unmodelled.h>
 #include <linux/string.h>
 #include <linux/wait.h>
+#include <linux/version.h>
 
 #include "shim.h"
 #include "../api/qdk_api.h"
@@ -194,11 +195,20 @@ int qdk_file_open(const char *path, int flags, struct qdk_file **fp)
 	f->inode.i_mode = n->mode;
 	f->inode.i_rdev = n->rdev;
 	f->inode.i_private = n->i_private;
+	f->inode.i_size = n->size;
 	f->file.f_inode = &f->inode;
 	f->file.f_flags = flags;
 	f->file.f_mode = FMODE_LSEEK | FMODE_PREAD | FMODE_PWRITE |
 		(acc != O_WRONLY ? FMODE_READ : 0) | (acc != O_RDONLY ? FMODE_WRITE : 0);
 	f->file.f_op = n->fops;
+	spin_lock_init(&f->file.f_lock);
+	mutex_init(&f->file.f_pos_lock);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+	atomic_long_set(&f->file.f_count, 1);
+#else
+	atomic_long_set(&f->file.f_ref.refcnt, 1);
+#endif
+	f->inode.__i_nlink = 1;
 	if (n->chr)
 		err = qdk_chrdev_open(&f->inode, &f->file);
 	else if (f->file.f_op && f->file.f_op->open)
@@ -207,6 +217,12 @@ int qdk_file_open(const char *path, int flags, struct qdk_file **fp)
 		kfree(f);
 		return err;
 	}
+	/* what the open's ops can do, as do_dentry_open() records it */
+	f->file.f_mode |= FMODE_OPENED;
+	if ((f->file.f_mode & FMODE_READ) && f->file.f_op && f->file.f_op->read)
+		f->file.f_mode |= FMODE_CAN_READ;
+	if ((f->file.f_mode & FMODE_WRITE) && f->file.f_op && f->file.f_op->write)
+		f->file.f_mode |= FMODE_CAN_WRITE;
 	n->opens++;
 	n->open_now++;
 	list_add_tail(&f->list, &files);
@@ -366,6 +382,36 @@ size_t qdk_file_list(char *buf, size_t len)
 				 "%s%s\n", n->path, n->dir ? "/" : "");
 	}
 	return used;
+}
+
+/*
+ * fs/open.c: a file the kernel opens itself, on a path the node table
+ * knows (/dev/..., /proc/..., /sys/...): the errors of an open(2) there
+ * (-ENOENT for a path the shim has no node of); mode matters only to
+ * O_CREAT, which has no file system to create in.
+ */
+struct file *filp_open(const char *filename, int flags, umode_t mode)
+{
+	struct qdk_file *f;
+	int err = qdk_file_open(filename, flags, &f);
+
+	return err ? ERR_PTR(err) : &f->file;
+}
+
+/* flush, then the last reference's release; flush's error is returned */
+int filp_close(struct file *filp, fl_owner_t id)
+{
+	struct qdk_file *f = container_of(filp, struct qdk_file, file);
+	int ret = 0;
+
+	if (!file_count(filp)) {
+		WARN(1, "VFS: Close: file count is 0 (f_op=%ps)", filp->f_op);
+		return 0;
+	}
+	if (filp->f_op && filp->f_op->flush)
+		ret = filp->f_op->flush(filp, id);
+	qdk_file_close(f);
+	return ret;
 }
 
 int vfs_fsync(struct file *file, int datasync)

@@ -107,8 +107,10 @@ int misc_register(struct miscdevice *misc)
 	} else if (misc_by_minor(misc->minor)) {
 		return -EBUSY;
 	}
-	dev = device_create(misc_class, misc->parent, MKDEV(MISC_MAJOR, misc->minor), misc,
-			    "%s", misc->name);
+	/* the device's sysfs attributes come from misc->groups, as misc_register() */
+	dev = device_create_with_groups(misc_class, misc->parent,
+					MKDEV(MISC_MAJOR, misc->minor), misc, misc->groups,
+					"%s", misc->name);
 	if (IS_ERR(dev))
 		return PTR_ERR(dev);
 	misc->this_device = dev;

@@ -17,6 +17,8 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include <qdk/unmodelled.h>
+
 #include "shim.h"
 
 /* ---- procfs --------------------------------------------------------------- */
@@ -27,6 +29,8 @@ struct proc_dir_entry {
 	const struct proc_ops *proc_ops;
 	void *data;
 	int (*single_show)(struct seq_file *m, void *v);
+	const struct seq_operations *seq_ops;	/* proc_create_seq*() */
+	unsigned int state_size;
 };
 
 static LIST_HEAD(pdes);
@@ -141,6 +145,95 @@ struct proc_dir_entry *proc_create(const char *name, umode_t mode,
 struct proc_dir_entry *proc_mkdir(const char *name, struct proc_dir_entry *parent)
 {
 	return proc_add(name, 0555, parent, true, NULL, NULL);
+}
+
+struct proc_dir_entry *_proc_mkdir(const char *name, umode_t mode,
+				   struct proc_dir_entry *parent, void *data, bool force_lookup)
+{
+	return proc_add(name, mode ? mode : 0555, parent, true, NULL, data);
+}
+
+struct proc_dir_entry *proc_mkdir_data(const char *name, umode_t mode,
+				       struct proc_dir_entry *parent, void *data)
+{
+	return _proc_mkdir(name, mode, parent, data, false);
+}
+
+struct proc_dir_entry *proc_mkdir_mode(const char *name, umode_t mode,
+				       struct proc_dir_entry *parent)
+{
+	return _proc_mkdir(name, mode, parent, NULL, false);
+}
+
+static int proc_seq_open(struct inode *inode, struct file *file)
+{
+	struct proc_dir_entry *de = PDE(inode);
+
+	if (de->state_size)
+		return seq_open_private(file, de->seq_ops, de->state_size);
+	return seq_open(file, de->seq_ops);
+}
+
+static int proc_seq_release(struct inode *inode, struct file *file)
+{
+	struct proc_dir_entry *de = PDE(inode);
+
+	if (de->state_size)
+		return seq_release_private(inode, file);
+	return seq_release(inode, file);
+}
+
+static const struct proc_ops proc_seq_ops = {
+	.proc_open	= proc_seq_open,
+	.proc_read	= seq_read,
+	.proc_lseek	= seq_lseek,
+	.proc_release	= proc_seq_release,
+};
+
+struct proc_dir_entry *proc_create_seq_private(const char *name, umode_t mode,
+					       struct proc_dir_entry *parent,
+					       const struct seq_operations *ops,
+					       unsigned int state_size, void *data)
+{
+	struct proc_dir_entry *p = proc_add(name, mode, parent, false, &proc_seq_ops, data);
+
+	if (p) {
+		p->seq_ops = ops;
+		p->state_size = state_size;
+	}
+	return p;
+}
+
+void proc_set_size(struct proc_dir_entry *de, loff_t size)
+{
+	de->node->size = size;
+}
+
+/* the entry whose node is the directory of this inode's node */
+void *proc_get_parent_data(const struct inode *inode)
+{
+	struct proc_dir_entry *de = PDE(inode), *p;
+	const char *slash = strrchr(de->node->path, '/');
+	size_t len = slash - de->node->path;
+
+	list_for_each_entry(p, &pdes, list)
+		if (strlen(p->node->path) == len && !strncmp(p->node->path, de->node->path, len))
+			return p->data;
+	return NULL;
+}
+
+int remove_proc_subtree(const char *name, struct proc_dir_entry *parent)
+{
+	struct proc_dir_entry *p;
+	char path[160];
+
+	snprintf(path, sizeof(path), "%s/%s", parent ? parent->node->path : "/proc", name);
+	list_for_each_entry(p, &pdes, list)
+		if (!strcmp(p->node->path, path)) {
+			proc_remove(p);
+			return 0;
+		}
+	return -ENOENT;
 }
 
 static int proc_single_open(struct inode *inode, struct file *file)
@@ -337,6 +430,7 @@ struct debugfs_num {
 	unsigned int width;
 	const char *fmt;
 	umode_t mode;
+	bool sgn;		/* a signed value (atomic_t): read and written as one */
 };
 
 static u64 num_get(const struct debugfs_num *n)
@@ -384,7 +478,11 @@ static ssize_t num_read(struct file *file, char __user *buf, size_t count, loff_
 		text[1] = '\n';
 		len = 2;
 	} else {
-		len = scnprintf(text, sizeof(text), n->fmt, (unsigned long long)num_get(n));
+		u64 v = num_get(n);
+
+		if (n->sgn && n->width == 4)
+			v = (s64)(s32)v;
+		len = scnprintf(text, sizeof(text), n->fmt, (unsigned long long)v);
 	}
 	return simple_read_from_buffer(buf, count, ppos, text, len);
 }
@@ -407,6 +505,10 @@ static ssize_t num_write(struct file *file, const char __user *buf, size_t count
 		err = kstrtobool(text, &b);
 		if (!err)
 			*(bool *)n->value = b;
+	} else if (n->sgn) {
+		err = kstrtoll(text, 0, (long long *)&v);
+		if (!err)
+			num_set(n, v);
 	} else {
 		err = kstrtoull(text, 0, &v);
 		if (!err)
@@ -421,14 +523,14 @@ static const struct file_operations num_fops = {
 	.llseek	= noop_llseek,
 };
 
-static void debugfs_num(const char *name, umode_t mode, struct dentry *parent, void *value,
-			unsigned int width, const char *fmt)
+static struct debugfs_num *debugfs_num(const char *name, umode_t mode, struct dentry *parent,
+				       void *value, unsigned int width, const char *fmt)
 {
 	struct debugfs_num *n = kzalloc(sizeof(*n), GFP_KERNEL);
 	struct dentry *d;
 
 	if (!n)
-		return;
+		return NULL;
 	n->value = value;
 	n->width = width;
 	n->fmt = fmt;
@@ -436,9 +538,10 @@ static void debugfs_num(const char *name, umode_t mode, struct dentry *parent, v
 	d = debugfs_file(name, mode, parent, n, &num_fops);
 	if (IS_ERR(d)) {
 		kfree(n);
-		return;
+		return NULL;
 	}
 	d->own = n;
+	return n;
 }
 
 /* debugfs_create_<fn>() of a TYPE variable, printed as fmt */
@@ -459,9 +562,288 @@ DEBUGFS_NUMBER(x16, u16, "0x%04llx\n")
 DEBUGFS_NUMBER(x32, u32, "0x%08llx\n")
 DEBUGFS_NUMBER(x64, u64, "0x%016llx\n")
 
+DEBUGFS_NUMBER(size_t, size_t, "%llu\n")
+
 void debugfs_create_bool(const char *name, umode_t mode, struct dentry *parent, bool *value)
 {
 	debugfs_num(name, mode, parent, value, 0, NULL);
+}
+
+void debugfs_create_atomic_t(const char *name, umode_t mode, struct dentry *parent,
+			     atomic_t *value)
+{
+	struct debugfs_num *n = debugfs_num(name, mode, parent, &value->counter,
+					    sizeof(value->counter), "%lld\n");
+
+	if (n)
+		n->sgn = true;
+}
+
+/* the handlers of debugfs's bool files, for a module's own fops */
+ssize_t debugfs_read_file_bool(struct file *file, char __user *user_buf, size_t count,
+			       loff_t *ppos)
+{
+	char buf[2] = { *(bool *)file->private_data ? 'Y' : 'N', '\n' };
+
+	return simple_read_from_buffer(user_buf, count, ppos, buf, 2);
+}
+
+ssize_t debugfs_write_file_bool(struct file *file, const char __user *user_buf, size_t count,
+				loff_t *ppos)
+{
+	char text[8];
+	size_t size = min(sizeof(text) - 1, count);
+	bool v;
+	int err;
+
+	if (copy_from_user(text, user_buf, size))
+		return -EFAULT;
+	text[size] = '\0';
+	err = kstrtobool(text, &v);
+	if (err)
+		return err;
+	*(bool *)file->private_data = v;
+	return count;
+}
+
+/* DEFINE_DEBUGFS_ATTRIBUTE()'s handlers: the simple_attr ones (no removal race here) */
+ssize_t debugfs_attr_read(struct file *file, char __user *buf, size_t len, loff_t *ppos)
+{
+	return simple_attr_read(file, buf, len, ppos);
+}
+
+ssize_t debugfs_attr_write(struct file *file, const char __user *buf, size_t len,
+			   loff_t *ppos)
+{
+	return simple_attr_write(file, buf, len, ppos);
+}
+
+ssize_t debugfs_attr_write_signed(struct file *file, const char __user *buf, size_t len,
+				  loff_t *ppos)
+{
+	return simple_attr_write_signed(file, buf, len, ppos);
+}
+
+/* the file's ops cannot go while a handler runs: one thread, nothing to hold */
+int debugfs_file_get(struct dentry *dentry)
+{
+	return 0;
+}
+
+void debugfs_file_put(struct dentry *dentry)
+{
+}
+
+bool debugfs_initialized(void)
+{
+	return true;
+}
+
+/* a file with the size stat(2) reports */
+void debugfs_create_file_size(const char *name, umode_t mode, struct dentry *parent,
+			      void *data, const struct file_operations *fops,
+			      loff_t file_size)
+{
+	struct dentry *d = debugfs_file(name, mode, parent, data, fops);
+
+	if (!IS_ERR(d))
+		d->node->size = file_size;
+}
+
+/* the dentry of parent/name, or NULL */
+struct dentry *debugfs_lookup(const char *name, struct dentry *parent)
+{
+	char path[sizeof(((struct qdk_node *)0)->path)];
+	struct qdk_node *n;
+
+	if (IS_ERR(parent))
+		return NULL;
+	snprintf(path, sizeof(path), "%s/%s", parent ? parent->node->path : DEBUGFS_ROOT, name);
+	n = qdk_node_lookup(path);
+	return n ? n->owner : NULL;
+}
+
+void debugfs_lookup_and_remove(const char *name, struct dentry *parent)
+{
+	debugfs_remove(debugfs_lookup(name, parent));
+}
+
+/* a string: read as its text and a newline; the shim's files take no writes */
+static ssize_t str_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
+{
+	char **str = file_inode(file)->i_private;
+	const char *s = *str ? *str : "";
+	size_t len = strlen(s);
+	char *text = kmalloc(len + 2, GFP_KERNEL);
+	ssize_t ret;
+
+	if (!text)
+		return -ENOMEM;
+	memcpy(text, s, len);
+	text[len] = '\n';
+	ret = simple_read_from_buffer(buf, count, ppos, text, len + 1);
+	kfree(text);
+	return ret;
+}
+
+static const struct file_operations str_fops = {
+	.read	= str_read,
+	.llseek	= default_llseek,
+};
+
+void debugfs_create_str(const char *name, umode_t mode, struct dentry *parent, char **value)
+{
+	debugfs_file(name, mode & ~0222, parent, value, &str_fops);
+}
+
+/* a blob: its bytes as they are; writable in place since 6.6 */
+static ssize_t blob_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
+{
+	struct debugfs_blob_wrapper *blob = file_inode(file)->i_private;
+
+	return simple_read_from_buffer(buf, count, ppos, blob->data, blob->size);
+}
+
+static ssize_t blob_write(struct file *file, const char __user *buf, size_t count,
+			  loff_t *ppos)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 6, 0)
+	struct debugfs_blob_wrapper *blob = file_inode(file)->i_private;
+
+	return simple_write_to_buffer(blob->data, blob->size, ppos, buf, count);
+#else
+	return -EINVAL;
+#endif
+}
+
+static const struct file_operations blob_fops = {
+	.read	= blob_read,
+	.write	= blob_write,
+	.llseek	= default_llseek,
+};
+
+struct dentry *debugfs_create_blob(const char *name, umode_t mode, struct dentry *parent,
+				   struct debugfs_blob_wrapper *blob)
+{
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 6, 0)
+	mode &= ~0222;
+#endif
+	return debugfs_file(name, mode, parent, blob, &blob_fops);
+}
+
+/* the elements separated by spaces, a newline at the end */
+static int u32_array_show(struct seq_file *m, void *v)
+{
+	struct debugfs_u32_array *a = m->private;
+	u32 i;
+
+	for (i = 0; i < a->n_elements; i++)
+		seq_printf(m, "%u%c", a->array[i], i + 1 < a->n_elements ? ' ' : '\n');
+	return 0;
+}
+
+static int u32_array_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, u32_array_show, inode->i_private);
+}
+
+static const struct file_operations u32_array_fops = {
+	.open		= u32_array_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
+void debugfs_create_u32_array(const char *name, umode_t mode, struct dentry *parent,
+			      struct debugfs_u32_array *array)
+{
+	debugfs_file(name, mode & ~0222, parent, array, &u32_array_fops);
+}
+
+/* each register as "prefix name = 0x%08x" read from the mapped base */
+void debugfs_print_regs32(struct seq_file *s, const struct debugfs_reg32 *regs, int nregs,
+			  void __iomem *base, char *prefix)
+{
+	int i;
+
+	for (i = 0; i < nregs; i++, regs++) {
+		if (prefix)
+			seq_printf(s, "%s", prefix);
+		seq_printf(s, "%s = 0x%08x\n", regs->name,
+			   *(const volatile u32 __force *)((char __iomem *)base + regs->offset));
+	}
+}
+
+static int regset32_show(struct seq_file *s, void *data)
+{
+	struct debugfs_regset32 *regset = s->private;
+
+	debugfs_print_regs32(s, regset->regs, regset->nregs, regset->base, "");
+	return 0;
+}
+
+static int regset32_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, regset32_show, inode->i_private);
+}
+
+static const struct file_operations regset32_fops = {
+	.open		= regset32_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
+void debugfs_create_regset32(const char *name, umode_t mode, struct dentry *parent,
+			     struct debugfs_regset32 *regset)
+{
+	debugfs_file(name, mode, parent, regset, &regset32_fops);
+}
+
+/* a file of a device whose show is read(seq, data): the seq_file's private is the device */
+struct debugfs_devm_entry {
+	int (*read)(struct seq_file *seq, void *data);
+	struct device *dev;
+};
+
+static int devm_entry_open(struct inode *inode, struct file *f)
+{
+	struct debugfs_devm_entry *entry = inode->i_private;
+
+	return single_open(f, entry->read, entry->dev);
+}
+
+static const struct file_operations devm_entry_fops = {
+	.open		= devm_entry_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
+void debugfs_create_devm_seqfile(struct device *dev, const char *name, struct dentry *parent,
+				 int (*read_fn)(struct seq_file *s, void *data))
+{
+	struct debugfs_devm_entry *entry;
+	struct dentry *d;
+
+	if (IS_ERR(parent))
+		return;
+	entry = kzalloc(sizeof(*entry), GFP_KERNEL);
+	if (!entry)
+		return;
+	entry->read = read_fn;
+	entry->dev = dev;
+	d = debugfs_file(name, S_IRUGO, parent, entry, &devm_entry_fops);
+	if (IS_ERR(d))
+		kfree(entry);
+	else
+		d->own = entry;
+}
+
+struct dentry *debugfs_create_automount(const char *name, struct dentry *parent,
+					debugfs_automount_t f, void *data)
+{
+	QDK_UNMODELLED(debugfs_create_automount, "user space has no mounts");
 }
 
 /* entries a module left: freed with the shim's file tree (qdk_exit()) */

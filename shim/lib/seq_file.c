@@ -15,6 +15,11 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/list.h>
+#include <linux/percpu.h>
+#include <linux/printk.h>
+#include <linux/smp.h>
+#include <qdk/unmodelled.h>
 
 static void *seq_buf_alloc(size_t size)
 {
@@ -362,4 +367,256 @@ void seq_put_decimal_ull(struct seq_file *m, const char *delimiter, unsigned lon
 void seq_put_decimal_ll(struct seq_file *m, const char *delimiter, long long num)
 {
 	seq_printf(m, "%s%lld", delimiter, num);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+void __seq_puts(struct seq_file *m, const char *s)
+{
+	seq_write(m, s, strlen(s));
+}
+#endif
+
+/* spaces from here up to the width seq_setwidth() set, then c (unless 0) */
+void seq_pad(struct seq_file *m, char c)
+{
+	int size = m->pad_until - m->count;
+
+	if (size > 0) {
+		if (size + m->count > m->size) {
+			m->count = m->size;	/* overflowed */
+			return;
+		}
+		memset(m->buf + m->count, ' ', size);
+		m->count += size;
+	}
+	if (c)
+		seq_putc(m, c);
+}
+
+void qdk_seq_escape_octal(struct seq_file *m, const char *s, const char *esc)
+{
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (esc && *esc && strchr(esc, c))
+			seq_printf(m, "\\%03o", c);
+		else
+			seq_putc(m, c);
+	}
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+char *mangle_path(char *s, const char *p, const char *esc)
+#else
+char *seq_mangle_path(char *s, const char *p, const char *esc)
+#endif
+{
+	while (s <= p) {
+		char c = *p++;
+
+		if (!c)
+			return s;
+		if (!strchr(esc, c)) {
+			*s++ = c;
+		} else if (s + 4 > p) {
+			break;		/* the escape would overwrite what is left of p */
+		} else {
+			*s++ = '\\';
+			*s++ = '0' + ((c & 0300) >> 6);
+			*s++ = '0' + ((c & 070) >> 3);
+			*s++ = '0' + (c & 07);
+		}
+	}
+	return NULL;
+}
+
+/* hex_dump_to_buffer()'s lines, each with its prefix */
+void seq_hex_dump(struct seq_file *m, const char *prefix_str, int prefix_type, int rowsize,
+		  int groupsize, const void *buf, size_t len, bool ascii)
+{
+	const u8 *ptr = buf;
+	int i, linelen, remaining = len;
+	char *buffer;
+	size_t size;
+	int ret;
+
+	if (rowsize != 16 && rowsize != 32)
+		rowsize = 16;
+	for (i = 0; i < len && !seq_has_overflowed(m); i += rowsize) {
+		linelen = min(remaining, rowsize);
+		remaining -= rowsize;
+		switch (prefix_type) {
+		case DUMP_PREFIX_ADDRESS:
+			seq_printf(m, "%s%p: ", prefix_str, ptr + i);
+			break;
+		case DUMP_PREFIX_OFFSET:
+			seq_printf(m, "%s%.8x: ", prefix_str, i);
+			break;
+		default:
+			seq_printf(m, "%s", prefix_str);
+			break;
+		}
+		size = seq_get_buf(m, &buffer);
+		ret = hex_dump_to_buffer(ptr + i, linelen, rowsize, groupsize, buffer, size,
+					 ascii);
+		seq_commit(m, ret < size ? ret : -1);
+		seq_putc(m, '\n');
+	}
+}
+
+int single_open_size(struct file *file, int (*show)(struct seq_file *, void *), void *data,
+		     size_t size)
+{
+	char *buf = seq_buf_alloc(size);
+	int ret;
+
+	if (!buf)
+		return -ENOMEM;
+	ret = single_open(file, show, data);
+	if (ret) {
+		kfree(buf);
+		return ret;
+	}
+	((struct seq_file *)file->private_data)->buf = buf;
+	((struct seq_file *)file->private_data)->size = size;
+	return 0;
+}
+
+/* ---- iterators ------------------------------------------------------------ */
+
+struct list_head *seq_list_start(struct list_head *head, loff_t pos)
+{
+	struct list_head *lh;
+
+	list_for_each(lh, head)
+		if (pos-- == 0)
+			return lh;
+	return NULL;
+}
+
+/* position 0 is the head itself (a header line), the entries follow */
+struct list_head *seq_list_start_head(struct list_head *head, loff_t pos)
+{
+	if (!pos)
+		return head;
+	return seq_list_start(head, pos - 1);
+}
+
+struct list_head *seq_list_next(void *v, struct list_head *head, loff_t *ppos)
+{
+	struct list_head *lh = ((struct list_head *)v)->next;
+
+	++*ppos;
+	return lh == head ? NULL : lh;
+}
+
+/* one CPU, no concurrent writers: the RCU walks are the plain ones */
+struct list_head *seq_list_start_rcu(struct list_head *head, loff_t pos)
+{
+	return seq_list_start(head, pos);
+}
+
+struct list_head *seq_list_start_head_rcu(struct list_head *head, loff_t pos)
+{
+	return seq_list_start_head(head, pos);
+}
+
+struct list_head *seq_list_next_rcu(void *v, struct list_head *head, loff_t *ppos)
+{
+	return seq_list_next(v, head, ppos);
+}
+
+struct hlist_node *seq_hlist_start(struct hlist_head *head, loff_t pos)
+{
+	struct hlist_node *node;
+
+	hlist_for_each(node, head)
+		if (pos-- == 0)
+			return node;
+	return NULL;
+}
+
+/* SEQ_START_TOKEN at position 0, the nodes after it */
+struct hlist_node *seq_hlist_start_head(struct hlist_head *head, loff_t pos)
+{
+	if (!pos)
+		return SEQ_START_TOKEN;
+	return seq_hlist_start(head, pos - 1);
+}
+
+struct hlist_node *seq_hlist_next(void *v, struct hlist_head *head, loff_t *ppos)
+{
+	struct hlist_node *node = v;
+
+	++*ppos;
+	if (v == SEQ_START_TOKEN)
+		return head->first;
+	return node->next;
+}
+
+struct hlist_node *seq_hlist_start_rcu(struct hlist_head *head, loff_t pos)
+{
+	return seq_hlist_start(head, pos);
+}
+
+struct hlist_node *seq_hlist_start_head_rcu(struct hlist_head *head, loff_t pos)
+{
+	return seq_hlist_start_head(head, pos);
+}
+
+struct hlist_node *seq_hlist_next_rcu(void *v, struct hlist_head *head, loff_t *ppos)
+{
+	return seq_hlist_next(v, head, ppos);
+}
+
+/* the per-CPU lists one after the other (the shim has CPU 0 only) */
+struct hlist_node *seq_hlist_start_percpu(struct hlist_head __percpu *head, int *cpu,
+					  loff_t pos)
+{
+	struct hlist_node *node;
+
+	for_each_possible_cpu(*cpu) {
+		hlist_for_each(node, per_cpu_ptr(head, *cpu)) {
+			if (pos-- == 0)
+				return node;
+		}
+	}
+	return NULL;
+}
+
+struct hlist_node *seq_hlist_next_percpu(void *v, struct hlist_head __percpu *head,
+					 int *cpu, loff_t *pos)
+{
+	struct hlist_node *node = v;
+
+	++*pos;
+	if (node->next)
+		return node->next;
+	for (*cpu = *cpu + 1; *cpu < num_possible_cpus(); ++*cpu) {
+		struct hlist_head *bucket = per_cpu_ptr(head, *cpu);
+
+		if (!hlist_empty(bucket))
+			return bucket->first;
+	}
+	return NULL;
+}
+
+ssize_t seq_read_iter(struct kiocb *iocb, struct iov_iter *iter)
+{
+	QDK_UNMODELLED(seq_read_iter, "the shim has no iov_iter; files are read with seq_read()");
+}
+
+int seq_path(struct seq_file *m, const struct path *path, const char *esc)
+{
+	QDK_UNMODELLED(seq_path, "user space has no dentries or mounts");
+}
+
+int seq_file_path(struct seq_file *m, struct file *file, const char *esc)
+{
+	QDK_UNMODELLED(seq_file_path, "user space has no dentries or mounts");
+}
+
+int seq_dentry(struct seq_file *m, struct dentry *dentry, const char *esc)
+{
+	QDK_UNMODELLED(seq_dentry, "user space has no dentries");
 }

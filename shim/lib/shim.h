@@ -93,6 +93,7 @@ struct qdk_node {
 	dev_t rdev;
 	const struct file_operations *fops;
 	void *i_private;
+	loff_t size;			/* the inode's i_size */
 	void *owner;			/* what made it (a proc entry, a dentry, a device) */
 	unsigned long opens, releases;
 	int open_now;
@@ -114,6 +115,9 @@ void qdk_params_free(void);
 /* netfilter.c: hooks registered now; those left at unload, reported */
 unsigned int qdk_nf_hooks_registered(void);
 void qdk_nf_hooks_report(void);
+struct kobject;
+/* device.c: kobj or one of its parents belongs to a kset (a device) */
+bool qdk_kobj_in_kset(const struct kobject *kobj);
 /* misc.c: the misc core's major and class, gone with the modules */
 void qdk_misc_reset(void);
 

@@ -12,6 +12,8 @@
 #include <linux/hrtimer.h>
 #include <linux/irqflags.h>
 #include <linux/preempt.h>
+#include <linux/time.h>
+#include <linux/uaccess.h>
 #include <qdk/context.h>
 
 #include "shim.h"
@@ -664,4 +666,106 @@ static void fire(struct qdk_tnode *n)
 			tnode_add(n, to_virtual(t, t->node_expires),
 				  to_virtual(t, t->_softexpires));
 	}
+}
+
+/*
+ * kernel/time/time.c: timespec64 arithmetic and conversions.
+ */
+
+/* sec and nsec with nsec brought into [0, NSEC_PER_SEC), the seconds carried */
+void set_normalized_timespec64(struct timespec64 *ts, time64_t sec, s64 nsec)
+{
+	while (nsec >= NSEC_PER_SEC) {
+		nsec -= NSEC_PER_SEC;
+		sec++;
+	}
+	while (nsec < 0) {
+		nsec += NSEC_PER_SEC;
+		sec--;
+	}
+	ts->tv_sec = sec;
+	ts->tv_nsec = nsec;
+}
+
+/* nanoseconds as seconds and a non-negative remainder (floor division) */
+struct timespec64 ns_to_timespec64(s64 nsec)
+{
+	struct timespec64 ts = { 0, 0 };
+	s32 rem;
+
+	if (!nsec)
+		return ts;
+	ts.tv_sec = div_s64_rem(nsec, NSEC_PER_SEC, &rem);
+	if (rem < 0) {
+		ts.tv_sec--;
+		rem += NSEC_PER_SEC;
+	}
+	ts.tv_nsec = rem;
+	return ts;
+}
+
+/* lhs + rhs, both non-negative; a sum past TIME64_MAX is TIME64_MAX, 0 ns */
+struct timespec64 timespec64_add_safe(const struct timespec64 lhs, const struct timespec64 rhs)
+{
+	struct timespec64 res;
+
+	set_normalized_timespec64(&res, (time64_t)((u64)lhs.tv_sec + (u64)rhs.tv_sec),
+				  (s64)lhs.tv_nsec + rhs.tv_nsec);
+	if (res.tv_sec < lhs.tv_sec || res.tv_sec < rhs.tv_sec) {
+		res.tv_sec = TIME64_MAX;
+		res.tv_nsec = 0;
+	}
+	return res;
+}
+
+/*
+ * Gauss's method: count months from March so February's varying length is
+ * the year's last, then days from the epoch by the leap-year rules.
+ */
+time64_t mktime64(const unsigned int year0, const unsigned int mon0, const unsigned int day,
+		  const unsigned int hour, const unsigned int min, const unsigned int sec)
+{
+	unsigned int mon = mon0, year = year0;
+	time64_t days;
+
+	if ((int)(mon -= 2) <= 0) {
+		mon += 12;
+		year--;
+	}
+	days = (time64_t)(year / 4 - year / 100 + year / 400 + 367 * mon / 12 + day) +
+	       (time64_t)year * 365 - 719499;
+	return ((days * 24 + hour) * 60 + min) * 60 + sec;
+}
+
+/* user memory holds the 64-bit __kernel_timespec: -EFAULT if it cannot be reached */
+int get_timespec64(struct timespec64 *ts, const struct __kernel_timespec __user *uts)
+{
+	struct __kernel_timespec kts;
+
+	if (copy_from_user(&kts, uts, sizeof(kts)))
+		return -EFAULT;
+	ts->tv_sec = kts.tv_sec;
+	ts->tv_nsec = kts.tv_nsec;
+	return 0;
+}
+
+int put_timespec64(const struct timespec64 *ts, struct __kernel_timespec __user *uts)
+{
+	struct __kernel_timespec kts = { .tv_sec = ts->tv_sec, .tv_nsec = ts->tv_nsec };
+
+	return copy_to_user(uts, &kts, sizeof(kts)) ? -EFAULT : 0;
+}
+
+int get_itimerspec64(struct itimerspec64 *it, const struct __kernel_itimerspec __user *uit)
+{
+	int ret = get_timespec64(&it->it_interval, &uit->it_interval);
+
+	return ret ? ret : get_timespec64(&it->it_value, &uit->it_value);
+}
+
+int put_itimerspec64(const struct itimerspec64 *it, struct __kernel_itimerspec __user *uit)
+{
+	int ret = put_timespec64(&it->it_interval, &uit->it_interval);
+
+	return ret ? ret : put_timespec64(&it->it_value, &uit->it_value);
 }

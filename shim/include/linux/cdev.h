@@ -13,12 +13,14 @@
 
 #include <linux/fs.h>
 #include <linux/kdev_t.h>
+#include <linux/kobject.h>
 #include <linux/list.h>
 #include <linux/types.h>
 
 struct device;
 
 struct cdev {
+	struct kobject kobj;		/* its parent: cdev_set_parent() */
 	struct module *owner;
 	const struct file_operations *ops;
 	struct list_head list;		/* the shim's map of added cdevs */
@@ -34,6 +36,8 @@ int cdev_add(struct cdev *p, dev_t dev, unsigned int count);
 void cdev_del(struct cdev *p);
 int cdev_device_add(struct cdev *cdev, struct device *dev);
 void cdev_device_del(struct cdev *cdev, struct device *dev);
+/* the kobject the cdev keeps alive while it is in use (a device's) */
+void cdev_set_parent(struct cdev *p, struct kobject *kobj);
 
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */

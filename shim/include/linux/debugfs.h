@@ -19,6 +19,9 @@
 #include <linux/version.h>
 
 struct dentry;
+struct device;
+struct seq_file;
+struct vfsmount;
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 struct debugfs_short_fops {
@@ -63,6 +66,111 @@ void debugfs_create_x16(const char *name, umode_t mode, struct dentry *parent, u
 void debugfs_create_x32(const char *name, umode_t mode, struct dentry *parent, u32 *value);
 void debugfs_create_x64(const char *name, umode_t mode, struct dentry *parent, u64 *value);
 void debugfs_create_bool(const char *name, umode_t mode, struct dentry *parent, bool *value);
+void debugfs_create_size_t(const char *name, umode_t mode, struct dentry *parent,
+			   size_t *value);
+void debugfs_create_atomic_t(const char *name, umode_t mode, struct dentry *parent,
+			     atomic_t *value);
+/* an unsigned long in hex, as wide as the type */
+static inline void debugfs_create_xul(const char *name, umode_t mode, struct dentry *parent,
+				      unsigned long *value)
+{
+	if (sizeof(*value) == sizeof(u32))
+		debugfs_create_x32(name, mode, parent, (u32 *)value);
+	else
+		debugfs_create_x64(name, mode, parent, (u64 *)value);
+}
+
+/* read-only: the string's text and a newline */
+void debugfs_create_str(const char *name, umode_t mode, struct dentry *parent, char **value);
+
+struct debugfs_blob_wrapper {
+	void *data;
+	unsigned long size;
+};
+
+struct dentry *debugfs_create_blob(const char *name, umode_t mode, struct dentry *parent,
+				   struct debugfs_blob_wrapper *blob);
+
+struct debugfs_u32_array {
+	u32 *array;
+	u32 n_elements;
+};
+
+void debugfs_create_u32_array(const char *name, umode_t mode, struct dentry *parent,
+			      struct debugfs_u32_array *array);
+
+/* registers of mapped memory, printed "name = 0x%08x" */
+struct debugfs_reg32 {
+	char *name;
+	unsigned long offset;
+};
+
+struct debugfs_regset32 {
+	const struct debugfs_reg32 *regs;
+	int nregs;
+	void __iomem *base;
+	struct device *dev;
+};
+
+void debugfs_print_regs32(struct seq_file *s, const struct debugfs_reg32 *regs, int nregs,
+			  void __iomem *base, char *prefix);
+void debugfs_create_regset32(const char *name, umode_t mode, struct dentry *parent,
+			     struct debugfs_regset32 *regset);
+
+void debugfs_create_devm_seqfile(struct device *dev, const char *name, struct dentry *parent,
+				 int (*read_fn)(struct seq_file *s, void *data));
+
+void debugfs_create_file_size(const char *name, umode_t mode, struct dentry *parent,
+			      void *data, const struct file_operations *fops,
+			      loff_t file_size);
+
+struct dentry *debugfs_lookup(const char *name, struct dentry *parent);
+void debugfs_lookup_and_remove(const char *name, struct dentry *parent);
+bool debugfs_initialized(void);
+int debugfs_file_get(struct dentry *dentry);
+void debugfs_file_put(struct dentry *dentry);
+
+ssize_t debugfs_read_file_bool(struct file *file, char __user *user_buf, size_t count,
+			       loff_t *ppos);
+ssize_t debugfs_write_file_bool(struct file *file, const char __user *user_buf, size_t count,
+				loff_t *ppos);
+
+/* the simple_attr handlers of DEFINE_DEBUGFS_ATTRIBUTE() */
+ssize_t debugfs_attr_read(struct file *file, char __user *buf, size_t len, loff_t *ppos);
+ssize_t debugfs_attr_write(struct file *file, const char __user *buf, size_t len,
+			   loff_t *ppos);
+ssize_t debugfs_attr_write_signed(struct file *file, const char __user *buf, size_t len,
+				  loff_t *ppos);
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+#define __QDK_DEBUGFS_ATTR_LLSEEK	.llseek = no_llseek,
+#else
+#define __QDK_DEBUGFS_ATTR_LLSEEK
+#endif
+
+#define DEFINE_DEBUGFS_ATTRIBUTE_XSIGNED(__fops, __get, __set, __fmt, __is_signed)	\
+static int __fops ## _open(struct inode *inode, struct file *file)		\
+{										\
+	__simple_attr_check_format(__fmt, 0ull);				\
+	return simple_attr_open(inode, file, __get, __set, __fmt);		\
+}										\
+static const struct file_operations __fops = {					\
+	.owner	 = THIS_MODULE,							\
+	.open	 = __fops ## _open,						\
+	.release = simple_attr_release,						\
+	.read	 = debugfs_attr_read,						\
+	.write	 = (__is_signed) ? debugfs_attr_write_signed : debugfs_attr_write,	\
+	__QDK_DEBUGFS_ATTR_LLSEEK						\
+}
+#define DEFINE_DEBUGFS_ATTRIBUTE(__fops, __get, __set, __fmt)			\
+	DEFINE_DEBUGFS_ATTRIBUTE_XSIGNED(__fops, __get, __set, __fmt, false)
+#define DEFINE_DEBUGFS_ATTRIBUTE_SIGNED(__fops, __get, __set, __fmt)		\
+	DEFINE_DEBUGFS_ATTRIBUTE_XSIGNED(__fops, __get, __set, __fmt, true)
+
+/* a directory that mounts a file system when entered: no mounts here */
+typedef struct vfsmount *(*debugfs_automount_t)(struct dentry *, void *);
+struct dentry *debugfs_create_automount(const char *name, struct dentry *parent,
+					debugfs_automount_t f, void *data);
 
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */

@@ -12,14 +12,22 @@
  * inode and the file, calls open and, for every successful open, release
  * exactly once.
  */
-#ifndef _LINUX_FS_H
-#define _LINUX_FS_H
+#ifndef _QDK_SHIM_LINUX_FS_H
+#define _QDK_SHIM_LINUX_FS_H
+
+/* the uapi header (linux-libc-dev): SEEK_*, RWF_*, FS_IOC_*; its guard is _LINUX_FS_H */
+#include_next <linux/fs.h>
 
 #include <linux/errno.h>
 #include <linux/fcntl.h>	/* O_* (uapi) */
 #include <linux/kdev_t.h>
 #include <linux/list.h>
+#include <linux/limits.h>
+#include <linux/mm.h>		/* PAGE_SHIFT, PAGE_MASK */
+#include <linux/mutex.h>	/* spinlock_t, atomic_long_t, struct mutex */
+#include <linux/overflow.h>	/* type_max() */
 #include <linux/stat.h>
+#include <linux/time64.h>
 #include <linux/types.h>
 #include <linux/uaccess.h>
 #include <linux/version.h>
@@ -27,11 +35,49 @@
 struct module;
 struct poll_table_struct;
 struct cdev;
+struct dentry;
+struct vfsmount;
+struct address_space;
+struct inode_operations;
+struct super_operations;
+struct fs_context;
+struct file_lock;
+struct vm_area_struct;
+struct kiocb;
+struct iov_iter;
+struct seq_file;
+struct pipe_inode_info;
+struct file_system_type;
 
-/* lseek(2)'s whence (uapi linux/fs.h) */
-#define SEEK_SET	0
-#define SEEK_CUR	1
-#define SEEK_END	2
+/* RWF_* newer than the installed uapi header */
+#ifndef RWF_NOAPPEND
+#define RWF_NOAPPEND	((__kernel_rwf_t)0x00000020)
+#endif
+#ifndef RWF_ATOMIC
+#define RWF_ATOMIC	((__kernel_rwf_t)0x00000040)
+#endif
+#ifndef RWF_DONTCACHE
+#define RWF_DONTCACHE	((__kernel_rwf_t)0x00000080)
+#endif
+#ifndef RWF_NOSIGNAL
+#define RWF_NOSIGNAL	((__kernel_rwf_t)0x00000100)
+#endif
+
+typedef __kernel_rwf_t rwf_t;
+
+/* a directory entry's type (dir_emit()), as readdir(3)'s d_type */
+#ifndef DT_UNKNOWN
+#define DT_UNKNOWN	0
+#define DT_FIFO		1
+#define DT_CHR		2
+#define DT_DIR		4
+#define DT_BLK		6
+#define DT_REG		8
+#define DT_LNK		10
+#define DT_SOCK		12
+#define DT_WHT		14
+#endif
+typedef void *fl_owner_t;
 
 /* f_mode bits */
 #define FMODE_READ		((__force fmode_t)0x1)
@@ -40,22 +86,643 @@ struct cdev;
 #define FMODE_PREAD		((__force fmode_t)0x8)
 #define FMODE_PWRITE		((__force fmode_t)0x10)
 #define FMODE_STREAM		((__force fmode_t)0x200000)
+/*
+ * f_mode bits beyond the access ones (the kernel's values; 6.12 renumbered
+ * nothing, it dropped a few and added others).
+ */
+#define FMODE_EXEC		((__force fmode_t)(1 << 5))
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+#define FMODE_NDELAY		((__force fmode_t)(1 << 6))
+#define FMODE_EXCL		((__force fmode_t)(1 << 7))
+#define FMODE_WRITE_IOCTL	((__force fmode_t)(1 << 8))
+#define FMODE_UNSIGNED_OFFSET	((__force fmode_t)(1 << 13))
+#define FMODE_BUF_RASYNC	((__force fmode_t)(1 << 30))
+#define FMODE_BUF_WASYNC	((__force fmode_t)(1U << 31))
+#else
+#define FMODE_WRITE_RESTRICTED	((__force fmode_t)(1 << 6))
+#define FMODE_CAN_ATOMIC_WRITE	((__force fmode_t)(1 << 7))
+#define FMODE_NOREUSE		((__force fmode_t)(1 << 23))
+#define FMODE_BACKING		((__force fmode_t)(1 << 24))
+#define FMODE_NONOTIFY_PERM	((__force fmode_t)(1 << 26))
+#define FMODE_FSNOTIFY_MASK	(FMODE_NONOTIFY | FMODE_NONOTIFY_PERM)
+#define FMODE_FSNOTIFY_NONE(mode)	(((mode) & FMODE_FSNOTIFY_MASK) == FMODE_NONOTIFY)
+#endif
+#define FMODE_32BITHASH		((__force fmode_t)(1 << 9))
+#define FMODE_64BITHASH		((__force fmode_t)(1 << 10))
+#define FMODE_NOCMTIME		((__force fmode_t)(1 << 11))
+#define FMODE_RANDOM		((__force fmode_t)(1 << 12))
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+#define FMODE_HAS_METADATA	((__force fmode_t)(1 << 13))
+#endif
+#define FMODE_PATH		((__force fmode_t)(1 << 14))
+#define FMODE_ATOMIC_POS	((__force fmode_t)(1 << 15))
+#define FMODE_WRITER		((__force fmode_t)(1 << 16))
+#define FMODE_CAN_READ		((__force fmode_t)(1 << 17))
+#define FMODE_CAN_WRITE		((__force fmode_t)(1 << 18))
+#define FMODE_OPENED		((__force fmode_t)(1 << 19))
+#define FMODE_CREATED		((__force fmode_t)(1 << 20))
+#define FMODE_CAN_ODIRECT	((__force fmode_t)(1 << 22))
+#define FMODE_NONOTIFY		((__force fmode_t)(1 << 25))
+#define FMODE_NOWAIT		((__force fmode_t)(1 << 27))
+#define FMODE_NEED_UNMOUNT	((__force fmode_t)(1 << 28))
+#define FMODE_NOACCOUNT		((__force fmode_t)(1 << 29))
 
+/* fsnotify hooks: the shim has no fsnotify, so no file wants them */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+#define FMODE_FSNOTIFY_HSM(mode)	0
+#elif LINUX_VERSION_CODE < KERNEL_VERSION(6, 14, 0)
+#define FMODE_FSNOTIFY_PERM(mode)	(((mode) & FMODE_FSNOTIFY_MASK) == 0 ||	\
+					 ((mode) & FMODE_FSNOTIFY_MASK) == FMODE_FSNOTIFY_MASK)
+#define FMODE_FSNOTIFY_HSM(mode)	(((mode) & FMODE_FSNOTIFY_MASK) == 0)
+#else
+#define FMODE_FSNOTIFY_ACCESS_PERM(mode)	(((mode) & FMODE_FSNOTIFY_MASK) == 0)
+#define FMODE_FSNOTIFY_HSM(mode)	(((mode) & FMODE_FSNOTIFY_MASK) == 0 ||	\
+					 ((mode) & FMODE_FSNOTIFY_MASK) == FMODE_FSNOTIFY_MASK)
+#endif
+
+/* open(2)'s O_ACCMODE as f_mode's read/write bits, and as MAY_* */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 14, 0)
+#define __FMODE_NONOTIFY	((__force int)FMODE_NONOTIFY)
+#define OPEN_FMODE(flag)	((__force fmode_t)((((flag) + 1) & O_ACCMODE) |	\
+						   ((flag) & __FMODE_NONOTIFY)))
+#else
+#define OPEN_FMODE(flag)	((__force fmode_t)(((flag) + 1) & O_ACCMODE))
+#endif
+#define ACC_MODE(x)		("\004\002\006\006"[(x) & O_ACCMODE])
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* file_operations.fop_flags */
+typedef unsigned int __bitwise fop_flags_t;
+#define FOP_BUFFER_RASYNC	((__force fop_flags_t)(1 << 0))
+#define FOP_BUFFER_WASYNC	((__force fop_flags_t)(1 << 1))
+#define FOP_MMAP_SYNC		((__force fop_flags_t)(1 << 2))
+#define FOP_DIO_PARALLEL_WRITE	((__force fop_flags_t)(1 << 3))
+#define FOP_HUGE_PAGES		((__force fop_flags_t)(1 << 4))
+#define FOP_UNSIGNED_OFFSET	((__force fop_flags_t)(1 << 5))
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 14, 0)
+#define FOP_ASYNC_LOCK		((__force fop_flags_t)(1 << 6))
+#define FOP_DONTCACHE		((__force fop_flags_t)(1 << 7))
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+#define FOP_IMMUTABLE		((__force fop_flags_t)(1 << 8))
+#endif
+#endif
+
+/* the access a permission check asks for (inode_permission()'s mask) */
+#define MAY_EXEC		0x00000001
+#define MAY_WRITE		0x00000002
+#define MAY_READ		0x00000004
+#define MAY_APPEND		0x00000008
+#define MAY_ACCESS		0x00000010
+#define MAY_OPEN		0x00000020
+#define MAY_CHDIR		0x00000040
+#define MAY_NOT_BLOCK		0x00000080
+
+/* struct iattr's ia_valid: what a setattr changes */
+#define ATTR_MODE		(1 << 0)
+#define ATTR_UID		(1 << 1)
+#define ATTR_GID		(1 << 2)
+#define ATTR_SIZE		(1 << 3)
+#define ATTR_ATIME		(1 << 4)
+#define ATTR_MTIME		(1 << 5)
+#define ATTR_CTIME		(1 << 6)
+#define ATTR_ATIME_SET		(1 << 7)
+#define ATTR_MTIME_SET		(1 << 8)
+#define ATTR_FORCE		(1 << 9)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+#define ATTR_CTIME_SET		(1 << 10)
+#endif
+#define ATTR_KILL_SUID		(1 << 11)
+#define ATTR_KILL_SGID		(1 << 12)
+#define ATTR_FILE		(1 << 13)
+#define ATTR_KILL_PRIV		(1 << 14)
+#define ATTR_OPEN		(1 << 15)
+#define ATTR_TIMES_SET		(1 << 16)
+#define ATTR_TOUCH		(1 << 17)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define ATTR_DELEG		(1 << 18)
+#endif
+
+/* inode->i_flags */
+#define S_SYNC			(1 << 0)
+#define S_NOATIME		(1 << 1)
+#define S_APPEND		(1 << 2)
+#define S_IMMUTABLE		(1 << 3)
+#define S_DEAD			(1 << 4)
+#define S_NOQUOTA		(1 << 5)
+#define S_DIRSYNC		(1 << 6)
+#define S_NOCMTIME		(1 << 7)
+#define S_SWAPFILE		(1 << 8)
+#define S_PRIVATE		(1 << 9)
+#define S_IMA			(1 << 10)
+#define S_AUTOMOUNT		(1 << 11)
+#define S_NOSEC			(1 << 12)
+#define S_DAX			(1 << 13)
+#define S_ENCRYPTED		(1 << 14)
+#define S_CASEFOLD		(1 << 15)
+#define S_VERITY		(1 << 16)
+#define S_KERNEL_FILE		(1 << 17)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+#define S_ANON_INODE		(1 << 19)
+#endif
+
+/* super_block->s_flags (the MS_* of mount(2) the VFS keeps) */
+#define SB_RDONLY		BIT(0)
+#define SB_NOSUID		BIT(1)
+#define SB_NODEV		BIT(2)
+#define SB_NOEXEC		BIT(3)
+#define SB_SYNCHRONOUS		BIT(4)
+#define SB_MANDLOCK		BIT(6)
+#define SB_DIRSYNC		BIT(7)
+#define SB_NOATIME		BIT(10)
+#define SB_NODIRATIME		BIT(11)
+#define SB_SILENT		BIT(15)
+#define SB_POSIXACL		BIT(16)
+#define SB_INLINECRYPT		BIT(17)
+#define SB_KERNMOUNT		BIT(22)
+#define SB_I_VERSION		BIT(23)
+#define SB_LAZYTIME		BIT(25)
+#define SB_SUBMOUNT		BIT(26)
+#define SB_FORCE		BIT(27)
+#define SB_NOSEC		BIT(28)
+#define SB_BORN			BIT(29)
+#define SB_ACTIVE		BIT(30)
+#define SB_NOUSER		BIT(31)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 6, 0)
+#define SB_DEAD			BIT(21)
+#define SB_DYING		BIT(24)
+#endif
+
+#define SB_ENC_STRICT_MODE_FL	(1 << 0)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define SB_ENC_NO_COMPAT_FALLBACK_FL	(1 << 1)
+#endif
+
+/* super_block->s_iflags */
+#define SB_I_CGROUPWB		0x00000001
+#define SB_I_NOEXEC		0x00000002
+#define SB_I_NODEV		0x00000004
+#define SB_I_STABLE_WRITES	0x00000008
+#define SB_I_USERNS_VISIBLE	0x00000010
+#define SB_I_IMA_UNVERIFIABLE_SIGNATURE	0x00000020
+#define SB_I_UNTRUSTED_MOUNTER	0x00000040
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define SB_I_EVM_HMAC_UNSUPPORTED	0x00000080
+#endif
+#define SB_I_SKIP_SYNC		0x00000100
+#define SB_I_PERSB_BDI		0x00000200
+#define SB_I_TS_EXPIRY_WARNED	0x00000400
+#define SB_I_RETIRED		0x00000800
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define SB_I_NOUMASK		0x00001000
+#define SB_I_NOIDMAP		0x00002000
+#endif
+
+/* file_system_type->fs_flags */
+#define FS_REQUIRES_DEV		1
+#define FS_BINARY_MOUNTDATA	2
+#define FS_HAS_SUBTYPE		4
+#define FS_USERNS_MOUNT		8
+#define FS_DISALLOW_NOTIFY_PERM	16
+#define FS_ALLOW_IDMAP		32
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+#define FS_MGTIME		64
+#define FS_LBS			128
+#define FS_POWER_FREEZE		256
+#define FS_USERNS_MOUNT_RESTRICTED	512
+#define FS_USERNS_DELEGATABLE	1024
+#define FS_DISALLOW_NOTIFY	2048
+#endif
+#define FS_RENAME_DOES_D_MOVE	32768
+
+/* inode_operations' flags in inode->i_opflags */
+#define IOP_FASTPERM		0x0001
+#define IOP_LOOKUP		0x0002
+#define IOP_NOFOLLOW		0x0004
+#define IOP_XATTR		0x0008
+#define IOP_DEFAULT_READLINK	0x0010
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+#define IOP_MGTIME		0x0020
+#define IOP_CACHED_LINK		0x0040
+#define IOP_FASTPERM_MAY_EXEC	0x0080
+#define IOP_FLCTX		0x0100
+#endif
+
+/* kiocb->ki_flags: the first ones are the RWF_* of preadv2(2) (uapi linux/fs.h) */
+#define IOCB_HIPRI		((__force int)RWF_HIPRI)
+#define IOCB_DSYNC		((__force int)RWF_DSYNC)
+#define IOCB_SYNC		((__force int)RWF_SYNC)
+#define IOCB_NOWAIT		((__force int)RWF_NOWAIT)
+#define IOCB_APPEND		((__force int)RWF_APPEND)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define IOCB_ATOMIC		((__force int)RWF_ATOMIC)
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+#define IOCB_DONTCACHE		((__force int)RWF_DONTCACHE)
+#define IOCB_NOSIGNAL		((__force int)RWF_NOSIGNAL)
+#endif
+#define IOCB_EVENTFD		(1 << 16)
+#define IOCB_DIRECT		(1 << 17)
+#define IOCB_WRITE		(1 << 18)
+#define IOCB_WAITQ		(1 << 19)
+#define IOCB_NOIO		(1 << 20)
+#define IOCB_ALLOC_CACHE	(1 << 21)
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+#define IOCB_AIO_RW		(1 << 23)
+#elif LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+#define IOCB_DIO_CALLER_COMP	(1 << 22)
+#define IOCB_AIO_RW		(1 << 23)
+#else
+#define IOCB_AIO_RW		(1 << 22)
+#define IOCB_HAS_METADATA	(1 << 23)
+#endif
+
+/* umount2(2)'s flags */
+#define MNT_FORCE		0x00000001
+#define MNT_DETACH		0x00000002
+#define MNT_EXPIRE		0x00000004
+#define UMOUNT_NOFOLLOW		0x00000008
+#define UMOUNT_UNUSED		0x80000000
+
+/* remap_file_range()'s flags */
+#define REMAP_FILE_DEDUP	(1 << 0)
+#define REMAP_FILE_CAN_SHORTEN	(1 << 1)
+#define REMAP_FILE_ADVISORY	(REMAP_FILE_CAN_SHORTEN)
+
+#define COPY_FILE_SPLICE	(1 << 0)
+
+/* the page cache's XArray marks */
+#define PAGECACHE_TAG_DIRTY	XA_MARK_0
+#define PAGECACHE_TAG_WRITEBACK	XA_MARK_1
+#define PAGECACHE_TAG_TOWRITE	XA_MARK_2
+
+/* NOMMU mmap capabilities (a no-MMU kernel's) */
+#define NOMMU_MAP_COPY		0x00000001
+#define NOMMU_MAP_DIRECT	0x00000008
+#define NOMMU_MAP_READ		VM_MAYREAD
+#define NOMMU_MAP_WRITE		VM_MAYWRITE
+#define NOMMU_MAP_EXEC		VM_MAYEXEC
+#define NOMMU_VMFLAGS		(NOMMU_MAP_READ | NOMMU_MAP_WRITE | NOMMU_MAP_EXEC)
+
+/* a whiteout is a character device 0:0 */
+#define WHITEOUT_MODE		0
+#define WHITEOUT_DEV		0
+
+#define ACL_NOT_CACHED		((void *)(-1))
+#define ACL_DONT_CACHE		((void *)(-3))
+
+#define FASYNC_MAGIC		0x4601
+#define FILESYSTEM_MAX_STACK_DEPTH	2
+
+/* file sizes and offsets */
+#define MAX_NON_LFS		((1UL << 31) - 1)
+#define MAX_LFS_FILESIZE	((loff_t)LLONG_MAX)	/* 64-bit */
+/* the largest value of a signed type (6.12 spells it type_max()) */
+#define __QDK_INT_LIMIT(x)	(~((x)1 << (sizeof(x) * 8 - 1)))
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+#define INT_LIMIT(x)		__QDK_INT_LIMIT(x)
+#endif
+#define OFFSET_MAX		__QDK_INT_LIMIT(loff_t)
+#define OFFT_OFFSET_MAX		__QDK_INT_LIMIT(off_t)
+/* the most one read(2) or write(2) moves: INT_MAX rounded down to a page */
+#define MAX_RW_COUNT		(INT_MAX & PAGE_MASK)
+
+/* a character or block device, a FIFO or a socket */
+#define special_file(m)		(S_ISCHR(m) || S_ISBLK(m) || S_ISFIFO(m) || S_ISSOCK(m))
+
+#define MODULE_ALIAS_FS(NAME)	MODULE_ALIAS("fs-" NAME)
+
+
+/* inode->i_state (a series renumbers them; 7.x keeps them in an enum) */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+#define I_DIRTY_SYNC		(1 << 0)
+#define I_DIRTY_DATASYNC	(1 << 1)
+#define I_DIRTY_PAGES		(1 << 2)
+#define __I_NEW			3
+#define I_NEW			(1 << __I_NEW)
+#define I_WILL_FREE		(1 << 4)
+#define I_FREEING		(1 << 5)
+#define I_CLEAR			(1 << 6)
+#define __I_SYNC		7
+#define I_SYNC			(1 << __I_SYNC)
+#define I_REFERENCED		(1 << 8)
+#define __I_DIO_WAKEUP		9
+#define I_DIO_WAKEUP		(1 << __I_DIO_WAKEUP)
+#define I_LINKABLE		(1 << 10)
+#define I_DIRTY_TIME		(1 << 11)
+#define I_WB_SWITCH		(1 << 13)
+#define I_OVL_INUSE		(1 << 14)
+#define I_CREATING		(1 << 15)
+#define I_DONTCACHE		(1 << 16)
+#define I_SYNC_QUEUED		(1 << 17)
+#define I_PINNING_FSCACHE_WB	(1 << 18)
+#define __I_LRU_ISOLATING	19
+#define I_LRU_ISOLATING		(1 << __I_LRU_ISOLATING)
+#elif LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+#define __I_NEW			0
+#define I_NEW			(1 << __I_NEW)
+#define __I_SYNC		1
+#define I_SYNC			(1 << __I_SYNC)
+#define __I_LRU_ISOLATING	2
+#define I_LRU_ISOLATING		(1 << __I_LRU_ISOLATING)
+#define I_DIRTY_SYNC		(1 << 3)
+#define I_DIRTY_DATASYNC	(1 << 4)
+#define I_DIRTY_PAGES		(1 << 5)
+#define I_WILL_FREE		(1 << 6)
+#define I_FREEING		(1 << 7)
+#define I_CLEAR			(1 << 8)
+#define I_REFERENCED		(1 << 9)
+#define I_LINKABLE		(1 << 10)
+#define I_DIRTY_TIME		(1 << 11)
+#define I_WB_SWITCH		(1 << 12)
+#define I_OVL_INUSE		(1 << 13)
+#define I_CREATING		(1 << 14)
+#define I_DONTCACHE		(1 << 15)
+#define I_SYNC_QUEUED		(1 << 16)
+#define I_PINNING_NETFS_WB	(1 << 17)
+#else
+enum inode_state_bits {
+	__I_NEW			= 0U,
+	__I_SYNC		= 1U,
+	__I_LRU_ISOLATING	= 2U,
+};
+
+enum inode_state_flags_enum {
+	I_NEW			= 1U << __I_NEW,
+	I_SYNC			= 1U << __I_SYNC,
+	I_LRU_ISOLATING		= 1U << __I_LRU_ISOLATING,
+	I_DIRTY_SYNC		= 1U << 4,
+	I_DIRTY_DATASYNC	= 1U << 5,
+	I_DIRTY_PAGES		= 1U << 6,
+	I_WILL_FREE		= 1U << 7,
+	I_FREEING		= 1U << 8,
+	I_CLEAR			= 1U << 9,
+	I_REFERENCED		= 1U << 10,
+	I_LINKABLE		= 1U << 11,
+	I_DIRTY_TIME		= 1U << 12,
+	I_WB_SWITCH		= 1U << 13,
+	I_OVL_INUSE		= 1U << 14,
+	I_CREATING		= 1U << 15,
+	I_DONTCACHE		= 1U << 16,
+	I_SYNC_QUEUED		= 1U << 17,
+	I_PINNING_NETFS_WB	= 1U << 18,
+	I_METADATA_WRITEBACK	= 1U << 19,
+};
+
+struct inode_state_flags {
+	enum inode_state_flags_enum __state;
+};
+
+enum fs_update_time {
+	FS_UPD_ATIME,
+	FS_UPD_CMTIME,
+};
+#endif
+#define I_DIRTY_INODE		(I_DIRTY_SYNC | I_DIRTY_DATASYNC)
+#define I_DIRTY			(I_DIRTY_INODE | I_DIRTY_PAGES)
+#define I_DIRTY_ALL		(I_DIRTY | I_DIRTY_TIME)
+
+/* a_ops->writepage()'s and write_begin()'s positive returns */
+enum positive_aop_returns {
+	AOP_WRITEPAGE_ACTIVATE	= 0x80000,
+	AOP_TRUNCATED_PAGE	= 0x80001,
+};
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* a write's expected data lifetime (fcntl(F_SET_RW_HINT)) */
+enum rw_hint {
+	WRITE_LIFE_NOT_SET	= 0,
+	WRITE_LIFE_NONE		= RWH_WRITE_LIFE_NONE,
+	WRITE_LIFE_SHORT	= RWH_WRITE_LIFE_SHORT,
+	WRITE_LIFE_MEDIUM	= RWH_WRITE_LIFE_MEDIUM,
+	WRITE_LIFE_LONG		= RWH_WRITE_LIFE_LONG,
+	WRITE_LIFE_EXTREME	= RWH_WRITE_LIFE_EXTREME,
+};
+#endif
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+/* which times an update_time() changes */
+enum file_time_flags {
+	S_ATIME = 1,
+	S_MTIME = 2,
+	S_CTIME = 4,
+	S_VERSION = 8,
+};
+#endif
+
+/* the lockdep subclasses of inode->i_rwsem */
+enum inode_i_mutex_lock_class {
+	I_MUTEX_NORMAL,
+	I_MUTEX_PARENT,
+	I_MUTEX_CHILD,
+	I_MUTEX_XATTR,
+	I_MUTEX_NONDIR2,
+	I_MUTEX_PARENT2,
+};
+
+/* the freeze levels of a super block */
+enum {
+	SB_UNFROZEN		= 0,
+	SB_FREEZE_WRITE		= 1,
+	SB_FREEZE_PAGEFAULT	= 2,
+	SB_FREEZE_FS		= 3,
+	SB_FREEZE_COMPLETE	= 4,
+};
+#define SB_FREEZE_LEVELS	(SB_FREEZE_COMPLETE - 1)
+
+/* __blockdev_direct_IO()'s flags */
+enum {
+	DIO_LOCKING	= 0x01,
+	DIO_SKIP_HOLES	= 0x02,
+};
+
+/* a mounted file system: what a module may look at of one */
+struct super_block {
+	struct list_head s_list;
+	dev_t s_dev;
+	unsigned char s_blocksize_bits;
+	unsigned long s_blocksize;
+	loff_t s_maxbytes;
+	struct file_system_type *s_type;
+	const struct super_operations *s_op;
+	unsigned long s_flags;		/* SB_* */
+	unsigned long s_iflags;		/* SB_I_* */
+	unsigned long s_magic;
+	struct dentry *s_root;
+	int s_count;
+	atomic_t s_active;
+	char s_id[32];
+	void *s_fs_info;
+	u32 s_time_gran;
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+	__u16 s_encoding_flags;
+#endif
+};
+
+/* a file system type, as register_filesystem() takes it */
+struct file_system_type {
+	const char *name;
+	int fs_flags;			/* FS_* */
+	int (*init_fs_context)(struct fs_context *fc);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+	struct dentry *(*mount)(struct file_system_type *fs_type, int flags,
+				const char *dev_name, void *data);
+#endif
+	void (*kill_sb)(struct super_block *sb);
+	struct module *owner;
+	struct file_system_type *next;
+};
+
+/* notify_change()'s request */
+struct iattr {
+	unsigned int ia_valid;		/* ATTR_* */
+	umode_t ia_mode;
+	loff_t ia_size;
+	struct timespec64 ia_atime;
+	struct timespec64 ia_mtime;
+	struct timespec64 ia_ctime;
+	struct file *ia_file;
+};
+
+/* a directory read: each entry goes to actor (dir_emit()) */
+struct dir_context;
+typedef bool (*filldir_t)(struct dir_context *ctx, const char *name, int namelen,
+			  loff_t pos, u64 ino, unsigned int d_type);
+
+struct dir_context {
+	filldir_t actor;
+	loff_t pos;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+	int count;
+#endif
+};
+
+/* the asynchronous-I/O signal list of a file (fcntl(F_SETFL, O_ASYNC)) */
+struct fasync_struct {
+	rwlock_t fa_lock;
+	int magic;			/* FASYNC_MAGIC */
+	int fa_fd;
+	struct fasync_struct *fa_next;
+	struct file *fa_file;
+	struct rcu_head fa_rcu;
+};
+
+/* the owner that receives a file's SIGIO */
+struct fown_struct {
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	struct file *file;
+#endif
+	rwlock_t lock;
+	struct pid *pid;
+	int signum;
+};
+
+/* readahead state */
+struct file_ra_state {
+	unsigned long start;		/* pgoff_t */
+	unsigned int size;
+	unsigned int async_size;
+	unsigned int ra_pages;
+	unsigned int mmap_miss;
+	loff_t prev_pos;
+};
+
+/* a read or write request (the read_iter/write_iter path) */
+struct kiocb {
+	struct file *ki_filp;
+	loff_t ki_pos;
+	void (*ki_complete)(struct kiocb *iocb, long ret);
+	void *private;
+	int ki_flags;			/* IOCB_* */
+	u16 ki_ioprio;
+};
+
+static inline bool is_sync_kiocb(struct kiocb *kiocb)
+{
+	return !kiocb->ki_complete;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+/* a file's reference count (linux/file_ref.h) */
+typedef struct {
+	atomic_long_t refcnt;
+} file_ref_t;
+#endif
+
+/*
+ * The members of an inode a driver's handlers and the helpers below use.
+ * The shim's VFS fills i_mode, i_rdev, i_private and i_cdev at open.
+ */
 struct inode {
 	umode_t i_mode;
+	unsigned short i_opflags;	/* IOP_* */
+	unsigned int i_flags;		/* S_SYNC, S_APPEND, ... */
+	const struct inode_operations *i_op;
+	struct super_block *i_sb;	/* NULL for the shim's nodes */
+	struct address_space *i_mapping;
+	unsigned long i_ino;
+	union {
+		const unsigned int i_nlink;
+		unsigned int __i_nlink;
+	};
 	dev_t i_rdev;
 	loff_t i_size;
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+	struct timespec64 i_atime;
+	struct timespec64 i_mtime;
+	struct timespec64 i_ctime;
+#else
+	time64_t i_atime_sec;
+	time64_t i_mtime_sec;
+	time64_t i_ctime_sec;
+	u32 i_atime_nsec;
+	u32 i_mtime_nsec;
+	u32 i_ctime_nsec;
+#endif
+	spinlock_t i_lock;
+	unsigned short i_bytes;
+	u8 i_blkbits;
+	blkcnt_t i_blocks;
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+	unsigned long i_state;
+#elif LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+	u32 i_state;
+#else
+	struct inode_state_flags i_state;
+#endif
+	atomic_t i_count;
+	atomic_t i_writecount;
+	const struct file_operations *i_fop;
 	struct cdev *i_cdev;	/* set by the character device open */
+	__u32 i_generation;
 	void *i_private;	/* debugfs's data, proc's entry */
 };
 
 struct file {
-	loff_t f_pos;
-	unsigned int f_flags;	/* O_* of open(2) */
+	spinlock_t f_lock;
 	fmode_t f_mode;
-	struct inode *f_inode;
 	const struct file_operations *f_op;
+	struct address_space *f_mapping;
 	void *private_data;
+	struct inode *f_inode;
+	unsigned int f_flags;	/* O_* of open(2) */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	unsigned int f_iocb_flags;
+	struct fown_struct *f_owner;
+#else
+	struct fown_struct f_owner;
+#endif
+	loff_t f_pos;
+	struct mutex f_pos_lock;
+	struct file_ra_state f_ra;
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+	u64 f_version;
+#endif
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+	atomic_long_t f_count;	/* 1 from the open on */
+#else
+	file_ref_t f_ref;	/* 1 from the open on */
+#endif
 };
 
 static inline struct inode *file_inode(const struct file *f)
@@ -83,8 +750,34 @@ struct file_operations {
 	long (*unlocked_ioctl)(struct file *file, unsigned int cmd, unsigned long arg);
 	long (*compat_ioctl)(struct file *file, unsigned int cmd, unsigned long arg);
 	int (*open)(struct inode *inode, struct file *file);
-	int (*flush)(struct file *file, void *id);
+	int (*flush)(struct file *file, fl_owner_t id);
 	int (*release)(struct inode *inode, struct file *file);
+	int (*fsync)(struct file *file, loff_t start, loff_t end, int datasync);
+	int (*fasync)(int fd, struct file *file, int on);
+	int (*mmap)(struct file *file, struct vm_area_struct *vma);
+	ssize_t (*read_iter)(struct kiocb *iocb, struct iov_iter *iter);
+	ssize_t (*write_iter)(struct kiocb *iocb, struct iov_iter *iter);
+	unsigned long (*get_unmapped_area)(struct file *file, unsigned long addr,
+					   unsigned long len, unsigned long pgoff,
+					   unsigned long flags);
+	int (*check_flags)(int flags);
+	int (*lock)(struct file *file, int cmd, struct file_lock *fl);
+	int (*flock)(struct file *file, int cmd, struct file_lock *fl);
+	ssize_t (*splice_write)(struct pipe_inode_info *pipe, struct file *out,
+				loff_t *ppos, size_t len, unsigned int flags);
+	ssize_t (*splice_read)(struct file *in, loff_t *ppos, struct pipe_inode_info *pipe,
+			       size_t len, unsigned int flags);
+	long (*fallocate)(struct file *file, int mode, loff_t offset, loff_t len);
+	void (*show_fdinfo)(struct seq_file *m, struct file *f);
+	ssize_t (*copy_file_range)(struct file *file_in, loff_t pos_in, struct file *file_out,
+				   loff_t pos_out, size_t len, unsigned int flags);
+	loff_t (*remap_file_range)(struct file *file_in, loff_t pos_in, struct file *file_out,
+				   loff_t pos_out, loff_t len, unsigned int remap_flags);
+	int (*fadvise)(struct file *file, loff_t offset, loff_t len, int advice);
+	int (*iterate_shared)(struct file *file, struct dir_context *ctx);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	fop_flags_t fop_flags;
+#endif
 };
 
 /* A device without a file position: seeking succeeds and changes nothing. */
@@ -158,6 +851,471 @@ static inline ssize_t simple_write_to_buffer(void *to, size_t available, loff_t 
 {
 	return __qdk_simple_copy(to, available, ppos, (void __user *)from, count, false);
 }
+
+/* the inode's i_flags and its super block's s_flags */
+#define __IS_FLG(inode, flg)	((inode)->i_sb->s_flags & (flg))
+static inline bool sb_rdonly(const struct super_block *sb)
+{
+	return sb->s_flags & SB_RDONLY;
+}
+
+#define IS_RDONLY(inode)	sb_rdonly((inode)->i_sb)
+#define IS_SYNC(inode)		(__IS_FLG(inode, SB_SYNCHRONOUS) || ((inode)->i_flags & S_SYNC))
+#define IS_DIRSYNC(inode)	(__IS_FLG(inode, SB_SYNCHRONOUS | SB_DIRSYNC) || \
+				 ((inode)->i_flags & (S_SYNC | S_DIRSYNC)))
+#define IS_MANDLOCK(inode)	__IS_FLG(inode, SB_MANDLOCK)
+#define IS_NOATIME(inode)	__IS_FLG(inode, SB_RDONLY | SB_NOATIME)
+#define IS_I_VERSION(inode)	__IS_FLG(inode, SB_I_VERSION)
+#define IS_NOQUOTA(inode)	((inode)->i_flags & S_NOQUOTA)
+#define IS_APPEND(inode)	((inode)->i_flags & S_APPEND)
+#define IS_IMMUTABLE(inode)	((inode)->i_flags & S_IMMUTABLE)
+#define IS_POSIXACL(inode)	__IS_FLG(inode, SB_POSIXACL)
+#define IS_DEADDIR(inode)	((inode)->i_flags & S_DEAD)
+#define IS_NOCMTIME(inode)	((inode)->i_flags & S_NOCMTIME)
+#define IS_SWAPFILE(inode)	((inode)->i_flags & S_SWAPFILE)
+#define IS_PRIVATE(inode)	((inode)->i_flags & S_PRIVATE)
+#define IS_IMA(inode)		((inode)->i_flags & S_IMA)
+#define IS_AUTOMOUNT(inode)	((inode)->i_flags & S_AUTOMOUNT)
+#define IS_NOSEC(inode)		((inode)->i_flags & S_NOSEC)
+#define IS_DAX(inode)		((inode)->i_flags & S_DAX)
+#define IS_ENCRYPTED(inode)	((inode)->i_flags & S_ENCRYPTED)
+#define IS_CASEFOLDED(inode)	((inode)->i_flags & S_CASEFOLD)
+#define IS_VERITY(inode)	((inode)->i_flags & S_VERITY)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+#define IS_ANON_FILE(inode)	((inode)->i_flags & S_ANON_INODE)
+#endif
+#define IS_WHITEOUT(inode)	(S_ISCHR((inode)->i_mode) && (inode)->i_rdev == WHITEOUT_DEV)
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+#define sb_has_strict_encoding(sb)	((sb)->s_encoding_flags & SB_ENC_STRICT_MODE_FL)
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0) && LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+#define sb_no_casefold_compat_fallback(sb)	\
+	((sb)->s_encoding_flags & SB_ENC_NO_COMPAT_FALLBACK_FL)
+#endif
+
+/* the reference count of an open file */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+#define file_count(x)		atomic_long_read(&(x)->f_count)
+static inline struct file *get_file(struct file *f)
+{
+	atomic_long_inc(&f->f_count);
+	return f;
+}
+#else
+#define file_count(f)		atomic_long_read(&(f)->f_ref.refcnt)
+static inline struct file *get_file(struct file *f)
+{
+	atomic_long_inc(&f->f_ref.refcnt);
+	return f;
+}
+#endif
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+#define get_file_rcu(x)		atomic_long_inc_not_zero(&(x)->f_count)
+#define locks_inode(f)		file_inode(f)
+#endif
+
+/* a module's ops: a reference on their owner while a file uses them */
+#define fops_get(fops) ({							\
+	const struct file_operations *__fops = (fops);				\
+	__fops && try_module_get(__fops->owner) ? __fops : NULL;		\
+})
+#define fops_put(fops) ({							\
+	const struct file_operations *__fops = (fops);				\
+	if (__fops)								\
+		module_put(__fops->owner);					\
+})
+/* an open that hands the file to other ops (a multiplexing driver's) */
+#define replace_fops(f, fops) do {						\
+	struct file *__file = (f);						\
+	fops_put(__file->f_op);							\
+	BUG_ON(!(__file->f_op = (fops)));					\
+} while (0)
+
+/* i_size: one CPU, so no seqcount around it */
+static inline loff_t i_size_read(const struct inode *inode)
+{
+	return READ_ONCE(inode->i_size);
+}
+
+static inline void i_size_write(struct inode *inode, loff_t i_size)
+{
+	WRITE_ONCE(inode->i_size, i_size);
+}
+
+#define i_size_ordered_init(inode)	do { } while (0)
+
+static inline unsigned int i_blocksize(const struct inode *node)
+{
+	return 1U << node->i_blkbits;
+}
+
+/* fs/inode.c (shim/lib/inode.c): the link count */
+void set_nlink(struct inode *inode, unsigned int nlink);
+void inc_nlink(struct inode *inode);
+void drop_nlink(struct inode *inode);
+void clear_nlink(struct inode *inode);
+/* the shim's inodes are never written back: marking dirty sets i_state only */
+void __mark_inode_dirty(struct inode *inode, int flags);
+
+static inline void mark_inode_dirty(struct inode *inode)
+{
+	__mark_inode_dirty(inode, I_DIRTY);
+}
+
+static inline void mark_inode_dirty_sync(struct inode *inode)
+{
+	__mark_inode_dirty(inode, I_DIRTY_SYNC);
+}
+
+static inline void inode_inc_link_count(struct inode *inode)
+{
+	inc_nlink(inode);
+	mark_inode_dirty(inode);
+}
+
+static inline void inode_dec_link_count(struct inode *inode)
+{
+	drop_nlink(inode);
+	mark_inode_dirty(inode);
+}
+
+/* the timestamps, whose members differ by series */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+static inline struct timespec64 inode_get_ctime(const struct inode *inode)
+{
+	return inode->i_ctime;
+}
+
+static inline struct timespec64 inode_set_ctime_to_ts(struct inode *inode, struct timespec64 ts)
+{
+	inode->i_ctime = ts;
+	return ts;
+}
+#else
+#define __QDK_INODE_TIME(which)							\
+static inline time64_t inode_get_##which##_sec(const struct inode *inode)	\
+{										\
+	return inode->i_##which##_sec;						\
+}										\
+static inline long inode_get_##which##_nsec(const struct inode *inode)	\
+{										\
+	return inode->i_##which##_nsec;						\
+}										\
+static inline struct timespec64 inode_get_##which(const struct inode *inode)	\
+{										\
+	struct timespec64 ts = {						\
+		.tv_sec = inode_get_##which##_sec(inode),			\
+		.tv_nsec = inode_get_##which##_nsec(inode),			\
+	};									\
+	return ts;								\
+}
+__QDK_INODE_TIME(atime)
+__QDK_INODE_TIME(mtime)
+__QDK_INODE_TIME(ctime)
+
+static inline struct timespec64 inode_set_atime_to_ts(struct inode *inode, struct timespec64 ts)
+{
+	inode->i_atime_sec = ts.tv_sec;
+	inode->i_atime_nsec = ts.tv_nsec;
+	return ts;
+}
+
+static inline struct timespec64 inode_set_atime(struct inode *inode, time64_t sec, long nsec)
+{
+	struct timespec64 ts = { .tv_sec = sec, .tv_nsec = nsec };
+
+	return inode_set_atime_to_ts(inode, ts);
+}
+
+static inline struct timespec64 inode_set_mtime_to_ts(struct inode *inode, struct timespec64 ts)
+{
+	inode->i_mtime_sec = ts.tv_sec;
+	inode->i_mtime_nsec = ts.tv_nsec;
+	return ts;
+}
+
+static inline struct timespec64 inode_set_mtime(struct inode *inode, time64_t sec, long nsec)
+{
+	struct timespec64 ts = { .tv_sec = sec, .tv_nsec = nsec };
+
+	return inode_set_mtime_to_ts(inode, ts);
+}
+
+static inline struct timespec64 inode_set_ctime_to_ts(struct inode *inode, struct timespec64 ts)
+{
+	inode->i_ctime_sec = ts.tv_sec;
+	inode->i_ctime_nsec = ts.tv_nsec;
+	return ts;
+}
+#endif
+
+static inline struct timespec64 inode_set_ctime(struct inode *inode, time64_t sec, long nsec)
+{
+	struct timespec64 ts = { .tv_sec = sec, .tv_nsec = nsec };
+
+	return inode_set_ctime_to_ts(inode, ts);
+}
+
+/* writers and "deny write" (exec) share i_writecount: > 0 writers, < 0 deniers */
+static inline int get_write_access(struct inode *inode)
+{
+	if (atomic_read(&inode->i_writecount) < 0)
+		return -ETXTBSY;
+	atomic_inc(&inode->i_writecount);
+	return 0;
+}
+
+static inline int deny_write_access(struct file *file)
+{
+	struct inode *inode = file_inode(file);
+
+	if (atomic_read(&inode->i_writecount) > 0)
+		return -ETXTBSY;
+	atomic_dec(&inode->i_writecount);
+	return 0;
+}
+
+static inline void put_write_access(struct inode *inode)
+{
+	atomic_dec(&inode->i_writecount);
+}
+
+static inline void allow_write_access(struct file *file)
+{
+	if (file)
+		atomic_inc(&file_inode(file)->i_writecount);
+}
+
+static inline bool inode_is_open_for_write(const struct inode *inode)
+{
+	return atomic_read(&inode->i_writecount) > 0;
+}
+
+static inline bool inode_has_no_xattr(struct inode *inode)
+{
+	return false;	/* no super block of the shim's says SB_NOSEC */
+}
+
+/* a set-user-ID file, or a set-group-ID one with group execute */
+static inline bool is_sxid(umode_t mode)
+{
+	return mode & (S_ISUID | S_ISGID);
+}
+
+static inline bool is_zero_ino(unsigned long ino)
+{
+	return (u32)ino == 0;
+}
+
+static inline bool is_dot_dotdot(const char *name, size_t len)
+{
+	return len && unlikely(name[0] == '.') &&
+		(len == 1 || (len == 2 && name[1] == '.'));
+}
+
+/* the kiocb of a synchronous read or write of filp */
+static inline int iocb_flags(struct file *file)
+{
+	int res = 0;
+
+	if (file->f_flags & O_APPEND)
+		res |= IOCB_APPEND;
+	if (file->f_flags & O_DIRECT)
+		res |= IOCB_DIRECT;
+	if (file->f_flags & O_DSYNC)
+		res |= IOCB_DSYNC;
+	if (file->f_flags & __O_SYNC)
+		res |= IOCB_SYNC;
+	return res;
+}
+
+static inline bool iocb_is_dsync(const struct kiocb *iocb)
+{
+	return iocb->ki_flags & IOCB_DSYNC;
+}
+
+static inline void init_sync_kiocb(struct kiocb *kiocb, struct file *filp)
+{
+	*kiocb = (struct kiocb) {
+		.ki_filp = filp,
+		.ki_flags = iocb_flags(filp),
+	};
+}
+
+static inline void kiocb_clone(struct kiocb *kiocb, struct kiocb *kiocb_src, struct file *filp)
+{
+	*kiocb = (struct kiocb) {
+		.ki_filp = filp,
+		.ki_flags = kiocb_src->ki_flags,
+		.ki_ioprio = kiocb_src->ki_ioprio,
+		.ki_pos = kiocb_src->ki_pos,
+	};
+}
+
+/* one directory entry to the reader: false when its buffer is full */
+static inline bool dir_emit(struct dir_context *ctx, const char *name, int namelen,
+			    u64 ino, unsigned int type)
+{
+	return ctx->actor(ctx, name, namelen, ctx->pos, ino, type);
+}
+
+static inline bool dir_emit_dot(struct file *file, struct dir_context *ctx)
+{
+	return ctx->actor(ctx, ".", 1, ctx->pos, file_inode(file)->i_ino, DT_DIR);
+}
+
+/*
+ * "..": the kernel names the parent's inode number; the shim's files have no
+ * dentries, so it is the directory's own.
+ */
+static inline bool dir_emit_dotdot(struct file *file, struct dir_context *ctx)
+{
+	return ctx->actor(ctx, "..", 2, ctx->pos, file_inode(file)->i_ino, DT_DIR);
+}
+
+static inline bool dir_emit_dots(struct file *file, struct dir_context *ctx)
+{
+	if (ctx->pos == 0) {
+		if (!dir_emit_dot(file, ctx))
+			return false;
+		ctx->pos = 1;
+	}
+	if (ctx->pos == 1) {
+		if (!dir_emit_dotdot(file, ctx))
+			return false;
+		ctx->pos = 2;
+	}
+	return true;
+}
+
+/* fs/read_write.c (shim/lib/read_write.c): positions */
+loff_t vfs_setpos(struct file *file, loff_t offset, loff_t maxsize);
+loff_t generic_file_llseek_size(struct file *file, loff_t offset, int whence,
+				loff_t maxsize, loff_t eof);
+loff_t generic_file_llseek(struct file *file, loff_t offset, int whence);
+loff_t fixed_size_llseek(struct file *file, loff_t offset, int whence, loff_t size);
+loff_t no_seek_end_llseek(struct file *file, loff_t offset, int whence);
+loff_t no_seek_end_llseek_size(struct file *file, loff_t offset, int whence, loff_t size);
+loff_t vfs_llseek(struct file *file, loff_t offset, int whence);
+int rw_verify_area(int read_write, struct file *file, const loff_t *ppos, size_t count);
+/* a read or write of a file the kernel opened, buf in kernel memory */
+ssize_t kernel_read(struct file *file, void *buf, size_t count, loff_t *pos);
+ssize_t kernel_write(struct file *file, const void *buf, size_t count, loff_t *pos);
+ssize_t __kernel_write(struct file *file, const void *buf, size_t count, loff_t *pos);
+
+/* fs/open.c (shim/lib/fs.c): a file opened by the kernel, by path in the node table */
+struct file *filp_open(const char *filename, int flags, umode_t mode);
+int filp_close(struct file *filp, fl_owner_t id);
+int generic_file_open(struct inode *inode, struct file *filp);
+
+/* fs/libfs.c (shim/lib/libfs.c) */
+int simple_open(struct inode *inode, struct file *file);
+int noop_fsync(struct file *file, loff_t start, loff_t end, int datasync);
+ssize_t generic_read_dir(struct file *filp, char __user *buf, size_t siz, loff_t *ppos);
+
+/*
+ * A file of one number (debugfs's and the simple_attr ones): read prints
+ * get()'s value with fmt, write parses a number and calls set().
+ */
+int simple_attr_open(struct inode *inode, struct file *file, int (*get)(void *, u64 *),
+		     int (*set)(void *, u64), const char *fmt);
+int simple_attr_release(struct inode *inode, struct file *file);
+ssize_t simple_attr_read(struct file *file, char __user *buf, size_t len, loff_t *ppos);
+ssize_t simple_attr_write(struct file *file, const char __user *buf, size_t len,
+			  loff_t *ppos);
+ssize_t simple_attr_write_signed(struct file *file, const char __user *buf, size_t len,
+				 loff_t *ppos);
+
+static inline __printf(1, 2) void __simple_attr_check_format(const char *fmt, ...)
+{
+}
+
+#define DEFINE_SIMPLE_ATTRIBUTE_XSIGNED(__fops, __get, __set, __fmt, __is_signed)	\
+static int __fops ## _open(struct inode *inode, struct file *file)		\
+{										\
+	__simple_attr_check_format(__fmt, 0ull);				\
+	return simple_attr_open(inode, file, __get, __set, __fmt);		\
+}										\
+static const struct file_operations __fops = {					\
+	.owner	 = THIS_MODULE,							\
+	.open	 = __fops ## _open,						\
+	.release = simple_attr_release,						\
+	.read	 = simple_attr_read,						\
+	.write	 = (__is_signed) ? simple_attr_write_signed : simple_attr_write,	\
+	.llseek	 = generic_file_llseek,						\
+}
+#define DEFINE_SIMPLE_ATTRIBUTE(__fops, __get, __set, __fmt)			\
+	DEFINE_SIMPLE_ATTRIBUTE_XSIGNED(__fops, __get, __set, __fmt, false)
+#define DEFINE_SIMPLE_ATTRIBUTE_SIGNED(__fops, __get, __set, __fmt)		\
+	DEFINE_SIMPLE_ATTRIBUTE_XSIGNED(__fops, __get, __set, __fmt, true)
+
+/* a request and its answer through one file (nfsd's transaction files) */
+struct simple_transaction_argresp {
+	ssize_t size;
+	char data[];
+};
+
+#define SIMPLE_TRANSACTION_LIMIT (PAGE_SIZE - sizeof(struct simple_transaction_argresp))
+
+char *simple_transaction_get(struct file *file, const char __user *buf, size_t size);
+ssize_t simple_transaction_read(struct file *file, char __user *buf, size_t size, loff_t *pos);
+int simple_transaction_release(struct inode *inode, struct file *file);
+void simple_transaction_set(struct file *file, size_t n);
+
+/* fs/fcntl.c (shim/lib/fcntl.c): the O_ASYNC list of a driver */
+int fasync_helper(int fd, struct file *filp, int on, struct fasync_struct **fapp);
+void kill_fasync(struct fasync_struct **fp, int sig, int band);
+
+/* fs/ioctl.c: a compat ioctl whose argument is a pointer (x86-64: the same value) */
+long compat_ptr_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
+
+/* fs/filesystems.c (shim/lib/filesystems.c): the registered file system types */
+int register_filesystem(struct file_system_type *fs);
+int unregister_filesystem(struct file_system_type *fs);
+
+/* fs/inode.c: numbers and times the shim can give */
+unsigned int get_next_ino(void);
+struct timespec64 current_time(struct inode *inode);
+/* fs/namei.c: the umask of the task (the shim's: init's, 0022) */
+int current_umask(void);
+
+/*
+ * The inode cache, super blocks, dentries, the page cache and writeback:
+ * declared with the series' signatures, not modelled (a call stops there).
+ */
+struct kstatfs;
+void iput(struct inode *inode);
+void ihold(struct inode *inode);
+struct inode *new_inode(struct super_block *sb);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+struct inode *iget_locked(struct super_block *sb, unsigned long ino);
+#else
+struct inode *iget_locked(struct super_block *sb, u64 ino);
+#endif
+void unlock_new_inode(struct inode *inode);
+int file_update_time(struct file *file);
+int generic_delete_inode(struct inode *inode);
+void make_bad_inode(struct inode *inode);
+bool is_bad_inode(struct inode *inode);
+void kill_anon_super(struct super_block *sb);
+void kill_litter_super(struct super_block *sb);
+void deactivate_super(struct super_block *sb);
+int sync_filesystem(struct super_block *sb);
+int vfs_fsync_range(struct file *file, loff_t start, loff_t end, int datasync);
+int simple_pin_fs(struct file_system_type *type, struct vfsmount **mount, int *count);
+void simple_release_fs(struct vfsmount **mount, int *count);
+int simple_statfs(struct dentry *dentry, struct kstatfs *buf);
+int simple_unlink(struct inode *dir, struct dentry *dentry);
+int simple_rmdir(struct inode *dir, struct dentry *dentry);
+struct dentry *simple_lookup(struct inode *dir, struct dentry *dentry, unsigned int flags);
+int simple_empty(struct dentry *dentry);
+struct inode *alloc_anon_inode(struct super_block *sb);
+struct dentry *d_alloc_name(struct dentry *parent, const char *name);
+char *file_path(struct file *file, char *buf, int buflen);
+ssize_t generic_file_read_iter(struct kiocb *iocb, struct iov_iter *iter);
+ssize_t generic_file_write_iter(struct kiocb *iocb, struct iov_iter *from);
+ssize_t filemap_read(struct kiocb *iocb, struct iov_iter *to, ssize_t already_read);
 
 /* character device numbers (shim/lib/char_dev.c) */
 #define CHRDEV_MAJOR_MAX		512

@@ -136,20 +136,10 @@ char *next_arg(char *args, char **param, char **val);
 #define raw_smp_processor_id()	0
 
 #if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
-/*
- * A permission of a module parameter or sysfs file, checked at build time
- * (linux/sysfs.h's from 7.x): at most 0777, readable by the owner if by the
- * group, by the group if by others, writable by the owner if by the group,
- * never writable by others.
- */
-#define VERIFY_OCTAL_PERMISSIONS(perms)					\
-	(BUILD_BUG_ON_ZERO((perms) < 0) +				\
-	 BUILD_BUG_ON_ZERO((perms) > 0777) +				\
-	 BUILD_BUG_ON_ZERO((((perms) >> 6) & 4) < (((perms) >> 3) & 4)) + \
-	 BUILD_BUG_ON_ZERO((((perms) >> 3) & 4) < ((perms) & 4)) +	\
-	 BUILD_BUG_ON_ZERO((((perms) >> 6) & 2) < (((perms) >> 3) & 2)) + \
-	 BUILD_BUG_ON_ZERO((perms) & 2) +				\
-	 (perms))
+/* VERIFY_OCTAL_PERMISSIONS(), defined once in linux/sysfs.h (see there) */
+#define __QDK_SYSFS_OCTAL_ONLY
+#include <linux/sysfs.h>
+#undef __QDK_SYSFS_OCTAL_ONLY
 #endif
 
 

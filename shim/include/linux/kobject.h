@@ -21,6 +21,31 @@ struct attribute;
 struct attribute_group;
 struct sysfs_ops;
 
+#define UEVENT_HELPER_PATH_LEN		256
+#define UEVENT_NUM_ENVP			64	/* environment pointers */
+#define UEVENT_BUFFER_SIZE		2048	/* their text */
+
+/* what a uevent reports (kobject_uevent()), "add", "remove", ... */
+enum kobject_action {
+	KOBJ_ADD,
+	KOBJ_REMOVE,
+	KOBJ_CHANGE,
+	KOBJ_MOVE,
+	KOBJ_ONLINE,
+	KOBJ_OFFLINE,
+	KOBJ_BIND,
+	KOBJ_UNBIND,
+};
+
+/* a uevent's environment: KEY=value strings in buf, envp pointing at each */
+struct kobj_uevent_env {
+	char *argv[3];
+	char *envp[UEVENT_NUM_ENVP];
+	int envp_idx;
+	char buf[UEVENT_BUFFER_SIZE];
+	int buflen;
+};
+
 struct kobj_type {
 	void (*release)(struct kobject *kobj);
 	const struct sysfs_ops *sysfs_ops;
@@ -82,6 +107,15 @@ struct kobj_attribute {
 };
 
 extern const struct sysfs_ops kobj_sysfs_ops;
+
+/*
+ * lib/kobject_uevent.c (shim/lib/kobject_uevent.c): no udev listens in the
+ * shim, so an event is built and marks the object (add/remove sent), and
+ * goes nowhere; add_uevent_var() fills an environment as the kernel's.
+ */
+int kobject_uevent(struct kobject *kobj, enum kobject_action action);
+int kobject_uevent_env(struct kobject *kobj, enum kobject_action action, char *envp[]);
+__printf(2, 3) int add_uevent_var(struct kobj_uevent_env *env, const char *format, ...);
 
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */

@@ -190,21 +190,6 @@ static inline u64 sched_clock(void)
 	return qdk_clock_ns;
 }
 
-static inline struct timespec64 ns_to_timespec64(s64 nsec)
-{
-	struct timespec64 ts = { 0, 0 };
-
-	if (!nsec)
-		return ts;
-	ts.tv_sec = nsec / NSEC_PER_SEC;
-	ts.tv_nsec = nsec % NSEC_PER_SEC;
-	if (ts.tv_nsec < 0) {
-		ts.tv_sec--;
-		ts.tv_nsec += NSEC_PER_SEC;
-	}
-	return ts;
-}
-
 /* a nonzero time into *ts: true; zero: false and *ts untouched */
 static inline __must_check bool ktime_to_timespec64_cond(const ktime_t kt, struct timespec64 *ts)
 {

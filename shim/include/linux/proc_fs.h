@@ -12,12 +12,43 @@
 
 #include <linux/fs.h>
 #include <linux/types.h>
+#include <linux/version.h>
 
 struct proc_dir_entry;
 struct seq_operations;
 struct seq_file;
+struct vm_area_struct;
 
-#define PROC_ENTRY_PERMANENT	1U
+/* proc_ops.proc_flags */
+enum {
+#ifdef MODULE
+	PROC_ENTRY_PERMANENT		= 0U,	/* a module's entries go with it */
+#else
+	PROC_ENTRY_PERMANENT		= 1U << 0,
+#endif
+	PROC_ENTRY_proc_read_iter	= 1U << 1,
+	PROC_ENTRY_proc_compat_ioctl	= 1U << 2,
+	PROC_ENTRY_proc_lseek		= 1U << 3,
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+	PROC_ENTRY_FORCE_LOOKUP		= 1U << 7,
+#endif
+};
+
+/* procfs mount options (hidepid=, subset=pid) */
+enum proc_hidepid {
+	HIDEPID_OFF		= 0,
+	HIDEPID_NO_ACCESS	= 1,
+	HIDEPID_INVISIBLE	= 2,
+	HIDEPID_NOT_PTRACEABLE	= 4,
+};
+
+enum proc_pidonly {
+	PROC_PIDONLY_OFF	= 0,
+	PROC_PIDONLY_ON		= 1,
+};
+
+/* proc_create_net_*_write()'s handler: the written text, NUL-terminated */
+typedef int (*proc_write_t)(struct file *file, char *buf, size_t size);
 
 struct proc_ops {
 	unsigned int proc_flags;
@@ -29,6 +60,8 @@ struct proc_ops {
 	int (*proc_release)(struct inode *inode, struct file *file);
 	__poll_t (*proc_poll)(struct file *file, struct poll_table_struct *wait);
 	long (*proc_ioctl)(struct file *file, unsigned int cmd, unsigned long arg);
+	long (*proc_compat_ioctl)(struct file *file, unsigned int cmd, unsigned long arg);
+	int (*proc_mmap)(struct file *file, struct vm_area_struct *vma);
 };
 
 struct proc_dir_entry *proc_create(const char *name, umode_t mode,
@@ -46,6 +79,31 @@ struct proc_dir_entry *proc_create_single_data(const char *name, umode_t mode,
 void proc_remove(struct proc_dir_entry *de);
 void remove_proc_entry(const char *name, struct proc_dir_entry *parent);
 void *pde_data(const struct inode *inode);
+
+/* a directory with a mode and data of its own (proc_mkdir() is 0555, no data) */
+struct proc_dir_entry *_proc_mkdir(const char *name, umode_t mode,
+				   struct proc_dir_entry *parent, void *data, bool force_lookup);
+struct proc_dir_entry *proc_mkdir_data(const char *name, umode_t mode,
+				       struct proc_dir_entry *parent, void *data);
+struct proc_dir_entry *proc_mkdir_mode(const char *name, umode_t mode,
+				       struct proc_dir_entry *parent);
+
+/* a seq_file entry: seq_open_private() with state_size bytes of private state */
+struct proc_dir_entry *proc_create_seq_private(const char *name, umode_t mode,
+					       struct proc_dir_entry *parent,
+					       const struct seq_operations *ops,
+					       unsigned int state_size, void *data);
+#define proc_create_seq_data(name, mode, parent, ops, data) \
+	proc_create_seq_private(name, mode, parent, ops, 0, data)
+#define proc_create_seq(name, mode, parent, ops) \
+	proc_create_seq_private(name, mode, parent, ops, 0, NULL)
+
+/* the size stat(2) reports of the entry's file */
+void proc_set_size(struct proc_dir_entry *de, loff_t size);
+/* the data of the directory an entry's inode is in */
+void *proc_get_parent_data(const struct inode *inode);
+/* the entry name under parent and all under it: -ENOENT if there is none */
+int remove_proc_subtree(const char *name, struct proc_dir_entry *parent);
 
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */

@@ -17,6 +17,7 @@
 #include <linux/stdarg.h>
 #include <linux/string.h>
 #include <linux/types.h>
+#include <linux/version.h>
 
 struct seq_operations;
 
@@ -44,6 +45,48 @@ struct seq_operations {
 
 #define SEQ_SKIP 1
 
+/* what start() returns for a header line before the first record */
+#define SEQ_START_TOKEN ((void *)1)
+
+struct list_head;
+struct hlist_head;
+struct hlist_node;
+struct path;
+struct dentry;
+
+/*
+ * The free part of the buffer to write into directly, and the count of
+ * what was written there (-1: it did not fit, the record is retried in a
+ * larger buffer).
+ */
+static inline size_t seq_get_buf(struct seq_file *m, char **bufp)
+{
+	BUG_ON(m->count > m->size);
+	if (m->count < m->size)
+		*bufp = m->buf + m->count;
+	else
+		*bufp = NULL;
+	return m->size - m->count;
+}
+
+static inline void seq_commit(struct seq_file *m, int num)
+{
+	if (num < 0) {
+		m->count = m->size;
+	} else {
+		BUG_ON(m->count + num > m->size);
+		m->count += num;
+	}
+}
+
+/* seq_pad() fills the record with spaces up to size bytes from here */
+static inline void seq_setwidth(struct seq_file *m, size_t size)
+{
+	m->pad_until = m->count + size;
+}
+
+void seq_pad(struct seq_file *m, char c);
+
 static inline bool seq_has_overflowed(struct seq_file *m)
 {
 	return m->count == m->size;
@@ -66,6 +109,74 @@ void seq_puts(struct seq_file *m, const char *s);
 void seq_write(struct seq_file *m, const void *data, size_t len);
 void seq_put_decimal_ull(struct seq_file *m, const char *delimiter, unsigned long long num);
 void seq_put_decimal_ll(struct seq_file *m, const char *delimiter, long long num);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+void __seq_puts(struct seq_file *m, const char *s);
+#endif
+void seq_hex_dump(struct seq_file *m, const char *prefix_str, int prefix_type, int rowsize,
+		  int groupsize, const void *buf, size_t len, bool ascii);
+/* p, which lies in the buffer at or after s, copied to s with esc's characters escaped */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+char *mangle_path(char *s, const char *p, const char *esc);
+#else
+char *seq_mangle_path(char *s, const char *p, const char *esc);
+#endif
+
+/* single_open() with a first buffer of size bytes */
+int single_open_size(struct file *file, int (*show)(struct seq_file *, void *), void *data,
+		     size_t size);
+
+/*
+ * s with each character of esc as a backslash and three octal digits, as
+ * the kernel's seq_escape() (ESCAPE_OCTAL of those characters only).
+ */
+void qdk_seq_escape_octal(struct seq_file *m, const char *s, const char *esc);
+
+static inline void seq_escape(struct seq_file *m, const char *s, const char *esc)
+{
+	qdk_seq_escape_octal(m, s, esc);
+}
+
+/* ,name[=value] of a mount option, its separators escaped */
+static inline void seq_show_option(struct seq_file *m, const char *name, const char *value)
+{
+	seq_putc(m, ',');
+	seq_escape(m, name, ",= \t\n\\");
+	if (value) {
+		seq_putc(m, '=');
+		seq_escape(m, value, ", \t\n\\");
+	}
+}
+
+#define seq_show_option_n(m, name, value, length) {			\
+	char val_buf[length + 1];					\
+	memcpy(val_buf, value, length);					\
+	val_buf[length] = '\0';						\
+	seq_show_option(m, name, val_buf);				\
+}
+
+/* the iov_iter read and paths through dentries: no file system here */
+ssize_t seq_read_iter(struct kiocb *iocb, struct iov_iter *iter);
+int seq_path(struct seq_file *m, const struct path *path, const char *esc);
+int seq_file_path(struct seq_file *m, struct file *file, const char *esc);
+int seq_dentry(struct seq_file *m, struct dentry *dentry, const char *esc);
+
+/* the iterators over a list or hash list for start()/next() */
+struct list_head *seq_list_start(struct list_head *head, loff_t pos);
+struct list_head *seq_list_start_head(struct list_head *head, loff_t pos);
+struct list_head *seq_list_next(void *v, struct list_head *head, loff_t *ppos);
+struct list_head *seq_list_start_rcu(struct list_head *head, loff_t pos);
+struct list_head *seq_list_start_head_rcu(struct list_head *head, loff_t pos);
+struct list_head *seq_list_next_rcu(void *v, struct list_head *head, loff_t *ppos);
+struct hlist_node *seq_hlist_start(struct hlist_head *head, loff_t pos);
+struct hlist_node *seq_hlist_start_head(struct hlist_head *head, loff_t pos);
+struct hlist_node *seq_hlist_next(void *v, struct hlist_head *head, loff_t *ppos);
+struct hlist_node *seq_hlist_start_rcu(struct hlist_head *head, loff_t pos);
+struct hlist_node *seq_hlist_start_head_rcu(struct hlist_head *head, loff_t pos);
+struct hlist_node *seq_hlist_next_rcu(void *v, struct hlist_head *head, loff_t *ppos);
+struct hlist_node *seq_hlist_start_percpu(struct hlist_head __percpu *head, int *cpu,
+					  loff_t pos);
+struct hlist_node *seq_hlist_next_percpu(void *v, struct hlist_head __percpu *head,
+					 int *cpu, loff_t *pos);
 
 /* the fops of a seq_file opened by NAME_open(), released by release */
 #define __QDK_SEQ_FOPS(__name, __release)				\
@@ -95,6 +206,23 @@ static int __name ## _open(struct inode *inode, struct file *file)	\
 	return single_open(file, __name ## _show, inode->i_private);	\
 }									\
 __QDK_SEQ_FOPS(__name, single_release)
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 6, 0)
+/* a show file that also takes writes (__name ## _write) */
+#define DEFINE_SHOW_STORE_ATTRIBUTE(__name)				\
+static int __name ## _open(struct inode *inode, struct file *file)	\
+{									\
+	return single_open(file, __name ## _show, inode->i_private);	\
+}									\
+static const struct file_operations __name ## _fops = {			\
+	.owner		= THIS_MODULE,					\
+	.open		= __name ## _open,				\
+	.read		= seq_read,					\
+	.write		= __name ## _write,				\
+	.llseek		= seq_lseek,					\
+	.release	= single_release,				\
+}
+#endif
 
 #define DEFINE_PROC_SHOW_ATTRIBUTE(__name)				\
 static int __name ## _open(struct inode *inode, struct file *file)	\

@@ -4,7 +4,32 @@
  * sysfs_emit()/sysfs_emit_at(), which format into the PAGE_SIZE buffer a
  * show() handler gets (the kernel warns when buf is not that buffer).
  */
-#ifndef _LINUX_SYSFS_H
+
+/*
+ * VERIFY_OCTAL_PERMISSIONS(): a permission of a module parameter or sysfs
+ * file, checked at build time: at most 0777, readable by the owner if by
+ * the group, by the group if by others, writable by the owner if by the
+ * group, never writable by others. This header is its one definition on
+ * every series: the kernel moved it here from linux/kernel.h in 7.3, and
+ * the shim's kernel.h before 7.3 includes this header with
+ * __QDK_SYSFS_OCTAL_ONLY defined, which gives this macro alone (the rest
+ * of sysfs.h needs kernel.h: no include cycle).
+ */
+#ifndef _QDK_VERIFY_OCTAL_PERMISSIONS
+#define _QDK_VERIFY_OCTAL_PERMISSIONS
+#include <linux/build_bug.h>
+
+#define VERIFY_OCTAL_PERMISSIONS(perms)					\
+	(BUILD_BUG_ON_ZERO((perms) < 0) +				\
+	 BUILD_BUG_ON_ZERO((perms) > 0777) +				\
+	 BUILD_BUG_ON_ZERO((((perms) >> 6) & 4) < (((perms) >> 3) & 4)) + \
+	 BUILD_BUG_ON_ZERO((((perms) >> 3) & 4) < ((perms) & 4)) +	\
+	 BUILD_BUG_ON_ZERO((((perms) >> 6) & 2) < (((perms) >> 3) & 2)) + \
+	 BUILD_BUG_ON_ZERO((perms) & 2) +				\
+	 (perms))
+#endif
+
+#if !defined(_LINUX_SYSFS_H) && !defined(__QDK_SYSFS_OCTAL_ONLY)
 #define _LINUX_SYSFS_H
 
 #include <linux/build_bug.h>
@@ -13,9 +38,6 @@
 #include <linux/types.h>
 #include <linux/version.h>
 #include <linux/stringify.h>
-#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
-#include <linux/kernel.h>	/* VERIFY_OCTAL_PERMISSIONS */
-#endif
 
 struct kobject;
 
@@ -84,17 +106,6 @@ __ATTRIBUTE_GROUPS(_name)
 /* sysfs allocates the buffer at open: the shim's always is */
 #define SYSFS_PREALLOC		010000
 
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
-/* linux/kernel.h's before 7.x: the rules of a permission, at build time */
-#define VERIFY_OCTAL_PERMISSIONS(perms)					\
-	(BUILD_BUG_ON_ZERO((perms) < 0) +				\
-	 BUILD_BUG_ON_ZERO((perms) > 0777) +				\
-	 BUILD_BUG_ON_ZERO((((perms) >> 6) & 4) < (((perms) >> 3) & 4)) + \
-	 BUILD_BUG_ON_ZERO((((perms) >> 3) & 4) < ((perms) & 4)) +	\
-	 BUILD_BUG_ON_ZERO((((perms) >> 6) & 2) < (((perms) >> 3) & 2)) + \
-	 BUILD_BUG_ON_ZERO((perms) & 2) +				\
-	 (perms))
-#endif
 
 /* how a kobject's attribute files read and write (its type's) */
 struct sysfs_ops {
@@ -111,6 +122,28 @@ int __must_check sysfs_create_group(struct kobject *kobj, const struct attribute
 void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp);
 int __must_check sysfs_create_groups(struct kobject *kobj, const struct attribute_group **groups);
 void sysfs_remove_groups(struct kobject *kobj, const struct attribute_group **groups);
+
+int __must_check sysfs_create_file_ns(struct kobject *kobj, const struct attribute *attr,
+				      const void *ns);
+void sysfs_remove_file_ns(struct kobject *kobj, const struct attribute *attr, const void *ns);
+bool sysfs_remove_file_self(struct kobject *kobj, const struct attribute *attr);
+int __must_check sysfs_chmod_file(struct kobject *kobj, const struct attribute *attr,
+				  umode_t mode);
+int __must_check sysfs_update_group(struct kobject *kobj, const struct attribute_group *grp);
+int __must_check sysfs_update_groups(struct kobject *kobj,
+				     const struct attribute_group **groups);
+int sysfs_merge_group(struct kobject *kobj, const struct attribute_group *grp);
+void sysfs_unmerge_group(struct kobject *kobj, const struct attribute_group *grp);
+int sysfs_add_file_to_group(struct kobject *kobj, const struct attribute *attr,
+			    const char *group);
+void sysfs_remove_file_from_group(struct kobject *kobj, const struct attribute *attr,
+				  const char *group);
+/* poll(2) and inotify on the file would wake: no one polls the shim's files */
+void sysfs_notify(struct kobject *kobj, const char *dir, const char *attr);
+
+/* the lockdep key of a dynamically allocated attribute: no lockdep here */
+#define sysfs_attr_init(attr)		do { } while (0)
+#define sysfs_bin_attr_init(bin_attr)	sysfs_attr_init(&(bin_attr)->attr)
 
 __printf(2, 3) int sysfs_emit(char *buf, const char *fmt, ...);
 __printf(3, 4) int sysfs_emit_at(char *buf, int at, const char *fmt, ...);

@@ -16,6 +16,7 @@
 #include <linux/errno.h>
 #include <linux/string.h>
 #include <linux/types.h>
+#include <linux/version.h>
 
 #define QDK_USER_FIRST_PAGE	4096UL
 
@@ -33,20 +34,17 @@ static inline unsigned long __qdk_user_reach(const void __user *p, unsigned long
 	return n;
 }
 
-static inline unsigned long __must_check
-copy_from_user(void *to, const void __user *from, unsigned long n)
+/* the raw copies: what could not be copied is left as it was */
+static inline unsigned long __qdk_copy_in(void *to, const void __user *from, unsigned long n)
 {
 	unsigned long ok = n ? __qdk_user_reach(from, n) : 0;
 
 	if (ok)
 		memcpy(to, (const void __force *)from, ok);
-	if (ok < n)
-		memset((char *)to + ok, 0, n - ok);
 	return n - ok;
 }
 
-static inline unsigned long __must_check
-copy_to_user(void __user *to, const void *from, unsigned long n)
+static inline unsigned long __qdk_copy_out(void __user *to, const void *from, unsigned long n)
 {
 	unsigned long ok = n ? __qdk_user_reach(to, n) : 0;
 
@@ -55,16 +53,238 @@ copy_to_user(void __user *to, const void *from, unsigned long n)
 	return n - ok;
 }
 
+/* copy_from_user()'s body: the part not copied is zeroed */
+static inline __must_check unsigned long
+_inline_copy_from_user(void *to, const void __user *from, unsigned long n)
+{
+	unsigned long left = __qdk_copy_in(to, from, n);
+
+	if (left)
+		memset((char *)to + (n - left), 0, left);
+	return left;
+}
+
+static inline __must_check unsigned long
+_inline_copy_to_user(void __user *to, const void *from, unsigned long n)
+{
+	return __qdk_copy_out(to, from, n);
+}
+
+/* the out-of-line copies (lib/usercopy.c) */
+unsigned long __must_check _copy_from_user(void *to, const void __user *from, unsigned long n);
+unsigned long __must_check _copy_to_user(void __user *to, const void *from, unsigned long n);
+
+static inline unsigned long __must_check
+copy_from_user(void *to, const void __user *from, unsigned long n)
+{
+	return _inline_copy_from_user(to, from, n);
+}
+
+static inline unsigned long __must_check
+copy_to_user(void __user *to, const void *from, unsigned long n)
+{
+	return _inline_copy_to_user(to, from, n);
+}
+
+/*
+ * The unchecked copies, for a range access_ok() passed: no zeroing of what
+ * could not be copied. The _inatomic ones may not fault in a page, which
+ * the shim never does anyway.
+ */
+static inline __must_check unsigned long
+__copy_from_user(void *to, const void __user *from, unsigned long n)
+{
+	return __qdk_copy_in(to, from, n);
+}
+
+static inline __must_check unsigned long
+__copy_from_user_inatomic(void *to, const void __user *from, unsigned long n)
+{
+	return __qdk_copy_in(to, from, n);
+}
+
+static inline __must_check unsigned long
+__copy_to_user(void __user *to, const void *from, unsigned long n)
+{
+	return __qdk_copy_out(to, from, n);
+}
+
+static inline __must_check unsigned long
+__copy_to_user_inatomic(void __user *to, const void *from, unsigned long n)
+{
+	return __qdk_copy_out(to, from, n);
+}
+
+/*
+ * access_ok() (asm/uaccess.h): the range lies below the top of user space
+ * (x86-64's TASK_SIZE_MAX) without wrapping; whether it is mapped is the
+ * copy's business.
+ */
+#define QDK_TASK_SIZE_MAX	((1UL << 47) - 4096)
+#define access_ok(addr, size) ({						\
+	unsigned long __ao_a = (unsigned long)(addr), __ao_n = (size);		\
+	__ao_n <= QDK_TASK_SIZE_MAX && __ao_a <= QDK_TASK_SIZE_MAX - __ao_n;	\
+})
+
+/* bytes of user memory zeroed: returns how many could NOT be */
+static inline __must_check unsigned long clear_user(void __user *to, unsigned long n)
+{
+	unsigned long ok = n ? __qdk_user_reach(to, n) : 0;
+
+	if (ok)
+		memset((void __force *)to, 0, ok);
+	return n - ok;
+}
+
+#define __clear_user(to, n)	clear_user(to, n)
+
+/* the string at src into dst, at most count bytes: its length, count if no NUL came first */
+long __must_check strncpy_from_user(char *dst, const char __user *src, long count);
+/* the length of the string at src with its NUL, n + 1 or more if longer, 0 on a fault */
+long __must_check strnlen_user(const char __user *src, long n);
+
+/*
+ * 1 when the size bytes at from are all zero, 0 when one is not, -EFAULT
+ * when they cannot be read (lib/usercopy.c).
+ */
+int check_zeroed_user(const void __user *from, size_t size);
+
+/*
+ * An extensible struct from user space: a shorter user struct leaves the
+ * rest of dst zeroed, a longer one is -E2BIG unless its extra bytes are zero.
+ */
+static inline __must_check int
+copy_struct_from_user(void *dst, size_t ksize, const void __user *src, size_t usize)
+{
+	size_t size = usize < ksize ? usize : ksize;
+	size_t rest = (usize > ksize ? usize : ksize) - size;
+	int ret;
+
+	if (usize < ksize) {
+		memset((char *)dst + size, 0, rest);
+	} else if (usize > ksize) {
+		ret = check_zeroed_user((const char __user *)src + size, rest);
+		if (ret <= 0)
+			return ret ?: -E2BIG;
+	}
+	if (copy_from_user(dst, src, size))
+		return -EFAULT;
+	return 0;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+/*
+ * The other way: a longer user struct has its extra bytes cleared; what of
+ * the kernel's a shorter one cannot hold is dropped, *ignored_trailing
+ * telling whether any of it was nonzero.
+ */
+static inline __must_check int
+copy_struct_to_user(void __user *dst, size_t usize, const void *src, size_t ksize,
+		    bool *ignored_trailing)
+{
+	size_t size = usize < ksize ? usize : ksize;
+	size_t rest = (usize > ksize ? usize : ksize) - size;
+
+	if (usize > ksize && clear_user((char __user *)dst + size, rest))
+		return -EFAULT;
+	if (ignored_trailing)
+		*ignored_trailing = ksize > usize &&
+			memchr_inv((const char *)src + size, 0, rest) != NULL;
+	if (copy_to_user(dst, src, size))
+		return -EFAULT;
+	return 0;
+}
+#endif
+
+/*
+ * Page faults off: a copy that would fault fails at once instead of
+ * sleeping. The shim never faults a page in, so only the count is kept
+ * (the kernel's current->pagefault_disabled).
+ */
+extern int qdk_pagefault_disabled;
+
+static __always_inline void pagefault_disabled_inc(void)
+{
+	qdk_pagefault_disabled++;
+}
+
+static __always_inline void pagefault_disabled_dec(void)
+{
+	qdk_pagefault_disabled--;
+}
+
+static inline void pagefault_disable(void)
+{
+	pagefault_disabled_inc();
+}
+
+static inline void pagefault_enable(void)
+{
+	pagefault_disabled_dec();
+}
+
+static inline bool pagefault_disabled(void)
+{
+	return qdk_pagefault_disabled != 0;
+}
+
+/* the kernel adds in_atomic(); the shim keeps no preempt count */
+#define faulthandler_disabled() pagefault_disabled()
+
+/* nothing to probe: memory that can be reached can be written */
+static inline size_t probe_subpage_writeable(char __user *uaddr, size_t size)
+{
+	return 0;
+}
+
+/*
+ * The copies that must not fault (lib/maccess.c, mm/maccess.c): 0 or
+ * -EFAULT, never a partial count. Kernel addresses fail only on the first
+ * page, as a NULL dereference would.
+ */
+long copy_from_kernel_nofault(void *dst, const void *src, size_t size);
+long copy_from_user_nofault(void *dst, const void __user *src, size_t size);
+long copy_to_user_nofault(void __user *dst, const void *src, size_t size);
+
+#define get_kernel_nofault(val, ptr) ({						\
+	const typeof(val) *__gk_ptr = (ptr);					\
+	copy_from_kernel_nofault(&(val), __gk_ptr, sizeof(val));		\
+})
+
+/* no tagged addresses on x86-64 without LAM */
+#define untagged_addr(addr)		((__force __typeof__(addr))(unsigned long)(addr))
+#define untagged_addr_remote(mm, addr)	({ (void)(mm); untagged_addr(addr); })
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* no address masking: every user access goes through access_ok() */
+#define can_do_masked_user_access() 0
+#endif
+
+/* a window of user accesses (SMAP off and on): only the range check remains */
+#define user_access_begin(ptr, len)	access_ok(ptr, len)
+#define user_access_end()		do { } while (0)
+#define user_read_access_begin(ptr, len)	user_access_begin(ptr, len)
+#define user_read_access_end()		user_access_end()
+#define user_write_access_begin(ptr, len)	user_access_begin(ptr, len)
+#define user_write_access_end()		user_access_end()
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+#define user_rw_access_begin(ptr, len)	user_access_begin(ptr, len)
+#endif
+
+/* through a local copy of ptr (evaluated once), which may point to const */
 #define get_user(x, ptr) ({						\
-	__typeof__(*(ptr)) __gu_val = 0;				\
+	const __typeof__(*(ptr)) __user *__gu_ptr = (ptr);		\
 	int __gu_err = -EFAULT;						\
-	if (__qdk_user_reach((ptr), sizeof(*(ptr))) == sizeof(*(ptr))) {	\
-		__gu_val = *(__typeof__(*(ptr)) __force *)(ptr);	\
+	if (__qdk_user_reach(__gu_ptr, sizeof(*__gu_ptr)) == sizeof(*__gu_ptr)) { \
+		(x) = *(const __typeof__(*(ptr)) __force *)__gu_ptr;	\
 		__gu_err = 0;						\
+	} else {							\
+		(x) = (__typeof__(*(ptr)))0;				\
 	}								\
-	(x) = __gu_val;							\
 	__gu_err;							\
 })
+
+#define __get_user(x, ptr)	get_user(x, ptr)
 
 #define put_user(x, ptr) ({						\
 	int __pu_err = -EFAULT;						\
@@ -74,6 +294,29 @@ copy_to_user(void __user *to, const void *from, unsigned long n)
 	}								\
 	__pu_err;							\
 })
+
+#define __put_user(x, ptr)	put_user(x, ptr)
+
+/* inside a user_access_begin() window: a fault jumps to label */
+#define unsafe_get_user(x, ptr, label) do {				\
+	if (unlikely(get_user(x, ptr)))					\
+		goto label;						\
+} while (0)
+
+#define unsafe_put_user(x, ptr, label) do {				\
+	if (unlikely(put_user(x, ptr)))					\
+		goto label;						\
+} while (0)
+
+#define unsafe_copy_to_user(to, from, n, label) do {			\
+	if (unlikely(__copy_to_user(to, from, n)))			\
+		goto label;						\
+} while (0)
+
+#define unsafe_copy_from_user(to, from, n, label) do {			\
+	if (unlikely(__copy_from_user(to, from, n)))			\
+		goto label;						\
+} while (0)
 
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
