@@ -8,6 +8,15 @@
 /* the task's page-fault-disable depth (current->pagefault_disabled) */
 int qdk_pagefault_disabled;
 
+/* mm/memory.c's: a user access may sleep, unless page faults are off */
+void __might_fault(const char *file, int line)
+{
+	if (qdk_pagefault_disabled)
+		return;
+	__might_sleep(file, line);
+}
+EXPORT_SYMBOL(__might_fault);
+
 unsigned long _copy_from_user(void *to, const void __user *from, unsigned long n)
 {
 	return _inline_copy_from_user(to, from, n);

@@ -41,8 +41,8 @@
 #define STACK_MAGIC	0xdeadbeef
 #define REPEAT_BYTE(x)	((~0ul / 0xff) * (x))
 /*
- * Sleeping checks: what CONFIG_DEBUG_ATOMIC_SLEEP checks reaches the context
- * hooks (qdk/context.h), which check nothing yet.
+ * Sleeping checks: what CONFIG_DEBUG_ATOMIC_SLEEP checks, at the caller's
+ * line (qdk/context.h).
  */
 static inline void __might_sleep(const char *file, int line)
 {
@@ -66,11 +66,9 @@ static inline void __might_resched(const char *file, int line, unsigned int offs
 int __cond_resched(void);
 #define cond_resched()	__cond_resched()
 
-/* a copy from or to user memory may fault, and so sleep */
-static inline void might_fault(void)
-{
-	might_sleep();
-}
+/* a copy from or to user memory may fault, and so sleep (lib/usercopy.c) */
+void __might_fault(const char *file, int line);
+#define might_fault()		__might_fault(__FILE__, __LINE__)
 
 #define READ			0
 #define WRITE			1

@@ -17,8 +17,22 @@
 #include <linux/string.h>
 #include <linux/types.h>
 #include <linux/version.h>
+#include <qdk/context.h>
 
 #define QDK_USER_FIRST_PAGE	4096UL
+
+/* page faults off (pagefault_disable()): the kernel's current->pagefault_disabled */
+extern int qdk_pagefault_disabled;
+
+/*
+ * might_fault(): a copy may fault a page in, and so sleep, unless page
+ * faults are off (the _inatomic copies, pagefault_disable()); at the
+ * caller's line, as the copies are always inlined.
+ */
+#define __qdk_might_fault(what) do {					\
+	if (!qdk_pagefault_disabled)					\
+		qdk_ctx_might_sleep_at(what, _QDK_THIS_IP_);		\
+} while (0)
 
 extern unsigned long qdk_user_fault_from;
 
@@ -74,15 +88,17 @@ _inline_copy_to_user(void __user *to, const void *from, unsigned long n)
 unsigned long __must_check _copy_from_user(void *to, const void __user *from, unsigned long n);
 unsigned long __must_check _copy_to_user(void __user *to, const void *from, unsigned long n);
 
-static inline unsigned long __must_check
+static __always_inline unsigned long __must_check
 copy_from_user(void *to, const void __user *from, unsigned long n)
 {
+	__qdk_might_fault("copy_from_user()");
 	return _inline_copy_from_user(to, from, n);
 }
 
-static inline unsigned long __must_check
+static __always_inline unsigned long __must_check
 copy_to_user(void __user *to, const void *from, unsigned long n)
 {
+	__qdk_might_fault("copy_to_user()");
 	return _inline_copy_to_user(to, from, n);
 }
 
@@ -91,9 +107,10 @@ copy_to_user(void __user *to, const void *from, unsigned long n)
  * could not be copied. The _inatomic ones may not fault in a page, which
  * the shim never does anyway.
  */
-static inline __must_check unsigned long
+static __always_inline __must_check unsigned long
 __copy_from_user(void *to, const void __user *from, unsigned long n)
 {
+	__qdk_might_fault("__copy_from_user()");
 	return __qdk_copy_in(to, from, n);
 }
 
@@ -103,9 +120,10 @@ __copy_from_user_inatomic(void *to, const void __user *from, unsigned long n)
 	return __qdk_copy_in(to, from, n);
 }
 
-static inline __must_check unsigned long
+static __always_inline __must_check unsigned long
 __copy_to_user(void __user *to, const void *from, unsigned long n)
 {
+	__qdk_might_fault("__copy_to_user()");
 	return __qdk_copy_out(to, from, n);
 }
 
@@ -199,9 +217,8 @@ copy_struct_to_user(void __user *dst, size_t usize, const void *src, size_t ksiz
 /*
  * Page faults off: a copy that would fault fails at once instead of
  * sleeping. The shim never faults a page in, so only the count is kept
- * (the kernel's current->pagefault_disabled).
+ * (qdk_pagefault_disabled, above).
  */
-extern int qdk_pagefault_disabled;
 
 static __always_inline void pagefault_disabled_inc(void)
 {
@@ -275,6 +292,7 @@ long copy_to_user_nofault(void __user *dst, const void *src, size_t size);
 #define get_user(x, ptr) ({						\
 	const __typeof__(*(ptr)) __user *__gu_ptr = (ptr);		\
 	int __gu_err = -EFAULT;						\
+	__qdk_might_fault("get_user()");				\
 	if (__qdk_user_reach(__gu_ptr, sizeof(*__gu_ptr)) == sizeof(*__gu_ptr)) { \
 		(x) = *(const __typeof__(*(ptr)) __force *)__gu_ptr;	\
 		__gu_err = 0;						\
@@ -288,6 +306,7 @@ long copy_to_user_nofault(void __user *dst, const void *src, size_t size);
 
 #define put_user(x, ptr) ({						\
 	int __pu_err = -EFAULT;						\
+	__qdk_might_fault("put_user()");				\
 	if (__qdk_user_reach((ptr), sizeof(*(ptr))) == sizeof(*(ptr))) {	\
 		*(__typeof__(*(ptr)) __force *)(ptr) = (x);		\
 		__pu_err = 0;						\
