@@ -9,6 +9,9 @@
 #include <linux/math.h>
 #include <linux/minmax.h>
 #include <linux/overflow.h>
+#include <linux/hash.h>
+#include <linux/prefetch.h>
+#include <linux/sched/clock.h>
 
 #include "ktest.h"
 
@@ -162,5 +165,22 @@ KTEST(mathops, overflow)
 	fl->vals[2] = 7;
 	KT_EQ(fl->vals[2] + fl->vals[0], 7);
 	KT_ASSERT(is_negative(-3) && is_non_negative(0U), "signs");
+	return 0;
+}
+
+KTEST(mathops, hash_and_clock)
+{
+	char buf[1024];
+
+	KT_EQ(__hash_32_generic(1), GOLDEN_RATIO_32);
+	KT_EQ(__hash_32_generic(2), (u32)(2U * GOLDEN_RATIO_32));
+	KT_EQ(hash_64_generic(1, 8), GOLDEN_RATIO_64 >> 56);
+	KT_EQ(hash_64_generic(12345, 10), hash_64(12345, 10));
+	KT_EQ(GOLDEN_RATIO_PRIME, GOLDEN_RATIO_64);
+	prefetch_range(buf, sizeof(buf));
+	KT_EQ(cpu_clock(0), local_clock());
+	KT_EQ(sched_clock_cpu(0), sched_clock());
+	sched_clock_idle_sleep_event();
+	sched_clock_idle_wakeup_event();
 	return 0;
 }

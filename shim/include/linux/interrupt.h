@@ -413,4 +413,10 @@ extern unsigned int qdk_softirq_pending;
 #include <linux/kernel.h>
 #include <linux/irqflags.h>
 #include <linux/hrtimer.h>
+#include <linux/bitmap.h>
+#include <linux/once.h>
+#include <linux/random.h>
+#include <linux/rculist.h>
+#include <linux/sched.h>
+#include <linux/wait.h>
 #endif

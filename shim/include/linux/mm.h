@@ -991,4 +991,19 @@ int region_intersects(resource_size_t offset, size_t size, unsigned long flags,
 #include <linux/overflow.h>
 #include <linux/sizes.h>
 #include <linux/sched.h>
+#include <asm/fpu/api.h>
+#include <linux/bitmap.h>
+#include <linux/fcntl.h>
+#include <linux/fs.h>
+#include <linux/hash.h>
+#include <linux/kref.h>
+#include <linux/once.h>
+#include <linux/random.h>
+#include <linux/ratelimit.h>
+#include <linux/rculist.h>
+#include <linux/srcu.h>
+#include <linux/stat.h>
+#include <linux/uaccess.h>
+#include <linux/wait.h>
+#include <linux/xarray.h>
 #endif

@@ -159,4 +159,13 @@ enum fault_flag {
 #endif
 };
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/bitmap.h>
+#include <linux/kref.h>
+#include <linux/mutex.h>
+#include <linux/refcount.h>
+#include <linux/seqlock.h>
+#include <linux/srcu.h>
+#include <linux/wait.h>
 #endif

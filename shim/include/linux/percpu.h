@@ -193,4 +193,5 @@ static inline void __free_free_percpu(void *p)
 #include <linux/smp.h>
 #include <linux/init.h>
 #include <linux/cleanup.h>
+#include <linux/bitmap.h>
 #endif

@@ -195,4 +195,7 @@ extern int remap_vmalloc_range(struct vm_area_struct *vma, void *addr,
 extern int remap_vmalloc_range_partial(struct vm_area_struct *vma, unsigned long uaddr,
 				       void *kaddr, unsigned long pgoff, unsigned long size);
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/bitmap.h>
 #endif
