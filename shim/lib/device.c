@@ -1923,7 +1923,7 @@ void __percpu *__devm_alloc_percpu(struct device *dev, size_t size, size_t align
 
 	if (!p)
 		return NULL;
-	pcpu = kzalloc(size, GFP_KERNEL);
+	pcpu = __alloc_percpu(size, align);
 	if (!pcpu) {
 		devres_free(p);
 		return NULL;

@@ -27,9 +27,10 @@ struct held_lock {
 static struct held_lock held[QDK_MAX_LOCK_DEPTH];
 static int nheld;
 static int rcu_depth;
+/* interrupts are irqflags.h's CPU flag (lib/smp.c) */
+#define irqs_off (arch_irqs_disabled() != 0)
 /* where each rcu_read_lock() still open was taken (the first 16) */
 static unsigned long rcu_ip[16];
-static int irqs_off;
 static struct qdk_ctx_frame *frame;
 
 static const char *where(unsigned long ip, char *buf, unsigned long size)
@@ -210,10 +211,9 @@ void qdk_ctx_might_sleep_at(const char *what, unsigned long ip)
 
 void qdk_ctx_irq_off(int bh, unsigned long ip)
 {
+	/* interrupts: irqflags.h keeps the flag; bottom halves: the count */
 	if (bh)
 		preempt_count_add(SOFTIRQ_DISABLE_OFFSET);
-	else
-		irqs_off++;
 }
 
 void qdk_ctx_irq_on(int bh, unsigned long ip)
@@ -225,27 +225,7 @@ void qdk_ctx_irq_on(int bh, unsigned long ip)
 			report(where(ip, buf, sizeof(buf)), "bottom halves enabled that were not disabled",
 			       "\"WARNING: ... __local_bh_enable_ip\" (a softirq count underflow)");
 		preempt_count_sub(SOFTIRQ_DISABLE_OFFSET);
-	} else if (irqs_off) {
-		irqs_off--;
 	}
-}
-
-unsigned long qdk_ctx_irq_save(unsigned long ip)
-{
-	unsigned long flags = irqs_off;
-
-	irqs_off++;
-	return flags;
-}
-
-void qdk_ctx_irq_restore(unsigned long flags, unsigned long ip)
-{
-	irqs_off = flags;
-}
-
-int qdk_ctx_irqs_disabled(void)
-{
-	return irqs_off != 0;
 }
 
 void qdk_ctx_enter(struct qdk_ctx_frame *f, const char *what, const char *kind, unsigned long fn)
@@ -305,7 +285,7 @@ void qdk_ctx_reset(void)
 {
 	nheld = 0;
 	rcu_depth = 0;
-	irqs_off = 0;
+	arch_local_irq_enable();
 	frame = NULL;
 	qdk_preempt_count = 0;
 }

@@ -3,8 +3,8 @@
  * page_alloc.c - the page allocator of linux/gfp.h. A block of 2^order
  * pages is one kmalloc-family object (so it is counted, can be made to
  * fail and is named by a leak report), holding its struct pages and,
- * page aligned, the memory they describe. Live blocks are on a list that
- * virt_to_page() searches.
+ * aligned to its size as the buddy allocator's are, the memory they
+ * describe. Live blocks are on a list that virt_to_page() searches.
  *
  * As in the kernel, a block's first page carries the reference count of the
  * block (its other pages count 0), and of a compound block (__GFP_COMP)
@@ -17,6 +17,7 @@
 #include <linux/gfp.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/sysinfo.h>
 
 #include "shim.h"
 
@@ -42,12 +43,12 @@ static struct qdk_page_block *block_alloc(gfp_t gfp, unsigned int order)
 		WARN_ON_ONCE(!(gfp & __GFP_NOWARN));
 		return NULL;
 	}
-	b = __kmalloc_noprof(hdr + PAGE_SIZE + ((size_t)n << PAGE_SHIFT),
-			     gfp & ~__GFP_ZERO);
+	/* naturally aligned, as the buddy allocator's blocks are */
+	b = __kmalloc_noprof(hdr + ((size_t)2 * n << PAGE_SHIFT), gfp & ~__GFP_ZERO);
 	if (!b)
 		return NULL;
 	memset(b, 0, hdr);
-	b->mem = (unsigned char *)PAGE_ALIGN((unsigned long)b + hdr);
+	b->mem = (unsigned char *)ALIGN((unsigned long)b + hdr, PAGE_SIZE << order);
 	b->order = order;
 	b->npages = n;
 	b->compound = order && (gfp & __GFP_COMP);
@@ -56,7 +57,10 @@ static struct qdk_page_block *block_alloc(gfp_t gfp, unsigned int order)
 		b->pages[i].virtual = b->mem + ((size_t)i << PAGE_SHIFT);
 		b->pages[i].__qdk_block = b;
 		b->pages[i].__qdk_head = b->compound ? &b->pages[0] : &b->pages[i];
+		atomic_set(&b->pages[i]._mapcount, -1);
 	}
+	if (b->compound)
+		b->pages[0].__qdk_order = order;
 	atomic_set(&b->pages[0]._refcount, 1);
 	if (gfp & __GFP_ZERO)
 		memset(b->mem, 0, (size_t)n << PAGE_SHIFT);
@@ -127,9 +131,8 @@ unsigned long get_zeroed_page_noprof(gfp_t gfp_mask)
 	return get_free_pages_noprof(gfp_mask | __GFP_ZERO, 0);
 }
 
-struct page *virt_to_page(const void *addr)
+static struct page *block_page(unsigned long a)
 {
-	unsigned long a = (unsigned long)addr;
 	struct qdk_page_block *b;
 
 	list_for_each_entry(b, &page_blocks, node) {
@@ -138,8 +141,35 @@ struct page *virt_to_page(const void *addr)
 		if (a >= base && a < base + ((unsigned long)b->npages << PAGE_SHIFT))
 			return &b->pages[(a - base) >> PAGE_SHIFT];
 	}
-	WARN(1, "virt_to_page(%p): not memory of the page allocator\n", addr);
 	return NULL;
+}
+
+struct page *virt_to_page(const void *addr)
+{
+	struct page *page = block_page((unsigned long)addr);
+
+	WARN(!page, "virt_to_page(%p): not memory of the page allocator\n", addr);
+	return page;
+}
+
+/* a pfn is a page's address >> PAGE_SHIFT: the page allocator's or vmalloc's */
+struct page *pfn_to_page(unsigned long pfn)
+{
+	unsigned long a = pfn << PAGE_SHIFT;
+	struct page *page = block_page(a);
+
+	if (!page)
+		page = qdk_vmalloc_page(a);
+	WARN(!page, "pfn_to_page(%#lx): no such page\n", pfn);
+	return page;
+}
+
+/* RAM is what the page allocator and vmalloc have handed out */
+int page_is_ram(unsigned long pfn)
+{
+	unsigned long a = pfn << PAGE_SHIFT;
+
+	return block_page(a) || qdk_vmalloc_page(a);
 }
 
 /*
@@ -173,6 +203,99 @@ void __free_pages(struct page *page, unsigned int order)
 void put_page(struct page *page)
 {
 	__free_pages(compound_head(page), 0);
+}
+
+/* the last reference to a folio is gone (folio_put_testzero() said so) */
+void __folio_put(struct folio *folio)
+{
+	page_put_block(&folio->page);
+}
+
+void put_pages_list(struct list_head *pages)
+{
+	struct page *page, *next;
+
+	list_for_each_entry_safe(page, next, pages, lru) {
+		list_del(&page->lru);
+		put_page(page);
+	}
+	INIT_LIST_HEAD(pages);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+void release_pages(release_pages_arg arg, int nr)
+{
+	struct page **pages = arg.pages;
+#else
+void release_pages(struct page **pages, int nr)
+{
+#endif
+	int i;
+
+	for (i = 0; i < nr; i++)
+		put_page(pages[i]);
+}
+
+/*
+ * A non-compound block of 2^order pages becomes 2^order blocks of a page:
+ * each page holds a reference of its own (the first keeps its count), and
+ * the memory goes when the last is put.
+ */
+void split_page(struct page *page, unsigned int order)
+{
+	struct qdk_page_block *b = page->__qdk_block;
+	unsigned int i;
+
+	if (WARN_ON(!b || b->compound || page != &b->pages[0] || order != b->order ||
+		    !page_ref_count(page)))
+		return;
+	for (i = 1; i < b->npages; i++)
+		set_page_count(&b->pages[i], 1);
+}
+
+/*
+ * The machine's memory: 4 GiB of RAM, of which what the shim's allocators
+ * hold (kmalloc's and the page allocator's bytes) is in use.
+ */
+atomic_long_t _totalram_pages = ATOMIC_LONG_INIT((4UL << 30) >> PAGE_SHIFT);
+unsigned long totalreserve_pages;
+void *high_memory = (void *)~0UL;
+
+static unsigned long pages_in_use(void)
+{
+	return DIV_ROUND_UP((unsigned long)qdk_mem_bytes, PAGE_SIZE);
+}
+
+void si_meminfo(struct sysinfo *val)
+{
+	unsigned long used = min(pages_in_use(), totalram_pages());
+
+	val->totalram = totalram_pages();
+	val->sharedram = 0;
+	val->freeram = totalram_pages() - used;
+	val->bufferram = 0;
+	val->totalhigh = 0;
+	val->freehigh = 0;
+	val->mem_unit = PAGE_SIZE;
+}
+
+long si_mem_available(void)
+{
+	long avail = (long)totalram_pages() - (long)totalreserve_pages - (long)pages_in_use();
+
+	return avail < 0 ? 0 : avail;
+}
+
+unsigned long nr_free_buffer_pages(void)
+{
+	long avail = (long)totalram_pages() - (long)pages_in_use();
+
+	return avail < 0 ? 0 : avail;
+}
+
+void adjust_managed_page_count(struct page *page, long count)
+{
+	totalram_pages_add(count);
 }
 
 void free_pages(unsigned long addr, unsigned int order)

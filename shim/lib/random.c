@@ -394,3 +394,49 @@ void prandom_bytes_state(struct rnd_state *state, void *buf, size_t bytes)
 		} while (bytes > 0);
 	}
 }
+
+/*
+ * Entropy a driver mixes in: the generator is seeded, so it is taken and
+ * the stream does not change (a replay draws what it drew before).
+ */
+void add_device_randomness(const void *buf, size_t len)
+{
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+void add_hwgenerator_randomness(const void *buf, size_t len, size_t entropy, bool sleep_after)
+#else
+void add_hwgenerator_randomness(const void *buf, size_t len, size_t entropy)
+#endif
+{
+}
+
+void add_input_randomness(unsigned int type, unsigned int code, unsigned int value)
+{
+}
+
+void add_interrupt_randomness(int irq)
+{
+}
+
+/* seeded before any module's init: ready, nothing to wait for */
+bool rng_is_initialized(void)
+{
+	return true;
+}
+
+int wait_for_random_bytes(void)
+{
+	return 0;
+}
+
+/* a VM fork never happens to the shim: nobody is told, registering succeeds */
+int register_random_vmfork_notifier(struct notifier_block *nb)
+{
+	return 0;
+}
+
+int unregister_random_vmfork_notifier(struct notifier_block *nb)
+{
+	return 0;
+}

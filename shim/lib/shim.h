@@ -30,6 +30,10 @@ void qdk_alloc_fail_arm(u64 n);
 u64 qdk_alloc_attempts(void);
 bool qdk_alloc_failed(const struct alloc_tag **tag);
 
+/* vmalloc.c: the page of vmalloc memory at an address, or NULL */
+struct page;
+struct page *qdk_vmalloc_page(unsigned long addr);
+
 /* dev.c: a device into net (present, registered, an in_device) and out */
 struct net_device;
 struct net;

@@ -7,6 +7,9 @@
 #include <linux/export.h>
 #include <linux/irqflags.h>
 
+/* the CPU's interrupt flag (linux/irqflags.h): interrupts on at start */
+unsigned long qdk_cpu_eflags = QDK_EFLAGS_IF;
+
 unsigned int total_cpus = 1;
 unsigned int setup_max_cpus = 1;
 EXPORT_SYMBOL(setup_max_cpus);

@@ -6,6 +6,7 @@
  * due then, as the tasklet softirq runs on the way out of the interrupt or
  * bh-disabled section that raised it.
  */
+#include <linux/bottom_half.h>
 #include <linux/bug.h>
 #include <linux/interrupt.h>
 #include <linux/string.h>
@@ -95,4 +96,15 @@ void tasklet_unlock_wait(struct tasklet_struct *t)
 void tasklet_unlock_spin_wait(struct tasklet_struct *t)
 {
 	tasklet_unlock_wait(t);
+}
+
+/* bottom halves back on (linux/bottom_half.h): nothing pends to run here */
+void __local_bh_enable_ip(unsigned long ip, unsigned int cnt)
+{
+	qdk_ctx_irq_on(1, ip);
+}
+
+void _local_bh_enable(void)
+{
+	qdk_ctx_irq_on(1, (unsigned long)__builtin_return_address(0));
 }

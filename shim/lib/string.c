@@ -317,3 +317,122 @@ char *kstrdup(const char *s, gfp_t gfp)
 		memcpy(buf, s, len);
 	return buf;
 }
+
+/* the first byte c in size bytes, or addr + size */
+void *memscan(void *addr, int c, size_t size)
+{
+	unsigned char *p = addr;
+
+	while (size) {
+		if (*p == (unsigned char)c)
+			return p;
+		p++;
+		size--;
+	}
+	return p;
+}
+
+/* the set bits in bytes bytes at ptr */
+size_t memweight(const void *ptr, size_t bytes)
+{
+	const unsigned char *p = ptr;
+	size_t ret = 0;
+
+	while (bytes--)
+		ret += hweight32(*p++);
+	return ret;
+}
+
+/* 0 when equal, else not 0 (not an order) */
+int bcmp(const void *a, const void *b, size_t len)
+{
+	return memcmp(a, b, len);
+}
+
+/* count bytes of src into dest, the rest of dest_len filled with pad */
+void memcpy_and_pad(void *dest, size_t dest_len, const void *src, size_t count, int pad)
+{
+	if (dest_len > count) {
+		memcpy(dest, src, count);
+		memset((char *)dest + count, pad, dest_len - count);
+	} else {
+		memcpy(dest, src, dest_len);
+	}
+}
+
+/* fs/libfs.c: copy from a buffer at *ppos, moving *ppos on */
+ssize_t memory_read_from_buffer(void *to, size_t count, loff_t *ppos,
+				const void *from, size_t available)
+{
+	loff_t pos = *ppos;
+
+	if (pos < 0)
+		return -EINVAL;
+	if (pos >= available)
+		return 0;
+	if (count > available - pos)
+		count = available - pos;
+	memcpy(to, (const char *)from + pos, count);
+	*ppos = pos + count;
+	return count;
+}
+
+/* lib/argv_split.c: words split at white space, in one allocation each */
+static int count_argc(const char *str)
+{
+	int count = 0;
+	bool was_space;
+
+	for (was_space = true; *str; str++) {
+		if (isspace(*str)) {
+			was_space = true;
+		} else if (was_space) {
+			was_space = false;
+			count++;
+		}
+	}
+	return count;
+}
+
+/* argv[0] heads the copy of the string the words were cut out of */
+void argv_free(char **argv)
+{
+	if (!argv)
+		return;
+	argv--;
+	kfree(argv[0]);
+	kfree(argv);
+}
+
+char **argv_split(gfp_t gfp, const char *str, int *argcp)
+{
+	char *argv_str;
+	bool was_space;
+	char **argv, **argv_ret;
+	int argc;
+
+	argv_str = kstrndup(str, KMALLOC_MAX_SIZE - 1, gfp);
+	if (!argv_str)
+		return NULL;
+	argc = count_argc(argv_str);
+	argv = kmalloc_array(argc + 2, sizeof(*argv), gfp);
+	if (!argv) {
+		kfree(argv_str);
+		return NULL;
+	}
+	*argv = argv_str;
+	argv_ret = ++argv;
+	for (was_space = true; *argv_str; argv_str++) {
+		if (isspace(*argv_str)) {
+			was_space = true;
+			*argv_str = 0;
+		} else if (was_space) {
+			was_space = false;
+			*argv++ = argv_str;
+		}
+	}
+	*argv = NULL;
+	if (argcp)
+		*argcp = argc;
+	return argv_ret;
+}

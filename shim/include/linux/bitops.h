@@ -187,6 +187,118 @@ static inline u16 rol16(u16 word, unsigned int shift)
 	return (word << (shift & 15)) | (word >> ((-shift) & 15));
 }
 
+static inline u64 ror64(u64 word, unsigned int shift)
+{
+	return (word >> (shift & 63)) | (word << ((-shift) & 63));
+}
+
+static inline u16 ror16(u16 word, unsigned int shift)
+{
+	return (word >> (shift & 15)) | (word << ((-shift) & 15));
+}
+
+static inline u8 rol8(u8 word, unsigned int shift)
+{
+	return (word << (shift & 7)) | (word >> ((-shift) & 7));
+}
+
+static inline u8 ror8(u8 word, unsigned int shift)
+{
+	return (word >> (shift & 7)) | (word << ((-shift) & 7));
+}
+
+#define BITS_TO_BYTES(nr)	(((nr) + BITS_PER_BYTE - 1) / BITS_PER_BYTE)
+#define BYTES_TO_BITS(nb)	((nb) * BITS_PER_BYTE)
+
+/* lib/hweight.c: the population counts without the CPU's instruction */
+extern unsigned int __sw_hweight32(unsigned int w);
+extern unsigned long __sw_hweight64(__u64 w);
+
+/* the lowest set bit of a 64-bit word (undefined for 0) */
+static inline unsigned long __ffs64(u64 word)
+{
+	return __ffs((unsigned long)word);
+}
+
+/* the index of the n-th (from 0) set bit, BITS_PER_LONG when there are fewer */
+static inline unsigned long fns(unsigned long word, unsigned int n)
+{
+	while (word && n--)
+		word &= word - 1;
+	return word ? __ffs(word) : BITS_PER_LONG;
+}
+
+/* the bits needed to hold count: fls() */
+static inline int get_bitmask_order(unsigned int count)
+{
+	return fls(count);
+}
+
+/* log2 of count rounded up; -1 for 0 */
+static inline int get_count_order(unsigned int count)
+{
+	if (count == 0)
+		return -1;
+	return fls(--count);
+}
+
+static inline int get_count_order_long(unsigned long l)
+{
+	if (l == 0UL)
+		return -1;
+	return (int)fls_long(--l);
+}
+
+/* value's bit index is its sign bit: extend it over the word */
+static inline s32 sign_extend32(u32 value, int index)
+{
+	u8 shift = 31 - index;
+
+	return (s32)(value << shift) >> shift;
+}
+
+static inline s64 sign_extend64(u64 value, int index)
+{
+	u8 shift = 63 - index;
+
+	return (s64)(value << shift) >> shift;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 1 when val has an odd number of bits set */
+static inline bool parity8(u8 val)
+{
+	return __builtin_parity(val);
+}
+#endif
+
+/* the low n bytes of a word, in memory order (little endian) */
+#define aligned_byte_mask(n)	((1UL << 8 * (n)) - 1)
+
+/* the constant-folding variant of a bit op when it can be: the same result */
+#define bitop(op, nr, addr)	op(nr, addr)
+
+/* *ptr's mask bits replaced by bits (one CPU: a plain update); the old value */
+#define set_mask_bits(ptr, mask, bits)					\
+({									\
+	const __typeof__(*(ptr)) mask__ = (mask), bits__ = (bits);	\
+	__typeof__(*(ptr)) old__ = READ_ONCE(*(ptr));			\
+									\
+	WRITE_ONCE(*(ptr), (old__ & ~mask__) | bits__);			\
+	old__;								\
+})
+
+/* clear the clear bits unless a test bit is set; whether they were cleared */
+#define bit_clear_unless(ptr, clear, test)				\
+({									\
+	const __typeof__(*(ptr)) clear__ = (clear), test__ = (test);	\
+	__typeof__(*(ptr)) old__ = READ_ONCE(*(ptr));			\
+									\
+	if (!(old__ & test__))						\
+		WRITE_ONCE(*(ptr), old__ & ~clear__);			\
+	!(old__ & test__);						\
+})
+
 unsigned long find_next_bit(const unsigned long *addr, unsigned long size,
 			    unsigned long offset);
 unsigned long find_next_zero_bit(const unsigned long *addr, unsigned long size,

@@ -8,6 +8,18 @@
 
 #define GOLDEN_RATIO_32 0x61C88647
 #define GOLDEN_RATIO_64 0x61C8864680B583EBull
+#define GOLDEN_RATIO_PRIME	GOLDEN_RATIO_64
+
+/* the multiplicative hashes without an architecture's own version */
+static inline u32 __hash_32_generic(u32 val)
+{
+	return val * GOLDEN_RATIO_32;
+}
+
+static __always_inline u32 hash_64_generic(u64 val, unsigned int bits)
+{
+	return val * GOLDEN_RATIO_64 >> (64 - bits);
+}
 
 static inline u32 __hash_32(u32 val)
 {

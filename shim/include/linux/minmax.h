@@ -12,6 +12,7 @@
 #include <linux/compiler.h>
 #include <linux/build_bug.h>
 #include <linux/version.h>
+#include <linux/types.h>
 
 #define __typecheck(x, y) \
 	(!!(sizeof((typeof(x) *)1 == (typeof(y) *)1)))
@@ -53,6 +54,43 @@
 
 #define swap(a, b) \
 	do { typeof(a) __tmp = (a); (a) = (b); (b) = __tmp; } while (0)
+
+/* the smaller/larger of two values compared as unsigned (zero-extended to u64) */
+#define umin(x, y)	min((x) + 0u + 0ul + 0ull, (y) + 0u + 0ul + 0ull)
+#define umax(x, y)	max((x) + 0u + 0ul + 0ull, (y) + 0u + 0ul + 0ull)
+
+/* for constant expressions (array sizes): no temporaries, no type check */
+#define MIN(a, b)	((a) < (b) ? (a) : (b))
+#define MAX(a, b)	((a) > (b) ? (a) : (b))
+#define MIN_T(type, a, b)	MIN((type)(a), (type)(b))
+#define MAX_T(type, a, b)	MAX((type)(a), (type)(b))
+
+/* the least/greatest of an array's len elements (len > 0) */
+#define __minmax_array(op, array, len) ({				\
+	__typeof__(&(array)[0]) __array = (array);			\
+	__typeof__(len) __len = (len);					\
+	__typeof__(__array[0] + 0) __element = __array[--__len];	\
+	while (__len--)							\
+		__element = op(__element, __array[__len]);		\
+	__element;							\
+})
+#define min_array(array, len)	__minmax_array(min, array, len)
+#define max_array(array, len)	__minmax_array(max, array, len)
+
+/* whether val lies in [start, start + len) */
+static inline bool in_range64(u64 val, u64 start, u64 len)
+{
+	return (val - start) < len;
+}
+
+static inline bool in_range32(u32 val, u32 start, u32 len)
+{
+	return (val - start) < len;
+}
+
+#define in_range(val, start, len)					\
+	((sizeof(start) | sizeof(len) | sizeof(val)) <= sizeof(u32) ?	\
+		in_range32(val, start, len) : in_range64(val, start, len))
 
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */

@@ -10,37 +10,10 @@
 #include <linux/list.h>
 #include <linux/atomic.h>
 #include <linux/bits.h>
-#define PAGE_SHIFT	12
-#define PAGE_SIZE	(1UL << PAGE_SHIFT)
-#define PAGE_MASK	(~(PAGE_SIZE - 1))
+#include <linux/mm_types.h>
 #define PAGE_ALIGN(addr)	ALIGN(addr, PAGE_SIZE)
 #define PAGE_ALIGNED(addr)	IS_ALIGNED((unsigned long)(addr), PAGE_SIZE)
 #define MAX_ORDER	11
-
-struct qdk_page_block;
-
-/* mm_types.h's struct page: the fields the page allocator's callers use */
-struct page {
-	unsigned long flags;
-	struct list_head lru;
-	unsigned long private;
-	atomic_t _refcount;
-	void *virtual;
-	struct qdk_page_block *__qdk_block;	/* shim: the allocation */
-	struct page *__qdk_head;	/* shim: its compound head, or itself */
-};
-
-/* a page fragment cache (mm_types.h): a block carved from the end down */
-#define PAGE_FRAG_CACHE_MAX_SIZE	__ALIGN_KERNEL_MASK(32768, ~PAGE_MASK)
-#define PAGE_FRAG_CACHE_MAX_ORDER	get_order(PAGE_FRAG_CACHE_MAX_SIZE)
-
-struct page_frag_cache {
-	void *va;
-	__u16 offset;
-	__u16 size;
-	unsigned int pagecnt_bias;
-	bool pfmemalloc;
-};
 
 /* asm-generic/getorder.h: the order of the smallest block of size bytes */
 static inline int get_order(unsigned long size)
@@ -110,6 +83,905 @@ static inline bool page_is_pfmemalloc(const struct page *page)
 void put_page(struct page *page);
 
 
+/* the reference-count helpers of linux/page_ref.h and mm.h */
+static inline int page_ref_dec_and_test(struct page *page)
+{
+	return atomic_dec_and_test(&page->_refcount);
+}
+
+static inline void page_ref_inc(struct page *page)
+{
+	atomic_inc(&page->_refcount);
+}
+
+static inline void page_ref_dec(struct page *page)
+{
+	atomic_dec(&page->_refcount);
+}
+
+static inline void page_ref_sub(struct page *page, int nr)
+{
+	atomic_sub(nr, &page->_refcount);
+}
+
+/* one more reference unless the count is 0 already (the page is being freed) */
+static inline bool page_ref_add_unless(struct page *page, int nr, int u)
+{
+	return atomic_add_unless(&page->_refcount, nr, u);
+}
+
+static inline bool get_page_unless_zero(struct page *page)
+{
+	return page_ref_add_unless(page, 1, 0);
+}
+
+/* a reference unless the count is implausible (0 or overflowed to negative) */
+static inline __must_check bool try_get_page(struct page *page)
+{
+	page = compound_head(page);
+	if (WARN_ON_ONCE(page_ref_count(page) <= 0))
+		return false;
+	page_ref_inc(page);
+	return true;
+}
+
+/* drop a reference, true when it was the last (the caller frees then) */
+static inline int put_page_testzero(struct page *page)
+{
+	VM_BUG_ON(page_ref_count(page) == 0);
+	return page_ref_dec_and_test(page);
+}
+
+/* the block's order on a compound head, 0 on any other page */
+static inline unsigned int compound_order(struct page *page)
+{
+	return page->__qdk_head == page ? page->__qdk_order : 0;
+}
+
+static inline unsigned long compound_nr(struct page *page)
+{
+	return 1UL << compound_order(page);
+}
+
+static inline unsigned long page_size(struct page *page)
+{
+	return PAGE_SIZE << compound_order(page);
+}
+
+static inline unsigned int page_shift(struct page *page)
+{
+	return PAGE_SHIFT + compound_order(page);
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+static inline int thp_order(struct page *page)
+{
+	return compound_order(page);
+}
+
+static inline int thp_nr_pages(struct page *page)
+{
+	return compound_nr(page);
+}
+
+static inline unsigned long thp_size(struct page *page)
+{
+	return page_size(page);
+}
+#endif
+
+#define offset_in_page(p)	((unsigned long)(p) & ~PAGE_MASK)
+#define nth_page(page, n)	((page) + (n))
+#define lm_alias(x)		(x)
+#define PAGE_ALIGN_DOWN(addr)	ALIGN_DOWN(addr, PAGE_SIZE)
+#define page_address_init()	do { } while (0)
+
+static inline void *lowmem_page_address(const struct page *page)
+{
+	return page->virtual;
+}
+
+/* one NUMA node, one zone list: every page is node 0's */
+static inline int page_to_nid(const struct page *page)
+{
+	return 0;
+}
+
+static inline void set_page_pfmemalloc(struct page *page)
+{
+	page->lru.next = (void *)BIT(1);
+}
+
+static inline void clear_page_pfmemalloc(struct page *page)
+{
+	page->lru.next = NULL;
+}
+
+/* the page allocator's pages (and vmalloc's) never belong to a user mapping */
+static inline int page_mapcount(struct page *page)
+{
+	return atomic_read(&page->_mapcount) + 1;
+}
+
+static inline void page_mapcount_reset(struct page *page)
+{
+	atomic_set(&page->_mapcount, -1);
+}
+
+/*
+ * Page frame numbers: the shim's pages have no physical address, so a pfn
+ * is the page's virtual address >> PAGE_SHIFT, which pfn_to_page() finds
+ * again (among the page allocator's and vmalloc's pages).
+ */
+static inline unsigned long page_to_pfn(const struct page *page)
+{
+	return (unsigned long)page->virtual >> PAGE_SHIFT;
+}
+
+struct page *pfn_to_page(unsigned long pfn);
+#define virt_to_pfn(kaddr)	((unsigned long)(kaddr) >> PAGE_SHIFT)
+#define PHYS_PFN(x)		((unsigned long)((x) >> PAGE_SHIFT))
+#define PFN_PHYS(x)		((phys_addr_t)(x) << PAGE_SHIFT)
+#define PFN_ALIGN(x)		(((unsigned long)(x) + (PAGE_SIZE - 1)) & PAGE_MASK)
+#define PFN_UP(x)		(((x) + PAGE_SIZE - 1) >> PAGE_SHIFT)
+#define PFN_DOWN(x)		((x) >> PAGE_SHIFT)
+
+/* folios: a block seen whole from its first page */
+#define page_folio(p)		((struct folio *)compound_head(p))
+#define folio_page(folio, n)	nth_page(&(folio)->page, n)
+#define folio_page_idx(folio, p)	((p) - &(folio)->page)
+#define offset_in_folio(folio, p)	((unsigned long)(p) & (folio_size(folio) - 1))
+#define offset_in_thp(page, p)	((unsigned long)(p) & (thp_size(page) - 1))
+#define lru_to_folio(head)	list_entry((head)->prev, struct folio, lru)
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+#define lru_to_page(head)	list_entry((head)->prev, struct page, lru)
+#endif
+
+static inline unsigned int folio_order(struct folio *folio)
+{
+	return compound_order(&folio->page);
+}
+
+static inline long folio_nr_pages(struct folio *folio)
+{
+	return 1L << folio_order(folio);
+}
+
+static inline size_t folio_size(struct folio *folio)
+{
+	return PAGE_SIZE << folio_order(folio);
+}
+
+static inline unsigned int folio_shift(struct folio *folio)
+{
+	return PAGE_SHIFT + folio_order(folio);
+}
+
+static inline void *folio_address(const struct folio *folio)
+{
+	return page_address(&folio->page);
+}
+
+static inline unsigned long folio_pfn(struct folio *folio)
+{
+	return page_to_pfn(&folio->page);
+}
+
+static inline struct folio *pfn_folio(unsigned long pfn)
+{
+	return page_folio(pfn_to_page(pfn));
+}
+
+static inline struct folio *virt_to_folio(const void *x)
+{
+	return page_folio(virt_to_page(x));
+}
+
+static inline int folio_nid(const struct folio *folio)
+{
+	return page_to_nid(&folio->page);
+}
+
+static inline struct folio *folio_next(struct folio *folio)
+{
+	return (struct folio *)folio_page(folio, folio_nr_pages(folio));
+}
+
+static inline void folio_get(struct folio *folio)
+{
+	WARN_ON_ONCE(atomic_read(&folio->_refcount) <= 0);
+	atomic_inc(&folio->_refcount);
+}
+
+static inline int folio_put_testzero(struct folio *folio)
+{
+	return put_page_testzero(&folio->page);
+}
+
+/* frees a folio whose last reference is gone (lib/page_alloc.c) */
+void __folio_put(struct folio *folio);
+
+static inline void folio_put(struct folio *folio)
+{
+	if (folio_put_testzero(folio))
+		__folio_put(folio);
+}
+
+static inline void folio_put_refs(struct folio *folio, int refs)
+{
+	if (atomic_sub_and_test(refs, &folio->_refcount))
+		__folio_put(folio);
+}
+
+/* split a non-compound block so that each of its pages holds a reference */
+void split_page(struct page *page, unsigned int order);
+void put_pages_list(struct list_head *pages);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+struct encoded_page;
+typedef union {
+	struct page **pages;
+	struct folio **folios;
+	struct encoded_page **encoded_pages;
+} release_pages_arg __attribute__((__transparent_union__));
+
+void release_pages(release_pages_arg, int nr);
+#else
+void release_pages(struct page **pages, int nr);
+#endif
+
+/*
+ * Memory the shim's machine has: a fixed 4 GiB of RAM, less what the
+ * shim's allocators hold for si_meminfo()'s free memory.
+ */
+extern atomic_long_t _totalram_pages;
+extern unsigned long totalreserve_pages;
+extern void *high_memory;
+extern int page_is_ram(unsigned long pfn);
+
+static inline unsigned long totalram_pages(void)
+{
+	return (unsigned long)atomic_long_read(&_totalram_pages);
+}
+
+static inline void totalram_pages_inc(void)
+{
+	atomic_long_inc(&_totalram_pages);
+}
+
+static inline void totalram_pages_dec(void)
+{
+	atomic_long_dec(&_totalram_pages);
+}
+
+static inline void totalram_pages_add(long count)
+{
+	atomic_long_add(count, &_totalram_pages);
+}
+
+static inline unsigned long get_num_physpages(void)
+{
+	return totalram_pages();
+}
+
+struct sysinfo;
+extern void si_meminfo(struct sysinfo *val);
+extern long si_mem_available(void);
+unsigned long nr_free_buffer_pages(void);
+extern void adjust_managed_page_count(struct page *page, long count);
+
+/* init_on_alloc=, init_on_free= and page poisoning: off, as Debian boots */
+static inline bool want_init_on_alloc(gfp_t flags)
+{
+	return flags & __GFP_ZERO;
+}
+
+static inline bool want_init_on_free(void)
+{
+	return false;
+}
+
+static inline bool page_poisoning_enabled(void)
+{
+	return false;
+}
+
+static inline bool page_poisoning_enabled_static(void)
+{
+	return false;
+}
+
+static inline void kernel_poison_pages(struct page *page, int numpages) { }
+static inline void kernel_unpoison_pages(struct page *page, int numpages) { }
+
+static inline bool debug_pagealloc_enabled(void)
+{
+	return false;
+}
+
+static inline bool debug_pagealloc_enabled_static(void)
+{
+	return false;
+}
+
+static inline void debug_pagealloc_map_pages(struct page *page, int numpages) { }
+static inline void debug_pagealloc_unmap_pages(struct page *page, int numpages) { }
+
+static inline unsigned int debug_guardpage_minorder(void)
+{
+	return 0;
+}
+
+static inline bool debug_guardpage_enabled(void)
+{
+	return false;
+}
+
+static inline bool page_is_guard(struct page *page)
+{
+	return false;
+}
+
+/* KASAN's tags: no tag-based KASAN, every pointer's tag is 0xff */
+static inline u8 page_kasan_tag(const struct page *page)
+{
+	return 0xff;
+}
+
+static inline void page_kasan_tag_set(struct page *page, u8 tag) { }
+static inline void page_kasan_tag_reset(struct page *page) { }
+
+static inline int arch_make_page_accessible(struct page *page)
+{
+	return 0;
+}
+
+static inline int arch_make_folio_accessible(struct folio *folio)
+{
+	return 0;
+}
+
+/* vmalloc's memory (lib/vmalloc.c) */
+extern bool is_vmalloc_addr(const void *x);
+struct page *vmalloc_to_page(const void *addr);
+unsigned long vmalloc_to_pfn(const void *addr);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+extern int is_vmalloc_or_module_addr(const void *x);
+#endif
+
+/* a user mapping's flags (vm_area_struct.vm_flags) */
+#define VM_NONE		0x00000000
+#define VM_READ		0x00000001
+#define VM_WRITE	0x00000002
+#define VM_EXEC		0x00000004
+#define VM_SHARED	0x00000008
+#define VM_MAYREAD	0x00000010
+#define VM_MAYWRITE	0x00000020
+#define VM_MAYEXEC	0x00000040
+#define VM_MAYSHARE	0x00000080
+#define VM_GROWSDOWN	0x00000100
+#define VM_UFFD_MISSING	0x00000200
+#define VM_PFNMAP	0x00000400
+#define VM_UFFD_WP	0x00001000
+#define VM_LOCKED	0x00002000
+#define VM_IO		0x00004000
+#define VM_SEQ_READ	0x00008000
+#define VM_RAND_READ	0x00010000
+#define VM_DONTCOPY	0x00020000
+#define VM_DONTEXPAND	0x00040000
+#define VM_LOCKONFAULT	0x00080000
+#define VM_ACCOUNT	0x00100000
+#define VM_NORESERVE	0x00200000
+#define VM_HUGETLB	0x00400000
+#define VM_SYNC		0x00800000
+#define VM_ARCH_1	0x01000000
+#define VM_WIPEONFORK	0x02000000
+#define VM_DONTDUMP	0x04000000
+#define VM_SOFTDIRTY	0x08000000
+#define VM_MIXEDMAP	0x10000000
+#define VM_HUGEPAGE	0x20000000
+#define VM_NOHUGEPAGE	0x40000000
+#define VM_MERGEABLE	BIT(31)
+#define VM_HIGH_ARCH_BIT_0	32
+#define VM_HIGH_ARCH_BIT_1	33
+#define VM_HIGH_ARCH_BIT_2	34
+#define VM_HIGH_ARCH_BIT_3	35
+#define VM_HIGH_ARCH_BIT_4	36
+#define VM_HIGH_ARCH_0	BIT(VM_HIGH_ARCH_BIT_0)
+#define VM_HIGH_ARCH_1	BIT(VM_HIGH_ARCH_BIT_1)
+#define VM_HIGH_ARCH_2	BIT(VM_HIGH_ARCH_BIT_2)
+#define VM_HIGH_ARCH_3	BIT(VM_HIGH_ARCH_BIT_3)
+#define VM_HIGH_ARCH_4	BIT(VM_HIGH_ARCH_BIT_4)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define VM_HIGH_ARCH_BIT_5	37
+#define VM_HIGH_ARCH_5	BIT(VM_HIGH_ARCH_BIT_5)
+#endif
+/* x86's protection keys and PAT */
+#define VM_PKEY_SHIFT	VM_HIGH_ARCH_BIT_0
+#define VM_PKEY_BIT0	VM_HIGH_ARCH_0
+#define VM_PKEY_BIT1	VM_HIGH_ARCH_1
+#define VM_PKEY_BIT2	VM_HIGH_ARCH_2
+#define VM_PKEY_BIT3	VM_HIGH_ARCH_3
+#define VM_PKEY_BIT4	0
+#define VM_PAT		VM_ARCH_1
+#define VM_MTE		VM_NONE
+#define VM_MTE_ALLOWED	VM_NONE
+#define VM_GROWSUP	VM_NONE
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define VM_UFFD_MINOR_BIT	38
+#else
+#define VM_UFFD_MINOR_BIT	37
+#endif
+#define VM_UFFD_MINOR	BIT(VM_UFFD_MINOR_BIT)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define VM_SHADOW_STACK	VM_HIGH_ARCH_5
+#define VM_ALLOW_ANY_UNCACHED_BIT	39
+#define VM_ALLOW_ANY_UNCACHED	BIT(VM_ALLOW_ANY_UNCACHED_BIT)
+#define VM_DROPPABLE_BIT	40
+#define VM_DROPPABLE	BIT(VM_DROPPABLE_BIT)
+#define VM_SEALED	_BITUL(63)
+#define VM_STARTGAP_FLAGS	(VM_GROWSDOWN | VM_SHADOW_STACK)
+#endif
+#define VM_STACK_INCOMPLETE_SETUP	(VM_RAND_READ | VM_SEQ_READ | VM_STACK_EARLY)
+#define TASK_EXEC	((current->personality & READ_IMPLIES_EXEC) ? VM_EXEC : 0)
+#define VM_DATA_FLAGS_TSK_EXEC	(VM_READ | VM_WRITE | TASK_EXEC | \
+				 VM_MAYREAD | VM_MAYWRITE | VM_MAYEXEC)
+#define VM_DATA_FLAGS_NON_EXEC	(VM_READ | VM_WRITE | VM_MAYREAD | \
+				 VM_MAYWRITE | VM_MAYEXEC)
+#define VM_DATA_FLAGS_EXEC	(VM_READ | VM_WRITE | VM_EXEC | \
+				 VM_MAYREAD | VM_MAYWRITE | VM_MAYEXEC)
+#define VM_DATA_DEFAULT_FLAGS	VM_DATA_FLAGS_TSK_EXEC
+#define VM_STACK_DEFAULT_FLAGS	VM_DATA_DEFAULT_FLAGS
+#define VM_STACK	VM_GROWSDOWN
+#define VM_STACK_EARLY	0
+#define VM_STACK_FLAGS	(VM_STACK | VM_STACK_DEFAULT_FLAGS | VM_ACCOUNT)
+#define VM_ACCESS_FLAGS	(VM_READ | VM_WRITE | VM_EXEC)
+#define VM_SPECIAL	(VM_IO | VM_DONTEXPAND | VM_PFNMAP | VM_MIXEDMAP)
+#define VM_NO_KHUGEPAGED	(VM_SPECIAL | VM_HUGETLB)
+#define VM_INIT_DEF_MASK	VM_NOHUGEPAGE
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define VM_LOCKED_MASK		(VM_LOCKED | VM_LOCKONFAULT)
+#else
+#define VM_LOCKED_CLEAR_MASK	(~(VM_LOCKED | VM_LOCKONFAULT))
+#endif
+#define VM_ARCH_CLEAR	VM_NONE
+#define VM_FLAGS_CLEAR	(VM_PKEY_BIT0 | VM_PKEY_BIT1 | VM_PKEY_BIT2 | VM_PKEY_BIT3 | \
+			 VM_ARCH_CLEAR)
+#define VM_UNMAPPED_AREA_TOPDOWN	1
+
+#define MAPCOUNT_ELF_CORE_MARGIN	(5)
+#define DEFAULT_MAX_MAP_COUNT	(USHRT_MAX - MAPCOUNT_ELF_CORE_MARGIN)
+#define GUP_PIN_COUNTING_BIAS	(1U << 10)
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* get_user_pages()'s flags (6.12 moved them to mm_types.h, renumbered) */
+#define FOLL_WRITE	0x01
+#define FOLL_TOUCH	0x02
+#define FOLL_GET	0x04
+#define FOLL_DUMP	0x08
+#define FOLL_FORCE	0x10
+#define FOLL_NOWAIT	0x20
+#define FOLL_NOFAULT	0x80
+#define FOLL_HWPOISON	0x100
+#define FOLL_MIGRATION	0x400
+#define FOLL_TRIED	0x800
+#define FOLL_REMOTE	0x2000
+#define FOLL_ANON	0x8000
+#define FOLL_LONGTERM	0x10000
+#define FOLL_SPLIT_PMD	0x20000
+#define FOLL_PIN	0x40000
+#define FOLL_FAST_ONLY	0x80000
+#else
+enum {
+	FOLL_WRITE		= 1 << 0,
+	FOLL_GET		= 1 << 1,
+	FOLL_DUMP		= 1 << 2,
+	FOLL_FORCE		= 1 << 3,
+	FOLL_NOWAIT		= 1 << 4,
+	FOLL_NOFAULT		= 1 << 5,
+	FOLL_HWPOISON		= 1 << 6,
+	FOLL_ANON		= 1 << 7,
+	FOLL_LONGTERM		= 1 << 8,
+	FOLL_SPLIT_PMD		= 1 << 9,
+	FOLL_PCI_P2PDMA		= 1 << 10,
+	FOLL_INTERRUPTIBLE	= 1 << 11,
+	FOLL_HONOR_NUMA_FAULT	= 1 << 12,
+};
+#endif
+
+#define FAULT_FLAG_DEFAULT	(FAULT_FLAG_ALLOW_RETRY | FAULT_FLAG_KILLABLE | \
+				 FAULT_FLAG_INTERRUPTIBLE)
+#define FAULT_FLAG_TRACE \
+	{ FAULT_FLAG_WRITE,		"WRITE" }, \
+	{ FAULT_FLAG_MKWRITE,		"MKWRITE" }, \
+	{ FAULT_FLAG_ALLOW_RETRY,	"ALLOW_RETRY" }, \
+	{ FAULT_FLAG_RETRY_NOWAIT,	"RETRY_NOWAIT" }, \
+	{ FAULT_FLAG_KILLABLE,		"KILLABLE" }, \
+	{ FAULT_FLAG_TRIED,		"TRIED" }, \
+	{ FAULT_FLAG_USER,		"USER" }, \
+	{ FAULT_FLAG_REMOTE,		"REMOTE" }, \
+	{ FAULT_FLAG_INSTRUCTION,	"INSTRUCTION" }, \
+	{ FAULT_FLAG_INTERRUPTIBLE,	"INTERRUPTIBLE" }
+
+/* the first try of a fault that may be retried */
+static inline bool fault_flag_allow_retry_first(enum fault_flag flags)
+{
+	return (flags & FAULT_FLAG_ALLOW_RETRY) && !(flags & FAULT_FLAG_TRIED);
+}
+
+/* change_protection()'s flags */
+#define MM_CP_TRY_CHANGE_WRITABLE	(1UL << 0)
+#define MM_CP_PROT_NUMA		(1UL << 1)
+#define MM_CP_UFFD_WP		(1UL << 2)
+#define MM_CP_UFFD_WP_RESOLVE	(1UL << 3)
+#define MM_CP_UFFD_WP_ALL	(MM_CP_UFFD_WP | MM_CP_UFFD_WP_RESOLVE)
+
+/* a fault, as the mm hands it to a mapping's ->fault() */
+struct vm_fault {
+	const struct {
+		struct vm_area_struct *vma;
+		gfp_t gfp_mask;
+		pgoff_t pgoff;
+		unsigned long address;
+		unsigned long real_address;
+	};
+	enum fault_flag flags;
+	pmd_t *pmd;
+	pud_t *pud;
+	union {
+		pte_t orig_pte;
+		pmd_t orig_pmd;
+	};
+	struct page *cow_page;
+	struct page *page;
+	pte_t *pte;
+	spinlock_t *ptl;
+	pgtable_t prealloc_pte;
+};
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+enum page_entry_size {
+	PE_SIZE_PTE = 0,
+	PE_SIZE_PMD,
+	PE_SIZE_PUD,
+};
+#endif
+
+/* what a mapping does on open, close and faults (vma->vm_ops) */
+struct vm_operations_struct {
+	void (*open)(struct vm_area_struct *area);
+	void (*close)(struct vm_area_struct *area);
+	int (*may_split)(struct vm_area_struct *area, unsigned long addr);
+	int (*mremap)(struct vm_area_struct *area);
+	int (*mprotect)(struct vm_area_struct *vma, unsigned long start,
+			unsigned long end, unsigned long newflags);
+	vm_fault_t (*fault)(struct vm_fault *vmf);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	vm_fault_t (*huge_fault)(struct vm_fault *vmf, unsigned int order);
+#else
+	vm_fault_t (*huge_fault)(struct vm_fault *vmf, enum page_entry_size pe_size);
+#endif
+	vm_fault_t (*map_pages)(struct vm_fault *vmf, pgoff_t start_pgoff, pgoff_t end_pgoff);
+	unsigned long (*pagesize)(struct vm_area_struct *area);
+	vm_fault_t (*page_mkwrite)(struct vm_fault *vmf);
+	vm_fault_t (*pfn_mkwrite)(struct vm_fault *vmf);
+	int (*access)(struct vm_area_struct *vma, unsigned long addr, void *buf, int len,
+		      int write);
+	const char *(*name)(struct vm_area_struct *vma);
+	struct page *(*find_special_page)(struct vm_area_struct *vma, unsigned long addr);
+};
+
+/* a vma made by hand (tests of an mmap() handler), anonymous or not */
+static inline void vma_init(struct vm_area_struct *vma, struct mm_struct *mm)
+{
+	static const struct vm_operations_struct dummy_vm_ops = {};
+
+	memset(vma, 0, sizeof(*vma));
+	vma->vm_mm = mm;
+	vma->vm_ops = &dummy_vm_ops;
+	INIT_LIST_HEAD(&vma->anon_vma_chain);
+}
+
+static inline void vma_set_anonymous(struct vm_area_struct *vma)
+{
+	vma->vm_ops = NULL;
+}
+
+static inline bool vma_is_anonymous(struct vm_area_struct *vma)
+{
+	return !vma->vm_ops;
+}
+
+static inline bool vma_is_accessible(struct vm_area_struct *vma)
+{
+	return vma->vm_flags & VM_ACCESS_FLAGS;
+}
+
+static inline unsigned long vma_pages(struct vm_area_struct *vma)
+{
+	return (vma->vm_end - vma->vm_start) >> PAGE_SHIFT;
+}
+
+static inline bool range_in_vma(struct vm_area_struct *vma, unsigned long start,
+				unsigned long end)
+{
+	return vma && vma->vm_start <= start && end <= vma->vm_end;
+}
+
+/* a private mapping that may be written: its pages are copied on write */
+static inline bool is_cow_mapping(vm_flags_t flags)
+{
+	return (flags & (VM_SHARED | VM_MAYWRITE)) == VM_MAYWRITE;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* 6.12: vm_flags is read-only, changed through these */
+static inline void vm_flags_init(struct vm_area_struct *vma, vm_flags_t flags)
+{
+	vma->__vm_flags = flags;
+}
+
+static inline void vm_flags_reset(struct vm_area_struct *vma, vm_flags_t flags)
+{
+	vm_flags_init(vma, flags);
+}
+
+static inline void vm_flags_reset_once(struct vm_area_struct *vma, vm_flags_t flags)
+{
+	WRITE_ONCE(vma->__vm_flags, flags);
+}
+
+static inline void vm_flags_set(struct vm_area_struct *vma, vm_flags_t flags)
+{
+	vma->__vm_flags |= flags;
+}
+
+static inline void vm_flags_clear(struct vm_area_struct *vma, vm_flags_t flags)
+{
+	vma->__vm_flags &= ~flags;
+}
+
+static inline void vm_flags_mod(struct vm_area_struct *vma, vm_flags_t set,
+				vm_flags_t clear)
+{
+	vma->__vm_flags = (vma->vm_flags | set) & ~clear;
+}
+#endif
+
+/* an errno as a fault code, and a fault code as an errno */
+static inline vm_fault_t vmf_error(int err)
+{
+	if (err == -ENOMEM)
+		return VM_FAULT_OOM;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	else if (err == -EHWPOISON)
+		return VM_FAULT_HWPOISON;
+#endif
+	return VM_FAULT_SIGBUS;
+}
+
+static inline int vm_fault_to_errno(vm_fault_t vm_fault, int foll_flags)
+{
+	if (vm_fault & VM_FAULT_OOM)
+		return -ENOMEM;
+	if (vm_fault & (VM_FAULT_HWPOISON | VM_FAULT_HWPOISON_LARGE))
+		return (foll_flags & FOLL_HWPOISON) ? -EHWPOISON : -EFAULT;
+	if (vm_fault & (VM_FAULT_SIGBUS | VM_FAULT_SIGSEGV))
+		return -EFAULT;
+	return 0;
+}
+
+enum {
+	REGION_INTERSECTS,
+	REGION_DISJOINT,
+	REGION_MIXED,
+};
+
+enum mf_flags {
+	MF_COUNT_INCREASED	= 1 << 0,
+	MF_ACTION_REQUIRED	= 1 << 1,
+	MF_MUST_KILL		= 1 << 2,
+	MF_SOFT_OFFLINE		= 1 << 3,
+	MF_UNPOISON		= 1 << 4,
+	MF_SW_SIMULATED		= 1 << 5,
+	MF_NO_RETRY		= 1 << 6,
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	MF_MEM_PRE_REMOVE	= 1 << 7,
+#endif
+};
+
+enum mf_result {
+	MF_IGNORED,
+	MF_FAILED,
+	MF_DELAYED,
+	MF_RECOVERED,
+};
+
+enum mf_action_page_type {
+	MF_MSG_KERNEL,
+	MF_MSG_KERNEL_HIGH_ORDER,
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+	MF_MSG_SLAB,
+#endif
+	MF_MSG_DIFFERENT_COMPOUND,
+	MF_MSG_HUGE,
+	MF_MSG_FREE_HUGE,
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	MF_MSG_GET_HWPOISON,
+#endif
+	MF_MSG_UNMAP_FAILED,
+	MF_MSG_DIRTY_SWAPCACHE,
+	MF_MSG_CLEAN_SWAPCACHE,
+	MF_MSG_DIRTY_MLOCKED_LRU,
+	MF_MSG_CLEAN_MLOCKED_LRU,
+	MF_MSG_DIRTY_UNEVICTABLE_LRU,
+	MF_MSG_CLEAN_UNEVICTABLE_LRU,
+	MF_MSG_DIRTY_LRU,
+	MF_MSG_CLEAN_LRU,
+	MF_MSG_TRUNCATED_LRU,
+	MF_MSG_BUDDY,
+	MF_MSG_DAX,
+	MF_MSG_UNSPLIT_THP,
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	MF_MSG_ALREADY_POISONED,
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	MF_MSG_PFN_MAP,
+#endif
+	MF_MSG_UNKNOWN,
+};
+
+/*
+ * User mappings, page tables, the page cache and memory failure: the shim
+ * has no address space but its own, so these stop the call (lib/memory.c,
+ * gup.c, mmap.c, util.c, filemap.c, truncate.c, memory-failure.c).
+ */
+struct task_struct;
+struct inode;
+struct pt_regs;
+struct sysinfo;
+typedef int (*pte_fn_t)(pte_t *pte, unsigned long addr, void *data);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+/* linux/pfn_t.h: a pfn with its flags */
+typedef struct {
+	u64 val;
+} pfn_t;
+#endif
+
+int vm_insert_page(struct vm_area_struct *, unsigned long addr, struct page *);
+int vm_insert_pages(struct vm_area_struct *vma, unsigned long addr,
+		    struct page **pages, unsigned long *num);
+int vm_map_pages(struct vm_area_struct *vma, struct page **pages, unsigned long num);
+int vm_map_pages_zero(struct vm_area_struct *vma, struct page **pages, unsigned long num);
+int vm_iomap_memory(struct vm_area_struct *vma, phys_addr_t start, unsigned long len);
+vm_fault_t vmf_insert_pfn(struct vm_area_struct *vma, unsigned long addr, unsigned long pfn);
+vm_fault_t vmf_insert_pfn_prot(struct vm_area_struct *vma, unsigned long addr,
+			       unsigned long pfn, pgprot_t pgprot);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+int remap_pfn_range(struct vm_area_struct *vma, unsigned long addr, unsigned long pfn,
+		    unsigned long size, pgprot_t pgprot);
+vm_fault_t vmf_insert_mixed(struct vm_area_struct *vma, unsigned long addr, unsigned long pfn);
+#else
+int remap_pfn_range(struct vm_area_struct *, unsigned long addr, unsigned long pfn,
+		    unsigned long size, pgprot_t);
+vm_fault_t vmf_insert_mixed(struct vm_area_struct *vma, unsigned long addr, pfn_t pfn);
+#endif
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+vm_fault_t vmf_insert_mixed_prot(struct vm_area_struct *vma, unsigned long addr,
+				 pfn_t pfn, pgprot_t pgprot);
+vm_fault_t vmf_insert_mixed_mkwrite(struct vm_area_struct *vma, unsigned long addr,
+				    pfn_t pfn);
+void zap_page_range(struct vm_area_struct *vma, unsigned long address, unsigned long size);
+int follow_pfn(struct vm_area_struct *vma, unsigned long address, unsigned long *pfn);
+int follow_pte(struct mm_struct *mm, unsigned long address, pte_t **ptepp,
+	       spinlock_t **ptlp);
+#endif
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+void zap_vma_ptes(struct vm_area_struct *vma, unsigned long address, unsigned long size);
+extern int apply_to_existing_page_range(struct mm_struct *mm, unsigned long address,
+					unsigned long size, pte_fn_t fn, void *data);
+#endif
+extern int apply_to_page_range(struct mm_struct *mm, unsigned long address,
+			       unsigned long size, pte_fn_t fn, void *data);
+void unmap_mapping_pages(struct address_space *mapping, pgoff_t start, pgoff_t nr,
+			 bool even_cows);
+void unmap_mapping_range(struct address_space *mapping, loff_t const holebegin,
+			 loff_t const holelen, int even_cows);
+extern vm_fault_t handle_mm_fault(struct vm_area_struct *vma, unsigned long address,
+				  unsigned int flags, struct pt_regs *regs);
+int generic_access_phys(struct vm_area_struct *vma, unsigned long addr, void *buf, int len,
+			int write);
+extern int access_process_vm(struct task_struct *tsk, unsigned long addr, void *buf,
+			     int len, unsigned int gup_flags);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+long get_user_pages(unsigned long start, unsigned long nr_pages, unsigned int gup_flags,
+		    struct page **pages);
+long pin_user_pages(unsigned long start, unsigned long nr_pages, unsigned int gup_flags,
+		    struct page **pages);
+long get_user_pages_remote(struct mm_struct *mm, unsigned long start, unsigned long nr_pages,
+			   unsigned int gup_flags, struct page **pages, int *locked);
+long pin_user_pages_remote(struct mm_struct *mm, unsigned long start, unsigned long nr_pages,
+			   unsigned int gup_flags, struct page **pages, int *locked);
+#else
+long get_user_pages(unsigned long start, unsigned long nr_pages, unsigned int gup_flags,
+		    struct page **pages, struct vm_area_struct **vmas);
+long pin_user_pages(unsigned long start, unsigned long nr_pages, unsigned int gup_flags,
+		    struct page **pages, struct vm_area_struct **vmas);
+long get_user_pages_remote(struct mm_struct *mm, unsigned long start, unsigned long nr_pages,
+			   unsigned int gup_flags, struct page **pages,
+			   struct vm_area_struct **vmas, int *locked);
+long pin_user_pages_remote(struct mm_struct *mm, unsigned long start, unsigned long nr_pages,
+			   unsigned int gup_flags, struct page **pages,
+			   struct vm_area_struct **vmas, int *locked);
+int pin_user_pages_fast_only(unsigned long start, int nr_pages, unsigned int gup_flags,
+			     struct page **pages);
+#endif
+int get_user_pages_fast(unsigned long start, int nr_pages, unsigned int gup_flags,
+			struct page **pages);
+int get_user_pages_fast_only(unsigned long start, int nr_pages, unsigned int gup_flags,
+			     struct page **pages);
+long get_user_pages_unlocked(unsigned long start, unsigned long nr_pages, struct page **pages,
+			     unsigned int gup_flags);
+int pin_user_pages_fast(unsigned long start, int nr_pages, unsigned int gup_flags,
+			struct page **pages);
+long pin_user_pages_unlocked(unsigned long start, unsigned long nr_pages, struct page **pages,
+			     unsigned int gup_flags);
+void unpin_user_page(struct page *page);
+void unpin_user_pages(struct page **pages, unsigned long npages);
+void unpin_user_pages_dirty_lock(struct page **pages, unsigned long npages, bool make_dirty);
+void unpin_user_page_range_dirty_lock(struct page *page, unsigned long npages,
+				      bool make_dirty);
+extern int fixup_user_fault(struct mm_struct *mm, unsigned long address,
+			    unsigned int fault_flags, bool *unlocked);
+
+extern struct vm_area_struct *find_vma(struct mm_struct *mm, unsigned long addr);
+struct vm_area_struct *find_vma_intersection(struct mm_struct *mm, unsigned long start_addr,
+					     unsigned long end_addr);
+extern unsigned long __must_check vm_mmap(struct file *, unsigned long, unsigned long,
+					  unsigned long, unsigned long, unsigned long);
+extern int vm_munmap(unsigned long, size_t);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+extern int __must_check vm_brk(unsigned long, unsigned long);
+#endif
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+extern int __must_check vm_brk_flags(unsigned long, unsigned long, unsigned long);
+#endif
+pgprot_t vm_get_page_prot(vm_flags_t vm_flags);
+extern bool can_do_mlock(void);
+int account_locked_vm(struct mm_struct *mm, unsigned long pages, bool inc);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+int __account_locked_vm(struct mm_struct *mm, unsigned long pages, bool inc,
+			const struct task_struct *task, bool bypass_rlim);
+#else
+int __account_locked_vm(struct mm_struct *mm, unsigned long pages, bool inc,
+			struct task_struct *task, bool bypass_rlim);
+#endif
+void vma_set_file(struct vm_area_struct *vma, struct file *file);
+
+extern vm_fault_t filemap_fault(struct vm_fault *vmf);
+extern vm_fault_t filemap_map_pages(struct vm_fault *vmf, pgoff_t start_pgoff,
+				    pgoff_t end_pgoff);
+extern vm_fault_t filemap_page_mkwrite(struct vm_fault *vmf);
+extern void truncate_inode_pages(struct address_space *, loff_t);
+extern void truncate_inode_pages_final(struct address_space *);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+void truncate_inode_pages_range(struct address_space *mapping, loff_t lstart, uoff_t lend);
+#else
+extern void truncate_inode_pages_range(struct address_space *, loff_t lstart, loff_t lend);
+#endif
+extern void truncate_pagecache(struct inode *inode, loff_t new);
+void truncate_pagecache_range(struct inode *inode, loff_t offset, loff_t end);
+extern void truncate_setsize(struct inode *inode, loff_t newsize);
+void pagecache_isize_extended(struct inode *inode, loff_t from, loff_t to);
+
+extern int memory_failure(unsigned long pfn, int flags);
+extern void memory_failure_queue(unsigned long pfn, int flags);
+extern int unpoison_memory(unsigned long pfn);
+int mf_dax_kill_procs(struct address_space *mapping, pgoff_t index, unsigned long count,
+		      int mf_flags);
+int region_intersects(resource_size_t offset, size_t size, unsigned long flags,
+		      unsigned long desc);
+
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/errno.h>
 #include <linux/gfp.h>
@@ -119,4 +991,19 @@ void put_page(struct page *page);
 #include <linux/overflow.h>
 #include <linux/sizes.h>
 #include <linux/sched.h>
+#include <asm/fpu/api.h>
+#include <linux/bitmap.h>
+#include <linux/fcntl.h>
+#include <linux/fs.h>
+#include <linux/hash.h>
+#include <linux/kref.h>
+#include <linux/once.h>
+#include <linux/random.h>
+#include <linux/ratelimit.h>
+#include <linux/rculist.h>
+#include <linux/srcu.h>
+#include <linux/stat.h>
+#include <linux/uaccess.h>
+#include <linux/wait.h>
+#include <linux/xarray.h>
 #endif

@@ -78,11 +78,69 @@ static inline u32 get_random_u32_inclusive(u32 floor, u32 ceil)
 	return floor + get_random_u32_below(ceil - floor + 1);
 }
 
-static inline int get_random_bytes_wait(void *buf, size_t nbytes)
+/*
+ * Entropy sources: the shim's generator is seeded (shim/README.md,
+ * "Randomness is seeded"), so what a driver mixes in is taken and leaves the
+ * stream as it is, keeping a replay's draws the same (lib/random.c).
+ */
+struct notifier_block;
+void add_device_randomness(const void *buf, size_t len);
+void add_hwgenerator_randomness(const void *buf, size_t len, size_t entropy
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+				, bool sleep_after
+#endif
+				);
+void add_input_randomness(unsigned int type, unsigned int code, unsigned int value);
+void add_interrupt_randomness(int irq);
+static inline void add_latent_entropy(void) { }
+/* the generator is seeded before any module runs: always ready */
+bool rng_is_initialized(void);
+int wait_for_random_bytes(void);
+int register_random_vmfork_notifier(struct notifier_block *nb);
+int unregister_random_vmfork_notifier(struct notifier_block *nb);
+
+/* a stack canary: its low byte 0, so a string overrun stops at it */
+#define CANARY_MASK	0xffffffffffffff00UL
+
+static inline unsigned long get_random_canary(void)
 {
-	get_random_bytes(buf, nbytes);
+	return get_random_long() & CANARY_MASK;
+}
+
+/* no RDRAND/RDSEED this early: the callers fall back to the generator */
+static inline bool arch_get_random_longs_early(unsigned long *v, size_t max_longs)
+{
+	return false;
+}
+
+static inline size_t arch_get_random_seed_longs_early(unsigned long *v, size_t max_longs)
+{
 	return 0;
 }
+
+static inline int get_random_bytes_wait(void *buf, size_t nbytes)
+{
+	int ret = wait_for_random_bytes();
+
+	get_random_bytes(buf, nbytes);
+	return ret;
+}
+
+#define declare_get_random_var_wait(name, ret_type)			\
+	static inline int get_random_ ## name ## _wait(ret_type *out)	\
+	{								\
+		int ret = wait_for_random_bytes();			\
+									\
+		if (unlikely(ret))					\
+			return ret;					\
+		*out = get_random_ ## name();				\
+		return 0;						\
+	}
+declare_get_random_var_wait(u8, u8)
+declare_get_random_var_wait(u16, u16)
+declare_get_random_var_wait(u32, u32)
+declare_get_random_var_wait(u64, u32)
+declare_get_random_var_wait(long, unsigned long)
 
 #define get_random_once(buf, nbytes) \
 	DO_ONCE(get_random_bytes, (buf), (nbytes))

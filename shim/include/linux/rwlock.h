@@ -127,31 +127,36 @@ static __always_inline void __qdk_write_unlock(rwlock_t *lock, int irq, unsigned
 
 #define read_lock(lock)		__qdk_read_lock(lock, -1, _QDK_THIS_IP_)
 #define read_lock_bh(lock)	__qdk_read_lock(lock, 1, _QDK_THIS_IP_)
-#define read_lock_irq(lock)	__qdk_read_lock(lock, 0, _QDK_THIS_IP_)
+#define read_lock_irq(lock) \
+	do { local_irq_disable(); __qdk_read_lock(lock, -1, _QDK_THIS_IP_); } while (0)
 #define read_lock_irqsave(lock, flags) \
-	do { local_save_flags(flags); __qdk_read_lock(lock, 0, _QDK_THIS_IP_); } while (0)
+	do { local_irq_save(flags); __qdk_read_lock(lock, -1, _QDK_THIS_IP_); } while (0)
 #define read_trylock(lock)	__qdk_read_trylock(lock, -1, _QDK_THIS_IP_)
 #define read_unlock(lock)	__qdk_read_unlock(lock, -1, _QDK_THIS_IP_)
 #define read_unlock_bh(lock)	__qdk_read_unlock(lock, 1, _QDK_THIS_IP_)
-#define read_unlock_irq(lock)	__qdk_read_unlock(lock, 0, _QDK_THIS_IP_)
+#define read_unlock_irq(lock) \
+	do { __qdk_read_unlock(lock, -1, _QDK_THIS_IP_); local_irq_enable(); } while (0)
 #define read_unlock_irqrestore(lock, flags) \
-	do { typecheck(unsigned long, flags); __qdk_read_unlock(lock, 0, _QDK_THIS_IP_); } while (0)
+	do { __qdk_read_unlock(lock, -1, _QDK_THIS_IP_); local_irq_restore(flags); } while (0)
 
 #define write_lock(lock)	__qdk_write_lock(lock, -1, _QDK_THIS_IP_)
 #define write_lock_bh(lock)	__qdk_write_lock(lock, 1, _QDK_THIS_IP_)
-#define write_lock_irq(lock)	__qdk_write_lock(lock, 0, _QDK_THIS_IP_)
+#define write_lock_irq(lock) \
+	do { local_irq_disable(); __qdk_write_lock(lock, -1, _QDK_THIS_IP_); } while (0)
 #define write_lock_irqsave(lock, flags) \
-	do { local_save_flags(flags); __qdk_write_lock(lock, 0, _QDK_THIS_IP_); } while (0)
+	do { local_irq_save(flags); __qdk_write_lock(lock, -1, _QDK_THIS_IP_); } while (0)
 #define write_lock_nested(lock, subclass) \
 	do { (void)(subclass); write_lock(lock); } while (0)
 #define write_trylock(lock)	__qdk_write_trylock(lock, -1, _QDK_THIS_IP_)
-#define write_trylock_irqsave(lock, flags) \
-	({ local_save_flags(flags); __qdk_write_trylock(lock, 0, _QDK_THIS_IP_); })
+#define write_trylock_irqsave(lock, flags) ({			\
+	local_irq_save(flags);						\
+	__qdk_write_trylock(lock, -1, _QDK_THIS_IP_) ? 1 : ({ local_irq_restore(flags); 0; }); })
 #define write_unlock(lock)	__qdk_write_unlock(lock, -1, _QDK_THIS_IP_)
 #define write_unlock_bh(lock)	__qdk_write_unlock(lock, 1, _QDK_THIS_IP_)
-#define write_unlock_irq(lock)	__qdk_write_unlock(lock, 0, _QDK_THIS_IP_)
+#define write_unlock_irq(lock) \
+	do { __qdk_write_unlock(lock, -1, _QDK_THIS_IP_); local_irq_enable(); } while (0)
 #define write_unlock_irqrestore(lock, flags) \
-	do { typecheck(unsigned long, flags); __qdk_write_unlock(lock, 0, _QDK_THIS_IP_); } while (0)
+	do { __qdk_write_unlock(lock, -1, _QDK_THIS_IP_); local_irq_restore(flags); } while (0)
 
 /* nobody waits on the shim's one CPU */
 #define rwlock_is_contended(lock)	(((void)(lock)), 0)

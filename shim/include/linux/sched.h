@@ -102,6 +102,7 @@ struct task_struct {
 	struct task_struct *real_parent;
 	struct task_struct *parent;
 	char		comm[TASK_COMM_LEN];
+	unsigned int	personality;
 };
 
 /* the one task (lib/sched.c) */

@@ -238,9 +238,16 @@ static inline void __free_kfree(void *p)
 		kfree(_T);
 }
 
+void vfree(const void *addr);
+bool is_vmalloc_addr(const void *x);
+
+/* kvmalloc() memory is kmalloc's here, but vmalloc()'s may come too */
 static inline void kvfree(const void *addr)
 {
-	kfree(addr);
+	if (is_vmalloc_addr(addr))
+		vfree(addr);
+	else
+		kfree(addr);
 }
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
@@ -265,7 +272,12 @@ static inline __malloc void *kvmalloc_array_node_noprof(size_t n, size_t size,
 
 static inline void kvfree_sensitive(const void *addr, size_t len)
 {
-	kfree_sensitive(addr);
+	if (is_vmalloc_addr(addr)) {
+		__builtin_memset((void *)addr, 0, len);
+		vfree(addr);
+	} else {
+		kfree_sensitive(addr);
+	}
 }
 
 /* kfree_rcu(), kvfree_rcu(): rcupdate.h's, as in the kernel */

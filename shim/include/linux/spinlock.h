@@ -5,9 +5,10 @@
  * spin_is_locked() says whether it is held, lockdep_is_held() too. Taking a
  * lock this CPU already holds would spin forever in the kernel; here it is
  * reported (qdk_lock_stuck(): "BUG: spinlock recursion", a WARNING) and the
- * caller goes on. The _bh/_irq/_irqsave suffixes disable nothing here (no
- * interrupts, no softirqs run during a call) but report to the context hooks
- * (qdk/context.h), and so do every acquire and release.
+ * caller goes on. As in the kernel, a lock disables preemption, _bh ones
+ * bottom halves and _irq/_irqsave ones interrupts (irqflags.h): no softirq
+ * or interrupt runs during a call anyway, but the state is what the context
+ * checks read (qdk/context.h), which every acquire and release reports to.
  */
 #ifndef __LINUX_SPINLOCK_H
 #define __LINUX_SPINLOCK_H
@@ -101,12 +102,16 @@ static __always_inline void __qdk_raw_unlock(raw_spinlock_t *lock, int irq, unsi
 		qdk_ctx_irq_on(irq, ip);
 }
 
-/* irq: -1 plain, 0 interrupts (_irq, _irqsave), 1 bottom halves (_bh) */
+/*
+ * irq: -1 plain, 1 bottom halves (_bh). The _irq and _irqsave variants turn
+ * interrupts off around a plain lock, as the kernel's (irqflags.h).
+ */
 #define raw_spin_lock(lock)		__qdk_raw_lock(lock, -1, _QDK_THIS_IP_)
 #define raw_spin_lock_bh(lock)		__qdk_raw_lock(lock, 1, _QDK_THIS_IP_)
-#define raw_spin_lock_irq(lock)		__qdk_raw_lock(lock, 0, _QDK_THIS_IP_)
+#define raw_spin_lock_irq(lock) \
+	do { local_irq_disable(); __qdk_raw_lock(lock, -1, _QDK_THIS_IP_); } while (0)
 #define raw_spin_lock_irqsave(lock, flags) \
-	do { local_save_flags(flags); __qdk_raw_lock(lock, 0, _QDK_THIS_IP_); } while (0)
+	do { local_irq_save(flags); __qdk_raw_lock(lock, -1, _QDK_THIS_IP_); } while (0)
 #define raw_spin_lock_nested(lock, subclass) \
 	do { (void)(subclass); raw_spin_lock(lock); } while (0)
 #define raw_spin_lock_irqsave_nested(lock, flags, subclass) \
@@ -115,14 +120,18 @@ static __always_inline void __qdk_raw_unlock(raw_spinlock_t *lock, int irq, unsi
 	do { typecheck(struct lockdep_map *, &(nest_lock)->dep_map); raw_spin_lock(lock); } while (0)
 #define raw_spin_trylock(lock)		__qdk_raw_trylock(lock, -1, _QDK_THIS_IP_)
 #define raw_spin_trylock_bh(lock)	__qdk_raw_trylock(lock, 1, _QDK_THIS_IP_)
-#define raw_spin_trylock_irq(lock)	__qdk_raw_trylock(lock, 0, _QDK_THIS_IP_)
-#define raw_spin_trylock_irqsave(lock, flags) \
-	({ local_save_flags(flags); __qdk_raw_trylock(lock, 0, _QDK_THIS_IP_); })
+#define raw_spin_trylock_irq(lock) ({					\
+	local_irq_disable();						\
+	__qdk_raw_trylock(lock, -1, _QDK_THIS_IP_) ? 1 : ({ local_irq_enable(); 0; }); })
+#define raw_spin_trylock_irqsave(lock, flags) ({			\
+	local_irq_save(flags);						\
+	__qdk_raw_trylock(lock, -1, _QDK_THIS_IP_) ? 1 : ({ local_irq_restore(flags); 0; }); })
 #define raw_spin_unlock(lock)		__qdk_raw_unlock(lock, -1, _QDK_THIS_IP_)
 #define raw_spin_unlock_bh(lock)	__qdk_raw_unlock(lock, 1, _QDK_THIS_IP_)
-#define raw_spin_unlock_irq(lock)	__qdk_raw_unlock(lock, 0, _QDK_THIS_IP_)
+#define raw_spin_unlock_irq(lock) \
+	do { __qdk_raw_unlock(lock, -1, _QDK_THIS_IP_); local_irq_enable(); } while (0)
 #define raw_spin_unlock_irqrestore(lock, flags) \
-	do { typecheck(unsigned long, flags); __qdk_raw_unlock(lock, 0, _QDK_THIS_IP_); } while (0)
+	do { __qdk_raw_unlock(lock, -1, _QDK_THIS_IP_); local_irq_restore(flags); } while (0)
 #define raw_spin_is_locked(lock)	((lock)->locked != 0)
 /* nobody else spins on the shim's one CPU */
 #define raw_spin_is_contended(lock)	(((void)(lock)), 0)
@@ -162,7 +171,8 @@ static __always_inline int spin_trylock(spinlock_t *lock)
 
 static __always_inline void spin_lock_irq(spinlock_t *lock)
 {
-	__qdk_raw_lock(&lock->rlock, 0, _QDK_THIS_IP_);
+	local_irq_disable();
+	__qdk_raw_lock(&lock->rlock, -1, _QDK_THIS_IP_);
 }
 
 #define spin_lock_irqsave(lock, flags) \
@@ -182,12 +192,14 @@ static __always_inline void spin_unlock_bh(spinlock_t *lock)
 
 static __always_inline void spin_unlock_irq(spinlock_t *lock)
 {
-	__qdk_raw_unlock(&lock->rlock, 0, _QDK_THIS_IP_);
+	__qdk_raw_unlock(&lock->rlock, -1, _QDK_THIS_IP_);
+	local_irq_enable();
 }
 
 static __always_inline void spin_unlock_irqrestore(spinlock_t *lock, unsigned long flags)
 {
-	__qdk_raw_unlock(&lock->rlock, 0, _QDK_THIS_IP_);
+	__qdk_raw_unlock(&lock->rlock, -1, _QDK_THIS_IP_);
+	local_irq_restore(flags);
 }
 
 static __always_inline int spin_trylock_bh(spinlock_t *lock)
@@ -197,7 +209,11 @@ static __always_inline int spin_trylock_bh(spinlock_t *lock)
 
 static __always_inline int spin_trylock_irq(spinlock_t *lock)
 {
-	return __qdk_raw_trylock(&lock->rlock, 0, _QDK_THIS_IP_);
+	local_irq_disable();
+	if (__qdk_raw_trylock(&lock->rlock, -1, _QDK_THIS_IP_))
+		return 1;
+	local_irq_enable();
+	return 0;
 }
 
 #define spin_trylock_irqsave(lock, flags) \

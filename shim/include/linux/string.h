@@ -81,6 +81,83 @@ static inline void *memset64(u64 *s, u64 v, size_t n)
 	memset((u8 *)(obj) + offsetofend(typeof(*(obj)), member), v,	\
 	       sizeof(*(obj)) - offsetofend(typeof(*(obj)), member))
 
+/* from member (included) to the end of *obj */
+#define memset_startat(obj, v, member)					\
+	memset((u8 *)(obj) + offsetof(typeof(*(obj)), member), v,	\
+	       sizeof(*(obj)) - offsetof(typeof(*(obj)), member))
+
+static inline void *memset_l(unsigned long *p, unsigned long v, size_t n)
+{
+	return memset64((u64 *)p, v, n);
+}
+
+static inline void *memset_p(void **p, void *v, size_t n)
+{
+	return memset64((u64 *)p, (unsigned long)v, n);
+}
+
+/* a memset() the compiler may not drop (clearing secrets before a free) */
+static inline void memzero_explicit(void *s, size_t count)
+{
+	memset(s, 0, count);
+	__asm__ __volatile__("" : : "r"(s) : "memory");
+}
+
+/* whether the n bytes at s are all 0 */
+static inline bool mem_is_zero(const void *s, size_t n)
+{
+	return !memchr_inv(s, 0, n);
+}
+
+/* whether str begins with prefix */
+static inline bool strstarts(const char *str, const char *prefix)
+{
+	return strncmp(str, prefix, strlen(prefix)) == 0;
+}
+
+/* the length of prefix when str begins with it, else 0 */
+static __always_inline size_t str_has_prefix(const char *str, const char *prefix)
+{
+	size_t len = strlen(prefix);
+
+	return strncmp(str, prefix, len) == 0 ? len : 0;
+}
+
+/* what follows a path's last '/' */
+static inline const char *kbasename(const char *path)
+{
+	const char *tail = strrchr(path, '/');
+
+	return tail ? tail + 1 : path;
+}
+
+void *memscan(void *addr, int c, size_t size);
+size_t memweight(const void *ptr, size_t bytes);
+int bcmp(const void *a, const void *b, size_t len);
+void memcpy_and_pad(void *dest, size_t dest_len, const void *src, size_t count, int pad);
+
+/* a string into a fixed array, no NUL kept where it does not fit; _pad fills the rest */
+#define strtomem_pad(dest, src, pad)	do {				\
+	const size_t _dest_len = sizeof(dest);				\
+	const size_t _src_len = strnlen(src, _dest_len);		\
+									\
+	memcpy(dest, src, _src_len);					\
+	memset((char *)(dest) + _src_len, pad, _dest_len - _src_len);	\
+} while (0)
+#define strtomem(dest, src)	do {					\
+	const size_t _dest_len = sizeof(dest);				\
+									\
+	memcpy(dest, src, strnlen(src, _dest_len));			\
+} while (0)
+
+/* read count bytes at *ppos of a buffer of available bytes (fs/libfs.c) */
+ssize_t memory_read_from_buffer(void *to, size_t count, loff_t *ppos,
+				const void *from, size_t available);
+
+/* a string's words as a kmalloc'd NULL-terminated vector (lib/argv_split.c) */
+char **argv_split(gfp_t gfp, const char *str, int *argcp);
+void argv_free(char **argv);
+
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/array_size.h>

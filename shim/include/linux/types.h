@@ -7,6 +7,7 @@
 #include_next <linux/types.h>
 #include <linux/compiler_types.h>
 #include <linux/stddef.h>
+#include <linux/version.h>
 
 typedef __u8 u8;
 typedef __s8 s8;
@@ -63,6 +64,10 @@ typedef __UINT64_TYPE__ uint64_t;
 typedef __UINT64_TYPE__ u_int64_t;
 typedef __INT64_TYPE__ int64_t;
 
+typedef unsigned long pgoff_t;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+typedef unsigned long long uoff_t;
+#endif
 typedef u64 sector_t;
 typedef u64 blkcnt_t;
 typedef u64 dma_addr_t;

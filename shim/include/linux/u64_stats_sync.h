@@ -33,6 +33,55 @@ static inline void u64_stats_inc(u64_stats_t *p)
 	p->v++;
 }
 
+static inline void u64_stats_sub(u64_stats_t *p, s64 val)
+{
+	p->v -= val;
+}
+
+/* 64-bit: a reader sees a counter whole, so no sequence and no irq masking */
+static inline unsigned long __u64_stats_irqsave(void)
+{
+	return 0;
+}
+
+static inline void __u64_stats_irqrestore(unsigned long flags)
+{
+}
+
+static inline void __u64_stats_update_begin(struct u64_stats_sync *syncp)
+{
+}
+
+static inline void __u64_stats_update_end(struct u64_stats_sync *syncp)
+{
+}
+
+static inline unsigned int __u64_stats_fetch_begin(const struct u64_stats_sync *syncp)
+{
+	return 0;
+}
+
+static inline bool __u64_stats_fetch_retry(const struct u64_stats_sync *syncp,
+					   unsigned int start)
+{
+	return false;
+}
+
+static inline unsigned long u64_stats_update_begin_irqsave(struct u64_stats_sync *syncp)
+{
+	unsigned long flags = __u64_stats_irqsave();
+
+	__u64_stats_update_begin(syncp);
+	return flags;
+}
+
+static inline void u64_stats_update_end_irqrestore(struct u64_stats_sync *syncp,
+						   unsigned long flags)
+{
+	__u64_stats_update_end(syncp);
+	__u64_stats_irqrestore(flags);
+}
+
 #define u64_stats_init(syncp)			do { } while (0)
 #define u64_stats_update_begin(syncp)		do { } while (0)
 #define u64_stats_update_end(syncp)		do { } while (0)

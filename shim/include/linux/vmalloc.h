@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * vmalloc: the shim's one allocator (shim/lib/slab.c) serves it, with the
- * same accounting and call sites as kmalloc (linux/alloc_tag.h); node
- * arguments are taken and ignored (one NUMA node). Unlike the kernel's, a
- * vmalloc() object may be passed to kfree() without complaint, and the
- * size limit is KMALLOC_MAX_SIZE's.
+ * vmalloc (lib/vmalloc.c): virtually contiguous memory made of pages. An
+ * area is one kmalloc-family object (counted, failure-injected, its caller
+ * named by a leak report as kmalloc's, linux/alloc_tag.h) holding its
+ * struct pages and page-aligned memory, so is_vmalloc_addr(),
+ * vmalloc_to_page() and vfree() find it. Node arguments are taken and
+ * ignored (one NUMA node). Mapping other pages into one range (vmap(),
+ * vm_map_ram()) and into user space is not modelled: those stop the call.
  */
 #ifndef _LINUX_VMALLOC_H
 #define _LINUX_VMALLOC_H
@@ -13,38 +15,101 @@
 #include <linux/gfp.h>
 #include <linux/init.h>
 #include <linux/list.h>
+#include <linux/mm_types.h>
 #include <linux/overflow.h>
 #include <linux/rbtree.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
+#include <linux/version.h>
 
-void *__kmalloc_noprof(size_t size, gfp_t flags) __malloc;
-void kfree(const void *objp);
+struct vm_area_struct;
+struct iov_iter;
+
+/* what an area is (vm_struct.flags) */
+#define VM_IOREMAP		0x00000001
+#define VM_ALLOC		0x00000002
+#define VM_MAP			0x00000004
+#define VM_USERMAP		0x00000008
+#define VM_DMA_COHERENT		0x00000010
+#define VM_UNINITIALIZED	0x00000020
+#define VM_NO_GUARD		0x00000040
+#define VM_KASAN		0x00000080
+#define VM_FLUSH_RESET_PERMS	0x00000100
+#define VM_MAP_PUT_PAGES	0x00000200
+#define VM_ALLOW_HUGE_VMAP	0x00000400
+#define VM_DEFER_KMEMLEAK	0
+
+#define IOREMAP_MAX_ORDER	(7 + PAGE_SHIFT)
+
+/* an area of vmalloc space */
+struct vm_struct {
+	struct vm_struct *next;
+	void *addr;
+	unsigned long size;
+	unsigned long flags;
+	struct page **pages;
+	unsigned int page_order;
+	unsigned int nr_pages;
+	phys_addr_t phys_addr;
+	const void *caller;
+};
+
+void *__vmalloc_node_noprof(unsigned long size, unsigned long align, gfp_t gfp_mask,
+			    int node, const void *caller) __alloc_size(1);
+void vfree(const void *addr);
+extern void vfree_atomic(const void *addr);
+extern void *vmalloc_user_noprof(unsigned long size) __alloc_size(1);
+extern void *vmalloc_32_noprof(unsigned long size) __alloc_size(1);
+extern void *vmalloc_32_user_noprof(unsigned long size) __alloc_size(1);
+extern unsigned long vmalloc_nr_pages(void);
+bool vmalloc_dump_obj(void *object);
+extern struct vm_struct *find_vm_area(const void *addr);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+void * __must_check vrealloc_noprof(const void *p, size_t size, gfp_t flags)
+	__realloc_size(2);
+#endif
 
 static inline void *vmalloc_noprof(unsigned long size)
 {
-	return __kmalloc_noprof(size, GFP_KERNEL);
+	return __vmalloc_node_noprof(size, 1, GFP_KERNEL, NUMA_NO_NODE,
+				     __builtin_return_address(0));
 }
 
 static inline void *vzalloc_noprof(unsigned long size)
 {
-	return __kmalloc_noprof(size, GFP_KERNEL | __GFP_ZERO);
+	return __vmalloc_node_noprof(size, 1, GFP_KERNEL | __GFP_ZERO, NUMA_NO_NODE,
+				     __builtin_return_address(0));
 }
 
 static inline void *vmalloc_node_noprof(unsigned long size, int node)
 {
-	return __kmalloc_noprof(size, GFP_KERNEL);
+	return __vmalloc_node_noprof(size, 1, GFP_KERNEL, node, __builtin_return_address(0));
 }
 
 static inline void *vzalloc_node_noprof(unsigned long size, int node)
 {
-	return __kmalloc_noprof(size, GFP_KERNEL | __GFP_ZERO);
+	return __vmalloc_node_noprof(size, 1, GFP_KERNEL | __GFP_ZERO, node,
+				     __builtin_return_address(0));
 }
 
 static inline void *__vmalloc_noprof(unsigned long size, gfp_t gfp_mask)
 {
-	return __kmalloc_noprof(size, gfp_mask);
+	return __vmalloc_node_noprof(size, 1, gfp_mask, NUMA_NO_NODE,
+				     __builtin_return_address(0));
 }
+
+/* huge mappings are an optimisation of the page tables: plain pages here */
+static inline void *vmalloc_huge_noprof(unsigned long size, gfp_t gfp_mask)
+{
+	return __vmalloc_noprof(size, gfp_mask);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline void *vmalloc_huge_node_noprof(unsigned long size, gfp_t gfp_mask, int node)
+{
+	return __vmalloc_node_noprof(size, 1, gfp_mask, node, __builtin_return_address(0));
+}
+#endif
 
 static inline void *__vmalloc_array_noprof(size_t n, size_t size, gfp_t flags)
 {
@@ -52,7 +117,7 @@ static inline void *__vmalloc_array_noprof(size_t n, size_t size, gfp_t flags)
 
 	if (unlikely(check_mul_overflow(n, size, &bytes)))
 		return NULL;
-	return __kmalloc_noprof(bytes, flags);
+	return __vmalloc_noprof(bytes, flags);
 }
 
 static inline void *vmalloc_array_noprof(size_t n, size_t size)
@@ -70,9 +135,25 @@ static inline void *vcalloc_noprof(size_t n, size_t size)
 	return __vmalloc_array_noprof(n, size, GFP_KERNEL | __GFP_ZERO);
 }
 
-static inline void vfree(const void *addr)
+/* an area's size with its guard page, as get_vm_area() reserves it */
+static inline size_t get_vm_area_size(const struct vm_struct *area)
 {
-	kfree(addr);
+	if (!(area->flags & VM_NO_GUARD))
+		return area->size - PAGE_SIZE;
+	return area->size;
+}
+
+static inline bool is_vm_area_hugepages(const void *addr)
+{
+	return false;
+}
+
+static inline void set_vm_flush_reset_perms(void *addr)
+{
+	struct vm_struct *vm = find_vm_area(addr);
+
+	if (vm)
+		vm->flags |= VM_FLUSH_RESET_PERMS;
 }
 
 #define vmalloc(...)		alloc_hooks(vmalloc_noprof(__VA_ARGS__))
@@ -80,9 +161,41 @@ static inline void vfree(const void *addr)
 #define vmalloc_node(...)	alloc_hooks(vmalloc_node_noprof(__VA_ARGS__))
 #define vzalloc_node(...)	alloc_hooks(vzalloc_node_noprof(__VA_ARGS__))
 #define __vmalloc(...)		alloc_hooks(__vmalloc_noprof(__VA_ARGS__))
+#define __vmalloc_node(...)	alloc_hooks(__vmalloc_node_noprof(__VA_ARGS__))
+#define vmalloc_user(...)	alloc_hooks(vmalloc_user_noprof(__VA_ARGS__))
+#define vmalloc_32(...)		alloc_hooks(vmalloc_32_noprof(__VA_ARGS__))
+#define vmalloc_32_user(...)	alloc_hooks(vmalloc_32_user_noprof(__VA_ARGS__))
+#define vmalloc_huge(...)	alloc_hooks(vmalloc_huge_noprof(__VA_ARGS__))
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define vmalloc_huge_node(...)	alloc_hooks(vmalloc_huge_node_noprof(__VA_ARGS__))
+#endif
 #define vmalloc_array(...)	alloc_hooks(vmalloc_array_noprof(__VA_ARGS__))
 #define __vmalloc_array(...)	alloc_hooks(__vmalloc_array_noprof(__VA_ARGS__))
 #define vcalloc(...)		alloc_hooks(vcalloc_noprof(__VA_ARGS__))
 #define __vcalloc(...)		alloc_hooks(__vcalloc_noprof(__VA_ARGS__))
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define vrealloc(...)		alloc_hooks(vrealloc_noprof(__VA_ARGS__))
+#endif
 
+/* other pages in one range, kernel address space, user mappings: not modelled */
+extern void *vmap(struct page **pages, unsigned int count, unsigned long flags,
+		  pgprot_t prot);
+extern void vunmap(const void *addr);
+void *vmap_pfn(unsigned long *pfns, unsigned int count, pgprot_t prot);
+extern void *vm_map_ram(struct page **pages, unsigned int count, int node);
+extern void vm_unmap_ram(const void *mem, unsigned int count);
+extern void vm_unmap_aliases(void);
+extern struct vm_struct *get_vm_area(unsigned long size, unsigned long flags);
+extern struct vm_struct *__get_vm_area_caller(unsigned long size, unsigned long flags,
+					      unsigned long start, unsigned long end,
+					      const void *caller);
+void free_vm_area(struct vm_struct *area);
+extern int remap_vmalloc_range(struct vm_area_struct *vma, void *addr,
+			       unsigned long pgoff);
+extern int remap_vmalloc_range_partial(struct vm_area_struct *vma, unsigned long uaddr,
+				       void *kaddr, unsigned long pgoff, unsigned long size);
+
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/bitmap.h>
 #endif

@@ -71,10 +71,6 @@ void qdk_ctx_might_sleep_at(const char *what, unsigned long ip);
 void qdk_ctx_irq_off(int bh, unsigned long ip);
 void qdk_ctx_irq_on(int bh, unsigned long ip);
 
-/* local_irq_save()/local_irq_restore(): the interrupt state as a value */
-unsigned long qdk_ctx_irq_save(unsigned long ip);
-void qdk_ctx_irq_restore(unsigned long flags, unsigned long ip);
-int qdk_ctx_irqs_disabled(void);
 
 /*
  * A frame: the shim runs WHAT ("enqueue", "timer" ...) of qdisc KIND (or
