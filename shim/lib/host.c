@@ -150,9 +150,11 @@ static int addr2line(unsigned long pc, int func, char *out, unsigned long size, 
 /* "file:line" with a line known ("?" and ":0" are addr2line's unknowns) */
 static int known_line(char *l)
 {
+	char *d = strstr(l, " (discriminator ");
 	size_t n;
 
-	l[strcspn(l, " ")] = 0;	/* "file:line (discriminator N)" */
+	if (d)		/* "file:line (discriminator N)"; a path may have spaces */
+		*d = 0;
 	n = strlen(l);
 	return l[0] && l[0] != '?' && !strstr(l, ":?") && !(n > 2 && !strcmp(l + n - 2, ":0"));
 }
