@@ -742,17 +742,7 @@ static int u32_array_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-static int u32_array_open(struct inode *inode, struct file *file)
-{
-	return single_open(file, u32_array_show, inode->i_private);
-}
-
-static const struct file_operations u32_array_fops = {
-	.open		= u32_array_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
-	.release	= single_release,
-};
+DEFINE_SHOW_ATTRIBUTE(u32_array);
 
 void debugfs_create_u32_array(const char *name, umode_t mode, struct dentry *parent,
 			      struct debugfs_u32_array *array)
@@ -782,17 +772,7 @@ static int regset32_show(struct seq_file *s, void *data)
 	return 0;
 }
 
-static int regset32_open(struct inode *inode, struct file *file)
-{
-	return single_open(file, regset32_show, inode->i_private);
-}
-
-static const struct file_operations regset32_fops = {
-	.open		= regset32_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
-	.release	= single_release,
-};
+DEFINE_SHOW_ATTRIBUTE(regset32);
 
 void debugfs_create_regset32(const char *name, umode_t mode, struct dentry *parent,
 			     struct debugfs_regset32 *regset)
