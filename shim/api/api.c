@@ -506,7 +506,7 @@ static struct qdk_qdisc *do_qdisc_create(const char *kind,
 	h->sch = sch;
 
 	if (ops->init) {
-		err = ops->init(sch, opt, &ext);
+		err = qdk_ctx_op("init", ops->id, ops->init(sch, opt, &ext));
 		if (err) {
 			/* like qdisc_create(): ->destroy() after a failed init */
 			if (ops->destroy)
@@ -555,7 +555,7 @@ static int do_qdisc_change(struct qdk_qdisc *q, const void *tca, size_t tca_len,
 		NL_SET_ERR_MSG(&ext, "Change operation not supported by specified qdisc");
 		err = -EINVAL;
 	} else {
-		err = q->sch->ops->change(q->sch, opt, &ext);
+		err = qdk_ctx_op("change", q->sch->ops->id, q->sch->ops->change(q->sch, opt, &ext));
 	}
 	kfree(opt);
 out:
@@ -597,7 +597,7 @@ static int do_qdisc_dump(struct qdk_qdisc *q, void *buf, size_t len)
 	skb = qdk_skb_alloc(len);
 	if (!skb)
 		return -ENOMEM;
-	ret = sch->ops->dump(sch, skb);
+	ret = qdk_ctx_op("dump", sch->ops->id, sch->ops->dump(sch, skb));
 	if (ret < 0) {
 		ret = -EMSGSIZE;
 	} else if (skb->len > len) {

@@ -1146,7 +1146,7 @@ static int tc_fill_qdisc(struct sk_buff *skb, struct Qdisc *q, u32 clid,
 		return -1;
 	if (nla_put_string(skb, TCA_KIND, q->ops->id))
 		goto nla_put_failure;
-	if (q->ops->dump && q->ops->dump(q, skb) < 0)
+	if (q->ops->dump && qdk_ctx_op("dump", q->ops->id, q->ops->dump(q, skb)) < 0)
 		goto nla_put_failure;
 	if (nla_put_u8(skb, TCA_HW_OFFLOAD, !!(q->flags & TCQ_F_OFFLOADED)))
 		goto nla_put_failure;
@@ -1375,7 +1375,7 @@ static struct Qdisc *qdisc_create(struct net_device *dev,
 	if (err)
 		goto err_free;
 	if (ops->init) {
-		err = ops->init(sch, tca[TCA_OPTIONS], extack);
+		err = qdk_ctx_op("init", ops->id, ops->init(sch, tca[TCA_OPTIONS], extack));
 		if (err != 0)
 			goto err_destroy;
 	}
@@ -1404,7 +1404,7 @@ static struct Qdisc *qdisc_create(struct net_device *dev,
 err_destroy:
 	/* ops->init() failed or ran: ->destroy() like qdisc_create_dflt() */
 	if (ops->destroy)
-		ops->destroy(sch);
+		qdk_ctx_op_void("destroy", ops->id, ops->destroy(sch));
 err_free:
 	qdisc_free(sch);
 err_out:
@@ -1427,7 +1427,7 @@ static int qdisc_change(struct Qdisc *sch, struct nlattr **tca,
 			NL_SET_ERR_MSG(extack, "Change of blocks is not supported");
 			return -EOPNOTSUPP;
 		}
-		err = sch->ops->change(sch, tca[TCA_OPTIONS], extack);
+		err = qdk_ctx_op("change", sch->ops->id, sch->ops->change(sch, tca[TCA_OPTIONS], extack));
 		if (err)
 			return err;
 	}

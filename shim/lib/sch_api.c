@@ -492,7 +492,7 @@ struct Qdisc *qdisc_create_dflt(struct netdev_queue *dev_queue,
 	}
 	sch->parent = parentid;
 
-	if (!ops->init || ops->init(sch, NULL, extack) == 0)
+	if (!ops->init || qdk_ctx_op("init", ops->id, ops->init(sch, NULL, extack)) == 0)
 		return sch;
 
 	qdisc_put(sch);
@@ -520,7 +520,7 @@ static void __qdisc_destroy(struct Qdisc *qdisc)
 	qdisc_hash_del(qdisc);
 	qdisc_reset(qdisc);
 	if (ops->destroy)
-		ops->destroy(qdisc);
+		qdk_ctx_op_void("destroy", ops->id, ops->destroy(qdisc));
 	module_put(ops->owner);
 	qdisc_free(qdisc);
 }

@@ -92,6 +92,24 @@ struct qdk_ctx_frame {
 void qdk_ctx_enter(struct qdk_ctx_frame *f, const char *what, const char *kind, unsigned long fn);
 void qdk_ctx_leave(struct qdk_ctx_frame *f);
 
+/*
+ * An op of the control path (init, change, dump, destroy) in its frame:
+ * process context under RTNL, where it may sleep; the frame checks it
+ * leaves no lock, RCU section or bottom halves behind.
+ */
+#define qdk_ctx_op(what, kind, call) ({					\
+	struct qdk_ctx_frame __qdk_f;					\
+	__auto_type __qdk_r = (qdk_ctx_enter(&__qdk_f, what, kind, 0), (call)); \
+	qdk_ctx_leave(&__qdk_f);					\
+	__qdk_r;							\
+})
+#define qdk_ctx_op_void(what, kind, call) do {				\
+	struct qdk_ctx_frame __qdk_f;					\
+	qdk_ctx_enter(&__qdk_f, what, kind, 0);				\
+	call;								\
+	qdk_ctx_leave(&__qdk_f);					\
+} while (0)
+
 /* where the context checks stop the program: a breakpoint for gdb */
 void qdk_ctx_bug(void);
 
