@@ -108,7 +108,14 @@ kdir() {
 	"" | 6.1) ;;
 	6.12 | 7.x)
 		if [ -s "$top/build/kernels/$KERNEL/kdir" ]; then
-			cat "$top/build/kernels/$KERNEL/kdir"
+			k=$(cat "$top/build/kernels/$KERNEL/kdir")
+			# a checkout moved or copied with its build/kernels (a
+			# clone of a developer's): the root under this one's
+			case $k in
+			"$top"/*) ;;
+			*/build/kernels/*) k="$top/build/kernels/${k#*/build/kernels/}" ;;
+			esac
+			echo "$k"
 		elif [ "$mode" = fetch ]; then
 			"$top/tools/kernel-fetch.sh" "$KERNEL"
 		else
