@@ -218,6 +218,11 @@ def run_region(r: Region, body: list[str]) -> list[str]:
         outs = normalise(res.stdout, str(run)).split(f"\n{MARK}\n")
     if len(outs) != len(ran) + 1:
         raise DocError(f"{r.where()}: the commands stopped early (exit {res.returncode})")
+    # gdb's word for a binary built before its sources changed: a transcript
+    # of it would show the old lines
+    if "Source file is more recent than executable" in res.stdout:
+        raise DocError(f"{r.where()}: a binary it runs is older than its sources: rebuild "
+                       f"what it needs (tests/suites/{r.opts['suite']} builds it) and run again")
     printed = {k: outs[n] for n, k in enumerate(ran)}
     new: list[str] = []
     for k, cmd in enumerate(cmds):
