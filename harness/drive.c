@@ -210,7 +210,10 @@ static void enqueue_arrival(struct driver *d)
 	if (d->summary)
 		sum_arrival(&d->sum, ev->fid, f->decl, ev->id, d->now, ev->pkt_len);
 	call_begin();
+	/* a report of the shim's checks names the arrival's line; later calls have none */
+	qdk_call_cookie(ev->line);
 	ret = qdk_enqueue(d->q, skb);
+	qdk_call_cookie(0);
 	write_draws(d);
 	if (!trace_w_enqueue(d->w, d->now, ev->id, ev->fid, ev->pkt_len, (uint32_t)ret))
 		die(1, "%s:%u: enqueue returned 0x%x, which a trace cannot express",
@@ -556,6 +559,7 @@ int cmd_drive(int argc, char **argv)
 	if (sum_path)
 		refuse_same_file(sum_path, in);
 	trace_open(&d.in, in);
+	qdk_call_trace(d.in.path);
 	if (qdisc) {
 		spec_parse(qdisc, NULL, &d.in.hdr, &qs);
 		snprintf(where, sizeof(where), "--qdisc \"%s\"", qdisc);

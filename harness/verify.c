@@ -719,6 +719,7 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	if (parted)
 		parse_parted(&v, parted);
 	trace_open(&v.t, path);
+	qdk_call_trace(v.t.path);
 	if (v.t.have_first && v.t.first.op == 'e' && v.t.first.verdict == VERDICT_UNKNOWN)
 		trace_fail(&v.t, v.t.first.line, "this is an arrival-only trace (verdict \"?\"): "
 			   "nothing to verify; replay it with `qdk-replay drive`");
@@ -820,8 +821,9 @@ call:
 				check_effects(&v);
 			v.pending = false;
 		}
-		advance(&v, ev.ts, ev.line);
+		/* before the clock moves: the timers due by this line report it */
 		qdk_call_cookie(ev.line);
+		advance(&v, ev.ts, ev.line);
 		switch (ev.op) {
 		case 'e':
 			do_enqueue(&v, &ev);

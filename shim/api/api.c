@@ -28,6 +28,8 @@
 #include <net/tcp.h>
 #include <net/sch_generic.h>
 
+#include <qdk/accounting.h>
+
 #include "../lib/host.h"
 #include "../lib/shim.h"
 #include "qdk_api.h"
@@ -86,6 +88,16 @@ static void call_begin(void)
 {
 	n_effects = 0;
 	in_call = true;
+	qdk_acct_call_begin();
+}
+
+static u64 call_cookie;
+
+/* a call ended: every qdisc's counts against the packets it holds (qdk/accounting.h) */
+static void call_end(const char *what, const struct Qdisc *sch)
+{
+	in_call = false;
+	qdk_acct_check(what, sch ? sch->ops->id : NULL, call_cookie);
 }
 
 /*
@@ -214,11 +226,14 @@ void qdk_mem_usage(long *objects, long *bytes)
 
 /* ---- leak reports ------------------------------------------------------------ */
 
-static u64 call_cookie;
-
 void qdk_call_cookie(uint64_t cookie)
 {
 	call_cookie = cookie;
+}
+
+void qdk_call_trace(const char *path)
+{
+	qdk_acct_trace(path);
 }
 
 uint64_t qdk_mem_mark(void)
@@ -316,7 +331,12 @@ uint64_t qdk_now(void)
 
 bool qdk_clock_advance(uint64_t ns)
 {
-	return qdk_time_advance(ns);
+	bool ok;
+
+	qdk_acct_call_begin();
+	ok = qdk_time_advance(ns);
+	qdk_acct_check("the timers due", NULL, call_cookie);
+	return ok;
 }
 
 uint64_t qdk_next_timer(void)
@@ -335,7 +355,7 @@ int qdk_fire_timer(void)
 
 	call_begin();
 	ret = qdk_time_fire_timer_list();
-	in_call = false;
+	call_end("a timer", NULL);
 	return ret;
 }
 
@@ -559,7 +579,7 @@ static int do_qdisc_change(struct qdk_qdisc *q, const void *tca, size_t tca_len,
 	}
 	kfree(opt);
 out:
-	in_call = false;
+	call_end("change", q->sch);
 	set_msg(msg, msglen, &ext, err);
 	return err;
 }
@@ -572,7 +592,7 @@ static void do_qdisc_reset(struct qdk_qdisc *q)
 	datapath_enter(q->sch, &frame, "reset");
 	qdisc_reset(q->sch);
 	datapath_leave(q->sch, &frame);
-	in_call = false;
+	call_end("reset", q->sch);
 }
 
 static void do_qdisc_destroy(struct qdk_qdisc *q)
@@ -795,10 +815,12 @@ int qdk_tree_add(struct qdk_qdisc *root, bool cls, uint32_t parent, uint32_t han
 
 	rtnl_lock();
 	/* tc class replace (it also sets a class the qdisc made); tc qdisc add */
+	qdk_acct_call_begin();
 	err = tree_request(root, cls ? RTM_NEWTCLASS : RTM_NEWQDISC,
 			   cls ? NLM_F_CREATE : NLM_F_CREATE | NLM_F_EXCL, parent, handle,
 			   kind, tca, tca_len, &ext);
 	rtnl_unlock();
+	qdk_acct_check(cls ? "tc class add" : "tc qdisc add", kind, call_cookie);
 	set_msg(msg, msglen, &ext, err);
 	return err;
 }
@@ -1431,6 +1453,7 @@ int qdk_enqueue(struct qdk_qdisc *q, struct qdk_skb *h)
 	skb->prev = NULL;
 	skb->__qdk_handed = "enqueue";
 	skb->__qdk_cookie = call_cookie;
+	qdk_acct_into(skb, sch);
 	/* __dev_xmit_skb(): the reason a drop has unless the qdisc gives one */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 	tcf_set_qdisc_drop_reason(skb, QDISC_DROP_GENERIC);
@@ -1448,7 +1471,7 @@ int qdk_enqueue(struct qdk_qdisc *q, struct qdk_skb *h)
 	if (!qdk_skb_watch_freed)
 		check_mark(skb);
 	qdk_skb_watch = NULL;
-	in_call = false;
+	call_end("enqueue", sch);
 	return ret;
 }
 
@@ -1469,9 +1492,10 @@ struct qdk_skb *qdk_dequeue(struct qdk_qdisc *q)
 	if (skb) {
 		skb->next = NULL;
 		check_mark(skb);
+		qdk_acct_out(skb);
 	}
 	run_end(q->sch);
-	in_call = false;
+	call_end("dequeue", q->sch);
 	return (struct qdk_skb *)skb;
 }
 
@@ -1485,6 +1509,6 @@ struct qdk_skb *qdk_peek(struct qdk_qdisc *q)
 	skb = q->sch->ops->peek(q->sch);
 	datapath_leave(q->sch, &frame);
 	run_end(q->sch);
-	in_call = false;
+	call_end("peek", q->sch);
 	return (struct qdk_skb *)skb;
 }

@@ -554,5 +554,11 @@ int qdk_leak_text(const struct qdk_leak *l, char *buf, size_t len);
  * one current then (struct qdk_leak.cookie).
  */
 void qdk_call_cookie(uint64_t cookie);
+/*
+ * The trace the calls come from (NULL: none): with a nonzero cookie, a
+ * report of the shim's checks (the accounting check after every call)
+ * names the call as PATH:COOKIE, the trace line.
+ */
+void qdk_call_trace(const char *path);
 
 #endif /* QDK_API_H */

@@ -81,6 +81,19 @@ static void __attribute__((__noreturn__)) report(const char *at, const char *bug
 	__builtin_unreachable();
 }
 
+void qdk_ctx_recursion(const char *what, struct lockdep_map *map, unsigned long ip)
+{
+	char at[512], bug[256];
+
+	snprintf(bug, sizeof(bug), "%s recursion on CPU#0: %s is already held", what,
+		 lock_name(map));
+	report(where(ip, at, sizeof(at)), bug,
+	       "this CPU spins (or sleeps) on it forever, a hard lockup; CONFIG_DEBUG_SPINLOCK"
+	       " reports \"BUG: spinlock recursion\", lockdep \"possible recursive locking"
+	       " detected\". sch_tree_lock() in an op the root lock already covers (enqueue,"
+	       " dequeue, peek, reset, a watchdog) is this bug");
+}
+
 void qdk_ctx_acquire(struct lockdep_map *map, int trylock, int read, unsigned long ip)
 {
 	if (nheld == QDK_MAX_LOCK_DEPTH) {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * locking.c - what the lock headers do out of line: the report of a lock
- * taken again on the shim's one CPU (the kernel would spin or sleep
- * forever), lockdep_is_held() from the locks' state, the dec-and-lock
+ * locking.c - what the lock headers do out of line: a lock taken again on
+ * the shim's one CPU (the kernel would spin or sleep forever) handed to the
+ * context checks, lockdep_is_held() from the locks' state, the dec-and-lock
  * helpers (lib/dec_and_lock.c, lib/refcount.c) and bucket locks
  * (lib/bucket_locks.c).
  */
@@ -14,11 +14,10 @@
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 
+/* the kernel would wait forever: the context checks stop the program at ip */
 void qdk_lock_stuck(const char *what, struct lockdep_map *map, unsigned long ip)
 {
-	pr_err("BUG: %s recursion on CPU#0: %s already held; the kernel would wait for it forever\n",
-	       what, map && map->name ? map->name : "(unnamed)");
-	qdk_warn(__FILE__, __LINE__, "lock already held");
+	qdk_ctx_recursion(what, map, ip);
 }
 
 int qdk_lock_is_held(const void *lock, int type)

@@ -10,6 +10,7 @@
 #include <linux/kernel.h>
 #include <linux/rbtree_augmented.h>
 #include <linux/skbuff.h>
+#include <qdk/accounting.h>
 
 typedef void (*aug_rotate_t)(struct rb_node *old, struct rb_node *new);
 
@@ -266,6 +267,9 @@ struct rb_node *__qdk_rb_erase_unlink(struct rb_node *node, struct rb_root *root
 void rb_erase(struct rb_node *node, struct rb_root *root)
 {
 	struct rb_node *rebalance = __qdk_rb_erase_unlink(node, root, NULL);
+
+	/* the accounting check names the line that took a packet out */
+	qdk_acct_unlinked(node, _QDK_RET_IP_);
 
 	if (rebalance)
 		__rb_erase_color(rebalance, root, NULL);

@@ -447,6 +447,7 @@ struct Qdisc *qdisc_alloc(struct netdev_queue *dev_queue,
 	sch->dev_queue = dev_queue;
 	sch->owner = -1;
 	refcount_set(&sch->refcnt, 1);
+	qdk_acct_qdisc_new(sch);
 	return sch;
 
 errout1:
@@ -461,6 +462,7 @@ void qdisc_free(struct Qdisc *qdisc)
 	int armed;
 
 	watchdogs_forget(qdisc);
+	qdk_acct_qdisc_free(qdisc);
 	/* a timer left armed in freed memory would fire into garbage */
 	armed = qdk_time_purge_range(qdisc, ksize(qdisc));
 	if (armed)

@@ -237,6 +237,9 @@ struct sk_buff *qdk_skb_alloc(unsigned int size)
 	skb->__qdk_cookie = 0;
 	skb->__qdk_live_next = &skb_live;
 	skb->__qdk_live_prev = skb_live.__qdk_live_prev;
+	skb->__qdk_in = NULL;
+	skb->__qdk_touched = 0;
+	skb->__qdk_drop_ip = 0;
 	skb_live.__qdk_live_prev->__qdk_live_next = skb;
 	skb_live.__qdk_live_prev = skb;
 	memset(skb_shinfo(skb), 0, offsetof(struct skb_shared_info, dataref));
@@ -262,6 +265,8 @@ static void skb_release(struct sk_buff *skb)
 	}
 	if (skb->destructor)
 		skb->destructor(skb);
+	if (unlikely(skb->__qdk_in))
+		qdk_acct_out(skb);
 	skb->__qdk_live = 0;
 	if (skb == qdk_skb_watch)
 		qdk_skb_watch_freed = true;
@@ -341,15 +346,23 @@ void __kfree_skb(struct sk_buff *skb)
 	skb_release(skb);
 }
 
-void kfree_skb_reason(struct sk_buff *skb, enum skb_drop_reason reason)
+/* a drop, by the code at ip (the accounting check's report names it) */
+static void kfree_skb_at(struct sk_buff *skb, unsigned long ip)
 {
 	if (unlikely(!skb))
 		return;
 	if (!skb_unref(skb))
 		return;
+	if (unlikely(skb->__qdk_in))
+		qdk_acct_freed(skb, ip);
 	if (skb->__qdk_id && qdk_skb_drop_hook)
 		qdk_skb_drop_hook(skb);
 	skb_release(skb);
+}
+
+void kfree_skb_reason(struct sk_buff *skb, enum skb_drop_reason reason)
+{
+	kfree_skb_at(skb, _QDK_RET_IP_);
 }
 
 void consume_skb(struct sk_buff *skb)
@@ -358,15 +371,19 @@ void consume_skb(struct sk_buff *skb)
 		return;
 	if (!skb_unref(skb))
 		return;
+	if (unlikely(skb->__qdk_in))
+		qdk_acct_freed(skb, _QDK_RET_IP_);
 	skb_release(skb);
 }
 
 void kfree_skb_list_reason(struct sk_buff *segs, enum skb_drop_reason reason)
 {
+	unsigned long ip = _QDK_RET_IP_;
+
 	while (segs) {
 		struct sk_buff *next = segs->next;
 
-		kfree_skb_reason(segs, reason);
+		kfree_skb_at(segs, ip);
 		segs = next;
 	}
 }
@@ -424,6 +441,7 @@ struct sk_buff *skb_copy_noprof(const struct sk_buff *skb, gfp_t priority)
 	n->destructor = NULL;
 	refcount_set(&n->users, 1);
 	n->__qdk_id = 0;	/* a copy is a new packet for the trace */
+	qdk_acct_made(n, skb);
 	n->__qdk_bufsize = bufsize;
 	n->__qdk_ecn = skb->__qdk_ecn;
 	n->__qdk_live = 1;
@@ -470,6 +488,7 @@ struct sk_buff *qdk_skb_segment_new(const struct sk_buff *skb, unsigned int len)
 	refcount_set(&n->users, 1);
 	n->__qdk_id = 0;
 	n->__qdk_ecn = skb->__qdk_ecn;
+	qdk_acct_made(n, skb);
 	skb_made(n, skb);
 	return n;
 }

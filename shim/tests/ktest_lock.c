@@ -80,22 +80,6 @@ KTEST(lock, raw_spinlock)
 	return 0;
 }
 
-KTEST(lock, recursion_warns)
-{
-	spinlock_t l;
-	unsigned long w0 = qdk_warn_count;
-
-	spin_lock_init(&l);
-	spin_lock(&l);
-	/* the kernel would spin here forever: reported, the call goes on */
-	spin_lock(&l);
-	KT_EQ(qdk_warn_count, w0 + 1);
-	spin_unlock(&l);
-	KT_EQ(spin_is_locked(&l), 0);
-	qdk_warn_count = w0;
-	return 0;
-}
-
 KTEST(lock, rwlock)
 {
 	rwlock_t rw;
@@ -124,11 +108,6 @@ KTEST(lock, rwlock)
 	KT_EQ(write_trylock(&rw), 1);
 	write_unlock(&rw);
 	KT_EQ(qdk_warn_count, w0);
-	read_lock(&rw);
-	write_lock(&rw);	/* a writer waits for readers: forever here */
-	KT_EQ(qdk_warn_count, w0 + 1);
-	write_unlock(&rw);
-	qdk_warn_count = w0;
 	return 0;
 }
 

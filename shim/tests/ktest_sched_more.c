@@ -160,7 +160,8 @@ static void test_head_change(struct tcf_proto *tp_head, void *priv)
 
 KTEST(schedmore, bind_filters_and_miniq)
 {
-	struct Qdisc q = { .ops = &test_ops, .handle = 0x10000 };
+	struct netdev_queue txq = {};
+	struct Qdisc q = { .ops = &test_ops, .handle = 0x10000, .dev_queue = &txq };
 	struct tcf_block block = { .q = &q };
 	struct tcf_proto tp = { .chain = &block.chain0 };
 	struct tcf_result r = { .classid = TC_H_MAKE(0x10000, 3) };
@@ -168,6 +169,10 @@ KTEST(schedmore, bind_filters_and_miniq)
 	struct mini_Qdisc __rcu *miniq = NULL;
 	tcf_chain_head_change_t *change = test_head_change;
 
+	/* binding takes the tree lock, the root's: a control path's, under RTNL */
+	txq.qdisc_sleeping = &q;
+	spin_lock_init(&q.q.lock);
+	rtnl_lock();
 	block.chain0.block = &block;
 	tcf_bind_filter(&tp, &r, 0);
 	KT_EQ(r.class, 3);
@@ -183,6 +188,7 @@ KTEST(schedmore, bind_filters_and_miniq)
 	KT_EQ(test_unbinds, 2);
 	KT_EQ(__cls_set_class(&r.class, 9), 0);
 	KT_EQ(r.class, 9);
+	rtnl_unlock();
 
 	mini_qdisc_pair_init(&pair, &q, &miniq);
 	mini_qdisc_pair_block_init(&pair, &block);

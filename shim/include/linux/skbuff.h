@@ -34,6 +34,8 @@
 #include <linux/bitops.h>
 #include <linux/time_types.h>
 #include <linux/if_packet.h>
+#include <qdk/accounting.h>
+#include <qdk/context.h>
 #include <net/checksum.h>
 #include <net/flow_dissector.h>
 
@@ -287,6 +289,11 @@ struct sk_buff {
 	const char		*__qdk_handed;	/* bridge call that last gave it to a qdisc */
 	u64			__qdk_cookie;	/* the caller's context of that call */
 	struct sk_buff		*__qdk_live_next, *__qdk_live_prev;
+	/* the accounting check (qdk/accounting.h) */
+	struct Qdisc		*__qdk_in;	/* the qdisc whose own count has it */
+	unsigned int		__qdk_in_len;	/* its qdisc_pkt_len() as counted there */
+	unsigned short		__qdk_touched;	/* its slot + 1 in the check's list */
+	unsigned long		__qdk_drop_ip;	/* where a qdisc dropped it, 0: not */
 };
 
 /* ---- buffer geometry ---------------------------------------------------- */
@@ -863,6 +870,7 @@ static inline void __skb_unlink(struct sk_buff *skb, struct sk_buff_head *list)
 	skb->next  = skb->prev = NULL;
 	WRITE_ONCE(next->prev, prev);
 	WRITE_ONCE(prev->next, next);
+	qdk_acct_unlinked(skb, _QDK_THIS_IP_);
 }
 
 static inline struct sk_buff *__skb_dequeue(struct sk_buff_head *list)

@@ -3,9 +3,9 @@
  * Spinlocks (raw and spinlock_t) and, through rwlock.h, rwlocks on the
  * shim's one CPU. A lock is real state: spin_trylock() fails on a held lock,
  * spin_is_locked() says whether it is held, lockdep_is_held() too. Taking a
- * lock this CPU already holds would spin forever in the kernel; here it is
- * reported (qdk_lock_stuck(): "BUG: spinlock recursion", a WARNING) and the
- * caller goes on. As in the kernel, a lock disables preemption, _bh ones
+ * lock this CPU already holds would spin forever in the kernel; here it
+ * stops the program at the caller's line (qdk_lock_stuck(): "BUG: spinlock
+ * recursion", qdk/context.h). As in the kernel, a lock disables preemption, _bh ones
  * bottom halves and _irq/_irqsave ones interrupts (irqflags.h): no softirq
  * or interrupt runs during a call anyway, but the state is what the context
  * checks read (qdk/context.h), which every acquire and release reports to.

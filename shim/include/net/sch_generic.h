@@ -142,6 +142,11 @@ struct Qdisc {
 	struct rcu_head		rcu;
 	netdevice_tracker	dev_tracker;
 	struct lock_class_key	root_lock_key;
+	/* the shim's accounting check (qdk/accounting.h) */
+	unsigned int		__qdk_held, __qdk_sum;	/* packets: its own, with its children's */
+	u64			__qdk_held_bytes, __qdk_sum_bytes;
+	bool			__qdk_counts_bytes;	/* its backlog was ever nonzero */
+	struct list_head	__qdk_all;		/* every qdisc alive */
 	/* private data */
 	long privdata[] ____cacheline_aligned;
 };
@@ -407,7 +412,11 @@ static inline int qdisc_qlen_sum(const struct Qdisc *q)
 {
 	__u32 qlen = q->qstats.qlen;
 
-	qlen += q->q.qlen;
+	/* one CPU (linux/percpu.h): its copy is the per-CPU sum */
+	if (qdisc_is_percpu_stats(q))
+		qlen += this_cpu_ptr(q->cpu_qstats)->qlen;
+	else
+		qlen += q->q.qlen;
 	return qlen;
 }
 
@@ -451,12 +460,26 @@ static inline struct net_device *qdisc_dev(const struct Qdisc *qdisc)
 	return qdisc->dev_queue->dev;
 }
 
+/*
+ * The root's lock, as the control path takes it to change a tree the
+ * datapath reads: in an op the root lock already covers (enqueue, dequeue,
+ * peek, reset) it is taken again, which hangs the kernel and stops the
+ * shim (qdk/context.h).
+ */
 static inline void sch_tree_lock(struct Qdisc *q)
 {
+	if (q->flags & TCQ_F_MQROOT)
+		spin_lock_bh(qdisc_lock(q));
+	else
+		spin_lock_bh(qdisc_root_sleeping_lock(q));
 }
 
 static inline void sch_tree_unlock(struct Qdisc *q)
 {
+	if (q->flags & TCQ_F_MQROOT)
+		spin_unlock_bh(qdisc_lock(q));
+	else
+		spin_unlock_bh(qdisc_root_sleeping_lock(q));
 }
 
 extern struct Qdisc noop_qdisc;
@@ -602,6 +625,7 @@ enum net_xmit_qdisc_t {
 static inline int qdisc_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 				struct sk_buff **to_free)
 {
+	qdk_acct_into(skb, sch);
 	return sch->enqueue(skb, sch, to_free);
 }
 
@@ -821,6 +845,7 @@ static inline struct sk_buff *__qdisc_dequeue_head(struct qdisc_skb_head *qh)
 		if (qh->head == NULL)
 			qh->tail = NULL;
 		skb->next = NULL;
+		qdk_acct_unlinked(skb, _QDK_THIS_IP_);
 	}
 	return skb;
 }
@@ -858,6 +883,7 @@ static inline struct sk_buff *qdisc_dequeue_head(struct Qdisc *sch)
 /* Freed by the caller after the enqueue, as __dev_xmit_skb does. */
 static inline void __qdisc_drop(struct sk_buff *skb, struct sk_buff **to_free)
 {
+	skb->__qdk_drop_ip = _QDK_THIS_IP_;
 	skb->next = *to_free;
 	*to_free = skb;
 }
@@ -865,6 +891,7 @@ static inline void __qdisc_drop(struct sk_buff *skb, struct sk_buff **to_free)
 static inline void __qdisc_drop_all(struct sk_buff *skb,
 				    struct sk_buff **to_free)
 {
+	skb->__qdk_drop_ip = _QDK_THIS_IP_;
 	if (skb->prev)
 		skb->prev->next = *to_free;
 	else
@@ -905,6 +932,7 @@ static inline struct sk_buff *qdisc_peek_dequeued(struct Qdisc *sch)
 
 		if (skb) {
 			__skb_queue_head(&sch->gso_skb, skb);
+			qdk_acct_into(skb, sch);
 			qdisc_qstats_backlog_inc(sch, skb);
 			sch->q.qlen++;
 		}

@@ -23,6 +23,7 @@
  *    interrupts off or inside an RCU read-side section is the kernel's
  *    "BUG: sleeping function called from invalid context";
  *  - a lock released that is not held is lockdep's "bad unlock balance";
+ *  - a lock this CPU holds taken again is a recursion (the kernel hangs);
  *  - a frame that returns with a lock, an RCU read-side section, bottom
  *    halves or interrupts off it did not have on entry leaked them;
  *
@@ -52,6 +53,10 @@ void qdk_ctx_acquire(struct lockdep_map *map, int trylock, int read, unsigned lo
 
 /* a lock was released */
 void qdk_ctx_release(struct lockdep_map *map, unsigned long ip);
+
+/* a lock this CPU holds taken again (the kernel would hang): stops the program */
+void qdk_ctx_recursion(const char *what, struct lockdep_map *map, unsigned long ip)
+	__attribute__((__noreturn__));
 
 /* lockdep_assert_held() and friends: held says what the shim's lock state knows */
 void qdk_ctx_assert_held(struct lockdep_map *map, int held, unsigned long ip);
