@@ -19,7 +19,7 @@ REPLAY_LDLIBS = $(LDLIBS) $(TRACE_LDLIBS) -lpcap
 # qdk-replay runs the stock tc with the preload and the kit's tc plugins
 # (usertc.mk, tcplugin.mk): they are built with it.
 $(B)/qdk-replay: $(REPLAY_OBJS) | $(B)/libqdk-nl.so tc-plugins
-	$(CC) $(LDFLAGS) -o $@ $^ $(REPLAY_LDLIBS)
+	$(call quiet,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(REPLAY_LDLIBS)
 
 all: $(B)/qdk-replay
 
