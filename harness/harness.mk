@@ -6,6 +6,16 @@
 HARNESS_SRCS := $(sort $(wildcard $(TOP)/harness/*.c))
 HARNESS_OBJS := $(call uobj,$(HARNESS_SRCS))
 
+# The kit's own kinds' xstats structs, as a table xstats.c decodes with
+# (tools/xstats-gen.sh reads each kind's uapi header, qdiscs/KIND/KIND.h).
+KIT_XSTATS_C := $(B)/gen/kit_xstats.c
+KIT_XSTATS_HDRS := $(foreach d,$(QDISC_DIRS),$(wildcard $(d)/$(notdir $(d)).h))
+$(KIT_XSTATS_C): $(TOP)/tools/xstats-gen.sh $(KIT_XSTATS_HDRS)
+	@mkdir -p $(dir $@)
+	$(call quiet,GEN,$@)$(TOP)/tools/xstats-gen.sh $(KIT_XSTATS_HDRS) >$@.tmp
+	@mv -f $@.tmp $@
+HARNESS_OBJS += $(call uobj,$(KIT_XSTATS_C))
+
 # tcns.c serves the namespace the stock tc talks to (usertc/ns_proto.h);
 # the trace library is trace/ (trace.mk).
 $(HARNESS_OBJS): UCFLAGS += -I$(TOP)/usertc -I$(TOP)/trace -I$(TOP)/harness

@@ -20,7 +20,7 @@
 #include "shim.h"
 #include "../api/qdk_api.h"
 
-void (*qdk_skb_drop_hook)(struct sk_buff *skb);
+void (*qdk_skb_drop_hook)(struct sk_buff *skb, u32 reason);
 const struct sk_buff *qdk_skb_watch;
 bool qdk_skb_watch_freed;
 
@@ -348,7 +348,7 @@ void kfree_skb_reason(struct sk_buff *skb, enum skb_drop_reason reason)
 	if (!skb_unref(skb))
 		return;
 	if (skb->__qdk_id && qdk_skb_drop_hook)
-		qdk_skb_drop_hook(skb);
+		qdk_skb_drop_hook(skb, reason);
 	skb_release(skb);
 }
 
