@@ -85,5 +85,6 @@ if [ "$(id -u)" -ne 0 ]; then
 	exit 1
 fi
 echo "deps: installing$pymissing (pip)"
-$pipcmd
+# Without them only tests/suites/80-style fails, saying so: the rest can run.
+$pipcmd || echo "deps: pip could not install$pymissing; 80-style will fail" >&2
 exit 0
