@@ -867,7 +867,6 @@ int qdk_tree_classifier(struct qdk_qdisc *root, uint32_t parent, const char *kin
 	return err;
 }
 
-/* a class's counters: its dump_stats' basic and queue stats, as tc -s shows */
 /*
  * The class's counters (st) and its xstats (xbuf: *xlen is set to the
  * TCA_STATS_APP length, 0 when none, -EMSGSIZE when over xmax), as
@@ -947,27 +946,6 @@ int qdk_tree_stats(struct qdk_qdisc *root, bool cls, uint32_t id, struct qdk_sta
 	} else {
 		err = class_stats(q, cl, st);
 	}
-	rtnl_unlock();
-	return err;
-}
-
-int qdk_tree_xstats(struct qdk_qdisc *root, bool cls, uint32_t id, void *buf, size_t len)
-{
-	struct qdk_stats st;
-	struct Qdisc *q;
-	unsigned long cl;
-	int err = 0, xlen = 0;
-
-	rtnl_lock();
-	q = qdisc_lookup(&root->dev, cls ? TC_H_MAJ(id) : id);
-	if (!q)
-		err = -ENOENT;
-	else if (!cls)
-		err = sch_dump_xstats(q, buf, len);
-	else if (!q->ops->cl_ops || !(cl = q->ops->cl_ops->find(q, id)))
-		err = -ENOENT;
-	else
-		err = class_dump_stats(q, cl, &st, buf, len, &xlen) ?: xlen;
 	rtnl_unlock();
 	return err;
 }

@@ -275,13 +275,6 @@ int qdk_tree_classifier(struct qdk_qdisc *root, uint32_t parent, const char *kin
  * of qdisc id in the tree; -ENOENT when there is none.
  */
 int qdk_tree_stats(struct qdk_qdisc *root, bool cls, uint32_t id, struct qdk_stats *st);
-/*
- * The xstats blob (TCA_STATS_APP) of class id (cls: its class ops'
- * dump_stats) or of qdisc id in the tree: its length (0: none), -ENOENT
- * when there is no such class or qdisc, -EMSGSIZE when over len.
- */
-int qdk_tree_xstats(struct qdk_qdisc *root, bool cls, uint32_t id, void *buf, size_t len);
-
 /* A class of the tree, as `tc -s class show` lists it. */
 struct qdk_class {
 	uint32_t classid;
