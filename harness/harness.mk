@@ -8,9 +8,15 @@ HARNESS_OBJS := $(call uobj,$(HARNESS_SRCS))
 
 # The kit's own kinds' xstats structs, as a table xstats.c decodes with
 # (tools/xstats-gen.sh reads each kind's uapi header, qdiscs/KIND/KIND.h).
+# The list of headers is kept in a file rewritten only when it changes, so
+# that a kind's folder removed (make new's tests remove theirs) remakes the
+# table rather than compiling one that includes a header now gone.
 KIT_XSTATS_C := $(B)/gen/kit_xstats.c
 KIT_XSTATS_HDRS := $(foreach d,$(QDISC_DIRS),$(wildcard $(d)/$(notdir $(d)).h))
-$(KIT_XSTATS_C): $(TOP)/tools/xstats-gen.sh $(KIT_XSTATS_HDRS)
+KIT_XSTATS_LIST := $(B)/gen/kit_xstats.list
+$(shell mkdir -p $(B)/gen && { echo '$(KIT_XSTATS_HDRS)' | cmp -s - $(KIT_XSTATS_LIST) || \
+	echo '$(KIT_XSTATS_HDRS)' >$(KIT_XSTATS_LIST); })
+$(KIT_XSTATS_C): $(TOP)/tools/xstats-gen.sh $(KIT_XSTATS_HDRS) $(KIT_XSTATS_LIST)
 	@mkdir -p $(dir $@)
 	$(call quiet,GEN,$@)$(TOP)/tools/xstats-gen.sh $(KIT_XSTATS_HDRS) >$@.tmp
 	@mv -f $@.tmp $@
