@@ -24,28 +24,28 @@ $(call uobj,$(wildcard $(TOP)/fuzz/*.c)): UCFLAGS += -I$(TOP)/fuzz -I$(TOP)/trac
 # (exit 2) return to the target through the wrapped exit()
 $(B)/fuzz-trace: $(B)/u/fuzz/trace.o $(B)/u/fuzz/refuse.o $(FUZZ_COMMON_OBJS) $(TRACE_OBJS) $(call uobj,$(TOP)/harness/util.c) \
 		$(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS)
-	$(CC) $(LDFLAGS) -fsanitize=fuzzer -Wl,--wrap=exit -o $@ $^ $(LDLIBS) $(TRACE_LDLIBS)
+	$(call quiet,LD,$@)$(CC) $(LDFLAGS) -fsanitize=fuzzer -Wl,--wrap=exit -o $@ $^ $(LDLIBS) $(TRACE_LDLIBS)
 
 # gen's and drive's command lines: what qdk-replay links but its main(), verify and bench;
 # refusals (exit 2) returning through the wrapped exit(), as for trace
 $(B)/fuzz-args: $(B)/u/fuzz/args.o $(B)/u/fuzz/refuse.o $(FUZZ_COMMON_OBJS) \
 		$(filter-out $(call uobj,$(addprefix $(TOP)/harness/,main.c verify.c bench.c)),$(REPLAY_OBJS))
-	$(CC) $(LDFLAGS) -fsanitize=fuzzer -Wl,--wrap=exit -o $@ $^ $(REPLAY_LDLIBS)
+	$(call quiet,LD,$@)$(CC) $(LDFLAGS) -fsanitize=fuzzer -Wl,--wrap=exit -o $@ $^ $(REPLAY_LDLIBS)
 
 # the kit's tc-option parsers and printers: the tcopt library and each
 # kit qdisc's NAME_tc.c, no shim
 $(B)/fuzz-tcopt: $(B)/u/fuzz/tcopt.o $(FUZZ_QUIET_OBJS) $(TCOPT_LIB_OBJS) $(QDISC_TCOPT_OBJS)
-	$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
+	$(call quiet,LD,$@)$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
 
 # qdk-capture's converter (recorder/capture/tracew.c) and the trace writer:
 # plain C, no shim
 $(call uobj,$(TOP)/fuzz/capture.c $(TOP)/recorder/capture/tracew.c): UCFLAGS += -I$(TOP)/recorder/capture
 $(B)/fuzz-capture: $(call uobj,$(TOP)/fuzz/capture.c $(TOP)/recorder/capture/tracew.c $(TOP)/trace/write.c) \
 		$(FUZZ_QUIET_OBJS)
-	$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^
+	$(call quiet,LD,$@)$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^
 
 $(B)/fuzz-%: $(B)/u/fuzz/%.o $(FUZZ_COMMON_OBJS) $(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS)
-	$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
+	$(call quiet,LD,$@)$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
 
 .PHONY: fuzz-targets
 fuzz-targets: $(addprefix $(B)/fuzz-,$(FUZZ_TARGETS))

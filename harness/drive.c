@@ -79,7 +79,7 @@ static void write_effects(struct driver *d)
 		d->lines++;
 		if (d->summary) {
 			if (e[i].kind == QDK_EFFECT_DROP)
-				sum_drop(&d->sum, e[i].id);
+				sum_drop(&d->sum, e[i].id, e[i].reason);
 			else
 				sum_mark(&d->sum, e[i].id);
 		}
@@ -617,6 +617,7 @@ int cmd_drive(int argc, char **argv)
 
 		qdk_qdisc_stats(d.q, &st);
 		sum_sample_until(&d.sum, d.now + 1, st.qlen, st.backlog);
+		sum_final(&d.sum, d.q, d.in.hdr.handle);
 	}
 	/* A qdisc that warned would have left a WARNING in the kernel's log:
 	 * fail before anything is written. */

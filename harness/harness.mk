@@ -6,6 +6,22 @@
 HARNESS_SRCS := $(sort $(wildcard $(TOP)/harness/*.c))
 HARNESS_OBJS := $(call uobj,$(HARNESS_SRCS))
 
+# The kit's own kinds' xstats structs, as a table xstats.c decodes with
+# (tools/xstats-gen.sh reads each kind's uapi header, qdiscs/KIND/KIND.h).
+# The list of headers is kept in a file rewritten only when it changes, so
+# that a kind's folder removed (make new's tests remove theirs) remakes the
+# table rather than compiling one that includes a header now gone.
+KIT_XSTATS_C := $(B)/gen/kit_xstats.c
+KIT_XSTATS_HDRS := $(foreach d,$(QDISC_DIRS),$(wildcard $(d)/$(notdir $(d)).h))
+KIT_XSTATS_LIST := $(B)/gen/kit_xstats.list
+$(shell mkdir -p $(B)/gen && { echo '$(KIT_XSTATS_HDRS)' | cmp -s - $(KIT_XSTATS_LIST) || \
+	echo '$(KIT_XSTATS_HDRS)' >$(KIT_XSTATS_LIST); })
+$(KIT_XSTATS_C): $(TOP)/tools/xstats-gen.sh $(KIT_XSTATS_HDRS) $(KIT_XSTATS_LIST)
+	@mkdir -p $(dir $@)
+	$(call quiet,GEN,$@)$(TOP)/tools/xstats-gen.sh $(KIT_XSTATS_HDRS) >$@.tmp
+	@mv -f $@.tmp $@
+HARNESS_OBJS += $(call uobj,$(KIT_XSTATS_C))
+
 # tcns.c serves the namespace the stock tc talks to (usertc/ns_proto.h);
 # the trace library is trace/ (trace.mk).
 $(HARNESS_OBJS): UCFLAGS += -I$(TOP)/usertc -I$(TOP)/trace -I$(TOP)/harness
@@ -19,7 +35,7 @@ REPLAY_LDLIBS = $(LDLIBS) $(TRACE_LDLIBS) -lpcap
 # qdk-replay runs the stock tc with the preload and the kit's tc plugins
 # (usertc.mk, tcplugin.mk): they are built with it.
 $(B)/qdk-replay: $(REPLAY_OBJS) | $(B)/libqdk-nl.so tc-plugins
-	$(CC) $(LDFLAGS) -o $@ $^ $(REPLAY_LDLIBS)
+	$(call quiet,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(REPLAY_LDLIBS)
 
 all: $(B)/qdk-replay
 

@@ -8,11 +8,13 @@
  * interval are the mean and max of the packets dequeued in
  * [start+k*interval, start+(k+1)*interval). Percentiles are nearest-rank.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "summary.h"
 #include "util.h"
+#include "xstats.h"
 
 void sum_init(struct summary *s, uint64_t start, uint64_t interval)
 {
@@ -123,12 +125,36 @@ void sum_arrival(struct summary *s, uint32_t fid, const char *decl, uint64_t id,
 	map_put(s, id, ts, i, bytes);
 }
 
-void sum_drop(struct summary *s, uint64_t id)
+void sum_drop(struct summary *s, uint64_t id, uint32_t reason)
 {
 	struct sum_slot sl;
+	uint32_t i;
 
-	if (map_take(s, id, &sl))
-		s->flows[sl.flow].drops++;
+	if (!map_take(s, id, &sl))
+		return;
+	s->flows[sl.flow].drops++;
+	for (i = 0; i < s->nreasons && s->reasons[i].reason != reason; i++)
+		;
+	if (i == s->nreasons) {
+		s->reasons = xrealloc(s->reasons, (s->nreasons + 1) * sizeof(*s->reasons));
+		s->reasons[s->nreasons++] = (struct sum_reason){ .reason = reason };
+	}
+	s->reasons[i].n++;
+}
+
+void sum_final(struct summary *s, struct qdk_qdisc *q, uint32_t handle)
+{
+	size_t n;
+
+	s->final = true;
+	snprintf(s->kind, sizeof(s->kind), "%s", qdk_qdisc_kind(q));
+	s->handle = handle;
+	qdk_qdisc_stats(q, &s->st);
+	s->xlen = qdk_qdisc_dump_xstats(q, s->xstats, sizeof(s->xstats));
+	n = qdk_tree_classes(q, NULL, 0);
+	s->classes = xcalloc(n ? n : 1, sizeof(*s->classes));
+	n = qdk_tree_classes(q, s->classes, n);
+	s->nclasses = n;
 }
 
 void sum_mark(struct summary *s, uint64_t id)
@@ -287,6 +313,109 @@ static int cmp_fid(const void *a, const void *b)
 	return x->fid < y->fid ? -1 : x->fid > y->fid;
 }
 
+/* A reason's name: the kernel's, or its number when this series has no name for it. */
+static void reason_name(uint32_t reason, char *buf, size_t len)
+{
+	const char *name = qdk_drop_reason_name(reason);
+
+	if (name)
+		snprintf(buf, len, "%s", name);
+	else
+		snprintf(buf, len, "reason %u", reason);
+}
+
+static int cmp_reason(const void *a, const void *b)
+{
+	char x[64], y[64];
+
+	reason_name(((const struct sum_reason *)a)->reason, x, sizeof(x));
+	reason_name(((const struct sum_reason *)b)->reason, y, sizeof(y));
+	return strcmp(x, y);
+}
+
+/* {"NAME": count, ...} in the order of the names */
+static void write_reasons(struct summary *s, struct outfile *o)
+{
+	uint32_t i;
+
+	if (s->nreasons)
+		qsort(s->reasons, s->nreasons, sizeof(*s->reasons), cmp_reason);
+	out_char(o, '{');
+	for (i = 0; i < s->nreasons; i++) {
+		char name[64];
+
+		reason_name(s->reasons[i].reason, name, sizeof(name));
+		out_printf(o, "%s\"%s\": %llu", i ? ", " : "", name,
+			   (unsigned long long)s->reasons[i].n);
+	}
+	out_char(o, '}');
+}
+
+static void write_handle(struct outfile *o, uint32_t h, bool cls)
+{
+	if (cls)
+		out_printf(o, "\"%x:%x\"", h >> 16, h & 0xffff);
+	else
+		out_printf(o, "\"%x:\"", h >> 16);
+}
+
+static void write_counters(struct outfile *o, const struct qdk_stats *st)
+{
+	out_printf(o, "\"packets\": %llu, \"bytes\": %llu, \"drops\": %u, \"overlimits\": %u, "
+		   "\"requeues\": %u, \"qlen\": %u, \"backlog\": %u",
+		   (unsigned long long)st->packets, (unsigned long long)st->bytes, st->drops,
+		   st->overlimits, st->requeues, st->qlen, st->backlog);
+}
+
+/* the xstats member, when the qdisc or class gave any */
+static void write_xstats(struct outfile *o, const char *kind, bool cls, const void *x, int xlen)
+{
+	if (xlen < 0)
+		out_printf(o, ",\n     \"xstats\": {\"error\": %d}", xlen);
+	else if (xlen > 0) {
+		out_str(o, ",\n     \"xstats\": ");
+		xstats_json(o, kind, cls, x, (size_t)xlen);
+	}
+}
+
+/* "qdisc_stats" and "classes": the tree at the end of the run */
+static void write_final(struct summary *s, struct outfile *o)
+{
+	size_t i;
+
+	if (!s->final)
+		return;
+	out_str(o, "  \"qdisc_stats\": {\"kind\": ");
+	json_str(o, s->kind);
+	out_str(o, ", \"handle\": ");
+	write_handle(o, s->handle, false);
+	out_str(o, ",\n     ");
+	write_counters(o, &s->st);
+	write_xstats(o, s->kind, false, s->xstats, s->xlen);
+	out_str(o, "},\n  \"classes\": [");
+	for (i = 0; i < s->nclasses; i++) {
+		const struct qdk_class *c = &s->classes[i];
+
+		out_str(o, i ? ",\n    {\"class\": " : "\n    {\"class\": ");
+		write_handle(o, c->classid, true);
+		out_str(o, ", \"qdisc\": ");
+		write_handle(o, c->qdisc, false);
+		out_str(o, ", \"kind\": ");
+		json_str(o, c->kind);
+		if (c->leaf_kind[0]) {
+			out_str(o, ", \"leaf\": ");
+			write_handle(o, c->leaf, false);
+			out_str(o, ", \"leaf_kind\": ");
+			json_str(o, c->leaf_kind);
+		}
+		out_str(o, ",\n     ");
+		write_counters(o, &c->st);
+		write_xstats(o, c->kind, true, c->xstats, c->xlen);
+		out_char(o, '}');
+	}
+	out_str(o, i ? "\n  ],\n" : "],\n");
+}
+
 void sum_write(struct summary *s, struct outfile *o, const char *qdisc, uint64_t rate_Bps,
 	       uint64_t seed, const char *input)
 {
@@ -348,7 +477,10 @@ void sum_write(struct summary *s, struct outfile *o, const char *qdisc, uint64_t
 	write_sojourn(o, all, n);
 	free(all);
 	free(by_fid);
+	out_str(o, ",\n    \"drop_reasons\": ");
+	write_reasons(s, o);
 	out_str(o, "},\n");
+	write_final(s, o);
 	out_printf(o, "  \"timeseries\": {\n    \"interval_ns\": %llu,\n"
 		   "    \"about\": \"sample k: qdisc state just before start_ns + k*interval_ns; "
 		   "dequeued: packets dequeued in [k, k+1) intervals, and their mean and max sojourn "
@@ -396,5 +528,7 @@ void sum_free(struct summary *s)
 	free(s->soj_sum);
 	free(s->soj_max);
 	free(s->soj_n);
+	free(s->reasons);
+	free(s->classes);
 	memset(s, 0, sizeof(*s));
 }

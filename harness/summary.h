@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "qdk_api.h"
 #include "util.h"
 
 struct sum_flow {
@@ -29,6 +30,14 @@ struct sum_slot {
 	uint32_t bytes;
 };
 
+/* drops by reason (the kernel's enum value; qdk_drop_reason_name() names it) */
+struct sum_reason {
+	uint32_t reason;
+	uint64_t n;
+};
+
+#define SUM_XSTATS_MAX 4096
+
 struct summary {
 	uint64_t start, end, interval;
 	/* The flows in order of first arrival, found by FID through fidx. */
@@ -43,16 +52,33 @@ struct summary {
 	uint32_t *qlen;
 	uint32_t *backlog;
 	uint64_t *soj_sum, *soj_max, *soj_n;
+	struct sum_reason *reasons;
+	uint32_t nreasons;
+	/* the qdisc at the end of the run (sum_final) */
+	bool final;
+	char kind[16];
+	uint32_t handle;
+	struct qdk_stats st;
+	int xlen;		/* its xstats' length, 0 none, <0 -errno */
+	unsigned char xstats[SUM_XSTATS_MAX];
+	struct qdk_class *classes;
+	size_t nclasses;
 };
 
 void sum_init(struct summary *s, uint64_t start, uint64_t interval);
 void sum_arrival(struct summary *s, uint32_t fid, const char *decl, uint64_t id, uint64_t ts,
 		 uint32_t bytes);
-void sum_drop(struct summary *s, uint64_t id);
+/* a drop of packet id, for reason (struct qdk_effect's) */
+void sum_drop(struct summary *s, uint64_t id, uint32_t reason);
 void sum_mark(struct summary *s, uint64_t id);
 void sum_dequeue(struct summary *s, uint64_t id, uint64_t ts);
 /* The queue's state from the last sample up to (not including) ts. */
 void sum_sample_until(struct summary *s, uint64_t ts, uint32_t qlen, uint32_t backlog);
+/*
+ * The qdisc's state at the end of the run, before it is destroyed: its
+ * counters and xstats, and every class of its tree with theirs.
+ */
+void sum_final(struct summary *s, struct qdk_qdisc *q, uint32_t handle);
 /* The JSON into o (opened by the caller, committed with its trace). */
 void sum_write(struct summary *s, struct outfile *o, const char *qdisc, uint64_t rate_Bps,
 	       uint64_t seed, const char *input);

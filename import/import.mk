@@ -34,10 +34,10 @@ IMPORT_OBJS := $(addprefix $(IB)/,$(IMPORT_OBJS_REL))
 $(IMPORT_OBJS): $(IB)/%.o: $(IMPORT_MIRROR)/%.c $(BUILD_MAKEFILES) $(IMPORT_TOP)/sources$(SERIES_SUFFIX).mk \
 		$(TOP)/import/import.mk | $(UPSTREAM_VERSION_H)
 	@mkdir -p $(dir $@)
-	$(CC) $(KCFLAGS) @$(IMPORT_RSP) -MMD -MP -c $< -o $@
+	$(call quiet,CC,$@)$(CC) $(KCFLAGS) @$(IMPORT_RSP) -MMD -MP -c $< -o $@
 
 $(IB)/qdk-replay: $(REPLAY_OBJS) $(IMPORT_OBJS) | $(B)/libqdk-nl.so tc-plugins
-	$(CC) $(LDFLAGS) -o $@ $^ $(REPLAY_LDLIBS)
+	$(call quiet,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(REPLAY_LDLIBS)
 	@ln -sfn $(B)/libqdk-nl.so $(IB)/libqdk-nl.so
 
 .PHONY: import-replay
@@ -59,7 +59,7 @@ IMPORT_TC_CFLAGS = -std=gnu11 -D_GNU_SOURCE $(TCP_OPT) $(WARN) -fPIC \
 $(IMPORT_TC): $(IB)/tc/%.so: $(IMPORT_MIRROR)/%.c $(TOP)/import/import.mk
 	@test -n "$(IPROUTE2_SRC)" || { echo "import.mk: IPROUTE2_SRC is not set (tools/iproute2-src.sh)" >&2; exit 2; }
 	@mkdir -p $(dir $@)
-	$(CC) $(IMPORT_TC_CFLAGS) @$(IMPORT_TC_RSP) -shared -Wl,-z,relro -Wl,-z,now -o $@ $<
+	$(call quiet,LD,$@)$(CC) $(IMPORT_TC_CFLAGS) @$(IMPORT_TC_RSP) -shared -Wl,-z,relro -Wl,-z,now -o $@ $<
 
 .PHONY: import-tc
 import-tc: $(IMPORT_TC) tc-plugins

@@ -52,7 +52,7 @@ define qdisc_test_rule
 $(call qdisc_test_bin,$(1)): $(call uobj,$(1)) $(call qdisc_ktest_objs,$(1)) \
 		$(QDISC_TEST_LIB_OBJS) $(QDISC_LINK_OBJS)
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(LDFLAGS) -o $$@ $$^ $$(CHECK_LIBS) $$(LDLIBS)
+	$$(call quiet,LD,$$@)$$(CC) $$(LDFLAGS) -o $$@ $$^ $$(CHECK_LIBS) $$(LDLIBS)
 endef
 $(foreach t,$(QDISC_TEST_SRCS),$(eval $(call qdisc_test_rule,$(t))))
 

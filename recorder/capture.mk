@@ -15,6 +15,7 @@ UCFLAGS := -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Wno-unused-parameter \
 .PHONY: all
 all:
 endif
+include $(TOP)/tools/quiet.mk
 
 # trace/write.c: the trace library's writer (C library only, so it links static too)
 CAPTURE_SRCS := $(TOP)/recorder/capture/qdk_capture.c $(TOP)/recorder/capture/tracew.c \
@@ -32,10 +33,10 @@ all: $(B)/qdk-capture $(B)/qdk-capture-static
 
 $(B)/qdk-capture: $(CAPTURE_SRCS) $(CAPTURE_HDRS) $(KIT_CLS_SRCS)
 	@mkdir -p $(dir $@)
-	$(CC) $(UCFLAGS) $(CAPTURE_DEFS) -Werror -o $@ $(CAPTURE_SRCS) $(SAN_LDFLAGS)
+	$(call quiet,LD,$@)$(CC) $(UCFLAGS) $(CAPTURE_DEFS) -Werror -o $@ $(CAPTURE_SRCS) $(SAN_LDFLAGS)
 
 # static: the VM's busybox initramfs carries no C library for it
 $(B)/qdk-capture-static: $(CAPTURE_SRCS) $(CAPTURE_HDRS) $(KIT_CLS_SRCS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CAPTURE_DEFS) -std=c11 -D_GNU_SOURCE -O2 -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare \
+	$(call quiet,LD,$@)$(CC) $(CAPTURE_DEFS) -std=c11 -D_GNU_SOURCE -O2 -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare \
 		-static -o $@ $(CAPTURE_SRCS)

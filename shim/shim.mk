@@ -50,7 +50,7 @@ $(call kobj,$(SHIM_TEST_KSRCS)): KCFLAGS += -I$(TOP)/shim/tests -I$(TOP)/shim/li
 # The tests link the upstream FIFOs too (pktsched_init registers them).
 $(SHIM_TEST): $(SHIM_TEST_OBJS) $(SHIM_OBJS) $(UPSTREAM_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ $(SHIM_CHECK_LIBS) $(LDLIBS)
+	$(call quiet,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(SHIM_CHECK_LIBS) $(LDLIBS)
 
 .PHONY: shim-tests shim-check
 shim-tests: $(SHIM_TEST)

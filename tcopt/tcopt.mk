@@ -11,6 +11,6 @@ TCOPT_LIB_OBJS := $(call uobj,$(TCOPT_LIB_SRCS))
 
 # Unit test of the library (no shim needed).
 $(B)/tcopt-test: $(TCOPT_LIB_OBJS) $(call uobj,$(TOP)/tcopt/test/tcopt_test.c)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(call quiet,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 all: $(B)/tcopt-test

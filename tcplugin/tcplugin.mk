@@ -37,13 +37,13 @@ TCP_LIB_OBJS := $(patsubst $(TOP)/%.c,$(TCP_B)/obj/%.o,$(TCOPT_LIB_SRCS))
 
 $(TCP_B)/obj/tcopt/%.o: $(TOP)/tcopt/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(TCP_CFLAGS) -MMD -MP -c $< -o $@
+	$(call quiet,CC,$@)$(CC) $(TCP_CFLAGS) -MMD -MP -c $< -o $@
 
 # Per kind: its parsers (every *_tc.c of the directory) ...
 define tcp_parser_rule
 $(TCP_B)/obj/$(notdir $(1))/%_tc.o: $(1)/%_tc.c
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(TCP_CFLAGS) -I$(1) -MMD -MP -c $$< -o $$@
+	$$(call quiet,CC,$$@)$$(CC) $$(TCP_CFLAGS) -I$(1) -MMD -MP -c $$< -o $$@
 endef
 $(foreach d,$(TCP_DIRS),$(eval $(call tcp_parser_rule,$(d))))
 
@@ -51,12 +51,12 @@ $(foreach d,$(TCP_DIRS),$(eval $(call tcp_parser_rule,$(d))))
 define tcp_kind_rule
 $(TCP_B)/obj/$(notdir $(1))/q_plugin.o: $(TOP)/tcplugin/q_plugin.c
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(TCP_CFLAGS) -DQDK_KIND=$(notdir $(1)) -MMD -MP -c $$< -o $$@
+	$$(call quiet,CC,$$@)$$(CC) $$(TCP_CFLAGS) -DQDK_KIND=$(notdir $(1)) -MMD -MP -c $$< -o $$@
 
 $(TCP_B)/q_$(notdir $(1)).so: $(TCP_B)/obj/$(notdir $(1))/q_plugin.o \
 		$(patsubst $(1)/%.c,$(TCP_B)/obj/$(notdir $(1))/%.o,$(wildcard $(1)/*_tc.c)) \
 		$(TCP_LIB_OBJS)
-	$$(CC) $$(TCP_LDFLAGS) -o $$@ $$^ -lm
+	$$(call quiet,LD,$$@)$$(CC) $$(TCP_LDFLAGS) -o $$@ $$^ -lm
 endef
 $(foreach d,$(TCQ_DIRS),$(eval $(call tcp_kind_rule,$(d))))
 
@@ -69,12 +69,12 @@ TC_PLUGINS += $(patsubst %,$(TCP_B)/f_%.so,$(notdir $(TCF_DIRS)))
 define tcf_kind_rule
 $(TCP_B)/obj/$(notdir $(1))/f_plugin.o: $(TOP)/tcplugin/q_plugin.c
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(TCP_CFLAGS) -DQDK_KIND=$(notdir $(1)) -DQDK_FILTER -MMD -MP -c $$< -o $$@
+	$$(call quiet,CC,$$@)$$(CC) $$(TCP_CFLAGS) -DQDK_KIND=$(notdir $(1)) -DQDK_FILTER -MMD -MP -c $$< -o $$@
 
 $(TCP_B)/f_$(notdir $(1)).so: $(TCP_B)/obj/$(notdir $(1))/f_plugin.o \
 		$(patsubst $(1)/%.c,$(TCP_B)/obj/$(notdir $(1))/%.o,$(wildcard $(1)/*_tc.c)) \
 		$(TCP_LIB_OBJS)
-	$$(CC) $$(TCP_LDFLAGS) -o $$@ $$^ -lm
+	$$(call quiet,LD,$$@)$$(CC) $$(TCP_LDFLAGS) -o $$@ $$^ -lm
 endef
 $(foreach d,$(TCF_DIRS),$(eval $(call tcf_kind_rule,$(d))))
 
@@ -87,7 +87,7 @@ TC_DISTS := $(patsubst $(TC_SYS_LIB)/%,$(TCP_B)/%,$(wildcard $(TC_SYS_LIB)/*.dis
 
 $(TCP_B)/%.dist: $(TC_SYS_LIB)/%.dist
 	@mkdir -p $(dir $@)
-	ln -sf $< $@
+	$(call quiet,LN,$@)ln -sf $< $@
 
 .PHONY: tc-plugins
 tc-plugins: $(TC_PLUGINS) $(TC_DISTS)

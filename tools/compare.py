@@ -13,14 +13,18 @@ turned into arrivals by `qdk-replay pcap` (DIR/inputs/). Then, in DIR:
   report.json      per run: its inputs, drive's own totals (packets arrived
                    and sent, drops, CE marks, bytes sent, sojourn mean, p50,
                    p99, max), the throughput (bits sent over the run's
-                   duration) and per flow class the sojourn count, p50, p99
-  report.csv       the same table, a row per run
+                   duration), per flow class the sojourn count, p50, p99, and
+                   what tc -s would show at the end: the drops by the kernel's
+                   reason, the qdisc's xstats, each class's counters and xstats
+                   (drive's drop_reasons, qdisc_stats, classes)
+  report.csv       the same table, a row per run (drop_reasons as NAME=N;...)
   throughput.png   per-flow throughput over time, a panel per run
   sojourn-cdf.png  sojourn-time CDF per flow class, a panel per trace and rate,
                    a line per qdisc and class
   sojourn-box.png  box plots of every packet's sojourn per qdisc, a panel per
                    trace and rate (whiskers 5th-95th percentile)
-  drops-marks.png  drops and CE marks per qdisc, a panel per trace and rate
+  drops-marks.png  drops (stacked by reason) and CE marks per qdisc, a panel
+                   per trace and rate
 
 Flow classes and per-flow series are tools/qdkstats.py's. Same inputs ->
 the same report, byte for byte. qdk-replay is $QDK_REPLAY, else the
@@ -53,7 +57,7 @@ PCAP_MAGIC = (b"\xd4\xc3\xb2\xa1", b"\xa1\xb2\xc3\xd4", b"\x4d\x3c\xb2\xa1", b"\
               b"\x0a\x0d\x0d\x0a")
 COLUMNS = ("qdisc", "trace", "rate", "rate_bit_per_s", "arrived_packets", "sent_packets", "drops", "marks",
            "sent_bytes", "duration_ns", "throughput_bit_per_s", "sojourn_mean_ns", "sojourn_p50_ns",
-           "sojourn_p99_ns", "sojourn_max_ns")
+           "sojourn_p99_ns", "sojourn_max_ns", "drop_reasons")
 
 
 @dataclass(slots=True)
@@ -137,6 +141,7 @@ def row(run: Run, s: dict[str, Any]) -> dict[str, Any]:
         "throughput_bit_per_s": tot["sent_bytes"] * 8 * 10**9 // dur if dur else 0,
         "sojourn_mean_ns": tot["sojourn_ns"]["mean"], "sojourn_p50_ns": tot["sojourn_ns"]["p50"],
         "sojourn_p99_ns": tot["sojourn_ns"]["p99"], "sojourn_max_ns": tot["sojourn_ns"]["max"],
+        "drop_reasons": tot.get("drop_reasons", {}),
     }
 
 
@@ -159,6 +164,9 @@ def report(runs: list[Run], stats: list[qdkstats.RunStats], outdir: Path) -> dic
                       "trace": f"runs/{run.out.name}", "summary": f"runs/{run.summary.name}"}
         r["classes"] = {c: {"packets": len(v), "sojourn_p50_ns": qdkstats.percentile(v, 50),
                             "sojourn_p99_ns": qdkstats.percentile(v, 99)} for c, v in by_class(rs).items()}
+        q = s.get("qdisc_stats", {})
+        r["xstats"] = q.get("xstats")
+        r["class_stats"] = s.get("classes", [])
         r["flows"] = [{"flow": f["flow"], "decl": f["decl"], "sent_bytes": f["sent_bytes"], "drops": f["drops"],
                        "marks": f["marks"], "sojourn_p99_ns": f["sojourn_ns"]["p99"]} for f in s["flows"]]
         rows.append(r)
@@ -169,7 +177,7 @@ def report(runs: list[Run], stats: list[qdkstats.RunStats], outdir: Path) -> dic
     buf = io.StringIO()
     w = csv.DictWriter(buf, fieldnames=COLUMNS, extrasaction="ignore", lineterminator="\n")
     w.writeheader()
-    w.writerows(rows)
+    w.writerows({**r, "drop_reasons": ";".join(f"{k}={v}" for k, v in r["drop_reasons"].items())} for r in rows)
     write_atomic(outdir / "report.csv", buf.getvalue())
     return rep
 
@@ -247,7 +255,16 @@ def figures(runs: list[Run], stats: list[qdkstats.RunStats], rep: dict[str, Any]
     for ax, (t, r) in zip(axes, gs, strict=True):
         rows = [x for x in rep["runs"] if (x["trace"], x["rate"]) == (t, r)]
         xs = range(len(rows))
-        ax.bar([x - 0.2 for x in xs], [x["drops"] for x in rows], width=0.4, label="drops")
+        # the drops stacked by reason, in the order the reasons are named
+        reasons = sorted({k for x in rows for k in x["drop_reasons"]})
+        bottom = [0] * len(rows)
+        for k in reasons:
+            n = [x["drop_reasons"].get(k, 0) for x in rows]
+            ax.bar([x - 0.2 for x in xs], n, width=0.4, bottom=bottom,
+                   label=f"drops: {k.removeprefix('SKB_DROP_REASON_')}")
+            bottom = [b + v for b, v in zip(bottom, n, strict=True)]
+        if not reasons:
+            ax.bar([x - 0.2 for x in xs], [x["drops"] for x in rows], width=0.4, label="drops")
         ax.bar([x + 0.2 for x in xs], [x["marks"] for x in rows], width=0.4, label="CE marks")
         ax.set_xticks(list(xs), [x["qdisc"] for x in rows], fontsize="x-small", rotation=15)
         ax.set_ylabel("packets")
@@ -304,6 +321,11 @@ def main(argv: list[str]) -> int:
         print(f"{r['qdisc']:{width}}  {Path(r['trace']).name} @ {r['rate']}: {r['sent_packets']}/"
               f"{r['arrived_packets']}, {r['drops']}, {r['marks']}, {r['throughput_bit_per_s'] / 1e6:.3f}, "
               f"{r['sojourn_p50_ns'] / 1e6:.3f}/{r['sojourn_p99_ns'] / 1e6:.3f}")
+        print(f"{'':{width}}    drops by reason: {plot.reasons_text(r['drop_reasons'])}; "
+              f"xstats: {plot.xstats_text(r['xstats'])}")
+        for c in r["class_stats"][:plot.CLASS_LINES]:
+            print(f"{'':{width}}    class {c['class']}: sent {c['packets']}, dropped {c['drops']}; "
+                  f"{plot.xstats_text(c.get('xstats'))}")
     print(f"compare.py: {len(runs)} runs -> {args.output}/report.json, report.csv, throughput.png, "
           "sojourn-cdf.png, sojourn-box.png, drops-marks.png")
     return 0

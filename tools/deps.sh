@@ -21,10 +21,16 @@
 #          pages render), dkms (dkms-check), strace (tc's netlink bytes),
 #          procps (pgrep: the usertc daemons), clang and its compiler-rt
 #          (the libFuzzer targets, fuzz/), tcpdump and tshark (Wireshark's
-#          reader: they read the pcapng files tools/trace2pcapng.py writes)
+#          reader: they read the pcapng files tools/trace2pcapng.py writes),
+#          and ruff and mypy (tests/suites/80-style lints the Python tools
+#          with them, configured in pyproject.toml). Debian 12 has no ruff
+#          package, so it comes from the Python package index through
+#          Debian's python3-pip, and mypy with it (one way for both; Debian
+#          12's is 1.0.1), into /usr/local where /usr/bin/python3 finds them.
 set -eu
 
 pkgs=""
+pymods=""
 for set in "$@"; do
 	case "$set" in
 	build)
@@ -34,7 +40,8 @@ for set in "$@"; do
 	vm)
 		pkgs="$pkgs qemu-system-x86 busybox-static iperf3 cpio kmod ethtool tcpdump" ;;
 	check)
-		pkgs="$pkgs groff man-db dkms strace procps clang-14 libclang-rt-14-dev tcpdump tshark" ;;
+		pkgs="$pkgs groff man-db dkms strace procps clang-14 libclang-rt-14-dev tcpdump tshark python3-pip"
+		pymods="ruff mypy" ;;
 	*)
 		echo "deps.sh: unknown set '$set'" >&2; exit 2 ;;
 	esac
@@ -48,16 +55,36 @@ for p in $pkgs; do
 	*) missing="$missing $p" ;;
 	esac
 done
-[ -z "$missing" ] && exit 0
 
-cmd="apt-get install -y --no-install-recommends$missing"
-if [ "$(id -u)" -ne 0 ]; then
+# The Python linters: wanted when /usr/bin/python3 cannot run them.
+pymissing=""
+for m in $pymods; do
+	/usr/bin/python3 -m "$m" --version >/dev/null 2>&1 || pymissing="$pymissing $m"
+done
+pipcmd="/usr/bin/python3 -m pip install -q --break-system-packages$pymissing"
+[ -z "$missing" ] && [ -z "$pymissing" ] && exit 0
+
+if [ -z "$missing" ]; then
+	:
+elif [ "$(id -u)" -ne 0 ]; then
 	echo "qdk needs these Debian packages:$missing" >&2
-	echo "run as root:  apt-get update && $cmd" >&2
+	echo "run as root:  apt-get update && apt-get install -y --no-install-recommends$missing" >&2
+	[ -z "$pymissing" ] || echo "and then:  $pipcmd" >&2
+	exit 1
+else
+	echo "deps: installing$missing"
+	export DEBIAN_FRONTEND=noninteractive
+	# A fresh machine has no package lists yet; refresh them once if the install fails.
+	apt-get install -y -qq --no-install-recommends $missing >/dev/null 2>&1 ||
+		{ apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing; }
+fi
+[ -z "$pymissing" ] && exit 0
+if [ "$(id -u)" -ne 0 ]; then
+	echo "qdk needs these Python packages:$pymissing" >&2
+	echo "run as root:  $pipcmd" >&2
 	exit 1
 fi
-echo "deps: installing$missing"
-export DEBIAN_FRONTEND=noninteractive
-# A fresh machine has no package lists yet; refresh them once if the install fails.
-apt-get install -y -qq --no-install-recommends $missing >/dev/null 2>&1 ||
-	{ apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing; }
+echo "deps: installing$pymissing (pip)"
+# Without them only tests/suites/80-style fails, saying so: the rest can run.
+$pipcmd || echo "deps: pip could not install$pymissing; 80-style will fail" >&2
+exit 0

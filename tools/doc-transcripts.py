@@ -39,9 +39,9 @@ The begin marker's words say how the region runs:
     skip=N,...     the Nth `$ ` lines (from 1) are shown and not run: the
                    build commands that make what `needs` names; they show
                    no output
-    file=NAME      the lines after `$ cat NAME` are input the doc shows: they
+    file=NAME,...  the lines after `$ cat NAME` are input the doc shows: they
                    are written to NAME in the run directory before the
-                   commands run (the gdb session's script)
+                   commands run (the gdb session's script, a trace's header)
     timeout=S      seconds the whole region may take (default 300)
 
 To add a transcript: put the markers around a ``` block whose `$ ` lines are
@@ -160,16 +160,17 @@ def commands(body: list[str]) -> list[str]:
     return [line[len(PROMPT):] for line in body if line.startswith(PROMPT)]
 
 
-def file_input(r: Region, body: list[str]) -> list[str] | None:
-    name = r.opts.get("file")
-    if name is None:
-        return None
-    try:
-        c = body.index(f"{PROMPT}cat {name}")
-    except ValueError:
-        raise DocError(f"{r.where()}: file={name} but no '{PROMPT}cat {name}' line") from None
-    end = next((i for i in range(c + 1, len(body)) if body[i].startswith(PROMPT)), len(body))
-    return body[c + 1:end]
+def file_input(r: Region, body: list[str]) -> dict[str, list[str]]:
+    """Each file= NAME's lines: those after its `$ cat NAME` line."""
+    files: dict[str, list[str]] = {}
+    for name in r.paths("file"):
+        try:
+            c = body.index(f"{PROMPT}cat {name}")
+        except ValueError:
+            raise DocError(f"{r.where()}: file={name} but no '{PROMPT}cat {name}' line") from None
+        end = next((i for i in range(c + 1, len(body)) if body[i].startswith(PROMPT)), len(body))
+        files[name] = body[c + 1:end]
+    return files
 
 
 def prepare(r: Region, tmp: Path) -> Path:
@@ -197,9 +198,8 @@ def run_region(r: Region, body: list[str]) -> list[str]:
     with tempfile.TemporaryDirectory(prefix="doc-transcripts.") as t:
         tmp = Path(t)
         run = prepare(r, tmp)
-        lines = file_input(r, body)
-        if lines is not None:
-            (run / r.opts["file"]).write_text("".join(x + "\n" for x in lines))
+        for name, lines in file_input(r, body).items():
+            (run / name).write_text("".join(x + "\n" for x in lines))
         script = ["exec 2>&1"]
         ran = [k for k in range(len(cmds)) if k + 1 not in skip]
         for k in ran:

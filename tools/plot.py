@@ -7,6 +7,9 @@
 
 Each summary becomes one line per panel, labelled with its qdisc and link rate.
 The time series are those drive samples every `interval_ns` (see harness/summary.c).
+A third panel lists, per summary, what `tc -s` would show at the end of the run:
+the drops by the kernel's reason, the qdisc's xstats and each class's counters
+and xstats (drive's `drop_reasons`, `qdisc_stats`, `classes`).
 
 --flows takes the traces drive wrote (-o) instead: per trace, one panel of
 each flow's throughput over time (a line per flow, the FLOW_LINES busiest
@@ -50,8 +53,47 @@ def load(path: Path) -> dict[str, Any]:
     return data
 
 
+CLASS_LINES = 12  # classes listed one by one in the stats panel; the others counted
+
+
+def reasons_text(reasons: dict[str, int]) -> str:
+    """Drops by reason, the kernel's prefix dropped: "QDISC_DROP 279, NOT_SPECIFIED 2"."""
+    return ", ".join(f"{r.removeprefix('SKB_DROP_REASON_')} {n}" for r, n in reasons.items()) or "none"
+
+
+def xstats_text(x: dict[str, Any] | None) -> str:
+    """A decoded xstats object as "field=value ..." (its hex when the struct is unknown)."""
+    if not x:
+        return "none"
+    if "struct" not in x:
+        return f"{len(x.get('hex', '')) // 2} bytes, not decoded"
+    return " ".join(f"{k}={v}" for k, v in x.items() if k not in ("struct", "hex"))
+
+
+def stats_lines(s: dict[str, Any]) -> list[str]:
+    """What tc -s would show at the end of the run, as lines of text."""
+    q = s.get("qdisc_stats")
+    lines = [f"{s['qdisc']} @ {rate_text(s['rate_bit_per_s'])}: drops by reason: "
+             f"{reasons_text(s['total'].get('drop_reasons', {}))}"]
+    if q:
+        lines.append(f"  {q['kind']} {q['handle']} xstats: {xstats_text(q.get('xstats'))}")
+    classes = s.get("classes", [])
+    for c in classes[:CLASS_LINES]:
+        leaf = f" -> {c['leaf_kind']} {c['leaf']}" if "leaf" in c else ""
+        lines.append(f"  class {c['class']}{leaf}: sent {c['packets']} pkt, dropped {c['drops']}, "
+                     f"overlimits {c['overlimits']}; {xstats_text(c.get('xstats'))}")
+    if len(classes) > CLASS_LINES:
+        lines.append(f"  ... {len(classes) - CLASS_LINES} more classes")
+    return lines
+
+
 def plot(summaries: list[tuple[Path, dict[str, Any]]], out: Path) -> None:
-    fig, (ax_q, ax_s) = plt.subplots(2, 1, figsize=(10, 7), sharex=True)
+    text = [line for _p, s in summaries for line in stats_lines(s)]
+    fig = plt.figure(figsize=(10, 7 + 0.17 * len(text)))
+    grid = fig.add_gridspec(3, 1, height_ratios=[3.5, 3.5, 0.17 * len(text) + 0.3])
+    ax_q = fig.add_subplot(grid[0])
+    ax_s = fig.add_subplot(grid[1], sharex=ax_q)
+    ax_t = fig.add_subplot(grid[2])
     for _path, s in summaries:
         ts = s["timeseries"]
         step = ts["interval_ns"] / 1e9
@@ -86,6 +128,10 @@ def plot(summaries: list[tuple[Path, dict[str, Any]]], out: Path) -> None:
         f"time since the first arrival (s), sampled every {step * 1e3:g} ms"
     )
     ax_s.grid(True, alpha=0.3)
+    ax_t.axis("off")
+    ax_t.set_title("at the end of the run (tc -s)", fontsize="small", loc="left")
+    ax_t.text(0, 1, "\n".join(text), va="top", ha="left", family="monospace", fontsize="x-small",
+              transform=ax_t.transAxes)
     fig.tight_layout()
     save(fig, out)
 

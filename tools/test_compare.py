@@ -9,7 +9,8 @@ template's demo arrivals, the VM's tcpdump capture traces/pcap/pcap-r1.pcap):
 - every qdisc x trace x rate runs, as one drive process each, never more
   than -j at a time (a wrapper around qdk-replay counts them);
 - each row of report.json and report.csv is what drive's own --summary says
-  when the test runs the same drive itself; a class's sojourn p50/p99
+  when the test runs the same drive itself (its drops by reason, xstats and
+  classes too); a class's sojourn p50/p99
   (measured from the trace by qdkstats) are its flow's in drive's summary
   when it has one, its packets its flows' sent packets; qdkstats' per-flow
   bytes sent, drops and marks are the summary's;
@@ -77,7 +78,10 @@ def check_rows(replay: str, tmp: Path, out: Path, traces: list[Path]) -> None:
           f"report.json: {len(rows)} runs, qdisc x trace x rate in the order given")
     with (out / "report.csv").open() as fh:
         table = list(csv.DictReader(fh))
-    check([{k: str(v) for k, v in r.items() if k in table[0]} for r in rows] == table,
+    def cell(k: str, v: object) -> str:
+        return ";".join(f"{n}={c}" for n, c in v.items()) if k == "drop_reasons" and isinstance(v, dict) else str(v)
+
+    check([{k: cell(k, v) for k, v in r.items() if k in table[0]} for r in rows] == table,
           "report.csv holds report.json's table, row for row")
     bad = []
     marks = 0
@@ -97,6 +101,9 @@ def check_rows(replay: str, tmp: Path, out: Path, traces: list[Path]) -> None:
                 "throughput_bit_per_s": tot["sent_bytes"] * 8 * 10**9 // s["duration_ns"],
                 "sojourn_mean_ns": soj["mean"], "sojourn_p50_ns": soj["p50"], "sojourn_p99_ns": soj["p99"],
                 "sojourn_max_ns": soj["max"]}
+        # what tc -s would show at the end: drive's drop reasons, xstats and classes
+        want |= {"drop_reasons": tot["drop_reasons"], "xstats": s["qdisc_stats"].get("xstats"),
+                 "class_stats": s["classes"]}
         got = {k: r[k] for k in want}
         if got != want:
             bad.append(f"{r['name']}: {got} != drive's {want}")

@@ -50,10 +50,10 @@ UPSTREAM_VERSION_H := $(UPSTREAM_DIR)/include/generated/uapi/linux/version.h
 $(UPSTREAM_STAMP): $(UPSTREAM_LIST) $(UPSTREAM_HLIST) $(UPSTREAM_LLIST) $(TOP)/upstream/extract.sh
 	@test -n "$(UPSTREAM_TARBALL)" || { echo "upstream.mk: no linux-source for KERNEL=$(KERNEL)" >&2; exit 1; }
 	@mkdir -p $(UPSTREAM_DIR) $(dir $(UPSTREAM_VERSION_H))
-	$(TOP)/upstream/extract.sh $(UPSTREAM_TARBALL) $(UPSTREAM_DIR) Makefile \
+	$(call quiet,EXTRACT,$(UPSTREAM_DIR))$(TOP)/upstream/extract.sh $(UPSTREAM_TARBALL) $(UPSTREAM_DIR) Makefile \
 		$(addprefix net/sched/,$(UPSTREAM_SOURCES)) $(UPSTREAM_LIB_HDRS) \
 		$(UPSTREAM_HEADERS)
-	awk -F ' = ' '/^(VERSION|PATCHLEVEL|SUBLEVEL) = / { v[$$1] = $$2 } END { \
+	$(call quiet,GEN,$(UPSTREAM_VERSION_H))awk -F ' = ' '/^(VERSION|PATCHLEVEL|SUBLEVEL) = / { v[$$1] = $$2 } END { \
 		s = v["SUBLEVEL"] > 255 ? 255 : v["SUBLEVEL"]; \
 		printf "#define LINUX_VERSION_CODE %d\n", v["VERSION"] * 65536 + v["PATCHLEVEL"] * 256 + s; \
 		print "#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + ((c) > 255 ? 255 : (c)))"; \
@@ -79,7 +79,7 @@ UPSTREAM_TEST := $(B)/tests/upstream/test_upstream
 $(call uobj,$(UPSTREAM_TEST_SRCS)): UCFLAGS += $(shell pkg-config --cflags check 2>/dev/null)
 $(UPSTREAM_TEST): $(call uobj,$(UPSTREAM_TEST_SRCS)) $(SHIM_OBJS) $(UPSTREAM_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs check 2>/dev/null) $(LDLIBS)
+	$(call quiet,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(shell pkg-config --libs check 2>/dev/null) $(LDLIBS)
 
 all: $(UPSTREAM_TEST)
 

@@ -16,11 +16,11 @@ USERTC_OBJS := $(call uobj,$(TOP)/usertc/qdk-ns.c)
 $(USERTC_OBJS): UCFLAGS += -I$(TOP)/usertc
 
 $(B)/qdk-ns: $(USERTC_OBJS) $(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(call quiet,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(B)/libqdk-nl.so: $(TOP)/usertc/nl_preload.c $(TOP)/usertc/ns_proto.h $(TOP)/shim/api/qdk_api.h
 	@mkdir -p $(dir $@)
-	$(CC) -std=c11 -D_GNU_SOURCE $(TCP_OPT) $(WARN) -fPIC -shared \
+	$(call quiet,LD,$@)$(CC) -std=c11 -D_GNU_SOURCE $(TCP_OPT) $(WARN) -fPIC -shared \
 		-I$(TOP)/usertc -I$(TOP)/shim/api -Wl,-z,relro -Wl,-z,now \
 		-o $@ $< -ldl
 
@@ -29,11 +29,11 @@ $(B)/libqdk-nl.so: $(TOP)/usertc/nl_preload.c $(TOP)/usertc/ns_proto.h $(TOP)/sh
 TC_DISTS := $(notdir $(wildcard /usr/lib/*/tc/*.dist))
 $(B)/tc/%.dist:
 	@mkdir -p $(dir $@)
-	cp $(firstword $(wildcard /usr/lib/*/tc/$*.dist)) $@
+	$(call quiet,COPY,$@)cp $(firstword $(wildcard /usr/lib/*/tc/$*.dist)) $@
 
 $(B)/qdk-tc $(B)/qdk-ip: $(TOP)/usertc/qdk-run.sh
 	@mkdir -p $(dir $@)
-	install -m 755 $< $@
+	$(call quiet,INSTALL,$@)install -m 755 $< $@
 
 .PHONY: usertc
 usertc: $(B)/qdk-ns $(B)/libqdk-nl.so $(B)/qdk-tc $(B)/qdk-ip tc-plugins \

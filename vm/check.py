@@ -1,3 +1,4 @@
+#!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
 """Check what the kernel did in a VM run against the scenarios' expectations.
 

@@ -50,7 +50,7 @@ static struct qdk_effect *effects;
 static size_t n_effects, cap_effects;
 static bool in_call;
 
-static void effect_add(enum qdk_effect_kind kind, u64 id)
+static void effect_add(enum qdk_effect_kind kind, u64 id, u32 reason)
 {
 	if (n_effects == cap_effects) {
 		size_t cap = cap_effects ? cap_effects * 2 : 64;
@@ -69,14 +69,54 @@ static void effect_add(enum qdk_effect_kind kind, u64 id)
 	}
 	effects[n_effects].kind = kind;
 	effects[n_effects].id = id;
+	effects[n_effects].reason = reason;
 	n_effects++;
 }
 
-static void drop_hook(struct sk_buff *skb)
+/*
+ * 7.x: the qdisc's own reason of the drop being freed (QDISC_DROP_*), which
+ * the free after the call turns into SKB_DROP_REASON_QDISC_DROP as
+ * tcf_kfree_skb_list() does, after its tracepoint has seen the qdisc's
+ */
+static u32 qdisc_reason;
+
+static void drop_hook(struct sk_buff *skb, u32 reason)
 {
 	if (in_call)
-		effect_add(QDK_EFFECT_DROP, skb->__qdk_id);
+		effect_add(QDK_EFFECT_DROP, skb->__qdk_id, qdisc_reason ? qdisc_reason : reason);
 }
+
+/* The kernel's names of the reasons the series has (net/dropreason-core.h). */
+#define QDK_REASON(r)	case r: return #r
+const char *qdk_drop_reason_name(uint32_t reason)
+{
+	switch (reason) {
+	QDK_REASON(SKB_DROP_REASON_NOT_SPECIFIED);
+	QDK_REASON(SKB_DROP_REASON_PKT_TOO_SMALL);
+	QDK_REASON(SKB_DROP_REASON_QDISC_DROP);
+	QDK_REASON(SKB_DROP_REASON_NOMEM);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	QDK_REASON(SKB_DROP_REASON_QDISC_BURST_DROP);
+	QDK_REASON(SKB_DROP_REASON_QUEUE_PURGE);
+	QDK_REASON(QDISC_DROP_GENERIC);
+	QDK_REASON(QDISC_DROP_OVERLIMIT);
+	QDK_REASON(QDISC_DROP_CONGESTED);
+	QDK_REASON(QDISC_DROP_MAXFLOWS);
+	QDK_REASON(QDISC_DROP_FLOOD_PROTECTION);
+	QDK_REASON(QDISC_DROP_BAND_LIMIT);
+	QDK_REASON(QDISC_DROP_HORIZON_LIMIT);
+	QDK_REASON(QDISC_DROP_FLOW_LIMIT);
+	QDK_REASON(QDISC_DROP_L4S_STEP_NON_ECN);
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	QDK_REASON(SKB_DROP_REASON_FQ_BAND_LIMIT);
+	QDK_REASON(SKB_DROP_REASON_FQ_HORIZON_LIMIT);
+	QDK_REASON(SKB_DROP_REASON_FQ_FLOW_LIMIT);
+#endif
+	default:
+		return NULL;
+	}
+}
+#undef QDK_REASON
 
 size_t qdk_effects(const struct qdk_effect **list)
 {
@@ -156,7 +196,7 @@ static void check_mark(struct sk_buff *skb)
 
 	if (ecn != skb->__qdk_ecn) {
 		if (ecn == INET_ECN_CE)
-			effect_add(QDK_EFFECT_MARK, skb->__qdk_id);
+			effect_add(QDK_EFFECT_MARK, skb->__qdk_id, 0);
 		skb->__qdk_ecn = ecn;
 	}
 }
@@ -630,9 +670,8 @@ static int do_qdisc_dump(struct qdk_qdisc *q, void *buf, size_t len)
 	return ret;
 }
 
-static int do_qdisc_dump_xstats(struct qdk_qdisc *q, void *buf, size_t len)
+static int sch_dump_xstats(struct Qdisc *sch, void *buf, size_t len)
 {
-	struct Qdisc *sch = q->sch;
 	struct gnet_dump d;
 	struct sk_buff *skb;
 	struct nlattr *nla;
@@ -727,7 +766,7 @@ int qdk_qdisc_dump_xstats(struct qdk_qdisc *q, void *buf, size_t len)
 	int ret;
 
 	rtnl_lock();
-	ret = do_qdisc_dump_xstats(q, buf, len);
+	ret = sch_dump_xstats(q->sch, buf, len);
 	rtnl_unlock();
 	return ret;
 }
@@ -850,8 +889,13 @@ int qdk_tree_classifier(struct qdk_qdisc *root, uint32_t parent, const char *kin
 	return err;
 }
 
-/* a class's counters: its dump_stats' basic and queue stats, as tc -s shows */
-static int class_stats(struct Qdisc *q, unsigned long cl, struct qdk_stats *st)
+/*
+ * The class's counters (st) and its xstats (xbuf: *xlen is set to the
+ * TCA_STATS_APP length, 0 when none, -EMSGSIZE when over xmax), as
+ * tc_fill_tclass() has its class ops' dump_stats write them.
+ */
+static int class_dump_stats(struct Qdisc *q, unsigned long cl, struct qdk_stats *st,
+			    void *xbuf, size_t xmax, int *xlen)
 {
 	const struct Qdisc_class_ops *cops = q->ops->cl_ops;
 	struct gnet_dump d;
@@ -888,11 +932,23 @@ static int class_stats(struct Qdisc *q, unsigned long cl, struct qdk_stats *st)
 				st->drops = qs.drops;
 				st->requeues = qs.requeues;
 				st->overlimits = qs.overlimits;
+			} else if (nla_type(nla) == TCA_STATS_APP && xlen) {
+				if ((size_t)nla_len(nla) > xmax) {
+					*xlen = -EMSGSIZE;
+				} else {
+					memcpy(xbuf, nla_data(nla), nla_len(nla));
+					*xlen = nla_len(nla);
+				}
 			}
 		}
 	}
 	consume_skb(skb);
 	return err;
+}
+
+static int class_stats(struct Qdisc *q, unsigned long cl, struct qdk_stats *st)
+{
+	return class_dump_stats(q, cl, st, NULL, 0, NULL);
 }
 
 int qdk_tree_stats(struct qdk_qdisc *root, bool cls, uint32_t id, struct qdk_stats *st)
@@ -914,6 +970,75 @@ int qdk_tree_stats(struct qdk_qdisc *root, bool cls, uint32_t id, struct qdk_sta
 	}
 	rtnl_unlock();
 	return err;
+}
+
+/* The classes a walk() gives, and what each one is, as tc_fill_tclass() asks. */
+struct class_walk {
+	struct qdisc_walker w;
+	struct qdk_class *out;
+	size_t max, n;
+	int depth;
+};
+
+static void walk_classes(struct Qdisc *q, struct class_walk *cw);
+
+static int walk_one(struct Qdisc *q, unsigned long cl, struct qdisc_walker *w)
+{
+	struct class_walk *cw = container_of(w, struct class_walk, w);
+	const struct Qdisc_class_ops *cops = q->ops->cl_ops;
+	struct qdk_class c = { .qdisc = q->handle };
+	struct tcmsg tcm = { .tcm_handle = q->handle, .tcm_parent = q->handle };
+	struct Qdisc *leaf = cops->leaf ? cops->leaf(q, cl) : NULL;
+	struct sk_buff *skb = qdk_skb_alloc(4096);
+
+	if (!skb)
+		return -1;
+	/* the class's dump fills in its id, as for `tc class show` */
+	if (cops->dump)
+		cops->dump(q, cl, skb, &tcm);
+	consume_skb(skb);
+	c.classid = tcm.tcm_handle;
+	strscpy(c.kind, q->ops->id, sizeof(c.kind));
+	if (leaf && leaf != &noop_qdisc) {
+		c.leaf = leaf->handle;
+		strscpy(c.leaf_kind, leaf->ops->id, sizeof(c.leaf_kind));
+	}
+	/* by the walk's cl: a flow's class (fq_codel, sfq) has no find() */
+	if (class_dump_stats(q, cl, &c.st, c.xstats, sizeof(c.xstats), &c.xlen))
+		memset(&c.st, 0, sizeof(c.st));
+	if (cw->n < cw->max)
+		cw->out[cw->n] = c;
+	cw->n++;
+	/* a classful child's classes follow its parent class (bounded depth) */
+	if (leaf && leaf != q && leaf != &noop_qdisc && leaf->ops->cl_ops && cw->depth < 8) {
+		struct class_walk sub = { .out = cw->out, .max = cw->max, .n = cw->n,
+					  .depth = cw->depth + 1 };
+
+		walk_classes(leaf, &sub);
+		cw->n = sub.n;
+	}
+	return 0;
+}
+
+static void walk_classes(struct Qdisc *q, struct class_walk *cw)
+{
+	if (!q->ops->cl_ops || !q->ops->cl_ops->walk)
+		return;
+	cw->w.fn = walk_one;
+	cw->w.stop = 0;
+	cw->w.skip = 0;
+	cw->w.count = 0;
+	q->ops->cl_ops->walk(q, &cw->w);
+}
+
+size_t qdk_tree_classes(struct qdk_qdisc *root, struct qdk_class *out, size_t max)
+{
+	struct class_walk cw = { .out = out, .max = max };
+
+	rtnl_lock();
+	walk_classes(root->sch, &cw);
+	rtnl_unlock();
+	return cw.n;
 }
 
 bool qdk_qdisc_watchdog(const struct qdk_qdisc *q, uint64_t *expires)
@@ -1407,9 +1532,12 @@ static void free_drops(struct sk_buff *skb)
 		u32 reason = tc_skb_cb(skb)->drop_reason;
 
 		skb->next = NULL;
-		if ((reason & SKB_DROP_REASON_SUBSYS_MASK) == __QDISC_DROP_REASON)
+		if ((reason & SKB_DROP_REASON_SUBSYS_MASK) == __QDISC_DROP_REASON) {
+			qdisc_reason = reason;
 			reason = SKB_DROP_REASON_QDISC_DROP;
+		}
 		kfree_skb_reason(skb, (enum skb_drop_reason)reason);
+		qdisc_reason = 0;
 		skb = next;
 	}
 #elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)

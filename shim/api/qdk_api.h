@@ -275,6 +275,24 @@ int qdk_tree_classifier(struct qdk_qdisc *root, uint32_t parent, const char *kin
  * of qdisc id in the tree; -ENOENT when there is none.
  */
 int qdk_tree_stats(struct qdk_qdisc *root, bool cls, uint32_t id, struct qdk_stats *st);
+/* A class of the tree, as `tc -s class show` lists it. */
+struct qdk_class {
+	uint32_t classid;
+	uint32_t qdisc;		/* the handle of the qdisc it is a class of */
+	uint32_t leaf;		/* its child qdisc's handle (0: a default one, or none) */
+	char kind[16];		/* its qdisc's kind */
+	char leaf_kind[16];	/* its child qdisc's kind, "" when it has none */
+	struct qdk_stats st;	/* its counters (its class ops' dump_stats) */
+	int xlen;		/* its xstats' length: 0 none, -EMSGSIZE over xstats */
+	unsigned char xstats[256];
+};
+/*
+ * Every class of the tree in the order the kernel dumps them: the root's
+ * classes as its ops' walk() gives them, each followed by the classes of
+ * its child qdisc when that is classful. Fills out[0..max) and returns
+ * how many there are.
+ */
+size_t qdk_tree_classes(struct qdk_qdisc *root, struct qdk_class *out, size_t max);
 
 /*
  * What the kernel's filters answered (a trace's C lines): queued before a
@@ -402,7 +420,16 @@ enum qdk_effect_kind { QDK_EFFECT_DROP = 1, QDK_EFFECT_MARK = 2 };
 struct qdk_effect {
 	enum qdk_effect_kind kind;
 	uint64_t id;
+	/*
+	 * A drop's reason: the enum skb_drop_reason value kfree_skb_reason()
+	 * was given (SKB_DROP_REASON_QDISC_DROP for the to_free list of a 6.1
+	 * qdisc), or on 7.x the qdisc's own QDISC_DROP_* when it gave one
+	 * (qdisc_drop_reason(), qdisc_dequeue_drop()); 0 for a mark.
+	 */
+	uint32_t reason;
 };
+/* The kernel's name of a drop reason of this build's series, NULL if unknown. */
+const char *qdk_drop_reason_name(uint32_t reason);
 
 /*
  * The calls. Each clears the effect list, makes the call the way the kernel

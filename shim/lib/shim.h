@@ -128,8 +128,11 @@ void qdk_misc_reset(void);
 /* random.c */
 void qdk_random_seed(u64 seed);
 
-/* skbuff.c: the drop hook, called for every freed skb with a trace id */
-extern void (*qdk_skb_drop_hook)(struct sk_buff *skb);
+/*
+ * skbuff.c: the drop hook, called for every skb with a trace id that
+ * kfree_skb_reason() frees, with the reason it was given
+ */
+extern void (*qdk_skb_drop_hook)(struct sk_buff *skb, u32 reason);
 struct sk_buff *qdk_skb_alloc(unsigned int size);
 /* gso.c: a segment of skb, empty, room for len bytes (skbuff.c) */
 struct sk_buff *qdk_skb_segment_new(const struct sk_buff *skb, unsigned int len);

@@ -20,7 +20,7 @@
 #include "shim.h"
 #include "../api/qdk_api.h"
 
-void (*qdk_skb_drop_hook)(struct sk_buff *skb);
+void (*qdk_skb_drop_hook)(struct sk_buff *skb, u32 reason);
 const struct sk_buff *qdk_skb_watch;
 bool qdk_skb_watch_freed;
 
@@ -347,7 +347,7 @@ void __kfree_skb(struct sk_buff *skb)
 }
 
 /* a drop, by the code at ip (the accounting check's report names it) */
-static void kfree_skb_at(struct sk_buff *skb, unsigned long ip)
+static void kfree_skb_at(struct sk_buff *skb, enum skb_drop_reason reason, unsigned long ip)
 {
 	if (unlikely(!skb))
 		return;
@@ -356,13 +356,13 @@ static void kfree_skb_at(struct sk_buff *skb, unsigned long ip)
 	if (unlikely(skb->__qdk_in))
 		qdk_acct_freed(skb, ip);
 	if (skb->__qdk_id && qdk_skb_drop_hook)
-		qdk_skb_drop_hook(skb);
+		qdk_skb_drop_hook(skb, reason);
 	skb_release(skb);
 }
 
 void kfree_skb_reason(struct sk_buff *skb, enum skb_drop_reason reason)
 {
-	kfree_skb_at(skb, _QDK_RET_IP_);
+	kfree_skb_at(skb, reason, _QDK_RET_IP_);
 }
 
 void consume_skb(struct sk_buff *skb)
@@ -383,7 +383,7 @@ void kfree_skb_list_reason(struct sk_buff *segs, enum skb_drop_reason reason)
 	while (segs) {
 		struct sk_buff *next = segs->next;
 
-		kfree_skb_at(segs, ip);
+		kfree_skb_at(segs, reason, ip);
 		segs = next;
 	}
 }

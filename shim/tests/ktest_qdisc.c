@@ -22,7 +22,7 @@ static struct sk_buff *pkt(unsigned int len, u64 id)
 static u64 dropped[16];
 static int n_dropped;
 
-static void note_drop(struct sk_buff *skb)
+static void note_drop(struct sk_buff *skb, u32 reason)
 {
 	dropped[n_dropped++] = skb->__qdk_id;
 }
