@@ -341,7 +341,7 @@ size_t copy_page_from_iter_atomic(struct page *page, unsigned int offset, size_t
 	return copy_page_from_iter_atomic_(page, offset, bytes, i);
 }
 EXPORT_SYMBOL(copy_page_from_iter_atomic);
-#elif LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+#elif LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
 size_t copy_page_from_iter_atomic(struct page *page, size_t offset, size_t bytes,
 				  struct iov_iter *i)
 {
@@ -590,7 +590,7 @@ size_t iov_iter_single_seg_count(const struct iov_iter *i)
 }
 EXPORT_SYMBOL(iov_iter_single_seg_count);
 
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
 static bool iov_iter_aligned_vec(const struct iov_iter *i, unsigned int addr_mask,
 				 unsigned int len_mask)
 {
@@ -1105,7 +1105,7 @@ ssize_t extract_iter_to_sg(struct iov_iter *iter, size_t len, struct sg_table *s
 }
 #endif
 
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 ssize_t iov_iter_extract_bvecs(struct iov_iter *iter, struct bio_vec *bv, size_t max_size,
 			       unsigned short *nr_vecs, unsigned short max_vecs,
 			       unsigned int mem_align_mask,

@@ -136,7 +136,7 @@ static inline const struct iovec *iter_iov(const struct iov_iter *iter)
 }
 
 #define iter_iov_addr(iter)	(iter_iov(iter)->iov_base + (iter)->iov_offset)
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
 #define iter_iov_len(iter)	(iter_iov(iter)->iov_len - (iter)->iov_offset)
 #else
 static inline size_t iter_iov_len(const struct iov_iter *i)
@@ -148,7 +148,7 @@ static inline size_t iter_iov_len(const struct iov_iter *i)
 #endif
 #endif
 
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 /* a block request's integrity metadata */
 typedef __u16 uio_meta_flags_t;
 
@@ -263,7 +263,7 @@ size_t copy_page_from_iter(struct page *page, size_t offset, size_t bytes, struc
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
 size_t copy_page_from_iter_atomic(struct page *page, unsigned int offset, size_t bytes,
 				  struct iov_iter *i);
-#elif LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+#elif LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
 size_t copy_page_from_iter_atomic(struct page *page, size_t offset, size_t bytes,
 				  struct iov_iter *i);
 #endif
@@ -293,13 +293,13 @@ static inline size_t copy_folio_from_iter(struct folio *folio, size_t offset, si
 	return copy_page_from_iter(&folio->page, offset, bytes, i);
 }
 #endif
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0) && LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0) && LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
 static inline size_t copy_folio_from_iter_atomic(struct folio *folio, size_t offset,
 						 size_t bytes, struct iov_iter *i)
 {
 	return copy_page_from_iter_atomic(&folio->page, offset, bytes, i);
 }
-#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 size_t copy_folio_from_iter_atomic(struct folio *folio, size_t offset, size_t bytes,
 				   struct iov_iter *i);
 #endif
@@ -371,7 +371,7 @@ bool copy_from_iter_full_nocache(void *addr, size_t bytes, struct iov_iter *i)
 }
 
 size_t iov_iter_zero(size_t bytes, struct iov_iter *i);
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
 bool iov_iter_is_aligned(const struct iov_iter *i, unsigned int addr_mask,
 			 unsigned int len_mask);
 #endif
@@ -512,7 +512,7 @@ static inline bool iov_iter_extract_will_pin(const struct iov_iter *iter)
 ssize_t extract_iter_to_sg(struct iov_iter *iter, size_t len, struct sg_table *sgtable,
 			   unsigned int sg_max, iov_iter_extraction_t extraction_flags);
 #endif
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 ssize_t iov_iter_extract_bvecs(struct iov_iter *iter, struct bio_vec *bv, size_t max_size,
 			       unsigned short *nr_vecs, unsigned short max_vecs,
 			       unsigned int mem_align_mask,
