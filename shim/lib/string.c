@@ -22,6 +22,14 @@ ssize_t strscpy(char *dst, const char *src, size_t count)
 	return -E2BIG;
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* 6.12's strscpy() macros call it by this name */
+ssize_t sized_strscpy(char *dst, const char *src, size_t count)
+{
+	return strscpy(dst, src, count);
+}
+#endif
+
 ssize_t strscpy_pad(char *dst, const char *src, size_t count)
 {
 	ssize_t written = strscpy(dst, src, count);

@@ -13,6 +13,10 @@
 #include <linux/errno.h>
 #include <linux/overflow.h>
 #include <linux/stdarg.h>
+#include <linux/version.h>
+#include <linux/build_bug.h>
+#include <linux/cleanup.h>
+#include <linux/minmax.h>
 
 void *memset(void *s, int c, size_t n);
 void *memcpy(void *dst, const void *src, size_t n);
@@ -157,6 +161,108 @@ ssize_t memory_read_from_buffer(void *to, size_t count, loff_t *ppos,
 /* a string's words as a kmalloc'd NULL-terminated vector (lib/argv_split.c) */
 char **argv_split(gfp_t gfp, const char *str, int *argcp);
 void argv_free(char **argv);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+DEFINE_FREE(argv_free, char **, if (!IS_ERR_OR_NULL(_T)) argv_free(_T))
+#endif
+
+/*
+ * User memory copied into the kernel (mm/util.c, shim/lib/util.c): an
+ * ERR_PTR() of -ENOMEM, -EFAULT (a fault anywhere in it), -EINVAL (a
+ * string longer than its bound) or -EOVERFLOW (an array's size) on error.
+ */
+char *strndup_user(const char __user *s, long n);
+void *memdup_user(const void __user *src, size_t len);
+void *vmemdup_user(const void __user *src, size_t len);
+void *memdup_user_nul(const void __user *src, size_t len);
+
+static inline void *memdup_array_user(const void __user *src, size_t n, size_t size)
+{
+	size_t nbytes;
+
+	if (check_mul_overflow(n, size, &nbytes))
+		return ERR_PTR(-EOVERFLOW);
+	return memdup_user(src, nbytes);
+}
+
+static inline void *vmemdup_array_user(const void __user *src, size_t n, size_t size)
+{
+	size_t nbytes;
+
+	if (check_mul_overflow(n, size, &nbytes))
+		return ERR_PTR(-EOVERFLOW);
+	return vmemdup_user(src, nbytes);
+}
+
+/* two NULL-terminated arrays of pointers joined into a kmalloc'ed one (lib/memcat_p.c) */
+void **__memcat_p(void **a, void **b);
+#define memcat_p(a, b) ({						\
+	BUILD_BUG_ON_MSG(!__same_type(*(a), *(b)), "type mismatch in memcat_p()"); \
+	(typeof(*a) *)__memcat_p((void **)(a), (void **)(b));		\
+})
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* the allocators under their 6.10 names: kmemdup() is the shim's function */
+void *kmemdup_noprof(const void *src, size_t len, gfp_t gfp);
+void *kvmemdup(const void *src, size_t len, gfp_t gfp);
+void *kmemdup_array(const void *src, size_t count, size_t element_size, gfp_t gfp);
+
+/* strscpy() under the name 6.12's macros call (the copy's length or -E2BIG) */
+ssize_t sized_strscpy(char *dst, const char *src, size_t count);
+#define sized_strscpy_pad(dest, src, count)	({				\
+	char *__dst = (dest);							\
+	const char *__src = (src);						\
+	const size_t __count = (count);						\
+	ssize_t __wrote;							\
+										\
+	__wrote = sized_strscpy(__dst, __src, __count);				\
+	if (__wrote >= 0 && __wrote < __count)					\
+		memset(__dst + __wrote + 1, 0, __count - __wrote - 1);		\
+	__wrote;								\
+})
+
+/* lib/cmdline.c's parsers (shim/lib/hexdump.c), declared here from 6.12 on */
+int get_option(char **str, int *pint);
+char *get_options(const char *str, int nints, int *ints);
+unsigned long long memparse(const char *ptr, char **retptr);
+char *next_arg(char *args, char **param, char **val);
+
+/*
+ * A character array that may lack its NUL into a string that has one: as
+ * much of src as fits before dest's last byte (memtostr_pad() zeroes the
+ * rest of dest).
+ */
+#define memtostr(dest, src)	do {						\
+	const size_t _dest_len = __builtin_object_size(dest, 1);		\
+	const size_t _src_len = __builtin_object_size(src, 1);			\
+	const size_t _src_chars = strnlen(src, _src_len);			\
+	const size_t _copy_len = min(_dest_len - 1, _src_chars);		\
+										\
+	BUILD_BUG_ON(!__builtin_constant_p(_dest_len) || _dest_len == (size_t)-1); \
+	memcpy(dest, src, _copy_len);						\
+	dest[_copy_len] = '\0';							\
+} while (0)
+
+#define memtostr_pad(dest, src)	do {						\
+	const size_t _dest_len = __builtin_object_size(dest, 1);		\
+	const size_t _src_len = __builtin_object_size(src, 1);			\
+	const size_t _src_chars = strnlen(src, _src_len);			\
+	const size_t _copy_len = min(_dest_len - 1, _src_chars);		\
+										\
+	BUILD_BUG_ON(!__builtin_constant_p(_dest_len) || _dest_len == (size_t)-1); \
+	memcpy(dest, src, _copy_len);						\
+	memset(&dest[_copy_len], 0, _dest_len - _copy_len);			\
+} while (0)
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* does str end with suffix? */
+static inline bool __attribute__((nonnull(1, 2))) strends(const char *str, const char *suffix)
+{
+	size_t str_len = strlen(str), suffix_len = strlen(suffix);
+
+	return str_len >= suffix_len && !strcmp(str + str_len - suffix_len, suffix);
+}
+#endif
 
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */

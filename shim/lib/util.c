@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * util.c - copies of user or kernel memory into new allocations (the
+ * kernel's mm/util.c). kmemdup() itself is in string.c.
+ */
+#include <linux/err.h>
+#include <linux/overflow.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+#include <linux/version.h>
+
+void *memdup_user(const void __user *src, size_t len)
+{
+	void *p = kmalloc(len, GFP_USER | __GFP_NOWARN);
+
+	if (!p)
+		return ERR_PTR(-ENOMEM);
+	if (copy_from_user(p, src, len)) {
+		kfree(p);
+		return ERR_PTR(-EFAULT);
+	}
+	return p;
+}
+EXPORT_SYMBOL(memdup_user);
+
+/* as memdup_user(), into kvmalloc() memory (kvfree() it) */
+void *vmemdup_user(const void __user *src, size_t len)
+{
+	void *p = kvmalloc(len, GFP_USER);
+
+	if (!p)
+		return ERR_PTR(-ENOMEM);
+	if (copy_from_user(p, src, len)) {
+		kvfree(p);
+		return ERR_PTR(-EFAULT);
+	}
+	return p;
+}
+EXPORT_SYMBOL(vmemdup_user);
+
+/*
+ * A user string of at most n bytes with its NUL: -EFAULT when it cannot be
+ * read, -EINVAL when no NUL comes within n bytes.
+ */
+char *strndup_user(const char __user *s, long n)
+{
+	long length = strnlen_user(s, n);
+	char *p;
+
+	if (!length)
+		return ERR_PTR(-EFAULT);
+	if (length > n)
+		return ERR_PTR(-EINVAL);
+	p = memdup_user(s, length);
+	if (IS_ERR(p))
+		return p;
+	p[length - 1] = '\0';
+	return p;
+}
+EXPORT_SYMBOL(strndup_user);
+
+/* len user bytes and a NUL after them */
+void *memdup_user_nul(const void __user *src, size_t len)
+{
+	char *p = kmalloc(len + 1, GFP_KERNEL);
+
+	if (!p)
+		return ERR_PTR(-ENOMEM);
+	if (copy_from_user(p, src, len)) {
+		kfree(p);
+		return ERR_PTR(-EFAULT);
+	}
+	p[len] = '\0';
+	return p;
+}
+EXPORT_SYMBOL(memdup_user_nul);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+void *kmemdup_noprof(const void *src, size_t len, gfp_t gfp)
+{
+	void *p = kmalloc_noprof(len, gfp);
+
+	if (p)
+		memcpy(p, src, len);
+	return p;
+}
+EXPORT_SYMBOL(kmemdup_noprof);
+
+/* an array of count elements: NULL when its size overflows (size_mul() saturates) */
+void *kmemdup_array(const void *src, size_t count, size_t element_size, gfp_t gfp)
+{
+	return kmemdup(src, size_mul(element_size, count), gfp);
+}
+EXPORT_SYMBOL(kmemdup_array);
+
+/* into kvmalloc() memory */
+void *kvmemdup(const void *src, size_t len, gfp_t gfp)
+{
+	void *p = kvmalloc(len, gfp);
+
+	if (p)
+		memcpy(p, src, len);
+	return p;
+}
+EXPORT_SYMBOL(kvmemdup);
+#endif
