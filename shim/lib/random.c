@@ -21,6 +21,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/random.h>
+#include <linux/percpu.h>
 #include <linux/prandom.h>
 #include <linux/string.h>
 
@@ -372,6 +373,26 @@ u32 prandom_u32_state(struct rnd_state *state)
 	state->s4 = TAUSWORTHE(state->s4,  3U, 12U, 4294967168U, 13U);
 	return state->s1 ^ state->s2 ^ state->s3 ^ state->s4;
 }
+
+/* each CPU's state from 16 random bytes, then ten steps as a warm-up */
+void prandom_seed_full_state(struct rnd_state __percpu *pcpu_state)
+{
+	int cpu, i;
+
+	for_each_possible_cpu(cpu) {
+		struct rnd_state *state = per_cpu_ptr(pcpu_state, cpu);
+		u32 seeds[4];
+
+		get_random_bytes(seeds, sizeof(seeds));
+		state->s1 = __seed(seeds[0], 2U);
+		state->s2 = __seed(seeds[1], 8U);
+		state->s3 = __seed(seeds[2], 16U);
+		state->s4 = __seed(seeds[3], 128U);
+		for (i = 0; i < 10; i++)
+			prandom_u32_state(state);
+	}
+}
+EXPORT_SYMBOL(prandom_seed_full_state);
 
 void prandom_bytes_state(struct rnd_state *state, void *buf, size_t bytes)
 {

@@ -182,4 +182,14 @@ int qdk_tcf_classifier_attach(struct net_device *dev, u32 parent, const char *ki
 			      const void *opts, size_t opts_len,
 			      struct netlink_ext_ack *extack);
 
+/*
+ * siphash.c: the cores behind siphash() and hsiphash(), with their rounds
+ * (c per word, d at the end) as arguments, for the published vectors'
+ * SipHash-2-4 and HalfSipHash-2-4 too
+ */
+u64 qdk_siphash_rounds(const void *data, size_t len, u64 k0, u64 k1,
+		       int c, int d);
+u32 qdk_halfsiphash_rounds(const void *data, size_t len, u32 k0, u32 k1,
+			   int c, int d);
+
 #endif

@@ -61,3 +61,41 @@ void wake_up_all_idle_cpus(void)
 {
 }
 EXPORT_SYMBOL_GPL(wake_up_all_idle_cpus);
+
+/* the kernel's struct cpumask starts with its bitmap: CPU 0 is bit 0 */
+static bool mask_has_cpu0(const struct cpumask *mask)
+{
+	return *(const unsigned long *)mask & 1UL;
+}
+
+void smp_call_function_many(const struct cpumask *mask, smp_call_func_t func, void *info,
+			    bool wait)
+{
+}
+EXPORT_SYMBOL(smp_call_function_many);
+
+int smp_call_function_any(const struct cpumask *mask, smp_call_func_t func, void *info,
+			  int wait)
+{
+	if (!mask_has_cpu0(mask))
+		return -ENXIO;
+	return smp_call_function_single(0, func, info, wait);
+}
+EXPORT_SYMBOL_GPL(smp_call_function_any);
+
+void on_each_cpu_cond_mask(smp_cond_func_t cond_func, smp_call_func_t func, void *info,
+			   bool wait, const struct cpumask *mask)
+{
+	unsigned long flags;
+
+	if (!mask_has_cpu0(mask) || (cond_func && !cond_func(0, info)))
+		return;
+	local_irq_save(flags);
+	func(info);
+	local_irq_restore(flags);
+}
+EXPORT_SYMBOL(on_each_cpu_cond_mask);
+
+void generic_smp_call_function_single_interrupt(void)
+{
+}

@@ -1,19 +1,31 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * xarray.c - the XArray's semantics (linux/xarray.h) over a sorted array of
- * (index, entry, marks) that xa_head owns: binary search by index, grown by
- * doubling with the caller's gfp, freed when the last entry goes.
+ * (index, order, entry, marks) rows that xa_head owns: binary search by
+ * index, grown by doubling with the caller's gfp, freed when the last entry
+ * goes. A row of order n is a multi-index entry: it covers the 2^n indices
+ * from its (aligned) index, so every one of them loads it, a store at any of
+ * them replaces it and an erase at any of them removes it, as in the kernel.
  *
  * A zero entry (XA_ZERO_ENTRY: xa_reserve(), a NULL stored in an
  * XA_FLAGS_ZERO_BUSY array, a NULL inserted or allocated) keeps its index
  * busy but loads as NULL and is skipped by searches. An allocating array
  * (XA_FLAGS_TRACK_FREE) hands out the lowest index without an entry; one
  * with XA_FLAGS_ZERO_BUSY (ALLOC1) never hands out 0.
+ *
+ * The advanced API (xas_*()) works on the same rows: a state walked to its
+ * index has xa_node NULL, XAS_RESTART before a walk, XAS_BOUNDS after a
+ * search ran off its end, an XA_ERROR() after a failure. xas_store()
+ * allocates as the kernel's does under the lock (GFP_NOWAIT); when that
+ * fails, xas_nomem() allocates the grown table with the caller's gfp and
+ * parks it in xa_alloc for the retry.
  */
 #include <linux/export.h>
 #include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/xarray.h>
+
+#include <qdk/unmodelled.h>
 
 #include "shim.h"
 
@@ -21,6 +33,7 @@ struct xa_slot {
 	unsigned long index;
 	void *entry;
 	unsigned int marks;	/* bit n: XA_MARK_n */
+	unsigned int order;	/* covers index .. index + 2^order - 1 */
 };
 
 struct xa_table {
@@ -33,7 +46,18 @@ static struct xa_table *table(const struct xarray *xa)
 	return (struct xa_table *)xa->xa_head;
 }
 
-/* the position of index, or where it would go; *found whether it is there */
+/* the last index a row covers */
+static unsigned long slot_last(const struct xa_slot *s)
+{
+	if (s->order >= BITS_PER_LONG)
+		return ULONG_MAX;
+	return s->index + ((1UL << s->order) - 1);
+}
+
+/*
+ * The position of the row covering index, or of the first row after it
+ * (where a row for index would go); *found whether one covers it.
+ */
 static unsigned long search(const struct xa_table *t, unsigned long index, bool *found)
 {
 	unsigned long lo = 0, hi = t ? t->n : 0;
@@ -41,12 +65,12 @@ static unsigned long search(const struct xa_table *t, unsigned long index, bool 
 	while (lo < hi) {
 		unsigned long mid = lo + (hi - lo) / 2;
 
-		if (t->slot[mid].index < index)
+		if (slot_last(&t->slot[mid]) < index)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	*found = t && lo < t->n && t->slot[lo].index == index;
+	*found = t && lo < t->n && t->slot[lo].index <= index;
 	return lo;
 }
 
@@ -79,14 +103,57 @@ static void update_marked(struct xarray *xa)
 	}
 }
 
-/* room for one more slot; -ENOMEM as the kernel's node allocation fails */
-static int make_room(struct xarray *xa, gfp_t gfp)
+static struct xa_table *table_alloc(unsigned long cap, gfp_t gfp)
 {
-	struct xa_table *t = table(xa), *nt;
+	struct xa_table *t = kmalloc(struct_size(t, slot, cap), gfp);
+
+	if (t) {
+		t->cap = cap;
+		t->n = 0;
+	}
+	return t;
+}
+
+/* the size the table grows to for need rows: doubling, at least 4 */
+static unsigned long grown_cap(const struct xa_table *t, unsigned long need)
+{
 	unsigned long cap = t ? t->cap * 2 : 4;
 
-	if (t && t->n < t->cap)
+	return max(cap, need);
+}
+
+/* the rows of the array move into nt, which becomes its table */
+static void table_replace(struct xarray *xa, struct xa_table *nt)
+{
+	struct xa_table *t = table(xa);
+
+	if (t) {
+		memcpy(nt->slot, t->slot, t->n * sizeof(t->slot[0]));
+		nt->n = t->n;
+		kfree(t);
+	}
+	xa->xa_head = nt;
+}
+
+/*
+ * Room for extra more rows; -ENOMEM as the kernel's node allocation fails.
+ * Memory xas_nomem() or xas_split_alloc() got (xas->xa_alloc) is used first.
+ */
+static int make_room(struct xarray *xa, unsigned long extra, gfp_t gfp, struct xa_state *xas)
+{
+	struct xa_table *t = table(xa), *nt;
+	unsigned long n = t ? t->n : 0;
+
+	if (t && t->cap - t->n >= extra)
 		return 0;
+	if (xas && xas->xa_alloc) {
+		nt = (struct xa_table *)xas->xa_alloc;
+		if (nt->cap >= n + extra) {
+			xas->xa_alloc = NULL;
+			table_replace(xa, nt);
+			return 0;
+		}
+	}
 	if (gfpflags_allow_blocking(gfp) && spin_is_locked(&xa->xa_lock)) {
 		/*
 		 * __xas_nomem(): an allocation that may sleep is made with
@@ -100,7 +167,7 @@ static int make_room(struct xarray *xa, gfp_t gfp)
 			xa_unlock_bh(xa);
 		else
 			xa_unlock(xa);
-		nt = kmalloc(sizeof(*nt) + cap * sizeof(nt->slot[0]), gfp);
+		nt = table_alloc(grown_cap(t, n + extra), gfp);
 		if (type == XA_FLAGS_LOCK_IRQ)
 			xa_lock_irq(xa);
 		else if (type == XA_FLAGS_LOCK_BH)
@@ -110,21 +177,14 @@ static int make_room(struct xarray *xa, gfp_t gfp)
 		/* the table may have changed while the lock was dropped */
 		if (nt && table(xa) != t) {
 			kfree(nt);
-			return make_room(xa, gfp);
+			return make_room(xa, extra, gfp, xas);
 		}
 	} else {
-		nt = kmalloc(sizeof(*nt) + cap * sizeof(nt->slot[0]), gfp);
+		nt = table_alloc(grown_cap(t, n + extra), gfp);
 	}
 	if (!nt)
 		return -ENOMEM;
-	nt->cap = cap;
-	nt->n = 0;
-	if (t) {
-		memcpy(nt->slot, t->slot, t->n * sizeof(t->slot[0]));
-		nt->n = t->n;
-		kfree(t);
-	}
-	xa->xa_head = nt;
+	table_replace(xa, nt);
 	return 0;
 }
 
@@ -141,10 +201,12 @@ static void remove_at(struct xarray *xa, unsigned long i)
 }
 
 /*
- * Put entry at index (NULL: remove it). Returns the entry that was there
- * (raw: a zero entry stays one) or XA_ERROR(-ENOMEM).
+ * Put entry at index (NULL: remove it): a row covering index (a multi-index
+ * entry too) gets entry, keeping its order and marks. Returns the entry
+ * that was there (raw: a zero entry stays one) or XA_ERROR(-ENOMEM).
  */
-static void *put(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp)
+static void *put_xas(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp,
+		     struct xa_state *xas)
 {
 	struct xa_table *t = table(xa);
 	bool found;
@@ -161,15 +223,64 @@ static void *put(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp)
 	}
 	if (!entry)
 		return NULL;
-	if (make_room(xa, gfp))
+	if (make_room(xa, 1, gfp, xas))
 		return XA_ERROR(-ENOMEM);
 	t = table(xa);
 	memmove(&t->slot[i + 1], &t->slot[i], (t->n - i) * sizeof(t->slot[0]));
 	t->slot[i].index = index;
 	t->slot[i].entry = entry;
 	t->slot[i].marks = 0;
+	t->slot[i].order = 0;
 	t->n++;
 	return NULL;
+}
+
+static void *put(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp)
+{
+	return put_xas(xa, index, entry, gfp, NULL);
+}
+
+/*
+ * Put entry as one row of the given order at first (aligned), replacing
+ * every row that overlaps its range (NULL: just removing them). Returns the
+ * entry that covered first before, or XA_ERROR(-ENOMEM). A row keeps the
+ * marks of the entry that covered first, as the kernel's canonical slot does.
+ */
+static void *put_range(struct xarray *xa, unsigned long first, unsigned int order, void *entry,
+		       gfp_t gfp, struct xa_state *xas)
+{
+	struct xa_slot row = { .index = first, .entry = entry, .order = order };
+	unsigned long i, k, last = slot_last(&row);
+	struct xa_table *t = table(xa);
+	bool found;
+	void *old = NULL;
+
+	i = search(t, first, &found);
+	if (found) {
+		old = t->slot[i].entry;
+		row.marks = t->slot[i].marks;
+	}
+	for (k = 0; t && i + k < t->n && t->slot[i + k].index <= last; k++)
+		;
+	if (entry && !k) {
+		if (make_room(xa, 1, gfp, xas))
+			return XA_ERROR(-ENOMEM);
+		t = table(xa);
+		memmove(&t->slot[i + 1], &t->slot[i], (t->n - i) * sizeof(t->slot[0]));
+		t->slot[i] = row;
+		t->n++;
+		update_marked(xa);
+		return old;
+	}
+	if (entry) {
+		t->slot[i] = row;
+		i++;
+		k--;
+	}
+	while (k--)
+		remove_at(xa, i);
+	update_marked(xa);
+	return old;
 }
 
 /* a zero entry reads as NULL; an error stays the error */
@@ -281,8 +392,11 @@ int __xa_alloc(struct xarray *xa, u32 *id, void *entry, struct xa_limit limit, g
 		want = 1;
 	/* walk the entries from want up: the first gap is the free index */
 	t = table(xa);
-	for (i = search(t, want, &found); t && i < t->n && t->slot[i].index == want; i++)
-		want++;
+	for (i = search(t, want, &found); t && i < t->n && t->slot[i].index <= want; i++) {
+		if (slot_last(&t->slot[i]) >= limit.max)
+			return -EBUSY;
+		want = slot_last(&t->slot[i]) + 1;
+	}
 	if (want > limit.max || want < limit.min)
 		return -EBUSY;
 	r = put(xa, want, entry, gfp);
@@ -393,7 +507,8 @@ void *xa_find(struct xarray *xa, unsigned long *indexp, unsigned long max, xa_ma
 
 	if (!s)
 		return NULL;
-	*indexp = s->index;
+	/* a multi-index entry found inside its range: where the search began */
+	*indexp = max(s->index, *indexp);
 	return s->entry;
 }
 EXPORT_SYMBOL(xa_find);
@@ -401,9 +516,11 @@ EXPORT_SYMBOL(xa_find);
 void *xa_find_after(struct xarray *xa, unsigned long *indexp, unsigned long max,
 		    xa_mark_t filter)
 {
-	unsigned long from = *indexp + 1;
+	struct xa_slot *cur = lookup(xa, *indexp);
+	/* past the rest of a multi-index entry at *indexp (its siblings) */
+	unsigned long from = (cur ? slot_last(cur) : *indexp) + 1;
 
-	if (!from)		/* *indexp was ULONG_MAX: nothing after it */
+	if (!from)		/* nothing after ULONG_MAX */
 		return NULL;
 	if (from > max)
 		return NULL;
@@ -449,3 +566,483 @@ void xa_destroy(struct xarray *xa)
 	xa_unlock_irqrestore(xa, flags);
 }
 EXPORT_SYMBOL(xa_destroy);
+
+/* the order of a multi-index range: the aligned power of two from first within last */
+static unsigned int range_order(unsigned long first, unsigned long last)
+{
+	unsigned long span = last - first;
+	unsigned int fit = span == ULONG_MAX ? BITS_PER_LONG : fls_long(span + 1) - 1;
+	unsigned int align = first ? __ffs(first) : BITS_PER_LONG;
+
+	return min(fit, align);
+}
+
+void *xa_store_range(struct xarray *xa, unsigned long first, unsigned long last, void *entry,
+		     gfp_t gfp)
+{
+	void *r = NULL;
+
+	if (WARN_ON_ONCE(xa_is_internal(entry)))
+		return XA_ERROR(-EINVAL);
+	if (last < first)
+		return XA_ERROR(-EINVAL);
+	xa_lock(xa);
+	for (;;) {
+		unsigned int order = range_order(first, last);
+		unsigned long size_1 = order >= BITS_PER_LONG ? ULONG_MAX : (1UL << order) - 1;
+
+		r = put_range(xa, first, order, entry, gfp, NULL);
+		if (xa_is_err(r) || first + size_1 == last)
+			break;
+		first += size_1 + 1;
+	}
+	xa_unlock(xa);
+	return xa_is_err(r) ? r : NULL;
+}
+EXPORT_SYMBOL(xa_store_range);
+
+int xa_get_order(struct xarray *xa, unsigned long index)
+{
+	struct xa_slot *s = lookup(xa, index);
+
+	return s ? s->order : 0;
+}
+EXPORT_SYMBOL(xa_get_order);
+
+void xa_delete_node(struct xa_node *node, xa_update_node_t update)
+{
+	QDK_UNMODELLED(xa_delete_node, "the shim's XArray is a table without nodes");
+}
+
+/* the order a state stores: its shift and sibling count together */
+static unsigned int xas_order(const struct xa_state *xas)
+{
+	return xas->xa_shift + hweight32(xas->xa_sibs);
+}
+
+/* the gfp of an allocation under the lock, as xas_alloc() makes it */
+static gfp_t xas_gfp(const struct xa_state *xas)
+{
+	gfp_t gfp = GFP_NOWAIT | __GFP_NOWARN;
+
+	if (xas->xa->xa_flags & XA_FLAGS_ACCOUNT)
+		gfp |= __GFP_ACCOUNT;
+	return gfp;
+}
+
+/* the row at the state's index, once walked there */
+static struct xa_slot *xas_slot(const struct xa_state *xas)
+{
+	return lookup(xas->xa, xas->xa_index);
+}
+
+void *xas_load(struct xa_state *xas)
+{
+	struct xa_slot *s;
+
+	if (xas_error(xas))
+		return NULL;
+	xas->xa_node = NULL;
+	xas->xa_offset = xas->xa_index & XA_CHUNK_MASK;
+	xas->xa_pad = 0;
+	s = xas_slot(xas);
+	return s ? s->entry : NULL;
+}
+EXPORT_SYMBOL_GPL(xas_load);
+
+/*
+ * The raw entry goes in (a zero entry too; NULL erases, with its marks).
+ * An order-0 store into a multi-index entry replaces the whole entry.
+ */
+void *xas_store(struct xa_state *xas, void *entry)
+{
+	unsigned int order = xas_order(xas);
+	unsigned long first = xas->xa_index;
+	void *old;
+
+	if (xas_error(xas))
+		return NULL;
+	if (order) {
+		if (order < BITS_PER_LONG)
+			first &= ~((1UL << order) - 1);
+		else
+			first = 0;
+		old = put_range(xas->xa, first, order, entry, xas_gfp(xas), xas);
+	} else {
+		old = put_xas(xas->xa, first, entry, xas_gfp(xas), xas);
+		update_marked(xas->xa);
+	}
+	if (xa_is_err(old)) {
+		xas_set_err(xas, xa_err(old));
+		return NULL;
+	}
+	xas->xa_node = NULL;
+	xas->xa_offset = xas->xa_index & XA_CHUNK_MASK;
+	xas->xa_pad = 0;
+	return old;
+}
+EXPORT_SYMBOL_GPL(xas_store);
+
+bool xas_get_mark(const struct xa_state *xas, xa_mark_t mark)
+{
+	struct xa_slot *s;
+
+	if (xas_invalid(xas))
+		return false;
+	s = xas_slot(xas);
+	return s && (s->marks & (1U << (__force unsigned int)mark));
+}
+EXPORT_SYMBOL_GPL(xas_get_mark);
+
+void xas_set_mark(const struct xa_state *xas, xa_mark_t mark)
+{
+	struct xa_slot *s;
+
+	if (xas_invalid(xas))
+		return;
+	s = xas_slot(xas);
+	if (s) {
+		s->marks |= 1U << (__force unsigned int)mark;
+		update_marked(xas->xa);
+	}
+}
+EXPORT_SYMBOL_GPL(xas_set_mark);
+
+void xas_clear_mark(const struct xa_state *xas, xa_mark_t mark)
+{
+	struct xa_slot *s;
+
+	if (xas_invalid(xas))
+		return;
+	s = xas_slot(xas);
+	if (s) {
+		s->marks &= ~(1U << (__force unsigned int)mark);
+		update_marked(xas->xa);
+	}
+}
+EXPORT_SYMBOL_GPL(xas_clear_mark);
+
+/* a new entry starts without marks */
+void xas_init_marks(const struct xa_state *xas)
+{
+	unsigned int m;
+
+	for (m = 0; m < XA_MAX_MARKS; m++)
+		xas_clear_mark(xas, (__force xa_mark_t)m);
+}
+EXPORT_SYMBOL_GPL(xas_init_marks);
+
+/*
+ * The first present entry (a zero entry too: xas_retry() skips it) at or
+ * after the state's index, up to max: from the index itself before a walk,
+ * after the entry walked to (all of a multi-index entry) once walked. None:
+ * XAS_BOUNDS with the index past max, so that xas_store() can follow.
+ */
+static void *find(struct xa_state *xas, unsigned long max, xa_mark_t filter)
+{
+	struct xa_table *t = table(xas->xa);
+	unsigned long from = xas->xa_index, i;
+	bool found;
+
+	if (xas_error(xas) || xas->xa_node == XAS_BOUNDS)
+		return NULL;
+	if (xas->xa_index > max)
+		goto bounds;
+	if (xas->xa_node != XAS_RESTART) {
+		struct xa_slot *cur = xas_slot(xas);
+
+		from = (cur ? slot_last(cur) : from) + 1;
+		if (!from || from > max)
+			goto bounds;
+	}
+	for (i = search(t, from, &found); t && i < t->n && t->slot[i].index <= max; i++) {
+		struct xa_slot *s = &t->slot[i];
+
+		if ((__force unsigned int)filter < XA_MAX_MARKS &&
+		    !(s->marks & (1U << (__force unsigned int)filter)))
+			continue;
+		xas->xa_index = max(s->index, from);
+		xas->xa_node = NULL;
+		xas->xa_offset = xas->xa_index & XA_CHUNK_MASK;
+		xas->xa_pad = 0;
+		return s->entry;
+	}
+bounds:
+	if (max != ULONG_MAX && xas->xa_index <= max)
+		xas->xa_index = max + 1;
+	xas->xa_node = XAS_BOUNDS;
+	return NULL;
+}
+
+void *xas_find(struct xa_state *xas, unsigned long max)
+{
+	return find(xas, max, XA_PRESENT);
+}
+EXPORT_SYMBOL_GPL(xas_find);
+
+void *xas_find_marked(struct xa_state *xas, unsigned long max, xa_mark_t mark)
+{
+	return find(xas, max, mark);
+}
+EXPORT_SYMBOL_GPL(xas_find_marked);
+
+/*
+ * The entries inside the range the state would store (its index and order),
+ * one a call. The shim has no node to walk, so the count returned so far is
+ * kept in xa_offset and xa_pad (flagged by CONFLICT_CURSOR, which every other
+ * walk clears); a walk from any other state starts again.
+ */
+#define CONFLICT_CURSOR		0x80
+
+void *xas_find_conflict(struct xa_state *xas)
+{
+	unsigned int order = xas_order(xas), seen, k = 0;
+	struct xa_table *t = table(xas->xa);
+	unsigned long first = xas->xa_index, last, i;
+	bool found;
+
+	if (xas_error(xas))
+		return NULL;
+	if (order >= BITS_PER_LONG) {
+		first = 0;
+		last = ULONG_MAX;
+	} else {
+		first &= ~((1UL << order) - 1);
+		last = first + ((1UL << order) - 1);
+	}
+	seen = 0;
+	if (!xas->xa_node && (xas->xa_pad & CONFLICT_CURSOR))
+		seen = xas->xa_offset | (xas->xa_pad & ~CONFLICT_CURSOR) << 8;
+	for (i = search(t, first, &found); t && i < t->n && t->slot[i].index <= last; i++) {
+		if (k++ < seen)
+			continue;
+		xas->xa_node = NULL;
+		xas->xa_offset = k & 0xff;
+		xas->xa_pad = CONFLICT_CURSOR | k >> 8;
+		return t->slot[i].entry;
+	}
+	xas->xa_node = NULL;
+	xas->xa_offset = first & XA_CHUNK_MASK;
+	xas->xa_pad = 0;
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(xas_find_conflict);
+
+/* one index on (back): the entry there, NULL if none; an error stays */
+void *__xas_next(struct xa_state *xas)
+{
+	if (xas_error(xas))
+		return NULL;
+	if (xas->xa_node != XAS_RESTART)
+		xas->xa_index++;
+	return xas_load(xas);
+}
+EXPORT_SYMBOL_GPL(__xas_next);
+
+void *__xas_prev(struct xa_state *xas)
+{
+	if (xas_error(xas))
+		return NULL;
+	if (xas->xa_node != XAS_RESTART)
+		xas->xa_index--;
+	return xas_load(xas);
+}
+EXPORT_SYMBOL_GPL(__xas_prev);
+
+/* before dropping the lock: the next walk resumes after the current entry */
+void xas_pause(struct xa_state *xas)
+{
+	struct xa_slot *s;
+
+	if (xas_invalid(xas))
+		return;
+	s = xas_slot(xas);
+	xas->xa_index = (s ? slot_last(s) : xas->xa_index) + 1;
+	xas->xa_node = xas->xa_index ? XAS_RESTART : XAS_BOUNDS;
+}
+EXPORT_SYMBOL_GPL(xas_pause);
+
+/*
+ * After a store failed for memory (-ENOMEM): the grown table allocated with
+ * gfp (outside the lock; it may sleep as gfp allows) and true, to retry.
+ * Otherwise any memory left over is freed and false.
+ */
+bool xas_nomem(struct xa_state *xas, gfp_t gfp)
+{
+	struct xa_table *t = table(xas->xa);
+
+	if (xas->xa_node != XA_ERROR(-ENOMEM)) {
+		xas_destroy(xas);
+		return false;
+	}
+	if (xas->xa->xa_flags & XA_FLAGS_ACCOUNT)
+		gfp |= __GFP_ACCOUNT;
+	kfree(xas->xa_alloc);
+	xas->xa_alloc = (struct xa_node *)table_alloc(grown_cap(t, (t ? t->n : 0) + 1), gfp);
+	if (!xas->xa_alloc)
+		return false;
+	xas->xa_node = XAS_RESTART;
+	return true;
+}
+EXPORT_SYMBOL_GPL(xas_nomem);
+
+void xas_destroy(struct xa_state *xas)
+{
+	kfree(xas->xa_alloc);
+	xas->xa_alloc = NULL;
+}
+EXPORT_SYMBOL_GPL(xas_destroy);
+
+/*
+ * Room for every index of the state's range as an entry of its own; the
+ * state then stores single entries from the range's first index.
+ */
+void xas_create_range(struct xa_state *xas)
+{
+	unsigned int order = xas_order(xas);
+	unsigned long n;
+	int err;
+
+	if (xas_error(xas))
+		return;
+	n = order >= BITS_PER_LONG ? ULONG_MAX : 1UL << order;
+	if (order < BITS_PER_LONG)
+		xas->xa_index &= ~(n - 1);
+	err = make_room(xas->xa, min(n, 1UL << 16), xas_gfp(xas), xas);
+	if (err) {
+		xas_set_err(xas, err);
+		return;
+	}
+	xas->xa_shift = 0;
+	xas->xa_sibs = 0;
+	xas->xa_node = XAS_RESTART;
+}
+EXPORT_SYMBOL_GPL(xas_create_range);
+
+int xas_get_order(struct xa_state *xas)
+{
+	struct xa_slot *s;
+
+	if (xas_invalid(xas))
+		return 0;
+	s = xas_slot(xas);
+	return s ? s->order : 0;
+}
+EXPORT_SYMBOL_GPL(xas_get_order);
+
+/* the rows splitting an entry of order into entries of the state's order add */
+static unsigned long split_extra(const struct xa_state *xas, unsigned int order)
+{
+	unsigned int to = xas_order(xas);
+
+	if (to >= order)
+		return 0;
+	return (1UL << (order - to)) - 1;
+}
+
+/* the too-large split the kernel refuses (it would need nodes two levels deep) */
+static bool split_too_large(const struct xa_state *xas, unsigned int order)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	return xas->xa_shift + 2 * XA_CHUNK_SHIFT <= order;
+#else
+	return xas->xa_shift + 2 * XA_CHUNK_SHIFT < order;
+#endif
+}
+
+void xas_split_alloc(struct xa_state *xas, void *entry, unsigned int order, gfp_t gfp)
+{
+	struct xa_table *t = table(xas->xa);
+	unsigned long need = (t ? t->n : 0) + split_extra(xas, order);
+
+	if (WARN_ON(split_too_large(xas, order)))
+		goto nomem;
+	if (xas->xa_shift + XA_CHUNK_SHIFT > order)
+		return;		/* the kernel's split stays in one node: no memory */
+	if (xas->xa->xa_flags & XA_FLAGS_ACCOUNT)
+		gfp |= __GFP_ACCOUNT;
+	kfree(xas->xa_alloc);
+	xas->xa_alloc = (struct xa_node *)table_alloc(grown_cap(t, need), gfp);
+	if (xas->xa_alloc)
+		return;
+nomem:
+	xas_destroy(xas);
+	xas_set_err(xas, -ENOMEM);
+}
+EXPORT_SYMBOL_GPL(xas_split_alloc);
+
+/* the entry of order at the state becomes entries of the state's order */
+static void split_rows(struct xa_state *xas, void *entry, unsigned int order)
+{
+	unsigned int to = xas_order(xas);
+	unsigned long extra = split_extra(xas, order), i, k;
+	struct xa_table *t;
+	struct xa_slot *s = xas_slot(xas), row;
+	bool found;
+
+	if (!s || !extra)
+		return;
+	row = *s;
+	if (make_room(xas->xa, extra, xas_gfp(xas), xas)) {
+		xas_set_err(xas, -ENOMEM);
+		return;
+	}
+	t = table(xas->xa);
+	i = search(t, row.index, &found);
+	memmove(&t->slot[i + 1 + extra], &t->slot[i + 1],
+		(t->n - i - 1) * sizeof(t->slot[0]));
+	for (k = 0; k <= extra; k++) {
+		t->slot[i + k].index = row.index + (k << to);
+		t->slot[i + k].entry = entry;
+		t->slot[i + k].marks = row.marks;
+		t->slot[i + k].order = to;
+	}
+	t->n += extra;
+	update_marked(xas->xa);
+}
+
+void xas_split(struct xa_state *xas, void *entry, unsigned int order)
+{
+	if (xas_error(xas))
+		return;
+	split_rows(xas, entry, order);
+	if (!xas_error(xas))
+		xas->xa_node = NULL;
+}
+EXPORT_SYMBOL_GPL(xas_split);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+unsigned int xas_try_split_min_order(unsigned int order)
+{
+	if (order % XA_CHUNK_SHIFT == 0)
+		return order == 0 ? 0 : order - 1;
+	return order - (order % XA_CHUNK_SHIFT);
+}
+EXPORT_SYMBOL_GPL(xas_try_split_min_order);
+
+/*
+ * A split the kernel makes with at most one new node (GFP_NOWAIT unless
+ * xa_alloc has one): an entry filling its node's slot (order a multiple of
+ * 6) halves into a new node; a split needing more nodes is -EINVAL.
+ */
+void xas_try_split(struct xa_state *xas, void *entry, unsigned int order)
+{
+	unsigned int sibs = (1 << (order % XA_CHUNK_SHIFT)) - 1;
+	unsigned int node_shift = order - (order % XA_CHUNK_SHIFT);
+
+	if (xas_error(xas) || !xas_load(xas))
+		return;
+	if (xas->xa_shift < node_shift &&
+	    (sibs || xas->xa_sibs != (1U << ((order - 1) % XA_CHUNK_SHIFT)) - 1)) {
+		xas_destroy(xas);
+		xas_set_err(xas, -EINVAL);
+		return;
+	}
+	split_rows(xas, entry, order);
+	if (xas_error(xas))
+		xas_destroy(xas);
+	else
+		xas->xa_node = NULL;
+}
+EXPORT_SYMBOL_GPL(xas_try_split);
+#endif

@@ -209,4 +209,23 @@ __QDK_ATOMIC_OPS(atomic_long, atomic_long_t, long)
 #define atomic_long_cmpxchg_relaxed	atomic_long_cmpxchg
 #define atomic_long_try_cmpxchg_relaxed	atomic_long_try_cmpxchg
 
+/*
+ * Wait until cond (an expression of VAL, the counter's value) holds: the
+ * kernel's smp_cond_load_*() spins re-reading the counter. One CPU and one
+ * thread here: nothing can change it meanwhile, so a false cond, which would
+ * spin forever, warns once and the value read is returned.
+ */
+#define __qdk_cond_read(ptr, cond_expr) ({				\
+	typeof(ptr) __PTR = (ptr);					\
+	typeof(*(ptr)) VAL = READ_ONCE(*__PTR);				\
+	WARN_ONCE(!(cond_expr), "cond_read: the condition is false and " \
+		  "nothing else runs: the kernel would spin forever\n");	\
+	VAL;								\
+})
+
+#define atomic_cond_read_acquire(v, c)		__qdk_cond_read(&(v)->counter, (c))
+#define atomic_cond_read_relaxed(v, c)		__qdk_cond_read(&(v)->counter, (c))
+#define atomic64_cond_read_acquire(v, c)	__qdk_cond_read(&(v)->counter, (c))
+#define atomic64_cond_read_relaxed(v, c)	__qdk_cond_read(&(v)->counter, (c))
+
 #endif

@@ -13,6 +13,11 @@
 	struct hlist_head name[1 << (bits)] =				\
 			{ [0 ... ((1 << (bits)) - 1)] = HLIST_HEAD_INIT }
 
+/* a table mostly read: kept apart from data often written */
+#define DEFINE_READ_MOSTLY_HASHTABLE(name, bits)			\
+	struct hlist_head name[1 << (bits)] __read_mostly =		\
+			{ [0 ... ((1 << (bits)) - 1)] = HLIST_HEAD_INIT }
+
 #define DECLARE_HASHTABLE(name, bits)					\
 	struct hlist_head name[1 << (bits)]
 
@@ -48,6 +53,19 @@ static inline void hash_del(struct hlist_node *node)
 
 #define hash_del_rcu(node) hash_del(node)
 
+/* no object in any bucket */
+static inline bool __hash_empty(struct hlist_head *ht, unsigned int sz)
+{
+	unsigned int i;
+
+	for (i = 0; i < sz; i++)
+		if (!hlist_empty(&ht[i]))
+			return false;
+	return true;
+}
+
+#define hash_empty(hashtable) __hash_empty(hashtable, HASH_SIZE(hashtable))
+
 #define hash_for_each(name, bkt, obj, member)				\
 	for ((bkt) = 0, obj = NULL; obj == NULL && (bkt) < HASH_SIZE(name);\
 			(bkt)++)\
@@ -66,5 +84,14 @@ static inline void hash_del(struct hlist_node *node)
 
 #define hash_for_each_possible_rcu(name, obj, member, key, cond...)	\
 	hash_for_each_possible(name, obj, member, key)
+
+#define hash_for_each_possible_rcu_notrace(name, obj, member, key)	\
+	hlist_for_each_entry_rcu_notrace(obj,				\
+		&name[hash_min(key, HASH_BITS(name))], member)
+
+/* the objects in key's bucket, obj removable on the way (tmp the next) */
+#define hash_for_each_possible_safe(name, obj, tmp, member, key)	\
+	hlist_for_each_entry_safe(obj, tmp,				\
+		&name[hash_min(key, HASH_BITS(name))], member)
 
 #endif

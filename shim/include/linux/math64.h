@@ -64,15 +64,20 @@ static inline u64 mul_u64_u64_shr(u64 a, u64 mul, unsigned int shift)
 	return (u64)(((unsigned __int128)a * mul) >> shift);
 }
 
+/* x86's own are in asm/div64.h, as the kernel's */
+#ifndef mul_u64_u32_div
 static inline u64 mul_u64_u32_div(u64 a, u32 mul, u32 divisor)
 {
 	return (u64)(((unsigned __int128)a * mul) / divisor);
 }
+#endif
 
+#ifndef mul_u64_u64_div_u64
 static inline u64 mul_u64_u64_div_u64(u64 a, u64 b, u64 c)
 {
 	return (u64)(((unsigned __int128)a * b) / c);
 }
+#endif
 
 /* 7.x: a 128-bit product plus c, divided by d; the roundup adds d - 1 */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)

@@ -4,6 +4,7 @@
 #define _LINUX_PRANDOM_H
 
 #include <linux/types.h>
+#include <linux/once.h>
 #include <linux/random.h>
 
 struct rnd_state {
@@ -32,6 +33,15 @@ static inline void prandom_seed_state(struct rnd_state *state, u64 seed)
 	state->s3 = __seed(i, 16U);
 	state->s4 = __seed(i, 128U);
 }
+
+/*
+ * Every CPU's state (one here) seeded from get_random_bytes() and warmed
+ * up, as lib/random32.c does; prandom_init_once() does it on first use.
+ */
+void prandom_seed_full_state(struct rnd_state __percpu *pcpu_state);
+
+#define prandom_init_once(pcpu_state)			\
+	DO_ONCE(prandom_seed_full_state, (pcpu_state))
 
 static inline u32 next_pseudo_random32(u32 seed)
 {

@@ -35,4 +35,20 @@ static inline u32 reciprocal_divide(u32 a, struct reciprocal_value R)
 	return (t + ((a - t) >> R.sh1)) >> R.sh2;
 }
 
+/*
+ * The paper's multiplier of precision prec for d (its Figure 6.2): m with
+ * sh the post-shift, exp = ceil(log2(d)) and is_wide_m when m needs 33
+ * bits (only its low 32 are kept). A divisor above 2^31 (exp 32) is the
+ * caller's to handle first; the kernel warns. How to divide with it: the
+ * kernel's header comment (n >> exp for a power of two; the wide case
+ * t = (n * m) >> 32, ((n - t) >> 1 + t) >> (sh - 1); else (n * m) >> 32 >> sh).
+ */
+struct reciprocal_value_adv {
+	u32 m;
+	u8 sh, exp;
+	bool is_wide_m;
+};
+
+struct reciprocal_value_adv reciprocal_value_adv(u32 d, u8 prec);
+
 #endif

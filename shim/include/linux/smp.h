@@ -46,6 +46,9 @@ typedef struct __call_single_data call_single_data_t;
 		*(_csd) = CSD_INIT((_func), (_info)); \
 	} while (0)
 
+/* a set of CPUs (linux/cpumask.h): a bitmap, CPU 0 its bit 0 */
+struct cpumask;
+
 extern unsigned int total_cpus;
 extern unsigned int setup_max_cpus;
 
@@ -78,6 +81,27 @@ static inline int get_boot_cpu_id(void)
 {
 	return 0;
 }
+
+/* mask's CPUs other than this one: none exists, so nothing runs */
+void smp_call_function_many(const struct cpumask *mask, smp_call_func_t func, void *info,
+			    bool wait);
+/* one CPU of mask, this one first: here if mask has CPU 0, else -ENXIO */
+int smp_call_function_any(const struct cpumask *mask, smp_call_func_t func, void *info,
+			  int wait);
+/* the CPUs of mask (this one, if it is there) for which cond_func says so */
+void on_each_cpu_cond_mask(smp_cond_func_t cond_func, smp_call_func_t func, void *info,
+			   bool wait, const struct cpumask *mask);
+
+static inline void on_each_cpu_mask(const struct cpumask *mask, smp_call_func_t func,
+				    void *info, bool wait)
+{
+	on_each_cpu_cond_mask(NULL, func, info, wait, mask);
+}
+
+/* what the IPI handler runs: this CPU's queued calls, never any here */
+void generic_smp_call_function_single_interrupt(void);
+#define generic_smp_call_function_interrupt \
+	generic_smp_call_function_single_interrupt
 
 /* get_cpu()/put_cpu(): linux/percpu.h */
 

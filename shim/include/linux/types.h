@@ -37,6 +37,44 @@ typedef unsigned int __poll_t;
 typedef __kernel_pid_t pid_t;
 typedef __kernel_time64_t time64_t;
 
+/* the POSIX names of the uapi's kernel types */
+typedef __kernel_fd_set fd_set;
+typedef __kernel_ulong_t ino_t;
+typedef __kernel_mode_t mode_t;
+typedef u32 nlink_t;
+typedef __kernel_daddr_t daddr_t;
+typedef __kernel_key_t key_t;
+typedef __kernel_suseconds_t suseconds_t;
+typedef __kernel_timer_t timer_t;
+typedef __kernel_mqd_t mqd_t;
+typedef __kernel_uid32_t uid_t;
+typedef __kernel_gid32_t gid_t;
+typedef __kernel_uid16_t uid16_t;
+typedef __kernel_gid16_t gid16_t;
+typedef unsigned long uintptr_t;
+typedef __kernel_old_uid_t old_uid_t;
+typedef __kernel_old_gid_t old_gid_t;
+typedef __kernel_caddr_t caddr_t;
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+typedef __int128 s128;
+typedef unsigned __int128 u128;
+typedef long intptr_t;
+typedef s64 ktime_t;
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+typedef unsigned long long ullong;
+/* the direction of an I/O (7.x moved them here from kernel.h) */
+#define READ			0
+#define WRITE			1
+#endif
+
+/* 64-bit integers 8-byte aligned whatever the architecture aligns them to */
+#define aligned_u64		__aligned_u64
+#define aligned_s64		__aligned_s64
+#define aligned_be64		__aligned_be64
+#define aligned_le64		__aligned_le64
+
 typedef unsigned char u_char;
 typedef unsigned short u_short;
 typedef unsigned int u_int;
@@ -64,7 +102,8 @@ typedef __UINT64_TYPE__ uint64_t;
 typedef __UINT64_TYPE__ u_int64_t;
 typedef __INT64_TYPE__ int64_t;
 
-typedef unsigned long pgoff_t;
+/* a page's offset in a file: a macro in the kernel too */
+#define pgoff_t unsigned long
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 typedef unsigned long long uoff_t;
 #endif
@@ -81,6 +120,8 @@ typedef unsigned long irq_hw_number_t;
 typedef struct {
 	int counter;
 } atomic_t;
+
+#define ATOMIC_INIT(i) { (i) }
 
 typedef struct {
 	s64 counter;
@@ -100,16 +141,62 @@ struct hlist_node {
 	struct hlist_node *next, **pprev;
 };
 
-struct rcu_head {
-	struct rcu_head *next;
-	void (*func)(struct rcu_head *head);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* a reference count whose last put is RCU-safe (linux/rcuref.h) */
+typedef struct {
+	atomic_t refcnt;
+} rcuref_t;
+
+#define RCUREF_INIT(i)	{ .refcnt = ATOMIC_INIT(i - 1) }
+#endif
+
+/* what the ustat(2) system call fills */
+struct ustat {
+	__kernel_daddr_t	f_tfree;
+	unsigned long		f_tinode;
+	char			f_fname[6];
+	char			f_fpack[6];
 };
 
+/* an RCU callback and task work: one struct under two names */
+struct callback_head {
+	struct callback_head *next;
+	void (*func)(struct callback_head *head);
+} __attribute__((aligned(sizeof(void *))));
+#define rcu_head callback_head
+
 typedef void (*rcu_callback_t)(struct rcu_head *head);
+typedef void (*call_rcu_func_t)(struct rcu_head *head, rcu_callback_t func);
 
 typedef void (*swap_r_func_t)(void *a, void *b, int size, const void *priv);
 typedef void (*swap_func_t)(void *a, void *b, int size);
 typedef int (*cmp_r_func_t)(const void *a, const void *b, const void *priv);
 typedef int (*cmp_func_t)(const void *a, const void *b);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+struct task_struct;
+
+/* one task waiting for a condition (linux/rcuwait.h) */
+struct rcuwait {
+	struct task_struct __rcu *task;
+};
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* kvfree_rcu()'s link in an object (CONFIG_KVFREE_RCU_BATCHED) */
+struct kvfree_rcu_head {
+	struct kvfree_rcu_head *next;
+};
+
+/* a physical range */
+struct phys_vec {
+	phys_addr_t	paddr;
+	size_t		len;
+};
+
+/* kcov's handle: empty without CONFIG_KCOV, as Debian builds */
+struct kcov_common_handle_id {
+};
+#endif
 
 #endif

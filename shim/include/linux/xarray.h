@@ -8,8 +8,9 @@
  * entries. The shim stores the entries in a sorted array owned by xa_head
  * and allocated with the caller's gfp (so allocation failures reach the
  * caller as -ENOMEM); it frees it when the last entry goes and at
- * xa_destroy(). Multi-index entries (xa_store_range) and the xas_*()
- * advanced API are not there.
+ * xa_destroy(). A multi-index entry (xa_store_range(), xas_store() of an
+ * order) is one row covering its aligned range. The xas_*() advanced API
+ * works on the same table (below).
  */
 #ifndef _LINUX_XARRAY_H
 #define _LINUX_XARRAY_H
@@ -23,6 +24,7 @@
 #include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/rcupdate.h>
+#include <linux/version.h>
 
 #define BITS_PER_XA_VALUE	(BITS_PER_LONG - 1)
 
@@ -329,26 +331,38 @@ static inline int __must_check xa_alloc_irq(struct xarray *xa, u32 *id, void *en
 			       __xa_alloc(xa, id, entry, limit, gfp));
 }
 
-/* 0, 1 when the allocation wrapped past limit.max, or an errno */
+/* 0, 1 when the allocation wrapped past limit.max, or an errno; 7.x: 0 or an errno */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define __qdk_xa_cyclic_ret(err)	((err) < 0 ? (err) : 0)
+#else
+#define __qdk_xa_cyclic_ret(err)	(err)
+#endif
+
 static inline int xa_alloc_cyclic(struct xarray *xa, u32 *id, void *entry,
 				  struct xa_limit limit, u32 *next, gfp_t gfp)
 {
-	return __QDK_XA_LOCKED(int, alloc, xa_lock, xa_unlock,
-			       __xa_alloc_cyclic(xa, id, entry, limit, next, gfp));
+	int err = __QDK_XA_LOCKED(int, alloc, xa_lock, xa_unlock,
+				  __xa_alloc_cyclic(xa, id, entry, limit, next, gfp));
+
+	return __qdk_xa_cyclic_ret(err);
 }
 
 static inline int xa_alloc_cyclic_bh(struct xarray *xa, u32 *id, void *entry,
 				     struct xa_limit limit, u32 *next, gfp_t gfp)
 {
-	return __QDK_XA_LOCKED(int, alloc, xa_lock_bh, xa_unlock_bh,
-			       __xa_alloc_cyclic(xa, id, entry, limit, next, gfp));
+	int err = __QDK_XA_LOCKED(int, alloc, xa_lock_bh, xa_unlock_bh,
+				  __xa_alloc_cyclic(xa, id, entry, limit, next, gfp));
+
+	return __qdk_xa_cyclic_ret(err);
 }
 
 static inline int xa_alloc_cyclic_irq(struct xarray *xa, u32 *id, void *entry,
 				      struct xa_limit limit, u32 *next, gfp_t gfp)
 {
-	return __QDK_XA_LOCKED(int, alloc, xa_lock_irq, xa_unlock_irq,
-			       __xa_alloc_cyclic(xa, id, entry, limit, next, gfp));
+	int err = __QDK_XA_LOCKED(int, alloc, xa_lock_irq, xa_unlock_irq,
+				  __xa_alloc_cyclic(xa, id, entry, limit, next, gfp));
+
+	return __qdk_xa_cyclic_ret(err);
 }
 
 /* keep index busy (a zero entry) unless something is there */
@@ -374,6 +388,348 @@ static inline void xa_release(struct xarray *xa, unsigned long index)
 		WARN_ON(1);
 }
 
+/* a range of indices, the entry at every one of them (multi-index) */
+void *xa_store_range(struct xarray *xa, unsigned long first, unsigned long last, void *entry,
+		     gfp_t gfp);
+int xa_get_order(struct xarray *xa, unsigned long index);
+
+/*
+ * The advanced API. The kernel's XArray is a tree of 64-slot nodes; the
+ * shim's keeps a sorted table, so no xa_node ever exists: an xa_state walked
+ * to its index has xa_node NULL (as the kernel's does at the head of a
+ * one-entry array) and every move goes through the out-of-line calls
+ * (xas_next() through __xas_next() ...). The states, errors, iteration and
+ * the xas_nomem() retry loop are the kernel's.
+ */
+#define XA_CHUNK_SHIFT		6
+#define XA_CHUNK_SIZE		(1UL << XA_CHUNK_SHIFT)
+#define XA_CHUNK_MASK		(XA_CHUNK_SIZE - 1)
+#define XA_MARK_LONGS		DIV_ROUND_UP(XA_CHUNK_SIZE, BITS_PER_LONG)
+
+/* the kernel's node, for the accessors below (the shim builds none) */
+struct xa_node {
+	unsigned char	shift;
+	unsigned char	offset;
+	unsigned char	count;
+	unsigned char	nr_values;
+	struct xa_node __rcu *parent;
+	struct xarray	*array;
+	union {
+		struct list_head private_list;
+		struct rcu_head	rcu_head;
+	};
+	void __rcu	*slots[XA_CHUNK_SIZE];
+	union {
+		unsigned long	tags[XA_MAX_MARKS][XA_MARK_LONGS];
+		unsigned long	marks[XA_MAX_MARKS][XA_MARK_LONGS];
+	};
+};
+
+/* the checks of CONFIG_XARRAY_DEBUG, which Debian's kernels do not set */
+#define XA_BUG_ON(xa, x)	do { } while (0)
+#define XA_NODE_BUG_ON(node, x)	do { } while (0)
+
+static inline void *xa_entry(const struct xarray *xa, const struct xa_node *node,
+			     unsigned int offset)
+{
+	return rcu_dereference_check(node->slots[offset], lockdep_is_held(&xa->xa_lock));
+}
+
+static inline void *xa_entry_locked(const struct xarray *xa, const struct xa_node *node,
+				    unsigned int offset)
+{
+	return rcu_dereference_protected(node->slots[offset],
+					 lockdep_is_held(&xa->xa_lock));
+}
+
+static inline struct xa_node *xa_parent(const struct xarray *xa, const struct xa_node *node)
+{
+	return rcu_dereference_check(node->parent, lockdep_is_held(&xa->xa_lock));
+}
+
+static inline struct xa_node *xa_parent_locked(const struct xarray *xa,
+					       const struct xa_node *node)
+{
+	return rcu_dereference_protected(node->parent, lockdep_is_held(&xa->xa_lock));
+}
+
+/* a node in a slot: the internal entry of its address */
+static inline void *xa_mk_node(const struct xa_node *node)
+{
+	return (void *)((unsigned long)node | 2);
+}
+
+static inline struct xa_node *xa_to_node(const void *entry)
+{
+	return (struct xa_node *)((unsigned long)entry - 2);
+}
+
+/* internal entries above 4096 are node pointers */
+static inline bool xa_is_node(const void *entry)
+{
+	return xa_is_internal(entry) && (unsigned long)entry > 4096;
+}
+
+/*
+ * The slots of a multi-index entry after its first name that first slot
+ * (CONFIG_XARRAY_MULTI, which Debian's kernels set)
+ */
+static inline void *xa_mk_sibling(unsigned int offset)
+{
+	return xa_mk_internal(offset);
+}
+
+static inline unsigned long xa_to_sibling(const void *entry)
+{
+	return xa_to_internal(entry);
+}
+
+static inline bool xa_is_sibling(const void *entry)
+{
+	return xa_is_internal(entry) && (entry < xa_mk_sibling(XA_CHUNK_SIZE - 1));
+}
+
+typedef void (*xa_update_node_t)(struct xa_node *node);
+
+void xa_delete_node(struct xa_node *node, xa_update_node_t update);
+
+struct list_lru;
+
+/*
+ * An operation's state: the array, the index, the order of the entry to
+ * store (xa_shift and xa_sibs, as the kernel splits it), where the walk is
+ * (xa_node: XAS_RESTART before one, NULL after, XAS_BOUNDS past the end, an
+ * XA_ERROR()), and memory xas_nomem() got (xa_alloc: the shim's grown table).
+ */
+struct xa_state {
+	struct xarray *xa;
+	unsigned long xa_index;
+	unsigned char xa_shift;
+	unsigned char xa_sibs;
+	unsigned char xa_offset;
+	unsigned char xa_pad;
+	struct xa_node *xa_node;
+	struct xa_node *xa_alloc;
+	xa_update_node_t xa_update;
+	struct list_lru *xa_lru;
+};
+
+#define XAS_BOUNDS	((struct xa_node *)1UL)
+#define XAS_RESTART	((struct xa_node *)3UL)
+
+#define __XA_STATE(array, index, shift, sibs)  {	\
+	.xa = array,					\
+	.xa_index = index,				\
+	.xa_shift = shift,				\
+	.xa_sibs = sibs,				\
+	.xa_offset = 0,					\
+	.xa_pad = 0,					\
+	.xa_node = XAS_RESTART,				\
+	.xa_alloc = NULL,				\
+	.xa_update = NULL,				\
+	.xa_lru = NULL,					\
+}
+
+#define XA_STATE(name, array, index)				\
+	struct xa_state name = __XA_STATE(array, index, 0, 0)
+
+/* order split as the kernel's: shift a multiple of 6, sibs the rest */
+#define XA_STATE_ORDER(name, array, index, order)		\
+	struct xa_state name = __XA_STATE(array,		\
+			(index >> order) << order,		\
+			order - (order % XA_CHUNK_SHIFT),	\
+			(1U << (order % XA_CHUNK_SHIFT)) - 1)
+
+#define xas_marked(xas, mark)	xa_marked((xas)->xa, (mark))
+#define xas_trylock(xas)	xa_trylock((xas)->xa)
+#define xas_lock(xas)		xa_lock((xas)->xa)
+#define xas_unlock(xas)		xa_unlock((xas)->xa)
+#define xas_lock_bh(xas)	xa_lock_bh((xas)->xa)
+#define xas_unlock_bh(xas)	xa_unlock_bh((xas)->xa)
+#define xas_lock_irq(xas)	xa_lock_irq((xas)->xa)
+#define xas_unlock_irq(xas)	xa_unlock_irq((xas)->xa)
+#define xas_lock_irqsave(xas, flags) \
+				xa_lock_irqsave((xas)->xa, flags)
+#define xas_unlock_irqrestore(xas, flags) \
+				xa_unlock_irqrestore((xas)->xa, flags)
+
+static inline int xas_error(const struct xa_state *xas)
+{
+	return xa_err(xas->xa_node);
+}
+
+static inline void xas_set_err(struct xa_state *xas, long err)
+{
+	xas->xa_node = XA_ERROR(err);
+}
+
+/* an error, XAS_BOUNDS or XAS_RESTART */
+static inline bool xas_invalid(const struct xa_state *xas)
+{
+	return (unsigned long)xas->xa_node & 3;
+}
+
+static inline bool xas_valid(const struct xa_state *xas)
+{
+	return !xas_invalid(xas);
+}
+
+static inline bool xas_is_node(const struct xa_state *xas)
+{
+	return xas_valid(xas) && xas->xa_node;
+}
+
+static inline bool xas_not_node(struct xa_node *node)
+{
+	return ((unsigned long)node & 3) || !node;
+}
+
+/* XAS_RESTART or an error */
+static inline bool xas_frozen(struct xa_node *node)
+{
+	return (unsigned long)node & 2;
+}
+
+/* the head, XAS_RESTART or XAS_BOUNDS */
+static inline bool xas_top(struct xa_node *node)
+{
+	return node <= XAS_RESTART;
+}
+
+/* walk again at the next operation (after dropping the lock) */
+static inline void xas_reset(struct xa_state *xas)
+{
+	xas->xa_node = XAS_RESTART;
+}
+
+/* a zero entry is skipped, a retry entry restarts the walk */
+static inline bool xas_retry(struct xa_state *xas, const void *entry)
+{
+	if (xa_is_zero(entry))
+		return true;
+	if (!xa_is_retry(entry))
+		return false;
+	xas_reset(xas);
+	return true;
+}
+
+void *xas_load(struct xa_state *xas);
+void *xas_store(struct xa_state *xas, void *entry);
+void *xas_find(struct xa_state *xas, unsigned long max);
+void *xas_find_conflict(struct xa_state *xas);
+
+bool xas_get_mark(const struct xa_state *xas, xa_mark_t mark);
+void xas_set_mark(const struct xa_state *xas, xa_mark_t mark);
+void xas_clear_mark(const struct xa_state *xas, xa_mark_t mark);
+void *xas_find_marked(struct xa_state *xas, unsigned long max, xa_mark_t mark);
+void xas_init_marks(const struct xa_state *xas);
+
+bool xas_nomem(struct xa_state *xas, gfp_t gfp);
+void xas_destroy(struct xa_state *xas);
+void xas_pause(struct xa_state *xas);
+
+void xas_create_range(struct xa_state *xas);
+
+int xas_get_order(struct xa_state *xas);
+void xas_split(struct xa_state *xas, void *entry, unsigned int order);
+void xas_split_alloc(struct xa_state *xas, void *entry, unsigned int order, gfp_t gfp);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+void xas_try_split(struct xa_state *xas, void *entry, unsigned int order);
+unsigned int xas_try_split_min_order(unsigned int order);
+#endif
+
+/* the entry where the state was walked (no node in the shim: a lookup) */
+static inline void *xas_reload(struct xa_state *xas)
+{
+	return xas_load(xas);
+}
+
+/* a new index: the next operation walks from the top */
+static inline void xas_set(struct xa_state *xas, unsigned long index)
+{
+	xas->xa_index = index;
+	xas->xa_node = XAS_RESTART;
+}
+
+/* a new index within the node the state is at */
+static inline void xas_advance(struct xa_state *xas, unsigned long index)
+{
+	unsigned char shift = xas_is_node(xas) ? xas->xa_node->shift : 0;
+
+	xas->xa_index = index;
+	xas->xa_offset = (index >> shift) & XA_CHUNK_MASK;
+}
+
+/* a multi-index entry's first index and order */
+static inline void xas_set_order(struct xa_state *xas, unsigned long index,
+				 unsigned int order)
+{
+	xas->xa_index = order < BITS_PER_LONG ? (index >> order) << order : 0;
+	xas->xa_shift = order - (order % XA_CHUNK_SHIFT);
+	xas->xa_sibs = (1 << (order % XA_CHUNK_SHIFT)) - 1;
+	xas->xa_node = XAS_RESTART;
+}
+
+static inline void xas_set_update(struct xa_state *xas, xa_update_node_t update)
+{
+	xas->xa_update = update;
+}
+
+static inline void xas_set_lru(struct xa_state *xas, struct list_lru *lru)
+{
+	xas->xa_lru = lru;
+}
+
+/* the next present entry up to max: never at a node here, so xas_find() */
+static inline void *xas_next_entry(struct xa_state *xas, unsigned long max)
+{
+	return xas_find(xas, max);
+}
+
+/* the first marked slot of the state's node at or after its offset */
+static inline unsigned int xas_find_chunk(struct xa_state *xas, bool advance,
+					  xa_mark_t mark)
+{
+	unsigned long *addr = xas->xa_node->marks[(__force unsigned int)mark];
+	unsigned int offset = xas->xa_offset + (advance ? 1 : 0);
+
+	return find_next_bit(addr, XA_CHUNK_SIZE, offset);
+}
+
+static inline void *xas_next_marked(struct xa_state *xas, unsigned long max, xa_mark_t mark)
+{
+	return xas_find_marked(xas, max, mark);
+}
+
+/* how many entries a lock-holding loop visits before it should reschedule */
+enum {
+	XA_CHECK_SCHED = 4096,
+};
+
+#define xas_for_each(xas, entry, max) \
+	for (entry = xas_find(xas, max); entry; \
+	     entry = xas_next_entry(xas, max))
+
+#define xas_for_each_marked(xas, entry, max, mark) \
+	for (entry = xas_find_marked(xas, max, mark); entry; \
+	     entry = xas_next_marked(xas, max, mark))
+
+#define xas_for_each_conflict(xas, entry) \
+	while ((entry = xas_find_conflict(xas)))
+
+void *__xas_next(struct xa_state *xas);
+void *__xas_prev(struct xa_state *xas);
+
+/* the entry at the index before (after): NULL where there is none */
+static inline void *xas_prev(struct xa_state *xas)
+{
+	return __xas_prev(xas);
+}
+
+static inline void *xas_next(struct xa_state *xas)
+{
+	return __xas_next(xas);
+}
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/bitmap.h>
