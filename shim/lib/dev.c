@@ -609,6 +609,7 @@ void free_netdev(struct net_device *dev)
 {
 	if (!dev)
 		return;
+	free_percpu(dev->core_stats);
 	kfree(dev->_tx);
 	kfree(dev);
 }
@@ -1062,6 +1063,7 @@ struct rtnl_link_stats64 *dev_get_stats(struct net_device *dev,
 					struct rtnl_link_stats64 *storage)
 {
 	const struct net_device_ops *ops = dev->netdev_ops;
+	const struct net_device_core_stats __percpu *p;
 
 	if (ops && ops->ndo_get_stats64) {
 		memset(storage, 0, sizeof(*storage));
@@ -1070,6 +1072,20 @@ struct rtnl_link_stats64 *dev_get_stats(struct net_device *dev,
 		netdev_stats_to_stats64(storage, ops->ndo_get_stats(dev));
 	} else {
 		netdev_stats_to_stats64(storage, &dev->stats);
+	}
+	/* the core's drop counters on top of the driver's */
+	p = READ_ONCE(dev->core_stats);
+	if (p) {
+		const struct net_device_core_stats *core_stats;
+		int i;
+
+		for_each_possible_cpu(i) {
+			core_stats = per_cpu_ptr(p, i);
+			storage->rx_dropped += READ_ONCE(core_stats->rx_dropped);
+			storage->tx_dropped += READ_ONCE(core_stats->tx_dropped);
+			storage->rx_nohandler += READ_ONCE(core_stats->rx_nohandler);
+			storage->rx_otherhost_dropped += READ_ONCE(core_stats->rx_otherhost_dropped);
+		}
 	}
 	return storage;
 }
@@ -1096,3 +1112,84 @@ void dev_lstats_read(struct net_device *dev, u64 *packets, u64 *bytes)
 	*bytes = u64_stats_read(&lstats->bytes);
 }
 EXPORT_SYMBOL(dev_lstats_read);
+
+/* the transmit path's per-CPU state (netdev_xmit_more(), recursion depth) */
+DEFINE_PER_CPU(struct softnet_data, softnet_data);
+EXPORT_PER_CPU_SYMBOL(softnet_data);
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* RFS's global flow table: none until sysctl net.core.rps_sock_flow_entries */
+struct rps_sock_flow_table __rcu *rps_sock_flow_table __read_mostly;
+EXPORT_SYMBOL(rps_sock_flow_table);
+u32 rps_cpu_mask __read_mostly;
+EXPORT_SYMBOL(rps_cpu_mask);
+#endif
+
+/*
+ * The core's drop counters, allocated when the first is counted; another
+ * caller's allocation that got there first wins, ours is freed.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static
+#endif
+struct net_device_core_stats __percpu *netdev_core_stats_alloc(struct net_device *dev)
+{
+	struct net_device_core_stats __percpu *p;
+
+	p = alloc_percpu_gfp(struct net_device_core_stats, GFP_ATOMIC | __GFP_NOWARN);
+	if (p && cmpxchg(&dev->core_stats, NULL, p))
+		free_percpu(p);
+	return READ_ONCE(dev->core_stats);
+}
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+EXPORT_SYMBOL(netdev_core_stats_alloc);
+#else
+/* one of the core's counters, offset bytes into struct net_device_core_stats */
+void netdev_core_stats_inc(struct net_device *dev, u32 offset)
+{
+	struct net_device_core_stats __percpu *p = READ_ONCE(dev->core_stats);
+	unsigned long __percpu *field;
+
+	if (unlikely(!p)) {
+		p = netdev_core_stats_alloc(dev);
+		if (!p)
+			return;
+	}
+	field = (unsigned long __percpu *)((void __percpu *)p + offset);
+	this_cpu_inc(*field);
+}
+EXPORT_SYMBOL_GPL(netdev_core_stats_inc);
+#endif
+
+/* the device's own counters and its per-CPU software ones (dev->tstats) */
+void dev_get_tstats64(struct net_device *dev, struct rtnl_link_stats64 *s)
+{
+	netdev_stats_to_stats64(s, &dev->stats);
+	dev_fetch_sw_netstats(s, dev->tstats);
+}
+EXPORT_SYMBOL_GPL(dev_get_tstats64);
+
+bool is_skb_forwardable(const struct net_device *dev, const struct sk_buff *skb)
+{
+	return __is_skb_forwardable(dev, skb, true);
+}
+EXPORT_SYMBOL_GPL(is_skb_forwardable);
+
+static void do_netdev_rx_csum_fault(struct net_device *dev, struct sk_buff *skb)
+{
+	netdev_err(dev, "hw csum failure\n");
+	skb_dump(KERN_ERR, skb, true);
+	dump_stack();
+}
+
+/* a device's checksum that the stack found wrong: reported once */
+void netdev_rx_csum_fault(struct net_device *dev, struct sk_buff *skb)
+{
+	static bool reported;
+
+	if (!reported) {
+		reported = true;
+		do_netdev_rx_csum_fault(dev, skb);
+	}
+}
+EXPORT_SYMBOL(netdev_rx_csum_fault);
