@@ -376,6 +376,7 @@ void qdk_netdev_register(struct net_device *dev, struct net *net,
 {
 	memset(in_dev, 0, sizeof(*in_dev));
 	in_dev->dev = dev;
+	qdk_inetdev_init_conf(in_dev, net);
 	refcount_set(&in_dev->refcnt, 1);
 	rcu_assign_pointer(dev->ip_ptr, in_dev);
 	set_bit(__LINK_STATE_PRESENT, &dev->state);
@@ -588,6 +589,9 @@ struct net_device *alloc_netdev_mqs(int sizeof_priv, const char *name,
 	dev->gso_ipv4_max_size = GSO_LEGACY_MAX_SIZE;
 #endif
 	INIT_LIST_HEAD(&dev->net_notifier_list);
+	spin_lock_init(&dev->addr_list_lock);
+	dev_mc_init(dev);
+	dev_uc_init(dev);
 	dev->qdisc = &noop_qdisc;
 	dev->gso_max_size = GSO_LEGACY_MAX_SIZE;
 	dev->gso_max_segs = GSO_MAX_SEGS;
@@ -610,6 +614,11 @@ void free_netdev(struct net_device *dev)
 	if (!dev)
 		return;
 	free_percpu(dev->core_stats);
+	/* the kernel flushes them at unregister, which the shim does not have */
+	if (!netdev_uc_empty(dev))
+		dev_uc_flush(dev);
+	if (!netdev_mc_empty(dev))
+		dev_mc_flush(dev);
 	kfree(dev->_tx);
 	kfree(dev);
 }
@@ -1084,7 +1093,8 @@ struct rtnl_link_stats64 *dev_get_stats(struct net_device *dev,
 			storage->rx_dropped += READ_ONCE(core_stats->rx_dropped);
 			storage->tx_dropped += READ_ONCE(core_stats->tx_dropped);
 			storage->rx_nohandler += READ_ONCE(core_stats->rx_nohandler);
-			storage->rx_otherhost_dropped += READ_ONCE(core_stats->rx_otherhost_dropped);
+			storage->rx_otherhost_dropped +=
+				READ_ONCE(core_stats->rx_otherhost_dropped);
 		}
 	}
 	return storage;
@@ -1193,3 +1203,28 @@ void netdev_rx_csum_fault(struct net_device *dev, struct sk_buff *skb)
 	}
 }
 EXPORT_SYMBOL(netdev_rx_csum_fault);
+
+/*
+ * The device's receive filter after its address lists changed: a device
+ * without unicast filtering goes promiscuous while it has secondary
+ * unicast addresses; then the driver reprograms (ndo_set_rx_mode()). Not
+ * while down or detached: opening it does this.
+ */
+void __dev_set_rx_mode(struct net_device *dev)
+{
+	const struct net_device_ops *ops = dev->netdev_ops;
+
+	if (!(dev->flags & IFF_UP) || !netif_device_present(dev))
+		return;
+	if (!(dev->priv_flags & IFF_UNICAST_FLT)) {
+		if (!netdev_uc_empty(dev) && !dev->uc_promisc) {
+			dev_set_promiscuity(dev, 1);
+			dev->uc_promisc = true;
+		} else if (netdev_uc_empty(dev) && dev->uc_promisc) {
+			dev_set_promiscuity(dev, -1);
+			dev->uc_promisc = false;
+		}
+	}
+	if (ops && ops->ndo_set_rx_mode)
+		ops->ndo_set_rx_mode(dev);
+}

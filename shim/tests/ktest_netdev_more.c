@@ -7,8 +7,10 @@
 #include <linux/etherdevice.h>
 #include <linux/if_arp.h>
 #include <linux/if_link.h>
+#include <linux/inetdevice.h>
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
+#include <net/ip.h>
 #include <net/net_namespace.h>
 
 #include "shim.h"
@@ -298,3 +300,289 @@ KTEST(netdev_more, skb_612_header_helpers)
 	return 0;
 }
 #endif
+
+/* ---- address lists (lib/dev_addr_lists.c) ------------------------------- */
+
+static int rx_mode_calls;
+static void count_rx_mode(struct net_device *dev)
+{
+	rx_mode_calls++;
+}
+
+static const struct net_device_ops rx_mode_ops = {
+	.ndo_set_rx_mode = count_rx_mode,
+};
+
+static struct netdev_hw_addr *first_addr(struct netdev_hw_addr_list *l)
+{
+	return list_first_entry(&l->list, struct netdev_hw_addr, list);
+}
+
+KTEST(netdev_more, uc_list_refcounts_and_promisc)
+{
+	static const u8 a1[ETH_ALEN] = { 0x02, 0, 0, 0, 0, 1 };
+	static const u8 a2[ETH_ALEN] = { 0x02, 0, 0, 0, 0, 2 };
+	struct net_device *dev = alloc_etherdev(0);
+	struct netdev_hw_addr *ha;
+	int n = 0;
+
+	KT_ASSERT(dev, "alloc");
+	dev->netdev_ops = &rx_mode_ops;
+	KT_ASSERT(netdev_uc_empty(dev) && netdev_mc_empty(dev), "empty");
+	rx_mode_calls = 0;
+	KT_EQ(dev_uc_add(dev, a1), 0);
+	KT_EQ(rx_mode_calls, 0);	/* down: opening it programs the filter */
+	dev->flags |= IFF_UP;
+	set_bit(__LINK_STATE_PRESENT, &dev->state);
+	KT_EQ(dev_uc_add(dev, a1), 0);
+	KT_EQ(netdev_uc_count(dev), 1);
+	KT_EQ(first_addr(&dev->uc)->refcount, 2);
+	KT_EQ(rx_mode_calls, 1);
+	/* no unicast filter: promiscuous while there are secondary addresses */
+	KT_ASSERT(dev->uc_promisc && (dev->flags & IFF_PROMISC), "promisc");
+	KT_EQ(dev_uc_add_excl(dev, a1), -EEXIST);
+	KT_EQ(dev_uc_add(dev, a2), 0);
+	netdev_for_each_uc_addr(ha, dev)
+		KT_EQ(ha->addr[5], ++n);	/* in the order added */
+	KT_EQ(n, 2);
+	KT_EQ(dev_uc_del(dev, a2), 0);
+	KT_EQ(dev_uc_del(dev, a2), -ENOENT);
+	KT_EQ(dev_uc_del(dev, a1), 0);
+	KT_EQ(dev_uc_del(dev, a1), 0);
+	KT_ASSERT(netdev_uc_empty(dev), "empty again");
+	KT_ASSERT(!dev->uc_promisc && !(dev->flags & IFF_PROMISC), "promisc off");
+	KT_EQ(dev->promiscuity, 0);
+
+	dev->priv_flags |= IFF_UNICAST_FLT;
+	KT_EQ(dev_uc_add(dev, a2), 0);
+	KT_ASSERT(!dev->uc_promisc, "the device filters unicast itself");
+	dev_addr_mod(dev, 3, a2 + 3, 3);
+	KT_EQ(dev->dev_addr[5], 2);
+	free_netdev(dev);	/* a2 still listed: freed with the device */
+	return 0;
+}
+
+KTEST(netdev_more, mc_global_and_sync_to_lower)
+{
+	static const u8 m1[ETH_ALEN] = { 0x01, 0, 0x5e, 0, 0, 1 };
+	static const u8 m2[ETH_ALEN] = { 0x33, 0x33, 0, 0, 0, 1 };
+	struct net_device *upper = alloc_etherdev(0), *lower = alloc_etherdev(0);
+
+	KT_ASSERT(upper && lower, "alloc");
+	KT_EQ(dev_mc_add_global(upper, m1), 0);
+	KT_EQ(dev_mc_add_global(upper, m1), 0);
+	KT_EQ(first_addr(&upper->mc)->refcount, 1);	/* one global reference */
+	KT_EQ(dev_mc_add(upper, m1), 0);
+	KT_EQ(first_addr(&upper->mc)->refcount, 2);
+	KT_EQ(dev_mc_del_global(upper, m1), 0);
+	KT_EQ(dev_mc_del_global(upper, m1), -ENOENT);
+	KT_EQ(dev_mc_add_excl(upper, m2), 0);
+
+	KT_EQ(dev_mc_sync(lower, upper), 0);
+	KT_EQ(netdev_mc_count(lower), 2);
+	KT_EQ(first_addr(&lower->mc)->synced, 1);
+	KT_EQ(first_addr(&upper->mc)->sync_cnt, 1);
+	KT_EQ(first_addr(&upper->mc)->refcount, 2);	/* the user's and the sync's */
+	KT_EQ(dev_mc_sync(lower, upper), 0);		/* nothing new */
+	KT_EQ(first_addr(&lower->mc)->refcount, 1);
+	/* the user lets go: the next sync takes it off the lower device too */
+	KT_EQ(dev_mc_del(upper, m1), 0);
+	KT_EQ(netdev_mc_count(upper), 2);
+	KT_EQ(dev_mc_sync(lower, upper), 0);
+	KT_EQ(netdev_mc_count(upper), 1);
+	KT_EQ(netdev_mc_count(lower), 1);
+	dev_mc_unsync(lower, upper);
+	KT_EQ(netdev_mc_count(lower), 0);
+	KT_EQ(netdev_mc_count(upper), 1);
+	KT_EQ(first_addr(&upper->mc)->sync_cnt, 0);
+	dev_mc_flush(upper);
+	KT_ASSERT(netdev_mc_empty(upper), "flushed");
+	KT_EQ(dev_uc_sync(lower, upper), 0);
+	lower->addr_len = 4;
+	KT_EQ(dev_uc_sync(lower, upper), -EINVAL);
+	free_netdev(upper);
+	free_netdev(lower);
+	return 0;
+}
+
+static int hw_synced, hw_refs;
+
+static int hw_sync(struct net_device *dev, const unsigned char *addr)
+{
+	hw_synced++;
+	return 0;
+}
+
+static int hw_unsync(struct net_device *dev, const unsigned char *addr)
+{
+	hw_synced--;
+	return 0;
+}
+
+static int hw_ref_sync(struct net_device *dev, const unsigned char *addr, int refs)
+{
+	hw_refs = refs;
+	return 0;
+}
+
+static int hw_ref_unsync(struct net_device *dev, const unsigned char *addr, int refs)
+{
+	hw_refs = refs;
+	return 0;
+}
+
+KTEST(netdev_more, mc_sync_to_hardware)
+{
+	static const u8 m1[ETH_ALEN] = { 0x01, 0, 0x5e, 0, 0, 1 };
+	struct net_device *dev = alloc_etherdev(0);
+
+	KT_ASSERT(dev, "alloc");
+	hw_synced = 0;
+	KT_EQ(dev_mc_add(dev, m1), 0);
+	KT_EQ(__dev_mc_sync(dev, hw_sync, hw_unsync), 0);
+	KT_EQ(hw_synced, 1);
+	KT_EQ(__dev_mc_sync(dev, hw_sync, hw_unsync), 0);
+	KT_EQ(hw_synced, 1);		/* already there */
+	KT_EQ(dev_mc_del(dev, m1), 0);
+	KT_EQ(netdev_mc_count(dev), 1);	/* the hardware's reference */
+	KT_EQ(__dev_mc_sync(dev, hw_sync, hw_unsync), 0);
+	KT_EQ(hw_synced, 0);
+	KT_ASSERT(netdev_mc_empty(dev), "gone");
+
+	/* counted references: sync tells the hardware how many users */
+	KT_EQ(dev_mc_add(dev, m1), 0);
+	KT_EQ(dev_mc_add(dev, m1), 0);
+	KT_EQ(__hw_addr_ref_sync_dev(&dev->mc, dev, hw_ref_sync, hw_ref_unsync), 0);
+	KT_EQ(hw_refs, 2);
+	KT_EQ(first_addr(&dev->mc)->refcount, 4);
+	KT_EQ(dev_mc_del(dev, m1), 0);
+	KT_EQ(__hw_addr_ref_sync_dev(&dev->mc, dev, hw_ref_sync, hw_ref_unsync), 0);
+	KT_EQ(hw_refs, 1);
+	KT_EQ(first_addr(&dev->mc)->refcount, 2);
+	__hw_addr_ref_unsync_dev(&dev->mc, dev, hw_ref_unsync);
+	KT_EQ(first_addr(&dev->mc)->refcount, 1);
+	KT_EQ(first_addr(&dev->mc)->sync_cnt, 0);
+	free_netdev(dev);
+	return 0;
+}
+
+/* ---- SNMP counters (net/ip.h) ------------------------------------------ */
+
+struct test_mib {
+	unsigned long mibs[4];
+};
+
+struct test_snmp_item {
+	const char *name;
+	int entry;
+};
+
+KTEST(netdev_more, snmp_fold_and_batch)
+{
+	static const struct test_snmp_item items[] = {
+		{ "InA", 1 }, { "InB", 3 }, { NULL, 0 },
+	};
+	struct test_mib __percpu *mib = alloc_percpu(struct test_mib);
+	unsigned long buff[2] = { 10, 0 };
+	u64 buff64[2] = { 0, 0 };
+
+	KT_ASSERT(mib, "alloc");
+	this_cpu_ptr(mib)->mibs[1] = 7;
+	this_cpu_ptr(mib)->mibs[3] = 1UL << 40;
+	KT_EQ(snmp_get_cpu_field(mib, 0, 1), 7);
+	KT_EQ(snmp_fold_field(mib, 3), 1UL << 40);
+	KT_EQ(snmp_fold_field64(mib, 1, 0), 7);
+	KT_EQ(snmp_get_cpu_field64(mib, 0, 3, 0), 1ULL << 40);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	snmp_get_cpu_field_batch_cnt(buff, items, 2, mib);
+	snmp_get_cpu_field64_batch_cnt(buff64, items, 1, mib, 0);
+	KT_EQ(buff64[1], 0);	/* only the first */
+#else
+	snmp_get_cpu_field_batch(buff, items, mib);
+	snmp_get_cpu_field64_batch(buff64, items, mib, 0);
+	KT_EQ(buff64[1], 1ULL << 40);
+#endif
+	KT_EQ(buff[0], 17);	/* added to what was there */
+	KT_EQ(buff[1], 1UL << 40);
+	KT_EQ(buff64[0], 7);
+	free_percpu(mib);
+	return 0;
+}
+
+KTEST(netdev_more, eth_skb_pad_to_minimum)
+{
+	struct sk_buff *skb = alloc_skb(128, GFP_KERNEL);
+
+	KT_ASSERT(skb, "alloc");
+	memset(skb_put(skb, 42), 0xaa, 42);
+	KT_EQ(eth_skb_pad(skb), 0);
+	KT_EQ(skb->len, ETH_ZLEN);
+	KT_EQ(skb->data[41], 0xaa);
+	KT_EQ(skb->data[42], 0);	/* padding is zeroed */
+	KT_EQ(skb->data[59], 0);
+	KT_EQ(eth_skb_pad(skb), 0);	/* long enough: unchanged */
+	KT_EQ(skb->len, ETH_ZLEN);
+	kfree_skb(skb);
+	return 0;
+}
+
+/* ---- IPv4 device settings (linux/inetdevice.h) ------------------------- */
+
+KTEST(netdev_more, ipv4_devconf_defaults_and_combinations)
+{
+	static struct net net = { .dev_base_head = LIST_HEAD_INIT(net.dev_base_head) };
+	static struct ipv4_devconf all, dflt;
+	static struct in_device in_a, in_lo;
+	struct net_device *a = alloc_etherdev(0), *lo = alloc_etherdev(0);
+	struct in_device *in_dev;
+
+	KT_ASSERT(a && lo, "alloc");
+	qdk_devinet_init_net(&net, &all, &dflt);	/* a copy of init_net's */
+	KT_EQ(IPV4_DEVCONF_ALL(&net, SHARED_MEDIA), 1);
+	KT_EQ(IPV4_DEVCONF_ALL(&net, ACCEPT_SOURCE_ROUTE), 0);	/* "all": off */
+	KT_EQ(IPV4_DEVCONF(dflt, ACCEPT_SOURCE_ROUTE), 1);	/* "default": on */
+	KT_EQ(IPV4_DEVCONF_ALL(&net, IGMPV2_UNSOLICITED_REPORT_INTERVAL), 10000);
+	KT_EQ(IPV4_DEVCONF_ALL(&net, FORWARDING), 0);
+
+	strscpy(a->name, "eth0", IFNAMSIZ);
+	a->ifindex = 2;
+	qdk_netdev_register(a, &net, &in_a);
+	in_dev = __in_dev_get_rtnl(a);
+	KT_EQ(IN_DEV_CONF_GET(in_dev, ACCEPT_SOURCE_ROUTE), 1);	/* the default's */
+	KT_ASSERT(!IN_DEV_SOURCE_ROUTE(in_dev), "and: all is off");
+	IPV4_DEVCONF_ALL(&net, ACCEPT_SOURCE_ROUTE) = 1;
+	KT_ASSERT(IN_DEV_SOURCE_ROUTE(in_dev), "and: both on");
+	KT_ASSERT(IN_DEV_SHARED_MEDIA(in_dev), "or");
+	KT_EQ(IN_DEV_RPFILTER(in_dev), 0);
+	IN_DEV_CONF_SET(in_dev, RP_FILTER, 2);
+	KT_ASSERT(test_bit(IPV4_DEVCONF_RP_FILTER - 1, in_dev->cnf.state), "marked set");
+	IPV4_DEVCONF_ALL(&net, RP_FILTER) = 1;
+	KT_EQ(IN_DEV_RPFILTER(in_dev), 2);	/* the larger */
+	KT_ASSERT(IN_DEV_RX_REDIRECTS(in_dev), "a host takes redirects (or)");
+	IN_DEV_CONF_SET(in_dev, FORWARDING, 1);
+	KT_ASSERT(IN_DEV_FORWARD(in_dev) && IN_DEV_RX_REDIRECTS(in_dev), "a router: and");
+	IPV4_DEVCONF_ALL(&net, ACCEPT_REDIRECTS) = 0;
+	KT_ASSERT(!IN_DEV_RX_REDIRECTS(in_dev), "a router: all says no");
+	IN_DEV_CONF_SET(in_dev, FORWARDING, 0);
+	KT_ASSERT(IN_DEV_RX_REDIRECTS(in_dev), "a host: its own yes");
+	KT_ASSERT(!ip_ignore_linkdown(a), "off");
+	IPV4_DEVCONF_ALL(&net, IGNORE_ROUTES_WITH_LINKDOWN) = 1;
+	KT_ASSERT(ip_ignore_linkdown(a), "all: on");
+	KT_ASSERT(!test_bit(IPV4_DEVCONF_MAX - 1, in_dev->cnf.state), "not set");
+	ipv4_devconf_setall(in_dev);
+	KT_ASSERT(test_bit(IPV4_DEVCONF_MAX - 1, in_dev->cnf.state), "all set");
+
+	strscpy(lo->name, "lo", IFNAMSIZ);
+	lo->ifindex = 1;
+	lo->flags |= IFF_LOOPBACK;
+	qdk_netdev_register(lo, &net, &in_lo);
+	KT_EQ(IN_DEV_CONF_GET(&in_lo, NOXFRM), 1);	/* loopback: no IPsec */
+	KT_EQ(IN_DEV_CONF_GET(&in_lo, NOPOLICY), 1);
+	KT_EQ(IN_DEV_CONF_GET(&in_a, NOXFRM), 0);
+
+	qdk_netdev_unregister(lo);
+	qdk_netdev_unregister(a);
+	free_netdev(lo);
+	free_netdev(a);
+	return 0;
+}

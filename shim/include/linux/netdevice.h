@@ -383,6 +383,11 @@ struct net {
 		refcount_t	count;
 	} ns;
 	struct raw_notifier_head netdev_chain;	/* register_netdevice_notifier_net() */
+	/* net/netns/ipv4.h's: the "all" and "default" IPv4 device settings */
+	struct {
+		struct ipv4_devconf	*devconf_all;
+		struct ipv4_devconf	*devconf_dflt;
+	} ipv4;
 	/*
 	 * every namespace of the shim, init_net's and usertc's (a notifier's
 	 * replay walks them); net_namespace_list holds init_net only, the one
@@ -463,6 +468,50 @@ struct net_device_stats {
 	NET_DEV_STAT(tx_compressed);
 };
 
+/*
+ * A device's hardware address lists (unicast dev->uc, multicast dev->mc):
+ * each address counted, on the list in the order added and in an rbtree
+ * for lookups (lib/dev_addr_lists.c).
+ */
+struct netdev_hw_addr {
+	struct list_head	list;
+	struct rb_node		node;
+	unsigned char		addr[MAX_ADDR_LEN];
+	unsigned char		type;		/* NETDEV_HW_ADDR_T_* */
+	bool			global_use;
+	int			sync_cnt;	/* copies synced down (or to hardware) */
+	int			refcount;
+	int			synced;		/* references that are syncs */
+	struct rcu_head		rcu_head;
+};
+
+struct netdev_hw_addr_list {
+	struct list_head	list;
+	int			count;
+	struct rb_root		tree;		/* by address, then type */
+};
+
+#define netdev_hw_addr_list_count(l)	((l)->count)
+#define netdev_hw_addr_list_empty(l)	(netdev_hw_addr_list_count(l) == 0)
+#define netdev_hw_addr_list_for_each(ha, l) \
+	list_for_each_entry(ha, &(l)->list, list)
+
+#define netdev_uc_count(dev)	netdev_hw_addr_list_count(&(dev)->uc)
+#define netdev_uc_empty(dev)	netdev_hw_addr_list_empty(&(dev)->uc)
+#define netdev_for_each_uc_addr(ha, dev) \
+	netdev_hw_addr_list_for_each(ha, &(dev)->uc)
+#define netdev_for_each_synced_uc_addr(_ha, _dev) \
+	netdev_for_each_uc_addr((_ha), (_dev)) \
+		if ((_ha)->sync_cnt)
+
+#define netdev_mc_count(dev)	netdev_hw_addr_list_count(&(dev)->mc)
+#define netdev_mc_empty(dev)	netdev_hw_addr_list_empty(&(dev)->mc)
+#define netdev_for_each_mc_addr(ha, dev) \
+	netdev_hw_addr_list_for_each(ha, &(dev)->mc)
+#define netdev_for_each_synced_mc_addr(_ha, _dev) \
+	netdev_for_each_mc_addr((_ha), (_dev)) \
+		if ((_ha)->sync_cnt)
+
 /* what ml_priv points to (netdev_get_ml_priv() checks the type) */
 enum netdev_ml_priv_type {
 	ML_PRIV_NONE,
@@ -491,6 +540,11 @@ struct net_device {
 	struct in_device __rcu	*ip_ptr;	/* IPv4 configuration, or NULL */
 	void			*ml_priv;
 	enum netdev_ml_priv_type ml_priv_type;
+	/* unicast and multicast filters; addr_list_lock guards both */
+	struct netdev_hw_addr_list uc;
+	struct netdev_hw_addr_list mc;
+	bool			uc_promisc;	/* promiscuous for uc: no IFF_UNICAST_FLT */
+	spinlock_t		addr_list_lock;
 	/* the core's drop counters, allocated at the first (dev_core_stats_*_inc()) */
 	struct net_device_core_stats __percpu *core_stats;
 	refcount_t		dev_refcnt;
@@ -2464,6 +2518,93 @@ static inline unsigned int netif_attrmask_next(int n, const unsigned long *srcp,
 	if (srcp)
 		return find_next_bit(srcp, nr_bits, n + 1);
 	return n + 1;
+}
+
+/* the lock of dev->uc and dev->mc (the kernel nests it by device level) */
+static inline void netif_addr_lock(struct net_device *dev)
+{
+	spin_lock(&dev->addr_list_lock);
+}
+
+static inline void netif_addr_lock_bh(struct net_device *dev)
+{
+	spin_lock_bh(&dev->addr_list_lock);
+}
+
+static inline void netif_addr_unlock(struct net_device *dev)
+{
+	spin_unlock(&dev->addr_list_lock);
+}
+
+static inline void netif_addr_unlock_bh(struct net_device *dev)
+{
+	spin_unlock_bh(&dev->addr_list_lock);
+}
+
+/* lib/dev_addr_lists.c: the lists, their syncs to lower devices and hardware */
+int __hw_addr_sync(struct netdev_hw_addr_list *to_list,
+		   struct netdev_hw_addr_list *from_list, int addr_len);
+void __hw_addr_unsync(struct netdev_hw_addr_list *to_list,
+		      struct netdev_hw_addr_list *from_list, int addr_len);
+int __hw_addr_sync_dev(struct netdev_hw_addr_list *list, struct net_device *dev,
+		       int (*sync)(struct net_device *, const unsigned char *),
+		       int (*unsync)(struct net_device *, const unsigned char *));
+int __hw_addr_ref_sync_dev(struct netdev_hw_addr_list *list, struct net_device *dev,
+			   int (*sync)(struct net_device *, const unsigned char *, int),
+			   int (*unsync)(struct net_device *, const unsigned char *, int));
+void __hw_addr_ref_unsync_dev(struct netdev_hw_addr_list *list, struct net_device *dev,
+			      int (*unsync)(struct net_device *, const unsigned char *, int));
+void __hw_addr_unsync_dev(struct netdev_hw_addr_list *list, struct net_device *dev,
+			  int (*unsync)(struct net_device *, const unsigned char *));
+void __hw_addr_init(struct netdev_hw_addr_list *list);
+
+void dev_addr_mod(struct net_device *dev, unsigned int offset, const void *addr, size_t len);
+
+int dev_uc_add(struct net_device *dev, const unsigned char *addr);
+int dev_uc_add_excl(struct net_device *dev, const unsigned char *addr);
+int dev_uc_del(struct net_device *dev, const unsigned char *addr);
+int dev_uc_sync(struct net_device *to, struct net_device *from);
+int dev_uc_sync_multiple(struct net_device *to, struct net_device *from);
+void dev_uc_unsync(struct net_device *to, struct net_device *from);
+void dev_uc_flush(struct net_device *dev);
+void dev_uc_init(struct net_device *dev);
+
+/* a driver's ndo_set_rx_mode(): dev->uc synced to its filter */
+static inline int __dev_uc_sync(struct net_device *dev,
+				int (*sync)(struct net_device *, const unsigned char *),
+				int (*unsync)(struct net_device *, const unsigned char *))
+{
+	return __hw_addr_sync_dev(&dev->uc, dev, sync, unsync);
+}
+
+static inline void __dev_uc_unsync(struct net_device *dev,
+				   int (*unsync)(struct net_device *, const unsigned char *))
+{
+	__hw_addr_unsync_dev(&dev->uc, dev, unsync);
+}
+
+int dev_mc_add(struct net_device *dev, const unsigned char *addr);
+int dev_mc_add_global(struct net_device *dev, const unsigned char *addr);
+int dev_mc_add_excl(struct net_device *dev, const unsigned char *addr);
+int dev_mc_del(struct net_device *dev, const unsigned char *addr);
+int dev_mc_del_global(struct net_device *dev, const unsigned char *addr);
+int dev_mc_sync(struct net_device *to, struct net_device *from);
+int dev_mc_sync_multiple(struct net_device *to, struct net_device *from);
+void dev_mc_unsync(struct net_device *to, struct net_device *from);
+void dev_mc_flush(struct net_device *dev);
+void dev_mc_init(struct net_device *dev);
+
+static inline int __dev_mc_sync(struct net_device *dev,
+				int (*sync)(struct net_device *, const unsigned char *),
+				int (*unsync)(struct net_device *, const unsigned char *))
+{
+	return __hw_addr_sync_dev(&dev->mc, dev, sync, unsync);
+}
+
+static inline void __dev_mc_unsync(struct net_device *dev,
+				   int (*unsync)(struct net_device *, const unsigned char *))
+{
+	__hw_addr_unsync_dev(&dev->mc, dev, unsync);
 }
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
