@@ -376,6 +376,7 @@ void qdk_netdev_register(struct net_device *dev, struct net *net,
 {
 	memset(in_dev, 0, sizeof(*in_dev));
 	in_dev->dev = dev;
+	qdk_inetdev_init_conf(in_dev, net);
 	refcount_set(&in_dev->refcnt, 1);
 	rcu_assign_pointer(dev->ip_ptr, in_dev);
 	set_bit(__LINK_STATE_PRESENT, &dev->state);
@@ -588,6 +589,9 @@ struct net_device *alloc_netdev_mqs(int sizeof_priv, const char *name,
 	dev->gso_ipv4_max_size = GSO_LEGACY_MAX_SIZE;
 #endif
 	INIT_LIST_HEAD(&dev->net_notifier_list);
+	spin_lock_init(&dev->addr_list_lock);
+	dev_mc_init(dev);
+	dev_uc_init(dev);
 	dev->qdisc = &noop_qdisc;
 	dev->gso_max_size = GSO_LEGACY_MAX_SIZE;
 	dev->gso_max_segs = GSO_MAX_SEGS;
@@ -609,6 +613,12 @@ void free_netdev(struct net_device *dev)
 {
 	if (!dev)
 		return;
+	free_percpu(dev->core_stats);
+	/* the kernel flushes them at unregister, which the shim does not have */
+	if (!netdev_uc_empty(dev))
+		dev_uc_flush(dev);
+	if (!netdev_mc_empty(dev))
+		dev_mc_flush(dev);
 	kfree(dev->_tx);
 	kfree(dev);
 }
@@ -1062,6 +1072,7 @@ struct rtnl_link_stats64 *dev_get_stats(struct net_device *dev,
 					struct rtnl_link_stats64 *storage)
 {
 	const struct net_device_ops *ops = dev->netdev_ops;
+	const struct net_device_core_stats __percpu *p;
 
 	if (ops && ops->ndo_get_stats64) {
 		memset(storage, 0, sizeof(*storage));
@@ -1070,6 +1081,21 @@ struct rtnl_link_stats64 *dev_get_stats(struct net_device *dev,
 		netdev_stats_to_stats64(storage, ops->ndo_get_stats(dev));
 	} else {
 		netdev_stats_to_stats64(storage, &dev->stats);
+	}
+	/* the core's drop counters on top of the driver's */
+	p = READ_ONCE(dev->core_stats);
+	if (p) {
+		const struct net_device_core_stats *core_stats;
+		int i;
+
+		for_each_possible_cpu(i) {
+			core_stats = per_cpu_ptr(p, i);
+			storage->rx_dropped += READ_ONCE(core_stats->rx_dropped);
+			storage->tx_dropped += READ_ONCE(core_stats->tx_dropped);
+			storage->rx_nohandler += READ_ONCE(core_stats->rx_nohandler);
+			storage->rx_otherhost_dropped +=
+				READ_ONCE(core_stats->rx_otherhost_dropped);
+		}
 	}
 	return storage;
 }
@@ -1096,3 +1122,109 @@ void dev_lstats_read(struct net_device *dev, u64 *packets, u64 *bytes)
 	*bytes = u64_stats_read(&lstats->bytes);
 }
 EXPORT_SYMBOL(dev_lstats_read);
+
+/* the transmit path's per-CPU state (netdev_xmit_more(), recursion depth) */
+DEFINE_PER_CPU(struct softnet_data, softnet_data);
+EXPORT_PER_CPU_SYMBOL(softnet_data);
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* RFS's global flow table: none until sysctl net.core.rps_sock_flow_entries */
+struct rps_sock_flow_table __rcu *rps_sock_flow_table __read_mostly;
+EXPORT_SYMBOL(rps_sock_flow_table);
+u32 rps_cpu_mask __read_mostly;
+EXPORT_SYMBOL(rps_cpu_mask);
+#endif
+
+/*
+ * The core's drop counters, allocated when the first is counted; another
+ * caller's allocation that got there first wins, ours is freed.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static
+#endif
+struct net_device_core_stats __percpu *netdev_core_stats_alloc(struct net_device *dev)
+{
+	struct net_device_core_stats __percpu *p;
+
+	p = alloc_percpu_gfp(struct net_device_core_stats, GFP_ATOMIC | __GFP_NOWARN);
+	if (p && cmpxchg(&dev->core_stats, NULL, p))
+		free_percpu(p);
+	return READ_ONCE(dev->core_stats);
+}
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+EXPORT_SYMBOL(netdev_core_stats_alloc);
+#else
+/* one of the core's counters, offset bytes into struct net_device_core_stats */
+void netdev_core_stats_inc(struct net_device *dev, u32 offset)
+{
+	struct net_device_core_stats __percpu *p = READ_ONCE(dev->core_stats);
+	unsigned long __percpu *field;
+
+	if (unlikely(!p)) {
+		p = netdev_core_stats_alloc(dev);
+		if (!p)
+			return;
+	}
+	field = (unsigned long __percpu *)((void __percpu *)p + offset);
+	this_cpu_inc(*field);
+}
+EXPORT_SYMBOL_GPL(netdev_core_stats_inc);
+#endif
+
+/* the device's own counters and its per-CPU software ones (dev->tstats) */
+void dev_get_tstats64(struct net_device *dev, struct rtnl_link_stats64 *s)
+{
+	netdev_stats_to_stats64(s, &dev->stats);
+	dev_fetch_sw_netstats(s, dev->tstats);
+}
+EXPORT_SYMBOL_GPL(dev_get_tstats64);
+
+bool is_skb_forwardable(const struct net_device *dev, const struct sk_buff *skb)
+{
+	return __is_skb_forwardable(dev, skb, true);
+}
+EXPORT_SYMBOL_GPL(is_skb_forwardable);
+
+static void do_netdev_rx_csum_fault(struct net_device *dev, struct sk_buff *skb)
+{
+	netdev_err(dev, "hw csum failure\n");
+	skb_dump(KERN_ERR, skb, true);
+	dump_stack();
+}
+
+/* a device's checksum that the stack found wrong: reported once */
+void netdev_rx_csum_fault(struct net_device *dev, struct sk_buff *skb)
+{
+	static bool reported;
+
+	if (!reported) {
+		reported = true;
+		do_netdev_rx_csum_fault(dev, skb);
+	}
+}
+EXPORT_SYMBOL(netdev_rx_csum_fault);
+
+/*
+ * The device's receive filter after its address lists changed: a device
+ * without unicast filtering goes promiscuous while it has secondary
+ * unicast addresses; then the driver reprograms (ndo_set_rx_mode()). Not
+ * while down or detached: opening it does this.
+ */
+void __dev_set_rx_mode(struct net_device *dev)
+{
+	const struct net_device_ops *ops = dev->netdev_ops;
+
+	if (!(dev->flags & IFF_UP) || !netif_device_present(dev))
+		return;
+	if (!(dev->priv_flags & IFF_UNICAST_FLT)) {
+		if (!netdev_uc_empty(dev) && !dev->uc_promisc) {
+			dev_set_promiscuity(dev, 1);
+			dev->uc_promisc = true;
+		} else if (netdev_uc_empty(dev) && dev->uc_promisc) {
+			dev_set_promiscuity(dev, -1);
+			dev->uc_promisc = false;
+		}
+	}
+	if (ops && ops->ndo_set_rx_mode)
+		ops->ndo_set_rx_mode(dev);
+}

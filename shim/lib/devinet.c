@@ -17,6 +17,76 @@
 
 #define INFINITY_LIFE_TIME	0xFFFFFFFF	/* net/addrconf.h */
 
+/* the kernel's compiled-in IPv4 device settings: "all", then "default" */
+static const struct ipv4_devconf ipv4_devconf = {
+	.data = {
+		[IPV4_DEVCONF_ACCEPT_REDIRECTS - 1] = 1,
+		[IPV4_DEVCONF_SEND_REDIRECTS - 1] = 1,
+		[IPV4_DEVCONF_SECURE_REDIRECTS - 1] = 1,
+		[IPV4_DEVCONF_SHARED_MEDIA - 1] = 1,
+		[IPV4_DEVCONF_IGMPV2_UNSOLICITED_REPORT_INTERVAL - 1] = 10000,	/* ms */
+		[IPV4_DEVCONF_IGMPV3_UNSOLICITED_REPORT_INTERVAL - 1] = 1000,	/* ms */
+		[IPV4_DEVCONF_ARP_EVICT_NOCARRIER - 1] = 1,
+	},
+};
+
+static const struct ipv4_devconf ipv4_devconf_dflt = {
+	.data = {
+		[IPV4_DEVCONF_ACCEPT_REDIRECTS - 1] = 1,
+		[IPV4_DEVCONF_SEND_REDIRECTS - 1] = 1,
+		[IPV4_DEVCONF_SECURE_REDIRECTS - 1] = 1,
+		[IPV4_DEVCONF_SHARED_MEDIA - 1] = 1,
+		[IPV4_DEVCONF_ACCEPT_SOURCE_ROUTE - 1] = 1,
+		[IPV4_DEVCONF_IGMPV2_UNSOLICITED_REPORT_INTERVAL - 1] = 10000,	/* ms */
+		[IPV4_DEVCONF_IGMPV3_UNSOLICITED_REPORT_INTERVAL - 1] = 1000,	/* ms */
+		[IPV4_DEVCONF_ARP_EVICT_NOCARRIER - 1] = 1,
+	},
+};
+
+static struct ipv4_devconf init_devconf_all, init_devconf_dflt;
+
+/*
+ * A namespace's settings (devinet_init_net()): init_net's the compiled-in
+ * ones, another's a copy of init_net's (net.core.devconf_inherit_init_net
+ * 0 or 1; 2: the compiled-in ones; 3, the creating task's, is init_net's
+ * here: the one task lives there). all and dflt are the namespace's.
+ */
+void qdk_devinet_init_net(struct net *net, struct ipv4_devconf *all,
+			  struct ipv4_devconf *dflt)
+{
+	const struct ipv4_devconf *from_all = &ipv4_devconf, *from_dflt = &ipv4_devconf_dflt;
+
+	if (net != &init_net && net_inherit_devconf() != 2) {
+		if (!init_net.ipv4.devconf_all)
+			qdk_devinet_init_net(&init_net, &init_devconf_all, &init_devconf_dflt);
+		from_all = init_net.ipv4.devconf_all;
+		from_dflt = init_net.ipv4.devconf_dflt;
+	}
+	memcpy(all, from_all, sizeof(*all));
+	memcpy(dflt, from_dflt, sizeof(*dflt));
+	net->ipv4.devconf_all = all;
+	net->ipv4.devconf_dflt = dflt;
+}
+
+/*
+ * A device's IPv4 settings as inetdev_init() and the NETDEV_REGISTER event
+ * set them: its namespace's default, a loopback device exempt from IPsec.
+ */
+void qdk_inetdev_init_conf(struct in_device *in_dev, struct net *net)
+{
+	if (!net->ipv4.devconf_dflt) {
+		if (net != &init_net)
+			return;		/* a bare namespace (unit tests): zeroes */
+		qdk_devinet_init_net(&init_net, &init_devconf_all, &init_devconf_dflt);
+	}
+	memcpy(&in_dev->cnf, net->ipv4.devconf_dflt, sizeof(in_dev->cnf));
+	in_dev->cnf.sysctl = NULL;
+	if (in_dev->dev->flags & IFF_LOOPBACK) {
+		IN_DEV_CONF_SET(in_dev, NOXFRM, 1);
+		IN_DEV_CONF_SET(in_dev, NOPOLICY, 1);
+	}
+}
+
 int qdk_inet_addr_add(struct net_device *dev, __be32 local, unsigned int prefixlen)
 {
 	struct in_device *in_dev = rtnl_dereference(dev->ip_ptr);

@@ -150,3 +150,20 @@ struct net_device *alloc_etherdev_mqs(int sizeof_priv, unsigned int txqs,
 				txqs, rxqs);
 }
 EXPORT_SYMBOL(alloc_etherdev_mqs);
+
+/*
+ * The address as sysfs files show it: lower-case hex bytes joined by
+ * colons, a newline, within a page; the length written.
+ */
+ssize_t sysfs_format_mac(char *buf, const unsigned char *addr, int len)
+{
+	ssize_t n = 0;
+	int i;
+
+	len = min(len, 64);	/* %*ph's limit */
+	for (i = 0; i < len && n + 4 < PAGE_SIZE; i++)
+		n += scnprintf(buf + n, PAGE_SIZE - n, i ? ":%02x" : "%02x", addr[i]);
+	n += scnprintf(buf + n, PAGE_SIZE - n, "\n");
+	return n;
+}
+EXPORT_SYMBOL(sysfs_format_mac);

@@ -76,6 +76,9 @@ struct qdk_net {
 	struct list_head nsim_devs;	/* netdevsim's bus devices, by creation */
 	/* qdk_tc_dev_request(): the one device of a namespace of its own */
 	struct net_device *extdev;
+	/* net.ipv4 (devinet_init_net()): the "all" and "default" device settings */
+	struct ipv4_devconf devconf_all;
+	struct ipv4_devconf devconf_dflt;
 };
 
 static const struct net_device_ops qdk_ns_netdev_ops;
@@ -572,6 +575,7 @@ struct qdk_net *qdk_net_new(void)
 	INIT_LIST_HEAD(&net->net.list);		/* not in net_namespace_list */
 	refcount_set(&net->net.passive, 1);
 	refcount_set(&net->net.ns.count, 1);
+	qdk_devinet_init_net(&net->net, &net->devconf_all, &net->devconf_dflt);
 	qdk_net_link(&net->net);
 	rtnl_lock();
 	if (!lo_create(net)) {

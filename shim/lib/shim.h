@@ -41,6 +41,13 @@ struct in_device;
 void qdk_netdev_register(struct net_device *dev, struct net *net,
 			 struct in_device *in_dev);
 void qdk_netdev_unregister(struct net_device *dev);
+/* dev.c: the receive filter reprogrammed after an address list changed */
+void __dev_set_rx_mode(struct net_device *dev);
+/* devinet.c: a namespace's IPv4 device settings (in all, dflt), a device's */
+struct ipv4_devconf;
+void qdk_devinet_init_net(struct net *net, struct ipv4_devconf *all,
+			  struct ipv4_devconf *dflt);
+void qdk_inetdev_init_conf(struct in_device *in_dev, struct net *net);
 /* dev.c: a namespace in the list notifiers walk, and out; a life-cycle event */
 void qdk_net_link(struct net *net);
 void qdk_net_unlink(struct net *net);

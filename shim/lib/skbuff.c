@@ -365,6 +365,14 @@ void kfree_skb_reason(struct sk_buff *skb, enum skb_drop_reason reason)
 	kfree_skb_at(skb, reason, _QDK_RET_IP_);
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* the kernel's kfree_skb_reason() is this with no socket: the same drop */
+void sk_skb_reason_drop(struct sock *sk, struct sk_buff *skb, enum skb_drop_reason reason)
+{
+	kfree_skb_at(skb, reason, _QDK_RET_IP_);
+}
+#endif
+
 void consume_skb(struct sk_buff *skb)
 {
 	if (unlikely(!skb))

@@ -3,7 +3,7 @@
  * Ethernet addresses and frames (net/ethernet/eth.c's helpers; the shim's
  * in lib/eth.c). Left out: what needs a bus device or firmware
  * (eth_platform_get_mac_address(), device_get_mac_address(), nvmem ...),
- * GRO, header caches of neighbours, and eth_skb_pad() (skb_put_padto()).
+ * GRO and header caches of neighbours.
  */
 #ifndef _LINUX_ETHERDEVICE_H
 #define _LINUX_ETHERDEVICE_H
@@ -237,6 +237,12 @@ static inline void eth_hw_addr_gen(struct net_device *dev, const u8 *base_addr,
 }
 
 /* whom the frame at skb's mac header is for, seen from dev */
+/* a frame padded to Ethernet's 60-byte minimum; freed on failure (-ENOMEM) */
+static inline int eth_skb_pad(struct sk_buff *skb)
+{
+	return skb_put_padto(skb, ETH_ZLEN);
+}
+
 static inline void eth_skb_pkt_type(struct sk_buff *skb, const struct net_device *dev)
 {
 	const struct ethhdr *eth = eth_hdr(skb);

@@ -14,6 +14,8 @@
 #define IFALIASZ	256
 #define ALTIFNAMSIZ	128
 
+#include <linux/hdlc/ioctl.h>	/* the uapi's: if_settings' protocol types */
+
 /* net_device.flags: what SIOCGIFFLAGS and RTM_NEWLINK's ifi_flags carry */
 enum net_device_flags {
 	IFF_UP				= 1 << 0,
@@ -87,6 +89,84 @@ enum {
 	IF_LINK_MODE_DORMANT,
 	IF_LINK_MODE_TESTING,
 };
+
+/* a device's I/O resources (SIOCGIFMAP, ndo_set_config()) */
+struct ifmap {
+	unsigned long	mem_start;
+	unsigned long	mem_end;
+	unsigned short	base_addr;
+	unsigned char	irq;
+	unsigned char	dma;
+	unsigned char	port;
+};
+
+/* SIOCWANDEV's settings: the interface's or protocol's, by type */
+struct if_settings {
+	unsigned int	type;	/* IF_IFACE_*, IF_PROTO_*, IF_GET_* */
+	unsigned int	size;	/* the buffer's size */
+	union {
+		raw_hdlc_proto		*raw_hdlc;
+		cisco_proto		*cisco;
+		fr_proto		*fr;
+		fr_proto_pvc		*fr_pvc;
+		fr_proto_pvc_info	*fr_pvc_info;
+		x25_hdlc_proto		*x25;
+		sync_serial_settings	*sync;
+		te1_settings		*te1;
+	} ifs_ifsu;
+};
+
+/* a device ioctl's request: the name, then what the command reads or sets */
+struct ifreq {
+#define IFHWADDRLEN	6
+	union {
+		char	ifrn_name[IFNAMSIZ];
+	} ifr_ifrn;
+	union {
+		struct sockaddr	ifru_addr;
+		struct sockaddr	ifru_dstaddr;
+		struct sockaddr	ifru_broadaddr;
+		struct sockaddr	ifru_netmask;
+		struct sockaddr	ifru_hwaddr;
+		short		ifru_flags;
+		int		ifru_ivalue;
+		int		ifru_mtu;
+		struct ifmap	ifru_map;
+		char		ifru_slave[IFNAMSIZ];
+		char		ifru_newname[IFNAMSIZ];
+		void __user	*ifru_data;
+		struct if_settings ifru_settings;
+	} ifr_ifru;
+};
+
+#define ifr_name	ifr_ifrn.ifrn_name
+#define ifr_hwaddr	ifr_ifru.ifru_hwaddr
+#define ifr_addr	ifr_ifru.ifru_addr
+#define ifr_dstaddr	ifr_ifru.ifru_dstaddr
+#define ifr_broadaddr	ifr_ifru.ifru_broadaddr
+#define ifr_netmask	ifr_ifru.ifru_netmask
+#define ifr_flags	ifr_ifru.ifru_flags
+#define ifr_metric	ifr_ifru.ifru_ivalue
+#define ifr_mtu		ifr_ifru.ifru_mtu
+#define ifr_map		ifr_ifru.ifru_map
+#define ifr_slave	ifr_ifru.ifru_slave
+#define ifr_data	ifr_ifru.ifru_data
+#define ifr_ifindex	ifr_ifru.ifru_ivalue
+#define ifr_bandwidth	ifr_ifru.ifru_ivalue
+#define ifr_qlen	ifr_ifru.ifru_ivalue
+#define ifr_newname	ifr_ifru.ifru_newname
+#define ifr_settings	ifr_ifru.ifru_settings
+
+/* SIOCGIFCONF's buffer of ifreqs */
+struct ifconf {
+	int	ifc_len;
+	union {
+		char __user		*ifcu_buf;
+		struct ifreq __user	*ifcu_req;
+	} ifc_ifcu;
+};
+#define ifc_buf	ifc_ifcu.ifcu_buf
+#define ifc_req	ifc_ifcu.ifcu_req
 
 /* RFC 2863 operational status (IFLA_OPERSTATE) */
 enum {

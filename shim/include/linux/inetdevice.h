@@ -12,6 +12,7 @@
 #define _LINUX_INETDEVICE_H
 
 #include <linux/bitops.h>
+#include <linux/bitmap.h>
 #include <linux/if.h>
 #include <linux/ip.h>
 #include <linux/netdevice.h>
@@ -41,6 +42,19 @@ struct in_ifaddr {
 	unsigned long		ifa_tstamp;
 };
 
+/*
+ * A device's IPv4 settings (sysctl net.ipv4.conf.DEV.*), indexed by
+ * IPV4_DEVCONF_* - 1; state marks those set explicitly. A namespace has an
+ * "all" and a "default" set (net->ipv4); a device's starts as the default.
+ */
+struct ipv4_devconf {
+	void	*sysctl;
+	int	data[IPV4_DEVCONF_MAX];
+	DECLARE_BITMAP(state, IPV4_DEVCONF_MAX);
+};
+
+#define MC_HASH_SZ_LOG 9
+
 struct in_device {
 	struct net_device	*dev;
 	netdevice_tracker	dev_tracker;
@@ -48,8 +62,103 @@ struct in_device {
 	int			dead;
 	struct in_ifaddr	__rcu *ifa_list;	/* primary addresses first */
 	int			mc_count;
+	struct ipv4_devconf	cnf;
 	struct rcu_head		rcu_head;
 };
+
+#define IPV4_DEVCONF(cnf, attr) ((cnf).data[IPV4_DEVCONF_ ## attr - 1])
+#define IPV4_DEVCONF_ALL(net, attr) \
+	IPV4_DEVCONF((*(net)->ipv4.devconf_all), attr)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define IPV4_DEVCONF_RO(cnf, attr) READ_ONCE(IPV4_DEVCONF(cnf, attr))
+#define IPV4_DEVCONF_ALL_RO(net, attr) READ_ONCE(IPV4_DEVCONF_ALL(net, attr))
+#define __QDK_DEVCONF_ALL(net, attr) IPV4_DEVCONF_ALL_RO(net, attr)
+#else
+#define __QDK_DEVCONF_ALL(net, attr) IPV4_DEVCONF_ALL(net, attr)	/* 6.1: a plain read */
+#endif
+
+/* setting index (IPV4_DEVCONF_*) of in_dev */
+static inline int ipv4_devconf_get(const struct in_device *in_dev, int index)
+{
+	return READ_ONCE(in_dev->cnf.data[index - 1]);
+}
+
+static inline void ipv4_devconf_set(struct in_device *in_dev, int index, int val)
+{
+	set_bit(index - 1, in_dev->cnf.state);
+	WRITE_ONCE(in_dev->cnf.data[index - 1], val);
+}
+
+/* every setting marked as set (no longer follows the default's changes) */
+static inline void ipv4_devconf_setall(struct in_device *in_dev)
+{
+	bitmap_fill(in_dev->cnf.state, IPV4_DEVCONF_MAX);
+}
+
+#define IN_DEV_CONF_GET(in_dev, attr) \
+	ipv4_devconf_get((in_dev), IPV4_DEVCONF_ ## attr)
+#define IN_DEV_CONF_SET(in_dev, attr, val) \
+	ipv4_devconf_set((in_dev), IPV4_DEVCONF_ ## attr, (val))
+
+/* a setting combined with the namespace's "all": both, either, the larger */
+#define IN_DEV_ANDCONF(in_dev, attr) \
+	(__QDK_DEVCONF_ALL(dev_net(in_dev->dev), attr) && \
+	 IN_DEV_CONF_GET((in_dev), attr))
+#define IN_DEV_NET_ORCONF(in_dev, net, attr) \
+	(__QDK_DEVCONF_ALL(net, attr) || \
+	 IN_DEV_CONF_GET((in_dev), attr))
+#define IN_DEV_ORCONF(in_dev, attr) \
+	IN_DEV_NET_ORCONF(in_dev, dev_net(in_dev->dev), attr)
+#define IN_DEV_MAXCONF(in_dev, attr) \
+	(max(__QDK_DEVCONF_ALL(dev_net(in_dev->dev), attr), \
+	     IN_DEV_CONF_GET((in_dev), attr)))
+
+#define IN_DEV_FORWARD(in_dev)		IN_DEV_CONF_GET((in_dev), FORWARDING)
+#define IN_DEV_MFORWARD(in_dev)		IN_DEV_ANDCONF((in_dev), MC_FORWARDING)
+#define IN_DEV_BFORWARD(in_dev)		IN_DEV_ANDCONF((in_dev), BC_FORWARDING)
+#define IN_DEV_RPFILTER(in_dev)		IN_DEV_MAXCONF((in_dev), RP_FILTER)
+#define IN_DEV_SRC_VMARK(in_dev)	IN_DEV_ORCONF((in_dev), SRC_VMARK)
+#define IN_DEV_SOURCE_ROUTE(in_dev)	IN_DEV_ANDCONF((in_dev), ACCEPT_SOURCE_ROUTE)
+#define IN_DEV_ACCEPT_LOCAL(in_dev)	IN_DEV_ORCONF((in_dev), ACCEPT_LOCAL)
+#define IN_DEV_BOOTP_RELAY(in_dev)	IN_DEV_ANDCONF((in_dev), BOOTP_RELAY)
+#define IN_DEV_LOG_MARTIANS(in_dev)	IN_DEV_ORCONF((in_dev), LOG_MARTIANS)
+#define IN_DEV_PROXY_ARP(in_dev)	IN_DEV_ORCONF((in_dev), PROXY_ARP)
+#define IN_DEV_PROXY_ARP_PVLAN(in_dev)	IN_DEV_ORCONF((in_dev), PROXY_ARP_PVLAN)
+#define IN_DEV_SHARED_MEDIA(in_dev)	IN_DEV_ORCONF((in_dev), SHARED_MEDIA)
+#define IN_DEV_TX_REDIRECTS(in_dev)	IN_DEV_ORCONF((in_dev), SEND_REDIRECTS)
+#define IN_DEV_SEC_REDIRECTS(in_dev)	IN_DEV_ORCONF((in_dev), SECURE_REDIRECTS)
+#define IN_DEV_IDTAG(in_dev)		IN_DEV_CONF_GET(in_dev, TAG)
+#define IN_DEV_MEDIUM_ID(in_dev)	IN_DEV_CONF_GET(in_dev, MEDIUM_ID)
+#define IN_DEV_PROMOTE_SECONDARIES(in_dev) \
+	IN_DEV_ORCONF((in_dev), PROMOTE_SECONDARIES)
+#define IN_DEV_ROUTE_LOCALNET(in_dev)	IN_DEV_ORCONF(in_dev, ROUTE_LOCALNET)
+#define IN_DEV_NET_ROUTE_LOCALNET(in_dev, net) \
+	IN_DEV_NET_ORCONF(in_dev, net, ROUTE_LOCALNET)
+
+/* forwarding devices take redirects only if "all" does too */
+#define IN_DEV_RX_REDIRECTS(in_dev) \
+	((IN_DEV_FORWARD(in_dev) && \
+	  IN_DEV_ANDCONF((in_dev), ACCEPT_REDIRECTS)) \
+	 || (!IN_DEV_FORWARD(in_dev) && \
+	  IN_DEV_ORCONF((in_dev), ACCEPT_REDIRECTS)))
+
+#define IN_DEV_IGNORE_ROUTES_WITH_LINKDOWN(in_dev) \
+	IN_DEV_ORCONF((in_dev), IGNORE_ROUTES_WITH_LINKDOWN)
+#define IN_DEV_ARPFILTER(in_dev)	IN_DEV_ORCONF((in_dev), ARPFILTER)
+#define IN_DEV_ARP_ACCEPT(in_dev)	IN_DEV_MAXCONF((in_dev), ARP_ACCEPT)
+#define IN_DEV_ARP_ANNOUNCE(in_dev)	IN_DEV_MAXCONF((in_dev), ARP_ANNOUNCE)
+#define IN_DEV_ARP_IGNORE(in_dev)	IN_DEV_MAXCONF((in_dev), ARP_IGNORE)
+#define IN_DEV_ARP_NOTIFY(in_dev)	IN_DEV_MAXCONF((in_dev), ARP_NOTIFY)
+#define IN_DEV_ARP_EVICT_NOCARRIER(in_dev) \
+	IN_DEV_ANDCONF((in_dev), ARP_EVICT_NOCARRIER)
+
+/* routes through a device whose carrier is down are skipped when set */
+static inline bool ip_ignore_linkdown(const struct net_device *dev)
+{
+	const struct in_device *in_dev = rcu_dereference_rtnl(dev->ip_ptr);
+
+	return in_dev && IN_DEV_IGNORE_ROUTES_WITH_LINKDOWN(in_dev);
+}
 
 /* the addresses of in_dev, under RTNL or RCU */
 #define in_dev_for_each_ifa_rtnl(ifa, in_dev)			\

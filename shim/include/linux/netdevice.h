@@ -124,6 +124,7 @@ struct net_device_ops {
 	int		(*ndo_change_carrier)(struct net_device *dev, bool new_carrier);
 	int		(*ndo_get_phys_port_name)(struct net_device *dev, char *name,
 						  size_t len);
+	void		(*ndo_set_rx_headroom)(struct net_device *dev, int needed_headroom);
 };
 
 #define NET_RX_SUCCESS		0
@@ -382,6 +383,11 @@ struct net {
 		refcount_t	count;
 	} ns;
 	struct raw_notifier_head netdev_chain;	/* register_netdevice_notifier_net() */
+	/* net/netns/ipv4.h's: the "all" and "default" IPv4 device settings */
+	struct {
+		struct ipv4_devconf	*devconf_all;
+		struct ipv4_devconf	*devconf_dflt;
+	} ipv4;
 	/*
 	 * every namespace of the shim, init_net's and usertc's (a notifier's
 	 * replay walks them); net_namespace_list holds init_net only, the one
@@ -462,6 +468,56 @@ struct net_device_stats {
 	NET_DEV_STAT(tx_compressed);
 };
 
+/*
+ * A device's hardware address lists (unicast dev->uc, multicast dev->mc):
+ * each address counted, on the list in the order added and in an rbtree
+ * for lookups (lib/dev_addr_lists.c).
+ */
+struct netdev_hw_addr {
+	struct list_head	list;
+	struct rb_node		node;
+	unsigned char		addr[MAX_ADDR_LEN];
+	unsigned char		type;		/* NETDEV_HW_ADDR_T_* */
+	bool			global_use;
+	int			sync_cnt;	/* copies synced down (or to hardware) */
+	int			refcount;
+	int			synced;		/* references that are syncs */
+	struct rcu_head		rcu_head;
+};
+
+struct netdev_hw_addr_list {
+	struct list_head	list;
+	int			count;
+	struct rb_root		tree;		/* by address, then type */
+};
+
+#define netdev_hw_addr_list_count(l)	((l)->count)
+#define netdev_hw_addr_list_empty(l)	(netdev_hw_addr_list_count(l) == 0)
+#define netdev_hw_addr_list_for_each(ha, l) \
+	list_for_each_entry(ha, &(l)->list, list)
+
+#define netdev_uc_count(dev)	netdev_hw_addr_list_count(&(dev)->uc)
+#define netdev_uc_empty(dev)	netdev_hw_addr_list_empty(&(dev)->uc)
+#define netdev_for_each_uc_addr(ha, dev) \
+	netdev_hw_addr_list_for_each(ha, &(dev)->uc)
+#define netdev_for_each_synced_uc_addr(_ha, _dev) \
+	netdev_for_each_uc_addr((_ha), (_dev)) \
+		if ((_ha)->sync_cnt)
+
+#define netdev_mc_count(dev)	netdev_hw_addr_list_count(&(dev)->mc)
+#define netdev_mc_empty(dev)	netdev_hw_addr_list_empty(&(dev)->mc)
+#define netdev_for_each_mc_addr(ha, dev) \
+	netdev_hw_addr_list_for_each(ha, &(dev)->mc)
+#define netdev_for_each_synced_mc_addr(_ha, _dev) \
+	netdev_for_each_mc_addr((_ha), (_dev)) \
+		if ((_ha)->sync_cnt)
+
+/* what ml_priv points to (netdev_get_ml_priv() checks the type) */
+enum netdev_ml_priv_type {
+	ML_PRIV_NONE,
+	ML_PRIV_CAN,
+};
+
 struct net_device {
 	char			name[IFNAMSIZ];
 	unsigned long		state;		/* enum netdev_state_t bits */
@@ -483,6 +539,14 @@ struct net_device {
 	unsigned char		broadcast[MAX_ADDR_LEN];
 	struct in_device __rcu	*ip_ptr;	/* IPv4 configuration, or NULL */
 	void			*ml_priv;
+	enum netdev_ml_priv_type ml_priv_type;
+	/* unicast and multicast filters; addr_list_lock guards both */
+	struct netdev_hw_addr_list uc;
+	struct netdev_hw_addr_list mc;
+	bool			uc_promisc;	/* promiscuous for uc: no IFF_UNICAST_FLT */
+	spinlock_t		addr_list_lock;
+	/* the core's drop counters, allocated at the first (dev_core_stats_*_inc()) */
+	struct net_device_core_stats __percpu *core_stats;
 	refcount_t		dev_refcnt;
 	u8			reg_state;	/* enum netdev_reg_state */
 	int			watchdog_timeo;
@@ -1735,6 +1799,813 @@ do {								\
 } while (0)
 #define netif_vdbg	netif_dbg
 
+
+/*
+ * NAPI's state bits and the poll weight. The shim has no NAPI (no receive
+ * path runs polls), but drivers test and name these.
+ */
+enum {
+	NAPI_STATE_SCHED,		/* poll scheduled */
+	NAPI_STATE_MISSED,		/* schedule again when done */
+	NAPI_STATE_DISABLE,		/* disable pending */
+	NAPI_STATE_NPSVC,		/* netpoll: not off the poll list */
+	NAPI_STATE_LISTED,		/* on the system's lists */
+	NAPI_STATE_NO_BUSY_POLL,	/* not in napi_hash */
+	NAPI_STATE_IN_BUSY_POLL,	/* a busy poller owns it */
+	NAPI_STATE_PREFER_BUSY_POLL,
+	NAPI_STATE_THREADED,		/* polled by its own thread */
+	NAPI_STATE_SCHED_THREADED,	/* scheduled in threaded mode */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	NAPI_STATE_HAS_NOTIFIER,	/* has an IRQ notifier */
+	NAPI_STATE_THREADED_BUSY_POLL,	/* the thread busy-polls */
+#endif
+};
+
+enum {
+	NAPIF_STATE_SCHED		= BIT(NAPI_STATE_SCHED),
+	NAPIF_STATE_MISSED		= BIT(NAPI_STATE_MISSED),
+	NAPIF_STATE_DISABLE		= BIT(NAPI_STATE_DISABLE),
+	NAPIF_STATE_NPSVC		= BIT(NAPI_STATE_NPSVC),
+	NAPIF_STATE_LISTED		= BIT(NAPI_STATE_LISTED),
+	NAPIF_STATE_NO_BUSY_POLL	= BIT(NAPI_STATE_NO_BUSY_POLL),
+	NAPIF_STATE_IN_BUSY_POLL	= BIT(NAPI_STATE_IN_BUSY_POLL),
+	NAPIF_STATE_PREFER_BUSY_POLL	= BIT(NAPI_STATE_PREFER_BUSY_POLL),
+	NAPIF_STATE_THREADED		= BIT(NAPI_STATE_THREADED),
+	NAPIF_STATE_SCHED_THREADED	= BIT(NAPI_STATE_SCHED_THREADED),
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	NAPIF_STATE_HAS_NOTIFIER	= BIT(NAPI_STATE_HAS_NOTIFIER),
+	NAPIF_STATE_THREADED_BUSY_POLL	= BIT(NAPI_STATE_THREADED_BUSY_POLL),
+#endif
+};
+
+#define NAPI_POLL_WEIGHT	64
+
+static inline void *netdev_get_ml_priv(struct net_device *dev,
+				       enum netdev_ml_priv_type type)
+{
+	return dev->ml_priv_type == type ? dev->ml_priv : NULL;
+}
+
+/* the kernel warns when a typed ml_priv is replaced by another type */
+static inline void netdev_set_ml_priv(struct net_device *dev, void *ml_priv,
+				      enum netdev_ml_priv_type type)
+{
+	WARN(dev->ml_priv_type && dev->ml_priv_type != type,
+	     "Overwriting already set ml_priv_type (%u) with different ml_priv_type (%u)!\n",
+	     dev->ml_priv_type, type);
+	WARN(!dev->ml_priv_type && dev->ml_priv,
+	     "Overwriting already set ml_priv and ml_priv_type is ML_PRIV_NONE!\n");
+	dev->ml_priv = ml_priv;
+	dev->ml_priv_type = type;
+}
+
+/* which of the per-CPU counters (lstats, tstats, dstats) the core allocates */
+enum netdev_stat_type {
+	NETDEV_PCPU_STAT_NONE,
+	NETDEV_PCPU_STAT_LSTATS,	/* struct pcpu_lstats */
+	NETDEV_PCPU_STAT_TSTATS,	/* struct pcpu_sw_netstats */
+	NETDEV_PCPU_STAT_DSTATS,	/* struct pcpu_dstats */
+};
+
+/* a software device's per-CPU counters with drops (vrf, macsec ...) */
+struct pcpu_dstats {
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	u64_stats_t		rx_packets;
+	u64_stats_t		rx_bytes;
+	u64_stats_t		tx_packets;
+	u64_stats_t		tx_bytes;
+	u64_stats_t		rx_drops;
+	u64_stats_t		tx_drops;
+#else
+	u64			rx_packets;
+	u64			rx_bytes;
+	u64			rx_drops;
+	u64			tx_packets;
+	u64			tx_bytes;
+	u64			tx_drops;
+#endif
+	struct u64_stats_sync	syncp;
+} __aligned(8 * sizeof(u64));
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline void dev_dstats_rx_add(struct net_device *dev, unsigned int len)
+{
+	struct pcpu_dstats *dstats = this_cpu_ptr(dev->dstats);
+
+	u64_stats_update_begin(&dstats->syncp);
+	u64_stats_inc(&dstats->rx_packets);
+	u64_stats_add(&dstats->rx_bytes, len);
+	u64_stats_update_end(&dstats->syncp);
+}
+
+static inline void dev_dstats_rx_dropped(struct net_device *dev)
+{
+	struct pcpu_dstats *dstats = this_cpu_ptr(dev->dstats);
+
+	u64_stats_update_begin(&dstats->syncp);
+	u64_stats_inc(&dstats->rx_drops);
+	u64_stats_update_end(&dstats->syncp);
+}
+
+static inline void dev_dstats_tx_add(struct net_device *dev, unsigned int len)
+{
+	struct pcpu_dstats *dstats = this_cpu_ptr(dev->dstats);
+
+	u64_stats_update_begin(&dstats->syncp);
+	u64_stats_inc(&dstats->tx_packets);
+	u64_stats_add(&dstats->tx_bytes, len);
+	u64_stats_update_end(&dstats->syncp);
+}
+
+static inline void dev_dstats_tx_dropped(struct net_device *dev)
+{
+	struct pcpu_dstats *dstats = this_cpu_ptr(dev->dstats);
+
+	u64_stats_update_begin(&dstats->syncp);
+	u64_stats_inc(&dstats->tx_drops);
+	u64_stats_update_end(&dstats->syncp);
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline void dev_dstats_rx_dropped_add(struct net_device *dev, unsigned int packets)
+{
+	struct pcpu_dstats *dstats = this_cpu_ptr(dev->dstats);
+
+	u64_stats_update_begin(&dstats->syncp);
+	u64_stats_add(&dstats->rx_drops, packets);
+	u64_stats_update_end(&dstats->syncp);
+}
+#endif
+
+/* per-CPU counters of type, each one's syncp initialised; NULL without memory */
+#define __netdev_alloc_pcpu_stats(type, gfp)				\
+({									\
+	typeof(type) __percpu *__pcpu_stats = alloc_percpu_gfp(type, gfp); \
+	if (__pcpu_stats) {						\
+		int __cpu;						\
+		for_each_possible_cpu(__cpu) {				\
+			typeof(type) *__stat;				\
+			__stat = per_cpu_ptr(__pcpu_stats, __cpu);	\
+			u64_stats_init(&__stat->syncp);			\
+		}							\
+	}								\
+	__pcpu_stats;							\
+})
+
+#define netdev_alloc_pcpu_stats(type)					\
+	__netdev_alloc_pcpu_stats(type, GFP_KERNEL)
+
+/* the same, freed with the device dev (devres) */
+#define devm_netdev_alloc_pcpu_stats(dev, type)				\
+({									\
+	typeof(type) __percpu *__pcpu_stats = devm_alloc_percpu(dev, type); \
+	if (__pcpu_stats) {						\
+		int __cpu;						\
+		for_each_possible_cpu(__cpu) {				\
+			typeof(type) *__stat;				\
+			__stat = per_cpu_ptr(__pcpu_stats, __cpu);	\
+			u64_stats_init(&__stat->syncp);			\
+		}							\
+	}								\
+	__pcpu_stats;							\
+})
+
+/*
+ * The core's own drop counters (dev->core_stats), allocated at the first
+ * drop; dev_get_stats() adds them to what the driver reports.
+ */
+struct net_device_core_stats {
+	unsigned long	rx_dropped;
+	unsigned long	tx_dropped;
+	unsigned long	rx_nohandler;
+	unsigned long	rx_otherhost_dropped;
+} __aligned(4 * sizeof(unsigned long));
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+void netdev_core_stats_inc(struct net_device *dev, u32 offset);
+
+#define DEV_CORE_STATS_INC(FIELD)						\
+static inline void dev_core_stats_##FIELD##_inc(struct net_device *dev)		\
+{										\
+	netdev_core_stats_inc(dev, offsetof(struct net_device_core_stats, FIELD)); \
+}
+#else
+struct net_device_core_stats __percpu *netdev_core_stats_alloc(struct net_device *dev);
+
+static inline struct net_device_core_stats __percpu *dev_core_stats(struct net_device *dev)
+{
+	struct net_device_core_stats __percpu *p = READ_ONCE(dev->core_stats);
+
+	return likely(p) ? p : netdev_core_stats_alloc(dev);
+}
+
+#define DEV_CORE_STATS_INC(FIELD)						\
+static inline void dev_core_stats_##FIELD##_inc(struct net_device *dev)		\
+{										\
+	struct net_device_core_stats __percpu *p = dev_core_stats(dev);		\
+										\
+	if (p)									\
+		this_cpu_inc(p->FIELD);						\
+}
+#endif
+DEV_CORE_STATS_INC(rx_dropped)
+DEV_CORE_STATS_INC(tx_dropped)
+DEV_CORE_STATS_INC(rx_nohandler)
+DEV_CORE_STATS_INC(rx_otherhost_dropped)
+
+void dev_get_tstats64(struct net_device *dev, struct rtnl_link_stats64 *s);
+
+/*
+ * Whether dev may take skb as a forwarded packet: dev up and, with
+ * check_mtu, the frame within mtu + link header + one VLAN tag, or GSO.
+ */
+static __always_inline bool __is_skb_forwardable(const struct net_device *dev,
+						 const struct sk_buff *skb,
+						 const bool check_mtu)
+{
+	unsigned int len;
+
+	if (!(dev->flags & IFF_UP))
+		return false;
+	if (!check_mtu)
+		return true;
+	len = dev->mtu + dev->hard_header_len + 4;	/* VLAN_HLEN */
+	return skb->len <= len || skb_is_gso(skb);
+}
+
+bool is_skb_forwardable(const struct net_device *dev, const struct sk_buff *skb);
+
+/*
+ * What dev_forward_skb() does before the packet enters dev: refused (and
+ * freed, counted as an rx drop) unless forwardable; scrubbed (crossing
+ * namespaces: everything tied to the old one), priority 0.
+ */
+static __always_inline int ____dev_forward_skb(struct net_device *dev, struct sk_buff *skb,
+					       const bool check_mtu)
+{
+	if (skb_orphan_frags(skb, GFP_ATOMIC) ||
+	    unlikely(!__is_skb_forwardable(dev, skb, check_mtu))) {
+		dev_core_stats_rx_dropped_inc(dev);
+		kfree_skb(skb);
+		return NET_RX_DROP;
+	}
+	/* net_eq() (net/net_namespace.h comes after this header) */
+	skb_scrub_packet(skb, dev_net(dev) != dev_net(skb->dev));
+	skb->priority = 0;
+	return 0;
+}
+
+void netdev_rx_csum_fault(struct net_device *dev, struct sk_buff *skb);
+
+/*
+ * The transmit path's per-CPU state: how deep dev_queue_xmit() recursion
+ * (a tunnel through a tunnel) is, and whether the stack has more packets
+ * for the driver right behind this one (netdev_xmit_more()).
+ */
+struct softnet_data {
+	unsigned int		processed;
+	unsigned int		time_squeeze;
+	unsigned int		received_rps;
+	struct Qdisc		*output_queue;
+	struct Qdisc		**output_queue_tailp;
+	struct sk_buff		*completion_queue;
+	struct {
+		u16		recursion;
+		u8		more;
+		u8		skip_txqueue;
+	} xmit;
+	unsigned int		input_queue_head;
+	unsigned int		cpu;
+	unsigned int		input_queue_tail;
+	unsigned int		dropped;
+};
+DECLARE_PER_CPU(struct softnet_data, softnet_data);
+
+static inline bool netdev_xmit_more(void)
+{
+	return __this_cpu_read(softnet_data.xmit.more);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline void netdev_xmit_set_more(bool more)
+{
+	__this_cpu_write(softnet_data.xmit.more, more);
+}
+#endif
+
+static inline int dev_recursion_level(void)
+{
+	return this_cpu_read(softnet_data.xmit.recursion);
+}
+
+static inline bool dev_xmit_recursion(void)
+{
+	return unlikely(__this_cpu_read(softnet_data.xmit.recursion) > XMIT_RECURSION_LIMIT);
+}
+
+static inline void dev_xmit_recursion_inc(void)
+{
+	__this_cpu_inc(softnet_data.xmit.recursion);
+}
+
+static inline void dev_xmit_recursion_dec(void)
+{
+	__this_cpu_dec(softnet_data.xmit.recursion);
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* RPS's flow counters: a packet taken off (head) or put on (tail) the backlog */
+static inline void input_queue_head_incr(struct softnet_data *sd)
+{
+	sd->input_queue_head++;
+}
+
+static inline void input_queue_tail_incr_save(struct softnet_data *sd, unsigned int *qtail)
+{
+	*qtail = ++sd->input_queue_tail;
+}
+#endif
+
+/* hand skb to the driver, more telling it whether another packet follows */
+static inline netdev_tx_t __netdev_start_xmit(const struct net_device_ops *ops,
+					      struct sk_buff *skb, struct net_device *dev,
+					      bool more)
+{
+	__this_cpu_write(softnet_data.xmit.more, more);
+	return ops->ndo_start_xmit(skb, dev);
+}
+
+/* the same with dev's ops, the queue's trans_start updated when sent */
+static inline netdev_tx_t netdev_start_xmit(struct sk_buff *skb, struct net_device *dev,
+					    struct netdev_queue *txq, bool more)
+{
+	netdev_tx_t rc = __netdev_start_xmit(dev->netdev_ops, skb, dev, more);
+
+	if (rc == NETDEV_TX_OK)
+		txq_trans_update(txq);
+	return rc;
+}
+
+/* sparse's view of taking and releasing a queue's xmit lock: nothing here */
+static inline bool __netif_tx_acquire(struct netdev_queue *txq)
+{
+	return true;
+}
+
+static inline void __netif_tx_release(struct netdev_queue *txq)
+{
+}
+
+/* a received frame's first two cache lines brought in (64-byte lines) */
+static inline void net_prefetch(void *p)
+{
+	prefetch(p);
+#if L1_CACHE_BYTES < 128
+	prefetch((u8 *)p + L1_CACHE_BYTES);
+#endif
+}
+
+static inline void net_prefetchw(void *p)
+{
+	prefetchw(p);
+#if L1_CACHE_BYTES < 128
+	prefetchw((u8 *)p + L1_CACHE_BYTES);
+#endif
+}
+
+/*
+ * Whether features let the device checksum a packet of protocol: FCoE's
+ * CRC by its own flag, IP by HW_CSUM (anything) or the family's flag.
+ */
+static inline bool can_checksum_protocol(netdev_features_t features, __be16 protocol)
+{
+	if (protocol == htons(ETH_P_FCOE))
+		return !!(features & NETIF_F_FCOE_CRC);
+	if (features & NETIF_F_HW_CSUM)
+		return true;
+	if (protocol == htons(ETH_P_IP))
+		return !!(features & NETIF_F_IP_CSUM);
+	if (protocol == htons(ETH_P_IPV6))
+		return !!(features & NETIF_F_IPV6_CSUM);
+	return false;
+}
+
+/* the headroom forwarded packets need: none for a phony-headroom device */
+static inline unsigned int netdev_get_fwd_headroom(struct net_device *dev)
+{
+	return dev->priv_flags & IFF_PHONY_HEADROOM ? 0 : dev->needed_headroom;
+}
+
+static inline void netdev_set_rx_headroom(struct net_device *dev, int new_hr)
+{
+	if (dev->netdev_ops->ndo_set_rx_headroom)
+		dev->netdev_ops->ndo_set_rx_headroom(dev, new_hr);
+}
+
+/* -1: back to the device's default */
+static inline void netdev_reset_rx_headroom(struct net_device *dev)
+{
+	netdev_set_rx_headroom(dev, -1);
+}
+
+/* XPS: which queues a CPU's (or an rx queue's) packets go to */
+enum xps_map_type {
+	XPS_CPUS = 0,
+	XPS_RXQS,
+	XPS_MAPS_MAX,
+};
+
+struct xps_map {
+	unsigned int	len;
+	unsigned int	alloc_len;
+	struct rcu_head	rcu;
+	u16		queues[];
+};
+#define XPS_MAP_SIZE(_num) (sizeof(struct xps_map) + ((_num) * sizeof(u16)))
+#define XPS_MIN_MAP_ALLOC ((L1_CACHE_ALIGN(offsetof(struct xps_map, queues[1])) \
+			   - sizeof(struct xps_map)) / sizeof(u16))
+
+struct xps_dev_maps {
+	struct rcu_head	rcu;
+	unsigned int	nr_ids;
+	s16		num_tc;
+	struct xps_map __rcu *attr_map[];	/* by CPU or rx queue, then tc */
+};
+#define XPS_CPU_DEV_MAPS_SIZE(_tcs) (sizeof(struct xps_dev_maps) +	\
+	(num_possible_cpus() * (_tcs) * sizeof(struct xps_map *)))
+#define XPS_RXQ_DEV_MAPS_SIZE(_tcs, _rxqs) (sizeof(struct xps_dev_maps) + \
+	((_rxqs) * (_tcs) * sizeof(struct xps_map *)))
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* RPS and RFS (6.12 moved them to net/rps.h): a queue's CPUs, a flow's CPU */
+struct rps_map {
+	unsigned int	len;
+	struct rcu_head	rcu;
+	u16		cpus[];
+};
+#define RPS_MAP_SIZE(_num) (sizeof(struct rps_map) + ((_num) * sizeof(u16)))
+
+struct rps_dev_flow {
+	u16		cpu;
+	u16		filter;
+	unsigned int	last_qtail;
+};
+#define RPS_NO_FILTER 0xffff
+
+struct rps_dev_flow_table {
+	unsigned int	mask;
+	struct rcu_head	rcu;
+	struct rps_dev_flow flows[];
+};
+#define RPS_DEV_FLOW_TABLE_SIZE(_num) (sizeof(struct rps_dev_flow_table) + \
+	((_num) * sizeof(struct rps_dev_flow)))
+
+/* each entry: the flow hash's upper bits, the CPU in rps_cpu_mask's */
+struct rps_sock_flow_table {
+	u32	mask;
+	u32	ents[] ____cacheline_aligned_in_smp;
+};
+#define RPS_SOCK_FLOW_TABLE_SIZE(_num) (offsetof(struct rps_sock_flow_table, ents[_num]))
+
+#define RPS_NO_CPU 0xffff
+
+extern u32 rps_cpu_mask;
+extern struct rps_sock_flow_table __rcu *rps_sock_flow_table;
+
+/* note that the flow with this hash was last handled on this CPU */
+static inline void rps_record_sock_flow(struct rps_sock_flow_table *table, u32 hash)
+{
+	if (table && hash) {
+		unsigned int index = hash & table->mask;
+		u32 val = (hash & ~rps_cpu_mask) | raw_smp_processor_id();
+
+		if (table->ents[index] != val)
+			table->ents[index] = val;
+	}
+}
+#endif
+
+/* the nested-device walks' sync flags (netdev_walk_all_*_dev()) */
+enum {
+	NESTED_SYNC_IMM_BIT,
+	NESTED_SYNC_TODO_BIT,
+};
+#define __NESTED_SYNC_BIT(bit)	((u32)1 << (bit))
+#define __NESTED_SYNC(name)	__NESTED_SYNC_BIT(NESTED_SYNC_ ## name ## _BIT)
+#define NESTED_SYNC_IMM		__NESTED_SYNC(IMM)
+#define NESTED_SYNC_TODO	__NESTED_SYNC(TODO)
+
+struct netdev_nested_priv {
+	unsigned char	flags;
+	void		*data;
+};
+
+/* FCoE's world wide names and host bus adapter data (ndo_fcoe_get_*()) */
+#define NETDEV_FCOE_WWNN 0
+#define NETDEV_FCOE_WWPN 1
+
+struct netdev_fcoe_hbainfo {
+	char	manufacturer[64];
+	char	serial_number[64];
+	char	hardware_version[64];
+	char	driver_version[64];
+	char	optionrom_version[64];
+	char	firmware_version[64];
+	char	model[256];
+	char	model_description[256];
+};
+
+/* a flow offload's path through stacked devices (dev_fill_forward_path()) */
+enum net_device_path_type {
+	DEV_PATH_ETHERNET = 0,
+	DEV_PATH_VLAN,
+	DEV_PATH_BRIDGE,
+	DEV_PATH_PPPOE,
+	DEV_PATH_DSA,
+	DEV_PATH_MTK_WDMA,
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	DEV_PATH_TUN,
+	DEV_PATH_IEEE80211,
+#endif
+};
+
+struct net_device_path {
+	enum net_device_path_type	type;
+	const struct net_device		*dev;
+	union {
+		struct {
+			u16		id;
+			__be16		proto;
+			u8		h_dest[ETH_ALEN];
+		} encap;
+		struct {
+			enum {
+				DEV_PATH_BR_VLAN_KEEP,
+				DEV_PATH_BR_VLAN_TAG,
+				DEV_PATH_BR_VLAN_UNTAG,
+				DEV_PATH_BR_VLAN_UNTAG_HW,
+			}		vlan_mode;
+			u16		vlan_id;
+			__be16		vlan_proto;
+		} bridge;
+		struct {
+			int		port;
+			u16		proto;
+		} dsa;
+		struct {
+			u8		wdma_idx;
+			u8		queue;
+			u16		wcid;
+			u8		bss;
+		} mtk_wdma;
+	};
+};
+
+struct net_device_path_stack {
+	int			num_paths;
+	struct net_device_path	path[NET_DEVICE_PATH_STACK_MAX];
+};
+
+struct net_device_path_ctx {
+	const struct net_device	*dev;
+	u8			daddr[ETH_ALEN];
+	int			num_vlans;
+	struct {
+		u16		id;
+		__be16		proto;
+	} vlan[NET_DEVICE_PATH_VLAN_MAX];
+};
+
+/* XDP and BPF offload requests (ndo_bpf) */
+enum bpf_netdev_command {
+	XDP_SETUP_PROG,
+	XDP_SETUP_PROG_HW,
+	BPF_OFFLOAD_MAP_ALLOC,
+	BPF_OFFLOAD_MAP_FREE,
+	XDP_SETUP_XSK_POOL,
+};
+
+enum bpf_xdp_mode {
+	XDP_MODE_SKB = 0,
+	XDP_MODE_DRV = 1,
+	XDP_MODE_HW = 2,
+	__MAX_XDP_MODE
+};
+
+struct bpf_prog;
+struct bpf_xdp_link;
+struct bpf_offloaded_map;
+struct xsk_buff_pool;
+
+struct bpf_xdp_entity {
+	struct bpf_prog		*prog;
+	struct bpf_xdp_link	*link;
+};
+
+struct netdev_bpf {
+	enum bpf_netdev_command command;
+	union {
+		struct {			/* XDP_SETUP_PROG */
+			u32			flags;
+			struct bpf_prog		*prog;
+			struct netlink_ext_ack	*extack;
+		};
+		struct {			/* BPF_OFFLOAD_MAP_ALLOC/FREE */
+			struct bpf_offloaded_map *offmap;
+		};
+		struct {			/* XDP_SETUP_XSK_POOL */
+			struct xsk_buff_pool	*pool;
+			u16			queue_id;
+		} xsk;
+	};
+};
+
+enum netdev_offload_xstats_type {
+	NETDEV_OFFLOAD_XSTATS_TYPE_L3 = 1,
+};
+
+/* a neighbour's cached link-layer header */
+struct hh_cache {
+	unsigned int	hh_len;
+	seqlock_t	hh_lock;
+	unsigned long	hh_data[HH_DATA_ALIGN(LL_MAX_HEADER) / sizeof(long)];
+};
+
+/* a protocol's receive handler (dev_add_pack()) and its GSO/GRO callbacks */
+#define PTYPE_HASH_SIZE	(16)
+#define PTYPE_HASH_MASK	(PTYPE_HASH_SIZE - 1)
+
+struct sock;
+
+struct packet_type {
+	__be16			type;	/* htons(ETH_P_*), or ETH_P_ALL */
+	bool			ignore_outgoing;
+	struct net_device	*dev;	/* NULL: every device */
+	netdevice_tracker	dev_tracker;
+	int			(*func)(struct sk_buff *skb, struct net_device *dev,
+					struct packet_type *pt, struct net_device *orig_dev);
+	void			(*list_func)(struct list_head *head, struct packet_type *pt,
+					     struct net_device *orig_dev);
+	bool			(*id_match)(struct packet_type *ptype, struct sock *sk);
+	struct net		*af_packet_net;
+	void			*af_packet_priv;
+	struct list_head	list;
+};
+
+struct offload_callbacks {
+	struct sk_buff		*(*gso_segment)(struct sk_buff *skb, netdev_features_t features);
+	struct sk_buff		*(*gro_receive)(struct list_head *head, struct sk_buff *skb);
+	int			(*gro_complete)(struct sk_buff *skb, int nhoff);
+};
+
+struct packet_offload {
+	__be16			type;
+	u16			priority;
+	struct offload_callbacks callbacks;
+	struct list_head	list;
+};
+
+/* a device's WARN, its name and registration state first */
+#define netdev_WARN(dev, format, args...)			\
+	WARN(1, "netdevice: %s%s: " format, netdev_name(dev),	\
+	     netdev_reg_state(dev), ##args)
+
+#define netdev_WARN_ONCE(dev, format, args...)				\
+	WARN_ONCE(1, "netdevice: %s%s: " format, netdev_name(dev),	\
+		  netdev_reg_state(dev), ##args)
+
+/*
+ * Whether sysctl net.core.fb_tunnels_only_for_init_net lets net have the
+ * tunnel drivers' fallback devices (0: all, 1: init_net only, 2: none),
+ * and net.core.devconf_inherit_init_net's value.
+ */
+extern int sysctl_fb_tunnels_only_for_init_net;
+extern int sysctl_devconf_inherit_init_net;
+
+static inline bool net_has_fallback_tunnels(const struct net *net)
+{
+	int fb_tunnels_only_for_init_net = READ_ONCE(sysctl_fb_tunnels_only_for_init_net);
+
+	return !fb_tunnels_only_for_init_net ||
+	       (net == &init_net && fb_tunnels_only_for_init_net == 1);
+}
+
+static inline int net_inherit_devconf(void)
+{
+	return READ_ONCE(sysctl_devconf_inherit_init_net);
+}
+
+/* one bit of a CPU or rx-queue mask (XPS), and the next set one after n */
+static inline bool netif_attr_test_mask(unsigned long j, const unsigned long *mask,
+					unsigned int nr_bits)
+{
+	return test_bit(j, mask);
+}
+
+/* without an online mask every id below nr_bits counts */
+static inline bool netif_attr_test_online(unsigned long j, const unsigned long *online_mask,
+					  unsigned int nr_bits)
+{
+	if (online_mask)
+		return test_bit(j, online_mask);
+	return j < nr_bits;
+}
+
+static inline unsigned int netif_attrmask_next(int n, const unsigned long *srcp,
+					       unsigned int nr_bits)
+{
+	if (srcp)
+		return find_next_bit(srcp, nr_bits, n + 1);
+	return n + 1;
+}
+
+/* the lock of dev->uc and dev->mc (the kernel nests it by device level) */
+static inline void netif_addr_lock(struct net_device *dev)
+{
+	spin_lock(&dev->addr_list_lock);
+}
+
+static inline void netif_addr_lock_bh(struct net_device *dev)
+{
+	spin_lock_bh(&dev->addr_list_lock);
+}
+
+static inline void netif_addr_unlock(struct net_device *dev)
+{
+	spin_unlock(&dev->addr_list_lock);
+}
+
+static inline void netif_addr_unlock_bh(struct net_device *dev)
+{
+	spin_unlock_bh(&dev->addr_list_lock);
+}
+
+/* lib/dev_addr_lists.c: the lists, their syncs to lower devices and hardware */
+int __hw_addr_sync(struct netdev_hw_addr_list *to_list,
+		   struct netdev_hw_addr_list *from_list, int addr_len);
+void __hw_addr_unsync(struct netdev_hw_addr_list *to_list,
+		      struct netdev_hw_addr_list *from_list, int addr_len);
+int __hw_addr_sync_dev(struct netdev_hw_addr_list *list, struct net_device *dev,
+		       int (*sync)(struct net_device *, const unsigned char *),
+		       int (*unsync)(struct net_device *, const unsigned char *));
+int __hw_addr_ref_sync_dev(struct netdev_hw_addr_list *list, struct net_device *dev,
+			   int (*sync)(struct net_device *, const unsigned char *, int),
+			   int (*unsync)(struct net_device *, const unsigned char *, int));
+void __hw_addr_ref_unsync_dev(struct netdev_hw_addr_list *list, struct net_device *dev,
+			      int (*unsync)(struct net_device *, const unsigned char *, int));
+void __hw_addr_unsync_dev(struct netdev_hw_addr_list *list, struct net_device *dev,
+			  int (*unsync)(struct net_device *, const unsigned char *));
+void __hw_addr_init(struct netdev_hw_addr_list *list);
+
+void dev_addr_mod(struct net_device *dev, unsigned int offset, const void *addr, size_t len);
+
+int dev_uc_add(struct net_device *dev, const unsigned char *addr);
+int dev_uc_add_excl(struct net_device *dev, const unsigned char *addr);
+int dev_uc_del(struct net_device *dev, const unsigned char *addr);
+int dev_uc_sync(struct net_device *to, struct net_device *from);
+int dev_uc_sync_multiple(struct net_device *to, struct net_device *from);
+void dev_uc_unsync(struct net_device *to, struct net_device *from);
+void dev_uc_flush(struct net_device *dev);
+void dev_uc_init(struct net_device *dev);
+
+/* a driver's ndo_set_rx_mode(): dev->uc synced to its filter */
+static inline int __dev_uc_sync(struct net_device *dev,
+				int (*sync)(struct net_device *, const unsigned char *),
+				int (*unsync)(struct net_device *, const unsigned char *))
+{
+	return __hw_addr_sync_dev(&dev->uc, dev, sync, unsync);
+}
+
+static inline void __dev_uc_unsync(struct net_device *dev,
+				   int (*unsync)(struct net_device *, const unsigned char *))
+{
+	__hw_addr_unsync_dev(&dev->uc, dev, unsync);
+}
+
+int dev_mc_add(struct net_device *dev, const unsigned char *addr);
+int dev_mc_add_global(struct net_device *dev, const unsigned char *addr);
+int dev_mc_add_excl(struct net_device *dev, const unsigned char *addr);
+int dev_mc_del(struct net_device *dev, const unsigned char *addr);
+int dev_mc_del_global(struct net_device *dev, const unsigned char *addr);
+int dev_mc_sync(struct net_device *to, struct net_device *from);
+int dev_mc_sync_multiple(struct net_device *to, struct net_device *from);
+void dev_mc_unsync(struct net_device *to, struct net_device *from);
+void dev_mc_flush(struct net_device *dev);
+void dev_mc_init(struct net_device *dev);
+
+static inline int __dev_mc_sync(struct net_device *dev,
+				int (*sync)(struct net_device *, const unsigned char *),
+				int (*unsync)(struct net_device *, const unsigned char *))
+{
+	return __hw_addr_sync_dev(&dev->mc, dev, sync, unsync);
+}
+
+static inline void __dev_mc_unsync(struct net_device *dev,
+				   int (*unsync)(struct net_device *, const unsigned char *))
+{
+	__hw_addr_unsync_dev(&dev->mc, dev, unsync);
+}
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/timer.h>

@@ -1001,6 +1001,12 @@ static inline struct ethhdr *eth_hdr(const struct sk_buff *skb)
 	return (struct ethhdr *)skb_mac_header(skb);
 }
 
+/* the Ethernet header at data: the transmit path's, without a mac header set */
+static inline struct ethhdr *skb_eth_hdr(const struct sk_buff *skb)
+{
+	return (struct ethhdr *)skb->data;
+}
+
 /* ---- constants ---------------------------------------------------------- */
 
 #define NET_SKBUFF_DATA_USES_OFFSET 1
@@ -1613,6 +1619,12 @@ static inline bool skb_reset_transport_header_careful(struct sk_buff *skb)
 static inline unsigned char *skb_inner_mac_header(const struct sk_buff *skb)
 {
 	return skb->head + skb->inner_mac_header;
+}
+
+/* an encapsulated frame's Ethernet header */
+static inline struct ethhdr *inner_eth_hdr(const struct sk_buff *skb)
+{
+	return (struct ethhdr *)skb_inner_mac_header(skb);
 }
 
 static inline unsigned char *skb_inner_network_header(const struct sk_buff *skb)
@@ -2788,6 +2800,109 @@ static inline void skb_frag_set_page(struct sk_buff *skb, int f,
 /* no device has a PHY time stamper: nothing is deferred */
 bool skb_defer_rx_timestamp(struct sk_buff *skb);
 
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* no transport header (skb_transport_header_was_set() is false again) */
+static inline void skb_unset_transport_header(struct sk_buff *skb)
+{
+	skb->transport_header = (typeof(skb->transport_header))~0U;
+}
+
+/* the transport header offset bytes past data, refused if it does not fit */
+static inline bool skb_set_transport_header_careful(struct sk_buff *skb, const int offset)
+{
+	long thoff = skb->data - skb->head + offset;
+
+	if (unlikely(thoff != (typeof(skb->transport_header))thoff))
+		return false;
+	if (unlikely(thoff == (typeof(skb->transport_header))~0U))
+		return false;
+	skb->transport_header = thoff;
+	return true;
+}
+
+/* an SCTP CRC's checksum done: nothing left to do, and no longer a CRC */
+static inline void skb_reset_csum_not_inet(struct sk_buff *skb)
+{
+	skb->ip_summed = CHECKSUM_NONE;
+	skb->csum_not_inet = 0;		/* Debian's CONFIG_IP_SCTP=m */
+}
+
+/* len bytes past the network header in the linear part, or why not */
+static inline enum skb_drop_reason
+pskb_network_may_pull_reason(struct sk_buff *skb, unsigned int len)
+{
+	return pskb_may_pull_reason(skb, skb_network_offset(skb) + len);
+}
+
+/* data + offset when len bytes from there are in the linear part, else NULL */
+static inline void *skb_pointer_if_linear(const struct sk_buff *skb, int offset, int len)
+{
+	unsigned int uoffset = (unsigned int)offset;
+
+	if (likely(uoffset <= skb_headlen(skb) &&
+		   (unsigned int)len <= skb_headlen(skb) - uoffset))
+		return skb->data + offset;
+	return NULL;
+}
+
+/* every packet of list freed, as dropped for reason */
+static inline void __skb_queue_purge_reason(struct sk_buff_head *list,
+					    enum skb_drop_reason reason)
+{
+	struct sk_buff *skb;
+
+	while ((skb = __skb_dequeue(list)) != NULL)
+		kfree_skb_reason(skb, reason);
+}
+
+/* the locked variant: one CPU, as skb_queue_purge() */
+#define skb_queue_purge_reason(list, reason) __skb_queue_purge_reason(list, reason)
+
+/* a packet dropped on behalf of a socket (sk only names it to tracing) */
+void sk_skb_reason_drop(struct sock *sk, struct sk_buff *skb, enum skb_drop_reason reason);
+
+/* Debian's CONFIG_WIRELESS=y: the bit is kept */
+static inline bool skb_wifi_acked_valid(const struct sk_buff *skb)
+{
+	return skb->wifi_acked_valid;
+}
+
+/* TLS device offload: the payload came decrypted (CONFIG_SKB_DECRYPTED=y) */
+static inline bool skb_is_decrypted(const struct sk_buff *skb)
+{
+	return skb->decrypted;
+}
+
+/* a delivery time whose clock a socket names (SO_TXTIME); another is refused */
+static inline void skb_set_delivery_type_by_clockid(struct sk_buff *skb, ktime_t kt,
+						    clockid_t clockid)
+{
+	u8 tstamp_type = SKB_CLOCK_REALTIME;
+
+	switch (clockid) {
+	case CLOCK_REALTIME:
+		break;
+	case CLOCK_MONOTONIC:
+		tstamp_type = SKB_CLOCK_MONOTONIC;
+		break;
+	case CLOCK_TAI:
+		tstamp_type = SKB_CLOCK_TAI;
+		break;
+	default:
+		WARN_ON_ONCE(1);
+		kt = 0;
+	}
+	skb_set_delivery_time(skb, kt, tstamp_type);
+}
+
+/* redirected (mirred), keeping the timestamp (skb_set_redirected() clears it) */
+static inline void skb_set_redirected_noclear(struct sk_buff *skb, bool from_ingress)
+{
+	skb->redirected = 1;
+	skb->from_ingress = from_ingress;	/* CONFIG_NET_REDIRECT=y */
+}
+#endif
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/bug.h>

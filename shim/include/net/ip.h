@@ -328,6 +328,74 @@ void __ip_select_ident(struct net *net, struct iphdr *iph, int segs);
 int ip_defrag(struct net *net, struct sk_buff *skb, u32 user);
 struct sk_buff *ip_check_defrag(struct net *net, struct sk_buff *skb, u32 user);
 
+/*
+ * SNMP counters (a per-CPU struct of unsigned longs, as a namespace's MIB
+ * is): one CPU's field at word offset offt, and the sum over the CPUs.
+ * On 64-bit machines the 64-bit variants read the same words.
+ */
+static inline u64 snmp_get_cpu_field(void __percpu *mib, int cpu, int offt)
+{
+	return *(((unsigned long *)per_cpu_ptr(mib, cpu)) + offt);
+}
+
+unsigned long snmp_fold_field(void __percpu *mib, int offt);
+
+static inline u64 snmp_get_cpu_field64(void __percpu *mib, int cpu, int offct,
+				       size_t syncp_offset)
+{
+	return snmp_get_cpu_field(mib, cpu, offct);
+}
+
+static inline u64 snmp_fold_field64(void __percpu *mib, int offt, size_t syncp_off)
+{
+	return snmp_fold_field(mib, offt);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* buff[i] += the sum of counter stats_list[i].entry, for the first cnt */
+#define snmp_get_cpu_field64_batch_cnt(buff64, stats_list, cnt,		\
+				       mib_statistic, offset)		\
+{									\
+	int i, c;							\
+	for_each_possible_cpu(c) {					\
+		for (i = 0; i < cnt; i++)				\
+			buff64[i] += snmp_get_cpu_field64(mib_statistic, c, \
+					stats_list[i].entry, offset);	\
+	}								\
+}
+
+#define snmp_get_cpu_field_batch_cnt(buff, stats_list, cnt, mib_statistic) \
+{									\
+	int i, c;							\
+	for_each_possible_cpu(c) {					\
+		for (i = 0; i < cnt; i++)				\
+			buff[i] += snmp_get_cpu_field(mib_statistic, c,	\
+					stats_list[i].entry);		\
+	}								\
+}
+#else
+/* buff[i] += the sum of counter stats_list[i].entry, up to a NULL name */
+#define snmp_get_cpu_field64_batch(buff64, stats_list, mib_statistic, offset) \
+{									\
+	int i, c;							\
+	for_each_possible_cpu(c) {					\
+		for (i = 0; stats_list[i].name; i++)			\
+			buff64[i] += snmp_get_cpu_field64(mib_statistic, c, \
+					stats_list[i].entry, offset);	\
+	}								\
+}
+
+#define snmp_get_cpu_field_batch(buff, stats_list, mib_statistic)	\
+{									\
+	int i, c;							\
+	for_each_possible_cpu(c) {					\
+		for (i = 0; stats_list[i].name; i++)			\
+			buff[i] += snmp_get_cpu_field(mib_statistic, c,	\
+					stats_list[i].entry);		\
+	}								\
+}
+#endif
+
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <net/ipv6.h>
 #include <linux/types.h>
