@@ -106,6 +106,11 @@ static inline void tcp_clear_options(struct tcp_options_received *rx_opt)
 }
 
 #define TCP_NUM_SACKS	4
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* scaling_ratio is the window's share of the receive memory in 1/256 */
+#define TCP_RMEM_TO_WIN_SCALE	8
+#endif
 #define TCP_RACK_RECOVERY_THRESH 16
 
 /* sk_tsq_flags' bits (TCP small queues and deferred timer work) */
@@ -141,7 +146,9 @@ struct tcp_sock {
 	struct inet_connection_sock	inet_conn;
 	u16	tcp_header_len;
 	u16	gso_segs;
+	__be32	pred_flags;		/* the header prediction (tcp_fast_path_on()) */
 	u32	segs_in;
+	u32	data_segs_in;
 	u32	rcv_nxt;
 	u32	copied_seq;
 	u32	rcv_wup;
@@ -164,6 +171,7 @@ struct tcp_sock {
 	u32	snd_wnd;
 	u32	max_window;
 	u32	mss_cache;
+	u16	advmss;			/* the MSS this end advertises */
 	u32	window_clamp;
 	u32	rcv_ssthresh;
 	u8	scaling_ratio;
@@ -177,6 +185,7 @@ struct tcp_sock {
 	u32	max_packets_out;
 	u32	cwnd_usage_seq;
 	u16	urg_data;
+	u32	urg_seq;		/* the received urgent pointer */
 	u8	ecn_flags;
 	u8	keepalive_probes;
 	u32	reordering;
@@ -206,6 +215,13 @@ struct tcp_sock {
 	u32	pushed_seq;
 	u32	lost_out;
 	u32	sacked_out;
+	struct rb_root	out_of_order_queue;
+	/* the retransmit queue's hints (the skbs live in sk->tcp_rtx_queue) */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+	struct sk_buff	*lost_skb_hint;
+#endif
+	struct sk_buff	*retransmit_skb_hint;
+	struct sk_buff	*highest_sack;	/* the skb after the highest SACKed one */
 	u32	total_retrans;
 	u32	undo_marker;
 	int	undo_retrans;
@@ -235,7 +251,11 @@ struct tcp_sock {
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 	u8	tcp_usec_ts : 1;	/* timestamps in microseconds */
 #endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	u8	chrono_type;		/* enum tcp_chrono running */
+#else
 	u8	chrono_type : 2;
+#endif
 	u32	chrono_start;
 	u32	chrono_stat[3];
 	u32	tlp_high_seq;

@@ -24,6 +24,9 @@ struct inet_connection_sock {
 	struct timer_list	  icsk_delack_timer;
 	__u32			  icsk_rto;
 	__u32			  icsk_rto_min;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	u32			  icsk_rto_max;	/* TCP_RTO_MAX_MS, or TCP_RTO_MAX */
+#endif
 	__u32			  icsk_delack_max;
 	__u32			  icsk_pmtu_cookie;
 	const struct tcp_congestion_ops *icsk_ca_ops;
