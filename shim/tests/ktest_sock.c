@@ -13,6 +13,7 @@
 #include <net/inet_connection_sock.h>
 #include <net/inet_sock.h>
 #include <net/net_namespace.h>
+#include <net/request_sock.h>
 #include <net/netns/generic.h>
 #include <net/sock.h>
 #include <net/tcp.h>
@@ -654,5 +655,111 @@ KTEST(sock, sockptr_strings_and_structs)
 	KT_EQ(copy_struct_from_sockptr(k, 4, KERNEL_SOCKPTR(opt), 8), 0);
 #endif
 #endif
+	return 0;
+}
+
+static int reqsk_destructed;
+
+static void test_reqsk_destructor(struct request_sock *req)
+{
+	reqsk_destructed++;
+}
+
+/* a listener's request counters, its accept FIFO, a request's life and timeout */
+KTEST(sock, request_queue_and_life)
+{
+	static struct tcp_sock tp;
+	struct sock *sk = &tp.inet_conn.icsk_inet.sk;
+	struct request_sock_queue *q = &inet_csk(sk)->icsk_accept_queue;
+	struct request_sock_ops ops = { .obj_size = sizeof(struct request_sock),
+					.destructor = test_reqsk_destructor };
+	struct request_sock a = { 0 }, b = { 0 }, *req;
+
+	inet_init_csk_locks(sk);
+	sk->sk_max_ack_backlog = 1;
+	inet_csk_reqsk_queue_added(sk);
+	KT_EQ(inet_csk_reqsk_queue_len(sk), 1);
+	KT_ASSERT(!inet_csk_reqsk_queue_is_full(sk), "1 of 1");
+	inet_csk_reqsk_queue_added(sk);
+	KT_ASSERT(inet_csk_reqsk_queue_is_full(sk), "2 of 1");
+	b.num_timeout = 1;
+	reqsk_queue_removed(q, &b);		/* timed out: not young */
+	KT_EQ(reqsk_queue_len(q), 1);
+	KT_EQ(reqsk_queue_len_young(q), 2);
+	reqsk_queue_removed(q, &a);
+	KT_EQ(reqsk_queue_len_young(q), 1);
+
+	/* accept() takes the children in order */
+	KT_ASSERT(reqsk_queue_empty(q) && !inet_csk_listen_poll(sk), "empty");
+	a.dl_next = &b;
+	q->rskq_accept_head = &a;
+	q->rskq_accept_tail = &b;
+	sk->sk_ack_backlog = 2;
+	KT_EQ(inet_csk_listen_poll(sk), EPOLLIN | EPOLLRDNORM);
+	KT_ASSERT(reqsk_queue_remove(q, sk) == &a, "a first");
+	KT_ASSERT(reqsk_queue_remove(q, sk) == &b && !q->rskq_accept_tail, "then b");
+	KT_ASSERT(!reqsk_queue_remove(q, sk), "none");
+	KT_EQ(sk->sk_ack_backlog, 0);
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+	b.timeout = HZ;
+	b.num_timeout = 3;
+	KT_EQ(reqsk_timeout(&b, TCP_RTO_MAX), 8 * HZ);
+	b.num_timeout = 7;
+	KT_EQ(reqsk_timeout(&b, TCP_RTO_MAX), TCP_RTO_MAX);
+#endif
+
+	/* the last reference frees it: destructor, listener's reference, memory */
+	ops.slab = kmem_cache_create("test_reqsk", sizeof(struct request_sock), 0, 0, NULL);
+	KT_ASSERT(ops.slab, "slab");
+	req = kmem_cache_zalloc(ops.slab, GFP_KERNEL);
+	KT_ASSERT(req, "req");
+	req->rsk_ops = &ops;
+	refcount_set(&sk->sk_refcnt, 2);
+	req->rsk_listener = sk;
+	refcount_set(&req->rsk_refcnt, 2);
+	reqsk_put(req);
+	KT_EQ(reqsk_destructed, 0);
+	reqsk_put(req);
+	KT_EQ(reqsk_destructed, 1);
+	KT_EQ(refcount_read(&sk->sk_refcnt), 1);
+	kmem_cache_destroy(ops.slab);
+	return 0;
+}
+
+/* a request's saved SYN moving to its child; TFO's queue and passive children */
+KTEST(sock, tcp_request_and_saved_syn)
+{
+	static struct tcp_sock tp;
+	static struct tcp_request_sock treq;
+	struct sock *sk = &tp.inet_conn.icsk_inet.sk;
+	struct request_sock *req = &treq.req.req;
+	struct saved_syn *syn = kzalloc(sizeof(*syn) + 74, GFP_KERNEL);
+
+	KT_ASSERT(syn, "syn");
+	KT_ASSERT(tcp_rsk(req) == &treq, "tcp_rsk");
+	syn->mac_hdrlen = 14;
+	syn->network_hdrlen = 20;
+	syn->tcp_hdrlen = 40;
+	KT_EQ(tcp_saved_syn_len(syn), 74);
+	req->saved_syn = syn;
+	tcp_move_syn(&tp, req);
+	KT_ASSERT(tp.saved_syn == syn && !req->saved_syn, "moved");
+	tcp_saved_syn_free(&tp);
+	KT_ASSERT(!tp.saved_syn, "freed");
+
+	sk->sk_state = TCP_SYN_RECV;
+	KT_ASSERT(!tcp_passive_fastopen(sk), "no TFO request");
+	rcu_assign_pointer(tp.fastopen_rsk, req);
+	KT_ASSERT(tcp_passive_fastopen(sk), "TFO child");
+	sk->sk_state = TCP_ESTABLISHED;
+	KT_ASSERT(!tcp_passive_fastopen(sk), "established");
+
+	fastopen_queue_tune(sk, 100);
+	KT_EQ(inet_csk(sk)->icsk_accept_queue.fastopenq.max_qlen, 100);
+	fastopen_queue_tune(sk, 100000);
+	KT_EQ(inet_csk(sk)->icsk_accept_queue.fastopenq.max_qlen, SOMAXCONN);
+	fastopen_queue_tune(sk, -1);		/* unsigned: the limit */
+	KT_EQ(inet_csk(sk)->icsk_accept_queue.fastopenq.max_qlen, SOMAXCONN);
 	return 0;
 }

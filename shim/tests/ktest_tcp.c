@@ -422,3 +422,63 @@ KTEST(tcp, receive_side_helpers)
 	KT_EQ(tp.rx_opt.dsack + tp.rx_opt.num_sacks, 0);
 	return 0;
 }
+
+KTEST(tcp, fast_path_checksums_cookies)
+{
+	static struct tcp_sock tp;
+	struct sock *sk = tcp_test_sock(&tp);
+	struct sk_buff *skb = alloc_skb(64, GFP_KERNEL);
+
+	/* header prediction only with an open window, room and no URG */
+	tp.snd_wnd = 1000;
+	sk->sk_rcvbuf = 1000;
+	tcp_fast_path_check(sk);
+	KT_EQ(tp.pred_flags, 0);			/* rcv_wnd 0 */
+	tp.rcv_wnd = 500;
+	tp.urg_data = 1;
+	tcp_fast_path_check(sk);
+	KT_EQ(tp.pred_flags, 0);
+	tp.urg_data = 0;
+	atomic_set(&sk->sk_rmem_alloc, 1000);
+	tcp_fast_path_check(sk);
+	KT_EQ(tp.pred_flags, 0);			/* buffer full */
+	atomic_set(&sk->sk_rmem_alloc, 0);
+	tcp_fast_path_check(sk);
+	KT_EQ(ntohl(tp.pred_flags), (5U << 28) | 0x00100000 | 1000);
+
+	/* RFC 1071 by hand: 10.0.0.1 -> 10.0.0.2, TCP, length 20, no payload sum */
+	KT_EQ(tcp_v4_check(20, htonl(0x0a000001), htonl(0x0a000002), 0),
+	      (__sum16)htons(~(0x0a00 + 0x0001 + 0x0a00 + 0x0002 + 6 + 20) & 0xffff));
+
+	KT_ASSERT(skb, "skb");
+	skb->ip_summed = CHECKSUM_UNNECESSARY;
+	KT_ASSERT(!tcp_checksum_complete(skb), "the device verified it");
+	kfree_skb(skb);
+
+	/* the cookie clock: jiffies_64 / (60 * HZ) */
+	KT_EQ(tcp_cookie_time(), div_u64(get_jiffies_64(), 60 * HZ));
+	qdk_time_advance(61 * NSEC_PER_SEC);
+	KT_EQ(tcp_cookie_time(), div_u64(get_jiffies_64(), 60 * HZ));
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	tcp_mstamp_refresh_inline(&tp);
+	KT_EQ(tp.tcp_clock_cache, 61 * NSEC_PER_SEC);
+	KT_EQ(tp.tcp_mstamp, 61 * USEC_PER_SEC);
+
+	tp.ecn_flags = TCP_ECN_SEEN;
+	KT_ASSERT(tcp_ecn_disabled(&tp), "no mode");
+	tcp_ecn_mode_set(&tp, TCP_ECN_MODE_PENDING);
+	KT_ASSERT(tcp_ecn_mode_pending(&tp) && tcp_ecn_mode_any(&tp), "pending");
+	tcp_ecn_mode_set(&tp, TCP_ECN_MODE_ACCECN);
+	KT_ASSERT(tcp_ecn_mode_accecn(&tp) && !tcp_ecn_mode_rfc3168(&tp), "accecn");
+	KT_EQ(tp.ecn_flags, TCP_ECN_SEEN | 0x10);
+	{
+		u8 hdr[20] = { 0 };
+
+		hdr[12] = 0x51;		/* doff 5, AE */
+		hdr[13] = 0x12;		/* SYN ACK */
+		KT_EQ(tcp_flags_ntohs((struct tcphdr *)hdr), TCPHDR_AE | TCPHDR_SYN | TCPHDR_ACK);
+	}
+	KT_EQ(TCP_ACCECN_MAXSIZE, 11);
+#endif
+	return 0;
+}

@@ -266,6 +266,8 @@ struct tcp_sock {
 	u32	keepalive_intvl;
 	int	linger2;
 	u32	bpf_sock_ops_cb_flags;
+	struct request_sock __rcu *fastopen_rsk;	/* a passive TFO child's request */
+	struct saved_syn	*saved_syn;		/* TCP_SAVED_SYN */
 };
 
 #define tcp_sk(ptr) container_of_const(ptr, struct tcp_sock, inet_conn.icsk_inet.sk)
@@ -288,6 +290,87 @@ static inline u16 tcp_mss_clamp(const struct tcp_sock *tp, u16 mss)
 	u16 user_mss = READ_ONCE(tp->rx_opt.user_mss);
 
 	return (user_mss && user_mss < mss) ? user_mss : mss;
+}
+
+struct tcp_request_sock_ops;
+
+/* a TCP connection request: what the SYN carried, what the SYN-ACK sent */
+struct tcp_request_sock {
+	struct inet_request_sock	req;
+	const struct tcp_request_sock_ops *af_specific;
+	u64				snt_synack;	/* the first SYN-ACK's time (us) */
+	bool				tfo_listener;
+	bool				is_mptcp;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	bool				req_usec_ts;
+#endif
+	bool				drop_req;	/* CONFIG_MPTCP */
+	u32				txhash;
+	u32				rcv_isn;
+	u32				snt_isn;
+	u32				ts_off;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	u32				snt_tsval_first;
+	u32				snt_tsval_last;
+#endif
+	u32				last_oow_ack_time;
+	u32				rcv_nxt;	/* what the SYN-ACK acknowledges */
+	u8				syn_tos;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	bool				accecn_ok;
+	u8				syn_ect_snt : 2,
+					syn_ect_rcv : 2,
+					accecn_fail_mode : 4;
+	u8				saw_accecn_opt : 2;
+	u8				ao_keyid;	/* CONFIG_TCP_AO */
+	u8				ao_rcv_next;
+	bool				used_tcp_ao;
+#endif
+};
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define tcp_rsk(ptr) container_of_const(ptr, struct tcp_request_sock, req.req)
+#else
+static inline struct tcp_request_sock *tcp_rsk(const struct request_sock *req)
+{
+	return (struct tcp_request_sock *)req;
+}
+#endif
+
+/* the SYN's saved headers move from the request to the child */
+static inline void tcp_move_syn(struct tcp_sock *tp, struct request_sock *req)
+{
+	tp->saved_syn = req->saved_syn;
+	req->saved_syn = NULL;
+}
+
+static inline void tcp_saved_syn_free(struct tcp_sock *tp)
+{
+	kfree(tp->saved_syn);
+	tp->saved_syn = NULL;
+}
+
+static inline u32 tcp_saved_syn_len(const struct saved_syn *saved_syn)
+{
+	return saved_syn->mac_hdrlen + saved_syn->network_hdrlen + saved_syn->tcp_hdrlen;
+}
+
+/* a child of TCP Fast Open still in SYN_RECV */
+static inline bool tcp_passive_fastopen(const struct sock *sk)
+{
+	return sk->sk_state == TCP_SYN_RECV &&
+	       rcu_access_pointer(tcp_sk(sk)->fastopen_rsk) != NULL;
+}
+
+/*
+ * TFO's queue as long as the backlog, at most net.core.somaxconn (whose
+ * default, SOMAXCONN, the shim's namespaces keep)
+ */
+static inline void fastopen_queue_tune(struct sock *sk, int backlog)
+{
+	struct request_sock_queue *queue = &inet_csk(sk)->icsk_accept_queue;
+
+	WRITE_ONCE(queue->fastopenq.max_qlen, min_t(unsigned int, backlog, SOMAXCONN));
 }
 
 /* Debian's kernels have BPF sock_ops callbacks */

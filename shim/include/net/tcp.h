@@ -113,6 +113,34 @@ static inline bool between(__u32 seq1, __u32 seq2, __u32 seq3)
 #define TCPHDR_CWR	0x80
 #define TCPHDR_SYN_ECN	(TCPHDR_SYN | TCPHDR_ECE | TCPHDR_CWR)
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: the AE bit (Accurate ECN) below the byte, flags read as 16 bits */
+#define TCPHDR_AE		0x100
+#define TCPHDR_FLAGS_MASK	(TCPHDR_FIN | TCPHDR_SYN | TCPHDR_RST | TCPHDR_PSH | \
+				 TCPHDR_ACK | TCPHDR_URG | TCPHDR_ECE | TCPHDR_CWR | \
+				 TCPHDR_AE)
+#define tcp_flags_ntohs(th)	(ntohs(*(__be16 *)&tcp_flag_word(th)) & TCPHDR_FLAGS_MASK)
+#define TCPHDR_ACE		(TCPHDR_ECE | TCPHDR_CWR | TCPHDR_AE)
+#define TCPHDR_SYNACK_ACCECN	(TCPHDR_SYN | TCPHDR_ACK | TCPHDR_CWR)
+
+/* Accurate ECN: the ACE counter, its option and the counters' initial offsets */
+#define TCP_ACCECN_CEP_ACE_MASK		0x7
+#define TCP_ACCECN_ACE_MAX_DELTA	6
+#define TCP_ACCECN_CEP_INIT_OFFSET	5
+#define TCP_ACCECN_E1B_INIT_OFFSET	1
+#define TCP_ACCECN_E0B_INIT_OFFSET	1
+#define TCP_ACCECN_CEB_INIT_OFFSET	0
+#define TCP_ACCECN_OPTION_BEACON	3	/* options sent per RTT */
+#define TCPOPT_ACCECN0			172
+#define TCPOPT_ACCECN1			174
+#define TCPOLEN_ACCECN_BASE		2
+#define TCPOLEN_ACCECN_PERFIELD		3
+#define TCP_ACCECN_NUMFIELDS		3
+#define TCP_ACCECN_MAXSIZE		(TCPOLEN_ACCECN_BASE + \
+					 TCPOLEN_ACCECN_PERFIELD * TCP_ACCECN_NUMFIELDS)
+#define TCP_ACCECN_SAFETY_SHIFT		1
+#endif
+
 #define tcp_flag_byte(th)	(((u_int8_t *)th)[13])
 
 /* tcp_sock's ecn_flags */
@@ -120,6 +148,46 @@ static inline bool between(__u32 seq1, __u32 seq2, __u32 seq3)
 #define TCP_ECN_QUEUE_CWR	2
 #define TCP_ECN_DEMAND_CWR	4
 #define TCP_ECN_SEEN		8
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: ecn_flags' mode bits, RFC 3168 (TCP_ECN_OK's bit) or Accurate ECN */
+#define TCP_ECN_MODE_RFC3168	0x01
+#define TCP_ECN_MODE_ACCECN	0x10
+#define TCP_ECN_DISABLED	0
+#define TCP_ECN_MODE_PENDING	(TCP_ECN_MODE_RFC3168 | TCP_ECN_MODE_ACCECN)
+#define TCP_ECN_MODE_ANY	(TCP_ECN_MODE_RFC3168 | TCP_ECN_MODE_ACCECN)
+
+static inline bool tcp_ecn_mode_any(const struct tcp_sock *tp)
+{
+	return tp->ecn_flags & TCP_ECN_MODE_ANY;
+}
+
+static inline bool tcp_ecn_mode_rfc3168(const struct tcp_sock *tp)
+{
+	return (tp->ecn_flags & TCP_ECN_MODE_ANY) == TCP_ECN_MODE_RFC3168;
+}
+
+static inline bool tcp_ecn_mode_accecn(const struct tcp_sock *tp)
+{
+	return (tp->ecn_flags & TCP_ECN_MODE_ANY) == TCP_ECN_MODE_ACCECN;
+}
+
+static inline bool tcp_ecn_disabled(const struct tcp_sock *tp)
+{
+	return !tcp_ecn_mode_any(tp);
+}
+
+/* both mode bits while the handshake has not settled on one */
+static inline bool tcp_ecn_mode_pending(const struct tcp_sock *tp)
+{
+	return (tp->ecn_flags & TCP_ECN_MODE_PENDING) == TCP_ECN_MODE_PENDING;
+}
+
+static inline void tcp_ecn_mode_set(struct tcp_sock *tp, u8 mode)
+{
+	tp->ecn_flags &= ~TCP_ECN_MODE_ANY;
+	tp->ecn_flags |= mode;
+}
+#endif
 
 #define TCPOLEN_TSTAMP_ALIGNED		12
 #define TCPOLEN_WSCALE_ALIGNED		4
@@ -186,6 +254,17 @@ static inline u32 tcp_time_stamp(const struct tcp_sock *tp)
 static inline u32 tcp_time_stamp_raw(void)
 {
 	return tcp_ns_to_ts(tcp_clock_ns());
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* the connection's clock cache (ns) and tcp_mstamp (us) read now */
+static inline void tcp_mstamp_refresh_inline(struct tcp_sock *tp)
+{
+	u64 val = tcp_clock_ns();
+
+	tp->tcp_clock_cache = val;
+	tp->tcp_mstamp = div_u64(val, NSEC_PER_USEC);
 }
 #endif
 
@@ -707,6 +786,37 @@ static inline void __tcp_fast_path_on(struct tcp_sock *tp, u32 snd_wnd)
 static inline void tcp_fast_path_on(struct tcp_sock *tp)
 {
 	__tcp_fast_path_on(tp, tp->snd_wnd >> tp->rx_opt.snd_wscale);
+}
+
+/* header prediction on unless out-of-order data, a zero window, a full buffer or URG */
+static inline void tcp_fast_path_check(struct sock *sk)
+{
+	struct tcp_sock *tp = tcp_sk_rw(sk);
+
+	if (RB_EMPTY_ROOT(&tp->out_of_order_queue) && tp->rcv_wnd &&
+	    atomic_read(&sk->sk_rmem_alloc) < sk->sk_rcvbuf && !tp->urg_data)
+		tcp_fast_path_on(tp);
+}
+
+/* the IPv4 pseudo header's checksum folded with base */
+static inline __sum16 tcp_v4_check(int len, __be32 saddr, __be32 daddr, __wsum base)
+{
+	return csum_tcpudp_magic(saddr, daddr, len, IPPROTO_TCP, base);
+}
+
+/* nonzero when a segment whose checksum the device did not verify is bad */
+static inline bool tcp_checksum_complete(struct sk_buff *skb)
+{
+	return !skb_csum_unnecessary(skb) && __skb_checksum_complete(skb);
+}
+
+/* the SYN cookie's clock: TCP_SYNCOOKIE_PERIOD ticks of jiffies_64 */
+static inline u32 tcp_cookie_time(void)
+{
+	u64 val = get_jiffies_64();
+
+	do_div(val, TCP_SYNCOOKIE_PERIOD);
+	return val;
 }
 
 /* RFC 6298's RTO from the smoothed RTT (<< 3) and its variance, in jiffies */
