@@ -228,6 +228,14 @@ void sock_pfree(struct sk_buff *skb)
 }
 EXPORT_SYMBOL(sock_pfree);
 
+/* SO_PEEK_OFF: where MSG_PEEK reads from (-1: off) */
+int sk_set_peek_off(struct sock *sk, int val)
+{
+	WRITE_ONCE(sk->sk_peek_off, val);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(sk_set_peek_off);
+
 /* a packet charged to sk, within its send buffer unless forced */
 struct sk_buff *sock_wmalloc(struct sock *sk, unsigned long size, int force,
 			     gfp_t priority)

@@ -7,9 +7,13 @@
 #include <linux/socket.h>
 #include <linux/sockptr.h>
 #include <linux/tcp.h>
+#include <linux/udp.h>
+#include <linux/version.h>
+#include <linux/bottom_half.h>
 #include <net/inet_connection_sock.h>
 #include <net/inet_sock.h>
 #include <net/net_namespace.h>
+#include <net/request_sock.h>
 #include <net/netns/generic.h>
 #include <net/sock.h>
 #include <net/tcp.h>
@@ -479,5 +483,283 @@ KTEST(sock, sk_timers)
 	KT_EQ(icsk->icsk_ack.pending, 0);
 	KT_EQ(timer_fired, 0);
 	sock_put(sk);
+	return 0;
+}
+
+/* udp_sock's flag bits, its GRO control message; MSG_PEEK's offset */
+KTEST(sock, udp_flags_and_peek_offset)
+{
+	static struct udp_sock up;
+	struct sock *sk = &up.inet.sk;
+	struct sk_buff *skb = alloc_skb(64, GFP_KERNEL);
+	u64 buf[8] = { 0 };
+	struct msghdr m = { .msg_control = buf, .msg_controllen = sizeof(buf) };
+	struct cmsghdr *cm = (struct cmsghdr *)buf;
+
+	KT_ASSERT(udp_sk(sk) == &up, "udp_sk");
+	udp_set_no_check6_tx(sk, true);
+	KT_ASSERT(udp_get_no_check6_tx(sk) && !udp_get_no_check6_rx(sk), "tx only");
+	KT_EQ(up.udp_flags, 1UL << 1);
+	udp_set_no_check6_rx(sk, true);
+	udp_set_no_check6_tx(sk, false);
+	KT_EQ(up.udp_flags, 1UL << 2);
+	udp_allow_gso(sk);
+	KT_EQ(up.udp_flags, (1UL << 2) | (1UL << 4) | (1UL << 5));
+	KT_ASSERT(udp_test_bit(ACCEPT_L4, sk) && !udp_test_and_set_bit(CORK, sk), "cork");
+	KT_ASSERT(udp_test_bit(CORK, sk), "corked");
+	KT_EQ(UDP_MAX_SEGMENTS, 128);
+
+	/* port hashes live in sock_common's two 16-bit hashes */
+	up.udp_port_hash = 0x1234;
+	up.udp_portaddr_hash = 0xabcd;
+	KT_EQ(sk->sk_hash, 0xabcd1234);
+
+	/* a UDP_SEGMENT GRO packet tells the reader its segment size */
+	KT_ASSERT(skb, "skb");
+	udp_cmsg_recv(&m, sk, skb);
+	KT_EQ(m.msg_controllen, sizeof(buf));		/* not GSO: nothing */
+	skb_shinfo(skb)->gso_type = SKB_GSO_UDP_L4;
+	skb_shinfo(skb)->gso_size = 1200;
+	udp_cmsg_recv(&m, sk, skb);
+	KT_EQ(cm->cmsg_level, SOL_UDP);
+	KT_EQ(cm->cmsg_type, UDP_GRO);
+	KT_EQ(*(int *)CMSG_DATA(cm), 1200);
+	skb_shinfo(skb)->gso_type = 0;
+	skb_shinfo(skb)->gso_size = 0;
+	kfree_skb(skb);
+
+	/* SO_PEEK_OFF moves with the data read, not below 0; off (-1) stays off */
+	sk_set_peek_off(sk, 100);
+	KT_EQ(sk_peek_offset(sk, 0), 0);
+	KT_EQ(sk_peek_offset(sk, MSG_PEEK), 100);
+	sk_peek_offset_bwd(sk, 30);
+	KT_EQ(sk->sk_peek_off, 70);
+	sk_peek_offset_fwd(sk, 5);
+	KT_EQ(sk->sk_peek_off, 75);
+	sk_peek_offset_bwd(sk, 1000);
+	KT_EQ(sk->sk_peek_off, 0);
+	sk->sk_peek_off = -1;
+	sk_peek_offset_fwd(sk, 5);
+	KT_EQ(sk->sk_peek_off, -1);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	udp_set_peek_off(sk, 8);
+	KT_ASSERT(up.peeking_with_offset && sk->sk_peek_off == 8, "peeking");
+	udp_set_peek_off(sk, -1);
+	KT_ASSERT(!up.peeking_with_offset, "not peeking");
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	{
+		struct udphdr uh = { 0 };
+
+		udp_set_len(&uh, 70000);
+		KT_EQ(uh.len, 0);
+		udp_set_len(&uh, 1500);
+		KT_EQ(udp_get_len_short(&uh), 1500);
+	}
+#endif
+	return 0;
+}
+
+/* sockcm defaults, RPS's saved hash, an orphaned sock, the default buffer sizes */
+KTEST(sock, sockcm_rps_orphan_wmem0)
+{
+	static struct tcp_sock tp;
+	struct sock *sk = &tp.inet_conn.icsk_inet.sk;
+	struct sockcm_cookie sockc;
+	struct sk_buff skb = { .hash = 0x5555 };
+	struct proto prot = { 0 };
+	int wmem[3] = { 4096, 16384, 4194304 }, rmem[3] = { 4096, 131072, 6291456 };
+	struct socket sock = { 0 };
+
+	sk->sk_tsflags = 0x41;
+	sk->sk_mark = 7;
+	sk->sk_priority = 3;
+	sockcm_init(&sockc, sk);
+	KT_EQ(sockc.tsflags, 0x41);
+	KT_EQ(sockc.transmit_time, 0);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	KT_EQ(sockc.mark, 7);
+	KT_EQ(sockc.priority, 3);
+#else
+	KT_EQ(sockc.mark, 0);
+#endif
+	sock_rps_save_rxhash(sk, &skb);
+	KT_EQ(sk->sk_rxhash, 0x5555);
+	sock_rps_reset_rxhash(sk);
+	KT_EQ(sk->sk_rxhash, 0);
+
+	prot.sysctl_wmem = wmem;
+	prot.sysctl_rmem = rmem;
+	KT_EQ(sk_get_wmem0(sk, &prot), 4096);
+	KT_EQ(sk_get_rmem0(sk, &prot), 4096);
+	KT_ASSERT(!sk_is_readable((sk->sk_prot = &prot, sk)), "no sock_is_readable");
+
+	rwlock_init(&sk->sk_callback_lock);
+	spin_lock_init(&sk->sk_lock.slock);
+	sk_set_socket(sk, &sock);
+	KT_ASSERT(sock_allow_reclassification(sk), "unlocked");
+	sock_orphan(sk);
+	KT_ASSERT(sock_flag(sk, SOCK_DEAD) && !sk->sk_socket && !sk->sk_wq, "orphaned");
+	KT_ASSERT(!skwq_has_sleeper(NULL), "no wq");
+	KT_EQ(gfp_any(), GFP_KERNEL);
+	local_bh_disable();
+	KT_EQ(gfp_any(), GFP_ATOMIC);
+	local_bh_enable();
+	return 0;
+}
+
+/* zero checks, bounded strings and extensible structs through a sockptr */
+KTEST(sock, sockptr_strings_and_structs)
+{
+	char buf[16] = { 0 }, src[16] = "hello";
+	u8 opt[8] = { 1, 2, 3, 4, 0, 0, 0, 0 };
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	u32 k[2] = { 0xffffffff, 0xffffffff };
+#endif
+
+	KT_EQ(check_zeroed_sockptr(KERNEL_SOCKPTR(opt), 4, 4), 1);
+	KT_EQ(check_zeroed_sockptr(KERNEL_SOCKPTR(opt), 3, 4), 0);
+	/* count 4: three bytes and a NUL-less fourth, "hell" */
+	KT_EQ(strncpy_from_sockptr(buf, KERNEL_SOCKPTR(src), 4), 4);
+	KT_EQ(memcmp(buf, "hell", 4), 0);
+	memset(buf, 'x', sizeof(buf));
+	KT_EQ(strncpy_from_sockptr(buf, KERNEL_SOCKPTR(src), sizeof(buf)), 6);
+	KT_STREQ(buf, "hello");
+	KT_EQ(buf[6], 'x');
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	/* shorter: the rest zeroed */
+	KT_EQ(copy_struct_from_sockptr(k, sizeof(k), KERNEL_SOCKPTR(opt), 4), 0);
+	KT_EQ(k[0], le32_to_cpu(0x04030201));
+	KT_EQ(k[1], 0);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	/* longer: zero extra bytes accepted */
+	KT_EQ(copy_struct_from_sockptr(k, 4, KERNEL_SOCKPTR(opt), 8), 0);
+	opt[6] = 9;	/* a nonzero byte past ksize */
+	KT_EQ(copy_struct_from_sockptr(k, 4, KERNEL_SOCKPTR(opt), 8), -E2BIG);
+	{
+		bool trailing = false;
+		u8 out[8];
+
+		memset(out, 0xee, sizeof(out));
+		KT_EQ(copy_struct_to_sockptr(KERNEL_SOCKPTR(out), 8, k, 4, &trailing), 0);
+		KT_EQ(out[4] | out[7], 0);
+		KT_ASSERT(!trailing, "nothing dropped");
+		KT_EQ(copy_struct_to_sockptr(KERNEL_SOCKPTR(out), 2, opt, 4, &trailing), 0);
+		KT_ASSERT(trailing, "bytes 3 and 4 dropped");
+	}
+#else
+	/* 6.12 checks the first usize - ksize bytes, from the start */
+	KT_EQ(copy_struct_from_sockptr(k, 4, KERNEL_SOCKPTR(opt), 8), -E2BIG);
+	opt[0] = opt[1] = opt[2] = opt[3] = 0;
+	opt[6] = 9;
+	KT_EQ(copy_struct_from_sockptr(k, 4, KERNEL_SOCKPTR(opt), 8), 0);
+#endif
+#endif
+	return 0;
+}
+
+static int reqsk_destructed;
+
+static void test_reqsk_destructor(struct request_sock *req)
+{
+	reqsk_destructed++;
+}
+
+/* a listener's request counters, its accept FIFO, a request's life and timeout */
+KTEST(sock, request_queue_and_life)
+{
+	static struct tcp_sock tp;
+	struct sock *sk = &tp.inet_conn.icsk_inet.sk;
+	struct request_sock_queue *q = &inet_csk(sk)->icsk_accept_queue;
+	struct request_sock_ops ops = { .obj_size = sizeof(struct request_sock),
+					.destructor = test_reqsk_destructor };
+	struct request_sock a = { 0 }, b = { 0 }, *req;
+
+	inet_init_csk_locks(sk);
+	sk->sk_max_ack_backlog = 1;
+	inet_csk_reqsk_queue_added(sk);
+	KT_EQ(inet_csk_reqsk_queue_len(sk), 1);
+	KT_ASSERT(!inet_csk_reqsk_queue_is_full(sk), "1 of 1");
+	inet_csk_reqsk_queue_added(sk);
+	KT_ASSERT(inet_csk_reqsk_queue_is_full(sk), "2 of 1");
+	b.num_timeout = 1;
+	reqsk_queue_removed(q, &b);		/* timed out: not young */
+	KT_EQ(reqsk_queue_len(q), 1);
+	KT_EQ(reqsk_queue_len_young(q), 2);
+	reqsk_queue_removed(q, &a);
+	KT_EQ(reqsk_queue_len_young(q), 1);
+
+	/* accept() takes the children in order */
+	KT_ASSERT(reqsk_queue_empty(q) && !inet_csk_listen_poll(sk), "empty");
+	a.dl_next = &b;
+	q->rskq_accept_head = &a;
+	q->rskq_accept_tail = &b;
+	sk->sk_ack_backlog = 2;
+	KT_EQ(inet_csk_listen_poll(sk), EPOLLIN | EPOLLRDNORM);
+	KT_ASSERT(reqsk_queue_remove(q, sk) == &a, "a first");
+	KT_ASSERT(reqsk_queue_remove(q, sk) == &b && !q->rskq_accept_tail, "then b");
+	KT_ASSERT(!reqsk_queue_remove(q, sk), "none");
+	KT_EQ(sk->sk_ack_backlog, 0);
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+	b.timeout = HZ;
+	b.num_timeout = 3;
+	KT_EQ(reqsk_timeout(&b, TCP_RTO_MAX), 8 * HZ);
+	b.num_timeout = 7;
+	KT_EQ(reqsk_timeout(&b, TCP_RTO_MAX), TCP_RTO_MAX);
+#endif
+
+	/* the last reference frees it: destructor, listener's reference, memory */
+	ops.slab = kmem_cache_create("test_reqsk", sizeof(struct request_sock), 0, 0, NULL);
+	KT_ASSERT(ops.slab, "slab");
+	req = kmem_cache_zalloc(ops.slab, GFP_KERNEL);
+	KT_ASSERT(req, "req");
+	req->rsk_ops = &ops;
+	refcount_set(&sk->sk_refcnt, 2);
+	req->rsk_listener = sk;
+	refcount_set(&req->rsk_refcnt, 2);
+	reqsk_put(req);
+	KT_EQ(reqsk_destructed, 0);
+	reqsk_put(req);
+	KT_EQ(reqsk_destructed, 1);
+	KT_EQ(refcount_read(&sk->sk_refcnt), 1);
+	kmem_cache_destroy(ops.slab);
+	return 0;
+}
+
+/* a request's saved SYN moving to its child; TFO's queue and passive children */
+KTEST(sock, tcp_request_and_saved_syn)
+{
+	static struct tcp_sock tp;
+	static struct tcp_request_sock treq;
+	struct sock *sk = &tp.inet_conn.icsk_inet.sk;
+	struct request_sock *req = &treq.req.req;
+	struct saved_syn *syn = kzalloc(sizeof(*syn) + 74, GFP_KERNEL);
+
+	KT_ASSERT(syn, "syn");
+	KT_ASSERT(tcp_rsk(req) == &treq, "tcp_rsk");
+	syn->mac_hdrlen = 14;
+	syn->network_hdrlen = 20;
+	syn->tcp_hdrlen = 40;
+	KT_EQ(tcp_saved_syn_len(syn), 74);
+	req->saved_syn = syn;
+	tcp_move_syn(&tp, req);
+	KT_ASSERT(tp.saved_syn == syn && !req->saved_syn, "moved");
+	tcp_saved_syn_free(&tp);
+	KT_ASSERT(!tp.saved_syn, "freed");
+
+	sk->sk_state = TCP_SYN_RECV;
+	KT_ASSERT(!tcp_passive_fastopen(sk), "no TFO request");
+	rcu_assign_pointer(tp.fastopen_rsk, req);
+	KT_ASSERT(tcp_passive_fastopen(sk), "TFO child");
+	sk->sk_state = TCP_ESTABLISHED;
+	KT_ASSERT(!tcp_passive_fastopen(sk), "established");
+
+	fastopen_queue_tune(sk, 100);
+	KT_EQ(inet_csk(sk)->icsk_accept_queue.fastopenq.max_qlen, 100);
+	fastopen_queue_tune(sk, 100000);
+	KT_EQ(inet_csk(sk)->icsk_accept_queue.fastopenq.max_qlen, SOMAXCONN);
+	fastopen_queue_tune(sk, -1);		/* unsigned: the limit */
+	KT_EQ(inet_csk(sk)->icsk_accept_queue.fastopenq.max_qlen, SOMAXCONN);
 	return 0;
 }

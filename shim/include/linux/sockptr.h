@@ -9,6 +9,10 @@
 
 #include <linux/slab.h>
 #include <linux/uaccess.h>
+#include <linux/alloc_tag.h>
+#include <linux/minmax.h>
+#include <linux/string.h>
+#include <linux/version.h>
 
 typedef struct {
 	union {
@@ -78,8 +82,18 @@ static inline int copy_to_sockptr(sockptr_t dst, const void *src, size_t size)
 	return copy_to_sockptr_offset(dst, 0, src, size);
 }
 
+/*
+ * 6.12 names the copies *_noprof under alloc_hooks() (allocation
+ * profiling); 6.1's are the plain functions
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define __qdk_sockptr_fn(name)	name##_noprof
+#else
+#define __qdk_sockptr_fn(name)	name
+#endif
+
 /* a kmalloc'ed copy of len bytes, or ERR_PTR(-ENOMEM/-EFAULT) */
-static inline void *memdup_sockptr(sockptr_t src, size_t len)
+static inline void *__qdk_sockptr_fn(memdup_sockptr)(sockptr_t src, size_t len)
 {
 	void *p = kmalloc(len, GFP_USER | __GFP_NOWARN);
 
@@ -93,7 +107,7 @@ static inline void *memdup_sockptr(sockptr_t src, size_t len)
 }
 
 /* the same with a NUL after the len bytes */
-static inline void *memdup_sockptr_nul(sockptr_t src, size_t len)
+static inline void *__qdk_sockptr_fn(memdup_sockptr_nul)(sockptr_t src, size_t len)
 {
 	char *p = kmalloc(len + 1, GFP_KERNEL);
 
@@ -106,5 +120,97 @@ static inline void *memdup_sockptr_nul(sockptr_t src, size_t len)
 	p[len] = '\0';
 	return p;
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define memdup_sockptr(...)	alloc_hooks(memdup_sockptr_noprof(__VA_ARGS__))
+#define memdup_sockptr_nul(...)	alloc_hooks(memdup_sockptr_nul_noprof(__VA_ARGS__))
+#endif
+
+/* 1 if size bytes at offset are all zero, 0 if not (user memory: or -EFAULT) */
+static inline int check_zeroed_sockptr(sockptr_t src, size_t offset, size_t size)
+{
+	if (!sockptr_is_kernel(src))
+		return check_zeroed_user(src.user + offset, size);
+	return memchr_inv(src.kernel + offset, 0, size) == NULL;
+}
+
+/* a string of at most count bytes with its NUL: the length copied, NUL included */
+static inline long strncpy_from_sockptr(char *dst, sockptr_t src, size_t count)
+{
+	if (sockptr_is_kernel(src)) {
+		size_t len = min(strnlen(src.kernel, count - 1) + 1, count);
+
+		memcpy(dst, src.kernel, len);
+		return len;
+	}
+	return strncpy_from_user(dst, src.user, count);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/*
+ * An extensible struct (copy_struct_from_user()'s rules) from either
+ * memory: a shorter one zero-filled, a longer one -E2BIG unless its extra
+ * bytes are zero.
+ */
+static inline int copy_struct_from_sockptr(void *dst, size_t ksize, sockptr_t src,
+					   size_t usize)
+{
+	size_t size = min(ksize, usize);
+	size_t rest = max(ksize, usize) - size;
+
+	if (!sockptr_is_kernel(src))
+		return copy_struct_from_user(dst, ksize, src.user, usize);
+	if (usize < ksize)
+		memset(dst + size, 0, rest);
+	else if (usize > ksize && memchr_inv(src.kernel + size, 0, rest))
+		return -E2BIG;
+	memcpy(dst, src.kernel, size);
+	return 0;
+}
+
+/* the other way: a longer destination's tail cleared, a dropped nonzero tail told */
+static inline int copy_struct_to_sockptr(sockptr_t dst, size_t usize, const void *src,
+					 size_t ksize, bool *ignored_trailing)
+{
+	size_t size = min(ksize, usize);
+	size_t rest = max(ksize, usize) - size;
+
+	if (!sockptr_is_kernel(dst))
+		return copy_struct_to_user(dst.user, usize, src, ksize, ignored_trailing);
+	if (usize > ksize)
+		memset(dst.kernel + size, 0, rest);
+	if (ignored_trailing)
+		*ignored_trailing = ksize > usize && memchr_inv(src + size, 0, rest) != NULL;
+	memcpy(dst.kernel, src, size);
+	return 0;
+}
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/*
+ * 6.12's: user memory goes through copy_struct_from_user() with the
+ * smaller size; kernel memory longer than ksize must have its first
+ * usize - ksize bytes zero (the series checks from the start, as here).
+ */
+static inline int copy_struct_from_sockptr(void *dst, size_t ksize, sockptr_t src,
+					   size_t usize)
+{
+	size_t size = min(ksize, usize);
+	size_t rest = max(ksize, usize) - size;
+
+	if (!sockptr_is_kernel(src))
+		return copy_struct_from_user(dst, ksize, src.user, size);
+	if (usize < ksize) {
+		memset(dst + size, 0, rest);
+	} else if (usize > ksize) {
+		char *p = src.kernel;
+
+		while (rest--) {
+			if (*p++)
+				return -E2BIG;
+		}
+	}
+	memcpy(dst, src.kernel, size);
+	return 0;
+}
+#endif
 
 #endif

@@ -106,6 +106,11 @@ static inline void tcp_clear_options(struct tcp_options_received *rx_opt)
 }
 
 #define TCP_NUM_SACKS	4
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* scaling_ratio is the window's share of the receive memory in 1/256 */
+#define TCP_RMEM_TO_WIN_SCALE	8
+#endif
 #define TCP_RACK_RECOVERY_THRESH 16
 
 /* sk_tsq_flags' bits (TCP small queues and deferred timer work) */
@@ -141,7 +146,9 @@ struct tcp_sock {
 	struct inet_connection_sock	inet_conn;
 	u16	tcp_header_len;
 	u16	gso_segs;
+	__be32	pred_flags;		/* the header prediction (tcp_fast_path_on()) */
 	u32	segs_in;
+	u32	data_segs_in;
 	u32	rcv_nxt;
 	u32	copied_seq;
 	u32	rcv_wup;
@@ -164,6 +171,7 @@ struct tcp_sock {
 	u32	snd_wnd;
 	u32	max_window;
 	u32	mss_cache;
+	u16	advmss;			/* the MSS this end advertises */
 	u32	window_clamp;
 	u32	rcv_ssthresh;
 	u8	scaling_ratio;
@@ -177,6 +185,7 @@ struct tcp_sock {
 	u32	max_packets_out;
 	u32	cwnd_usage_seq;
 	u16	urg_data;
+	u32	urg_seq;		/* the received urgent pointer */
 	u8	ecn_flags;
 	u8	keepalive_probes;
 	u32	reordering;
@@ -206,6 +215,13 @@ struct tcp_sock {
 	u32	pushed_seq;
 	u32	lost_out;
 	u32	sacked_out;
+	struct rb_root	out_of_order_queue;
+	/* the retransmit queue's hints (the skbs live in sk->tcp_rtx_queue) */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+	struct sk_buff	*lost_skb_hint;
+#endif
+	struct sk_buff	*retransmit_skb_hint;
+	struct sk_buff	*highest_sack;	/* the skb after the highest SACKed one */
 	u32	total_retrans;
 	u32	undo_marker;
 	int	undo_retrans;
@@ -235,7 +251,11 @@ struct tcp_sock {
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 	u8	tcp_usec_ts : 1;	/* timestamps in microseconds */
 #endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	u8	chrono_type;		/* enum tcp_chrono running */
+#else
 	u8	chrono_type : 2;
+#endif
 	u32	chrono_start;
 	u32	chrono_stat[3];
 	u32	tlp_high_seq;
@@ -246,6 +266,8 @@ struct tcp_sock {
 	u32	keepalive_intvl;
 	int	linger2;
 	u32	bpf_sock_ops_cb_flags;
+	struct request_sock __rcu *fastopen_rsk;	/* a passive TFO child's request */
+	struct saved_syn	*saved_syn;		/* TCP_SAVED_SYN */
 };
 
 #define tcp_sk(ptr) container_of_const(ptr, struct tcp_sock, inet_conn.icsk_inet.sk)
@@ -268,6 +290,87 @@ static inline u16 tcp_mss_clamp(const struct tcp_sock *tp, u16 mss)
 	u16 user_mss = READ_ONCE(tp->rx_opt.user_mss);
 
 	return (user_mss && user_mss < mss) ? user_mss : mss;
+}
+
+struct tcp_request_sock_ops;
+
+/* a TCP connection request: what the SYN carried, what the SYN-ACK sent */
+struct tcp_request_sock {
+	struct inet_request_sock	req;
+	const struct tcp_request_sock_ops *af_specific;
+	u64				snt_synack;	/* the first SYN-ACK's time (us) */
+	bool				tfo_listener;
+	bool				is_mptcp;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	bool				req_usec_ts;
+#endif
+	bool				drop_req;	/* CONFIG_MPTCP */
+	u32				txhash;
+	u32				rcv_isn;
+	u32				snt_isn;
+	u32				ts_off;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	u32				snt_tsval_first;
+	u32				snt_tsval_last;
+#endif
+	u32				last_oow_ack_time;
+	u32				rcv_nxt;	/* what the SYN-ACK acknowledges */
+	u8				syn_tos;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	bool				accecn_ok;
+	u8				syn_ect_snt : 2,
+					syn_ect_rcv : 2,
+					accecn_fail_mode : 4;
+	u8				saw_accecn_opt : 2;
+	u8				ao_keyid;	/* CONFIG_TCP_AO */
+	u8				ao_rcv_next;
+	bool				used_tcp_ao;
+#endif
+};
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define tcp_rsk(ptr) container_of_const(ptr, struct tcp_request_sock, req.req)
+#else
+static inline struct tcp_request_sock *tcp_rsk(const struct request_sock *req)
+{
+	return (struct tcp_request_sock *)req;
+}
+#endif
+
+/* the SYN's saved headers move from the request to the child */
+static inline void tcp_move_syn(struct tcp_sock *tp, struct request_sock *req)
+{
+	tp->saved_syn = req->saved_syn;
+	req->saved_syn = NULL;
+}
+
+static inline void tcp_saved_syn_free(struct tcp_sock *tp)
+{
+	kfree(tp->saved_syn);
+	tp->saved_syn = NULL;
+}
+
+static inline u32 tcp_saved_syn_len(const struct saved_syn *saved_syn)
+{
+	return saved_syn->mac_hdrlen + saved_syn->network_hdrlen + saved_syn->tcp_hdrlen;
+}
+
+/* a child of TCP Fast Open still in SYN_RECV */
+static inline bool tcp_passive_fastopen(const struct sock *sk)
+{
+	return sk->sk_state == TCP_SYN_RECV &&
+	       rcu_access_pointer(tcp_sk(sk)->fastopen_rsk) != NULL;
+}
+
+/*
+ * TFO's queue as long as the backlog, at most net.core.somaxconn (whose
+ * default, SOMAXCONN, the shim's namespaces keep)
+ */
+static inline void fastopen_queue_tune(struct sock *sk, int backlog)
+{
+	struct request_sock_queue *queue = &inet_csk(sk)->icsk_accept_queue;
+
+	WRITE_ONCE(queue->fastopenq.max_qlen, min_t(unsigned int, backlog, SOMAXCONN));
 }
 
 /* Debian's kernels have BPF sock_ops callbacks */

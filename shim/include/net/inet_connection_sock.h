@@ -13,6 +13,7 @@
 #include <linux/timer.h>
 #include <linux/version.h>
 #include <net/inet_sock.h>
+#include <net/request_sock.h>
 
 struct tcp_congestion_ops;
 struct tcp_ulp_ops;
@@ -20,10 +21,14 @@ struct request_sock;
 
 struct inet_connection_sock {
 	struct inet_sock	  icsk_inet;
+	struct request_sock_queue icsk_accept_queue;	/* a listener's children */
 	struct timer_list	  icsk_retransmit_timer;
 	struct timer_list	  icsk_delack_timer;
 	__u32			  icsk_rto;
 	__u32			  icsk_rto_min;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	u32			  icsk_rto_max;	/* TCP_RTO_MAX_MS, or TCP_RTO_MAX */
+#endif
 	__u32			  icsk_delack_max;
 	__u32			  icsk_pmtu_cookie;
 	const struct tcp_congestion_ops *icsk_ca_ops;
@@ -91,6 +96,55 @@ static inline void *inet_csk_ca(const struct sock *sk)
 {
 	return (void *)inet_csk(sk)->icsk_ca_priv;
 }
+
+/* the listener's requests in SYN_RECV, against its backlog */
+static inline int inet_csk_reqsk_queue_len(const struct sock *sk)
+{
+	return reqsk_queue_len(&inet_csk(sk)->icsk_accept_queue);
+}
+
+static inline void inet_csk_reqsk_queue_added(struct sock *sk)
+{
+	reqsk_queue_added(&inet_csk(sk)->icsk_accept_queue);
+}
+
+static inline int inet_csk_reqsk_queue_is_full(const struct sock *sk)
+{
+	return inet_csk_reqsk_queue_len(sk) > READ_ONCE(sk->sk_max_ack_backlog);
+}
+
+/* a listener is readable when an established child waits for accept() */
+static inline __poll_t inet_csk_listen_poll(const struct sock *sk)
+{
+	return !reqsk_queue_empty(&inet_csk(sk)->icsk_accept_queue) ?
+	       (EPOLLIN | EPOLLRDNORM) : 0;
+}
+
+static inline void inet_init_csk_locks(struct sock *sk)
+{
+	struct inet_connection_sock *icsk = inet_csk(sk);
+
+	spin_lock_init(&icsk->icsk_accept_queue.rskq_lock);
+	spin_lock_init(&icsk->icsk_accept_queue.fastopenq.lock);
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+/* the request's SYN-ACK timeout after num_timeout doublings, at most max_timeout */
+static inline unsigned long reqsk_timeout(struct request_sock *req, unsigned long max_timeout)
+{
+	u64 timeout = (u64)req->timeout << req->num_timeout;
+
+	return (unsigned long)min_t(u64, timeout, max_timeout);
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* an upper layer protocol (kTLS, MPTCP ...) on a connection socket */
+static inline bool inet_csk_has_ulp(const struct sock *sk)
+{
+	return inet_test_bit(IS_ICSK, sk) && !!inet_csk(sk)->icsk_ulp_ops;
+}
+#endif
 
 
 #define ICSK_TIME_RETRANS	1	/* the retransmit timer */

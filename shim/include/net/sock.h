@@ -1409,6 +1409,136 @@ static inline bool sk_is_stream_unix(const struct sock *sk)
 	return sk->sk_family == AF_UNIX && sk->sk_type == SOCK_STREAM;
 }
 
+/* MSG_PEEK's offset into the receive queue (SO_PEEK_OFF), 0 otherwise */
+static inline int sk_peek_offset(const struct sock *sk, int flags)
+{
+	if (unlikely(flags & MSG_PEEK))
+		return READ_ONCE(sk->sk_peek_off);
+	return 0;
+}
+
+/* val bytes consumed: the peek offset moves back with them, not below 0 */
+static inline void sk_peek_offset_bwd(struct sock *sk, int val)
+{
+	s32 off = READ_ONCE(sk->sk_peek_off);
+
+	if (unlikely(off >= 0)) {
+		off = max_t(s32, off - val, 0);
+		WRITE_ONCE(sk->sk_peek_off, off);
+	}
+}
+
+static inline void sk_peek_offset_fwd(struct sock *sk, int val)
+{
+	sk_peek_offset_bwd(sk, -val);
+}
+
+int sk_set_peek_off(struct sock *sk, int val);
+
+/* the protocol's default buffer sizes: a per-namespace sysctl, or its global */
+static inline int sk_get_wmem0(const struct sock *sk, const struct proto *proto)
+{
+	if (proto->sysctl_wmem_offset)
+		return READ_ONCE(*(int *)((void *)sock_net(sk) + proto->sysctl_wmem_offset));
+	return READ_ONCE(*proto->sysctl_wmem);
+}
+
+static inline int sk_get_rmem0(const struct sock *sk, const struct proto *proto)
+{
+	if (proto->sysctl_rmem_offset)
+		return READ_ONCE(*(int *)((void *)sock_net(sk) + proto->sysctl_rmem_offset));
+	return READ_ONCE(*proto->sysctl_rmem);
+}
+
+/* the allocation a caller in either context may make */
+static inline gfp_t gfp_any(void)
+{
+	return in_softirq() ? GFP_ATOMIC : GFP_KERNEL;
+}
+
+/* the protocol says whether data waits beyond the receive queue (sock_map) */
+static inline bool sk_is_readable(struct sock *sk)
+{
+	const struct proto *prot = READ_ONCE(sk->sk_prot);
+
+	if (prot->sock_is_readable)
+		return prot->sock_is_readable(sk);
+	return false;
+}
+
+/* no lock class change while the socket is owned or its spinlock held */
+static inline bool sock_allow_reclassification(const struct sock *csk)
+{
+	struct sock *sk = (struct sock *)csk;
+
+	return !sock_owned_by_user_nocheck(sk) && !spin_is_locked(&sk->sk_lock.slock);
+}
+
+/* a socket an early demux (or BPF sk_assign) attached to a received packet */
+static inline bool skb_sk_is_prefetched(struct sk_buff *skb)
+{
+	return skb->destructor == sock_pfree;
+}
+
+/* what a sendmsg()'s control messages may override, from the socket's options */
+struct sockcm_cookie {
+	u64	transmit_time;
+	u32	mark;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	u32	tsflags;
+#else
+	u16	tsflags;
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	u32	ts_opt_id;
+	u32	priority;
+	u32	dmabuf_id;
+#endif
+};
+
+static inline void sockcm_init(struct sockcm_cookie *sockc, const struct sock *sk)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	*sockc = (struct sockcm_cookie) {
+		.mark = READ_ONCE(sk->sk_mark),
+		.tsflags = READ_ONCE(sk->sk_tsflags),
+		.priority = READ_ONCE(sk->sk_priority),
+	};
+#else
+	*sockc = (struct sockcm_cookie) {
+		.tsflags = READ_ONCE(sk->sk_tsflags),
+	};
+#endif
+}
+
+/* RPS: the flow hash of the last packet received (Debian's kernels have CONFIG_RPS) */
+static inline void sock_rps_save_rxhash(struct sock *sk, const struct sk_buff *skb)
+{
+	if (unlikely(READ_ONCE(sk->sk_rxhash) != skb->hash))
+		WRITE_ONCE(sk->sk_rxhash, skb->hash);
+}
+
+static inline void sock_rps_reset_rxhash(struct sock *sk)
+{
+	WRITE_ONCE(sk->sk_rxhash, 0);
+}
+
+/* the socket's wait queue has a waiter */
+static inline bool skwq_has_sleeper(struct socket_wq *wq)
+{
+	return wq && wq_has_sleeper(&wq->wait);
+}
+
+/* the struct socket goes away: the sock is dead, with no socket or wait queue */
+static inline void sock_orphan(struct sock *sk)
+{
+	write_lock_bh(&sk->sk_callback_lock);
+	sock_set_flag(sk, SOCK_DEAD);
+	sk_set_socket(sk, NULL);
+	sk->sk_wq = NULL;
+	write_unlock_bh(&sk->sk_callback_lock);
+}
+
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/cache.h>

@@ -113,6 +113,34 @@ static inline bool between(__u32 seq1, __u32 seq2, __u32 seq3)
 #define TCPHDR_CWR	0x80
 #define TCPHDR_SYN_ECN	(TCPHDR_SYN | TCPHDR_ECE | TCPHDR_CWR)
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: the AE bit (Accurate ECN) below the byte, flags read as 16 bits */
+#define TCPHDR_AE		0x100
+#define TCPHDR_FLAGS_MASK	(TCPHDR_FIN | TCPHDR_SYN | TCPHDR_RST | TCPHDR_PSH | \
+				 TCPHDR_ACK | TCPHDR_URG | TCPHDR_ECE | TCPHDR_CWR | \
+				 TCPHDR_AE)
+#define tcp_flags_ntohs(th)	(ntohs(*(__be16 *)&tcp_flag_word(th)) & TCPHDR_FLAGS_MASK)
+#define TCPHDR_ACE		(TCPHDR_ECE | TCPHDR_CWR | TCPHDR_AE)
+#define TCPHDR_SYNACK_ACCECN	(TCPHDR_SYN | TCPHDR_ACK | TCPHDR_CWR)
+
+/* Accurate ECN: the ACE counter, its option and the counters' initial offsets */
+#define TCP_ACCECN_CEP_ACE_MASK		0x7
+#define TCP_ACCECN_ACE_MAX_DELTA	6
+#define TCP_ACCECN_CEP_INIT_OFFSET	5
+#define TCP_ACCECN_E1B_INIT_OFFSET	1
+#define TCP_ACCECN_E0B_INIT_OFFSET	1
+#define TCP_ACCECN_CEB_INIT_OFFSET	0
+#define TCP_ACCECN_OPTION_BEACON	3	/* options sent per RTT */
+#define TCPOPT_ACCECN0			172
+#define TCPOPT_ACCECN1			174
+#define TCPOLEN_ACCECN_BASE		2
+#define TCPOLEN_ACCECN_PERFIELD		3
+#define TCP_ACCECN_NUMFIELDS		3
+#define TCP_ACCECN_MAXSIZE		(TCPOLEN_ACCECN_BASE + \
+					 TCPOLEN_ACCECN_PERFIELD * TCP_ACCECN_NUMFIELDS)
+#define TCP_ACCECN_SAFETY_SHIFT		1
+#endif
+
 #define tcp_flag_byte(th)	(((u_int8_t *)th)[13])
 
 /* tcp_sock's ecn_flags */
@@ -120,6 +148,46 @@ static inline bool between(__u32 seq1, __u32 seq2, __u32 seq3)
 #define TCP_ECN_QUEUE_CWR	2
 #define TCP_ECN_DEMAND_CWR	4
 #define TCP_ECN_SEEN		8
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: ecn_flags' mode bits, RFC 3168 (TCP_ECN_OK's bit) or Accurate ECN */
+#define TCP_ECN_MODE_RFC3168	0x01
+#define TCP_ECN_MODE_ACCECN	0x10
+#define TCP_ECN_DISABLED	0
+#define TCP_ECN_MODE_PENDING	(TCP_ECN_MODE_RFC3168 | TCP_ECN_MODE_ACCECN)
+#define TCP_ECN_MODE_ANY	(TCP_ECN_MODE_RFC3168 | TCP_ECN_MODE_ACCECN)
+
+static inline bool tcp_ecn_mode_any(const struct tcp_sock *tp)
+{
+	return tp->ecn_flags & TCP_ECN_MODE_ANY;
+}
+
+static inline bool tcp_ecn_mode_rfc3168(const struct tcp_sock *tp)
+{
+	return (tp->ecn_flags & TCP_ECN_MODE_ANY) == TCP_ECN_MODE_RFC3168;
+}
+
+static inline bool tcp_ecn_mode_accecn(const struct tcp_sock *tp)
+{
+	return (tp->ecn_flags & TCP_ECN_MODE_ANY) == TCP_ECN_MODE_ACCECN;
+}
+
+static inline bool tcp_ecn_disabled(const struct tcp_sock *tp)
+{
+	return !tcp_ecn_mode_any(tp);
+}
+
+/* both mode bits while the handshake has not settled on one */
+static inline bool tcp_ecn_mode_pending(const struct tcp_sock *tp)
+{
+	return (tp->ecn_flags & TCP_ECN_MODE_PENDING) == TCP_ECN_MODE_PENDING;
+}
+
+static inline void tcp_ecn_mode_set(struct tcp_sock *tp, u8 mode)
+{
+	tp->ecn_flags &= ~TCP_ECN_MODE_ANY;
+	tp->ecn_flags |= mode;
+}
+#endif
 
 #define TCPOLEN_TSTAMP_ALIGNED		12
 #define TCPOLEN_WSCALE_ALIGNED		4
@@ -186,6 +254,17 @@ static inline u32 tcp_time_stamp(const struct tcp_sock *tp)
 static inline u32 tcp_time_stamp_raw(void)
 {
 	return tcp_ns_to_ts(tcp_clock_ns());
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* the connection's clock cache (ns) and tcp_mstamp (us) read now */
+static inline void tcp_mstamp_refresh_inline(struct tcp_sock *tp)
+{
+	u64 val = tcp_clock_ns();
+
+	tp->tcp_clock_cache = val;
+	tp->tcp_mstamp = div_u64(val, NSEC_PER_USEC);
 }
 #endif
 
@@ -390,6 +469,677 @@ static inline void tcp_update_wl(struct tcp_sock *tp, u32 seq)
 static inline bool tcp_needs_internal_pacing(const struct sock *sk)
 {
 	return smp_load_acquire(&sk->sk_pacing_status) == SK_PACING_NEEDED;
+}
+
+/*
+ * The shim has no net.ipv4 sysctls: the helpers below that read one read its
+ * default, as a namespace the kernel creates starts with it.
+ */
+#define QDK_TCP_FIN_TIMEOUT_DEFAULT	TCP_FIN_TIMEOUT
+#define QDK_TCP_ADV_WIN_SCALE_DEFAULT	1
+#define QDK_TCP_NOTSENT_LOWAT_DEFAULT	UINT_MAX
+
+#define FASTRETRANS_DEBUG	1
+
+/* tcp_sock's nonagle */
+#define TCP_NAGLE_OFF		1	/* TCP_NODELAY */
+#define TCP_NAGLE_CORK		2	/* TCP_CORK */
+#define TCP_NAGLE_PUSH		4	/* the queued data goes out despite the cork */
+
+#define TCP_THIN_LINEAR_RETRIES	6	/* a thin stream's linear RTOs before backing off */
+
+/* net.ipv4.tcp_recovery's bits */
+#define TCP_RACK_LOSS_DETECTION	0x1
+#define TCP_RACK_STATIC_REO_WND	0x2
+#define TCP_RACK_NO_DUPTHRESH	0x4
+
+#define MAX_SYNCOOKIE_AGE	2
+#define TCP_SYNCOOKIE_PERIOD	(60 * HZ)
+#define TCP_SYNCOOKIE_VALID	(MAX_SYNCOOKIE_AGE * TCP_SYNCOOKIE_PERIOD)
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* the seconds a ts_recent stays valid: a microsecond TSval wraps first */
+#define TCP_PAWS_WRAP		(INT_MAX / USEC_PER_SEC)
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define TCP_RTO_MAX_SEC		120
+#endif
+
+#define TCP_FASTOPEN_KEY_LENGTH	sizeof(siphash_key_t)
+#define TCP_FASTOPEN_KEY_MAX	2
+#define TCP_FASTOPEN_KEY_BUF_LENGTH	(TCP_FASTOPEN_KEY_LENGTH * TCP_FASTOPEN_KEY_MAX)
+
+#define TCP_ULP_NAME_MAX	16
+#define TCP_ULP_MAX		128
+#define TCP_ULP_BUF_MAX		(TCP_ULP_NAME_MAX * TCP_ULP_MAX)
+
+enum tcp_tw_status {
+	TCP_TW_SUCCESS = 0,
+	TCP_TW_RST = 1,
+	TCP_TW_ACK = 2,
+	TCP_TW_SYN = 3,
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	TCP_TW_ACK_OOW = 4,
+#endif
+};
+
+enum tcp_synack_type {
+	TCP_SYNACK_NORMAL,
+	TCP_SYNACK_FASTOPEN,
+	TCP_SYNACK_COOKIE,
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	TCP_SYNACK_RETRANS,
+#endif
+};
+
+/* which queue tcp_fragment() cuts a packet of */
+enum tcp_queue {
+	TCP_FRAG_IN_WRITE_QUEUE,
+	TCP_FRAG_IN_RTX_QUEUE,
+};
+
+enum tcp_seq_states {
+	TCP_SEQ_STATE_LISTENING,
+	TCP_SEQ_STATE_ESTABLISHED,
+};
+
+/* what limits the sender, timed in tcp_sock's chrono_stat[type - 1] */
+enum tcp_chrono {
+	TCP_CHRONO_UNSPEC,
+	TCP_CHRONO_BUSY,		/* data in flight or queued */
+	TCP_CHRONO_RWND_LIMITED,	/* the peer's window */
+	TCP_CHRONO_SNDBUF_LIMITED,	/* the send buffer */
+	__TCP_CHRONO_MAX,
+};
+
+/* the time of the chrono running so far added to its stat, new started */
+static inline void tcp_chrono_set(struct tcp_sock *tp, const enum tcp_chrono new)
+{
+	const u32 now = tcp_jiffies32;
+	enum tcp_chrono old = tp->chrono_type;
+
+	if (old > TCP_CHRONO_UNSPEC)
+		WRITE_ONCE(tp->chrono_stat[old - 1],
+			   tp->chrono_stat[old - 1] + now - tp->chrono_start);
+	WRITE_ONCE(tp->chrono_start, now);
+	tp->chrono_type = new;	/* a bit-field before 7.x */
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* a higher chrono type replaces the one running, a lower one waits */
+static inline void tcp_chrono_start(struct sock *sk, const enum tcp_chrono type)
+{
+	struct tcp_sock *tp = tcp_sk_rw(sk);
+
+	if (type > tp->chrono_type)
+		tcp_chrono_set(tp, type);
+}
+#else
+void tcp_chrono_start(struct sock *sk, const enum tcp_chrono type);
+#endif
+void tcp_chrono_stop(struct sock *sk, const enum tcp_chrono type);
+
+/* the packets SACKed or lost never outnumber those out */
+#define tcp_verify_left_out(tp)	WARN_ON(tcp_left_out(tp) > (tp)->packets_out)
+
+/* sent later, or at the same time with a later sequence */
+static inline bool tcp_skb_sent_after(u64 t1, u64 t2, u32 seq1, u32 seq2)
+{
+	return t1 > t2 || (t1 == t2 && after(seq1, seq2));
+}
+
+/* a thin stream: too few packets out for fast retransmit, past slow start */
+static inline bool tcp_stream_is_thin(struct tcp_sock *tp)
+{
+	return tp->packets_out < 4 && !tcp_in_initial_slowstart(tp);
+}
+
+/* a packet no larger than half the peer's largest window (all of a tiny one) */
+static inline int tcp_bound_to_half_wnd(struct tcp_sock *tp, int pktsize)
+{
+	int cutoff = tp->max_window > TCP_MSS_DEFAULT ? tp->max_window >> 1 : tp->max_window;
+
+	if (cutoff && pktsize > cutoff)
+		return max_t(int, cutoff, 68U - tp->tcp_header_len);
+	return pktsize;
+}
+
+/* the TSO burst tcp_tso_should_defer() waits for, in MSS */
+static inline __u32 tcp_max_tso_deferred_mss(const struct tcp_sock *tp)
+{
+	return 3;
+}
+
+/* the write queue: packets not sent yet (sk_write_queue) */
+static inline bool tcp_write_queue_empty(const struct sock *sk)
+{
+	const struct tcp_sock *tp = tcp_sk(sk);
+
+	return tp->write_seq == tp->snd_nxt;
+}
+
+static inline struct sk_buff *tcp_write_queue_tail(const struct sock *sk)
+{
+	return skb_peek_tail(&sk->sk_write_queue);
+}
+
+static inline struct sk_buff *tcp_send_head(const struct sock *sk)
+{
+	return skb_peek(&sk->sk_write_queue);
+}
+
+static inline bool tcp_skb_is_last(const struct sock *sk, const struct sk_buff *skb)
+{
+	return skb_queue_is_last(&sk->sk_write_queue, skb);
+}
+
+/* the retransmit queue: packets sent and not acknowledged, by sequence */
+static inline struct sk_buff *tcp_rtx_queue_head(const struct sock *sk)
+{
+	return skb_rb_first(&sk->tcp_rtx_queue);
+}
+
+static inline struct sk_buff *tcp_rtx_queue_tail(const struct sock *sk)
+{
+	return skb_rb_last(&sk->tcp_rtx_queue);
+}
+
+static inline bool tcp_rtx_queue_empty(const struct sock *sk)
+{
+	return RB_EMPTY_ROOT(&sk->tcp_rtx_queue);
+}
+
+static inline bool tcp_rtx_and_write_queues_empty(const struct sock *sk)
+{
+	return tcp_rtx_queue_empty(sk) && tcp_write_queue_empty(sk);
+}
+
+/* the first packet queued starts the busy chrono */
+static inline void tcp_add_write_queue_tail(struct sock *sk, struct sk_buff *skb)
+{
+	__skb_queue_tail(&sk->sk_write_queue, skb);
+	if (sk->sk_write_queue.next == skb)
+		tcp_chrono_start(sk, TCP_CHRONO_BUSY);
+}
+
+static inline void tcp_insert_write_queue_before(struct sk_buff *new, struct sk_buff *skb,
+						 struct sock *sk)
+{
+	__skb_queue_before(&sk->sk_write_queue, skb, new);
+}
+
+/*
+ * A packet of the retransmit queue keeps its place in the tsorted list in
+ * the room of its destructor and dst: cleared when it leaves that queue.
+ */
+static inline void tcp_skb_tsorted_anchor_cleanup(struct sk_buff *skb)
+{
+	skb->destructor = NULL;
+	skb->_skb_refdst = 0UL;
+}
+
+#define tcp_skb_tsorted_save(skb) {			\
+	unsigned long _save = (skb)->_skb_refdst;	\
+	(skb)->_skb_refdst = 0UL;
+
+#define tcp_skb_tsorted_restore(skb)			\
+	(skb)->_skb_refdst = _save;			\
+}
+
+static inline void tcp_unlink_write_queue(struct sk_buff *skb, struct sock *sk)
+{
+	tcp_skb_tsorted_anchor_cleanup(skb);
+	__skb_unlink(skb, &sk->sk_write_queue);
+}
+
+/* the packet after the highest SACKed one (NULL: none past it) */
+static inline struct sk_buff *tcp_highest_sack(struct sock *sk)
+{
+	return tcp_sk(sk)->highest_sack;
+}
+
+static inline void tcp_advance_highest_sack(struct sock *sk, struct sk_buff *skb)
+{
+	tcp_sk_rw(sk)->highest_sack = skb_rb_next(skb);
+}
+
+/* snd_una with nothing SACKed, snd_nxt when all past the highest SACK went */
+static inline u32 tcp_highest_sack_seq(struct tcp_sock *tp)
+{
+	if (!tp->sacked_out)
+		return tp->snd_una;
+	if (!tp->highest_sack)
+		return tp->snd_nxt;
+	return TCP_SKB_CB(tp->highest_sack)->seq;
+}
+
+static inline void tcp_highest_sack_reset(struct sock *sk)
+{
+	tcp_sk_rw(sk)->highest_sack = tcp_rtx_queue_head(sk);
+}
+
+/* the hint follows a packet that another (a collapse) replaces */
+static inline void tcp_highest_sack_replace(struct sock *sk, struct sk_buff *old,
+					    struct sk_buff *new)
+{
+	if (old == tcp_highest_sack(sk))
+		tcp_sk_rw(sk)->highest_sack = new;
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+static inline void tcp_clear_retrans_hints_partial(struct tcp_sock *tp)
+{
+	tp->lost_skb_hint = NULL;
+}
+
+static inline void tcp_clear_all_retrans_hints(struct tcp_sock *tp)
+{
+	tcp_clear_retrans_hints_partial(tp);
+	tp->retransmit_skb_hint = NULL;
+}
+#else
+static inline void tcp_clear_all_retrans_hints(struct tcp_sock *tp)
+{
+	tp->retransmit_skb_hint = NULL;
+}
+#endif
+
+static inline void tcp_sack_reset(struct tcp_options_received *rx_opt)
+{
+	rx_opt->dsack = 0;
+	rx_opt->num_sacks = 0;
+}
+
+/* a received packet counts for its GSO segments, data ones apart */
+static inline void tcp_segs_in(struct tcp_sock *tp, const struct sk_buff *skb)
+{
+	u16 segs_in = max_t(u16, 1, skb_shinfo(skb)->gso_segs);
+
+	WRITE_ONCE(tp->segs_in, tp->segs_in + segs_in);
+	if (skb->len > tcp_hdrlen(skb))
+		WRITE_ONCE(tp->data_segs_in, tp->data_segs_in + segs_in);
+}
+
+/* an ACK sent in quick ACK mode: the last one leaves it, ato back at its floor */
+static inline void tcp_dec_quickack_mode(struct sock *sk)
+{
+	struct inet_connection_sock *icsk = inet_csk(sk);
+
+	if (icsk->icsk_ack.quick) {
+		const unsigned int pkts = inet_csk_ack_scheduled(sk) ? 1 : 0;
+
+		if (pkts >= icsk->icsk_ack.quick) {
+			icsk->icsk_ack.quick = 0;
+			icsk->icsk_ack.ato = TCP_ATO_MIN;
+		} else {
+			icsk->icsk_ack.quick -= pkts;
+		}
+	}
+}
+
+/* header prediction: a pure ACK-flagged segment of our header length and window */
+static inline void __tcp_fast_path_on(struct tcp_sock *tp, u32 snd_wnd)
+{
+	tp->pred_flags = htonl((tp->tcp_header_len << 26) | ntohl(TCP_FLAG_ACK) | snd_wnd);
+}
+
+static inline void tcp_fast_path_on(struct tcp_sock *tp)
+{
+	__tcp_fast_path_on(tp, tp->snd_wnd >> tp->rx_opt.snd_wscale);
+}
+
+/* header prediction on unless out-of-order data, a zero window, a full buffer or URG */
+static inline void tcp_fast_path_check(struct sock *sk)
+{
+	struct tcp_sock *tp = tcp_sk_rw(sk);
+
+	if (RB_EMPTY_ROOT(&tp->out_of_order_queue) && tp->rcv_wnd &&
+	    atomic_read(&sk->sk_rmem_alloc) < sk->sk_rcvbuf && !tp->urg_data)
+		tcp_fast_path_on(tp);
+}
+
+/* the IPv4 pseudo header's checksum folded with base */
+static inline __sum16 tcp_v4_check(int len, __be32 saddr, __be32 daddr, __wsum base)
+{
+	return csum_tcpudp_magic(saddr, daddr, len, IPPROTO_TCP, base);
+}
+
+/* nonzero when a segment whose checksum the device did not verify is bad */
+static inline bool tcp_checksum_complete(struct sk_buff *skb)
+{
+	return !skb_csum_unnecessary(skb) && __skb_checksum_complete(skb);
+}
+
+/* the SYN cookie's clock: TCP_SYNCOOKIE_PERIOD ticks of jiffies_64 */
+static inline u32 tcp_cookie_time(void)
+{
+	u64 val = get_jiffies_64();
+
+	do_div(val, TCP_SYNCOOKIE_PERIOD);
+	return val;
+}
+
+/* RFC 6298's RTO from the smoothed RTT (<< 3) and its variance, in jiffies */
+static inline u32 __tcp_set_rto(const struct tcp_sock *tp)
+{
+	return usecs_to_jiffies((tp->srtt_us >> 3) + tp->rttvar_us);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* the connection's RTO ceiling (TCP_RTO_MAX_MS), TCP_RTO_MAX unless set */
+static inline unsigned int tcp_rto_max(const struct sock *sk)
+{
+	return READ_ONCE(inet_csk(sk)->icsk_rto_max);
+}
+
+static inline void tcp_bound_rto(struct sock *sk)
+{
+	inet_csk(sk)->icsk_rto = min(inet_csk(sk)->icsk_rto, tcp_rto_max(sk));
+}
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline void tcp_bound_rto(struct sock *sk)
+{
+	if (inet_csk(sk)->icsk_rto > TCP_RTO_MAX)
+		inet_csk(sk)->icsk_rto = TCP_RTO_MAX;
+}
+#else
+static inline void tcp_bound_rto(const struct sock *sk)
+{
+	if (inet_csk(sk)->icsk_rto > TCP_RTO_MAX)
+		inet_csk(sk)->icsk_rto = TCP_RTO_MAX;
+}
+#endif
+
+/* the microseconds until the RTO of the oldest packet out fires */
+static inline s64 tcp_rto_delta_us(const struct sock *sk)
+{
+	const struct sk_buff *skb = tcp_rtx_queue_head(sk);
+	u32 rto = inet_csk(sk)->icsk_rto;
+
+	if (likely(skb)) {
+		u64 rto_time_stamp_us = tcp_skb_timestamp_us(skb) + jiffies_to_usecs(rto);
+
+		return rto_time_stamp_us - tcp_sk(sk)->tcp_mstamp;
+	}
+	WARN_ONCE(1, "rtx queue empty: out:%u sacked:%u lost:%u retrans:%u\n",
+		  tcp_sk(sk)->packets_out, tcp_sk(sk)->sacked_out,
+		  tcp_sk(sk)->lost_out, tcp_sk(sk)->retrans_out);
+	return jiffies_to_usecs(rto);
+}
+
+/* the zero window probe's interval before backoff: the RTO, TCP_RTO_MIN at least */
+static inline unsigned long tcp_probe0_base(const struct sock *sk)
+{
+	return max_t(unsigned long, inet_csk(sk)->icsk_rto, TCP_RTO_MIN);
+}
+
+/* inet_csk_rto_backoff() for probes: the backoff capped where it passes TCP_RTO_MAX */
+static inline unsigned long tcp_probe0_when(const struct sock *sk, unsigned long max_when)
+{
+	u8 backoff = min_t(u8, ilog2(TCP_RTO_MAX / TCP_RTO_MIN) + 1,
+			   inet_csk(sk)->icsk_backoff);
+	u64 when = (u64)tcp_probe0_base(sk) << backoff;
+
+	return (unsigned long)min_t(u64, when, max_when);
+}
+
+/* the jiffies until the next departure EDT allows, from the cached clock */
+static inline unsigned long tcp_pacing_delay(const struct sock *sk)
+{
+	s64 delay = tcp_sk(sk)->tcp_wstamp_ns - tcp_sk(sk)->tcp_clock_cache;
+
+	return delay > 0 ? nsecs_to_jiffies(delay) : 0;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* a connection timer, later by the pacing delay if asked, at most tcp_rto_max() */
+static inline void tcp_reset_xmit_timer(struct sock *sk, const int what, unsigned long when,
+					bool pace_delay)
+{
+	if (pace_delay)
+		when += tcp_pacing_delay(sk);
+	inet_csk_reset_xmit_timer(sk, what, when, tcp_rto_max(sk));
+}
+
+static inline void tcp_check_probe_timer(struct sock *sk)
+{
+	if (!tcp_sk(sk)->packets_out && !inet_csk(sk)->icsk_pending)
+		tcp_reset_xmit_timer(sk, ICSK_TIME_PROBE0, tcp_probe0_base(sk), true);
+}
+#else
+/* a connection timer, later by the pacing delay, at most max_when */
+static inline void tcp_reset_xmit_timer(struct sock *sk, const int what, unsigned long when,
+					const unsigned long max_when)
+{
+	inet_csk_reset_xmit_timer(sk, what, when + tcp_pacing_delay(sk), max_when);
+}
+
+/* nothing out and no timer pending: the zero window probe timer armed */
+static inline void tcp_check_probe_timer(struct sock *sk)
+{
+	if (!tcp_sk(sk)->packets_out && !inet_csk(sk)->icsk_pending)
+		tcp_reset_xmit_timer(sk, ICSK_TIME_PROBE0, tcp_probe0_base(sk), TCP_RTO_MAX);
+}
+#endif
+
+/* PAWS (RFC 7323): the timestamp is acceptable within paws_win of ts_recent */
+static inline bool tcp_paws_check(const struct tcp_options_received *rx_opt, int paws_win)
+{
+	if ((s32)(rx_opt->ts_recent - rx_opt->rcv_tsval) <= paws_win)
+		return true;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	if (unlikely(!time_before32(ktime_get_seconds(),
+				    rx_opt->ts_recent_stamp + TCP_PAWS_WRAP)))
+		return true;
+#else
+	if (unlikely(!time_before32(ktime_get_seconds(),
+				    rx_opt->ts_recent_stamp + TCP_PAWS_24DAYS)))
+		return true;
+#endif
+	/* a peer whose SYN carried TSval 0 */
+	if (!rx_opt->ts_recent)
+		return true;
+	return false;
+}
+
+/* a segment PAWS rejects; a RST only while ts_recent is younger than TCP_PAWS_MSL */
+static inline bool tcp_paws_reject(const struct tcp_options_received *rx_opt, int rst)
+{
+	if (tcp_paws_check(rx_opt, 0))
+		return false;
+	if (rst && !time_before32(ktime_get_seconds(), rx_opt->ts_recent_stamp + TCP_PAWS_MSL))
+		return false;
+	return true;
+}
+
+/* FIN_WAIT2's time: TCP_LINGER2 or the sysctl, at least 3.5 RTOs */
+static inline int tcp_fin_time(const struct sock *sk)
+{
+	int fin_timeout = tcp_sk(sk)->linger2 ? : QDK_TCP_FIN_TIMEOUT_DEFAULT;
+	const int rto = inet_csk(sk)->icsk_rto;
+
+	if (fin_timeout < (rto << 2) - (rto >> 1))
+		fin_timeout = (rto << 2) - (rto >> 1);
+	return fin_timeout;
+}
+
+/* keepalive: the socket's option, else the sysctl's default */
+static inline int keepalive_intvl_when(const struct tcp_sock *tp)
+{
+	int val = READ_ONCE(tp->keepalive_intvl);
+
+	return val ? : TCP_KEEPALIVE_INTVL;
+}
+
+static inline int keepalive_time_when(const struct tcp_sock *tp)
+{
+	int val = READ_ONCE(tp->keepalive_time);
+
+	return val ? : TCP_KEEPALIVE_TIME;
+}
+
+static inline int keepalive_probes(const struct tcp_sock *tp)
+{
+	int val = READ_ONCE(tp->keepalive_probes);
+
+	return val ? : TCP_KEEPALIVE_PROBES;
+}
+
+/* jiffies since the peer was last heard (an ACK or data) */
+static inline u32 keepalive_time_elapsed(const struct tcp_sock *tp)
+{
+	const struct inet_connection_sock *icsk = &tp->inet_conn;
+
+	return min_t(u32, tcp_jiffies32 - icsk->icsk_ack.lrcvtime,
+		     tcp_jiffies32 - tp->rcv_tstamp);
+}
+
+/* TCP_NOTSENT_LOWAT, else the sysctl's default (no limit) */
+static inline u32 tcp_notsent_lowat(const struct tcp_sock *tp)
+{
+	u32 val = READ_ONCE(tp->notsent_lowat);
+
+	return val ?: QDK_TCP_NOTSENT_LOWAT_DEFAULT;
+}
+
+/* the receive window a space of receive memory allows */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define TCP_DEFAULT_SCALING_RATIO	(1 << (TCP_RMEM_TO_WIN_SCALE - 1))
+
+static inline int __tcp_win_from_space(u8 scaling_ratio, int space)
+{
+	s64 scaled_space = (s64)space * scaling_ratio;
+
+	return scaled_space >> TCP_RMEM_TO_WIN_SCALE;
+}
+
+static inline int tcp_win_from_space(const struct sock *sk, int space)
+{
+	return __tcp_win_from_space(tcp_sk(sk)->scaling_ratio, space);
+}
+
+/* the memory a window needs: __tcp_win_from_space() inverted */
+static inline int __tcp_space_from_win(u8 scaling_ratio, int win)
+{
+	u64 val = (u64)win << TCP_RMEM_TO_WIN_SCALE;
+
+	do_div(val, scaling_ratio);
+	return val;
+}
+
+static inline int tcp_space_from_win(const struct sock *sk, int win)
+{
+	return __tcp_space_from_win(tcp_sk(sk)->scaling_ratio, win);
+}
+
+static inline void tcp_scaling_ratio_init(struct sock *sk)
+{
+	tcp_sk_rw(sk)->scaling_ratio = TCP_DEFAULT_SCALING_RATIO;
+}
+#else
+/* net.ipv4.tcp_adv_win_scale (default 1: half the space is overhead) */
+static inline int tcp_win_from_space(const struct sock *sk, int space)
+{
+	int tcp_adv_win_scale = QDK_TCP_ADV_WIN_SCALE_DEFAULT;
+
+	return tcp_adv_win_scale <= 0 ? (space >> (-tcp_adv_win_scale)) :
+					space - (space >> tcp_adv_win_scale);
+}
+#endif
+
+/* the window left in the receive buffer (may be negative) */
+static inline int tcp_space(const struct sock *sk)
+{
+	return tcp_win_from_space(sk, READ_ONCE(sk->sk_rcvbuf) -
+				  READ_ONCE(sk->sk_backlog.len) -
+				  atomic_read(&sk->sk_rmem_alloc));
+}
+
+static inline int tcp_full_space(const struct sock *sk)
+{
+	return tcp_win_from_space(sk, READ_ONCE(sk->sk_rcvbuf));
+}
+
+/* rcv_ssthresh down to new_ssthresh, up to what unused reserved memory allows */
+static inline void __tcp_adjust_rcv_ssthresh(struct sock *sk, u32 new_ssthresh)
+{
+	int unused_mem = sk_unused_reserved_mem(sk);
+	struct tcp_sock *tp = tcp_sk_rw(sk);
+
+	tp->rcv_ssthresh = min(tp->rcv_ssthresh, new_ssthresh);
+	if (unused_mem)
+		tp->rcv_ssthresh = max_t(u32, tp->rcv_ssthresh,
+					 tcp_win_from_space(sk, unused_mem));
+}
+
+static inline void tcp_adjust_rcv_ssthresh(struct sock *sk)
+{
+	__tcp_adjust_rcv_ssthresh(sk, 4U * tcp_sk(sk)->advmss);
+}
+
+extern unsigned long tcp_memory_pressure;
+extern atomic_long_t tcp_memory_allocated;
+extern long sysctl_tcp_mem[3];
+void tcp_enter_memory_pressure(struct sock *sk);
+void tcp_leave_memory_pressure(struct sock *sk);
+
+/* TCP's global memory pressure (the shim has no memory cgroups) */
+static inline bool tcp_under_memory_pressure(const struct sock *sk)
+{
+	return READ_ONCE(tcp_memory_pressure);
+}
+
+/* receive memory past 7/8 of the buffer, or TCP under pressure */
+static inline bool tcp_rmem_pressure(const struct sock *sk)
+{
+	int rcvbuf, threshold;
+
+	if (tcp_under_memory_pressure(sk))
+		return true;
+	rcvbuf = READ_ONCE(sk->sk_rcvbuf);
+	threshold = rcvbuf - (rcvbuf >> 3);
+	return atomic_read(&sk->sk_rmem_alloc) > threshold;
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* a send queue past the minimum while the protocol's pool is over its hard limit */
+static inline bool tcp_out_of_memory(struct sock *sk)
+{
+	return sk->sk_wmem_queued > SOCK_MIN_SNDBUF &&
+	       sk_memory_allocated(sk) > sk_prot_mem_limits(sk, 2);
+}
+#endif
+
+/* data ready for the reader: target bytes, memory pressure or a closing window */
+static inline bool tcp_epollin_ready(const struct sock *sk, int target)
+{
+	const struct tcp_sock *tp = tcp_sk(sk);
+	int avail = READ_ONCE(tp->rcv_nxt) - READ_ONCE(tp->copied_seq);
+
+	if (avail <= 0)
+		return false;
+	return (avail >= target) || tcp_rmem_pressure(sk) ||
+	       (tcp_receive_window(tp) <= inet_csk(sk)->icsk_ack.rcv_mss);
+}
+
+/* the bytes a reader can take (SIOCINQ): up to the urgent byte, less a FIN */
+static inline int tcp_inq(struct sock *sk)
+{
+	struct tcp_sock *tp = tcp_sk_rw(sk);
+	int answ;
+
+	if ((1 << sk->sk_state) & (TCPF_SYN_SENT | TCPF_SYN_RECV)) {
+		answ = 0;
+	} else if (sock_flag(sk, SOCK_URGINLINE) || !tp->urg_data ||
+		   before(tp->urg_seq, tp->copied_seq) ||
+		   !before(tp->urg_seq, tp->rcv_nxt)) {
+		answ = tp->rcv_nxt - tp->copied_seq;
+		if (answ && sock_flag(sk, SOCK_DONE))
+			answ--;
+	} else {
+		answ = tp->urg_seq - tp->copied_seq;
+	}
+	return answ;
 }
 
 /* congestion control */

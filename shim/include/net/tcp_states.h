@@ -2,6 +2,8 @@
 #ifndef _LINUX_TCP_STATES_H
 #define _LINUX_TCP_STATES_H
 
+#include <linux/version.h>
+
 enum {
 	TCP_ESTABLISHED = 1,
 	TCP_SYN_SENT,
@@ -15,10 +17,15 @@ enum {
 	TCP_LISTEN,
 	TCP_CLOSING,
 	TCP_NEW_SYN_RECV,
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	TCP_BOUND_INACTIVE,	/* inet_diag's bound, inactive socket */
+#endif
 	TCP_MAX_STATES
 };
 
 #define TCP_STATE_MASK	0xF
+
+#define TCP_ACTION_FIN	(1 << TCP_CLOSE)
 
 enum {
 	TCPF_ESTABLISHED = (1 << TCP_ESTABLISHED),
@@ -33,6 +40,9 @@ enum {
 	TCPF_LISTEN	 = (1 << TCP_LISTEN),
 	TCPF_CLOSING	 = (1 << TCP_CLOSING),
 	TCPF_NEW_SYN_RECV = (1 << TCP_NEW_SYN_RECV),
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	TCPF_BOUND_INACTIVE = (1 << TCP_BOUND_INACTIVE),
+#endif
 };
 
 #endif
