@@ -229,7 +229,7 @@ START_TEST(xstats_high_water)
 	enq(q, 3, 100);
 	enq(q, 4, 1500);
 	enq(q, 5, 100);		/* dropped */
-	qt_check_print_xstats(q, 0, "limit_drops 1 change_drops 0 qlen_max 3 backlog_max 1700 ");
+	qt_check_print_xstats(q, 0, "limit_drops 1 change_drops 0 qlen_max 3 backlog_max 1700b ");
 	/* an older, shorter xstats struct: only the fields it holds */
 	qt_check_print_xstats(q, 8, "limit_drops 1 change_drops 0 ");
 	qdk_qdisc_destroy(q);

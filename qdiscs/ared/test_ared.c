@@ -774,18 +774,18 @@ START_TEST(tc_print)
 	ck_assert_ptr_nonnull(k);
 	n = qdk_qdisc_dump(q, buf, sizeof(buf));
 	k->print(buf + 4, n - 4, &t.o);
-	ck_assert_str_eq(t.buf, "limit 100000 min 20000 max 60000 probability 0.02 "
-			 "avpkt 1000 ewma 9 bandwidth 1250000 ecn nogentle noadapt "
-			 "interval 500000000 seed 5 ");
+	ck_assert_str_eq(t.buf, "limit 100000b min 20000b max 60000b probability 0.02 "
+			 "avpkt 1000b ewma 9 bandwidth 10Mbit ecn nogentle noadapt "
+			 "interval 500ms seed 5 ");
 	t.buf[0] = 0;
 	n = qdk_qdisc_dump_xstats(q, buf, sizeof(buf));
 	k->print_xstats(buf, n, &t.o);
-	ck_assert_str_eq(t.buf, "max_p 0.02 qavg 0 ewma 9 prob_drop 0 prob_mark 0 "
+	ck_assert_str_eq(t.buf, "max_p 0.02 qavg 0b ewma 9 prob_drop 0 prob_mark 0 "
 			 "forced_drop 0 pdrop 0 head_drop 0 adapt_up 0 adapt_down 0 ");
 	/* a shorter (older) xstats struct: the fields it has */
 	t.buf[0] = 0;
 	k->print_xstats(buf, 8, &t.o);
-	ck_assert_str_eq(t.buf, "max_p 0.02 qavg 0 ");
+	ck_assert_str_eq(t.buf, "max_p 0.02 qavg 0b ");
 	qdk_qdisc_destroy(q);
 }
 END_TEST

@@ -306,8 +306,8 @@ START_TEST(dump_round_trip_and_print)
 					  "tag src 10.1.0.0/16 seed 5");
 
 	qt_check_dump_round_trip(q, 40);
-	qt_check_print(q, "limit 40 min 3 max 12 probability 0.05 ewma 3 bandwidth 1250000 "
-		       "avpkt 1500 tag src 10.1.0.0/16 mm_thresh 7 udp_thresh 1 seed 5 ");
+	qt_check_print(q, "limit 40 min 3 max 12 probability 0.05 ewma 3 bandwidth 10Mbit "
+		       "avpkt 1500b tag src 10.1.0.0/16 mm_thresh 7 udp_thresh 1 seed 5 ");
 	enq(q, (struct pspec){ .proto = UDP, .src3 = 1 });
 	qt_check_print_xstats(q, 0, "qavg 0.000 tcp_avg 0.000 mm_avg 0.000 udp_avg 0.000 "
 			      "tcp_qlen 0 mm_qlen 1 udp_qlen 0 mm_drops 0 udp_drops 0 "

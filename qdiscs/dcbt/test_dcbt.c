@@ -420,8 +420,8 @@ START_TEST(dump_round_trip_and_print)
 					  "tag mark 0x10/0xf0 seed 5");
 
 	qt_check_dump_round_trip(q, 60);
-	qt_check_print(q, "limit 40 min 3 max 12 probability 0.05 ewma 3 avpkt 1000 "
-		       "tag mark 0x10/0xf0 flows 64 timeout 2000000000 collect 100000000 "
+	qt_check_print(q, "limit 40 min 3 max 12 probability 0.05 ewma 3 avpkt 1000b "
+		       "tag mark 0x10/0xf0 flows 64 timeout 2s collect 100ms "
 		       "chips seed 5 ");
 	qt_check_print_xstats(q, 24, "qavg 0.000 tcp_avg 0.000 mm_avg 0.000 udp_avg 0.000 "
 			      "mm_thresh 0.000 udp_thresh 0.000 ");

@@ -400,12 +400,12 @@ START_TEST(tc_print)
 	ck_assert_ptr_nonnull(k);
 	n = qdk_qdisc_dump(q, buf, sizeof(buf));
 	k->print(buf + 4, n - 4, &t.o);
-	ck_assert_str_eq(t.buf, "limit 250000 kl 100000 kh 200000 gamma 0.85 avpkt 1000 "
-			 "ewma 4 bandwidth 1250000 dropfront seed 5 ");
+	ck_assert_str_eq(t.buf, "limit 250000b kl 100000b kh 200000b gamma 0.85 avpkt 1000b "
+			 "ewma 4 bandwidth 10Mbit dropfront seed 5 ");
 	t.buf[0] = 0;
 	n = qdk_qdisc_dump_xstats(q, buf, sizeof(buf));
 	k->print_xstats(buf, n, &t.o);
-	ck_assert_str_eq(t.buf, "qavg 0 ewma 4 km_used 150000 prob_drop 0 prob_mark 0 "
+	ck_assert_str_eq(t.buf, "qavg 0b ewma 4 km_used 150000b prob_drop 0 prob_mark 0 "
 			 "forced_drop 0 pdrop 0 head_drop 0 ");
 	qdk_qdisc_destroy(q);
 }

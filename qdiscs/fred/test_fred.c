@@ -342,8 +342,8 @@ START_TEST(tc_parse_print)
 					"bandwidth 8mbit minq 3 maxq 8 flows 256 timeout 20ms ecn "
 					"seed 42");
 
-	qt_check_print(q, "limit 50 min 4 max 12 probability 0.1 burst 6 avpkt 500 bandwidth "
-		       "1000000 minq 3 maxq 8 flows 256 timeout 20000000 seed 42 ecn ");
+	qt_check_print(q, "limit 50 min 4 max 12 probability 0.1 burst 6 avpkt 500b bandwidth "
+		       "8Mbit minq 3 maxq 8 flows 256 timeout 20ms seed 42 ecn ");
 	ck_assert_uint_eq(xstats(q).maxq_drops, 0);	/* exactly its size */
 	qt_check_print_xstats(q, 8, "maxq_drops 0 fair_drops 0 ");
 	qdk_qdisc_destroy(q);

@@ -500,8 +500,8 @@ START_TEST(tc_parse_print)
 					"max 9000 probability 0.1 burst 8 avpkt 500 bandwidth 8mbit "
 					"ecn seed 42");
 
-	qt_check_print(q, "limit 50 mice 2048 timeout 20000000 flows 256 min 3000 max 9000 "
-		       "probability 0.1 burst 8 avpkt 500 bandwidth 1000000 ecn seed 42 ");
+	qt_check_print(q, "limit 50 mice 2Kb timeout 20ms flows 256 min 3000b max 9000b "
+		       "probability 0.1 burst 8 avpkt 500b bandwidth 8Mbit ecn seed 42 ");
 	qt_check_print_xstats(q, 8, "mice_pkts 0 elephant_pkts 0 ");
 	qdk_qdisc_destroy(q);
 }

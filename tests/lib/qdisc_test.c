@@ -422,15 +422,27 @@ static void model_check(struct qt_model *m, struct qdk_qdisc *q, const char *aft
 
 	for (int i = 0; i < m->n; i++)
 		backlog += m->len[i];
-	ck_assert_msg(st.qlen == (uint64_t)m->n, "after %s: qlen %llu, holds %d",
+	ck_assert_msg(st.qlen == (uint64_t)m->n, "after %s: q.qlen is %llu, but the qdisc holds "
+		      "%d packets (those it took, less those it dropped or handed out): q.qlen "
+		      "counts every packet it holds (docs/qdisc-ops.md, 4. Statistics accounting)",
 		      after, (unsigned long long)st.qlen, m->n);
-	ck_assert_msg(st.backlog == backlog, "after %s: backlog %llu, holds %llu bytes",
+	ck_assert_msg(st.backlog == backlog, "after %s: qstats.backlog is %llu, but the packets "
+		      "the qdisc holds are %llu bytes: backlog moves with q.qlen, by "
+		      "qdisc_pkt_len() (docs/qdisc-ops.md, 4. Statistics accounting)",
 		      after, (unsigned long long)st.backlog, (unsigned long long)backlog);
-	ck_assert_msg(st.drops == m->st0.drops + m->drops, "after %s: drops %llu, dropped %llu",
-		      after, (unsigned long long)(st.drops - m->st0.drops),
+	ck_assert_msg(st.drops == m->st0.drops + m->drops, "after %s: qstats.drops grew by %llu, "
+		      "but the qdisc dropped %llu packets: each drop counts once (qdisc_drop(), "
+		      "or qdisc_qstats_drop() beside kfree_skb()) (docs/qdisc-ops.md, 4. Statistics "
+		      "accounting)", after, (unsigned long long)(st.drops - m->st0.drops),
 		      (unsigned long long)m->drops);
-	ck_assert_uint_eq(st.packets, m->st0.packets + m->sent);
-	ck_assert_uint_eq(st.bytes, m->st0.bytes + m->sent_bytes);
+	ck_assert_msg(st.packets == m->st0.packets + m->sent &&
+		      st.bytes == m->st0.bytes + m->sent_bytes, "after %s: bstats counts %llu "
+		      "packets (%llu bytes) sent, but dequeue handed out %llu (%llu bytes): each "
+		      "packet dequeue returns is counted once (qdisc_bstats_update()) "
+		      "(docs/qdisc-ops.md, 4. Statistics accounting)", after,
+		      (unsigned long long)(st.packets - m->st0.packets),
+		      (unsigned long long)(st.bytes - m->st0.bytes),
+		      (unsigned long long)m->sent, (unsigned long long)m->sent_bytes);
 }
 
 /*
@@ -666,8 +678,18 @@ void qt_check_tc_build(const char *opts)
 	int n = qdk_qdisc_dump(q, dump, sizeof(dump));
 
 	qt_build(opts, &b);
-	ck_assert_int_eq(b.len, n);
-	ck_assert_mem_eq(b.data, dump, n);
+	/*
+	 * tc sends the options its words name; the qdisc dumps every option it
+	 * has, defaults too. They match when opts names each dumped option, in
+	 * the dump's order, at the value the qdisc keeps.
+	 */
+	ck_assert_msg(b.len == (size_t)n && !memcmp(b.data, dump, (size_t)n),
+		      "tc's words \"%s\" make %zu bytes of TCA_OPTIONS, the qdisc dumps %d%s: "
+		      "a dump carries every option the qdisc has (defaults too) and tc sends "
+		      "only those its words name, so the words given here must name each "
+		      "option the dump holds, in the dump's order (an option added to dump() "
+		      "is added here too; docs/tutorial.md, \"tc words and dumped options\")",
+		      opts, b.len, n, b.len == (size_t)n ? " that differ" : "");
 	tcopt_buf_free(&b);
 	qdk_qdisc_destroy(q);
 }
@@ -761,10 +783,24 @@ static void text_add(struct tcopt_out *o, const char *s)
 static void text_uint(struct tcopt_out *o, const char *key, uint64_t v,
 		      enum tcopt_unit unit)
 {
-	char b[128];
+	char b[128], val[64];
 
-	(void)unit;
-	snprintf(b, sizeof(b), "%s %llu ", key, (unsigned long long)v);
+	/* in tc's units, as tc -d prints them: 5ms, 1514b, 10Mbit */
+	switch (unit) {
+	case TCOPT_BYTES:
+		tcopt_fmt_size(val, sizeof(val), v);
+		break;
+	case TCOPT_RATE:
+		tcopt_fmt_rate(val, sizeof(val), v);
+		break;
+	case TCOPT_TIME_NS:
+		tcopt_fmt_time(val, sizeof(val), v);
+		break;
+	default:
+		snprintf(val, sizeof(val), "%llu", (unsigned long long)v);
+		break;
+	}
+	snprintf(b, sizeof(b), "%s %s ", key, val);
 	text_add(o, b);
 }
 
