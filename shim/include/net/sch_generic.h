@@ -983,6 +983,9 @@ static inline struct sk_buff *qdisc_dequeue_peeked(struct Qdisc *sch)
 	} else {
 		skb = sch->dequeue(sch);
 	}
+	/* the parent's line that took it out of its child (qdk/accounting.h) */
+	if (skb)
+		qdk_acct_unlinked(skb, _QDK_THIS_IP_);
 	return skb;
 }
 
