@@ -40,7 +40,7 @@ static struct {
 	unsigned int len;
 	unsigned long ip;
 } drops[DROPS_MAX];
-unsigned int qdk_acct_ndrops;
+unsigned int qdk_acct_ndrops, qdk_acct_ndrops_all;
 #define ndrops qdk_acct_ndrops
 
 void qdk_acct_bug(void)
@@ -103,6 +103,7 @@ void qdk_acct_freed(struct sk_buff *skb, unsigned long ip)
 {
 	if (!skb->__qdk_drop_ip)
 		skb->__qdk_drop_ip = ip;
+	qdk_acct_ndrops_all++;
 	if (ndrops < DROPS_MAX) {
 		drops[ndrops].id = skb->__qdk_id;
 		drops[ndrops].len = qdisc_pkt_len(skb);
@@ -265,6 +266,33 @@ static void lost_one(void *arg, const struct sk_buff *skb)
 	}
 }
 
+/*
+ * The drop site to blame for bytes the counts kept: the one whose drops in
+ * this call add up to them, else the one that dropped most, else the first.
+ */
+static unsigned int drop_site(s64 dbytes)
+{
+	unsigned int i, j, best = 0, best_n = 0;
+
+	for (i = 0; i < ndrops; i++) {
+		unsigned int n = 0;
+		s64 sum = 0;
+
+		for (j = 0; j < ndrops; j++)
+			if (drops[j].ip == drops[i].ip) {
+				n++;
+				sum += drops[j].len;
+			}
+		if (sum == dbytes || sum == -dbytes)
+			return i;
+		if (n > best_n) {
+			best = i;
+			best_n = n;
+		}
+	}
+	return best;
+}
+
 static void __attribute__((__noreturn__))
 report(struct Qdisc *q, const char *what, const char *kind, unsigned long long line)
 {
@@ -284,12 +312,7 @@ report(struct Qdisc *q, const char *what, const char *kind, unsigned long long l
 		snprintf(at, sizeof(at), "%s:%u", w.made->__qdk_tag->ct.filename,
 			 w.made->__qdk_tag->ct.lineno);
 	} else if (ndrops) {
-		/* the drop whose bytes the counts still have, else the first */
-		for (i = 0; i < ndrops; i++)
-			if (dbytes == drops[i].len) {
-				pick = i;
-				break;
-			}
+		pick = drop_site(dbytes);
 		if (drops[pick].ip)
 			qdk_host_where(drops[pick].ip, at, sizeof(at));
 	}
@@ -321,6 +344,8 @@ report(struct Qdisc *q, const char *what, const char *kind, unsigned long long l
 		qdk_host_log("  this call dropped packet %llu (%u bytes) at %s\n",
 			     (unsigned long long)drops[i].id, drops[i].len,
 			     drops[i].ip ? qdk_host_where(drops[i].ip, buf, sizeof(buf)) : "?");
+	if (qdk_acct_ndrops_all > ndrops)
+		qdk_host_log("  and %u more drops\n", qdk_acct_ndrops_all - ndrops);
 	qdk_host_log("  rule: q.qlen and qstats.backlog count every packet the qdisc holds, its"
 		     " children's too, until its dequeue returns it or it is dropped; a drop takes"
 		     " it off both (qdisc_drop(), qdisc_qstats_backlog_dec(),"

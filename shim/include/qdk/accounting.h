@@ -66,7 +66,7 @@ static inline void qdk_acct_unlinked(const void *node, unsigned long ip)
  * qdisc; a qdisc is created or freed.
  */
 extern unsigned long qdk_acct_call_unlinks;
-extern unsigned int qdk_acct_ndrops;
+extern unsigned int qdk_acct_ndrops, qdk_acct_ndrops_all;
 extern unsigned long long qdk_acct_call_mem_seq, qdk_mem_seq;
 
 static inline void qdk_acct_call_begin(void)
@@ -74,6 +74,7 @@ static inline void qdk_acct_call_begin(void)
 	qdk_acct_call_unlinks = qdk_acct_unlink_seq;
 	qdk_acct_call_mem_seq = qdk_mem_seq;
 	qdk_acct_ndrops = 0;
+	qdk_acct_ndrops_all = 0;
 }
 
 void qdk_acct_check(const char *what, const char *kind, unsigned long long line);
