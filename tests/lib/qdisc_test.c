@@ -922,6 +922,40 @@ static void warm_up(const char *kind)
 		qdk_qdisc_destroy(q);
 }
 
+/*
+ * QDK_PARAMS="NAME=VALUE ...": module parameters set before the modules'
+ * init, as qdk-replay's --param and insmod set them.
+ */
+static int qt_params_from_env(void)
+{
+	const char *env = getenv("QDK_PARAMS");
+	char buf[1024], *w, *save;
+
+	if (!env || !*env)
+		return 0;
+	if (strlen(env) >= sizeof(buf)) {
+		fprintf(stderr, "QDK_PARAMS: longer than %zu bytes\n", sizeof(buf) - 1);
+		return -1;
+	}
+	strcpy(buf, env);
+	for (w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		char *eq = strchr(w, '=');
+		int err;
+
+		if (!eq) {
+			fprintf(stderr, "QDK_PARAMS: \"%s\" is not NAME=VALUE\n", w);
+			return -1;
+		}
+		*eq = '\0';
+		err = qdk_param_set(w, eq + 1);
+		if (err) {
+			fprintf(stderr, "QDK_PARAMS: %s=%s: %s\n", w, eq + 1, strerror(-err));
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int qt_main(const char *kind, Suite *s)
 {
 	SRunner *sr = srunner_create(s);
@@ -929,6 +963,8 @@ int qt_main(const char *kind, Suite *s)
 	int failed;
 
 	qt_kind = kind;
+	if (qt_params_from_env())
+		return 1;
 	if (qdk_init(1) != 0) {
 		fprintf(stderr, "qdk_init failed\n");
 		srunner_free(sr);
