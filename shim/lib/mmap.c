@@ -5,9 +5,14 @@
  * call stops (qdk/unmodelled.h).
  */
 #include <linux/mm.h>
+#include <linux/export.h>
 #include <qdk/unmodelled.h>
 
 #define NO_MM "the shim's task has no user address space"
+
+/* linux/mm.h: the kernel's default, 256 pages (stack_guard_gap= on the command line) */
+unsigned long stack_guard_gap = 256UL << PAGE_SHIFT;
+EXPORT_SYMBOL(stack_guard_gap);
 
 struct vm_area_struct *find_vma(struct mm_struct *mm, unsigned long addr)
 {

@@ -131,3 +131,36 @@ void sched_clock_idle_sleep_event(void)
 void sched_clock_idle_wakeup_event(void)
 {
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/*
+ * linux/preempt.h: the model Debian's PREEMPT_DYNAMIC kernel boots with
+ * when no preempt= is given: its configured default, CONFIG_PREEMPT_VOLUNTARY
+ * on 6.12, CONFIG_PREEMPT_LAZY on 7.x.
+ */
+bool preempt_model_none(void)
+{
+	return false;
+}
+EXPORT_SYMBOL_GPL(preempt_model_none);
+
+bool preempt_model_voluntary(void)
+{
+	return LINUX_VERSION_CODE < KERNEL_VERSION(7, 0, 0);
+}
+EXPORT_SYMBOL_GPL(preempt_model_voluntary);
+
+bool preempt_model_full(void)
+{
+	return false;
+}
+EXPORT_SYMBOL_GPL(preempt_model_full);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 0, 0)
+bool preempt_model_lazy(void)
+{
+	return true;
+}
+EXPORT_SYMBOL_GPL(preempt_model_lazy);
+#endif
+#endif

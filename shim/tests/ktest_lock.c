@@ -10,6 +10,9 @@
 #include <linux/refcount.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
+#include <linux/bottom_half.h>
+#include <linux/preempt.h>
+#include <linux/version.h>
 
 #include "ktest.h"
 
@@ -365,5 +368,53 @@ KTEST(lock, guards_of_every_kind)
 		KT_ASSERT(p && !q, "retained");
 		kfree(keep);
 	}
+	return 0;
+}
+
+KTEST(lock, preempt_levels_and_guards)
+{
+	int base = preempt_count();
+
+	KT_EQ(interrupt_context_level(), 0);
+	local_bh_disable();		/* bottom halves off: still a task */
+	KT_EQ(interrupt_context_level(), 0);
+	local_bh_enable();
+	preempt_count_add(SOFTIRQ_OFFSET);
+	KT_EQ(interrupt_context_level(), 1);
+	preempt_count_add(HARDIRQ_OFFSET);
+	KT_EQ(interrupt_context_level(), 2);
+	preempt_count_add(NMI_OFFSET);
+	KT_EQ(interrupt_context_level(), 3);
+	preempt_count_sub(NMI_OFFSET + HARDIRQ_OFFSET + SOFTIRQ_OFFSET);
+	KT_EQ(preempt_count(), base);
+
+	preempt_disable_nested();
+	KT_EQ(preempt_count(), base + 1);
+	preempt_enable_nested();
+	preempt_disable();
+	KT_ASSERT(!preempt_count_dec_and_test(), "no reschedule is ever due");
+	KT_EQ(preempt_count(), base);
+	KT_EQ(PREEMPT_DISABLED, PREEMPT_DISABLE_OFFSET);
+	KT_EQ(FORK_PREEMPT_COUNT, 2 * PREEMPT_DISABLE_OFFSET);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	{
+		guard(preempt)();
+		KT_EQ(preempt_count(), base + 1);
+		KT_ASSERT(in_atomic(), "atomic in the guard");
+	}
+	KT_EQ(preempt_count(), base);
+	scoped_guard(preempt_notrace)
+		KT_EQ(preempt_count(), base + 1);
+	KT_EQ(preempt_count(), base);
+	KT_ASSERT(!preempt_model_none() && !preempt_model_full(), "none/full");
+	KT_ASSERT(!preempt_model_rt(), "not RT");
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 0, 0)
+	KT_ASSERT(preempt_model_lazy() && !preempt_model_voluntary(), "7.x boots lazy");
+	KT_ASSERT(preempt_model_preemptible(), "lazy preempts");
+#else
+	KT_ASSERT(preempt_model_voluntary(), "6.12 boots voluntary");
+	KT_ASSERT(!preempt_model_preemptible(), "voluntary does not preempt");
+#endif
+#endif
 	return 0;
 }

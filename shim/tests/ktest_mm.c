@@ -9,6 +9,7 @@
 #include <linux/slab.h>
 #include <linux/sysinfo.h>
 #include <linux/vmalloc.h>
+#include <linux/version.h>
 
 #include "ktest.h"
 
@@ -191,5 +192,100 @@ KTEST(mm, memory_info)
 	KT_EQ(totalram_pages(), ((4UL << 30) >> PAGE_SHIFT) - 16);
 	totalram_pages_add(16);
 	KT_EQ(qdk_test_mem_objects(), base);
+	return 0;
+}
+
+KTEST(mm, gfp_zone_and_migratetype)
+{
+	/* the zone each modifier selects on x86-64 (no highmem) */
+	KT_EQ(gfp_zone(GFP_KERNEL), ZONE_NORMAL);
+	KT_EQ(gfp_zone(GFP_KERNEL | __GFP_DMA), ZONE_DMA);
+	KT_EQ(gfp_zone(GFP_KERNEL | __GFP_DMA32), ZONE_DMA32);
+	KT_EQ(gfp_zone(GFP_USER | __GFP_HIGHMEM), ZONE_NORMAL);
+	KT_EQ(gfp_zone(GFP_HIGHUSER_MOVABLE), ZONE_MOVABLE);
+	KT_EQ(gfp_zone(GFP_KERNEL | __GFP_MOVABLE), ZONE_NORMAL);
+	KT_EQ(gfp_zone(__GFP_MOVABLE | __GFP_DMA32), ZONE_DMA32);
+	KT_EQ(gfp_zone(__GFP_MOVABLE | __GFP_DMA), ZONE_DMA);
+	KT_ASSERT((GFP_ZONE_BAD >> (__GFP_DMA | __GFP_DMA32)) & 1, "two zones are bad");
+	KT_ASSERT(!((GFP_ZONE_BAD >> __GFP_DMA32) & 1), "one zone is fine");
+
+	KT_EQ(gfp_migratetype(GFP_KERNEL), MIGRATE_UNMOVABLE);
+	KT_EQ(gfp_migratetype(GFP_HIGHUSER_MOVABLE), MIGRATE_MOVABLE);
+	KT_EQ(gfp_migratetype(GFP_KERNEL | __GFP_RECLAIMABLE), MIGRATE_RECLAIMABLE);
+
+	KT_EQ(gfp_zonelist(GFP_KERNEL), 0);
+	KT_EQ(gfp_zonelist(GFP_KERNEL | __GFP_THISNODE), 1);
+	KT_ASSERT(gfp_compaction_allowed(GFP_KERNEL), "GFP_KERNEL may compact");
+	KT_ASSERT(gfp_compaction_allowed(GFP_NOFS), "GFP_NOFS may compact");
+	KT_ASSERT(!gfp_compaction_allowed(GFP_NOIO), "GFP_NOIO may not");
+	KT_ASSERT(!gfp_compaction_allowed(GFP_ATOMIC), "GFP_ATOMIC may not");
+	KT_ASSERT(gfpflags_allow_blocking(GFP_KERNEL), "GFP_KERNEL blocks");
+	KT_ASSERT(!gfpflags_allow_blocking(GFP_ATOMIC), "GFP_ATOMIC does not");
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	/* a nested allocation keeps the context bits and adds the quiet ones */
+	KT_EQ(gfp_nested_mask(GFP_KERNEL | __GFP_ZERO | __GFP_ACCOUNT),
+	      GFP_KERNEL | __GFP_NORETRY | __GFP_NOMEMALLOC | __GFP_NOWARN);
+	KT_EQ(gfp_nested_mask(GFP_ATOMIC),
+	      GFP_ATOMIC | __GFP_NORETRY | __GFP_NOMEMALLOC | __GFP_NOWARN);
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 0, 0)
+	KT_ASSERT(gfpflags_allow_spinning(GFP_NOWAIT), "GFP_NOWAIT spins");
+	KT_ASSERT(gfpflags_allow_spinning(GFP_KERNEL), "GFP_KERNEL spins");
+	KT_ASSERT(!gfpflags_allow_spinning(__GFP_ZERO), "no reclaim flag: trylocks only");
+	KT_ASSERT(gfp_has_flags(GFP_KERNEL, __GFP_IO | __GFP_FS), "has IO and FS");
+	KT_ASSERT(!gfp_has_flags(GFP_NOFS, __GFP_IO | __GFP_FS), "NOFS lacks FS");
+#endif
+	return 0;
+}
+
+/* 6.1 writes vm_flags directly, 6.12 through vm_flags_init() */
+static void qdk_test_vm_flags(struct vm_area_struct *vma, vm_flags_t flags)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	vm_flags_init(vma, flags);
+#else
+	vma->vm_flags = flags;
+#endif
+}
+
+KTEST(mm, vma_gaps_and_checks)
+{
+	struct vm_area_struct vma = { .vm_start = 0x700000000000UL, .vm_end = 0x700000100000UL };
+	struct page *a = alloc_page(GFP_KERNEL), *b = alloc_page(GFP_KERNEL);
+
+	qdk_test_vm_flags(&vma, VM_READ | VM_WRITE | VM_SHARED | VM_MAYWRITE);
+	KT_ASSERT(vma_is_shared_maywrite(&vma), "shared writable");
+	KT_ASSERT(!is_shared_maywrite(VM_SHARED), "no VM_MAYWRITE");
+	KT_ASSERT(!is_shared_maywrite(VM_MAYWRITE), "private");
+	KT_ASSERT(vma_is_foreign(&vma), "current has no mm");
+	KT_EQ(vm_start_gap(&vma), vma.vm_start);
+	KT_EQ(vm_end_gap(&vma), vma.vm_end);
+	KT_ASSERT(!vma_is_temporary_stack(&vma), "not a stack");
+
+	qdk_test_vm_flags(&vma, VM_STACK | VM_READ | VM_WRITE | VM_ACCOUNT);
+	KT_EQ(vm_start_gap(&vma), vma.vm_start - 256 * PAGE_SIZE);
+	KT_EQ(vm_end_gap(&vma), vma.vm_end);	/* x86 has no upward stack */
+	KT_ASSERT(!vma_is_temporary_stack(&vma), "set up");
+	qdk_test_vm_flags(&vma, VM_STACK | VM_READ | VM_STACK_INCOMPLETE_SETUP);
+	KT_ASSERT(vma_is_temporary_stack(&vma), "exec() not done");
+	vma.vm_start = 5 * PAGE_SIZE;
+	KT_EQ(vm_start_gap(&vma), 0);		/* the gap would wrap */
+
+	KT_EQ(check_data_rlimit(~0UL, 0x9000, 0x1000, 0x3000, 0x2000), 0);
+	KT_EQ(check_data_rlimit(0x9000, 0x9000, 0x1000, 0x3000, 0x2000), 0);
+	KT_EQ(check_data_rlimit(0x8fff, 0x9000, 0x1000, 0x3000, 0x2000), -ENOSPC);
+
+	KT_ASSERT(a && b, "alloc");
+	memset(page_address(a), 7, PAGE_SIZE);
+	memset(page_address(b), 7, PAGE_SIZE);
+	KT_EQ(pages_identical(a, b), 1);
+	((char *)page_address(b))[PAGE_SIZE - 1] = 8;
+	KT_EQ(pages_identical(a, b), 0);
+	KT_ASSERT(!folio_maybe_dma_pinned(page_folio(a)), "one reference");
+	page_ref_add(a, GUP_PIN_COUNTING_BIAS);
+	KT_ASSERT(folio_maybe_dma_pinned(page_folio(a)), "a pin's worth of references");
+	page_ref_sub(a, GUP_PIN_COUNTING_BIAS);
+	__free_page(a);
+	__free_page(b);
 	return 0;
 }

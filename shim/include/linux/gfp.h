@@ -24,6 +24,132 @@ static inline bool gfpflags_allow_blocking(const gfp_t gfp_flags)
 	return !!(gfp_flags & __GFP_DIRECT_RECLAIM);
 }
 
+/*
+ * The memory zones and migrate types of an x86-64 Debian kernel (the
+ * kernel's linux/mmzone.h, which the shim does not have): ZONE_DMA,
+ * ZONE_DMA32 and ZONE_DEVICE configured, no highmem. The shim's pages come
+ * from one pool, so the zone a mask names is computed, not honoured.
+ */
+enum zone_type {
+	ZONE_DMA,
+	ZONE_DMA32,
+	ZONE_NORMAL,
+	ZONE_MOVABLE,
+	ZONE_DEVICE,
+	__MAX_NR_ZONES
+};
+
+#ifndef MAX_NR_ZONES
+#define MAX_NR_ZONES	__MAX_NR_ZONES
+#endif
+
+enum migratetype {
+	MIGRATE_UNMOVABLE,
+	MIGRATE_MOVABLE,
+	MIGRATE_RECLAIMABLE,
+	MIGRATE_PCPTYPES,
+	MIGRATE_HIGHATOMIC = MIGRATE_PCPTYPES,
+};
+
+/* __GFP_MOVABLE and __GFP_RECLAIMABLE, shifted down, are the migrate type */
+#define GFP_MOVABLE_MASK	(__GFP_RECLAIMABLE | __GFP_MOVABLE)
+#define GFP_MOVABLE_SHIFT	3
+
+/* the kernel's: grouping by mobility is off only on very small machines */
+#define page_group_by_mobility_disabled	0
+
+static inline int gfp_migratetype(const gfp_t gfp_flags)
+{
+	BUILD_BUG_ON((1UL << GFP_MOVABLE_SHIFT) != __GFP_MOVABLE);
+	BUILD_BUG_ON((__GFP_RECLAIMABLE >> GFP_MOVABLE_SHIFT) != MIGRATE_RECLAIMABLE);
+
+	if (unlikely(page_group_by_mobility_disabled))
+		return MIGRATE_UNMOVABLE;
+	return (gfp_flags & GFP_MOVABLE_MASK) >> GFP_MOVABLE_SHIFT;
+}
+
+/* no highmem on x86-64; DMA and DMA32 are configured */
+#define OPT_ZONE_HIGHMEM	ZONE_NORMAL
+#define OPT_ZONE_DMA		ZONE_DMA
+#define OPT_ZONE_DMA32		ZONE_DMA32
+
+/* ZONE_DEVICE is no allocation target: four zones fit two bits each */
+#define GFP_ZONES_SHIFT		2
+
+/*
+ * The zone of each combination of the four zone modifiers (GFP_ZONEMASK),
+ * GFP_ZONES_SHIFT bits per combination; the combinations not listed
+ * (several zones at once) are in GFP_ZONE_BAD and read as ZONE_DMA here.
+ */
+#define GFP_ZONE_TABLE (							\
+	((unsigned long)ZONE_NORMAL << (0 * GFP_ZONES_SHIFT))			\
+	| ((unsigned long)OPT_ZONE_DMA << (__GFP_DMA * GFP_ZONES_SHIFT))		\
+	| ((unsigned long)OPT_ZONE_HIGHMEM << (__GFP_HIGHMEM * GFP_ZONES_SHIFT))	\
+	| ((unsigned long)OPT_ZONE_DMA32 << (__GFP_DMA32 * GFP_ZONES_SHIFT))	\
+	| ((unsigned long)ZONE_NORMAL << (__GFP_MOVABLE * GFP_ZONES_SHIFT))	\
+	| ((unsigned long)OPT_ZONE_DMA <<					\
+	   ((__GFP_MOVABLE | __GFP_DMA) * GFP_ZONES_SHIFT))			\
+	| ((unsigned long)ZONE_MOVABLE <<					\
+	   ((__GFP_MOVABLE | __GFP_HIGHMEM) * GFP_ZONES_SHIFT))			\
+	| ((unsigned long)OPT_ZONE_DMA32 <<					\
+	   ((__GFP_MOVABLE | __GFP_DMA32) * GFP_ZONES_SHIFT))			\
+)
+
+/* one bit per combination of zone modifiers that names more than one zone */
+#define GFP_ZONE_BAD (								\
+	1 << (__GFP_DMA | __GFP_HIGHMEM)					\
+	| 1 << (__GFP_DMA | __GFP_DMA32)					\
+	| 1 << (__GFP_DMA32 | __GFP_HIGHMEM)					\
+	| 1 << (__GFP_DMA | __GFP_DMA32 | __GFP_HIGHMEM)			\
+	| 1 << (__GFP_MOVABLE | __GFP_HIGHMEM | __GFP_DMA)			\
+	| 1 << (__GFP_MOVABLE | __GFP_DMA32 | __GFP_DMA)			\
+	| 1 << (__GFP_MOVABLE | __GFP_DMA32 | __GFP_HIGHMEM)			\
+	| 1 << (__GFP_MOVABLE | __GFP_DMA32 | __GFP_DMA | __GFP_HIGHMEM)	\
+)
+
+/* the zone an allocation with these flags comes from */
+static inline enum zone_type gfp_zone(gfp_t flags)
+{
+	unsigned int bit = flags & GFP_ZONEMASK;
+
+	VM_BUG_ON((GFP_ZONE_BAD >> bit) & 1);
+	return (GFP_ZONE_TABLE >> (bit * GFP_ZONES_SHIFT)) & ((1 << GFP_ZONES_SHIFT) - 1);
+}
+
+/* zonelist 0 falls back to other nodes, 1 (__GFP_THISNODE) does not */
+static inline int gfp_zonelist(gfp_t flags)
+{
+	return (flags & __GFP_THISNODE) ? 1 : 0;
+}
+
+/* compaction is configured; it needs IO, as page migration may write */
+static inline bool gfp_compaction_allowed(gfp_t gfp_mask)
+{
+	return !!(gfp_mask & __GFP_IO);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 0, 0)
+/* 7.x: neither reclaim flag (alloc_pages_nolock()) means trylocks only */
+static inline bool gfpflags_allow_spinning(const gfp_t gfp_flags)
+{
+	return !!(gfp_flags & __GFP_RECLAIM);
+}
+
+static inline bool gfp_has_flags(gfp_t gfp, gfp_t flags)
+{
+	return (gfp & flags) == flags;
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* the flags of an allocation made for another one (its metadata) */
+static inline gfp_t gfp_nested_mask(gfp_t flags)
+{
+	return (flags & (GFP_KERNEL | GFP_ATOMIC | __GFP_NOLOCKDEP)) |
+	       (__GFP_NORETRY | __GFP_NOMEMALLOC | __GFP_NOWARN);
+}
+#endif
+
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 /* the flags of the variadic allocators (k*alloc_obj()): GFP_KERNEL unless given */
 #define __default_gfp(a, b, ...) b

@@ -28,6 +28,7 @@
 #define __GFP_HARDWALL		0x100000u
 #define __GFP_THISNODE		0x200000u
 #define __GFP_ACCOUNT		0x400000u
+#define __GFP_NOLOCKDEP		0	/* without LOCKDEP, as Debian builds */
 #define __GFP_SKIP_KASAN_POISON	0	/* without KASAN_HW_TAGS */
 #define __GFP_RECLAIM	(__GFP_DIRECT_RECLAIM | __GFP_KSWAPD_RECLAIM)
 

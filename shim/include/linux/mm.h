@@ -713,6 +713,106 @@ static inline bool is_cow_mapping(vm_flags_t flags)
 	return (flags & (VM_SHARED | VM_MAYWRITE)) == VM_MAYWRITE;
 }
 
+/* a shared mapping that may be written: its writes reach the file */
+static inline bool is_shared_maywrite(vm_flags_t vm_flags)
+{
+	return (vm_flags & (VM_SHARED | VM_MAYWRITE)) == (VM_SHARED | VM_MAYWRITE);
+}
+
+static inline bool vma_is_shared_maywrite(struct vm_area_struct *vma)
+{
+	return is_shared_maywrite(vma->vm_flags);
+}
+
+/* a stack whose exec() has not finished setting it up */
+static inline bool vma_is_temporary_stack(struct vm_area_struct *vma)
+{
+	if (!(vma->vm_flags & (VM_GROWSDOWN | VM_GROWSUP)))
+		return false;
+	return (vma->vm_flags & VM_STACK_INCOMPLETE_SETUP) == VM_STACK_INCOMPLETE_SETUP;
+}
+
+/* a mapping of another address space than current's (current has none here) */
+static inline bool vma_is_foreign(struct vm_area_struct *vma)
+{
+	return !current->mm || current->mm != vma->vm_mm;
+}
+
+/* the gap kept free below a stack that grows down (mm/mmap.c, 256 pages) */
+extern unsigned long stack_guard_gap;
+
+static inline unsigned long qdk_stack_guard_start_gap(struct vm_area_struct *vma)
+{
+	if (vma->vm_flags & VM_GROWSDOWN)
+		return stack_guard_gap;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	/* 6.12: a shadow stack keeps one page */
+	if (vma->vm_flags & VM_SHADOW_STACK)
+		return PAGE_SIZE;
+#endif
+	return 0;
+}
+
+/* where the mapping starts with its guard gap, 0 if the gap wraps */
+static inline unsigned long vm_start_gap(struct vm_area_struct *vma)
+{
+	unsigned long gap = qdk_stack_guard_start_gap(vma);
+
+	return vma->vm_start >= gap ? vma->vm_start - gap : 0;
+}
+
+/* where it ends with its gap: only an upward stack has one (none on x86) */
+static inline unsigned long vm_end_gap(struct vm_area_struct *vma)
+{
+	unsigned long vm_end = vma->vm_end;
+
+	if (vma->vm_flags & VM_GROWSUP) {
+		vm_end += stack_guard_gap;
+		if (vm_end < vma->vm_end)
+			vm_end = -PAGE_SIZE;
+	}
+	return vm_end;
+}
+
+/*
+ * -ENOSPC when a data segment grown to @new would pass the limit @rlim
+ * (RLIM_INFINITY, ~0UL, is no limit)
+ */
+static inline int check_data_rlimit(unsigned long rlim, unsigned long new,
+				    unsigned long start, unsigned long end_data,
+				    unsigned long start_data)
+{
+	if (rlim < ~0UL && (new - start) + (end_data - start_data) > rlim)
+		return -ENOSPC;
+	return 0;
+}
+
+/* 1 when the two pages hold the same bytes */
+static inline int pages_identical(struct page *page1, struct page *page2)
+{
+	return !memcmp(page_address(page1), page_address(page2), PAGE_SIZE);
+}
+
+/*
+ * Whether a folio may be pinned for DMA: a small folio whose references
+ * reach GUP_PIN_COUNTING_BIAS may be (a pin adds that many); a large one
+ * keeps a pin count, which stays 0 as nothing pins in the shim
+ * (pin_user_pages() is unmodelled).
+ */
+static inline bool folio_maybe_dma_pinned(struct folio *folio)
+{
+	if (folio_nr_pages(folio) > 1)
+		return false;
+	return (unsigned int)atomic_read(&folio->_refcount) >= GUP_PIN_COUNTING_BIAS;
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+static inline bool page_maybe_dma_pinned(struct page *page)
+{
+	return folio_maybe_dma_pinned(page_folio(page));
+}
+#endif
+
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 /* 6.12: vm_flags is read-only, changed through these */
 static inline void vm_flags_init(struct vm_area_struct *vma, vm_flags_t flags)

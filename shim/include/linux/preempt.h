@@ -18,6 +18,7 @@
 #define __LINUX_PREEMPT_H
 
 #include <linux/compiler.h>
+#include <linux/version.h>
 
 #define PREEMPT_BITS	8
 #define SOFTIRQ_BITS	8
@@ -69,6 +70,35 @@ static __always_inline void preempt_count_sub(int val)
 #define preempt_count_inc()	preempt_count_add(1)
 #define preempt_count_dec()	preempt_count_sub(1)
 
+/*
+ * 0 in a task, 1 in a softirq, 2 in a hardirq, 3 in an NMI (a softirq
+ * only counts while it runs, not while bottom halves are disabled)
+ */
+static __always_inline unsigned char interrupt_context_level(void)
+{
+	unsigned long pc = preempt_count();
+	unsigned char level = 0;
+
+	if (pc & NMI_MASK)
+		level++;
+	if (pc & (NMI_MASK | HARDIRQ_MASK))
+		level++;
+	if (pc & (NMI_MASK | HARDIRQ_MASK | SOFTIRQ_OFFSET))
+		level++;
+	return level;
+}
+
+/*
+ * The count a new task starts with (INIT_PREEMPT_COUNT) and the one
+ * schedule_tail() sees after fork. x86 keeps PREEMPT_NEED_RESCHED
+ * inverted in the count; the shim never needs to reschedule and keeps
+ * the plain count, so PREEMPT_ENABLED is 0 here.
+ */
+#define PREEMPT_ENABLED		0
+#define PREEMPT_DISABLED	(PREEMPT_DISABLE_OFFSET + PREEMPT_ENABLED)
+#define INIT_PREEMPT_COUNT	PREEMPT_OFFSET
+#define FORK_PREEMPT_COUNT	(2 * PREEMPT_DISABLE_OFFSET + PREEMPT_ENABLED)
+
 #define nmi_count()		(preempt_count() & NMI_MASK)
 #define hardirq_count()		(preempt_count() & HARDIRQ_MASK)
 #define softirq_count()		(preempt_count() & SOFTIRQ_MASK)
@@ -94,6 +124,11 @@ static __always_inline void preempt_count_sub(int val)
 #define preempt_enable_no_resched()	sched_preempt_enable_no_resched()
 #define preempt_enable()		do { barrier(); preempt_count_dec(); } while (0)
 #define preempt_check_resched()		do { } while (0)
+/* true when the count reaches 0 and a reschedule is due: never in the shim */
+#define preempt_count_dec_and_test() \
+	({ preempt_count_sub(1); 0; })
+#define preempt_set_need_resched()	do { } while (0)
+#define preempt_fold_need_resched()	do { } while (0)
 #define preempt_disable_notrace()	preempt_disable()
 #define preempt_enable_no_resched_notrace() preempt_enable_no_resched()
 #define preempt_enable_notrace()	preempt_enable()
@@ -101,6 +136,50 @@ static __always_inline void preempt_count_sub(int val)
 #define migrate_disable()		do { } while (0)
 #define migrate_enable()		do { } while (0)
 
+/* not PREEMPT_RT: a nested section disables preemption as its outer one does */
+#define preempt_disable_nested()	preempt_disable()
+
+static __always_inline void preempt_enable_nested(void)
+{
+	preempt_enable();
+}
+
 #include <linux/irqflags.h>	/* irqs_disabled() */
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* guard(preempt)(), scoped_guard(preempt) { ... } */
+DEFINE_LOCK_GUARD_0(preempt, preempt_disable(), preempt_enable())
+DEFINE_LOCK_GUARD_0(preempt_notrace, preempt_disable_notrace(), preempt_enable_notrace())
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 0, 0)
+/* 6.12 (7.x: linux/sched.h) */
+DEFINE_LOCK_GUARD_0(migrate, migrate_disable(), migrate_enable())
+#endif
+
+/*
+ * The preemption model Debian's kernel boots with (PREEMPT_DYNAMIC, so
+ * functions): voluntary on 6.12, lazy on 7.x (shim/lib/sched.c).
+ */
+bool preempt_model_none(void);
+bool preempt_model_voluntary(void);
+bool preempt_model_full(void);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 0, 0)
+bool preempt_model_lazy(void);
+#endif
+
+static inline bool preempt_model_rt(void)
+{
+	return false;
+}
+
+/* a model where a task can lose the CPU anywhere, not only at cond_resched() */
+static inline bool preempt_model_preemptible(void)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 0, 0)
+	if (preempt_model_lazy())
+		return true;
+#endif
+	return preempt_model_full() || preempt_model_rt();
+}
+#endif
 
 #endif

@@ -103,6 +103,9 @@ struct task_struct {
 	struct task_struct *parent;
 	char		comm[TASK_COMM_LEN];
 	unsigned int	personality;
+	/* the user address space: none, as a kernel thread's */
+	struct mm_struct *mm;
+	struct mm_struct *active_mm;
 };
 
 /* the one task (lib/sched.c) */
