@@ -579,6 +579,62 @@ KTEST(kobject_more, uevent_env_and_sysfs_files)
 	return 0;
 }
 
+KTEST(fs, inode_state_and_bytes)
+{
+	struct inode inode = { .i_mode = S_IFREG | 0644 };
+
+	/* a new inode is unhashed: dropped at its last iput() */
+	KT_ASSERT(inode_unhashed(&inode), "unhashed");
+	set_nlink(&inode, 1);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+	KT_ASSERT(generic_drop_inode(&inode), "drop unhashed");
+#endif
+	inode_fake_hash(&inode);
+	KT_ASSERT(!inode_unhashed(&inode), "fake hashed");
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+	KT_ASSERT(!generic_drop_inode(&inode), "keep linked, hashed");
+	clear_nlink(&inode);
+	KT_ASSERT(generic_drop_inode(&inode), "drop unlinked");
+#endif
+	KT_ASSERT(!inode_is_dirtytime_only(&inode), "clean");
+	__mark_inode_dirty(&inode, I_DIRTY_TIME);
+	KT_ASSERT(inode_is_dirtytime_only(&inode), "dirty time only");
+	__mark_inode_dirty(&inode, I_FREEING);
+	KT_ASSERT(!inode_is_dirtytime_only(&inode), "freeing");
+
+	KT_ASSERT(!execute_ok(&inode), "0644 file");
+	inode.i_mode = S_IFREG | 0744;
+	KT_ASSERT(execute_ok(&inode), "0744 file");
+	inode.i_mode = S_IFDIR | 0644;
+	KT_ASSERT(execute_ok(&inode), "directory");
+	KT_ASSERT(!inode_wrong_type(&inode, S_IFDIR | 0700), "same type");
+	KT_ASSERT(inode_wrong_type(&inode, S_IFREG | 0644), "other type");
+
+	i_readcount_inc(&inode);
+	i_readcount_inc(&inode);
+	i_readcount_dec(&inode);
+	KT_EQ(atomic_read(&inode.i_readcount), 1);
+
+	/* 1000 bytes: one sector and 488; 100 more carry into a second sector */
+	inode_set_bytes(&inode, 1000);
+	KT_EQ(inode.i_blocks, 1);
+	KT_EQ(inode.i_bytes, 488);
+	inode_add_bytes(&inode, 100);
+	KT_EQ(inode.i_blocks, 2);
+	KT_EQ(inode.i_bytes, 76);
+	KT_EQ(inode_get_bytes(&inode), 1100);
+	__inode_add_bytes(&inode, 2048);
+	KT_EQ(__inode_get_bytes(&inode), 3148);
+	/* taking 100 borrows a sector for the 76 left */
+	inode_sub_bytes(&inode, 100);
+	KT_EQ(inode.i_blocks, 5);
+	KT_EQ(inode.i_bytes, 488);
+	__inode_sub_bytes(&inode, 3048);
+	KT_EQ(inode_get_bytes(&inode), 0);
+	KT_EQ(inode.i_bytes, 0);
+	return 0;
+}
+
 KTEST(fs, device_number_encodings)
 {
 	dev_t d = MKDEV(300, 0x12345);
