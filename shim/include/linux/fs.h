@@ -568,6 +568,8 @@ struct super_block {
 	unsigned long s_flags;		/* SB_* */
 	unsigned long s_iflags;		/* SB_I_* */
 	unsigned long s_magic;
+	time64_t s_time_min;		/* the times its inodes can hold */
+	time64_t s_time_max;
 	struct dentry *s_root;
 	int s_count;
 	atomic_t s_active;
@@ -591,6 +593,20 @@ struct file_system_type {
 	void (*kill_sb)(struct super_block *sb);
 	struct module *owner;
 	struct file_system_type *next;
+};
+
+/* one file of simple_fill_super()'s table: name "" skips a number */
+struct tree_descr {
+	const char *name;
+	const struct file_operations *ops;
+	int mode;
+};
+
+/* name_to_handle_at(2)'s opaque handle of a file */
+struct file_handle {
+	__u32 handle_bytes;
+	int handle_type;
+	unsigned char f_handle[] __counted_by(handle_bytes);
 };
 
 /* notify_change()'s request */
@@ -1203,6 +1219,38 @@ void __inode_sub_bytes(struct inode *inode, loff_t bytes);
 void inode_sub_bytes(struct inode *inode, loff_t bytes);
 loff_t inode_get_bytes(struct inode *inode);
 void inode_set_bytes(struct inode *inode, loff_t bytes);
+
+/* one more reference to an inode its caller already holds (or holds i_lock of) */
+static inline void __iget(struct inode *inode)
+{
+	atomic_inc(&inode->i_count);
+}
+
+/* a reference, unless the inode is being freed (then NULL) */
+struct inode *igrab(struct inode *inode);
+/* an inode number above max_reserved no inode of sb uses */
+ino_t iunique(struct super_block *sb, ino_t max_reserved);
+/* writes to it must reach the disk before returning (sync, or dirsync dir) */
+int inode_needs_sync(struct inode *inode);
+/* evict_inode()'s end: the inode is I_FREEING | I_CLEAR */
+void clear_inode(struct inode *inode);
+/* i_flags' bits in mask become those of flags */
+void inode_set_flags(struct inode *inode, unsigned int flags, unsigned int mask);
+/* t clamped to the super block's time range and cut to its granularity */
+struct timespec64 timestamp_truncate(struct timespec64 t, struct inode *inode);
+/* 0 if num_blocks blocks of 2^blocksize_bits bytes fit the page cache's indexes */
+int generic_check_addressable(unsigned int blocksize_bits, u64 num_blocks);
+
+/* the small libfs helpers of ->get_link(), ->direct_IO(), ->d_delete() and leases */
+void kfree_link(void *p);
+ssize_t noop_direct_IO(struct kiocb *iocb, struct iov_iter *iter);
+int always_delete_dentry(const struct dentry *dentry);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+int simple_nosetlease(struct file *filp, long arg, struct file_lock **flp, void **priv);
+#elif LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+struct file_lease;
+int simple_nosetlease(struct file *filp, int arg, struct file_lease **flp, void **priv);
+#endif
 
 /* the kiocb of a synchronous read or write of filp */
 static inline int iocb_flags(struct file *file)
