@@ -281,11 +281,11 @@ static bool is_device_kobj(const struct kobject *kobj)
 	return kobj->ktype == &device_ktype;
 }
 
-/* in a kset: the kernel's devices are (devices_kset); the shim has no other kset */
+/* in a kset: a device is (devices_kset in the kernel), or a kset's member */
 bool qdk_kobj_in_kset(const struct kobject *kobj)
 {
 	for (; kobj; kobj = kobj->parent)
-		if (is_device_kobj(kobj))
+		if (is_device_kobj(kobj) || kobj->kset)
 			return true;
 	return false;
 }
@@ -659,6 +659,8 @@ void kobject_init(struct kobject *kobj, const struct kobj_type *ktype)
 	kobj->ktype = ktype;
 }
 
+static void kobj_kset_join(struct kobject *kobj);
+
 static int kobject_vadd(struct kobject *kobj, struct kobject *parent, const char *fmt,
 			va_list ap)
 {
@@ -683,6 +685,9 @@ static int kobject_vadd(struct kobject *kobj, struct kobject *parent, const char
 	kobj->name = name;
 	if (!*name)
 		return -EINVAL;
+	/* a kset's member without a parent goes below the kset's directory */
+	if (!parent && kobj->kset)
+		parent = &kobj->kset->kobj;
 	kobj->parent = kobject_get(parent);
 	kobj_dir(kobj, path, sizeof(path));
 	*strrchr(path, '/') = '\0';
@@ -697,6 +702,7 @@ static int kobject_vadd(struct kobject *kobj, struct kobject *parent, const char
 		return err;
 	}
 	kobj->state_in_sysfs = 1;
+	kobj_kset_join(kobj);
 	err = sysfs_create_groups(kobj, kobj->ktype->default_groups);
 	if (err) {
 		kobject_del(kobj);
@@ -729,6 +735,27 @@ int kobject_init_and_add(struct kobject *kobj, const struct kobj_type *ktype,
 	return err;
 }
 
+/* a kset's member is on its list (holding a reference) while added */
+static void kobj_kset_join(struct kobject *kobj)
+{
+	if (!kobj->kset)
+		return;
+	kset_get(kobj->kset);
+	spin_lock(&kobj->kset->list_lock);
+	list_add_tail(&kobj->entry, &kobj->kset->list);
+	spin_unlock(&kobj->kset->list_lock);
+}
+
+static void kobj_kset_leave(struct kobject *kobj)
+{
+	if (!kobj->kset)
+		return;
+	spin_lock(&kobj->kset->list_lock);
+	list_del_init(&kobj->entry);
+	spin_unlock(&kobj->kset->list_lock);
+	kset_put(kobj->kset);
+}
+
 /* its files and directory (and what is below it) go; the parent's reference too */
 void kobject_del(struct kobject *kobj)
 {
@@ -746,6 +773,7 @@ void kobject_del(struct kobject *kobj)
 	if (n)
 		qdk_node_remove(n);
 	kobj->state_in_sysfs = 0;
+	kobj_kset_leave(kobj);
 	kobject_put(kobj->parent);
 	kobj->parent = NULL;
 }
@@ -823,6 +851,91 @@ struct kobject *kobject_create_and_add(const char *name, struct kobject *parent)
 		return NULL;
 	}
 	return kobj;
+}
+
+/* ---- ksets ------------------------------------------------------------------ */
+
+/* its kobject is initialised here; its ktype (and name) are the caller's */
+void kset_init(struct kset *k)
+{
+	kref_init(&k->kobj.kref);
+	INIT_LIST_HEAD(&k->kobj.entry);
+	k->kobj.state_in_sysfs = 0;
+	k->kobj.state_initialized = 1;
+	INIT_LIST_HEAD(&k->list);
+	spin_lock_init(&k->list_lock);
+}
+
+/* added under its parent (or its own kset) with the name it was given */
+int kset_register(struct kset *k)
+{
+	int err;
+
+	if (!k || !k->kobj.ktype)
+		return -EINVAL;
+	if (!k->kobj.name)
+		return -EINVAL;
+	kset_init(k);
+	err = kobject_add(&k->kobj, k->kobj.parent, "%s", k->kobj.name);
+	if (err)
+		return err;
+	kobject_uevent(&k->kobj, KOBJ_ADD);
+	return 0;
+}
+
+void kset_unregister(struct kset *k)
+{
+	if (!k)
+		return;
+	kobject_del(&k->kobj);
+	kobject_put(&k->kobj);
+}
+
+struct kobject *kset_find_obj(struct kset *kset, const char *name)
+{
+	struct kobject *k, *ret = NULL;
+
+	spin_lock(&kset->list_lock);
+	list_for_each_entry(k, &kset->list, entry) {
+		if (kobject_name(k) && !strcmp(kobject_name(k), name)) {
+			ret = kobject_get_unless_zero(k);
+			break;
+		}
+	}
+	spin_unlock(&kset->list_lock);
+	return ret;
+}
+
+static void kset_release(struct kobject *kobj)
+{
+	kfree(container_of(kobj, struct kset, kobj));
+}
+
+static const struct kobj_type kset_ktype = {
+	.release	= kset_release,
+	.sysfs_ops	= &kobj_sysfs_ops,
+};
+
+struct kset *kset_create_and_add(const char *name, const struct kset_uevent_ops *uevent_ops,
+				 struct kobject *parent_kobj)
+{
+	struct kset *kset = kzalloc(sizeof(*kset), GFP_KERNEL);
+
+	if (!kset)
+		return NULL;
+	if (kobject_set_name(&kset->kobj, "%s", name)) {
+		kfree(kset);
+		return NULL;
+	}
+	kset->uevent_ops = uevent_ops;
+	kset->kobj.parent = parent_kobj;
+	kset->kobj.ktype = &kset_ktype;
+	if (kset_register(kset)) {
+		kfree(kset->kobj.__qdk_name);
+		kfree(kset);
+		return NULL;
+	}
+	return kset;
 }
 
 /* ---- classes ---------------------------------------------------------------- */

@@ -122,3 +122,102 @@ bool is_bad_inode(struct inode *inode)
 {
 	QDK_UNMODELLED(is_bad_inode, "user space has no file systems");
 }
+
+struct inode *igrab(struct inode *inode)
+{
+	struct inode *ret = inode;
+	unsigned long state;
+
+	spin_lock(&inode->i_lock);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+	state = inode->i_state;
+#else
+	state = inode->i_state.__state;
+#endif
+	if (state & (I_FREEING | I_WILL_FREE))
+		ret = NULL;	/* on its way out: no new reference */
+	else
+		__iget(inode);
+	spin_unlock(&inode->i_lock);
+	return ret;
+}
+
+/*
+ * The kernel's counter goes on until a number is free in sb's inode hash;
+ * the shim hashes no inode, so the next number above max_reserved is free.
+ */
+ino_t iunique(struct super_block *sb, ino_t max_reserved)
+{
+	static DEFINE_SPINLOCK(iunique_lock);
+	static unsigned int counter;
+	ino_t res;
+
+	spin_lock(&iunique_lock);
+	if (counter <= max_reserved)
+		counter = max_reserved + 1;
+	res = counter++;
+	spin_unlock(&iunique_lock);
+	return res;
+}
+
+int inode_needs_sync(struct inode *inode)
+{
+	if (IS_SYNC(inode))
+		return 1;
+	if (S_ISDIR(inode->i_mode) && IS_DIRSYNC(inode))
+		return 1;
+	return 0;
+}
+
+/* only an inode being freed, and only once, is cleared */
+void clear_inode(struct inode *inode)
+{
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+	BUG_ON(!(inode->i_state & I_FREEING));
+	BUG_ON(inode->i_state & I_CLEAR);
+	inode->i_state = I_FREEING | I_CLEAR;
+#else
+	BUG_ON(!(inode->i_state.__state & I_FREEING));
+	BUG_ON(inode->i_state.__state & I_CLEAR);
+	inode->i_state.__state = I_FREEING | I_CLEAR;
+#endif
+}
+
+/* flags outside mask are the caller's bug: they are dropped */
+void inode_set_flags(struct inode *inode, unsigned int flags, unsigned int mask)
+{
+	unsigned int old;
+
+	WARN_ON_ONCE(flags & ~mask);
+	do {
+		old = READ_ONCE(inode->i_flags);
+	} while (cmpxchg(&inode->i_flags, old, (old & ~mask) | (flags & mask)) != old);
+}
+
+/*
+ * The shim's inodes have no super block: no range and nanosecond
+ * granularity, t as it is (as current_time() does).
+ */
+struct timespec64 timestamp_truncate(struct timespec64 t, struct inode *inode)
+{
+	struct super_block *sb = inode->i_sb;
+	unsigned int gran;
+
+	if (!sb)
+		return t;
+	gran = sb->s_time_gran;
+	t.tv_sec = clamp(t.tv_sec, sb->s_time_min, sb->s_time_max);
+	/* a clamped time has no fraction */
+	if (unlikely(t.tv_sec == sb->s_time_max || t.tv_sec == sb->s_time_min))
+		t.tv_nsec = 0;
+	if (gran == 1)
+		;
+	else if (gran == NSEC_PER_SEC)
+		t.tv_nsec = 0;
+	else if (gran > 1 && gran < NSEC_PER_SEC)
+		t.tv_nsec -= t.tv_nsec % gran;
+	else
+		WARN(1, "invalid file time granularity: %u", gran);
+	return t;
+}
+

@@ -191,3 +191,66 @@ int simple_transaction_release(struct inode *inode, struct file *file)
 	kfree(file->private_data);
 	return 0;
 }
+
+/*
+ * The last block's byte offset must fit a sector_t counted in 512-byte
+ * sectors and its page a pgoff_t (both 64 bits here). 6.12 lets a block be
+ * larger than a page (the page index is then that of the last byte).
+ */
+int generic_check_addressable(unsigned int blocksize_bits, u64 num_blocks)
+{
+	u64 last_fs_block = num_blocks - 1;
+	u64 last_fs_page;
+
+	if (unlikely(num_blocks == 0))
+		return 0;
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+	if (blocksize_bits < 9 || blocksize_bits > PAGE_SHIFT)
+		return -EINVAL;
+	last_fs_page = last_fs_block >> (PAGE_SHIFT - blocksize_bits);
+#else
+	{
+		u64 max_bytes;
+
+		if (check_shl_overflow(num_blocks, blocksize_bits, &max_bytes))
+			return -EFBIG;
+		last_fs_page = (max_bytes >> PAGE_SHIFT) - 1;
+	}
+	if (blocksize_bits < 9)
+		return -EINVAL;
+#endif
+	if (last_fs_block > (sector_t)(~0ULL) >> (blocksize_bits - 9) ||
+	    last_fs_page > (unsigned long)(~0ULL))	/* pgoff_t */
+		return -EFBIG;
+	return 0;
+}
+
+/* ->free_link(): the body ->get_link() allocated */
+void kfree_link(void *p)
+{
+	kfree(p);
+}
+
+/* ->direct_IO() of a file system that opens with O_DIRECT but never does it */
+ssize_t noop_direct_IO(struct kiocb *iocb, struct iov_iter *iter)
+{
+	return -EINVAL;
+}
+
+/* ->d_delete(): no dentry is kept once unused */
+int always_delete_dentry(const struct dentry *dentry)
+{
+	return 1;
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+/* ->setlease() of a file system that grants no leases */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+int simple_nosetlease(struct file *filp, long arg, struct file_lock **flp, void **priv)
+#else
+int simple_nosetlease(struct file *filp, int arg, struct file_lease **flp, void **priv)
+#endif
+{
+	return -EINVAL;
+}
+#endif

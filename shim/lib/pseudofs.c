@@ -625,6 +625,15 @@ ssize_t debugfs_attr_write_signed(struct file *file, const char __user *buf, siz
 }
 
 /* the file's ops cannot go while a handler runs: one thread, nothing to hold */
+/*
+ * The kernel opens a debugfs file through a proxy that calls the file's own
+ * fops; the shim opens with them, so f_op is the real one.
+ */
+const struct file_operations *debugfs_real_fops(const struct file *filp)
+{
+	return filp->f_op;
+}
+
 int debugfs_file_get(struct dentry *dentry)
 {
 	return 0;

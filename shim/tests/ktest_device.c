@@ -360,6 +360,48 @@ KTEST(kobject, sysfs_files_and_life_cycle)
 	return 0;
 }
 
+KTEST(kobject, kset_members)
+{
+	struct kset *set = kset_create_and_add("ktset", NULL, kernel_kobj);
+	struct kt_obj *a = kzalloc(sizeof(*a), GFP_KERNEL);
+	struct kt_obj *b = kzalloc(sizeof(*b), GFP_KERNEL);
+	struct kobject *found;
+	int released = kt_obj_released;
+
+	KT_ASSERT(set, "created");
+	KT_ASSERT(qdk_node_lookup("/sys/kernel/ktset"), "its directory");
+	KT_ASSERT(!kset_create_and_add("ktset", NULL, kernel_kobj), "a second of the name");
+	KT_ASSERT(to_kset(&set->kobj) == set && !to_kset(NULL), "to_kset");
+	/* members without a parent go below the kset */
+	a->kobj.kset = set;
+	b->kobj.kset = set;
+	KT_EQ(kobject_init_and_add(&a->kobj, &kt_obj_ktype, NULL, "a"), 0);
+	KT_EQ(kobject_init_and_add(&b->kobj, &kt_obj_ktype, NULL, "b"), 0);
+	KT_ASSERT(a->kobj.parent == &set->kobj, "parent is the kset");
+	KT_ASSERT(qdk_node_lookup("/sys/kernel/ktset/b"), "member directory");
+	KT_EQ(list_count_nodes(&set->list), 2);
+	found = kset_find_obj(set, "b");
+	KT_ASSERT(found == &b->kobj, "found b");
+	kobject_put(found);
+	KT_ASSERT(!kset_find_obj(set, "c"), "no c");
+	/* a member taken away leaves the list; the kset lives while members do */
+	kobject_put(&a->kobj);
+	KT_EQ(kt_obj_released, released + 1);
+	KT_EQ(list_count_nodes(&set->list), 1);
+	KT_ASSERT(kset_get(set) == set, "kset_get");
+	kset_put(set);
+	/* b holds the kset: 1 of its own, 2 from b (parent and member) */
+	KT_EQ(kref_read(&set->kobj.kref), 3);
+	kobject_put(&b->kobj);
+	KT_EQ(kt_obj_released, released + 2);
+	KT_EQ(kref_read(&set->kobj.kref), 1);
+	KT_EQ(list_count_nodes(&set->list), 0);
+	kset_unregister(set);
+	KT_ASSERT(!qdk_node_lookup("/sys/kernel/ktset"), "unregistered");
+	KT_EQ(kset_register(NULL), -EINVAL);
+	return 0;
+}
+
 KTEST(kobject, device_kobject_files)
 {
 	struct class *cls = kt_new_class("ktk2");

@@ -24,8 +24,10 @@
 /* i_state is a struct in 7.x */
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
 #define inode_state_dirty(inode)	((inode)->i_state & I_DIRTY)
+#define inode_state_is(inode, s)	((inode)->i_state == (s))
 #else
 #define inode_state_dirty(inode)	((inode)->i_state.__state & I_DIRTY)
+#define inode_state_is(inode, s)	((inode)->i_state.__state == (s))
 #endif
 #include "../api/qdk_api.h"
 
@@ -251,6 +253,7 @@ KTEST(fs, simple_attribute_and_kernel_read)
 	f = filp_open("/sys/kernel/debug/kt_attr", O_RDWR, 0);
 	KT_ASSERT(!IS_ERR(f), "open %ld", PTR_ERR(f));
 	KT_EQ(file_count(f), 1);
+	KT_ASSERT(debugfs_real_fops(f) == &kt_attr_fops, "real fops");
 	KT_ASSERT(f->f_mode & FMODE_CAN_READ, "can read");
 	/* the value is read once: a change between two reads does not show */
 	KT_EQ(kernel_read(f, buf, 1, &pos), 1);
@@ -488,6 +491,9 @@ KTEST(proc_more, seq_entries_and_subtrees)
 	KT_ASSERT(proc_create_seq_private("s", 0444, dir, &kt_seq_ops, sizeof(int), NULL), "s");
 	KT_EQ(kt_read_path("/proc/ktp/s", buf, sizeof(buf)), 36);
 	KT_STREQ(buf, "0:0:dirdata\n1:1:dirdata\n2:2:dirdata\n");
+	/* a /proc/net-style directory */
+	KT_ASSERT(proc_net_mkdir(NULL, "n", dir), "net dir");
+	KT_ASSERT(kt_read_path("/proc/ktp/n", buf, sizeof(buf)) != -ENOENT, "n exists");
 	KT_EQ(remove_proc_subtree("ktp", NULL), 0);
 	KT_EQ(remove_proc_subtree("ktp", NULL), -ENOENT);
 	KT_EQ(kt_read_path("/proc/ktp/s", buf, sizeof(buf)), -ENOENT);
@@ -576,6 +582,132 @@ KTEST(kobject_more, uevent_env_and_sysfs_files)
 	KT_EQ(sysfs_add_file_to_group(k, &kb.attr, "nogroup"), -ENOENT);
 	sysfs_remove_group(k, &grp);
 	kobject_put(k);
+	return 0;
+}
+
+KTEST(fs, inode_state_and_bytes)
+{
+	struct inode inode = { .i_mode = S_IFREG | 0644 };
+
+	/* a new inode is unhashed: dropped at its last iput() */
+	KT_ASSERT(inode_unhashed(&inode), "unhashed");
+	set_nlink(&inode, 1);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+	KT_ASSERT(generic_drop_inode(&inode), "drop unhashed");
+#endif
+	inode_fake_hash(&inode);
+	KT_ASSERT(!inode_unhashed(&inode), "fake hashed");
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+	KT_ASSERT(!generic_drop_inode(&inode), "keep linked, hashed");
+	clear_nlink(&inode);
+	KT_ASSERT(generic_drop_inode(&inode), "drop unlinked");
+#endif
+	KT_ASSERT(!inode_is_dirtytime_only(&inode), "clean");
+	__mark_inode_dirty(&inode, I_DIRTY_TIME);
+	KT_ASSERT(inode_is_dirtytime_only(&inode), "dirty time only");
+	__mark_inode_dirty(&inode, I_FREEING);
+	KT_ASSERT(!inode_is_dirtytime_only(&inode), "freeing");
+
+	KT_ASSERT(!execute_ok(&inode), "0644 file");
+	inode.i_mode = S_IFREG | 0744;
+	KT_ASSERT(execute_ok(&inode), "0744 file");
+	inode.i_mode = S_IFDIR | 0644;
+	KT_ASSERT(execute_ok(&inode), "directory");
+	KT_ASSERT(!inode_wrong_type(&inode, S_IFDIR | 0700), "same type");
+	KT_ASSERT(inode_wrong_type(&inode, S_IFREG | 0644), "other type");
+
+	i_readcount_inc(&inode);
+	i_readcount_inc(&inode);
+	i_readcount_dec(&inode);
+	KT_EQ(atomic_read(&inode.i_readcount), 1);
+
+	/* 1000 bytes: one sector and 488; 100 more carry into a second sector */
+	inode_set_bytes(&inode, 1000);
+	KT_EQ(inode.i_blocks, 1);
+	KT_EQ(inode.i_bytes, 488);
+	inode_add_bytes(&inode, 100);
+	KT_EQ(inode.i_blocks, 2);
+	KT_EQ(inode.i_bytes, 76);
+	KT_EQ(inode_get_bytes(&inode), 1100);
+	__inode_add_bytes(&inode, 2048);
+	KT_EQ(__inode_get_bytes(&inode), 3148);
+	/* taking 100 borrows a sector for the 76 left */
+	inode_sub_bytes(&inode, 100);
+	KT_EQ(inode.i_blocks, 5);
+	KT_EQ(inode.i_bytes, 488);
+	__inode_sub_bytes(&inode, 3048);
+	KT_EQ(inode_get_bytes(&inode), 0);
+	KT_EQ(inode.i_bytes, 0);
+	return 0;
+}
+
+KTEST(fs, inode_numbers_flags_and_times)
+{
+	struct super_block sb = { .s_time_gran = 1000, .s_time_min = 0, .s_time_max = 1000 };
+	struct inode inode = { .i_mode = S_IFDIR | 0755, .i_sb = &sb };
+	struct inode bare = { .i_mode = S_IFREG };
+	struct timespec64 t = { 500, 123456789 }, r;
+	ino_t a, b;
+	void *link = kmalloc(8, GFP_KERNEL);
+
+	/* iunique(): above the reserved numbers, each call a new one */
+	a = iunique(&sb, 100);
+	b = iunique(&sb, 100);
+	KT_ASSERT(a > 100 && b > a, "unique, above 100");
+	KT_ASSERT(iunique(&sb, b + 50) == b + 51, "skips a larger reserve");
+
+	KT_ASSERT(igrab(&inode) == &inode, "grabbed");
+	KT_EQ(atomic_read(&inode.i_count), 1);
+	__iget(&inode);
+	KT_EQ(atomic_read(&inode.i_count), 2);
+	__mark_inode_dirty(&inode, I_WILL_FREE);
+	KT_ASSERT(!igrab(&inode), "dying");
+	KT_EQ(atomic_read(&inode.i_count), 2);
+
+	/* a directory syncs with SB_DIRSYNC, a file needs S_SYNC or SB_SYNCHRONOUS */
+	KT_EQ(inode_needs_sync(&inode), 0);
+	sb.s_flags = SB_DIRSYNC;
+	KT_EQ(inode_needs_sync(&inode), 1);
+	inode.i_mode = S_IFREG | 0644;
+	KT_EQ(inode_needs_sync(&inode), 0);
+	inode_set_flags(&inode, S_SYNC | S_NOATIME, S_SYNC | S_NOATIME | S_APPEND);
+	KT_EQ(inode.i_flags, S_SYNC | S_NOATIME);
+	KT_EQ(inode_needs_sync(&inode), 1);
+	inode_set_flags(&inode, S_APPEND, S_SYNC | S_APPEND);
+	KT_EQ(inode.i_flags, S_NOATIME | S_APPEND);
+
+	/* microsecond granularity; a clamped time loses its fraction */
+	r = timestamp_truncate(t, &inode);
+	KT_EQ(r.tv_sec, 500);
+	KT_EQ(r.tv_nsec, 123456000);
+	t.tv_sec = 5000;
+	r = timestamp_truncate(t, &inode);
+	KT_EQ(r.tv_sec, 1000);
+	KT_EQ(r.tv_nsec, 0);
+	sb.s_time_gran = NSEC_PER_SEC;
+	t.tv_sec = 7;
+	r = timestamp_truncate(t, &inode);
+	KT_EQ(r.tv_sec, 7);
+	KT_EQ(r.tv_nsec, 0);
+	r = timestamp_truncate(t, &bare);
+	KT_EQ(r.tv_nsec, 123456789);
+
+	__mark_inode_dirty(&inode, I_FREEING);
+	clear_inode(&inode);
+	KT_ASSERT(inode_state_is(&inode, I_FREEING | I_CLEAR), "cleared");
+
+	/* 4 KiB blocks: 2^32 of them fit; 512-byte sectors under 9 bits do not exist */
+	KT_EQ(generic_check_addressable(12, 1ULL << 32), 0);
+	KT_EQ(generic_check_addressable(12, 0), 0);
+	KT_EQ(generic_check_addressable(8, 16), -EINVAL);
+	KT_EQ(generic_check_addressable(12, 1ULL << 62), -EFBIG);
+
+	kfree_link(link);
+	KT_EQ(noop_direct_IO(NULL, NULL), -EINVAL);
+	KT_EQ(always_delete_dentry(NULL), 1);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+	KT_EQ(simple_nosetlease(NULL, 0, NULL, NULL), -EINVAL);
+#endif
 	return 0;
 }
 

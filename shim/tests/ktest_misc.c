@@ -327,3 +327,26 @@ KTEST(trace, trace_printk_and_tracing_off)
 	KT_ASSERT(tracing_is_on(), "tracing back on");
 	return 0;
 }
+
+struct kt_priv {
+	int __private hidden;
+};
+
+static noinline_for_stack int kt_noinline_sum(int a, int b)
+{
+	return a + b;
+}
+
+KTEST(misc, compiler_types_macros)
+{
+	struct kt_priv p = { 0 };
+	auto n = kt_noinline_sum(2, 3);
+
+	ACCESS_PRIVATE(&p, hidden) = 7;
+	KT_EQ(ACCESS_PRIVATE(&p, hidden), 7);
+	KT_EQ(n, 5);
+	KT_EQ(sizeof(n), sizeof(int));
+	compiletime_assert(sizeof(u32) == 4, "u32 is four bytes");
+	compiletime_assert_atomic_type(u64);
+	return 0;
+}

@@ -86,4 +86,39 @@
 #define __diag_ignore(...)
 #define __diag_ignore_all(...)
 
+/* C23 spells type inference auto; before it the kernel maps auto to gcc's */
+#if __STDC_VERSION__ < 202311L
+#define auto			__auto_type
+#endif
+
+/* BTF tags exist only for a pahole-built kernel's type info: nothing here */
+#define BTF_TYPE_TAG(value)
+
+/* a member sparse marks __private, read or written on purpose */
+#define ACCESS_PRIVATE(p, member)	(*((typeof((p)->member) __force *)&(p)->member))
+
+/* an asm statement the compiler sizes as small when it decides inlining */
+#define asm_inline		asm __inline
+
+/* kept out of line so that its stack frame is not merged into the caller's */
+#define noinline_for_stack	noinline
+
+/* code that must not be traced or instrumented (entry code) */
+#define noinstr			noinline notrace __no_sanitize_address
+
+/*
+ * A build error when condition is a constant and false; a condition only
+ * known at run time compiles (the kernel's relies on the optimiser and an
+ * error attribute; the shim, as its BUILD_BUG_ON(), on a negative array).
+ */
+#define compiletime_assert(condition, msg)				\
+	do {								\
+		(void)sizeof(char[1 - 2 * !(condition)]);		\
+	} while (0)
+
+/* a plain load or store of t is one access: a 1, 2, 4 or 8 byte type */
+#define compiletime_assert_atomic_type(t)				\
+	compiletime_assert(__native_word(t),				\
+			   "Need native word sized stores/loads for atomicity.")
+
 #endif

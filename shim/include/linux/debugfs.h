@@ -127,6 +127,8 @@ void debugfs_create_file_size(const char *name, umode_t mode, struct dentry *par
 struct dentry *debugfs_lookup(const char *name, struct dentry *parent);
 void debugfs_lookup_and_remove(const char *name, struct dentry *parent);
 bool debugfs_initialized(void);
+/* the file_operations a debugfs file was created with (no proxy in the shim) */
+const struct file_operations *debugfs_real_fops(const struct file *filp);
 int debugfs_file_get(struct dentry *dentry);
 void debugfs_file_put(struct dentry *dentry);
 

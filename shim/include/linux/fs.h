@@ -371,6 +371,26 @@ typedef unsigned int __bitwise fop_flags_t;
 #define ACL_NOT_CACHED		((void *)(-1))
 #define ACL_DONT_CACHE		((void *)(-3))
 
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 6, 0)
+/* struct file_lock's fl_flags (6.6 moves them to linux/filelock.h) */
+#define FL_POSIX		1
+#define FL_FLOCK		2
+#define FL_DELEG		4	/* an NFSv4 delegation */
+#define FL_ACCESS		8	/* a test, not a lock */
+#define FL_EXISTS		16	/* an unlock fails if there is no lock */
+#define FL_LEASE		32
+#define FL_CLOSE		64	/* dropped at close */
+#define FL_SLEEP		128	/* a blocking request */
+#define FL_DOWNGRADE_PENDING	256
+#define FL_UNLOCK_PENDING	512
+#define FL_OFDLCK		1024	/* owned by the open file, not the process */
+#define FL_LAYOUT		2048	/* a pNFS layout */
+#define FL_RECLAIM		4096	/* reclaimed after a server reboot */
+#define FL_CLOSE_POSIX		(FL_POSIX | FL_CLOSE)
+/* a lock request queued to a lock manager: the answer comes later */
+#define FILE_LOCK_DEFERRED	1
+#endif
+
 #define FASYNC_MAGIC		0x4601
 #define FILESYSTEM_MAX_STACK_DEPTH	2
 
@@ -548,6 +568,8 @@ struct super_block {
 	unsigned long s_flags;		/* SB_* */
 	unsigned long s_iflags;		/* SB_I_* */
 	unsigned long s_magic;
+	time64_t s_time_min;		/* the times its inodes can hold */
+	time64_t s_time_max;
 	struct dentry *s_root;
 	int s_count;
 	atomic_t s_active;
@@ -571,6 +593,20 @@ struct file_system_type {
 	void (*kill_sb)(struct super_block *sb);
 	struct module *owner;
 	struct file_system_type *next;
+};
+
+/* one file of simple_fill_super()'s table: name "" skips a number */
+struct tree_descr {
+	const char *name;
+	const struct file_operations *ops;
+	int mode;
+};
+
+/* name_to_handle_at(2)'s opaque handle of a file */
+struct file_handle {
+	__u32 handle_bytes;
+	int handle_type;
+	unsigned char f_handle[] __counted_by(handle_bytes);
 };
 
 /* notify_change()'s request */
@@ -690,8 +726,10 @@ struct inode {
 #else
 	struct inode_state_flags i_state;
 #endif
+	struct hlist_node i_hash;	/* unhashed: the shim has no inode cache */
 	atomic_t i_count;
 	atomic_t i_writecount;
+	atomic_t i_readcount;		/* files open read-only (CONFIG_IMA) */
 	const struct file_operations *i_fop;
 	struct cdev *i_cdev;	/* set by the character device open */
 	__u32 i_generation;
@@ -1113,6 +1151,106 @@ static inline bool is_dot_dotdot(const char *name, size_t len)
 	return len && unlikely(name[0] == '.') &&
 		(len == 1 || (len == 2 && name[1] == '.'));
 }
+
+/* an inode nobody can find by number: never put in (or taken off) the hash */
+static inline int inode_unhashed(struct inode *inode)
+{
+	return hlist_unhashed(&inode->i_hash);
+}
+
+/* mark an inode hashed without a hash chain, so that writeback takes it */
+static inline void inode_fake_hash(struct inode *inode)
+{
+	hlist_add_fake(&inode->i_hash);
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+/* drop_inode(): free an inode at its last iput() if unlinked or unhashed */
+static inline int generic_drop_inode(struct inode *inode)
+{
+	return !inode->i_nlink || inode_unhashed(inode);
+}
+#endif
+
+/* only the timestamps are dirty, and the inode is neither new nor dying */
+static inline bool inode_is_dirtytime_only(struct inode *inode)
+{
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+	unsigned long state = inode->i_state;
+#else
+	unsigned long state = inode->i_state.__state;
+#endif
+
+	return (state & (I_DIRTY_TIME | I_NEW | I_FREEING | I_WILL_FREE)) == I_DIRTY_TIME;
+}
+
+/* some execute bit is set, or it is a directory (search permission) */
+static inline bool execute_ok(struct inode *inode)
+{
+	return (inode->i_mode & S_IXUGO) || S_ISDIR(inode->i_mode);
+}
+
+/* the file type (S_IFMT part) of mode differs from the inode's */
+static inline bool inode_wrong_type(const struct inode *inode, umode_t mode)
+{
+	return (inode->i_mode ^ mode) & S_IFMT;
+}
+
+/* the count of read-only opens (the kernel keeps it with CONFIG_IMA, as Debian) */
+static inline void i_readcount_dec(struct inode *inode)
+{
+	BUG_ON(atomic_dec_return(&inode->i_readcount) < 0);
+}
+
+static inline void i_readcount_inc(struct inode *inode)
+{
+	atomic_inc(&inode->i_readcount);
+}
+
+/* the bytes an inode occupies: 512-byte blocks plus a remainder (fs/stat.c) */
+static inline loff_t __inode_get_bytes(struct inode *inode)
+{
+	return (((loff_t)inode->i_blocks) << 9) + inode->i_bytes;
+}
+
+void __inode_add_bytes(struct inode *inode, loff_t bytes);
+void inode_add_bytes(struct inode *inode, loff_t bytes);
+void __inode_sub_bytes(struct inode *inode, loff_t bytes);
+void inode_sub_bytes(struct inode *inode, loff_t bytes);
+loff_t inode_get_bytes(struct inode *inode);
+void inode_set_bytes(struct inode *inode, loff_t bytes);
+
+/* one more reference to an inode its caller already holds (or holds i_lock of) */
+static inline void __iget(struct inode *inode)
+{
+	atomic_inc(&inode->i_count);
+}
+
+/* a reference, unless the inode is being freed (then NULL) */
+struct inode *igrab(struct inode *inode);
+/* an inode number above max_reserved no inode of sb uses */
+ino_t iunique(struct super_block *sb, ino_t max_reserved);
+/* writes to it must reach the disk before returning (sync, or dirsync dir) */
+int inode_needs_sync(struct inode *inode);
+/* evict_inode()'s end: the inode is I_FREEING | I_CLEAR */
+void clear_inode(struct inode *inode);
+/* i_flags' bits in mask become those of flags */
+void inode_set_flags(struct inode *inode, unsigned int flags, unsigned int mask);
+/* t clamped to the super block's time range and cut to its granularity */
+struct timespec64 timestamp_truncate(struct timespec64 t, struct inode *inode);
+/* 0 if num_blocks blocks of 2^blocksize_bits bytes fit the page cache's indexes */
+int generic_check_addressable(unsigned int blocksize_bits, u64 num_blocks);
+
+/* the small libfs helpers of ->get_link(), ->direct_IO(), ->d_delete() and leases */
+void kfree_link(void *p);
+ssize_t noop_direct_IO(struct kiocb *iocb, struct iov_iter *iter);
+int always_delete_dentry(const struct dentry *dentry);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+int simple_nosetlease(struct file *filp, long arg, struct file_lock **flp, void **priv);
+#elif LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+struct file_lease;
+int simple_nosetlease(struct file *filp, int arg, struct file_lease **flp, void **priv);
+#endif
 
 /* the kiocb of a synchronous read or write of filp */
 static inline int iocb_flags(struct file *file)

@@ -5,7 +5,9 @@
  * /sys/PARENT.../NAME, /sys/NAME without a parent (kernel_kobj is
  * /sys/kernel ...), a device's the device's directory. Attribute files
  * (sysfs_create_file(), groups) read and write through the type's
- * sysfs_ops; kobj_attribute's through kobj_sysfs_ops. No ksets, no uevents.
+ * sysfs_ops; kobj_attribute's through kobj_sysfs_ops. A kset is a kobject
+ * (its directory) with a list of the kobjects added with kobj->kset set;
+ * their default parent is the kset's kobject. Uevents go nowhere.
  */
 #ifndef _KOBJECT_H_
 #define _KOBJECT_H_
@@ -15,11 +17,15 @@
 #include <linux/types.h>
 #include <linux/gfp_types.h>
 #include <linux/sysfs.h>
+#include <linux/spinlock_types.h>
+#include <linux/container_of.h>
+#include <linux/version.h>
 
 struct kobject;
 struct attribute;
 struct attribute_group;
 struct sysfs_ops;
+struct kset;
 
 #define UEVENT_HELPER_PATH_LEN		256
 #define UEVENT_NUM_ENVP			64	/* environment pointers */
@@ -56,6 +62,7 @@ struct kobject {
 	const char		*name;
 	struct list_head	entry;
 	struct kobject		*parent;
+	struct kset		*kset;
 	const struct kobj_type	*ktype;
 	struct kref		kref;
 	char			*__qdk_name;	/* allocated by kobject_set_name() */
@@ -107,6 +114,50 @@ struct kobj_attribute {
 };
 
 extern const struct sysfs_ops kobj_sysfs_ops;
+
+/* a kset's say in the uevents of its members (the shim sends none) */
+struct kset_uevent_ops {
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 2, 0)
+	int (* const filter)(struct kobject *kobj);
+	const char *(* const name)(struct kobject *kobj);
+	int (* const uevent)(struct kobject *kobj, struct kobj_uevent_env *env);
+#else
+	int (* const filter)(const struct kobject *kobj);
+	const char *(* const name)(const struct kobject *kobj);
+	int (* const uevent)(const struct kobject *kobj, struct kobj_uevent_env *env);
+#endif
+};
+
+/* a set of kobjects: list holds their entry members, under list_lock */
+struct kset {
+	struct list_head list;
+	spinlock_t list_lock;
+	struct kobject kobj;
+	const struct kset_uevent_ops *uevent_ops;
+};
+
+void kset_init(struct kset *kset);
+int __must_check kset_register(struct kset *kset);
+void kset_unregister(struct kset *kset);
+struct kset * __must_check kset_create_and_add(const char *name, const struct kset_uevent_ops *u,
+					       struct kobject *parent_kobj);
+/* the member named name, with a reference taken, or NULL */
+struct kobject *kset_find_obj(struct kset *kset, const char *name);
+
+static inline struct kset *to_kset(struct kobject *kobj)
+{
+	return kobj ? container_of(kobj, struct kset, kobj) : NULL;
+}
+
+static inline struct kset *kset_get(struct kset *k)
+{
+	return k ? to_kset(kobject_get(&k->kobj)) : NULL;
+}
+
+static inline void kset_put(struct kset *k)
+{
+	kobject_put(&k->kobj);
+}
 
 /*
  * lib/kobject_uevent.c (shim/lib/kobject_uevent.c): no udev listens in the

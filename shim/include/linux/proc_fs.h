@@ -105,6 +105,22 @@ void *proc_get_parent_data(const struct inode *inode);
 /* the entry name under parent and all under it: -ENOENT if there is none */
 int remove_proc_subtree(const char *name, struct proc_dir_entry *parent);
 
+/* a per-namespace directory of /proc/net: its data is the namespace */
+struct net;
+static inline struct proc_dir_entry *proc_net_mkdir(struct net *net, const char *name,
+						    struct proc_dir_entry *parent)
+{
+	return _proc_mkdir(name, 0, parent, net, true);
+}
+
+/* a proc super block's private part (the shim mounts none) */
+struct proc_fs_info;
+struct super_block;
+static inline struct proc_fs_info *proc_sb_info(struct super_block *sb)
+{
+	return sb->s_fs_info;
+}
+
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/compiler.h>
