@@ -4,7 +4,8 @@
  * qdisc calls outside the qdisc API: net/act_api.h's action counters and
  * verdict check, linux/netlink.h's message header and clone, the IPv4 and
  * IPv6 send cookies a socket's datagrams start from, linux/rtnetlink.h's
- * per-namespace RTNL (RTNL itself in Debian's kernels), against the
+ * per-namespace RTNL (RTNL itself in Debian's kernels), net/sock.h's
+ * sock_no_*() refusals and sock_set_*() setters, against the
  * results the kernel's definitions give.
  */
 #include <linux/kernel.h>
@@ -262,3 +263,66 @@ KTEST(netapi, rtnl_per_namespace)
 	return 0;
 }
 #endif
+
+static int keepalive_calls;
+
+static void probe_keepalive(struct sock *sk, int valbool)
+{
+	keepalive_calls += valbool;
+}
+
+static struct proto netapi_prot = {
+	.name = "NETAPI",
+	.obj_size = sizeof(struct sock),
+	.keepalive = probe_keepalive,
+};
+
+KTEST(netapi, sock_setters_and_refusals)
+{
+	struct sock *sk = sk_alloc(&init_net, AF_INET, GFP_KERNEL, &netapi_prot, 1);
+
+	KT_ASSERT(sk, "sk_alloc");
+	sock_init_data(NULL, sk);
+
+	KT_EQ(sock_no_bind(NULL, NULL, 0), -EOPNOTSUPP);
+	KT_EQ(sock_no_connect(NULL, NULL, 0, 0), -EOPNOTSUPP);
+	KT_EQ(sock_no_socketpair(NULL, NULL), -EOPNOTSUPP);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	KT_EQ(sock_no_accept(NULL, NULL, NULL), -EOPNOTSUPP);
+#else
+	KT_EQ(sock_no_accept(NULL, NULL, 0, false), -EOPNOTSUPP);
+#endif
+	KT_EQ(sock_no_getname(NULL, NULL, 0), -EOPNOTSUPP);
+	KT_EQ(sock_no_ioctl(NULL, 0, 0), -EOPNOTSUPP);
+	KT_EQ(sock_no_listen(NULL, 5), -EOPNOTSUPP);
+	KT_EQ(sock_no_shutdown(NULL, 0), -EOPNOTSUPP);
+	KT_EQ(sock_no_sendmsg(NULL, NULL, 0), -EOPNOTSUPP);
+	KT_EQ(sock_no_sendmsg_locked(sk, NULL, 0), -EOPNOTSUPP);
+	KT_EQ(sock_no_recvmsg(NULL, NULL, 0, 0), -EOPNOTSUPP);
+	KT_EQ(sock_no_mmap(NULL, NULL, NULL), -ENODEV);
+
+	sk->sk_lingertime = 5 * HZ;
+	sock_set_flag(sk, SOCK_LINGER);
+	sock_no_linger(sk);
+	KT_EQ(sk->sk_lingertime, 0);
+	KT_ASSERT(!sock_flag(sk, SOCK_LINGER), "linger off");
+
+	sock_set_keepalive(sk);
+	KT_EQ(keepalive_calls, 1);
+	KT_ASSERT(sock_flag(sk, SOCK_KEEPOPEN), "keepalive on");
+	sock_set_priority(sk, 6);
+	KT_EQ(sk->sk_priority, 6);
+	sock_set_reuseaddr(sk);
+	KT_EQ(sk->sk_reuse, SK_CAN_REUSE);
+	sock_set_reuseport(sk);
+	KT_EQ(sk->sk_reuseport, 1);
+	sock_set_sndtimeo(sk, 3);
+	KT_EQ(sk->sk_sndtimeo, 3 * HZ);
+	sock_set_sndtimeo(sk, 0);
+	KT_EQ(sk->sk_sndtimeo, MAX_SCHEDULE_TIMEOUT);
+	sock_set_sndtimeo(sk, MAX_SCHEDULE_TIMEOUT / HZ);
+	KT_EQ(sk->sk_sndtimeo, MAX_SCHEDULE_TIMEOUT);
+	KT_ASSERT(!sock_owned_by_user(sk), "each setter released the lock");
+	sock_put(sk);
+	return 0;
+}
