@@ -37,6 +37,11 @@ struct netlink_kernel_cfg {
 	bool		(*compare)(struct net *net, struct sock *sk);
 };
 
+/* the bytes a dump keeps between its calls (netlink_callback's ctx) */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define NETLINK_CTX_SIZE	48
+#endif
+
 /* a dump in progress: the request, the dump's state between its calls */
 struct netlink_callback {
 	struct sk_buff		*skb;
@@ -53,7 +58,7 @@ struct netlink_callback {
 	unsigned int		prev_seq, seq;
 	bool			strict_check;
 	union {
-		u8		ctx[48];
+		u8		ctx[48];	/* NETLINK_CTX_SIZE */
 		long		args[6];	/* deprecated: a struct over ctx */
 	};
 };
@@ -73,9 +78,54 @@ struct netlink_dump_control {
 	u32 min_dump_alloc;
 };
 
+/* a dump's own state struct must fit in ctx: a build error when not */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define NL_ASSERT_CTX_FITS(type_name)					\
+	BUILD_BUG_ON(sizeof(type_name) > sizeof_field(struct netlink_callback, ctx))
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define NL_ASSERT_DUMP_CTX_FITS(type_name)				\
+	BUILD_BUG_ON(sizeof(type_name) > sizeof_field(struct netlink_callback, ctx))
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* netlink_broadcast_filtered()'s per-socket filter: nonzero skips dsk */
+typedef int (*netlink_filter_fn)(struct sock *dsk, struct sk_buff *skb, void *data);
+#endif
+
+/* a device that sees every netlink message (nlmon) */
+struct netlink_tap {
+	struct net_device	*dev;
+	struct module		*module;
+	struct list_head	list;
+};
+
+/* a message header at the tail with room for len payload bytes, its
+ * padding zeroed; the caller has made sure the room is there
+ * (lib/af_netlink.c)
+ */
+struct nlmsghdr *
+__nlmsg_put(struct sk_buff *skb, u32 portid, u32 seq, int type, int len, int flags);
+
+/* a clone for another socket; a vmalloc'ed head (a large dump's) is freed
+ * by the original's destructor, which the clone must then run too
+ */
+static inline struct sk_buff *netlink_skb_clone(struct sk_buff *skb, gfp_t gfp_mask)
+{
+	struct sk_buff *nskb = skb_clone(skb, gfp_mask);
+
+	if (!nskb)
+		return NULL;
+	if (is_vmalloc_addr(skb->head))
+		nskb->destructor = skb->destructor;
+	return nskb;
+}
+
 struct nla_policy;
 
 #define NETLINK_MAX_COOKIE_LEN	20
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define NETLINK_MAX_FMTMSG_LEN	80	/* NL_SET_ERR_MSG_FMT()'s buffer */
+#endif
 
 struct netlink_ext_ack {
 	const char *_msg;

@@ -6,6 +6,8 @@
 #include <linux/netlink.h>
 #include <linux/rcupdate.h>
 #include <linux/refcount.h>
+#include <linux/version.h>
+#include <linux/cleanup.h>
 #include_next <linux/rtnetlink.h>
 
 /*
@@ -36,6 +38,68 @@ static inline bool lockdep_rtnl_is_held(void)
 #define ASSERT_RTNL() \
 	WARN_ONCE(!rtnl_is_locked(), \
 		  "RTNL: assertion failed at %s (%d)\n", __FILE__, __LINE__)
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* swap an RCU pointer under RTNL, the old value back */
+#define rcu_replace_pointer_rtnl(rp, p)			\
+	rcu_replace_pointer(rp, p, lockdep_rtnl_is_held())
+
+/*
+ * A namespace's RTNL: Debian's kernels do not split it
+ * (CONFIG_DEBUG_NET_SMALL_RTNL unset), so it is RTNL itself.
+ */
+struct net;
+
+static inline void __rtnl_net_lock(struct net *net)
+{
+}
+
+static inline void __rtnl_net_unlock(struct net *net)
+{
+}
+
+static inline void rtnl_net_lock(struct net *net)
+{
+	rtnl_lock();
+}
+
+static inline void rtnl_net_unlock(struct net *net)
+{
+	rtnl_unlock();
+}
+
+static inline int rtnl_net_trylock(struct net *net)
+{
+	return rtnl_trylock();
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline int rtnl_net_lock_killable(struct net *net)
+{
+	return rtnl_lock_killable();
+}
+
+/* no per-namespace RTNL work to wait for */
+static inline void rtnl_net_flush_workqueue(void)
+{
+}
+#endif
+
+static inline void ASSERT_RTNL_NET(struct net *net)
+{
+	ASSERT_RTNL();
+}
+
+#define rcu_dereference_rtnl_net(net, p)	rcu_dereference_rtnl(p)
+#define rtnl_net_dereference(net, p)		rtnl_dereference(p)
+#define rcu_replace_pointer_rtnl_net(net, rp, p) rcu_replace_pointer_rtnl(rp, p)
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0) && \
+	LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+/* guard(rtnl)(): RTNL held to the end of the scope */
+DEFINE_LOCK_GUARD_0(rtnl, rtnl_lock(), rtnl_unlock())
+#endif
 
 struct sk_buff;
 /* Frees the list head..tail (linked by ->next), counted as drops. */

@@ -66,6 +66,46 @@ static inline int ip_check_csum_start(const struct sk_buff *skb)
 	return 0;
 }
 
+struct ip_options_rcu;
+
+/* a datagram's send parameters: the socket's, then its control messages' */
+struct ipcm_cookie {
+	struct sockcm_cookie	sockc;
+	__be32			addr;
+	int			oif;
+	struct ip_options_rcu	*opt;
+	__u8			protocol;
+	__u8			ttl;
+	__s16			tos;	/* -1: the socket's */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+	char			priority;
+#endif
+	__u16			gso_size;
+};
+
+static inline void ipcm_init(struct ipcm_cookie *ipcm)
+{
+	*ipcm = (struct ipcm_cookie) { .tos = -1 };
+}
+
+/* from the socket: its mark, timestamping, bound device, source, protocol
+ * (7.x: and its tos and priority, through sockcm_init())
+ */
+static inline void ipcm_init_sk(struct ipcm_cookie *ipcm, const struct inet_sock *inet)
+{
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+	ipcm_init(ipcm);
+	ipcm->sockc.mark = READ_ONCE(inet->sk.sk_mark);
+	ipcm->sockc.tsflags = READ_ONCE(inet->sk.sk_tsflags);
+#else
+	*ipcm = (struct ipcm_cookie) { .tos = READ_ONCE(inet->tos) };
+	sockcm_init(&ipcm->sockc, &inet->sk);
+#endif
+	ipcm->oif = READ_ONCE(inet->sk.sk_bound_dev_if);
+	ipcm->addr = inet->inet_saddr;
+	ipcm->protocol = READ_ONCE(inet->inet_num);
+}
+
 #define IPCB(skb) ((struct inet_skb_parm *)((skb)->cb))
 #define PKTINFO_SKB_CB(skb) ((struct in_pktinfo *)((skb)->cb))
 

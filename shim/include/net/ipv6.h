@@ -191,6 +191,52 @@ enum flowlabel_reflect {
 	FLOWLABEL_REFLECT_ICMPV6_ECHO_REPLIES	= 4,
 };
 
+/* a datagram's send parameters: -1 where the socket's value applies */
+struct ipcm6_cookie {
+	struct sockcm_cookie	sockc;
+	__s16			hlimit;
+	__s16			tclass;
+	__u16			gso_size;
+	__s8			dontfrag;
+	struct ipv6_txoptions	*opt;
+};
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+static inline void ipcm6_init(struct ipcm6_cookie *ipc6)
+{
+	*ipc6 = (struct ipcm6_cookie) {
+		.hlimit = -1,
+		.tclass = -1,
+		.dontfrag = -1,
+	};
+}
+
+/* the socket's traffic class and don't-fragment setting */
+static inline void ipcm6_init_sk(struct ipcm6_cookie *ipc6, const struct ipv6_pinfo *np)
+{
+	*ipc6 = (struct ipcm6_cookie) {
+		.hlimit = -1,
+		.tclass = np->tclass,
+		.dontfrag = np->dontfrag,
+	};
+}
+#else
+/* the socket's traffic class and don't-fragment setting (7.x: and its
+ * mark, timestamping and priority, through sockcm_init())
+ */
+static inline void ipcm6_init_sk(struct ipcm6_cookie *ipc6, const struct sock *sk)
+{
+	*ipc6 = (struct ipcm6_cookie) {
+		.hlimit = -1,
+		.tclass = inet6_sk(sk)->tclass,
+		.dontfrag = inet6_test_bit(DONTFRAG, sk),
+	};
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	sockcm_init(&ipc6->sockc, sk);
+#endif
+}
+#endif
+
 /* a socket's reference to its options, or NULL once they are going away */
 static inline struct ipv6_txoptions *txopt_get(const struct ipv6_pinfo *np)
 {

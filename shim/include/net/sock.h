@@ -921,6 +921,41 @@ static inline void lock_sock(struct sock *sk)
 void release_sock(struct sock *sk);
 
 /*
+ * The proto_ops entries of a socket type without the operation: each
+ * refuses it (-EOPNOTSUPP; mmap -ENODEV), as net/core/sock.c's do.
+ */
+struct vm_area_struct;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+int sock_no_bind(struct socket *sock, struct sockaddr_unsized *saddr, int len);
+int sock_no_connect(struct socket *sock, struct sockaddr_unsized *saddr, int len, int flags);
+#else
+int sock_no_bind(struct socket *sock, struct sockaddr *saddr, int len);
+int sock_no_connect(struct socket *sock, struct sockaddr *saddr, int len, int flags);
+#endif
+int sock_no_socketpair(struct socket *sock1, struct socket *sock2);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+int sock_no_accept(struct socket *sock, struct socket *newsock, struct proto_accept_arg *arg);
+#else
+int sock_no_accept(struct socket *sock, struct socket *newsock, int flags, bool kern);
+#endif
+int sock_no_getname(struct socket *sock, struct sockaddr *saddr, int peer);
+int sock_no_ioctl(struct socket *sock, unsigned int cmd, unsigned long arg);
+int sock_no_listen(struct socket *sock, int backlog);
+int sock_no_shutdown(struct socket *sock, int how);
+int sock_no_sendmsg(struct socket *sock, struct msghdr *m, size_t len);
+int sock_no_sendmsg_locked(struct sock *sk, struct msghdr *msg, size_t len);
+int sock_no_recvmsg(struct socket *sock, struct msghdr *m, size_t len, int flags);
+int sock_no_mmap(struct file *file, struct socket *sock, struct vm_area_struct *vma);
+
+/* setsockopt()'s effect from the kernel, each under the socket's lock */
+void sock_no_linger(struct sock *sk);
+void sock_set_keepalive(struct sock *sk);
+void sock_set_priority(struct sock *sk, u32 priority);
+void sock_set_reuseaddr(struct sock *sk);
+void sock_set_reuseport(struct sock *sk);
+void sock_set_sndtimeo(struct sock *sk, s64 secs);
+
+/*
  * The fast lock: with no process owning the socket only its spinlock is
  * taken (false returned, the caller unlocks with the spinlock); else the
  * socket is owned as by lock_sock() (true).
