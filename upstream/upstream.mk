@@ -66,11 +66,11 @@ $(UPSTREAM_STAMP): $(UPSTREAM_LIST) $(UPSTREAM_HLIST) $(UPSTREAM_LLIST) $(TOP)/u
 
 $(UPSTREAM_SRCS) $(UPSTREAM_HDRS) $(UPSTREAM_VERSION_H): $(UPSTREAM_STAMP)
 
-# kbuild's per-object names; the extracted headers come after the shim's.
+# kbuild's per-object names (the extracted headers are on every kernel-style
+# object's path, after the shim's: Makefile.user)
 $(foreach s,$(UPSTREAM_SRCS),$(eval $(call kobj,$(s)): KCFLAGS += \
 	-DKBUILD_MODNAME='"$(basename $(notdir $(s)))"' \
-	-DKBUILD_BASENAME='"$(basename $(notdir $(s)))"' \
-	-I$(UPSTREAM_DIR)/include))
+	-DKBUILD_BASENAME='"$(basename $(notdir $(s)))"'))
 $(UPSTREAM_OBJS): $(UPSTREAM_HDRS)
 
 # Check tests of the upstream kinds through qdk_api.h (tests/suites/40-upstream).
