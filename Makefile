@@ -34,7 +34,11 @@
 #                   knows it, under build/import/NAME/ (import/import.py)
 #   make trace NAME=foo [OPTS=...]  regenerate qdiscs/foo/foo.qtr with foo's own code
 #   make capture NAME=foo [OPTS=...]  capture foo in Debian's kernel in the VM and
-#                   verify the trace (build/capture/foo/foo-record.qtr)
+#                   verify the trace (build/capture/foo/foo-record.qtr); DEBUG=1
+#                   on the series' debug kernel (make debug-kernel)
+#   make debug-kernel [KERNEL=...]  the series' kernel from Debian's source with
+#                   DEBUG_ATOMIC_SLEEP, lockdep, KASAN and kmemleak, for the VM
+#                   (tools/kernel-debug.sh; vm/README.md "Debug kernel")
 #   make regress NAME=foo  that capture -> qdiscs/foo/foo-record.qtr.zst, replayed
 #                   by make check
 #   make install    modules, tc plugins, man pages, tools (DESTDIR=, PREFIX=/usr/local)
@@ -57,7 +61,7 @@ export PYTHON
 USER_MAKE = $(MAKE) -f $(TOP)/Makefile.user
 KERNEL_MAKE = $(MAKE) -f $(TOP)/Makefile.kernel
 
-.PHONY: all demo check user kernel bench coverage new clean deps deps-vm deps-check vmtest tdc fuzz
+.PHONY: all demo check user kernel bench coverage new clean deps deps-vm deps-check deps-kbuild vmtest tdc fuzz
 
 all: user
 
@@ -69,6 +73,9 @@ deps-vm:
 
 deps-check:
 	@$(TOP)/tools/deps.sh build vm check
+
+deps-kbuild:
+	@$(TOP)/tools/deps.sh kbuild
 
 user: deps
 	+$(USER_MAKE) all
@@ -84,7 +91,7 @@ demo: deps
 check: deps-check
 	@$(TOP)/tests/run-all
 
-vmtest: deps deps-vm
+vmtest: deps deps-vm deps-kbuild
 	+$(MAKE) -C $(TOP)/vm test
 
 tdc: deps deps-vm
@@ -156,9 +163,18 @@ trace: deps
 # Every upstream kind: its committed kernel captures replayed (tools/fidelity.py);
 # VM=1 captures them afresh in the VM first. KERNEL=6.12|7.x: that series'
 # captures (traces/captured/SERIES/), VM and qdk-replay.
+# KSRC=DIR: the upstream qdiscs of your own kernel tree (tools/ksrc.sh) replay
+# the captures of its nearest series.
+ifneq ($(strip $(KSRC)),)
+KSRC_SERIES := $(shell $(TOP)/tools/ksrc.sh --series '$(KSRC)')
+KSRC_REPLAY := $(TOP)/build/user-$(shell $(TOP)/tools/ksrc.sh --tag '$(KSRC)')/qdk-replay
+endif
+SERIES_REPLAY = $(or $(KSRC_REPLAY),$(TOP)/build/user$(if $(filter-out 6.1,$(KERNEL)),-$(KERNEL))/qdk-replay)
 fidelity: deps
-	+$(USER_MAKE) $(TOP)/build/user$(if $(filter-out 6.1,$(KERNEL)),-$(KERNEL))/qdk-replay
-	@$(PYTHON) $(TOP)/tools/fidelity.py --kernel $(or $(KERNEL),6.1) $(if $(filter 1,$(VM)),--vm)
+	@test -z "$(KSRC)" -o -n "$(KSRC_SERIES)" || { echo "fidelity: KSRC=$(KSRC) (above)" >&2; exit 2; }
+	+$(USER_MAKE) $(SERIES_REPLAY)
+	@$(PYTHON) $(TOP)/tools/fidelity.py --kernel $(or $(KSRC_SERIES),$(KERNEL),6.1) \
+		--replay $(SERIES_REPLAY) $(if $(filter 1,$(VM)),--vm)
 .PHONY: fidelity
 
 # Domanska et al.'s Tables I-III through the kit's dsred and ared on the slot
@@ -168,8 +184,12 @@ repro-red: deps
 	+$(USER_MAKE) $(TOP)/build/user/qdk-replay
 	@$(PYTHON) $(TOP)/experiments/red/tables.py $(if $(SLOTS),--slots $(SLOTS)) $(if $(JOBS),-j $(JOBS))
 .PHONY: repro-red
-capture: deps deps-vm
+capture: deps deps-vm $(if $(filter 1,$(DEBUG)),deps-kbuild)
 	@$(TOP)/tools/capture.sh "$(NAME)"
+
+debug-kernel: deps-kbuild
+	@$(TOP)/tools/kernel-debug.sh
+.PHONY: debug-kernel
 
 regress: deps
 	+$(USER_MAKE) $(TOP)/build/user/qdk-replay

@@ -15,6 +15,8 @@
 #   3. checks the run as the VM suites do (vm/check.py: no oops or WARNING in
 #      dmesg, the flows ran) and verifies the trace with qdk-replay verify,
 #      decision for decision.
+# DEBUG=1 runs it on the series' debug kernel (tools/kernel-debug.sh), into
+# build/capture/NAME-debug/.
 # The trace is build/capture/NAME/NAME-record.qtr; `make regress NAME=NAME`
 # (tools/capture.sh --regress NAME) turns it into a regression test:
 # qdiscs/NAME/NAME-record.qtr.zst (the template's: traces/captured/), which
@@ -38,6 +40,18 @@ qdisc_dir "$name" "make capture NAME=yourqdisc [OPTS=\"tc options\"]"
 out=$top/build/capture/$name
 trace=$out/$name-record.qtr
 R=$top/build/user/qdk-replay
+# DEBUG=1: the same capture on the series' debug kernel (tools/kernel-debug.sh:
+# sleeping in atomic context, lockdep, KASAN, kmemleak report in the guest's
+# dmesg, and the run fails on them), into build/capture/NAME-debug/. Only the
+# kernel side is a debug build: the replay that verifies it is the plain one.
+debug=${DEBUG:-0}
+if [ "$debug" = 1 ] && [ $regress -eq 0 ]; then
+	out=$top/build/capture/$name-debug
+	trace=$out/$name-record.qtr
+	echo "capture: the debug kernel (tools/kernel-debug.sh; built once, cached)"
+	KDIR=$("$top/tools/kernel-debug.sh") || die "the debug kernel did not build"
+	export KDIR
+fi
 
 if [ $regress -eq 1 ]; then
 	[ -s "$trace" ] || die "no ${trace#"$top"/}: run make capture NAME=$name first"
@@ -70,8 +84,8 @@ step "building sch_recorder.ko and sch_$name.ko, qdk-capture, qdk-replay and q_$
 kq=$name
 [ "$name" = template ] && kq=""
 if ! { KIT_QDISCS=$kq "$top/recorder/kbuild.sh" "$out/kbuild" &&
-	make -s -f "$top/recorder/capture.mk" &&
-	make -s -j2 -f "$top/Makefile.user" all; } >"$log" 2>&1; then
+	make -s -f "$top/recorder/capture.mk" DEBUG= &&
+	make -s -j2 -f "$top/Makefile.user" DEBUG= all; } >"$log" 2>&1; then
 	tail -n 30 "$log" >&2
 	echo "capture: the build failed (${log#"$top"/})" >&2
 	exit 1

@@ -17,6 +17,8 @@
 #          PATH); llvm-symbolizer (package llvm) is used when present.
 #   vm     what the VM rig needs to boot Debian's kernel under qemu, and
 #          tcpdump (the guest captures the link with it: vm/mkinitramfs.sh)
+#   kbuild what a kernel build needs (tools/kernel-debug.sh: the VM's
+#          debug kernel from Debian's linux-source)
 #   check  what `make check` uses beyond those: groff and man-db (the man
 #          pages render), dkms (dkms-check), strace (tc's netlink bytes),
 #          procps (pgrep: the usertc daemons), clang and its compiler-rt
@@ -39,6 +41,8 @@ for set in "$@"; do
 		      linux-headers-amd64 linux-source-6.1 debootstrap time" ;;
 	vm)
 		pkgs="$pkgs qemu-system-x86 busybox-static iperf3 cpio kmod ethtool tcpdump" ;;
+	kbuild)
+		pkgs="$pkgs build-essential flex bison bc libelf-dev libssl-dev xz-utils kmod" ;;
 	check)
 		pkgs="$pkgs groff man-db dkms strace procps clang-14 libclang-rt-14-dev tcpdump tshark python3-pip"
 		pymods="ruff mypy" ;;

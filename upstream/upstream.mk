@@ -23,7 +23,12 @@
 ifndef UPSTREAM_MK_INCLUDED
 UPSTREAM_MK_INCLUDED := 1
 
+# KSRC (Makefile.user): the tree itself, which extract.sh copies from
+ifneq ($(KSRC_DIR),)
+UPSTREAM_TARBALL := $(KSRC_DIR)
+else
 UPSTREAM_TARBALL ?= $(shell KERNEL=$(KERNEL) $(TOP)/tools/kdir.sh --source)
+endif
 UPSTREAM_LIST := $(TOP)/upstream/kinds.txt
 UPSTREAM_HLIST := $(TOP)/upstream/headers.txt
 UPSTREAM_LLIST := $(TOP)/upstream/libs.txt
@@ -36,6 +41,11 @@ UPSTREAM_HEADERS := $(call upstream_words,$(UPSTREAM_HLIST),1)
 # (sch_mqprio_lib.c: sch_mqprio_lib.h beside it).
 UPSTREAM_LIBS := $(shell sed -e 's/\#.*//' $(UPSTREAM_LLIST) | \
 	awk -v k='$(KERNEL)' 'NF { for (i = 2; i <= NF; i++) if ($$i == k) print $$1 }')
+# (a KSRC tree: the helper sources it has, whatever its nearest series)
+ifneq ($(KSRC_DIR),)
+UPSTREAM_LIBS := $(notdir $(wildcard $(addprefix $(KSRC_DIR)/net/sched/,\
+	$(call upstream_words,$(UPSTREAM_LLIST),1))))
+endif
 UPSTREAM_SOURCES += $(UPSTREAM_LIBS)
 UPSTREAM_LIB_HDRS := $(addprefix net/sched/,$(UPSTREAM_LIBS:.c=.h))
 
@@ -47,6 +57,18 @@ UPSTREAM_VERSION_H := $(UPSTREAM_DIR)/include/generated/uapi/linux/version.h
 
 # One pass over the tarball for every listed file (xz is slow to seek), and
 # the series' version.h as the kernel's top Makefile writes it.
+# A KSRC tree is compared with the copies at every make: a file whose
+# contents differ is copied again (extract.sh), and only its objects are
+# rebuilt; file times are not trusted (a checkout or a restored file keeps
+# old ones).
+ifneq ($(KSRC_DIR),)
+UPSTREAM_TREE_FILES := Makefile $(addprefix net/sched/,$(UPSTREAM_SOURCES)) \
+	$(UPSTREAM_LIB_HDRS) $(UPSTREAM_HEADERS)
+ifneq ($(shell cd '$(KSRC_DIR)' && for f in $(UPSTREAM_TREE_FILES); do \
+	[ -d "$$f" ] || cmp -s "$$f" '$(UPSTREAM_DIR)'/"$$f" || { echo differs; break; }; done),)
+.PHONY: $(UPSTREAM_STAMP)
+endif
+endif
 $(UPSTREAM_STAMP): $(UPSTREAM_LIST) $(UPSTREAM_HLIST) $(UPSTREAM_LLIST) $(TOP)/upstream/extract.sh
 	@test -n "$(UPSTREAM_TARBALL)" || { echo "upstream.mk: no linux-source for KERNEL=$(KERNEL)" >&2; exit 1; }
 	@mkdir -p $(UPSTREAM_DIR) $(dir $(UPSTREAM_VERSION_H))
@@ -61,7 +83,9 @@ $(UPSTREAM_STAMP): $(UPSTREAM_LIST) $(UPSTREAM_HLIST) $(UPSTREAM_LLIST) $(TOP)/u
 		printf "#define LINUX_VERSION_PATCHLEVEL %d\n", v["PATCHLEVEL"]; \
 		printf "#define LINUX_VERSION_SUBLEVEL %d\n", v["SUBLEVEL"] }' \
 		$(UPSTREAM_DIR)/Makefile >$(UPSTREAM_VERSION_H).tmp
-	@mv -f $(UPSTREAM_VERSION_H).tmp $(UPSTREAM_VERSION_H)
+	@# (unchanged: kept, so that re-copying a KSRC tree rebuilds only what changed)
+	@cmp -s $(UPSTREAM_VERSION_H).tmp $(UPSTREAM_VERSION_H) && rm -f $(UPSTREAM_VERSION_H).tmp || \
+		mv -f $(UPSTREAM_VERSION_H).tmp $(UPSTREAM_VERSION_H)
 	@touch $@
 
 $(UPSTREAM_SRCS) $(UPSTREAM_HDRS) $(UPSTREAM_VERSION_H): $(UPSTREAM_STAMP)

@@ -194,10 +194,19 @@ def compare(actual: Any, op: str, want: str) -> bool:
 
 
 def dmesg_problems(path: Path) -> list[str]:
+    """The kernel's reports in a scenario's dmesg.txt, and the objects kmemleak
+    found unreferenced after it (kmemleak.txt beside it: the debug kernel,
+    tools/kernel-debug.sh, vm/guest/main.sh)."""
     if not path.exists():
         return ["no dmesg.txt"]
-    return [line for line in path.read_text(errors="replace").splitlines()
-            if BAD_DMESG.search(line)]
+    bad = [line for line in path.read_text(errors="replace").splitlines()
+           if BAD_DMESG.search(line)]
+    leaks = path.with_name("kmemleak.txt")
+    if leaks.exists():
+        bad += [f"kmemleak: {line.strip()}"
+                for line in leaks.read_text(errors="replace").splitlines()
+                if line.startswith("unreferenced object")]
+    return bad
 
 
 def check_expect(c: Checker, sdir: Path, name: str, expr: str,

@@ -15,8 +15,9 @@
 # linux-base-*; its and 6.12's files are under /usr/lib,
 # and their modules xz-compressed). Otherwise (the host's 6.1) the .deb is
 # fetched with `apt-get download`. Nothing is installed: the packages are
-# unpacked with `dpkg -x`. Cached: a second run with the same KVER does
-# nothing.
+# unpacked with `dpkg -x`. A KDIR that is a kernel built here
+# (tools/kernel-debug.sh) gives its own image and modules instead. Cached: a
+# second run with the same KVER does nothing.
 set -eu
 
 kdir=${1:?usage: mkimage.sh KDIR OUT}
@@ -28,9 +29,27 @@ case "$kver" in
 esac
 
 stamp="$out/.complete-$kver"
-[ -f "$stamp" ] && exit 0
-
 top=$(cd "$(dirname "$0")/.." && pwd)
+# A kernel built here (tools/kernel-debug.sh): its build directory is KDIR,
+# and it holds the image and the modules; nothing is fetched.
+if [ -f "$kdir/arch/x86/boot/bzImage" ] && [ -f "$kdir/.qdk-built" ]; then
+	# the stamp holds the build's: a rebuild with the same KVER reinstalls
+	[ -f "$stamp" ] && cmp -s "$stamp" "$kdir/.qdk-built" && exit 0
+	tmp="$out.tmp"
+	rm -rf "$out" "$tmp"
+	mkdir -p "$tmp/boot"
+	make -s -C "$kdir" INSTALL_MOD_PATH="$tmp" INSTALL_MOD_STRIP=1 DEPMOD=true modules_install
+	cp "$kdir/arch/x86/boot/bzImage" "$tmp/boot/vmlinuz-$kver"
+	cp "$kdir/.config" "$tmp/boot/config-$kver"
+	[ -d "$tmp/lib/modules/$kver" ] || { echo "mkimage: $kdir: modules_install made no lib/modules/$kver" >&2; exit 1; }
+	rm -f "$tmp/lib/modules/$kver/build" "$tmp/lib/modules/$kver/source"
+	depmod -b "$tmp" "$kver"
+	mv "$tmp" "$out"
+	cp "$kdir/.qdk-built" "$stamp"
+	echo "vm: kernel $kver (built by tools/kernel-debug.sh) installed into $out"
+	exit 0
+fi
+[ -f "$stamp" ] && exit 0
 pkg="linux-image-$kver"
 dl="$out.dl"
 rm -rf "$out" "$dl"

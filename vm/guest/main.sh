@@ -21,6 +21,22 @@ cat /proc/sys/kernel/tainted > $R/tainted-at-boot
 
 uptime_s() { cut -d' ' -f1 /proc/uptime; }
 
+# kmemleak (the debug kernel, tools/kernel-debug.sh): what boot left
+# unreferenced is not a scenario's; after each scenario, once what it
+# allocated is older than kmemleak's minimum age (5 s), its suspects go to
+# kmemleak.txt, which vm/check.py reads beside dmesg.txt.
+KML=/sys/kernel/debug/kmemleak
+grep -q ' /sys/kernel/debug ' /proc/mounts ||
+	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+[ -w $KML ] && echo clear > $KML
+leak_scan() {
+	[ -w $KML ] || return 0
+	sleep 6
+	echo scan > $KML
+	cat $KML > "$1/kmemleak.txt"
+	echo clear > $KML
+}
+
 echo "qdk: booted in $(uptime_s) s" > /dev/console
 # for vm/hangdump.py: where KASLR put the kernel's text
 echo "qdk-map: _text $(grep -m1 ' _text$' /proc/kallsyms | cut -d' ' -f1)" > /dev/console
@@ -41,6 +57,7 @@ while read -r name tmo; do
 		/sbin/ip netns pids "$ns" 2>/dev/null | xargs -r kill -KILL 2>/dev/null
 		/sbin/ip netns del "$ns"
 	done
+	leak_scan "$out"
 	t1=$(uptime_s)
 	dmesg -c > "$out/dmesg.txt" 2>&1
 	lsmod > "$out/lsmod-end.txt" 2>&1
@@ -60,4 +77,6 @@ if ! tar -cf /dev/vda -C $R .; then
 fi
 sync
 echo "qdk: done, $fails failed scenario(s)" > /dev/console
-poweroff -f
+# (a kernel without ACPI, as the debug kernel is, cannot power off: its
+# reboot ends qemu, which runs with -no-reboot)
+if [ -d /sys/firmware/acpi ]; then poweroff -f; else reboot -f; fi
