@@ -50,7 +50,10 @@ if [ "$debug" = 1 ] && [ $regress -eq 0 ]; then
 	trace=$out/$name-record.qtr
 	echo "capture: the debug kernel (tools/kernel-debug.sh; built once, cached)"
 	KDIR=$("$top/tools/kernel-debug.sh") || die "the debug kernel did not build"
-	export KDIR
+	# its checks make the guest several times slower under TCG: the scenario
+	# gets 300 s before the guest kills it (a VM_SET timeout= of yours wins)
+	VM_SET="timeout=300${VM_SET:+ $VM_SET}"
+	export KDIR VM_SET
 fi
 
 if [ $regress -eq 1 ]; then
