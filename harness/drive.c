@@ -23,6 +23,7 @@
 #include "summary.h"
 #include "tcopt.h"
 #include "trace.h"
+#include "outfile.h"
 #include "util.h"
 #include "write.h"
 
@@ -558,7 +559,7 @@ int cmd_drive(int argc, char **argv)
 	refuse_same_file(out, in);
 	if (sum_path)
 		refuse_same_file(sum_path, in);
-	trace_open(&d.in, in);
+	trace_open(&d.in, in_path(in));
 	qdk_call_trace(d.in.path);
 	if (qdisc) {
 		spec_parse(qdisc, NULL, &d.in.hdr, &qs);

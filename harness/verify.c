@@ -22,6 +22,7 @@
 
 #include "harness.h"
 #include "trace.h"
+#include "outfile.h"
 #include "util.h"
 
 #define NONE UINT64_MAX
@@ -718,7 +719,7 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	v.seed = seed;
 	if (parted)
 		parse_parted(&v, parted);
-	trace_open(&v.t, path);
+	trace_open(&v.t, in_path(path));
 	qdk_call_trace(v.t.path);
 	if (v.t.have_first && v.t.first.op == 'e' && v.t.first.verdict == VERDICT_UNKNOWN)
 		trace_fail(&v.t, v.t.first.line, "this is an arrival-only trace (verdict \"?\"): "
