@@ -491,15 +491,10 @@ int drive_parse(int argc, char **argv, struct drive_args *a)
 			a->rate_word = optarg;
 			parse_service(a, optarg);
 			break;
-		case 's': {
-			char *end;
-
-			a->seed = strtoull(optarg, &end, 0);
-			if (!*optarg || *end)
-				die(2, "bad --seed \"%s\"", optarg);
+		case 's':
+			a->seed = seed_arg(optarg);
 			a->have_seed = true;
 			break;
-		}
 		case 'i':
 			if (tcopt_get_time(optarg, &a->interval) || a->interval == 0)
 				die(2, "bad --interval \"%s\" (tc times: 1ms, 100us)", optarg);

@@ -783,8 +783,7 @@ int gen_parse(int argc, char **argv, struct gen_run *g)
 	while ((c = getopt_long(argc, argv, "o:h", lo, NULL)) != -1) {
 		switch (c) {
 		case 's':
-			if (tcopt_get_u64(optarg, &g->seed))
-				die(2, "bad --seed \"%s\"", optarg);
+			g->seed = seed_arg(optarg);
 			break;
 		case 'd':
 			if (tcopt_get_time(optarg, &g->duration))

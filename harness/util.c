@@ -200,6 +200,18 @@ void pool_free(struct pool *p)
 	memset(p, 0, sizeof(*p));
 }
 
+uint64_t seed_arg(const char *s)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = *s >= '0' && *s <= '9' ? strtoull(s, &end, 0) : 0;
+	if (!(*s >= '0' && *s <= '9') || errno || *end)
+		die(2, "bad --seed \"%s\": a whole number from 0 to 2^64-1", s);
+	return v;
+}
+
 void check_one_line(const char *opt, const char *s)
 {
 	for (; *s; s++)

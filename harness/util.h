@@ -77,6 +77,12 @@ uint64_t rng_next(uint64_t *s);
 double rng_unif(uint64_t *s);
 /* Slots up to and including the first success of a Bernoulli(p) trial per slot (>= 1). */
 uint64_t rng_geom(uint64_t *s, double p);
+/*
+ * --seed's value, the one way every command reads it: a whole number of
+ * 0..2^64-1, decimal or 0x hex; anything else (a sign, a space, an
+ * overflow) dies (exit 2).
+ */
+uint64_t seed_arg(const char *s);
 /* Text an option puts into a trace's line: a control character dies (exit 2). */
 void check_one_line(const char *opt, const char *s);
 

@@ -927,15 +927,10 @@ int cmd_verify(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "qh", lo, NULL)) != -1) {
 		switch (c) {
-		case 's': {
-			char *end;
-
-			seed = strtoull(optarg, &end, 0);
-			if (!*optarg || *end)
-				die(2, "bad --seed \"%s\"", optarg);
+		case 's':
+			seed = seed_arg(optarg);
 			have_seed = true;
 			break;
-		}
 		case 'q':
 			quiet = true;
 			break;
