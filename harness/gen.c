@@ -328,7 +328,7 @@ static void robert_start(struct gflow *f)
 static struct cdf *cdf_load(const char *path)
 {
 	struct cdf *c = xcalloc(1, sizeof(*c));
-	FILE *fp = fopen(path, "r");
+	FILE *fp = fopen(in_path(path), "r");
 	char line[256];
 	unsigned int ln = 0;
 	size_t cap = 0;
