@@ -17,6 +17,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -82,6 +83,19 @@ static const char *call_name(char op)
 }
 
 /*
+ * Line n of the trace, read again from its file for a report; a trace read
+ * from a pipe ("-") cannot be read again, and says so instead.
+ */
+static char *line_text(const struct trace *t, uint32_t n)
+{
+	struct stat st;
+
+	if (t->fd >= 0 && (fstat(t->fd, &st) || !S_ISREG(st.st_mode)))
+		return xstrdup("(not kept: the trace came through a pipe)");
+	return trace_line_text(t, n);
+}
+
+/*
  * "FILE:LINE: divergence at RECORD: WHAT": RECORD says in words which kind
  * of trace record the replay parted from (an enqueue verdict, a statistics
  * snapshot, the drops and marks during a call, ...).
@@ -91,7 +105,7 @@ static void diverge_at(struct verifier *v, uint32_t line, const char *text, uint
 {
 	/* a binary trace's fixed-size record has no text of its own: its line's */
 	if (!text) {
-		text = trace_line_text(&v->t, line);
+		text = line_text(&v->t, line);
 		len = (uint32_t)strlen(text);
 	}
 	fflush(stdout);
@@ -137,7 +151,7 @@ static void queue_check(struct verifier *v, size_t left, uint32_t tag, const cha
 
 	if (__builtin_expect(left == 0, 1))
 		return;
-	text = trace_line_text(&v->t, tag);
+	text = line_text(&v->t, tag);
 	diverge_at(v, tag, text, (uint32_t)strlen(text), record, msg);
 	diverge_tail(v);
 }
@@ -617,7 +631,7 @@ static void report_leaks(const struct trace *t, long leaked)
 		qdk_leak_text(&l[i], text, sizeof(text));
 		fprintf(stderr, "  %s", text);
 		if (l[i].handed && l[i].cookie) {
-			char *lt = trace_line_text(t, (uint32_t)l[i].cookie);
+			char *lt = line_text(t, (uint32_t)l[i].cookie);
 
 			fprintf(stderr, " at %s:%llu (%s)", t->path, (unsigned long long)l[i].cookie,
 				lt);
