@@ -120,6 +120,13 @@ static int nameless_open(const char *path)
 	return fd;
 }
 
+/* The names of standard output: "-" and the system's own. */
+static bool is_stdout(const char *path)
+{
+	return !strcmp(path, "-") || !strcmp(path, "/dev/stdout") || !strcmp(path, "/dev/fd/1") ||
+	       !strcmp(path, "/proc/self/fd/1");
+}
+
 void out_open(struct outfile *o, const char *path)
 {
 	struct stat st;
@@ -130,7 +137,7 @@ void out_open(struct outfile *o, const char *path)
 	o->path = (char *)path;	/* for fail() until the copy is made */
 	o->path = dup_or_fail(o, path);
 	guard_once();
-	if (strcmp(path, "-") == 0) {
+	if (is_stdout(path)) {
 		o->in_place = true;
 		o->fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
 		if (o->fd < 0)
@@ -144,6 +151,11 @@ void out_open(struct outfile *o, const char *path)
 		if (o->fd < 0)
 			fail(o, "%s", strerror(errno));
 	} else {
+		/* a symbolic link stays: the file it names is the one replaced */
+		o->target = realpath(path, NULL);
+		if (!o->target)
+			o->target = dup_or_fail(o, path);	/* a new file */
+		path = o->target;
 		o->fd = nameless_open(path);
 		o->nameless = o->fd >= 0;
 		if (!o->nameless) {
@@ -197,7 +209,7 @@ static void close_written(struct outfile *o)
 static void give_name(struct outfile *o)
 {
 	char fdpath[64];
-	size_t n = strlen(o->path) + 24;
+	size_t n = strlen(o->target) + 24;
 	unsigned int k;
 
 	o->tmp = malloc(n);
@@ -205,7 +217,7 @@ static void give_name(struct outfile *o)
 		fail(o, "out of memory");
 	snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", o->fd);
 	for (k = 0; k < 1000; k++) {
-		snprintf(o->tmp, n, "%s.tmp%ld.%u", o->path, (long)getpid(), k);
+		snprintf(o->tmp, n, "%s.tmp%ld.%u", o->target, (long)getpid(), k);
 		if (!linkat(AT_FDCWD, fdpath, AT_FDCWD, o->tmp, AT_SYMLINK_FOLLOW) ||
 		    !linkat(o->fd, "", AT_FDCWD, o->tmp, AT_EMPTY_PATH))
 			break;
@@ -230,10 +242,12 @@ static void forget(struct outfile *o)
 	if (o->fd >= 0)
 		close(o->fd);
 	free(o->tmp);
+	free(o->target);
 	free(o->path);
 	trace_w_free(&o->w);
 	o->fd = -1;
 	o->tmp = NULL;
+	o->target = NULL;
 	o->path = NULL;
 }
 
@@ -254,7 +268,7 @@ void out_commit_all(struct outfile *const *o, size_t n)
 		if (o[i]->nameless)
 			give_name(o[i]);
 	for (i = 0; i < n; i++) {
-		if (o[i]->tmp && rename(o[i]->tmp, o[i]->path))
+		if (o[i]->tmp && rename(o[i]->tmp, o[i]->target))
 			fail(o[i], "rename: %s%s", strerror(errno),
 			     i ? " (the outputs before it were written)" : "");
 		forget(o[i]);

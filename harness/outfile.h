@@ -4,7 +4,8 @@
  * qdk-capture's trace and raw records), and "-" for the standard streams.
  *
  * What a path names decides how it is written:
- *   "-"                standard output, written as it goes
+ *   "-"                standard output, written as it goes (so is
+ *                      /dev/stdout)
  *   a special file     (a device, a FIFO, a socket) opened and written in
  *                      place: /dev/null, /dev/full, a pipe a reader waits on
  *   anything else      a regular file that appears only when complete: the
@@ -34,6 +35,7 @@
 
 struct outfile {
 	char *path;		/* as given ("-": standard output) */
+	char *target;		/* the regular file replaced: PATH, or the file its link names */
 	char *tmp;		/* the temporary's name while it has one, else NULL */
 	int fd;			/* -1 once closed */
 	bool in_place;		/* standard output or a special file */
