@@ -92,8 +92,9 @@ static void guard_once(void)
 		struct sigaction sa = { .sa_handler = remove_temps_on_signal };
 		struct sigaction was;
 
-		/* a signal the caller ignores (nohup) stays ignored */
-		if (sigaction(fatal_sigs[i], NULL, &was) == 0 && was.sa_handler == SIG_IGN)
+		/* under nohup, a hangup stays ignored */
+		if (fatal_sigs[i] == SIGHUP && sigaction(SIGHUP, NULL, &was) == 0 &&
+		    was.sa_handler == SIG_IGN)
 			continue;
 		sigemptyset(&sa.sa_mask);
 		sigaction(fatal_sigs[i], &sa, NULL);
