@@ -31,6 +31,11 @@ binary twin (bin, `qdk-replay convert`, traces/FORMAT.md "Binary traces")
 and the twin's .zst (bzst). Last, the recorder's cost
 in the VM on the guest's instruction clock (recorder/bench-vm.sh, a few
 minutes; BENCH_VM=0 skips it).
+
+Every figure printed is also appended to bench/results.tsv (BENCH_RESULTS
+names another file) as a line with the commit and the machine it was
+measured on, and the recorder's table to bench/recorder-results.txt
+(BENCH_RECORDER_RESULTS): the files keep the history, the docs link them.
 """
 
 from __future__ import annotations
@@ -48,6 +53,16 @@ TOP = Path(__file__).resolve().parent.parent
 R = os.environ.get("QDK_REPLAY", str(TOP / "build/user/qdk-replay"))
 DIR = TOP / "build/bench"
 ROUNDS = int(os.environ.get("ROUNDS", "3"))
+
+RESULTS = Path(os.environ.get("BENCH_RESULTS", str(TOP / "bench/results.tsv")))
+# bench-vm.sh's table, each run after a line with the commit and the machine
+RECORDER_RESULTS = Path(
+    os.environ.get("BENCH_RECORDER_RESULTS", str(TOP / "bench/recorder-results.txt"))
+)
+RESULT_COLUMNS = (
+    "commit", "machine", "qdisc", "events", "encoding",
+    "m_ev_s", "ns_ev", "cpu_ns_ev", "x_bare", "cpu_x_bare", "rss_mb",
+)
 
 # Targets from issue 15, checked where the numbers are printed.
 TEXT_PFIFO_MEVS = 40.0  # text verify, pfifo, M events/s whole process
@@ -255,9 +270,16 @@ def bench_trace(name: str, events: int) -> None:
         f"  {'bare':5} {n / bare / 1e6:7.2f} {bare * 1e9 / n:6.1f} {'':>7} {'':>6} {'':>6} {1.0:7.2f}"
         f"   {bare_cpu * 1e9 / n:9.1f} {1.0:6.2f}   (qdk-replay bench --like: the qdisc's loop alone)"
     )
+    record(qdisc=name, events=n, encoding="bare", m_ev_s=f"{n / bare / 1e6:.2f}",
+           ns_ev=f"{bare * 1e9 / n:.1f}", cpu_ns_ev=f"{bare_cpu * 1e9 / n:.1f}", x_bare="1.00",
+           cpu_x_bare="1.00")
     for enc, f in files.items():
         v, c = res[f"verify {enc}"], res[f"cat {enc}"]
         rate = n / v.wall / 1e6
+        record(qdisc=name, events=n, encoding=enc, m_ev_s=f"{rate:.2f}",
+               ns_ev=f"{v.wall * 1e9 / n:.1f}", cpu_ns_ev=f"{v.cpu * 1e9 / n:.1f}",
+               x_bare=f"{v.wall / bare:.2f}", cpu_x_bare=f"{v.cpu / bare_cpu:.2f}",
+               rss_mb=f"{v.rss_mb:.1f}")
         notes = []
         if enc == "text" and name == "pfifo":
             notes.append(f"target >= {TEXT_PFIFO_MEVS:.0f} M ev/s: {verdict(rate >= TEXT_PFIFO_MEVS)}")
@@ -280,6 +302,44 @@ def bench_trace(name: str, events: int) -> None:
         f"  cat of the text: {res['cat text'].wall * 1e9 / n:.1f} ns/event"
         + (f", of the .zst: {res['cat zst'].wall * 1e9 / n:.1f}" if "cat zst" in res else "")
     )
+
+
+def commit() -> str:
+    """The commit measured (+dirty when the tree differs from it)."""
+    def git(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["git", "-C", str(TOP), *args], capture_output=True, text=True)
+
+    head = git("rev-parse", "--short=12", "HEAD")
+    if head.returncode:
+        return "unknown"
+    dirty = git("diff-index", "--quiet", "HEAD", "--").returncode
+    return head.stdout.strip() + ("+dirty" if dirty else "")
+
+
+def machine() -> str:
+    """The CPU, its cores and the load it had: what the figures depend on."""
+    model = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = " ".join(line.split(":", 1)[1].split())
+                    break
+        with open("/proc/loadavg") as f:
+            load = f.read().split()[0]
+    except OSError:
+        load = "?"
+    return f"{model}, {os.cpu_count()} cores, load {load}"
+
+
+def record(**row: object) -> None:
+    """One measurement onto the results file, with the commit and the machine."""
+    row = {"commit": commit(), "machine": machine(), **row}
+    new = not RESULTS.exists() or RESULTS.stat().st_size == 0
+    with open(RESULTS, "a") as f:
+        if new:
+            f.write("\t".join(RESULT_COLUMNS) + "\n")
+        f.write("\t".join(str(row.get(c, "")) for c in RESULT_COLUMNS) + "\n")
 
 
 def deep_trace(depth: int, events: int) -> Path:
@@ -326,6 +386,10 @@ def bench_deep(events: int) -> None:
         v = res[f"verify {d}"]
         bare = loop_time(res[f"bare {d}"].out, "wall")
         per[d], cpu[d] = v.wall / events, v.cpu / events
+        record(qdisc=f"pfifo {d} deep", events=events, encoding="text",
+               m_ev_s=f"{events / v.wall / 1e6:.2f}", ns_ev=f"{v.wall * 1e9 / events:.1f}",
+               cpu_ns_ev=f"{v.cpu * 1e9 / events:.1f}", x_bare=f"{v.wall / bare:.2f}",
+               rss_mb=f"{v.rss_mb:.1f}")
         print(
             f"  {d:6} deep: verify {v.wall * 1e9 / events:6.1f} ns/event (cpu {v.cpu * 1e9 / events:6.1f}), "
             f"RSS {v.rss_mb:6.1f} MB; bare loop {bare * 1e9 / events:6.1f} ns/event"
@@ -347,7 +411,7 @@ def main() -> int:
         load = " ".join(f.read().split()[:3])
     print(
         f"bench: whole processes, wall clock, min of {ROUNDS}; load average {load} on "
-        f"{os.cpu_count()} cores (others' work slows every run)"
+        f"{os.cpu_count()} cores (others' work slows every run); appended to {RESULTS}"
     )
     if not has_convert():
         print("bench: no `qdk-replay convert` yet: binary rows skipped (bench.py binary_twin())")
@@ -361,6 +425,10 @@ def main() -> int:
         print("\nbench: the recorder's cost, measured in the VM (recorder/bench-vm.sh; BENCH_VM=0 skips)", flush=True)
         if subprocess.run([str(TOP / "recorder/bench-vm.sh"), str(DIR / "recorder")]).returncode:
             print("bench: the VM gave no result (see build/bench/recorder)")
+        else:
+            table = (DIR / "recorder/result.txt").read_text()
+            with open(RECORDER_RESULTS, "a") as f:
+                f.write(f"== commit {commit()}; {machine()}\n{table}\n")
     return 0
 
 

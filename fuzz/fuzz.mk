@@ -11,7 +11,7 @@ FUZZ_COMMON_OBJS := $(call uobj,$(TOP)/fuzz/common.c $(TOP)/tests/lib/pkt.c) $(F
 
 # The trace reader's text buffer as small as its longest line allows
 # (trace/trace.h): its refill and shift paths are reached within the
-# events an input may have (fuzz/trace.c), by plain inputs of up to
+# events an input may have (fuzz/fuzz_trace.c), by plain inputs of up to
 # -max_len and by compressed ones alike.
 $(B)/u/%.o: UCFLAGS += -DTRACE_BUF_SIZE='(256u << 10)'
 # gen's robert fit over scales up to 2^6, not 2^10 (harness/gen.c)
@@ -22,29 +22,29 @@ $(call uobj,$(wildcard $(TOP)/fuzz/*.c)): UCFLAGS += -I$(TOP)/fuzz -I$(TOP)/trac
 
 # the trace reader, with the harness's allocation helpers; its refusals
 # (exit 2) return to the target through the wrapped exit()
-$(B)/fuzz-trace: $(B)/u/fuzz/trace.o $(B)/u/fuzz/refuse.o $(FUZZ_COMMON_OBJS) $(TRACE_OBJS) $(call uobj,$(TOP)/harness/util.c) \
+$(B)/fuzz-trace: $(B)/u/fuzz/fuzz_trace.o $(B)/u/fuzz/refuse.o $(FUZZ_COMMON_OBJS) $(TRACE_OBJS) $(call uobj,$(TOP)/harness/util.c) \
 		$(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS)
 	$(call quiet,LD,$@)$(CC) $(LDFLAGS) -fsanitize=fuzzer -Wl,--wrap=exit -o $@ $^ $(LDLIBS) $(TRACE_LDLIBS)
 
 # gen's and drive's command lines: what qdk-replay links but its main(), verify and bench;
 # refusals (exit 2) returning through the wrapped exit(), as for trace
-$(B)/fuzz-args: $(B)/u/fuzz/args.o $(B)/u/fuzz/refuse.o $(FUZZ_COMMON_OBJS) \
+$(B)/fuzz-args: $(B)/u/fuzz/fuzz_args.o $(B)/u/fuzz/refuse.o $(FUZZ_COMMON_OBJS) \
 		$(filter-out $(call uobj,$(addprefix $(TOP)/harness/,main.c verify.c bench.c)),$(REPLAY_OBJS))
 	$(call quiet,LD,$@)$(CC) $(LDFLAGS) -fsanitize=fuzzer -Wl,--wrap=exit -o $@ $^ $(REPLAY_LDLIBS)
 
 # the kit's tc-option parsers and printers: the tcopt library and each
 # kit qdisc's NAME_tc.c, no shim
-$(B)/fuzz-tcopt: $(B)/u/fuzz/tcopt.o $(FUZZ_QUIET_OBJS) $(TCOPT_LIB_OBJS) $(QDISC_TCOPT_OBJS)
+$(B)/fuzz-tcopt: $(B)/u/fuzz/fuzz_tcopt.o $(FUZZ_QUIET_OBJS) $(TCOPT_LIB_OBJS) $(QDISC_TCOPT_OBJS)
 	$(call quiet,LD,$@)$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
 
 # qdk-capture's converter (recorder/capture/tracew.c) and the trace writer:
 # plain C, no shim
-$(call uobj,$(TOP)/fuzz/capture.c $(TOP)/recorder/capture/tracew.c): UCFLAGS += -I$(TOP)/recorder/capture
-$(B)/fuzz-capture: $(call uobj,$(TOP)/fuzz/capture.c $(TOP)/recorder/capture/tracew.c $(TOP)/trace/write.c) \
+$(call uobj,$(TOP)/fuzz/fuzz_capture.c $(TOP)/recorder/capture/tracew.c): UCFLAGS += -I$(TOP)/recorder/capture
+$(B)/fuzz-capture: $(call uobj,$(TOP)/fuzz/fuzz_capture.c $(TOP)/recorder/capture/tracew.c $(TOP)/trace/write.c) \
 		$(FUZZ_QUIET_OBJS)
 	$(call quiet,LD,$@)$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^
 
-$(B)/fuzz-%: $(B)/u/fuzz/%.o $(FUZZ_COMMON_OBJS) $(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS)
+$(B)/fuzz-%: $(B)/u/fuzz/fuzz_%.o $(FUZZ_COMMON_OBJS) $(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS)
 	$(call quiet,LD,$@)$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
 
 .PHONY: fuzz-targets

@@ -15,7 +15,9 @@
 # A crash, leak, kernel WARN, an input slower than 10 s or over 2 GiB fails
 # the run and leaves the input in build/fuzz/ with the command that replays
 # it. Prints each target's runs, wall time and speed (libFuzzer's final
-# stats), then "N passed, M failed".
+# stats), then "N passed, M failed", and appends each target's line to
+# fuzz/results.tsv (QDK_FUZZ_RESULTS names another file) with the commit
+# and the machine: the history of the runs lives there, not in the docs.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
@@ -35,6 +37,16 @@ limit=(-max_total_time="$secs")
 [ -n "$runs_max" ] && limit+=(-runs="$(((runs_max + jobs - 1) / jobs))")
 targets=${*:-$(sed -n 's/^FUZZ_TARGETS := //p' fuzz/fuzz.mk)}
 pass=0 fail=0
+results=${QDK_FUZZ_RESULTS:-fuzz/results.tsv}
+commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+git diff-index --quiet HEAD -- 2>/dev/null || commit=$commit+dirty
+machine="$(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo | head -n 1), $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg)"
+# record TARGET INPUTS SECONDS JOBS COVERAGE CORPUS RESULT: a line of the results file
+record() {
+	[ -s "$results" ] || printf 'commit\tmachine\ttarget\tinputs\tseconds\tinputs_per_s\tjobs\tcoverage\tcorpus\tresult\n' >"$results"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$commit" "$machine" "$1" "$2" "$3" \
+		"$([ -n "$2" ] && [ "${3:-0}" -gt 0 ] && echo $(($2 / $3)))" "$4" "$5" "$6" "$7" >>"$results"
+}
 ok() { echo "ok   $1"; pass=$((pass + 1)); }
 ko() { echo "FAIL $1"; fail=$((fail + 1)); }
 out=build/fuzz
@@ -110,10 +122,12 @@ for t in $targets; do
 		secs_run=$(($(date +%s) - start))
 		cov=$(cat "${logs[@]}" | grep -o 'cov: [0-9]*' | sort -t' ' -k2 -n | tail -n 1)
 		ok "fuzz $t: $runs runs in $secs_run s ($((runs / (secs_run ? secs_run : 1)))/s${par:+, $jobs jobs}), ${cov:-cov: ?}, corpus $(ls "$corpus" | wc -l), no crash"
+		record "$t" "$runs" "$secs_run" "$jobs" "${cov#cov: }" "$(ls "$corpus" | wc -l)" "no crash"
 	else
 		[ "$jobs" -gt 1 ] && cat "$out/$t-jobs"/fuzz-*.log >>"$log" 2>/dev/null
 		art=$(ls "$out/$t"-* 2>/dev/null | grep -v '\.log$' | head -n 1)
 		ko "fuzz $t: ${art:-a failure} (replay: $bin $art; log $log)"
+		record "$t" "" "$(($(date +%s) - start))" "$jobs" "" "$(ls "$corpus" | wc -l)" "failed: ${art:-see $log}"
 		grep -h -m 5 -E "ERROR|fuzz:|SUMMARY|#[0-4] " "$log" "$out/$t"-report* 2>/dev/null | sed 's/^/     /'
 	fi
 done

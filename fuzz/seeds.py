@@ -6,14 +6,14 @@
 
 tca:  each trace's qdisc kind and TCA_OPTIONS (its `tca` line), with its
       first change's options when it has one: the bytes the stock tc sent
-      the kernel for real configurations (fuzz/tca.c says the layout).
+      the kernel for real configurations (fuzz/fuzz_tca.c says the layout).
 rtnl: the netlink requests the stock tc sends to build each trace's qdisc
       (and a tree's classes), show it with statistics and delete it, taken
       from a user-space namespace with QDK_NS_DUMP (usertc/README.md).
 trace: the binary twins (`qdk-replay convert`) of a few committed traces
       (run.sh adds the committed text traces themselves).
 args: command lines of gen (each flow model and key) and drive (each
-      option), the words NUL-ended (fuzz/args.c).
+      option), the words NUL-ended (fuzz/fuzz_args.c).
 tcopt: the kit's kinds' tc words (the add and change lines of each
       tc.cases), and each committed trace of a kit kind: its qdisc line, a
       NUL, its TCA_OPTIONS payload (what a dump prints).

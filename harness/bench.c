@@ -22,6 +22,7 @@
 #include "harness.h"
 #include "tcopt.h"
 #include "trace.h"
+#include "outfile.h"
 #include "util.h"
 
 static void usage(FILE *f)
@@ -118,7 +119,7 @@ static int bench_like(const char *path)
 	size_t i, n;
 
 	memset(&t, 0, sizeof(t));
-	trace_open(&t, path);
+	trace_open(&t, in_path(path));
 	if (!t.hdr.qdisc)
 		trace_fail(&t, t.line, "missing \"qdisc KIND [OPTIONS]\" line");
 	snprintf(where, sizeof(where), "%s:%u", path, t.hdr.qdisc_line);

@@ -11,6 +11,7 @@
 
 #include "harness.h"
 #include "trace.h"
+#include "outfile.h"
 #include "util.h"
 
 static void usage(FILE *f)
@@ -41,7 +42,7 @@ int cmd_convert(int argc, char **argv)
 	in = argv[argc - 2];
 	out = argv[argc - 1];
 	refuse_same_file(out, in);
-	trace_open_raw(&t, in);
+	trace_open_raw(&t, in_path(in));
 	binary = to ? to[0] == 'b' : !trace_is_binary(&t);
 	out_open(&o, out);
 	trace_bin_enc_init(&enc, &o.w);

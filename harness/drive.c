@@ -23,6 +23,7 @@
 #include "summary.h"
 #include "tcopt.h"
 #include "trace.h"
+#include "outfile.h"
 #include "util.h"
 #include "write.h"
 
@@ -490,15 +491,10 @@ int drive_parse(int argc, char **argv, struct drive_args *a)
 			a->rate_word = optarg;
 			parse_service(a, optarg);
 			break;
-		case 's': {
-			char *end;
-
-			a->seed = strtoull(optarg, &end, 0);
-			if (!*optarg || *end)
-				die(2, "bad --seed \"%s\"", optarg);
+		case 's':
+			a->seed = seed_arg(optarg);
 			a->have_seed = true;
 			break;
-		}
 		case 'i':
 			if (tcopt_get_time(optarg, &a->interval) || a->interval == 0)
 				die(2, "bad --interval \"%s\" (tc times: 1ms, 100us)", optarg);
@@ -558,7 +554,7 @@ int cmd_drive(int argc, char **argv)
 	refuse_same_file(out, in);
 	if (sum_path)
 		refuse_same_file(sum_path, in);
-	trace_open(&d.in, in);
+	trace_open(&d.in, in_path(in));
 	qdk_call_trace(d.in.path);
 	if (qdisc) {
 		spec_parse(qdisc, NULL, &d.in.hdr, &qs);

@@ -241,6 +241,28 @@ static void sweep_usage(FILE *f)
 	      "  report. --max (default 5000) bounds the runs.\n", f);
 }
 
+/* Standard input into path (the sweep's own folder), for runs that each read it. */
+static char *copy_stdin(char *path)
+{
+	char buf[65536];
+	ssize_t n;
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+
+	if (fd < 0)
+		die(2, "sweep-alloc: %s: %s", path, strerror(errno));
+	while ((n = read(STDIN_FILENO, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 || write(fd, buf, (size_t)n) != n) {
+			unlink(path);
+			die(2, "sweep-alloc: standard input: %s", strerror(errno));
+		}
+	}
+	if (close(fd))
+		die(2, "sweep-alloc: %s: %s", path, strerror(errno));
+	return path;
+}
+
 int cmd_sweep_alloc(int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -250,7 +272,7 @@ int cmd_sweep_alloc(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *rate = "10mbit";
-	char outdir[] = "/tmp/qdk-sweep-XXXXXX", out[64];
+	char outdir[] = "/tmp/qdk-sweep-XXXXXX", out[64], in[64];
 	static struct site sites[MAX_SITES];
 	unsigned long ran_on = 0, refused = 0, unreached = 0, bad = 0;
 	uint64_t max = 5000, total, n;
@@ -284,6 +306,10 @@ int cmd_sweep_alloc(int argc, char **argv)
 	if (!mkdtemp(outdir))
 		die(3, "sweep-alloc: %s", strerror(errno));
 	snprintf(out, sizeof(out), "%s/out.qtr", outdir);
+	snprintf(in, sizeof(in), "%s/in.qtr", outdir);
+	/* every run reads the trace again: standard input is kept in a file first */
+	if (!strcmp(argv[optind], "-"))
+		argv[optind] = copy_stdin(in);
 	dargv[0] = "drive";
 	dargv[1] = "--rate";
 	dargv[2] = (char *)rate;
@@ -296,6 +322,7 @@ int cmd_sweep_alloc(int argc, char **argv)
 	optind = 1;
 	run_one(dargv, 6, 0, &r);
 	if (r.how != RAN_ON) {
+		unlink(in);
 		rmdir(outdir);
 		fprintf(stderr, "sweep-alloc: %s: the run without a failure does not pass: %s\n",
 			dargv[3], r.why);
@@ -332,6 +359,7 @@ int cmd_sweep_alloc(int argc, char **argv)
 			break;
 		}
 	}
+	unlink(in);
 	rmdir(outdir);
 	for (i = 0; i < nsites; i++)
 		printf("  site %s: %u ran on, %u refused\n", sites[i].name, sites[i].ran_on,

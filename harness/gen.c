@@ -29,6 +29,7 @@
 
 #include "harness.h"
 #include "tcopt.h"
+#include "outfile.h"
 #include "util.h"
 #include "write.h"
 
@@ -327,7 +328,7 @@ static void robert_start(struct gflow *f)
 static struct cdf *cdf_load(const char *path)
 {
 	struct cdf *c = xcalloc(1, sizeof(*c));
-	FILE *fp = fopen(path, "r");
+	FILE *fp = fopen(in_path(path), "r");
 	char line[256];
 	unsigned int ln = 0;
 	size_t cap = 0;
@@ -782,8 +783,7 @@ int gen_parse(int argc, char **argv, struct gen_run *g)
 	while ((c = getopt_long(argc, argv, "o:h", lo, NULL)) != -1) {
 		switch (c) {
 		case 's':
-			if (tcopt_get_u64(optarg, &g->seed))
-				die(2, "bad --seed \"%s\"", optarg);
+			g->seed = seed_arg(optarg);
 			break;
 		case 'd':
 			if (tcopt_get_time(optarg, &g->duration))

@@ -95,7 +95,7 @@ int cmd_gen(int argc, char **argv);
 int cmd_pcap(int argc, char **argv);
 
 /*
- * gen's two halves (gen.c), apart for fuzz/args.c: gen_parse() takes the
+ * gen's two halves (gen.c), apart for fuzz/fuzz_args.c: gen_parse() takes the
  * command line (0: go on, 1: --help printed, 2: usage printed; a bad
  * value dies with exit 2) and sets up the flows; gen_write() writes the
  * trace to w, at most max arrivals (0: every one), and returns how many;

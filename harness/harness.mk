@@ -5,6 +5,8 @@
 
 HARNESS_SRCS := $(sort $(wildcard $(TOP)/harness/*.c))
 HARNESS_OBJS := $(call uobj,$(HARNESS_SRCS))
+NS_SERVER_OBJS := $(call uobj,$(TOP)/usertc/ns_server.c)
+$(NS_SERVER_OBJS): UCFLAGS += -I$(TOP)/usertc
 
 # The kit's own kinds' xstats structs, as a table xstats.c decodes with
 # (tools/xstats-gen.sh reads each kind's uapi header, qdiscs/KIND/KIND.h).
@@ -22,14 +24,15 @@ $(KIT_XSTATS_C): $(TOP)/tools/xstats-gen.sh $(KIT_XSTATS_HDRS) $(KIT_XSTATS_LIST
 	@mv -f $@.tmp $@
 HARNESS_OBJS += $(call uobj,$(KIT_XSTATS_C))
 
-# tcns.c serves the namespace the stock tc talks to (usertc/ns_proto.h);
+# tcns.c serves the namespace the stock tc talks to with the protocol's one
+# server (usertc/ns_server.c, usertc/ns_proto.h);
 # the trace library is trace/ (trace.mk).
 $(HARNESS_OBJS): UCFLAGS += -I$(TOP)/usertc -I$(TOP)/trace -I$(TOP)/harness
 
 # What every qdk-replay links (import.mk adds an imported qdisc's objects);
 # `qdk-replay pcap` reads captures with Debian's libpcap (pcap.c).
-REPLAY_OBJS := $(HARNESS_OBJS) $(TRACE_OBJS) $(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS) \
-	$(TCOPT_LIB_OBJS)
+REPLAY_OBJS := $(HARNESS_OBJS) $(NS_SERVER_OBJS) $(TRACE_OBJS) $(SHIM_OBJS) $(UPSTREAM_OBJS) \
+	$(QDISC_OBJS) $(TCOPT_LIB_OBJS)
 REPLAY_LDLIBS = $(LDLIBS) $(TRACE_LDLIBS) -lpcap
 
 # qdk-replay runs the stock tc with the preload and the kit's tc plugins

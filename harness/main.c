@@ -37,6 +37,7 @@ static void usage(FILE *f)
 	      "--param: a module parameter (module_param(); NAME or MODULE.NAME), set before\n"
 	      "the modules' init as insmod sets it.\n"
 	      "Traces: traces/FORMAT.md, text or binary (by their first bytes), plain, .zst or .gz.\n"
+	      "A file named - is standard input or output (gen -o - | drive - -o - | verify -).\n"
 	      "Exit status: 0 ok, 1 divergence or leak, 2 bad input.\n",
 	      f);
 }

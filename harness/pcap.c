@@ -28,6 +28,7 @@
 
 #include "harness.h"
 #include "tcopt.h"
+#include "outfile.h"
 #include "util.h"
 #include "write.h"
 

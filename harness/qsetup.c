@@ -11,6 +11,7 @@
 #include "harness.h"
 #include "tcns.h"
 #include "trace.h"
+#include "outfile.h"
 #include "util.h"
 
 static void fail_at(const char *where, int status, const char *fmt, const char *a,
@@ -363,7 +364,7 @@ int cmd_show(int argc, char **argv)
 		fputs("usage: qdk-replay show TRACE\n", stderr);
 		return 2;
 	}
-	trace_open(&t, argv[1]);
+	trace_open(&t, in_path(argv[1]));
 	if (!t.hdr.qdisc)
 		trace_fail(&t, t.have_first ? t.first.line : t.line,
 			   "missing \"qdisc KIND [OPTIONS]\" line before the first event");

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "qdk_api.h"
+#include "outfile.h"
 #include "util.h"
 
 struct sum_flow {

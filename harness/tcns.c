@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * tcns.c - the stock tc against a private namespace this process serves
- * (tcns.h). While tc runs, this process listens on the namespace's
- * abstract name, answers each datagram libqdk-nl.so forwards with
- * qdk_rtnl_rcv(), and notes the TCA_OPTIONS of every RTM_NEWQDISC, so
+ * (tcns.h). While tc runs, this process serves the namespace as the qdk-ns
+ * daemon does (the protocol's one server, usertc/ns_server.c), taking only
+ * the tc it started, and notes the TCA_OPTIONS of every RTM_NEWQDISC, so
  * the bytes the replay hands to init() and change() are the ones tc sent.
  */
 #include <errno.h>
@@ -21,11 +21,10 @@
 #include <unistd.h>
 
 #include "ns_proto.h"
+#include "ns_server.h"
 #include "tcns.h"
 #include "tcopt.h"
 #include "util.h"
-
-#define MAX_CLIENTS 8
 
 struct tcns {
 	struct qdk_net *net;
@@ -224,8 +223,9 @@ void tcns_close(struct tcns *ns)
 /* ---- serving tc ------------------------------------------------------------- */
 
 /* Note the TCA_OPTIONS of each RTM_NEWQDISC in one datagram tc sent. */
-static void note_requests(struct tcns_run *run, const void *buf, size_t len)
+static void note_requests(void *ctx, const void *buf, size_t len)
 {
+	struct tcns_run *run = ctx;
 	const struct nlmsghdr *n = buf;
 
 	for (; NLMSG_OK(n, len); n = NLMSG_NEXT(n, len)) {
@@ -252,32 +252,6 @@ static void note_requests(struct tcns_run *run, const void *buf, size_t len)
 			off += NLA_ALIGN(a->nla_len);
 		}
 	}
-}
-
-static int reply_to(void *ctx, const void *buf, size_t len)
-{
-	int fd = *(const int *)ctx;
-
-	return send(fd, buf, len, MSG_NOSIGNAL) == (ssize_t)len ? 0 : -errno;
-}
-
-/* One datagram from a client: 0 keep it, -1 drop it. */
-static int serve_one(struct tcns *ns, int fd, struct tcns_run *run)
-{
-	static unsigned char buf[sizeof(struct qdk_ns_hdr) + QDK_NL_MAX_REQUEST];
-	struct qdk_ns_hdr hdr;
-	ssize_t n = recv(fd, buf, sizeof(buf), MSG_TRUNC | MSG_DONTWAIT);
-
-	if (n < 0)
-		return errno == EAGAIN || errno == EINTR ? 0 : -1;
-	if (n < (ssize_t)sizeof(hdr) || (size_t)n > sizeof(buf))
-		return -1;
-	memcpy(&hdr, buf, sizeof(hdr));
-	if (hdr.magic != QDK_NS_MAGIC || hdr.op != QDK_NS_OP_NETLINK)
-		return -1;
-	note_requests(run, buf + sizeof(hdr), (size_t)n - sizeof(hdr));
-	return qdk_rtnl_rcv(ns->net, buf + sizeof(hdr), (size_t)n - sizeof(hdr), hdr.portid,
-			    hdr.flags, reply_to, &fd) ? -1 : 0;
 }
 
 /* Append what is readable on fd to *text; false at EOF. */
@@ -326,11 +300,10 @@ static void child(const struct tcns *ns, const char *tc, const char *const *args
 void tcns_tc(struct tcns *ns, const char *const *args, struct tcns_run *run)
 {
 	const char *tc = getenv("QDK_TC") ? getenv("QDK_TC") : "/usr/sbin/tc";
-	int po[2], pe[2], clients[MAX_CLIENTS], nclients = 0, lfd, i, status;
+	struct ns_server srv = { .net = ns->net, .on_request = note_requests, .ctx = run };
+	int po[2], pe[2], err, status;
 	size_t outlen = 0, errlen = 0;
 	bool out_open = true, err_open = true;
-	struct sockaddr_un sun;
-	socklen_t slen = qdk_ns_addr(ns->name, getuid(), &sun);
 	pid_t pid;
 
 	memset(run, 0, sizeof(*run));
@@ -340,9 +313,9 @@ void tcns_tc(struct tcns *ns, const char *const *args, struct tcns_run *run)
 		die(2, "%s: %s (make user builds it)", preload(), strerror(errno));
 	if (access(tc, X_OK))
 		die(2, "%s: %s (Debian's iproute2 package has it)", tc, strerror(errno));
-	lfd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	if (lfd < 0 || bind(lfd, (struct sockaddr *)&sun, slen) < 0 || listen(lfd, 4) < 0)
-		die(2, "qdk-replay's namespace %s: %s", ns->name, strerror(errno));
+	err = ns_server_listen(&srv, ns->name);
+	if (err)
+		die(2, "qdk-replay's namespace %s: %s", ns->name, strerror(-err));
 	if (pipe2(po, O_CLOEXEC) || pipe2(pe, O_CLOEXEC))
 		die(2, "pipe: %s", strerror(errno));
 	fflush(stdout);
@@ -354,54 +327,28 @@ void tcns_tc(struct tcns *ns, const char *const *args, struct tcns_run *run)
 		child(ns, tc, args, po[1], pe[1]);
 	close(po[1]);
 	close(pe[1]);
+	srv.only_pid = pid;	/* only the tc we started */
 	/* tc is done when both its pipes reach EOF; then no request is pending */
 	while (out_open || err_open) {
-		struct pollfd pfd[MAX_CLIENTS + 3];
-		int np = 0;
+		struct pollfd pipes[2] = {
+			{ .fd = out_open ? po[0] : -1, .events = POLLIN },
+			{ .fd = err_open ? pe[0] : -1, .events = POLLIN },
+		};
 
-		pfd[np++] = (struct pollfd){ .fd = lfd, .events = POLLIN };
-		pfd[np++] = (struct pollfd){ .fd = out_open ? po[0] : -1, .events = POLLIN };
-		pfd[np++] = (struct pollfd){ .fd = err_open ? pe[0] : -1, .events = POLLIN };
-		for (i = 0; i < nclients; i++)
-			pfd[np++] = (struct pollfd){ .fd = clients[i], .events = POLLIN };
-		if (poll(pfd, np, -1) < 0) {
-			if (errno == EINTR)
-				continue;
+		if (ns_server_poll(&srv, pipes, 2) < 0)
 			die(2, "poll: %s", strerror(errno));
+		if (srv.destroy_fd >= 0) {	/* not tc's to ask: the namespace stays */
+			close(srv.destroy_fd);
+			srv.destroy_fd = -1;
 		}
-		for (i = nclients - 1; i >= 0; i--) {
-			short ev = pfd[3 + i].revents;
-
-			if (!ev)
-				continue;
-			if ((ev & POLLIN && serve_one(ns, clients[i], run)) ||
-			    (!(ev & POLLIN) && ev & (POLLHUP | POLLERR))) {
-				close(clients[i]);
-				clients[i] = clients[--nclients];
-			}
-		}
-		if (pfd[0].revents & POLLIN) {
-			int fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
-			struct ucred cred;
-			socklen_t clen = sizeof(cred);
-
-			if (fd >= 0 && (nclients == MAX_CLIENTS ||
-					getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &clen) ||
-					cred.pid != pid))
-				close(fd);	/* only the tc we started */
-			else if (fd >= 0)
-				clients[nclients++] = fd;
-		}
-		if (pfd[1].revents && !drain(po[0], &run->out, &outlen))
+		if (pipes[0].revents && !drain(po[0], &run->out, &outlen))
 			out_open = false;
-		if (pfd[2].revents && !drain(pe[0], &run->err, &errlen))
+		if (pipes[1].revents && !drain(pe[0], &run->err, &errlen))
 			err_open = false;
 	}
 	close(po[0]);
 	close(pe[0]);
-	close(lfd);
-	for (i = 0; i < nclients; i++)
-		close(clients[i]);
+	ns_server_close(&srv);
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			die(2, "waitpid: %s", strerror(errno));

@@ -17,11 +17,13 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "harness.h"
 #include "trace.h"
+#include "outfile.h"
 #include "util.h"
 
 #define NONE UINT64_MAX
@@ -81,6 +83,19 @@ static const char *call_name(char op)
 }
 
 /*
+ * Line n of the trace, read again from its file for a report; a trace read
+ * from a pipe ("-") cannot be read again, and says so instead.
+ */
+static char *line_text(const struct trace *t, uint32_t n)
+{
+	struct stat st;
+
+	if (t->fd >= 0 && (fstat(t->fd, &st) || !S_ISREG(st.st_mode)))
+		return xstrdup("(not kept: the trace came through a pipe)");
+	return trace_line_text(t, n);
+}
+
+/*
  * "FILE:LINE: divergence at RECORD: WHAT": RECORD says in words which kind
  * of trace record the replay parted from (an enqueue verdict, a statistics
  * snapshot, the drops and marks during a call, ...).
@@ -90,7 +105,7 @@ static void diverge_at(struct verifier *v, uint32_t line, const char *text, uint
 {
 	/* a binary trace's fixed-size record has no text of its own: its line's */
 	if (!text) {
-		text = trace_line_text(&v->t, line);
+		text = line_text(&v->t, line);
 		len = (uint32_t)strlen(text);
 	}
 	fflush(stdout);
@@ -136,7 +151,7 @@ static void queue_check(struct verifier *v, size_t left, uint32_t tag, const cha
 
 	if (__builtin_expect(left == 0, 1))
 		return;
-	text = trace_line_text(&v->t, tag);
+	text = line_text(&v->t, tag);
 	diverge_at(v, tag, text, (uint32_t)strlen(text), record, msg);
 	diverge_tail(v);
 }
@@ -616,7 +631,7 @@ static void report_leaks(const struct trace *t, long leaked)
 		qdk_leak_text(&l[i], text, sizeof(text));
 		fprintf(stderr, "  %s", text);
 		if (l[i].handed && l[i].cookie) {
-			char *lt = trace_line_text(t, (uint32_t)l[i].cookie);
+			char *lt = line_text(t, (uint32_t)l[i].cookie);
 
 			fprintf(stderr, " at %s:%llu (%s)", t->path, (unsigned long long)l[i].cookie,
 				lt);
@@ -718,7 +733,7 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	v.seed = seed;
 	if (parted)
 		parse_parted(&v, parted);
-	trace_open(&v.t, path);
+	trace_open(&v.t, in_path(path));
 	qdk_call_trace(v.t.path);
 	if (v.t.have_first && v.t.first.op == 'e' && v.t.first.verdict == VERDICT_UNKNOWN)
 		trace_fail(&v.t, v.t.first.line, "this is an arrival-only trace (verdict \"?\"): "
@@ -926,15 +941,10 @@ int cmd_verify(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "qh", lo, NULL)) != -1) {
 		switch (c) {
-		case 's': {
-			char *end;
-
-			seed = strtoull(optarg, &end, 0);
-			if (!*optarg || *end)
-				die(2, "bad --seed \"%s\"", optarg);
+		case 's':
+			seed = seed_arg(optarg);
 			have_seed = true;
 			break;
-		}
 		case 'q':
 			quiet = true;
 			break;

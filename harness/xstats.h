@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "outfile.h"
 #include "util.h"
 
 struct xfield {

@@ -15,7 +15,8 @@
  *
  * The daemon owns one struct qdk_net (qdk_api.h) and answers the netlink
  * datagrams that libqdk-nl.so forwards from tc and ip (usertc/ns_proto.h),
- * one at a time, in arrival order. Exit status: 0 ok, 1 failure, 2 usage.
+ * one at a time, in arrival order, through the protocol's one server
+ * (ns_server.c). Exit status: 0 ok, 1 failure, 2 usage.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -33,9 +34,9 @@
 #include <unistd.h>
 
 #include "ns_proto.h"
+#include "ns_server.h"
 #include "qdk_api.h"
 
-#define MAX_CLIENTS 64
 /* a client that does not take its replies within this is dropped */
 #define SEND_TIMEOUT_S 5
 
@@ -95,20 +96,6 @@ static void on_signal(int sig)
 	stop = 1;
 }
 
-struct client {
-	int fd;
-	int sysfs;	/* -1: netlink; else the sysfs file it opened */
-};
-
-static int reply_to(void *ctx, const void *buf, size_t len)
-{
-	const struct client *c = ctx;
-
-	if (send(c->fd, buf, len, MSG_NOSIGNAL) != (ssize_t)len)
-		return -errno;
-	return 0;
-}
-
 static void log_ts(const char *fmt, ...)
 {
 	va_list ap;
@@ -120,12 +107,17 @@ static void log_ts(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+static void log_drop(const char *what)
+{
+	log_ts("%s", what);
+}
+
 /*
  * $QDK_NS_DUMP=DIR: each netlink request is also written to DIR/NNNNNN.nl,
  * byte for byte as the client sent it (what tc asked, for a bug report or
  * a fuzzer's seed: fuzz/seeds.py). Never a file of the user's overwritten.
  */
-static void dump_request(const unsigned char *buf, size_t len)
+static void dump_request(void *ctx, const void *buf, size_t len)
 {
 	static unsigned int seq;
 	const char *dir = getenv("QDK_NS_DUMP");
@@ -145,82 +137,6 @@ static void dump_request(const unsigned char *buf, size_t len)
 	close(fd);
 }
 
-static int answer(const struct client *c, int32_t v)
-{
-	return send(c->fd, &v, sizeof(v), MSG_NOSIGNAL | MSG_DONTWAIT) == sizeof(v) ? 0 : 1;
-}
-
-/* Takes one datagram; returns 0 to keep the client, 1 to drop it, 2 to exit. */
-static int serve_one(struct qdk_net *net, struct client *c, unsigned char *buf,
-		     size_t cap)
-{
-	struct qdk_ns_hdr hdr;
-	struct ucred cred;
-	socklen_t clen = sizeof(cred);
-	ssize_t n;
-	int err;
-
-	n = recv(c->fd, buf, cap, MSG_TRUNC | MSG_DONTWAIT);
-	if (n < 0)
-		return errno == EAGAIN || errno == EINTR ? 0 : 1;
-	if (n == 0)
-		return 1;
-	if (c->sysfs >= 0) {
-		/* a write(2) to the file; a writer that does not read the answer
-		 * (stdio inside libc) leaves it in the buffer */
-		if ((size_t)n > cap)
-			return 1;
-		answer(c, (int32_t)qdk_net_sysfs_write(net, c->sysfs, buf, n));
-		return 0;
-	}
-	if ((size_t)n > cap || (size_t)n < sizeof(hdr)) {
-		log_ts("datagram of %zd bytes dropped (bounds %zu..%zu)", n,
-		       sizeof(hdr), cap);
-		return 1;
-	}
-	memcpy(&hdr, buf, sizeof(hdr));
-	if (hdr.magic != QDK_NS_MAGIC) {
-		log_ts("datagram without the qdk-ns header dropped");
-		return 1;
-	}
-	if (getsockopt(c->fd, SOL_SOCKET, SO_PEERCRED, &cred, &clen) < 0 ||
-	    cred.uid != getuid()) {
-		log_ts("client of another user dropped");
-		return 1;
-	}
-	switch (hdr.op) {
-	case QDK_NS_OP_NETLINK:
-		dump_request(buf + sizeof(hdr), n - sizeof(hdr));
-		err = qdk_rtnl_rcv(net, buf + sizeof(hdr), n - sizeof(hdr),
-				   hdr.portid, hdr.flags, reply_to, c);
-		return err ? 1 : 0;
-	case QDK_NS_OP_DESTROY:
-		return 2;
-	case QDK_NS_OP_SYSFS_OPEN:
-		buf[n < (ssize_t)cap ? n : (ssize_t)cap - 1] = '\0';
-		err = qdk_net_sysfs_open((const char *)buf + sizeof(hdr));
-		if (err >= 0)
-			c->sysfs = err;
-		return answer(c, err < 0 ? err : 0);
-	case QDK_NS_OP_ROOT_TCA: {
-		static unsigned char tca[QDK_NL_MAX_REQUEST];
-		int32_t r;
-		struct iovec iov[2] = { { &r, sizeof(r) }, { tca, 0 } };
-		struct msghdr m = { .msg_iov = iov, .msg_iovlen = 2 };
-		long got;
-
-		buf[n < (ssize_t)cap ? n : (ssize_t)cap - 1] = '\0';
-		got = qdk_net_root_tca(net, (const char *)buf + sizeof(hdr), tca, sizeof(tca));
-		r = (int32_t)got;
-		iov[1].iov_len = got > 0 ? (size_t)got : 0;
-		return sendmsg(c->fd, &m, MSG_NOSIGNAL | MSG_DONTWAIT) < 0;
-	}
-	default:
-		log_ts("unknown operation %u", hdr.op);
-		return 1;
-	}
-}
-
 /* the host's CLOCK_MONOTONIC: nanoseconds since boot */
 static uint64_t host_boot_ns(void)
 {
@@ -238,29 +154,23 @@ static uint64_t host_boot_ns(void)
  */
 static int serve(const char *name, int ready_fd)
 {
-	static unsigned char buf[sizeof(struct qdk_ns_hdr) + QDK_NL_MAX_REQUEST];
-	struct pollfd pfd[MAX_CLIENTS + 1];
-	struct client clients[MAX_CLIENTS];
-	struct sockaddr_un sun;
-	socklen_t len = qdk_ns_addr(name, getuid(), &sun);
-	int nclients = 0, lfd, i, destroy_fd = -1;
-	struct qdk_net *net;
+	struct ns_server srv = {
+		.send_timeout_s = SEND_TIMEOUT_S, .on_request = dump_request, .log = log_drop,
+	};
 	long leaks;
+	int err;
 
-	lfd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	if (lfd < 0 || bind(lfd, (struct sockaddr *)&sun, len) < 0 ||
-	    listen(lfd, 16) < 0) {
-		int err = errno;
-
+	err = ns_server_listen(&srv, name);
+	if (err) {
 		if (ready_fd >= 0)
-			dprintf(ready_fd, "%s\n", err == EADDRINUSE ? "running" : strerror(err));
-		if (err == EADDRINUSE)
+			dprintf(ready_fd, "%s\n", err == -EADDRINUSE ? "running" : strerror(-err));
+		if (err == -EADDRINUSE)
 			return 0;	/* another starter won: the namespace runs */
 		fprintf(stderr, "%s: cannot listen for namespace \"%s\": %s\n",
-			prog, name, strerror(err));
+			prog, name, strerror(-err));
 		return 1;
 	}
-	if (qdk_init(1) || !(net = qdk_net_new())) {
+	if (qdk_init(1) || !(srv.net = qdk_net_new())) {
 		if (ready_fd >= 0)
 			dprintf(ready_fd, "the shim did not start\n");
 		return 1;
@@ -282,64 +192,24 @@ static int serve(const char *name, int ready_fd)
 	log_ts("namespace \"%s\" ready", name);
 
 	while (!stop) {
-		pfd[0].fd = lfd;
-		pfd[0].events = POLLIN;
-		for (i = 0; i < nclients; i++) {
-			pfd[i + 1].fd = clients[i].fd;
-			pfd[i + 1].events = POLLIN;
-		}
-		if (poll(pfd, nclients + 1, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		for (i = nclients - 1; i >= 0; i--) {
-			int r;
+		int r = ns_server_poll(&srv, NULL, 0);
 
-			if (!pfd[i + 1].revents)
-				continue;
-			r = serve_one(net, &clients[i], buf, sizeof(buf));
-			if (r == 2) {
-				destroy_fd = clients[i].fd;
-				clients[i] = clients[--nclients];
-				stop = 1;
-				break;
-			}
-			if (r == 1 || (pfd[i + 1].revents & (POLLHUP | POLLERR) &&
-				       !(pfd[i + 1].revents & POLLIN))) {
-				close(clients[i].fd);
-				clients[i] = clients[--nclients];
-			}
-		}
-		if (!stop && pfd[0].revents & POLLIN) {
-			struct timeval tv = { .tv_sec = SEND_TIMEOUT_S };
-			int fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
-
-			if (fd >= 0 && nclients == MAX_CLIENTS) {
-				log_ts("too many clients: one refused");
-				close(fd);
-			} else if (fd >= 0) {
-				setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
-				clients[nclients].sysfs = -1;
-				clients[nclients++].fd = fd;
-			}
-		}
+		if (r)
+			break;	/* destroyed, or poll failed */
 	}
 	/* the name is free again as soon as the listener closes */
-	close(lfd);
-	for (i = 0; i < nclients; i++)
-		close(clients[i].fd);
-	qdk_net_free(net);
+	ns_server_close(&srv);
+	qdk_net_free(srv.net);
 	leaks = qdk_exit();
 	if (leaks)
 		log_ts("%ld allocations leaked", leaks);
 	if (qdk_warnings())
 		log_ts("%lu kernel warnings", qdk_warnings());
 	log_ts("namespace \"%s\" removed", name);
-	if (destroy_fd >= 0) {
+	if (srv.destroy_fd >= 0) {
 		/* the destroyer learns it is done when this closes */
-		send(destroy_fd, "ok", 2, MSG_NOSIGNAL);
-		close(destroy_fd);
+		send(srv.destroy_fd, "ok", 2, MSG_NOSIGNAL);
+		close(srv.destroy_fd);
 	}
 	return leaks ? 1 : 0;
 }

@@ -11,7 +11,9 @@
 # The preload library runs inside an uninstrumented tc, so like the tc
 # plugins it never gets sanitizer or coverage flags.
 
-USERTC_OBJS := $(call uobj,$(TOP)/usertc/qdk-ns.c)
+# qdk-ns.c: the daemon's commands; ns_server.c: the protocol's one server,
+# which qdk-replay links too (harness.mk, NS_SERVER_OBJS)
+USERTC_OBJS := $(call uobj,$(TOP)/usertc/qdk-ns.c $(TOP)/usertc/ns_server.c)
 
 $(USERTC_OBJS): UCFLAGS += -I$(TOP)/usertc
 

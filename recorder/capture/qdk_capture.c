@@ -7,9 +7,10 @@
  *
  * Stops on SIGINT/SIGTERM or after -t seconds (taking what the module
  * holds at that moment), after -n calls, or when the followed qdisc is
- * deleted or replaced. The trace is written to a
- * temporary file next to the output and renamed into place at the end, so
- * a failed capture never leaves a half trace under the final name.
+ * deleted or replaced. The outputs are written as harness/outfile.h says:
+ * a regular file appears under its name only when complete, so a failed
+ * capture never leaves a half trace; "-" is standard output (or, for -i,
+ * standard input), a FIFO or a device is written in place.
  * -r keeps the raw records too (alone, it is the cheapest way to record:
  * no conversion while the traffic runs); -i converts raw records later.
  */
@@ -27,6 +28,7 @@
 #include <unistd.h>
 
 #include "tracew.h"
+#include "../../harness/outfile.h"
 #include "../../trace/write.h"
 
 /* longest records per read(); the module returns a batch once an eighth of
@@ -50,10 +52,10 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: qdk-capture -o OUT.qtr [options]\n"
 		"       qdk-capture -r OUT.rec [options]\n"
-		"  -o FILE        trace to write (temp file + rename)\n"
+		"  -o FILE        trace to write (complete or not at all; -: stdout)\n"
 		"  -b             write it as the binary twin (traces/FORMAT.md)\n"
 		"  -d PATH        recorder device (default /dev/" QDK_REC_DEV ")\n"
-		"  -i FILE        read raw records from FILE instead of the device\n"
+		"  -i FILE        read raw records from FILE instead of the device (-: stdin)\n"
 		"  -r FILE        also save the raw records to FILE; without -o only\n"
 		"                 that, the cheapest way to record (convert later, -i)\n"
 		"  -t SECONDS     stop after this long\n"
@@ -86,167 +88,57 @@ static int parse_handle(const char *s, uint32_t *h)
 }
 
 /*
- * An output renamed into place when complete. It is written to a file with
- * no name (O_TMPFILE in NAME's directory; anon holds it open) that gets the
- * name NAME.tmp.PID only at the end, so a reader killed with SIGKILL (or a
- * crash) leaves nothing; where the file system has no O_TMPFILE, written to
- * NAME.tmp.PID from the start.
+ * The trace as tracew.c writes it: a stdio stream over the output file
+ * (harness/outfile.h), through the trace library's binary encoder
+ * (trace/write.h) for -b, line for record as `qdk-replay convert` makes the
+ * twin. A failed write ends the program (exit 2) with nothing left behind.
  */
-struct outfile {
-	const char *name;
-	char tmp[4096];
-	FILE *f;
-	int anon;		/* the nameless file, or -1 */
-};
-
-/* A nameless file in the directory of name, open for writing; -1 if none. */
-static int anon_open(const char *name)
-{
-	const char *slash = strrchr(name, '/');
-	char dir[4096];
-
-	if (!slash)
-		return open(".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
-	if ((size_t)(slash - name) >= sizeof(dir))
-		return -1;
-	memcpy(dir, name, (size_t)(slash - name));
-	dir[slash - name] = '\0';
-	return open(slash == name ? "/" : dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
-}
-
-/* The nameless file gets the temporary name (/proc's link to it, else by fd). */
-static int anon_link(const struct outfile *o)
-{
-	char fdpath[64];
-
-	snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", o->anon);
-	if (!linkat(AT_FDCWD, fdpath, AT_FDCWD, o->tmp, AT_SYMLINK_FOLLOW))
-		return 0;
-	return linkat(o->anon, "", AT_FDCWD, o->tmp, AT_EMPTY_PATH);
-}
-
-/*
- * -b: the text the trace writer (tracew.c) gives the stream goes through the
- * trace library's binary encoder (trace/write.h) into the file, line for
- * record as `qdk-replay convert` makes the twin.
- */
-struct binout {
-	FILE *file;
-	struct trace_w w;
+struct trace_stream {
+	struct outfile *o;
+	bool binary;
 	struct trace_bin_enc enc;
 };
 
-static int file_sink(void *ctx, const void *p, size_t n)
+static ssize_t stream_write(void *c, const char *p, size_t n)
 {
-	return fwrite(p, 1, n, ctx) == n ? 0 : -1;
-}
+	struct trace_stream *s = c;
 
-static ssize_t bin_write(void *c, const char *p, size_t n)
-{
-	struct binout *b = c;
-
-	return trace_bin_sink(&b->enc, p, n) ? -1 : (ssize_t)n;
-}
-
-/* the end of the text: the last records out, the file synced and closed */
-static int bin_close(void *c)
-{
-	struct binout *b = c;
-	int err;
-
-	trace_bin_enc_finish(&b->enc);
-	err = trace_w_flush(&b->w);
-	if (fflush(b->file) || ferror(b->file) || fsync(fileno(b->file)))
-		err = -1;
-	if (fclose(b->file))
-		err = -1;
-	trace_bin_enc_free(&b->enc);
-	trace_w_free(&b->w);
-	free(b);
-	return err ? -1 : 0;
-}
-
-static int out_open(struct outfile *o, const char *name, bool binary)
-{
-	static const cookie_io_functions_t bin_io = { .write = bin_write, .close = bin_close };
-	struct binout *b;
-
-	o->name = name;
-	snprintf(o->tmp, sizeof(o->tmp), "%s.tmp.%ld", name, (long)getpid());
-	o->anon = anon_open(name);
-	if (o->anon >= 0) {
-		int fd = dup(o->anon);	/* o->f's own, closed with it */
-
-		o->f = fd >= 0 ? fdopen(fd, "w") : NULL;
-		if (!o->f && fd >= 0)
-			close(fd);
-	} else {
-		o->f = fopen(o->tmp, "w");
-	}
-	if (!o->f) {
-		fprintf(stderr, "qdk-capture: %s: %s\n", o->tmp, strerror(errno));
-		if (o->anon >= 0)
-			close(o->anon);
-		o->anon = -1;
+	if (!s->binary)
+		out_mem(s->o, p, n);
+	else if (trace_bin_sink(&s->enc, p, n))
 		return -1;
+	return (ssize_t)n;
+}
+
+/* the end of the text: a binary twin's last records into the file */
+static int stream_close(void *c)
+{
+	struct trace_stream *s = c;
+
+	if (s->binary) {
+		trace_bin_enc_finish(&s->enc);
+		trace_bin_enc_free(&s->enc);
 	}
-	if (!binary)
-		return 0;
-	b = calloc(1, sizeof(*b));
-	if (b) {
-		b->file = o->f;
-		trace_w_init(&b->w, file_sink, b->file);
-		trace_bin_enc_init(&b->enc, &b->w);
-		o->f = b->w.err ? NULL : fopencookie(b, "w", bin_io);
-	}
-	if (!b || !o->f) {
-		fprintf(stderr, "qdk-capture: %s: out of memory\n", o->tmp);
-		fclose(b ? b->file : o->f);
-		if (o->anon >= 0)
-			close(o->anon);
-		else
-			unlink(o->tmp);
-		o->anon = -1;
-		o->f = NULL;
-		free(b);
-		return -1;
-	}
+	free(s);
 	return 0;
 }
 
-/* ok: flush, sync and rename; else (or when that fails) remove the temp. */
-static int out_close(struct outfile *o, int ok)
+static FILE *stream_open(struct outfile *o, bool binary)
 {
-	if (!o->f)
-		return 0;
-	/* (a binary twin's stream syncs its file as it closes) */
-	if (ok && (fflush(o->f) || ferror(o->f) || (fileno(o->f) >= 0 && fsync(fileno(o->f))))) {
-		fprintf(stderr, "qdk-capture: %s: write failed\n", o->tmp);
-		ok = 0;
-	}
-	if (fclose(o->f))
-		ok = 0;
-	o->f = NULL;
-	if (o->anon >= 0) {
-		if (ok && anon_link(o)) {
-			fprintf(stderr, "qdk-capture: %s: %s\n", o->tmp, strerror(errno));
-			close(o->anon);
-			o->anon = -1;
-			return -1;
-		}
-		close(o->anon);
-		o->anon = -1;
-		if (!ok)
-			return -1;	/* nameless: gone with its last descriptor */
-	}
-	if (ok && rename(o->tmp, o->name)) {
-		fprintf(stderr, "qdk-capture: rename %s -> %s: %s\n", o->tmp, o->name,
-			strerror(errno));
-		ok = 0;
-	}
-	if (!ok)
-		unlink(o->tmp);
-	return ok ? 0 : -1;
+	static const cookie_io_functions_t io = { .write = stream_write, .close = stream_close };
+	struct trace_stream *s = calloc(1, sizeof(*s));
+	FILE *f;
+
+	if (!s)
+		return NULL;
+	s->o = o;
+	s->binary = binary;
+	if (binary)
+		trace_bin_enc_init(&s->enc, &o->w);
+	f = fopencookie(s, "w", io);
+	if (!f)
+		stream_close(s);
+	return f;
 }
 
 /* Why the bytes at stream offset pos are not a record. */
@@ -310,7 +202,8 @@ int main(int argc, char **argv)
 	bool binary = false;
 	static unsigned char buf[BATCH * QDK_REC_SIZE];
 	unsigned long long pos = 0;
-	struct outfile trace = { 0 }, rawo = { 0 };
+	struct outfile trace, rawo;
+	FILE *tf = NULL;
 	unsigned long long calls = 0, lost = 0;
 	char source[512];
 	struct sigaction sa;
@@ -355,22 +248,28 @@ int main(int argc, char **argv)
 		snprintf(source, sizeof(source), "qdk-capture (raw records %s)", in ? in : "?");
 	o.source = source;
 
-	fd = open(in ? in : devpath, O_RDONLY);
+	if (out && raw && !strcmp(out, "-") && !strcmp(raw, "-")) {
+		fprintf(stderr, "qdk-capture: -o - and -r -: only one output can be standard output\n");
+		return 2;
+	}
+	if (in && out)
+		refuse_same_file(out, in);
+	if (in && raw)
+		refuse_same_file(raw, in);
+	fd = in && !strcmp(in, "-") ? dup(STDIN_FILENO) : open(in ? in : devpath, O_RDONLY);
 	if (fd < 0) {
 		fprintf(stderr, "qdk-capture: %s: %s%s\n", in ? in : devpath, strerror(errno),
 			!in && errno == ENOENT ? " (is sch_recorder.ko loaded?)" : "");
 		return 1;
 	}
-	if ((raw && out_open(&rawo, raw, false)) || (out && out_open(&trace, out, binary))) {
-		out_close(&rawo, 0);
-		return 1;
-	}
+	if (raw)
+		out_open(&rawo, raw);
 	if (out) {
-		t = tw_new(trace.f, &o);
+		out_open(&trace, out);
+		tf = stream_open(&trace, binary);
+		t = tf ? tw_new(tf, &o) : NULL;
 		if (!t) {
 			fprintf(stderr, "qdk-capture: out of memory\n");
-			out_close(&rawo, 0);
-			out_close(&trace, 0);
 			return 1;
 		}
 	}
@@ -451,8 +350,8 @@ int main(int argc, char **argv)
 			rec_bad(buf + end, have - end, pos + end);
 			st = -1;
 		}
-		if (rawo.f)
-			fwrite(buf, 1, end, rawo.f);
+		if (raw)
+			out_mem(&rawo, buf, end);
 		if (st < 0)
 			rc = 1;
 		if (draining && (size_t)n < want)
@@ -469,8 +368,22 @@ int main(int argc, char **argv)
 	}
 	if (t && !rc && tw_finish(t))
 		rc = 1;
-	if (out_close(&rawo, !rc) || out_close(&trace, !rc))
+	if (tf && fclose(tf))
 		rc = 1;
+	if (rc) {
+		/* the old files stay as they were */
+		if (raw)
+			out_abort(&rawo);
+		if (out)
+			out_abort(&trace);
+	} else {
+		struct outfile *both[] = { &rawo, &trace };
+
+		if (raw && out)
+			out_commit_all(both, 2);
+		else
+			out_commit(raw ? &rawo : &trace);
+	}
 	if (!quiet && !rc && t) {
 		const struct tw_counts *k = tw_counts(t);
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tca.c - libFuzzer target: a qdisc kind's TCA_OPTIONS bytes through init,
+ * fuzz_tca.c - libFuzzer target: a qdisc kind's TCA_OPTIONS bytes through init,
  * traffic, dump and change, as qdisc_create() and qdisc_change() hand them
  * to the qdisc after rtnetlink has checked the outer attribute.
  *

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rtnl.c - libFuzzer target: netlink datagrams to the shim's rtnetlink, as
+ * fuzz_rtnl.c - libFuzzer target: netlink datagrams to the shim's rtnetlink, as
  * the stock tc sends them to a NETLINK_ROUTE socket (usertc/, harness/
  * tcns.c): qdisc and class create, change, replace, graft, delete, dumps,
  * links. Each input runs in a fresh namespace that already has a dummy

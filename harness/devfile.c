@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dev.c - `qdk-replay dev PATH OP...`: the files a linked module made (its
+ * devfile.c - `qdk-replay dev PATH OP...`: the files a linked module made (its
  * misc or class devices under /dev, its /proc entries, its devices'
  * attributes under /sys/class, its debugfs files under /sys/kernel/debug),
  * used after the modules' init (so --param applies) as a process would,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * capture.c - libFuzzer target: the recorder's raw record stream
+ * fuzz_capture.c - libFuzzer target: the recorder's raw record stream
  * (recorder/qdk_rec.h) as `qdk-capture -i FILE -o OUT` converts it: cut
  * into records by tw_rec_len(), each handed to tw_record() until one says
  * stop, then tw_finish() when a child was followed, tw_free().

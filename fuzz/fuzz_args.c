@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * args.c - libFuzzer target: the command lines of `qdk-replay gen` and
+ * fuzz_args.c - libFuzzer target: the command lines of `qdk-replay gen` and
  * `qdk-replay drive` (harness/gen.c, drive.c), as the tools take them.
  *
  * Input: the words of a command line, each ended by a NUL (a last word
@@ -16,7 +16,7 @@
  * text, which goes to the stock tc (spec_parse), is not run.
  *
  * A refusal (die(), exit 2) returns here through the wrapped exit()
- * (fuzz.mk, -Wl,--wrap=exit), as in trace.c; what the refused call had
+ * (fuzz.mk, -Wl,--wrap=exit), as in fuzz_trace.c; what the refused call had
  * allocated is not freed, so leaks are not checked (run.sh).
  */
 #include <stdint.h>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * params.c - the command line's --param NAME=VALUE words, kept by main()
+ * param_args.c - the command line's --param NAME=VALUE words, kept by main()
  * (main.c) for the commands that set them again after a fresh qdk_init()
  * (drive); apart from main.c so that what links the commands without main()
- * (fuzz/args.c) links these too.
+ * (fuzz/fuzz_args.c) links these too.
  */
 #include <string.h>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * trace.c - libFuzzer target: the trace reader (trace/), text or its binary
+ * fuzz_trace.c - libFuzzer target: the trace reader (trace/), text or its binary
  * twin (traces/FORMAT.md, "Binary traces"), plain, zstd and gzip, as
  * verify, drive and show open a file: the header, every event, the flows
  * and packets the replay would build from them; then as `qdk-replay

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tcopt.c - libFuzzer target: the kit's own tc-option parsers and printers
+ * fuzz_tcopt.c - libFuzzer target: the kit's own tc-option parsers and printers
  * (tcopt/, each kit qdisc's NAME_tc.c), what the tc plugin runs inside
  * the stock tc and tcopt_build() runs for the tests: tc words to
  * TCA_OPTIONS, and dumped TCA_OPTIONS and xstats back to words.
