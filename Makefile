@@ -80,7 +80,7 @@ deps-kbuild:
 user: deps
 	+$(USER_MAKE) all
 
-kernel: deps
+kernel: deps $(if $(KSRC),deps-kbuild)
 	$(if $(filter-out 6.1,$(KERNEL)),@KERNEL=$(KERNEL) $(TOP)/tools/kdir.sh --fetch >/dev/null)
 	+$(KERNEL_MAKE)
 
@@ -184,7 +184,7 @@ repro-red: deps
 	+$(USER_MAKE) $(TOP)/build/user/qdk-replay
 	@$(PYTHON) $(TOP)/experiments/red/tables.py $(if $(SLOTS),--slots $(SLOTS)) $(if $(JOBS),-j $(JOBS))
 .PHONY: repro-red
-capture: deps deps-vm $(if $(filter 1,$(DEBUG)),deps-kbuild)
+capture: deps deps-vm $(if $(filter 1,$(DEBUG))$(KSRC),deps-kbuild)
 	@$(TOP)/tools/capture.sh "$(NAME)"
 
 debug-kernel: deps-kbuild

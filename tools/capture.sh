@@ -44,11 +44,19 @@ R=$top/build/user/qdk-replay
 # sleeping in atomic context, lockdep, KASAN, kmemleak report in the guest's
 # dmesg, and the run fails on them), into build/capture/NAME-debug/. Only the
 # kernel side is a debug build: the replay that verifies it is the plain one.
+# KSRC=DIR: the same on your own tree's kernel, built with the debug
+# kernel's configuration (its net/sched modules are the tree's), into
+# build/capture/NAME-ksrc-TREE-HASH/.
 debug=${DEBUG:-0}
-if [ "$debug" = 1 ] && [ $regress -eq 0 ]; then
+if { [ "$debug" = 1 ] || [ -n "${KSRC:-}" ]; } && [ $regress -eq 0 ]; then
 	out=$top/build/capture/$name-debug
+	if [ -n "${KSRC:-}" ]; then
+		out=$top/build/capture/$name-$("$top/tools/ksrc.sh" --tag "$KSRC")
+		echo "capture: $KSRC's kernel with the debug configuration (tools/kernel-debug.sh; incremental)"
+	else
+		echo "capture: the debug kernel (tools/kernel-debug.sh; built once, cached)"
+	fi
 	trace=$out/$name-record.qtr
-	echo "capture: the debug kernel (tools/kernel-debug.sh; built once, cached)"
 	KDIR=$("$top/tools/kernel-debug.sh") || die "the debug kernel did not build"
 	# its checks make the guest several times slower under TCG: the scenario
 	# gets 300 s before the guest kills it (a VM_SET timeout= of yours wins)

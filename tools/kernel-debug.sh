@@ -12,6 +12,11 @@
 #   tools/kernel-debug.sh           print its build directory (its KDIR),
 #                                   building it first when missing
 #   tools/kernel-debug.sh --print   print it only if it is built (else exit 1)
+#   KSRC=DIR tools/kernel-debug.sh  the same from your own kernel tree
+#                                   (tools/ksrc.sh): built out of tree (O=,
+#                                   the tree must be clean, as kbuild wants
+#                                   it), again at every call, incrementally,
+#                                   so an edit to it is in the next capture
 #
 # KERNEL picks the series as for tools/kdir.sh (6.1, 6.12, 7.x). The build
 # directory is build/kernels/debug-SERIES/linux-headers-KVER, KVER being the
@@ -30,38 +35,50 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 series=${KERNEL:-6.1}
 frag=$top/vm/debug-kernel.config
 base=$top/build/kernels/debug-$series
+tree=${KSRC:-}
 
 die() { echo "kernel-debug: $*" >&2; exit 2; }
 
 existing() {
 	for d in "$base"/linux-headers-*; do
 		[ -f "$d/.qdk-built" ] && [ -f "$d/arch/x86/boot/bzImage" ] || continue
-		[ "$(cat "$d/.qdk-built")" = "$(stamp)" ] || continue
+		[ -n "$tree" ] || [ "$(cat "$d/.qdk-built")" = "$(stamp)" ] || continue
 		echo "$d"
 		return 0
 	done
 	return 1
 }
 
-# What the build depends on: the fragment and the tarball
+# What the build depends on: the fragment, and the tarball or (a tree,
+# rebuilt incrementally) what the build made
 stamp() {
 	sha256sum < "$frag" | cut -c1-16
-	echo "$(basename "$tarball") $(stat -c %s "$tarball")"
+	if [ -n "$tree" ]; then
+		find "$obj" \( -name '*.ko' -o -name bzImage \) -printf '%P %T@\n' | sort | sha256sum | cut -c1-16
+	else
+		echo "$(basename "$tarball") $(stat -c %s "$tarball")"
+	fi
 }
 
-case "$series" in
-6.1|6.12|7.x) ;;
-*) die "KERNEL=$series: the series are $("$top"/tools/kdir.sh --list)" ;;
-esac
-tarball=$(KERNEL=$series "$top/tools/kdir.sh" --source) ||
-	die "no linux-source for $series (KERNEL=$series tools/kdir.sh --source)"
+if [ -n "$tree" ]; then
+	series=$("$top/tools/ksrc.sh" --series "$tree") || exit 2
+	base=$top/build/kernels/debug-$("$top/tools/ksrc.sh" --tag "$tree")
+	tree=$(cd "$tree" && pwd -P)
+else
+	case "$series" in
+	6.1|6.12|7.x) ;;
+	*) die "KERNEL=$series: the series are $("$top"/tools/kdir.sh --list)" ;;
+	esac
+	tarball=$(KERNEL=$series "$top/tools/kdir.sh" --source) ||
+		die "no linux-source for $series (KERNEL=$series tools/kdir.sh --source)"
+fi
 
 if [ "${1:-}" = --print ]; then
 	existing || exit 1
 	exit 0
 fi
-[ $# -eq 0 ] || die "usage: [KERNEL=SERIES] tools/kernel-debug.sh [--print]"
-existing && exit 0
+[ $# -eq 0 ] || die "usage: [KERNEL=SERIES | KSRC=DIR] tools/kernel-debug.sh [--print]"
+[ -n "$tree" ] || ! existing || exit 0
 
 for t in flex bison bc gcc make; do
 	command -v "$t" >/dev/null || die "$t is missing: tools/deps.sh kbuild"
@@ -70,7 +87,9 @@ done
 
 mkdir -p "$base"
 src=$base/src
-if [ ! -f "$src/.qdk-unpacked" ] || [ "$(cat "$src/.qdk-unpacked")" != "$(basename "$tarball")" ]; then
+[ -z "$tree" ] || src=$tree
+if [ -z "$tree" ] && { [ ! -f "$src/.qdk-unpacked" ] ||
+	[ "$(cat "$src/.qdk-unpacked")" != "$(basename "$tarball")" ]; }; then
 	echo "kernel-debug: unpacking $(basename "$tarball")" >&2
 	rm -rf "$src" "$src.tmp"
 	mkdir -p "$src.tmp"
@@ -78,14 +97,29 @@ if [ ! -f "$src/.qdk-unpacked" ] || [ "$(cat "$src/.qdk-unpacked")" != "$(basena
 	basename "$tarball" > "$src.tmp/.qdk-unpacked"
 	mv "$src.tmp" "$src"
 fi
-ver=$(make -s -C "$src" kernelversion)
-kver=$ver-qdk-debug
-obj=$base/linux-headers-$kver
-rm -rf "$obj"
-mkdir -p "$obj"
-log=$obj/build.log
-echo "kernel-debug: configuring $kver (vm/debug-kernel.config)" >&2
 kmake() { make -C "$src" O="$obj" LOCALVERSION=-qdk-debug "$@" >>"$log" 2>&1; }
+if [ -n "$tree" ]; then
+	for obj in "$base"/linux-headers-*; do
+		[ -f "$obj/.qdk-config" ] && cmp -s "$frag" "$obj/.qdk-config" || continue
+		# the tree again: kbuild rebuilds what changed
+		log=$obj/build.log
+		: >"$log"
+		echo "kernel-debug: building ${obj##*/linux-headers-} from $tree (incremental; log: ${log#"$top"/})" >&2
+		kmake -j"$(nproc)" bzImage modules || { tail -n 40 "$log" >&2; die "the build failed ($log)"; }
+		stamp > "$obj/.qdk-built"
+		echo "$obj"
+		exit 0
+	done
+fi
+# configured first in a folder of its own: the release (which names the build
+# folder, as /usr/src/linux-headers-KVER) is known only then (a git tree's
+# setlocalversion may add a "+")
+rm -rf "$base"/linux-headers-* "$base/config"
+obj=$base/config
+mkdir -p "$obj"
+log=$base/config.log
+: >"$log"
+echo "kernel-debug: configuring (vm/debug-kernel.config)" >&2
 
 # allnoconfig with the fragment, then every net/sched tristate as a module
 kmake KCONFIG_ALLCONFIG="$frag" allnoconfig || { tail -n 30 "$log" >&2; die "allnoconfig failed ($log)"; }
@@ -119,11 +153,27 @@ while IFS= read -r line; do
 	fi
 done < "$frag"
 [ -z "$bad" ] || die "the configuration did not take:$bad (a dependency is missing from $frag)"
+kver=$(make -s -C "$src" O="$obj" LOCALVERSION=-qdk-debug kernelrelease 2>>"$log") ||
+	{ tail -n 30 "$log" >&2; die "no kernel release ($log)"; }
+cfg=$obj
+obj=$base/linux-headers-$kver
+mkdir -p "$obj"
+cp "$cfg/.config" "$obj/.config"
+rm -rf "$cfg"
+mv "$log" "$obj/build.log"
+log=$obj/build.log
+kmake olddefconfig || { tail -n 30 "$log" >&2; die "olddefconfig failed ($log)"; }
 
 echo "kernel-debug: building $kver in ${obj#"$top"/} (log: build.log there)" >&2
 jobs=$(nproc)
 t0=$(date +%s)
-kmake -j"$jobs" bzImage modules || { tail -n 40 "$log" >&2; die "the build failed ($log)"; }
+kmake -j"$jobs" bzImage modules || {
+	tail -n 40 "$log" >&2
+	grep -q 'source tree is not clean' "$log" &&
+		die "$src is built in place: kbuild builds out of tree only from a clean tree (make mrproper there)"
+	die "the build failed ($log)"
+}
 echo "kernel-debug: built $kver in $(( $(date +%s) - t0 )) s with -j$jobs" >&2
+cp "$frag" "$obj/.qdk-config"
 stamp > "$obj/.qdk-built"
 echo "$obj"
