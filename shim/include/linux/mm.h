@@ -1106,4 +1106,5 @@ int region_intersects(resource_size_t offset, size_t size, unsigned long flags,
 #include <linux/uaccess.h>
 #include <linux/wait.h>
 #include <linux/xarray.h>
+#include <linux/personality.h>	/* asm/processor.h's, for TASK_EXEC */
 #endif

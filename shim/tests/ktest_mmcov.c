@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ktest_mmcov.c - the kmalloc size classes as the kernel computes them
+ * (ksize(), kmalloc_size_roundup(), a kmem_cache's slot), the cache types
+ * and bucket sets, allocation tags, the gfp bits and a stack's vm flags.
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/personality.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+#include <linux/version.h>
+
+#include "ktest.h"
+
+KTEST(mmcov, ksize_is_the_bucket)
+{
+	long base = qdk_test_mem_objects();
+	static const struct { size_t asked, bucket; } cases[] = {
+		{ 1, 8 }, { 8, 8 }, { 9, 16 }, { 33, 64 }, { 65, 96 }, { 96, 96 },
+		{ 97, 128 }, { 129, 192 }, { 193, 256 }, { 1000, 1024 }, { 4097, 8192 },
+		{ 8193, 16384 }, { 20000, 32768 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		char *p = kmalloc(cases[i].asked, GFP_KERNEL);
+
+		KT_ASSERT(p, "kmalloc(%zu)", cases[i].asked);
+		KT_EQ(kmalloc_size_roundup(cases[i].asked), cases[i].bucket);
+		KT_EQ(ksize(p), cases[i].bucket);
+		p[ksize(p) - 1] = 1;	/* the slack is the caller's after ksize() */
+		kfree(p);
+	}
+	KT_EQ(ksize(NULL), 0);
+	KT_EQ(ksize(ZERO_SIZE_PTR), 0);
+	KT_EQ(kmalloc_size_roundup(0), 0);
+	KT_EQ(kmalloc_size_roundup(SIZE_MAX), SIZE_MAX);
+	KT_EQ(qdk_test_mem_objects(), base);
+	return 0;
+}
+
+KTEST(mmcov, krealloc_within_the_bucket)
+{
+	long base = qdk_test_mem_objects();
+	char *p = kmalloc(100, GFP_KERNEL);
+	char *q;
+
+	KT_ASSERT(p, "kmalloc");
+	memset(p, 'x', 100);
+	q = krealloc(p, 120, GFP_KERNEL);	/* kmalloc-128 has the room */
+	KT_ASSERT(q == p, "kept in place");
+	q = krealloc(p, 129, GFP_KERNEL);	/* kmalloc-192: moved */
+	KT_ASSERT(q && q != p, "moved");
+	KT_EQ(q[99], 'x');
+	KT_EQ(ksize(q), 192);
+	kfree(q);
+	KT_EQ(qdk_test_mem_objects(), base);
+	return 0;
+}
+
+struct kt_obj {
+	u64 a;
+	u32 b;
+};
+
+static void kt_ctor(void *p)
+{
+	memset(p, 0x5a, sizeof(struct kt_obj));
+}
+
+KTEST(mmcov, kmem_cache_slots)
+{
+	long base = qdk_test_mem_objects();
+	struct kmem_cache *plain = KMEM_CACHE(kt_obj, 0);
+	struct kmem_cache *hw = KMEM_CACHE(kt_obj, SLAB_HWCACHE_ALIGN);
+	struct kmem_cache *ctor = kmem_cache_create("kt_ctor", 12, 0, 0, kt_ctor);
+	struct kmem_cache *rcu = kmem_cache_create("kt_rcu", 12, 0, SLAB_TYPESAFE_BY_RCU, NULL);
+	struct kmem_cache *big = kmem_cache_create("kt_big", 100, 32, 0, NULL);
+	void *a, *b, *c, *d, *e;
+
+	KT_ASSERT(plain && hw && ctor && rcu && big, "create");
+	a = kmem_cache_alloc(plain, GFP_KERNEL);
+	b = kmem_cache_alloc(hw, GFP_KERNEL);
+	c = kmem_cache_alloc(ctor, GFP_KERNEL);
+	d = kmem_cache_alloc(rcu, GFP_KERNEL);
+	e = kmem_cache_alloc(big, GFP_KERNEL);
+	KT_ASSERT(a && b && c && d && e, "alloc");
+	KT_EQ(ksize(a), 16);	/* 16 bytes, word aligned */
+	KT_EQ(ksize(b), 16);	/* the cache line halved down to 16 */
+	KT_EQ(ksize(c), 24);	/* 12 -> 16, and the free pointer after it */
+	KT_EQ(ksize(d), 16);	/* RCU: what is in use, not the pointer */
+	KT_EQ(ksize(e), 128);	/* 100 -> 104, then 32-byte aligned */
+	KT_EQ(((u8 *)c)[11], 0x5a);
+	kmem_cache_free(plain, a);
+	kmem_cache_free(hw, b);
+	kmem_cache_free(ctor, c);
+	kmem_cache_free(rcu, d);
+	kmem_cache_free(big, e);
+	kmem_cache_destroy(plain);
+	kmem_cache_destroy(hw);
+	kmem_cache_destroy(ctor);
+	kmem_cache_destroy(rcu);
+	kmem_cache_destroy(big);
+	KT_EQ(qdk_test_mem_objects(), base);
+	return 0;
+}
+
+KTEST(mmcov, kmalloc_types_and_caches)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	kmalloc_token_t t = __kmalloc_token(8);
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	unsigned long t = 0;
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	long base = qdk_test_mem_objects();
+	kmem_buckets *b;
+	unsigned int i;
+	void *p;
+
+	(void)t;
+	KT_EQ(kmalloc_type(GFP_KERNEL, t), KMALLOC_NORMAL);
+	KT_EQ(kmalloc_type(GFP_KERNEL | __GFP_DMA | __GFP_ACCOUNT, t), KMALLOC_DMA);
+	KT_EQ(kmalloc_type(GFP_KERNEL_ACCOUNT | __GFP_RECLAIMABLE, t), KMALLOC_RECLAIM);
+	KT_EQ(kmalloc_type(GFP_KERNEL_ACCOUNT, t), KMALLOC_CGROUP);
+	KT_EQ(NR_KMALLOC_TYPES, 5);
+	KT_STREQ(kmalloc_caches[KMALLOC_NORMAL][1]->name, "kmalloc-96");
+	KT_STREQ(kmalloc_caches[KMALLOC_RECLAIM][10]->name, "kmalloc-rcl-1k");
+	KT_STREQ(kmalloc_caches[KMALLOC_DMA][13]->name, "dma-kmalloc-8k");
+	KT_STREQ(kmalloc_caches[KMALLOC_CGROUP][3]->name, "kmalloc-cg-8");
+	KT_EQ(kmalloc_caches[KMALLOC_NORMAL][2]->size, 192);
+	p = __kmalloc_cache_noprof(kmalloc_caches[KMALLOC_NORMAL][kmalloc_index(40)],
+				   GFP_KERNEL, 40);
+	KT_EQ(ksize(p), 64);
+	kfree(p);
+	b = kmem_buckets_create("kt_msg", 0, 0, 0, NULL);
+	KT_ASSERT(b, "buckets");
+	KT_STREQ((*b)[7]->name, "kt_msg-128");
+	p = kmem_buckets_alloc(b, 70, GFP_KERNEL);
+	KT_EQ(ksize(p), 96);
+	kfree(p);
+	p = kvmalloc_node(3000, GFP_KERNEL, NUMA_NO_NODE);
+	KT_EQ(ksize(p), 4096);
+	kvfree(p);
+	p = __kmalloc_large_noprof(3 * PAGE_SIZE + 1, GFP_KERNEL);
+	KT_EQ(ksize(p), 4 * PAGE_SIZE);
+	kfree(p);
+	KT_ASSERT(kmem_cache_charge(b, GFP_KERNEL), "charged");
+	for (i = 1; i <= KMALLOC_SHIFT_HIGH; i++) {
+		if ((*b)[i])
+			kfree((*b)[i]->name);
+		kfree((*b)[i]);
+	}
+	kfree(b);
+	KT_EQ(qdk_test_mem_objects(), base);
+#else
+	KT_EQ(kmalloc_type(GFP_KERNEL | __GFP_DMA | __GFP_ACCOUNT), KMALLOC_DMA);
+	KT_EQ(kmalloc_type(GFP_KERNEL_ACCOUNT), KMALLOC_CGROUP);
+#endif
+	return 0;
+}
+
+KTEST(mmcov, gfp_bits_and_stack_flags)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	KT_EQ(1u << ___GFP_ZERO_BIT, __GFP_ZERO);
+	KT_EQ(1u << ___GFP_DIRECT_RECLAIM_BIT, __GFP_DIRECT_RECLAIM);
+	KT_EQ(1u << ___GFP_ACCOUNT_BIT, __GFP_ACCOUNT);
+	KT_EQ(SLAB_ACCOUNT, 1u << 13);
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	KT_EQ(SLAB_RECLAIM_ACCOUNT, 1u << 17);	/* after 7.x's MAY_ACCOUNT */
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	KT_EQ(SLAB_RECLAIM_ACCOUNT, 1u << 16);
+#else
+	KT_EQ(SLAB_ACCOUNT, 0x04000000U);
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	KT_EQ(___GFP_LAST_BIT, 24);
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	KT_EQ(___GFP_LAST_BIT, 25);
+#endif
+	current->personality = PER_LINUX;
+	KT_EQ(VM_STACK_FLAGS, VM_GROWSDOWN | VM_READ | VM_WRITE | VM_MAYREAD | VM_MAYWRITE |
+			      VM_MAYEXEC | VM_ACCOUNT);
+	set_personality(PER_LINUX | READ_IMPLIES_EXEC);
+	KT_EQ(VM_STACK_FLAGS & VM_EXEC, VM_EXEC);
+	KT_EQ(personality(current->personality), PER_LINUX);
+	current->personality = PER_LINUX;
+	return 0;
+}
+
+KTEST(mmcov, alloc_tag_counts)
+{
+	DEFINE_ALLOC_TAG(kt_tag);
+	union codetag_ref ref = {};
+
+	alloc_tag_add(&ref, &kt_tag, 100);
+	alloc_tag_add(&ref, &kt_tag, 28);
+	KT_ASSERT(ref.ct == &kt_tag.ct, "ref keeps the tag");
+	KT_EQ(kt_tag.counters->bytes, 128);
+	KT_EQ(kt_tag.counters->calls, 2);
+	alloc_tag_sub(&ref, 28);
+	KT_ASSERT(!ref.ct, "cleared");
+	KT_EQ(kt_tag.counters->bytes, 100);
+	KT_EQ(kt_tag.counters->calls, 1);
+	alloc_tag_sub(&ref, 100);	/* already cleared: nothing */
+	KT_EQ(kt_tag.counters->calls, 1);
+	KT_ASSERT(mem_alloc_profiling_enabled(), "the shim always tags");
+	return 0;
+}
