@@ -87,6 +87,14 @@ static void might_alloc(gfp_t flags, unsigned long ip)
 		qdk_ctx_might_sleep_at(what, ip);
 }
 
+void qdk_alloc_might_sleep(const char *what, unsigned long ip)
+{
+	if (qdk_alloc_tag && qdk_alloc_tag->ct.filename)
+		qdk_ctx_might_sleep_in(qdk_alloc_tag->ct.filename, qdk_alloc_tag->ct.lineno, what);
+	else
+		qdk_ctx_might_sleep_at(what, ip);
+}
+
 bool qdk_alloc_fails(gfp_t flags)
 {
 	might_alloc(flags, (unsigned long)__builtin_return_address(0));

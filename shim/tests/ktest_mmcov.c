@@ -5,6 +5,7 @@
  * and bucket sets, allocation tags, the gfp bits and a stack's vm flags.
  */
 #include <linux/kernel.h>
+#include <linux/bvec.h>
 #include <linux/mm.h>
 #include <linux/personality.h>
 #include <linux/slab.h>
@@ -208,5 +209,93 @@ KTEST(mmcov, alloc_tag_counts)
 	alloc_tag_sub(&ref, 100);	/* already cleared: nothing */
 	KT_EQ(kt_tag.counters->calls, 1);
 	KT_ASSERT(mem_alloc_profiling_enabled(), "the shim always tags");
+	return 0;
+}
+
+KTEST(mmcov, folio_alloc_is_compound)
+{
+	long base = qdk_test_mem_objects();
+	struct folio *folio = folio_alloc(GFP_KERNEL | __GFP_ZERO, 2);
+	struct page *pages[3] = {};
+	void *exact;
+
+	KT_ASSERT(folio, "folio_alloc");
+	KT_EQ(folio_order(folio), 2);
+	KT_EQ(folio_nr_pages(folio), 4);
+	KT_ASSERT(page_folio(folio_page(folio, 3)) == folio, "tail to head");
+	KT_EQ(((u8 *)folio_address(folio))[4 * PAGE_SIZE - 1], 0);
+	set_page_private(&folio->page, 0xabc);
+	KT_EQ(page_private(&folio->page), 0xabc);
+	KT_ASSERT(folio_get_private(folio) == (void *)0xabc, "private");
+	folio_put(folio);
+	folio = __folio_alloc_node(GFP_KERNEL, 0, 0);
+	KT_ASSERT(folio && folio_nr_pages(folio) == 1, "order 0");
+	folio_put(folio);
+	exact = alloc_pages_exact_nid(0, 3 * PAGE_SIZE, GFP_KERNEL);
+	KT_ASSERT(exact, "exact");
+	free_pages_exact(exact, 3 * PAGE_SIZE);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	KT_EQ(alloc_pages_bulk(GFP_KERNEL, 3, pages), 3);
+	free_pages_bulk(pages, 3);
+	pages[0] = alloc_pages_nolock(0, NUMA_NO_NODE, 1);
+	KT_ASSERT(pages[0] && compound_order(pages[0]) == 1, "nolock: compound");
+	KT_EQ(((u8 *)page_address(pages[0]))[PAGE_SIZE + 5], 0);
+	free_pages_nolock(pages[0], 1);
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	KT_EQ(alloc_pages_bulk_noprof(GFP_KERNEL, NUMA_NO_NODE, NULL, 3, NULL, pages), 3);
+	release_pages(pages, 3);
+#else
+	KT_EQ(alloc_pages_bulk_array(GFP_KERNEL, 3, pages), 3);
+	release_pages(pages, 3);
+#endif
+	KT_EQ(qdk_test_mem_objects(), base);
+	return 0;
+}
+
+KTEST(mmcov, bvec_walks)
+{
+	long base = qdk_test_mem_objects();
+	struct page *blk = alloc_pages(GFP_KERNEL, 2);
+	struct bio_vec bv[2], b;
+	struct bvec_iter it = { .bi_size = 6000 }, i2;
+	struct bvec_iter_all all;
+	unsigned int n = 0, lens[4];
+
+	KT_ASSERT(blk, "pages");
+	bvec_set_page(&bv[0], blk, 5000, 100);		/* spans pages 0 and 1 */
+	bvec_set_page(&bv[1], blk + 3, 1000, 50);
+	KT_EQ(mp_bvec_iter_len(bv, it), 5000);
+	KT_EQ(bvec_iter_len(bv, it), PAGE_SIZE - 100);
+	KT_ASSERT(bvec_iter_page(bv, it) == blk, "page 0");
+	KT_ASSERT(bvec_iter_advance(bv, &it, 4100), "advance");
+	KT_EQ(it.bi_idx, 0);
+	KT_EQ(mp_bvec_iter_offset(bv, it), 4200);
+	KT_EQ(bvec_iter_offset(bv, it), 104);
+	KT_EQ(mp_bvec_iter_page_idx(bv, it), 1);
+	KT_ASSERT(bvec_iter_page(bv, it) == blk + 1, "page 1");
+	KT_EQ(bvec_iter_len(bv, it), 900);
+	KT_ASSERT(bvec_iter_advance(bv, &it, 900), "to the next piece");
+	KT_EQ(it.bi_idx, 1);
+	KT_EQ(it.bi_size, 1000);
+	b = bvec_iter_bvec(bv, it);
+	KT_EQ(b.bv_offset, 50);
+	KT_EQ(b.bv_len, 1000);
+	KT_EQ(bvec_phys(&bv[1]), PFN_PHYS(page_to_pfn(blk + 3)) + 50);
+	it = (struct bvec_iter){ .bi_size = 6000 };
+	for_each_bvec(b, bv, i2, it)
+		lens[n < 4 ? n++ : 3] = b.bv_len;
+	KT_EQ(n, 3);
+	KT_EQ(lens[0], PAGE_SIZE - 100);
+	KT_EQ(lens[1], 5000 - (PAGE_SIZE - 100));
+	KT_EQ(lens[2], 1000);
+	bvec_init_iter_all(&all);
+	bvec_advance(&bv[0], &all);
+	KT_EQ(all.bv.bv_len, PAGE_SIZE - 100);
+	bvec_advance(&bv[0], &all);
+	KT_ASSERT(all.bv.bv_page == blk + 1 && all.bv.bv_offset == 0, "next page");
+	KT_EQ(all.bv.bv_len, 5000 - (PAGE_SIZE - 100));
+	KT_EQ(all.idx, 1);
+	__free_pages(blk, 2);
+	KT_EQ(qdk_test_mem_objects(), base);
 	return 0;
 }
