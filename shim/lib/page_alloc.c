@@ -482,3 +482,24 @@ unsigned long alloc_pages_bulk_noprof(gfp_t gfp, int preferred_nid, nodemask_t *
 					 page_array);
 }
 #endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+struct page *alloc_contig_pages_noprof(unsigned long nr_pages, gfp_t gfp_mask, int nid,
+				       nodemask_t *nodemask)
+{
+	void *mem;
+
+	if (!nr_pages || nr_pages > (1UL << (MAX_ORDER - 1)))
+		return NULL;
+	mem = alloc_pages_exact_noprof(nr_pages << PAGE_SHIFT, gfp_mask & ~__GFP_COMP);
+	return mem ? virt_to_page(mem) : NULL;
+}
+
+void free_contig_range(unsigned long pfn, unsigned long nr_pages)
+{
+	unsigned long i;
+
+	for (i = 0; i < nr_pages; i++)
+		__free_pages(pfn_to_page(pfn + i), 0);
+}
+#endif

@@ -231,6 +231,14 @@ KTEST(mmcov, folio_alloc_is_compound)
 	folio = __folio_alloc_node(GFP_KERNEL, 0, 0);
 	KT_ASSERT(folio && folio_nr_pages(folio) == 1, "order 0");
 	folio_put(folio);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	pages[0] = alloc_contig_pages(3, GFP_KERNEL, 0, NULL);
+	KT_ASSERT(pages[0], "contig");
+	KT_EQ(page_count(pages[0] + 2), 1);	/* each page its own reference */
+	KT_EQ(page_to_pfn(pages[0] + 2), page_to_pfn(pages[0]) + 2);
+	free_contig_range(page_to_pfn(pages[0]), 3);
+	pages[0] = NULL;
+#endif
 	exact = alloc_pages_exact_nid(0, 3 * PAGE_SIZE, GFP_KERNEL);
 	KT_ASSERT(exact, "exact");
 	free_pages_exact(exact, 3 * PAGE_SIZE);
@@ -299,3 +307,20 @@ KTEST(mmcov, bvec_walks)
 	KT_EQ(qdk_test_mem_objects(), base);
 	return 0;
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+struct kt_flexs {
+	u16 n;
+	u32 v[];
+};
+
+KTEST(mmcov, stack_flex_size)
+{
+	DEFINE_FLEX(struct kt_flexs, f, v, n, 5);
+
+	KT_EQ(f->n, 5);
+	KT_ASSERT(STACK_FLEX_ARRAY_SIZE(f, v) >= 5, "at least the count");
+	KT_ASSERT(!overflows_flex_counter_type(struct kt_flexs, v, 70000), "size_t counter");
+	return 0;
+}
+#endif

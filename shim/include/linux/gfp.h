@@ -359,9 +359,35 @@ unsigned long alloc_pages_bulk_noprof(gfp_t gfp, int preferred_nid, nodemask_t *
 #define alloc_pages_exact_nid(...) alloc_hooks(alloc_pages_exact_nid_noprof(__VA_ARGS__))
 #define __get_dma_pages(gfp_mask, order) __get_free_pages((gfp_mask) | GFP_DMA, (order))
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/*
+ * nr_pages contiguous pages, each with its own reference (freed one by one
+ * or by free_contig_range()); a range of given pfns cannot be asked for.
+ */
+struct page *alloc_contig_pages_noprof(unsigned long nr_pages, gfp_t gfp_mask, int nid,
+				       nodemask_t *nodemask);
+void free_contig_range(unsigned long pfn, unsigned long nr_pages);
+#define alloc_contig_pages(...)	alloc_hooks(alloc_contig_pages_noprof(__VA_ARGS__))
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* what alloc_contig_range() is for */
+typedef unsigned int acr_flags_t;
+#define ACR_FLAGS_NONE	((acr_flags_t)0)
+#define ACR_FLAGS_CMA	((acr_flags_t)BIT(0))
+#endif
+
 #define alloc_page(gfp_mask)	alloc_pages(gfp_mask, 0)
 #define __get_free_page(gfp_mask) __get_free_pages((gfp_mask), 0)
 #define __free_page(page)	__free_pages((page), 0)
 #define free_page(addr)		free_pages((addr), 0)
+
+/* cleanup.h's __free(free_page) */
+static inline void __free_free_page(void *p)
+{
+	unsigned long _T = *(unsigned long *)p;
+
+	if (_T)
+		free_pages(_T, 0);
+}
 
 #endif

@@ -616,6 +616,47 @@ void *kvrealloc_node_align_noprof(const void *p, DECL_TOKEN_PARAMS(size, token),
 						__kmalloc_token(size)), align, flags, nid))
 #define kvrealloc_node(_p, _s, _f, _n)	kvrealloc_node_align(_p, _s, 1, _f, _n)
 
+/* 7.x: the allocators' forms with the (empty) partition token */
+static inline __malloc void *_kmalloc_noprof(size_t size, gfp_t flags, kmalloc_token_t token)
+{
+	return __kmalloc_noprof(size, flags);
+}
+
+static inline __malloc void *_kzalloc_noprof(size_t size, gfp_t flags, kmalloc_token_t token)
+{
+	return __kmalloc_noprof(size, flags | __GFP_ZERO);
+}
+
+static inline __malloc void *_kmalloc_node_noprof(size_t size, gfp_t flags, int node,
+						  kmalloc_token_t token)
+{
+	return __kmalloc_noprof(size, flags);
+}
+
+static inline __malloc void *_kmalloc_array_noprof(size_t n, size_t size, gfp_t flags,
+						   kmalloc_token_t token)
+{
+	return kmalloc_array_noprof(n, size, flags);
+}
+
+static inline __malloc void *_kmalloc_array_node_noprof(size_t n, size_t size, gfp_t flags,
+							int node, kmalloc_token_t token)
+{
+	return kmalloc_array_noprof(n, size, flags);
+}
+
+static inline __must_check void *_krealloc_array_noprof(void *p, size_t new_n, size_t new_size,
+							gfp_t flags, kmalloc_token_t token)
+{
+	return krealloc_array_noprof(p, new_n, new_size, flags);
+}
+
+static inline __malloc void *_kvmalloc_array_node_noprof(size_t n, size_t size, gfp_t flags,
+							 int node, kmalloc_token_t token)
+{
+	return kmalloc_array_noprof(n, size, flags);
+}
+
 /* freed at once: the kernel may defer a vmalloc area's free to a work item */
 void kvfree_atomic(const void *addr);
 

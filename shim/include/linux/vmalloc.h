@@ -149,6 +149,36 @@ static inline void *vcalloc_noprof(size_t n, size_t size)
 	return __vmalloc_array_noprof(n, size, GFP_KERNEL | __GFP_ZERO);
 }
 
+/*
+ * x86's huge vmap mappings: the generic answers for the levels and sizes
+ * x86 does not map huge (page tables do not exist here; these only inform)
+ */
+static inline bool arch_vmap_p4d_supported(pgprot_t prot)
+{
+	return false;
+}
+
+static inline unsigned long arch_vmap_pte_range_map_size(unsigned long addr, unsigned long end,
+							 u64 pfn, unsigned int max_page_shift)
+{
+	return PAGE_SIZE;
+}
+
+static inline unsigned long arch_vmap_pte_range_unmap_size(unsigned long addr, pte_t *ptep)
+{
+	return PAGE_SIZE;
+}
+
+static inline int arch_vmap_pte_supported_shift(unsigned long size)
+{
+	return PAGE_SHIFT;
+}
+
+static inline pgprot_t arch_vmap_pgprot_tagged(pgprot_t prot)
+{
+	return prot;
+}
+
 /* an area's size with its guard page, as get_vm_area() reserves it */
 static inline size_t get_vm_area_size(const struct vm_struct *area)
 {
