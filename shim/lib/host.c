@@ -236,6 +236,29 @@ int qdk_host_loglevel(int dflt)
 }
 
 #ifdef __SANITIZE_ADDRESS__
+void __asan_poison_memory_region(void const volatile *addr, size_t size);
+void __asan_unpoison_memory_region(void const volatile *addr, size_t size);
+
+void qdk_host_poison(const void *p, unsigned long size)
+{
+	__asan_poison_memory_region(p, size);
+}
+
+void qdk_host_unpoison(const void *p, unsigned long size)
+{
+	__asan_unpoison_memory_region(p, size);
+}
+#else
+void qdk_host_poison(const void *p, unsigned long size)
+{
+}
+
+void qdk_host_unpoison(const void *p, unsigned long size)
+{
+}
+#endif
+
+#ifdef __SANITIZE_ADDRESS__
 /*
  * The SAN=1 build (ASan + UBSan): defaults the sanitizer runtimes read
  * before ASAN_OPTIONS / UBSAN_OPTIONS (which still override them key by

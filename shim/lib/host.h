@@ -10,6 +10,13 @@
 void *qdk_host_alloc(unsigned long size);
 void qdk_host_free(void *p);
 /*
+ * The SAN build's view of size bytes at p: poisoned, ASan reports an access
+ * (the slack of a kmalloc object past the size asked for, as KASAN does);
+ * unpoisoned, usable again. Nothing in a plain build.
+ */
+void qdk_host_poison(const void *p, unsigned long size);
+void qdk_host_unpoison(const void *p, unsigned long size);
+/*
  * size bytes of fresh pages, page-aligned and zero: the kernel zeroes
  * each page when it is first touched. NULL on failure.
  */

@@ -421,3 +421,85 @@ void page_frag_cache_drain(struct page_frag_cache *nc)
 	nc->va = NULL;
 }
 #endif
+
+/* a compound block seen as a folio (mm/page_alloc.c's __folio_alloc()) */
+struct folio *__folio_alloc_noprof(gfp_t gfp, unsigned int order, int preferred_nid,
+				   nodemask_t *nodemask)
+{
+	struct page *page = __alloc_pages_noprof(gfp | __GFP_COMP, order, preferred_nid,
+						 nodemask);
+
+	return (struct folio *)page;
+}
+
+struct folio *folio_alloc_noprof(gfp_t gfp, unsigned int order)
+{
+	return __folio_alloc_noprof(gfp, order, NUMA_NO_NODE, NULL);
+}
+
+/* one node: the node asked for is where the pages are anyway */
+void *alloc_pages_exact_nid_noprof(int nid, size_t size, gfp_t gfp_mask)
+{
+	return alloc_pages_exact_noprof(size, gfp_mask);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+unsigned long alloc_pages_bulk_noprof(gfp_t gfp, int preferred_nid, nodemask_t *nodemask,
+				      int nr_pages, struct page **page_array)
+{
+	return __alloc_pages_bulk_noprof(gfp, preferred_nid, nodemask, nr_pages, NULL,
+					 page_array);
+}
+
+/* each page of the array (order 0, one reference each) given back */
+void free_pages_bulk(struct page **page_array, unsigned long nr_pages)
+{
+	unsigned long i;
+
+	might_sleep();
+	for (i = 0; i < nr_pages; i++)
+		__free_pages(page_array[i], 0);
+}
+
+struct page *alloc_pages_nolock_noprof(gfp_t gfp_flags, int nid, unsigned int order)
+{
+	const gfp_t gfp_nolock = __GFP_NOWARN | __GFP_ZERO | __GFP_NOMEMALLOC | __GFP_COMP;
+
+	WARN_ON_ONCE(gfp_flags & ~(__GFP_ACCOUNT | gfp_nolock));
+	return __alloc_pages_noprof(gfp_flags | gfp_nolock, order, nid, NULL);
+}
+
+void free_pages_nolock(struct page *page, unsigned int order)
+{
+	__free_pages(page, order);
+}
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+unsigned long alloc_pages_bulk_noprof(gfp_t gfp, int preferred_nid, nodemask_t *nodemask,
+				      int nr_pages, struct list_head *page_list,
+				      struct page **page_array)
+{
+	return __alloc_pages_bulk_noprof(gfp, preferred_nid, nodemask, nr_pages, page_list,
+					 page_array);
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+struct page *alloc_contig_pages_noprof(unsigned long nr_pages, gfp_t gfp_mask, int nid,
+				       nodemask_t *nodemask)
+{
+	void *mem;
+
+	if (!nr_pages || nr_pages > (1UL << (MAX_ORDER - 1)))
+		return NULL;
+	mem = alloc_pages_exact_noprof(nr_pages << PAGE_SHIFT, gfp_mask & ~__GFP_COMP);
+	return mem ? virt_to_page(mem) : NULL;
+}
+
+void free_contig_range(unsigned long pfn, unsigned long nr_pages)
+{
+	unsigned long i;
+
+	for (i = 0; i < nr_pages; i++)
+		__free_pages(pfn_to_page(pfn + i), 0);
+}
+#endif

@@ -59,3 +59,10 @@ unsigned long pcpu_nr_pages(void)
 {
 	return DIV_ROUND_UP(percpu_bytes, PAGE_SIZE);
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+void __percpu *pcpu_alloc_noprof(size_t size, size_t align, bool reserved, gfp_t gfp)
+{
+	return __alloc_percpu_gfp_noprof(size, align, gfp);
+}
+#endif

@@ -26,6 +26,12 @@ extern long qdk_mem_fail_after;
  */
 struct alloc_tag;
 bool qdk_alloc_fails(gfp_t flags);
+/*
+ * A call of an allocator that may sleep whatever its flags (vmalloc(),
+ * vfree()): reported as might_sleep() at the allocator's caller (the
+ * alloc_hooks() tag, else ip).
+ */
+void qdk_alloc_might_sleep(const char *what, unsigned long ip);
 void qdk_alloc_fail_arm(u64 n);
 u64 qdk_alloc_attempts(void);
 bool qdk_alloc_failed(const struct alloc_tag **tag);

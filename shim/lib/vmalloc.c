@@ -10,9 +10,11 @@
  */
 #include <linux/kernel.h>
 #include <linux/mm.h>
+#include <linux/notifier.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/vmalloc.h>
+#include <qdk/context.h>
 #include <qdk/unmodelled.h>
 
 #include "shim.h"
@@ -47,6 +49,20 @@ struct page *qdk_vmalloc_page(unsigned long a)
 	return va ? va->vm.pages[(a - (unsigned long)va->vm.addr) >> PAGE_SHIFT] : NULL;
 }
 
+/*
+ * Reserving a range of vmalloc space may sleep (alloc_vmap_area()): always
+ * in 6.1 and 6.12, with flags that allow blocking in 7.x, which serves
+ * GFP_NOWAIT and GFP_ATOMIC too. Reported at the allocator's caller.
+ */
+static void vmap_might_sleep(gfp_t gfp, unsigned long ip)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	if (!gfpflags_allow_blocking(gfp))
+		return;
+#endif
+	qdk_alloc_might_sleep("vmalloc()", ip);
+}
+
 static void *area_alloc(unsigned long size, gfp_t gfp, unsigned long flags,
 			const void *caller)
 {
@@ -55,6 +71,7 @@ static void *area_alloc(unsigned long size, gfp_t gfp, unsigned long flags,
 	struct page *pages;
 	size_t hdr;
 
+	vmap_might_sleep(gfp, (unsigned long)caller);
 	if (!size || (size >> PAGE_SHIFT) >= UINT_MAX)
 		return NULL;
 	n = PAGE_ALIGN(size) >> PAGE_SHIFT;
@@ -154,7 +171,7 @@ unsigned long vmalloc_nr_pages(void)
 	return vm_nr_pages;
 }
 
-void vfree(const void *addr)
+static void vfree_area(const void *addr)
 {
 	struct qdk_vm_area *va;
 
@@ -169,10 +186,21 @@ void vfree(const void *addr)
 	kfree(va);
 }
 
+/*
+ * In an interrupt or with bottom halves off the kernel defers the free to
+ * a work item (no sleep); elsewhere vfree() may sleep.
+ */
+void vfree(const void *addr)
+{
+	if (!in_interrupt())
+		qdk_ctx_might_sleep_at("vfree()", _QDK_RET_IP_);
+	vfree_area(addr);
+}
+
 /* freed at once: the kernel defers it to a work item, which changes nothing seen here */
 void vfree_atomic(const void *addr)
 {
-	vfree(addr);
+	vfree_area(addr);
 }
 
 bool vmalloc_dump_obj(void *object)
@@ -188,14 +216,20 @@ bool vmalloc_dump_obj(void *object)
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 /* a new area holding the old one's contents up to the smaller size */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+void *vrealloc_node_align_noprof(const void *p, size_t size, unsigned long align,
+				 gfp_t flags, int nid)
+#else
 void *vrealloc_noprof(const void *p, size_t size, gfp_t flags)
+#endif
 {
 	struct qdk_vm_area *old = p ? area_of((unsigned long)p) : NULL;
 	size_t old_size;
 	void *n;
 
 	if (!size) {
-		vfree(p);
+		qdk_alloc_might_sleep("vfree()", _QDK_RET_IP_);
+		vfree_area(p);
 		return NULL;
 	}
 	if (p && WARN(!old, "Trying to vrealloc() nonexistent vm area (%p)\n", p))
@@ -211,7 +245,7 @@ void *vrealloc_noprof(const void *p, size_t size, gfp_t flags)
 		return NULL;
 	if (old) {
 		memcpy(n, p, old_size);
-		vfree(p);
+		vfree_area(p);
 	}
 	return n;
 }
@@ -273,4 +307,22 @@ int remap_vmalloc_range_partial(struct vm_area_struct *vma, unsigned long uaddr,
 				void *kaddr, unsigned long pgoff, unsigned long size)
 {
 	QDK_UNMODELLED(remap_vmalloc_range_partial, "the shim has no user address space");
+}
+
+/*
+ * The purge notifiers: a chain that nothing calls, as no free is lazy here.
+ * The kernel's is a blocking chain, whose registration may sleep.
+ */
+static RAW_NOTIFIER_HEAD(vmap_notify_list);
+
+int register_vmap_purge_notifier(struct notifier_block *nb)
+{
+	might_sleep();
+	return raw_notifier_chain_register(&vmap_notify_list, nb);
+}
+
+int unregister_vmap_purge_notifier(struct notifier_block *nb)
+{
+	might_sleep();
+	return raw_notifier_chain_unregister(&vmap_notify_list, nb);
 }

@@ -30,7 +30,7 @@ KTEST(slab, accounting)
 	KT_EQ(qdk_mem_bytes, bytes + 164);
 	for (i = 0; i < 64; i++)
 		KT_EQ(z[i], 0);
-	KT_EQ(ksize(a), 100);
+	KT_EQ(ksize(a), 128);	/* kmalloc-128 */
 	a = krealloc(a, 300, GFP_KERNEL);
 	KT_EQ(qdk_mem_bytes, bytes + 364);
 	kfree(a);

@@ -18,6 +18,7 @@
 struct page;
 struct list_head;
 typedef struct { unsigned long bits[1]; } nodemask_t;
+#define NUMA_NO_NODE_GFP	(-1)	/* linux/numa.h's NUMA_NO_NODE */
 
 static inline bool gfpflags_allow_blocking(const gfp_t gfp_flags)
 {
@@ -258,9 +259,135 @@ static inline unsigned long alloc_pages_bulk_array_node_noprof(gfp_t gfp, int ni
 #endif
 #define page_frag_alloc(...)	alloc_hooks(page_frag_alloc_noprof(__VA_ARGS__))
 
+/*
+ * Folios: a compound block seen whole (__GFP_COMP added), from the same
+ * page allocator; a mempolicy or a user mapping does not change where the
+ * shim's pages come from (one node).
+ */
+struct folio;
+struct mempolicy;
+struct vm_area_struct;
+struct folio *__folio_alloc_noprof(gfp_t gfp, unsigned int order, int preferred_nid,
+				   nodemask_t *nodemask);
+struct folio *folio_alloc_noprof(gfp_t gfp, unsigned int order);
+void *alloc_pages_exact_nid_noprof(int nid, size_t size, gfp_t gfp_mask);
+
+/* a node with no memory is a bug of the caller's: the shim's node 0 always has it */
+static inline void warn_if_node_offline(int this_node, gfp_t gfp_mask)
+{
+	WARN_ON_ONCE(this_node != 0 && this_node != NUMA_NO_NODE_GFP);
+}
+
+static inline struct folio *__folio_alloc_node_noprof(gfp_t gfp, unsigned int order, int nid)
+{
+	warn_if_node_offline(nid, gfp);
+	return __folio_alloc_noprof(gfp, order, nid, NULL);
+}
+
+static inline struct folio *folio_alloc_mpol_noprof(gfp_t gfp, unsigned int order,
+						    struct mempolicy *mpol, pgoff_t ilx, int nid)
+{
+	return folio_alloc_noprof(gfp, order);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline struct folio *vma_alloc_folio_noprof(gfp_t gfp, int order,
+						   struct vm_area_struct *vma, unsigned long addr)
+{
+	return folio_alloc_noprof(gfp, order);
+}
+#define QDK_VMA_ALLOC_FOLIO(gfp, vma, addr)	vma_alloc_folio_noprof(gfp, 0, vma, addr)
+#else
+#define vma_alloc_folio_noprof(gfp, order, vma, addr, hugepage) folio_alloc_noprof(gfp, order)
+#define QDK_VMA_ALLOC_FOLIO(gfp, vma, addr)	vma_alloc_folio_noprof(gfp, 0, vma, addr, false)
+#endif
+
+/* an order-0 page for a user mapping at addr: a folio's first page */
+static inline struct page *alloc_page_vma_noprof(gfp_t gfp, struct vm_area_struct *vma,
+						 unsigned long addr)
+{
+	struct folio *folio = QDK_VMA_ALLOC_FOLIO(gfp, vma, addr);
+
+	return (struct page *)folio;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline struct page *alloc_pages_mpol_noprof(gfp_t gfp, unsigned int order,
+						   struct mempolicy *mpol, pgoff_t ilx, int nid)
+{
+	return alloc_pages_noprof(gfp, order);
+}
+#define alloc_pages_mpol(...)	alloc_hooks(alloc_pages_mpol_noprof(__VA_ARGS__))
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: pages into the empty slots of an array (the list variant is gone) */
+unsigned long alloc_pages_bulk_noprof(gfp_t gfp, int preferred_nid, nodemask_t *nodemask,
+				      int nr_pages, struct page **page_array);
+void free_pages_bulk(struct page **page_array, unsigned long nr_pages);
+
+static inline unsigned long alloc_pages_bulk_node_noprof(gfp_t gfp, int nid,
+							 unsigned long nr_pages,
+							 struct page **page_array)
+{
+	return alloc_pages_bulk_noprof(gfp, nid, NULL, nr_pages, page_array);
+}
+#define alloc_pages_bulk(_gfp, _nr_pages, _page_array) \
+	__alloc_pages_bulk(_gfp, NUMA_NO_NODE_GFP, NULL, _nr_pages, NULL, _page_array)
+#define alloc_pages_bulk_node(...)	alloc_hooks(alloc_pages_bulk_node_noprof(__VA_ARGS__))
+
+/*
+ * 7.x: pages from any context, never sleeping (only __GFP_ACCOUNT may be
+ * given): zeroed, compound; freed by free_pages_nolock().
+ */
+struct page *alloc_pages_nolock_noprof(gfp_t gfp_flags, int nid, unsigned int order);
+void free_pages_nolock(struct page *page, unsigned int order);
+#define alloc_pages_nolock(...)	alloc_hooks(alloc_pages_nolock_noprof(__VA_ARGS__))
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* 6.12's name of __alloc_pages_bulk() */
+unsigned long alloc_pages_bulk_noprof(gfp_t gfp, int preferred_nid, nodemask_t *nodemask,
+				      int nr_pages, struct list_head *page_list,
+				      struct page **page_array);
+#endif
+
+#define __folio_alloc(...)	alloc_hooks(__folio_alloc_noprof(__VA_ARGS__))
+#define __folio_alloc_node(...)	alloc_hooks(__folio_alloc_node_noprof(__VA_ARGS__))
+#define folio_alloc(...)	alloc_hooks(folio_alloc_noprof(__VA_ARGS__))
+#define folio_alloc_mpol(...)	alloc_hooks(folio_alloc_mpol_noprof(__VA_ARGS__))
+#define vma_alloc_folio(...)	alloc_hooks(vma_alloc_folio_noprof(__VA_ARGS__))
+#define alloc_page_vma(...)	alloc_hooks(alloc_page_vma_noprof(__VA_ARGS__))
+#define alloc_pages_exact_nid(...) alloc_hooks(alloc_pages_exact_nid_noprof(__VA_ARGS__))
+#define __get_dma_pages(gfp_mask, order) __get_free_pages((gfp_mask) | GFP_DMA, (order))
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/*
+ * nr_pages contiguous pages, each with its own reference (freed one by one
+ * or by free_contig_range()); a range of given pfns cannot be asked for.
+ */
+struct page *alloc_contig_pages_noprof(unsigned long nr_pages, gfp_t gfp_mask, int nid,
+				       nodemask_t *nodemask);
+void free_contig_range(unsigned long pfn, unsigned long nr_pages);
+#define alloc_contig_pages(...)	alloc_hooks(alloc_contig_pages_noprof(__VA_ARGS__))
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* what alloc_contig_range() is for */
+typedef unsigned int acr_flags_t;
+#define ACR_FLAGS_NONE	((acr_flags_t)0)
+#define ACR_FLAGS_CMA	((acr_flags_t)BIT(0))
+#endif
+
 #define alloc_page(gfp_mask)	alloc_pages(gfp_mask, 0)
 #define __get_free_page(gfp_mask) __get_free_pages((gfp_mask), 0)
 #define __free_page(page)	__free_pages((page), 0)
 #define free_page(addr)		free_pages((addr), 0)
+
+/* cleanup.h's __free(free_page) */
+static inline void __free_free_page(void *p)
+{
+	unsigned long _T = *(unsigned long *)p;
+
+	if (_T)
+		free_pages(_T, 0);
+}
 
 #endif

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Allocation flags: only __GFP_ZERO changes what the shim does. */
+/*
+ * Allocation flags with the series' values. __GFP_ZERO changes what the
+ * shim's allocators do, __GFP_DIRECT_RECLAIM where they may be called
+ * (lib/slab.c's might_alloc()), __GFP_COMP the blocks of lib/page_alloc.c.
+ */
 #ifndef __LINUX_GFP_TYPES_H
 #define __LINUX_GFP_TYPES_H
 
@@ -29,8 +33,57 @@
 #define __GFP_THISNODE		0x200000u
 #define __GFP_ACCOUNT		0x400000u
 #define __GFP_NOLOCKDEP		0	/* without LOCKDEP, as Debian builds */
-#define __GFP_SKIP_KASAN_POISON	0	/* without KASAN_HW_TAGS */
 #define __GFP_RECLAIM	(__GFP_DIRECT_RECLAIM | __GFP_KSWAPD_RECLAIM)
+#define __GFP_ZEROTAGS		0x800000u
+#define __GFP_SKIP_ZERO		0	/* without KASAN_HW_TAGS */
+#define __GFP_SKIP_KASAN	0	/* without KASAN_HW_TAGS */
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/*
+ * 6.12: each flag's bit number, as Debian's config numbers them (no
+ * KASAN_HW_TAGS, no LOCKDEP; 6.12's SLAB_OBJ_EXT adds NO_OBJ_EXT, which 7.x
+ * no longer has). The __GFP_* values above are 1 << these.
+ */
+enum {
+	___GFP_DMA_BIT,
+	___GFP_HIGHMEM_BIT,
+	___GFP_DMA32_BIT,
+	___GFP_MOVABLE_BIT,
+	___GFP_RECLAIMABLE_BIT,
+	___GFP_HIGH_BIT,
+	___GFP_IO_BIT,
+	___GFP_FS_BIT,
+	___GFP_ZERO_BIT,
+	___GFP_UNUSED_BIT,	/* 6.1's __GFP_ATOMIC */
+	___GFP_DIRECT_RECLAIM_BIT,
+	___GFP_KSWAPD_RECLAIM_BIT,
+	___GFP_WRITE_BIT,
+	___GFP_NOWARN_BIT,
+	___GFP_RETRY_MAYFAIL_BIT,
+	___GFP_NOFAIL_BIT,
+	___GFP_NORETRY_BIT,
+	___GFP_MEMALLOC_BIT,
+	___GFP_COMP_BIT,
+	___GFP_NOMEMALLOC_BIT,
+	___GFP_HARDWALL_BIT,
+	___GFP_THISNODE_BIT,
+	___GFP_ACCOUNT_BIT,
+	___GFP_ZEROTAGS_BIT,
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+	___GFP_NO_OBJ_EXT_BIT,
+#endif
+	___GFP_LAST_BIT
+};
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+/* a slab allocation without its object extension vector */
+#define __GFP_NO_OBJ_EXT	(1u << ___GFP_NO_OBJ_EXT_BIT)
+#endif
+#define __GFP_BITS_SHIFT	___GFP_LAST_BIT
+#else
+#define __GFP_BITS_SHIFT	27	/* 6.1: its 27 flags, LOCKDEP not configured */
+#endif
+#define __GFP_BITS_MASK		((gfp_t)((1u << __GFP_BITS_SHIFT) - 1))
 
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
 #define __GFP_ATOMIC		0x200u	/* gone in 6.12: GFP_ATOMIC without it */

@@ -450,6 +450,85 @@ extern int is_vmalloc_or_module_addr(const void *x);
 
 /* a user mapping's flags (vm_area_struct.vm_flags) */
 #define VM_NONE		0x00000000
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/*
+ * 7.x: each flag named by its bit number (an x86-64 kernel's: shadow
+ * stacks, no upward stack); the VM_* masks are 1 << these.
+ */
+typedef int vma_flag_t;
+
+enum {
+	VMA_READ_BIT		= 0,
+	VMA_WRITE_BIT		= 1,
+	VMA_EXEC_BIT		= 2,
+	VMA_SHARED_BIT		= 3,
+	VMA_MAYREAD_BIT		= 4,
+	VMA_MAYWRITE_BIT	= 5,
+	VMA_MAYEXEC_BIT		= 6,
+	VMA_MAYSHARE_BIT	= 7,
+	VMA_GROWSDOWN_BIT	= 8,
+	VMA_UFFD_MISSING_BIT	= 9,
+	VMA_PFNMAP_BIT		= 10,
+	VMA_MAYBE_GUARD_BIT	= 11,
+	VMA_UFFD_WP_BIT		= 12,
+	VMA_LOCKED_BIT		= 13,
+	VMA_IO_BIT		= 14,
+	VMA_SEQ_READ_BIT	= 15,
+	VMA_RAND_READ_BIT	= 16,
+	VMA_DONTCOPY_BIT	= 17,
+	VMA_DONTEXPAND_BIT	= 18,
+	VMA_LOCKONFAULT_BIT	= 19,
+	VMA_ACCOUNT_BIT		= 20,
+	VMA_NORESERVE_BIT	= 21,
+	VMA_HUGETLB_BIT		= 22,
+	VMA_SYNC_BIT		= 23,
+	VMA_ARCH_1_BIT		= 24,
+	VMA_WIPEONFORK_BIT	= 25,
+	VMA_DONTDUMP_BIT	= 26,
+	VMA_SOFTDIRTY_BIT	= 27,
+	VMA_MIXEDMAP_BIT	= 28,
+	VMA_HUGEPAGE_BIT	= 29,
+	VMA_NOHUGEPAGE_BIT	= 30,
+	VMA_MERGEABLE_BIT	= 31,
+	VMA_HIGH_ARCH_0_BIT	= 32,
+	VMA_HIGH_ARCH_1_BIT	= 33,
+	VMA_HIGH_ARCH_2_BIT	= 34,
+	VMA_HIGH_ARCH_3_BIT	= 35,
+	VMA_HIGH_ARCH_4_BIT	= 36,
+	VMA_HIGH_ARCH_5_BIT	= 37,
+	VMA_HIGH_ARCH_6_BIT	= 38,
+	VMA_ALLOW_ANY_UNCACHED_BIT = 39,
+	VMA_DROPPABLE_BIT	= 40,
+	VMA_UFFD_MINOR_BIT	= 41,
+	VMA_SEALED_BIT		= 42,
+	VMA_UFFD_RWP_BIT	= 43,
+	/* the bits other uses share */
+	VMA_PKEY_BIT0_BIT	= VMA_HIGH_ARCH_0_BIT,
+	VMA_PKEY_BIT1_BIT	= VMA_HIGH_ARCH_1_BIT,
+	VMA_PKEY_BIT2_BIT	= VMA_HIGH_ARCH_2_BIT,
+	VMA_PKEY_BIT3_BIT	= VMA_HIGH_ARCH_3_BIT,
+	VMA_PKEY_BIT4_BIT	= VMA_HIGH_ARCH_4_BIT,
+	VMA_SHADOW_STACK_BIT	= VMA_HIGH_ARCH_5_BIT,
+	VMA_SAO_BIT		= VMA_ARCH_1_BIT,
+	VMA_GROWSUP_BIT		= VMA_ARCH_1_BIT,
+	VMA_SPARC_ADI_BIT	= VMA_ARCH_1_BIT,
+	VMA_ARM64_BTI_BIT	= VMA_ARCH_1_BIT,
+	VMA_ARCH_CLEAR_BIT	= VMA_ARCH_1_BIT,
+	VMA_MAPPED_COPY_BIT	= VMA_ARCH_1_BIT,
+	VMA_MTE_BIT		= VMA_HIGH_ARCH_4_BIT,
+	VMA_MTE_ALLOWED_BIT	= VMA_HIGH_ARCH_5_BIT,
+	VMA_STACK_BIT		= VMA_GROWSDOWN_BIT,
+};
+
+#define INIT_VM_FLAG(name)	BIT((int)VMA_ ## name ## _BIT)
+#define VM_MAYBE_GUARD		INIT_VM_FLAG(MAYBE_GUARD)
+#define VM_UFFD_RWP		INIT_VM_FLAG(UFFD_RWP)
+#define VM_SEALED_SYSMAP	VM_NONE	/* MSEAL_SYSTEM_MAPPINGS not configured */
+/* the bit TASK_EXEC sets: EXEC under READ_IMPLIES_EXEC, else READ (set anyway) */
+#define TASK_EXEC_BIT	((current->personality & READ_IMPLIES_EXEC) ? \
+			 VMA_EXEC_BIT : VMA_READ_BIT)
+#endif
 #define VM_READ		0x00000001
 #define VM_WRITE	0x00000002
 #define VM_EXEC		0x00000004
@@ -506,7 +585,9 @@ extern int is_vmalloc_or_module_addr(const void *x);
 #define VM_MTE		VM_NONE
 #define VM_MTE_ALLOWED	VM_NONE
 #define VM_GROWSUP	VM_NONE
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define VM_UFFD_MINOR_BIT	VMA_UFFD_MINOR_BIT
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 #define VM_UFFD_MINOR_BIT	38
 #else
 #define VM_UFFD_MINOR_BIT	37
@@ -518,7 +599,11 @@ extern int is_vmalloc_or_module_addr(const void *x);
 #define VM_ALLOW_ANY_UNCACHED	BIT(VM_ALLOW_ANY_UNCACHED_BIT)
 #define VM_DROPPABLE_BIT	40
 #define VM_DROPPABLE	BIT(VM_DROPPABLE_BIT)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define VM_SEALED	INIT_VM_FLAG(SEALED)
+#else
 #define VM_SEALED	_BITUL(63)
+#endif
 #define VM_STARTGAP_FLAGS	(VM_GROWSDOWN | VM_SHADOW_STACK)
 #endif
 #define VM_STACK_INCOMPLETE_SETUP	(VM_RAND_READ | VM_SEQ_READ | VM_STACK_EARLY)
@@ -570,22 +655,6 @@ extern int is_vmalloc_or_module_addr(const void *x);
 #define FOLL_SPLIT_PMD	0x20000
 #define FOLL_PIN	0x40000
 #define FOLL_FAST_ONLY	0x80000
-#else
-enum {
-	FOLL_WRITE		= 1 << 0,
-	FOLL_GET		= 1 << 1,
-	FOLL_DUMP		= 1 << 2,
-	FOLL_FORCE		= 1 << 3,
-	FOLL_NOWAIT		= 1 << 4,
-	FOLL_NOFAULT		= 1 << 5,
-	FOLL_HWPOISON		= 1 << 6,
-	FOLL_ANON		= 1 << 7,
-	FOLL_LONGTERM		= 1 << 8,
-	FOLL_SPLIT_PMD		= 1 << 9,
-	FOLL_PCI_P2PDMA		= 1 << 10,
-	FOLL_INTERRUPTIBLE	= 1 << 11,
-	FOLL_HONOR_NUMA_FAULT	= 1 << 12,
-};
 #endif
 
 #define FAULT_FLAG_DEFAULT	(FAULT_FLAG_ALLOW_RETRY | FAULT_FLAG_KILLABLE | \
@@ -1106,4 +1175,5 @@ int region_intersects(resource_size_t offset, size_t size, unsigned long flags,
 #include <linux/uaccess.h>
 #include <linux/wait.h>
 #include <linux/xarray.h>
+#include <linux/personality.h>	/* asm/processor.h's, for TASK_EXEC */
 #endif

@@ -74,6 +74,37 @@ struct folio {
 	};
 };
 
+/* the page's private word (buffer heads, a driver's own use) */
+#define page_private(page)	((page)->private)
+
+static inline void set_page_private(struct page *page, unsigned long private)
+{
+	page->private = private;
+}
+
+static inline void *folio_get_private(struct folio *folio)
+{
+	return folio->private;
+}
+
+/* a swap entry: where a page was swapped to, one word */
+typedef struct {
+	unsigned long val;
+} swp_entry_t;
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* the name newer mm code uses for it */
+typedef swp_entry_t softleaf_t;
+#endif
+
+/* zap_page_range()'s flags and clear_young_dirty_ptes()'s */
+typedef unsigned int zap_flags_t;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+typedef int cydp_t;
+#define CYDP_CLEAR_YOUNG	((cydp_t)BIT(0))
+#define CYDP_CLEAR_DIRTY	((cydp_t)BIT(1))
+#endif
+
 /* a page fragment cache: a block carved from the end down */
 #define PAGE_FRAG_CACHE_MAX_SIZE	__ALIGN_KERNEL_MASK(32768, ~PAGE_MASK)
 #define PAGE_FRAG_CACHE_MAX_ORDER	get_order(PAGE_FRAG_CACHE_MAX_SIZE)
@@ -159,6 +190,83 @@ enum fault_flag {
 #endif
 };
 
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* 6.12: get_user_pages()'s flags moved here from linux/mm.h, renumbered */
+enum {
+	FOLL_WRITE		= 1 << 0,
+	FOLL_GET		= 1 << 1,
+	FOLL_DUMP		= 1 << 2,
+	FOLL_FORCE		= 1 << 3,
+	FOLL_NOWAIT		= 1 << 4,
+	FOLL_NOFAULT		= 1 << 5,
+	FOLL_HWPOISON		= 1 << 6,
+	FOLL_ANON		= 1 << 7,
+	FOLL_LONGTERM		= 1 << 8,
+	FOLL_SPLIT_PMD		= 1 << 9,
+	FOLL_PCI_P2PDMA		= 1 << 10,
+	FOLL_INTERRUPTIBLE	= 1 << 11,
+	FOLL_HONOR_NUMA_FAULT	= 1 << 12,
+};
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/*
+ * 7.x: an mm's flags (mm_flags_*()), here from linux/sched/coredump.h: the
+ * core dump filter's bits, then KSM, THP, OOM and uprobes state.
+ */
+#define NUM_MM_FLAG_BITS	64
+#define MMF_DUMPABLE_BITS	2
+#define MMF_DUMP_ANON_PRIVATE	2
+#define MMF_DUMP_ANON_SHARED	3
+#define MMF_DUMP_MAPPED_PRIVATE	4
+#define MMF_DUMP_MAPPED_SHARED	5
+#define MMF_DUMP_ELF_HEADERS	6
+#define MMF_DUMP_HUGETLB_PRIVATE 7
+#define MMF_DUMP_HUGETLB_SHARED	8
+#define MMF_DUMP_DAX_PRIVATE	9
+#define MMF_DUMP_DAX_SHARED	10
+#define MMF_DUMP_FILTER_SHIFT	MMF_DUMPABLE_BITS
+#define MMF_DUMP_FILTER_BITS	9
+#define MMF_DUMP_FILTER_MASK	((BIT(MMF_DUMP_FILTER_BITS) - 1) << MMF_DUMP_FILTER_SHIFT)
+/* CORE_DUMP_DEFAULT_ELF_HEADERS is configured */
+#define MMF_DUMP_MASK_DEFAULT_ELF	BIT(MMF_DUMP_ELF_HEADERS)
+#define MMF_DUMP_FILTER_DEFAULT	(BIT(MMF_DUMP_ANON_PRIVATE) | BIT(MMF_DUMP_ANON_SHARED) | \
+				 BIT(MMF_DUMP_HUGETLB_PRIVATE) | MMF_DUMP_MASK_DEFAULT_ELF)
+#define MMF_VM_MERGEABLE	16
+#define MMF_VM_HUGEPAGE		17
+#define MMF_HUGE_ZERO_FOLIO	18
+#define MMF_HAS_UPROBES		19
+#define MMF_RECALC_UPROBES	20
+#define MMF_OOM_SKIP		21
+#define MMF_UNSTABLE		22
+#define MMF_DISABLE_THP_EXCEPT_ADVISED	23
+#define MMF_DISABLE_THP_COMPLETELY	24
+#define MMF_DISABLE_THP_MASK	(BIT(MMF_DISABLE_THP_COMPLETELY) | \
+				 BIT(MMF_DISABLE_THP_EXCEPT_ADVISED))
+#define MMF_OOM_REAP_QUEUED	25
+#define MMF_MULTIPROCESS	26
+#define MMF_HAS_PINNED		27
+#define MMF_HAS_MDWE		28
+#define MMF_HAS_MDWE_MASK	BIT(MMF_HAS_MDWE)
+#define MMF_HAS_MDWE_NO_INHERIT	29
+#define MMF_VM_MERGE_ANY	30
+#define MMF_VM_MERGE_ANY_MASK	BIT(MMF_VM_MERGE_ANY)
+#define MMF_TOPDOWN		31
+#define MMF_TOPDOWN_MASK	BIT(MMF_TOPDOWN)
+#define MMF_INIT_LEGACY_MASK	(MMF_DUMP_FILTER_MASK | MMF_DISABLE_THP_MASK | \
+				 MMF_HAS_MDWE_MASK | MMF_VM_MERGE_ANY_MASK | MMF_TOPDOWN_MASK)
+
+/* an mm's id, and the count of its mappings of a large folio */
+typedef unsigned int mm_id_mapcount_t;
+#define MM_ID_MAPCOUNT_MAX	INT_MAX
+typedef unsigned short mm_id_t;
+#define MM_ID_DUMMY		0
+#define MM_ID_MIN		(MM_ID_DUMMY + 1)
+#define MM_ID_BITS		((sizeof(mm_id_t) * BITS_PER_BYTE) - 1)
+#define MM_ID_MASK		((1U << MM_ID_BITS) - 1)
+#define MM_ID_MAX		MM_ID_MASK
+#endif
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/bitmap.h>

@@ -157,6 +157,21 @@ static inline size_t size_sub(size_t minuend, size_t subtrahend)
 #define DEFINE_FLEX(TYPE, NAME, MEMBER, COUNTER, COUNT)			\
 	_DEFINE_FLEX(TYPE, NAME, MEMBER, COUNT, = { .obj.COUNTER = COUNT, })
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* the number of elements of a DEFINE_FLEX()/DEFINE_RAW_FLEX() variable's array */
+#define STACK_FLEX_ARRAY_SIZE(name, array)					\
+	((sizeof(name##_u) - offsetof(__typeof__(*(name)), array)) /		\
+	 sizeof(*(name)->array) + __must_be_array((name)->array))
+
+/*
+ * The type of a flexible array's __counted_by() counter: the shim's
+ * __counted_by() names none (as a compiler without the attribute), so
+ * size_t, the kernel's answer then.
+ */
+#define typeof_flex_counter(FAM)	size_t
+#define overflows_flex_counter_type(TYPE, FAM, COUNT)			\
+	(overflows_type(COUNT, typeof_flex_counter(((TYPE *)NULL)->FAM)))
+#endif
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/const.h>

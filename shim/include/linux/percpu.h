@@ -163,6 +163,11 @@ extern void free_percpu(void __percpu *__pdata);
 extern phys_addr_t per_cpu_ptr_to_phys(void *addr);
 extern unsigned long pcpu_nr_pages(void);
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* 6.12: the allocator behind them (reserved: the modules' static area, the same here) */
+extern void __percpu *pcpu_alloc_noprof(size_t size, size_t align, bool reserved, gfp_t gfp)
+	__alloc_size(1);
+#endif
 #define __alloc_percpu_gfp(...)	alloc_hooks(__alloc_percpu_gfp_noprof(__VA_ARGS__))
 #define __alloc_percpu(_size, _align)	__alloc_percpu_gfp(_size, _align, GFP_KERNEL)
 #define alloc_percpu_gfp(type, gfp)					\

@@ -64,10 +64,24 @@ extern void *vmalloc_32_user_noprof(unsigned long size) __alloc_size(1);
 extern unsigned long vmalloc_nr_pages(void);
 bool vmalloc_dump_obj(void *object);
 extern struct vm_struct *find_vm_area(const void *addr);
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: vrealloc() with an alignment (a page's, or less, is always met) and a node */
+void * __must_check vrealloc_node_align_noprof(const void *p, size_t size, unsigned long align,
+					       gfp_t flags, int nid) __realloc_size(2);
+#define vrealloc_node_noprof(_p, _s, _f, _nid)	vrealloc_node_align_noprof(_p, _s, 1, _f, _nid)
+#define vrealloc_noprof(_p, _s, _f)		vrealloc_node_align_noprof(_p, _s, 1, _f, NUMA_NO_NODE)
+#define vrealloc_node_align(...)	alloc_hooks(vrealloc_node_align_noprof(__VA_ARGS__))
+#define vrealloc_node(...)		alloc_hooks(vrealloc_node_noprof(__VA_ARGS__))
+#define VM_SPARSE		0x00001000
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 void * __must_check vrealloc_noprof(const void *p, size_t size, gfp_t flags)
 	__realloc_size(2);
 #endif
+
+/* notified when lazily freed areas are purged: the shim frees at once, none are */
+struct notifier_block;
+int register_vmap_purge_notifier(struct notifier_block *nb);
+int unregister_vmap_purge_notifier(struct notifier_block *nb);
 
 static inline void *vmalloc_noprof(unsigned long size)
 {
@@ -133,6 +147,36 @@ static inline void *__vcalloc_noprof(size_t n, size_t size, gfp_t flags)
 static inline void *vcalloc_noprof(size_t n, size_t size)
 {
 	return __vmalloc_array_noprof(n, size, GFP_KERNEL | __GFP_ZERO);
+}
+
+/*
+ * x86's huge vmap mappings: the generic answers for the levels and sizes
+ * x86 does not map huge (page tables do not exist here; these only inform)
+ */
+static inline bool arch_vmap_p4d_supported(pgprot_t prot)
+{
+	return false;
+}
+
+static inline unsigned long arch_vmap_pte_range_map_size(unsigned long addr, unsigned long end,
+							 u64 pfn, unsigned int max_page_shift)
+{
+	return PAGE_SIZE;
+}
+
+static inline unsigned long arch_vmap_pte_range_unmap_size(unsigned long addr, pte_t *ptep)
+{
+	return PAGE_SIZE;
+}
+
+static inline int arch_vmap_pte_supported_shift(unsigned long size)
+{
+	return PAGE_SHIFT;
+}
+
+static inline pgprot_t arch_vmap_pgprot_tagged(pgprot_t prot)
+{
+	return prot;
 }
 
 /* an area's size with its guard page, as get_vm_area() reserves it */
