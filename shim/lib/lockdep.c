@@ -8,6 +8,8 @@
  * would only show its consequences, later and elsewhere.
  */
 #include <linux/kernel.h>
+#include <linux/bitmap.h>
+#include <linux/bitops.h>
 #include <linux/lockdep.h>
 #include <linux/preempt.h>
 #include <linux/printk.h>
@@ -22,7 +24,141 @@ struct held_lock {
 	struct lockdep_map *map;
 	unsigned long ip;
 	int read;
+	int cls;	/* its lock class, -1 when its order is not tracked */
 };
+
+/*
+ * Lock order, as lockdep's dependency graph: a lock class is the key a
+ * lock was initialised with (spin_lock_init()'s static key, one per call
+ * site) and the subclass of a _nested() acquisition; a lock without a key
+ * in static storage (DEFINE_SPINLOCK(), DEFINE_MUTEX()) is a class of its
+ * own. Each lock taken while others are held records the order "held, then
+ * taken" once; a lock taken in an order whose reverse is already recorded,
+ * directly or through other classes, is a possible deadlock (lockdep's
+ * "possible circular locking dependency detected"), reported where the
+ * second order is made, with the lines that made the first. A trylock and
+ * a recursive read record nothing (neither waits), as in lockdep.
+ */
+#define QDK_MAX_CLASSES		1024
+#define QDK_CLASS_HASH		2048
+#define QDK_MAX_DEPS		8192
+
+struct qdk_lock_class {
+	const void *key;	/* NULL: a forgotten class */
+	unsigned int subclass;
+	const char *name;
+};
+
+struct qdk_lock_dep {
+	short from, to;
+	unsigned long from_ip;	/* where the held lock was taken */
+	unsigned long to_ip;	/* where the other was taken while it was held */
+};
+
+static struct qdk_lock_class classes[QDK_MAX_CLASSES];
+static int nclasses;
+static short class_hash[QDK_CLASS_HASH];	/* class + 1; 0 empty */
+static unsigned long dep_bits[QDK_MAX_CLASSES][QDK_MAX_CLASSES / BITS_PER_LONG];
+static struct qdk_lock_dep deps[QDK_MAX_DEPS];
+static int ndeps;
+static bool order_full;
+
+/* the program's static storage: the linker's bounds (weak, absent in a library) */
+extern char __data_start[] __attribute__((__weak__));
+extern char _end[] __attribute__((__weak__));
+
+static bool static_obj(const void *p)
+{
+	return __data_start && _end && (const char *)p >= __data_start && (const char *)p < _end;
+}
+
+static unsigned int class_slot(const void *key, unsigned int subclass)
+{
+	unsigned long h = (unsigned long)key ^ ((unsigned long)subclass << 3);
+
+	h ^= h >> 17;
+	h *= 0x9e3779b97f4a7c15UL;
+	return (h >> 40) & (QDK_CLASS_HASH - 1);
+}
+
+static int lock_class_of(const struct lockdep_map *map, unsigned int subclass)
+{
+	const void *key = map->key;
+	unsigned int i;
+	int c;
+
+	if (!key) {
+		if (!static_obj(map))
+			return -1;
+		key = map;
+	}
+	for (i = class_slot(key, subclass); class_hash[i]; i = (i + 1) & (QDK_CLASS_HASH - 1)) {
+		c = class_hash[i] - 1;
+		if (classes[c].key == key && classes[c].subclass == subclass)
+			return c;
+	}
+	if (nclasses == QDK_MAX_CLASSES || nclasses >= QDK_CLASS_HASH / 2) {
+		order_full = true;
+		return -1;
+	}
+	c = nclasses++;
+	classes[c].key = key;
+	classes[c].subclass = subclass;
+	classes[c].name = map->name;
+	class_hash[i] = c + 1;
+	return c;
+}
+
+static bool dep_recorded(int from, int to)
+{
+	return test_bit(to, dep_bits[from]);
+}
+
+/* a path of recorded orders from -> ... -> to: its classes into path[], their count, or 0 */
+static int dep_path(int from, int to, short *path)
+{
+	static short queue[QDK_MAX_CLASSES], parent[QDK_MAX_CLASSES];
+	static unsigned long seen[QDK_MAX_CLASSES / BITS_PER_LONG];
+	int head = 0, tail = 0, n, c, i;
+
+	bitmap_zero(seen, QDK_MAX_CLASSES);
+	queue[tail++] = from;
+	__set_bit(from, seen);
+	parent[from] = -1;
+	while (head < tail) {
+		c = queue[head++];
+		if (c == to)
+			break;
+		for_each_set_bit(i, dep_bits[c], nclasses) {
+			if (__test_and_set_bit(i, seen))
+				continue;
+			parent[i] = c;
+			queue[tail++] = i;
+		}
+	}
+	if (!test_bit(to, seen))
+		return 0;
+	for (n = 0, c = to; c >= 0; c = parent[c])
+		n++;
+	for (i = n - 1, c = to; c >= 0; c = parent[c])
+		path[i--] = c;
+	return n;
+}
+
+static const struct qdk_lock_dep *dep_find(int from, int to)
+{
+	int i;
+
+	for (i = 0; i < ndeps; i++)
+		if (deps[i].from == from && deps[i].to == to)
+			return &deps[i];
+	return NULL;
+}
+
+static const char *class_name(int c)
+{
+	return classes[c].name ? classes[c].name : "(unnamed lock)";
+}
 
 static struct held_lock held[QDK_MAX_LOCK_DEPTH];
 static int nheld;
@@ -72,13 +208,105 @@ static void describe(void)
 			     held[i].read ? " (read)" : "", where(held[i].ip, buf, sizeof(buf)));
 }
 
-static void __attribute__((__noreturn__)) report(const char *at, const char *bug, const char *kernel)
+static void __attribute__((__noreturn__)) report_more(const char *at, const char *bug,
+						    const char *more, const char *kernel)
 {
 	qdk_host_log("%s: BUG: %s\n", at, bug);
 	describe();
+	if (more)
+		qdk_host_log("%s", more);
 	qdk_host_log("  (the kernel: %s)\n", kernel);
 	qdk_ctx_bug();
 	__builtin_unreachable();
+}
+
+static void __attribute__((__noreturn__)) report(const char *at, const char *bug, const char *kernel)
+{
+	report_more(at, bug, NULL, kernel);
+}
+
+/* taking class cls at ip while h is held closes a cycle of recorded orders: report it */
+static void __attribute__((__noreturn__)) order_bug(const struct held_lock *h, int cls,
+						  unsigned long ip)
+{
+	static char more[4096];
+	char at[512], bug[512], a[512], b[512];
+	short path[QDK_MAX_CLASSES];
+	int n, i, len = 0;
+
+	n = dep_path(cls, h->cls, path);
+	snprintf(bug, sizeof(bug),
+		 "possible circular locking dependency: %s taken while %s is held, the reverse of an order taken before",
+		 class_name(cls), class_name(h->cls));
+	len += snprintf(more + len, sizeof(more) - len,
+			"  this order: %s taken at %s, then %s taken here\n",
+			class_name(h->cls), where(h->ip, a, sizeof(a)), class_name(cls));
+	for (i = 0; i + 1 < n && len < (int)sizeof(more) - 1; i++) {
+		const struct qdk_lock_dep *d = dep_find(path[i], path[i + 1]);
+
+		if (!d)
+			continue;
+		len += snprintf(more + len, sizeof(more) - len,
+				"  %s order: %s taken at %s, then %s taken at %s\n",
+				i ? "and" : "earlier", class_name(d->from), where(d->from_ip, a, sizeof(a)),
+				class_name(d->to), where(d->to_ip, b, sizeof(b)));
+	}
+	report_more(where(ip, at, sizeof(at)), bug, more,
+		    "lockdep's \"WARNING: possible circular locking dependency detected\": two CPUs "
+		    "taking the locks in these orders at once deadlock (an ABBA deadlock)");
+}
+
+/* record "each lock held, then cls" (lockdep's check_prevs_add()) */
+static void order_check(int cls, unsigned long ip)
+{
+	static short scratch[QDK_MAX_CLASSES];
+	int i;
+
+	for (i = 0; i < nheld; i++) {
+		struct held_lock *h = &held[i];
+
+		if (h->cls < 0 || h->cls == cls || dep_recorded(h->cls, cls))
+			continue;
+		if (dep_recorded(cls, h->cls) || dep_path(cls, h->cls, scratch))
+			order_bug(h, cls, ip);
+		if (ndeps == QDK_MAX_DEPS) {
+			order_full = true;
+			return;
+		}
+		__set_bit(cls, dep_bits[h->cls]);
+		deps[ndeps].from = h->cls;
+		deps[ndeps].to = cls;
+		deps[ndeps].from_ip = h->ip;
+		deps[ndeps].to_ip = ip;
+		ndeps++;
+	}
+}
+
+/* a dynamic key goes away (lockdep_unregister_key()): its classes and their orders too */
+void qdk_ctx_forget_key(const void *key)
+{
+	int c, j;
+
+	for (c = 0; c < nclasses; c++) {
+		if (classes[c].key != key)
+			continue;
+		classes[c].key = NULL;
+		bitmap_zero(dep_bits[c], QDK_MAX_CLASSES);
+		for (j = 0; j < nclasses; j++)
+			__clear_bit(c, dep_bits[j]);
+	}
+	for (j = 0; j < ndeps; ) {
+		if (!classes[deps[j].from].key || !classes[deps[j].to].key)
+			deps[j] = deps[--ndeps];
+		else
+			j++;
+	}
+}
+
+/* how many lock orders the run recorded (the tests' window on the graph) */
+int qdk_ctx_lock_orders(void)
+{
+	return ndeps;
 }
 
 void qdk_ctx_recursion(const char *what, struct lockdep_map *map, unsigned long ip)
@@ -94,18 +322,32 @@ void qdk_ctx_recursion(const char *what, struct lockdep_map *map, unsigned long 
 	       " dequeue, peek, reset, a watchdog) is this bug");
 }
 
-void qdk_ctx_acquire(struct lockdep_map *map, int trylock, int read, unsigned long ip)
+void qdk_ctx_acquire_nested(struct lockdep_map *map, unsigned int subclass, int trylock,
+			    int read, unsigned long ip)
 {
+	int cls = -1;
+
 	if (nheld == QDK_MAX_LOCK_DEPTH) {
 		char buf[512];
 
 		report(where(ip, buf, sizeof(buf)), "more than 48 locks held at once",
 		       "lockdep's \"BUG: MAX_LOCK_DEPTH too low!\"");
 	}
+	if (map && !order_full) {
+		cls = lock_class_of(map, subclass);
+		if (cls >= 0 && !trylock && read != 2)
+			order_check(cls, ip);
+	}
 	held[nheld].map = map;
 	held[nheld].ip = ip;
 	held[nheld].read = read;
+	held[nheld].cls = cls;
 	nheld++;
+}
+
+void qdk_ctx_acquire(struct lockdep_map *map, int trylock, int read, unsigned long ip)
+{
+	qdk_ctx_acquire_nested(map, 0, trylock, read, ip);
 }
 
 void qdk_ctx_release(struct lockdep_map *map, unsigned long ip)
@@ -208,6 +450,18 @@ void qdk_ctx_might_sleep_in(const char *file, int line, const char *what)
 	sleep_bug(at, what);
 }
 
+void qdk_ctx_might_resched(const char *file, int line, unsigned int offsets)
+{
+	char at[512];
+
+	/* MIGHT_RESCHED_RCU_SHIFT: the RCU depth the caller may hold above bit 8 */
+	if ((unsigned int)preempt_count() == (offsets & 0xff) && !irqs_off &&
+	    rcu_depth == (int)(offsets >> 8))
+		return;
+	snprintf(at, sizeof(at), "%s:%d", file, line);
+	sleep_bug(at, NULL);
+}
+
 void qdk_ctx_might_sleep(const char *file, int line)
 {
 	qdk_ctx_might_sleep_in(file, line, NULL);
@@ -296,6 +550,15 @@ void qdk_ctx_leave(struct qdk_ctx_frame *f)
 /* the shim's state when a run starts again (qdk_exit(), a test's setup) */
 void qdk_ctx_reset(void)
 {
+	int i;
+
+	/* a new run: no lock order recorded yet */
+	for (i = 0; i < nclasses; i++)
+		bitmap_zero(dep_bits[i], QDK_MAX_CLASSES);
+	memset(class_hash, 0, sizeof(class_hash));
+	nclasses = 0;
+	ndeps = 0;
+	order_full = false;
 	nheld = 0;
 	rcu_depth = 0;
 	arch_local_irq_enable();

@@ -20,6 +20,17 @@ void qdk_lock_stuck(const char *what, struct lockdep_map *map, unsigned long ip)
 	qdk_ctx_recursion(what, map, ip);
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* the interrupt state the outermost spin_lock_irq_disable() saved (spinlock.h) */
+unsigned long qdk_local_interrupt_disable_state;
+
+void mutex_init_generic(struct mutex *lock)
+{
+	lock->locked = 0;
+}
+EXPORT_SYMBOL(mutex_init_generic);
+#endif
+
 int qdk_lock_is_held(const void *lock, int type)
 {
 	switch (type) {

@@ -51,7 +51,7 @@ static inline void __might_sleep(const char *file, int line)
 
 static inline void __might_resched(const char *file, int line, unsigned int offsets)
 {
-	qdk_ctx_might_sleep(file, line);
+	qdk_ctx_might_resched(file, line, offsets);
 }
 
 #define might_sleep()		__might_sleep(__FILE__, __LINE__)

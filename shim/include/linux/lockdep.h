@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Lockdep's annotations. The shim validates no lock order: the annotations
- * compile to what a kernel without CONFIG_LOCKDEP has, except that
- * lockdep_init_map() and the lockdep_set_class*() family record the name and
- * key in the lock's map, and the assertions and lock_acquire()/lock_release()
- * reach the context hooks of qdk/context.h (no-ops for now).
+ * Lockdep's annotations. lockdep_init_map() and the lockdep_set_class*()
+ * family record the name and key in the lock's map; lock_acquire() and
+ * lock_release() (with the subclass of a _nested() lock) and the
+ * assertions reach the context checks of qdk/context.h, which keep the
+ * locks held and the lock order (class by class, as lockdep's dependency
+ * graph) and stop at a recursion, a bad unlock or an order that closes a
+ * cycle. The rest compiles to what a kernel without CONFIG_LOCKDEP has.
  */
 #ifndef __LINUX_LOCKDEP_H
 #define __LINUX_LOCKDEP_H
@@ -66,8 +68,10 @@ static inline void lockdep_register_key(struct lock_class_key *key)
 {
 }
 
+/* a dynamic key going away takes the lock orders of its locks with it */
 static inline void lockdep_unregister_key(struct lock_class_key *key)
 {
+	qdk_ctx_forget_key(key);
 }
 
 static inline void lockdep_off(void)
@@ -84,7 +88,7 @@ static inline void lockdep_on(void)
 #define lockdep_free_key_range(start, size)	do { } while (0)
 
 /* lock_acquire()/lock_release(): the kernel's entry points, here the hooks */
-#define lock_acquire(l, s, t, r, c, n, i)	qdk_ctx_acquire(l, t, r, i)
+#define lock_acquire(l, s, t, r, c, n, i)	qdk_ctx_acquire_nested(l, s, t, r, i)
 #define lock_release(l, i)			qdk_ctx_release(l, i)
 #define lock_downgrade(l, i)			do { (void)(l); } while (0)
 #define lock_acquire_exclusive(l, s, t, n, i)		lock_acquire(l, s, t, 0, 1, n, i)

@@ -12,6 +12,7 @@
 #define __LINUX_MUTEX_H
 
 #include <linux/types.h>
+#include <linux/version.h>
 #include <linux/compiler.h>
 #include <linux/errno.h>
 #include <linux/lockdep.h>
@@ -68,7 +69,7 @@ static inline bool mutex_is_locked(struct mutex *lock)
 }
 
 /* killable: -1 may not fail (mutex_lock), 1 returns -EINTR when it would wait */
-static __always_inline int __qdk_mutex_lock(struct mutex *lock, int killable,
+static __always_inline int __qdk_mutex_lock(struct mutex *lock, int killable, unsigned int subclass,
 					    const char *file, int line, unsigned long ip)
 {
 	qdk_ctx_might_sleep(file, line);
@@ -77,23 +78,25 @@ static __always_inline int __qdk_mutex_lock(struct mutex *lock, int killable,
 			return -EINTR;
 		qdk_lock_stuck("mutex", &lock->dep_map, ip);
 	}
-	mutex_acquire(&lock->dep_map, 0, 0, ip);
+	mutex_acquire(&lock->dep_map, subclass, 0, ip);
 	lock->locked = 1;
 	return 0;
 }
 
-#define mutex_lock(lock)	((void)__qdk_mutex_lock(lock, -1, __FILE__, __LINE__, _QDK_THIS_IP_))
+#define mutex_lock(lock)	\
+	((void)__qdk_mutex_lock(lock, -1, 0, __FILE__, __LINE__, _QDK_THIS_IP_))
 #define mutex_lock_io(lock)	mutex_lock(lock)
 #define mutex_lock_interruptible(lock)	\
-	__qdk_mutex_lock(lock, 1, __FILE__, __LINE__, _QDK_THIS_IP_)
+	__qdk_mutex_lock(lock, 1, 0, __FILE__, __LINE__, _QDK_THIS_IP_)
 #define mutex_lock_killable(lock)	\
-	__qdk_mutex_lock(lock, 1, __FILE__, __LINE__, _QDK_THIS_IP_)
+	__qdk_mutex_lock(lock, 1, 0, __FILE__, __LINE__, _QDK_THIS_IP_)
+/* subclass: lockdep's (its own class for the lock-order checks) */
 #define mutex_lock_nested(lock, subclass)	\
-	do { (void)(subclass); mutex_lock(lock); } while (0)
+	((void)__qdk_mutex_lock(lock, -1, subclass, __FILE__, __LINE__, _QDK_THIS_IP_))
 #define mutex_lock_interruptible_nested(lock, subclass)	\
-	({ (void)(subclass); mutex_lock_interruptible(lock); })
+	__qdk_mutex_lock(lock, 1, subclass, __FILE__, __LINE__, _QDK_THIS_IP_)
 #define mutex_lock_killable_nested(lock, subclass)	\
-	({ (void)(subclass); mutex_lock_killable(lock); })
+	__qdk_mutex_lock(lock, 1, subclass, __FILE__, __LINE__, _QDK_THIS_IP_)
 #define mutex_lock_io_nested(lock, subclass)	mutex_lock_nested(lock, subclass)
 #define mutex_lock_nest_lock(lock, nest_lock)	\
 	do { typecheck(struct lockdep_map *, &(nest_lock)->dep_map); mutex_lock(lock); } while (0)
@@ -119,9 +122,32 @@ static __always_inline void __qdk_mutex_unlock(struct mutex *lock, unsigned long
 /* decrement; when it reaches 0 return 1 with the mutex held (lib/locking.c) */
 int atomic_dec_and_mutex_lock(atomic_t *cnt, struct mutex *lock);
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* nest_lock only informs lockdep */
+#define mutex_lock_killable_nest_lock(lock, nest_lock)			\
+	(typecheck(struct lockdep_map *, &(nest_lock)->dep_map), mutex_lock_killable(lock))
+#define mutex_trylock_nest_lock(lock, nest_lock)			\
+	(typecheck(struct lockdep_map *, &(nest_lock)->dep_map), mutex_trylock(lock))
+
+/* what __mutex_init() does beyond lockdep: a free mutex (lib/locking.c) */
+void mutex_init_generic(struct mutex *lock);
+
+/* 7.x's guards hold a struct; ACQUIRE_ERR() of _intr and _kill is -EINTR */
+DEFINE_LOCK_GUARD_1(mutex, struct mutex, mutex_lock(_T->lock), mutex_unlock(_T->lock))
+DEFINE_LOCK_GUARD_1_COND(mutex, _try, mutex_trylock(_T->lock))
+DEFINE_LOCK_GUARD_1_COND(mutex, _intr, mutex_lock_interruptible(_T->lock), _RET == 0)
+DEFINE_LOCK_GUARD_1_COND(mutex, _kill, mutex_lock_killable(_T->lock), _RET == 0)
+DEFINE_LOCK_GUARD_1(mutex_init, struct mutex, mutex_init(_T->lock), /* */)
+DECLARE_LOCK_GUARD_1_ATTRS(mutex, , )
+DECLARE_LOCK_GUARD_1_ATTRS(mutex_try, , )
+DECLARE_LOCK_GUARD_1_ATTRS(mutex_intr, , )
+DECLARE_LOCK_GUARD_1_ATTRS(mutex_kill, , )
+DECLARE_LOCK_GUARD_1_ATTRS(mutex_init, , )
+#else
 DEFINE_GUARD(mutex, struct mutex *, mutex_lock(_T), mutex_unlock(_T))
 DEFINE_GUARD_COND(mutex, _try, mutex_trylock(_T))
-DEFINE_GUARD_COND(mutex, _intr, mutex_lock_interruptible(_T) == 0)
+DEFINE_GUARD_COND(mutex, _intr, mutex_lock_interruptible(_T), _RET == 0)
+#endif
 DEFINE_FREE(mutex, struct mutex *, if (_T) mutex_unlock(_T))
 
 

@@ -27,7 +27,17 @@
 
 #define PREEMPT_SHIFT	0
 #define SOFTIRQ_SHIFT	(PREEMPT_SHIFT + PREEMPT_BITS)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/*
+ * 7.x counts local_interrupt_disable() (spin_lock_irq_disable()) nesting
+ * in bits 16-23, moving the hardirq nesting to 24-27 and NMIs to 28-31.
+ */
+#define HARDIRQ_DISABLE_BITS	8
+#define HARDIRQ_DISABLE_SHIFT	(SOFTIRQ_SHIFT + SOFTIRQ_BITS)
+#define HARDIRQ_SHIFT	(HARDIRQ_DISABLE_SHIFT + HARDIRQ_DISABLE_BITS)
+#else
 #define HARDIRQ_SHIFT	(SOFTIRQ_SHIFT + SOFTIRQ_BITS)
+#endif
 #define NMI_SHIFT	(HARDIRQ_SHIFT + HARDIRQ_BITS)
 
 #define __IRQ_MASK(x)	((1UL << (x)) - 1)
@@ -36,6 +46,11 @@
 #define SOFTIRQ_MASK	(__IRQ_MASK(SOFTIRQ_BITS) << SOFTIRQ_SHIFT)
 #define HARDIRQ_MASK	(__IRQ_MASK(HARDIRQ_BITS) << HARDIRQ_SHIFT)
 #define NMI_MASK	(__IRQ_MASK(NMI_BITS) << NMI_SHIFT)
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define HARDIRQ_DISABLE_MASK	(__IRQ_MASK(HARDIRQ_DISABLE_BITS) << HARDIRQ_DISABLE_SHIFT)
+#define HARDIRQ_DISABLE_OFFSET	(1UL << HARDIRQ_DISABLE_SHIFT)
+#endif
 
 #define PREEMPT_OFFSET	(1UL << PREEMPT_SHIFT)
 #define SOFTIRQ_OFFSET	(1UL << SOFTIRQ_SHIFT)
@@ -145,6 +160,38 @@ static __always_inline void preempt_enable_nested(void)
 }
 
 #include <linux/irqflags.h>	/* irqs_disabled() */
+
+/*
+ * Preemption notifiers (CONFIG_PREEMPT_NOTIFIERS, as Debian's kernels):
+ * called when the registering task is scheduled out and back in. The
+ * shim's one task never loses the CPU, so they are kept (lib/sched.c) but
+ * not called.
+ */
+struct preempt_notifier;
+struct task_struct;
+
+struct preempt_ops {
+	void (*sched_in)(struct preempt_notifier *notifier, int cpu);
+	void (*sched_out)(struct preempt_notifier *notifier, struct task_struct *next);
+};
+
+struct preempt_notifier {
+	struct hlist_node link;
+	struct preempt_ops *ops;
+};
+
+void preempt_notifier_inc(void);
+void preempt_notifier_dec(void);
+void preempt_notifier_register(struct preempt_notifier *notifier);
+void preempt_notifier_unregister(struct preempt_notifier *notifier);
+
+static inline void preempt_notifier_init(struct preempt_notifier *notifier,
+					 struct preempt_ops *ops)
+{
+	notifier->link.next = NULL;
+	notifier->link.pprev = NULL;
+	notifier->ops = ops;
+}
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 /* guard(preempt)(), scoped_guard(preempt) { ... } */

@@ -67,15 +67,22 @@ static inline void do_raw_spin_unlock(raw_spinlock_t *lock)
 	lock->locked = 0;
 }
 
-static __always_inline void __qdk_raw_lock(raw_spinlock_t *lock, int irq, unsigned long ip)
+/* subclass: lockdep's, of a _nested() lock (its own class for the lock-order checks) */
+static __always_inline void __qdk_raw_lock_nested(raw_spinlock_t *lock, int irq,
+						  unsigned int subclass, unsigned long ip)
 {
 	if (irq >= 0)
 		qdk_ctx_irq_off(irq, ip);
 	preempt_disable();
 	if (lock->locked)
 		qdk_lock_stuck("spinlock", &lock->dep_map, ip);
-	spin_acquire(&lock->dep_map, 0, 0, ip);
+	spin_acquire(&lock->dep_map, subclass, 0, ip);
 	do_raw_spin_lock(lock);
+}
+
+static __always_inline void __qdk_raw_lock(raw_spinlock_t *lock, int irq, unsigned long ip)
+{
+	__qdk_raw_lock_nested(lock, irq, 0, ip);
 }
 
 static __always_inline int __qdk_raw_trylock(raw_spinlock_t *lock, int irq, unsigned long ip)
@@ -113,9 +120,11 @@ static __always_inline void __qdk_raw_unlock(raw_spinlock_t *lock, int irq, unsi
 #define raw_spin_lock_irqsave(lock, flags) \
 	do { local_irq_save(flags); __qdk_raw_lock(lock, -1, _QDK_THIS_IP_); } while (0)
 #define raw_spin_lock_nested(lock, subclass) \
-	do { (void)(subclass); raw_spin_lock(lock); } while (0)
-#define raw_spin_lock_irqsave_nested(lock, flags, subclass) \
-	do { (void)(subclass); raw_spin_lock_irqsave(lock, flags); } while (0)
+	__qdk_raw_lock_nested(lock, -1, subclass, _QDK_THIS_IP_)
+#define raw_spin_lock_irqsave_nested(lock, flags, subclass) do {	\
+	local_irq_save(flags);						\
+	__qdk_raw_lock_nested(lock, -1, subclass, _QDK_THIS_IP_);	\
+} while (0)
 #define raw_spin_lock_nest_lock(lock, nest_lock) \
 	do { typecheck(struct lockdep_map *, &(nest_lock)->dep_map); raw_spin_lock(lock); } while (0)
 #define raw_spin_trylock(lock)		__qdk_raw_trylock(lock, -1, _QDK_THIS_IP_)
@@ -298,6 +307,96 @@ DEFINE_LOCK_GUARD_1(write_lock, rwlock_t, write_lock(_T->lock), write_unlock(_T-
 DEFINE_LOCK_GUARD_1(write_lock_irq, rwlock_t, write_lock_irq(_T->lock), write_unlock_irq(_T->lock))
 DEFINE_LOCK_GUARD_1(write_lock_irqsave, rwlock_t, write_lock_irqsave(_T->lock, _T->flags),
 		    write_unlock_irqrestore(_T->lock, _T->flags), unsigned long flags)
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/*
+ * 7.x's counted interrupt disabling (local_interrupt_disable()): the
+ * outermost spin_lock_irq_disable() saves the interrupt state and turns
+ * interrupts off, its matching unlock restores it; nested ones only count
+ * (HARDIRQ_DISABLE bits of the preemption count). The saved state is the
+ * one CPU's (lib/locking.c).
+ */
+extern unsigned long qdk_local_interrupt_disable_state;
+
+static __always_inline void __qdk_interrupt_disable(void)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	preempt_count_add(HARDIRQ_DISABLE_OFFSET);
+	if ((preempt_count() & HARDIRQ_DISABLE_MASK) == HARDIRQ_DISABLE_OFFSET)
+		qdk_local_interrupt_disable_state = flags;
+}
+
+static __always_inline void __qdk_interrupt_enable(void)
+{
+	preempt_count_sub(HARDIRQ_DISABLE_OFFSET);
+	if (!(preempt_count() & HARDIRQ_DISABLE_MASK))
+		local_irq_restore(qdk_local_interrupt_disable_state);
+}
+
+#define raw_spin_lock_irq_disable(lock) \
+	do { __qdk_interrupt_disable(); __qdk_raw_lock(lock, -1, _QDK_THIS_IP_); } while (0)
+#define raw_spin_unlock_irq_enable(lock) \
+	do { __qdk_raw_unlock(lock, -1, _QDK_THIS_IP_); __qdk_interrupt_enable(); } while (0)
+#define raw_spin_trylock_irq_disable(lock) ({				\
+	__qdk_interrupt_disable();					\
+	__qdk_raw_trylock(lock, -1, _QDK_THIS_IP_) ? 1 : ({ __qdk_interrupt_enable(); 0; }); })
+
+static __always_inline void spin_lock_irq_disable(spinlock_t *lock)
+{
+	raw_spin_lock_irq_disable(&lock->rlock);
+}
+
+static __always_inline void spin_unlock_irq_enable(spinlock_t *lock)
+{
+	raw_spin_unlock_irq_enable(&lock->rlock);
+}
+
+static __always_inline int spin_trylock_irq_disable(spinlock_t *lock)
+{
+	return raw_spin_trylock_irq_disable(&lock->rlock);
+}
+
+/* 7.x's spin_trylock_irqsave() goes through this, flags by pointer */
+static __always_inline bool _spin_trylock_irqsave(spinlock_t *lock, unsigned long *flags)
+{
+	return raw_spin_trylock_irqsave(spinlock_check(lock), *flags);
+}
+
+/* guard(spinlock_init)(&l): initialise a lock (7.x's context analysis sees it held) */
+DEFINE_LOCK_GUARD_1(raw_spinlock_init, raw_spinlock_t, raw_spin_lock_init(_T->lock), /* */)
+DEFINE_LOCK_GUARD_1(spinlock_init, spinlock_t, spin_lock_init(_T->lock), /* */)
+DEFINE_LOCK_GUARD_1(rwlock_init, rwlock_t, rwlock_init(_T->lock), /* */)
+
+/* the names 7.x's context analysis gives each guard (no-ops under gcc) */
+DECLARE_LOCK_GUARD_1_ATTRS(raw_spinlock, , )
+DECLARE_LOCK_GUARD_1_ATTRS(raw_spinlock_try, , )
+DECLARE_LOCK_GUARD_1_ATTRS(raw_spinlock_nested, , )
+DECLARE_LOCK_GUARD_1_ATTRS(raw_spinlock_irq, , )
+DECLARE_LOCK_GUARD_1_ATTRS(raw_spinlock_irq_try, , )
+DECLARE_LOCK_GUARD_1_ATTRS(raw_spinlock_bh, , )
+DECLARE_LOCK_GUARD_1_ATTRS(raw_spinlock_bh_try, , )
+DECLARE_LOCK_GUARD_1_ATTRS(raw_spinlock_irqsave, , )
+DECLARE_LOCK_GUARD_1_ATTRS(raw_spinlock_irqsave_try, , )
+DECLARE_LOCK_GUARD_1_ATTRS(raw_spinlock_init, , )
+DECLARE_LOCK_GUARD_1_ATTRS(spinlock, , )
+DECLARE_LOCK_GUARD_1_ATTRS(spinlock_try, , )
+DECLARE_LOCK_GUARD_1_ATTRS(spinlock_irq, , )
+DECLARE_LOCK_GUARD_1_ATTRS(spinlock_irq_try, , )
+DECLARE_LOCK_GUARD_1_ATTRS(spinlock_bh, , )
+DECLARE_LOCK_GUARD_1_ATTRS(spinlock_bh_try, , )
+DECLARE_LOCK_GUARD_1_ATTRS(spinlock_irqsave, , )
+DECLARE_LOCK_GUARD_1_ATTRS(spinlock_irqsave_try, , )
+DECLARE_LOCK_GUARD_1_ATTRS(spinlock_init, , )
+DECLARE_LOCK_GUARD_1_ATTRS(read_lock, , )
+DECLARE_LOCK_GUARD_1_ATTRS(read_lock_irq, , )
+DECLARE_LOCK_GUARD_1_ATTRS(read_lock_irqsave, , )
+DECLARE_LOCK_GUARD_1_ATTRS(write_lock, , )
+DECLARE_LOCK_GUARD_1_ATTRS(write_lock_irq, , )
+DECLARE_LOCK_GUARD_1_ATTRS(write_lock_irqsave, , )
+DECLARE_LOCK_GUARD_1_ATTRS(rwlock_init, , )
+#endif
 
 /* a long critical section may break for a waiter: the shim has none */
 static inline int spin_needbreak(spinlock_t *lock)

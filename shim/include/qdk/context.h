@@ -24,6 +24,9 @@
  *    "BUG: sleeping function called from invalid context";
  *  - a lock released that is not held is lockdep's "bad unlock balance";
  *  - a lock this CPU holds taken again is a recursion (the kernel hangs);
+ *  - two locks taken in opposite orders anywhere in the run (directly or
+ *    through other locks) is lockdep's "possible circular locking
+ *    dependency", reported where the second order is made;
  *  - a frame that returns with a lock, an RCU read-side section, bottom
  *    halves or interrupts off it did not have on entry leaked them;
  *
@@ -51,6 +54,19 @@ struct lockdep_map;
 /* a lock was taken (trylock: only when it succeeded); read: shared (rwlock read side) */
 void qdk_ctx_acquire(struct lockdep_map *map, int trylock, int read, unsigned long ip);
 
+/*
+ * the same for a lock taken with a lockdep subclass (spin_lock_nested()):
+ * the lock-order checks tell (key, subclass) classes apart
+ */
+void qdk_ctx_acquire_nested(struct lockdep_map *map, unsigned int subclass, int trylock,
+			    int read, unsigned long ip);
+
+/* a dynamic lock_class_key goes away: forget the orders of its locks */
+void qdk_ctx_forget_key(const void *key);
+
+/* the lock orders the run recorded so far (held, then taken): for tests */
+int qdk_ctx_lock_orders(void);
+
 /* a lock was released */
 void qdk_ctx_release(struct lockdep_map *map, unsigned long ip);
 
@@ -67,6 +83,13 @@ void qdk_ctx_rcu_exit(const char *kind, unsigned long ip);
 
 /* might_sleep() and every call that may sleep (mutex_lock, msleep, synchronize_rcu ...) */
 void qdk_ctx_might_sleep(const char *file, int line);
+
+/*
+ * __might_resched(): may sleep with OFFSETS still held, the preemption
+ * count in the low 8 bits and the RCU nest depth above (cond_resched_lock()
+ * holds its lock: PREEMPT_LOCK_OFFSET)
+ */
+void qdk_ctx_might_resched(const char *file, int line, unsigned int offsets);
 
 /* the same, saying WHAT may sleep; at a file and line, or at a code address */
 void qdk_ctx_might_sleep_in(const char *file, int line, const char *what);
