@@ -146,3 +146,132 @@ KTEST(idr_cov, alloc_class)
 	return 0;
 }
 #endif
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+static long cov_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	if (cmd == 1)
+		return -ENOIOCTLCMD;
+	return arg + 1;
+}
+
+KTEST(fs_cov, vfs_ioctl)
+{
+	static const struct file_operations with = { .unlocked_ioctl = cov_ioctl };
+	static const struct file_operations without = { };
+	struct file f = { .f_op = &with };
+
+	KT_EQ(vfs_ioctl(&f, 1, 0), -ENOTTY);
+	KT_EQ(vfs_ioctl(&f, 2, 41), 42);
+	f.f_op = &without;
+	KT_EQ(vfs_ioctl(&f, 2, 41), -ENOTTY);
+	return 0;
+}
+#endif
+
+KTEST(fs_cov, filenames_and_inode_hash)
+{
+	struct filename *fn;
+	struct inode *inode;
+	char *big;
+
+	fn = getname_kernel("/dev/null");
+	KT_ASSERT(!IS_ERR(fn), "getname");
+	KT_STREQ(fn->name, "/dev/null");
+	KT_ASSERT(fn->name == fn->iname, "embedded");
+	putname(fn);
+	big = kmalloc(PATH_MAX + 1, GFP_KERNEL);
+	KT_ASSERT(big, "alloc");
+	memset(big, 'a', PATH_MAX);
+	big[PATH_MAX] = 0;
+	KT_EQ(PTR_ERR(getname_kernel(big)), -ENAMETOOLONG);
+	big[PATH_MAX - 1] = 0;	/* PATH_MAX bytes with the NUL: fits */
+	fn = getname_kernel(big);
+	KT_ASSERT(!IS_ERR(fn), "long name");
+	KT_EQ(strlen(fn->name), PATH_MAX - 1);
+	putname(fn);
+	kfree(big);
+
+	inode = kmalloc(sizeof(*inode), GFP_KERNEL);
+	KT_ASSERT(inode, "alloc");
+	inode_init_once(inode);
+	KT_ASSERT(inode_unhashed(inode), "new inode unhashed");
+	KT_ASSERT(!mapping_mapped(&inode->i_data), "unmapped");
+	inode->i_ino = 7;
+	insert_inode_hash(inode);
+	KT_ASSERT(!inode_unhashed(inode), "hashed");
+	remove_inode_hash(inode);
+	KT_ASSERT(inode_unhashed(inode), "unhashed again");
+	/* shared writable maps and denials exclude each other */
+	KT_EQ(mapping_map_writable(&inode->i_data), 0);
+	KT_ASSERT(mapping_writably_mapped(&inode->i_data), "mapped writable");
+	KT_EQ(mapping_deny_writable(&inode->i_data), -EBUSY);
+	mapping_unmap_writable(&inode->i_data);
+	KT_EQ(mapping_deny_writable(&inode->i_data), 0);
+	KT_EQ(mapping_map_writable(&inode->i_data), -EPERM);
+	mapping_allow_writable(&inode->i_data);
+	KT_ASSERT(!mapping_tagged(&inode->i_data, PAGECACHE_TAG_DIRTY), "no dirty pages");
+	inode->i_link = "target";
+	KT_STREQ(simple_symlink_inode_operations.get_link(NULL, inode, NULL), "target");
+	kfree(inode);
+	return 0;
+}
+
+KTEST(fs_cov, kiocb_rw_flags)
+{
+	static const struct file_operations fops = { };
+	struct inode inode = { .i_mode = S_IFREG };
+	struct file f = { .f_op = &fops, .f_inode = &inode, .f_mode = FMODE_NOWAIT };
+	struct kiocb k;
+
+	init_sync_kiocb(&k, &f);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+	KT_EQ(kiocb_set_rw_flags(&k, 0), 0);
+	KT_EQ(kiocb_set_rw_flags(&k, (__force rwf_t)0x80000000), -EOPNOTSUPP);
+	KT_EQ(kiocb_set_rw_flags(&k, RWF_NOWAIT | RWF_SYNC), 0);
+	KT_EQ(k.ki_flags, IOCB_NOWAIT | IOCB_NOIO | IOCB_SYNC | IOCB_DSYNC);
+	f.f_mode = 0;
+	KT_EQ(kiocb_set_rw_flags(&k, RWF_NOWAIT), -EOPNOTSUPP);
+#else
+	KT_EQ(kiocb_set_rw_flags(&k, RWF_APPEND | RWF_NOAPPEND, WRITE), -EINVAL);
+	KT_EQ(kiocb_set_rw_flags(&k, RWF_NOWAIT | RWF_SYNC, READ), 0);
+	KT_EQ(k.ki_flags, IOCB_NOWAIT | IOCB_SYNC | IOCB_DSYNC);
+	KT_EQ(kiocb_set_rw_flags(&k, RWF_ATOMIC, READ), -EOPNOTSUPP);
+	/* NOAPPEND takes O_APPEND's flag off, unless the inode is append-only */
+	k.ki_flags = IOCB_APPEND;
+	KT_EQ(kiocb_set_rw_flags(&k, RWF_NOAPPEND, WRITE), 0);
+	KT_EQ(k.ki_flags & IOCB_APPEND, 0);
+	k.ki_flags = IOCB_APPEND;
+	inode.i_flags = S_APPEND;
+	KT_EQ(kiocb_set_rw_flags(&k, RWF_NOAPPEND, WRITE), -EPERM);
+#endif
+	return 0;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+KTEST(fs_cov, state_names_and_counts)
+{
+	struct inode inode = { };
+
+	spin_lock_init(&inode.i_lock);
+	inode_state_set_raw(&inode, I_NEW | I_DIRTY_SYNC);
+	inode_state_clear_raw(&inode, I_NEW);
+	KT_EQ(inode_state_read_once(&inode), I_DIRTY_SYNC);
+	inode_state_replace_raw(&inode, I_DIRTY_SYNC, I_FREEING);
+	KT_EQ(inode_state_read_once(&inode), I_FREEING);
+	set_inode_metadata_writeback(&inode);
+	KT_EQ(inode_state_read_once(&inode), I_FREEING | I_METADATA_WRITEBACK);
+	atomic_set(&inode.i_count, 2);
+	KT_ASSERT(iput_if_not_last(&inode), "2 -> 1");
+	KT_ASSERT(!iput_if_not_last(&inode), "the last one stays");
+	KT_EQ(icount_read_once(&inode), 1);
+	KT_ASSERT(name_is_dot(".", 1) && !name_is_dot("..", 2), "dot");
+	KT_ASSERT(name_is_dotdot("..", 2) && name_is_dot_dotdot("..", 2), "dotdot");
+	KT_ASSERT(name_contains_dotdot("a/../b") && name_contains_dotdot("a/.."), "contains");
+	KT_ASSERT(!name_contains_dotdot("a/..b") && !name_contains_dotdot("..a"), "not");
+	KT_ASSERT(extensible_ioctl_valid(_IOW('x', 1, u64), _IOW('x', 1, u32), 4), "larger");
+	KT_ASSERT(!extensible_ioctl_valid(_IOW('x', 1, u32), _IOW('x', 1, u64), 8), "short");
+	KT_ASSERT(!extensible_ioctl_valid(_IOR('x', 1, u64), _IOW('x', 1, u64), 8), "dir");
+	return 0;
+}
+#endif
