@@ -8,6 +8,8 @@
 #include <linux/fs.h>
 #include <linux/idr.h>
 #include <linux/kernel.h>
+#include <linux/kobject.h>
+#include <linux/sysfs.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -272,6 +274,122 @@ KTEST(fs_cov, state_names_and_counts)
 	KT_ASSERT(extensible_ioctl_valid(_IOW('x', 1, u64), _IOW('x', 1, u32), 4), "larger");
 	KT_ASSERT(!extensible_ioctl_valid(_IOW('x', 1, u32), _IOW('x', 1, u64), 8), "short");
 	KT_ASSERT(!extensible_ioctl_valid(_IOR('x', 1, u64), _IOW('x', 1, u64), 8), "dir");
+	return 0;
+}
+#endif
+
+/* a binary attribute over a 6-byte blob, writable */
+static char cov_blob[6] = "abcdef";
+
+static ssize_t cov_blob_read(struct file *file, struct kobject *kobj, __QDK_BIN_ATTR *attr,
+			     char *buf, loff_t off, size_t count)
+{
+	memcpy(buf, cov_blob + off, count);
+	return count;
+}
+
+static ssize_t cov_blob_write(struct file *file, struct kobject *kobj, __QDK_BIN_ATTR *attr,
+			      char *buf, loff_t off, size_t count)
+{
+	memcpy(cov_blob + off, buf, count);
+	return count;
+}
+
+static BIN_ATTR(blob, 0644, cov_blob_read, cov_blob_write, sizeof(cov_blob));
+
+static umode_t cov_bin_visible(struct kobject *kobj, __QDK_BIN_ATTR *attr, int n)
+{
+	return 0400;
+}
+
+KTEST(sysfs_cov, bin_files_and_links)
+{
+	struct kobject *k = kobject_create_and_add("kcov", NULL);
+	struct kobject *t = kobject_create_and_add("kcovt", NULL);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+	static struct bin_attribute *bins[] = { &bin_attr_blob, NULL };
+#else
+	static const struct bin_attribute *const bins[] = { &bin_attr_blob, NULL };
+#endif
+	static const struct attribute_group grp = {
+		.name = "bg", .bin_attrs = bins, .is_bin_visible = cov_bin_visible,
+	};
+	struct qdk_file *f;
+	char buf[16];
+
+	KT_ASSERT(k && t, "alloc");
+	KT_EQ(sysfs_create_bin_file(k, &bin_attr_blob), 0);
+	KT_EQ(sysfs_create_bin_file(k, &bin_attr_blob), -EEXIST);
+	KT_EQ(qdk_file_open("/sys/kcov/blob", O_RDWR, &f), 0);
+	/* reads stop at the size */
+	KT_EQ(qdk_file_read(f, buf, sizeof(buf)), 6);
+	KT_ASSERT(!memcmp(buf, "abcdef", 6), "content");
+	KT_EQ(qdk_file_read(f, buf, sizeof(buf)), 0);
+	qdk_file_set_pos(f, 4);
+	KT_EQ(qdk_file_write(f, "XYZ", 3), 2);	/* cut at the size */
+	KT_EQ(qdk_file_write(f, "Q", 1), -EFBIG);
+	KT_ASSERT(!memcmp(cov_blob, "abcdXY", 6), "written");
+	KT_EQ(qdk_file_close(f), 0);
+	sysfs_remove_bin_file(k, &bin_attr_blob);
+	KT_EQ(qdk_file_open("/sys/kcov/blob", O_RDONLY, &f), -ENOENT);
+
+	/* in a group, with its visibility: read-only there */
+	KT_EQ(sysfs_create_group(k, &grp), 0);
+	KT_EQ(qdk_file_open("/sys/kcov/bg/blob", O_WRONLY, &f), -EACCES);
+	KT_EQ(qdk_file_open("/sys/kcov/bg/blob", O_RDONLY, &f), 0);
+	KT_EQ(qdk_file_close(f), 0);
+
+	/* links: one name once, renamed, into groups */
+	KT_EQ(sysfs_create_link(k, t, "tl"), 0);
+	KT_EQ(sysfs_create_link_nowarn(k, t, "tl"), -EEXIST);
+	KT_EQ(qdk_file_open("/sys/kcov/tl", O_RDONLY, &f), -EISDIR);
+	KT_EQ(sysfs_rename_link(k, t, "tl", "tl2"), 0);
+	KT_EQ(sysfs_rename_link(k, t, "tl", "tl3"), -ENOENT);
+	KT_EQ(sysfs_add_link_to_group(k, "bg", t, "gl"), 0);
+	KT_EQ(sysfs_add_link_to_group(k, "nog", t, "gl"), -ENOENT);
+	KT_EQ(compat_only_sysfs_link_entry_to_kobj(t, k, "bg", NULL), 0);
+	KT_EQ(compat_only_sysfs_link_entry_to_kobj(t, k, "none", "x"), -ENOENT);
+	sysfs_remove_link_from_group(k, "bg", "gl");
+	sysfs_remove_link(k, "tl2");
+	sysfs_remove_link(t, "bg");
+	KT_EQ(sysfs_create_link(k, t, "tl2"), 0);	/* the name is free again */
+	sysfs_remove_link(k, "tl2");
+	sysfs_remove_group(k, &grp);
+	kobject_put(t);
+	kobject_put(k);
+	return 0;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 10, 0)
+static bool cov_shown;
+
+static bool cov_group_visible(struct kobject *kobj)
+{
+	return cov_shown;
+}
+DEFINE_SIMPLE_SYSFS_GROUP_VISIBLE(cov);
+
+static struct kobj_attribute cov_ka = __ATTR(ka, 0444, NULL, NULL);
+static struct attribute *cov_attrs[] = { &cov_ka.attr, NULL };
+
+KTEST(sysfs_cov, invisible_group)
+{
+	static const struct attribute_group grp = {
+		.name = "vg", .attrs = cov_attrs, .is_visible = SYSFS_GROUP_VISIBLE(cov),
+	};
+	struct kobject *k = kobject_create_and_add("kcovv", NULL);
+	struct qdk_file *f;
+
+	KT_ASSERT(k, "alloc");
+	cov_shown = false;
+	KT_EQ(sysfs_create_group(k, &grp), 0);
+	KT_EQ(qdk_file_open("/sys/kcovv/vg/ka", O_RDONLY, &f), -ENOENT);
+	cov_shown = true;
+	KT_EQ(sysfs_update_group(k, &grp), 0);
+	KT_EQ(qdk_file_open("/sys/kcovv/vg/ka", O_RDONLY, &f), 0);
+	KT_EQ(qdk_file_close(f), 0);
+	sysfs_remove_group(k, &grp);
+	kobject_put(k);
 	return 0;
 }
 #endif

@@ -416,6 +416,9 @@ void put_device(struct device *dev);
 
 int __must_check device_create_file(struct device *dev, const struct device_attribute *attr);
 void device_remove_file(struct device *dev, const struct device_attribute *attr);
+/* a binary attribute's file in the device's directory (sysfs_create_bin_file()) */
+int __must_check device_create_bin_file(struct device *dev, const struct bin_attribute *attr);
+void device_remove_bin_file(struct device *dev, const struct bin_attribute *attr);
 int __must_check device_add_groups(struct device *dev, const struct attribute_group **groups);
 void device_remove_groups(struct device *dev, const struct attribute_group **groups);
 
