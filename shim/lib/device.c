@@ -1076,6 +1076,76 @@ int kobject_init_and_add(struct kobject *kobj, const struct kobj_type *ktype,
 	return err;
 }
 
+/*
+ * A new name, or a new parent, for an added kobject with a parent: its
+ * directory (with everything in it) moves; a KOBJ_MOVE uevent follows, as
+ * lib/kobject.c sends it (no one receives it here).
+ */
+int kobject_rename(struct kobject *kobj, const char *new_name)
+{
+	char from[200], to[200];
+	char *name;
+	int err;
+
+	if (!kobj || !kobj->parent)
+		return -EINVAL;
+	if (!new_name || !*new_name || strchr(new_name, '/'))
+		return -EINVAL;
+	kobj_dir(kobj, from, sizeof(from));
+	strscpy(to, from, sizeof(to));
+	*strrchr(to, '/') = '\0';
+	strlcat(to, "/", sizeof(to));
+	strlcat(to, new_name, sizeof(to));
+	name = kstrdup(new_name, GFP_KERNEL);
+	if (!name)
+		return -ENOMEM;
+	err = qdk_node_rename(from, to);
+	if (err) {
+		kfree(name);
+		return err;
+	}
+	kfree(kobj->__qdk_name);
+	kobj->__qdk_name = name;
+	kobj->name = name;
+	kobject_uevent(kobj, KOBJ_MOVE);
+	return 0;
+}
+
+int kobject_move(struct kobject *kobj, struct kobject *new_parent)
+{
+	char from[200], to[200];
+	int err;
+
+	kobj = kobject_get(kobj);
+	if (!kobj)
+		return -EINVAL;
+	new_parent = kobject_get(new_parent);
+	if (!new_parent && kobj->kset)
+		new_parent = kobject_get(&kobj->kset->kobj);
+	err = -EINVAL;
+	/* a device's directory follows dev->parent, which only device_move() changes */
+	if (!kobj->parent || is_device_kobj(kobj))
+		goto out;
+	kobj_dir(kobj, from, sizeof(from));
+	if (new_parent)
+		kobj_dir(new_parent, to, sizeof(to));
+	else
+		strscpy(to, "/sys", sizeof(to));
+	strlcat(to, "/", sizeof(to));
+	strlcat(to, kobject_name(kobj), sizeof(to));
+	err = qdk_node_rename(from, to);
+	if (err)
+		goto out;
+	kobject_put(kobj->parent);
+	kobj->parent = new_parent;
+	new_parent = NULL;
+	kobject_uevent(kobj, KOBJ_MOVE);
+out:
+	kobject_put(new_parent);
+	kobject_put(kobj);
+	return err;
+}
+
 /* a kset's member is on its list (holding a reference) while added */
 static void kobj_kset_join(struct kobject *kobj)
 {

@@ -393,3 +393,33 @@ KTEST(sysfs_cov, invisible_group)
 	return 0;
 }
 #endif
+
+KTEST(kobject_cov, rename_and_move)
+{
+	struct kobject *a = kobject_create_and_add("kca", NULL);
+	struct kobject *b = kobject_create_and_add("kcb", NULL);
+	struct kobject *c = kobject_create_and_add("kcc", a);
+	struct kobject *d = kobject_create_and_add("kcd", a);
+	static struct kobj_attribute ka = __ATTR(ka, 0444, NULL, NULL);
+	struct qdk_file *f;
+
+	KT_ASSERT(a && b && c && d, "alloc");
+	KT_EQ(sysfs_create_file(c, &ka.attr), 0);
+	KT_EQ(kobject_rename(a, "x"), -EINVAL);		/* no parent */
+	KT_EQ(kobject_rename(c, "kcd"), -EEXIST);
+	KT_EQ(kobject_rename(c, "kcc2"), 0);
+	KT_STREQ(kobject_name(c), "kcc2");
+	KT_EQ(qdk_file_open("/sys/kca/kcc2/ka", O_RDONLY, &f), 0);
+	KT_EQ(qdk_file_close(f), 0);
+	KT_EQ(qdk_file_open("/sys/kca/kcc/ka", O_RDONLY, &f), -ENOENT);
+	KT_EQ(kobject_move(c, b), 0);
+	KT_ASSERT(c->parent == b, "new parent");
+	KT_EQ(qdk_file_open("/sys/kcb/kcc2/ka", O_RDONLY, &f), 0);
+	KT_EQ(qdk_file_close(f), 0);
+	sysfs_remove_file(c, &ka.attr);
+	kobject_put(c);
+	kobject_put(d);
+	kobject_put(b);
+	kobject_put(a);
+	return 0;
+}
