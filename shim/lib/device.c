@@ -1934,6 +1934,13 @@ ssize_t device_store_ulong(struct device *dev, struct device_attribute *attr,
 	return size;
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+ssize_t device_show_string(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%s\n", (const char *)to_ext_attr(attr)->var);
+}
+#endif
+
 ssize_t device_show_int(struct device *dev, struct device_attribute *attr, char *buf)
 {
 	return sysfs_emit(buf, "%d\n", *(int *)to_ext_attr(attr)->var);
@@ -2857,3 +2864,76 @@ bool class_is_registered(const struct class *class)
 	return false;
 }
 #endif
+
+bool device_remove_file_self(struct device *dev, const struct device_attribute *attr)
+{
+	device_remove_file(dev, attr);
+	return true;
+}
+
+int device_rename(struct device *dev, const char *new_name)
+{
+	char from[160], to[160];
+	int err;
+
+	if (!dev || !new_name || !*new_name || strchr(new_name, '/'))
+		return -EINVAL;
+	if (strlen(new_name) >= sizeof(dev->__qdk_name))
+		return -ENAMETOOLONG;
+	device_dir(dev, from, sizeof(from));
+	strscpy(to, from, sizeof(to));
+	*strrchr(to, '/') = '\0';
+	strlcat(to, "/", sizeof(to));
+	strlcat(to, new_name, sizeof(to));
+	err = qdk_node_rename(from, to);
+	if (err)
+		return err;
+	dev_set_name(dev, "%s", new_name);
+	kobject_uevent(&dev->kobj, KOBJ_MOVE);
+	return 0;
+}
+
+bool device_is_bound(struct device *dev)
+{
+	return false;
+}
+
+/* drivers/base/core.c's root devices: a device and the module that made it */
+struct root_device {
+	struct device dev;
+	struct module *owner;
+};
+
+static void root_device_release(struct device *dev)
+{
+	kfree(container_of(dev, struct root_device, dev));
+}
+
+struct device *__root_device_register(const char *name, struct module *owner)
+{
+	struct root_device *root = kzalloc(sizeof(*root), GFP_KERNEL);
+	int err;
+
+	if (!root)
+		return ERR_PTR(-ENOMEM);
+	err = dev_set_name(&root->dev, "%s", name);
+	if (err) {
+		kfree(root);
+		return ERR_PTR(err);
+	}
+	root->dev.release = root_device_release;
+	err = device_register(&root->dev);
+	if (err) {
+		put_device(&root->dev);
+		return ERR_PTR(err);
+	}
+	root->owner = owner;
+	return &root->dev;
+}
+EXPORT_SYMBOL_GPL(__root_device_register);
+
+void root_device_unregister(struct device *dev)
+{
+	device_unregister(dev);
+}
+EXPORT_SYMBOL_GPL(root_device_unregister);

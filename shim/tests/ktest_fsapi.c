@@ -4,6 +4,7 @@
  * bounce buffers, the pagefault guard), IDA look-ups and the idr_alloc
  * class, and the file-system helpers of linux/fs.h the shim computes.
  */
+#include <linux/device.h>
 #include <linux/errno.h>
 #include <linux/fs.h>
 #include <linux/idr.h>
@@ -421,5 +422,50 @@ KTEST(kobject_cov, rename_and_move)
 	kobject_put(d);
 	kobject_put(b);
 	kobject_put(a);
+	return 0;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+static char cov_label[] = "eth-cov";
+static DEVICE_STRING_ATTR_RO(label, 0644, cov_label);
+#endif
+
+KTEST(device_cov, root_device_rename_and_string)
+{
+	struct device *root = root_device_register("rdcov");
+	struct qdk_file *f;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+	char buf[32];
+#endif
+
+	KT_ASSERT(!IS_ERR(root), "register");
+	KT_EQ(qdk_file_open("/sys/devices/rdcov", O_RDONLY, &f), -EISDIR);
+	KT_ASSERT(!device_is_bound(root), "no drivers");
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+	KT_EQ(device_create_file(root, &dev_attr_label.attr), 0);
+	KT_EQ(dev_attr_label.attr.attr.mode, 0444);	/* never writable */
+	KT_EQ(qdk_file_open("/sys/devices/rdcov/label", O_RDONLY, &f), 0);
+	KT_EQ(qdk_file_read(f, buf, sizeof(buf)), 8);
+	KT_ASSERT(!memcmp(buf, "eth-cov\n", 8), "label");
+	KT_EQ(qdk_file_close(f), 0);
+#endif
+	KT_EQ(device_rename(root, "rdcov2"), 0);
+	KT_STREQ(dev_name(root), "rdcov2");
+	KT_EQ(qdk_file_open("/sys/devices/rdcov", O_RDONLY, &f), -ENOENT);
+	KT_EQ(qdk_file_open("/sys/devices/rdcov2", O_RDONLY, &f), -EISDIR);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+	KT_EQ(qdk_file_open("/sys/devices/rdcov2/label", O_RDONLY, &f), 0);
+	KT_EQ(qdk_file_close(f), 0);
+	KT_ASSERT(device_remove_file_self(root, &dev_attr_label.attr), "removed");
+	KT_EQ(qdk_file_open("/sys/devices/rdcov2/label", O_RDONLY, &f), -ENOENT);
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 5, 0)
+	{
+		guard(device)(root);
+		KT_ASSERT(mutex_is_locked(&root->mutex), "locked in the scope");
+	}
+	KT_ASSERT(!mutex_is_locked(&root->mutex), "unlocked after");
+#endif
+	root_device_unregister(root);
 	return 0;
 }
