@@ -31,6 +31,7 @@ struct proc_dir_entry {
 	int (*single_show)(struct seq_file *m, void *v);
 	const struct seq_operations *seq_ops;	/* proc_create_seq*() */
 	unsigned int state_size;
+	proc_write_t write;			/* proc_create_net_*_write() */
 };
 
 static LIST_HEAD(pdes);
@@ -259,6 +260,130 @@ struct proc_dir_entry *proc_create_single_data(const char *name, umode_t mode,
 	if (p)
 		p->single_show = show;
 	return p;
+}
+
+/* an empty directory a file system is mounted on */
+struct proc_dir_entry *proc_create_mount_point(const char *name)
+{
+	return proc_add(name, 0555, NULL, true, NULL, NULL);
+}
+
+/*
+ * fs/proc/proc_net.c: files of a namespace's directory (proc_net_mkdir()),
+ * the namespace being the directory's data: a seq file whose private state
+ * (state_size bytes, a struct seq_net_private first) starts with it, or a
+ * single_open() file whose private is it; -ENXIO when the parent has none.
+ * A _write file's write() gets the request NUL-terminated, at most a page.
+ */
+static int seq_open_net(struct inode *inode, struct file *file)
+{
+	struct proc_dir_entry *de = PDE(inode);
+	void *net = proc_get_parent_data(inode);
+	void **p;
+
+	WARN_ON_ONCE(de->state_size < sizeof(void *));
+	if ((file->f_mode & FMODE_WRITE) && !de->write)
+		return -EACCES;
+	if (!net)
+		return -ENXIO;
+	p = __seq_open_private(file, de->seq_ops, de->state_size);
+	if (!p)
+		return -ENOMEM;
+	*p = net;	/* seq_net_private.net */
+	return 0;
+}
+
+static int single_open_net(struct inode *inode, struct file *file)
+{
+	struct proc_dir_entry *de = PDE(inode);
+	void *net = proc_get_parent_data(inode);
+
+	if ((file->f_mode & FMODE_WRITE) && !de->write)
+		return -EACCES;
+	if (!net)
+		return -ENXIO;
+	return single_open(file, de->single_show, net);
+}
+
+static ssize_t proc_simple_write(struct file *f, const char __user *ubuf, size_t size,
+				 loff_t *pos)
+{
+	struct proc_dir_entry *de = PDE(file_inode(f));
+	char *buf;
+	int ret;
+
+	if (!de->write)
+		return -EACCES;
+	if (size == 0 || size > PAGE_SIZE - 1)
+		return -EINVAL;
+	buf = memdup_user_nul(ubuf, size);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	ret = de->write(f, buf, size);
+	kfree(buf);
+	return ret == 0 ? size : ret;
+}
+
+static const struct proc_ops proc_net_seq_ops = {
+	.proc_open	= seq_open_net,
+	.proc_read	= seq_read,
+	.proc_write	= proc_simple_write,
+	.proc_lseek	= seq_lseek,
+	.proc_release	= seq_release_private,
+};
+
+static const struct proc_ops proc_net_single_ops = {
+	.proc_open	= single_open_net,
+	.proc_read	= seq_read,
+	.proc_write	= proc_simple_write,
+	.proc_lseek	= seq_lseek,
+	.proc_release	= single_release,
+};
+
+struct proc_dir_entry *proc_create_net_data_write(const char *name, umode_t mode,
+						  struct proc_dir_entry *parent,
+						  const struct seq_operations *ops,
+						  proc_write_t write, unsigned int state_size,
+						  void *data)
+{
+	struct proc_dir_entry *p = proc_add(name, mode, parent, false, &proc_net_seq_ops, data);
+
+	if (p) {
+		p->seq_ops = ops;
+		p->state_size = state_size;
+		p->write = write;
+	}
+	return p;
+}
+
+struct proc_dir_entry *proc_create_net_data(const char *name, umode_t mode,
+					    struct proc_dir_entry *parent,
+					    const struct seq_operations *ops,
+					    unsigned int state_size, void *data)
+{
+	return proc_create_net_data_write(name, mode, parent, ops, NULL, state_size, data);
+}
+
+struct proc_dir_entry *proc_create_net_single_write(const char *name, umode_t mode,
+						    struct proc_dir_entry *parent,
+						    int (*show)(struct seq_file *, void *),
+						    proc_write_t write, void *data)
+{
+	struct proc_dir_entry *p = proc_add(name, mode, parent, false, &proc_net_single_ops,
+					    data);
+
+	if (p) {
+		p->single_show = show;
+		p->write = write;
+	}
+	return p;
+}
+
+struct proc_dir_entry *proc_create_net_single(const char *name, umode_t mode,
+					      struct proc_dir_entry *parent,
+					      int (*show)(struct seq_file *, void *), void *data)
+{
+	return proc_create_net_single_write(name, mode, parent, show, NULL, data);
 }
 
 /* de and every entry under it */

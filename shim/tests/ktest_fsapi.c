@@ -10,6 +10,8 @@
 #include <linux/idr.h>
 #include <linux/kernel.h>
 #include <linux/kobject.h>
+#include <linux/proc_fs.h>
+#include <linux/seq_file.h>
 #include <linux/sysfs.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -467,5 +469,87 @@ KTEST(device_cov, root_device_rename_and_string)
 	KT_ASSERT(!mutex_is_locked(&root->mutex), "unlocked after");
 #endif
 	root_device_unregister(root);
+	return 0;
+}
+
+struct cov_net_state {
+	void *net;		/* struct seq_net_private's first member */
+	int pos;
+};
+
+static void *cov_net_start(struct seq_file *m, loff_t *pos)
+{
+	return *pos == 0 ? m->private : NULL;
+}
+
+static void *cov_net_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	++*pos;
+	return NULL;
+}
+
+static void cov_net_stop(struct seq_file *m, void *v)
+{
+}
+
+static int cov_net_show(struct seq_file *m, void *v)
+{
+	struct cov_net_state *st = v;
+
+	seq_printf(m, "%s\n", (char *)st->net);
+	return 0;
+}
+
+static const struct seq_operations cov_net_ops = {
+	.start = cov_net_start, .next = cov_net_next, .stop = cov_net_stop, .show = cov_net_show,
+};
+
+static int cov_single_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "[%s]\n", (char *)m->private);
+	return 0;
+}
+
+static int cov_written;
+
+static int cov_net_write(struct file *file, char *buf, size_t size)
+{
+	cov_written = buf[size] == '\0' ? (int)size : -1;	/* NUL-terminated */
+	return 0;
+}
+
+KTEST(proc_cov, net_files)
+{
+	static char fake_net[] = "ns0";
+	struct proc_dir_entry *dir = proc_mkdir_data("covnet", 0, NULL, fake_net);
+	struct proc_dir_entry *orphan = proc_mkdir("covnonet", NULL);
+	struct qdk_file *f;
+	char buf[32];
+
+	KT_ASSERT(dir && orphan, "dirs");
+	KT_ASSERT(proc_create_net("seq", 0444, dir, &cov_net_ops, sizeof(struct cov_net_state)),
+		  "seq");
+	KT_ASSERT(proc_create_net_single_write("one", 0644, dir, cov_single_show,
+					       cov_net_write, NULL), "single");
+	KT_ASSERT(proc_create_net("lost", 0444, orphan, &cov_net_ops,
+				  sizeof(struct cov_net_state)), "orphan");
+	KT_EQ(qdk_file_open("/proc/covnet/seq", O_RDONLY, &f), 0);
+	KT_EQ(qdk_file_read(f, buf, sizeof(buf)), 4);
+	KT_ASSERT(!memcmp(buf, "ns0\n", 4), "the parent's net");
+	KT_EQ(qdk_file_close(f), 0);
+	KT_EQ(qdk_file_open("/proc/covnet/seq", O_WRONLY, &f), -EACCES);	/* no write() */
+	KT_EQ(qdk_file_open("/proc/covnonet/lost", O_RDONLY, &f), -ENXIO);
+	KT_EQ(qdk_file_open("/proc/covnet/one", O_RDWR, &f), 0);
+	KT_EQ(qdk_file_read(f, buf, sizeof(buf)), 6);
+	KT_ASSERT(!memcmp(buf, "[ns0]\n", 6), "single's private");
+	KT_EQ(qdk_file_write(f, "abc", 3), 3);
+	KT_EQ(cov_written, 3);
+	KT_EQ(qdk_file_write(f, "", 0), -EINVAL);
+	KT_EQ(qdk_file_close(f), 0);
+	KT_ASSERT(proc_create_mount_point("covmnt"), "mount point");
+	KT_EQ(qdk_file_open("/proc/covmnt", O_RDONLY, &f), -EISDIR);
+	remove_proc_entry("covmnt", NULL);
+	proc_remove(orphan);
+	proc_remove(dir);
 	return 0;
 }
