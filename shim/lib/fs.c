@@ -384,6 +384,12 @@ int qdk_file_close(struct qdk_file *f)
 	return ret;
 }
 
+/* the node a file is open on (NULL once it is gone) */
+struct qdk_node *qdk_file_node(const struct file *file)
+{
+	return container_of(file, struct qdk_file, file)->node;
+}
+
 int qdk_file_count(const char *path, unsigned long *opens, unsigned long *releases)
 {
 	struct qdk_node *n = node_find(path);

@@ -15,6 +15,7 @@
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/stdarg.h>
 #include <linux/string.h>
 
 #include <qdk/unmodelled.h>
@@ -428,6 +429,8 @@ struct dentry {
 	struct list_head list;
 	struct qdk_node *node;
 	void *own;		/* what the file's ops need (a number, short fops) */
+	const void *aux;	/* debugfs_create_file_aux()'s */
+	struct list_head cancellations;	/* handlers between enter and leave */
 };
 
 static LIST_HEAD(dentries);
@@ -445,6 +448,7 @@ static struct dentry *debugfs_add(const char *name, umode_t mode, struct dentry 
 		return ERR_PTR(-ENOMEM);
 	tmpl.mode = mode;
 	tmpl.owner = d;
+	INIT_LIST_HEAD(&d->cancellations);
 	d->node = qdk_node_add(parent ? parent->node->path : DEBUGFS_ROOT, name, &tmpl);
 	if (IS_ERR(d->node)) {
 		struct dentry *err = ERR_CAST(d->node);
@@ -477,7 +481,11 @@ struct dentry *debugfs_create_file_full(const char *name, umode_t mode, struct d
 					void *data, const void *aux,
 					const struct file_operations *fops)
 {
-	return debugfs_file(name, mode, parent, data, fops);
+	struct dentry *d = debugfs_file(name, mode, parent, data, fops);
+
+	if (!IS_ERR(d))
+		d->aux = aux;
+	return d;
 }
 
 /* simple_open(): the data is the file's private_data */
@@ -502,10 +510,12 @@ struct dentry *debugfs_create_file_short(const char *name, umode_t mode,
 	fops->write = sfops->write;
 	fops->llseek = sfops->llseek;
 	d = debugfs_file(name, mode, parent, data, fops);
-	if (IS_ERR(d))
+	if (IS_ERR(d)) {
 		kfree(fops);
-	else
+	} else {
 		d->own = fops;
+		d->aux = aux;
+	}
 	return d;
 }
 #else
@@ -523,6 +533,115 @@ struct dentry *debugfs_create_file_unsafe(const char *name, umode_t mode,
 	return debugfs_file(name, mode, parent, data, fops);
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+/* the debugfs file a struct file is open on (every shim file is a node's) */
+static struct dentry *file_dentry_of(const struct file *file)
+{
+	struct qdk_node *n = qdk_file_node(file);
+	struct dentry *d;
+
+	list_for_each_entry(d, &dentries, list)
+		if (d->node == n)
+			return d;
+	return NULL;
+}
+
+/*
+ * A handler that may block for long registers how to end the wait: a
+ * removal of the file in between calls cancel() (the shim has one thread,
+ * so only a removal from the handler itself can come in between).
+ */
+void debugfs_enter_cancellation(struct file *file, struct debugfs_cancellation *cancellation)
+{
+	struct dentry *d = file_dentry_of(file);
+
+	if (WARN_ON(!d))
+		return;
+	list_add_tail(&cancellation->list, &d->cancellations);
+}
+
+void debugfs_leave_cancellation(struct file *file, struct debugfs_cancellation *cancellation)
+{
+	/* gone already when a removal cancelled it */
+	if (!list_empty(&cancellation->list))
+		list_del_init(&cancellation->list);
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+void *debugfs_get_aux(const struct file *file)
+{
+	struct dentry *d = file_dentry_of(file);
+
+	return d ? (void *)d->aux : NULL;
+}
+#endif
+
+static void dentry_cancel(struct dentry *d)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+	struct debugfs_cancellation *c, *tmp;
+
+	list_for_each_entry_safe(c, tmp, &d->cancellations, list) {
+		list_del_init(&c->list);
+		if (c->cancel)
+			c->cancel(d, c->cancel_data);
+	}
+#endif
+}
+
+/* new_name in new_dir: the file (a directory: with what is in it) moves */
+static int dentry_move(struct dentry *dentry, struct dentry *new_dir, const char *new_name)
+{
+	char to[160];
+
+	if (IS_ERR_OR_NULL(dentry))
+		return -EINVAL;
+	if (snprintf(to, sizeof(to), "%s/%s", new_dir ? new_dir->node->path : DEBUGFS_ROOT,
+		     new_name) >= (int)sizeof(to))
+		return -ENAMETOOLONG;
+	if (!strcmp(to, dentry->node->path))
+		return 0;
+	return qdk_node_rename(dentry->node->path, to);
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+struct dentry *debugfs_rename(struct dentry *old_dir, struct dentry *old_dentry,
+			      struct dentry *new_dir, const char *new_name)
+{
+	int err;
+
+	if (IS_ERR(old_dir))
+		return old_dir;
+	if (IS_ERR(new_dir))
+		return new_dir;
+	err = dentry_move(old_dentry, new_dir, new_name);
+	return err ? ERR_PTR(err) : old_dentry;
+}
+#else
+int debugfs_change_name(struct dentry *dentry, const char *fmt, ...)
+{
+	char name[128], dir[160];
+	const char *slash;
+	va_list ap;
+	int len;
+
+	if (IS_ERR_OR_NULL(dentry))
+		return 0;
+	va_start(ap, fmt);
+	len = vsnprintf(name, sizeof(name), fmt, ap);
+	va_end(ap);
+	if (len >= (int)sizeof(name))
+		return -ENAMETOOLONG;
+	slash = strrchr(dentry->node->path, '/');
+	snprintf(dir, sizeof(dir), "%.*s/%s", (int)(slash - dentry->node->path),
+		 dentry->node->path, name);
+	if (!strcmp(dir, dentry->node->path))
+		return 0;
+	return qdk_node_rename(dentry->node->path, dir);
+}
+#endif
+
 void debugfs_remove(struct dentry *dentry)
 {
 	struct dentry *d, *tmp;
@@ -530,10 +649,12 @@ void debugfs_remove(struct dentry *dentry)
 
 	if (IS_ERR_OR_NULL(dentry))
 		return;
+	dentry_cancel(dentry);
 	len = strlen(dentry->node->path);
 	list_for_each_entry_safe(d, tmp, &dentries, list)
 		if (d != dentry && !strncmp(d->node->path, dentry->node->path, len) &&
 		    d->node->path[len] == '/') {
+			dentry_cancel(d);
 			list_del(&d->list);
 			kfree(d->own);
 			kfree(d);

@@ -4,6 +4,7 @@
  * bounce buffers, the pagefault guard), IDA look-ups and the idr_alloc
  * class, and the file-system helpers of linux/fs.h the shim computes.
  */
+#include <linux/debugfs.h>
 #include <linux/device.h>
 #include <linux/errno.h>
 #include <linux/fs.h>
@@ -551,5 +552,80 @@ KTEST(proc_cov, net_files)
 	remove_proc_entry("covmnt", NULL);
 	proc_remove(orphan);
 	proc_remove(dir);
+	return 0;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+static int cov_cancelled;
+
+static void cov_cancel(struct dentry *d, void *data)
+{
+	cov_cancelled = *(int *)data;
+}
+
+static struct debugfs_cancellation cov_canc;
+static int cov_canc_data = 5;
+
+static ssize_t cov_dbg_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
+{
+	cov_canc.cancel = cov_cancel;
+	cov_canc.cancel_data = &cov_canc_data;
+	debugfs_enter_cancellation(file, &cov_canc);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+	return debugfs_get_aux_num(file);
+#else
+	return 0;
+#endif
+}
+#else
+static ssize_t cov_dbg_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
+{
+	return 0;
+}
+#endif
+
+static const struct file_operations cov_dbg_fops = { .read = cov_dbg_read };
+
+KTEST(debugfs_cov, rename_aux_cancel)
+{
+	struct dentry *dir = debugfs_create_dir("covd", NULL);
+	struct dentry *other = debugfs_create_dir("covd2", NULL);
+	struct dentry *file;
+	struct qdk_file *f;
+	char buf[4];
+
+	KT_ASSERT(!IS_ERR(dir) && !IS_ERR(other), "dirs");
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	file = debugfs_create_file_aux_num("f", 0444, dir, NULL, 3, &cov_dbg_fops);
+#else
+	file = debugfs_create_file("f", 0444, dir, NULL, &cov_dbg_fops);
+#endif
+	KT_ASSERT(!IS_ERR(file), "file");
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+	KT_ASSERT(debugfs_rename(dir, file, other, "g") == file, "moved");
+	KT_EQ(qdk_file_open("/sys/kernel/debug/covd2/g", O_RDONLY, &f), 0);
+	KT_EQ(qdk_file_close(f), 0);
+	KT_ASSERT(debugfs_rename(other, file, dir, "f") == file, "back");
+#else
+	KT_EQ(debugfs_change_name(dir, "covd%d", 2), -EEXIST);
+	KT_EQ(debugfs_change_name(dir, "covd%d", 3), 0);
+	KT_ASSERT(debugfs_lookup("covd3", NULL) == dir, "renamed dir");
+#endif
+	KT_EQ(qdk_file_open(LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0) ?
+			    "/sys/kernel/debug/covd3/f" : "/sys/kernel/debug/covd/f", O_RDONLY, &f), 0);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	KT_EQ(qdk_file_read(f, buf, sizeof(buf)), 3);	/* the aux number */
+#else
+	KT_EQ(qdk_file_read(f, buf, sizeof(buf)), 0);
+#endif
+	KT_EQ(qdk_file_close(f), 0);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+	/* the read stayed in its cancellable section: removing the file cancels it */
+	cov_cancelled = 0;
+	debugfs_remove(file);
+	KT_EQ(cov_cancelled, 5);
+#endif
+	debugfs_remove(dir);
+	debugfs_remove(other);
 	return 0;
 }
