@@ -2937,3 +2937,71 @@ void root_device_unregister(struct device *dev)
 	device_unregister(dev);
 }
 EXPORT_SYMBOL_GPL(root_device_unregister);
+
+/* ---- compatibility class directories -------------------------------------- */
+
+struct class_compat {
+	struct kobject *kobj;
+};
+
+/* /sys/class as a kobject, the parent of the compat directories */
+static struct kobject class_dir_kobj = {
+	.name = "class", .kref = KREF_INIT(1), .state_initialized = 1, .state_in_sysfs = 1,
+};
+
+struct class_compat *class_compat_register(const char *name)
+{
+	struct class_compat *cls = kmalloc(sizeof(*cls), GFP_KERNEL);
+
+	if (!cls)
+		return NULL;
+	cls->kobj = kobject_create_and_add(name, &class_dir_kobj);
+	if (!cls->kobj) {
+		kfree(cls);
+		return NULL;
+	}
+	return cls;
+}
+EXPORT_SYMBOL_GPL(class_compat_register);
+
+void class_compat_unregister(struct class_compat *cls)
+{
+	kobject_put(cls->kobj);
+	kfree(cls);
+}
+EXPORT_SYMBOL_GPL(class_compat_unregister);
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+int class_compat_create_link(struct class_compat *cls, struct device *dev,
+			     struct device *device_link)
+#else
+int class_compat_create_link(struct class_compat *cls, struct device *dev)
+#endif
+{
+	int err = sysfs_create_link(cls->kobj, &dev->kobj, dev_name(dev));
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+	if (!err && device_link) {
+		err = sysfs_create_link(&dev->kobj, &device_link->kobj, "device");
+		if (err)
+			sysfs_remove_link(cls->kobj, dev_name(dev));
+	}
+#endif
+	return err;
+}
+EXPORT_SYMBOL_GPL(class_compat_create_link);
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+void class_compat_remove_link(struct class_compat *cls, struct device *dev,
+			      struct device *device_link)
+#else
+void class_compat_remove_link(struct class_compat *cls, struct device *dev)
+#endif
+{
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+	if (device_link)
+		sysfs_remove_link(&dev->kobj, "device");
+#endif
+	sysfs_remove_link(cls->kobj, dev_name(dev));
+}
+EXPORT_SYMBOL_GPL(class_compat_remove_link);

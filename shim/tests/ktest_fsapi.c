@@ -629,3 +629,31 @@ KTEST(debugfs_cov, rename_aux_cancel)
 	debugfs_remove(other);
 	return 0;
 }
+
+KTEST(device_cov, class_compat_links)
+{
+	struct class_compat *cc = class_compat_register("covcompat");
+	struct device *dev = root_device_register("covdev");
+	struct qdk_file *f;
+
+	KT_ASSERT(cc && !IS_ERR(dev), "alloc");
+	KT_EQ(qdk_file_open("/sys/class/covcompat", O_RDONLY, &f), -EISDIR);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+	KT_EQ(class_compat_create_link(cc, dev, NULL), 0);
+	KT_EQ(class_compat_create_link(cc, dev, NULL), -EEXIST);
+#else
+	KT_EQ(class_compat_create_link(cc, dev), 0);
+	KT_EQ(class_compat_create_link(cc, dev), -EEXIST);
+#endif
+	KT_EQ(qdk_file_open("/sys/class/covcompat/covdev", O_RDONLY, &f), -EISDIR);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+	class_compat_remove_link(cc, dev, NULL);
+#else
+	class_compat_remove_link(cc, dev);
+#endif
+	KT_EQ(qdk_file_open("/sys/class/covcompat/covdev", O_RDONLY, &f), -ENOENT);
+	class_compat_unregister(cc);
+	KT_EQ(qdk_file_open("/sys/class/covcompat", O_RDONLY, &f), -ENOENT);
+	root_device_unregister(dev);
+	return 0;
+}
