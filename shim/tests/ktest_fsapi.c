@@ -612,7 +612,8 @@ KTEST(debugfs_cov, rename_aux_cancel)
 	KT_ASSERT(debugfs_lookup("covd3", NULL) == dir, "renamed dir");
 #endif
 	KT_EQ(qdk_file_open(LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0) ?
-			    "/sys/kernel/debug/covd3/f" : "/sys/kernel/debug/covd/f", O_RDONLY, &f), 0);
+			    "/sys/kernel/debug/covd3/f" : "/sys/kernel/debug/covd/f",
+			    O_RDONLY, &f), 0);
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 	KT_EQ(qdk_file_read(f, buf, sizeof(buf)), 3);	/* the aux number */
 #else

@@ -68,7 +68,8 @@ struct attribute_group {
 	umode_t			(*is_bin_visible)(struct kobject *, __QDK_BIN_ATTR *, int);
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
 	/* the file size of a binary attribute (its bin_attribute's size otherwise) */
-	size_t			(*bin_size)(struct kobject *, const struct bin_attribute *, int);
+	size_t			(*bin_size)(struct kobject *, const struct bin_attribute *,
+					    int);
 #endif
 	struct attribute	**attrs;
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
@@ -209,7 +210,8 @@ __ATTRIBUTE_GROUPS(_name)
 }
 #define __BIN_ATTR_RO(_name, _size)	__BIN_ATTR(_name, 0444, _name##_read, NULL, _size)
 #define __BIN_ATTR_WO(_name, _size)	__BIN_ATTR(_name, 0200, NULL, _name##_write, _size)
-#define __BIN_ATTR_RW(_name, _size)	__BIN_ATTR(_name, 0644, _name##_read, _name##_write, _size)
+#define __BIN_ATTR_RW(_name, _size)	\
+	__BIN_ATTR(_name, 0644, _name##_read, _name##_write, _size)
 #define __BIN_ATTR_NULL			__ATTR_NULL
 #define __BIN_ATTR_ADMIN_RO(_name, _size)	__BIN_ATTR(_name, 0400, _name##_read, NULL, _size)
 #define __BIN_ATTR_ADMIN_RW(_name, _size)	\
