@@ -45,6 +45,7 @@ struct attr_file {
 	struct kobject *kobj;			/* or another kobject's */
 	const struct attribute *attr;
 	const struct attribute_group *grp;	/* the group it came with */
+	const struct bin_attribute *bin;	/* a binary attribute's file */
 	struct qdk_node *node;
 };
 
@@ -190,6 +191,98 @@ static const struct file_operations attr_fops = {
 	.write	= attr_write,
 };
 
+/*
+ * A binary attribute's file (fs/sysfs/file.c's sysfs_kf_bin_*() under
+ * kernfs's read and write): the request cut at the file's size (its
+ * i_size, 0 for no limit) and at a page, through a kernel buffer.
+ */
+static struct kobject *attr_kobj(const struct attr_file *af)
+{
+	return af->kobj ? af->kobj : &af->dev->kobj;
+}
+
+static ssize_t bin_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
+{
+	struct attr_file *af = file_inode(file)->i_private;
+	loff_t size = i_size_read(file_inode(file)), pos = *ppos;
+	ssize_t len;
+	char *page;
+
+	if (size) {
+		if (pos >= size)
+			return 0;
+		if (pos + count > size)
+			count = size - pos;
+	}
+	if (!af->bin->read)
+		return -EIO;
+	count = min_t(size_t, count, PAGE_SIZE);
+	if (!count)
+		return 0;
+	page = kmalloc(count, GFP_KERNEL);
+	if (!page)
+		return -ENOMEM;
+	len = af->bin->read(file, attr_kobj(af), (void *)af->bin, page, pos, count);
+	if (len > 0) {
+		if (copy_to_user(buf, page, len))
+			len = -EFAULT;
+		else
+			*ppos = pos + len;
+	}
+	kfree(page);
+	return len;
+}
+
+static ssize_t bin_write(struct file *file, const char __user *buf, size_t count,
+			 loff_t *ppos)
+{
+	struct attr_file *af = file_inode(file)->i_private;
+	loff_t size = i_size_read(file_inode(file)), pos = *ppos;
+	ssize_t len;
+	char *page;
+
+	count = min_t(size_t, count, PAGE_SIZE);
+	if (size) {
+		if (pos >= size)
+			return -EFBIG;
+		if (pos + count > size)
+			count = size - pos;
+	}
+	if (!count)
+		return 0;
+	if (!af->bin->write)
+		return -EIO;
+	page = kmalloc(count, GFP_KERNEL);
+	if (!page)
+		return -ENOMEM;
+	if (copy_from_user(page, buf, count)) {
+		kfree(page);
+		return -EFAULT;
+	}
+	len = af->bin->write(file, attr_kobj(af), (void *)af->bin, page, pos, count);
+	kfree(page);
+	if (len > 0)
+		*ppos = pos + len;
+	return len;
+}
+
+static int bin_open(struct inode *inode, struct file *file)
+{
+	struct attr_file *af = inode->i_private;
+
+	if (((file->f_mode & FMODE_READ) && (!(inode->i_mode & 0444) || !af->bin->read)) ||
+	    ((file->f_mode & FMODE_WRITE) && (!(inode->i_mode & 0222) || !af->bin->write)))
+		return -EACCES;
+	return 0;
+}
+
+static const struct file_operations bin_fops = {
+	.open	= bin_open,
+	.read	= bin_read,
+	.write	= bin_write,
+	.llseek	= generic_file_llseek,
+};
+
 /* the device's sysfs directory */
 static void device_dir(const struct device *dev, char *buf, size_t len)
 {
@@ -327,6 +420,38 @@ static struct list_head *kobj_files(struct kobject *kobj)
 				    : &kobj_attrs;
 }
 
+/* a binary attribute's file of size bytes in dir */
+static int bin_file_add(struct kobject *kobj, const struct bin_attribute *battr, umode_t mode,
+			size_t size, const struct attribute_group *grp, const char *dir)
+{
+	struct qdk_node tmpl = { .fops = &bin_fops, .mode = mode & 0777, .size = size };
+	struct attr_file *af = kzalloc(sizeof(*af), GFP_KERNEL);
+
+	if (!af)
+		return -ENOMEM;
+	if (is_device_kobj(kobj))
+		af->dev = container_of(kobj, struct device, kobj);
+	else
+		af->kobj = kobj;
+	af->attr = &battr->attr;
+	af->bin = battr;
+	af->grp = grp;
+	tmpl.i_private = af;
+	tmpl.owner = af;
+	af->node = qdk_node_add(dir, battr->attr.name, &tmpl);
+	if (IS_ERR(af->node)) {
+		int err = PTR_ERR(af->node);
+
+		if (err == -EEXIST)
+			pr_err("sysfs: cannot create duplicate filename '%s/%s'\n", dir,
+			       battr->attr.name);
+		kfree(af);
+		return err;
+	}
+	list_add_tail(&af->list, kobj_files(kobj));
+	return 0;
+}
+
 static bool file_of(const struct attr_file *af, const struct kobject *kobj)
 {
 	return af->kobj == kobj || (af->dev && &af->dev->kobj == kobj);
@@ -352,12 +477,31 @@ static void group_remove(struct kobject *kobj, const struct attribute_group *grp
 	}
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 10, 0)
+#define __QDK_GROUP_INVISIBLE	SYSFS_GROUP_INVISIBLE
+#else
+#define __QDK_GROUP_INVISIBLE	0
+#endif
+
 static int group_add(struct kobject *kobj, const struct attribute_group *grp)
 {
 	char dir[200];
 	int i, err = 0;
 
 	kobj_dir(kobj, dir, sizeof(dir));
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 10, 0)
+	/* a named group its first attribute's answer hides: no directory at all */
+	if (grp->name) {
+		umode_t first = 0;
+
+		if (grp->attrs && grp->attrs[0] && grp->is_visible)
+			first = grp->is_visible(kobj, grp->attrs[0], 0);
+		else if (grp->bin_attrs && grp->bin_attrs[0] && grp->is_bin_visible)
+			first = grp->is_bin_visible(kobj, (void *)grp->bin_attrs[0], 0);
+		if (first & SYSFS_GROUP_INVISIBLE)
+			return 0;
+	}
+#endif
 	if (grp->name) {
 		const struct qdk_node sub = { .dir = true };
 		struct qdk_node *n = qdk_node_add(dir, grp->name, &sub);
@@ -372,13 +516,29 @@ static int group_add(struct kobject *kobj, const struct attribute_group *grp)
 		umode_t mode = attr->mode;
 
 		if (grp->is_visible) {
-			mode = grp->is_visible(kobj, attr, i);
+			mode = grp->is_visible(kobj, attr, i) & ~__QDK_GROUP_INVISIBLE;
 			if (!mode)
 				continue;
 		}
 		err = kobj_attr_add(kobj, attr, mode, grp, dir);
 		if (err)
 			break;
+	}
+	for (i = 0; !err && grp->bin_attrs && grp->bin_attrs[i]; i++) {
+		const struct bin_attribute *battr = grp->bin_attrs[i];
+		umode_t mode = battr->attr.mode;
+		size_t size = battr->size;
+
+		if (grp->is_bin_visible) {
+			mode = grp->is_bin_visible(kobj, (void *)battr, i) & ~__QDK_GROUP_INVISIBLE;
+			if (!mode)
+				continue;
+		}
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+		if (grp->bin_size)
+			size = grp->bin_size(kobj, battr, i);
+#endif
+		err = bin_file_add(kobj, battr, mode, size, grp, dir);
 	}
 	if (err)
 		group_remove(kobj, grp);
@@ -495,6 +655,187 @@ static struct attr_file *attr_file_find(struct kobject *kobj, const struct attri
 		if (af->attr == attr && file_of(af, kobj))
 			return af;
 	return NULL;
+}
+
+int sysfs_create_bin_file(struct kobject *kobj, const struct bin_attribute *attr)
+{
+	char dir[200];
+
+	if (!kobj || !attr)
+		return -EINVAL;
+	kobj_dir(kobj, dir, sizeof(dir));
+	return bin_file_add(kobj, attr, attr->attr.mode, attr->size, NULL, dir);
+}
+
+void sysfs_remove_bin_file(struct kobject *kobj, const struct bin_attribute *attr)
+{
+	struct attr_file *af;
+
+	list_for_each_entry(af, kobj_files(kobj), list)
+		if (af->bin == attr && !af->grp && file_of(af, kobj)) {
+			attr_file_free(af);
+			return;
+		}
+}
+
+int device_create_bin_file(struct device *dev, const struct bin_attribute *attr)
+{
+	return dev ? sysfs_create_bin_file(&dev->kobj, attr) : -EINVAL;
+}
+
+void device_remove_bin_file(struct device *dev, const struct bin_attribute *attr)
+{
+	if (dev)
+		sysfs_remove_bin_file(&dev->kobj, attr);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 9, 0)
+ssize_t sysfs_bin_attr_simple_read(struct file *file, struct kobject *kobj,
+				   __QDK_BIN_ATTR *attr, char *buf, loff_t off, size_t count)
+{
+	memcpy(buf, (const char *)attr->private + off, count);
+	return count;
+}
+#endif
+
+/* ---- symbolic links ------------------------------------------------------- */
+
+static void group_dir(struct kobject *kobj, const char *name, char *dir, size_t len);
+
+/* what marks a node as a link: its owner */
+static const char sysfs_link_owner[] = "sysfs link";
+
+static int link_add(const char *dir, struct kobject *target, const char *name, bool warn)
+{
+	const struct qdk_node tmpl = { .dir = true, .mode = 0777, .owner = (void *)sysfs_link_owner,
+				       .i_private = target };
+	struct qdk_node *n;
+
+	if (!target || !target->state_in_sysfs || !name)
+		return -ENOENT;
+	n = qdk_node_add(dir, name, &tmpl);
+	if (IS_ERR(n)) {
+		if (PTR_ERR(n) == -EEXIST && warn)
+			pr_err("sysfs: cannot create duplicate filename '%s/%s'\n", dir, name);
+		return PTR_ERR(n);
+	}
+	return 0;
+}
+
+static struct qdk_node *link_find(const char *dir, const char *name)
+{
+	char path[200];
+	struct qdk_node *n;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	n = qdk_node_lookup(path);
+	return n && n->owner == sysfs_link_owner ? n : NULL;
+}
+
+static void link_dir(struct kobject *kobj, char *dir, size_t len)
+{
+	if (kobj)
+		kobj_dir(kobj, dir, len);
+	else
+		strscpy(dir, "/sys", len);
+}
+
+int sysfs_create_link(struct kobject *kobj, struct kobject *target, const char *name)
+{
+	char dir[200];
+
+	link_dir(kobj, dir, sizeof(dir));
+	return link_add(dir, target, name, true);
+}
+
+int sysfs_create_link_nowarn(struct kobject *kobj, struct kobject *target, const char *name)
+{
+	char dir[200];
+
+	link_dir(kobj, dir, sizeof(dir));
+	return link_add(dir, target, name, false);
+}
+
+void sysfs_remove_link(struct kobject *kobj, const char *name)
+{
+	struct qdk_node *n;
+	char dir[200];
+
+	link_dir(kobj, dir, sizeof(dir));
+	n = link_find(dir, name);
+	if (n)
+		qdk_node_remove(n);
+}
+
+/* old_name, a link to target, renamed: -ENOENT without it, -EEXIST if taken */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+int sysfs_rename_link_ns(struct kobject *kobj, struct kobject *target, const char *old_name,
+			 const char *new_name, const void *new_ns)
+#else
+int sysfs_rename_link_ns(struct kobject *kobj, struct kobject *target, const char *old_name,
+			 const char *new_name, const struct ns_common *new_ns)
+#endif
+{
+	struct qdk_node *n;
+	char dir[200];
+	int err;
+
+	link_dir(kobj, dir, sizeof(dir));
+	n = link_find(dir, old_name);
+	if (!n || n->i_private != target)
+		return -ENOENT;
+	err = link_add(dir, target, new_name, true);
+	if (!err)
+		qdk_node_remove(n);
+	return err;
+}
+
+int sysfs_add_link_to_group(struct kobject *kobj, const char *group_name,
+			    struct kobject *target, const char *link_name)
+{
+	char dir[200];
+
+	group_dir(kobj, group_name, dir, sizeof(dir));
+	if (!qdk_node_lookup(dir))
+		return -ENOENT;
+	return link_add(dir, target, link_name, true);
+}
+
+void sysfs_remove_link_from_group(struct kobject *kobj, const char *group_name,
+				  const char *link_name)
+{
+	struct qdk_node *n;
+	char dir[200];
+
+	group_dir(kobj, group_name, dir, sizeof(dir));
+	n = link_find(dir, link_name);
+	if (n)
+		qdk_node_remove(n);
+}
+
+/*
+ * A link named symlink_name (target_name without one) in kobj's directory
+ * to the entry target_name of target_kobj's, which must exist.
+ */
+int compat_only_sysfs_link_entry_to_kobj(struct kobject *kobj, struct kobject *target_kobj,
+					 const char *target_name, const char *symlink_name)
+{
+	const struct qdk_node tmpl = { .dir = true, .mode = 0777,
+				       .owner = (void *)sysfs_link_owner,
+				       .i_private = target_kobj };
+	char dir[200], tpath[200];
+	struct qdk_node *n;
+
+	if (!target_kobj || !target_kobj->state_in_sysfs)
+		return -ENOENT;
+	kobj_dir(target_kobj, tpath, sizeof(tpath));
+	strlcat(tpath, "/", sizeof(tpath));
+	strlcat(tpath, target_name, sizeof(tpath));
+	if (!qdk_node_lookup(tpath))
+		return -ENOENT;
+	link_dir(kobj, dir, sizeof(dir));
+	n = qdk_node_add(dir, symlink_name ? symlink_name : target_name, &tmpl);
+	return IS_ERR(n) ? PTR_ERR(n) : 0;
 }
 
 /* the file's permission bits; -ENOENT for an attribute without a file */
@@ -732,6 +1073,76 @@ int kobject_init_and_add(struct kobject *kobj, const struct kobj_type *ktype,
 	va_start(ap, fmt);
 	err = kobject_vadd(kobj, parent, fmt, ap);
 	va_end(ap);
+	return err;
+}
+
+/*
+ * A new name, or a new parent, for an added kobject with a parent: its
+ * directory (with everything in it) moves; a KOBJ_MOVE uevent follows, as
+ * lib/kobject.c sends it (no one receives it here).
+ */
+int kobject_rename(struct kobject *kobj, const char *new_name)
+{
+	char from[200], to[200];
+	char *name;
+	int err;
+
+	if (!kobj || !kobj->parent)
+		return -EINVAL;
+	if (!new_name || !*new_name || strchr(new_name, '/'))
+		return -EINVAL;
+	kobj_dir(kobj, from, sizeof(from));
+	strscpy(to, from, sizeof(to));
+	*strrchr(to, '/') = '\0';
+	strlcat(to, "/", sizeof(to));
+	strlcat(to, new_name, sizeof(to));
+	name = kstrdup(new_name, GFP_KERNEL);
+	if (!name)
+		return -ENOMEM;
+	err = qdk_node_rename(from, to);
+	if (err) {
+		kfree(name);
+		return err;
+	}
+	kfree(kobj->__qdk_name);
+	kobj->__qdk_name = name;
+	kobj->name = name;
+	kobject_uevent(kobj, KOBJ_MOVE);
+	return 0;
+}
+
+int kobject_move(struct kobject *kobj, struct kobject *new_parent)
+{
+	char from[200], to[200];
+	int err;
+
+	kobj = kobject_get(kobj);
+	if (!kobj)
+		return -EINVAL;
+	new_parent = kobject_get(new_parent);
+	if (!new_parent && kobj->kset)
+		new_parent = kobject_get(&kobj->kset->kobj);
+	err = -EINVAL;
+	/* a device's directory follows dev->parent, which only device_move() changes */
+	if (!kobj->parent || is_device_kobj(kobj))
+		goto out;
+	kobj_dir(kobj, from, sizeof(from));
+	if (new_parent)
+		kobj_dir(new_parent, to, sizeof(to));
+	else
+		strscpy(to, "/sys", sizeof(to));
+	strlcat(to, "/", sizeof(to));
+	strlcat(to, kobject_name(kobj), sizeof(to));
+	err = qdk_node_rename(from, to);
+	if (err)
+		goto out;
+	kobject_put(kobj->parent);
+	kobj->parent = new_parent;
+	new_parent = NULL;
+	kobject_uevent(kobj, KOBJ_MOVE);
+out:
+	kobject_put(new_parent);
+	kobject_put(kobj);
 	return err;
 }
 
@@ -1522,6 +1933,13 @@ ssize_t device_store_ulong(struct device *dev, struct device_attribute *attr,
 	*(unsigned long *)to_ext_attr(attr)->var = v;
 	return size;
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+ssize_t device_show_string(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%s\n", (const char *)to_ext_attr(attr)->var);
+}
+#endif
 
 ssize_t device_show_int(struct device *dev, struct device_attribute *attr, char *buf)
 {
@@ -2446,3 +2864,144 @@ bool class_is_registered(const struct class *class)
 	return false;
 }
 #endif
+
+bool device_remove_file_self(struct device *dev, const struct device_attribute *attr)
+{
+	device_remove_file(dev, attr);
+	return true;
+}
+
+int device_rename(struct device *dev, const char *new_name)
+{
+	char from[160], to[160];
+	int err;
+
+	if (!dev || !new_name || !*new_name || strchr(new_name, '/'))
+		return -EINVAL;
+	if (strlen(new_name) >= sizeof(dev->__qdk_name))
+		return -ENAMETOOLONG;
+	device_dir(dev, from, sizeof(from));
+	strscpy(to, from, sizeof(to));
+	*strrchr(to, '/') = '\0';
+	strlcat(to, "/", sizeof(to));
+	strlcat(to, new_name, sizeof(to));
+	err = qdk_node_rename(from, to);
+	if (err)
+		return err;
+	dev_set_name(dev, "%s", new_name);
+	kobject_uevent(&dev->kobj, KOBJ_MOVE);
+	return 0;
+}
+
+bool device_is_bound(struct device *dev)
+{
+	return false;
+}
+
+/* drivers/base/core.c's root devices: a device and the module that made it */
+struct root_device {
+	struct device dev;
+	struct module *owner;
+};
+
+static void root_device_release(struct device *dev)
+{
+	kfree(container_of(dev, struct root_device, dev));
+}
+
+struct device *__root_device_register(const char *name, struct module *owner)
+{
+	struct root_device *root = kzalloc(sizeof(*root), GFP_KERNEL);
+	int err;
+
+	if (!root)
+		return ERR_PTR(-ENOMEM);
+	err = dev_set_name(&root->dev, "%s", name);
+	if (err) {
+		kfree(root);
+		return ERR_PTR(err);
+	}
+	root->dev.release = root_device_release;
+	err = device_register(&root->dev);
+	if (err) {
+		put_device(&root->dev);
+		return ERR_PTR(err);
+	}
+	root->owner = owner;
+	return &root->dev;
+}
+EXPORT_SYMBOL_GPL(__root_device_register);
+
+void root_device_unregister(struct device *dev)
+{
+	device_unregister(dev);
+}
+EXPORT_SYMBOL_GPL(root_device_unregister);
+
+/* ---- compatibility class directories -------------------------------------- */
+
+struct class_compat {
+	struct kobject *kobj;
+};
+
+/* /sys/class as a kobject, the parent of the compat directories */
+static struct kobject class_dir_kobj = {
+	.name = "class", .kref = KREF_INIT(1), .state_initialized = 1, .state_in_sysfs = 1,
+};
+
+struct class_compat *class_compat_register(const char *name)
+{
+	struct class_compat *cls = kmalloc(sizeof(*cls), GFP_KERNEL);
+
+	if (!cls)
+		return NULL;
+	cls->kobj = kobject_create_and_add(name, &class_dir_kobj);
+	if (!cls->kobj) {
+		kfree(cls);
+		return NULL;
+	}
+	return cls;
+}
+EXPORT_SYMBOL_GPL(class_compat_register);
+
+void class_compat_unregister(struct class_compat *cls)
+{
+	kobject_put(cls->kobj);
+	kfree(cls);
+}
+EXPORT_SYMBOL_GPL(class_compat_unregister);
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+int class_compat_create_link(struct class_compat *cls, struct device *dev,
+			     struct device *device_link)
+#else
+int class_compat_create_link(struct class_compat *cls, struct device *dev)
+#endif
+{
+	int err = sysfs_create_link(cls->kobj, &dev->kobj, dev_name(dev));
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+	if (!err && device_link) {
+		err = sysfs_create_link(&dev->kobj, &device_link->kobj, "device");
+		if (err)
+			sysfs_remove_link(cls->kobj, dev_name(dev));
+	}
+#endif
+	return err;
+}
+EXPORT_SYMBOL_GPL(class_compat_create_link);
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+void class_compat_remove_link(struct class_compat *cls, struct device *dev,
+			      struct device *device_link)
+#else
+void class_compat_remove_link(struct class_compat *cls, struct device *dev)
+#endif
+{
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+	if (device_link)
+		sysfs_remove_link(&dev->kobj, "device");
+#endif
+	sysfs_remove_link(cls->kobj, dev_name(dev));
+}
+EXPORT_SYMBOL_GPL(class_compat_remove_link);

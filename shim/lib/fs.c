@@ -99,6 +99,35 @@ struct qdk_node *qdk_node_add(const char *dir, const char *name, const struct qd
 	return n;
 }
 
+/*
+ * The node at from, and everything under it, moved to to (kernfs_rename()):
+ * -ENOENT without it, -EEXIST when to is taken, -ENAMETOOLONG when a path
+ * would not fit.
+ */
+int qdk_node_rename(const char *from, const char *to)
+{
+	size_t flen = strlen(from), tlen = strlen(to);
+	struct qdk_node *n, *top = node_find(from);
+
+	if (!top)
+		return -ENOENT;
+	if (node_find(to))
+		return -EEXIST;
+	list_for_each_entry(n, &nodes, list)
+		if ((n == top || (!strncmp(n->path, from, flen) && n->path[flen] == '/')) &&
+		    strlen(n->path) - flen + tlen >= sizeof(n->path))
+			return -ENAMETOOLONG;
+	list_for_each_entry(n, &nodes, list) {
+		char rest[sizeof(n->path)];
+
+		if (n != top && (strncmp(n->path, from, flen) || n->path[flen] != '/'))
+			continue;
+		strscpy(rest, n->path + flen, sizeof(rest));
+		snprintf(n->path, sizeof(n->path), "%s%s", to, rest);
+	}
+	return 0;
+}
+
 static void node_free(struct qdk_node *n)
 {
 	struct qdk_file *f;
@@ -353,6 +382,12 @@ int qdk_file_close(struct qdk_file *f)
 	list_del(&f->list);
 	kfree(f);
 	return ret;
+}
+
+/* the node a file is open on (NULL once it is gone) */
+struct qdk_node *qdk_file_node(const struct file *file)
+{
+	return container_of(file, struct qdk_file, file)->node;
 }
 
 int qdk_file_count(const char *path, unsigned long *opens, unsigned long *releases)

@@ -193,3 +193,32 @@ void ida_destroy(struct ida *ida)
 	xa_destroy(&ida->xa);
 }
 EXPORT_SYMBOL(ida_destroy);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 16, 0)
+int ida_find_first_range(struct ida *ida, unsigned int min, unsigned int max)
+{
+	unsigned long chunk = min - min % IDA_BITMAP_BITS, id = chunk;
+	unsigned long flags;
+	int ret;
+
+	if ((int)min < 0)
+		return -EINVAL;
+	if ((int)max < 0)
+		max = INT_MAX;
+	xa_lock_irqsave(&ida->xa, flags);
+	if (!xa_find(&ida->xa, &id, max, XA_PRESENT)) {
+		ret = -ENOENT;
+	} else if (id >= min) {
+		ret = id;
+	} else {
+		/* the kernel's look stays in min's chunk, the first one present */
+		id = min;
+		ret = xa_find(&ida->xa, &id, min_t(unsigned long, max,
+						   chunk + IDA_BITMAP_BITS - 1), XA_PRESENT) ?
+		      (int)id : -ENOENT;
+	}
+	xa_unlock_irqrestore(&ida->xa, flags);
+	return ret;
+}
+EXPORT_SYMBOL(ida_find_first_range);
+#endif

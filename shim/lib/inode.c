@@ -6,6 +6,9 @@
  */
 #include <linux/bug.h>
 #include <linux/fs.h>
+#include <linux/hash.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
 #include <linux/timekeeping.h>
 #include <qdk/unmodelled.h>
 
@@ -221,3 +224,62 @@ struct timespec64 timestamp_truncate(struct timespec64 t, struct inode *inode)
 	return t;
 }
 
+
+/*
+ * The inode hash: a table of chains by super block and number, as the
+ * kernel's inode_hashtable. The shim finds nothing in it itself (no iget),
+ * but an inode on it is hashed for inode_unhashed() and its removal.
+ */
+#define QDK_INODE_HASH_BITS	8
+static struct hlist_head inode_hashtable[1 << QDK_INODE_HASH_BITS];
+static DEFINE_SPINLOCK(inode_hash_lock);
+
+static struct hlist_head *inode_hash_head(struct super_block *sb, u64 hashval)
+{
+	return &inode_hashtable[hash_64((unsigned long)sb ^ hashval, QDK_INODE_HASH_BITS)];
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+void __insert_inode_hash(struct inode *inode, unsigned long hashval)
+#else
+void __insert_inode_hash(struct inode *inode, u64 hashval)
+#endif
+{
+	struct hlist_head *head = inode_hash_head(inode->i_sb, hashval);
+
+	spin_lock(&inode_hash_lock);
+	spin_lock(&inode->i_lock);
+	hlist_add_head(&inode->i_hash, head);
+	spin_unlock(&inode->i_lock);
+	spin_unlock(&inode_hash_lock);
+}
+
+void __remove_inode_hash(struct inode *inode)
+{
+	spin_lock(&inode_hash_lock);
+	spin_lock(&inode->i_lock);
+	hlist_del_init(&inode->i_hash);
+	spin_unlock(&inode->i_lock);
+	spin_unlock(&inode_hash_lock);
+}
+
+/* what the kernel's slab constructor of inodes does: zeroed, lists and locks ready */
+void inode_init_once(struct inode *inode)
+{
+	memset(inode, 0, sizeof(*inode));
+	INIT_HLIST_NODE(&inode->i_hash);
+	spin_lock_init(&inode->i_lock);
+	xa_init_flags(&inode->i_data.i_pages, XA_FLAGS_LOCK_IRQ | XA_FLAGS_ACCOUNT);
+	inode->i_data.i_mmap = RB_ROOT_CACHED;
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+	spin_lock_init(&inode->i_data.private_lock);
+	INIT_LIST_HEAD(&inode->i_data.private_list);
+#else
+	spin_lock_init(&inode->i_data.i_private_lock);
+#endif
+}
+
+struct timespec64 inode_set_ctime_current(struct inode *inode)
+{
+	return inode_set_ctime_to_ts(inode, current_time(inode));
+}

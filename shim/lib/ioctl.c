@@ -15,3 +15,22 @@ long compat_ptr_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return -ENOIOCTLCMD;
 	return file->f_op->unlocked_ioctl(file, cmd, (unsigned long)(u32)arg);
 }
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+/*
+ * The file's unlocked_ioctl: -ENOTTY when it has none or answers
+ * -ENOIOCTLCMD (not its command). The result passes through an int, as
+ * the kernel's does.
+ */
+long vfs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	int error = -ENOTTY;
+
+	if (!file->f_op->unlocked_ioctl)
+		return error;
+	error = file->f_op->unlocked_ioctl(file, cmd, arg);
+	if (error == -ENOIOCTLCMD)
+		error = -ENOTTY;
+	return error;
+}
+#endif

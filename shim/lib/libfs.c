@@ -254,3 +254,30 @@ int simple_nosetlease(struct file *filp, int arg, struct file_lease **flp, void 
 	return -EINVAL;
 }
 #endif
+
+/* ->get_link() of a symlink whose target the inode keeps */
+const char *simple_get_link(struct dentry *dentry, struct inode *inode,
+			    struct delayed_call *done)
+{
+	return inode->i_link;
+}
+
+const struct inode_operations simple_symlink_inode_operations = {
+	.get_link = simple_get_link,
+};
+
+/*
+ * A libfs directory: looking names up and reading it need dentries, which
+ * the shim does not have (simple_lookup() stops the call).
+ */
+const struct inode_operations simple_dir_inode_operations = {
+	.lookup = simple_lookup,
+};
+
+const struct file_operations simple_dir_operations = {
+	.read	= generic_read_dir,
+	.fsync	= noop_fsync,
+};
+
+const struct address_space_operations empty_aops = {
+};

@@ -15,6 +15,7 @@
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/stdarg.h>
 #include <linux/string.h>
 
 #include <qdk/unmodelled.h>
@@ -31,6 +32,7 @@ struct proc_dir_entry {
 	int (*single_show)(struct seq_file *m, void *v);
 	const struct seq_operations *seq_ops;	/* proc_create_seq*() */
 	unsigned int state_size;
+	proc_write_t write;			/* proc_create_net_*_write() */
 };
 
 static LIST_HEAD(pdes);
@@ -261,6 +263,130 @@ struct proc_dir_entry *proc_create_single_data(const char *name, umode_t mode,
 	return p;
 }
 
+/* an empty directory a file system is mounted on */
+struct proc_dir_entry *proc_create_mount_point(const char *name)
+{
+	return proc_add(name, 0555, NULL, true, NULL, NULL);
+}
+
+/*
+ * fs/proc/proc_net.c: files of a namespace's directory (proc_net_mkdir()),
+ * the namespace being the directory's data: a seq file whose private state
+ * (state_size bytes, a struct seq_net_private first) starts with it, or a
+ * single_open() file whose private is it; -ENXIO when the parent has none.
+ * A _write file's write() gets the request NUL-terminated, at most a page.
+ */
+static int seq_open_net(struct inode *inode, struct file *file)
+{
+	struct proc_dir_entry *de = PDE(inode);
+	void *net = proc_get_parent_data(inode);
+	void **p;
+
+	WARN_ON_ONCE(de->state_size < sizeof(void *));
+	if ((file->f_mode & FMODE_WRITE) && !de->write)
+		return -EACCES;
+	if (!net)
+		return -ENXIO;
+	p = __seq_open_private(file, de->seq_ops, de->state_size);
+	if (!p)
+		return -ENOMEM;
+	*p = net;	/* seq_net_private.net */
+	return 0;
+}
+
+static int single_open_net(struct inode *inode, struct file *file)
+{
+	struct proc_dir_entry *de = PDE(inode);
+	void *net = proc_get_parent_data(inode);
+
+	if ((file->f_mode & FMODE_WRITE) && !de->write)
+		return -EACCES;
+	if (!net)
+		return -ENXIO;
+	return single_open(file, de->single_show, net);
+}
+
+static ssize_t proc_simple_write(struct file *f, const char __user *ubuf, size_t size,
+				 loff_t *pos)
+{
+	struct proc_dir_entry *de = PDE(file_inode(f));
+	char *buf;
+	int ret;
+
+	if (!de->write)
+		return -EACCES;
+	if (size == 0 || size > PAGE_SIZE - 1)
+		return -EINVAL;
+	buf = memdup_user_nul(ubuf, size);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	ret = de->write(f, buf, size);
+	kfree(buf);
+	return ret == 0 ? size : ret;
+}
+
+static const struct proc_ops proc_net_seq_ops = {
+	.proc_open	= seq_open_net,
+	.proc_read	= seq_read,
+	.proc_write	= proc_simple_write,
+	.proc_lseek	= seq_lseek,
+	.proc_release	= seq_release_private,
+};
+
+static const struct proc_ops proc_net_single_ops = {
+	.proc_open	= single_open_net,
+	.proc_read	= seq_read,
+	.proc_write	= proc_simple_write,
+	.proc_lseek	= seq_lseek,
+	.proc_release	= single_release,
+};
+
+struct proc_dir_entry *proc_create_net_data_write(const char *name, umode_t mode,
+						  struct proc_dir_entry *parent,
+						  const struct seq_operations *ops,
+						  proc_write_t write, unsigned int state_size,
+						  void *data)
+{
+	struct proc_dir_entry *p = proc_add(name, mode, parent, false, &proc_net_seq_ops, data);
+
+	if (p) {
+		p->seq_ops = ops;
+		p->state_size = state_size;
+		p->write = write;
+	}
+	return p;
+}
+
+struct proc_dir_entry *proc_create_net_data(const char *name, umode_t mode,
+					    struct proc_dir_entry *parent,
+					    const struct seq_operations *ops,
+					    unsigned int state_size, void *data)
+{
+	return proc_create_net_data_write(name, mode, parent, ops, NULL, state_size, data);
+}
+
+struct proc_dir_entry *proc_create_net_single_write(const char *name, umode_t mode,
+						    struct proc_dir_entry *parent,
+						    int (*show)(struct seq_file *, void *),
+						    proc_write_t write, void *data)
+{
+	struct proc_dir_entry *p = proc_add(name, mode, parent, false, &proc_net_single_ops,
+					    data);
+
+	if (p) {
+		p->single_show = show;
+		p->write = write;
+	}
+	return p;
+}
+
+struct proc_dir_entry *proc_create_net_single(const char *name, umode_t mode,
+					      struct proc_dir_entry *parent,
+					      int (*show)(struct seq_file *, void *), void *data)
+{
+	return proc_create_net_single_write(name, mode, parent, show, NULL, data);
+}
+
 /* de and every entry under it */
 void proc_remove(struct proc_dir_entry *de)
 {
@@ -303,6 +429,8 @@ struct dentry {
 	struct list_head list;
 	struct qdk_node *node;
 	void *own;		/* what the file's ops need (a number, short fops) */
+	const void *aux;	/* debugfs_create_file_aux()'s */
+	struct list_head cancellations;	/* handlers between enter and leave */
 };
 
 static LIST_HEAD(dentries);
@@ -320,6 +448,7 @@ static struct dentry *debugfs_add(const char *name, umode_t mode, struct dentry 
 		return ERR_PTR(-ENOMEM);
 	tmpl.mode = mode;
 	tmpl.owner = d;
+	INIT_LIST_HEAD(&d->cancellations);
 	d->node = qdk_node_add(parent ? parent->node->path : DEBUGFS_ROOT, name, &tmpl);
 	if (IS_ERR(d->node)) {
 		struct dentry *err = ERR_CAST(d->node);
@@ -352,7 +481,11 @@ struct dentry *debugfs_create_file_full(const char *name, umode_t mode, struct d
 					void *data, const void *aux,
 					const struct file_operations *fops)
 {
-	return debugfs_file(name, mode, parent, data, fops);
+	struct dentry *d = debugfs_file(name, mode, parent, data, fops);
+
+	if (!IS_ERR(d))
+		d->aux = aux;
+	return d;
 }
 
 /* simple_open(): the data is the file's private_data */
@@ -377,10 +510,12 @@ struct dentry *debugfs_create_file_short(const char *name, umode_t mode,
 	fops->write = sfops->write;
 	fops->llseek = sfops->llseek;
 	d = debugfs_file(name, mode, parent, data, fops);
-	if (IS_ERR(d))
+	if (IS_ERR(d)) {
 		kfree(fops);
-	else
+	} else {
 		d->own = fops;
+		d->aux = aux;
+	}
 	return d;
 }
 #else
@@ -398,6 +533,115 @@ struct dentry *debugfs_create_file_unsafe(const char *name, umode_t mode,
 	return debugfs_file(name, mode, parent, data, fops);
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+/* the debugfs file a struct file is open on (every shim file is a node's) */
+static struct dentry *file_dentry_of(const struct file *file)
+{
+	struct qdk_node *n = qdk_file_node(file);
+	struct dentry *d;
+
+	list_for_each_entry(d, &dentries, list)
+		if (d->node == n)
+			return d;
+	return NULL;
+}
+
+/*
+ * A handler that may block for long registers how to end the wait: a
+ * removal of the file in between calls cancel() (the shim has one thread,
+ * so only a removal from the handler itself can come in between).
+ */
+void debugfs_enter_cancellation(struct file *file, struct debugfs_cancellation *cancellation)
+{
+	struct dentry *d = file_dentry_of(file);
+
+	if (WARN_ON(!d))
+		return;
+	list_add_tail(&cancellation->list, &d->cancellations);
+}
+
+void debugfs_leave_cancellation(struct file *file, struct debugfs_cancellation *cancellation)
+{
+	/* gone already when a removal cancelled it */
+	if (!list_empty(&cancellation->list))
+		list_del_init(&cancellation->list);
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+void *debugfs_get_aux(const struct file *file)
+{
+	struct dentry *d = file_dentry_of(file);
+
+	return d ? (void *)d->aux : NULL;
+}
+#endif
+
+static void dentry_cancel(struct dentry *d)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+	struct debugfs_cancellation *c, *tmp;
+
+	list_for_each_entry_safe(c, tmp, &d->cancellations, list) {
+		list_del_init(&c->list);
+		if (c->cancel)
+			c->cancel(d, c->cancel_data);
+	}
+#endif
+}
+
+/* new_name in new_dir: the file (a directory: with what is in it) moves */
+static int dentry_move(struct dentry *dentry, struct dentry *new_dir, const char *new_name)
+{
+	char to[160];
+
+	if (IS_ERR_OR_NULL(dentry))
+		return -EINVAL;
+	if (snprintf(to, sizeof(to), "%s/%s", new_dir ? new_dir->node->path : DEBUGFS_ROOT,
+		     new_name) >= (int)sizeof(to))
+		return -ENAMETOOLONG;
+	if (!strcmp(to, dentry->node->path))
+		return 0;
+	return qdk_node_rename(dentry->node->path, to);
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+struct dentry *debugfs_rename(struct dentry *old_dir, struct dentry *old_dentry,
+			      struct dentry *new_dir, const char *new_name)
+{
+	int err;
+
+	if (IS_ERR(old_dir))
+		return old_dir;
+	if (IS_ERR(new_dir))
+		return new_dir;
+	err = dentry_move(old_dentry, new_dir, new_name);
+	return err ? ERR_PTR(err) : old_dentry;
+}
+#else
+int debugfs_change_name(struct dentry *dentry, const char *fmt, ...)
+{
+	char name[128], dir[160];
+	const char *slash;
+	va_list ap;
+	int len;
+
+	if (IS_ERR_OR_NULL(dentry))
+		return 0;
+	va_start(ap, fmt);
+	len = vsnprintf(name, sizeof(name), fmt, ap);
+	va_end(ap);
+	if (len >= (int)sizeof(name))
+		return -ENAMETOOLONG;
+	slash = strrchr(dentry->node->path, '/');
+	snprintf(dir, sizeof(dir), "%.*s/%s", (int)(slash - dentry->node->path),
+		 dentry->node->path, name);
+	if (!strcmp(dir, dentry->node->path))
+		return 0;
+	return qdk_node_rename(dentry->node->path, dir);
+}
+#endif
+
 void debugfs_remove(struct dentry *dentry)
 {
 	struct dentry *d, *tmp;
@@ -405,10 +649,12 @@ void debugfs_remove(struct dentry *dentry)
 
 	if (IS_ERR_OR_NULL(dentry))
 		return;
+	dentry_cancel(dentry);
 	len = strlen(dentry->node->path);
 	list_for_each_entry_safe(d, tmp, &dentries, list)
 		if (d != dentry && !strncmp(d->node->path, dentry->node->path, len) &&
 		    d->node->path[len] == '/') {
+			dentry_cancel(d);
 			list_del(&d->list);
 			kfree(d->own);
 			kfree(d);

@@ -174,3 +174,9 @@ ssize_t kernel_write(struct file *file, const void *buf, size_t count, loff_t *p
 
 	return ret ? ret : __kernel_write(file, buf, count, pos);
 }
+
+/* a read-only file of the page cache (its reads stop: no page cache here) */
+const struct file_operations generic_ro_fops = {
+	.llseek		= generic_file_llseek,
+	.read_iter	= generic_file_read_iter,
+};

@@ -117,6 +117,8 @@ struct qdk_node {
 };
 struct qdk_node *qdk_node_add(const char *dir, const char *name, const struct qdk_node *tmpl);
 void qdk_node_remove(struct qdk_node *n);
+int qdk_node_rename(const char *from, const char *to);
+struct qdk_node *qdk_file_node(const struct file *file);
 struct qdk_node *qdk_node_lookup(const char *path);
 void qdk_nodes_reset(void);
 /* char_dev.c: the open of a character device node (chrdev_open()) */

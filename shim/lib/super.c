@@ -98,3 +98,8 @@ ssize_t filemap_read(struct kiocb *iocb, struct iov_iter *to, ssize_t already_re
 {
 	QDK_UNMODELLED(filemap_read, "user space has no page cache");
 }
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+/* block/bdev.c: the block devices' super block; the shim has no block devices */
+struct super_block *blockdev_superblock;
+#endif

@@ -23,6 +23,33 @@ struct device;
 struct seq_file;
 struct vfsmount;
 
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+/* old_dentry as new_name in new_dir (a directory moves with its files) */
+struct dentry *debugfs_rename(struct dentry *old_dir, struct dentry *old_dentry,
+			      struct dentry *new_dir, const char *new_name);
+#else
+/* a new name in the same directory: 0, -EEXIST if taken */
+__printf(2, 3) int debugfs_change_name(struct dentry *dentry, const char *fmt, ...);
+/* the aux given at creation, for the file's ops */
+void *debugfs_get_aux(const struct file *file);
+#define debugfs_get_aux_num(f)	(unsigned long)debugfs_get_aux(f)
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+/*
+ * A handler that may block registers cancel(): removing the file calls it
+ * (the kernel's, when a removal waits for the handler).
+ */
+struct debugfs_cancellation {
+	struct list_head list;
+	void (*cancel)(struct dentry *, void *);
+	void *cancel_data;
+};
+
+void debugfs_enter_cancellation(struct file *file, struct debugfs_cancellation *cancellation);
+void debugfs_leave_cancellation(struct file *file, struct debugfs_cancellation *cancellation);
+#endif
+
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 struct debugfs_short_fops {
 	ssize_t (*read)(struct file *file, char __user *buf, size_t count, loff_t *ppos);
@@ -44,6 +71,15 @@ struct dentry *debugfs_create_file_short(const char *name, umode_t mode,
 		 struct file_operations *: debugfs_create_file_full,		\
 		 struct debugfs_short_fops *: debugfs_create_file_short)	\
 		(name, mode, parent, data, NULL, fops)
+#define debugfs_create_file_aux(name, mode, parent, data, aux, fops)		\
+	_Generic(fops,								\
+		 const struct file_operations *: debugfs_create_file_full,	\
+		 const struct debugfs_short_fops *: debugfs_create_file_short,	\
+		 struct file_operations *: debugfs_create_file_full,		\
+		 struct debugfs_short_fops *: debugfs_create_file_short)	\
+		(name, mode, parent, data, aux, fops)
+#define debugfs_create_file_aux_num(name, mode, parent, data, n, fops)		\
+	debugfs_create_file_aux(name, mode, parent, data, (void *)(unsigned long)(n), fops)
 #else
 struct dentry *debugfs_create_file(const char *name, umode_t mode, struct dentry *parent,
 				   void *data, const struct file_operations *fops);

@@ -35,6 +35,10 @@ __printf(2, 3) void _dev_warn(const struct device *dev, const char *fmt, ...);
 __printf(2, 3) void _dev_notice(const struct device *dev, const char *fmt, ...);
 __printf(2, 3) void _dev_info(const struct device *dev, const char *fmt, ...);
 
+/* the printk index entry of a device message (CONFIG_PRINTK_INDEX: none kept) */
+#define dev_printk_index_emit(level, fmt, ...) \
+	printk_index_subsys_emit("%s %s: ", level, fmt)
+
 #define dev_printk_index_wrap(_p_func, level, dev, fmt, ...)	\
 	_p_func(dev, fmt, ##__VA_ARGS__)
 

@@ -181,12 +181,36 @@ struct device_type {
 	void (*release)(struct device *dev);
 };
 
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 19, 0)
 struct device_attribute {
 	struct attribute attr;
 	ssize_t (*show)(struct device *dev, struct device_attribute *attr, char *buf);
 	ssize_t (*store)(struct device *dev, struct device_attribute *attr,
 			 const char *buf, size_t count);
 };
+#else
+/* handlers may take the attribute const: one pointer either way (no CONFIG_CFI) */
+struct device_attribute {
+	struct attribute attr;
+	union {
+		ssize_t (*show)(struct device *dev, struct device_attribute *attr, char *buf);
+		ssize_t (*show_const)(struct device *dev, const struct device_attribute *attr,
+				      char *buf);
+	};
+	union {
+		ssize_t (*store)(struct device *dev, struct device_attribute *attr,
+				 const char *buf, size_t count);
+		ssize_t (*store_const)(struct device *dev, const struct device_attribute *attr,
+				       const char *buf, size_t count);
+	};
+};
+
+typedef ssize_t __device_show_handler_const(struct device *dev,
+					    const struct device_attribute *attr, char *buf);
+typedef ssize_t __device_store_handler_const(struct device *dev,
+					     const struct device_attribute *attr,
+					     const char *buf, size_t count);
+#endif
 
 /* an attribute over a variable: DEVICE_INT_ATTR() ... */
 struct dev_ext_attribute {
@@ -218,6 +242,29 @@ ssize_t device_store_bool(struct device *dev, struct device_attribute *attr,
 	struct device_attribute dev_attr_##_name = __ATTR_RO_MODE(_name, 0400)
 #define DEVICE_ATTR_WO(_name) \
 	struct device_attribute dev_attr_##_name = __ATTR_WO(_name)
+/* an attribute whose file name differs from its handlers' prefix */
+#define DEVICE_ATTR_RW_NAMED(_name, _attrname)					\
+	struct device_attribute dev_attr_##_name = {				\
+		.attr = { .name = _attrname, .mode = 0644 },			\
+		.show = _name##_show, .store = _name##_store,			\
+	}
+#define DEVICE_ATTR_RO_NAMED(_name, _attrname)					\
+	struct device_attribute dev_attr_##_name = {				\
+		.attr = { .name = _attrname, .mode = 0444 },			\
+		.show = _name##_show,						\
+	}
+#define DEVICE_ATTR_WO_NAMED(_name, _attrname)					\
+	struct device_attribute dev_attr_##_name = {				\
+		.attr = { .name = _attrname, .mode = 0200 },			\
+		.store = _name##_store,						\
+	}
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+/* a read-only attribute printing the string _var (never writable) */
+ssize_t device_show_string(struct device *dev, struct device_attribute *attr, char *buf);
+#define DEVICE_STRING_ATTR_RO(_name, _mode, _var) \
+	struct dev_ext_attribute dev_attr_##_name = \
+		{ __ATTR(_name, (_mode) & ~0222, device_show_string, NULL), (_var) }
+#endif
 #define DEVICE_ULONG_ATTR(_name, _mode, _var) \
 	struct dev_ext_attribute dev_attr_##_name = \
 		{ __ATTR(_name, _mode, device_show_ulong, device_store_ulong), &(_var) }
@@ -401,6 +448,30 @@ static inline void device_lock_assert(struct device *dev)
 	lockdep_assert_held(&dev->mutex);
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 5, 0)
+/* guard(device)(dev), scoped_cond_guard(device_intr, ...): device_lock() for a scope */
+DEFINE_GUARD(device, struct device *, device_lock(_T), device_unlock(_T))
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 16, 0)
+DEFINE_GUARD_COND(device, _intr, !device_lock_interruptible(_T))
+/* what 7.x's cleanup.h gives these guards besides */
+typedef struct device *lock_device_t;
+typedef lock_device_t lock_device_intr_t;
+static inline int class_device_lock_err(class_device_t *_T)
+{
+	return *_T ? 0 : -EBUSY;
+}
+
+static inline int class_device_intr_lock_err(class_device_intr_t *_T)
+{
+	return *_T ? 0 : -EINTR;	/* the interruptible lock's one failure */
+}
+#endif
+
+/* a device's own lockdep class while bound: the shim has no lockdep */
+#define device_lock_set_class(dev, key)	do { (void)(dev); (void)(key); } while (0)
+#define device_lock_reset_class(dev)	do { (void)(dev); } while (0)
+
 static inline bool device_is_registered(struct device *dev)
 {
 	return dev->kobj.state_in_sysfs;
@@ -416,6 +487,20 @@ void put_device(struct device *dev);
 
 int __must_check device_create_file(struct device *dev, const struct device_attribute *attr);
 void device_remove_file(struct device *dev, const struct device_attribute *attr);
+/* a store() removing its own file: done at once, nothing else holds it */
+bool device_remove_file_self(struct device *dev, const struct device_attribute *attr);
+/* a new name: its sysfs directory moves (-EEXIST if taken) */
+int device_rename(struct device *dev, const char *new_name);
+/* bound to a driver: the shim has no drivers, so never */
+bool device_is_bound(struct device *dev);
+/* a device of no bus or class under /sys/devices/NAME, to parent others */
+struct device *__root_device_register(const char *name, struct module *owner);
+#define root_device_register(name)	__root_device_register(name, THIS_MODULE)
+void root_device_unregister(struct device *root);
+
+/* a binary attribute's file in the device's directory (sysfs_create_bin_file()) */
+int __must_check device_create_bin_file(struct device *dev, const struct bin_attribute *attr);
+void device_remove_bin_file(struct device *dev, const struct bin_attribute *attr);
 int __must_check device_add_groups(struct device *dev, const struct attribute_group **groups);
 void device_remove_groups(struct device *dev, const struct attribute_group **groups);
 

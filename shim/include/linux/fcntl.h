@@ -9,6 +9,7 @@
 
 #include <linux/stat.h>
 #include <linux/kconfig.h>
+#include <linux/version.h>
 #include_next <linux/fcntl.h>
 
 /* every flag open(2) takes */
@@ -17,6 +18,15 @@
 	 O_APPEND | O_NDELAY | O_NONBLOCK | __O_SYNC | O_DSYNC | \
 	 FASYNC | O_DIRECT | O_LARGEFILE | O_DIRECTORY | O_NOFOLLOW | \
 	 O_NOATIME | O_CLOEXEC | O_PATH | __O_TMPFILE)
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 1, 0)
+/* openat2()'s OPENAT2_REGULAR (bit 32 of open_how.flags), inside as bit 30 */
+#ifndef OPENAT2_REGULAR
+#define OPENAT2_REGULAR		((__u64)1 << 32)
+#endif
+#define __O_REGULAR		(1 << 30)
+#define VALID_OPENAT2_FLAGS	(VALID_OPEN_FLAGS | OPENAT2_REGULAR)
+#endif
 
 /* openat2()'s resolve flags */
 #define VALID_RESOLVE_FLAGS \

@@ -20,17 +20,20 @@
 
 #include <linux/errno.h>
 #include <linux/fcntl.h>	/* O_* (uapi) */
+#include <linux/ioctl.h>	/* _IOC_*() (uapi) */
 #include <linux/kdev_t.h>
 #include <linux/list.h>
 #include <linux/limits.h>
 #include <linux/mm.h>		/* PAGE_SHIFT, PAGE_MASK */
 #include <linux/mutex.h>	/* spinlock_t, atomic_long_t, struct mutex */
 #include <linux/overflow.h>	/* type_max() */
+#include <linux/rbtree.h>	/* address_space.i_mmap */
 #include <linux/stat.h>
 #include <linux/time64.h>
 #include <linux/types.h>
 #include <linux/uaccess.h>
 #include <linux/version.h>
+#include <linux/xarray.h>	/* address_space.i_pages */
 
 struct module;
 struct poll_table_struct;
@@ -685,6 +688,33 @@ typedef struct {
 } file_ref_t;
 #endif
 
+typedef u32 errseq_t;		/* linux/errseq.h: an error and its sequence */
+
+/*
+ * A file's page cache. The shim has none: a mapping is its pages' XArray
+ * (empty), its ops and its mmap state, which the helpers below compute on
+ * (the kernel's i_mmap_rwsem and invalidate_lock are not there: no rwsem).
+ */
+struct address_space {
+	struct inode *host;
+	struct xarray i_pages;
+	gfp_t gfp_mask;
+	atomic_t i_mmap_writable;	/* > 0 shared writable maps, < 0 denied */
+	struct rb_root_cached i_mmap;	/* the VMAs mapping it */
+	unsigned long nrpages;
+	pgoff_t writeback_index;
+	const struct address_space_operations *a_ops;
+	unsigned long flags;		/* AS_* */
+	errseq_t wb_err;
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+	spinlock_t private_lock;
+	struct list_head private_list;
+	void *private_data;
+#else
+	spinlock_t i_private_lock;
+#endif
+} __attribute__((aligned(sizeof(long))));
+
 /*
  * The members of an inode a driver's handlers and the helpers below use.
  * The shim's VFS fills i_mode, i_rdev, i_private and i_cdev at open.
@@ -732,6 +762,8 @@ struct inode {
 	atomic_t i_readcount;		/* files open read-only (CONFIG_IMA) */
 	const struct file_operations *i_fop;
 	struct cdev *i_cdev;	/* set by the character device open */
+	char *i_link;		/* a symlink's target (simple_get_link()) */
+	struct address_space i_data;
 	__u32 i_generation;
 	void *i_private;	/* debugfs's data, proc's entry */
 };
@@ -1454,6 +1486,558 @@ char *file_path(struct file *file, char *buf, int buflen);
 ssize_t generic_file_read_iter(struct kiocb *iocb, struct iov_iter *iter);
 ssize_t generic_file_write_iter(struct kiocb *iocb, struct iov_iter *from);
 ssize_t filemap_read(struct kiocb *iocb, struct iov_iter *to, ssize_t already_read);
+
+/* ---- more of the VFS's types and the helpers that compute on them ------------- */
+
+struct audit_names;
+struct buffer_head;
+struct bio;
+struct delayed_call;
+struct folio;
+struct kstat;
+struct path;
+struct posix_acl;
+struct readahead_control;
+struct writeback_control;
+struct task_struct;
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 3, 0)
+struct user_namespace;
+#define __QDK_IDMAP	struct user_namespace
+#else
+struct mnt_idmap;
+#define __QDK_IDMAP	struct mnt_idmap
+#endif
+
+/* a file system's block mapping and direct I/O callbacks */
+typedef int (get_block_t)(struct inode *inode, sector_t iblock, struct buffer_head *bh_result,
+			  int create);
+typedef int (dio_iodone_t)(struct kiocb *iocb, loff_t offset, ssize_t bytes, void *private);
+typedef void (dio_submit_t)(struct bio *bio, struct inode *inode, loff_t file_offset);
+
+/* a page cache's operations (the shim has no page cache: nothing calls them) */
+struct address_space_operations {
+	int (*read_folio)(struct file *file, struct folio *folio);
+	int (*writepages)(struct address_space *mapping, struct writeback_control *wbc);
+	bool (*dirty_folio)(struct address_space *mapping, struct folio *folio);
+	void (*readahead)(struct readahead_control *rac);
+	sector_t (*bmap)(struct address_space *mapping, sector_t block);
+	void (*invalidate_folio)(struct folio *folio, size_t offset, size_t len);
+	bool (*release_folio)(struct folio *folio, gfp_t gfp);
+	void (*free_folio)(struct folio *folio);
+	ssize_t (*direct_IO)(struct kiocb *iocb, struct iov_iter *iter);
+};
+
+/* an empty set: a mapping without page cache operations */
+extern const struct address_space_operations empty_aops;
+
+/* an inode's operations, with the series' signatures */
+struct inode_operations {
+	struct dentry *(*lookup)(struct inode *dir, struct dentry *dentry, unsigned int flags);
+	const char *(*get_link)(struct dentry *dentry, struct inode *inode,
+				struct delayed_call *done);
+	int (*permission)(__QDK_IDMAP *idmap, struct inode *inode, int mask);
+	int (*readlink)(struct dentry *dentry, char __user *buf, int buflen);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+	int (*create)(__QDK_IDMAP *idmap, struct inode *dir, struct dentry *dentry,
+		      umode_t mode, bool excl);
+#else
+	int (*create)(__QDK_IDMAP *idmap, struct inode *dir, struct dentry *dentry,
+		      umode_t mode);
+#endif
+	int (*link)(struct dentry *old_dentry, struct inode *dir, struct dentry *dentry);
+	int (*unlink)(struct inode *dir, struct dentry *dentry);
+	int (*symlink)(__QDK_IDMAP *idmap, struct inode *dir, struct dentry *dentry,
+		       const char *symname);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 15, 0)
+	int (*mkdir)(__QDK_IDMAP *idmap, struct inode *dir, struct dentry *dentry,
+		     umode_t mode);
+#else
+	struct dentry *(*mkdir)(__QDK_IDMAP *idmap, struct inode *dir, struct dentry *dentry,
+				umode_t mode);
+#endif
+	int (*rmdir)(struct inode *dir, struct dentry *dentry);
+	int (*mknod)(__QDK_IDMAP *idmap, struct inode *dir, struct dentry *dentry,
+		     umode_t mode, dev_t dev);
+	int (*rename)(__QDK_IDMAP *idmap, struct inode *old_dir, struct dentry *old_dentry,
+		      struct inode *new_dir, struct dentry *new_dentry, unsigned int flags);
+	int (*setattr)(__QDK_IDMAP *idmap, struct dentry *dentry, struct iattr *attr);
+	int (*getattr)(__QDK_IDMAP *idmap, const struct path *path, struct kstat *stat,
+		       u32 request_mask, unsigned int query_flags);
+	ssize_t (*listxattr)(struct dentry *dentry, char *list, size_t size);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 6, 0)
+	int (*update_time)(struct inode *inode, struct timespec64 *time, int flags);
+#elif LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+	int (*update_time)(struct inode *inode, int flags);
+#else
+	int (*update_time)(struct inode *inode, enum fs_update_time type, unsigned int flags);
+#endif
+	int (*atomic_open)(struct inode *dir, struct dentry *dentry, struct file *file,
+			   unsigned int open_flag, umode_t create_mode);
+};
+
+/* the directory and symlink inode operations of libfs and the page cache */
+extern const struct inode_operations simple_dir_inode_operations;
+extern const struct inode_operations simple_symlink_inode_operations;
+extern const struct inode_operations page_symlink_inode_operations;
+/* a directory of libfs: reading one is not modelled (no dentries) */
+extern const struct file_operations simple_dir_operations;
+/* a read-only file of the page cache */
+extern const struct file_operations generic_ro_fops;
+/* /sys/fs */
+extern struct kobject *fs_kobj;
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+/* the block devices' pseudo file system: the shim has no block devices */
+extern struct super_block *blockdev_superblock;
+static inline bool sb_is_blkdev_sb(struct super_block *sb)
+{
+	return sb == blockdev_superblock;
+}
+#endif
+
+/* a super block's operations (the shim mounts nothing: nothing calls them) */
+struct super_operations {
+	struct inode *(*alloc_inode)(struct super_block *sb);
+	void (*destroy_inode)(struct inode *inode);
+	void (*free_inode)(struct inode *inode);
+	void (*dirty_inode)(struct inode *inode, int flags);
+	int (*write_inode)(struct inode *inode, struct writeback_control *wbc);
+	int (*drop_inode)(struct inode *inode);
+	void (*evict_inode)(struct inode *inode);
+	void (*put_super)(struct super_block *sb);
+	int (*sync_fs)(struct super_block *sb, int wait);
+	int (*freeze_fs)(struct super_block *sb);
+	int (*unfreeze_fs)(struct super_block *sb);
+	int (*statfs)(struct dentry *dentry, struct kstatfs *buf);
+	void (*umount_begin)(struct super_block *sb);
+	int (*show_options)(struct seq_file *m, struct dentry *root);
+};
+
+/* a path name copied in from user space or the kernel (getname_kernel()) */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+struct filename {
+	const char *name;		/* the string: iname, or a buffer of its own */
+	const __user char *uptr;	/* the user pointer it came from */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 9, 0)
+	int refcnt;
+#else
+	atomic_t refcnt;
+#endif
+	struct audit_names *aname;
+	const char iname[];
+};
+#else
+struct __filename_head {
+	const char *name;
+	int refcnt;
+	struct audit_names *aname;
+};
+
+#define EMBEDDED_NAME_MAX	(192 - sizeof(struct __filename_head))
+struct filename {
+	struct {			/* struct __filename_head's members */
+		const char *name;
+		int refcnt;
+		struct audit_names *aname;
+	};
+	const char iname[EMBEDDED_NAME_MAX];
+};
+
+/* a name getname() will copy later */
+struct delayed_filename {
+	struct filename *__incomplete_filename;
+};
+#define INIT_DELAYED_FILENAME(ptr)	((void)(*(ptr) = (struct delayed_filename){}))
+#endif
+
+/*
+ * A kernel string as a struct filename (refcount 1), ERR_PTR(-ENAMETOOLONG)
+ * from PATH_MAX bytes on; putname() drops a reference and frees at the last.
+ */
+struct filename *getname_kernel(const char *name);
+void putname(struct filename *name);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+DEFINE_FREE(putname, struct filename *, if (!IS_ERR_OR_NULL(_T)) putname(_T))
+#endif
+
+/* rename's arguments (vfs_rename()) */
+struct renamedata {
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 3, 0)
+	struct user_namespace *old_mnt_userns;
+#else
+	struct mnt_idmap *old_mnt_idmap;
+#endif
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 17, 0)
+	struct inode *old_dir;
+#else
+	struct dentry *old_parent;
+#endif
+	struct dentry *old_dentry;
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 3, 0)
+	struct user_namespace *new_mnt_userns;
+#elif LINUX_VERSION_CODE < KERNEL_VERSION(6, 17, 0)
+	struct mnt_idmap *new_mnt_idmap;
+#endif
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 17, 0)
+	struct inode *new_dir;
+#else
+	struct dentry *new_parent;
+#endif
+	struct dentry *new_dentry;
+	struct inode **delegated_inode;
+	unsigned int flags;
+};
+
+/* the page cache's XArray has a page marked with tag (never: it is empty) */
+static inline bool mapping_tagged(const struct address_space *mapping, xa_mark_t tag)
+{
+	return xa_marked(&mapping->i_pages, tag);
+}
+
+/* some VMA maps the file */
+static inline int mapping_mapped(const struct address_space *mapping)
+{
+	return !RB_EMPTY_ROOT(&mapping->i_mmap.rb_root);
+}
+
+/* shared writable mappings: > 0 counts them, < 0 forbids them (a swap file's) */
+static inline int mapping_writably_mapped(const struct address_space *mapping)
+{
+	return atomic_read(&mapping->i_mmap_writable) > 0;
+}
+
+static inline int mapping_map_writable(struct address_space *mapping)
+{
+	if (atomic_read(&mapping->i_mmap_writable) < 0)
+		return -EPERM;
+	atomic_inc(&mapping->i_mmap_writable);
+	return 0;
+}
+
+static inline void mapping_unmap_writable(struct address_space *mapping)
+{
+	atomic_dec(&mapping->i_mmap_writable);
+}
+
+static inline int mapping_deny_writable(struct address_space *mapping)
+{
+	if (atomic_read(&mapping->i_mmap_writable) > 0)
+		return -EBUSY;
+	atomic_dec(&mapping->i_mmap_writable);
+	return 0;
+}
+
+static inline void mapping_allow_writable(struct address_space *mapping)
+{
+	atomic_inc(&mapping->i_mmap_writable);
+}
+
+/* the page index lies in the readahead window */
+static inline int ra_has_index(struct file_ra_state *ra, pgoff_t index)
+{
+	return index >= ra->start && index < ra->start + ra->size;
+}
+
+/* an ACL cache slot being filled by task: odd pointers are not ACLs */
+static inline struct posix_acl *uncached_acl_sentinel(struct task_struct *task)
+{
+	return (void *)task + 1;
+}
+
+static inline bool is_uncached_acl(struct posix_acl *acl)
+{
+	return (long)acl & 1;
+}
+
+/* a VMA of a DAX file (CONFIG_FS_DAX); fsdax: not a device DAX (a char device) */
+static inline bool vma_is_dax(const struct vm_area_struct *vma)
+{
+	return vma->vm_file && IS_DAX(vma->vm_file->f_mapping->host);
+}
+
+static inline bool vma_is_fsdax(struct vm_area_struct *vma)
+{
+	struct inode *inode;
+
+	if (!vma->vm_file)
+		return false;
+	if (!vma_is_dax(vma))
+		return false;
+	inode = file_inode(vma->vm_file);
+	if (S_ISCHR(inode->i_mode))
+		return false;
+	return true;
+}
+
+/* a file system's own lockdep class for i_rwsem: no lockdep in the shim */
+static inline void lockdep_annotate_inode_mutex_key(struct inode *inode)
+{
+}
+
+/*
+ * The inode hash (fs/inode.c, shim/lib/inode.c): an inode of a super block
+ * findable by number. The shim keeps the table; it looks nothing up itself.
+ */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+void __insert_inode_hash(struct inode *inode, unsigned long hashval);
+#else
+void __insert_inode_hash(struct inode *inode, u64 hashval);
+#endif
+void __remove_inode_hash(struct inode *inode);
+
+static inline void insert_inode_hash(struct inode *inode)
+{
+	__insert_inode_hash(inode, inode->i_ino);
+}
+
+static inline void remove_inode_hash(struct inode *inode)
+{
+	if (!inode_unhashed(inode) && !hlist_fake(&inode->i_hash))
+		__remove_inode_hash(inode);
+}
+
+/* an inode from a file system's cache (no LRU of the super block in the shim) */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 6, 0)
+static inline void *alloc_inode_sb(struct super_block *sb, struct kmem_cache *cache, gfp_t gfp)
+{
+	return kmem_cache_alloc_lru(cache, NULL, gfp);
+}
+#else
+#define alloc_inode_sb(_sb, _cache, _gfp)	kmem_cache_alloc_lru(_cache, NULL, _gfp)
+#endif
+
+/* inode_init_once(): a new inode's lists, locks and mapping, zeroed otherwise */
+void inode_init_once(struct inode *inode);
+/* ctime set to now (current_time()), which it returns */
+struct timespec64 inode_set_ctime_current(struct inode *inode);
+/* ioctl(2) on a file: its unlocked_ioctl, -ENOTTY without one or for -ENOIOCTLCMD */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+long vfs_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
+#endif
+/* a symlink's target kept in the inode (i_link) */
+const char *simple_get_link(struct dentry *dentry, struct inode *inode,
+			    struct delayed_call *done);
+
+/* preadv2(2)'s RWF_* flags on a request: -EOPNOTSUPP for those the file cannot do */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+#define __QDK_RWF_SUPPORTED	(RWF_HIPRI | RWF_DSYNC | RWF_SYNC | RWF_NOWAIT | RWF_APPEND)
+static inline int kiocb_set_rw_flags(struct kiocb *ki, rwf_t flags)
+#else
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+#define __QDK_RWF_SUPPORTED	(RWF_HIPRI | RWF_DSYNC | RWF_SYNC | RWF_NOWAIT | RWF_APPEND | \
+				 RWF_NOAPPEND | RWF_ATOMIC)
+#else
+#define __QDK_RWF_SUPPORTED	(RWF_HIPRI | RWF_DSYNC | RWF_SYNC | RWF_NOWAIT | RWF_APPEND | \
+				 RWF_NOAPPEND | RWF_ATOMIC | RWF_DONTCACHE | RWF_NOSIGNAL)
+#endif
+static inline int kiocb_set_rw_flags(struct kiocb *ki, rwf_t flags, int rw_type)
+#endif
+{
+	int kiocb_flags = 0;
+
+	if (!flags)
+		return 0;
+	if (unlikely(flags & ~__QDK_RWF_SUPPORTED))
+		return -EOPNOTSUPP;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	if (unlikely((flags & RWF_APPEND) && (flags & RWF_NOAPPEND)))
+		return -EINVAL;
+#endif
+	if (flags & RWF_NOWAIT) {
+		if (!(ki->ki_filp->f_mode & FMODE_NOWAIT))
+			return -EOPNOTSUPP;
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+		kiocb_flags |= IOCB_NOIO;
+#endif
+	}
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	if (flags & RWF_ATOMIC) {
+		if (rw_type != WRITE || !(ki->ki_filp->f_mode & FMODE_CAN_ATOMIC_WRITE))
+			return -EOPNOTSUPP;
+	}
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+	if (flags & RWF_DONTCACHE) {
+		if (!(ki->ki_filp->f_op->fop_flags & FOP_DONTCACHE) ||
+		    IS_DAX(ki->ki_filp->f_mapping->host))
+			return -EOPNOTSUPP;
+	}
+#endif
+	kiocb_flags |= (__force int)(flags & __QDK_RWF_SUPPORTED);
+	if (flags & RWF_SYNC)
+		kiocb_flags |= IOCB_DSYNC;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	if ((flags & RWF_NOAPPEND) && (ki->ki_flags & IOCB_APPEND)) {
+		if (IS_APPEND(file_inode(ki->ki_filp)))
+			return -EPERM;
+		ki->ki_flags &= ~IOCB_APPEND;
+	}
+#endif
+	ki->ki_flags |= kiocb_flags;
+	return 0;
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* the file's own read_iter, write_iter and mmap */
+static inline ssize_t call_read_iter(struct file *file, struct kiocb *kio, struct iov_iter *iter)
+{
+	return file->f_op->read_iter(kio, iter);
+}
+
+static inline ssize_t call_write_iter(struct file *file, struct kiocb *kio,
+				      struct iov_iter *iter)
+{
+	return file->f_op->write_iter(kio, iter);
+}
+
+static inline int call_mmap(struct file *file, struct vm_area_struct *vma)
+{
+	return file->f_op->mmap(file, vma);
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline struct fown_struct *file_f_owner(const struct file *file)
+{
+	return READ_ONCE(file->f_owner);
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+/* i_state, read and changed under i_lock (the _raw and _once ones without) */
+static inline enum inode_state_flags_enum inode_state_read_once(struct inode *inode)
+{
+	return READ_ONCE(inode->i_state.__state);
+}
+
+static inline enum inode_state_flags_enum inode_state_read(struct inode *inode)
+{
+	lockdep_assert_held(&inode->i_lock);
+	return inode->i_state.__state;
+}
+
+static inline void inode_state_assign_raw(struct inode *inode, enum inode_state_flags_enum flags)
+{
+	WRITE_ONCE(inode->i_state.__state, flags);
+}
+
+static inline void inode_state_assign(struct inode *inode, enum inode_state_flags_enum flags)
+{
+	lockdep_assert_held(&inode->i_lock);
+	inode_state_assign_raw(inode, flags);
+}
+
+static inline void inode_state_set_raw(struct inode *inode, enum inode_state_flags_enum flags)
+{
+	inode_state_assign_raw(inode, inode->i_state.__state | flags);
+}
+
+static inline void inode_state_set(struct inode *inode, enum inode_state_flags_enum flags)
+{
+	lockdep_assert_held(&inode->i_lock);
+	inode_state_set_raw(inode, flags);
+}
+
+static inline void inode_state_clear_raw(struct inode *inode, enum inode_state_flags_enum flags)
+{
+	inode_state_assign_raw(inode, inode->i_state.__state & ~flags);
+}
+
+static inline void inode_state_clear(struct inode *inode, enum inode_state_flags_enum flags)
+{
+	lockdep_assert_held(&inode->i_lock);
+	inode_state_clear_raw(inode, flags);
+}
+
+static inline void inode_state_replace_raw(struct inode *inode,
+					   enum inode_state_flags_enum clearflags,
+					   enum inode_state_flags_enum setflags)
+{
+	inode_state_assign_raw(inode, (inode->i_state.__state & ~clearflags) | setflags);
+}
+
+static inline void inode_state_replace(struct inode *inode,
+				       enum inode_state_flags_enum clearflags,
+				       enum inode_state_flags_enum setflags)
+{
+	lockdep_assert_held(&inode->i_lock);
+	inode_state_replace_raw(inode, clearflags, setflags);
+}
+
+/* the inode's metadata is being written back */
+static inline void set_inode_metadata_writeback(struct inode *inode)
+{
+	spin_lock(&inode->i_lock);
+	inode_state_set(inode, I_METADATA_WRITEBACK);
+	spin_unlock(&inode->i_lock);
+}
+
+/* the reference count, under i_lock or once */
+static inline int icount_read_once(const struct inode *inode)
+{
+	return atomic_read(&inode->i_count);
+}
+
+static inline int icount_read(const struct inode *inode)
+{
+	lockdep_assert_held(&inode->i_lock);
+	return atomic_read(&inode->i_count);
+}
+
+/* drop a reference that is not the last one (false: it is, nothing done) */
+static inline bool __must_check iput_if_not_last(struct inode *inode)
+{
+	return atomic_add_unless(&inode->i_count, -1, 1);
+}
+
+/* the dirty flag a timestamp update sets: lazytime keeps it in memory */
+static inline int inode_time_dirty_flag(struct inode *inode)
+{
+	if (inode->i_sb->s_flags & SB_LAZYTIME)
+		return I_DIRTY_TIME;
+	return I_DIRTY_SYNC;
+}
+
+/* multigrain timestamps (the file system's IOP_MGTIME) */
+static inline bool is_mgtime(const struct inode *inode)
+{
+	return inode->i_opflags & IOP_MGTIME;
+}
+
+/* "." and ".." as a component of len bytes; a path with a ".." component */
+static inline bool name_is_dot(const char *name, size_t len)
+{
+	return unlikely(len == 1 && name[0] == '.');
+}
+
+static inline bool name_is_dotdot(const char *name, size_t len)
+{
+	return unlikely(len == 2 && name[0] == '.' && name[1] == '.');
+}
+
+static inline bool name_is_dot_dotdot(const char *name, size_t len)
+{
+	return name_is_dot(name, len) || name_is_dotdot(name, len);
+}
+
+static inline bool name_contains_dotdot(const char *name)
+{
+	size_t len = strlen(name);
+
+	return !strcmp(name, "..") || !strncmp(name, "../", 3) || strstr(name, "/../") ||
+	       (len >= 3 && !strcmp(name + len - 3, "/.."));
+}
+
+/*
+ * An ioctl number of an extensible struct: the same direction, type and
+ * number as cmd_b, with a size of at least min_size.
+ */
+static inline bool extensible_ioctl_valid(unsigned int cmd_a, unsigned int cmd_b,
+					  size_t min_size)
+{
+	return _IOC_DIR(cmd_a) == _IOC_DIR(cmd_b) && _IOC_TYPE(cmd_a) == _IOC_TYPE(cmd_b) &&
+	       _IOC_NR(cmd_a) == _IOC_NR(cmd_b) && _IOC_SIZE(cmd_a) >= min_size;
+}
+#endif
 
 /* character device numbers (shim/lib/char_dev.c) */
 #define CHRDEV_MAJOR_MAX		512

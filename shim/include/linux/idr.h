@@ -11,8 +11,10 @@
 #define __IDR_H__
 
 #include <linux/bug.h>
+#include <linux/cleanup.h>
 #include <linux/err.h>
 #include <linux/gfp_types.h>
+#include <linux/version.h>
 #include <linux/xarray.h>
 
 /* radix-tree.h's root is the XArray, and an IDR's marks it as an allocating one */
@@ -156,6 +158,54 @@ static inline bool ida_is_empty(const struct ida *ida)
 {
 	return xa_empty(&ida->xa);
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 16, 0)
+/*
+ * The lowest id allocated in [min, max] (max > INT_MAX: INT_MAX), -ENOENT
+ * if none, -EINVAL for a min above INT_MAX (lib/idr.c). As the kernel's,
+ * it looks in one bitmap chunk of IDA_BITMAP_BITS ids: when min's chunk
+ * holds ids below min and none from min on, it is -ENOENT even if a later
+ * chunk holds one.
+ */
+int ida_find_first_range(struct ida *ida, unsigned int min, unsigned int max);
+
+static inline bool ida_exists(struct ida *ida, unsigned int id)
+{
+	return ida_find_first_range(ida, id, id) == id;
+}
+
+static inline int ida_find_first(struct ida *ida)
+{
+	return ida_find_first_range(ida, 0, ~0);
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 19, 0)
+/*
+ * CLASS(idr_alloc, x)(idr, ptr, start, end, gfp): an id that is removed
+ * again when x goes out of scope unless take_idr_id(x) took it (x.id < 0:
+ * the allocation's error).
+ */
+struct __class_idr {
+	struct idr *idr;
+	int id;
+};
+
+#define idr_null	((struct __class_idr){ NULL, -1 })
+#define take_idr_id(id) ({						\
+	__auto_type __qdk_idp = &(id);					\
+	__auto_type __qdk_idv = *__qdk_idp;				\
+	*__qdk_idp = idr_null;						\
+	__qdk_idv;							\
+})
+
+DEFINE_CLASS(idr_alloc, struct __class_idr,
+	     if (_T.id >= 0) idr_remove(_T.idr, _T.id),
+	     ((struct __class_idr){ .idr = idr, .id = idr_alloc(idr, ptr, start, end, gfp) }),
+	     struct idr *idr, void *ptr, int start, int end, gfp_t gfp);
+/* what 7.x's DEFINE_CLASS() gives besides */
+typedef struct __class_idr lock_idr_alloc_t;
+#endif
 
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */

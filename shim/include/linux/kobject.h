@@ -94,6 +94,9 @@ __printf(4, 5) int __must_check kobject_init_and_add(struct kobject *kobj,
 						     const struct kobj_type *ktype,
 						     struct kobject *parent, const char *fmt, ...);
 void kobject_del(struct kobject *kobj);
+/* a new name or parent: the sysfs directory moves with what is in it */
+int __must_check kobject_rename(struct kobject *kobj, const char *new_name);
+int __must_check kobject_move(struct kobject *kobj, struct kobject *new_parent);
 struct kobject * __must_check kobject_create_and_add(const char *name, struct kobject *parent);
 struct kobject *kobject_get(struct kobject *kobj);
 struct kobject * __must_check kobject_get_unless_zero(struct kobject *kobj);
@@ -106,12 +109,39 @@ static inline const struct kobj_type *get_ktype(const struct kobject *kobj)
 	return kobj->ktype;
 }
 
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 19, 0)
 struct kobj_attribute {
 	struct attribute attr;
 	ssize_t (*show)(struct kobject *kobj, struct kobj_attribute *attr, char *buf);
 	ssize_t (*store)(struct kobject *kobj, struct kobj_attribute *attr,
 			 const char *buf, size_t count);
 };
+#else
+/*
+ * The handlers may take the attribute const (show_const, store_const): one
+ * pointer either way, as the kernel's without CONFIG_CFI (Debian's).
+ */
+struct kobj_attribute {
+	struct attribute attr;
+	union {
+		ssize_t (*show)(struct kobject *kobj, struct kobj_attribute *attr, char *buf);
+		ssize_t (*show_const)(struct kobject *kobj, const struct kobj_attribute *attr,
+				      char *buf);
+	};
+	union {
+		ssize_t (*store)(struct kobject *kobj, struct kobj_attribute *attr,
+				 const char *buf, size_t count);
+		ssize_t (*store_const)(struct kobject *kobj, const struct kobj_attribute *attr,
+				       const char *buf, size_t count);
+	};
+};
+
+typedef ssize_t __kobj_show_handler_const(struct kobject *kobj, const struct kobj_attribute *attr,
+					  char *buf);
+typedef ssize_t __kobj_store_handler_const(struct kobject *kobj,
+					   const struct kobj_attribute *attr,
+					   const char *buf, size_t count);
+#endif
 
 extern const struct sysfs_ops kobj_sysfs_ops;
 

@@ -113,6 +113,40 @@ static inline struct proc_dir_entry *proc_net_mkdir(struct net *net, const char 
 	return _proc_mkdir(name, 0, parent, net, true);
 }
 
+/*
+ * Files of a namespace's directory (fs/proc/proc_net.c): a seq file whose
+ * private state_size bytes begin with a struct seq_net_private, its net the
+ * parent directory's data; or a single_open() file whose private is the net.
+ */
+struct proc_dir_entry *proc_create_net_data(const char *name, umode_t mode,
+					    struct proc_dir_entry *parent,
+					    const struct seq_operations *ops,
+					    unsigned int state_size, void *data);
+#define proc_create_net(name, mode, parent, ops, state_size) \
+	proc_create_net_data(name, mode, parent, ops, state_size, NULL)
+struct proc_dir_entry *proc_create_net_single(const char *name, umode_t mode,
+					      struct proc_dir_entry *parent,
+					      int (*show)(struct seq_file *, void *), void *data);
+struct proc_dir_entry *proc_create_net_data_write(const char *name, umode_t mode,
+						  struct proc_dir_entry *parent,
+						  const struct seq_operations *ops,
+						  proc_write_t write, unsigned int state_size,
+						  void *data);
+struct proc_dir_entry *proc_create_net_single_write(const char *name, umode_t mode,
+						    struct proc_dir_entry *parent,
+						    int (*show)(struct seq_file *, void *),
+						    proc_write_t write, void *data);
+
+/* an empty directory of /proc a file system is mounted on */
+struct proc_dir_entry *proc_create_mount_point(const char *name);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 15, 0)
+/* no entry of a module's is made permanent (the kernel's skips modules too) */
+static inline void proc_make_permanent(struct proc_dir_entry *pde)
+{
+}
+#endif
+
 /* a proc super block's private part (the shim mounts none) */
 struct proc_fs_info;
 struct super_block;

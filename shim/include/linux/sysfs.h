@@ -40,6 +40,17 @@
 #include <linux/stringify.h>
 
 struct kobject;
+struct file;
+struct vm_area_struct;
+struct address_space;
+struct bin_attribute;
+
+/* a bin_attribute's handlers take it const from 6.13 on */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+#define __QDK_BIN_ATTR	struct bin_attribute
+#else
+#define __QDK_BIN_ATTR	const struct bin_attribute
+#endif
 
 struct attribute {
 	const char *name;
@@ -54,8 +65,67 @@ struct attribute {
 struct attribute_group {
 	const char		*name;
 	umode_t			(*is_visible)(struct kobject *, struct attribute *, int);
+	umode_t			(*is_bin_visible)(struct kobject *, __QDK_BIN_ATTR *, int);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+	/* the file size of a binary attribute (its bin_attribute's size otherwise) */
+	size_t			(*bin_size)(struct kobject *, const struct bin_attribute *,
+					    int);
+#endif
 	struct attribute	**attrs;
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+	struct bin_attribute	**bin_attrs;
+#else
+	const struct bin_attribute	*const *bin_attrs;
+#endif
 };
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 10, 0)
+/*
+ * A named group whose is_visible() answers SYSFS_GROUP_INVISIBLE for its
+ * first attribute (n == 0) gets no directory at all. DEFINE_*_VISIBLE(name)
+ * make such an is_visible() from name##_group_visible(kobj) and, for the
+ * non-simple ones, name##_attr_visible(kobj, attr, n).
+ */
+#define SYSFS_GROUP_INVISIBLE	020000
+
+#define DEFINE_SYSFS_GROUP_VISIBLE(name)					\
+	static inline umode_t sysfs_group_visible_##name(struct kobject *kobj,	\
+							 struct attribute *attr, int n) \
+	{									\
+		if (n == 0 && !name##_group_visible(kobj))			\
+			return SYSFS_GROUP_INVISIBLE;				\
+		return name##_attr_visible(kobj, attr, n);			\
+	}
+
+#define DEFINE_SIMPLE_SYSFS_GROUP_VISIBLE(name)				\
+	static inline umode_t sysfs_group_visible_##name(struct kobject *kobj,	\
+							 struct attribute *a, int n) \
+	{									\
+		if (n == 0 && !name##_group_visible(kobj))			\
+			return SYSFS_GROUP_INVISIBLE;				\
+		return a->mode;							\
+	}
+
+#define DEFINE_SYSFS_BIN_GROUP_VISIBLE(name)					\
+	static inline umode_t sysfs_group_visible_##name(struct kobject *kobj,	\
+							 __QDK_BIN_ATTR *attr, int n) \
+	{									\
+		if (n == 0 && !name##_group_visible(kobj))			\
+			return SYSFS_GROUP_INVISIBLE;				\
+		return name##_attr_visible(kobj, attr, n);			\
+	}
+
+#define DEFINE_SIMPLE_SYSFS_BIN_GROUP_VISIBLE(name)				\
+	static inline umode_t sysfs_group_visible_##name(struct kobject *kobj,	\
+							 __QDK_BIN_ATTR *a, int n) \
+	{									\
+		if (n == 0 && !name##_group_visible(kobj))			\
+			return SYSFS_GROUP_INVISIBLE;				\
+		return a->attr.mode;						\
+	}
+
+#define SYSFS_GROUP_VISIBLE(fn)	sysfs_group_visible_##fn
+#endif
 
 #define __ATTRIBUTE_GROUPS(_name)				\
 static const struct attribute_group *_name##_groups[] = {	\
@@ -107,6 +177,72 @@ __ATTRIBUTE_GROUPS(_name)
 #define SYSFS_PREALLOC		010000
 
 
+/*
+ * A binary attribute: a file of size bytes (0: no limit) whose read() and
+ * write() get the position and at most a page of the request at a time.
+ */
+struct bin_attribute {
+	struct attribute	attr;
+	size_t			size;
+	void			*private;
+	struct address_space	*(*f_mapping)(void);
+	ssize_t			(*read)(struct file *, struct kobject *, __QDK_BIN_ATTR *,
+					char *, loff_t, size_t);
+	ssize_t			(*write)(struct file *, struct kobject *, __QDK_BIN_ATTR *,
+					 char *, loff_t, size_t);
+	loff_t			(*llseek)(struct file *, struct kobject *, __QDK_BIN_ATTR *,
+					  loff_t, int);
+	int			(*mmap)(struct file *, struct kobject *, __QDK_BIN_ATTR *attr,
+					struct vm_area_struct *vma);
+};
+
+#define BIN_ATTRIBUTE_GROUPS(_name)				\
+static const struct attribute_group _name##_group = {		\
+	.bin_attrs = _name##_attrs,				\
+};								\
+__ATTRIBUTE_GROUPS(_name)
+
+#define __BIN_ATTR(_name, _mode, _read, _write, _size) {		\
+	.attr = { .name = __stringify(_name), .mode = _mode },		\
+	.read	= _read,						\
+	.write	= _write,						\
+	.size	= _size,						\
+}
+#define __BIN_ATTR_RO(_name, _size)	__BIN_ATTR(_name, 0444, _name##_read, NULL, _size)
+#define __BIN_ATTR_WO(_name, _size)	__BIN_ATTR(_name, 0200, NULL, _name##_write, _size)
+#define __BIN_ATTR_RW(_name, _size)	\
+	__BIN_ATTR(_name, 0644, _name##_read, _name##_write, _size)
+#define __BIN_ATTR_NULL			__ATTR_NULL
+#define __BIN_ATTR_ADMIN_RO(_name, _size)	__BIN_ATTR(_name, 0400, _name##_read, NULL, _size)
+#define __BIN_ATTR_ADMIN_RW(_name, _size)	\
+	__BIN_ATTR(_name, 0600, _name##_read, _name##_write, _size)
+
+#define BIN_ATTR(_name, _mode, _read, _write, _size)			\
+struct bin_attribute bin_attr_##_name = __BIN_ATTR(_name, _mode, _read, _write, _size)
+#define BIN_ATTR_RO(_name, _size)					\
+struct bin_attribute bin_attr_##_name = __BIN_ATTR_RO(_name, _size)
+#define BIN_ATTR_WO(_name, _size)					\
+struct bin_attribute bin_attr_##_name = __BIN_ATTR_WO(_name, _size)
+#define BIN_ATTR_RW(_name, _size)					\
+struct bin_attribute bin_attr_##_name = __BIN_ATTR_RW(_name, _size)
+#define BIN_ATTR_ADMIN_RO(_name, _size)					\
+struct bin_attribute bin_attr_##_name = __BIN_ATTR_ADMIN_RO(_name, _size)
+#define BIN_ATTR_ADMIN_RW(_name, _size)					\
+struct bin_attribute bin_attr_##_name = __BIN_ATTR_ADMIN_RW(_name, _size)
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 9, 0)
+/* a read-only binary file of the size bytes at private */
+ssize_t sysfs_bin_attr_simple_read(struct file *file, struct kobject *kobj,
+				   __QDK_BIN_ATTR *attr, char *buf, loff_t off, size_t count);
+
+#define __BIN_ATTR_SIMPLE_RO(_name, _mode)				\
+	__BIN_ATTR(_name, _mode, sysfs_bin_attr_simple_read, NULL, 0)
+#define BIN_ATTR_SIMPLE_RO(_name)					\
+struct bin_attribute bin_attr_##_name = __BIN_ATTR_SIMPLE_RO(_name, 0444)
+#define BIN_ATTR_SIMPLE_ADMIN_RO(_name)					\
+struct bin_attribute bin_attr_##_name = __BIN_ATTR_SIMPLE_RO(_name, 0400)
+#endif
+
 /* how a kobject's attribute files read and write (its type's) */
 struct sysfs_ops {
 	ssize_t (*show)(struct kobject *kobj, struct attribute *attr, char *buf);
@@ -140,6 +276,40 @@ void sysfs_remove_file_from_group(struct kobject *kobj, const struct attribute *
 				  const char *group);
 /* poll(2) and inotify on the file would wake: no one polls the shim's files */
 void sysfs_notify(struct kobject *kobj, const char *dir, const char *attr);
+
+int __must_check sysfs_create_bin_file(struct kobject *kobj, const struct bin_attribute *attr);
+void sysfs_remove_bin_file(struct kobject *kobj, const struct bin_attribute *attr);
+
+/*
+ * Symbolic links to a kobject's directory (name in kobj's directory, or in
+ * its group's): kept as nodes of the shim's file tree, so a name is taken
+ * once (-EEXIST); opening one is opening a directory (-EISDIR).
+ */
+int __must_check sysfs_create_link(struct kobject *kobj, struct kobject *target,
+				   const char *name);
+int __must_check sysfs_create_link_nowarn(struct kobject *kobj, struct kobject *target,
+					  const char *name);
+void sysfs_remove_link(struct kobject *kobj, const char *name);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+int sysfs_rename_link_ns(struct kobject *kobj, struct kobject *target, const char *old_name,
+			 const char *new_name, const void *new_ns);
+#else
+struct ns_common;
+int sysfs_rename_link_ns(struct kobject *kobj, struct kobject *target, const char *old_name,
+			 const char *new_name, const struct ns_common *new_ns);
+#endif
+int sysfs_add_link_to_group(struct kobject *kobj, const char *group_name,
+			    struct kobject *target, const char *link_name);
+void sysfs_remove_link_from_group(struct kobject *kobj, const char *group_name,
+				  const char *link_name);
+int compat_only_sysfs_link_entry_to_kobj(struct kobject *kobj, struct kobject *target_kobj,
+					 const char *target_name, const char *symlink_name);
+
+static inline int __must_check sysfs_rename_link(struct kobject *kobj, struct kobject *target,
+						 const char *old_name, const char *new_name)
+{
+	return sysfs_rename_link_ns(kobj, target, old_name, new_name, NULL);
+}
 
 /* the lockdep key of a dynamically allocated attribute: no lockdep here */
 #define sysfs_attr_init(attr)		do { } while (0)

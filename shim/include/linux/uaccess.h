@@ -12,6 +12,8 @@
 #ifndef _LINUX_UACCESS_H
 #define _LINUX_UACCESS_H
 
+#include <linux/bug.h>		/* WARN_ON_ONCE() */
+#include <linux/cleanup.h>	/* the pagefault guard */
 #include <linux/compiler.h>
 #include <linux/errno.h>
 #include <linux/string.h>
@@ -214,6 +216,53 @@ copy_struct_to_user(void __user *dst, size_t usize, const void *src, size_t ksiz
 }
 #endif
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 17, 0)
+/*
+ * The same for a struct already copied into a kernel buffer (a bounce
+ * buffer): the larger side's extra bytes are cleared (dst) or checked for
+ * zero (src, *ignored_trailing), the common part is copied.
+ */
+static __always_inline void
+__copy_struct_generic_bounce_buffer(void *dst, size_t dstsize, const void *src, size_t srcsize,
+				    bool *ignored_trailing)
+{
+	size_t size = dstsize < srcsize ? dstsize : srcsize;
+	size_t rest = (dstsize > srcsize ? dstsize : srcsize) - size;
+
+	if (dstsize > srcsize)
+		memset((char *)dst + size, 0, rest);
+	if (ignored_trailing)
+		*ignored_trailing = dstsize < srcsize &&
+			memchr_inv((const char *)src + size, 0, rest) != NULL;
+	memcpy(dst, src, size);
+}
+
+/* no -EFAULT possible: -E2BIG when src's extra bytes are not all zero */
+static __always_inline __must_check int
+copy_struct_from_bounce_buffer(void *dst, size_t dstsize, const void *src, size_t srcsize)
+{
+	bool ignored_trailing;
+
+	/* the kernel's check that dst is as large as the caller says */
+	if (WARN_ON_ONCE(dstsize > __builtin_object_size(dst, 1)))
+		return -E2BIG;
+	__copy_struct_generic_bounce_buffer(dst, dstsize, src, srcsize, &ignored_trailing);
+	if (unlikely(ignored_trailing))
+		return -E2BIG;
+	return 0;
+}
+
+static __always_inline __must_check int
+copy_struct_to_bounce_buffer(void *dst, size_t dstsize, const void *src, size_t srcsize,
+			     bool *ignored_trailing)
+{
+	if (WARN_ON_ONCE(srcsize > __builtin_object_size(src, 1)))
+		return -E2BIG;
+	__copy_struct_generic_bounce_buffer(dst, dstsize, src, srcsize, ignored_trailing);
+	return 0;
+}
+#endif
+
 /*
  * Page faults off: a copy that would fault fails at once instead of
  * sleeping. The shim never faults a page in, so only the count is kept
@@ -244,6 +293,17 @@ static inline bool pagefault_disabled(void)
 {
 	return qdk_pagefault_disabled != 0;
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 15, 0)
+/* guard(pagefault)(): page faults off for a scope */
+DEFINE_LOCK_GUARD_0(pagefault, pagefault_disable(), pagefault_enable())
+/* what 7.x's cleanup.h gives every lock guard besides */
+typedef void lock_pagefault_t;
+static inline int class_pagefault_lock_err(class_pagefault_t *_T)
+{
+	return _T->lock ? 0 : -EBUSY;
+}
+#endif
 
 /* the kernel adds in_atomic(); the shim keeps no preempt count */
 #define faulthandler_disabled() pagefault_disabled()
@@ -337,6 +397,102 @@ long copy_to_user_nofault(void __user *dst, const void *src, size_t size);
 		goto label;						\
 } while (0)
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 19, 0)
+/*
+ * A release store to user memory inside a user access window: x86 is TSO,
+ * so a compiler barrier orders it after what came before.
+ */
+#define unsafe_atomic_store_release_user(val, uptr, elbl) do {		\
+	barrier();							\
+	unsafe_put_user(val, uptr, elbl);				\
+} while (0)
+
+/*
+ * Masked user access (an address past user space made one that faults)
+ * is not done (can_do_masked_user_access() is 0): the kernel's fallback.
+ */
+#define masked_user_access_begin(src)		NULL
+#define masked_user_read_access_begin(src)	NULL
+#define masked_user_write_access_begin(src)	NULL
+#define masked_user_rw_access_begin(u)		masked_user_access_begin(u)
+
+static __always_inline void __scoped_user_read_access_end(const void *p)
+{
+	user_read_access_end();
+}
+
+static __always_inline void __scoped_user_write_access_end(const void *p)
+{
+	user_write_access_end();
+}
+
+static __always_inline void __scoped_user_rw_access_end(const void *p)
+{
+	user_access_end();
+}
+
+/*
+ * scoped_user_*_access(ptr, elbl) { ... }: the statement runs inside a user
+ * access window of the size bytes at ptr (ptr is the window's pointer in
+ * it), which closes when it ends; a range access_ok() refuses jumps to elbl.
+ */
+#define __qdk_scoped_user_begin(mode, uptr, size, elbl) ({		\
+	typeof(uptr) __qdk_sp = (uptr);					\
+	if (!user_##mode##_access_begin(__qdk_sp, size))		\
+		goto elbl;						\
+	__qdk_sp;							\
+})
+
+#define __qdk_scoped_user_access(mode, uptr, size, elbl)			\
+for (bool __qdk_sdone = false; !__qdk_sdone; __qdk_sdone = true)		\
+	for (__auto_type __qdk_stmp = __qdk_scoped_user_begin(mode, uptr, size, elbl); \
+	     !__qdk_sdone; __qdk_sdone = true)					\
+		for (const __auto_type uptr					\
+		     __cleanup(__scoped_user_##mode##_access_end) = __qdk_stmp;	\
+		     !__qdk_sdone; __qdk_sdone = true)
+
+#define scoped_user_read_access_size(usrc, size, elbl)			\
+	__qdk_scoped_user_access(read, usrc, size, elbl)
+#define scoped_user_read_access(usrc, elbl)				\
+	scoped_user_read_access_size(usrc, sizeof(*(usrc)), elbl)
+#define scoped_user_write_access_size(udst, size, elbl)			\
+	__qdk_scoped_user_access(write, udst, size, elbl)
+#define scoped_user_write_access(udst, elbl)				\
+	scoped_user_write_access_size(udst, sizeof(*(udst)), elbl)
+#define scoped_user_rw_access_size(uptr, size, elbl)			\
+	__qdk_scoped_user_access(rw, uptr, size, elbl)
+#define scoped_user_rw_access(uptr, elbl)				\
+	scoped_user_rw_access_size(uptr, sizeof(*(uptr)), elbl)
+
+/* get_user()/put_user() through a scoped window: 0 or -EFAULT */
+#define get_user_inline(val, usrc) ({					\
+	__label__ __qdk_efault;						\
+	typeof(usrc) __qdk_src = (usrc);				\
+	int __qdk_ret = 0;						\
+									\
+	scoped_user_read_access(__qdk_src, __qdk_efault)		\
+		unsafe_get_user(val, __qdk_src, __qdk_efault);		\
+	if (0) {							\
+__qdk_efault:								\
+		__qdk_ret = -EFAULT;					\
+	}								\
+	__qdk_ret;							\
+})
+
+#define put_user_inline(val, udst) ({					\
+	__label__ __qdk_efault;						\
+	typeof(udst) __qdk_dst = (udst);				\
+	int __qdk_ret = 0;						\
+									\
+	scoped_user_write_access(__qdk_dst, __qdk_efault)		\
+		unsafe_put_user(val, __qdk_dst, __qdk_efault);		\
+	if (0) {							\
+__qdk_efault:								\
+		__qdk_ret = -EFAULT;					\
+	}								\
+	__qdk_ret;							\
+})
+#endif
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/minmax.h>

@@ -210,6 +210,23 @@ ssize_t show_class_attr_string(__QDK_CLASS_CONST struct class *class,
 	struct class_attribute_string class_attr_##_name = \
 		_CLASS_ATTR_STRING(_name, _mode, _str)
 
+/*
+ * A directory /sys/class/NAME of links to devices, for a class a driver
+ * moved away from (drivers/base/class.c): each link is named after the
+ * device; before 6.13 device_link gets a "device" link to it too.
+ */
+struct class_compat;
+struct class_compat *class_compat_register(const char *name);
+void class_compat_unregister(struct class_compat *cls);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+int class_compat_create_link(struct class_compat *cls, struct device *dev,
+			     struct device *device_link);
+void class_compat_remove_link(struct class_compat *cls, struct device *dev,
+			      struct device *device_link);
+#else
+int class_compat_create_link(struct class_compat *cls, struct device *dev);
+void class_compat_remove_link(struct class_compat *cls, struct device *dev);
+#endif
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/bitmap.h>
