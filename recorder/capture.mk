@@ -20,7 +20,8 @@ include $(TOP)/tools/quiet.mk
 # trace/write.c: the trace library's writer (C library only, so it links static too)
 CAPTURE_SRCS := $(TOP)/recorder/capture/qdk_capture.c $(TOP)/recorder/capture/tracew.c \
 	$(TOP)/trace/write.c
-CAPTURE_HDRS := $(TOP)/recorder/capture/tracew.h $(TOP)/recorder/qdk_rec.h $(TOP)/trace/write.h
+CAPTURE_HDRS := $(TOP)/recorder/capture/tracew.h $(TOP)/recorder/qdk_rec.h $(TOP)/trace/write.h \
+	$(TOP)/trace/format.h
 # The kinds of the kit's classifiers (the .kind of every qdiscs/*/cls_*.c):
 # a capture writes a `classifier` line for a block holding one of them.
 KIT_CLS_SRCS := $(filter-out %_tc.c,$(wildcard $(TOP)/qdiscs/*/cls_*.c))

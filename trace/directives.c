@@ -74,14 +74,15 @@ uint32_t trace_handle_word(const struct trace *t, const char *s, bool allow_root
 
 	if (allow_root && strcmp(s, "root") == 0)
 		return 0xffffffffu;
+	/* hex digits only: strtoul() alone would take a sign or leading blanks */
 	maj = strtoul(s, &end, 16);
-	if (end == s || *end != ':' || maj > 0xffff)
+	if (hexval(*s) < 0 || end == s || *end != ':' || maj > 0xffff)
 		trace_fail(t, t->line, "bad handle \"%s\" (want MAJ:MIN in hex)", s);
 	if (end[1]) {
 		const char *m = end + 1;
 
 		min = strtoul(m, &end, 16);
-		if (end == m || *end || min > 0xffff)
+		if (hexval(*m) < 0 || end == m || *end || min > 0xffff)
 			trace_fail(t, t->line, "bad handle \"%s\" (want MAJ:MIN in hex)", s);
 	}
 	return (uint32_t)(maj << 16 | min);

@@ -260,10 +260,21 @@ static const char *change_fields(const struct trace *t, const char *p, struct tr
 			   (int)strcspn(p, " \n"), p);
 	ev->ret = neg ? -(int)r : (int)r;
 	p = e + 1;
-	ev->hex_len = (uint32_t)strcspn(p, " \n");
+	/* to the word's end: a NUL byte in it is a bad hex digit, not its end */
+	for (e = p; *e != ' ' && *e != '\n'; e++)
+		;
+	ev->hex_len = (uint32_t)(e - p);
 	ev->hex = (ev->hex_len == 1 && p[0] == '-') ? NULL : p;
 	if (ev->hex_len == 0)
 		trace_fail(t, t->line, "change needs HEX or -");
+	if (ev->hex) {
+		uint32_t i;
+
+		for (i = 0; i < ev->hex_len && hexval(p[i]) >= 0; i++)
+			;
+		if (i < ev->hex_len || ev->hex_len % 2)
+			trace_fail(t, t->line, "bad options hex \"%.*s\"", (int)ev->hex_len, p);
+	}
 	p += ev->hex_len;
 	ev->opts = p + (*p == ' ');
 	p += strcspn(p, "\n");
@@ -540,6 +551,7 @@ const char *trace_event_line(struct trace *t, const char *p, struct trace_event 
 		t->n_pending = true;
 		break;
 	default:
+		p--;	/* the op, quoted */
 		goto bad_op;
 	}
 	pending_check(t, ev->op);
