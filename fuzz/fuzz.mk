@@ -20,9 +20,9 @@ $(B)/u/harness/gen.o: UCFLAGS += -DROBERT_M_HI=6
 $(call uobj,$(wildcard $(TOP)/fuzz/*.c)): UCFLAGS += -I$(TOP)/fuzz -I$(TOP)/trace -I$(TOP)/harness \
 	-I$(TOP)/tests/lib
 
-# the trace reader, with the harness's allocation helpers; its refusals
+# the trace reader (trace/ alone: its own allocation helpers); its refusals
 # (exit 2) return to the target through the wrapped exit()
-$(B)/fuzz-trace: $(B)/u/fuzz/fuzz_trace.o $(B)/u/fuzz/refuse.o $(FUZZ_COMMON_OBJS) $(TRACE_OBJS) $(call uobj,$(TOP)/harness/util.c) \
+$(B)/fuzz-trace: $(B)/u/fuzz/fuzz_trace.o $(B)/u/fuzz/refuse.o $(FUZZ_COMMON_OBJS) $(TRACE_OBJS) \
 		$(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS)
 	$(call quiet,LD,$@)$(CC) $(LDFLAGS) -fsanitize=fuzzer -Wl,--wrap=exit -o $@ $^ $(LDLIBS) $(TRACE_LDLIBS)
 

@@ -54,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!setjmp(fuzz_refused)) {
 		trace_open(&t, path);
 		while (events < FUZZ_TRACE_EVENTS && trace_next(&t, &ev)) {
-			struct qdk_pkt p;
+			struct trace_pkt p;
 
 			if (ev.op == 'e' && trace_flow(&t, &ev))
 				trace_packet(&t, &ev, &p);

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "replay.h"
 #include "tcopt.h"
 #include "trace.h"
 #include "outfile.h"
@@ -107,6 +108,7 @@ static uint64_t run_ops(struct qdk_qdisc *q, const struct op *ops, const struct 
 static int bench_like(const char *path)
 {
 	struct trace t;
+	struct replay rp;
 	struct trace_event ev;
 	struct qdisc_spec qs;
 	struct qdk_qdisc *q;
@@ -120,6 +122,7 @@ static int bench_like(const char *path)
 
 	memset(&t, 0, sizeof(t));
 	trace_open(&t, in_path(path));
+	replay_init(&rp, &t);
 	if (!t.hdr.qdisc)
 		trace_fail(&t, t.line, "missing \"qdisc KIND [OPTIONS]\" line");
 	snprintf(where, sizeof(where), "%s:%u", path, t.hdr.qdisc_line);
@@ -137,7 +140,7 @@ static int bench_like(const char *path)
 	q = spec_create(&qs, &t.hdr, where);
 	for (i = 0; i < qs.nchanges; i++)
 		spec_change(&qs, i, q, where);
-	trace_tree_build(&t, q, false);
+	replay_tree_build(&t, q, false);
 
 	while (more) {
 		for (n = nown = 0; n < CHUNK && (more = trace_next(&t, &ev));) {
@@ -152,12 +155,12 @@ static int bench_like(const char *path)
 			o->ts = ev.ts;
 			o->op = ev.op;
 			if (ev.op == 'e') {
-				o->tmpl = trace_skb_tmpl(&t, &ev);
+				o->tmpl = replay_skb_tmpl(&rp, &ev);
 				o->id = ev.id;
 				o->len_or_pkt = ev.pkt_len;
 				if (!o->tmpl) {
 					o->len_or_pkt = (uint32_t)nown;
-					trace_packet(&t, &ev, &own[nown++]);
+					replay_packet(&rp, &ev, &own[nown++]);
 				}
 				pkts++;
 			}
@@ -176,6 +179,7 @@ static int bench_like(const char *path)
 		die(1, "memory leaked after the qdisc was destroyed");
 	report(qs.text, calls ? calls : 1, pkts, got, wall, cpu);
 	spec_free(&qs);
+	replay_free(&rp);
 	trace_close(&t);
 	free(ops);
 	free(own);

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "replay.h"
 #include "summary.h"
 #include "tcopt.h"
 #include "trace.h"
@@ -31,6 +32,12 @@
 
 struct driver {
 	struct trace in;
+	struct replay rp;	/* in's packets, draws and tree into the shim */
+	/* what the output declared so far: flows by index, sockets by id */
+	bool *flow_out;
+	uint32_t nflow_out;
+	struct trace_sk *sk_out;	/* id 0: not declared */
+	uint32_t nsk_out;
 	struct qdk_qdisc *q;
 	struct outfile out;
 	struct trace_w *w;	/* out's writer: the trace's text */
@@ -54,6 +61,20 @@ struct driver {
 	uint64_t busy_until;
 	uint64_t calls, lines;
 };
+
+/* *a (of *n elements of size sz) grown to hold index i, the new ones zero. */
+static void grow_zeroed(void **a, uint32_t *n, uint32_t i, size_t sz)
+{
+	uint32_t m = *n ? *n : 64;
+
+	if (i < *n)
+		return;
+	while (m <= i)
+		m *= 2;
+	*a = xrealloc(*a, (size_t)m * sz);
+	memset((char *)*a + (size_t)*n * sz, 0, (size_t)(m - *n) * sz);
+	*n = m;
+}
 
 /* The next enqueue of the input; everything else in it is ignored. */
 static void next_arrival(struct driver *d)
@@ -190,22 +211,25 @@ static void try_dequeue(struct driver *d)
 static void enqueue_arrival(struct driver *d)
 {
 	struct trace_event *ev = &d->arr;
-	struct trace_flow *f = trace_flow(&d->in, ev);
-	struct qdk_skb *skb = trace_flow_skb(&d->in, f, ev);
+	const struct trace_flow *f = trace_flow(&d->in, ev);
+	struct qdk_skb *skb = replay_flow_skb(&d->rp, f, ev);
 	int ret;
 
-	if (!f->written) {
+	if (f->index >= d->nflow_out || !d->flow_out[f->index]) {
+		grow_zeroed((void **)&d->flow_out, &d->nflow_out, f->index, sizeof(*d->flow_out));
 		trace_w_printf(d->w, "flow %u %s\n", ev->fid, f->decl);
-		f->written = true;
+		d->flow_out[f->index] = true;
 	}
 	if (ev->ov & OV_SK) {
 		/* the socket as the input states it now, before its packet */
-		struct trace_sock *s = trace_sock(&d->in, ev);
+		const struct trace_sk *s = trace_sock(&d->in, ev);
+		struct trace_sk *o;
 
-		if (!s->is_written || !trace_sk_same(&s->sk, &s->written)) {
-			trace_w_sock(d->w, &s->sk, s->is_written ? &s->written : NULL);
-			s->written = s->sk;
-			s->is_written = true;
+		grow_zeroed((void **)&d->sk_out, &d->nsk_out, ev->sk, sizeof(*d->sk_out));
+		o = &d->sk_out[ev->sk];
+		if (!o->id || !trace_sk_same(s, o)) {
+			trace_w_sock(d->w, s, o->id ? o : NULL);
+			*o = *s;
 		}
 	}
 	if (d->summary)
@@ -555,6 +579,7 @@ int cmd_drive(int argc, char **argv)
 	if (sum_path)
 		refuse_same_file(sum_path, in);
 	trace_open(&d.in, in_path(in));
+	replay_init(&d.rp, &d.in);
 	qdk_call_trace(d.in.path);
 	if (qdisc) {
 		spec_parse(qdisc, NULL, &d.in.hdr, &qs);
@@ -574,7 +599,7 @@ int cmd_drive(int argc, char **argv)
 	 */
 	d.params = !qdisc || same_kind(qs.kind, d.in.hdr.qdisc);
 	if (d.params)
-		trace_params_set(&d.in);
+		replay_params_set(&d.in);
 	replay_params_again();
 	qdk_init(seed);
 	qdk_seed(seed);
@@ -582,7 +607,7 @@ int cmd_drive(int argc, char **argv)
 	/* the recorded draws belong to the input's qdisc, not to --qdisc's */
 	d.rand_used = !qdisc && d.in.hdr.nrand;
 	if (d.rand_used)
-		trace_random_queue(&d.in, false);
+		replay_random_queue(&d.in, false);
 	qdk_set_hz(d.in.hdr.hz);
 	spec_check_kind(&qs, where);
 	next_arrival(&d);
@@ -592,11 +617,11 @@ int cmd_drive(int argc, char **argv)
 	}
 	d.q = spec_create(&qs, &d.in.hdr, where);
 	if (d.rand_used)
-		trace_random_check(&d.in);
+		replay_random_check(&d.in);
 	/* the input's classes and children hang under its own qdisc, not --qdisc's */
 	d.tree = !qdisc && d.in.hdr.ntree;
 	if (d.tree)
-		trace_tree_build(&d.in, d.q, false);
+		replay_tree_build(&d.in, d.q, false);
 	d.next_snap = d.now;
 	d.summary = sum_path != NULL;
 	if (d.summary)
@@ -632,6 +657,9 @@ int cmd_drive(int argc, char **argv)
 	if (qdk_exit())
 		die(1, "memory leaked after the qdisc was destroyed");
 	spec_free(&qs);
+	free(d.flow_out);
+	free(d.sk_out);
+	replay_free(&d.rp);
 	trace_close(&d.in);
 	return 0;
 }

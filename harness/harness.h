@@ -126,5 +126,7 @@ int drive_parse(int argc, char **argv, struct drive_args *a);
 int cmd_bench(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
+/* records.c: `qdk-replay records TRACE`, the reader's events as JSON lines */
+int cmd_records(int argc, char **argv);
 
 #endif /* QDK_HARNESS_H */

@@ -28,6 +28,7 @@ static void usage(FILE *f)
 	      "                                      drive TRACE failing each allocation in turn\n"
 	      "  convert [--to text|binary] IN OUT   IN's twin: text to binary, binary to text\n"
 	      "  show TRACE                          the trace's qdisc as `tc -d qdisc show` prints it\n"
+	      "  records TRACE                       the events as the reader reads them (JSON lines)\n"
 	      "  kinds                               list the qdisc kinds linked in\n"
 	      "  tca \"KIND OPTS\"                     the TCA_OPTIONS bytes (hex) tc sends for them\n"
 	      "  dev PATH|NAME [write TEXT | read | poll | ioctl CMD [ARG|@SIZE[:HEX]]]...\n"
@@ -148,6 +149,8 @@ int main(int argc, char **argv)
 		return cmd_kinds();
 	if (strcmp(cmd, "convert") == 0)
 		return cmd_convert(argc - 1, argv + 1);
+	if (strcmp(cmd, "records") == 0)
+		return cmd_records(argc - 1, argv + 1);
 	if (strcmp(cmd, "show") == 0)
 		return cmd_show(argc - 1, argv + 1);
 	if (strcmp(cmd, "tca") == 0)

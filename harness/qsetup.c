@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "replay.h"
 #include "tcns.h"
 #include "trace.h"
 #include "outfile.h"
@@ -76,7 +77,7 @@ void spec_parse(const char *text, const char *where, const struct trace_hdr *h,
 	memset(qs, 0, sizeof(*qs));
 	qs->text = xstrdup(text);
 	if (h)
-		dev = h->dev;
+		dev = replay_dev(h);
 	snprintf(hbuf, sizeof(hbuf), "%x:", (h ? h->handle : 0x80010000u) >> 16);
 	/* "KIND OPTS; KIND OPTS2; ...": tc qdisc add, then tc qdisc change */
 	for (cmd = strtok_r(copy, ";", &save); cmd; cmd = strtok_r(NULL, ";", &save), ncmd++) {
@@ -177,6 +178,7 @@ struct qdk_qdisc *spec_create(const struct qdisc_spec *qs, const struct trace_hd
 			      const char *where)
 {
 	struct qdk_qdisc *q;
+	struct qdk_dev_cfg dev;
 	struct qdk_leak leaks[8];
 	size_t n, i;
 	uint64_t mark;
@@ -186,7 +188,8 @@ struct qdk_qdisc *spec_create(const struct qdisc_spec *qs, const struct trace_hd
 	msg[0] = '\0';
 	fail_alloc_arm();
 	mark = qdk_mem_mark();
-	q = qdk_qdisc_create(qs->kind, &h->dev, h->handle, h->parent, qs->tca, qs->tca_len,
+	dev = replay_dev(h);
+	q = qdk_qdisc_create(qs->kind, &dev, h->handle, h->parent, qs->tca, qs->tca_len,
 			     &err, msg, sizeof(msg));
 	if (!q) {
 		char full[700];
@@ -252,7 +255,8 @@ static int ns_show(FILE *f, const char *kind, const uint8_t *tca, size_t tca_len
 	const char *devname = h->devname[0] ? h->devname : "qdk0";
 	const char *args[6];
 	struct tcns_run run;
-	struct tcns *ns = tcns_open(devname, &h->dev);
+	struct qdk_dev_cfg dev = replay_dev(h);
+	struct tcns *ns = tcns_open(devname, &dev);
 	const char *p;
 	size_t i;
 	int err;

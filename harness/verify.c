@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "replay.h"
 #include "trace.h"
 #include "outfile.h"
 #include "util.h"
@@ -30,6 +31,7 @@
 
 struct verifier {
 	struct trace t;
+	struct replay rp;	/* t's packets, draws and tree into the shim */
 	struct qdk_qdisc *q;
 	const struct qdisc_spec *qs;	/* how it was configured, for the report */
 	uint64_t now;
@@ -286,7 +288,7 @@ static void do_enqueue(struct verifier *v, const struct trace_event *ev)
 	} else {
 		v->max_id = ev->id;
 	}
-	skb = trace_skb(&v->t, ev);
+	skb = replay_skb(&v->rp, ev);
 	draws_begin(v, ev);
 	ret = qdk_enqueue(v->q, skb);
 	draws_end(v);
@@ -734,6 +736,7 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	if (parted)
 		parse_parted(&v, parted);
 	trace_open(&v.t, in_path(path));
+	replay_init(&v.rp, &v.t);
 	qdk_call_trace(v.t.path);
 	if (v.t.have_first && v.t.first.op == 'e' && v.t.first.verdict == VERDICT_UNKNOWN)
 		trace_fail(&v.t, v.t.first.line, "this is an arrival-only trace (verdict \"?\"): "
@@ -744,11 +747,11 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	snprintf(where, sizeof(where), "%s:%u", path, v.t.hdr.qdisc_line);
 	spec_from_trace(&v.t.hdr, where, &qs);
 	/* the recorded module's parameters, as it was loaded (--param wins) */
-	trace_params_set(&v.t);
+	replay_params_set(&v.t);
 	replay_params_again();
 	qdk_init(have_seed ? seed : v.t.hdr.seed);
 	qdk_seed(have_seed ? seed : v.t.hdr.seed);
-	trace_random_queue(&v.t, true);
+	replay_random_queue(&v.t, true);
 	v.exact = v.t.version >= 2;
 	v.made_exact = v.t.version >= 3;
 	qdk_set_hz(v.t.hdr.hz);
@@ -767,12 +770,12 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	v.q = spec_create(&qs, &v.t.hdr, where);
 	v.qs = &qs;
 	/* init made exactly the kernel's draws, or the replay starts elsewhere */
-	trace_random_check(&v.t);
+	replay_random_check(&v.t);
 	/* "KIND OPTS; KIND OPTS2": the configuration's tc qdisc change steps */
 	for (i = 0; i < qs.nchanges; i++)
 		spec_change(&qs, i, v.q, where);
 	/* the classes and children, through the shim's rtnetlink, as tc added them */
-	trace_tree_build(&v.t, v.q, true);
+	replay_tree_build(&v.t, v.q, true);
 	v.classify = v.t.hdr.has_filter;
 	v.quiet = quiet;
 	if (v.parted_line)
@@ -804,7 +807,7 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 					   "random draws during calls here: the replay cannot give it "
 					   "the same values", (unsigned long long)ev.rlost);
 			/* held for the call it precedes (timers on the way draw apart) */
-			trace_random_queue_event(&v.t, &ev);
+			replay_random_queue_event(&v.t, &ev);
 			v.draws += ev.nrv;
 			continue;
 		}
@@ -915,6 +918,7 @@ call:
 	}
 	free(v.exp);
 	spec_free(&qs);
+	replay_free(&v.rp);
 	trace_close(&v.t);
 	return rc;
 }

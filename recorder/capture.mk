@@ -21,7 +21,7 @@ include $(TOP)/tools/quiet.mk
 CAPTURE_SRCS := $(TOP)/recorder/capture/qdk_capture.c $(TOP)/recorder/capture/tracew.c \
 	$(TOP)/trace/write.c $(TOP)/harness/outfile.c
 CAPTURE_HDRS := $(TOP)/recorder/capture/tracew.h $(TOP)/recorder/qdk_rec.h $(TOP)/trace/write.h \
-	$(TOP)/harness/outfile.h
+	$(TOP)/trace/format.h $(TOP)/harness/outfile.h
 # The kinds of the kit's classifiers (the .kind of every qdiscs/*/cls_*.c):
 # a capture writes a `classifier` line for a block holding one of them.
 KIT_CLS_SRCS := $(filter-out %_tc.c,$(wildcard $(TOP)/qdiscs/*/cls_*.c))

@@ -24,7 +24,10 @@ their first bytes too, so a renamed capture (captured/diverging/) still reads.
 
 `tools/qdktrace.py TRACE...` reads traces and prints what they hold, as
 `qdk-replay verify` counts it (tools/test_qdktrace.py compares the two on
-every committed trace); exit 2 with file:line on a bad trace.
+every committed trace; tools/test_records.py compares every event's fields
+and every refusal's words with the C reader's, `qdk-replay records`, on the
+committed traces, the fuzz corpus and mutants of them); exit 2 with
+file:line on a bad trace.
 
 Formats: raw() undoes the compression, _reader() picks the format by the
 first bytes of what remains: text is _TextReader, the binary twin
@@ -96,6 +99,10 @@ class TraceError(Exception):
     """A malformed trace: str() is "file:line: reason" (line 0: the file as a whole)."""
 
     def __init__(self, path: str, line: int, reason: str, record: bool = False) -> None:
+        # A word quoted from the line ends at a NUL byte, as the C reader's
+        # C strings do: both readers refuse with the same words.
+        if "\0" in reason:
+            reason = re.sub(r'"([^"\0]*)\0[^"]*"', r'"\1"', reason)
         where = f"record {line}" if record else f"{line}"
         super().__init__(f"{path}:{where}: {reason}" if line else f"{path}: {reason}")
         self.path, self.line, self.reason = path, line, reason
@@ -691,7 +698,8 @@ class _TextReader:
             raise self.fail(f'unknown operation "{op}"')
         if self.pending == "b" and op != "b":
             if op != "u":
-                raise self.fail(f'b lines must come right before the u line they belong to, not before "{op}"')
+                raise self.fail("b lines must come right before the device call (u line) they belong to, "
+                                f'not before "{op}"')
             self.pending = ""
         elif self.pending and op not in "RCnb":
             if op not in CALLS:
@@ -729,7 +737,7 @@ class _TextReader:
         """u DEV write|read POS COUNT RET: a call of the qdisc's device."""
         if self.header.version < 3:
             raise self.fail('u lines (device calls) need "qdk-trace 3"')
-        if len(args) != 5:
+        if len(args) < 5:
             raise self.fail('missing fields for "u" (want DEV write|read POS COUNT RET)')
         if not 0 < len(args[0]) < 32:
             raise self.fail(f'bad device name "{args[0]}" (1 to 31 bytes)')
@@ -749,6 +757,7 @@ class _TextReader:
             raise self.fail(f"the b lines before it carry {len(have)} bytes, the {what} {want}")
         ev.data = bytes(have) + bytes(want - len(have))
         ev.lost = min(gap + want - len(have), want)
+        self._end(args, 5)
 
     def _length(self, ev: Event) -> Event:
         limit = MAX_TCA_LINE if ev.op == "c" else MAX_LINE
@@ -785,7 +794,7 @@ class _TextReader:
         ev.verdict = v
         for kv in args[4:]:
             k, eq, val = kv.partition("=")
-            if not eq:
+            if not eq or "\0" in k:  # the C reader's key ends at a NUL
                 raise self.fail(f'bad packet key "{kv}" (want KEY=VAL)')
             if k == "gso":
                 segs, colon, size = val.partition(":")
@@ -825,7 +834,7 @@ class _TextReader:
             rest = args[1:]
         for kv in rest:
             k, eq, v = kv.partition("=")
-            if not eq:
+            if not eq or "\0" in k:  # the C reader's key ends at a NUL
                 raise self.fail(f'bad statistics key "{kv}" (want KEY=VAL)')
             if k not in STAT_KEYS:
                 raise self.fail(f'unknown statistics key "{k}"')

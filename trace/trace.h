@@ -20,8 +20,8 @@
 
 #include <zlib.h>
 
-#include "qdk_api.h"
-#include "util.h"		/* struct id_index */
+#include "alloc.h"		/* struct id_index, struct pool */
+#include "format.h"		/* struct trace_pkt, struct trace_sk */
 #include "write.h"		/* trace_action_name(): the writer owns the words */
 
 #define TRACE_MAX_LINE 4095
@@ -47,24 +47,18 @@ _Static_assert(TRACE_BUF_SIZE / 4 * 3 > TRACE_MAX_TCA_LINE + TRACE_MAX_LINE,
 /* FIDs below this are found without hashing (trace.fdirect) */
 #define TRACE_FLOW_DIRECT 256u
 
+/* A flow line: its fields, and where it stands among the trace's flows. */
 struct trace_flow {
 	uint32_t fid;
+	uint32_t index;		/* declaration order, from 0: a caller's per-flow array */
 	bool declared;
-	struct qdk_pkt tmpl;	/* every field but id, pkt_len and len */
-	struct qdk_skb_tmpl *skbt;	/* trace_skb()'s, made at the flow's first packet */
+	struct trace_pkt pkt;	/* every field but id, pkt_len and len */
 	char *decl;		/* the declaration after "flow FID " */
-	bool written;		/* drive: already declared in the output */
 };
 
 /* socket ids are below this (FORMAT.md, "Sockets") */
 #define TRACE_MAX_SID (1u << 20)
 
-/* A socket of the trace: its fields as its sock lines said them so far. */
-struct trace_sock {
-	struct qdk_sk sk;
-	struct qdk_sk written;	/* drive: as last written in the output */
-	bool is_written;	/* drive: declared in the output */
-};
 
 /* Per-packet keys an enqueue line may override (trace_event.ov). */
 enum {
@@ -185,7 +179,9 @@ struct trace_hdr {
 	size_t tca_len;
 	uint32_t tca_line;
 	char devname[32];
-	struct qdk_dev_cfg dev;
+	struct {		/* the dev directive's keys; 0: absent (1500, 1000, 1) */
+		uint32_t mtu, tx_queue_len, num_tx_queues;
+	} dev;
 	uint32_t handle;
 	uint32_t parent;
 	uint64_t seed;
@@ -245,7 +241,7 @@ struct trace {
 	 * The flows in declaration order, each and its declaration text from
 	 * flow_pool (a pointer trace_flow() gave stays valid; one allocation
 	 * for many flows), found by FID through fidx: open
-	 * addressing, FID -> index (harness/util.h). Memory follows the flows
+	 * addressing, FID -> index (alloc.h). Memory follows the flows
 	 * declared, not the FIDs' size: "flow 16000000 ..." costs one flow.
 	 */
 	struct trace_flow **flows;
@@ -259,7 +255,7 @@ struct trace {
 	 */
 	struct trace_flow *fdirect[TRACE_FLOW_DIRECT];
 	/* the sockets (sock lines), by id: NULL for an id not declared */
-	struct trace_sock **socks;
+	struct trace_sk **socks;
 	uint32_t capsocks;
 	struct trace_event first;	/* the first event, read with the header */
 	bool have_first;
@@ -316,49 +312,23 @@ char *trace_line_text(const struct trace *t, uint32_t n);
 /* "path:line: reason" on stderr, exit 2. */
 void trace_fail(const struct trace *t, uint32_t line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4), noreturn));
+/* The declared flow FID of an enqueue line, or a failure at that line. */
+const struct trace_flow *trace_flow(const struct trace *t, const struct trace_event *ev);
 /*
- * The declared flow FID of an enqueue line, or a failure at that line. It is
- * the trace's; only its `written` is the caller's to set (drive).
+ * Every flow, in declaration order (i < t->nflows; flow i has index i).
+ * Flows never move: a pointer stays valid until trace_close().
  */
-struct trace_flow *trace_flow(const struct trace *t, const struct trace_event *ev);
+static inline const struct trace_flow *trace_flow_at(const struct trace *t, uint32_t i)
+{
+	return t->flows[i];
+}
 /* The socket of an enqueue with OV_SK (declared: the reader checked it). */
-struct trace_sock *trace_sock(const struct trace *t, const struct trace_event *ev);
-/* Fill p from the flow and the event's per-packet fields. */
-void trace_packet(const struct trace *t, const struct trace_event *ev, struct qdk_pkt *p);
-/*
- * The skb for an enqueue line: from its flow's template (qdk_skb_build_tmpl())
- * when the line overrides none of the flow's fields, else from
- * trace_packet(). A packet the shim refuses to build fails at the line.
- */
-struct qdk_skb *trace_skb(struct trace *t, const struct trace_event *ev);
+const struct trace_sk *trace_sock(const struct trace *t, const struct trace_event *ev);
+/* The packet of an enqueue line: its flow's fields with the line's own and its overrides. */
+void trace_packet(const struct trace *t, const struct trace_event *ev, struct trace_pkt *p);
 /* The same for the line's flow f, from trace_flow() (one lookup for both). */
-struct qdk_skb *trace_flow_skb(struct trace *t, struct trace_flow *f, const struct trace_event *ev);
-/* That template (valid until trace_close()), or NULL when the line overrides a field. */
-const struct qdk_skb_tmpl *trace_skb_tmpl(struct trace *t, const struct trace_event *ev);
-/*
- * The header's recorded random draws into the shim's queue (after
- * qdk_init/qdk_seed, before the qdisc is created); a "random lost" line
- * fails here when refuse_lost is set (verify), not for drive.
- */
-void trace_random_queue(const struct trace *t, bool refuse_lost);
-/*
- * An R line's draws into the shim's queue, held there until the call
- * (qdk_random_exact); a queue overflow fails at the line.
- */
-void trace_random_queue_event(const struct trace *t, const struct trace_event *ev);
-/* After init: every queued draw was made, with its width; else file:line, exit 1. */
-void trace_random_check(const struct trace *t);
-/*
- * The tree the header states (class, child, filter directives) built under
- * root through the shim's rtnetlink path; a request the shim refuses fails
- * at its line (exit 2). with_filters: attach the replay's filters (verify).
- */
-void trace_tree_build(const struct trace *t, struct qdk_qdisc *root, bool with_filters);
-/*
- * The header's module parameters (param directives) set as insmod would,
- * before qdk_init(); a parameter the linked modules refuse fails at its line.
- */
-void trace_params_set(const struct trace *t);
+void trace_flow_packet(const struct trace_flow *f, const struct trace_event *ev,
+		       struct trace_pkt *p);
 /* Decode hex into a fresh buffer; -1 when it is not an even number of hex digits. */
 int trace_hex(const char *s, size_t n, uint8_t **out, size_t *len);
 

@@ -154,11 +154,6 @@ void trace_w_tcp(struct trace_w *w, uint8_t flags)
 			trace_w_char(w, letters[i]);
 }
 
-/* the kernel's NET_XMIT_MASK, __NET_XMIT_STOLEN, __NET_XMIT_BYPASS */
-#define XMIT_MASK 0x0fu
-#define XMIT_STOLEN 0x00010000u
-#define XMIT_BYPASS 0x00020000u
-
 /* an enqueue verdict's words: its base (NET_XMIT_*, then '?' of arrivals) and bits */
 static const char *const verdict_base[] = { "ok", "drop", "cn", "?" };
 static const char stolen_word[] = "+stolen", bypass_word[] = "+bypass";
@@ -166,18 +161,18 @@ static const char stolen_word[] = "+stolen", bypass_word[] = "+bypass";
 bool trace_w_verdict(struct trace_w *w, uint32_t ret)
 {
 	const char *const *base = verdict_base;
-	uint32_t b = ret & XMIT_MASK;
+	uint32_t b = ret & TRACE_XMIT_MASK;
 
 	if (b > 2) {
 		trace_w_printf(w, "0x%x", ret);
 		return false;
 	}
 	trace_w_str(w, base[b]);
-	if (ret & XMIT_STOLEN)
+	if (ret & TRACE_XMIT_STOLEN)
 		trace_w_str(w, stolen_word);
-	if (ret & XMIT_BYPASS)
+	if (ret & TRACE_XMIT_BYPASS)
 		trace_w_str(w, bypass_word);
-	return !(ret & ~(XMIT_MASK | XMIT_STOLEN | XMIT_BYPASS));
+	return !(ret & ~(TRACE_XMIT_MASK | TRACE_XMIT_STOLEN | TRACE_XMIT_BYPASS));
 }
 
 void trace_w_magic(struct trace_w *w, unsigned int version)
@@ -315,12 +310,12 @@ const char *trace_sk_type_name(unsigned int v)
 	return NAME_OF(sk_types, v);
 }
 
-void trace_sk_defaults(struct qdk_sk *s, uint32_t id, uint8_t proto)
+void trace_sk_defaults(struct trace_sk *s, uint32_t id, uint8_t proto)
 {
 	memset(s, 0, sizeof(*s));
 	s->id = id;
 	s->proto = proto;
-	s->family = QDK_AF_INET;
+	s->family = TRACE_AF_INET;
 	s->type = proto == 6 ? 1 : proto == 17 ? 2 : 3;
 	s->state = proto == 6 ? 1 : 7;	/* TCP_ESTABLISHED, TCP_CLOSE */
 	s->pacing_rate = UINT64_MAX;
@@ -343,9 +338,9 @@ static void sk_rate_key(struct trace_w *w, const char *key, uint64_t v)
 		trace_w_printf(w, " %s=%llu", key, (unsigned long long)v);
 }
 
-void trace_w_sock(struct trace_w *w, const struct qdk_sk *s, const struct qdk_sk *prev)
+void trace_w_sock(struct trace_w *w, const struct trace_sk *s, const struct trace_sk *prev)
 {
-	struct qdk_sk def;
+	struct trace_sk def;
 
 	if (!prev) {
 		trace_sk_defaults(&def, s->id, s->proto);
@@ -387,7 +382,7 @@ void trace_w_sock(struct trace_w *w, const struct qdk_sk *s, const struct qdk_sk
 	trace_w_char(w, '\n');
 }
 
-bool trace_sk_same(const struct qdk_sk *a, const struct qdk_sk *b)
+bool trace_sk_same(const struct trace_sk *a, const struct trace_sk *b)
 {
 	return a->proto == b->proto && a->family == b->family && a->type == b->type &&
 	       a->state == b->state && a->hash == b->hash && a->pacing_rate == b->pacing_rate &&

@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../shim/api/qdk_api.h"	/* struct qdk_sk */
+#include "format.h"
 
 #define TRACE_W_BUF (64u << 10)
 
@@ -89,15 +89,15 @@ const char *trace_sk_ca_name(unsigned int v);
 const char *trace_sk_pstatus_name(unsigned int v);
 const char *trace_sk_type_name(unsigned int v);
 /* s: socket id of protocol proto (6, 17, ...) with every other field at its default */
-void trace_sk_defaults(struct qdk_sk *s, uint32_t id, uint8_t proto);
+void trace_sk_defaults(struct trace_sk *s, uint32_t id, uint8_t proto);
 /*
  * prev NULL: "sock SID PROTO KEY=VAL...\n", s's declaration, with the keys
  * that differ from the defaults; else "sock SID KEY=VAL...\n", the keys
  * of s that differ from prev (write it only when !trace_sk_same()).
  */
-void trace_w_sock(struct trace_w *w, const struct qdk_sk *s, const struct qdk_sk *prev);
+void trace_w_sock(struct trace_w *w, const struct trace_sk *s, const struct trace_sk *prev);
 /* every field but id and gen equal */
-bool trace_sk_same(const struct qdk_sk *a, const struct qdk_sk *b);
+bool trace_sk_same(const struct trace_sk *a, const struct trace_sk *b);
 /* " sk=SID": the socket key of an enqueue line */
 void trace_w_sk_key(struct trace_w *w, uint32_t sid);
 /* "TS C ACTION MAJ:MIN": a tcf_classify() result (TC_ACT_* by name, else the number) */

@@ -306,7 +306,7 @@ static int rl_add(struct rlines *l, const uint64_t *ts, const struct qdk_rec_ran
  */
 struct sock_ent {
 	uint64_t key;		/* the recorder's id; the slot is empty while sk.id is 0 */
-	struct qdk_sk sk;	/* as last written */
+	struct trace_sk sk;	/* as last written */
 };
 
 struct sock_tab {
@@ -919,12 +919,12 @@ static void put_thlen(struct trace_w *w, const struct flow *fl, const struct qdk
 static uint32_t sock_of(struct tw *t, const struct qdk_rec_sock *rs)
 {
 	struct sock_ent *se = st_get(&t->socks, rs->id);
-	struct qdk_sk n;
+	struct trace_sk n;
 
 	if (!se)
 		return 0;
 	trace_sk_defaults(&n, se->sk.id, rs->proto);
-	n.family = rs->family == 10 ? QDK_AF_INET6 : QDK_AF_INET;
+	n.family = rs->family == 10 ? TRACE_AF_INET6 : TRACE_AF_INET;
 	n.type = rs->type;
 	n.state = rs->state;
 	n.hash = rs->hash;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pool_redzone.c - the harness's pool (util.h) under ASan. It fills a pool
- * with strings across several chunks and checks each kept its bytes and
- * its alignment, then reads one byte past the end of one of them: 55-san
+ * pool_redzone.c - the trace library's pool (alloc.h) under ASan. It fills
+ * a pool with strings across several chunks and checks each kept its bytes
+ * and its alignment, then reads one byte past the end of one of them: 55-san
  * builds this with -fsanitize=address and wants ASan's report at that
  * line. A pool carves many objects from one malloc; its poisoned gaps are
  * what keep an overflow from one flow's text into the next visible, as
@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "util.h"
+#include "alloc.h"
 
 #define N 20000
 
