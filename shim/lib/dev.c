@@ -101,6 +101,8 @@ void qdk_net_unlink(struct net *net)
 	for (init_net_link(), net = list_first_entry(&qdk_net_list, struct net, __qdk_all); \
 	     &net->__qdk_all != &qdk_net_list; net = list_next_entry(net, __qdk_all))
 
+static void netdev_adj_init(struct net_device *dev);
+
 /* ---- netdevice notifiers ------------------------------------------------- */
 
 static RAW_NOTIFIER_HEAD(netdev_chain);
@@ -379,6 +381,7 @@ void qdk_netdev_register(struct net_device *dev, struct net *net,
 	qdk_inetdev_init_conf(in_dev, net);
 	refcount_set(&in_dev->refcnt, 1);
 	rcu_assign_pointer(dev->ip_ptr, in_dev);
+	netdev_adj_init(dev);
 	set_bit(__LINK_STATE_PRESENT, &dev->state);
 	set_bit(__LINK_STATE_START, &dev->state);
 	refcount_set(&dev->dev_refcnt, 1);
@@ -598,6 +601,7 @@ struct net_device *alloc_netdev_mqs(int sizeof_priv, const char *name,
 	dev->priv_flags = IFF_XMIT_DST_RELEASE | IFF_XMIT_DST_RELEASE_PERM;
 	refcount_set(&dev->dev_refcnt, 1);
 	INIT_LIST_HEAD(&dev->dev_list);
+	netdev_adj_init(dev);
 	dev->nd_net = &init_net;
 	setup(dev);
 	if (!dev->tx_queue_len) {
@@ -1228,3 +1232,442 @@ void __dev_set_rx_mode(struct net_device *dev)
 	if (ops && ops->ndo_set_rx_mode)
 		ops->ndo_set_rx_mode(dev);
 }
+
+/* ---- stacked devices: upper and lower adjacency -------------------------- */
+
+/*
+ * One entry of a device's adj_list.upper or .lower: the device named (held),
+ * whether it is the master, how many links made it and the upper device's
+ * private pointer (netdev_master_upper_dev_link()'s upper_priv).
+ */
+struct netdev_adjacent {
+	struct net_device *dev;
+	bool master;
+	u16 ref_nr;
+	void *private;
+	struct list_head list;
+};
+
+/* a device not from alloc_netdev_mqs() (the shim's own) gets empty lists here */
+static void netdev_adj_init(struct net_device *dev)
+{
+	if (dev->adj_list.upper.next)
+		return;
+	INIT_LIST_HEAD(&dev->adj_list.upper);
+	INIT_LIST_HEAD(&dev->adj_list.lower);
+	dev->upper_level = 1;
+	dev->lower_level = 1;
+}
+
+static struct netdev_adjacent *__netdev_find_adj(struct net_device *adj_dev,
+						 struct list_head *adj_list)
+{
+	struct netdev_adjacent *adj;
+
+	list_for_each_entry(adj, adj_list, list)
+		if (adj->dev == adj_dev)
+			return adj;
+	return NULL;
+}
+
+/* the next entry after *iter, NULL at the list's head (iter: the entry's node) */
+static struct netdev_adjacent *adj_next(struct list_head *head, struct list_head **iter)
+{
+	struct list_head *next = (*iter)->next;
+
+	if (!next || next == head)
+		return NULL;
+	*iter = next;
+	return list_entry(next, struct netdev_adjacent, list);
+}
+
+struct net_device *netdev_upper_get_next_dev_rcu(struct net_device *dev,
+						 struct list_head **iter)
+{
+	struct netdev_adjacent *upper = adj_next(&dev->adj_list.upper, iter);
+
+	return upper ? upper->dev : NULL;
+}
+EXPORT_SYMBOL(netdev_upper_get_next_dev_rcu);
+
+struct net_device *netdev_next_lower_dev_rcu(struct net_device *dev,
+					     struct list_head **iter)
+{
+	struct netdev_adjacent *lower = adj_next(&dev->adj_list.lower, iter);
+
+	return lower ? lower->dev : NULL;
+}
+EXPORT_SYMBOL(netdev_next_lower_dev_rcu);
+
+void *netdev_lower_get_next_private_rcu(struct net_device *dev, struct list_head **iter)
+{
+	struct netdev_adjacent *lower = adj_next(&dev->adj_list.lower, iter);
+
+	return lower ? lower->private : NULL;
+}
+EXPORT_SYMBOL(netdev_lower_get_next_private_rcu);
+
+/* the non-RCU walks: *iter is the entry to return, then the one after it */
+static struct netdev_adjacent *adj_this(struct list_head *head, struct list_head **iter)
+{
+	struct list_head *this = *iter;
+
+	if (!this || this == head)
+		return NULL;
+	*iter = this->next;
+	return list_entry(this, struct netdev_adjacent, list);
+}
+
+void *netdev_lower_get_next_private(struct net_device *dev, struct list_head **iter)
+{
+	struct netdev_adjacent *lower = adj_this(&dev->adj_list.lower, iter);
+
+	return lower ? lower->private : NULL;
+}
+EXPORT_SYMBOL(netdev_lower_get_next_private);
+
+void *netdev_lower_get_next(struct net_device *dev, struct list_head **iter)
+{
+	struct netdev_adjacent *lower = adj_this(&dev->adj_list.lower, iter);
+
+	return lower ? lower->dev : NULL;
+}
+EXPORT_SYMBOL(netdev_lower_get_next);
+
+/*
+ * Depth first, each device before those above (below) it, as the kernel's
+ * walks with their stacks of MAX_NEST_DEV levels: fn's first non-zero answer
+ * ends the walk and is returned.
+ */
+static int netdev_walk_adj(struct net_device *dev, bool up,
+			   int (*fn)(struct net_device *dev, struct netdev_nested_priv *priv),
+			   struct netdev_nested_priv *priv, int depth)
+{
+	struct list_head *head = up ? &dev->adj_list.upper : &dev->adj_list.lower;
+	struct netdev_adjacent *adj;
+	int ret;
+
+	if (!head->next || depth > MAX_NEST_DEV)
+		return 0;
+	list_for_each_entry(adj, head, list) {
+		ret = fn(adj->dev, priv);
+		if (ret)
+			return ret;
+		ret = netdev_walk_adj(adj->dev, up, fn, priv, depth + 1);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int netdev_walk_all_upper_dev_rcu(struct net_device *dev,
+				  int (*fn)(struct net_device *upper_dev,
+					    struct netdev_nested_priv *priv),
+				  struct netdev_nested_priv *priv)
+{
+	return netdev_walk_adj(dev, true, fn, priv, 1);
+}
+EXPORT_SYMBOL_GPL(netdev_walk_all_upper_dev_rcu);
+
+int netdev_walk_all_lower_dev(struct net_device *dev,
+			      int (*fn)(struct net_device *lower_dev,
+					struct netdev_nested_priv *priv),
+			      struct netdev_nested_priv *priv)
+{
+	return netdev_walk_adj(dev, false, fn, priv, 1);
+}
+EXPORT_SYMBOL_GPL(netdev_walk_all_lower_dev);
+
+int netdev_walk_all_lower_dev_rcu(struct net_device *dev,
+				  int (*fn)(struct net_device *lower_dev,
+					    struct netdev_nested_priv *priv),
+				  struct netdev_nested_priv *priv)
+{
+	return netdev_walk_adj(dev, false, fn, priv, 1);
+}
+EXPORT_SYMBOL_GPL(netdev_walk_all_lower_dev_rcu);
+
+static int is_this_dev(struct net_device *dev, struct netdev_nested_priv *priv)
+{
+	return dev == priv->data;
+}
+
+static bool __netdev_has_upper_dev(struct net_device *dev, struct net_device *upper_dev)
+{
+	struct netdev_nested_priv priv = { .data = upper_dev };
+
+	return netdev_walk_adj(dev, true, is_this_dev, &priv, 1);
+}
+
+/* upper_dev anywhere above dev, at any level */
+bool netdev_has_upper_dev(struct net_device *dev, struct net_device *upper_dev)
+{
+	ASSERT_RTNL();
+	return __netdev_has_upper_dev(dev, upper_dev);
+}
+EXPORT_SYMBOL(netdev_has_upper_dev);
+
+bool netdev_has_upper_dev_all_rcu(struct net_device *dev, struct net_device *upper_dev)
+{
+	return __netdev_has_upper_dev(dev, upper_dev);
+}
+EXPORT_SYMBOL(netdev_has_upper_dev_all_rcu);
+
+bool netdev_has_any_upper_dev(struct net_device *dev)
+{
+	return dev->adj_list.upper.next && !list_empty(&dev->adj_list.upper);
+}
+EXPORT_SYMBOL(netdev_has_any_upper_dev);
+
+/* the master sits first in the upper list */
+static struct net_device *__netdev_master_upper_dev_get(struct net_device *dev)
+{
+	struct netdev_adjacent *upper;
+
+	if (!netdev_has_any_upper_dev(dev))
+		return NULL;
+	upper = list_first_entry(&dev->adj_list.upper, struct netdev_adjacent, list);
+	return upper->master ? upper->dev : NULL;
+}
+
+struct net_device *netdev_master_upper_dev_get(struct net_device *dev)
+{
+	ASSERT_RTNL();
+	return __netdev_master_upper_dev_get(dev);
+}
+EXPORT_SYMBOL(netdev_master_upper_dev_get);
+
+struct net_device *netdev_master_upper_dev_get_rcu(struct net_device *dev)
+{
+	return __netdev_master_upper_dev_get(dev);
+}
+EXPORT_SYMBOL(netdev_master_upper_dev_get_rcu);
+
+void *netdev_lower_get_first_private_rcu(struct net_device *dev)
+{
+	struct netdev_adjacent *lower;
+
+	if (!dev->adj_list.lower.next || list_empty(&dev->adj_list.lower))
+		return NULL;
+	lower = list_first_entry(&dev->adj_list.lower, struct netdev_adjacent, list);
+	return lower->private;
+}
+EXPORT_SYMBOL(netdev_lower_get_first_private_rcu);
+
+void *netdev_lower_dev_get_private(struct net_device *dev, struct net_device *lower_dev)
+{
+	struct netdev_adjacent *lower;
+
+	if (!lower_dev || !dev->adj_list.lower.next)
+		return NULL;
+	lower = __netdev_find_adj(lower_dev, &dev->adj_list.lower);
+	return lower ? lower->private : NULL;
+}
+EXPORT_SYMBOL(netdev_lower_dev_get_private);
+
+static int __netdev_adjacent_dev_insert(struct net_device *dev, struct net_device *adj_dev,
+					struct list_head *dev_list, void *private,
+					bool master)
+{
+	struct netdev_adjacent *adj = __netdev_find_adj(adj_dev, dev_list);
+
+	if (adj) {
+		adj->ref_nr++;
+		return 0;
+	}
+	adj = kmalloc(sizeof(*adj), GFP_KERNEL);
+	if (!adj)
+		return -ENOMEM;
+	adj->dev = adj_dev;
+	adj->master = master;
+	adj->ref_nr = 1;
+	adj->private = private;
+	dev_hold(adj_dev);
+	if (master)
+		list_add_rcu(&adj->list, dev_list);
+	else
+		list_add_tail_rcu(&adj->list, dev_list);
+	return 0;
+}
+
+static void __netdev_adjacent_dev_remove(struct net_device *dev, struct net_device *adj_dev,
+					 u16 ref_nr, struct list_head *dev_list)
+{
+	struct netdev_adjacent *adj = __netdev_find_adj(adj_dev, dev_list);
+
+	if (!adj) {
+		pr_err("Adjacency does not exist for device %s from %s\n",
+		       dev->name, adj_dev->name);
+		WARN_ON(1);
+		return;
+	}
+	if (adj->ref_nr > ref_nr) {
+		adj->ref_nr -= ref_nr;
+		return;
+	}
+	list_del_rcu(&adj->list);
+	dev_put(adj_dev);
+	kfree(adj);	/* no reader outlives the call on the one CPU */
+}
+
+static void __netdev_adjacent_dev_unlink_neighbour(struct net_device *dev,
+						   struct net_device *upper_dev)
+{
+	__netdev_adjacent_dev_remove(dev, upper_dev, 1, &dev->adj_list.upper);
+	__netdev_adjacent_dev_remove(upper_dev, dev, 1, &upper_dev->adj_list.lower);
+}
+
+static int __netdev_adjacent_dev_link_neighbour(struct net_device *dev,
+						struct net_device *upper_dev,
+						void *private, bool master)
+{
+	int ret;
+
+	ret = __netdev_adjacent_dev_insert(dev, upper_dev, &dev->adj_list.upper, private,
+					   master);
+	if (ret)
+		return ret;
+	ret = __netdev_adjacent_dev_insert(upper_dev, dev, &upper_dev->adj_list.lower,
+					   private, false);
+	if (ret) {
+		__netdev_adjacent_dev_remove(dev, upper_dev, 1, &dev->adj_list.upper);
+		return ret;
+	}
+	return 0;
+}
+
+/* a device's depth: one more than the deepest device directly above (below) */
+static int netdev_update_level(struct net_device *dev, bool up)
+{
+	struct list_head *head = up ? &dev->adj_list.upper : &dev->adj_list.lower;
+	struct netdev_adjacent *adj;
+	u8 max_depth = 0;
+
+	list_for_each_entry(adj, head, list) {
+		u8 level = up ? adj->dev->upper_level : adj->dev->lower_level;
+
+		if (max_depth < level)
+			max_depth = level;
+	}
+	if (up)
+		dev->upper_level = max_depth + 1;
+	else
+		dev->lower_level = max_depth + 1;
+	return 0;
+}
+
+static int update_upper_level(struct net_device *dev, struct netdev_nested_priv *priv)
+{
+	return netdev_update_level(dev, true);
+}
+
+static int update_lower_level(struct net_device *dev, struct netdev_nested_priv *priv)
+{
+	return netdev_update_level(dev, false);
+}
+
+/* dev and what is below it see a new height; upper_dev and above a new depth */
+static void netdev_update_levels(struct net_device *dev, struct net_device *upper_dev)
+{
+	netdev_update_level(dev, true);
+	netdev_walk_adj(dev, false, update_upper_level, NULL, 1);
+	netdev_update_level(upper_dev, false);
+	netdev_walk_adj(upper_dev, true, update_lower_level, NULL, 1);
+}
+
+static int __netdev_upper_dev_link(struct net_device *dev, struct net_device *upper_dev,
+				   bool master, void *upper_priv, void *upper_info,
+				   struct netlink_ext_ack *extack)
+{
+	struct netdev_notifier_changeupper_info info = {
+		.info = { .dev = dev, .extack = extack },
+		.upper_dev = upper_dev,
+		.master = master,
+		.linking = true,
+		.upper_info = upper_info,
+	};
+	struct net_device *master_dev;
+	int ret;
+
+	ASSERT_RTNL();
+	netdev_adj_init(dev);
+	netdev_adj_init(upper_dev);
+	if (dev == upper_dev)
+		return -EBUSY;
+	/* no loops: dev must not already be above upper_dev */
+	if (__netdev_has_upper_dev(upper_dev, dev))
+		return -EBUSY;
+	if (dev->lower_level + upper_dev->upper_level > MAX_NEST_DEV)
+		return -EMLINK;
+	if (!master) {
+		if (__netdev_has_upper_dev(dev, upper_dev))
+			return -EEXIST;
+	} else {
+		master_dev = __netdev_master_upper_dev_get(dev);
+		if (master_dev)
+			return master_dev == upper_dev ? -EEXIST : -EBUSY;
+	}
+	ret = notifier_to_errno(call_netdevice_notifiers_info(NETDEV_PRECHANGEUPPER,
+							      &info.info));
+	if (ret)
+		return ret;
+	ret = __netdev_adjacent_dev_link_neighbour(dev, upper_dev, upper_priv, master);
+	if (ret)
+		return ret;
+	ret = notifier_to_errno(call_netdevice_notifiers_info(NETDEV_CHANGEUPPER,
+							      &info.info));
+	if (ret) {
+		__netdev_adjacent_dev_unlink_neighbour(dev, upper_dev);
+		return ret;
+	}
+	netdev_update_levels(dev, upper_dev);
+	return 0;
+}
+
+int netdev_upper_dev_link(struct net_device *dev, struct net_device *upper_dev,
+			  struct netlink_ext_ack *extack)
+{
+	return __netdev_upper_dev_link(dev, upper_dev, false, NULL, NULL, extack);
+}
+EXPORT_SYMBOL(netdev_upper_dev_link);
+
+int netdev_master_upper_dev_link(struct net_device *dev, struct net_device *upper_dev,
+				 void *upper_priv, void *upper_info,
+				 struct netlink_ext_ack *extack)
+{
+	return __netdev_upper_dev_link(dev, upper_dev, true, upper_priv, upper_info,
+				       extack);
+}
+EXPORT_SYMBOL(netdev_master_upper_dev_link);
+
+void netdev_upper_dev_unlink(struct net_device *dev, struct net_device *upper_dev)
+{
+	struct netdev_notifier_changeupper_info info = {
+		.info = { .dev = dev },
+		.upper_dev = upper_dev,
+		.linking = false,
+	};
+
+	ASSERT_RTNL();
+	netdev_adj_init(dev);
+	netdev_adj_init(upper_dev);
+	info.master = __netdev_master_upper_dev_get(dev) == upper_dev;
+	call_netdevice_notifiers_info(NETDEV_PRECHANGEUPPER, &info.info);
+	__netdev_adjacent_dev_unlink_neighbour(dev, upper_dev);
+	call_netdevice_notifiers_info(NETDEV_CHANGEUPPER, &info.info);
+	netdev_update_levels(dev, upper_dev);
+}
+EXPORT_SYMBOL(netdev_upper_dev_unlink);
+
+/* a lower device tells its upper ones (bonding: link up, tx enabled) */
+void netdev_lower_state_changed(struct net_device *lower_dev, void *lower_state_info)
+{
+	struct netdev_notifier_changelowerstate_info info = {
+		.info = { .dev = lower_dev },
+		.lower_state_info = lower_state_info,
+	};
+
+	ASSERT_RTNL();
+	call_netdevice_notifiers_info(NETDEV_CHANGELOWERSTATE, &info.info);
+}
+EXPORT_SYMBOL(netdev_lower_state_changed);

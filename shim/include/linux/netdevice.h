@@ -387,6 +387,10 @@ struct net {
 	struct {
 		struct ipv4_devconf	*devconf_all;
 		struct ipv4_devconf	*devconf_dflt;
+		/* the sysctls inet_sock.h reads, at the kernel's defaults (0) */
+		u8			sysctl_ip_nonlocal_bind;
+		u8			sysctl_tcp_l3mdev_accept;
+		u8			sysctl_tcp_fwmark_accept;
 	} ipv4;
 	/*
 	 * every namespace of the shim, init_net's and usertc's (a notifier's
@@ -522,6 +526,13 @@ struct net_device {
 	char			name[IFNAMSIZ];
 	unsigned long		state;		/* enum netdev_state_t bits */
 	struct list_head	dev_list;	/* in its namespace */
+	/* the devices directly above and below (netdev_upper_dev_link()) */
+	struct {
+		struct list_head upper;
+		struct list_head lower;
+	} adj_list;
+	unsigned char		upper_level;	/* depth of the devices above, 1: none */
+	unsigned char		lower_level;	/* depth of the devices below, 1: none */
 	unsigned int		flags;
 	unsigned long long	priv_flags;	/* enum netdev_priv_flags */
 	const struct header_ops	*header_ops;
@@ -647,6 +658,12 @@ int netdev_set_num_tc(struct net_device *dev, u8 num_tc);
 int netdev_txq_to_tc(struct net_device *dev, unsigned int txq);
 
 static inline struct net *dev_net(const struct net_device *dev)
+{
+	return dev->nd_net;
+}
+
+/* the shim's namespaces never move under a reader: the same as dev_net() */
+static inline struct net *dev_net_rcu(const struct net_device *dev)
 {
 	return dev->nd_net;
 }
@@ -2540,6 +2557,84 @@ static inline void netif_addr_unlock_bh(struct net_device *dev)
 {
 	spin_unlock_bh(&dev->addr_list_lock);
 }
+
+/*
+ * Stacked devices (lib/dev.c): dev->adj_list holds the devices directly above
+ * (upper, a master one first) and below (lower) as the kernel's adjacency
+ * entries, with a reference on the device named, a link count and the upper
+ * device's private pointer; the walks go depth first through every level.
+ */
+bool netdev_has_upper_dev(struct net_device *dev, struct net_device *upper_dev);
+struct net_device *netdev_upper_get_next_dev_rcu(struct net_device *dev,
+						 struct list_head **iter);
+
+#define netdev_for_each_upper_dev_rcu(dev, updev, iter)			\
+	for (iter = &(dev)->adj_list.upper,					\
+	     updev = netdev_upper_get_next_dev_rcu(dev, &(iter));		\
+	     updev;								\
+	     updev = netdev_upper_get_next_dev_rcu(dev, &(iter)))
+
+int netdev_walk_all_upper_dev_rcu(struct net_device *dev,
+				  int (*fn)(struct net_device *upper_dev,
+					    struct netdev_nested_priv *priv),
+				  struct netdev_nested_priv *priv);
+bool netdev_has_upper_dev_all_rcu(struct net_device *dev, struct net_device *upper_dev);
+bool netdev_has_any_upper_dev(struct net_device *dev);
+void *netdev_lower_get_next_private(struct net_device *dev, struct list_head **iter);
+void *netdev_lower_get_next_private_rcu(struct net_device *dev, struct list_head **iter);
+
+#define netdev_for_each_lower_private(dev, priv, iter)			\
+	for (iter = (dev)->adj_list.lower.next,					\
+	     priv = netdev_lower_get_next_private(dev, &(iter));		\
+	     priv;								\
+	     priv = netdev_lower_get_next_private(dev, &(iter)))
+
+#define netdev_for_each_lower_private_rcu(dev, priv, iter)			\
+	for (iter = &(dev)->adj_list.lower,					\
+	     priv = netdev_lower_get_next_private_rcu(dev, &(iter));		\
+	     priv;								\
+	     priv = netdev_lower_get_next_private_rcu(dev, &(iter)))
+
+void *netdev_lower_get_next(struct net_device *dev, struct list_head **iter);
+
+#define netdev_for_each_lower_dev(dev, ldev, iter)				\
+	for (iter = (dev)->adj_list.lower.next,					\
+	     ldev = netdev_lower_get_next(dev, &(iter));			\
+	     ldev;								\
+	     ldev = netdev_lower_get_next(dev, &(iter)))
+
+struct net_device *netdev_next_lower_dev_rcu(struct net_device *dev,
+					     struct list_head **iter);
+int netdev_walk_all_lower_dev(struct net_device *dev,
+			      int (*fn)(struct net_device *lower_dev,
+					struct netdev_nested_priv *priv),
+			      struct netdev_nested_priv *priv);
+int netdev_walk_all_lower_dev_rcu(struct net_device *dev,
+				  int (*fn)(struct net_device *lower_dev,
+					    struct netdev_nested_priv *priv),
+				  struct netdev_nested_priv *priv);
+void *netdev_lower_get_first_private_rcu(struct net_device *dev);
+struct net_device *netdev_master_upper_dev_get(struct net_device *dev);
+struct net_device *netdev_master_upper_dev_get_rcu(struct net_device *dev);
+int netdev_upper_dev_link(struct net_device *dev, struct net_device *upper_dev,
+			  struct netlink_ext_ack *extack);
+int netdev_master_upper_dev_link(struct net_device *dev, struct net_device *upper_dev,
+				 void *upper_priv, void *upper_info,
+				 struct netlink_ext_ack *extack);
+void netdev_upper_dev_unlink(struct net_device *dev, struct net_device *upper_dev);
+void *netdev_lower_dev_get_private(struct net_device *dev, struct net_device *lower_dev);
+void netdev_lower_state_changed(struct net_device *lower_dev, void *lower_state_info);
+
+/* a bond's slaves: the devices of its namespace whose master it is */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define for_each_netdev_in_bond_rcu(bond, slave)				\
+	for_each_netdev_rcu(dev_net_rcu(bond), slave)				\
+		if (netdev_master_upper_dev_get_rcu(slave) == (bond))
+#else
+#define for_each_netdev_in_bond_rcu(bond, slave)				\
+	for_each_netdev_rcu(&init_net, slave)					\
+		if (netdev_master_upper_dev_get_rcu(slave) == (bond))
+#endif
 
 /* lib/dev_addr_lists.c: the lists, their syncs to lower devices and hardware */
 int __hw_addr_sync(struct netdev_hw_addr_list *to_list,
