@@ -64,6 +64,8 @@ EXPORT_SYMBOL(netdev_set_num_tc);
 #include <linux/random.h>
 #include <net/net_namespace.h>
 #include <net/sch_generic.h>
+#include <linux/net.h>
+#include <linux/mutex.h>
 #include "shim.h"
 
 /* every namespace of the shim (struct net's __qdk_all): init_net, then usertc's */
@@ -401,6 +403,7 @@ void qdk_netdev_unregister(struct net_device *dev)
 	qdk_netdev_event(NETDEV_UNREGISTER, dev);
 	list_del_rcu(&dev->dev_list);
 	dev->reg_state = NETREG_UNREGISTERED;
+	kfree(rcu_replace_pointer(dev->ifalias, NULL, true));
 	if (in_dev) {
 		struct in_ifaddr *ifa, *next;
 
@@ -623,6 +626,7 @@ void free_netdev(struct net_device *dev)
 		dev_uc_flush(dev);
 	if (!netdev_mc_empty(dev))
 		dev_mc_flush(dev);
+	kfree(rcu_dereference_protected(dev->ifalias, 1));
 	kfree(dev->_tx);
 	kfree(dev);
 }
@@ -1255,6 +1259,8 @@ static void netdev_adj_init(struct net_device *dev)
 		return;
 	INIT_LIST_HEAD(&dev->adj_list.upper);
 	INIT_LIST_HEAD(&dev->adj_list.lower);
+	INIT_LIST_HEAD(&dev->ptype_all);
+	INIT_LIST_HEAD(&dev->ptype_specific);
 	dev->upper_level = 1;
 	dev->lower_level = 1;
 }
@@ -1671,3 +1677,283 @@ void netdev_lower_state_changed(struct net_device *lower_dev, void *lower_state_
 	call_netdevice_notifiers_info(NETDEV_CHANGELOWERSTATE, &info.info);
 }
 EXPORT_SYMBOL(netdev_lower_state_changed);
+
+/* ---- protocol handlers, offloads, lookups by hardware address ------------ */
+
+static struct list_head ptype_base[PTYPE_HASH_SIZE];
+static LIST_HEAD(ptype_all);
+static LIST_HEAD(offload_base);
+static DEFINE_SPINLOCK(ptype_lock);
+static DEFINE_SPINLOCK(offload_lock);
+
+static struct list_head *ptype_head(const struct packet_type *pt)
+{
+	struct list_head *head;
+
+	if (pt->type == htons(ETH_P_ALL))
+		return pt->dev ? &pt->dev->ptype_all : &ptype_all;
+	if (pt->dev)
+		return &pt->dev->ptype_specific;
+	head = &ptype_base[ntohs(pt->type) & PTYPE_HASH_MASK];
+	if (!head->next)
+		INIT_LIST_HEAD(head);
+	return head;
+}
+
+/* the newest first, as the kernel's list_add_rcu() */
+void dev_add_pack(struct packet_type *pt)
+{
+	struct list_head *head = ptype_head(pt);
+
+	spin_lock(&ptype_lock);
+	list_add_rcu(&pt->list, head);
+	spin_unlock(&ptype_lock);
+}
+EXPORT_SYMBOL(dev_add_pack);
+
+void __dev_remove_pack(struct packet_type *pt)
+{
+	struct list_head *head = ptype_head(pt);
+	struct packet_type *pt1;
+
+	spin_lock(&ptype_lock);
+	list_for_each_entry(pt1, head, list) {
+		if (pt == pt1) {
+			list_del_rcu(&pt->list);
+			spin_unlock(&ptype_lock);
+			return;
+		}
+	}
+	spin_unlock(&ptype_lock);
+	pr_warn("dev_remove_pack: %p not found\n", pt);
+}
+EXPORT_SYMBOL(__dev_remove_pack);
+
+void dev_remove_pack(struct packet_type *pt)
+{
+	__dev_remove_pack(pt);
+	synchronize_net();
+}
+EXPORT_SYMBOL(dev_remove_pack);
+
+/* before the first of a higher priority value (lower runs first) */
+void dev_add_offload(struct packet_offload *po)
+{
+	struct packet_offload *elem;
+
+	spin_lock(&offload_lock);
+	list_for_each_entry(elem, &offload_base, list)
+		if (po->priority < elem->priority)
+			break;
+	list_add_rcu(&po->list, elem->list.prev);
+	spin_unlock(&offload_lock);
+}
+EXPORT_SYMBOL(dev_add_offload);
+
+void dev_remove_offload(struct packet_offload *po)
+{
+	struct packet_offload *po1;
+
+	spin_lock(&offload_lock);
+	list_for_each_entry(po1, &offload_base, list) {
+		if (po == po1) {
+			list_del_rcu(&po->list);
+			spin_unlock(&offload_lock);
+			synchronize_net();
+			return;
+		}
+	}
+	spin_unlock(&offload_lock);
+	pr_warn("dev_remove_offload: %p not found\n", po);
+	synchronize_net();
+}
+EXPORT_SYMBOL(dev_remove_offload);
+
+struct net_device *dev_getbyhwaddr_rcu(struct net *net, unsigned short type,
+				       const char *hwaddr)
+{
+	struct net_device *dev;
+
+	for_each_netdev_rcu(net, dev)
+		if (dev->type == type && !memcmp(dev->dev_addr, hwaddr, dev->addr_len))
+			return dev;
+	return NULL;
+}
+EXPORT_SYMBOL(dev_getbyhwaddr_rcu);
+
+struct net_device *dev_getbyhwaddr(struct net *net, unsigned short type, const char *hwaddr)
+{
+	ASSERT_RTNL();
+	return dev_getbyhwaddr_rcu(net, type, hwaddr);
+}
+EXPORT_SYMBOL(dev_getbyhwaddr);
+
+/* held: the caller puts it */
+struct net_device *dev_getfirstbyhwtype(struct net *net, unsigned short type)
+{
+	struct net_device *dev, *ret = NULL;
+
+	rcu_read_lock();
+	for_each_netdev_rcu(net, dev)
+		if (dev->type == type) {
+			dev_hold(dev);
+			ret = dev;
+			break;
+		}
+	rcu_read_unlock();
+	return ret;
+}
+EXPORT_SYMBOL(dev_getfirstbyhwtype);
+
+/* ---- rx_handler, alias, MTU, subordinate channels ------------------------ */
+
+bool netdev_is_rx_handler_busy(struct net_device *dev)
+{
+	ASSERT_RTNL();
+	return dev && rtnl_dereference(dev->rx_handler);
+}
+EXPORT_SYMBOL_GPL(netdev_is_rx_handler_busy);
+
+int netdev_rx_handler_register(struct net_device *dev, rx_handler_func_t *rx_handler,
+			       void *rx_handler_data)
+{
+	if (netdev_is_rx_handler_busy(dev))
+		return -EBUSY;
+	if (dev->priv_flags & IFF_NO_RX_HANDLER)
+		return -EINVAL;
+	/* the data before the handler that reads it */
+	rcu_assign_pointer(dev->rx_handler_data, rx_handler_data);
+	rcu_assign_pointer(dev->rx_handler, rx_handler);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(netdev_rx_handler_register);
+
+void netdev_rx_handler_unregister(struct net_device *dev)
+{
+	ASSERT_RTNL();
+	RCU_INIT_POINTER(dev->rx_handler, NULL);
+	synchronize_net();
+	RCU_INIT_POINTER(dev->rx_handler_data, NULL);
+}
+EXPORT_SYMBOL_GPL(netdev_rx_handler_unregister);
+
+static DEFINE_MUTEX(ifalias_mutex);
+
+int dev_set_alias(struct net_device *dev, const char *alias, size_t len)
+{
+	struct dev_ifalias *new_alias = NULL;
+
+	if (len >= IFALIASZ)
+		return -EINVAL;
+	if (len) {
+		new_alias = kmalloc(sizeof(*new_alias) + len + 1, GFP_KERNEL);
+		if (!new_alias)
+			return -ENOMEM;
+		memcpy(new_alias->ifalias, alias, len);
+		new_alias->ifalias[len] = 0;
+	}
+	mutex_lock(&ifalias_mutex);
+	new_alias = rcu_replace_pointer(dev->ifalias, new_alias,
+					mutex_is_locked(&ifalias_mutex));
+	mutex_unlock(&ifalias_mutex);
+	kfree(new_alias);	/* the old one: no reader outlives the call here */
+	return len;
+}
+EXPORT_SYMBOL(dev_set_alias);
+
+static int __dev_set_mtu(struct net_device *dev, int new_mtu)
+{
+	const struct net_device_ops *ops = dev->netdev_ops;
+
+	if (ops && ops->ndo_change_mtu)
+		return ops->ndo_change_mtu(dev, new_mtu);
+	WRITE_ONCE(dev->mtu, new_mtu);
+	return 0;
+}
+
+static int call_netdevice_notifiers_mtu(unsigned long val, struct net_device *dev, u32 arg)
+{
+	struct netdev_notifier_info_ext info = {
+		.info.dev = dev,
+		.ext.mtu = arg,
+	};
+
+	return call_netdevice_notifiers_info(val, &info.info);
+}
+
+/*
+ * Within the device's limits and present; NETDEV_PRECHANGEMTU may refuse it,
+ * a NETDEV_CHANGEMTU notifier's refusal puts the old MTU back (and tells them).
+ */
+int dev_set_mtu(struct net_device *dev, int new_mtu)
+{
+	const char *msg = NULL;
+	int err, orig_mtu;
+
+	if (new_mtu == dev->mtu)
+		return 0;
+	if (new_mtu < 0 || new_mtu < dev->min_mtu)
+		msg = "mtu less than device minimum";
+	else if (dev->max_mtu > 0 && new_mtu > dev->max_mtu)
+		msg = "mtu greater than device maximum";
+	if (msg) {
+		net_err_ratelimited("%s: %s\n", dev->name, msg);
+		return -EINVAL;
+	}
+	if (!netif_device_present(dev))
+		return -ENODEV;
+	err = notifier_to_errno(call_netdevice_notifiers(NETDEV_PRECHANGEMTU, dev));
+	if (err)
+		return err;
+	orig_mtu = dev->mtu;
+	err = __dev_set_mtu(dev, new_mtu);
+	if (!err) {
+		err = notifier_to_errno(call_netdevice_notifiers_mtu(NETDEV_CHANGEMTU, dev,
+								     orig_mtu));
+		if (err) {
+			__dev_set_mtu(dev, orig_mtu);
+			call_netdevice_notifiers_mtu(NETDEV_CHANGEMTU, dev, new_mtu);
+		}
+	}
+	return err;
+}
+EXPORT_SYMBOL(dev_set_mtu);
+
+/* channels 1 - 32767; 0 puts the device back in its own ("native") mode */
+int netdev_set_sb_channel(struct net_device *dev, u16 channel)
+{
+	if (netif_is_multiqueue(dev))
+		return -ENODEV;
+	if (channel > S16_MAX)
+		return -EINVAL;
+	dev->num_tc = -channel;
+	return 0;
+}
+EXPORT_SYMBOL(netdev_set_sb_channel);
+
+int netdev_bind_sb_channel_queue(struct net_device *dev, struct net_device *sb_dev,
+				 u8 tc, u16 count, u16 offset)
+{
+	if (sb_dev->num_tc >= 0 || tc >= dev->num_tc)
+		return -EINVAL;
+	if (offset + count > dev->real_num_tx_queues)
+		return -EINVAL;
+	sb_dev->tc_to_txq[tc].count = count;
+	sb_dev->tc_to_txq[tc].offset = offset;
+	while (count--)
+		netdev_get_tx_queue(dev, count + offset)->sb_dev = sb_dev;
+	return 0;
+}
+EXPORT_SYMBOL(netdev_bind_sb_channel_queue);
+
+void netdev_unbind_sb_channel(struct net_device *dev, struct net_device *sb_dev)
+{
+	struct netdev_queue *txq = &dev->_tx[dev->num_tx_queues];
+
+	memset(sb_dev->tc_to_txq, 0, sizeof(sb_dev->tc_to_txq));
+	memset(sb_dev->prio_tc_map, 0, sizeof(sb_dev->prio_tc_map));
+	while (txq-- != &dev->_tx[0])
+		if (txq->sb_dev == sb_dev)
+			txq->sb_dev = NULL;
+}
+EXPORT_SYMBOL(netdev_unbind_sb_channel);

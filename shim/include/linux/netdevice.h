@@ -28,6 +28,7 @@
 #include <linux/printk.h>
 #include <linux/notifier.h>
 #include <linux/dynamic_queue_limits.h>
+#include <linux/device.h>
 #include <linux/u64_stats_sync.h>
 
 struct Qdisc;
@@ -363,6 +364,7 @@ struct netdev_queue {
 	int			xmit_lock_owner;
 	unsigned long		tx_maxrate;	/* Mbit/s, 0: none */
 	struct dql		dql;	/* byte queue limits, dql_init(HZ) */
+	struct net_device	*sb_dev;	/* the subordinate device it serves, if any */
 };
 
 /*
@@ -391,7 +393,12 @@ struct net {
 		u8			sysctl_ip_nonlocal_bind;
 		u8			sysctl_tcp_l3mdev_accept;
 		u8			sysctl_tcp_fwmark_accept;
+		atomic_t		rt_genid;	/* cached IPv4 routes' generation */
 	} ipv4;
+	struct {
+		atomic_t		fib6_sernum;	/* the IPv6 FIB's generation */
+	} ipv6;
+	atomic_t		fnhe_genid;	/* next-hop exceptions' generation */
 	/*
 	 * every namespace of the shim, init_net's and usertc's (a notifier's
 	 * replay walks them); net_namespace_list holds init_net only, the one
@@ -522,6 +529,16 @@ enum netdev_ml_priv_type {
 	ML_PRIV_CAN,
 };
 
+/* what a device's rx_handler (a bridge, bond, macvlan ...) did with a packet */
+enum rx_handler_result {
+	RX_HANDLER_CONSUMED,
+	RX_HANDLER_ANOTHER,
+	RX_HANDLER_EXACT,
+	RX_HANDLER_PASS,
+};
+typedef enum rx_handler_result rx_handler_result_t;
+typedef rx_handler_result_t rx_handler_func_t(struct sk_buff **pskb);
+
 struct net_device {
 	char			name[IFNAMSIZ];
 	unsigned long		state;		/* enum netdev_state_t bits */
@@ -533,6 +550,14 @@ struct net_device {
 	} adj_list;
 	unsigned char		upper_level;	/* depth of the devices above, 1: none */
 	unsigned char		lower_level;	/* depth of the devices below, 1: none */
+	/* packet types bound to this device (dev_add_pack() with pt->dev) */
+	struct list_head	ptype_all;
+	struct list_head	ptype_specific;
+	/* a bridge's, bond's or macvlan's hook on received packets */
+	rx_handler_func_t __rcu	*rx_handler;
+	void __rcu		*rx_handler_data;
+	struct dev_ifalias __rcu *ifalias;	/* IFLA_IFALIAS (dev_set_alias()) */
+	struct device		dev;		/* its device model node (SET_NETDEV_DEV()) */
 	unsigned int		flags;
 	unsigned long long	priv_flags;	/* enum netdev_priv_flags */
 	const struct header_ops	*header_ops;
@@ -645,6 +670,20 @@ static inline int netdev_set_prio_tc_map(struct net_device *dev, u8 prio, u8 tc)
 		return -EINVAL;
 	dev->prio_tc_map[prio & TC_BITMASK] = tc & TC_BITMASK;
 	return 0;
+}
+
+/*
+ * Subordinate channels (macvlan offload): a subordinate device's num_tc holds
+ * minus its channel, its tc_to_txq the lower device's queues it was bound to.
+ */
+void netdev_unbind_sb_channel(struct net_device *dev, struct net_device *sb_dev);
+int netdev_bind_sb_channel_queue(struct net_device *dev, struct net_device *sb_dev,
+				 u8 tc, u16 count, u16 offset);
+int netdev_set_sb_channel(struct net_device *dev, u16 channel);
+
+static inline int netdev_get_sb_channel(struct net_device *dev)
+{
+	return max_t(int, -dev->num_tc, 0);
 }
 
 static inline int netdev_get_num_tc(struct net_device *dev)
@@ -1142,15 +1181,6 @@ enum gro_result {
 };
 typedef enum gro_result gro_result_t;
 
-/* what a device's rx_handler (a bridge, bond, macvlan ...) did with a packet */
-enum rx_handler_result {
-	RX_HANDLER_CONSUMED,
-	RX_HANDLER_ANOTHER,
-	RX_HANDLER_EXACT,
-	RX_HANDLER_PASS,
-};
-typedef enum rx_handler_result rx_handler_result_t;
-typedef rx_handler_result_t rx_handler_func_t(struct sk_buff **pskb);
 
 /* an id of a physical item (a switch port ...) */
 #define MAX_PHYS_ITEM_ID_LEN	32
@@ -2625,6 +2655,43 @@ void netdev_upper_dev_unlink(struct net_device *dev, struct net_device *upper_de
 void *netdev_lower_dev_get_private(struct net_device *dev, struct net_device *lower_dev);
 void netdev_lower_state_changed(struct net_device *lower_dev, void *lower_state_info);
 
+#define to_net_dev(d)	container_of(d, struct net_device, dev)
+/* the parent (bus) device and device type sysfs shows */
+#define SET_NETDEV_DEV(net, pdev)		((net)->dev.parent = (pdev))
+#define SET_NETDEV_DEVTYPE(net, devtype)	((net)->dev.type = (devtype))
+
+/*
+ * Protocol handlers and offloads (lib/dev.c): registered on the kernel's
+ * lists (ETH_P_ALL taps, per-type hash, per-device), offloads by priority.
+ * The shim has no receive path that would call them.
+ */
+void dev_add_pack(struct packet_type *pt);
+void dev_remove_pack(struct packet_type *pt);
+void __dev_remove_pack(struct packet_type *pt);
+void dev_add_offload(struct packet_offload *po);
+void dev_remove_offload(struct packet_offload *po);
+
+/* the devices of net with a hardware type (and address) */
+struct net_device *dev_getbyhwaddr(struct net *net, unsigned short type, const char *hwaddr);
+struct net_device *dev_getbyhwaddr_rcu(struct net *net, unsigned short type,
+				       const char *hwaddr);
+struct net_device *dev_getfirstbyhwtype(struct net *net, unsigned short type);
+
+/* one rx_handler per device (a bridge port, a bond slave, a macvlan lower) */
+bool netdev_is_rx_handler_busy(struct net_device *dev);
+int netdev_rx_handler_register(struct net_device *dev, rx_handler_func_t *rx_handler,
+			       void *rx_handler_data);
+void netdev_rx_handler_unregister(struct net_device *dev);
+
+/* IFLA_IFALIAS: the alias, its length, or 0 to clear it */
+struct dev_ifalias {
+	struct rcu_head rcuhead;
+	char ifalias[];
+};
+
+int dev_set_alias(struct net_device *dev, const char *alias, size_t len);
+int dev_set_mtu(struct net_device *dev, int new_mtu);
+
 /* a bond's slaves: the devices of its namespace whose master it is */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 #define for_each_netdev_in_bond_rcu(bond, slave)				\
@@ -2716,7 +2783,6 @@ static inline void __dev_mc_unsync(struct net_device *dev,
 #include <linux/kconfig.h>
 #include <linux/ratelimit.h>
 #include <linux/netlink.h>
-#include <linux/device.h>
 #include <linux/dev_printk.h>
 #include <linux/device/class.h>
 #include <linux/interrupt.h>
