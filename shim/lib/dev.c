@@ -1957,3 +1957,33 @@ void netdev_unbind_sb_channel(struct net_device *dev, struct net_device *sb_dev)
 			txq->sb_dev = NULL;
 }
 EXPORT_SYMBOL(netdev_unbind_sb_channel);
+
+/* ---- the ingress and egress hooks' users (the kernel's static keys) ------ */
+
+int qdk_ingress_needed, qdk_egress_needed;
+
+void net_inc_ingress_queue(void)
+{
+	qdk_ingress_needed++;
+}
+EXPORT_SYMBOL_GPL(net_inc_ingress_queue);
+
+void net_dec_ingress_queue(void)
+{
+	WARN_ON_ONCE(qdk_ingress_needed <= 0);
+	qdk_ingress_needed--;
+}
+EXPORT_SYMBOL_GPL(net_dec_ingress_queue);
+
+void net_inc_egress_queue(void)
+{
+	qdk_egress_needed++;
+}
+EXPORT_SYMBOL_GPL(net_inc_egress_queue);
+
+void net_dec_egress_queue(void)
+{
+	WARN_ON_ONCE(qdk_egress_needed <= 0);
+	qdk_egress_needed--;
+}
+EXPORT_SYMBOL_GPL(net_dec_egress_queue);

@@ -106,3 +106,26 @@ KTEST(net_genid, action_ctrlact_and_stats)
 #endif
 	return 0;
 }
+
+extern int qdk_ingress_needed, qdk_egress_needed;
+
+KTEST(net_genid, ingress_users)
+{
+	struct net_device *dev = alloc_etherdev(0);
+
+	KT_ASSERT(dev, "alloc_etherdev");
+	rtnl_lock();
+	KT_ASSERT(!dev_ingress_queue(dev), "no ingress queue made");
+	rtnl_unlock();
+	net_inc_ingress_queue();
+	net_inc_ingress_queue();
+	net_inc_egress_queue();
+	net_dec_ingress_queue();
+	KT_EQ(qdk_ingress_needed, 1);
+	KT_EQ(qdk_egress_needed, 1);
+	net_dec_ingress_queue();
+	net_dec_egress_queue();
+	KT_EQ(qdk_ingress_needed + qdk_egress_needed, 0);
+	free_netdev(dev);
+	return 0;
+}

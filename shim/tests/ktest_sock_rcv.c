@@ -10,6 +10,7 @@
 #include <net/checksum.h>
 #include <net/net_namespace.h>
 #include <net/sock.h>
+#include <net/tcp.h>
 
 #include "ktest.h"
 
@@ -133,5 +134,31 @@ KTEST(sock_rcv, socket_alloc_inode)
 
 	KT_ASSERT(SOCKET_I(&sa.vfs_inode) == &sa.socket, "SOCKET_I");
 	KT_ASSERT(SOCK_INODE(&sa.socket) == &sa.vfs_inode, "SOCK_INODE");
+	return 0;
+}
+
+/* a sent packet acknowledged: off the time-sorted list and the tree, memory back */
+KTEST(sock_rcv, tcp_rtx_unlink_and_free)
+{
+	struct sock *sk = sk_alloc(&init_net, AF_INET, GFP_KERNEL, &rcv_prot, 1);
+	struct sk_buff *skb = alloc_skb(200, GFP_KERNEL);
+	LIST_HEAD(tsorted);
+	unsigned int truesize;
+
+	KT_ASSERT(sk && skb, "alloc");
+	sock_init_data(NULL, sk);
+	truesize = skb->truesize;
+	sk_wmem_queued_add(sk, truesize);
+	sk->sk_forward_alloc = 0;
+	rb_link_node(&skb->rbnode, NULL, &sk->tcp_rtx_queue.rb_node);
+	rb_insert_color(&skb->rbnode, &sk->tcp_rtx_queue);
+	list_add_tail(&skb->tcp_tsorted_anchor, &tsorted);
+	KT_ASSERT(!RB_EMPTY_ROOT(&sk->tcp_rtx_queue), "queued");
+	tcp_rtx_queue_unlink_and_free(skb, sk);
+	KT_ASSERT(RB_EMPTY_ROOT(&sk->tcp_rtx_queue), "unlinked");
+	KT_ASSERT(list_empty(&tsorted), "off the list");
+	KT_EQ(sk->sk_wmem_queued, 0);
+	KT_EQ(sk->sk_forward_alloc, 0);	/* a protocol without memory accounting */
+	sk_free(sk);
 	return 0;
 }

@@ -557,6 +557,7 @@ struct net_device {
 	rx_handler_func_t __rcu	*rx_handler;
 	void __rcu		*rx_handler_data;
 	struct dev_ifalias __rcu *ifalias;	/* IFLA_IFALIAS (dev_set_alias()) */
+	struct netdev_queue __rcu *ingress_queue;	/* dev_ingress_queue(): none made here */
 	struct device		dev;		/* its device model node (SET_NETDEV_DEV()) */
 	unsigned int		flags;
 	unsigned long long	priv_flags;	/* enum netdev_priv_flags */

@@ -202,8 +202,14 @@ struct sk_buff {
 		u64			skb_mstamp_ns;
 	};
 	char			cb[48] __aligned(8);
-	unsigned long		_skb_refdst;
-	void			(*destructor)(struct sk_buff *skb);
+	union {
+		struct {
+			unsigned long	_skb_refdst;
+			void		(*destructor)(struct sk_buff *skb);
+		};
+		/* TCP's retransmit queue keeps its time-sorted list here */
+		struct list_head	tcp_tsorted_anchor;
+	};
 	unsigned long		_nfct;
 	unsigned int		len, data_len;
 	__u16			mac_len, hdr_len;
