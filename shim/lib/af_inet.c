@@ -6,6 +6,7 @@
 #include <linux/export.h>
 #include <linux/percpu.h>
 #include <net/ip.h>
+#include <net/inet_sock.h>
 
 unsigned long snmp_fold_field(void __percpu *mib, int offt)
 {
@@ -17,3 +18,10 @@ unsigned long snmp_fold_field(void __percpu *mib, int offt)
 	return res;
 }
 EXPORT_SYMBOL_GPL(snmp_fold_field);
+
+/* a socket's state changes (the kernel also fires its inet_sock_set_state trace) */
+void inet_sk_set_state(struct sock *sk, int state)
+{
+	sk->sk_state = state;
+}
+EXPORT_SYMBOL(inet_sk_set_state);

@@ -64,6 +64,8 @@ EXPORT_SYMBOL(netdev_set_num_tc);
 #include <linux/random.h>
 #include <net/net_namespace.h>
 #include <net/sch_generic.h>
+#include <linux/net.h>
+#include <linux/mutex.h>
 #include "shim.h"
 
 /* every namespace of the shim (struct net's __qdk_all): init_net, then usertc's */
@@ -100,6 +102,8 @@ void qdk_net_unlink(struct net *net)
 #define for_each_qdk_net(net) \
 	for (init_net_link(), net = list_first_entry(&qdk_net_list, struct net, __qdk_all); \
 	     &net->__qdk_all != &qdk_net_list; net = list_next_entry(net, __qdk_all))
+
+static void netdev_adj_init(struct net_device *dev);
 
 /* ---- netdevice notifiers ------------------------------------------------- */
 
@@ -379,6 +383,7 @@ void qdk_netdev_register(struct net_device *dev, struct net *net,
 	qdk_inetdev_init_conf(in_dev, net);
 	refcount_set(&in_dev->refcnt, 1);
 	rcu_assign_pointer(dev->ip_ptr, in_dev);
+	netdev_adj_init(dev);
 	set_bit(__LINK_STATE_PRESENT, &dev->state);
 	set_bit(__LINK_STATE_START, &dev->state);
 	refcount_set(&dev->dev_refcnt, 1);
@@ -398,6 +403,7 @@ void qdk_netdev_unregister(struct net_device *dev)
 	qdk_netdev_event(NETDEV_UNREGISTER, dev);
 	list_del_rcu(&dev->dev_list);
 	dev->reg_state = NETREG_UNREGISTERED;
+	kfree(rcu_replace_pointer(dev->ifalias, NULL, true));
 	if (in_dev) {
 		struct in_ifaddr *ifa, *next;
 
@@ -598,6 +604,7 @@ struct net_device *alloc_netdev_mqs(int sizeof_priv, const char *name,
 	dev->priv_flags = IFF_XMIT_DST_RELEASE | IFF_XMIT_DST_RELEASE_PERM;
 	refcount_set(&dev->dev_refcnt, 1);
 	INIT_LIST_HEAD(&dev->dev_list);
+	netdev_adj_init(dev);
 	dev->nd_net = &init_net;
 	setup(dev);
 	if (!dev->tx_queue_len) {
@@ -619,6 +626,7 @@ void free_netdev(struct net_device *dev)
 		dev_uc_flush(dev);
 	if (!netdev_mc_empty(dev))
 		dev_mc_flush(dev);
+	kfree(rcu_dereference_protected(dev->ifalias, 1));
 	kfree(dev->_tx);
 	kfree(dev);
 }
@@ -1228,3 +1236,754 @@ void __dev_set_rx_mode(struct net_device *dev)
 	if (ops && ops->ndo_set_rx_mode)
 		ops->ndo_set_rx_mode(dev);
 }
+
+/* ---- stacked devices: upper and lower adjacency -------------------------- */
+
+/*
+ * One entry of a device's adj_list.upper or .lower: the device named (held),
+ * whether it is the master, how many links made it and the upper device's
+ * private pointer (netdev_master_upper_dev_link()'s upper_priv).
+ */
+struct netdev_adjacent {
+	struct net_device *dev;
+	bool master;
+	u16 ref_nr;
+	void *private;
+	struct list_head list;
+};
+
+/* a device not from alloc_netdev_mqs() (the shim's own) gets empty lists here */
+static void netdev_adj_init(struct net_device *dev)
+{
+	if (dev->adj_list.upper.next)
+		return;
+	INIT_LIST_HEAD(&dev->adj_list.upper);
+	INIT_LIST_HEAD(&dev->adj_list.lower);
+	INIT_LIST_HEAD(&dev->ptype_all);
+	INIT_LIST_HEAD(&dev->ptype_specific);
+	dev->upper_level = 1;
+	dev->lower_level = 1;
+}
+
+static struct netdev_adjacent *__netdev_find_adj(struct net_device *adj_dev,
+						 struct list_head *adj_list)
+{
+	struct netdev_adjacent *adj;
+
+	list_for_each_entry(adj, adj_list, list)
+		if (adj->dev == adj_dev)
+			return adj;
+	return NULL;
+}
+
+/* the next entry after *iter, NULL at the list's head (iter: the entry's node) */
+static struct netdev_adjacent *adj_next(struct list_head *head, struct list_head **iter)
+{
+	struct list_head *next = (*iter)->next;
+
+	if (!next || next == head)
+		return NULL;
+	*iter = next;
+	return list_entry(next, struct netdev_adjacent, list);
+}
+
+struct net_device *netdev_upper_get_next_dev_rcu(struct net_device *dev,
+						 struct list_head **iter)
+{
+	struct netdev_adjacent *upper = adj_next(&dev->adj_list.upper, iter);
+
+	return upper ? upper->dev : NULL;
+}
+EXPORT_SYMBOL(netdev_upper_get_next_dev_rcu);
+
+struct net_device *netdev_next_lower_dev_rcu(struct net_device *dev,
+					     struct list_head **iter)
+{
+	struct netdev_adjacent *lower = adj_next(&dev->adj_list.lower, iter);
+
+	return lower ? lower->dev : NULL;
+}
+EXPORT_SYMBOL(netdev_next_lower_dev_rcu);
+
+void *netdev_lower_get_next_private_rcu(struct net_device *dev, struct list_head **iter)
+{
+	struct netdev_adjacent *lower = adj_next(&dev->adj_list.lower, iter);
+
+	return lower ? lower->private : NULL;
+}
+EXPORT_SYMBOL(netdev_lower_get_next_private_rcu);
+
+/* the non-RCU walks: *iter is the entry to return, then the one after it */
+static struct netdev_adjacent *adj_this(struct list_head *head, struct list_head **iter)
+{
+	struct list_head *this = *iter;
+
+	if (!this || this == head)
+		return NULL;
+	*iter = this->next;
+	return list_entry(this, struct netdev_adjacent, list);
+}
+
+void *netdev_lower_get_next_private(struct net_device *dev, struct list_head **iter)
+{
+	struct netdev_adjacent *lower = adj_this(&dev->adj_list.lower, iter);
+
+	return lower ? lower->private : NULL;
+}
+EXPORT_SYMBOL(netdev_lower_get_next_private);
+
+void *netdev_lower_get_next(struct net_device *dev, struct list_head **iter)
+{
+	struct netdev_adjacent *lower = adj_this(&dev->adj_list.lower, iter);
+
+	return lower ? lower->dev : NULL;
+}
+EXPORT_SYMBOL(netdev_lower_get_next);
+
+/*
+ * Depth first, each device before those above (below) it, as the kernel's
+ * walks with their stacks of MAX_NEST_DEV levels: fn's first non-zero answer
+ * ends the walk and is returned.
+ */
+static int netdev_walk_adj(struct net_device *dev, bool up,
+			   int (*fn)(struct net_device *dev, struct netdev_nested_priv *priv),
+			   struct netdev_nested_priv *priv, int depth)
+{
+	struct list_head *head = up ? &dev->adj_list.upper : &dev->adj_list.lower;
+	struct netdev_adjacent *adj;
+	int ret;
+
+	if (!head->next || depth > MAX_NEST_DEV)
+		return 0;
+	list_for_each_entry(adj, head, list) {
+		ret = fn(adj->dev, priv);
+		if (ret)
+			return ret;
+		ret = netdev_walk_adj(adj->dev, up, fn, priv, depth + 1);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int netdev_walk_all_upper_dev_rcu(struct net_device *dev,
+				  int (*fn)(struct net_device *upper_dev,
+					    struct netdev_nested_priv *priv),
+				  struct netdev_nested_priv *priv)
+{
+	return netdev_walk_adj(dev, true, fn, priv, 1);
+}
+EXPORT_SYMBOL_GPL(netdev_walk_all_upper_dev_rcu);
+
+int netdev_walk_all_lower_dev(struct net_device *dev,
+			      int (*fn)(struct net_device *lower_dev,
+					struct netdev_nested_priv *priv),
+			      struct netdev_nested_priv *priv)
+{
+	return netdev_walk_adj(dev, false, fn, priv, 1);
+}
+EXPORT_SYMBOL_GPL(netdev_walk_all_lower_dev);
+
+int netdev_walk_all_lower_dev_rcu(struct net_device *dev,
+				  int (*fn)(struct net_device *lower_dev,
+					    struct netdev_nested_priv *priv),
+				  struct netdev_nested_priv *priv)
+{
+	return netdev_walk_adj(dev, false, fn, priv, 1);
+}
+EXPORT_SYMBOL_GPL(netdev_walk_all_lower_dev_rcu);
+
+static int is_this_dev(struct net_device *dev, struct netdev_nested_priv *priv)
+{
+	return dev == priv->data;
+}
+
+static bool __netdev_has_upper_dev(struct net_device *dev, struct net_device *upper_dev)
+{
+	struct netdev_nested_priv priv = { .data = upper_dev };
+
+	return netdev_walk_adj(dev, true, is_this_dev, &priv, 1);
+}
+
+/* upper_dev anywhere above dev, at any level */
+bool netdev_has_upper_dev(struct net_device *dev, struct net_device *upper_dev)
+{
+	ASSERT_RTNL();
+	return __netdev_has_upper_dev(dev, upper_dev);
+}
+EXPORT_SYMBOL(netdev_has_upper_dev);
+
+bool netdev_has_upper_dev_all_rcu(struct net_device *dev, struct net_device *upper_dev)
+{
+	return __netdev_has_upper_dev(dev, upper_dev);
+}
+EXPORT_SYMBOL(netdev_has_upper_dev_all_rcu);
+
+bool netdev_has_any_upper_dev(struct net_device *dev)
+{
+	return dev->adj_list.upper.next && !list_empty(&dev->adj_list.upper);
+}
+EXPORT_SYMBOL(netdev_has_any_upper_dev);
+
+/* the master sits first in the upper list */
+static struct net_device *__netdev_master_upper_dev_get(struct net_device *dev)
+{
+	struct netdev_adjacent *upper;
+
+	if (!netdev_has_any_upper_dev(dev))
+		return NULL;
+	upper = list_first_entry(&dev->adj_list.upper, struct netdev_adjacent, list);
+	return upper->master ? upper->dev : NULL;
+}
+
+struct net_device *netdev_master_upper_dev_get(struct net_device *dev)
+{
+	ASSERT_RTNL();
+	return __netdev_master_upper_dev_get(dev);
+}
+EXPORT_SYMBOL(netdev_master_upper_dev_get);
+
+struct net_device *netdev_master_upper_dev_get_rcu(struct net_device *dev)
+{
+	return __netdev_master_upper_dev_get(dev);
+}
+EXPORT_SYMBOL(netdev_master_upper_dev_get_rcu);
+
+void *netdev_lower_get_first_private_rcu(struct net_device *dev)
+{
+	struct netdev_adjacent *lower;
+
+	if (!dev->adj_list.lower.next || list_empty(&dev->adj_list.lower))
+		return NULL;
+	lower = list_first_entry(&dev->adj_list.lower, struct netdev_adjacent, list);
+	return lower->private;
+}
+EXPORT_SYMBOL(netdev_lower_get_first_private_rcu);
+
+void *netdev_lower_dev_get_private(struct net_device *dev, struct net_device *lower_dev)
+{
+	struct netdev_adjacent *lower;
+
+	if (!lower_dev || !dev->adj_list.lower.next)
+		return NULL;
+	lower = __netdev_find_adj(lower_dev, &dev->adj_list.lower);
+	return lower ? lower->private : NULL;
+}
+EXPORT_SYMBOL(netdev_lower_dev_get_private);
+
+static int __netdev_adjacent_dev_insert(struct net_device *dev, struct net_device *adj_dev,
+					struct list_head *dev_list, void *private,
+					bool master)
+{
+	struct netdev_adjacent *adj = __netdev_find_adj(adj_dev, dev_list);
+
+	if (adj) {
+		adj->ref_nr++;
+		return 0;
+	}
+	adj = kmalloc(sizeof(*adj), GFP_KERNEL);
+	if (!adj)
+		return -ENOMEM;
+	adj->dev = adj_dev;
+	adj->master = master;
+	adj->ref_nr = 1;
+	adj->private = private;
+	dev_hold(adj_dev);
+	if (master)
+		list_add_rcu(&adj->list, dev_list);
+	else
+		list_add_tail_rcu(&adj->list, dev_list);
+	return 0;
+}
+
+static void __netdev_adjacent_dev_remove(struct net_device *dev, struct net_device *adj_dev,
+					 u16 ref_nr, struct list_head *dev_list)
+{
+	struct netdev_adjacent *adj = __netdev_find_adj(adj_dev, dev_list);
+
+	if (!adj) {
+		pr_err("Adjacency does not exist for device %s from %s\n",
+		       dev->name, adj_dev->name);
+		WARN_ON(1);
+		return;
+	}
+	if (adj->ref_nr > ref_nr) {
+		adj->ref_nr -= ref_nr;
+		return;
+	}
+	list_del_rcu(&adj->list);
+	dev_put(adj_dev);
+	kfree(adj);	/* no reader outlives the call on the one CPU */
+}
+
+static void __netdev_adjacent_dev_unlink_neighbour(struct net_device *dev,
+						   struct net_device *upper_dev)
+{
+	__netdev_adjacent_dev_remove(dev, upper_dev, 1, &dev->adj_list.upper);
+	__netdev_adjacent_dev_remove(upper_dev, dev, 1, &upper_dev->adj_list.lower);
+}
+
+static int __netdev_adjacent_dev_link_neighbour(struct net_device *dev,
+						struct net_device *upper_dev,
+						void *private, bool master)
+{
+	int ret;
+
+	ret = __netdev_adjacent_dev_insert(dev, upper_dev, &dev->adj_list.upper, private,
+					   master);
+	if (ret)
+		return ret;
+	ret = __netdev_adjacent_dev_insert(upper_dev, dev, &upper_dev->adj_list.lower,
+					   private, false);
+	if (ret) {
+		__netdev_adjacent_dev_remove(dev, upper_dev, 1, &dev->adj_list.upper);
+		return ret;
+	}
+	return 0;
+}
+
+/* a device's depth: one more than the deepest device directly above (below) */
+static int netdev_update_level(struct net_device *dev, bool up)
+{
+	struct list_head *head = up ? &dev->adj_list.upper : &dev->adj_list.lower;
+	struct netdev_adjacent *adj;
+	u8 max_depth = 0;
+
+	list_for_each_entry(adj, head, list) {
+		u8 level = up ? adj->dev->upper_level : adj->dev->lower_level;
+
+		if (max_depth < level)
+			max_depth = level;
+	}
+	if (up)
+		dev->upper_level = max_depth + 1;
+	else
+		dev->lower_level = max_depth + 1;
+	return 0;
+}
+
+static int update_upper_level(struct net_device *dev, struct netdev_nested_priv *priv)
+{
+	return netdev_update_level(dev, true);
+}
+
+static int update_lower_level(struct net_device *dev, struct netdev_nested_priv *priv)
+{
+	return netdev_update_level(dev, false);
+}
+
+/* dev and what is below it see a new height; upper_dev and above a new depth */
+static void netdev_update_levels(struct net_device *dev, struct net_device *upper_dev)
+{
+	netdev_update_level(dev, true);
+	netdev_walk_adj(dev, false, update_upper_level, NULL, 1);
+	netdev_update_level(upper_dev, false);
+	netdev_walk_adj(upper_dev, true, update_lower_level, NULL, 1);
+}
+
+static int __netdev_upper_dev_link(struct net_device *dev, struct net_device *upper_dev,
+				   bool master, void *upper_priv, void *upper_info,
+				   struct netlink_ext_ack *extack)
+{
+	struct netdev_notifier_changeupper_info info = {
+		.info = { .dev = dev, .extack = extack },
+		.upper_dev = upper_dev,
+		.master = master,
+		.linking = true,
+		.upper_info = upper_info,
+	};
+	struct net_device *master_dev;
+	int ret;
+
+	ASSERT_RTNL();
+	netdev_adj_init(dev);
+	netdev_adj_init(upper_dev);
+	if (dev == upper_dev)
+		return -EBUSY;
+	/* no loops: dev must not already be above upper_dev */
+	if (__netdev_has_upper_dev(upper_dev, dev))
+		return -EBUSY;
+	if (dev->lower_level + upper_dev->upper_level > MAX_NEST_DEV)
+		return -EMLINK;
+	if (!master) {
+		if (__netdev_has_upper_dev(dev, upper_dev))
+			return -EEXIST;
+	} else {
+		master_dev = __netdev_master_upper_dev_get(dev);
+		if (master_dev)
+			return master_dev == upper_dev ? -EEXIST : -EBUSY;
+	}
+	ret = notifier_to_errno(call_netdevice_notifiers_info(NETDEV_PRECHANGEUPPER,
+							      &info.info));
+	if (ret)
+		return ret;
+	ret = __netdev_adjacent_dev_link_neighbour(dev, upper_dev, upper_priv, master);
+	if (ret)
+		return ret;
+	ret = notifier_to_errno(call_netdevice_notifiers_info(NETDEV_CHANGEUPPER,
+							      &info.info));
+	if (ret) {
+		__netdev_adjacent_dev_unlink_neighbour(dev, upper_dev);
+		return ret;
+	}
+	netdev_update_levels(dev, upper_dev);
+	return 0;
+}
+
+int netdev_upper_dev_link(struct net_device *dev, struct net_device *upper_dev,
+			  struct netlink_ext_ack *extack)
+{
+	return __netdev_upper_dev_link(dev, upper_dev, false, NULL, NULL, extack);
+}
+EXPORT_SYMBOL(netdev_upper_dev_link);
+
+int netdev_master_upper_dev_link(struct net_device *dev, struct net_device *upper_dev,
+				 void *upper_priv, void *upper_info,
+				 struct netlink_ext_ack *extack)
+{
+	return __netdev_upper_dev_link(dev, upper_dev, true, upper_priv, upper_info,
+				       extack);
+}
+EXPORT_SYMBOL(netdev_master_upper_dev_link);
+
+void netdev_upper_dev_unlink(struct net_device *dev, struct net_device *upper_dev)
+{
+	struct netdev_notifier_changeupper_info info = {
+		.info = { .dev = dev },
+		.upper_dev = upper_dev,
+		.linking = false,
+	};
+
+	ASSERT_RTNL();
+	netdev_adj_init(dev);
+	netdev_adj_init(upper_dev);
+	info.master = __netdev_master_upper_dev_get(dev) == upper_dev;
+	call_netdevice_notifiers_info(NETDEV_PRECHANGEUPPER, &info.info);
+	__netdev_adjacent_dev_unlink_neighbour(dev, upper_dev);
+	call_netdevice_notifiers_info(NETDEV_CHANGEUPPER, &info.info);
+	netdev_update_levels(dev, upper_dev);
+}
+EXPORT_SYMBOL(netdev_upper_dev_unlink);
+
+/* a lower device tells its upper ones (bonding: link up, tx enabled) */
+void netdev_lower_state_changed(struct net_device *lower_dev, void *lower_state_info)
+{
+	struct netdev_notifier_changelowerstate_info info = {
+		.info = { .dev = lower_dev },
+		.lower_state_info = lower_state_info,
+	};
+
+	ASSERT_RTNL();
+	call_netdevice_notifiers_info(NETDEV_CHANGELOWERSTATE, &info.info);
+}
+EXPORT_SYMBOL(netdev_lower_state_changed);
+
+/* ---- protocol handlers, offloads, lookups by hardware address ------------ */
+
+static struct list_head ptype_base[PTYPE_HASH_SIZE];
+static LIST_HEAD(ptype_all);
+static LIST_HEAD(offload_base);
+static DEFINE_SPINLOCK(ptype_lock);
+static DEFINE_SPINLOCK(offload_lock);
+
+static struct list_head *ptype_head(const struct packet_type *pt)
+{
+	struct list_head *head;
+
+	if (pt->type == htons(ETH_P_ALL))
+		return pt->dev ? &pt->dev->ptype_all : &ptype_all;
+	if (pt->dev)
+		return &pt->dev->ptype_specific;
+	head = &ptype_base[ntohs(pt->type) & PTYPE_HASH_MASK];
+	if (!head->next)
+		INIT_LIST_HEAD(head);
+	return head;
+}
+
+/* the newest first, as the kernel's list_add_rcu() */
+void dev_add_pack(struct packet_type *pt)
+{
+	struct list_head *head = ptype_head(pt);
+
+	spin_lock(&ptype_lock);
+	list_add_rcu(&pt->list, head);
+	spin_unlock(&ptype_lock);
+}
+EXPORT_SYMBOL(dev_add_pack);
+
+void __dev_remove_pack(struct packet_type *pt)
+{
+	struct list_head *head = ptype_head(pt);
+	struct packet_type *pt1;
+
+	spin_lock(&ptype_lock);
+	list_for_each_entry(pt1, head, list) {
+		if (pt == pt1) {
+			list_del_rcu(&pt->list);
+			spin_unlock(&ptype_lock);
+			return;
+		}
+	}
+	spin_unlock(&ptype_lock);
+	pr_warn("dev_remove_pack: %p not found\n", pt);
+}
+EXPORT_SYMBOL(__dev_remove_pack);
+
+void dev_remove_pack(struct packet_type *pt)
+{
+	__dev_remove_pack(pt);
+	synchronize_net();
+}
+EXPORT_SYMBOL(dev_remove_pack);
+
+/* before the first of a higher priority value (lower runs first) */
+void dev_add_offload(struct packet_offload *po)
+{
+	struct packet_offload *elem;
+
+	spin_lock(&offload_lock);
+	list_for_each_entry(elem, &offload_base, list)
+		if (po->priority < elem->priority)
+			break;
+	list_add_rcu(&po->list, elem->list.prev);
+	spin_unlock(&offload_lock);
+}
+EXPORT_SYMBOL(dev_add_offload);
+
+void dev_remove_offload(struct packet_offload *po)
+{
+	struct packet_offload *po1;
+
+	spin_lock(&offload_lock);
+	list_for_each_entry(po1, &offload_base, list) {
+		if (po == po1) {
+			list_del_rcu(&po->list);
+			spin_unlock(&offload_lock);
+			synchronize_net();
+			return;
+		}
+	}
+	spin_unlock(&offload_lock);
+	pr_warn("dev_remove_offload: %p not found\n", po);
+	synchronize_net();
+}
+EXPORT_SYMBOL(dev_remove_offload);
+
+struct net_device *dev_getbyhwaddr_rcu(struct net *net, unsigned short type,
+				       const char *hwaddr)
+{
+	struct net_device *dev;
+
+	for_each_netdev_rcu(net, dev)
+		if (dev->type == type && !memcmp(dev->dev_addr, hwaddr, dev->addr_len))
+			return dev;
+	return NULL;
+}
+EXPORT_SYMBOL(dev_getbyhwaddr_rcu);
+
+struct net_device *dev_getbyhwaddr(struct net *net, unsigned short type, const char *hwaddr)
+{
+	ASSERT_RTNL();
+	return dev_getbyhwaddr_rcu(net, type, hwaddr);
+}
+EXPORT_SYMBOL(dev_getbyhwaddr);
+
+/* held: the caller puts it */
+struct net_device *dev_getfirstbyhwtype(struct net *net, unsigned short type)
+{
+	struct net_device *dev, *ret = NULL;
+
+	rcu_read_lock();
+	for_each_netdev_rcu(net, dev)
+		if (dev->type == type) {
+			dev_hold(dev);
+			ret = dev;
+			break;
+		}
+	rcu_read_unlock();
+	return ret;
+}
+EXPORT_SYMBOL(dev_getfirstbyhwtype);
+
+/* ---- rx_handler, alias, MTU, subordinate channels ------------------------ */
+
+bool netdev_is_rx_handler_busy(struct net_device *dev)
+{
+	ASSERT_RTNL();
+	return dev && rtnl_dereference(dev->rx_handler);
+}
+EXPORT_SYMBOL_GPL(netdev_is_rx_handler_busy);
+
+int netdev_rx_handler_register(struct net_device *dev, rx_handler_func_t *rx_handler,
+			       void *rx_handler_data)
+{
+	if (netdev_is_rx_handler_busy(dev))
+		return -EBUSY;
+	if (dev->priv_flags & IFF_NO_RX_HANDLER)
+		return -EINVAL;
+	/* the data before the handler that reads it */
+	rcu_assign_pointer(dev->rx_handler_data, rx_handler_data);
+	rcu_assign_pointer(dev->rx_handler, rx_handler);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(netdev_rx_handler_register);
+
+void netdev_rx_handler_unregister(struct net_device *dev)
+{
+	ASSERT_RTNL();
+	RCU_INIT_POINTER(dev->rx_handler, NULL);
+	synchronize_net();
+	RCU_INIT_POINTER(dev->rx_handler_data, NULL);
+}
+EXPORT_SYMBOL_GPL(netdev_rx_handler_unregister);
+
+static DEFINE_MUTEX(ifalias_mutex);
+
+int dev_set_alias(struct net_device *dev, const char *alias, size_t len)
+{
+	struct dev_ifalias *new_alias = NULL;
+
+	if (len >= IFALIASZ)
+		return -EINVAL;
+	if (len) {
+		new_alias = kmalloc(sizeof(*new_alias) + len + 1, GFP_KERNEL);
+		if (!new_alias)
+			return -ENOMEM;
+		memcpy(new_alias->ifalias, alias, len);
+		new_alias->ifalias[len] = 0;
+	}
+	mutex_lock(&ifalias_mutex);
+	new_alias = rcu_replace_pointer(dev->ifalias, new_alias,
+					mutex_is_locked(&ifalias_mutex));
+	mutex_unlock(&ifalias_mutex);
+	kfree(new_alias);	/* the old one: no reader outlives the call here */
+	return len;
+}
+EXPORT_SYMBOL(dev_set_alias);
+
+static int __dev_set_mtu(struct net_device *dev, int new_mtu)
+{
+	const struct net_device_ops *ops = dev->netdev_ops;
+
+	if (ops && ops->ndo_change_mtu)
+		return ops->ndo_change_mtu(dev, new_mtu);
+	WRITE_ONCE(dev->mtu, new_mtu);
+	return 0;
+}
+
+static int call_netdevice_notifiers_mtu(unsigned long val, struct net_device *dev, u32 arg)
+{
+	struct netdev_notifier_info_ext info = {
+		.info.dev = dev,
+		.ext.mtu = arg,
+	};
+
+	return call_netdevice_notifiers_info(val, &info.info);
+}
+
+/*
+ * Within the device's limits and present; NETDEV_PRECHANGEMTU may refuse it,
+ * a NETDEV_CHANGEMTU notifier's refusal puts the old MTU back (and tells them).
+ */
+int dev_set_mtu(struct net_device *dev, int new_mtu)
+{
+	const char *msg = NULL;
+	int err, orig_mtu;
+
+	if (new_mtu == dev->mtu)
+		return 0;
+	if (new_mtu < 0 || new_mtu < dev->min_mtu)
+		msg = "mtu less than device minimum";
+	else if (dev->max_mtu > 0 && new_mtu > dev->max_mtu)
+		msg = "mtu greater than device maximum";
+	if (msg) {
+		net_err_ratelimited("%s: %s\n", dev->name, msg);
+		return -EINVAL;
+	}
+	if (!netif_device_present(dev))
+		return -ENODEV;
+	err = notifier_to_errno(call_netdevice_notifiers(NETDEV_PRECHANGEMTU, dev));
+	if (err)
+		return err;
+	orig_mtu = dev->mtu;
+	err = __dev_set_mtu(dev, new_mtu);
+	if (!err) {
+		err = notifier_to_errno(call_netdevice_notifiers_mtu(NETDEV_CHANGEMTU, dev,
+								     orig_mtu));
+		if (err) {
+			__dev_set_mtu(dev, orig_mtu);
+			call_netdevice_notifiers_mtu(NETDEV_CHANGEMTU, dev, new_mtu);
+		}
+	}
+	return err;
+}
+EXPORT_SYMBOL(dev_set_mtu);
+
+/* channels 1 - 32767; 0 puts the device back in its own ("native") mode */
+int netdev_set_sb_channel(struct net_device *dev, u16 channel)
+{
+	if (netif_is_multiqueue(dev))
+		return -ENODEV;
+	if (channel > S16_MAX)
+		return -EINVAL;
+	dev->num_tc = -channel;
+	return 0;
+}
+EXPORT_SYMBOL(netdev_set_sb_channel);
+
+int netdev_bind_sb_channel_queue(struct net_device *dev, struct net_device *sb_dev,
+				 u8 tc, u16 count, u16 offset)
+{
+	if (sb_dev->num_tc >= 0 || tc >= dev->num_tc)
+		return -EINVAL;
+	if (offset + count > dev->real_num_tx_queues)
+		return -EINVAL;
+	sb_dev->tc_to_txq[tc].count = count;
+	sb_dev->tc_to_txq[tc].offset = offset;
+	while (count--)
+		netdev_get_tx_queue(dev, count + offset)->sb_dev = sb_dev;
+	return 0;
+}
+EXPORT_SYMBOL(netdev_bind_sb_channel_queue);
+
+void netdev_unbind_sb_channel(struct net_device *dev, struct net_device *sb_dev)
+{
+	struct netdev_queue *txq = &dev->_tx[dev->num_tx_queues];
+
+	memset(sb_dev->tc_to_txq, 0, sizeof(sb_dev->tc_to_txq));
+	memset(sb_dev->prio_tc_map, 0, sizeof(sb_dev->prio_tc_map));
+	while (txq-- != &dev->_tx[0])
+		if (txq->sb_dev == sb_dev)
+			txq->sb_dev = NULL;
+}
+EXPORT_SYMBOL(netdev_unbind_sb_channel);
+
+/* ---- the ingress and egress hooks' users (the kernel's static keys) ------ */
+
+int qdk_ingress_needed, qdk_egress_needed;
+
+void net_inc_ingress_queue(void)
+{
+	qdk_ingress_needed++;
+}
+EXPORT_SYMBOL_GPL(net_inc_ingress_queue);
+
+void net_dec_ingress_queue(void)
+{
+	WARN_ON_ONCE(qdk_ingress_needed <= 0);
+	qdk_ingress_needed--;
+}
+EXPORT_SYMBOL_GPL(net_dec_ingress_queue);
+
+void net_inc_egress_queue(void)
+{
+	qdk_egress_needed++;
+}
+EXPORT_SYMBOL_GPL(net_inc_egress_queue);
+
+void net_dec_egress_queue(void)
+{
+	WARN_ON_ONCE(qdk_egress_needed <= 0);
+	qdk_egress_needed--;
+}
+EXPORT_SYMBOL_GPL(net_dec_egress_queue);

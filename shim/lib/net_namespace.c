@@ -279,3 +279,7 @@ void net_ns_barrier(void)
 	mutex_unlock(&pernet_ops_mutex);
 }
 EXPORT_SYMBOL(net_ns_barrier);
+
+/* set by an IPv6 FIB (net/ipv6/ip6_fib.c), which the shim does not have */
+void (*__fib6_flush_trees)(struct net *net);
+EXPORT_SYMBOL(__fib6_flush_trees);

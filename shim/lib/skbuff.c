@@ -14,6 +14,7 @@
 #include <linux/if_vlan.h>
 #include <linux/jhash.h>
 #include <net/checksum.h>
+#include <linux/uio.h>
 #include <net/sch_generic.h>
 
 #include "host.h"
@@ -1378,4 +1379,19 @@ struct vlan_type_depth __vlan_get_protocol_offset(const struct sk_buff *skb, __b
 	return (struct vlan_type_depth) { .type = type, .depth = vlan_depth };
 }
 EXPORT_SYMBOL(__vlan_get_protocol_offset);
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+bool csum_and_copy_from_iter_full(void *addr, size_t bytes, __wsum *csum, struct iov_iter *i)
+{
+	size_t copied = copy_from_iter(addr, bytes, i);
+
+	if (likely(copied == bytes)) {
+		*csum = csum_add(*csum, csum_partial(addr, bytes, 0));
+		return true;
+	}
+	iov_iter_revert(i, copied);
+	return false;
+}
+EXPORT_SYMBOL(csum_and_copy_from_iter_full);
 #endif

@@ -614,3 +614,125 @@ void sock_set_sndtimeo(struct sock *sk, s64 secs)
 	release_sock(sk);
 }
 EXPORT_SYMBOL(sock_set_sndtimeo);
+
+void *sock_kmemdup(struct sock *sk, const void *src, int size, gfp_t priority)
+{
+	void *mem = sock_kmalloc(sk, size, priority);
+
+	if (mem)
+		memcpy(mem, src, size);
+	return mem;
+}
+EXPORT_SYMBOL(sock_kmemdup);
+
+void sk_error_report(struct sock *sk)
+{
+	sk->sk_error_report(sk);
+}
+EXPORT_SYMBOL(sk_error_report);
+
+/*
+ * Onto sk_receive_queue: -ENOMEM past sk_rcvbuf, -ENOBUFS when the protocol's
+ * memory refuses it (both counted in sk_drops), else charged to the socket
+ * and sk_data_ready() called (unless the socket is dead).
+ */
+int __sock_queue_rcv_skb(struct sock *sk, struct sk_buff *skb)
+{
+	struct sk_buff_head *list = &sk->sk_receive_queue;
+	unsigned long flags;
+
+	if (atomic_read(&sk->sk_rmem_alloc) >= READ_ONCE(sk->sk_rcvbuf)) {
+		atomic_inc(&sk->sk_drops);
+		return -ENOMEM;
+	}
+	if (!sk_rmem_schedule(sk, skb, skb->truesize)) {
+		atomic_inc(&sk->sk_drops);
+		return -ENOBUFS;
+	}
+	skb->dev = NULL;
+	skb_set_owner_r(skb, sk);
+	skb_dst_force(skb);
+	spin_lock_irqsave(&list->lock, flags);
+	sock_skb_set_dropcount(sk, skb);
+	__skb_queue_tail(list, skb);
+	spin_unlock_irqrestore(&list->lock, flags);
+	if (!sock_flag(sk, SOCK_DEAD))
+		sk->sk_data_ready(sk);
+	return 0;
+}
+EXPORT_SYMBOL(__sock_queue_rcv_skb);
+
+static enum skb_drop_reason rcv_drop_reason(int err)
+{
+	switch (err) {
+	case -ENOMEM:
+		return SKB_DROP_REASON_SOCKET_RCVBUFF;
+	case -ENOBUFS:
+		return SKB_DROP_REASON_PROTO_MEM;
+	default:
+		return SKB_NOT_DROPPED_YET;
+	}
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+enum skb_drop_reason sock_queue_rcv_skb_reason(struct sock *sk, struct sk_buff *skb)
+{
+	return rcv_drop_reason(__sock_queue_rcv_skb(sk, skb));
+}
+#else
+int sock_queue_rcv_skb_reason(struct sock *sk, struct sk_buff *skb,
+			      enum skb_drop_reason *reason)
+{
+	int err = __sock_queue_rcv_skb(sk, skb);
+
+	if (reason)
+		*reason = rcv_drop_reason(err);
+	return err;
+}
+#endif
+EXPORT_SYMBOL(sock_queue_rcv_skb_reason);
+
+/* a new mark or device invalidates a cached route (the shim caches none) */
+void sock_set_mark(struct sock *sk, u32 val)
+{
+	lock_sock(sk);
+	if (val != sk->sk_mark)
+		WRITE_ONCE(sk->sk_mark, val);
+	release_sock(sk);
+}
+EXPORT_SYMBOL(sock_set_mark);
+
+/* twice the value asked for (the kernel's overhead allowance), at least the minimum */
+void sock_set_rcvbuf(struct sock *sk, int val)
+{
+	lock_sock(sk);
+	val = min_t(int, val, INT_MAX / 2);
+	sk->sk_userlocks |= SOCK_RCVBUF_LOCK;
+	WRITE_ONCE(sk->sk_rcvbuf, max_t(int, val * 2, SOCK_MIN_RCVBUF));
+	release_sock(sk);
+}
+EXPORT_SYMBOL(sock_set_rcvbuf);
+
+/* the one task is privileged (CAP_NET_RAW), so rebinding is allowed */
+static int sock_bindtoindex_locked(struct sock *sk, int ifindex)
+{
+	if (ifindex < 0)
+		return -EINVAL;
+	WRITE_ONCE(sk->sk_bound_dev_if, ifindex);
+	if (sk->sk_prot && sk->sk_prot->rehash)
+		sk->sk_prot->rehash(sk);
+	return 0;
+}
+
+int sock_bindtoindex(struct sock *sk, int ifindex, bool lock_sk)
+{
+	int ret;
+
+	if (lock_sk)
+		lock_sock(sk);
+	ret = sock_bindtoindex_locked(sk, ifindex);
+	if (lock_sk)
+		release_sock(sk);
+	return ret;
+}
+EXPORT_SYMBOL(sock_bindtoindex);

@@ -28,6 +28,7 @@
 #include <linux/printk.h>
 #include <linux/notifier.h>
 #include <linux/dynamic_queue_limits.h>
+#include <linux/device.h>
 #include <linux/u64_stats_sync.h>
 
 struct Qdisc;
@@ -363,6 +364,7 @@ struct netdev_queue {
 	int			xmit_lock_owner;
 	unsigned long		tx_maxrate;	/* Mbit/s, 0: none */
 	struct dql		dql;	/* byte queue limits, dql_init(HZ) */
+	struct net_device	*sb_dev;	/* the subordinate device it serves, if any */
 };
 
 /*
@@ -387,7 +389,16 @@ struct net {
 	struct {
 		struct ipv4_devconf	*devconf_all;
 		struct ipv4_devconf	*devconf_dflt;
+		/* the sysctls inet_sock.h reads, at the kernel's defaults (0) */
+		u8			sysctl_ip_nonlocal_bind;
+		u8			sysctl_tcp_l3mdev_accept;
+		u8			sysctl_tcp_fwmark_accept;
+		atomic_t		rt_genid;	/* cached IPv4 routes' generation */
 	} ipv4;
+	struct {
+		atomic_t		fib6_sernum;	/* the IPv6 FIB's generation */
+	} ipv6;
+	atomic_t		fnhe_genid;	/* next-hop exceptions' generation */
 	/*
 	 * every namespace of the shim, init_net's and usertc's (a notifier's
 	 * replay walks them); net_namespace_list holds init_net only, the one
@@ -518,10 +529,36 @@ enum netdev_ml_priv_type {
 	ML_PRIV_CAN,
 };
 
+/* what a device's rx_handler (a bridge, bond, macvlan ...) did with a packet */
+enum rx_handler_result {
+	RX_HANDLER_CONSUMED,
+	RX_HANDLER_ANOTHER,
+	RX_HANDLER_EXACT,
+	RX_HANDLER_PASS,
+};
+typedef enum rx_handler_result rx_handler_result_t;
+typedef rx_handler_result_t rx_handler_func_t(struct sk_buff **pskb);
+
 struct net_device {
 	char			name[IFNAMSIZ];
 	unsigned long		state;		/* enum netdev_state_t bits */
 	struct list_head	dev_list;	/* in its namespace */
+	/* the devices directly above and below (netdev_upper_dev_link()) */
+	struct {
+		struct list_head upper;
+		struct list_head lower;
+	} adj_list;
+	unsigned char		upper_level;	/* depth of the devices above, 1: none */
+	unsigned char		lower_level;	/* depth of the devices below, 1: none */
+	/* packet types bound to this device (dev_add_pack() with pt->dev) */
+	struct list_head	ptype_all;
+	struct list_head	ptype_specific;
+	/* a bridge's, bond's or macvlan's hook on received packets */
+	rx_handler_func_t __rcu	*rx_handler;
+	void __rcu		*rx_handler_data;
+	struct dev_ifalias __rcu *ifalias;	/* IFLA_IFALIAS (dev_set_alias()) */
+	struct netdev_queue __rcu *ingress_queue;	/* dev_ingress_queue(): none made here */
+	struct device		dev;		/* its device model node (SET_NETDEV_DEV()) */
 	unsigned int		flags;
 	unsigned long long	priv_flags;	/* enum netdev_priv_flags */
 	const struct header_ops	*header_ops;
@@ -636,6 +673,20 @@ static inline int netdev_set_prio_tc_map(struct net_device *dev, u8 prio, u8 tc)
 	return 0;
 }
 
+/*
+ * Subordinate channels (macvlan offload): a subordinate device's num_tc holds
+ * minus its channel, its tc_to_txq the lower device's queues it was bound to.
+ */
+void netdev_unbind_sb_channel(struct net_device *dev, struct net_device *sb_dev);
+int netdev_bind_sb_channel_queue(struct net_device *dev, struct net_device *sb_dev,
+				 u8 tc, u16 count, u16 offset);
+int netdev_set_sb_channel(struct net_device *dev, u16 channel);
+
+static inline int netdev_get_sb_channel(struct net_device *dev)
+{
+	return max_t(int, -dev->num_tc, 0);
+}
+
 static inline int netdev_get_num_tc(struct net_device *dev)
 {
 	return dev->num_tc;
@@ -647,6 +698,12 @@ int netdev_set_num_tc(struct net_device *dev, u8 num_tc);
 int netdev_txq_to_tc(struct net_device *dev, unsigned int txq);
 
 static inline struct net *dev_net(const struct net_device *dev)
+{
+	return dev->nd_net;
+}
+
+/* the shim's namespaces never move under a reader: the same as dev_net() */
+static inline struct net *dev_net_rcu(const struct net_device *dev)
 {
 	return dev->nd_net;
 }
@@ -1125,15 +1182,6 @@ enum gro_result {
 };
 typedef enum gro_result gro_result_t;
 
-/* what a device's rx_handler (a bridge, bond, macvlan ...) did with a packet */
-enum rx_handler_result {
-	RX_HANDLER_CONSUMED,
-	RX_HANDLER_ANOTHER,
-	RX_HANDLER_EXACT,
-	RX_HANDLER_PASS,
-};
-typedef enum rx_handler_result rx_handler_result_t;
-typedef rx_handler_result_t rx_handler_func_t(struct sk_buff **pskb);
 
 /* an id of a physical item (a switch port ...) */
 #define MAX_PHYS_ITEM_ID_LEN	32
@@ -2541,6 +2589,121 @@ static inline void netif_addr_unlock_bh(struct net_device *dev)
 	spin_unlock_bh(&dev->addr_list_lock);
 }
 
+/*
+ * Stacked devices (lib/dev.c): dev->adj_list holds the devices directly above
+ * (upper, a master one first) and below (lower) as the kernel's adjacency
+ * entries, with a reference on the device named, a link count and the upper
+ * device's private pointer; the walks go depth first through every level.
+ */
+bool netdev_has_upper_dev(struct net_device *dev, struct net_device *upper_dev);
+struct net_device *netdev_upper_get_next_dev_rcu(struct net_device *dev,
+						 struct list_head **iter);
+
+#define netdev_for_each_upper_dev_rcu(dev, updev, iter)			\
+	for (iter = &(dev)->adj_list.upper,					\
+	     updev = netdev_upper_get_next_dev_rcu(dev, &(iter));		\
+	     updev;								\
+	     updev = netdev_upper_get_next_dev_rcu(dev, &(iter)))
+
+int netdev_walk_all_upper_dev_rcu(struct net_device *dev,
+				  int (*fn)(struct net_device *upper_dev,
+					    struct netdev_nested_priv *priv),
+				  struct netdev_nested_priv *priv);
+bool netdev_has_upper_dev_all_rcu(struct net_device *dev, struct net_device *upper_dev);
+bool netdev_has_any_upper_dev(struct net_device *dev);
+void *netdev_lower_get_next_private(struct net_device *dev, struct list_head **iter);
+void *netdev_lower_get_next_private_rcu(struct net_device *dev, struct list_head **iter);
+
+#define netdev_for_each_lower_private(dev, priv, iter)			\
+	for (iter = (dev)->adj_list.lower.next,					\
+	     priv = netdev_lower_get_next_private(dev, &(iter));		\
+	     priv;								\
+	     priv = netdev_lower_get_next_private(dev, &(iter)))
+
+#define netdev_for_each_lower_private_rcu(dev, priv, iter)			\
+	for (iter = &(dev)->adj_list.lower,					\
+	     priv = netdev_lower_get_next_private_rcu(dev, &(iter));		\
+	     priv;								\
+	     priv = netdev_lower_get_next_private_rcu(dev, &(iter)))
+
+void *netdev_lower_get_next(struct net_device *dev, struct list_head **iter);
+
+#define netdev_for_each_lower_dev(dev, ldev, iter)				\
+	for (iter = (dev)->adj_list.lower.next,					\
+	     ldev = netdev_lower_get_next(dev, &(iter));			\
+	     ldev;								\
+	     ldev = netdev_lower_get_next(dev, &(iter)))
+
+struct net_device *netdev_next_lower_dev_rcu(struct net_device *dev,
+					     struct list_head **iter);
+int netdev_walk_all_lower_dev(struct net_device *dev,
+			      int (*fn)(struct net_device *lower_dev,
+					struct netdev_nested_priv *priv),
+			      struct netdev_nested_priv *priv);
+int netdev_walk_all_lower_dev_rcu(struct net_device *dev,
+				  int (*fn)(struct net_device *lower_dev,
+					    struct netdev_nested_priv *priv),
+				  struct netdev_nested_priv *priv);
+void *netdev_lower_get_first_private_rcu(struct net_device *dev);
+struct net_device *netdev_master_upper_dev_get(struct net_device *dev);
+struct net_device *netdev_master_upper_dev_get_rcu(struct net_device *dev);
+int netdev_upper_dev_link(struct net_device *dev, struct net_device *upper_dev,
+			  struct netlink_ext_ack *extack);
+int netdev_master_upper_dev_link(struct net_device *dev, struct net_device *upper_dev,
+				 void *upper_priv, void *upper_info,
+				 struct netlink_ext_ack *extack);
+void netdev_upper_dev_unlink(struct net_device *dev, struct net_device *upper_dev);
+void *netdev_lower_dev_get_private(struct net_device *dev, struct net_device *lower_dev);
+void netdev_lower_state_changed(struct net_device *lower_dev, void *lower_state_info);
+
+#define to_net_dev(d)	container_of(d, struct net_device, dev)
+/* the parent (bus) device and device type sysfs shows */
+#define SET_NETDEV_DEV(net, pdev)		((net)->dev.parent = (pdev))
+#define SET_NETDEV_DEVTYPE(net, devtype)	((net)->dev.type = (devtype))
+
+/*
+ * Protocol handlers and offloads (lib/dev.c): registered on the kernel's
+ * lists (ETH_P_ALL taps, per-type hash, per-device), offloads by priority.
+ * The shim has no receive path that would call them.
+ */
+void dev_add_pack(struct packet_type *pt);
+void dev_remove_pack(struct packet_type *pt);
+void __dev_remove_pack(struct packet_type *pt);
+void dev_add_offload(struct packet_offload *po);
+void dev_remove_offload(struct packet_offload *po);
+
+/* the devices of net with a hardware type (and address) */
+struct net_device *dev_getbyhwaddr(struct net *net, unsigned short type, const char *hwaddr);
+struct net_device *dev_getbyhwaddr_rcu(struct net *net, unsigned short type,
+				       const char *hwaddr);
+struct net_device *dev_getfirstbyhwtype(struct net *net, unsigned short type);
+
+/* one rx_handler per device (a bridge port, a bond slave, a macvlan lower) */
+bool netdev_is_rx_handler_busy(struct net_device *dev);
+int netdev_rx_handler_register(struct net_device *dev, rx_handler_func_t *rx_handler,
+			       void *rx_handler_data);
+void netdev_rx_handler_unregister(struct net_device *dev);
+
+/* IFLA_IFALIAS: the alias, its length, or 0 to clear it */
+struct dev_ifalias {
+	struct rcu_head rcuhead;
+	char ifalias[];
+};
+
+int dev_set_alias(struct net_device *dev, const char *alias, size_t len);
+int dev_set_mtu(struct net_device *dev, int new_mtu);
+
+/* a bond's slaves: the devices of its namespace whose master it is */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define for_each_netdev_in_bond_rcu(bond, slave)				\
+	for_each_netdev_rcu(dev_net_rcu(bond), slave)				\
+		if (netdev_master_upper_dev_get_rcu(slave) == (bond))
+#else
+#define for_each_netdev_in_bond_rcu(bond, slave)				\
+	for_each_netdev_rcu(&init_net, slave)					\
+		if (netdev_master_upper_dev_get_rcu(slave) == (bond))
+#endif
+
 /* lib/dev_addr_lists.c: the lists, their syncs to lower devices and hardware */
 int __hw_addr_sync(struct netdev_hw_addr_list *to_list,
 		   struct netdev_hw_addr_list *from_list, int addr_len);
@@ -2621,7 +2784,6 @@ static inline void __dev_mc_unsync(struct net_device *dev,
 #include <linux/kconfig.h>
 #include <linux/ratelimit.h>
 #include <linux/netlink.h>
-#include <linux/device.h>
 #include <linux/dev_printk.h>
 #include <linux/device/class.h>
 #include <linux/interrupt.h>

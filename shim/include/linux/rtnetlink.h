@@ -106,8 +106,28 @@ struct sk_buff;
 void rtnl_kfree_skbs(struct sk_buff *head, struct sk_buff *tail);
 
 
+/*
+ * Users of the ingress and egress hooks (clsact, ingress), counted as the
+ * kernel's static keys count them (lib/dev.c: qdk_ingress_needed ...).
+ */
+void net_inc_ingress_queue(void);
+void net_dec_ingress_queue(void);
+void net_inc_egress_queue(void);
+void net_dec_egress_queue(void);
+
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/mutex.h>
 #include <linux/netdevice.h>
 #include <linux/wait.h>
+/* after netdevice.h: they read struct net_device */
+static inline struct netdev_queue *dev_ingress_queue(struct net_device *dev)
+{
+	return rtnl_dereference(dev->ingress_queue);
+}
+
+static inline struct netdev_queue *dev_ingress_queue_rcu(struct net_device *dev)
+{
+	return rcu_dereference(dev->ingress_queue);
+}
+
 #endif

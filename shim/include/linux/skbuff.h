@@ -103,6 +103,9 @@ enum skb_drop_reason {
 	SKB_DROP_REASON_NOT_SPECIFIED,
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 	SKB_DROP_REASON_PKT_TOO_SMALL = 9,
+	SKB_DROP_REASON_SOCKET_FILTER = 5,
+	SKB_DROP_REASON_SOCKET_RCVBUFF = 6,
+	SKB_DROP_REASON_PROTO_MEM = 20,
 	SKB_DROP_REASON_QDISC_DROP = 64,
 	SKB_DROP_REASON_QDISC_BURST_DROP,
 	SKB_DROP_REASON_NOMEM = 79,
@@ -111,6 +114,9 @@ enum skb_drop_reason {
 	SKB_DROP_REASON_SUBSYS_MASK = 0xffff0000,
 #elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 	SKB_DROP_REASON_PKT_TOO_SMALL = 8,
+	SKB_DROP_REASON_SOCKET_FILTER = 5,
+	SKB_DROP_REASON_SOCKET_RCVBUFF = 6,
+	SKB_DROP_REASON_PROTO_MEM = 19,
 	SKB_DROP_REASON_QDISC_DROP = 57,
 	SKB_DROP_REASON_FQ_BAND_LIMIT,
 	SKB_DROP_REASON_FQ_HORIZON_LIMIT,
@@ -120,6 +126,9 @@ enum skb_drop_reason {
 #else
 	/* Debian's 6.1.y (net/dropreason.h) */
 	SKB_DROP_REASON_PKT_TOO_SMALL = 3,
+	SKB_DROP_REASON_SOCKET_FILTER = 5,
+	SKB_DROP_REASON_SOCKET_RCVBUFF = 15,
+	SKB_DROP_REASON_PROTO_MEM = 16,
 	SKB_DROP_REASON_QDISC_DROP = 45,
 	SKB_DROP_REASON_NOMEM = 56,
 	SKB_DROP_REASON_MAX = 66,
@@ -193,8 +202,14 @@ struct sk_buff {
 		u64			skb_mstamp_ns;
 	};
 	char			cb[48] __aligned(8);
-	unsigned long		_skb_refdst;
-	void			(*destructor)(struct sk_buff *skb);
+	union {
+		struct {
+			unsigned long	_skb_refdst;
+			void		(*destructor)(struct sk_buff *skb);
+		};
+		/* TCP's retransmit queue keeps its time-sorted list here */
+		struct list_head	tcp_tsorted_anchor;
+	};
 	unsigned long		_nfct;
 	unsigned int		len, data_len;
 	__u16			mac_len, hdr_len;
@@ -1522,6 +1537,12 @@ static inline bool skb_needs_linearize(struct sk_buff *skb,
 /* ---- copying bytes ------------------------------------------------------ */
 
 int skb_copy_bits(const struct sk_buff *skb, int offset, void *to, int len);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+struct iov_iter;
+/* all bytes copied from the iterator and summed into *csum, or none (false) */
+bool csum_and_copy_from_iter_full(void *addr, size_t bytes, __wsum *csum, struct iov_iter *i)
+	__must_check;
+#endif
 int skb_store_bits(struct sk_buff *skb, int offset, const void *from, int len);
 
 static inline void skb_copy_from_linear_data(const struct sk_buff *skb,

@@ -236,6 +236,12 @@ static inline void tcf_tm_dump(struct tcf_t *dtm, const struct tcf_t *stm)
 	dtm->expires = jiffies_to_clock_t(stm->expires);
 }
 
+/* lib/act_api.c: an action's verdict and goto chain, counters a driver reports */
+struct tcf_chain *tcf_action_set_ctrlact(struct tc_action *a, int action,
+					 struct tcf_chain *goto_chain);
+void tcf_action_update_stats(struct tc_action *a, u64 bytes, u64 packets, u64 drops,
+			     bool hw);
+
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <net/netns/generic.h>
 #endif

@@ -12,6 +12,13 @@
 #include <linux/version.h>
 #include <net/sock.h>
 #include <net/request_sock.h>
+#include <linux/jhash.h>
+#include <linux/in.h>
+#include <linux/rtnetlink.h>
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define IP_OPTIONS_DATA_FIXED_SIZE 40	/* the most option bytes a header holds */
+#endif
 
 /* IP options compiled from a header (ip_options_compile()), in IPCB() */
 struct ip_options {
@@ -31,6 +38,12 @@ struct ip_options {
 	unsigned char	cipso;
 	unsigned char	__pad2;
 	unsigned char	__data[];
+};
+
+/* a socket's options (inet_opt), freed after a grace period */
+struct ip_options_rcu {
+	struct rcu_head		rcu;
+	struct ip_options	opt;
 };
 
 struct ipv6_pinfo;
@@ -53,6 +66,17 @@ struct inet_sock {
 	__u8			pmtudisc;
 	__u8			rcv_tos;
 	__u8			convert_csum;
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+	/* 6.1's flag bits (later series keep them in inet_flags) */
+	__u8			recverr:1,
+				is_icsk:1,
+				freebind:1,
+				hdrincl:1,
+				mc_loop:1,
+				transparent:1,
+				mc_all:1,
+				nodefrag:1;
+#endif
 	int			uc_index;
 	int			mc_index;
 	__be32			mc_addr;
@@ -201,6 +225,110 @@ static inline struct sock *skb_to_full_sk(const struct sk_buff *skb)
 static inline int inet_sk_state_load(const struct sock *sk)
 {
 	return smp_load_acquire(&sk->sk_state);
+}
+
+/*
+ * What an IPv4/IPv6 socket corks between sendmsg() calls with MSG_MORE
+ * (ip_append_data()): the shim has no IP output path, so nothing fills it.
+ */
+struct inet_cork {
+	unsigned int		flags;
+	__be32			addr;
+	struct ip_options	*opt;
+	unsigned int		fragsize;
+	int			length;		/* of all the frames */
+	struct dst_entry	*dst;
+	u8			tx_flags;
+	__u8			ttl;
+	__s16			tos;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	u32			priority;
+#else
+	char			priority;
+#endif
+	__u16			gso_size;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	u32			ts_opt_id;
+#endif
+	u64			transmit_time;
+	u32			mark;
+};
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x keeps it here (linux/ipv6.h before) */
+struct ipv6_txoptions;
+struct inet6_cork {
+	struct ipv6_txoptions	*opt;
+	u8			hop_limit;
+	u8			tclass;
+	u8			dontfrag:1;
+};
+#endif
+
+/* a socket bound to bound_dev_if takes a packet that came in on dif (or sdif) */
+static inline bool inet_bound_dev_eq(bool l3mdev_accept, int bound_dev_if, int dif, int sdif)
+{
+	if (!bound_dev_if)
+		return !sdif || l3mdev_accept;
+	return bound_dev_if == dif || bound_dev_if == sdif;
+}
+
+static inline bool inet_sk_bound_dev_eq(const struct net *net, int bound_dev_if,
+					int dif, int sdif)
+{
+	/* Debian's kernels have CONFIG_NET_L3_MASTER_DEV */
+	return inet_bound_dev_eq(!!READ_ONCE(net->ipv4.sysctl_tcp_l3mdev_accept),
+				 bound_dev_if, dif, sdif);
+}
+
+/* af_inet.c: the state changes (the kernel traces it too) */
+void inet_sk_set_state(struct sock *sk, int state);
+
+/* the established hash of a 4-tuple */
+static inline unsigned int __inet_ehashfn(const __be32 laddr, const __u16 lport,
+					  const __be32 faddr, const __be16 fport,
+					  u32 initval)
+{
+	return jhash_3words((__force __u32)laddr, (__force __u32)faddr,
+			    ((__u32)lport) << 16 | (__force __u32)fport, initval);
+}
+
+/* UDP encapsulations that want their checksums converted count here */
+static inline void inet_inc_convert_csum(struct sock *sk)
+{
+	inet_sk(sk)->convert_csum++;
+}
+
+static inline void inet_dec_convert_csum(struct sock *sk)
+{
+	if (inet_sk(sk)->convert_csum > 0)
+		inet_sk(sk)->convert_csum--;
+}
+
+static inline bool inet_get_convert_csum(struct sock *sk)
+{
+	return !!inet_sk(sk)->convert_csum;
+}
+
+/* binding to an address not (yet) on this host: the sysctl, IP_FREEBIND or IP_TRANSPARENT */
+static inline bool inet_can_nonlocal_bind(struct net *net, struct inet_sock *inet)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	return READ_ONCE(net->ipv4.sysctl_ip_nonlocal_bind) ||
+	       test_bit(INET_FLAGS_FREEBIND, &inet->inet_flags) ||
+	       test_bit(INET_FLAGS_TRANSPARENT, &inet->inet_flags);
+#else
+	return READ_ONCE(net->ipv4.sysctl_ip_nonlocal_bind) ||
+	       inet->freebind || inet->transparent;
+#endif
+}
+
+static inline bool inet_addr_valid_or_nonlocal(struct net *net, struct inet_sock *inet,
+					       __be32 addr, int addr_type)
+{
+	return inet_can_nonlocal_bind(net, inet) || addr == htonl(INADDR_ANY) ||
+	       addr_type == RTN_LOCAL || addr_type == RTN_MULTICAST ||
+	       addr_type == RTN_BROADCAST;
 }
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */

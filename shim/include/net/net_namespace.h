@@ -142,6 +142,73 @@ void unregister_pernet_subsys(struct pernet_operations *ops);
 int register_pernet_device(struct pernet_operations *ops);
 void unregister_pernet_device(struct pernet_operations *ops);
 
+/*
+ * Generation counters: bumping one invalidates what was cached under the old
+ * value (IPv4 routes, next-hop exceptions). IPv6's FIB flush is a hook its
+ * module sets; the shim has no IPv6 FIB, so it stays NULL.
+ */
+static inline int rt_genid_ipv4(const struct net *net)
+{
+	return atomic_read(&net->ipv4.rt_genid);
+}
+
+static inline int rt_genid_ipv6(const struct net *net)
+{
+	return atomic_read(&net->ipv6.fib6_sernum);
+}
+
+static inline void rt_genid_bump_ipv4(struct net *net)
+{
+	atomic_inc(&net->ipv4.rt_genid);
+}
+
+extern void (*__fib6_flush_trees)(struct net *net);
+static inline void rt_genid_bump_ipv6(struct net *net)
+{
+	if (__fib6_flush_trees)
+		__fib6_flush_trees(net);
+}
+
+static inline void rt_genid_bump_all(struct net *net)
+{
+	rt_genid_bump_ipv4(net);
+	rt_genid_bump_ipv6(net);
+}
+
+static inline int fnhe_genid(const struct net *net)
+{
+	return atomic_read(&net->fnhe_genid);
+}
+
+static inline void fnhe_genid_bump(struct net *net)
+{
+	atomic_inc(&net->fnhe_genid);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline void net_passive_inc(struct net *net)
+{
+	refcount_inc(&net->passive);
+}
+
+/* set up: on net_namespace_list (or, in the shim, init_net's static list head) */
+static inline bool net_initialized(const struct net *net)
+{
+	return READ_ONCE(net->list.next);
+}
+
+/* a tracker for a counted (refcounted) or passive reference: none tracked */
+static inline void __netns_tracker_alloc(struct net *net, netns_tracker *tracker,
+					 bool refcounted, gfp_t gfp)
+{
+}
+
+static inline void __netns_tracker_free(struct net *net, netns_tracker *tracker,
+					bool refcounted)
+{
+}
+#endif
+
 /* what the shim cannot give: other tasks' and files' namespaces, nsids, sysctl */
 struct net *get_net_ns_by_pid(pid_t pid);
 struct net *get_net_ns_by_fd(int fd);

@@ -434,6 +434,35 @@ static inline bool tc_skip_hw(u32 flags)
 	return (flags & TCA_CLS_FLAGS_SKIP_HW) ? true : false;
 }
 
+/* a filter's TCA_*_INDEV: the device's index, or an errno */
+static inline int tcf_change_indev(struct net *net, struct nlattr *indev_tlv,
+				   struct netlink_ext_ack *extack)
+{
+	char indev[IFNAMSIZ];
+	struct net_device *dev;
+
+	if (nla_strscpy(indev, indev_tlv, IFNAMSIZ) < 0) {
+		NL_SET_ERR_MSG_ATTR(extack, indev_tlv, "Interface name too long");
+		return -EINVAL;
+	}
+	dev = __dev_get_by_name(net, indev);
+	if (!dev) {
+		NL_SET_ERR_MSG_ATTR(extack, indev_tlv, "Network device not found");
+		return -ENODEV;
+	}
+	return dev->ifindex;
+}
+
+/* no device asked for matches all; else the packet must have come in on it */
+static inline bool tcf_match_indev(struct sk_buff *skb, int ifindex)
+{
+	if (!ifindex)
+		return true;
+	if (!skb->skb_iif)
+		return false;
+	return ifindex == skb->skb_iif;
+}
+
 static inline bool tc_skip_sw(u32 flags)
 {
 	return (flags & TCA_CLS_FLAGS_SKIP_SW) ? true : false;

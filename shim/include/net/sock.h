@@ -33,6 +33,10 @@
 #include <linux/version.h>
 #include <net/net_namespace.h>
 #include <net/tcp_states.h>
+#include <linux/fs.h>
+#include <linux/uio.h>
+#include <linux/net_tstamp.h>
+#include <net/checksum.h>
 
 struct proto;
 struct dst_entry;
@@ -1069,6 +1073,39 @@ static inline int sock_intr_errno(long timeo)
 
 #define SOCK_BINDADDR_LOCK	4
 #define SOCK_BINDPORT_LOCK	8
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define SOCK_CONNECT_BIND	16	/* the port was bound by connect() */
+#endif
+
+/* a socket's struct socket and its inode, allocated together by sock_alloc() */
+struct socket_alloc {
+	struct socket	socket;
+	struct inode	vfs_inode;
+};
+
+static inline struct socket *SOCKET_I(struct inode *inode)
+{
+	return &container_of(inode, struct socket_alloc, vfs_inode)->socket;
+}
+
+static inline struct inode *SOCK_INODE(struct socket *socket)
+{
+	return &container_of(socket, struct socket_alloc, socket)->vfs_inode;
+}
+
+/* per-namespace counts of sockets in use, per protocol */
+#define PROTO_INUSE_NR	64
+struct prot_inuse {
+	int all;
+	int val[PROTO_INUSE_NR];
+};
+
+#define SK_ALLOC_PERCPU_COUNTER_BATCH 16
+
+/* the flags and timestamping bits that make a receive pass ancillary data */
+#define FLAGS_RECV_CMSGS	((1UL << SOCK_RXQ_OVFL) | (1UL << SOCK_RCVTSTAMP) |	\
+				 (1UL << SOCK_RCVMARK))
+#define TSFLAGS_ANY		(SOF_TIMESTAMPING_SOFTWARE | SOF_TIMESTAMPING_RAW_HARDWARE)
 
 #define PROT_SOCK		1024
 #define SOCK_DESTROY_TIME	(10 * HZ)
@@ -1170,6 +1207,81 @@ void sock_pfree(struct sk_buff *skb);
 struct sk_buff *sock_wmalloc(struct sock *sk, unsigned long size, int force,
 			     gfp_t priority);
 void *sock_kmalloc(struct sock *sk, int size, gfp_t priority);
+void *sock_kmemdup(struct sock *sk, const void *src, int size, gfp_t priority);
+
+/*
+ * Receive queueing (lib/sock.c): within sk_rcvbuf and the protocol's memory,
+ * charged to the socket, sk_data_ready() told. No socket filter can be
+ * attached in the shim (no BPF), so none is run.
+ */
+int __sock_queue_rcv_skb(struct sock *sk, struct sk_buff *skb);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+enum skb_drop_reason sock_queue_rcv_skb_reason(struct sock *sk, struct sk_buff *skb);
+
+static inline int sock_queue_rcv_skb(struct sock *sk, struct sk_buff *skb)
+{
+	switch (sock_queue_rcv_skb_reason(sk, skb)) {
+	case SKB_DROP_REASON_SOCKET_RCVBUFF:
+		return -ENOMEM;
+	case SKB_DROP_REASON_PROTO_MEM:
+		return -ENOBUFS;
+	case 0:
+		return 0;
+	default:
+		return -EPERM;
+	}
+}
+#else
+int sock_queue_rcv_skb_reason(struct sock *sk, struct sk_buff *skb,
+			      enum skb_drop_reason *reason);
+
+static inline int sock_queue_rcv_skb(struct sock *sk, struct sk_buff *skb)
+{
+	return sock_queue_rcv_skb_reason(sk, skb, NULL);
+}
+#endif
+
+/* the socket's error callback (the kernel traces inet sockets' too) */
+void sk_error_report(struct sock *sk);
+
+/* socket options a module sets on its kernel sockets */
+void sock_set_mark(struct sock *sk, u32 val);
+void sock_set_rcvbuf(struct sock *sk, int val);
+int sock_bindtoindex(struct sock *sk, int ifindex, bool lock_sk);
+
+/*
+ * Copying a sendmsg()'s data into the skb: checksummed on the way when the
+ * packet's checksum is the socket's to compute (CHECKSUM_NONE).
+ */
+static inline int skb_do_copy_data_nocache(struct sock *sk, struct sk_buff *skb,
+					   struct iov_iter *from, char *to, int copy,
+					   int offset)
+{
+	if (skb->ip_summed == CHECKSUM_NONE) {
+		__wsum csum = 0;
+
+		if (!csum_and_copy_from_iter_full(to, copy, &csum, from))
+			return -EFAULT;
+		skb->csum = csum_block_add(skb->csum, csum, offset);
+	} else if (sk->sk_route_caps & NETIF_F_NOCACHE_COPY) {
+		if (!copy_from_iter_full_nocache(to, copy, from))
+			return -EFAULT;
+	} else if (!copy_from_iter_full(to, copy, from)) {
+		return -EFAULT;
+	}
+	return 0;
+}
+
+static inline int skb_add_data_nocache(struct sock *sk, struct sk_buff *skb,
+				       struct iov_iter *from, int copy)
+{
+	int err, offset = skb->len;
+
+	err = skb_do_copy_data_nocache(sk, skb, from, skb_put(skb, copy), copy, offset);
+	if (err)
+		__skb_trim(skb, offset);
+	return err;
+}
 void sock_kfree_s(struct sock *sk, void *mem, int size);
 void sock_kzfree_s(struct sock *sk, void *mem, int size);
 

@@ -686,6 +686,31 @@ static inline void tcp_skb_tsorted_anchor_cleanup(struct sk_buff *skb)
 	(skb)->_skb_refdst = _save;			\
 }
 
+/* a sent packet's memory back to the socket (and its pool) as it is freed */
+static inline void tcp_wmem_free_skb(struct sock *sk, struct sk_buff *skb)
+{
+	sk_wmem_queued_add(sk, -skb->truesize);
+	if (!skb_zcopy_pure(skb))
+		sk_mem_uncharge(sk, skb->truesize);
+	else
+		sk_mem_uncharge(sk, SKB_TRUESIZE(skb_end_offset(skb)));
+	__kfree_skb(skb);
+}
+
+/* acknowledged (or collapsed): out of the retransmit queue's tree */
+static inline void tcp_rtx_queue_unlink(struct sk_buff *skb, struct sock *sk)
+{
+	tcp_skb_tsorted_anchor_cleanup(skb);
+	rb_erase(&skb->rbnode, &sk->tcp_rtx_queue);
+}
+
+static inline void tcp_rtx_queue_unlink_and_free(struct sk_buff *skb, struct sock *sk)
+{
+	list_del(&skb->tcp_tsorted_anchor);
+	tcp_rtx_queue_unlink(skb, sk);
+	tcp_wmem_free_skb(sk, skb);
+}
+
 static inline void tcp_unlink_write_queue(struct sk_buff *skb, struct sock *sk)
 {
 	tcp_skb_tsorted_anchor_cleanup(skb);
@@ -1276,6 +1301,29 @@ static inline void skb_set_tcp_pure_ack(struct sk_buff *skb)
 	skb->truesize = 2;
 }
 
+
+/* net.ipv4.tcp_fastopen's bits */
+#define TFO_CLIENT_ENABLE		1
+#define TFO_SERVER_ENABLE		2
+#define TFO_CLIENT_NO_COOKIE		4	/* data in a SYN without a cookie */
+#define TFO_SERVER_COOKIE_NOT_REQD	0x200	/* accept data in any SYN */
+#define TFO_SERVER_WO_SOCKOPT1		0x400	/* fast open on every listener */
+
+/* the pseudo headers TCP's MD5 and AO signatures cover */
+struct tcp4_pseudohdr {
+	__be32		saddr;
+	__be32		daddr;
+	__u8		pad;
+	__u8		protocol;
+	__be16		len;
+};
+
+struct tcp6_pseudohdr {
+	struct in6_addr	saddr;
+	struct in6_addr	daddr;
+	__be32		len;
+	__be32		protocol;	/* with its padding */
+};
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/list.h>
