@@ -454,18 +454,10 @@ DEFINE_GUARD(device, struct device *, device_lock(_T), device_unlock(_T))
 #endif
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 16, 0)
 DEFINE_GUARD_COND(device, _intr, !device_lock_interruptible(_T))
-/* what 7.x's cleanup.h gives these guards besides */
+/* what 7.x's cleanup.h gives these guards besides (the lock_err helpers
+ * come from the shim's cleanup.h) */
 typedef struct device *lock_device_t;
 typedef lock_device_t lock_device_intr_t;
-static inline int class_device_lock_err(class_device_t *_T)
-{
-	return *_T ? 0 : -EBUSY;
-}
-
-static inline int class_device_intr_lock_err(class_device_intr_t *_T)
-{
-	return *_T ? 0 : -EINTR;	/* the interruptible lock's one failure */
-}
 #endif
 
 /* a device's own lockdep class while bound: the shim has no lockdep */

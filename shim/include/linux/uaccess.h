@@ -297,12 +297,9 @@ static inline bool pagefault_disabled(void)
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 15, 0)
 /* guard(pagefault)(): page faults off for a scope */
 DEFINE_LOCK_GUARD_0(pagefault, pagefault_disable(), pagefault_enable())
-/* what 7.x's cleanup.h gives every lock guard besides */
+/* what 7.x's cleanup.h gives every lock guard besides (the lock_err
+ * helper comes from the shim's cleanup.h) */
 typedef void lock_pagefault_t;
-static inline int class_pagefault_lock_err(class_pagefault_t *_T)
-{
-	return _T->lock ? 0 : -EBUSY;
-}
 #endif
 
 /* the kernel adds in_atomic(); the shim keeps no preempt count */
