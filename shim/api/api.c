@@ -797,7 +797,7 @@ void qdk_qdisc_stats(const struct qdk_qdisc *q, struct qdk_stats *st)
 /*
  * The request `tc qdisc add` / `tc class add` sends (NLM_F_CREATE |
  * NLM_F_EXCL), with the given TCA_OPTIONS attribute copied as it is,
- * handled by rtnetlink.c as a namespace's requests are.
+ * handled by sch_api.c as a namespace's requests are.
  */
 static int tree_request(struct qdk_qdisc *root, int type, u16 flags, u32 parent,
 			u32 handle, const char *kind, const void *tca, size_t tca_len,

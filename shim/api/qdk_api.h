@@ -6,8 +6,10 @@
  * Why a bridge: the shim mirrors kernel headers (linux/types.h, linux/netlink.h,
  * ...) whose names clash with the system's headers, so tools never include
  * them. Tools see qdiscs, packets and the clock only through the opaque
- * handles and plain types below; shim/lib/api.c implements this on top of the
- * kernel-style shim.
+ * handles and plain types below. Each section names the file that holds its
+ * functions: shim/api/api.c, on top of the kernel-style shim, unless it says
+ * a shim/lib file (the kernel's file of the same name holds what they
+ * stand for).
  */
 #ifndef QDK_API_H
 #define QDK_API_H
@@ -19,7 +21,7 @@
 struct qdk_qdisc;		/* a struct Qdisc with its net_device */
 struct qdk_skb;			/* a struct sk_buff */
 
-/* ---- start and stop ---------------------------------------------------- */
+/* ---- start and stop (shim/api/api.c) ---------------------------------- */
 
 /* Seed the random generator and run every module_init() linked in. */
 int qdk_init(uint64_t seed);
@@ -27,6 +29,8 @@ int qdk_init(uint64_t seed);
 long qdk_exit(void);
 /* Reseed get_random_u32() and friends (a trace's "seed" directive). */
 void qdk_seed(uint64_t seed);
+/* ---- module parameters (shim/lib/params.c) ---------------------------- */
+
 /*
  * Set a module parameter (module_param()) by its name or MODULE.name, as
  * insmod would, before qdk_init() runs the modules' init: 0, -ENOENT (none
@@ -34,6 +38,8 @@ void qdk_seed(uint64_t seed);
  * -ERANGE (a value its type refuses; the parameter keeps its value).
  */
 int qdk_param_set(const char *name, const char *value);
+/* ---- the modules' device files (shim/lib/fs.c) ------------------------ */
+
 /*
  * One call of the write (write != 0) or read handler of /dev/NAME, a misc
  * device or one device_create() made, with len bytes of buf at file
@@ -81,6 +87,8 @@ size_t qdk_file_list(char *buf, size_t len);
  * copied; NULL: everything above the first page is reachable again.
  */
 void qdk_user_fault_at(const void *addr);
+/* ---- the kernel's random draws (shim/lib/random.c) --------------------- */
+
 /*
  * The kernel's own random draws (a trace's "random" directive): queued in
  * the order the kernel made them, they answer the next get_random_u8/u16/
@@ -110,6 +118,22 @@ size_t qdk_random_status(uint32_t *tag, char *msg, size_t msglen);
  */
 void qdk_random_hold(void);
 void qdk_random_exact(uint32_t tag);
+/* One draw the qdisc made: get_random_uN() (width N/8) or get_random_bytes(len). */
+struct qdk_draw {
+	uint8_t width;		/* 1, 2, 4, 8; 0: bytes */
+	uint32_t len;		/* bytes drawn */
+	uint64_t val;		/* width > 0 */
+	const uint8_t *bytes;	/* width 0 */
+};
+/*
+ * The draws made since qdk_random_log(true) (which empties the log), in
+ * order; -ENOSPC when more were made than the log holds (1024 draws, 16 KiB).
+ */
+void qdk_random_log(bool on);
+int qdk_random_logged(const struct qdk_draw **draws, size_t *n);
+
+/* ---- packets a qdisc makes (shim/lib/skbuff.c) ------------------------ */
+
 /*
  * Packets a qdisc makes (a version-3 trace's n lines): each skb_clone(),
  * skb_copy() or GSO segment the qdisc makes during an exact call takes the
@@ -126,19 +150,9 @@ void qdk_random_exact(uint32_t tag);
 int qdk_made_queue(uint64_t id, uint64_t from, uint32_t truesize, uint32_t tag);
 void qdk_made_exact(uint32_t tag);
 size_t qdk_made_status(uint32_t *tag, char *msg, size_t msglen);
-/* One draw the qdisc made: get_random_uN() (width N/8) or get_random_bytes(len). */
-struct qdk_draw {
-	uint8_t width;		/* 1, 2, 4, 8; 0: bytes */
-	uint32_t len;		/* bytes drawn */
-	uint64_t val;		/* width > 0 */
-	const uint8_t *bytes;	/* width 0 */
-};
-/*
- * The draws made since qdk_random_log(true) (which empties the log), in
- * order; -ENOSPC when more were made than the log holds (1024 draws, 16 KiB).
- */
-void qdk_random_log(bool on);
-int qdk_random_logged(const struct qdk_draw **draws, size_t *n);
+
+/* ---- virtual clock (shim/api/api.c) ----------------------------------- */
+
 /* Set HZ-based jiffies origin: jiffies = INITIAL_JIFFIES + ns * hz / 1e9. */
 void qdk_set_hz(unsigned int hz);
 /*
@@ -148,8 +162,6 @@ void qdk_set_hz(unsigned int hz);
  * timer interrupt runs, which no clock of the replay can place.
  */
 void qdk_jiffies_set(uint64_t j);
-
-/* ---- virtual clock ----------------------------------------------------- */
 
 uint64_t qdk_now(void);
 /*
@@ -173,7 +185,7 @@ uint64_t qdk_next_timer(void);
 void qdk_timers_driven(bool on);
 int qdk_fire_timer(void);
 
-/* ---- qdisc kinds and instances ------------------------------------------ */
+/* ---- qdisc kinds and instances (shim/api/api.c) ------------------------ */
 
 /* Is a Qdisc_ops with this id registered? */
 bool qdk_kind_known(const char *kind);
@@ -238,7 +250,7 @@ struct qdk_stats {
 };
 void qdk_qdisc_stats(const struct qdk_qdisc *q, struct qdk_stats *st);
 
-/* ---- classful trees ------------------------------------------------------ */
+/* ---- classful trees (shim/api/api.c) ---------------------------------- */
 
 /*
  * A class (cls) or a child qdisc added to the tree under root, on root's
@@ -248,7 +260,7 @@ void qdk_qdisc_stats(const struct qdk_qdisc *q, struct qdk_stats *st);
  * one of `tc qdisc add` (NLM_F_CREATE | NLM_F_EXCL), with tcm_parent parent,
  * tcm_handle handle, TCA_KIND kind and TCA_OPTIONS the attribute in
  * tca[0..tca_len) (header included; NULL: none), handled as 6.1's
- * sch_api.c does (shim/lib/rtnetlink.c). 0 or -errno with the extack
+ * sch_api.c does (shim/lib/sch_api.c). 0 or -errno with the extack
  * message in msg.
  */
 int qdk_tree_add(struct qdk_qdisc *root, bool cls, uint32_t parent, uint32_t handle,
@@ -294,6 +306,8 @@ struct qdk_class {
  */
 size_t qdk_tree_classes(struct qdk_qdisc *root, struct qdk_class *out, size_t max);
 
+/* ---- the kernel's filters' answers (shim/lib/cls_api.c) ---------------- */
+
 /*
  * What the kernel's filters answered (a trace's C lines): queued before a
  * call, each tcf_classify() on the replay's filter during the call takes
@@ -312,10 +326,12 @@ unsigned int qdk_classify_asked(void);
  */
 size_t qdk_classify_status(uint32_t *tag, char *msg, size_t msglen);
 
+/* ---- the watchdog (shim/api/api.c) ------------------------------------ */
+
 /* Is the qdisc's watchdog armed, and when does it expire? */
 bool qdk_qdisc_watchdog(const struct qdk_qdisc *q, uint64_t *expires);
 
-/* ---- packets ----------------------------------------------------------- */
+/* ---- packets (shim/api/api.c) --------------------------------------- */
 
 enum { QDK_AF_NONE = 0, QDK_AF_INET = 4, QDK_AF_INET6 = 6 };
 
@@ -413,7 +429,7 @@ uint32_t qdk_skb_len(const struct qdk_skb *skb);
 /* ECN bits of the packet's IP header now (0..3), 0 for non-IP. */
 unsigned int qdk_skb_ecn(const struct qdk_skb *skb);
 
-/* ---- calls ------------------------------------------------------------- */
+/* ---- calls (shim/api/api.c) ----------------------------------------- */
 
 /* What happened to packets during one call (FORMAT.md "consequences"). */
 enum qdk_effect_kind { QDK_EFFECT_DROP = 1, QDK_EFFECT_MARK = 2 };
@@ -457,6 +473,7 @@ enum {
 };
 
 /* ---- a network namespace answering rtnetlink (shim/lib/rtnetlink.c) ---- */
+/* (its qdisc and class requests: shim/lib/sch_api.c; netdevsim: netdevsim.c) */
 
 /*
  * Devices and their qdiscs as a Linux 6.1 network namespace holds them,
@@ -512,7 +529,7 @@ int qdk_net_sysfs_open(const char *path);
 long qdk_net_sysfs_write(struct qdk_net *net, int file, const void *buf,
 			 size_t len);
 
-/* ---- kernel warnings ------------------------------------------------------ */
+/* ---- kernel warnings (shim/api/api.c) ------------------------------- */
 
 /*
  * WARN*() hits so far (each also printed to stderr). A qdisc that warns in
@@ -521,7 +538,7 @@ long qdk_net_sysfs_write(struct qdk_net *net, int file, const void *buf,
  */
 unsigned long qdk_warnings(void);
 
-/* ---- memory accounting -------------------------------------------------- */
+/* ---- memory accounting (shim/api/api.c) ----------------------------- */
 
 /*
  * Allocation-failure injection: the nth allocation from now that a qdisc

@@ -3,17 +3,18 @@
  * rtnetlink.c - a network namespace that answers rtnetlink as Linux 6.1
  * does, for the stock tc and ip (shim/usertc): the devices of the
  * namespace (lo, dummy, ifb; one or more transmit queues) with
- * RTM_NEWLINK/DELLINK/GETLINK, netdevsim's multi-queue devices made
- * through its sysfs bus files, and their default qdiscs (noqueue,
- * pfifo_fast, mq over pfifo_fast), and the qdisc
- * requests of net/sched/sch_api.c: RTM_NEWQDISC (create, change, replace,
- * graft under a classful parent), RTM_DELQDISC, RTM_GETQDISC (get and
- * dump) with tc_fill_qdisc()'s attributes, statistics and the kernel's
- * extack messages. Requests are processed as netlink_rcv_skb() does:
- * message by message, acked when asked or when they fail, dumps in
- * NLM_F_MULTI parts closed by NLMSG_DONE. The class requests of
- * tc_ctl_tclass() (RTM_NEWTCLASS, RTM_DELTCLASS, RTM_GETTCLASS and its
- * dump, tc_fill_tclass()) reach the qdisc's Qdisc_class_ops the same way.
+ * RTM_NEWLINK/DELLINK/GETLINK and their default qdiscs (noqueue,
+ * pfifo_fast, mq over pfifo_fast), and netlink_rcv_skb()'s loop that hands
+ * each request to its handler: the link requests here, the qdisc and class
+ * requests to sch_api.c as the kernel's rtnl_register() table does.
+ * Requests are processed message by message, acked when asked or when they
+ * fail (af_netlink.c), dumps in NLM_F_MULTI parts closed by NLMSG_DONE.
+ * netdevsim's bus files are netdevsim.c's; what the files share, netns.h.
+ *
+ * Why one file past 800 lines: the kernel's rtnetlink.c holds the same
+ * three jobs (a device made by a request, its attributes, the dispatch),
+ * and the default qdiscs a device gets when it comes up are those of
+ * sch_generic.c's dev_activate() for this namespace's devices only.
  *
  * Not here (yet): filters, ingress/clsact, size tables, notifications to
  * listeners (tc monitor, NLM_F_ECHO).
@@ -31,66 +32,17 @@
 #include <linux/mm.h>
 #include <linux/inetdevice.h>
 #include <net/netlink.h>
-#include <net/gen_stats.h>
 #include <net/pkt_sched.h>
 #include <net/sch_generic.h>
 
 #include "shim.h"
-#include "../api/qdk_api.h"
-
-/* one part of a dump; tc and ip grow their buffer to whatever comes */
-#define QDK_NL_DUMP_SIZE	16384
-/* a namespace holds at most this many devices */
-#define QDK_NET_MAX_DEVS	256
-
-struct qdk_ndev {
-	struct net_device dev;
-	struct list_head list;
-	const char *kind;		/* IFLA_INFO_KIND, NULL for lo and netdevsim */
-	struct nsim_bus_dev *nsim;	/* a netdevsim port: its bus device */
-	/*
-	 * The TCA_OPTIONS (header included) of the request that made the
-	 * root qdisc root_made, as a trace's tca line holds them; len 0: none
-	 * sent. root_changed: a change request reached it since. Its handle
-	 * and kind too: a qdisc later put at the same address (a default
-	 * after a delete) is not taken for it.
-	 */
-	const struct Qdisc *root_made;
-	u32 root_handle;
-	const struct Qdisc_ops *root_ops;
-	void *root_tca;
-	size_t root_tca_len;
-	bool root_changed;
-	unsigned int num_rx_queues;
-	u8 addr[ETH_ALEN];
-	u8 broadcast[ETH_ALEN];
-	struct in_device in_dev;	/* dev.ip_ptr */
-	struct netdev_queue txq[];
-};
-
-struct qdk_net {
-	struct net net;			/* what modules see: dev_get_by_*() */
-	struct list_head devs;		/* in creation order: for_each_netdev */
-	int ndevs;
-	int last_ifindex;
-	struct list_head nsim_devs;	/* netdevsim's bus devices, by creation */
-	/* qdk_tc_dev_request(): the one device of a namespace of its own */
-	struct net_device *extdev;
-	/* net.ipv4 (devinet_init_net()): the "all" and "default" device settings */
-	struct ipv4_devconf devconf_all;
-	struct ipv4_devconf devconf_dflt;
-};
+#include "netns.h"
 
 static const struct net_device_ops qdk_ns_netdev_ops;
 
-static struct qdk_ndev *to_ndev(struct net_device *dev)
-{
-	return container_of(dev, struct qdk_ndev, dev);
-}
-
 /* ---- devices --------------------------------------------------------------- */
 
-static struct net_device *dev_by_index(struct qdk_net *net, int ifindex)
+struct net_device *qdk_ns_dev_by_index(struct qdk_net *net, int ifindex)
 {
 	struct qdk_ndev *nd;
 
@@ -102,7 +54,7 @@ static struct net_device *dev_by_index(struct qdk_net *net, int ifindex)
 	return NULL;
 }
 
-static struct net_device *dev_by_name(struct qdk_net *net, const char *name)
+struct net_device *qdk_ns_dev_by_name(struct qdk_net *net, const char *name)
 {
 	struct qdk_ndev *nd;
 
@@ -172,7 +124,7 @@ static struct qdk_ndev *lo_create(struct qdk_net *net)
  * here it is locally administered, tagged per kind (oui[1..3]) and made
  * from the ifindex, so output is stable.
  */
-static struct qdk_ndev *ether_create(struct qdk_net *net, const char *name,
+struct qdk_ndev *qdk_ns_ether_create(struct qdk_net *net, const char *name,
 				     const char *kind, unsigned int txqs,
 				     unsigned int rxqs, u8 tag)
 {
@@ -208,7 +160,7 @@ static struct qdk_ndev *link_create(struct qdk_net *net, const char *name,
 	bool ifb = !strcmp(kind, "ifb");
 	struct qdk_ndev *nd;
 
-	nd = ether_create(net, name, ifb ? "ifb" : "dummy", txqs, rxqs,
+	nd = qdk_ns_ether_create(net, name, ifb ? "ifb" : "dummy", txqs, rxqs,
 			  ifb ? 0x1f : 0);
 	if (!nd)
 		return NULL;
@@ -290,7 +242,7 @@ static void attach_default_qdiscs(struct net_device *dev)
 }
 
 /* dev_activate(): defaults when the root is noop, then every queue's qdisc */
-static void ns_dev_activate(struct net_device *dev)
+void qdk_ns_dev_activate(struct net_device *dev)
 {
 	unsigned int i;
 
@@ -307,7 +259,7 @@ static void ns_dev_activate(struct net_device *dev)
 }
 
 /* dev_deactivate(): noop on every queue, the sleeping qdiscs reset */
-static void ns_dev_deactivate(struct net_device *dev)
+void qdk_ns_dev_deactivate(struct net_device *dev)
 {
 	unsigned int i;
 
@@ -324,13 +276,13 @@ static void ns_dev_deactivate(struct net_device *dev)
 }
 
 /* dev_shutdown(): every qdisc of the device released */
-static void ndev_free(struct qdk_net *net, struct qdk_ndev *nd)
+void qdk_ns_dev_free(struct qdk_net *net, struct qdk_ndev *nd)
 {
 	struct net_device *dev = &nd->dev;
 	unsigned int i;
 
 	if (dev->flags & IFF_UP)
-		ns_dev_deactivate(dev);
+		qdk_ns_dev_deactivate(dev);
 	for (i = 0; i < dev->num_tx_queues; i++) {
 		struct netdev_queue *txq = netdev_get_tx_queue(dev, i);
 		struct Qdisc *q = txq->qdisc_sleeping;
@@ -346,221 +298,6 @@ static void ndev_free(struct qdk_net *net, struct qdk_ndev *nd)
 	list_del(&nd->list);
 	net->ndevs--;
 	kfree(nd);
-}
-
-/* ---- netdevsim (6.1's drivers/net/netdevsim/bus.c and netdev.c) ---------- */
-
-/*
- * One device of netdevsim's bus, made by writing "ID [PORT_COUNT
- * [NUM_QUEUES]]" to /sys/bus/netdevsim/new_device: PORT_COUNT net devices
- * ("eth%d") with NUM_QUEUES transmit and receive queues each. The kernel
- * keeps one bus for the whole machine and puts the ports in the writer's
- * namespace; here each namespace has a bus of its own.
- */
-struct nsim_bus_dev {
-	struct list_head list;
-	unsigned int id;
-};
-
-/* nsim_setup_tc(): flow blocks only (this namespace has no filters) */
-static int nsim_setup_tc(struct net_device *dev, enum tc_setup_type type,
-			 void *type_data)
-{
-	return -EOPNOTSUPP;
-}
-
-static const struct net_device_ops nsim_netdev_ops = {
-	.ndo_setup_tc = nsim_setup_tc,
-};
-
-/*
- * nsim_create() with nsim_setup(): ether_setup() without ARP and
- * multicast, no queue (IFF_NO_QUEUE, tx_queue_len 0: noqueue once up),
- * mtu 68..65535, NETIF_F_HW_TC settable but off, no rtnl_link_ops (so no
- * IFLA_LINKINFO and `ip link del` is refused). The address is made from
- * the ifindex, tagged 0x5d (the kernel's is random).
- */
-static struct qdk_ndev *nsim_port_create(struct qdk_net *net,
-					 struct nsim_bus_dev *bd,
-					 unsigned int queues)
-{
-	char name[IFNAMSIZ];
-	struct qdk_ndev *nd;
-	int i;
-
-	/* dev_alloc_name("eth%d"): the lowest free number */
-	for (i = 0; i < QDK_NET_MAX_DEVS; i++) {
-		snprintf(name, IFNAMSIZ, "eth%d", i);
-		if (!dev_by_name(net, name))
-			break;
-	}
-	nd = ether_create(net, name, NULL, queues, queues, 0x5d);
-	if (!nd)
-		return NULL;
-	nd->nsim = bd;
-	nd->dev.netdev_ops = &nsim_netdev_ops;
-	nd->dev.tx_queue_len = 0;
-	nd->dev.priv_flags |= IFF_NO_QUEUE;
-	nd->dev.min_mtu = ETH_MIN_MTU;
-	nd->dev.max_mtu = ETH_MAX_MTU;
-	nd->dev.hw_features |= NETIF_F_HW_TC;
-	return nd;
-}
-
-/* nsim_bus_dev_del(): the ports go (unregister_netdevice), then the device */
-static void nsim_bus_dev_del(struct qdk_net *net, struct nsim_bus_dev *bd)
-{
-	struct qdk_ndev *nd, *tmp;
-
-	list_for_each_entry_safe(nd, tmp, &net->devs, list)
-		if (nd->nsim == bd)
-			ndev_free(net, nd);
-	list_del(&bd->list);
-	kfree(bd);
-}
-
-static void nsim_free_all(struct qdk_net *net)
-{
-	struct nsim_bus_dev *bd, *tmp;
-
-	list_for_each_entry_safe(bd, tmp, &net->nsim_devs, list)
-		nsim_bus_dev_del(net, bd);
-}
-
-/*
- * sscanf(buf, "%u %u %u", ...) as the kernel's vsscanf() reads it: white
- * space skipped, each number decimal digits (truncated to 32 bits).
- * Returns how many were read.
- */
-static int scan_uints(const char *s, unsigned int *v, int max)
-{
-	int n;
-
-	for (n = 0; n < max; n++) {
-		u64 x = 0;
-
-		while (*s == ' ' || (*s >= '\t' && *s <= '\r'))
-			s++;
-		if (*s < '0' || *s > '9')
-			break;
-		while (*s >= '0' && *s <= '9')
-			x = x * 10 + (*s++ - '0');
-		v[n] = (unsigned int)x;
-	}
-	return n;
-}
-
-static struct nsim_bus_dev *nsim_bus_dev_find(struct qdk_net *net,
-					      unsigned int id)
-{
-	struct nsim_bus_dev *bd;
-
-	list_for_each_entry(bd, &net->nsim_devs, list)
-		if (bd->id == id)
-			return bd;
-	return NULL;
-}
-
-/*
- * new_device_store(): "ID [PORT_COUNT [NUM_QUEUES]]", 1 port and 1 queue
- * by default. A taken ID fails as ida_alloc_range() does (-ENOSPC); a
- * port that cannot be made (no queues) leaves the bus device without it,
- * as a failed probe does, and the write succeeds.
- */
-static int nsim_new_device(struct qdk_net *net, const char *buf)
-{
-	unsigned int v[3] = { 0, 1, 1 }, i;
-	struct nsim_bus_dev *bd;
-
-	if (scan_uints(buf, v, 3) < 1) {
-		pr_err("Format for adding new device is \"id port_count num_queues\" (uint uint unit).\n");
-		return -EINVAL;
-	}
-	if (v[0] > INT_MAX) {
-		pr_err("Value of \"id\" is too big.\n");
-		return -EINVAL;
-	}
-	if (nsim_bus_dev_find(net, v[0]))
-		return -ENOSPC;
-	bd = kzalloc(sizeof(*bd), GFP_KERNEL);
-	if (!bd)
-		return -ENOMEM;
-	bd->id = v[0];
-	list_add_tail(&bd->list, &net->nsim_devs);
-	if (v[2] < 1 || v[2] > 4096)
-		return 0;
-	for (i = 0; i < v[1]; i++) {
-		if (net->ndevs >= QDK_NET_MAX_DEVS) {
-			pr_err("qdk: too many devices in the namespace\n");
-			break;
-		}
-		if (!nsim_port_create(net, bd, v[2]))
-			break;
-	}
-	return 0;
-}
-
-/* del_device_store(): "ID" */
-static int nsim_del_device(struct qdk_net *net, const char *buf)
-{
-	struct nsim_bus_dev *bd;
-	unsigned int id;
-
-	if (scan_uints(buf, &id, 1) < 1) {
-		pr_err("Format for deleting device is \"id\" (uint).\n");
-		return -EINVAL;
-	}
-	if (id > INT_MAX) {
-		pr_err("Value of \"id\" is too big.\n");
-		return -EINVAL;
-	}
-	bd = nsim_bus_dev_find(net, id);
-	if (!bd)
-		return -ENOENT;
-	nsim_bus_dev_del(net, bd);
-	return 0;
-}
-
-/* ---- sysfs files of the namespace ------------------------------------------ */
-
-static const struct {
-	const char *path;
-	int (*store)(struct qdk_net *net, const char *buf);
-} sysfs_files[] = {
-	{ "/sys/bus/netdevsim/new_device", nsim_new_device },
-	{ "/sys/bus/netdevsim/del_device", nsim_del_device },
-};
-
-int qdk_net_sysfs_open(const char *path)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(sysfs_files); i++)
-		if (!strcmp(path, sysfs_files[i].path))
-			return (int)i;
-	return -ENOENT;
-}
-
-/*
- * kernfs_fop_write_iter() for a store-only attribute: at most a page,
- * NUL-terminated, the store's result is write()'s.
- */
-long qdk_net_sysfs_write(struct qdk_net *net, int file, const void *buf,
-			 size_t len)
-{
-	char page[PAGE_SIZE];
-	int err;
-
-	if (file < 0 || (size_t)file >= ARRAY_SIZE(sysfs_files))
-		return -EBADF;
-	if (len > PAGE_SIZE - 1)
-		len = PAGE_SIZE - 1;
-	memcpy(page, buf, len);
-	page[len] = '\0';
-	rtnl_lock();
-	err = sysfs_files[file].store(net, page);
-	rtnl_unlock();
-	return err ? err : (long)len;
 }
 
 struct qdk_net *qdk_net_new(void)
@@ -596,149 +333,11 @@ void qdk_net_free(struct qdk_net *net)
 		return;
 	rtnl_lock();
 	list_for_each_entry_safe(nd, tmp, &net->devs, list)
-		ndev_free(net, nd);
-	nsim_free_all(net);
+		qdk_ns_dev_free(net, nd);
+	qdk_nsim_free_all(net);
 	rtnl_unlock();
 	qdk_net_unlink(&net->net);
 	kfree(net);
-}
-
-/* ---- replies --------------------------------------------------------------- */
-
-struct nl_out {
-	u32 portid;
-	unsigned int flags;		/* QDK_NL_* socket options */
-	qdk_nl_reply_fn reply;
-	void *ctx;
-	int err;			/* the first failed delivery */
-};
-
-static void out_send(struct nl_out *out, struct sk_buff *skb)
-{
-	int err = out->reply(out->ctx, skb->data, skb->len);
-
-	if (err && !out->err)
-		out->err = err;
-	consume_skb(skb);
-}
-
-/* netlink_ack(): NLMSG_ERROR with the request (whole on error) and TLVs */
-static void netlink_ack(struct nl_out *out, const struct nlmsghdr *nlh, int err,
-			const struct netlink_ext_ack *extack)
-{
-	size_t payload = sizeof(struct nlmsgerr), tlvlen = 0;
-	bool tlvs = extack && (out->flags & QDK_NL_EXT_ACK);
-	struct nlmsghdr *rep;
-	struct nlmsgerr *errmsg;
-	struct sk_buff *skb;
-	unsigned int flags = 0;
-
-	if (err && !(out->flags & QDK_NL_CAP_ACK))
-		payload += nlmsg_len(nlh);
-	else
-		flags |= NLM_F_CAPPED;
-	if (tlvs) {
-		if (extack->_msg)
-			tlvlen += nla_total_size(strlen(extack->_msg) + 1);
-		if (err && extack->bad_attr)
-			tlvlen += nla_total_size(sizeof(u32));
-	}
-	if (tlvlen)
-		flags |= NLM_F_ACK_TLVS;
-
-	skb = qdk_skb_alloc(nlmsg_total_size(payload + tlvlen));
-	if (!skb) {
-		out->err = -ENOMEM;
-		return;
-	}
-	rep = nlmsg_put(skb, out->portid, nlh->nlmsg_seq, NLMSG_ERROR,
-			sizeof(*errmsg), flags);
-	errmsg = nlmsg_data(rep);
-	errmsg->error = err;
-	if (payload > sizeof(*errmsg)) {
-		skb_put(skb, NLMSG_ALIGN(nlh->nlmsg_len) - sizeof(*nlh));
-		memcpy(&errmsg->msg, nlh, nlh->nlmsg_len);
-	} else {
-		memcpy(&errmsg->msg, nlh, sizeof(*nlh));
-	}
-	if (tlvlen) {
-		if (extack->_msg)
-			nla_put_string(skb, NLMSGERR_ATTR_MSG, extack->_msg);
-		if (err && extack->bad_attr &&
-		    (const u8 *)extack->bad_attr >= (const u8 *)nlh &&
-		    (const u8 *)extack->bad_attr < (const u8 *)nlh + nlh->nlmsg_len)
-			nla_put_u32(skb, NLMSGERR_ATTR_OFFS,
-				    (const u8 *)extack->bad_attr - (const u8 *)nlh);
-	}
-	nlmsg_end(skb, rep);
-	out_send(out, skb);
-}
-
-/* a dump in progress: netlink_callback's part that dumpers use */
-struct nl_dump {
-	const struct nlmsghdr *nlh;
-	u32 portid;
-	long args[2];
-	bool strict;
-	struct netlink_ext_ack *extack;
-};
-
-typedef int (*dumpit_t)(struct qdk_net *net, struct sk_buff *skb,
-			struct nl_dump *cb);
-
-/*
- * netlink_dump(): parts of QDK_NL_DUMP_SIZE until the dumper adds nothing,
- * then NLMSG_DONE carrying its status (and the extack message). Dumpers
- * return -EMSGSIZE for a message too big for an empty part.
- */
-static void netlink_dump(struct qdk_net *net, struct nl_out *out,
-			 const struct nlmsghdr *nlh, dumpit_t dumpit,
-			 struct netlink_ext_ack *extack)
-{
-	struct nl_dump cb = {
-		.nlh = nlh, .portid = out->portid, .extack = extack,
-		.strict = out->flags & QDK_NL_STRICT_CHK,
-	};
-	struct nlmsghdr *done;
-	struct sk_buff *skb;
-	int len, tlvlen = 0;
-	bool tlvs;
-
-	for (;;) {
-		skb = qdk_skb_alloc(QDK_NL_DUMP_SIZE);
-		if (!skb) {
-			len = -ENOMEM;
-			break;
-		}
-		len = dumpit(net, skb, &cb);
-		if (len > 0) {
-			out_send(out, skb);
-			continue;
-		}
-		consume_skb(skb);
-		break;
-	}
-	tlvs = extack->_msg && (out->flags & QDK_NL_EXT_ACK);
-	if (tlvs)
-		tlvlen = nla_total_size(strlen(extack->_msg) + 1);
-	skb = qdk_skb_alloc(nlmsg_total_size(sizeof(len)) + tlvlen);
-	if (!skb) {
-		out->err = -ENOMEM;
-		return;
-	}
-	done = nlmsg_put(skb, out->portid, nlh->nlmsg_seq, NLMSG_DONE,
-			 sizeof(len), NLM_F_MULTI | (tlvs ? NLM_F_ACK_TLVS : 0));
-	memcpy(nlmsg_data(done), &len, sizeof(len));
-	if (tlvs)
-		nla_put_string(skb, NLMSGERR_ATTR_MSG, extack->_msg);
-	nlmsg_end(skb, done);
-	out_send(out, skb);
-}
-
-/* rtnl_unicast() of one message built by fill into a fresh skb */
-static struct sk_buff *reply_alloc(void)
-{
-	return qdk_skb_alloc(QDK_NL_DUMP_SIZE);
 }
 
 /* ---- links (net/core/rtnetlink.c) ------------------------------------------ */
@@ -854,9 +453,9 @@ static struct net_device *link_lookup(struct qdk_net *net,
 	if (tb[IFLA_IFNAME])
 		nla_strscpy(ifname, tb[IFLA_IFNAME], IFNAMSIZ);
 	if (ifm->ifi_index > 0)
-		return dev_by_index(net, ifm->ifi_index);
+		return qdk_ns_dev_by_index(net, ifm->ifi_index);
 	if (ifname[0])
-		return dev_by_name(net, ifname);
+		return qdk_ns_dev_by_name(net, ifname);
 	return NULL;
 }
 
@@ -874,7 +473,7 @@ static void dev_change_tx_queue_len(struct net_device *dev, u32 new_len)
 		return;
 	dev->tx_queue_len = new_len;
 	if (up)
-		ns_dev_deactivate(dev);
+		qdk_ns_dev_deactivate(dev);
 	for (i = 0; i < dev->num_tx_queues; i++) {
 		struct Qdisc *q = netdev_get_tx_queue(dev, i)->qdisc_sleeping;
 
@@ -884,7 +483,7 @@ static void dev_change_tx_queue_len(struct net_device *dev, u32 new_len)
 			break;
 	}
 	if (up)
-		ns_dev_activate(dev);
+		qdk_ns_dev_activate(dev);
 }
 
 /* dev_change_flags() for IFF_UP: dev_open()/dev_close() */
@@ -894,11 +493,11 @@ static void link_set_up(struct net_device *dev, bool up)
 		return;
 	if (up) {
 		dev->flags |= IFF_UP;
-		ns_dev_activate(dev);
+		qdk_ns_dev_activate(dev);
 		qdk_netdev_event(NETDEV_UP, dev);
 	} else {
 		qdk_netdev_event(NETDEV_GOING_DOWN, dev);
-		ns_dev_deactivate(dev);
+		qdk_ns_dev_deactivate(dev);
 		dev->flags &= ~IFF_UP;
 		qdk_netdev_event(NETDEV_DOWN, dev);
 	}
@@ -1002,7 +601,7 @@ static int rtnl_newlink(struct qdk_net *net, const struct nlmsghdr *nlh,
 		/* "KIND%d": the lowest free number */
 		for (i = 0; i < QDK_NET_MAX_DEVS; i++) {
 			snprintf(ifname, IFNAMSIZ, "%s%d", kind, i);
-			if (!dev_by_name(net, ifname))
+			if (!qdk_ns_dev_by_name(net, ifname))
 				break;
 		}
 	}
@@ -1011,7 +610,7 @@ static int rtnl_newlink(struct qdk_net *net, const struct nlmsghdr *nlh,
 		return -ENOMEM;
 	err = link_change(&nd->dev, ifm, tb, extack);
 	if (err) {
-		ndev_free(net, nd);
+		qdk_ns_dev_free(net, nd);
 		return err;
 	}
 	return 0;
@@ -1051,7 +650,7 @@ static int rtnl_dellink(struct qdk_net *net, const struct nlmsghdr *nlh,
 		return err;
 	if (!to_ndev(dev)->kind)
 		return -EOPNOTSUPP;	/* lo has no rtnl_link_ops */
-	ndev_free(net, to_ndev(dev));
+	qdk_ns_dev_free(net, to_ndev(dev));
 	return 0;
 }
 
@@ -1064,7 +663,7 @@ static int rtnl_getlink(struct qdk_net *net, const struct nlmsghdr *nlh,
 
 	if (err)
 		return err;
-	skb = reply_alloc();
+	skb = qdk_nl_reply_alloc();
 	if (!skb)
 		return -ENOBUFS;
 	err = rtnl_fill_ifinfo(skb, dev, RTM_NEWLINK, out->portid,
@@ -1073,7 +672,7 @@ static int rtnl_getlink(struct qdk_net *net, const struct nlmsghdr *nlh,
 		consume_skb(skb);
 		return err;
 	}
-	out_send(out, skb);
+	qdk_nl_send(out, skb);
 	return 0;
 }
 
@@ -1100,1101 +699,6 @@ static int rtnl_dump_ifinfo(struct qdk_net *net, struct sk_buff *skb,
 	return skb->len;
 }
 
-/* ---- qdiscs (net/sched/sch_api.c) ------------------------------------------ */
-
-static const struct nla_policy rtm_tca_policy[TCA_MAX + 1] = {
-	[TCA_KIND]		= { .type = NLA_STRING },
-	[TCA_RATE]		= { .type = NLA_BINARY,
-				    .len = sizeof(struct tc_estimator) },
-	[TCA_STAB]		= { .type = NLA_NESTED },
-	[TCA_DUMP_INVISIBLE]	= { .type = NLA_FLAG },
-	[TCA_CHAIN]		= { .type = NLA_U32 },
-	[TCA_INGRESS_BLOCK]	= { .type = NLA_U32 },
-	[TCA_EGRESS_BLOCK]	= { .type = NLA_U32 },
-};
-
-/* the message tc_fill_qdisc() and tc_fill_tclass() start with: its tcmsg */
-static struct nlmsghdr *tc_msg_put(struct sk_buff *skb, const struct Qdisc *q,
-				   u32 portid, u32 seq, u16 flags, int event,
-				   u32 parent, u32 handle, u32 info)
-{
-	struct nlmsghdr *nlh;
-	struct tcmsg *tcm;
-
-	nlh = nlmsg_put(skb, portid, seq, event, sizeof(*tcm), flags);
-	if (!nlh)
-		return NULL;
-	tcm = nlmsg_data(nlh);
-	tcm->tcm_family = AF_UNSPEC;
-	tcm->tcm__pad1 = 0;
-	tcm->tcm__pad2 = 0;
-	tcm->tcm_ifindex = qdisc_dev(q)->ifindex;
-	tcm->tcm_parent = parent;
-	tcm->tcm_handle = handle;
-	tcm->tcm_info = info;
-	return nlh;
-}
-
-static int tc_fill_qdisc(struct sk_buff *skb, struct Qdisc *q, u32 clid,
-			 u32 portid, u32 seq, u16 flags, int event)
-{
-	unsigned char *b = skb_tail_pointer(skb);
-	struct gnet_stats_basic_sync __percpu *cpu_bstats = NULL;
-	struct gnet_stats_queue __percpu *cpu_qstats = NULL;
-	struct nlmsghdr *nlh;
-	struct gnet_dump d;
-
-	nlh = tc_msg_put(skb, q, portid, seq, flags, event, clid, q->handle,
-			 refcount_read(&q->refcnt));
-	if (!nlh)
-		return -1;
-	if (nla_put_string(skb, TCA_KIND, q->ops->id))
-		goto nla_put_failure;
-	if (q->ops->dump && qdk_ctx_op("dump", q->ops->id, q->ops->dump(q, skb)) < 0)
-		goto nla_put_failure;
-	if (nla_put_u8(skb, TCA_HW_OFFLOAD, !!(q->flags & TCQ_F_OFFLOADED)))
-		goto nla_put_failure;
-	if (gnet_stats_start_copy_compat(skb, TCA_STATS2, TCA_STATS, TCA_XSTATS,
-					 NULL, &d, TCA_PAD) < 0)
-		goto nla_put_failure;
-	if (q->ops->dump_stats && q->ops->dump_stats(q, &d) < 0)
-		goto nla_put_failure;
-	if (qdisc_is_percpu_stats(q)) {
-		cpu_bstats = q->cpu_bstats;
-		cpu_qstats = q->cpu_qstats;
-	}
-	if (gnet_stats_copy_basic(&d, cpu_bstats, &q->bstats, true) < 0 ||
-	    gnet_stats_copy_rate_est(&d, &q->rate_est) < 0 ||
-	    gnet_stats_copy_queue(&d, cpu_qstats, &q->qstats,
-				  qdisc_qlen_sum(q)) < 0)
-		goto nla_put_failure;
-	if (gnet_stats_finish_copy(&d) < 0)
-		goto nla_put_failure;
-	nlh->nlmsg_len = skb_tail_pointer(skb) - b;
-	return skb->len;
-
-nla_put_failure:
-	nlmsg_trim(skb, b);
-	return -1;
-}
-
-static bool tc_qdisc_dump_ignore(struct Qdisc *q, bool dump_invisible)
-{
-	if (q->flags & TCQ_F_BUILTIN)
-		return true;
-	if ((q->flags & TCQ_F_INVISIBLE) && !dump_invisible)
-		return true;
-	return false;
-}
-
-/*
- * qdisc_notify(): the messages go to RTNLGRP_TC listeners and, with
- * NLM_F_ECHO, back to the sender. Nobody listens to this namespace, so
- * only the echo is sent.
- */
-static void qdisc_notify(struct nl_out *out, const struct nlmsghdr *n, u32 clid,
-			 struct Qdisc *old, struct Qdisc *new)
-{
-	struct sk_buff *skb;
-
-	if (!(n->nlmsg_flags & NLM_F_ECHO))
-		return;
-	skb = reply_alloc();
-	if (!skb)
-		return;
-	if (old && !tc_qdisc_dump_ignore(old, false) &&
-	    tc_fill_qdisc(skb, old, clid, out->portid, n->nlmsg_seq, 0,
-			  RTM_DELQDISC) < 0)
-		goto err_out;
-	if (new && !tc_qdisc_dump_ignore(new, false) &&
-	    tc_fill_qdisc(skb, new, clid, out->portid, n->nlmsg_seq,
-			  old ? NLM_F_REPLACE : 0, RTM_NEWQDISC) < 0)
-		goto err_out;
-	if (skb->len) {
-		out_send(out, skb);
-		return;
-	}
-err_out:
-	consume_skb(skb);
-}
-
-static void notify_and_destroy(struct nl_out *out, const struct nlmsghdr *n,
-			       u32 clid, struct Qdisc *old, struct Qdisc *new)
-{
-	if (new || old)
-		qdisc_notify(out, n, clid, old, new);
-	if (old)
-		qdisc_put(old);
-}
-
-static struct Qdisc *qdisc_leaf(struct Qdisc *p, u32 classid,
-				struct netlink_ext_ack *extack)
-{
-	const struct Qdisc_class_ops *cops = p->ops->cl_ops;
-	unsigned long cl;
-
-	if (!cops) {
-		NL_SET_ERR_MSG(extack, "Parent qdisc is not classful");
-		return ERR_PTR(-EOPNOTSUPP);
-	}
-	cl = cops->find(p, classid);
-	if (cl == 0) {
-		NL_SET_ERR_MSG(extack, "Specified class not found");
-		return ERR_PTR(-ENOENT);
-	}
-	return cops->leaf(p, cl);
-}
-
-static int check_loop(struct Qdisc *q, struct Qdisc *p, int depth);
-
-struct check_loop_arg {
-	struct qdisc_walker w;
-	struct Qdisc *p;
-	int depth;
-};
-
-static int check_loop_fn(struct Qdisc *q, unsigned long cl,
-			 struct qdisc_walker *w)
-{
-	struct check_loop_arg *arg = (struct check_loop_arg *)w;
-	struct Qdisc *leaf = q->ops->cl_ops->leaf(q, cl);
-
-	if (leaf) {
-		if (leaf == arg->p || arg->depth > 7)
-			return -ELOOP;
-		return check_loop(leaf, arg->p, arg->depth + 1);
-	}
-	return 0;
-}
-
-static int check_loop(struct Qdisc *q, struct Qdisc *p, int depth)
-{
-	struct check_loop_arg arg;
-
-	if (q->ops->cl_ops == NULL)
-		return 0;
-	arg.w.stop = arg.w.skip = arg.w.count = 0;
-	arg.w.fn = check_loop_fn;
-	arg.depth = depth;
-	arg.p = p;
-	q->ops->cl_ops->walk(q, &arg.w);
-	return arg.w.stop ? -ELOOP : 0;
-}
-
-/* qdisc_alloc_handle(): the next free automatic handle, 0 when none */
-static u32 qdisc_alloc_handle(struct net_device *dev)
-{
-	static u32 autohandle = TC_H_MAKE(0x80000000U, 0);
-	int i = 0x8000;
-
-	do {
-		autohandle += TC_H_MAKE(0x10000U, 0);
-		if (autohandle == TC_H_MAKE(TC_H_ROOT, 0))
-			autohandle = TC_H_MAKE(0x80000000U, 0);
-		if (!qdisc_lookup(dev, autohandle))
-			return autohandle;
-	} while (--i > 0);
-	return 0;
-}
-
-/*
- * qdisc_block_indexes_set(): no qdisc built here shares filter blocks
- * (ingress_block_set/egress_block_set), so an index is refused with the
- * kernel's message for 0 or for a qdisc without the op.
- */
-static int qdisc_block_indexes_set(struct nlattr **tca,
-				   struct netlink_ext_ack *extack)
-{
-	static const struct {
-		int attr;
-		const char *zero, *unsupported;
-	} blocks[] = {
-		{ TCA_INGRESS_BLOCK, "Ingress block index cannot be 0",
-		  "Ingress block sharing is not supported" },
-		{ TCA_EGRESS_BLOCK, "Egress block index cannot be 0",
-		  "Egress block sharing is not supported" },
-	};
-	unsigned int i;
-	int err;
-
-	for (i = 0; i < ARRAY_SIZE(blocks); i++) {
-		if (!tca[blocks[i].attr])
-			continue;
-		err = nla_get_u32(tca[blocks[i].attr]) ? -EOPNOTSUPP : -EINVAL;
-		if (extack)
-			extack->_msg = err == -EINVAL ? blocks[i].zero :
-							blocks[i].unsupported;
-		return err;
-	}
-	return 0;
-}
-
-static struct Qdisc *qdisc_create(struct net_device *dev,
-				  struct netdev_queue *dev_queue, u32 parent,
-				  u32 handle, struct nlattr **tca, int *errp,
-				  struct netlink_ext_ack *extack)
-{
-	const struct Qdisc_ops *ops = NULL;
-	char kind[IFNAMSIZ];
-	struct Qdisc *sch;
-	int err;
-
-	if (tca[TCA_KIND] && nla_strscpy(kind, tca[TCA_KIND], IFNAMSIZ) >= 0)
-		ops = qdk_lookup_ops(kind);
-	err = -ENOENT;
-	if (!ops) {
-		NL_SET_ERR_MSG(extack, "Specified qdisc kind is unknown");
-		goto err_out;
-	}
-	sch = qdisc_alloc(dev_queue, ops, extack);
-	if (IS_ERR(sch)) {
-		err = PTR_ERR(sch);
-		goto err_out;
-	}
-	sch->parent = parent;
-	if (handle == TC_H_INGRESS) {
-		if (!(sch->flags & TCQ_F_INGRESS)) {
-			NL_SET_ERR_MSG(extack,
-				       "Specified parent ID is reserved for ingress and clsact Qdiscs");
-			err = -EINVAL;
-			goto err_free;
-		}
-		handle = TC_H_MAKE(TC_H_INGRESS, 0);
-	} else {
-		if (handle == 0) {
-			handle = qdisc_alloc_handle(dev);
-			if (handle == 0) {
-				NL_SET_ERR_MSG(extack, "Maximum number of qdisc handles was exceeded");
-				err = -ENOSPC;
-				goto err_free;
-			}
-		}
-		if (!netif_is_multiqueue(dev))
-			sch->flags |= TCQ_F_ONETXQUEUE;
-	}
-	sch->handle = handle;
-	if ((dev->priv_flags & IFF_NO_QUEUE) && dev->tx_queue_len == 0)
-		dev->tx_queue_len = DEFAULT_TX_QUEUE_LEN;
-	err = qdisc_block_indexes_set(tca, extack);
-	if (err)
-		goto err_free;
-	if (ops->init) {
-		err = qdk_ctx_op("init", ops->id, ops->init(sch, tca[TCA_OPTIONS], extack));
-		if (err != 0)
-			goto err_destroy;
-	}
-	if (tca[TCA_STAB]) {
-		NL_SET_ERR_MSG(extack, "qdk: size tables (stab) are not supported yet");
-		err = -EOPNOTSUPP;
-		goto err_destroy;
-	}
-	if (tca[TCA_RATE]) {
-		err = -EOPNOTSUPP;
-		if (sch->flags & TCQ_F_MQROOT) {
-			NL_SET_ERR_MSG(extack, "Cannot attach rate estimator to a multi-queue root qdisc");
-			goto err_destroy;
-		}
-		err = gen_new_estimator(&sch->bstats, sch->cpu_bstats,
-					&sch->rate_est, NULL, true,
-					tca[TCA_RATE]);
-		if (err) {
-			NL_SET_ERR_MSG(extack, "Failed to generate new estimator");
-			goto err_destroy;
-		}
-	}
-	qdisc_hash_add(sch, false);
-	return sch;
-
-err_destroy:
-	/* ops->init() failed or ran: ->destroy() like qdisc_create_dflt() */
-	if (ops->destroy)
-		qdk_ctx_op_void("destroy", ops->id, ops->destroy(sch));
-err_free:
-	qdisc_free(sch);
-err_out:
-	*errp = err;
-	return NULL;
-}
-
-/* qdisc_change(): ->change only with TCA_OPTIONS */
-static int qdisc_change(struct Qdisc *sch, struct nlattr **tca,
-			struct netlink_ext_ack *extack)
-{
-	int err;
-
-	if (tca[TCA_OPTIONS]) {
-		if (!sch->ops->change) {
-			NL_SET_ERR_MSG(extack, "Change operation not supported by specified qdisc");
-			return -EINVAL;
-		}
-		if (tca[TCA_INGRESS_BLOCK] || tca[TCA_EGRESS_BLOCK]) {
-			NL_SET_ERR_MSG(extack, "Change of blocks is not supported");
-			return -EOPNOTSUPP;
-		}
-		err = qdk_ctx_op("change", sch->ops->id, sch->ops->change(sch, tca[TCA_OPTIONS], extack));
-		if (err)
-			return err;
-	}
-	if (tca[TCA_STAB]) {
-		NL_SET_ERR_MSG(extack, "qdk: size tables (stab) are not supported yet");
-		return -EOPNOTSUPP;
-	}
-	/* errors of a replaced estimator are ignored: change cannot be undone */
-	if (tca[TCA_RATE] && !(sch->flags & TCQ_F_MQROOT))
-		gen_replace_estimator(&sch->bstats, sch->cpu_bstats,
-				      &sch->rate_est, NULL, true, tca[TCA_RATE]);
-	return 0;
-}
-
-/* qdisc_clear_nolock(): the qdisc goes back to the lock and shared stats */
-static void qdisc_clear_nolock(struct Qdisc *sch)
-{
-	sch->flags &= ~TCQ_F_NOLOCK;
-	if (!(sch->flags & TCQ_F_CPUSTATS))
-		return;
-	free_percpu(sch->cpu_bstats);
-	free_percpu(sch->cpu_qstats);
-	sch->cpu_bstats = NULL;
-	sch->cpu_qstats = NULL;
-	sch->flags &= ~TCQ_F_CPUSTATS;
-}
-
-static int qdisc_graft(struct net_device *dev, struct Qdisc *parent,
-		       struct nl_out *out, const struct nlmsghdr *n,
-		       u32 classid, struct Qdisc *new, struct Qdisc *old,
-		       struct netlink_ext_ack *extack)
-{
-	const struct Qdisc_class_ops *cops;
-	unsigned long cl;
-	unsigned int i;
-	int err;
-
-	if (parent == NULL) {
-		if (new)
-			new->depth = 0;
-		if (dev->flags & IFF_UP)
-			ns_dev_deactivate(dev);
-		if (!(new && new->ops->attach)) {
-			for (i = 0; i < dev->num_tx_queues; i++) {
-				old = dev_graft_qdisc(netdev_get_tx_queue(dev, i), new);
-				if (new && i > 0)
-					qdisc_refcount_inc(new);
-				qdisc_put(old);
-			}
-		}
-		old = dev->qdisc;
-		if (new && !new->ops->attach)
-			qdisc_refcount_inc(new);
-		dev->qdisc = new ? : &noop_qdisc;
-		notify_and_destroy(out, n, classid, old, new);
-		if (new && new->ops->attach)
-			new->ops->attach(new);
-		if (dev->flags & IFF_UP)
-			ns_dev_activate(dev);
-		return 0;
-	}
-
-	/* only a lockless parent runs its classes lockless */
-	if (new && (new->flags & TCQ_F_NOLOCK) && !(parent->flags & TCQ_F_NOLOCK))
-		qdisc_clear_nolock(new);
-	cops = parent->ops->cl_ops;
-	if (!cops || !cops->graft)
-		return -EOPNOTSUPP;
-	cl = cops->find(parent, classid);
-	if (!cl) {
-		NL_SET_ERR_MSG(extack, "Specified class not found");
-		return -ENOENT;
-	}
-	if (new && new->ops == &noqueue_qdisc_ops) {
-		NL_SET_ERR_MSG(extack, "Cannot assign noqueue to a class");
-		return -EINVAL;
-	}
-	if (new && parent->depth >= 7) {
-		NL_SET_ERR_MSG(extack, "Qdisc hierarchy is too deep");
-		return -E2BIG;
-	}
-	err = cops->graft(parent, cl, new, &old, extack);
-	if (err)
-		return err;
-	if (new)
-		new->depth = parent->depth + 1;
-	notify_and_destroy(out, n, classid, old, new);
-	return 0;
-}
-
-/* a request naming a kind (TCA_KIND) must name q's: "Invalid qdisc name" */
-static bool kind_matches(struct nlattr **tca, const struct Qdisc *q,
-			 struct netlink_ext_ack *extack)
-{
-	if (tca[TCA_KIND] && nla_strcmp(tca[TCA_KIND], q->ops->id)) {
-		NL_SET_ERR_MSG(extack, "Invalid qdisc name");
-		return false;
-	}
-	return true;
-}
-
-/* a qdisc request's attributes and device: 0, or -errno */
-static int tc_req_parse(struct qdk_net *net, const struct nlmsghdr *n,
-			struct nlattr **tca, struct net_device **devp,
-			struct netlink_ext_ack *extack)
-{
-	const struct tcmsg *tcm = nlmsg_data(n);
-	int err;
-
-	err = nlmsg_parse_deprecated(n, sizeof(*tcm), tca, TCA_MAX,
-				     rtm_tca_policy, extack);
-	if (err < 0)
-		return err;
-	*devp = dev_by_index(net, tcm->tcm_ifindex);
-	return *devp ? 0 : -ENODEV;
-}
-
-static int tc_get_qdisc(struct qdk_net *net, const struct nlmsghdr *n,
-			struct nl_out *out, struct netlink_ext_ack *extack)
-{
-	const struct tcmsg *tcm = nlmsg_data(n);
-	struct nlattr *tca[TCA_MAX + 1];
-	struct Qdisc *q = NULL, *p = NULL;
-	struct net_device *dev;
-	u32 clid;
-	int err;
-
-	err = tc_req_parse(net, n, tca, &dev, extack);
-	if (err)
-		return err;
-
-	clid = tcm->tcm_parent;
-	if (clid) {
-		if (clid != TC_H_ROOT) {
-			if (TC_H_MAJ(clid) != TC_H_MAJ(TC_H_INGRESS)) {
-				p = qdisc_lookup(dev, TC_H_MAJ(clid));
-				if (!p) {
-					NL_SET_ERR_MSG(extack, "Failed to find qdisc with specified classid");
-					return -ENOENT;
-				}
-				q = qdisc_leaf(p, clid, extack);
-			}
-			/* no ingress queue on these devices */
-		} else {
-			q = dev->qdisc;
-		}
-		if (!q) {
-			NL_SET_ERR_MSG(extack, "Cannot find specified qdisc on specified device");
-			return -ENOENT;
-		}
-		if (IS_ERR(q))
-			return PTR_ERR(q);
-		if (tcm->tcm_handle && q->handle != tcm->tcm_handle) {
-			NL_SET_ERR_MSG(extack, "Invalid handle");
-			return -EINVAL;
-		}
-	} else {
-		q = qdisc_lookup(dev, tcm->tcm_handle);
-		if (!q) {
-			NL_SET_ERR_MSG(extack, "Failed to find qdisc with specified handle");
-			return -ENOENT;
-		}
-	}
-	if (!kind_matches(tca, q, extack))
-		return -EINVAL;
-	if (n->nlmsg_type == RTM_DELQDISC) {
-		if (!clid) {
-			NL_SET_ERR_MSG(extack, "Classid cannot be zero");
-			return -EINVAL;
-		}
-		if (q->handle == 0) {
-			NL_SET_ERR_MSG(extack, "Cannot delete qdisc with handle of zero");
-			return -ENOENT;
-		}
-		return qdisc_graft(dev, p, out, n, clid, NULL, q, extack);
-	}
-	qdisc_notify(out, n, clid, NULL, q);
-	return 0;
-}
-
-static bool req_create_or_replace(const struct nlmsghdr *n)
-{
-	return n->nlmsg_flags & NLM_F_CREATE && n->nlmsg_flags & NLM_F_REPLACE;
-}
-
-static bool req_create_exclusive(const struct nlmsghdr *n)
-{
-	return n->nlmsg_flags & NLM_F_CREATE && n->nlmsg_flags & NLM_F_EXCL;
-}
-
-static bool req_change(const struct nlmsghdr *n)
-{
-	return !(n->nlmsg_flags & NLM_F_CREATE) &&
-	       !(n->nlmsg_flags & NLM_F_REPLACE) &&
-	       !(n->nlmsg_flags & NLM_F_EXCL);
-}
-
-/* q is the device's root now, made by a request with these options */
-static void root_made(struct qdk_ndev *nd, const struct Qdisc *q,
-		      const struct nlattr *opt)
-{
-	kfree(nd->root_tca);
-	nd->root_tca = NULL;
-	nd->root_tca_len = 0;
-	nd->root_made = q;
-	nd->root_handle = q->handle;
-	nd->root_ops = q->ops;
-	nd->root_changed = false;
-	if (!opt)
-		return;
-	nd->root_tca = kmemdup(opt, opt->nla_len, GFP_KERNEL);
-	if (nd->root_tca)
-		nd->root_tca_len = opt->nla_len;
-	else
-		nd->root_made = NULL;
-}
-
-static int tc_modify_qdisc(struct qdk_net *net, const struct nlmsghdr *n,
-			   struct nl_out *out, struct netlink_ext_ack *extack)
-{
-	const struct tcmsg *tcm = nlmsg_data(n);
-	struct nlattr *tca[TCA_MAX + 1];
-	struct netdev_queue *dev_queue;
-	struct net_device *dev;
-	struct Qdisc *q, *p;
-	bool created = false;
-	u32 clid;
-	int err;
-
-	err = tc_req_parse(net, n, tca, &dev, extack);
-	if (err)
-		return err;
-	clid = tcm->tcm_parent;
-	q = p = NULL;
-
-	if (clid) {
-		if (clid != TC_H_ROOT) {
-			if (clid != TC_H_INGRESS) {
-				p = qdisc_lookup(dev, TC_H_MAJ(clid));
-				if (!p) {
-					NL_SET_ERR_MSG(extack, "Failed to find specified qdisc");
-					return -ENOENT;
-				}
-				q = qdisc_leaf(p, clid, extack);
-				if (IS_ERR(q))
-					return PTR_ERR(q);
-			}
-			/* no ingress queue on these devices: q stays NULL */
-		} else {
-			q = dev->qdisc;
-		}
-		/* it may be the default qdisc: ignore it */
-		if (q && q->handle == 0)
-			q = NULL;
-
-		if (!q || !tcm->tcm_handle || q->handle != tcm->tcm_handle) {
-			if (tcm->tcm_handle) {
-				if (q && !(n->nlmsg_flags & NLM_F_REPLACE)) {
-					NL_SET_ERR_MSG(extack, "NLM_F_REPLACE needed to override");
-					return -EEXIST;
-				}
-				if (TC_H_MIN(tcm->tcm_handle)) {
-					NL_SET_ERR_MSG(extack, "Invalid minor handle");
-					return -EINVAL;
-				}
-				q = qdisc_lookup(dev, tcm->tcm_handle);
-				if (!q)
-					goto create_n_graft;
-				if (q->parent != tcm->tcm_parent) {
-					NL_SET_ERR_MSG(extack, "Cannot move an existing qdisc to a different parent");
-					return -EINVAL;
-				}
-				if (n->nlmsg_flags & NLM_F_EXCL) {
-					NL_SET_ERR_MSG(extack, "Exclusivity flag on, cannot override");
-					return -EEXIST;
-				}
-				if (!kind_matches(tca, q, extack))
-					return -EINVAL;
-				if (q->flags & TCQ_F_INGRESS) {
-					NL_SET_ERR_MSG(extack, "Cannot regraft ingress or clsact Qdiscs");
-					return -EINVAL;
-				}
-				if (q == p || (p && check_loop(q, p, 0))) {
-					NL_SET_ERR_MSG(extack, "Qdisc parent/child loop detected");
-					return -ELOOP;
-				}
-				if (clid == TC_H_INGRESS) {
-					NL_SET_ERR_MSG(extack, "Ingress cannot graft directly");
-					return -EINVAL;
-				}
-				qdisc_refcount_inc(q);
-				goto graft;
-			} else {
-				if (!q)
-					goto create_n_graft;
-				/*
-				 * A qdisc of another kind is attached there:
-				 * create and graft when the request says
-				 * create (replace or exclusive) or nothing
-				 * at all (tc's "change"), as the kernel does.
-				 */
-				if (tca[TCA_KIND] &&
-				    nla_strcmp(tca[TCA_KIND], q->ops->id)) {
-					if (req_create_or_replace(n) ||
-					    req_create_exclusive(n))
-						goto create_n_graft;
-					else if (req_change(n))
-						goto create_n_graft2;
-				}
-			}
-		}
-	} else {
-		if (!tcm->tcm_handle) {
-			NL_SET_ERR_MSG(extack, "Handle cannot be zero");
-			return -EINVAL;
-		}
-		q = qdisc_lookup(dev, tcm->tcm_handle);
-	}
-
-	/* change qdisc parameters */
-	if (!q) {
-		NL_SET_ERR_MSG(extack, "Specified qdisc not found");
-		return -ENOENT;
-	}
-	if (n->nlmsg_flags & NLM_F_EXCL) {
-		NL_SET_ERR_MSG(extack, "Exclusivity flag on, cannot modify");
-		return -EEXIST;
-	}
-	if (!kind_matches(tca, q, extack))
-		return -EINVAL;
-	err = qdisc_change(q, tca, extack);
-	if (err == 0)
-		qdisc_notify(out, n, clid, NULL, q);
-	if (!err && !net->extdev && q == to_ndev(dev)->root_made)
-		to_ndev(dev)->root_changed = true;
-	return err;
-
-create_n_graft:
-	if (!(n->nlmsg_flags & NLM_F_CREATE)) {
-		NL_SET_ERR_MSG(extack, "Qdisc not found. To create specify NLM_F_CREATE flag");
-		return -ENOENT;
-	}
-create_n_graft2:
-	if (clid == TC_H_INGRESS) {
-		NL_SET_ERR_MSG(extack, "Cannot find ingress queue for specified device");
-		return -ENOENT;
-	}
-	if (p && p->ops->cl_ops && p->ops->cl_ops->select_queue)
-		dev_queue = p->ops->cl_ops->select_queue(p, (struct tcmsg *)tcm);
-	else if (p)
-		dev_queue = p->dev_queue;
-	else
-		dev_queue = netdev_get_tx_queue(dev, 0);
-	q = qdisc_create(dev, dev_queue, tcm->tcm_parent, tcm->tcm_handle,
-			 tca, &err, extack);
-	if (q == NULL)
-		return err;
-	created = true;
-
-graft:
-	err = qdisc_graft(dev, p, out, n, clid, q, NULL, extack);
-	if (err) {
-		if (q)
-			qdisc_put(q);
-		return err;
-	}
-	if (created && clid == TC_H_ROOT && !net->extdev)
-		root_made(to_ndev(dev), q, tca[TCA_OPTIONS]);
-	return 0;
-}
-
-long qdk_net_root_tca(struct qdk_net *net, const char *name, void *buf,
-		      size_t len)
-{
-	struct qdk_ndev *nd;
-	struct net_device *dev;
-	long ret;
-
-	rtnl_lock();
-	dev = dev_by_name(net, name);
-	nd = dev ? to_ndev(dev) : NULL;
-	if (!nd)
-		ret = -ENODEV;
-	else if (!nd->root_made || nd->root_made != dev->qdisc ||
-		 dev->qdisc->handle != nd->root_handle || dev->qdisc->ops != nd->root_ops)
-		ret = -ENOENT;
-	else if (nd->root_changed)
-		ret = -EBUSY;
-	else if (nd->root_tca_len > len)
-		ret = -ENOSPC;
-	else
-		ret = (long)nd->root_tca_len;
-	if (ret > 0)
-		memcpy(buf, nd->root_tca, nd->root_tca_len);
-	rtnl_unlock();
-	return ret;
-}
-
-/* tc_dump_qdisc_root(): the root, then (recur) the device's qdisc hash */
-static int tc_dump_qdisc_root(struct Qdisc *root, struct sk_buff *skb,
-			      struct nl_dump *cb, int *q_idx_p, int s_q_idx,
-			      bool dump_invisible)
-{
-	int q_idx = *q_idx_p, b, ret = 0;
-	struct Qdisc *q;
-
-	if (!root)
-		return 0;
-	q = root;
-	if (q_idx < s_q_idx) {
-		q_idx++;
-	} else {
-		if (!tc_qdisc_dump_ignore(q, dump_invisible) &&
-		    tc_fill_qdisc(skb, q, q->parent, cb->portid,
-				  cb->nlh->nlmsg_seq, NLM_F_MULTI,
-				  RTM_NEWQDISC) <= 0)
-			goto done;
-		q_idx++;
-	}
-	/* noop (builtin) has no device and nothing under it */
-	if (!qdisc_dev(root))
-		goto out;
-	hash_for_each(qdisc_dev(root)->qdisc_hash, b, q, hash) {
-		if (q_idx < s_q_idx) {
-			q_idx++;
-			continue;
-		}
-		if (!tc_qdisc_dump_ignore(q, dump_invisible) &&
-		    tc_fill_qdisc(skb, q, q->parent, cb->portid,
-				  cb->nlh->nlmsg_seq, NLM_F_MULTI,
-				  RTM_NEWQDISC) <= 0)
-			goto done;
-		q_idx++;
-	}
-out:
-	*q_idx_p = q_idx;
-	return ret;
-done:
-	ret = -1;
-	goto out;
-}
-
-/* tc_dump_qdisc(): args[0] device position, args[1] qdisc position */
-static int tc_dump_qdisc(struct qdk_net *net, struct sk_buff *skb,
-			 struct nl_dump *cb)
-{
-	struct nlattr *tca[TCA_MAX + 1];
-	int idx = 0, q_idx, s_idx, s_q_idx, err;
-	struct qdk_ndev *nd;
-
-	s_idx = cb->args[0];
-	s_q_idx = q_idx = cb->args[1];
-	err = nlmsg_parse_deprecated(cb->nlh, sizeof(struct tcmsg), tca,
-				     TCA_MAX, rtm_tca_policy, cb->extack);
-	if (err < 0)
-		return err;
-	list_for_each_entry(nd, &net->devs, list) {
-		if (idx < s_idx)
-			goto cont;
-		if (idx > s_idx)
-			s_q_idx = 0;
-		q_idx = 0;
-		if (tc_dump_qdisc_root(nd->dev.qdisc, skb, cb, &q_idx, s_q_idx,
-				       tca[TCA_DUMP_INVISIBLE]) < 0)
-			goto done;
-cont:
-		idx++;
-	}
-	cb->args[0] = idx;
-	cb->args[1] = q_idx;
-	return skb->len;
-done:
-	if (!skb->len)
-		return -EMSGSIZE;	/* one message larger than a part */
-	cb->args[0] = idx;
-	cb->args[1] = q_idx;
-	return skb->len;
-}
-
-/* ---- classes (net/sched/sch_api.c: tc_ctl_tclass, tc_dump_tclass) ---------- */
-
-static int tc_fill_tclass(struct sk_buff *skb, struct Qdisc *q,
-			  unsigned long cl, u32 portid, u32 seq, u16 flags,
-			  int event, struct netlink_ext_ack *extack)
-{
-	const struct Qdisc_class_ops *cl_ops = q->ops->cl_ops;
-	unsigned char *b = skb_tail_pointer(skb);
-	struct nlmsghdr *nlh;
-	struct gnet_dump d;
-	struct tcmsg *tcm;
-
-	/* the class's dump sets its own parent, handle and leaf */
-	nlh = tc_msg_put(skb, q, portid, seq, flags, event, q->handle, q->handle, 0);
-	if (!nlh)
-		return -1;
-	tcm = nlmsg_data(nlh);
-	if (nla_put_string(skb, TCA_KIND, q->ops->id))
-		goto nla_put_failure;
-	if (cl_ops->dump && cl_ops->dump(q, cl, skb, tcm) < 0)
-		goto nla_put_failure;
-	if (gnet_stats_start_copy_compat(skb, TCA_STATS2, TCA_STATS, TCA_XSTATS,
-					 NULL, &d, TCA_PAD) < 0)
-		goto nla_put_failure;
-	if (cl_ops->dump_stats && cl_ops->dump_stats(q, cl, &d) < 0)
-		goto nla_put_failure;
-	if (gnet_stats_finish_copy(&d) < 0)
-		goto nla_put_failure;
-	if (extack && extack->_msg &&
-	    nla_put_string(skb, TCA_EXT_WARN_MSG, extack->_msg))
-		goto nla_put_failure;
-	nlh->nlmsg_len = skb_tail_pointer(skb) - b;
-	return skb->len;
-
-nla_put_failure:
-	nlmsg_trim(skb, b);
-	return -1;
-}
-
-/* tclass_notify(): as qdisc_notify(), only the echo has a listener */
-static int tclass_notify(struct nl_out *out, const struct nlmsghdr *n,
-			 struct Qdisc *q, unsigned long cl, int event,
-			 struct netlink_ext_ack *extack)
-{
-	struct sk_buff *skb;
-
-	skb = reply_alloc();
-	if (!skb)
-		return -ENOBUFS;
-	if (tc_fill_tclass(skb, q, cl, out->portid, n->nlmsg_seq, 0, event,
-			   extack) < 0) {
-		consume_skb(skb);
-		return -EINVAL;
-	}
-	if (n->nlmsg_flags & NLM_F_ECHO)
-		out_send(out, skb);
-	else
-		consume_skb(skb);
-	return 0;
-}
-
-/* tclass_del_notify(): the message is filled before the class goes */
-static int tclass_del_notify(struct nl_out *out,
-			     const struct Qdisc_class_ops *cops,
-			     const struct nlmsghdr *n, struct Qdisc *q,
-			     unsigned long cl, struct netlink_ext_ack *extack)
-{
-	struct sk_buff *skb;
-	int err;
-
-	if (!cops->delete)
-		return -EOPNOTSUPP;
-	skb = reply_alloc();
-	if (!skb)
-		return -ENOBUFS;
-	if (tc_fill_tclass(skb, q, cl, out->portid, n->nlmsg_seq, 0,
-			   RTM_DELTCLASS, extack) < 0) {
-		consume_skb(skb);
-		return -EINVAL;
-	}
-	err = cops->delete(q, cl, extack);
-	if (err) {
-		consume_skb(skb);
-		return err;
-	}
-	if (n->nlmsg_flags & NLM_F_ECHO)
-		out_send(out, skb);
-	else
-		consume_skb(skb);
-	return 0;
-}
-
-/*
- * tc_bind_tclass() rebinds the filters of the qdisc's blocks to a new or
- * deleted class; the blocks here hold no filter that binds classes (the
- * replay's recorded results name classids), so there is nothing to walk.
- */
-
-static int tc_ctl_tclass(struct qdk_net *net, const struct nlmsghdr *n,
-			 struct nl_out *out, struct netlink_ext_ack *extack)
-{
-	const struct tcmsg *tcm = nlmsg_data(n);
-	struct nlattr *tca[TCA_MAX + 1];
-	const struct Qdisc_class_ops *cops;
-	unsigned long cl = 0, new_cl;
-	struct net_device *dev;
-	struct Qdisc *q;
-	u32 portid, clid, qid;
-	int err;
-
-	err = tc_req_parse(net, n, tca, &dev, extack);
-	if (err)
-		return err;
-
-	/*
-	 * parent: TC_H_UNSPEC unspecified, TC_H_ROOT the class is a root,
-	 * X:0 the root class, X:Y a node, 0:Y X:Y of the qdisc X:0;
-	 * handle: 0:0 from the qdisc's pool, 0:Y X:Y, X:Y as is, X:0 root.
-	 */
-	portid = tcm->tcm_parent;
-	clid = tcm->tcm_handle;
-	qid = TC_H_MAJ(clid);
-	if (portid != TC_H_ROOT) {
-		u32 qid1 = TC_H_MAJ(portid);
-
-		if (qid && qid1) {
-			if (qid != qid1)
-				return -EINVAL;
-		} else if (qid1) {
-			qid = qid1;
-		} else if (qid == 0) {
-			qid = dev->qdisc->handle;
-		}
-		if (portid)
-			portid = TC_H_MAKE(qid, portid);
-	} else if (qid == 0) {
-		qid = dev->qdisc->handle;
-	}
-
-	q = qdisc_lookup(dev, qid);
-	if (!q)
-		return -ENOENT;
-	cops = q->ops->cl_ops;
-	if (!cops)
-		return -EINVAL;
-
-	if (clid == 0) {
-		if (portid == TC_H_ROOT)
-			clid = qid;
-	} else {
-		clid = TC_H_MAKE(qid, clid);
-	}
-	if (clid)
-		cl = cops->find(q, clid);
-
-	if (cl == 0) {
-		if (n->nlmsg_type != RTM_NEWTCLASS ||
-		    !(n->nlmsg_flags & NLM_F_CREATE))
-			return -ENOENT;
-	} else {
-		switch (n->nlmsg_type) {
-		case RTM_NEWTCLASS:
-			if (n->nlmsg_flags & NLM_F_EXCL)
-				return -EEXIST;
-			break;
-		case RTM_DELTCLASS:
-			return tclass_del_notify(out, cops, n, q, cl, extack);
-		case RTM_GETTCLASS:
-			return tclass_notify(out, n, q, cl, RTM_NEWTCLASS, extack);
-		default:
-			return -EINVAL;
-		}
-	}
-
-	if (tca[TCA_INGRESS_BLOCK] || tca[TCA_EGRESS_BLOCK]) {
-		NL_SET_ERR_MSG(extack, "Shared blocks are not supported for classes");
-		return -EOPNOTSUPP;
-	}
-	if (clid == TC_H_ROOT) {
-		NL_SET_ERR_MSG(extack, "Cannot create traffic class with classid TC_H_ROOT");
-		return -EINVAL;
-	}
-	new_cl = cl;
-	err = -EOPNOTSUPP;
-	if (cops->change)
-		err = cops->change(q, clid, portid, tca, &new_cl, extack);
-	if (err == 0)
-		tclass_notify(out, n, q, new_cl, RTM_NEWTCLASS, extack);
-	return err;
-}
-
-struct qdisc_dump_args {
-	struct qdisc_walker w;
-	struct sk_buff *skb;
-	struct nl_dump *cb;
-};
-
-static int qdisc_class_dump(struct Qdisc *q, unsigned long cl,
-			    struct qdisc_walker *arg)
-{
-	struct qdisc_dump_args *a = (struct qdisc_dump_args *)arg;
-
-	return tc_fill_tclass(a->skb, q, cl, a->cb->portid,
-			      a->cb->nlh->nlmsg_seq, NLM_F_MULTI,
-			      RTM_NEWTCLASS, NULL);
-}
-
-/* one qdisc's classes; args[1] counts the classes of the qdisc at args[0] */
-static int tc_dump_tclass_qdisc(struct Qdisc *q, struct sk_buff *skb,
-				const struct tcmsg *tcm, struct nl_dump *cb,
-				int *t_p, int s_t)
-{
-	struct qdisc_dump_args arg;
-
-	if (tc_qdisc_dump_ignore(q, false) || *t_p < s_t || !q->ops->cl_ops ||
-	    (tcm->tcm_parent && TC_H_MAJ(tcm->tcm_parent) != q->handle)) {
-		(*t_p)++;
-		return 0;
-	}
-	if (*t_p > s_t)
-		cb->args[1] = 0;
-	arg.w.fn = qdisc_class_dump;
-	arg.skb = skb;
-	arg.cb = cb;
-	arg.w.stop = 0;
-	arg.w.skip = cb->args[1];
-	arg.w.count = 0;
-	q->ops->cl_ops->walk(q, &arg.w);
-	cb->args[1] = arg.w.count;
-	if (arg.w.stop)
-		return -1;
-	(*t_p)++;
-	return 0;
-}
-
-/* the root, then the qdisc the parent names or every qdisc of the device */
-static int tc_dump_tclass_root(struct Qdisc *root, struct sk_buff *skb,
-			       const struct tcmsg *tcm, struct nl_dump *cb,
-			       int *t_p, int s_t)
-{
-	struct Qdisc *q;
-	int b;
-
-	if (!root)
-		return 0;
-	if (tc_dump_tclass_qdisc(root, skb, tcm, cb, t_p, s_t) < 0)
-		return -1;
-	if (!qdisc_dev(root))
-		return 0;
-	if (tcm->tcm_parent) {
-		/* qdisc_match_from_root(): the root or one of its hash */
-		q = qdisc_lookup(qdisc_dev(root), TC_H_MAJ(tcm->tcm_parent));
-		if (q && q != root &&
-		    tc_dump_tclass_qdisc(q, skb, tcm, cb, t_p, s_t) < 0)
-			return -1;
-		return 0;
-	}
-	hash_for_each(qdisc_dev(root)->qdisc_hash, b, q, hash) {
-		if (tc_dump_tclass_qdisc(q, skb, tcm, cb, t_p, s_t) < 0)
-			return -1;
-	}
-	return 0;
-}
-
-/* tc_dump_tclass(): one device's classes; args[0] qdisc position */
-static int tc_dump_tclass(struct qdk_net *net, struct sk_buff *skb,
-			  struct nl_dump *cb)
-{
-	const struct tcmsg *tcm = nlmsg_data(cb->nlh);
-	struct net_device *dev;
-	int t = 0, s_t;
-
-	if (nlmsg_len(cb->nlh) < sizeof(*tcm))
-		return 0;
-	dev = dev_by_index(net, tcm->tcm_ifindex);
-	if (!dev)
-		return 0;
-	s_t = cb->args[0];
-	tc_dump_tclass_root(dev->qdisc, skb, tcm, cb, &t, s_t);
-	/* no ingress queue on these devices */
-	cb->args[0] = t;
-	return skb->len;
-}
-
 /* ---- rtnetlink_rcv_msg / netlink_rcv_skb ----------------------------------- */
 
 static int empty_dump(struct qdk_net *net, struct sk_buff *skb,
@@ -2217,7 +721,7 @@ static int rtnetlink_rcv_msg(struct qdk_net *net, const struct nlmsghdr *nlh,
 	switch (type) {
 	case RTM_GETLINK:
 		if (nlh->nlmsg_flags & NLM_F_DUMP) {
-			netlink_dump(net, out, nlh, rtnl_dump_ifinfo, extack);
+			qdk_nl_dump(net, out, nlh, rtnl_dump_ifinfo, extack);
 			return -EINTR;
 		}
 		if (nlmsg_len(nlh) < sizeof(struct ifinfomsg))
@@ -2233,7 +737,7 @@ static int rtnetlink_rcv_msg(struct qdk_net *net, const struct nlmsghdr *nlh,
 		return rtnl_dellink(net, nlh, extack);
 	case RTM_GETQDISC:
 		if (nlh->nlmsg_flags & NLM_F_DUMP) {
-			netlink_dump(net, out, nlh, tc_dump_qdisc, extack);
+			qdk_nl_dump(net, out, nlh, tc_dump_qdisc, extack);
 			return -EINTR;
 		}
 		fallthrough;
@@ -2247,7 +751,7 @@ static int rtnetlink_rcv_msg(struct qdk_net *net, const struct nlmsghdr *nlh,
 		return tc_modify_qdisc(net, nlh, out, extack);
 	case RTM_GETTCLASS:
 		if (nlh->nlmsg_flags & NLM_F_DUMP) {
-			netlink_dump(net, out, nlh, tc_dump_tclass, extack);
+			qdk_nl_dump(net, out, nlh, tc_dump_tclass, extack);
 			return -EINTR;
 		}
 		fallthrough;
@@ -2261,7 +765,7 @@ static int rtnetlink_rcv_msg(struct qdk_net *net, const struct nlmsghdr *nlh,
 		if (type >= RTM_BASE && (type & 3) == 2 &&
 		    nlh->nlmsg_flags & NLM_F_DUMP) {
 			/* an empty dump, like a family with nothing in it */
-			netlink_dump(net, out, nlh, empty_dump, extack);
+			qdk_nl_dump(net, out, nlh, empty_dump, extack);
 			return -EINTR;
 		}
 		return -EOPNOTSUPP;
@@ -2328,7 +832,7 @@ int qdk_rtnl_rcv(struct qdk_net *net, const void *buf, size_t len,
 			goto skip;
 ack:
 		if (nlh->nlmsg_flags & NLM_F_ACK || err)
-			netlink_ack(&out, nlh, err, &extack);
+			qdk_nl_ack(&out, nlh, err, &extack);
 skip:
 		msglen = NLMSG_ALIGN(nlh->nlmsg_len);
 		if (msglen > len)

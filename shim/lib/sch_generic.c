@@ -12,6 +12,11 @@
  * configuration's (fq_codel, as Debian's) since there is no sysctl here.
  * get_default_qdisc_ops() (sch_generic.h) gives it to mq and mqprio for
  * each queue in use, pfifo_fast to the others.
+ *
+ * And the rest of sch_generic.c that qdiscs call: noop and noqueue, a
+ * qdisc's life (qdisc_alloc, qdisc_create_dflt, qdisc_reset, qdisc_put and
+ * qdisc_destroy), dev_graft_qdisc(), dev_activate() and dev_deactivate()
+ * of the replay's device, and the mini-Qdisc pairs of ingress and clsact.
  */
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -272,3 +277,263 @@ void mini_qdisc_pair_init(struct mini_Qdisc_pair *miniqp, struct Qdisc *qdisc,
 	miniqp->miniq2.rcu_state = 0;
 	miniqp->p_miniq = p_miniq;
 }
+
+/* ---- noop ---------------------------------------------------------------- */
+
+static int noop_enqueue(struct sk_buff *skb, struct Qdisc *qdisc,
+			struct sk_buff **to_free)
+{
+	__qdisc_drop(skb, to_free);
+	return NET_XMIT_CN;
+}
+
+static struct sk_buff *noop_dequeue(struct Qdisc *qdisc)
+{
+	return NULL;
+}
+
+struct Qdisc_ops noop_qdisc_ops __read_mostly = {
+	.id		=	"noop",
+	.priv_size	=	0,
+	.enqueue	=	noop_enqueue,
+	.dequeue	=	noop_dequeue,
+	.peek		=	noop_dequeue,
+	.owner		=	THIS_MODULE,
+};
+
+static struct netdev_queue noop_netdev_queue = {
+	.qdisc		=	&noop_qdisc,
+	.qdisc_sleeping	=	&noop_qdisc,
+};
+
+struct Qdisc noop_qdisc = {
+	.enqueue	=	noop_enqueue,
+	.dequeue	=	noop_dequeue,
+	.flags		=	TCQ_F_BUILTIN,
+	.ops		=	&noop_qdisc_ops,
+	.q.lock		=	__SPIN_LOCK_UNLOCKED(noop_qdisc.q.lock),
+	.dev_queue	=	&noop_netdev_queue,
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+	.busylock	=	__SPIN_LOCK_UNLOCKED(noop_qdisc.busylock),
+#endif
+	.gso_skb = {
+		.next = (struct sk_buff *)&noop_qdisc.gso_skb,
+		.prev = (struct sk_buff *)&noop_qdisc.gso_skb,
+		.qlen = 0,
+		.lock = __SPIN_LOCK_UNLOCKED(noop_qdisc.gso_skb.lock),
+	},
+	.skb_bad_txq = {
+		.next = (struct sk_buff *)&noop_qdisc.skb_bad_txq,
+		.prev = (struct sk_buff *)&noop_qdisc.skb_bad_txq,
+		.qlen = 0,
+		.lock = __SPIN_LOCK_UNLOCKED(noop_qdisc.skb_bad_txq.lock),
+	},
+};
+
+/*
+ * noqueue: the default of devices without a queue (IFF_NO_QUEUE: lo,
+ * dummy). register_qdisc() gives it noop's enqueue; its init clears it
+ * again because the transmit path treats a NULL enqueue as "no queue".
+ */
+static int noqueue_init(struct Qdisc *qdisc, struct nlattr *opt,
+			struct netlink_ext_ack *extack)
+{
+	qdisc->enqueue = NULL;
+	return 0;
+}
+
+struct Qdisc_ops noqueue_qdisc_ops __read_mostly = {
+	.id		=	"noqueue",
+	.priv_size	=	0,
+	.init		=	noqueue_init,
+	.enqueue	=	noop_enqueue,
+	.dequeue	=	noop_dequeue,
+	.peek		=	noop_dequeue,
+	.owner		=	THIS_MODULE,
+};
+
+/* ---- life cycle ---------------------------------------------------------- */
+
+struct Qdisc *qdisc_alloc(struct netdev_queue *dev_queue,
+			  const struct Qdisc_ops *ops,
+			  struct netlink_ext_ack *extack)
+{
+	unsigned int size = sizeof(struct Qdisc) + ops->priv_size;
+	struct Qdisc *sch;
+
+	if (!dev_queue) {
+		NL_SET_ERR_MSG(extack, "No device queue given");
+		return ERR_PTR(-EINVAL);
+	}
+
+	sch = kzalloc(size, GFP_KERNEL);
+	if (!sch)
+		return ERR_PTR(-ENOBUFS);
+	__skb_queue_head_init(&sch->gso_skb);
+	__skb_queue_head_init(&sch->skb_bad_txq);
+	gnet_stats_basic_sync_init(&sch->bstats);
+	spin_lock_init(&sch->q.lock);
+
+	if (ops->static_flags & TCQ_F_CPUSTATS) {
+		sch->cpu_bstats = alloc_percpu(struct gnet_stats_basic_sync);
+		if (!sch->cpu_bstats)
+			goto errout1;
+		sch->cpu_qstats = alloc_percpu(struct gnet_stats_queue);
+		if (!sch->cpu_qstats) {
+			free_percpu(sch->cpu_bstats);
+			goto errout1;
+		}
+	}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+	spin_lock_init(&sch->busylock);
+#endif
+	spin_lock_init(&sch->seqlock);
+
+	sch->ops = ops;
+	sch->flags = ops->static_flags;
+	sch->enqueue = ops->enqueue;
+	sch->dequeue = ops->dequeue;
+	sch->dev_queue = dev_queue;
+	sch->owner = -1;
+	refcount_set(&sch->refcnt, 1);
+	qdk_acct_qdisc_new(sch);
+	return sch;
+
+errout1:
+	kfree(sch);
+	return ERR_PTR(-ENOBUFS);
+}
+
+
+void qdisc_free(struct Qdisc *qdisc)
+{
+	int armed;
+
+	qdk_watchdogs_forget(qdisc);
+	qdk_acct_qdisc_free(qdisc);
+	/* a timer left armed in freed memory would fire into garbage */
+	armed = qdk_time_purge_range(qdisc, ksize(qdisc));
+	if (armed)
+		pr_err("qdk: qdisc %s freed with %d timer(s) still armed\n",
+		       qdisc->ops->id, armed);
+	if (qdisc_is_percpu_stats(qdisc)) {
+		free_percpu(qdisc->cpu_bstats);
+		free_percpu(qdisc->cpu_qstats);
+	}
+	kfree(qdisc);
+}
+
+struct Qdisc *qdisc_create_dflt(struct netdev_queue *dev_queue,
+				const struct Qdisc_ops *ops,
+				unsigned int parentid,
+				struct netlink_ext_ack *extack)
+{
+	struct Qdisc *sch;
+
+	if (!try_module_get(ops->owner)) {
+		NL_SET_ERR_MSG(extack, "Failed to increase module reference counter");
+		return NULL;
+	}
+
+	sch = qdisc_alloc(dev_queue, ops, extack);
+	if (IS_ERR(sch)) {
+		module_put(ops->owner);
+		return NULL;
+	}
+	sch->parent = parentid;
+
+	if (!ops->init || qdk_ctx_op("init", ops->id, ops->init(sch, NULL, extack)) == 0)
+		return sch;
+
+	qdisc_put(sch);
+	return NULL;
+}
+
+void qdisc_reset(struct Qdisc *qdisc)
+{
+	const struct Qdisc_ops *ops = qdisc->ops;
+
+	if (ops->reset)
+		ops->reset(qdisc);
+
+	__skb_queue_purge(&qdisc->gso_skb);
+	__skb_queue_purge(&qdisc->skb_bad_txq);
+
+	qdisc->q.qlen = 0;
+	qdisc->qstats.backlog = 0;
+}
+
+static void __qdisc_destroy(struct Qdisc *qdisc)
+{
+	const struct Qdisc_ops *ops = qdisc->ops;
+
+	qdisc_hash_del(qdisc);
+	qdisc_reset(qdisc);
+	if (ops->destroy)
+		qdk_ctx_op_void("destroy", ops->id, ops->destroy(qdisc));
+	module_put(ops->owner);
+	qdisc_free(qdisc);
+}
+
+void qdisc_destroy(struct Qdisc *qdisc)
+{
+	if (qdisc->flags & TCQ_F_BUILTIN)
+		return;
+	__qdisc_destroy(qdisc);
+}
+
+void qdisc_put(struct Qdisc *qdisc)
+{
+	if (!qdisc)
+		return;
+	if (qdisc->flags & TCQ_F_BUILTIN ||
+	    !refcount_dec_and_test(&qdisc->refcnt))
+		return;
+	__qdisc_destroy(qdisc);
+}
+
+void qdisc_put_unlocked(struct Qdisc *qdisc)
+{
+	qdisc_put(qdisc);
+}
+
+/* Attach qdisc (NULL: noop) to a tx queue; returns the old one. */
+struct Qdisc *dev_graft_qdisc(struct netdev_queue *dev_queue,
+			      struct Qdisc *qdisc)
+{
+	struct Qdisc *oqdisc = dev_queue->qdisc_sleeping;
+
+	if (!qdisc)
+		qdisc = &noop_qdisc;
+	dev_queue->qdisc_sleeping = qdisc;
+	dev_queue->qdisc = &noop_qdisc;
+	return oqdisc;
+}
+
+/* The device is always running: (de)activation changes nothing here. */
+void dev_activate(struct net_device *dev)
+{
+	unsigned int i;
+
+	for (i = 0; i < dev->num_tx_queues; i++) {
+		struct netdev_queue *q = netdev_get_tx_queue(dev, i);
+
+		q->qdisc = q->qdisc_sleeping;
+	}
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+void dev_deactivate(struct net_device *dev, bool reset_needed)
+#else
+void dev_deactivate(struct net_device *dev)
+#endif
+{
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* pfifo_fast's TC_PRIO -> band map, which fq's default priomap copies */
+const u8 sch_default_prio2band[TC_PRIO_MAX + 1] = {
+	1, 2, 2, 2, 1, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1
+};
+#endif

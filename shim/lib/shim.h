@@ -181,6 +181,8 @@ size_t qdk_list_ops(const char **names, size_t max);
 extern void (*qdk_netif_schedule_hook)(struct Qdisc *q);
 /* earliest armed watchdog of sch */
 bool qdk_watchdog_of(const struct Qdisc *sch, u64 *expires);
+/* a qdisc freed: its watchdogs are no longer armed (sch_generic.c) */
+void qdk_watchdogs_forget(const struct Qdisc *sch);
 
 /* rtnetlink.c: one tc request (RTM_*QDISC, RTM_*TCLASS) for dev, outside any namespace */
 struct net_device;
