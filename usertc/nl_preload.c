@@ -16,7 +16,8 @@
  * replies come back bare. Receiving times out after $QDK_NS_TIMEOUT
  * seconds (10), so a stuck daemon never hangs tc.
  *
- * The namespace's sysfs files (netdevsim's bus, QDK_NS_SYSFS_PREFIX):
+ * The namespace's sysfs files (netdevsim's bus and the devices' tx_queue_len,
+ * QDK_NS_SYSFS_BUS and QDK_NS_SYSFS_NET):
  * open, open64, openat and openat64 of such a path connect to the daemon,
  * which takes the connection as that file opened (QDK_NS_OP_SYSFS_OPEN;
  * a path it does not have fails with its errno, ENOENT). Each write(2) to
@@ -423,7 +424,7 @@ static int32_t sysfs_answer(int fd)
 	return v;
 }
 
-/* open(2) of a path under QDK_NS_SYSFS_PREFIX: the daemon's file */
+/* open(2) of a path under QDK_NS_SYSFS_BUS or _NET: the daemon's file */
 static int sysfs_open(const char *path, int flags)
 {
 	struct qdk_ns_hdr hdr = { .magic = QDK_NS_MAGIC, .op = QDK_NS_OP_SYSFS_OPEN };
@@ -459,7 +460,8 @@ static int sysfs_open(const char *path, int flags)
 
 static int is_sysfs_path(const char *path)
 {
-	return path && !strncmp(path, QDK_NS_SYSFS_PREFIX, strlen(QDK_NS_SYSFS_PREFIX));
+	return path && (!strncmp(path, QDK_NS_SYSFS_BUS, strlen(QDK_NS_SYSFS_BUS)) ||
+			!strncmp(path, QDK_NS_SYSFS_NET, strlen(QDK_NS_SYSFS_NET)));
 }
 
 typedef int (*openat_fn)(int, const char *, int, ...);

@@ -45,7 +45,8 @@ enum qdk_ns_op {
 };
 
 /* the sysfs files the namespace answers (qdk_net_sysfs_open()) live here */
-#define QDK_NS_SYSFS_PREFIX	"/sys/bus/netdevsim/"
+#define QDK_NS_SYSFS_BUS	"/sys/bus/netdevsim/"
+#define QDK_NS_SYSFS_NET	"/sys/class/net/"
 
 /* in front of every datagram a client sends; replies are bare netlink */
 struct qdk_ns_hdr {

@@ -106,7 +106,7 @@ static int serve_one(struct ns_server *s, struct ns_client *c)
 		return 2;
 	case QDK_NS_OP_SYSFS_OPEN:
 		buf[(size_t)n < cap ? (size_t)n : cap - 1] = '\0';
-		err = qdk_net_sysfs_open((const char *)buf + sizeof(hdr));
+		err = qdk_net_sysfs_open(s->net, (const char *)buf + sizeof(hdr));
 		if (err >= 0)
 			c->sysfs = err;
 		return answer(c, err < 0 ? err : 0);

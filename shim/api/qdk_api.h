@@ -473,7 +473,7 @@ enum {
 };
 
 /* ---- a network namespace answering rtnetlink (shim/lib/rtnetlink.c) ---- */
-/* (its qdisc and class requests: shim/lib/sch_api.c; netdevsim: netdevsim.c) */
+/* (its qdisc and class requests: shim/lib/sch_api.c; sysfs: net-sysfs.c) */
 
 /*
  * Devices and their qdiscs as a Linux 6.1 network namespace holds them,
@@ -518,14 +518,15 @@ long qdk_net_root_tca(struct qdk_net *net, const char *name, void *buf,
 		      size_t len);
 
 /*
- * The namespace's sysfs files that processes write: netdevsim's bus
- * ("/sys/bus/netdevsim/new_device" and "del_device", 6.1's
+ * The namespace's sysfs files that processes write (shim/lib/net-sysfs.c):
+ * netdevsim's bus ("/sys/bus/netdevsim/new_device" and "del_device", 6.1's
  * drivers/net/netdevsim/bus.c), which make and remove its multi-queue
- * devices. qdk_net_sysfs_open() gives the file's number, or -ENOENT for a
- * path the namespace does not have; qdk_net_sysfs_write() is one write(2)
- * of buf to it as the attribute's store answers: bytes taken or -errno.
+ * devices, and a device's "/sys/class/net/NAME/tx_queue_len".
+ * qdk_net_sysfs_open() gives the file's number, or -ENOENT for a path the
+ * namespace does not have; qdk_net_sysfs_write() is one write(2) of buf to
+ * it as the attribute's store answers: bytes taken or -errno.
  */
-int qdk_net_sysfs_open(const char *path);
+int qdk_net_sysfs_open(struct qdk_net *net, const char *path);
 long qdk_net_sysfs_write(struct qdk_net *net, int file, const void *buf,
 			 size_t len);
 

@@ -3,8 +3,9 @@
  * netdevsim.c - netdevsim's bus of a namespace, as 6.1's
  * drivers/net/netdevsim/bus.c and netdev.c make it: "ID [PORT_COUNT
  * [NUM_QUEUES]]" written to /sys/bus/netdevsim/new_device makes multi-queue
- * ethernet ports (rtnetlink.c's devices), "ID" to del_device removes them.
- * The stock tc's tests (tdc) make their multi-queue devices this way.
+ * ethernet ports (rtnetlink.c's devices), "ID" to del_device removes them
+ * (net-sysfs.c hands them the writes). The stock tc's tests (tdc) make
+ * their multi-queue devices this way.
  */
 #include <linux/kernel.h>
 #include <linux/list.h>
@@ -135,7 +136,7 @@ static struct nsim_bus_dev *nsim_bus_dev_find(struct qdk_net *net,
  * port that cannot be made (no queues) leaves the bus device without it,
  * as a failed probe does, and the write succeeds.
  */
-static int nsim_new_device(struct qdk_net *net, const char *buf)
+int qdk_nsim_new_device(struct qdk_net *net, const char *buf)
 {
 	unsigned int v[3] = { 0, 1, 1 }, i;
 	struct nsim_bus_dev *bd;
@@ -169,7 +170,7 @@ static int nsim_new_device(struct qdk_net *net, const char *buf)
 }
 
 /* del_device_store(): "ID" */
-static int nsim_del_device(struct qdk_net *net, const char *buf)
+int qdk_nsim_del_device(struct qdk_net *net, const char *buf)
 {
 	struct nsim_bus_dev *bd;
 	unsigned int id;
@@ -187,46 +188,4 @@ static int nsim_del_device(struct qdk_net *net, const char *buf)
 		return -ENOENT;
 	nsim_bus_dev_del(net, bd);
 	return 0;
-}
-
-/* ---- sysfs files of the namespace ------------------------------------------ */
-
-static const struct {
-	const char *path;
-	int (*store)(struct qdk_net *net, const char *buf);
-} sysfs_files[] = {
-	{ "/sys/bus/netdevsim/new_device", nsim_new_device },
-	{ "/sys/bus/netdevsim/del_device", nsim_del_device },
-};
-
-int qdk_net_sysfs_open(const char *path)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(sysfs_files); i++)
-		if (!strcmp(path, sysfs_files[i].path))
-			return (int)i;
-	return -ENOENT;
-}
-
-/*
- * kernfs_fop_write_iter() for a store-only attribute: at most a page,
- * NUL-terminated, the store's result is write()'s.
- */
-long qdk_net_sysfs_write(struct qdk_net *net, int file, const void *buf,
-			 size_t len)
-{
-	char page[PAGE_SIZE];
-	int err;
-
-	if (file < 0 || (size_t)file >= ARRAY_SIZE(sysfs_files))
-		return -EBADF;
-	if (len > PAGE_SIZE - 1)
-		len = PAGE_SIZE - 1;
-	memcpy(page, buf, len);
-	page[len] = '\0';
-	rtnl_lock();
-	err = sysfs_files[file].store(net, page);
-	rtnl_unlock();
-	return err ? err : (long)len;
 }

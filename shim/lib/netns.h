@@ -4,7 +4,8 @@
  * qdk_api.h's qdk_net_*), shared by the files that serve it as the kernel
  * splits the work: rtnetlink.c (the namespace, its devices and links, and
  * the dispatch of requests), sch_api.c (the qdisc and class requests),
- * netdevsim.c (netdevsim's bus files) and af_netlink.c (acks and dumps).
+ * netdevsim.c (netdevsim's bus), net-sysfs.c (the sysfs files processes
+ * write) and af_netlink.c (acks and dumps).
  * Private to shim/lib: no module includes it.
  */
 #ifndef QDK_SHIM_NETNS_H
@@ -97,9 +98,12 @@ struct qdk_ndev *qdk_ns_ether_create(struct qdk_net *net, const char *name,
 				     unsigned int rxqs, u8 tag);
 void qdk_ns_dev_free(struct qdk_net *net, struct qdk_ndev *nd);
 void qdk_ns_dev_activate(struct net_device *dev);
+int qdk_ns_change_tx_queue_len(struct net_device *dev, unsigned long new_len);
 void qdk_ns_dev_deactivate(struct net_device *dev);
 
-/* netdevsim.c: the bus devices of a namespace going with it */
+/* netdevsim.c: its bus files' stores, the bus devices going with a namespace */
+int qdk_nsim_new_device(struct qdk_net *net, const char *buf);
+int qdk_nsim_del_device(struct qdk_net *net, const char *buf);
 void qdk_nsim_free_all(struct qdk_net *net);
 
 /* af_netlink.c: replies, netlink_ack() and netlink_dump() */

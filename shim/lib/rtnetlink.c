@@ -9,7 +9,8 @@
  * requests to sch_api.c as the kernel's rtnl_register() table does.
  * Requests are processed message by message, acked when asked or when they
  * fail (af_netlink.c), dumps in NLM_F_MULTI parts closed by NLMSG_DONE.
- * netdevsim's bus files are netdevsim.c's; what the files share, netns.h.
+ * netdevsim's bus is netdevsim.c's, the sysfs files net-sysfs.c's; what the
+ * files share, netns.h.
  *
  * Why one file past 800 lines: the kernel's rtnetlink.c holds the same
  * three jobs (a device made by a request, its attributes, the dispatch),
@@ -20,6 +21,7 @@
  * listeners (tc monitor, NLM_F_ECHO).
  */
 #include <linux/kernel.h>
+#include <linux/version.h>
 #include <linux/list.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -408,10 +410,26 @@ nla_put_failure:
 	return -EMSGSIZE;
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/*
+ * 6.12 and 7.x refuse a tx_queue_len above S16_MAX when the request is
+ * parsed, for a new device too; 6.1 only when an existing one's changes
+ * (dev_change_tx_queue_len()), and takes any on a new device.
+ */
+static const struct netlink_range_validation txqlen_range = {
+	.min = 0,
+	.max = S16_MAX,
+};
+#endif
+
 static const struct nla_policy ifla_policy[IFLA_MAX + 1] = {
 	[IFLA_IFNAME]		= { .type = NLA_STRING, .len = IFNAMSIZ - 1 },
 	[IFLA_MTU]		= { .type = NLA_U32 },
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	[IFLA_TXQLEN]		= NLA_POLICY_FULL_RANGE(NLA_U32, &txqlen_range),
+#else
 	[IFLA_TXQLEN]		= { .type = NLA_U32 },
+#endif
 	[IFLA_LINKINFO]		= { .type = NLA_NESTED },
 	[IFLA_EXT_MASK]		= { .type = NLA_U32 },
 	[IFLA_NUM_TX_QUEUES]	= { .type = NLA_U32 },
@@ -462,15 +480,17 @@ static struct net_device *link_lookup(struct qdk_net *net,
 /*
  * dev_change_tx_queue_len() and dev_qdisc_change_tx_queue_len(): each
  * queue's qdisc that sizes itself by it (pfifo_fast) follows, with the
- * device deactivated meanwhile.
+ * device deactivated meanwhile. Above S16_MAX: -ERANGE, nothing changed.
  */
-static void dev_change_tx_queue_len(struct net_device *dev, u32 new_len)
+int qdk_ns_change_tx_queue_len(struct net_device *dev, unsigned long new_len)
 {
 	bool up = dev->flags & IFF_UP;
 	unsigned int i;
 
+	if (new_len > S16_MAX)
+		return -ERANGE;
 	if (new_len == dev->tx_queue_len)
-		return;
+		return 0;
 	dev->tx_queue_len = new_len;
 	if (up)
 		qdk_ns_dev_deactivate(dev);
@@ -484,6 +504,7 @@ static void dev_change_tx_queue_len(struct net_device *dev, u32 new_len)
 	}
 	if (up)
 		qdk_ns_dev_activate(dev);
+	return 0;
 }
 
 /* dev_change_flags() for IFF_UP: dev_open()/dev_close() */
@@ -519,8 +540,12 @@ static int link_change(struct net_device *dev, const struct ifinfomsg *ifm,
 		}
 		dev->mtu = mtu;
 	}
-	if (tb[IFLA_TXQLEN])
-		dev_change_tx_queue_len(dev, nla_get_u32(tb[IFLA_TXQLEN]));
+	if (tb[IFLA_TXQLEN]) {
+		int err = qdk_ns_change_tx_queue_len(dev, nla_get_u32(tb[IFLA_TXQLEN]));
+
+		if (err)
+			return err;
+	}
 	if (ifm->ifi_change & IFF_UP || (!ifm->ifi_change && ifm->ifi_flags & IFF_UP))
 		link_set_up(dev, ifm->ifi_flags & IFF_UP);
 	return 0;
@@ -608,6 +633,11 @@ static int rtnl_newlink(struct qdk_net *net, const struct nlmsghdr *nlh,
 	nd = link_create(net, ifname, kind, txqs, rxqs);
 	if (!nd)
 		return -ENOMEM;
+	/* rtnl_create_link() takes the length as it comes (the policy bounds it) */
+	if (tb[IFLA_TXQLEN]) {
+		nd->dev.tx_queue_len = nla_get_u32(tb[IFLA_TXQLEN]);
+		tb[IFLA_TXQLEN] = NULL;
+	}
 	err = link_change(&nd->dev, ifm, tb, extack);
 	if (err) {
 		qdk_ns_dev_free(net, nd);

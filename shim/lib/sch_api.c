@@ -14,6 +14,7 @@
  * each half would export its internals to the other.
  */
 #include <linux/kernel.h>
+#include <linux/version.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -691,12 +692,19 @@ static int qdisc_graft(struct net_device *dev, struct Qdisc *parent,
 	return 0;
 }
 
-/* a request naming a kind (TCA_KIND) must name q's: "Invalid qdisc name" */
+/*
+ * A request naming a kind (TCA_KIND) must name q's. 7.x says why in its
+ * message; 6.12 and 6.1 say "Invalid qdisc name" alone.
+ */
 static bool kind_matches(struct nlattr **tca, const struct Qdisc *q,
 			 struct netlink_ext_ack *extack)
 {
 	if (tca[TCA_KIND] && nla_strcmp(tca[TCA_KIND], q->ops->id)) {
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 0, 0)
+		NL_SET_ERR_MSG(extack, "Invalid qdisc name: must match existing qdisc");
+#else
 		NL_SET_ERR_MSG(extack, "Invalid qdisc name");
+#endif
 		return false;
 	}
 	return true;
