@@ -11,7 +11,8 @@
 #   make kernel     sch_<kind>.ko for the template and every qdisc (KDIR=...,
 #                   or KERNEL=6.1|6.12|7.x: tools/kdir.sh)
 #   make tdc        the kernel's tc-testing qdisc cases through qdk-tc and in
-#                   the VM, per-kind table in build/tdc/report.txt
+#                   the VM, per-kind table in build/tdc/report.txt (KERNEL=
+#                   6.12|7.x: that series' own cases, build/tdc-SERIES/)
 #   make bench      whole-process replay times against cat and a bare qdisc loop
 #                   (BENCH_BIG=1: also 50M events; BENCH_VM=0: not the recorder)
 #   make fidelity   kind x option set -> events, drops, marks, draws, exact or not,

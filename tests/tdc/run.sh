@@ -1,37 +1,50 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# run.sh [--user] - `make tdc`: the kernel's tc-testing qdisc cases
-# (tests/tdc/README.md) through build/user/qdk-tc and, unless --user, in
-# the VM against Debian's kernel. The VM's results become the committed
-# reference tests/tdc/reference-6.1.json (commit it when it changes); with
-# --user the reference stands in for the VM (tests/suites/36-tdc).
-# Writes build/tdc/report.txt and report.json, prints the table, and exits 1
-# when a case the kernel passes fails in user space without an entry in
-# tests/tdc/exceptions.txt.
+# run.sh [--user] - `make tdc [KERNEL=SERIES]`: the series' own tc-testing
+# qdisc cases (tests/tdc/README.md) through build/user[-SERIES]/qdk-tc and,
+# unless --user, in the VM against Debian's kernel of the series. The VM's
+# results become the committed reference tests/tdc/reference-SERIES.json
+# (commit it when it changes); with --user the reference stands in for the
+# VM (tests/suites/36-tdc). Writes build/tdc[-SERIES]/report.txt and
+# report.json, prints the table, and exits 1 when a case the kernel passes
+# fails in user space without an entry in tests/tdc/exceptions-SERIES.txt.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 2
 PY=${PYTHON:-/usr/bin/python3}
-B=$top/build/tdc
-T=tools/testing/selftests/tc-testing/tc-tests/qdiscs
-# netdevsim, which Debian's kernel does not build: the VM loads it from here
+SERIES=${KERNEL:-6.1}
+tag=
+[ "$SERIES" = 6.1 ] || tag=-$SERIES
+export KERNEL=$SERIES
+B=$top/build/tdc$tag
+TT=tools/testing/selftests/tc-testing
+T=$TT/tc-tests/qdiscs
+# what tdc.py reads of the series' own runner (names, per-case devices)
+TDC_FILES="$TT/tdc.py $TT/tdc_config.py $TT/plugin-lib/nsPlugin.py"
+# netdevsim, which Debian's kernels do not build: the VM loads it from here
 NSIM=drivers/net/netdevsim
 SRC=$B/src/$T
-REF=tests/tdc/reference-6.1.json
-TARBALL=${UPSTREAM_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+REF=tests/tdc/reference-$SERIES.json
+EXC=tests/tdc/exceptions-$SERIES.txt
+# the series' user-space build (TDC_BUILD: another, e.g. build/user-san)
+export TDC_BUILD=${TDC_BUILD:-build/user$tag}
 vm=1
 [ "${1:-}" != --user ] || vm=0
+[ "$SERIES" = 6.1 ] || tools/kdir.sh --fetch >/dev/null || exit 2
+TARBALL=${UPSTREAM_TARBALL:-$(tools/kdir.sh --source)} || exit 2
 
 mkdir -p "$B"
 # The cases, once per tarball and extractor (xz is slow to seek).
 stamp=$B/src/.extracted
 if [ ! -f "$stamp" ] || [ "$TARBALL" -nt "$stamp" ] || [ upstream/extract.sh -nt "$stamp" ] ||
-	[ ! -d "$B/src/$NSIM" ]; then
-	upstream/extract.sh "$TARBALL" "$B/src" "$T" "$NSIM" || exit 2
+	[ ! -d "$B/src/$NSIM" ] || [ ! -f "$B/src/$TT/tdc_config.py" ]; then
+	# shellcheck disable=SC2086 # a list of paths
+	upstream/extract.sh "$TARBALL" "$B/src" "$T" "$NSIM" $TDC_FILES || exit 2
 	touch "$stamp"
 fi
-make -s -j2 -f Makefile.user usertc || exit 2
+# the daemon, tc and ip, and qdk-replay (whose kinds say which cases run)
+make -s -j2 -f Makefile.user KERNEL="$SERIES" usertc "$top/build/user$tag/qdk-replay" || exit 2
 
 t0=$(date +%s)
 "$PY" tests/tdc/tdc.py run "$SRC" "$B" || exit 2
@@ -59,8 +72,10 @@ if [ $vm = 1 ]; then
 	res=$B/vm-out/tdc/collect/tdc
 	[ -d "$res" ] || { echo "tdc: the VM gave no results ($B/vm-out/console.log)" >&2; exit 2; }
 	"$PY" tests/tdc/tdc.py check vm "$SRC" "$res" "$B/vm.json" || exit 2
-	"$PY" tests/tdc/tdc.py reference "$B/vm.json" "$REF" || exit 2
+	"$PY" tests/tdc/tdc.py reference "$B/vm.json" "$REF" "$SERIES" || exit 2
 	git diff --quiet -- "$REF" 2>/dev/null || echo "tdc: $REF changed: commit it"
 fi
 "$PY" tests/tdc/tdc.py report "$SRC" "$B/user.json" "$vmres" "$B" || exit 2
-"$PY" tests/tdc/tdc.py compare "$B/user.json" "$REF" tests/tdc/exceptions.txt
+[ -f "$EXC" ] || { echo "tdc: no $EXC (cases $SERIES's kernel passes that user space may fail)" >&2; exit 2; }
+[ -f "$REF" ] || { echo "tdc: no $REF: run make tdc KERNEL=$SERIES (its VM half) and commit it" >&2; exit 2; }
+"$PY" tests/tdc/tdc.py compare "$B/user.json" "$REF" "$EXC"
