@@ -6,6 +6,12 @@
  *
  * Kernel-style code: kernel-mirror headers first, then qdk_api.h (whose
  * <stdint.h>/<stdbool.h> are compatible with them, see linux/types.h).
+ *
+ * Why one file past 800 lines: every section of qdk_api.h marked api.c
+ * works on the same private state (struct qdk_qdisc with its device, the
+ * call in progress and its effects); split, that state would become a
+ * header every part reaches into. What has a kernel home lives there
+ * instead (qdk_api.h names those files).
  */
 #include <linux/kernel.h>
 #include <linux/rtnetlink.h>

@@ -13,6 +13,10 @@
  * (XA_FLAGS_TRACK_FREE) hands out the lowest index without an entry; one
  * with XA_FLAGS_ZERO_BUSY (ALLOC1) never hands out 0.
  *
+ * Why one file past 800 lines: as the kernel's lib/xarray.c, the normal
+ * and the advanced API are two views of one structure; the rows' search,
+ * growth and marks are shared by both.
+ *
  * The advanced API (xas_*()) works on the same rows: a state walked to its
  * index has xa_node NULL, XAS_RESTART before a walk, XAS_BOUNDS after a
  * search ran off its end, an XA_ERROR() after a failure. xas_store()
