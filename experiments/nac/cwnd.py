@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from vmexp import TOP, check, intervals, run_scenarios, verdict  # noqa: E402
+from vmexp import TOP, check, claim, intervals, run_scenarios, verdict  # noqa: E402
 
 RATE = "4mbit"
 RATE_BPS = 4e6
@@ -273,8 +273,9 @@ def main() -> int:
                        f"{k}: the receiver's ACKs carry the option"
                        + (" and echo the router's stamps" if stamped else ", echoing no stamp (pfifo stamps none)")))
     lines.append("")
-    for held, what in checks:
-        lines.append(verdict(held, what))
+    for i, (held, what) in enumerate(checks):
+        # the first two are the paper's comparisons; the echo's are mechanism
+        lines.append(claim(held, what, a.short, "make repro-nac") if i < 2 else verdict(held, what))
     text = "\n".join(lines) + "\n"
     print(text, end="")
     (outdir / "table.txt").write_text(text)
@@ -283,7 +284,8 @@ def main() -> int:
         indent=1) + "\n")
     plot(outdir / "cwnd.png", traces, t)
     print(f"nac: {c.passed} scenario checks passed, {c.failed} failed; results in {outdir}")
-    return 0 if all(h for h, _ in checks) and c.failed == 0 else 1
+    asserted = checks[2:] if a.short else checks
+    return 0 if all(h for h, _ in asserted) and c.failed == 0 else 1
 
 
 def plot(path: Path, traces: dict[str, dict[str, list[tuple[float, int, int, float]]]], t: int) -> None:
