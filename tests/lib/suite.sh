@@ -62,14 +62,18 @@
 set -u
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$top" || exit 1
-work=$(mktemp -d)
+# the library's own files (a build's log, a checker's output) stay out of
+# $work, which holds only what the suite puts there
+suite_dir=$(mktemp -d)
+work=$suite_dir/work
+mkdir "$work"
 passed=0 failed=0 skipped=0
 suite_cleanups=()
 
 suite_exit() {
 	local c
 	for c in "${suite_cleanups[@]}"; do eval "$c"; done
-	rm -rf "$work"
+	rm -rf "$suite_dir"
 }
 trap suite_exit EXIT
 
@@ -114,8 +118,8 @@ abort() {
 }
 
 build() {
-	make -s -j2 -f Makefile.user "$@" > "$work/build.log" 2>&1 ||
-		abort "make -f Makefile.user $*" "$(tail -n 30 "$work/build.log")"
+	make -s -j2 -f Makefile.user "$@" > "$suite_dir/build.log" 2>&1 ||
+		abort "make -f Makefile.user $*" "$(tail -n 30 "$suite_dir/build.log")"
 }
 
 add_counts() {
@@ -135,9 +139,9 @@ add_counts() {
 counted() {
 	local label=$1 rc
 	shift
-	"$@" 2>&1 | tee "$work/counted.log"
+	"$@" 2>&1 | tee "$suite_dir/counted.log"
 	rc=${PIPESTATUS[0]}
-	add_counts "$label" "$rc" "$work/counted.log"
+	add_counts "$label" "$rc" "$suite_dir/counted.log"
 }
 
 case_lines() {
