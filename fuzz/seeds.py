@@ -18,7 +18,8 @@ tcopt: the kit's kinds' tc words (the add and change lines of each
       tc.cases), and each committed trace of a kit kind: its qdisc line, a
       NUL, its TCA_OPTIONS payload (what a dump prints).
 capture: the raw record streams the suites feed `qdk-capture -i` (the
-      mkrec.py scripts of 75-record and 67-import, made into records).
+      mkrec.py scripts of recorder/tests/cases/ and 67-import, made into
+      records).
 
 Files are named by their SHA-1, as libFuzzer names what it adds, so a
 re-run adds only what is new. Prints how many seeds each corpus holds.
@@ -168,9 +169,12 @@ def binary_seeds(build: Path, out: Path) -> int:
 
 
 def record_scripts() -> Iterator[str]:
-    """The here-documents the suites give recorder/tests/mkrec.py (lines
-    the shell would expand are left out)."""
-    for suite in ("75-record", "67-import"):
+    """The scripts the suites give recorder/tests/mkrec.py: the streams of
+    recorder/tests/cases/ (75-record-capture's) and 67-import's
+    here-documents (lines the shell would expand are left out)."""
+    for f in sorted((TOP / "recorder" / "tests" / "cases").glob("*.stream")):
+        yield f.read_text()
+    for suite in ("67-import",):
         lines = (TOP / "tests" / "suites" / suite).read_text().splitlines()
         i = 0
         while i < len(lines):

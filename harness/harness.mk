@@ -54,7 +54,7 @@ coverage: all
 	-$(B)/tcopt-test
 	-$(MAKE) -s -f $(TOP)/Makefile.user COVERAGE=$(COVERAGE) shim-check
 	-$(MAKE) -s -f $(TOP)/Makefile.user COVERAGE=$(COVERAGE) qdisc-check
-	-QDK_REPLAY=$(B)/qdk-replay $(TOP)/tests/suites/30-replay
+	-for s in $(TOP)/tests/suites/30-replay*; do QDK_REPLAY=$(B)/qdk-replay $$s; done
 	@mkdir -p $(COV_DIR)
 	cd $(TOP) && gcovr --root $(TOP) --object-directory $(B) \
 		--exclude '$(TOP)/build/.*' --exclude '.*/test/.*' --exclude '.*/test_.*' \

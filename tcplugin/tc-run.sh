@@ -8,7 +8,7 @@
 # OUTDIR/ID.{out,err,rc}; when SNAP is 1, tc's four views of r1 afterwards
 # go to OUTDIR/ID.{show,sshow,json,sjson}. Nothing is judged here: the host
 # (tccases.py check) compares the files against the cases. Exit 0 unless the
-# step list is missing. Outside the guest (tests/suites/35-usertc runs the
+# step list is missing. Outside the guest (tests/suites/35-usertc-ns runs the
 # steps through qdk-tc) the caller sets DEV and puts its tc first in PATH.
 set -u
 steps=${1:?usage: tc-run.sh STEPS OUTDIR}

@@ -32,7 +32,7 @@ kind, its options print through the plugin (no "[Unknown qdisc").
     tccases.py lint CASEFILE...              parse only
 
 With --no-traffic after compile or check, `run` steps are left out of the
-list and reported as skipped (tests/suites/35-usertc: a user-space
+list and reported as skipped (tests/suites/35-usertc-ns: a user-space
 namespace carries no traffic).
 """
 from __future__ import annotations

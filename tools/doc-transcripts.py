@@ -46,8 +46,9 @@ The begin marker's words say how the region runs:
     timeout=S      seconds the whole region may take (default 300)
 
 To add a transcript: put the markers around a ``` block whose `$ ` lines are
-what a reader types, choose the words above, add `--check --suite NAME` to
-the suite that builds what it needs (if it has no call yet), run
+what a reader types, choose the words above, add `transcripts_current NAME
+WHAT` (tests/lib/suite.sh: it runs `--check --suite NAME`) to the suite that
+builds what it needs (if it has no call yet), run
 `tools/doc-transcripts.py` and review the output it wrote like code. Only
 deterministic output belongs in a transcript; prose next to it must not
 quote its figures (they would go stale unchecked). Output that is not
@@ -261,9 +262,11 @@ def lint(doc: str, lines: list[str]) -> list[str]:
         suite = TOP / "tests/suites" / r.opts["suite"]
         if not suite.is_file():
             bad.append(f"{r.where()}: suite={r.opts['suite']}: tests/suites has no such suite")
-        elif f"--check --suite {r.opts['suite']}" not in suite.read_text():
+        elif not any(call in suite.read_text() for call in
+                     (f"--check --suite {r.opts['suite']}", f"transcripts_current {r.opts['suite']} ")):
             bad.append(f"{r.where()}: tests/suites/{r.opts['suite']} does not run "
-                       f"tools/doc-transcripts.py --check --suite {r.opts['suite']}")
+                       f"tools/doc-transcripts.py --check --suite {r.opts['suite']} "
+                       f"(tests/lib/suite.sh: transcripts_current {r.opts['suite']} WHAT)")
     fence = None
     for i, line in enumerate(lines):
         if line.startswith("```"):

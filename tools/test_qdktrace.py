@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-"""Unit test of tools/qdktrace.py, the Python trace reader (run by tests/suites/30-replay).
+"""Unit test of tools/qdktrace.py, the Python trace reader (run by tests/suites/30-replay-refused).
 
     tools/test_qdktrace.py QDK_REPLAY [FUZZ_DIR]
 
@@ -11,7 +11,7 @@
 - malformed traces are refused at the line and with the words the C reader
   uses; compressed traces stream (.zst through zstd, .gz), a corrupt one is
   refused; memory stays flat however long the trace;
-- on FUZZ_DIR's mutated traces (30-replay's), the reader refuses no trace
+- on FUZZ_DIR's mutated traces (30-replay-refused's), the reader refuses no trace
   that verify accepts, and verify stops (refused or diverged) at the line the
   reader refuses or before;
 - the binary twins (`qdk-replay convert`) of the committed and the mutated

@@ -9,7 +9,7 @@ each event the C reader hands out as a JSON line, then the header) and in
 Python (tools/qdktrace.py, which the Python tools use). This test feeds both
 the same corpus: every committed trace (as test_qdktrace.py lists them) and
 every input of the trace fuzzer's corpus (fuzz/corpus/trace/), and N
-(default 400) mutants of them made with a fixed seed, as 30-replay makes its
+(default 400) mutants of them made with a fixed seed, as 30-replay-refused makes its
 own (bytes cut, inserted, changed, lines swapped), so that most of the
 refusals are tried, each in both forms: text and its binary twin
 (`qdk-replay convert`). For each

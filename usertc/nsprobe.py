@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """nsprobe.py NAME - send a running qdk-ns namespace malformed datagrams and
 check that it drops or refuses each the way netlink does, then still answers
-(tests/suites/35-usertc). Prints "ok ..."/"FAIL ..." lines, exits 1 on a
+(tests/suites/35-usertc-ns). Prints "ok ..."/"FAIL ..." lines, exits 1 on a
 failure."""
 from __future__ import annotations
 

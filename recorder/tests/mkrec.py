@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Write recorder records (recorder/qdk_rec.h) from a small text script.
 
-Used by tests/suites/75-record to feed qdk-capture -i with exactly the
+Used by tests/suites/75-record-capture (its streams: recorder/tests/cases/) to feed qdk-capture -i with exactly the
 record streams the kernel module produces, without a kernel. One record
 per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
 

@@ -5,7 +5,7 @@
 # arrivals from `qdk-replay gen`, a tree header (each class's and child's
 # TCA_OPTIONS as the kernel's own dump writes them, tc's words for people),
 # driven through the shim by `qdk-replay drive`. 40-upstream verifies the
-# results; 30-replay checks that this script still makes them byte for byte.
+# results; 30-replay-runs checks that this script still makes them byte for byte.
 #   traces/trees/make.sh [OUTDIR]      (default traces/upstream)
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
