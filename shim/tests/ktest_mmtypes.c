@@ -219,3 +219,55 @@ KTEST(mmtypes, mm_flags)
 	return 0;
 }
 #endif
+
+KTEST(mmtypes, folio_refs_freeze_and_try_get)
+{
+	struct page *page = alloc_pages(GFP_KERNEL | __GFP_COMP, 1);
+	struct folio *folio = page_folio(page);
+
+	KT_EQ(folio_ref_count(folio), 1);
+	KT_EQ(page_count(page + 1), 1);		/* a tail page counts as its head */
+	folio_ref_add(folio, 2);
+	KT_EQ(folio_ref_inc_return(folio), 4);
+	KT_EQ(folio_ref_sub_return(folio, 2), 2);
+	KT_ASSERT(!folio_ref_freeze(folio, 1), "a count of 2 is not frozen at 1");
+	KT_ASSERT(folio_ref_freeze(folio, 2), "frozen");
+	KT_EQ(folio_ref_count(folio), 0);
+	KT_ASSERT(!folio_try_get(folio), "no reference on a frozen folio");
+	KT_ASSERT(folio_ref_zero_or_close_to_overflow(folio), "zero");
+	folio_ref_unfreeze(folio, 2);
+	KT_ASSERT(folio_try_get(folio), "thawed");
+	KT_EQ(folio_ref_dec_return(folio), 2);
+	KT_ASSERT(!folio_ref_sub_and_test(folio, 1), "one left");
+	folio_set_count(folio, -5);
+	KT_ASSERT(folio_ref_zero_or_close_to_overflow(folio), "overflowed");
+	folio_set_count(folio, 1);
+	KT_ASSERT(!folio_ref_zero_or_close_to_overflow(folio), "one");
+	KT_ASSERT(!is_zero_folio(folio), "an allocated folio is not the zero page");
+	folio_put(folio);
+	return 0;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+KTEST(mmtypes, folio_copy_and_nontail)
+{
+	struct folio *src = folio_alloc(GFP_KERNEL, 1), *dst = folio_alloc(GFP_KERNEL, 1);
+	struct folio *again;
+
+	memset(folio_address(src), 0x5a, PAGE_SIZE);
+	memset((char *)folio_address(src) + PAGE_SIZE, 0xa5, PAGE_SIZE);
+	KT_EQ(folio_mc_copy(dst, src), 0);
+	KT_EQ(((u8 *)folio_address(dst))[PAGE_SIZE - 1], 0x5a);
+	KT_EQ(((u8 *)folio_address(dst))[2 * PAGE_SIZE - 1], 0xa5);
+	KT_ASSERT(folio_has_pincount(dst), "large");
+	KT_ASSERT(!folio_is_pfmemalloc(dst), "not from the reserves");
+
+	again = folio_get_nontail_page(&src->page);
+	KT_ASSERT(again == src, "its folio");
+	KT_EQ(folio_ref_count(src), 2);
+	folio_put(again);
+	folio_put(src);
+	folio_put(dst);
+	return 0;
+}
+#endif

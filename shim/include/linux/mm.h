@@ -11,6 +11,7 @@
 #include <linux/atomic.h>
 #include <linux/bits.h>
 #include <linux/mm_types.h>
+#include <linux/page_ref.h>
 #define PAGE_ALIGN(addr)	ALIGN(addr, PAGE_SIZE)
 #define PAGE_ALIGNED(addr)	IS_ALIGNED((unsigned long)(addr), PAGE_SIZE)
 #define MAX_ORDER	11
@@ -44,31 +45,6 @@ static inline struct page *virt_to_head_page(const void *addr)
 	return compound_head(virt_to_page(addr));
 }
 
-static inline int page_ref_count(const struct page *page)
-{
-	return atomic_read(&page->_refcount);
-}
-
-static inline void set_page_count(struct page *page, int v)
-{
-	atomic_set(&page->_refcount, v);
-}
-
-static inline void page_ref_add(struct page *page, int nr)
-{
-	atomic_add(nr, &page->_refcount);
-}
-
-static inline int page_ref_sub_and_test(struct page *page, int nr)
-{
-	return atomic_sub_and_test(nr, &page->_refcount);
-}
-
-static inline int page_count(const struct page *page)
-{
-	return page_ref_count(compound_head(page));
-}
-
 static inline void get_page(struct page *page)
 {
 	atomic_inc(&compound_head(page)->_refcount);
@@ -81,34 +57,6 @@ static inline bool page_is_pfmemalloc(const struct page *page)
 }
 
 void put_page(struct page *page);
-
-
-/* the reference-count helpers of linux/page_ref.h and mm.h */
-static inline int page_ref_dec_and_test(struct page *page)
-{
-	return atomic_dec_and_test(&page->_refcount);
-}
-
-static inline void page_ref_inc(struct page *page)
-{
-	atomic_inc(&page->_refcount);
-}
-
-static inline void page_ref_dec(struct page *page)
-{
-	atomic_dec(&page->_refcount);
-}
-
-static inline void page_ref_sub(struct page *page, int nr)
-{
-	atomic_sub(nr, &page->_refcount);
-}
-
-/* one more reference unless the count is 0 already (the page is being freed) */
-static inline bool page_ref_add_unless(struct page *page, int nr, int u)
-{
-	return atomic_add_unless(&page->_refcount, nr, u);
-}
 
 static inline bool get_page_unless_zero(struct page *page)
 {
@@ -312,6 +260,70 @@ static inline void folio_put_refs(struct folio *folio, int refs)
 	if (atomic_sub_and_test(refs, &folio->_refcount))
 		__folio_put(folio);
 }
+
+/* a count of 0, or one about to overflow into the negative */
+#define folio_ref_zero_or_close_to_overflow(folio) \
+	((unsigned int)folio_ref_count(folio) + 127u <= 127u)
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* taken from the emergency reserves: lru.next's bit 1, as for a page */
+static inline bool folio_is_pfmemalloc(const struct folio *folio)
+{
+	return (unsigned long)folio->lru.next & BIT(1);
+}
+
+/* a reference on a page known not to be a tail page, as its folio */
+static inline struct folio *folio_get_nontail_page(struct page *page)
+{
+	if (unlikely(!get_page_unless_zero(page)))
+		return NULL;
+	return (struct folio *)page;
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: the order and size of a folio known to be large */
+static inline unsigned int folio_large_order(const struct folio *folio)
+{
+	return folio->page.__qdk_order;
+}
+
+static inline unsigned long folio_large_nr_pages(const struct folio *folio)
+{
+	return 1UL << folio_large_order(folio);
+}
+
+/* a large folio (every one on 64 bits) keeps a pin count of its own */
+static inline bool folio_has_pincount(const struct folio *folio)
+{
+	return folio_large_order(folio) > 0;
+}
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define folio_has_pincount(folio)	(folio_order(folio) > 0)
+#endif
+
+/*
+ * The zero page: x86's empty_zero_page, a page of zeroes user mappings
+ * share for reads (lib/memory.c); no page the allocators hand out is it.
+ */
+extern unsigned long empty_zero_page[PAGE_SIZE / sizeof(unsigned long)];
+
+static inline bool is_zero_page(const struct page *page)
+{
+	return page_to_pfn(page) == virt_to_pfn(empty_zero_page);
+}
+
+static inline bool is_zero_folio(const struct folio *folio)
+{
+	return is_zero_page(&folio->page);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* copy a folio's pages into another of the same size (lib/util.c) */
+void folio_copy(struct folio *dst, struct folio *src);
+/* the same, 0 or -EHWPOISON had a read hit poisoned memory (never here) */
+int folio_mc_copy(struct folio *dst, struct folio *src);
+#endif
 
 /* split a non-compound block so that each of its pages holds a reference */
 void split_page(struct page *page, unsigned int order);
