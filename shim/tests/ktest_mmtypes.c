@@ -271,3 +271,50 @@ KTEST(mmtypes, folio_copy_and_nontail)
 	return 0;
 }
 #endif
+
+KTEST(mmtypes, thp_sizes)
+{
+	struct page *page = alloc_pages(GFP_KERNEL | __GFP_COMP, 2);
+
+	KT_EQ(thp_order(page), 2);
+	KT_EQ(thp_size(page), 4 * PAGE_SIZE);
+	KT_EQ(thp_order(page + 1), 0);	/* a tail page is no THP head */
+	__free_pages(page, 2);
+	return 0;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+KTEST(mmtypes, mmap_actions)
+{
+	struct vm_area_desc desc = { .start = 0x20000, .end = 0x24000, .pgoff = 3,
+				     .page_prot = __pgprot(0x25) };
+	struct page *pages[4];
+
+	mmap_action_remap_full(&desc, 0x1234);
+	KT_EQ(desc.action.type, MMAP_REMAP_PFN);
+	KT_EQ(desc.action.remap.start, 0x20000);
+	KT_EQ(desc.action.remap.size, 0x4000);
+	KT_EQ(pgprot_val(desc.action.remap.pgprot), 0x25);
+	mmap_action_ioremap(&desc, 0x21000, 0x99, 0x1000);
+	KT_EQ(desc.action.type, MMAP_IO_REMAP_PFN);
+	KT_EQ(desc.action.remap.start_pfn, 0x99);
+	mmap_action_simple_ioremap(&desc, 0xfe000000, 0x2000);
+	KT_EQ(desc.action.type, MMAP_SIMPLE_IO_REMAP);
+	KT_EQ(desc.action.simple_ioremap.size, 0x2000);
+	mmap_action_map_kernel_pages_full(&desc, pages);
+	KT_EQ(desc.action.type, MMAP_MAP_KERNEL_PAGES);
+	KT_EQ(desc.action.map_kernel.nr_pages, 4);
+	KT_EQ(desc.action.map_kernel.pgoff, 3);
+	return 0;
+}
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+KTEST(mmtypes, mm_cid_states)
+{
+	KT_ASSERT(mm_cid_is_unset(-1) && !mm_cid_is_lazy_put(-1), "unset is not lazy");
+	KT_ASSERT(mm_cid_is_lazy_put(mm_cid_set_lazy_put(5)), "lazy");
+	KT_ASSERT(!mm_cid_is_valid(mm_cid_set_lazy_put(5)), "not valid while lazy");
+	KT_EQ(mm_cid_clear_lazy_put(mm_cid_set_lazy_put(5)), 5);
+	KT_EQ(MAX_FOLIO_NR_PAGES, 1UL << 18);
+	return 0;
+}
+#endif

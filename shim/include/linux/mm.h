@@ -101,21 +101,46 @@ static inline unsigned int page_shift(struct page *page)
 	return PAGE_SHIFT + compound_order(page);
 }
 
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* a transparent huge page's order, pages and bytes: its compound block's */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline unsigned int thp_order(struct page *page)
+#else
 static inline int thp_order(struct page *page)
+#endif
 {
 	return compound_order(page);
 }
 
+static inline unsigned long thp_size(struct page *page)
+{
+	return PAGE_SIZE << thp_order(page);
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
 static inline int thp_nr_pages(struct page *page)
 {
 	return compound_nr(page);
 }
+#endif
 
-static inline unsigned long thp_size(struct page *page)
-{
-	return page_size(page);
-}
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* 6.1: what frees a compound block, an index in page[1] */
+typedef void compound_page_dtor(struct page *);
+
+enum compound_dtor_id {
+	NULL_COMPOUND_DTOR,
+	COMPOUND_PAGE_DTOR,
+	HUGETLB_PAGE_DTOR,
+	TRANSHUGE_PAGE_DTOR,
+	NR_COMPOUND_DTORS,
+};
+
+/* show_mem()'s filter: leave out the nodes the task may not use */
+#define SHOW_MEM_FILTER_NODES	(0x0001u)
+#elif LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+/* 6.12: only hugetlbfs makes folios past MAX_PAGE_ORDER, up to a PUD's (1 GiB) */
+#define MAX_FOLIO_ORDER		(30 - PAGE_SHIFT)
+#define MAX_FOLIO_NR_PAGES	(1UL << MAX_FOLIO_ORDER)
 #endif
 
 #define offset_in_page(p)	((unsigned long)(p) & ~PAGE_MASK)
@@ -1159,6 +1184,10 @@ static inline bool vma_is_foreign(struct vm_area_struct *vma)
 /* the gap kept free below a stack that grows down (mm/mmap.c, 256 pages) */
 extern unsigned long stack_guard_gap;
 
+/* 6.12 names this stack_guard_start_gap(); 6.1 has it inside vm_start_gap() */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define qdk_stack_guard_start_gap	stack_guard_start_gap
+#endif
 static inline unsigned long qdk_stack_guard_start_gap(struct vm_area_struct *vma)
 {
 	if (vma->vm_flags & VM_GROWSDOWN)
@@ -1680,6 +1709,84 @@ static inline unsigned long vma_kernel_pagesize(struct vm_area_struct *vma)
 {
 	return PAGE_SIZE;
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* a mapping's NUMA balancing state: none until its first scan, freed with it */
+static inline void vma_numab_state_init(struct vm_area_struct *vma)
+{
+	vma->numab_state = NULL;
+}
+
+static inline void vma_numab_state_free(struct vm_area_struct *vma)
+{
+	kfree(vma->numab_state);
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/*
+ * 7.x: what an mmap_prepare() hook asks to be done once the mapping is
+ * made (mmap_action_complete(), which would fill the page tables, is not
+ * modelled): a pfn range remapped (I/O memory too), or kernel pages mapped.
+ */
+static inline void mmap_action_remap(struct vm_area_desc *desc, unsigned long start,
+				     unsigned long start_pfn, unsigned long size)
+{
+	struct mmap_action *action = &desc->action;
+
+	WARN_ON_ONCE(start < desc->start || start >= desc->end);
+	WARN_ON_ONCE(start + size > desc->end);
+	action->type = MMAP_REMAP_PFN;
+	action->remap.start = start;
+	action->remap.start_pfn = start_pfn;
+	action->remap.size = size;
+	action->remap.pgprot = desc->page_prot;
+}
+
+static inline void mmap_action_remap_full(struct vm_area_desc *desc, unsigned long start_pfn)
+{
+	mmap_action_remap(desc, desc->start, start_pfn, vma_desc_size(desc));
+}
+
+static inline void mmap_action_ioremap(struct vm_area_desc *desc, unsigned long start,
+				       unsigned long start_pfn, unsigned long size)
+{
+	mmap_action_remap(desc, start, start_pfn, size);
+	desc->action.type = MMAP_IO_REMAP_PFN;
+}
+
+static inline void mmap_action_ioremap_full(struct vm_area_desc *desc,
+					    unsigned long start_pfn)
+{
+	mmap_action_ioremap(desc, desc->start, start_pfn, vma_desc_size(desc));
+}
+
+static inline void mmap_action_simple_ioremap(struct vm_area_desc *desc,
+					      phys_addr_t start_phys_addr, unsigned long size)
+{
+	desc->action.simple_ioremap.start_phys_addr = start_phys_addr;
+	desc->action.simple_ioremap.size = size;
+	desc->action.type = MMAP_SIMPLE_IO_REMAP;
+}
+
+static inline void mmap_action_map_kernel_pages(struct vm_area_desc *desc, unsigned long start,
+						struct page **pages, unsigned long nr_pages)
+{
+	struct mmap_action *action = &desc->action;
+
+	action->type = MMAP_MAP_KERNEL_PAGES;
+	action->map_kernel.start = start;
+	action->map_kernel.pages = pages;
+	action->map_kernel.nr_pages = nr_pages;
+	action->map_kernel.pgoff = desc->pgoff;
+}
+
+static inline void mmap_action_map_kernel_pages_full(struct vm_area_desc *desc,
+						     struct page **pages)
+{
+	mmap_action_map_kernel_pages(desc, desc->start, pages, vma_desc_pages(desc));
+}
+#endif
 
 /* a file system's errno as a fault code (0 means the page is locked) */
 static inline vm_fault_t vmf_fs_error(int err)

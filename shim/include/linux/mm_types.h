@@ -678,6 +678,43 @@ static inline unsigned long mmf_init_legacy_flags(unsigned long flags)
 }
 #endif
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0) && \
+	LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+/*
+ * 6.12: a task's concurrency id in its mm: unset is all ones; a set top
+ * bit marks one the scheduler may take back lazily.
+ */
+enum mm_cid_state {
+	MM_CID_UNSET = -1U,
+	MM_CID_LAZY_PUT = (1U << 31),
+};
+
+static inline bool mm_cid_is_unset(int cid)
+{
+	return cid == MM_CID_UNSET;
+}
+
+static inline bool mm_cid_is_lazy_put(int cid)
+{
+	return !mm_cid_is_unset(cid) && (cid & MM_CID_LAZY_PUT);
+}
+
+static inline bool mm_cid_is_valid(int cid)
+{
+	return !(cid & MM_CID_LAZY_PUT);
+}
+
+static inline int mm_cid_set_lazy_put(int cid)
+{
+	return cid | MM_CID_LAZY_PUT;
+}
+
+static inline int mm_cid_clear_lazy_put(int cid)
+{
+	return cid & ~MM_CID_LAZY_PUT;
+}
+#endif
+
 /* the multi-gen LRU's list of mms to walk (CONFIG_LRU_GEN=y) */
 struct lru_gen_mm_list {
 	struct list_head fifo;
