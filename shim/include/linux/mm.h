@@ -1977,4 +1977,11 @@ int region_intersects(resource_size_t offset, size_t size, unsigned long flags,
 #include <linux/wait.h>
 #include <linux/xarray.h>
 #include <linux/personality.h>	/* asm/processor.h's, for TASK_EXEC */
+#include <linux/kconfig.h>
+#include <linux/notifier.h>
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#include <linux/idr.h>
+#include <linux/kobject.h>
+#include <linux/sysfs.h>
+#endif
 #endif

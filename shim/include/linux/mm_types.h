@@ -780,4 +780,10 @@ static inline unsigned long encoded_nr_pages(struct encoded_page *page)
 #include <linux/seqlock.h>
 #include <linux/srcu.h>
 #include <linux/wait.h>
+#include <linux/notifier.h>
+#include <linux/personality.h>
+#include <linux/rculist.h>
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#include <linux/random.h>
+#endif
 #endif

@@ -72,4 +72,19 @@ struct lazy_mmu_state {
 };
 #endif
 
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/kernel.h>
+#include <linux/bitmap.h>
+#include <linux/bug.h>
+#include <linux/err.h>
+#include <linux/export.h>
+#include <linux/init.h>
+#include <linux/overflow.h>
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#include <linux/cleanup.h>
+#include <linux/list.h>
+#include <linux/random.h>
+#include <linux/sprintf.h>
+#include <linux/trace_printk.h>
+#endif
 #endif

@@ -221,4 +221,10 @@ static inline void folio_ref_unfreeze(struct folio *folio, int count)
 	page_ref_unfreeze(&folio->page, count);
 }
 
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/notifier.h>
+#include <linux/personality.h>
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#include <linux/random.h>
+#endif
 #endif
