@@ -8,6 +8,12 @@
 
 #define NO_PT "the shim has no user address space or page tables"
 
+/*
+ * The zero page (x86 keeps it in head_64.S, mm/memory.c its pfn): page
+ * aligned and never written, so that is_zero_page() knows it by its pfn.
+ */
+unsigned long empty_zero_page[PAGE_SIZE / sizeof(unsigned long)] __aligned(PAGE_SIZE);
+
 int vm_insert_page(struct vm_area_struct *vma, unsigned long addr, struct page *page)
 {
 	QDK_UNMODELLED(vm_insert_page, NO_PT);

@@ -4,6 +4,7 @@
  * kernel's mm/util.c). kmemdup() itself is in string.c.
  */
 #include <linux/err.h>
+#include <linux/mm.h>
 #include <linux/overflow.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -104,4 +105,27 @@ void *kvmemdup(const void *src, size_t len, gfp_t gfp)
 	return p;
 }
 EXPORT_SYMBOL(kvmemdup);
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* page by page, as the kernel copies (its highmem pages mapped one at a time) */
+void folio_copy(struct folio *dst, struct folio *src)
+{
+	long i, nr = folio_nr_pages(src);
+
+	for (i = 0; i < nr; i++) {
+		memcpy(page_address(folio_page(dst, i)), page_address(folio_page(src, i)),
+		       PAGE_SIZE);
+		cond_resched();
+	}
+}
+EXPORT_SYMBOL(folio_copy);
+
+/* no machine check can interrupt a copy in user space: always 0 */
+int folio_mc_copy(struct folio *dst, struct folio *src)
+{
+	folio_copy(dst, src);
+	return 0;
+}
+EXPORT_SYMBOL(folio_mc_copy);
 #endif

@@ -11,6 +11,7 @@
 #include <linux/atomic.h>
 #include <linux/bits.h>
 #include <linux/mm_types.h>
+#include <linux/page_ref.h>
 #define PAGE_ALIGN(addr)	ALIGN(addr, PAGE_SIZE)
 #define PAGE_ALIGNED(addr)	IS_ALIGNED((unsigned long)(addr), PAGE_SIZE)
 #define MAX_ORDER	11
@@ -44,31 +45,6 @@ static inline struct page *virt_to_head_page(const void *addr)
 	return compound_head(virt_to_page(addr));
 }
 
-static inline int page_ref_count(const struct page *page)
-{
-	return atomic_read(&page->_refcount);
-}
-
-static inline void set_page_count(struct page *page, int v)
-{
-	atomic_set(&page->_refcount, v);
-}
-
-static inline void page_ref_add(struct page *page, int nr)
-{
-	atomic_add(nr, &page->_refcount);
-}
-
-static inline int page_ref_sub_and_test(struct page *page, int nr)
-{
-	return atomic_sub_and_test(nr, &page->_refcount);
-}
-
-static inline int page_count(const struct page *page)
-{
-	return page_ref_count(compound_head(page));
-}
-
 static inline void get_page(struct page *page)
 {
 	atomic_inc(&compound_head(page)->_refcount);
@@ -81,34 +57,6 @@ static inline bool page_is_pfmemalloc(const struct page *page)
 }
 
 void put_page(struct page *page);
-
-
-/* the reference-count helpers of linux/page_ref.h and mm.h */
-static inline int page_ref_dec_and_test(struct page *page)
-{
-	return atomic_dec_and_test(&page->_refcount);
-}
-
-static inline void page_ref_inc(struct page *page)
-{
-	atomic_inc(&page->_refcount);
-}
-
-static inline void page_ref_dec(struct page *page)
-{
-	atomic_dec(&page->_refcount);
-}
-
-static inline void page_ref_sub(struct page *page, int nr)
-{
-	atomic_sub(nr, &page->_refcount);
-}
-
-/* one more reference unless the count is 0 already (the page is being freed) */
-static inline bool page_ref_add_unless(struct page *page, int nr, int u)
-{
-	return atomic_add_unless(&page->_refcount, nr, u);
-}
 
 static inline bool get_page_unless_zero(struct page *page)
 {
@@ -153,21 +101,46 @@ static inline unsigned int page_shift(struct page *page)
 	return PAGE_SHIFT + compound_order(page);
 }
 
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* a transparent huge page's order, pages and bytes: its compound block's */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline unsigned int thp_order(struct page *page)
+#else
 static inline int thp_order(struct page *page)
+#endif
 {
 	return compound_order(page);
 }
 
+static inline unsigned long thp_size(struct page *page)
+{
+	return PAGE_SIZE << thp_order(page);
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
 static inline int thp_nr_pages(struct page *page)
 {
 	return compound_nr(page);
 }
+#endif
 
-static inline unsigned long thp_size(struct page *page)
-{
-	return page_size(page);
-}
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* 6.1: what frees a compound block, an index in page[1] */
+typedef void compound_page_dtor(struct page *);
+
+enum compound_dtor_id {
+	NULL_COMPOUND_DTOR,
+	COMPOUND_PAGE_DTOR,
+	HUGETLB_PAGE_DTOR,
+	TRANSHUGE_PAGE_DTOR,
+	NR_COMPOUND_DTORS,
+};
+
+/* show_mem()'s filter: leave out the nodes the task may not use */
+#define SHOW_MEM_FILTER_NODES	(0x0001u)
+#elif LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+/* 6.12: only hugetlbfs makes folios past MAX_PAGE_ORDER, up to a PUD's (1 GiB) */
+#define MAX_FOLIO_ORDER		(30 - PAGE_SHIFT)
+#define MAX_FOLIO_NR_PAGES	(1UL << MAX_FOLIO_ORDER)
 #endif
 
 #define offset_in_page(p)	((unsigned long)(p) & ~PAGE_MASK)
@@ -312,6 +285,70 @@ static inline void folio_put_refs(struct folio *folio, int refs)
 	if (atomic_sub_and_test(refs, &folio->_refcount))
 		__folio_put(folio);
 }
+
+/* a count of 0, or one about to overflow into the negative */
+#define folio_ref_zero_or_close_to_overflow(folio) \
+	((unsigned int)folio_ref_count(folio) + 127u <= 127u)
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* taken from the emergency reserves: lru.next's bit 1, as for a page */
+static inline bool folio_is_pfmemalloc(const struct folio *folio)
+{
+	return (unsigned long)folio->lru.next & BIT(1);
+}
+
+/* a reference on a page known not to be a tail page, as its folio */
+static inline struct folio *folio_get_nontail_page(struct page *page)
+{
+	if (unlikely(!get_page_unless_zero(page)))
+		return NULL;
+	return (struct folio *)page;
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: the order and size of a folio known to be large */
+static inline unsigned int folio_large_order(const struct folio *folio)
+{
+	return folio->page.__qdk_order;
+}
+
+static inline unsigned long folio_large_nr_pages(const struct folio *folio)
+{
+	return 1UL << folio_large_order(folio);
+}
+
+/* a large folio (every one on 64 bits) keeps a pin count of its own */
+static inline bool folio_has_pincount(const struct folio *folio)
+{
+	return folio_large_order(folio) > 0;
+}
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define folio_has_pincount(folio)	(folio_order(folio) > 0)
+#endif
+
+/*
+ * The zero page: x86's empty_zero_page, a page of zeroes user mappings
+ * share for reads (lib/memory.c); no page the allocators hand out is it.
+ */
+extern unsigned long empty_zero_page[PAGE_SIZE / sizeof(unsigned long)];
+
+static inline bool is_zero_page(const struct page *page)
+{
+	return page_to_pfn(page) == virt_to_pfn(empty_zero_page);
+}
+
+static inline bool is_zero_folio(const struct folio *folio)
+{
+	return is_zero_page(&folio->page);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* copy a folio's pages into another of the same size (lib/util.c) */
+void folio_copy(struct folio *dst, struct folio *src);
+/* the same, 0 or -EHWPOISON had a read hit poisoned memory (never here) */
+int folio_mc_copy(struct folio *dst, struct folio *src);
+#endif
 
 /* split a non-compound block so that each of its pages holds a reference */
 void split_page(struct page *page, unsigned int order);
@@ -684,6 +721,331 @@ static inline bool fault_flag_allow_retry_first(enum fault_flag flags)
 #define MM_CP_UFFD_WP_RESOLVE	(1UL << 3)
 #define MM_CP_UFFD_WP_ALL	(MM_CP_UFFD_WP | MM_CP_UFFD_WP_RESOLVE)
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/*
+ * 7.x: vma_flags_t, a bitmap of vma_flag_t bit numbers, built with
+ * mk_vma_flags(VMA_READ_BIT, ...) and tested, set and cleared whole.
+ */
+static inline void vma_flags_set_flag(vma_flags_t *flags, vma_flag_t bit)
+{
+	__set_bit((int)bit, flags->__vma_flags);
+}
+
+static inline vma_flags_t __mk_vma_flags(vma_flags_t flags, size_t count,
+					 const vma_flag_t *bits)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		vma_flags_set_flag(&flags, bits[i]);
+	return flags;
+}
+
+#define mk_vma_flags(...) \
+	__mk_vma_flags(EMPTY_VMA_FLAGS, COUNT_ARGS(__VA_ARGS__), \
+		       (const vma_flag_t []){ __VA_ARGS__ })
+/* a copy of @flags with these bits added */
+#define append_vma_flags(flags, ...) \
+	__mk_vma_flags(flags, COUNT_ARGS(__VA_ARGS__), (const vma_flag_t []){ __VA_ARGS__ })
+
+static inline int vma_flags_count(const vma_flags_t *flags)
+{
+	return bitmap_weight(flags->__vma_flags, NUM_VMA_FLAG_BITS);
+}
+
+static inline bool vma_flags_test(const vma_flags_t *flags, vma_flag_t bit)
+{
+	return test_bit((int)bit, flags->__vma_flags);
+}
+
+/* the flags both have */
+static inline vma_flags_t vma_flags_and_mask(const vma_flags_t *flags, vma_flags_t to_and)
+{
+	vma_flags_t dst;
+
+	bitmap_and(dst.__vma_flags, flags->__vma_flags, to_and.__vma_flags,
+		   NUM_VMA_FLAG_BITS);
+	return dst;
+}
+
+#define vma_flags_and(flags, ...) vma_flags_and_mask(flags, mk_vma_flags(__VA_ARGS__))
+
+/* any of the mask's flags set */
+static inline bool vma_flags_test_any_mask(const vma_flags_t *flags, vma_flags_t to_test)
+{
+	return bitmap_intersects(flags->__vma_flags, to_test.__vma_flags, NUM_VMA_FLAG_BITS);
+}
+
+#define vma_flags_test_any(flags, ...) \
+	vma_flags_test_any_mask(flags, mk_vma_flags(__VA_ARGS__))
+
+/* every one of the mask's flags set */
+static inline bool vma_flags_test_all_mask(const vma_flags_t *flags, vma_flags_t to_test)
+{
+	return bitmap_subset(to_test.__vma_flags, flags->__vma_flags, NUM_VMA_FLAG_BITS);
+}
+
+#define vma_flags_test_all(flags, ...) \
+	vma_flags_test_all_mask(flags, mk_vma_flags(__VA_ARGS__))
+
+/* a mask of at most one flag (VMA_DROPPABLE, EMPTY_VMA_FLAGS when unconfigured) */
+static inline bool vma_flags_test_single_mask(const vma_flags_t *flags, vma_flags_t flagmask)
+{
+	WARN_ON_ONCE(vma_flags_count(&flagmask) > 1);
+	return vma_flags_test_any_mask(flags, flagmask);
+}
+
+static inline void vma_flags_set_mask(vma_flags_t *flags, vma_flags_t to_set)
+{
+	bitmap_or(flags->__vma_flags, flags->__vma_flags, to_set.__vma_flags,
+		  NUM_VMA_FLAG_BITS);
+}
+
+#define vma_flags_set(flags, ...) vma_flags_set_mask(flags, mk_vma_flags(__VA_ARGS__))
+
+/* the union of whole masks (mk_vma_flags() takes bit numbers) */
+static inline vma_flags_t __mk_vma_flags_from_masks(size_t count, const vma_flags_t *masks)
+{
+	vma_flags_t flags = EMPTY_VMA_FLAGS;
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		vma_flags_set_mask(&flags, masks[i]);
+	return flags;
+}
+
+#define mk_vma_flags_from_masks(...) \
+	__mk_vma_flags_from_masks(COUNT_ARGS(__VA_ARGS__), \
+				  (const vma_flags_t []){ __VA_ARGS__ })
+
+static inline void vma_flags_clear_mask(vma_flags_t *flags, vma_flags_t to_clear)
+{
+	bitmap_andnot(flags->__vma_flags, flags->__vma_flags, to_clear.__vma_flags,
+		      NUM_VMA_FLAG_BITS);
+}
+
+#define vma_flags_clear(flags, ...) vma_flags_clear_mask(flags, mk_vma_flags(__VA_ARGS__))
+
+/* the flags one of the two has and the other has not */
+static inline vma_flags_t vma_flags_diff_pair(const vma_flags_t *flags,
+					      const vma_flags_t *flags_other)
+{
+	vma_flags_t dst;
+
+	bitmap_xor(dst.__vma_flags, flags->__vma_flags, flags_other->__vma_flags,
+		   NUM_VMA_FLAG_BITS);
+	return dst;
+}
+
+static inline bool vma_flags_same_pair(const vma_flags_t *flags,
+				       const vma_flags_t *flags_other)
+{
+	return bitmap_equal(flags->__vma_flags, flags_other->__vma_flags, NUM_VMA_FLAG_BITS);
+}
+
+static inline bool vma_flags_same_mask(const vma_flags_t *flags, vma_flags_t flags_other)
+{
+	return bitmap_equal(flags->__vma_flags, flags_other.__vma_flags, NUM_VMA_FLAG_BITS);
+}
+
+/* exactly these flags set, no others */
+#define vma_flags_same(flags, ...) vma_flags_same_mask(flags, mk_vma_flags(__VA_ARGS__))
+
+/* the same on a vma's flags */
+static inline bool vma_test(const struct vm_area_struct *vma, vma_flag_t bit)
+{
+	return vma_flags_test(&vma->flags, bit);
+}
+
+static inline bool vma_test_any_mask(const struct vm_area_struct *vma, vma_flags_t flags)
+{
+	return vma_flags_test_any_mask(&vma->flags, flags);
+}
+
+#define vma_test_any(vma, ...) vma_test_any_mask(vma, mk_vma_flags(__VA_ARGS__))
+
+static inline bool vma_test_all_mask(const struct vm_area_struct *vma, vma_flags_t flags)
+{
+	return vma_flags_test_all_mask(&vma->flags, flags);
+}
+
+#define vma_test_all(vma, ...) vma_test_all_mask(vma, mk_vma_flags(__VA_ARGS__))
+
+static inline bool vma_test_single_mask(const struct vm_area_struct *vma,
+					vma_flags_t flagmask)
+{
+	return vma_flags_test_single_mask(&vma->flags, flagmask);
+}
+
+static inline void vma_set_flags_mask(struct vm_area_struct *vma, vma_flags_t flags)
+{
+	vma_flags_set_mask(&vma->flags, flags);
+}
+
+#define vma_set_flags(vma, ...) vma_set_flags_mask(vma, mk_vma_flags(__VA_ARGS__))
+
+static inline void vma_clear_flags_mask(struct vm_area_struct *vma, vma_flags_t flags)
+{
+	vma_flags_clear_mask(&vma->flags, flags);
+}
+
+#define vma_clear_flags(vma, ...) vma_clear_flags_mask(vma, mk_vma_flags(__VA_ARGS__))
+
+/* and on a mapping's description in mmap_prepare() */
+static inline bool vma_desc_test(const struct vm_area_desc *desc, vma_flag_t bit)
+{
+	return vma_flags_test(&desc->vma_flags, bit);
+}
+
+static inline bool vma_desc_test_any_mask(const struct vm_area_desc *desc, vma_flags_t flags)
+{
+	return vma_flags_test_any_mask(&desc->vma_flags, flags);
+}
+
+#define vma_desc_test_any(desc, ...) vma_desc_test_any_mask(desc, mk_vma_flags(__VA_ARGS__))
+
+static inline bool vma_desc_test_all_mask(const struct vm_area_desc *desc, vma_flags_t flags)
+{
+	return vma_flags_test_all_mask(&desc->vma_flags, flags);
+}
+
+#define vma_desc_test_all(desc, ...) vma_desc_test_all_mask(desc, mk_vma_flags(__VA_ARGS__))
+
+static inline void vma_desc_set_flags_mask(struct vm_area_desc *desc, vma_flags_t flags)
+{
+	vma_flags_set_mask(&desc->vma_flags, flags);
+}
+
+#define vma_desc_set_flags(desc, ...) vma_desc_set_flags_mask(desc, mk_vma_flags(__VA_ARGS__))
+
+static inline void vma_desc_clear_flags_mask(struct vm_area_desc *desc, vma_flags_t flags)
+{
+	vma_flags_clear_mask(&desc->vma_flags, flags);
+}
+
+#define vma_desc_clear_flags(desc, ...) \
+	vma_desc_clear_flags_mask(desc, mk_vma_flags(__VA_ARGS__))
+
+/*
+ * Flags only some bits may be set atomically under the read lock: 7.x
+ * allows VMA_MAYBE_GUARD_BIT alone, and warns at any other.
+ */
+#define VM_ATOMIC_SET_ALLOWED	VM_MAYBE_GUARD
+
+static inline bool __vma_atomic_valid_flag(struct vm_area_struct *vma, vma_flag_t bit)
+{
+	return !WARN_ON_ONCE(!(BIT((int)bit) & VM_ATOMIC_SET_ALLOWED));
+}
+
+static inline void vma_set_atomic_flag(struct vm_area_struct *vma, vma_flag_t bit)
+{
+	if (__vma_atomic_valid_flag(vma, bit))
+		set_bit((int)bit, vma->flags.__vma_flags);
+}
+
+static inline bool vma_test_atomic_flag(struct vm_area_struct *vma, vma_flag_t bit)
+{
+	if (__vma_atomic_valid_flag(vma, bit))
+		return test_bit((int)bit, vma->flags.__vma_flags);
+	return false;
+}
+
+/* the masks of the VM_* flags above, as vma_flags_t (x86-64's configuration) */
+#define VMA_STACK_EARLY		EMPTY_VMA_FLAGS
+#define VMA_SHADOW_STACK	mk_vma_flags(VMA_SHADOW_STACK_BIT)
+#define VMA_STARTGAP_FLAGS	mk_vma_flags(VMA_GROWSDOWN_BIT, VMA_SHADOW_STACK_BIT)
+#define VMA_GROWSUP		EMPTY_VMA_FLAGS
+#define VMA_UFFD_MISSING	mk_vma_flags(VMA_UFFD_MISSING_BIT)
+#define VMA_UFFD_WP		mk_vma_flags(VMA_UFFD_WP_BIT)
+#define VMA_UFFD_MINOR		mk_vma_flags(VMA_UFFD_MINOR_BIT)
+#define VMA_UFFD_RWP		mk_vma_flags(VMA_UFFD_RWP_BIT)
+#define VMA_DROPPABLE		mk_vma_flags(VMA_DROPPABLE_BIT)
+#define VMA_STACK_INCOMPLETE_SETUP \
+	append_vma_flags(VMA_STACK_EARLY, VMA_RAND_READ_BIT, VMA_SEQ_READ_BIT)
+#define VMA_DATA_FLAGS_TSK_EXEC	mk_vma_flags(VMA_READ_BIT, VMA_WRITE_BIT, TASK_EXEC_BIT, \
+					     VMA_MAYREAD_BIT, VMA_MAYWRITE_BIT, \
+					     VMA_MAYEXEC_BIT)
+#define VMA_DATA_FLAGS_NON_EXEC	mk_vma_flags(VMA_READ_BIT, VMA_WRITE_BIT, VMA_MAYREAD_BIT, \
+					     VMA_MAYWRITE_BIT, VMA_MAYEXEC_BIT)
+#define VMA_DATA_FLAGS_EXEC	mk_vma_flags(VMA_READ_BIT, VMA_WRITE_BIT, VMA_EXEC_BIT, \
+					     VMA_MAYREAD_BIT, VMA_MAYWRITE_BIT, \
+					     VMA_MAYEXEC_BIT)
+#define VMA_DATA_DEFAULT_FLAGS	VMA_DATA_FLAGS_TSK_EXEC
+#define VMA_STACK_DEFAULT_FLAGS	VMA_DATA_DEFAULT_FLAGS
+#define VMA_STACK_FLAGS	append_vma_flags(VMA_STACK_DEFAULT_FLAGS, VMA_STACK_BIT, VMA_ACCOUNT_BIT)
+#define VMA_ACCESS_FLAGS	mk_vma_flags(VMA_READ_BIT, VMA_WRITE_BIT, VMA_EXEC_BIT)
+#define VMA_SPECIAL_FLAGS	mk_vma_flags(VMA_IO_BIT, VMA_DONTEXPAND_BIT, VMA_PFNMAP_BIT, \
+					     VMA_MIXEDMAP_BIT)
+#define VMA_REMAP_FLAGS		mk_vma_flags(VMA_IO_BIT, VMA_PFNMAP_BIT, VMA_DONTEXPAND_BIT, \
+					     VMA_DONTDUMP_BIT)
+#define VMA_LOCKED_MASK		mk_vma_flags(VMA_LOCKED_BIT, VMA_LOCKONFAULT_BIT)
+/* kept on the merged mapping when either had them (soft-dirty is configured) */
+#define VMA_STICKY_FLAGS	mk_vma_flags(VMA_SOFTDIRTY_BIT, VMA_MAYBE_GUARD_BIT)
+#define VMA_IGNORE_MERGE_FLAGS	VMA_STICKY_FLAGS
+/* a mapping whose page tables fork copies: what they hold no fault rebuilds */
+#define VM_COPY_ON_FORK	(VM_PFNMAP | VM_MIXEDMAP | VM_UFFD_WP | VM_UFFD_RWP | VM_MAYBE_GUARD)
+/* change_protection()'s userfaultfd read-write protection */
+#define MM_CP_UFFD_RWP		(1UL << 4)
+#define MM_CP_UFFD_RWP_RESOLVE	(1UL << 5)
+#define MM_CP_UFFD_RWP_ALL	(MM_CP_UFFD_RWP | MM_CP_UFFD_RWP_RESOLVE)
+
+/* a private mapping that may be written (copy on write), by its flags */
+static inline bool vma_flags_is_cow_mapping(const vma_flags_t *flags)
+{
+	return vma_flags_test(flags, VMA_MAYWRITE_BIT) && !vma_flags_test(flags, VMA_SHARED_BIT);
+}
+
+static inline bool vma_is_cow_mapping(const struct vm_area_struct *vma)
+{
+	return vma_flags_is_cow_mapping(&vma->flags);
+}
+
+static inline bool vma_desc_is_cow_mapping(struct vm_area_desc *desc)
+{
+	return vma_flags_is_cow_mapping(&desc->vma_flags);
+}
+
+/* a stack that grows: down on x86 (up only on PA-RISC) */
+static inline bool vma_flags_can_grow(const vma_flags_t *flags)
+{
+	return vma_flags_test_single_mask(flags, VMA_GROWSUP) ||
+	       vma_flags_test(flags, VMA_GROWSDOWN_BIT);
+}
+
+static inline bool vma_can_grow(const struct vm_area_struct *vma)
+{
+	return vma_flags_can_grow(&vma->flags);
+}
+
+static inline void vma_desc_set_anonymous(struct vm_area_desc *desc)
+{
+	desc->vm_ops = NULL;
+}
+
+static inline unsigned long vma_desc_size(const struct vm_area_desc *desc)
+{
+	return desc->end - desc->start;
+}
+
+static inline unsigned long vma_desc_pages(const struct vm_area_desc *desc)
+{
+	return vma_desc_size(desc) >> PAGE_SHIFT;
+}
+
+/* [inner_start, inner_end) within [outer_start, outer_end) */
+static inline bool range_is_subset(unsigned long outer_start, unsigned long outer_end,
+				   unsigned long inner_start, unsigned long inner_end)
+{
+	return outer_start <= inner_start && inner_end <= outer_end;
+}
+
+static inline bool range_in_vma_desc(const struct vm_area_desc *desc, unsigned long start,
+				     unsigned long end)
+{
+	return desc && range_is_subset(desc->start, desc->end, start, end);
+}
+#endif
+
 /* a fault, as the mm hands it to a mapping's ->fault() */
 struct vm_fault {
 	const struct {
@@ -783,6 +1145,17 @@ static inline bool is_cow_mapping(vm_flags_t flags)
 }
 
 /* a shared mapping that may be written: its writes reach the file */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline bool is_shared_maywrite(const vma_flags_t *flags)
+{
+	return vma_flags_test_all(flags, VMA_SHARED_BIT, VMA_MAYWRITE_BIT);
+}
+
+static inline bool vma_is_shared_maywrite(struct vm_area_struct *vma)
+{
+	return is_shared_maywrite(&vma->flags);
+}
+#else
 static inline bool is_shared_maywrite(vm_flags_t vm_flags)
 {
 	return (vm_flags & (VM_SHARED | VM_MAYWRITE)) == (VM_SHARED | VM_MAYWRITE);
@@ -792,6 +1165,7 @@ static inline bool vma_is_shared_maywrite(struct vm_area_struct *vma)
 {
 	return is_shared_maywrite(vma->vm_flags);
 }
+#endif
 
 /* a stack whose exec() has not finished setting it up */
 static inline bool vma_is_temporary_stack(struct vm_area_struct *vma)
@@ -810,6 +1184,10 @@ static inline bool vma_is_foreign(struct vm_area_struct *vma)
 /* the gap kept free below a stack that grows down (mm/mmap.c, 256 pages) */
 extern unsigned long stack_guard_gap;
 
+/* 6.12 names this stack_guard_start_gap(); 6.1 has it inside vm_start_gap() */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define qdk_stack_guard_start_gap	stack_guard_start_gap
+#endif
 static inline unsigned long qdk_stack_guard_start_gap(struct vm_area_struct *vma)
 {
 	if (vma->vm_flags & VM_GROWSDOWN)
@@ -882,7 +1260,46 @@ static inline bool page_maybe_dma_pinned(struct page *page)
 }
 #endif
 
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: vm_flags is the first word of vma->flags, changed through these */
+static inline void vm_flags_init(struct vm_area_struct *vma, vm_flags_t flags)
+{
+	vma_flags_clear_all(&vma->flags);
+	vma_flags_overwrite_word(&vma->flags, flags);
+}
+
+static inline void vm_flags_reset(struct vm_area_struct *vma, vm_flags_t flags)
+{
+	vm_flags_init(vma, flags);
+}
+
+static inline void vma_flags_reset_once(struct vm_area_struct *vma, vma_flags_t *flags)
+{
+	vma_flags_overwrite_word_once(&vma->flags, flags->__vma_flags[0]);
+}
+
+static inline void vm_flags_set(struct vm_area_struct *vma, vm_flags_t flags)
+{
+	vma_flags_set_word(&vma->flags, flags);
+}
+
+static inline void vm_flags_clear(struct vm_area_struct *vma, vm_flags_t flags)
+{
+	vma_flags_clear_word(&vma->flags, flags);
+}
+
+static inline void __vm_flags_mod(struct vm_area_struct *vma, vm_flags_t set,
+				  vm_flags_t clear)
+{
+	vm_flags_init(vma, (vma->vm_flags | set) & ~clear);
+}
+
+static inline void vm_flags_mod(struct vm_area_struct *vma, vm_flags_t set,
+				vm_flags_t clear)
+{
+	__vm_flags_mod(vma, set, clear);
+}
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 /* 6.12: vm_flags is read-only, changed through these */
 static inline void vm_flags_init(struct vm_area_struct *vma, vm_flags_t flags)
 {
@@ -909,10 +1326,16 @@ static inline void vm_flags_clear(struct vm_area_struct *vma, vm_flags_t flags)
 	vma->__vm_flags &= ~flags;
 }
 
+static inline void __vm_flags_mod(struct vm_area_struct *vma, vm_flags_t set,
+				  vm_flags_t clear)
+{
+	vm_flags_init(vma, (vma->vm_flags | set) & ~clear);
+}
+
 static inline void vm_flags_mod(struct vm_area_struct *vma, vm_flags_t set,
 				vm_flags_t clear)
 {
-	vma->__vm_flags = (vma->vm_flags | set) & ~clear;
+	__vm_flags_mod(vma, set, clear);
 }
 #endif
 
@@ -998,6 +1421,384 @@ enum mf_action_page_type {
 #endif
 	MF_MSG_UNKNOWN,
 };
+
+/* megabytes and pages (4 KiB) */
+#define PAGES_TO_MB(pages)	((pages) >> (20 - PAGE_SHIFT))
+#define MB_TO_PAGES(mb)		((mb) << (20 - PAGE_SHIFT))
+/* a physical address no memory has */
+#define INVALID_PHYS_ADDR	(~(phys_addr_t)0)
+/* x86 maps the zero page into any mm */
+#define mm_forbids_zeropage(X)	(0)
+/* an on-stack vma for flush_tlb_range() */
+#define TLB_FLUSH_VMA(mm, flags)	{ .vm_mm = (mm), .vm_flags = (flags) }
+/* zap_details' flags: a real unmap, and dropping uffd-wp markers too */
+#define ZAP_FLAG_DROP_MARKER	((__force zap_flags_t)BIT(0))
+#define ZAP_FLAG_UNMAP		((__force zap_flags_t)BIT(1))
+/* the vmemmap pages of a huge page HVO keeps */
+#define VMEMMAP_RESERVE_NR	2
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* pages cleared (clear_pages()) between two chances to reschedule */
+#define PROCESS_PAGES_NON_PREEMPT_BATCH	(SZ_32M >> PAGE_SHIFT)
+/* what snapshot_page() could tell of a page */
+#define PAGE_SNAPSHOT_FAITHFUL	(1 << 0)
+#define PAGE_SNAPSHOT_PG_BUDDY	(1 << 1)
+#define PAGE_SNAPSHOT_PG_IDLE	(1 << 2)
+#endif
+
+/*
+ * NUMA balancing's "cpupid" (CONFIG_NUMA_BALANCING=y, 8192 CPUs): the low
+ * 8 bits of the last pid that touched a page under the 13 bits of its CPU.
+ */
+#define LAST__PID_SHIFT		8
+#define LAST__PID_MASK		((1 << LAST__PID_SHIFT) - 1)
+#define LAST__CPU_SHIFT		13
+#define LAST__CPU_MASK		((1 << LAST__CPU_SHIFT) - 1)
+#define LAST_CPUPID_SHIFT	(LAST__PID_SHIFT + LAST__CPU_SHIFT)
+#define LAST_CPUPID_MASK	((1 << LAST_CPUPID_SHIFT) - 1)
+/* a folio's access time in the same bits (memory tiering): ms, 12 bits at least */
+#define PAGE_ACCESS_TIME_MIN_BITS	12
+#define PAGE_ACCESS_TIME_BUCKETS	0
+#define PAGE_ACCESS_TIME_MASK	(LAST_CPUPID_MASK << PAGE_ACCESS_TIME_BUCKETS)
+
+static inline int cpu_pid_to_cpupid(int cpu, int pid)
+{
+	return ((cpu & LAST__CPU_MASK) << LAST__PID_SHIFT) | (pid & LAST__PID_MASK);
+}
+
+static inline int cpupid_to_pid(int cpupid)
+{
+	return cpupid & LAST__PID_MASK;
+}
+
+static inline int cpupid_to_cpu(int cpupid)
+{
+	return (cpupid >> LAST__PID_SHIFT) & LAST__CPU_MASK;
+}
+
+/* the node of its CPU: one node in the shim */
+static inline int cpupid_to_nid(int cpupid)
+{
+	return 0;
+}
+
+/* all ones: no pid, or no CPU, recorded */
+static inline bool cpupid_pid_unset(int cpupid)
+{
+	return cpupid_to_pid(cpupid) == (-1 & LAST__PID_MASK);
+}
+
+static inline bool cpupid_cpu_unset(int cpupid)
+{
+	return cpupid_to_cpu(cpupid) == (-1 & LAST__CPU_MASK);
+}
+
+static inline bool __cpupid_match_pid(pid_t task_pid, int cpupid)
+{
+	return (task_pid & LAST__PID_MASK) == cpupid_to_pid(cpupid);
+}
+
+#define cpupid_match_pid(task, cpupid)	__cpupid_match_pid((task)->pid, cpupid)
+
+/*
+ * An mm's resident pages by kind: never negative when read (a per-CPU
+ * counter's sum may be in the kernel; the shim's is one atomic).
+ */
+static inline atomic_long_t *qdk_mm_counter(struct mm_struct *mm, int member)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	return &mm->rss_stat[member];
+#else
+	return &mm->rss_stat.count[member];
+#endif
+}
+
+static inline unsigned long get_mm_counter(struct mm_struct *mm, int member)
+{
+	long val = atomic_long_read(qdk_mm_counter(mm, member));
+
+	return val < 0 ? 0 : val;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* the exact sum of the per-CPU counts: the same value here */
+static inline unsigned long get_mm_counter_sum(struct mm_struct *mm, int member)
+{
+	return get_mm_counter(mm, member);
+}
+#endif
+
+static inline void add_mm_counter(struct mm_struct *mm, int member, long value)
+{
+	atomic_long_add(value, qdk_mm_counter(mm, member));
+}
+
+static inline void inc_mm_counter(struct mm_struct *mm, int member)
+{
+	atomic_long_inc(qdk_mm_counter(mm, member));
+}
+
+static inline void dec_mm_counter(struct mm_struct *mm, int member)
+{
+	atomic_long_dec(qdk_mm_counter(mm, member));
+}
+
+/* resident: file, anonymous and shared memory pages (swap entries are not) */
+static inline unsigned long get_mm_rss(struct mm_struct *mm)
+{
+	return get_mm_counter(mm, MM_FILEPAGES) + get_mm_counter(mm, MM_ANONPAGES) +
+	       get_mm_counter(mm, MM_SHMEMPAGES);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline unsigned long get_mm_rss_sum(struct mm_struct *mm)
+{
+	return get_mm_counter_sum(mm, MM_FILEPAGES) + get_mm_counter_sum(mm, MM_ANONPAGES) +
+	       get_mm_counter_sum(mm, MM_SHMEMPAGES);
+}
+#endif
+
+/* the high-water marks: the larger of the mark and the current value */
+static inline unsigned long get_mm_hiwater_rss(struct mm_struct *mm)
+{
+	return max(mm->hiwater_rss, get_mm_rss(mm));
+}
+
+static inline unsigned long get_mm_hiwater_vm(struct mm_struct *mm)
+{
+	return max(mm->hiwater_vm, mm->total_vm);
+}
+
+static inline void update_hiwater_rss(struct mm_struct *mm)
+{
+	unsigned long rss = get_mm_rss(mm);
+
+	if (mm->hiwater_rss < rss)
+		mm->hiwater_rss = rss;
+}
+
+static inline void update_hiwater_vm(struct mm_struct *mm)
+{
+	if (mm->hiwater_vm < mm->total_vm)
+		mm->hiwater_vm = mm->total_vm;
+}
+
+static inline void reset_mm_hiwater_rss(struct mm_struct *mm)
+{
+	mm->hiwater_rss = get_mm_rss(mm);
+}
+
+static inline void setmax_mm_hiwater_rss(unsigned long *maxrss, struct mm_struct *mm)
+{
+	unsigned long hiwater_rss = get_mm_hiwater_rss(mm);
+
+	if (*maxrss < hiwater_rss)
+		*maxrss = hiwater_rss;
+}
+
+/*
+ * The bytes of an mm's page tables: x86-64 folds no PUD or PMD level, and
+ * each table of any level is 512 entries of 8 bytes.
+ */
+#define QDK_PTRS_PER_TABLE	512
+
+static inline void mm_pgtables_bytes_init(struct mm_struct *mm)
+{
+	atomic_long_set(&mm->pgtables_bytes, 0);
+}
+
+static inline unsigned long mm_pgtables_bytes(const struct mm_struct *mm)
+{
+	return atomic_long_read(&mm->pgtables_bytes);
+}
+
+static inline void mm_inc_nr_ptes(struct mm_struct *mm)
+{
+	atomic_long_add(QDK_PTRS_PER_TABLE * sizeof(pte_t), &mm->pgtables_bytes);
+}
+
+static inline void mm_dec_nr_ptes(struct mm_struct *mm)
+{
+	atomic_long_sub(QDK_PTRS_PER_TABLE * sizeof(pte_t), &mm->pgtables_bytes);
+}
+
+static inline void mm_inc_nr_pmds(struct mm_struct *mm)
+{
+	atomic_long_add(QDK_PTRS_PER_TABLE * sizeof(pmd_t), &mm->pgtables_bytes);
+}
+
+static inline void mm_dec_nr_pmds(struct mm_struct *mm)
+{
+	atomic_long_sub(QDK_PTRS_PER_TABLE * sizeof(pmd_t), &mm->pgtables_bytes);
+}
+
+static inline void mm_inc_nr_puds(struct mm_struct *mm)
+{
+	atomic_long_add(QDK_PTRS_PER_TABLE * sizeof(pud_t), &mm->pgtables_bytes);
+}
+
+static inline void mm_dec_nr_puds(struct mm_struct *mm)
+{
+	atomic_long_sub(QDK_PTRS_PER_TABLE * sizeof(pud_t), &mm->pgtables_bytes);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: an mm's MMF_* flags, bits of its flags bitmap */
+static inline bool mm_flags_test(int flag, const struct mm_struct *mm)
+{
+	return test_bit(flag, __mm_flags_get_bitmap(mm));
+}
+
+static inline bool mm_flags_test_and_set(int flag, struct mm_struct *mm)
+{
+	return test_and_set_bit(flag, ACCESS_PRIVATE(&mm->flags, __mm_flags));
+}
+
+static inline bool mm_flags_test_and_clear(int flag, struct mm_struct *mm)
+{
+	return test_and_clear_bit(flag, ACCESS_PRIVATE(&mm->flags, __mm_flags));
+}
+
+static inline void mm_flags_set(int flag, struct mm_struct *mm)
+{
+	set_bit(flag, ACCESS_PRIVATE(&mm->flags, __mm_flags));
+}
+
+static inline void mm_flags_clear(int flag, struct mm_struct *mm)
+{
+	clear_bit(flag, ACCESS_PRIVATE(&mm->flags, __mm_flags));
+}
+
+static inline void mm_flags_clear_all(struct mm_struct *mm)
+{
+	bitmap_zero(ACCESS_PRIVATE(&mm->flags, __mm_flags), NUM_MM_FLAG_BITS);
+}
+#endif
+
+/* the vma's place in the file, in pages: its first, past its last, its last */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline pgoff_t vma_start_pgoff(const struct vm_area_struct *vma)
+{
+	return vma->vm_pgoff;
+}
+
+static inline pgoff_t vma_end_pgoff(const struct vm_area_struct *vma)
+{
+	return vma_start_pgoff(vma) + vma_pages((struct vm_area_struct *)vma);
+}
+
+static inline pgoff_t vma_last_pgoff(const struct vm_area_struct *vma)
+{
+	return vma_end_pgoff(vma) - 1;
+}
+#endif
+
+/* the main task's heap and stack, as /proc/PID/maps names them */
+static inline bool vma_is_initial_heap(const struct vm_area_struct *vma)
+{
+	return vma->vm_start < vma->vm_mm->brk && vma->vm_end > vma->vm_mm->start_brk;
+}
+
+static inline bool vma_is_initial_stack(const struct vm_area_struct *vma)
+{
+	return vma->vm_start <= vma->vm_mm->start_stack &&
+	       vma->vm_end >= vma->vm_mm->start_stack;
+}
+
+/* a page size of the mapping: the base page unless it is hugetlbfs's */
+static inline unsigned long vma_kernel_pagesize(struct vm_area_struct *vma)
+{
+	return PAGE_SIZE;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* a mapping's NUMA balancing state: none until its first scan, freed with it */
+static inline void vma_numab_state_init(struct vm_area_struct *vma)
+{
+	vma->numab_state = NULL;
+}
+
+static inline void vma_numab_state_free(struct vm_area_struct *vma)
+{
+	kfree(vma->numab_state);
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/*
+ * 7.x: what an mmap_prepare() hook asks to be done once the mapping is
+ * made (mmap_action_complete(), which would fill the page tables, is not
+ * modelled): a pfn range remapped (I/O memory too), or kernel pages mapped.
+ */
+static inline void mmap_action_remap(struct vm_area_desc *desc, unsigned long start,
+				     unsigned long start_pfn, unsigned long size)
+{
+	struct mmap_action *action = &desc->action;
+
+	WARN_ON_ONCE(start < desc->start || start >= desc->end);
+	WARN_ON_ONCE(start + size > desc->end);
+	action->type = MMAP_REMAP_PFN;
+	action->remap.start = start;
+	action->remap.start_pfn = start_pfn;
+	action->remap.size = size;
+	action->remap.pgprot = desc->page_prot;
+}
+
+static inline void mmap_action_remap_full(struct vm_area_desc *desc, unsigned long start_pfn)
+{
+	mmap_action_remap(desc, desc->start, start_pfn, vma_desc_size(desc));
+}
+
+static inline void mmap_action_ioremap(struct vm_area_desc *desc, unsigned long start,
+				       unsigned long start_pfn, unsigned long size)
+{
+	mmap_action_remap(desc, start, start_pfn, size);
+	desc->action.type = MMAP_IO_REMAP_PFN;
+}
+
+static inline void mmap_action_ioremap_full(struct vm_area_desc *desc,
+					    unsigned long start_pfn)
+{
+	mmap_action_ioremap(desc, desc->start, start_pfn, vma_desc_size(desc));
+}
+
+static inline void mmap_action_simple_ioremap(struct vm_area_desc *desc,
+					      phys_addr_t start_phys_addr, unsigned long size)
+{
+	desc->action.simple_ioremap.start_phys_addr = start_phys_addr;
+	desc->action.simple_ioremap.size = size;
+	desc->action.type = MMAP_SIMPLE_IO_REMAP;
+}
+
+static inline void mmap_action_map_kernel_pages(struct vm_area_desc *desc, unsigned long start,
+						struct page **pages, unsigned long nr_pages)
+{
+	struct mmap_action *action = &desc->action;
+
+	action->type = MMAP_MAP_KERNEL_PAGES;
+	action->map_kernel.start = start;
+	action->map_kernel.pages = pages;
+	action->map_kernel.nr_pages = nr_pages;
+	action->map_kernel.pgoff = desc->pgoff;
+}
+
+static inline void mmap_action_map_kernel_pages_full(struct vm_area_desc *desc,
+						     struct page **pages)
+{
+	mmap_action_map_kernel_pages(desc, desc->start, pages, vma_desc_pages(desc));
+}
+#endif
+
+/* a file system's errno as a fault code (0 means the page is locked) */
+static inline vm_fault_t vmf_fs_error(int err)
+{
+	if (err == 0)
+		return VM_FAULT_LOCKED;
+	if (err == -EFAULT || err == -EAGAIN)
+		return VM_FAULT_NOPAGE;
+	if (err == -ENOMEM)
+		return VM_FAULT_OOM;
+	return VM_FAULT_SIGBUS;
+}
 
 /*
  * User mappings, page tables, the page cache and memory failure: the shim
@@ -1176,4 +1977,11 @@ int region_intersects(resource_size_t offset, size_t size, unsigned long flags,
 #include <linux/wait.h>
 #include <linux/xarray.h>
 #include <linux/personality.h>	/* asm/processor.h's, for TASK_EXEC */
+#include <linux/kconfig.h>
+#include <linux/notifier.h>
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#include <linux/idr.h>
+#include <linux/kobject.h>
+#include <linux/sysfs.h>
+#endif
 #endif
