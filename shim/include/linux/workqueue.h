@@ -284,9 +284,7 @@ enum wq_flags {
 	WQ_CPU_INTENSIVE	= 1 << 5,
 	WQ_SYSFS		= 1 << 6,
 	WQ_POWER_EFFICIENT	= 1 << 7,
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 	WQ_PERCPU		= 1 << 8,
-#endif
 	__WQ_DESTROYING		= 1 << 15,
 	__WQ_DRAINING		= 1 << 16,
 	__WQ_ORDERED		= 1 << 17,
