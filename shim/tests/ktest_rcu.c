@@ -392,3 +392,29 @@ KTEST(rcu, list_splice_init_srcu)
 	return 0;
 }
 #endif
+
+KTEST(rcu, polled_full_state_and_nocb)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	struct rcu_gp_seq a, b = { .norm = 4, .exp = 8 };
+#else
+	struct rcu_gp_oldstate a, b = { .rgos_norm = 4, .rgos_exp = 8 };
+#endif
+
+	get_completed_synchronize_rcu_full(&a);
+	KT_ASSERT(poll_state_synchronize_rcu_full(&a), "completed");
+	KT_ASSERT(!same_state_synchronize_rcu_full(&a, &b), "differs");
+	get_state_synchronize_rcu_full(&b);
+	KT_ASSERT(same_state_synchronize_rcu_full(&a, &b), "both completed");
+	KT_EQ(rcu_scheduler_active, 2);
+	/* the one CPU is online and was not offloaded at boot */
+	KT_EQ(rcu_nocb_cpu_offload(0), -EINVAL);
+	KT_EQ(rcu_nocb_cpu_deoffload(0), 0);
+	KT_EQ(debug_lockdep_rcu_enabled(), 0);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	KT_EQ(RCU_SEQ_STATE_MASK, 3);
+	rcu_read_lock_dont_migrate();
+	rcu_read_unlock_migrate();
+#endif
+	return 0;
+}
