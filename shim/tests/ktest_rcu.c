@@ -418,3 +418,44 @@ KTEST(rcu, polled_full_state_and_nocb)
 #endif
 	return 0;
 }
+
+KTEST(seqlock, scoped_seqlock_read_retries_under_the_lock)
+{
+	DEFINE_SEQLOCK(sl);
+	int passes = 0, locked = 0;
+	seqcount_spinlock_t sc;
+	spinlock_t l;
+
+	/* no writer: one lockless pass */
+	scoped_seqlock_read(&sl, ss_lock)
+		passes++;
+	KT_EQ(passes, 1);
+	/* a writer during the first pass: a second one, under the lock */
+	passes = 0;
+	scoped_seqlock_read(&sl, ss_lock) {
+		if (!passes++) {
+			write_seqlock(&sl);
+			write_sequnlock(&sl);
+		} else {
+			locked = spin_is_locked(&sl.lock);
+		}
+	}
+	KT_EQ(passes, 2);
+	KT_EQ(locked, 1);
+	KT_ASSERT(!spin_is_locked(&sl.lock), "dropped at the end of the scope");
+	/* ss_lockless: retried without the lock until no writer raced */
+	passes = 0;
+	scoped_seqlock_read(&sl, ss_lockless) {
+		if (passes++ < 2) {
+			write_seqlock(&sl);
+			write_sequnlock(&sl);
+		}
+		locked = spin_is_locked(&sl.lock);
+	}
+	KT_EQ(passes, 3);
+	KT_EQ(locked, 0);
+	spin_lock_init(&l);
+	seqcount_spinlock_init(&sc, &l);
+	KT_ASSERT(seqprop_const_ptr(&sc) == &sc.seqcount, "const_ptr");
+	return 0;
+}
