@@ -275,3 +275,18 @@ KTEST(workqueue, bh_runs_in_softirq_with_tasklets)
 	return 0;
 }
 #endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+KTEST(tasklet, timer_softirq_pending)
+{
+	unsigned int old = local_softirq_pending();
+
+	set_softirq_pending(0);
+	KT_EQ(local_timers_pending(), 0);
+	raise_timer_softirq(TIMER_SOFTIRQ);
+	KT_EQ(local_timers_pending(), 1U << TIMER_SOFTIRQ);
+	KT_EQ(local_timers_pending_force_th(), 0);
+	set_softirq_pending(old);
+	return 0;
+}
+#endif

@@ -406,7 +406,7 @@ struct softirq_action {
 extern unsigned int qdk_softirq_pending;
 #define local_softirq_pending_ref	qdk_softirq_pending
 #define local_softirq_pending()		(READ_ONCE(local_softirq_pending_ref))
-#define set_softirq_pending(x)		(WRITE_ONCE(local_softirq_pending_ref, (x)))
+#define set_softirq_pending(x)		WRITE_ONCE(local_softirq_pending_ref, (x))
 #define or_softirq_pending(x)		(local_softirq_pending_ref |= (x))
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
