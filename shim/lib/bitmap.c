@@ -261,6 +261,98 @@ unsigned int __bitmap_weight_and(const unsigned long *a, const unsigned long *b,
 }
 EXPORT_SYMBOL(__bitmap_weight_and);
 
+unsigned int __bitmap_weight_andnot(const unsigned long *a, const unsigned long *b,
+				    unsigned int nbits)
+{
+	unsigned int k, w = 0;
+
+	for (k = 0; k < FULL(nbits); k++)
+		w += hweight_long(a[k] & ~b[k]);
+	if (PART(nbits))
+		w += hweight_long(a[k] & ~b[k] & LAST(nbits));
+	return w;
+}
+EXPORT_SYMBOL(__bitmap_weight_andnot);
+
+/* dst takes every word of the result, as the kernel's; the weight counts nbits */
+unsigned int __bitmap_weighted_or(unsigned long *dst, const unsigned long *a,
+				  const unsigned long *b, unsigned int nbits)
+{
+	unsigned int k, w = 0;
+
+	for (k = 0; k < BITS_TO_LONGS(nbits); k++)
+		dst[k] = a[k] | b[k];
+	for (k = 0; k < FULL(nbits); k++)
+		w += hweight_long(dst[k]);
+	if (PART(nbits))
+		w += hweight_long(dst[k] & LAST(nbits));
+	return w;
+}
+EXPORT_SYMBOL(__bitmap_weighted_or);
+
+unsigned int __bitmap_weighted_xor(unsigned long *dst, const unsigned long *a,
+				   const unsigned long *b, unsigned int nbits)
+{
+	unsigned int k, w = 0;
+
+	for (k = 0; k < BITS_TO_LONGS(nbits); k++)
+		dst[k] = a[k] ^ b[k];
+	for (k = 0; k < FULL(nbits); k++)
+		w += hweight_long(dst[k]);
+	if (PART(nbits))
+		w += hweight_long(dst[k] & LAST(nbits));
+	return w;
+}
+EXPORT_SYMBOL(__bitmap_weighted_xor);
+
+/* pos's rank among the set bits of buf, -1 when pos is not one of them */
+static int pos_to_ord(const unsigned long *buf, unsigned int pos, unsigned int nbits)
+{
+	if (pos >= nbits || !test_bit(pos, buf))
+		return -1;
+	return bitmap_weight(buf, pos);
+}
+
+/* the n-th (from 0) set bit of buf */
+static unsigned int nth_set_bit(const unsigned long *buf, unsigned int nbits, unsigned int n)
+{
+	unsigned int bit;
+
+	for_each_set_bit(bit, buf, nbits)
+		if (!n--)
+			return bit;
+	return nbits;
+}
+
+void bitmap_remap(unsigned long *dst, const unsigned long *src, const unsigned long *old,
+		  const unsigned long *new, unsigned int nbits)
+{
+	unsigned int oldbit, w = bitmap_weight(new, nbits);
+
+	bitmap_zero(dst, nbits);
+	for_each_set_bit(oldbit, src, nbits) {
+		int n = pos_to_ord(old, oldbit, nbits);
+
+		/* a bit outside old, or an empty new: it stays where it is */
+		if (n < 0 || !w)
+			__set_bit(oldbit, dst);
+		else
+			__set_bit(nth_set_bit(new, nbits, n % w), dst);
+	}
+}
+EXPORT_SYMBOL(bitmap_remap);
+
+int bitmap_bitremap(int oldbit, const unsigned long *old, const unsigned long *new, int bits)
+{
+	unsigned int w = bitmap_weight(new, bits);
+	int n = pos_to_ord(old, oldbit, bits);
+
+	if (n < 0 || !w)
+		return oldbit;
+	return nth_set_bit(new, bits, n % w);
+}
+EXPORT_SYMBOL(bitmap_bitremap);
+
 void __bitmap_set(unsigned long *map, unsigned int start, int len)
 {
 	for (; len > 0; start++, len--)

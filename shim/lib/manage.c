@@ -160,6 +160,11 @@ int irq_set_affinity(unsigned int irq, const struct cpumask *cpumask)
 	QDK_UNMODELLED(irq_set_affinity, NO_IRQ);
 }
 
+int irq_can_set_affinity(unsigned int irq)
+{
+	QDK_UNMODELLED(irq_can_set_affinity, NO_IRQ);
+}
+
 int irq_force_affinity(unsigned int irq, const struct cpumask *cpumask)
 {
 	QDK_UNMODELLED(irq_force_affinity, NO_IRQ);

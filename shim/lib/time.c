@@ -90,16 +90,26 @@ void qdk_time_set_hz(unsigned int hz)
  */
 static struct rb_root_cached tqueue = RB_ROOT_CACHED;
 
+/* tasklets and BH work: run by the tasklet softirq */
+static bool tnode_softirq(const struct qdk_tnode *n)
+{
+	return n->kind == QDK_TNODE_TASKLET || n->kind == QDK_TNODE_BH_WORK;
+}
+
 /*
- * Due first, then (at one time) tasklets before the rest, as the softirq
- * runs them before a kworker gets the CPU, then the order of arming.
+ * Due first, then (at one time) tasklets and BH work before the rest, as the
+ * softirq runs them before a kworker gets the CPU (BH work first, as
+ * tasklet_action() runs it first), then the order of arming.
  */
 static bool tnode_before(const struct qdk_tnode *a, const struct qdk_tnode *b)
 {
 	if (a->when != b->when)
 		return a->when < b->when;
-	if ((a->kind == QDK_TNODE_TASKLET) != (b->kind == QDK_TNODE_TASKLET))
-		return a->kind == QDK_TNODE_TASKLET;
+	if (tnode_softirq(a) != tnode_softirq(b))
+		return tnode_softirq(a);
+	/* the tasklet softirq runs the BH workqueues' work before its tasklets */
+	if (a->kind != b->kind && tnode_softirq(a))
+		return a->kind == QDK_TNODE_BH_WORK;
 	return a->seq < b->seq;
 }
 
@@ -639,6 +649,10 @@ static void fire(struct qdk_tnode *n)
 		qdk_ctx_enter(&f, "work", NULL, 0);
 		qdk_work_run(n);
 		qdk_ctx_leave(&f);
+	} else if (n->kind == QDK_TNODE_BH_WORK) {
+		softirq_enter(&f, "work", 0, false);
+		qdk_work_run(n);
+		softirq_leave(&f, false);
 	} else if (n->kind == QDK_TNODE_TASKLET) {
 		softirq_enter(&f, "tasklet", 0, false);
 		qdk_tasklet_run(n);

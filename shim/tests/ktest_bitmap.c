@@ -6,6 +6,8 @@
 #include <linux/list_sort.h>
 #include <linux/slab.h>
 
+#include <linux/version.h>
+
 #include "ktest.h"
 
 KTEST(bitmap, ops)
@@ -139,3 +141,103 @@ KTEST(list, sort_stable)
 	KT_EQ(list_first_entry(&head, struct kt_item, node)->seq, 1);
 	return 0;
 }
+
+KTEST(bitmap, remap_and_copy_extend)
+{
+	DECLARE_BITMAP(src, 16);
+	DECLARE_BITMAP(old, 16);
+	DECLARE_BITMAP(new, 16);
+	DECLARE_BITMAP(dst, 16);
+	DECLARE_BITMAP(big, 200);
+	DECLARE_BITMAP(to, 200);
+
+	/* the kernel's example: old 4..7 onto new 12..15, so 5 -> 13, 0 stays */
+	bitmap_zero(old, 16);
+	bitmap_zero(new, 16);
+	bitmap_set(old, 4, 4);
+	bitmap_set(new, 12, 4);
+	bitmap_zero(src, 16);
+	__set_bit(0, src);
+	__set_bit(5, src);
+	__set_bit(7, src);
+	bitmap_remap(dst, src, old, new, 16);
+	KT_EQ(dst[0], (1UL << 0) | (1UL << 13) | (1UL << 15));
+	KT_EQ(bitmap_bitremap(6, old, new, 16), 14);
+	KT_EQ(bitmap_bitremap(3, old, new, 16), 3);
+	/* new narrower than old: ranks wrap around modulo its weight */
+	bitmap_zero(new, 16);
+	__set_bit(9, new);
+	__set_bit(11, new);
+	KT_EQ(bitmap_bitremap(6, old, new, 16), 9);
+	KT_EQ(bitmap_bitremap(7, old, new, 16), 11);
+	bitmap_zero(new, 16);
+	KT_EQ(bitmap_bitremap(6, old, new, 16), 6);	/* empty new: identity */
+
+	bitmap_fill(big, 200);
+	bitmap_fill(to, 200);
+	bitmap_copy_and_extend(to, big, 70, 200);
+	KT_EQ(bitmap_weight(to, 200), 70);
+	KT_ASSERT(test_bit(69, to) && !test_bit(70, to), "cut at 70");
+	return 0;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+KTEST(bitmap, read_write_scatter_gather)
+{
+	DECLARE_BITMAP(map, 192);
+	DECLARE_BITMAP(mask, 64);
+	DECLARE_BITMAP(src, 64);
+	DECLARE_BITMAP(dst, 64);
+	DECLARE_BITMAP(back, 64);
+	unsigned long *a __free(bitmap) = bitmap_zalloc(100, GFP_KERNEL);
+
+	KT_ASSERT(a, "allocated");
+	bitmap_zero(map, 192);
+	/* a value across the word boundary */
+	bitmap_write(map, 0xabcdUL, 56, 16);
+	KT_EQ(map[0], 0xcdUL << 56);
+	KT_EQ(map[1], 0xabUL);
+	KT_EQ(bitmap_read(map, 56, 16), 0xabcdUL);
+	KT_EQ(bitmap_read(map, 60, 8), 0xbcUL);
+	bitmap_write(map, ~0UL, 64, 64);
+	KT_EQ(map[1], ~0UL);
+	bitmap_write(map, 0, 66, 3);
+	KT_EQ(map[1], ~0x1cUL);
+	KT_EQ(bitmap_read(map, 0, 0), 0);
+	KT_EQ(bitmap_read(map, 0, 65), 0);	/* wider than a word: 0 */
+
+	/* src bit 0 goes to mask's first set bit (1), bit 2 to its third (9) */
+	mask[0] = 0x1302;	/* bits 1, 8, 9, 12 */
+	src[0] = 0x5;		/* bits 0, 2 */
+	bitmap_scatter(dst, src, mask, 64);
+	KT_EQ(dst[0], (1UL << 1) | (1UL << 9));
+	bitmap_gather(back, dst, mask, 64);
+	KT_EQ(back[0], src[0]);
+	src[0] = 0xf0f;
+	dst[0] = 0x0ff;
+	KT_EQ(bitmap_weight_andnot(src, dst, 64), 4);
+	KT_EQ(bitmap_weight_andnot(src, dst, 10), 2);
+	return 0;
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+KTEST(bitmap, weighted_ops_and_weight_from)
+{
+	DECLARE_BITMAP(a, 130);
+	DECLARE_BITMAP(b, 130);
+	DECLARE_BITMAP(d, 130);
+
+	bitmap_zero(a, 130);
+	bitmap_zero(b, 130);
+	bitmap_set(a, 0, 70);
+	bitmap_set(b, 60, 70);
+	KT_EQ(bitmap_weighted_or(d, a, b, 130), 130);
+	KT_EQ(bitmap_weighted_xor(d, a, b, 130), 120);
+	KT_ASSERT(!test_bit(65, d) && test_bit(59, d) && test_bit(70, d), "xor");
+	KT_EQ(bitmap_weight_from(a, 10, 130), 60);
+	KT_EQ(bitmap_weight_from(a, 65, 66), 1);
+	KT_EQ(bitmap_weight_from(a, 80, 80), 80);	/* empty range: end */
+	return 0;
+}
+#endif

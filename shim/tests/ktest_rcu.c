@@ -10,6 +10,7 @@
 #include <linux/seqlock.h>
 #include <linux/slab.h>
 #include <linux/srcu.h>
+#include <linux/version.h>
 
 #include "ktest.h"
 
@@ -302,5 +303,159 @@ KTEST(rcu, srcu_guard_and_polling)
 	}
 	KT_ASSERT(!srcu_read_lock_held(&ss), "guard released");
 	KT_ASSERT(poll_state_synchronize_srcu(&ss, cookie), "grace period over");
+	return 0;
+}
+
+KTEST(rcu, srcu_down_up_and_sync_in_reader)
+{
+	struct srcu_struct ss;
+	unsigned long w0 = qdk_warn_count;
+	int idx;
+
+	KT_EQ(init_srcu_struct(&ss), 0);
+	/* a down_read counts a reader without a read section of this task */
+	idx = srcu_down_read(&ss);
+	KT_ASSERT(srcu_read_lock_held(&ss), "a reader");
+	srcu_up_read(&ss, idx);
+	KT_ASSERT(!srcu_read_lock_held(&ss), "none");
+	synchronize_srcu(&ss);
+	KT_EQ(qdk_warn_count, w0);
+	/* an updater inside a read section of its own srcu_struct would never return */
+	idx = srcu_read_lock(&ss);
+	synchronize_srcu(&ss);
+	KT_EQ(qdk_warn_count, w0 + 1);
+	srcu_read_unlock(&ss, idx);
+	KT_EQ(get_state_synchronize_srcu(&ss), get_completed_synchronize_srcu());
+	KT_ASSERT(same_state_synchronize_srcu(SRCU_GET_STATE_COMPLETED,
+					      start_poll_synchronize_srcu(&ss)), "same");
+	cleanup_srcu_struct(&ss);
+	return 0;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+KTEST(rcu, srcu_fast_readers_and_flavors)
+{
+	struct srcu_struct ss, sn;
+	struct srcu_ctr __percpu *scp, *scp2;
+	unsigned long w0 = qdk_warn_count;
+
+	KT_EQ(init_srcu_struct_fast(&ss), 0);
+	KT_EQ(ss.srcu_reader_flavor, SRCU_READ_FLAVOR_FAST);
+	scp = srcu_read_lock_fast(&ss);
+	scp2 = srcu_read_lock_fast(&ss);
+	KT_ASSERT(scp == scp2, "one CPU, one counter pair");
+	KT_EQ(atomic_long_read(&scp->srcu_locks), 2);
+	srcu_read_unlock_fast(&ss, scp2);
+	srcu_read_unlock_fast(&ss, scp);
+	KT_EQ(atomic_long_read(&scp->srcu_unlocks), 2);
+	KT_ASSERT(!srcu_read_lock_held(&ss), "all out");
+	scoped_guard(srcu_fast, &ss)
+		KT_ASSERT(srcu_read_lock_held(&ss), "guard(srcu_fast)");
+	KT_EQ(qdk_warn_count, w0);
+	/* a normal reader on a fast srcu_struct: the debug kernel's warning */
+	srcu_read_unlock(&ss, srcu_read_lock(&ss));
+	KT_EQ(qdk_warn_count, w0 + 1);
+
+	KT_EQ(init_srcu_struct_fast_updown(&sn), 0);
+	scp = srcu_down_read_fast(&sn);
+	KT_ASSERT(srcu_read_lock_held(&sn), "a reader");
+	srcu_up_read_fast(&sn, scp);
+	KT_ASSERT(!srcu_read_lock_held(&sn), "none");
+	KT_EQ(SRCU_READ_FLAVOR_ALL, 0xf);
+	KT_EQ(SRCU_READ_FLAVOR_SLOWGP, 0xc);
+	cleanup_srcu_struct(&ss);
+	cleanup_srcu_struct(&sn);
+	return 0;
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0) && LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+KTEST(rcu, list_splice_init_srcu)
+{
+	DEFINE_SRCU(ss);
+	struct kt_obj a = { .v = 1 }, b = { .v = 2 }, c = { .v = 3 };
+	struct kt_obj *pos;
+	LIST_HEAD(src);
+	LIST_HEAD(dst);
+	int sum = 0;
+
+	list_add_tail(&a.node, &src);
+	list_add_tail(&b.node, &src);
+	list_add_tail(&c.node, &dst);
+	list_splice_init_srcu(&src, &dst, &ss);
+	KT_ASSERT(list_empty(&src), "emptied");
+	list_for_each_entry(pos, &dst, node)
+		sum = sum * 10 + pos->v;
+	KT_EQ(sum, 123);
+	list_splice_init_srcu(&src, &dst, &ss);		/* empty: nothing */
+	KT_ASSERT(list_is_last(&c.node, &dst), "unchanged");
+	return 0;
+}
+#endif
+
+KTEST(rcu, polled_full_state_and_nocb)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	struct rcu_gp_seq a, b = { .norm = 4, .exp = 8 };
+#else
+	struct rcu_gp_oldstate a, b = { .rgos_norm = 4, .rgos_exp = 8 };
+#endif
+
+	get_completed_synchronize_rcu_full(&a);
+	KT_ASSERT(poll_state_synchronize_rcu_full(&a), "completed");
+	KT_ASSERT(!same_state_synchronize_rcu_full(&a, &b), "differs");
+	get_state_synchronize_rcu_full(&b);
+	KT_ASSERT(same_state_synchronize_rcu_full(&a, &b), "both completed");
+	KT_EQ(rcu_scheduler_active, 2);
+	/* the one CPU is online and was not offloaded at boot */
+	KT_EQ(rcu_nocb_cpu_offload(0), -EINVAL);
+	KT_EQ(rcu_nocb_cpu_deoffload(0), 0);
+	KT_EQ(debug_lockdep_rcu_enabled(), 0);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	KT_EQ(RCU_SEQ_STATE_MASK, 3);
+	rcu_read_lock_dont_migrate();
+	rcu_read_unlock_migrate();
+#endif
+	return 0;
+}
+
+KTEST(seqlock, scoped_seqlock_read_retries_under_the_lock)
+{
+	DEFINE_SEQLOCK(sl);
+	int passes = 0, locked = 0;
+	seqcount_spinlock_t sc;
+	spinlock_t l;
+
+	/* no writer: one lockless pass */
+	scoped_seqlock_read(&sl, ss_lock)
+		passes++;
+	KT_EQ(passes, 1);
+	/* a writer during the first pass: a second one, under the lock */
+	passes = 0;
+	scoped_seqlock_read(&sl, ss_lock) {
+		if (!passes++) {
+			write_seqlock(&sl);
+			write_sequnlock(&sl);
+		} else {
+			locked = spin_is_locked(&sl.lock);
+		}
+	}
+	KT_EQ(passes, 2);
+	KT_EQ(locked, 1);
+	KT_ASSERT(!spin_is_locked(&sl.lock), "dropped at the end of the scope");
+	/* ss_lockless: retried without the lock until no writer raced */
+	passes = 0;
+	scoped_seqlock_read(&sl, ss_lockless) {
+		if (passes++ < 2) {
+			write_seqlock(&sl);
+			write_sequnlock(&sl);
+		}
+		locked = spin_is_locked(&sl.lock);
+	}
+	KT_EQ(passes, 3);
+	KT_EQ(locked, 0);
+	spin_lock_init(&l);
+	seqcount_spinlock_init(&sc, &l);
+	KT_ASSERT(seqprop_const_ptr(&sc) == &sc.seqcount, "const_ptr");
 	return 0;
 }

@@ -3,6 +3,8 @@
 #include <linux/interrupt.h>
 #include <linux/kernel.h>
 #include <linux/workqueue.h>
+#include <linux/bottom_half.h>
+#include <linux/string.h>
 
 #include "ktest.h"
 #include "shim.h"
@@ -139,6 +141,152 @@ KTEST(workqueue, disable_enable)
 	KT_ASSERT(schedule_delayed_work(&dw, 0), "queued again");
 	qdk_time_advance(0);
 	KT_EQ(kt_runs, 2);
+	return 0;
+}
+#endif
+
+static int kt_order[4], kt_norder;
+static bool kt_in_softirq;
+
+static void kt_order_work(struct work_struct *w)
+{
+	kt_order[kt_norder++] = 1;
+	kt_in_softirq = in_serving_softirq();
+	set_worker_desc("kt %d", 7);
+	kt_tl_bad += strcmp(qdk_worker_desc(), "kt 7") != 0;
+}
+
+static void kt_order_tl(struct tasklet_struct *t)
+{
+	kt_order[kt_norder++] = 2;
+}
+
+static void kt_exec_fn(struct work_struct *w)
+{
+	kt_runs++;
+	kt_in_softirq = in_serving_softirq();
+}
+
+KTEST(workqueue, execute_in_process_context_and_each_cpu)
+{
+	struct execute_work ew;
+
+	kt_runs = 0;
+	/* process context: run now, 0 */
+	KT_EQ(execute_in_process_context(kt_exec_fn, &ew), 0);
+	KT_EQ(kt_runs, 1);
+	/* in a softirq: queued on system_wq, 1, and run later in a worker */
+	local_bh_disable();
+	preempt_count_add(SOFTIRQ_OFFSET);
+	KT_EQ(execute_in_process_context(kt_exec_fn, &ew), 1);
+	preempt_count_sub(SOFTIRQ_OFFSET);
+	local_bh_enable();
+	KT_EQ(kt_runs, 1);
+	KT_ASSERT(work_pending(&ew.work), "queued");
+	qdk_time_advance(0);
+	KT_EQ(kt_runs, 2);
+	KT_ASSERT(!kt_in_softirq, "a worker's process context");
+	KT_EQ(schedule_on_each_cpu(kt_exec_fn), 0);
+	KT_EQ(kt_runs, 3);
+	KT_ASSERT(!current_is_workqueue_rescuer(), "no rescuer");
+	KT_STREQ(qdk_worker_desc(), "");
+	return 0;
+}
+
+KTEST(workqueue, max_active_and_attrs)
+{
+	struct workqueue_struct *wq = alloc_workqueue("kt%d", WQ_UNBOUND, 0, 1);
+	struct workqueue_struct *owq = alloc_ordered_workqueue("kto", 0);
+	struct workqueue_attrs *attrs = alloc_workqueue_attrs();
+	unsigned long w0 = qdk_warn_count;
+
+	KT_ASSERT(wq && owq && attrs, "allocated");
+	KT_EQ(qdk_workqueue_max_active(wq), WQ_DFL_ACTIVE);
+	workqueue_set_max_active(wq, 4);
+	KT_EQ(qdk_workqueue_max_active(wq), 4);
+	/* out of range: clamped to 1..WQ_MAX_ACTIVE */
+	workqueue_set_max_active(wq, 0);
+	KT_EQ(qdk_workqueue_max_active(wq), 1);
+	workqueue_set_max_active(wq, WQ_MAX_ACTIVE + 1);
+	KT_EQ(qdk_workqueue_max_active(wq), WQ_MAX_ACTIVE);
+	/* an ordered workqueue keeps its 1 (and warns) */
+	KT_EQ(qdk_workqueue_max_active(owq), 1);
+	workqueue_set_max_active(owq, 8);
+	KT_EQ(qdk_workqueue_max_active(owq), 1);
+	KT_EQ(qdk_warn_count, w0 + 1);
+	KT_EQ(apply_workqueue_attrs(wq, attrs), 0);
+	KT_EQ(apply_workqueue_attrs(system_wq, attrs), -EINVAL);
+	KT_EQ(qdk_warn_count, w0 + 2);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	KT_EQ(attrs->affn_scope, WQ_AFFN_DFL);
+	KT_EQ(qdk_workqueue_min_active(wq), 1);	/* min(max, 8), lowered with max */
+	workqueue_set_max_active(wq, 100);
+	workqueue_set_min_active(wq, 20);
+	KT_EQ(qdk_workqueue_min_active(wq), 20);
+	workqueue_set_min_active(wq, 200);
+	KT_EQ(qdk_workqueue_min_active(wq), 100);
+	KT_EQ(WQ_UNBOUND_MAX_ACTIVE, WQ_MAX_ACTIVE);
+	KT_EQ(WORK_OFFQ_POOL_SHIFT, 4 + 1 + 16);
+	KT_EQ(WORK_OFFQ_DISABLE_MASK, 0xffffUL << 5);
+	KT_EQ(WORKER_DESC_LEN, 32);
+#else
+	KT_EQ(WORK_OFFQ_POOL_SHIFT, 5);
+	KT_EQ(WORKER_DESC_LEN, 24);
+#endif
+	free_workqueue_attrs(attrs);
+	destroy_workqueue(owq);
+	destroy_workqueue(wq);
+	return 0;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+KTEST(workqueue, bh_runs_in_softirq_with_tasklets)
+{
+	struct work_struct w, pw;
+	struct tasklet_struct t;
+	unsigned long w0 = qdk_warn_count;
+
+	kt_norder = 0;
+	kt_tl_bad = 0;
+	INIT_WORK(&pw, kt_exec_fn);
+	INIT_WORK(&w, kt_order_work);
+	tasklet_setup(&t, kt_order_tl);
+	/* process-context work, a tasklet, BH work: BH work, tasklet, then the worker */
+	KT_ASSERT(queue_work(system_wq, &pw), "queued");
+	tasklet_schedule(&t);
+	KT_ASSERT(queue_work(system_bh_wq, &w), "queued on bh");
+	qdk_time_advance(0);
+	KT_EQ(kt_norder, 2);
+	KT_EQ(kt_order[0], 1);		/* BH work before the tasklet */
+	KT_EQ(kt_order[1], 2);
+	KT_ASSERT(!kt_in_softirq, "the process-context work ran last");
+	KT_EQ(kt_tl_bad, 0);
+	KT_ASSERT(queue_work(system_bh_highpri_wq, &w), "queued on bh highpri");
+	qdk_time_advance(0);
+	KT_ASSERT(kt_in_softirq, "BH work in the softirq");
+	/* flush_workqueue() of a BH queue runs its work too */
+	KT_ASSERT(queue_work(system_bh_wq, &w), "queued");
+	flush_workqueue(system_bh_wq);
+	KT_EQ(kt_norder, 4);
+	/* a BH workqueue takes no max_active and only BH's flags */
+	KT_ASSERT(!alloc_workqueue("ktbh", WQ_BH, 1), "max_active refused");
+	KT_ASSERT(!alloc_workqueue("ktbh", WQ_BH | WQ_UNBOUND, 0), "flag refused");
+	KT_EQ(qdk_warn_count, w0 + 2);
+	return 0;
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+KTEST(tasklet, timer_softirq_pending)
+{
+	unsigned int old = local_softirq_pending();
+
+	set_softirq_pending(0);
+	KT_EQ(local_timers_pending(), 0);
+	raise_timer_softirq(TIMER_SOFTIRQ);
+	KT_EQ(local_timers_pending(), 1U << TIMER_SOFTIRQ);
+	KT_EQ(local_timers_pending_force_th(), 0);
+	set_softirq_pending(old);
 	return 0;
 }
 #endif

@@ -16,6 +16,8 @@
 #include <linux/limits.h>
 #include <linux/string.h>
 #include <linux/types.h>
+#include <linux/cleanup.h>
+#include <linux/version.h>
 
 struct device;
 
@@ -60,6 +62,16 @@ bool __bitmap_intersects(const unsigned long *bitmap1, const unsigned long *bitm
 bool __bitmap_subset(const unsigned long *bitmap1, const unsigned long *bitmap2,
 		     unsigned int nbits);
 unsigned int __bitmap_weight(const unsigned long *bitmap, unsigned int nbits);
+unsigned int __bitmap_weight_andnot(const unsigned long *bitmap1,
+				   const unsigned long *bitmap2, unsigned int nbits);
+unsigned int __bitmap_weighted_or(unsigned long *dst, const unsigned long *bitmap1,
+				  const unsigned long *bitmap2, unsigned int nbits);
+unsigned int __bitmap_weighted_xor(unsigned long *dst, const unsigned long *bitmap1,
+				   const unsigned long *bitmap2, unsigned int nbits);
+/* map(old, new): the n-th set bit of old goes to the (n mod weight(new))-th of new */
+void bitmap_remap(unsigned long *dst, const unsigned long *src, const unsigned long *old,
+		  const unsigned long *new, unsigned int nbits);
+int bitmap_bitremap(int oldbit, const unsigned long *old, const unsigned long *new, int bits);
 unsigned int __bitmap_weight_and(const unsigned long *bitmap1, const unsigned long *bitmap2,
 				 unsigned int nbits);
 void __bitmap_set(unsigned long *map, unsigned int start, int len);
@@ -251,6 +263,124 @@ static inline void bitmap_set_value8(unsigned long *map, unsigned long value,
 
 	map[index] &= ~(0xFFUL << offset);
 	map[index] |= value << offset;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+DEFINE_FREE(bitmap, unsigned long *, if (_T) bitmap_free(_T))
+
+/* the bits set in src1 and not in src2 */
+static __always_inline unsigned long bitmap_weight_andnot(const unsigned long *src1,
+							  const unsigned long *src2,
+							  unsigned int nbits)
+{
+	return __bitmap_weight_andnot(src1, src2, nbits);
+}
+
+/*
+ * Scatter: the n-th bit of src goes to where mask has its n-th set bit.
+ * Gather: the reverse, the bits of src at mask's set bits packed from 0.
+ */
+static __always_inline void bitmap_scatter(unsigned long *dst, const unsigned long *src,
+					   const unsigned long *mask, unsigned int nbits)
+{
+	unsigned int bit, n = 0;
+
+	bitmap_zero(dst, nbits);
+	for_each_set_bit(bit, mask, nbits) {
+		if (test_bit(n, src))
+			__set_bit(bit, dst);
+		n++;
+	}
+}
+
+static __always_inline void bitmap_gather(unsigned long *dst, const unsigned long *src,
+					  const unsigned long *mask, unsigned int nbits)
+{
+	unsigned int bit, n = 0;
+
+	bitmap_zero(dst, nbits);
+	for_each_set_bit(bit, mask, nbits) {
+		if (test_bit(bit, src))
+			__set_bit(n, dst);
+		n++;
+	}
+}
+
+/* nbits (1..BITS_PER_LONG) at start, possibly across two words; 0 for other widths */
+static __always_inline unsigned long bitmap_read(const unsigned long *map, unsigned long start,
+						 unsigned long nbits)
+{
+	const unsigned long *w = map + BIT_WORD(start);
+	unsigned long shift = start % BITS_PER_LONG;
+	unsigned long lo;
+
+	if (unlikely(!nbits || nbits > BITS_PER_LONG))
+		return 0;
+	lo = w[0] >> shift;
+	if (shift + nbits > BITS_PER_LONG)
+		lo |= w[1] << (BITS_PER_LONG - shift);
+	return lo & BITMAP_LAST_WORD_MASK(nbits);
+}
+
+/* value's low nbits (1..BITS_PER_LONG) stored at start; other widths store nothing */
+static __always_inline void bitmap_write(unsigned long *map, unsigned long value,
+					 unsigned long start, unsigned long nbits)
+{
+	unsigned long *w = map + BIT_WORD(start);
+	unsigned long shift = start % BITS_PER_LONG;
+	unsigned long mask;
+
+	if (unlikely(!nbits || nbits > BITS_PER_LONG))
+		return;
+	mask = BITMAP_LAST_WORD_MASK(nbits);
+	value &= mask;
+	w[0] = (w[0] & ~(mask << shift)) | (value << shift);
+	if (shift + nbits > BITS_PER_LONG) {
+		unsigned long spill = BITS_PER_LONG - shift;
+
+		w[1] = (w[1] & ~(mask >> spill)) | (value >> spill);
+	}
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* dst = src1 | src2 (or ^), returning the weight of the result */
+static __always_inline unsigned int bitmap_weighted_or(unsigned long *dst,
+						       const unsigned long *src1,
+						       const unsigned long *src2,
+						       unsigned int nbits)
+{
+	return __bitmap_weighted_or(dst, src1, src2, nbits);
+}
+
+static __always_inline unsigned int bitmap_weighted_xor(unsigned long *dst,
+							const unsigned long *src1,
+							const unsigned long *src2,
+							unsigned int nbits)
+{
+	return __bitmap_weighted_xor(dst, src1, src2, nbits);
+}
+
+/* the set bits in [start, end); end itself when the range is empty, as the kernel's */
+static __always_inline unsigned long bitmap_weight_from(const unsigned long *bitmap,
+							unsigned int start, unsigned int end)
+{
+	if (unlikely(start >= end))
+		return end;
+	return bitmap_weight(bitmap, end) - bitmap_weight(bitmap, start);
+}
+#endif
+
+/* the first count bits of from, then zeros up to size (whole words) */
+static inline void bitmap_copy_and_extend(unsigned long *to, const unsigned long *from,
+					  unsigned int count, unsigned int size)
+{
+	unsigned int words = BITS_TO_LONGS(count);
+
+	memcpy(to, from, words * sizeof(long));
+	if (count % BITS_PER_LONG)
+		to[words - 1] &= BITMAP_LAST_WORD_MASK(count);
+	memset(to + words, 0, bitmap_size(size) - words * sizeof(long));
 }
 
 #endif

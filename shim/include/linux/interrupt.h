@@ -347,6 +347,7 @@ struct irq_affinity {
 
 extern int irq_set_affinity(unsigned int irq, const struct cpumask *cpumask);
 extern int irq_force_affinity(unsigned int irq, const struct cpumask *cpumask);
+extern int irq_can_set_affinity(unsigned int irq);
 extern int __irq_apply_affinity_hint(unsigned int irq, const struct cpumask *m,
 				     bool setaffinity);
 extern int irq_set_affinity_notifier(unsigned int irq, struct irq_affinity_notify *notify);
@@ -405,8 +406,42 @@ struct softirq_action {
 extern unsigned int qdk_softirq_pending;
 #define local_softirq_pending_ref	qdk_softirq_pending
 #define local_softirq_pending()		(READ_ONCE(local_softirq_pending_ref))
-#define set_softirq_pending(x)		(WRITE_ONCE(local_softirq_pending_ref, (x)))
+#define set_softirq_pending(x)		WRITE_ONCE(local_softirq_pending_ref, (x))
 #define or_softirq_pending(x)		(local_softirq_pending_ref |= (x))
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* guard(disable_irq)(&irq): the line off for the scope (the calls stop: no lines) */
+DEFINE_LOCK_GUARD_1(disable_irq, int, disable_irq(*_T->lock), enable_irq(*_T->lock))
+#endif
+
+/*
+ * After an SMP function-call flush the kernel runs what softirqs are
+ * pending (do_softirq(), !PREEMPT_RT); the shim's softirq work runs off the
+ * clock and its pending word stays 0: nothing to run.
+ */
+static inline void do_softirq_post_smp_call_flush(unsigned int unused)
+{
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* the timer softirq's pending bits: irq threads are never forced, so the softirq word */
+static inline unsigned int local_timers_pending_force_th(void)
+{
+	return 0;
+}
+
+static inline unsigned int local_timers_pending(void)
+{
+	return local_softirq_pending();
+}
+
+/* from the timer interrupt: mark the timer softirq nr pending */
+static inline void raise_timer_softirq(unsigned int nr)
+{
+	lockdep_assert_in_irq();
+	or_softirq_pending(1U << nr);
+}
+#endif
 
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */

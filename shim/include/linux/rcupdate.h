@@ -16,6 +16,9 @@
 #include <linux/bug.h>
 #include <linux/cleanup.h>
 #include <linux/lockdep.h>
+#include <linux/preempt.h>
+#include <linux/printk.h>
+#include <linux/version.h>
 #include <qdk/context.h>
 
 #define ULONG_CMP_GE(a, b)	(ULONG_MAX / 2 >= (a) - (b))
@@ -24,6 +27,11 @@
 #define USHORT_CMP_GE(a, b)	(USHRT_MAX / 2 >= (unsigned short)((a) - (b)))
 #define USHORT_CMP_LT(a, b)	(USHRT_MAX / 2 < (unsigned short)((a) - (b)))
 #define NUM_ACTIVE_RCU_POLL_OLDSTATE	2
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* the low bits of a grace-period sequence number are its state */
+#define RCU_SEQ_CTR_SHIFT	2
+#define RCU_SEQ_STATE_MASK	((1 << RCU_SEQ_CTR_SHIFT) - 1)
+#endif
 #define TRC_NEED_QS		0x1
 #define TRC_NEED_QS_CHECKED	0x2
 
@@ -142,6 +150,115 @@ static inline bool rcu_trace_implies_rcu_gp(void)
 {
 	return true;
 }
+
+/*
+ * The full polled state: normal and expedited sequence numbers (6.1 and
+ * 6.12's rcutree.h struct rcu_gp_oldstate, 7.x's struct rcu_gp_seq). Every
+ * grace period is over here, so every snapshot is the completed one.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+struct rcu_gp_seq {
+	unsigned long norm;
+	unsigned long exp;
+};
+#define __qdk_rcu_gp_full	rcu_gp_seq
+#define __qdk_rcu_gp_norm	norm
+#define __qdk_rcu_gp_exp	exp
+#else
+struct rcu_gp_oldstate {
+	unsigned long rgos_norm;
+	unsigned long rgos_exp;
+};
+#define __qdk_rcu_gp_full	rcu_gp_oldstate
+#define __qdk_rcu_gp_norm	rgos_norm
+#define __qdk_rcu_gp_exp	rgos_exp
+#endif
+
+static inline void get_completed_synchronize_rcu_full(struct __qdk_rcu_gp_full *rgosp)
+{
+	rgosp->__qdk_rcu_gp_norm = RCU_GET_STATE_COMPLETED;
+	rgosp->__qdk_rcu_gp_exp = RCU_GET_STATE_COMPLETED;
+}
+
+static inline void get_state_synchronize_rcu_full(struct __qdk_rcu_gp_full *rgosp)
+{
+	get_completed_synchronize_rcu_full(rgosp);
+}
+
+static inline void start_poll_synchronize_rcu_full(struct __qdk_rcu_gp_full *rgosp)
+{
+	get_completed_synchronize_rcu_full(rgosp);
+}
+
+static inline bool poll_state_synchronize_rcu_full(struct __qdk_rcu_gp_full *rgosp)
+{
+	return true;
+}
+
+static inline bool same_state_synchronize_rcu_full(struct __qdk_rcu_gp_full *rgosp1,
+						   struct __qdk_rcu_gp_full *rgosp2)
+{
+	return rgosp1->__qdk_rcu_gp_norm == rgosp2->__qdk_rcu_gp_norm &&
+	       rgosp1->__qdk_rcu_gp_exp == rgosp2->__qdk_rcu_gp_exp;
+}
+
+#define cond_synchronize_rcu_full(rgosp)	do { (void)(rgosp); } while (0)
+
+/* the scheduler is up (RCU_SCHEDULER_RUNNING) from the start of a run */
+extern int rcu_scheduler_active;
+
+/*
+ * Callback offloading (CONFIG_RCU_NOCB_CPU, Debian's): only a CPU offloaded
+ * at boot can be offloaded again, and an online one never. The one CPU is
+ * online and was not: offloading fails as the kernel's does, de-offloading
+ * has nothing to do.
+ */
+static inline int rcu_nocb_cpu_offload(int cpu)
+{
+	might_sleep();
+	if (cpu == 0)
+		pr_info("NOCB: Cannot CB-offload online CPU %d\n", cpu);
+	return -EINVAL;
+}
+
+static inline int rcu_nocb_cpu_deoffload(int cpu)
+{
+	might_sleep();
+	return 0;
+}
+
+static inline void rcu_nocb_flush_deferred_wakeup(void)
+{
+}
+
+#define RCU_NOCB_LOCKDEP_WARN(c, s)	RCU_LOCKDEP_WARN(c, s)
+
+/* lockdep-only annotations, off in Debian's kernels (no CONFIG_PROVE_RCU) */
+static inline int debug_lockdep_rcu_enabled(void)
+{
+	return 0;
+}
+
+#define rcu_try_lock_acquire(a)			do { (void)(a); } while (0)
+#define lockdep_assert_in_rcu_read_lock()	do { } while (0)
+#define lockdep_assert_in_rcu_read_lock_bh()	do { } while (0)
+#define lockdep_assert_in_rcu_read_lock_sched()	do { } while (0)
+#define lockdep_assert_in_rcu_reader()		do { } while (0)
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* a reader that also stays on its CPU (PREEMPT_RCU: migration off too) */
+static __always_inline void rcu_read_lock_dont_migrate(void)
+{
+	migrate_disable();
+	rcu_read_lock();
+}
+
+static inline void rcu_read_unlock_migrate(void)
+{
+	rcu_read_unlock();
+	migrate_enable();
+}
+#endif
 
 /*
  * rcu_head_init() marks a head unused; rcu_head_after_call_rcu() then says

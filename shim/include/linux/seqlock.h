@@ -61,6 +61,11 @@ __seqprop_##lockname##_ptr(seqcount_##lockname##_t *s)			\
 {									\
 	return &s->seqcount;						\
 }									\
+static __always_inline const seqcount_t *				\
+__seqprop_##lockname##_const_ptr(const seqcount_##lockname##_t *s)	\
+{									\
+	return &s->seqcount;						\
+}									\
 static __always_inline unsigned int					\
 __seqprop_##lockname##_sequence(const seqcount_##lockname##_t *s)	\
 {									\
@@ -78,6 +83,11 @@ __seqprop_##lockname##_assert(const seqcount_##lockname##_t *s)	\
 }
 
 static __always_inline seqcount_t *__seqprop_ptr(seqcount_t *s)
+{
+	return s;
+}
+
+static __always_inline const seqcount_t *__seqprop_const_ptr(const seqcount_t *s)
 {
 	return s;
 }
@@ -110,6 +120,7 @@ SEQCOUNT_LOCKNAME(mutex, struct mutex, true, mutex)
 	__seqprop_case((s),	rwlock,		prop),			\
 	__seqprop_case((s),	mutex,		prop))
 #define seqprop_ptr(s)			__seqprop(s, ptr)(s)
+#define seqprop_const_ptr(s)		__seqprop(s, const_ptr)(s)
 #define seqprop_sequence(s)		__seqprop(s, sequence)(s)
 #define seqprop_preemptible(s)		__seqprop(s, preemptible)(s)
 #define seqprop_assert(s)		__seqprop(s, assert)(s)
@@ -126,6 +137,7 @@ SEQCOUNT_LOCKNAME(mutex, struct mutex, true, mutex)
 #define SEQCNT_SPINLOCK_ZERO(name, lock)	SEQCOUNT_LOCKNAME_ZERO(name, lock)
 #define SEQCNT_RWLOCK_ZERO(name, lock)		SEQCOUNT_LOCKNAME_ZERO(name, lock)
 #define SEQCNT_MUTEX_ZERO(name, lock)		SEQCOUNT_LOCKNAME_ZERO(name, lock)
+#define SEQCNT_WW_MUTEX_ZERO(name, lock)	SEQCOUNT_LOCKNAME_ZERO(name, lock)
 
 #define __QDK_SEQ_INIT(s, lock, lockname) do {				\
 	static struct lock_class_key __key;				\
@@ -365,5 +377,83 @@ static inline void done_seqretry_irqrestore(seqlock_t *lock, int seq, unsigned l
 	if (seq & 1)
 		read_sequnlock_excl_irqrestore(lock, flags);
 }
+
+/*
+ * scoped_seqlock_read(lock, target): the block runs once locklessly; when a
+ * writer raced it (read_seqretry()), once more as target says: under the
+ * lock (ss_lock, ss_lock_irqsave) or locklessly again until it holds
+ * (ss_lockless). The lock taken is dropped when the scope ends.
+ */
+enum ss_state {
+	ss_done = 0,
+	ss_lock,
+	ss_lock_irqsave,
+	ss_lockless,
+};
+
+struct ss_tmp {
+	enum ss_state	state;
+	unsigned long	data;
+	spinlock_t	*lock;
+	spinlock_t	*lock_irqsave;
+};
+
+static __always_inline void __scoped_seqlock_cleanup(struct ss_tmp *sst)
+{
+	if (sst->lock)
+		spin_unlock(sst->lock);
+	if (sst->lock_irqsave)
+		spin_unlock_irqrestore(sst->lock_irqsave, sst->data);
+}
+
+static __always_inline void __scoped_seqlock_next(struct ss_tmp *sst, seqlock_t *lock,
+						  enum ss_state target)
+{
+	switch (sst->state) {
+	case ss_done:
+		/* the loop never steps a finished scope (the kernel's link-time canary) */
+		return;
+	case ss_lock:
+	case ss_lock_irqsave:
+		sst->state = ss_done;
+		return;
+	case ss_lockless:
+		if (!read_seqretry(lock, sst->data)) {
+			sst->state = ss_done;
+			return;
+		}
+		break;
+	}
+
+	switch (target) {
+	case ss_done:
+		/* the kernel refuses to link this: a scope cannot retry as "done" */
+		WARN_ONCE(1, "scoped_seqlock_read() with target ss_done\n");
+		sst->state = ss_done;
+		return;
+	case ss_lock:
+		sst->lock = &lock->lock;
+		spin_lock(sst->lock);
+		sst->state = ss_lock;
+		return;
+	case ss_lock_irqsave:
+		sst->lock_irqsave = &lock->lock;
+		spin_lock_irqsave(sst->lock_irqsave, sst->data);
+		sst->state = ss_lock_irqsave;
+		return;
+	case ss_lockless:
+		sst->data = read_seqbegin(lock);
+		return;
+	}
+}
+
+#define __scoped_seqlock_read(_seqlock, _target, _s)			\
+	for (struct ss_tmp _s __cleanup(__scoped_seqlock_cleanup) =	\
+	     { .state = ss_lockless, .data = read_seqbegin(_seqlock) };	\
+	     _s.state != ss_done;					\
+	     __scoped_seqlock_next(&_s, _seqlock, _target))
+
+#define scoped_seqlock_read(_seqlock, _target)				\
+	__scoped_seqlock_read(_seqlock, _target, __UNIQUE_ID(seqlock))
 
 #endif

@@ -32,6 +32,7 @@ enum {
 	QDK_TNODE_HRTIMER = 2,
 	QDK_TNODE_WORK = 3,
 	QDK_TNODE_TASKLET = 4,
+	QDK_TNODE_BH_WORK = 5,	/* a WQ_BH workqueue's work: runs as a tasklet */
 };
 
 struct qdk_tnode {
