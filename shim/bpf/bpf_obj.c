@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bpf_obj.c - a BPF program's allocated objects (kernel/bpf/helpers.c):
+ * bpf_obj_new() and bpf_obj_drop(), bpf_refcount_acquire(), and the
+ * bpf_kptr_xchg() helper that moves an owned pointer in or out of a kptr
+ * field.
+ *
+ * The kernel finds an object's special fields (its bpf_refcount, the kptrs
+ * and graph roots bpf_obj_drop() releases) in the program's BTF. Without
+ * BTF the runtime keeps the reference count in a header before the object:
+ * an object without a bpf_refcount field has one reference, dropped once,
+ * as the kernel's; one with it counts the same. The object's memory comes
+ * from the slab (GFP_ATOMIC: it may fail, and --fail-alloc can fail it),
+ * zeroed: the kernel's holds whatever its last user left there.
+ */
+#include <linux/slab.h>
+#include <linux/refcount.h>
+#include "bpf_rt.h"
+
+#define QDK_BPF_OBJ_MAGIC 0xb9f0b1ecU
+
+struct bpf_obj_hdr {
+	u32 magic;
+	refcount_t ref;
+	u64 size;
+};
+
+static struct bpf_obj_hdr *obj_hdr(void *p, const char *what, unsigned long ip)
+{
+	struct bpf_obj_hdr *h = (struct bpf_obj_hdr *)p - 1;
+
+	if (!p || h->magic != QDK_BPF_OBJ_MAGIC)
+		qdk_bpf_refused(ip, what, "the argument is not an object bpf_obj_new() allocated");
+	return h;
+}
+
+static void *obj_new(u64 size, unsigned long ip)
+{
+	struct bpf_obj_hdr *h;
+
+	qdk_bpf_no_lock("bpf_obj_new", ip);
+	h = kzalloc(sizeof(*h) + size, GFP_ATOMIC);
+	if (!h)
+		return NULL;
+	h->magic = QDK_BPF_OBJ_MAGIC;
+	refcount_set(&h->ref, 1);
+	h->size = size;
+	return h + 1;
+}
+
+void *bpf_obj_new(u64 local_type_id)
+{
+	return obj_new(local_type_id, QDK_BPF_CALLER);
+}
+
+void *bpf_obj_new_impl(u64 local_type_id, void *meta)
+{
+	return obj_new(local_type_id, QDK_BPF_CALLER);
+}
+
+static void obj_drop(void *p, unsigned long ip)
+{
+	struct bpf_obj_hdr *h;
+
+	qdk_bpf_no_lock("bpf_obj_drop", ip);
+	h = obj_hdr(p, "bpf_obj_drop", ip);
+	if (!refcount_dec_and_test(&h->ref))
+		return;
+	h->magic = 0;
+	kfree(h);
+}
+
+void bpf_obj_drop(void *p)
+{
+	obj_drop(p, QDK_BPF_CALLER);
+}
+
+void bpf_obj_drop_impl(void *p, void *meta)
+{
+	obj_drop(p, QDK_BPF_CALLER);
+}
+
+/* a new owning reference to a refcounted object, or NULL if it is going away */
+static void *refcount_acquire(void *p, unsigned long ip)
+{
+	struct bpf_obj_hdr *h = obj_hdr(p, "bpf_refcount_acquire", ip);
+
+	return refcount_inc_not_zero(&h->ref) ? p : NULL;
+}
+
+void *bpf_refcount_acquire(void *p)
+{
+	return refcount_acquire(p, QDK_BPF_CALLER);
+}
+
+void *bpf_refcount_acquire_impl(void *p, void *meta)
+{
+	return refcount_acquire(p, QDK_BPF_CALLER);
+}
+
+/* store ptr in the kptr field dst, return what it held (the caller owns it) */
+void *bpf_kptr_xchg(void *dst, void *ptr)
+{
+	qdk_bpf_no_lock("bpf_kptr_xchg", QDK_BPF_CALLER);
+	return xchg((void **)dst, ptr);
+}

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bpf_rt.h - what the files of the BPF runtime (shim/bpf/) share: the
+ * kernel-side layouts of the program's opaque types, the op a program runs
+ * in, and the report of what the verifier would have refused at load.
+ */
+#ifndef _QDK_BPF_RT_H
+#define _QDK_BPF_RT_H
+
+#include <linux/list.h>
+#include <linux/rbtree.h>
+#include <qdk/bpf_runtime.h>
+
+/* as kernel/bpf/helpers.c reads a bpf_list_node / bpf_rb_node */
+struct bpf_list_node_kern {
+	struct list_head list_head;
+	void *owner;
+} __aligned(8);
+
+struct bpf_rb_node_kern {
+	struct rb_node rb_node;
+	void *owner;
+} __aligned(8);
+
+/* the struct_ops member a program's code runs as (bpf_qdisc.c sets it) */
+enum qdk_bpf_op {
+	QDK_BPF_OP_NONE,
+	QDK_BPF_OP_ENQUEUE,
+	QDK_BPF_OP_DEQUEUE,
+	QDK_BPF_OP_INIT,
+	QDK_BPF_OP_RESET,
+	QDK_BPF_OP_DESTROY,
+};
+
+extern enum qdk_bpf_op qdk_bpf_op;
+const char *qdk_bpf_op_name(enum qdk_bpf_op op);
+
+/*
+ * The program did what the verifier refuses at load (a kfunc from the wrong
+ * op, a call under a bpf_spin_lock, a lock left held): "FILE:LINE: BPF:
+ * WHAT: WHY", at the program's line (IP: the runtime call's return
+ * address), exit 2 (gdb: break qdk_bpf_refused).
+ */
+void qdk_bpf_refused(unsigned long ip, const char *what, const char *why)
+	__noreturn __cold;
+
+/* the call's return address, in a runtime entry point */
+#define QDK_BPF_CALLER ((unsigned long)__builtin_return_address(0))
+
+/* the bpf_spin_lock held now, or NULL (bpf_lock.c) */
+extern struct bpf_spin_lock *qdk_bpf_lock_held;
+
+/* WHAT is called with a bpf_spin_lock held, which the verifier allows only for the graph kfuncs */
+static inline void qdk_bpf_no_lock(const char *what, unsigned long ip)
+{
+	if (qdk_bpf_lock_held)
+		qdk_bpf_refused(ip, what, "function calls are not allowed while holding a lock");
+}
+
+#endif
