@@ -67,6 +67,7 @@ EXPORT_SYMBOL(netdev_set_num_tc);
 #include <linux/net.h>
 #include <linux/mutex.h>
 #include "shim.h"
+#include <qdk/unmodelled.h>
 
 /* every namespace of the shim (struct net's __qdk_all): init_net, then usertc's */
 static LIST_HEAD(qdk_net_list);
@@ -1987,3 +1988,9 @@ void net_dec_egress_queue(void)
 	qdk_egress_needed--;
 }
 EXPORT_SYMBOL_GPL(net_dec_egress_queue);
+
+void unregister_netdevice_queue(struct net_device *dev, struct list_head *head)
+{
+	QDK_UNMODELLED(unregister_netdevice_queue,
+		       "register_netdevice() is not modelled: no module device is registered");
+}

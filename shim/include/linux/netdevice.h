@@ -597,6 +597,7 @@ struct net_device {
 	netdev_features_t	mpls_features;
 	netdev_features_t	gso_partial_features;
 	const struct ethtool_ops *ethtool_ops;
+	const struct rtnl_link_ops *rtnl_link_ops;	/* the kind that made it, if any */
 	struct net_device_stats	stats;
 	unsigned int		promiscuity;
 	unsigned int		allmulti;
@@ -819,6 +820,13 @@ struct net_device *dev_get_by_index_rcu(struct net *net, int ifindex);
 struct net_device *dev_get_by_index(struct net *net, int ifindex);
 struct net_device *__dev_get_by_flags(struct net *net, unsigned short flags,
 				      unsigned short mask);
+/*
+ * Registration into a namespace: the shim's devices are made by its
+ * namespaces (lib/rtnetlink.c), a module's are never registered, so taking
+ * one out stops the call (qdk/unmodelled.h).
+ */
+void unregister_netdevice_queue(struct net_device *dev, struct list_head *head);
+
 struct net_device *alloc_netdev_mqs(int sizeof_priv, const char *name,
 				    unsigned char name_assign_type,
 				    void (*setup)(struct net_device *),
