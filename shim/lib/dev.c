@@ -9,6 +9,7 @@
 #include <linux/string.h>
 #include <linux/export.h>
 #include <linux/netdevice.h>
+#include <linux/version.h>
 
 /* the class whose queue range holds txq, 0 without classes, -1 for none */
 int netdev_txq_to_tc(struct net_device *dev, unsigned int txq)
@@ -919,6 +920,60 @@ void netdev_state_change(struct net_device *dev)
 	}
 }
 EXPORT_SYMBOL(netdev_state_change);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static void set_operstate(struct net_device *dev, int newstate)
+{
+	unsigned char old = READ_ONCE(dev->operstate);
+
+	do {
+		if (old == newstate)
+			return;
+	} while (!try_cmpxchg(&dev->operstate, &old, newstate));
+	netdev_state_change(dev);
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+void netif_set_operstate(struct net_device *dev, int newstate)
+{
+	set_operstate(dev, newstate);
+}
+EXPORT_SYMBOL(netif_set_operstate);
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+void netdev_set_operstate(struct net_device *dev, int newstate)
+{
+	set_operstate(dev, newstate);
+}
+EXPORT_SYMBOL(netdev_set_operstate);
+#endif
+
+static bool netdev_xmit_txqueue_skipped(void)
+{
+	return __this_cpu_read(softnet_data.xmit.skip_txqueue);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+bool netdev_xmit_skip_txqueue(bool skip)
+{
+	bool prev = netdev_xmit_txqueue_skipped();
+
+	__this_cpu_write(softnet_data.xmit.skip_txqueue, skip);
+	return prev;
+}
+#else
+void netdev_xmit_skip_txqueue(bool skip)
+{
+	__this_cpu_write(softnet_data.xmit.skip_txqueue, skip);
+}
+#endif
+EXPORT_SYMBOL_GPL(netdev_xmit_skip_txqueue);
+
+/* the transmit path's reading of it (qdk tests) */
+bool qdk_xmit_txqueue_skipped(void)
+{
+	return netdev_xmit_txqueue_skipped();
+}
 
 void netdev_features_change(struct net_device *dev)
 {

@@ -189,6 +189,9 @@ struct netlink_ext_ack;
 int qdk_tc_dev_request(struct net_device *dev, const struct nlmsghdr *n,
 		       struct netlink_ext_ack *extack);
 
+/* dev.c: what netdev_xmit_skip_txqueue() last set */
+bool qdk_xmit_txqueue_skipped(void);
+
 struct netlink_callback;
 /* rtnetlink.c: the registered handlers of a family's msgtype (PF_UNSPEC's
  * when it has none), false when none; a registered link kind by name
