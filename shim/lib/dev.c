@@ -595,7 +595,9 @@ struct net_device *alloc_netdev_mqs(int sizeof_priv, const char *name,
 	dev->tso_max_segs = TSO_MAX_SEGS;
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 	dev->gso_ipv4_max_size = GSO_LEGACY_MAX_SIZE;
+	dev->gro_ipv4_max_size = GRO_LEGACY_MAX_SIZE;
 #endif
+	dev->gro_max_size = GRO_LEGACY_MAX_SIZE;
 	INIT_LIST_HEAD(&dev->net_notifier_list);
 	spin_lock_init(&dev->addr_list_lock);
 	dev_mc_init(dev);
@@ -701,6 +703,48 @@ void __dev_kfree_skb_any(struct sk_buff *skb, enum skb_free_reason reason)
 	__dev_kfree_skb_irq(skb, reason);
 }
 EXPORT_SYMBOL(__dev_kfree_skb_any);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* the kernel frees them from net_tx_action(); here at once, with the reason */
+void dev_kfree_skb_irq_reason(struct sk_buff *skb, enum skb_drop_reason reason)
+{
+	if (!skb)
+		return;
+	if (reason == SKB_CONSUMED)
+		consume_skb(skb);
+	else
+		kfree_skb_reason(skb, reason);
+}
+EXPORT_SYMBOL(dev_kfree_skb_irq_reason);
+
+void dev_kfree_skb_any_reason(struct sk_buff *skb, enum skb_drop_reason reason)
+{
+	dev_kfree_skb_irq_reason(skb, reason);
+}
+EXPORT_SYMBOL(dev_kfree_skb_any_reason);
+
+struct net_device *netdev_get_by_index(struct net *net, int ifindex,
+				       netdevice_tracker *tracker, gfp_t gfp)
+{
+	struct net_device *dev = dev_get_by_index(net, ifindex);
+
+	if (dev)
+		netdev_tracker_alloc(dev, tracker, gfp);
+	return dev;
+}
+EXPORT_SYMBOL(netdev_get_by_index);
+
+struct net_device *netdev_get_by_name(struct net *net, const char *name,
+				      netdevice_tracker *tracker, gfp_t gfp)
+{
+	struct net_device *dev = dev_get_by_name(net, name);
+
+	if (dev)
+		netdev_tracker_alloc(dev, tracker, gfp);
+	return dev;
+}
+EXPORT_SYMBOL(netdev_get_by_name);
+#endif
 
 /* ---- features ---------------------------------------------------------------- */
 

@@ -142,6 +142,12 @@ static struct qdk_ndev *ndev_alloc(struct qdk_net *net, const char *name,
 	dev->qdisc = &noop_qdisc;
 	dev->gso_max_size = 65536;
 	dev->gso_max_segs = 65535;
+	/* alloc_netdev_mqs()'s defaults */
+	dev->gro_max_size = GRO_LEGACY_MAX_SIZE;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	dev->gso_ipv4_max_size = GSO_LEGACY_MAX_SIZE;
+	dev->gro_ipv4_max_size = GRO_LEGACY_MAX_SIZE;
+#endif
 	dev->tx_queue_len = DEFAULT_TX_QUEUE_LEN;
 	dev->ifindex = ++net->last_ifindex;
 	for (i = 0; i < txqs; i++)

@@ -9,6 +9,9 @@
 #include <linux/netdevice.h>
 #include <linux/notifier.h>
 #include <linux/rtnetlink.h>
+#include <linux/inetdevice.h>
+#include <linux/cleanup.h>
+#include <net/net_namespace.h>
 
 #include "ktest.h"
 #include "shim.h"
@@ -70,3 +73,90 @@ KTEST(netdev_cov, skip_txqueue)
 	KT_ASSERT(!qdk_xmit_txqueue_skipped(), "cleared");
 	return 0;
 }
+
+KTEST(netdev_cov, refs_and_sizes)
+{
+	struct net_device *a = alloc_etherdev(0), *b = alloc_etherdev(0);
+	netdevice_tracker tr;
+	struct sk_buff *skb;
+
+	KT_ASSERT(a && b, "alloc_etherdev");
+	/* alloc_netdev_mqs()'s defaults */
+	KT_EQ(a->gro_max_size, GRO_LEGACY_MAX_SIZE);
+	KT_EQ(netdev_refcnt_read(a), 1);
+	netdev_hold(a, &tr, GFP_KERNEL);
+	netdev_ref_replace(a, b, &tr, GFP_KERNEL);
+	KT_EQ(netdev_refcnt_read(a), 1);
+	KT_EQ(netdev_refcnt_read(b), 2);
+	netdev_ref_replace(b, NULL, &tr, GFP_KERNEL);
+	KT_EQ(netdev_refcnt_read(b), 1);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	KT_EQ(a->gro_ipv4_max_size, GRO_LEGACY_MAX_SIZE);
+	skb = alloc_skb(64, GFP_KERNEL);
+	KT_ASSERT(skb, "alloc_skb");
+	netif_set_tso_max_size(a, 32768);	/* lowers both GSO limits */
+	a->gso_max_size = 20000;
+	skb->protocol = htons(ETH_P_IPV6);
+	KT_EQ(netif_get_gso_max_size(a, skb), 20000);
+	KT_EQ(netif_get_gro_max_size(a, skb), GRO_LEGACY_MAX_SIZE);
+	skb->protocol = htons(ETH_P_IP);
+	KT_EQ(netif_get_gso_max_size(a, skb), 32768);
+	a->gro_ipv4_max_size = 1000;
+	KT_EQ(netif_get_gro_max_size(a, skb), 1000);
+	dev_kfree_skb_any_reason(skb, SKB_DROP_REASON_QDISC_DROP);
+
+	KT_EQ(netdev_queue_dql_avail(netdev_get_tx_queue(a, 0)),
+	      dql_avail(&netdev_get_tx_queue(a, 0)->dql));
+	{
+		struct net_device *d __free(dev_put) = a;
+
+		dev_hold(d);
+		KT_EQ(netdev_refcnt_read(a), 2);
+	}
+	KT_EQ(netdev_refcnt_read(a), 1);	/* put at the end of the scope */
+
+	KT_ASSERT(!netif_is_any_bridge_master(a), "plain");
+	a->priv_flags |= IFF_OPENVSWITCH;
+	KT_ASSERT(netif_is_any_bridge_master(a), "ovs");
+#else
+	(void)skb;
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	KT_ASSERT(netdev_from_priv(netdev_priv(a)) == a, "back from priv");
+	KT_ASSERT(!netif_tx_owned(netdev_get_tx_queue(a, 0), 0), "not held");
+	__netif_tx_lock(netdev_get_tx_queue(a, 0), 0);
+	KT_ASSERT(netif_tx_owned(netdev_get_tx_queue(a, 0), 0), "held");
+	__netif_tx_unlock(netdev_get_tx_queue(a, 0));
+#endif
+	free_netdev(a);
+	free_netdev(b);
+	return 0;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+KTEST(netdev_cov, get_by_index_and_name)
+{
+	static struct in_device in_a;
+	struct net_device *a = alloc_etherdev(0), *d;
+	netdevice_tracker tr;
+
+	KT_ASSERT(a, "alloc_etherdev");
+	strscpy(a->name, "qdk7", IFNAMSIZ);
+	a->ifindex = 7;
+	qdk_netdev_register(a, &init_net, &in_a);
+	d = netdev_get_by_index(&init_net, 7, &tr, GFP_KERNEL);
+	KT_ASSERT(d == a, "by index");
+	KT_EQ(netdev_refcnt_read(a), 2);
+	netdev_put(d, &tr);
+	d = netdev_get_by_name(&init_net, "qdk7", &tr, GFP_KERNEL);
+	KT_ASSERT(d == a, "by name");
+	netdev_put(d, &tr);
+	KT_ASSERT(!netdev_get_by_index(&init_net, 8, &tr, GFP_KERNEL), "none");
+	KT_ASSERT(!netdev_get_by_name(&init_net, "qdk8", &tr, GFP_KERNEL), "none");
+	KT_EQ(netdev_refcnt_read(a), 1);
+	qdk_netdev_unregister(a);
+	free_netdev(a);
+	return 0;
+}
+#endif
