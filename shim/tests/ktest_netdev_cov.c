@@ -2,7 +2,7 @@
 /*
  * ktest_netdev_cov.c - smaller net_device helpers: the operstate setter
  * (NETDEV_CHANGE only on a change of an up device), act_skbedit's
- * skip-txqueue flag.
+ * skip-txqueue flag, references and sizes, devm_ Ethernet devices.
  */
 #include <linux/kernel.h>
 #include <linux/etherdevice.h>
@@ -11,6 +11,10 @@
 #include <linux/rtnetlink.h>
 #include <linux/inetdevice.h>
 #include <linux/cleanup.h>
+#include <linux/device.h>
+#include <linux/ethtool_netlink.h>
+#include <linux/if_arp.h>
+#include <linux/slab.h>
 #include <net/net_namespace.h>
 
 #include "ktest.h"
@@ -160,3 +164,52 @@ KTEST(netdev_cov, get_by_index_and_name)
 	return 0;
 }
 #endif
+
+static int released;
+
+static void devm_probe_release(struct device *dev)
+{
+	released++;
+}
+
+KTEST(netdev_cov, devm_etherdev_and_pull_mac)
+{
+	struct device *dev = kzalloc(sizeof(*dev), GFP_KERNEL);
+	struct net_device *nd;
+	long before;
+
+	KT_ASSERT(dev, "kzalloc");
+	device_initialize(dev);
+	dev->release = devm_probe_release;
+	dev_set_name(dev, "qdkdev");
+	before = qdk_test_mem_objects();
+	nd = devm_alloc_etherdev_mqs(dev, 16, 4, 2);
+	KT_ASSERT(nd, "devm_alloc_etherdev_mqs");
+	KT_EQ(nd->num_tx_queues, 4);
+	KT_EQ(nd->num_rx_queues, 2);
+	KT_EQ(nd->type, ARPHRD_ETHER);
+	KT_ASSERT(qdk_test_mem_objects() > before, "allocated");
+	put_device(dev);		/* the last put frees the device's netdev */
+	KT_EQ(released, 1);
+	kfree(dev);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	KT_EQ(ETHTOOL_PAUSE_STAT_CNT, 3);	/* tx and rx frames, tx storms */
+#else
+	KT_EQ(ETHTOOL_PAUSE_STAT_CNT, 2);	/* tx and rx frames */
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	{
+		struct sk_buff *skb = alloc_skb(128, GFP_KERNEL);
+		struct ethhdr *eth;
+
+		KT_ASSERT(skb, "alloc_skb");
+		skb_put(skb, 60);
+		eth = eth_skb_pull_mac(skb);
+		KT_ASSERT((u8 *)eth == skb->data - ETH_HLEN, "header before data");
+		KT_EQ(skb->len, 60 - ETH_HLEN);
+		kfree_skb(skb);
+	}
+#endif
+	return 0;
+}

@@ -152,7 +152,8 @@ struct rtnl_link_ops {
 	int			(*fill_info)(struct sk_buff *skb, const struct net_device *dev);
 
 	size_t			(*get_xstats_size)(const struct net_device *dev);
-	int			(*fill_xstats)(struct sk_buff *skb, const struct net_device *dev);
+	int			(*fill_xstats)(struct sk_buff *skb,
+					       const struct net_device *dev);
 	unsigned int		(*get_num_tx_queues)(void);
 	unsigned int		(*get_num_rx_queues)(void);
 
@@ -168,7 +169,8 @@ struct rtnl_link_ops {
 						   const struct net_device *dev,
 						   const struct net_device *slave_dev);
 	struct net		*(*get_link_net)(const struct net_device *dev);
-	size_t			(*get_linkxstats_size)(const struct net_device *dev, int attr);
+	size_t			(*get_linkxstats_size)(const struct net_device *dev,
+						       int attr);
 	int			(*fill_linkxstats)(struct sk_buff *skb,
 						   const struct net_device *dev,
 						   int *prividx, int attr);
