@@ -9,6 +9,7 @@
 #include <linux/string.h>
 #include <linux/export.h>
 #include <linux/netdevice.h>
+#include <linux/version.h>
 
 /* the class whose queue range holds txq, 0 without classes, -1 for none */
 int netdev_txq_to_tc(struct net_device *dev, unsigned int txq)
@@ -67,6 +68,7 @@ EXPORT_SYMBOL(netdev_set_num_tc);
 #include <linux/net.h>
 #include <linux/mutex.h>
 #include "shim.h"
+#include <qdk/unmodelled.h>
 
 /* every namespace of the shim (struct net's __qdk_all): init_net, then usertc's */
 static LIST_HEAD(qdk_net_list);
@@ -593,7 +595,9 @@ struct net_device *alloc_netdev_mqs(int sizeof_priv, const char *name,
 	dev->tso_max_segs = TSO_MAX_SEGS;
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 	dev->gso_ipv4_max_size = GSO_LEGACY_MAX_SIZE;
+	dev->gro_ipv4_max_size = GRO_LEGACY_MAX_SIZE;
 #endif
+	dev->gro_max_size = GRO_LEGACY_MAX_SIZE;
 	INIT_LIST_HEAD(&dev->net_notifier_list);
 	spin_lock_init(&dev->addr_list_lock);
 	dev_mc_init(dev);
@@ -699,6 +703,48 @@ void __dev_kfree_skb_any(struct sk_buff *skb, enum skb_free_reason reason)
 	__dev_kfree_skb_irq(skb, reason);
 }
 EXPORT_SYMBOL(__dev_kfree_skb_any);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* the kernel frees them from net_tx_action(); here at once, with the reason */
+void dev_kfree_skb_irq_reason(struct sk_buff *skb, enum skb_drop_reason reason)
+{
+	if (!skb)
+		return;
+	if (reason == SKB_CONSUMED)
+		consume_skb(skb);
+	else
+		kfree_skb_reason(skb, reason);
+}
+EXPORT_SYMBOL(dev_kfree_skb_irq_reason);
+
+void dev_kfree_skb_any_reason(struct sk_buff *skb, enum skb_drop_reason reason)
+{
+	dev_kfree_skb_irq_reason(skb, reason);
+}
+EXPORT_SYMBOL(dev_kfree_skb_any_reason);
+
+struct net_device *netdev_get_by_index(struct net *net, int ifindex,
+				       netdevice_tracker *tracker, gfp_t gfp)
+{
+	struct net_device *dev = dev_get_by_index(net, ifindex);
+
+	if (dev)
+		netdev_tracker_alloc(dev, tracker, gfp);
+	return dev;
+}
+EXPORT_SYMBOL(netdev_get_by_index);
+
+struct net_device *netdev_get_by_name(struct net *net, const char *name,
+				      netdevice_tracker *tracker, gfp_t gfp)
+{
+	struct net_device *dev = dev_get_by_name(net, name);
+
+	if (dev)
+		netdev_tracker_alloc(dev, tracker, gfp);
+	return dev;
+}
+EXPORT_SYMBOL(netdev_get_by_name);
+#endif
 
 /* ---- features ---------------------------------------------------------------- */
 
@@ -918,6 +964,60 @@ void netdev_state_change(struct net_device *dev)
 	}
 }
 EXPORT_SYMBOL(netdev_state_change);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static void set_operstate(struct net_device *dev, int newstate)
+{
+	unsigned char old = READ_ONCE(dev->operstate);
+
+	do {
+		if (old == newstate)
+			return;
+	} while (!try_cmpxchg(&dev->operstate, &old, newstate));
+	netdev_state_change(dev);
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+void netif_set_operstate(struct net_device *dev, int newstate)
+{
+	set_operstate(dev, newstate);
+}
+EXPORT_SYMBOL(netif_set_operstate);
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+void netdev_set_operstate(struct net_device *dev, int newstate)
+{
+	set_operstate(dev, newstate);
+}
+EXPORT_SYMBOL(netdev_set_operstate);
+#endif
+
+static bool netdev_xmit_txqueue_skipped(void)
+{
+	return __this_cpu_read(softnet_data.xmit.skip_txqueue);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+bool netdev_xmit_skip_txqueue(bool skip)
+{
+	bool prev = netdev_xmit_txqueue_skipped();
+
+	__this_cpu_write(softnet_data.xmit.skip_txqueue, skip);
+	return prev;
+}
+#else
+void netdev_xmit_skip_txqueue(bool skip)
+{
+	__this_cpu_write(softnet_data.xmit.skip_txqueue, skip);
+}
+#endif
+EXPORT_SYMBOL_GPL(netdev_xmit_skip_txqueue);
+
+/* the transmit path's reading of it (qdk tests) */
+bool qdk_xmit_txqueue_skipped(void)
+{
+	return netdev_xmit_txqueue_skipped();
+}
 
 void netdev_features_change(struct net_device *dev)
 {
@@ -1987,3 +2087,9 @@ void net_dec_egress_queue(void)
 	qdk_egress_needed--;
 }
 EXPORT_SYMBOL_GPL(net_dec_egress_queue);
+
+void unregister_netdevice_queue(struct net_device *dev, struct list_head *head)
+{
+	QDK_UNMODELLED(unregister_netdevice_queue,
+		       "register_netdevice() is not modelled: no module device is registered");
+}

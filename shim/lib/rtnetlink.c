@@ -28,6 +28,7 @@
 #include <linux/skbuff.h>
 #include <linux/netdevice.h>
 #include <linux/rtnetlink.h>
+#include <net/rtnetlink.h>
 #include <linux/if_link.h>
 #include <linux/if_arp.h>
 #include <linux/if_ether.h>
@@ -95,6 +96,12 @@ static struct qdk_ndev *ndev_alloc(struct qdk_net *net, const char *name,
 	dev->qdisc = &noop_qdisc;
 	dev->gso_max_size = 65536;
 	dev->gso_max_segs = 65535;
+	/* alloc_netdev_mqs()'s defaults */
+	dev->gro_max_size = GRO_LEGACY_MAX_SIZE;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	dev->gso_ipv4_max_size = GSO_LEGACY_MAX_SIZE;
+	dev->gro_ipv4_max_size = GRO_LEGACY_MAX_SIZE;
+#endif
 	dev->tx_queue_len = DEFAULT_TX_QUEUE_LEN;
 	dev->ifindex = ++net->last_ifindex;
 	for (i = 0; i < txqs; i++)
@@ -902,4 +909,343 @@ bool refcount_dec_and_rtnl_lock(refcount_t *r)
 		return false;
 	}
 	return true;
+}
+
+/* ---- handler and link kind registries (net/core/rtnetlink.c) --------------- */
+
+/* the sizes rtnetlink's parsers keep on the stack, per series */
+#define RTNL_MAX_TYPE		50
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define RTNL_SLAVE_MAX_TYPE	45
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define RTNL_SLAVE_MAX_TYPE	44
+#else
+#define RTNL_SLAVE_MAX_TYPE	40
+#endif
+
+/* one family's handlers of one message type */
+struct rtnl_link {
+	rtnl_doit_func		doit;
+	rtnl_dumpit_func	dumpit;
+	struct module		*owner;
+	unsigned int		flags;
+};
+
+/* per family, a table of RTM_NR_MSGTYPES handlers, made at its first use */
+static struct rtnl_link **rtnl_msg_handlers[RTNL_FAMILY_MAX + 1];
+
+static int rtm_msgindex(int msgtype)
+{
+	int msgindex = msgtype - RTM_BASE;
+
+	/* a control message type, or one newer than the table */
+	BUG_ON(msgindex < 0 || msgindex >= RTM_NR_MSGTYPES);
+	return msgindex;
+}
+
+static int rtnl_register_internal(struct module *owner, int protocol, int msgtype,
+				  rtnl_doit_func doit, rtnl_dumpit_func dumpit,
+				  unsigned int flags)
+{
+	struct rtnl_link **tab, *link;
+	int msgindex;
+	int ret = -ENOBUFS;
+
+	BUG_ON(protocol < 0 || protocol > RTNL_FAMILY_MAX);
+	msgindex = rtm_msgindex(msgtype);
+
+	rtnl_lock();
+	tab = rtnl_msg_handlers[protocol];
+	if (!tab) {
+		tab = kcalloc(RTM_NR_MSGTYPES, sizeof(*tab), GFP_KERNEL);
+		if (!tab)
+			goto unlock;
+		rtnl_msg_handlers[protocol] = tab;
+	}
+	/* the kernel publishes a copy: an allocation either way */
+	link = kzalloc(sizeof(*link), GFP_KERNEL);
+	if (!link)
+		goto unlock;
+	if (tab[msgindex])
+		*link = *tab[msgindex];
+
+	WARN_ON(link->owner && link->owner != owner);
+	link->owner = owner;
+	WARN_ON(doit && link->doit && link->doit != doit);
+	if (doit)
+		link->doit = doit;
+	WARN_ON(dumpit && link->dumpit && link->dumpit != dumpit);
+	if (dumpit)
+		link->dumpit = dumpit;
+	/* bulk deletion is a flag of delete requests only */
+	WARN_ON(rtnl_msgtype_kind(msgtype) != RTNL_KIND_DEL &&
+		(flags & RTNL_FLAG_BULK_DEL_SUPPORTED));
+	link->flags |= flags;
+
+	kfree(tab[msgindex]);
+	tab[msgindex] = link;
+	ret = 0;
+unlock:
+	rtnl_unlock();
+	return ret;
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+int rtnl_register_module(struct module *owner, int protocol, int msgtype,
+			 rtnl_doit_func doit, rtnl_dumpit_func dumpit, unsigned int flags)
+{
+	return rtnl_register_internal(owner, protocol, msgtype, doit, dumpit, flags);
+}
+
+void rtnl_register(int protocol, int msgtype,
+		   rtnl_doit_func doit, rtnl_dumpit_func dumpit, unsigned int flags)
+{
+	if (rtnl_register_internal(NULL, protocol, msgtype, doit, dumpit, flags))
+		pr_err("Unable to register rtnetlink message handler, protocol = %d, message type = %d\n",
+		       protocol, msgtype);
+}
+#else
+static
+#endif
+int rtnl_unregister(int protocol, int msgtype)
+{
+	struct rtnl_link **tab;
+	int msgindex;
+
+	BUG_ON(protocol < 0 || protocol > RTNL_FAMILY_MAX);
+	msgindex = rtm_msgindex(msgtype);
+
+	rtnl_lock();
+	tab = rtnl_msg_handlers[protocol];
+	if (!tab) {
+		rtnl_unlock();
+		return -ENOENT;
+	}
+	/* a type never registered in a family that has a table: 0 too */
+	kfree(tab[msgindex]);
+	tab[msgindex] = NULL;
+	rtnl_unlock();
+	return 0;
+}
+
+void rtnl_unregister_all(int protocol)
+{
+	struct rtnl_link **tab;
+	int msgindex;
+
+	BUG_ON(protocol < 0 || protocol > RTNL_FAMILY_MAX);
+
+	rtnl_lock();
+	tab = rtnl_msg_handlers[protocol];
+	rtnl_msg_handlers[protocol] = NULL;
+	if (!tab) {
+		rtnl_unlock();
+		return;
+	}
+	for (msgindex = 0; msgindex < RTM_NR_MSGTYPES; msgindex++)
+		kfree(tab[msgindex]);
+	rtnl_unlock();
+	kfree(tab);
+}
+
+void __rtnl_unregister_many(const struct rtnl_msg_handler *handlers, int n)
+{
+	int i;
+
+	/* in reverse, as they were registered */
+	for (i = n - 1; i >= 0; i--)
+		rtnl_unregister(handlers[i].protocol, handlers[i].msgtype);
+}
+
+int __rtnl_register_many(const struct rtnl_msg_handler *handlers, int n)
+{
+	const struct rtnl_msg_handler *h;
+	int i, err = 0;
+
+	for (i = 0; i < n; i++) {
+		h = &handlers[i];
+		err = rtnl_register_internal(h->owner, h->protocol, h->msgtype,
+					     h->doit, h->dumpit, h->flags);
+		if (err) {
+			/* built-in code cannot run without its handlers: the kernel panics */
+			if (!h->owner) {
+				pr_emerg("Kernel panic - not syncing: Unable to register rtnetlink message handlers, %pS\n",
+					 handlers);
+				BUG();
+			}
+			__rtnl_unregister_many(handlers, i);
+			break;
+		}
+	}
+	return err;
+}
+
+/*
+ * The handlers of a family and type, PF_UNSPEC's when the family has none:
+ * what rtnetlink_rcv_msg() would call (the shim's tests look).
+ */
+bool qdk_rtnl_handler(int protocol, int msgtype, rtnl_doit_func *doit,
+		      rtnl_dumpit_func *dumpit, unsigned int *flags)
+{
+	struct rtnl_link *link = NULL;
+	int msgindex = rtm_msgindex(msgtype);
+
+	if (protocol >= 0 && protocol <= RTNL_FAMILY_MAX && rtnl_msg_handlers[protocol])
+		link = rtnl_msg_handlers[protocol][msgindex];
+	if (!link && rtnl_msg_handlers[PF_UNSPEC])
+		link = rtnl_msg_handlers[PF_UNSPEC][msgindex];
+	if (!link)
+		return false;
+	*doit = link->doit;
+	*dumpit = link->dumpit;
+	*flags = link->flags;
+	return true;
+}
+
+static LIST_HEAD(link_ops);
+static LIST_HEAD(rtnl_af_ops);
+
+/* a registered kind by name, NULL when none (rtnl_link_ops_get()) */
+const struct rtnl_link_ops *qdk_rtnl_link_ops_get(const char *kind)
+{
+	const struct rtnl_link_ops *ops;
+
+	list_for_each_entry(ops, &link_ops, list)
+		if (!strcmp(ops->kind, kind))
+			return ops;
+	return NULL;
+}
+
+/* rtnetlink parses IFLA_INFO_DATA into arrays of these sizes on the stack */
+static bool link_ops_too_big(const struct rtnl_link_ops *ops)
+{
+	return WARN_ON(ops->maxtype > RTNL_MAX_TYPE ||
+		       ops->slave_maxtype > RTNL_SLAVE_MAX_TYPE);
+}
+
+/* a kind that can make devices can delete them */
+static void link_ops_default_dellink(struct rtnl_link_ops *ops)
+{
+	if ((ops->alloc || ops->setup) && !ops->dellink)
+		ops->dellink = unregister_netdevice_queue;
+}
+
+/*
+ * Unregistering a kind deletes its devices in every namespace: a device
+ * of a module's kind is never registered here (register_netdevice() is not
+ * modelled), so there is none to delete.
+ */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+int __rtnl_link_register(struct rtnl_link_ops *ops)
+{
+	if (qdk_rtnl_link_ops_get(ops->kind))
+		return -EEXIST;
+	link_ops_default_dellink(ops);
+	list_add_tail(&ops->list, &link_ops);
+	return 0;
+}
+
+void __rtnl_link_unregister(struct rtnl_link_ops *ops)
+{
+	list_del(&ops->list);
+}
+
+int rtnl_link_register(struct rtnl_link_ops *ops)
+{
+	int err;
+
+	if (link_ops_too_big(ops))
+		return -EINVAL;
+	rtnl_lock();
+	err = __rtnl_link_register(ops);
+	rtnl_unlock();
+	return err;
+}
+
+void rtnl_link_unregister(struct rtnl_link_ops *ops)
+{
+	rtnl_lock();
+	__rtnl_link_unregister(ops);
+	rtnl_unlock();
+}
+#else
+static DEFINE_MUTEX(link_ops_mutex);
+
+int rtnl_link_register(struct rtnl_link_ops *ops)
+{
+	const struct rtnl_link_ops *tmp;
+	int err;
+
+	if (link_ops_too_big(ops))
+		return -EINVAL;
+	link_ops_default_dellink(ops);
+	err = init_srcu_struct(&ops->srcu);
+	if (err)
+		return err;
+	mutex_lock(&link_ops_mutex);
+	list_for_each_entry(tmp, &link_ops, list) {
+		if (!strcmp(ops->kind, tmp->kind)) {
+			err = -EEXIST;
+			break;
+		}
+	}
+	if (!err)
+		list_add_tail_rcu(&ops->list, &link_ops);
+	mutex_unlock(&link_ops_mutex);
+	if (err)
+		cleanup_srcu_struct(&ops->srcu);
+	return err;
+}
+
+void rtnl_link_unregister(struct rtnl_link_ops *ops)
+{
+	mutex_lock(&link_ops_mutex);
+	list_del_rcu(&ops->list);
+	mutex_unlock(&link_ops_mutex);
+	synchronize_rcu();
+	synchronize_srcu(&ops->srcu);
+	cleanup_srcu_struct(&ops->srcu);
+	rtnl_lock();	/* where the kernel deletes the kind's devices */
+	rtnl_unlock();
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static DEFINE_SPINLOCK(rtnl_af_ops_lock);
+
+int rtnl_af_register(struct rtnl_af_ops *ops)
+{
+	int err = init_srcu_struct(&ops->srcu);
+
+	if (err)
+		return err;
+	spin_lock(&rtnl_af_ops_lock);
+	list_add_tail_rcu(&ops->list, &rtnl_af_ops);
+	spin_unlock(&rtnl_af_ops_lock);
+	return 0;
+}
+#else
+void rtnl_af_register(struct rtnl_af_ops *ops)
+{
+	rtnl_lock();
+	list_add_tail_rcu(&ops->list, &rtnl_af_ops);
+	rtnl_unlock();
+}
+#endif
+
+void rtnl_af_unregister(struct rtnl_af_ops *ops)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	spin_lock(&rtnl_af_ops_lock);
+	list_del_rcu(&ops->list);
+	spin_unlock(&rtnl_af_ops_lock);
+	synchronize_rcu();
+	synchronize_srcu(&ops->srcu);
+	cleanup_srcu_struct(&ops->srcu);
+#else
+	rtnl_lock();
+	list_del_rcu(&ops->list);
+	rtnl_unlock();
+	synchronize_rcu();
+#endif
 }

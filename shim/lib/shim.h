@@ -191,6 +191,20 @@ struct netlink_ext_ack;
 int qdk_tc_dev_request(struct net_device *dev, const struct nlmsghdr *n,
 		       struct netlink_ext_ack *extack);
 
+/* dev.c: what netdev_xmit_skip_txqueue() last set */
+bool qdk_xmit_txqueue_skipped(void);
+
+struct netlink_callback;
+/* rtnetlink.c: the registered handlers of a family's msgtype (PF_UNSPEC's
+ * when it has none), false when none; a registered link kind by name
+ */
+bool qdk_rtnl_handler(int protocol, int msgtype,
+		      int (**doit)(struct sk_buff *, struct nlmsghdr *, struct netlink_ext_ack *),
+		      int (**dumpit)(struct sk_buff *, struct netlink_callback *),
+		      unsigned int *flags);
+struct rtnl_link_ops;
+const struct rtnl_link_ops *qdk_rtnl_link_ops_get(const char *kind);
+
 /* cls_api.c: the replay's filter into the block of qdisc or class parent */
 int qdk_tcf_replay_attach(struct net_device *dev, u32 parent,
 			  struct netlink_ext_ack *extack);

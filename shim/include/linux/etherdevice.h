@@ -11,6 +11,7 @@
 #include <linux/if_ether.h>
 #include <linux/if_packet.h>
 #include <linux/netdevice.h>
+#include <linux/version.h>
 #include <linux/random.h>
 #include <linux/unaligned.h>
 #include <asm/byteorder.h>
@@ -31,6 +32,12 @@ struct net_device *alloc_etherdev_mqs(int sizeof_priv, unsigned int txqs,
 #define alloc_etherdev(sizeof_priv) alloc_etherdev_mq(sizeof_priv, 1)
 #define alloc_etherdev_mq(sizeof_priv, count) \
 	alloc_etherdev_mqs(sizeof_priv, count, count)
+
+/* one freed with dev's managed resources (net/devres.c: lib/devres.c) */
+struct device;
+struct net_device *devm_alloc_etherdev_mqs(struct device *dev, int sizeof_priv,
+					   unsigned int txqs, unsigned int rxqs);
+#define devm_alloc_etherdev(dev, sizeof_priv) devm_alloc_etherdev_mqs(dev, sizeof_priv, 1, 1)
 
 /* 01:80:c2:00:00:0X, the IEEE 802.1D reserved group addresses */
 static const u8 eth_reserved_addr_base[ETH_ALEN] __aligned(2) = {
@@ -257,6 +264,17 @@ static inline void eth_skb_pkt_type(struct sk_buff *skb, const struct net_device
 		skb->pkt_type = PACKET_MULTICAST;
 }
 
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* the Ethernet header at data, pulled off (no checksum update) */
+static inline struct ethhdr *eth_skb_pull_mac(struct sk_buff *skb)
+{
+	struct ethhdr *eth = (struct ethhdr *)skb->data;
+
+	skb_pull_inline(skb, ETH_HLEN);
+	return eth;
+}
+#endif
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <asm/unaligned.h>

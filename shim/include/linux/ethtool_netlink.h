@@ -9,6 +9,24 @@
 #include_next <linux/ethtool_netlink.h>
 #include <linux/version.h>
 
+/*
+ * The pause statistics a driver reports (the uapi's counters after PAD).
+ * 7.x's uapi has a third, ETHTOOL_A_PAUSE_STAT_TX_PAUSE_STORM_EVENTS, which
+ * the system's uapi this header extends lacks: counted in by hand.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define ETHTOOL_PAUSE_STAT_CNT	(__ETHTOOL_A_PAUSE_STAT_CNT + 1 -	\
+				 ETHTOOL_A_PAUSE_STAT_TX_FRAMES)
+#else
+#define ETHTOOL_PAUSE_STAT_CNT	(__ETHTOOL_A_PAUSE_STAT_CNT -		\
+				 ETHTOOL_A_PAUSE_STAT_TX_FRAMES)
+#endif
+
+/* ethtool netlink's multicast groups */
+enum ethtool_multicast_groups {
+	ETHNL_MCGRP_MONITOR,
+};
+
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 struct net_device;
 

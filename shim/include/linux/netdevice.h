@@ -597,6 +597,7 @@ struct net_device {
 	netdev_features_t	mpls_features;
 	netdev_features_t	gso_partial_features;
 	const struct ethtool_ops *ethtool_ops;
+	const struct rtnl_link_ops *rtnl_link_ops;	/* the kind that made it, if any */
 	struct net_device_stats	stats;
 	unsigned int		promiscuity;
 	unsigned int		allmulti;
@@ -610,7 +611,9 @@ struct net_device {
 	u16			tso_max_segs;
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 	unsigned int		gso_ipv4_max_size;	/* 6.3 */
+	unsigned int		gro_ipv4_max_size;	/* 6.3 */
 #endif
+	unsigned int		gro_max_size;		/* largest GRO packet */
 	void			(*priv_destructor)(struct net_device *dev);
 	union {			/* a software device's per-CPU counters */
 		struct pcpu_lstats __percpu	*lstats;
@@ -734,6 +737,12 @@ static inline void netdev_tracker_free(struct net_device *dev,
 {
 }
 
+/* no CONFIG_NET_DEV_REFCNT_TRACKER in Debian's kernels: nothing to track */
+static inline void __netdev_tracker_alloc(struct net_device *dev,
+					  netdevice_tracker *tracker, gfp_t gfp)
+{
+}
+
 static inline void netdev_hold(struct net_device *dev, netdevice_tracker *tracker,
 			       gfp_t gfp)
 {
@@ -819,6 +828,13 @@ struct net_device *dev_get_by_index_rcu(struct net *net, int ifindex);
 struct net_device *dev_get_by_index(struct net *net, int ifindex);
 struct net_device *__dev_get_by_flags(struct net *net, unsigned short flags,
 				      unsigned short mask);
+/*
+ * Registration into a namespace: the shim's devices are made by its
+ * namespaces (lib/rtnetlink.c), a module's are never registered, so taking
+ * one out stops the call (qdk/unmodelled.h).
+ */
+void unregister_netdevice_queue(struct net_device *dev, struct list_head *head);
+
 struct net_device *alloc_netdev_mqs(int sizeof_priv, const char *name,
 				    unsigned char name_assign_type,
 				    void (*setup)(struct net_device *),
@@ -1338,6 +1354,14 @@ static inline bool netif_is_ovs_port(const struct net_device *dev)
 {
 	return dev->priv_flags & IFF_OVS_DATAPATH;
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* a bridge or an Open vSwitch datapath */
+static inline bool netif_is_any_bridge_master(const struct net_device *dev)
+{
+	return netif_is_bridge_master(dev) || netif_is_ovs_master(dev);
+}
+#endif
 
 static inline bool netif_is_any_bridge_port(const struct net_device *dev)
 {
@@ -2769,6 +2793,73 @@ static inline void __dev_mc_unsync(struct net_device *dev,
 {
 	__hw_addr_unsync_dev(&dev->mc, dev, unsync);
 }
+
+/* ---- references, queues and sizes of later series ---- */
+
+/* the tracked reference moves from odev to ndev (either may be NULL) */
+static inline void netdev_ref_replace(struct net_device *odev, struct net_device *ndev,
+				      netdevice_tracker *tracker, gfp_t gfp)
+{
+	if (odev)
+		netdev_tracker_free(odev, tracker);
+	if (ndev)
+		__dev_hold(ndev);
+	if (odev)
+		__dev_put(odev);
+	if (ndev)
+		__netdev_tracker_alloc(ndev, tracker, gfp);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* __free(dev_put): the reference dropped at the end of the scope */
+DEFINE_FREE(dev_put, struct net_device *, if (_T) dev_put(_T))
+
+/* a reference to the device with that index or name, NULL without one */
+struct net_device *netdev_get_by_index(struct net *net, int ifindex,
+				       netdevice_tracker *tracker, gfp_t gfp);
+struct net_device *netdev_get_by_name(struct net *net, const char *name,
+				      netdevice_tracker *tracker, gfp_t gfp);
+
+/* how many more bytes BQL lets the queue take (negative: over its limit) */
+static inline int netdev_queue_dql_avail(const struct netdev_queue *txq)
+{
+	return dql_avail(&txq->dql);
+}
+
+/* the largest GRO and GSO packets of the packet's IP version */
+static inline unsigned int
+netif_get_gro_max_size(const struct net_device *dev, const struct sk_buff *skb)
+{
+	return skb->protocol == htons(ETH_P_IPV6) ? READ_ONCE(dev->gro_max_size) :
+						    READ_ONCE(dev->gro_ipv4_max_size);
+}
+
+static inline unsigned int
+netif_get_gso_max_size(const struct net_device *dev, const struct sk_buff *skb)
+{
+	return skb->protocol == htons(ETH_P_IPV6) ? READ_ONCE(dev->gso_max_size) :
+						    READ_ONCE(dev->gso_ipv4_max_size);
+}
+
+/* freed from any context with a drop reason (SKB_CONSUMED: consumed) */
+void dev_kfree_skb_irq_reason(struct sk_buff *skb, enum skb_drop_reason reason);
+void dev_kfree_skb_any_reason(struct sk_buff *skb, enum skb_drop_reason reason);
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* the device whose netdev_priv() priv is */
+static inline struct net_device *netdev_from_priv(const void *priv)
+{
+	return (struct net_device *)((char *)priv -
+				     ALIGN(sizeof(struct net_device), NETDEV_ALIGN));
+}
+
+/* whether CPU cpu holds the queue's transmit lock */
+static inline bool netif_tx_owned(struct netdev_queue *txq, unsigned int cpu)
+{
+	return READ_ONCE(txq->xmit_lock_owner) == cpu;
+}
+#endif
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/timer.h>

@@ -115,6 +115,24 @@ void net_dec_ingress_queue(void);
 void net_inc_egress_queue(void);
 void net_dec_egress_queue(void);
 
+/*
+ * act_skbedit's queue_mapping on egress: the transmit path keeps the
+ * queue the action chose instead of picking one (per CPU; 6.12 on gives
+ * the previous setting back).
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+bool netdev_xmit_skip_txqueue(bool skip);
+#else
+void netdev_xmit_skip_txqueue(bool skip);
+#endif
+
+/* a new IF_OPER_* state, and NETDEV_CHANGE to the listeners when it differs */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+void netif_set_operstate(struct net_device *dev, int newstate);
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+void netdev_set_operstate(struct net_device *dev, int newstate);
+#endif
+
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/mutex.h>
 #include <linux/netdevice.h>

@@ -1844,6 +1844,25 @@ static inline void skb_checksum_none_assert(const struct sk_buff *skb)
 	/* DEBUG_NET_WARN_ON_ONCE: compiled out without CONFIG_DEBUG_NET */
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* a packet off a list: its next poisoned under CONFIG_DEBUG_NET, unset here */
+static inline void skb_poison_list(struct sk_buff *skb)
+{
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* a dst held by reference before a new one is set: a CONFIG_DEBUG_NET warning */
+static inline void skb_dst_check_unset(struct sk_buff *skb)
+{
+}
+
+/* CONFIG_FAIL_SKB_REALLOC's fault injection point: not configured */
+static inline void skb_might_realloc(struct sk_buff *skb)
+{
+}
+#endif
+
 static inline bool skb_csum_is_sctp(struct sk_buff *skb)
 {
 	return skb->csum_not_inet;
