@@ -28,6 +28,7 @@
 #include <linux/mutex.h>	/* spinlock_t, atomic_long_t, struct mutex */
 #include <linux/overflow.h>	/* type_max() */
 #include <linux/rbtree.h>	/* address_space.i_mmap */
+#include <linux/rwsem.h>	/* i_rwsem, i_mmap_rwsem, invalidate_lock */
 #include <linux/stat.h>
 #include <linux/time64.h>
 #include <linux/types.h>
@@ -692,15 +693,17 @@ typedef u32 errseq_t;		/* linux/errseq.h: an error and its sequence */
 
 /*
  * A file's page cache. The shim has none: a mapping is its pages' XArray
- * (empty), its ops and its mmap state, which the helpers below compute on
- * (the kernel's i_mmap_rwsem and invalidate_lock are not there: no rwsem).
+ * (empty), its ops, its mmap state and its locks, which the helpers below
+ * compute on.
  */
 struct address_space {
 	struct inode *host;
 	struct xarray i_pages;
+	struct rw_semaphore invalidate_lock;	/* against page cache invalidation */
 	gfp_t gfp_mask;
 	atomic_t i_mmap_writable;	/* > 0 shared writable maps, < 0 denied */
 	struct rb_root_cached i_mmap;	/* the VMAs mapping it */
+	struct rw_semaphore i_mmap_rwsem;	/* guards i_mmap */
 	unsigned long nrpages;
 	pgoff_t writeback_index;
 	const struct address_space_operations *a_ops;
@@ -757,7 +760,9 @@ struct inode {
 	struct inode_state_flags i_state;
 #endif
 	struct hlist_node i_hash;	/* unhashed: the shim has no inode cache */
+	struct rw_semaphore i_rwsem;	/* inode_lock() */
 	atomic_t i_count;
+	atomic_t i_dio_count;		/* direct I/O in flight (inode_dio_begin()) */
 	atomic_t i_writecount;
 	atomic_t i_readcount;		/* files open read-only (CONFIG_IMA) */
 	const struct file_operations *i_fop;
@@ -809,6 +814,169 @@ static inline unsigned int imajor(const struct inode *inode)
 {
 	return MAJOR(inode->i_rdev);
 }
+
+/*
+ * The inode's lock (i_rwsem): exclusive for a change of the inode, shared
+ * for a lookup or a read; the _nested ones give lockdep a subclass
+ * (I_MUTEX_PARENT ...) for a second inode of the same class.
+ */
+static inline void inode_lock(struct inode *inode)
+{
+	down_write(&inode->i_rwsem);
+}
+
+static inline void inode_unlock(struct inode *inode)
+{
+	up_write(&inode->i_rwsem);
+}
+
+static inline void inode_lock_shared(struct inode *inode)
+{
+	down_read(&inode->i_rwsem);
+}
+
+static inline void inode_unlock_shared(struct inode *inode)
+{
+	up_read(&inode->i_rwsem);
+}
+
+static inline int inode_trylock(struct inode *inode)
+{
+	return down_write_trylock(&inode->i_rwsem);
+}
+
+static inline int inode_trylock_shared(struct inode *inode)
+{
+	return down_read_trylock(&inode->i_rwsem);
+}
+
+static inline int inode_is_locked(struct inode *inode)
+{
+	return rwsem_is_locked(&inode->i_rwsem);
+}
+
+static inline void inode_lock_nested(struct inode *inode, unsigned int subclass)
+{
+	down_write_nested(&inode->i_rwsem, subclass);
+}
+
+static inline void inode_lock_shared_nested(struct inode *inode, unsigned int subclass)
+{
+	down_read_nested(&inode->i_rwsem, subclass);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* -EINTR where the lock would be waited for (a signal ends the wait) */
+static inline __must_check int inode_lock_killable(struct inode *inode)
+{
+	return down_write_killable(&inode->i_rwsem);
+}
+
+static inline __must_check int inode_lock_shared_killable(struct inode *inode)
+{
+	return down_read_killable(&inode->i_rwsem);
+}
+#endif
+
+/* a mapping's lock against invalidation of its page cache */
+static inline void filemap_invalidate_lock(struct address_space *mapping)
+{
+	down_write(&mapping->invalidate_lock);
+}
+
+static inline void filemap_invalidate_unlock(struct address_space *mapping)
+{
+	up_write(&mapping->invalidate_lock);
+}
+
+static inline void filemap_invalidate_lock_shared(struct address_space *mapping)
+{
+	down_read(&mapping->invalidate_lock);
+}
+
+static inline int filemap_invalidate_trylock_shared(struct address_space *mapping)
+{
+	return down_read_trylock(&mapping->invalidate_lock);
+}
+
+static inline void filemap_invalidate_unlock_shared(struct address_space *mapping)
+{
+	up_read(&mapping->invalidate_lock);
+}
+
+/* both mappings' invalidate locks, in address order; either may be NULL (fs/inode.c) */
+/* two non-directories' locks, in address order (fs/inode.c) */
+void lock_two_nondirectories(struct inode *inode1, struct inode *inode2);
+void unlock_two_nondirectories(struct inode *inode1, struct inode *inode2);
+
+void filemap_invalidate_lock_two(struct address_space *mapping1,
+				 struct address_space *mapping2);
+void filemap_invalidate_unlock_two(struct address_space *mapping1,
+				   struct address_space *mapping2);
+
+/* the lock of a mapping's tree of VMAs (i_mmap) */
+static inline void i_mmap_lock_write(struct address_space *mapping)
+{
+	down_write(&mapping->i_mmap_rwsem);
+}
+
+static inline int i_mmap_trylock_write(struct address_space *mapping)
+{
+	return down_write_trylock(&mapping->i_mmap_rwsem);
+}
+
+static inline void i_mmap_unlock_write(struct address_space *mapping)
+{
+	up_write(&mapping->i_mmap_rwsem);
+}
+
+static inline int i_mmap_trylock_read(struct address_space *mapping)
+{
+	return down_read_trylock(&mapping->i_mmap_rwsem);
+}
+
+static inline void i_mmap_lock_read(struct address_space *mapping)
+{
+	down_read(&mapping->i_mmap_rwsem);
+}
+
+static inline void i_mmap_unlock_read(struct address_space *mapping)
+{
+	up_read(&mapping->i_mmap_rwsem);
+}
+
+static inline void i_mmap_assert_locked(struct address_space *mapping)
+{
+	lockdep_assert_held(&mapping->i_mmap_rwsem);
+}
+
+static inline void i_mmap_assert_write_locked(struct address_space *mapping)
+{
+	lockdep_assert_held_write(&mapping->i_mmap_rwsem);
+}
+
+/*
+ * Direct I/O in flight on an inode: begin and end count it. A wait for it
+ * to drain (inode_dio_wait()) with I/O in flight would sleep until another
+ * task ends it, and the shim's one thread has none: it warns ("would sleep
+ * forever") and returns, as the shim's other waits without a timeout do.
+ */
+static inline void inode_dio_begin(struct inode *inode)
+{
+	atomic_inc(&inode->i_dio_count);
+}
+
+static inline void inode_dio_end(struct inode *inode)
+{
+	/* the last one would wake the waiters: there are none */
+	atomic_dec(&inode->i_dio_count);
+}
+
+void inode_dio_wait(struct inode *inode);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+bool inode_dio_finished(const struct inode *inode);
+void inode_dio_wait_interruptible(struct inode *inode);
+#endif
 
 struct file_operations {
 	struct module *owner;
