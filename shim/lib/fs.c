@@ -248,9 +248,11 @@ int qdk_file_open(const char *path, int flags, struct qdk_file **fp)
 	}
 	/* what the open's ops can do, as do_dentry_open() records it */
 	f->file.f_mode |= FMODE_OPENED;
-	if ((f->file.f_mode & FMODE_READ) && f->file.f_op && f->file.f_op->read)
+	if ((f->file.f_mode & FMODE_READ) && f->file.f_op &&
+	    (f->file.f_op->read || f->file.f_op->read_iter))
 		f->file.f_mode |= FMODE_CAN_READ;
-	if ((f->file.f_mode & FMODE_WRITE) && f->file.f_op && f->file.f_op->write)
+	if ((f->file.f_mode & FMODE_WRITE) && f->file.f_op &&
+	    (f->file.f_op->write || f->file.f_op->write_iter))
 		f->file.f_mode |= FMODE_CAN_WRITE;
 	n->opens++;
 	n->open_now++;

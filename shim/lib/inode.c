@@ -375,3 +375,30 @@ void filemap_invalidate_unlock_two(struct address_space *mapping1,
 	if (mapping2 && mapping1 != mapping2)
 		up_write(&mapping2->invalidate_lock);
 }
+
+void init_special_inode(struct inode *inode, umode_t mode, dev_t rdev)
+{
+	inode->i_mode = mode;
+	switch (mode & S_IFMT) {
+	case S_IFCHR:
+		inode->i_fop = &def_chr_fops;
+		inode->i_rdev = rdev;
+		break;
+	case S_IFBLK:
+		/* no block layer: no def_blk_fops */
+		inode->i_rdev = rdev;
+		break;
+	case S_IFIFO:
+	case S_IFSOCK:
+		break;
+	default:
+		pr_debug("init_special_inode: bogus i_mode (%o) for inode %lu\n", mode,
+			 (unsigned long)inode->i_ino);
+		break;
+	}
+}
+
+void inode_nohighmem(struct inode *inode)
+{
+	inode->i_mapping->gfp_mask = GFP_USER;
+}

@@ -3,7 +3,7 @@
  * ktest_fslock.c - read-write semaphores (linux/rwsem.h) and the locks of
  * linux/fs.h built on them: inode_lock() and kin, a mapping's invalidate
  * and i_mmap locks, two inodes or mappings in address order, and the
- * direct I/O count.
+ * direct I/O count; fs.h's read, write and inode helpers that compute.
  */
 #include <linux/errno.h>
 #include <linux/fs.h>
@@ -11,6 +11,7 @@
 #include <linux/lockdep.h>
 #include <linux/rwsem.h>
 #include <linux/string.h>
+#include <linux/uio.h>
 #include <linux/version.h>
 
 #include "ktest.h"
@@ -229,5 +230,244 @@ KTEST(fs_lock, dio_count)
 	inode_dio_begin(&inode);
 	inode_dio_wait(&inode);
 	KT_EQ(qdk_warnings(), 1);
+	return 0;
+}
+
+/* a file of 16 bytes whose read_iter and write_iter copy at ki_pos */
+static char iter_data[16] = "0123456789abcdef";
+static int iter_calls;
+
+static ssize_t iter_read(struct kiocb *iocb, struct iov_iter *to)
+{
+	size_t n;
+
+	iter_calls++;
+	if (iocb->ki_pos >= (loff_t)sizeof(iter_data))
+		return 0;
+	n = copy_to_iter(iter_data + iocb->ki_pos, sizeof(iter_data) - iocb->ki_pos, to);
+	iocb->ki_pos += n;
+	return n;
+}
+
+static ssize_t iter_write(struct kiocb *iocb, struct iov_iter *from)
+{
+	size_t n;
+
+	iter_calls++;
+	if (iocb->ki_pos >= (loff_t)sizeof(iter_data))
+		return -ENOSPC;
+	n = copy_from_iter(iter_data + iocb->ki_pos, sizeof(iter_data) - iocb->ki_pos, from);
+	iocb->ki_pos += n;
+	return n;
+}
+
+static const struct file_operations iter_fops = {
+	.read_iter	= iter_read,
+	.write_iter	= iter_write,
+};
+
+static const struct file_operations no_iter_fops = {
+	.llseek		= noop_llseek,
+};
+
+static void test_file_init(struct file *file, struct inode *inode, fmode_t mode)
+{
+	test_inode_init(inode);
+	inode->i_mode = S_IFREG | 0644;
+	inode->i_data.host = inode;
+	memset(file, 0, sizeof(*file));
+	file->f_inode = inode;
+	file->f_mapping = inode->i_mapping;
+	file->f_op = &iter_fops;
+	file->f_mode = mode;
+}
+
+KTEST(fs_helpers, vfs_iter_read_write)
+{
+	struct inode inode;
+	struct file file;
+	char buf[8];
+	struct kvec kv = { .iov_base = buf, .iov_len = sizeof(buf) };
+	struct iov_iter it;
+	struct kiocb kiocb;
+	loff_t pos = 10;
+
+	test_file_init(&file, &inode, FMODE_READ | FMODE_CAN_READ | FMODE_WRITE |
+		       FMODE_CAN_WRITE);
+	iter_calls = 0;
+	iov_iter_kvec(&it, ITER_DEST, &kv, 1, sizeof(buf));
+	KT_EQ(vfs_iter_read(&file, &it, &pos, 0), 6);
+	KT_EQ(pos, 16);
+	KT_ASSERT(!memcmp(buf, "abcdef", 6), "the bytes at 10");
+	/* an empty request does not reach the handler */
+	iov_iter_kvec(&it, ITER_DEST, &kv, 1, 0);
+	KT_EQ(vfs_iter_read(&file, &it, &pos, 0), 0);
+	KT_EQ(iter_calls, 1);
+	/* RWF_NOWAIT on a file that cannot: refused before the handler */
+	iov_iter_kvec(&it, ITER_DEST, &kv, 1, sizeof(buf));
+	pos = 0;
+	KT_EQ(vfs_iter_read(&file, &it, &pos, RWF_NOWAIT), -EOPNOTSUPP);
+	/* a negative position: rw_verify_area()'s -EINVAL */
+	pos = -1;
+	KT_EQ(vfs_iter_read(&file, &it, &pos, 0), -EINVAL);
+	KT_EQ(iter_calls, 1);
+
+	memcpy(buf, "WXYZ", 4);
+	iov_iter_kvec(&it, ITER_SOURCE, &kv, 1, 4);
+	pos = 2;
+	KT_EQ(vfs_iter_write(&file, &it, &pos, 0), 4);
+	KT_EQ(pos, 6);
+	KT_ASSERT(!memcmp(iter_data, "01WXYZ6789", 10), "written at 2");
+
+	/* the caller's kiocb: its position moves, no ppos */
+	init_sync_kiocb(&kiocb, &file);
+	kiocb.ki_pos = 4;
+	iov_iter_kvec(&it, ITER_DEST, &kv, 1, 3);
+	KT_EQ(vfs_iocb_iter_read(&file, &kiocb, &it), 3);
+	KT_EQ(kiocb.ki_pos, 7);
+	KT_ASSERT(!memcmp(buf, "YZ6", 3), "read at 4");
+	kiocb.ki_pos = 16;
+	iov_iter_kvec(&it, ITER_SOURCE, &kv, 1, 1);
+	KT_EQ(vfs_iocb_iter_write(&file, &kiocb, &it), -ENOSPC);
+
+	/* not open for it: -EBADF; no handler: -EINVAL */
+	file.f_mode = FMODE_READ | FMODE_CAN_READ;
+	iov_iter_kvec(&it, ITER_SOURCE, &kv, 1, 1);
+	KT_EQ(vfs_iter_write(&file, &it, &pos, 0), -EBADF);
+	KT_EQ(vfs_iocb_iter_write(&file, &kiocb, &it), -EBADF);
+	file.f_mode = FMODE_READ;
+	iov_iter_kvec(&it, ITER_DEST, &kv, 1, 1);
+	KT_EQ(vfs_iter_read(&file, &it, &pos, 0), -EINVAL);
+	file.f_op = &no_iter_fops;
+	KT_EQ(vfs_iter_read(&file, &it, &pos, 0), -EINVAL);
+	KT_EQ(vfs_iocb_iter_read(&file, &kiocb, &it), -EINVAL);
+	memcpy(iter_data, "0123456789abcdef", 16);
+	return 0;
+}
+
+KTEST(fs_helpers, write_checks)
+{
+	struct inode inode;
+	struct file file;
+	struct kiocb kiocb;
+	char buf[64];
+	struct kvec kv = { .iov_base = buf, .iov_len = sizeof(buf) };
+	struct iov_iter it;
+	loff_t count;
+
+	test_file_init(&file, &inode, FMODE_WRITE | FMODE_CAN_WRITE);
+	init_sync_kiocb(&kiocb, &file);
+	/* without O_LARGEFILE a file ends at 2 GiB - 1 */
+	count = 100;
+	KT_EQ(generic_write_check_limits(&file, MAX_NON_LFS - 10, &count), 0);
+	KT_EQ(count, 10);
+	KT_EQ(generic_write_check_limits(&file, MAX_NON_LFS, &count), -EFBIG);
+	file.f_flags = O_LARGEFILE;
+	count = 100;
+	KT_EQ(generic_write_check_limits(&file, MAX_NON_LFS, &count), 0);
+	KT_EQ(count, 100);
+	KT_EQ(generic_write_check_limits(&file, MAX_LFS_FILESIZE, &count), -EFBIG);
+
+	/* an append starts at i_size; the iterator is cut to what fits */
+	i_size_write(&inode, MAX_LFS_FILESIZE - 5);
+	kiocb.ki_flags |= IOCB_APPEND;
+	iov_iter_kvec(&it, ITER_SOURCE, &kv, 1, sizeof(buf));
+	KT_EQ(generic_write_checks(&kiocb, &it), 5);
+	KT_EQ(kiocb.ki_pos, MAX_LFS_FILESIZE - 5);
+	KT_EQ(iov_iter_count(&it), 5);
+	/* nothing to write: nothing checked, the position untouched */
+	kiocb.ki_pos = 0;
+	count = 0;
+	KT_EQ(generic_write_checks_count(&kiocb, &count), 0);
+	KT_EQ(kiocb.ki_pos, 0);
+	/* non-blocking needs direct I/O (or a file that can buffer it) */
+	kiocb.ki_flags = IOCB_NOWAIT;
+	count = 1;
+	KT_EQ(generic_write_checks_count(&kiocb, &count), -EINVAL);
+	kiocb.ki_flags = IOCB_NOWAIT | IOCB_DIRECT;
+	KT_EQ(generic_write_checks_count(&kiocb, &count), 0);
+	inode.i_flags |= S_SWAPFILE;
+	KT_EQ(generic_write_checks_count(&kiocb, &count), -ETXTBSY);
+
+	/* a sync-less write returns its count */
+	kiocb.ki_flags = 0;
+	KT_EQ(generic_write_sync(&kiocb, 42), 42);
+	return 0;
+}
+
+KTEST(fs_helpers, newsize_special_nohighmem)
+{
+	struct super_block sb = { 0 };
+	struct inode inode;
+
+	test_inode_init(&inode);
+	inode.i_mode = S_IFREG | 0600;
+	i_size_write(&inode, 100);
+	KT_EQ(inode_newsize_ok(&inode, -1), -EINVAL);
+	KT_EQ(inode_newsize_ok(&inode, 50), 0);
+	KT_EQ(inode_newsize_ok(&inode, MAX_LFS_FILESIZE), 0);
+	/* a super block's largest size */
+	sb.s_maxbytes = 1000;
+	inode.i_sb = &sb;
+	KT_EQ(inode_newsize_ok(&inode, 1000), 0);
+	KT_EQ(inode_newsize_ok(&inode, 1001), -EFBIG);
+	inode.i_sb = NULL;
+	/* a swap file may grow, not shrink */
+	inode.i_flags |= S_SWAPFILE;
+	KT_EQ(inode_newsize_ok(&inode, 50), -ETXTBSY);
+	KT_EQ(inode_newsize_ok(&inode, 200), 0);
+
+	test_inode_init(&inode);
+	init_special_inode(&inode, S_IFCHR | 0600, MKDEV(240, 3));
+	KT_EQ(inode.i_mode, S_IFCHR | 0600);
+	KT_ASSERT(inode.i_fop == &def_chr_fops, "the cdev's open");
+	KT_EQ(imajor(&inode), 240);
+	KT_EQ(iminor(&inode), 3);
+	test_inode_init(&inode);
+	init_special_inode(&inode, S_IFIFO | 0600, MKDEV(1, 1));
+	KT_EQ(inode.i_rdev, 0);
+	KT_ASSERT(!inode.i_fop, "the shim has no pipes");
+
+	test_inode_init(&inode);
+	inode_nohighmem(&inode);
+	KT_EQ(inode.i_mapping->gfp_mask, GFP_USER);
+	return 0;
+}
+
+KTEST(fs_helpers, dir_relax_and_times)
+{
+	struct inode inode;
+
+	test_inode_init(&inode);
+	inode_lock(&inode);
+	KT_ASSERT(dir_relax(&inode), "alive");
+	KT_ASSERT(inode_is_locked(&inode), "locked again");
+	inode.i_flags |= S_DEAD;
+	KT_ASSERT(!dir_relax(&inode), "dead meanwhile");
+	inode_unlock(&inode);
+	inode_lock_shared(&inode);
+	KT_ASSERT(!dir_relax_shared(&inode), "dead");
+	inode_unlock_shared(&inode);
+	KT_ASSERT(!inode_is_locked(&inode), "free");
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	{
+		struct timespec64 ts = simple_inode_init_ts(&inode);
+		struct timespec64 a = inode_get_atime(&inode), m = inode_get_mtime(&inode);
+		struct timespec64 c = inode_get_ctime(&inode);
+
+		KT_ASSERT(timespec64_equal(&ts, &a) && timespec64_equal(&ts, &m) &&
+			  timespec64_equal(&ts, &c), "all three now");
+	}
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	{
+		struct file file = { .f_mapping = &inode.i_data };
+
+		inode.i_data.host = &inode;
+		KT_ASSERT(!file_is_dax(&file) && !file_is_dax(NULL), "no DAX");
+		inode.i_flags |= S_DAX;
+		KT_ASSERT(file_is_dax(&file), "DAX inode");
+	}
+#endif
 	return 0;
 }

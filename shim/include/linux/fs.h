@@ -2207,6 +2207,89 @@ static inline bool extensible_ioctl_valid(unsigned int cmd_a, unsigned int cmd_b
 }
 #endif
 
+/* a character device inode's file operations: the open finds the cdev (char_dev.c) */
+extern const struct file_operations def_chr_fops;
+
+/*
+ * An inode of a special file: a character device opens through
+ * def_chr_fops, a block device keeps its number (the shim has no block
+ * layer: no def_blk_fops), a FIFO or socket nothing more (fs/inode.c).
+ */
+void init_special_inode(struct inode *inode, umode_t mode, dev_t rdev);
+/* the inode's page cache takes no highmem pages: GFP_USER */
+void inode_nohighmem(struct inode *inode);
+/* 0 when the inode may be truncated or extended to offset (fs/attr.c) */
+int inode_newsize_ok(const struct inode *inode, loff_t offset);
+
+/*
+ * A write's checks (fs/read_write.c): an append starts at i_size, the
+ * count is cut to the file's largest size (a file opened without
+ * O_LARGEFILE: 2 GiB - 1), a write at or past it is -EFBIG. The shim's task
+ * has no RLIMIT_FSIZE (RLIM_INFINITY). An inode without a super block has
+ * MAX_LFS_FILESIZE as its largest size.
+ */
+int generic_write_check_limits(struct file *file, loff_t pos, loff_t *count);
+int generic_write_checks_count(struct kiocb *iocb, loff_t *count);
+ssize_t generic_write_checks(struct kiocb *iocb, struct iov_iter *from);
+
+/* reads and writes through the file's read_iter/write_iter (fs/read_write.c) */
+ssize_t vfs_iter_read(struct file *file, struct iov_iter *iter, loff_t *ppos, rwf_t flags);
+ssize_t vfs_iter_write(struct file *file, struct iov_iter *iter, loff_t *ppos, rwf_t flags);
+ssize_t vfs_iocb_iter_read(struct file *file, struct kiocb *iocb, struct iov_iter *iter);
+ssize_t vfs_iocb_iter_write(struct file *file, struct kiocb *iocb, struct iov_iter *iter);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* start writing a RWF_DONTCACHE write's pages back (mm/filemap.c) */
+void filemap_dontcache_kick_writeback(struct address_space *mapping);
+#endif
+
+/*
+ * After a write: an O_DSYNC or O_SYNC one writes the range out
+ * (vfs_fsync_range(), which the shim does not model: no file systems).
+ */
+static inline ssize_t generic_write_sync(struct kiocb *iocb, ssize_t count)
+{
+	if (iocb_is_dsync(iocb)) {
+		int ret = vfs_fsync_range(iocb->ki_filp, iocb->ki_pos - count, iocb->ki_pos - 1,
+					  (iocb->ki_flags & IOCB_SYNC) ? 0 : 1);
+
+		if (ret)
+			return ret;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	} else if (iocb->ki_flags & IOCB_DONTCACHE) {
+		filemap_dontcache_kick_writeback(iocb->ki_filp->f_mapping);
+#endif
+	}
+	return count;
+}
+
+/* let others take a directory's lock: false when the directory died meanwhile */
+static inline bool dir_relax(struct inode *inode)
+{
+	inode_unlock(inode);
+	inode_lock(inode);
+	return !IS_DEADDIR(inode);
+}
+
+static inline bool dir_relax_shared(struct inode *inode)
+{
+	inode_unlock_shared(inode);
+	inode_lock_shared(inode);
+	return !IS_DEADDIR(inode);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline bool file_is_dax(const struct file *file)
+{
+	return file && IS_DAX(file->f_mapping->host);
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* a new inode's atime, mtime and ctime: now (fs/libfs.c) */
+struct timespec64 simple_inode_init_ts(struct inode *inode);
+#endif
+
 /* character device numbers (shim/lib/char_dev.c) */
 #define CHRDEV_MAJOR_MAX		512
 #define CHRDEV_MAJOR_DYN_END		234
