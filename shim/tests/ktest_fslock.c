@@ -10,6 +10,7 @@
 #include <linux/kernel.h>
 #include <linux/lockdep.h>
 #include <linux/rwsem.h>
+#include <linux/seq_file.h>
 #include <linux/string.h>
 #include <linux/uio.h>
 #include <linux/version.h>
@@ -469,5 +470,69 @@ KTEST(fs_helpers, dir_relax_and_times)
 		KT_ASSERT(file_is_dax(&file), "DAX inode");
 	}
 #endif
+	return 0;
+}
+
+/* three records, "r0\n" .. "r2\n" */
+static void *rec_start(struct seq_file *m, loff_t *pos)
+{
+	return *pos < 3 ? (void *)(unsigned long)(*pos + 1) : NULL;
+}
+
+static void *rec_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	++*pos;
+	return rec_start(m, pos);
+}
+
+static void rec_stop(struct seq_file *m, void *v)
+{
+}
+
+static int rec_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "r%lu\n", (unsigned long)v - 1);
+	return 0;
+}
+
+static const struct seq_operations rec_ops = {
+	.start = rec_start, .next = rec_next, .stop = rec_stop, .show = rec_show,
+};
+
+KTEST(fs_helpers, seq_read_iter)
+{
+	struct inode inode;
+	struct file file;
+	struct kiocb kiocb;
+	char buf[16];
+	struct kvec kv = { .iov_base = buf, .iov_len = sizeof(buf) };
+	struct iov_iter it;
+
+	test_file_init(&file, &inode, FMODE_READ | FMODE_CAN_READ);
+	KT_EQ(seq_open(&file, &rec_ops), 0);
+	init_sync_kiocb(&kiocb, &file);
+	/* 4 bytes: the first record and the start of the second, kept buffered */
+	iov_iter_kvec(&it, ITER_DEST, &kv, 1, 4);
+	KT_EQ(seq_read_iter(&kiocb, &it), 4);
+	KT_EQ(kiocb.ki_pos, 4);
+	KT_ASSERT(!memcmp(buf, "r0\nr", 4), "first four bytes");
+	iov_iter_kvec(&it, ITER_DEST, &kv, 1, sizeof(buf));
+	KT_EQ(seq_read_iter(&kiocb, &it), 5);
+	KT_ASSERT(!memcmp(buf, "1\nr2\n", 5), "the rest");
+	KT_EQ(kiocb.ki_pos, 9);
+	iov_iter_kvec(&it, ITER_DEST, &kv, 1, sizeof(buf));
+	KT_EQ(seq_read_iter(&kiocb, &it), 0);
+	/* at 0 the records start over; elsewhere they are walked to */
+	kiocb.ki_pos = 0;
+	iov_iter_kvec(&it, ITER_DEST, &kv, 1, sizeof(buf));
+	KT_EQ(seq_read_iter(&kiocb, &it), 9);
+	kiocb.ki_pos = 6;
+	iov_iter_kvec(&it, ITER_DEST, &kv, 1, sizeof(buf));
+	KT_EQ(seq_read_iter(&kiocb, &it), 3);
+	KT_ASSERT(!memcmp(buf, "r2\n", 3), "from 6");
+	/* an empty read reads nothing */
+	iov_iter_kvec(&it, ITER_DEST, &kv, 1, 0);
+	KT_EQ(seq_read_iter(&kiocb, &it), 0);
+	KT_EQ(seq_release(&inode, &file), 0);
 	return 0;
 }
