@@ -3,12 +3,15 @@
  * ktest_fslock.c - read-write semaphores (linux/rwsem.h) and the locks of
  * linux/fs.h built on them: inode_lock() and kin, a mapping's invalidate
  * and i_mmap locks, two inodes or mappings in address order, and the
- * direct I/O count; fs.h's read, write and inode helpers that compute.
+ * direct I/O count; fs.h's read, write and inode helpers that compute;
+ * seq_read_iter(); debugfs and proc symbolic links.
  */
+#include <linux/debugfs.h>
 #include <linux/errno.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/lockdep.h>
+#include <linux/proc_fs.h>
 #include <linux/rwsem.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
@@ -534,5 +537,75 @@ KTEST(fs_helpers, seq_read_iter)
 	iov_iter_kvec(&it, ITER_DEST, &kv, 1, 0);
 	KT_EQ(seq_read_iter(&kiocb, &it), 0);
 	KT_EQ(seq_release(&inode, &file), 0);
+	return 0;
+}
+
+/* a path's first bytes through the file tree, or its errno */
+static long read_path(const char *path, char *buf, size_t len)
+{
+	struct qdk_file *f;
+	long n;
+	int err = qdk_file_open(path, O_RDONLY, &f);
+
+	if (err)
+		return err;
+	n = qdk_file_read(f, buf, len - 1);
+	buf[n > 0 ? n : 0] = 0;
+	qdk_file_close(f);
+	return n;
+}
+
+KTEST(fs_helpers, symlinks)
+{
+	struct dentry *dir, *sub, *l;
+	struct proc_dir_entry *pdir, *pl;
+	u32 val = 42;
+	char buf[32];
+
+	dir = debugfs_create_dir("kt_links", NULL);
+	sub = debugfs_create_dir("sub", dir);
+	debugfs_create_u32("val", 0444, dir, &val);
+	/* relative to the link's directory, with "..", and absolute */
+	KT_ASSERT(!IS_ERR(debugfs_create_symlink("rel", dir, "val")), "rel");
+	KT_ASSERT(!IS_ERR(debugfs_create_symlink("up", sub, "../val")), "up");
+	KT_ASSERT(!IS_ERR(debugfs_create_symlink("abs", sub,
+						 "/sys/kernel/debug/kt_links/./val")), "abs");
+	KT_ASSERT(!IS_ERR(debugfs_create_symlink("chain", dir, "sub/up")), "chain");
+	KT_EQ(read_path("/sys/kernel/debug/kt_links/rel", buf, sizeof(buf)), 3);
+	KT_STREQ(buf, "42\n");
+	KT_EQ(read_path("/sys/kernel/debug/kt_links/sub/up", buf, sizeof(buf)), 3);
+	KT_EQ(read_path("/sys/kernel/debug/kt_links/sub/abs", buf, sizeof(buf)), 3);
+	KT_EQ(read_path("/sys/kernel/debug/kt_links/chain", buf, sizeof(buf)), 3);
+	KT_STREQ(buf, "42\n");
+	/* a dangling link, a loop */
+	debugfs_create_symlink("none", dir, "missing");
+	KT_EQ(read_path("/sys/kernel/debug/kt_links/none", buf, sizeof(buf)), -ENOENT);
+	debugfs_create_symlink("a", dir, "b");
+	l = debugfs_create_symlink("b", dir, "a");
+	KT_EQ(read_path("/sys/kernel/debug/kt_links/a", buf, sizeof(buf)), -ELOOP);
+	/* the same name twice, a target too long */
+	KT_EQ(PTR_ERR(debugfs_create_symlink("b", dir, "x")), -EEXIST);
+	{
+		char longname[200];
+
+		memset(longname, 'x', sizeof(longname) - 1);
+		longname[sizeof(longname) - 1] = 0;
+		KT_EQ(PTR_ERR(debugfs_create_symlink("long", dir, longname)), -ENAMETOOLONG);
+		KT_ASSERT(!proc_symlink("long", NULL, longname), "proc: too long");
+	}
+	debugfs_remove(l);
+	KT_EQ(read_path("/sys/kernel/debug/kt_links/a", buf, sizeof(buf)), -ENOENT);
+	debugfs_remove(dir);
+
+	pdir = proc_mkdir("kt_links", NULL);
+	pl = proc_symlink("dbg", pdir, "/sys/kernel/debug/kt_val");
+	KT_ASSERT(pl, "proc link");
+	debugfs_create_u32("kt_val", 0444, NULL, &val);
+	val = 7;
+	KT_EQ(read_path("/proc/kt_links/dbg", buf, sizeof(buf)), 2);
+	KT_STREQ(buf, "7\n");
+	proc_remove(pdir);
+	KT_EQ(read_path("/proc/kt_links/dbg", buf, sizeof(buf)), -ENOENT);
+	debugfs_lookup_and_remove("kt_val", NULL);
 	return 0;
 }

@@ -88,6 +88,8 @@ struct dentry *debugfs_create_file_unsafe(const char *name, umode_t mode,
 					  struct dentry *parent, void *data,
 					  const struct file_operations *fops);
 struct dentry *debugfs_create_dir(const char *name, struct dentry *parent);
+/* a symbolic link to dest, relative to parent or absolute (opens follow it) */
+struct dentry *debugfs_create_symlink(const char *name, struct dentry *parent, const char *dest);
 void debugfs_remove(struct dentry *dentry);
 #define debugfs_remove_recursive debugfs_remove
 
