@@ -609,3 +609,82 @@ KTEST(fs_helpers, symlinks)
 	debugfs_lookup_and_remove("kt_val", NULL);
 	return 0;
 }
+
+KTEST(fs_helpers, getname)
+{
+	static char longname[PATH_MAX + 1];
+	struct filename *n;
+
+	n = getname((const char __user *)"/dev/x");
+	KT_ASSERT(!IS_ERR(n), "copied");
+	KT_STREQ(n->name, "/dev/x");
+	KT_ASSERT(n->name == n->iname, "in its own buffer");
+	putname(n);
+	/* empty: -ENOENT, unless allowed */
+	KT_EQ(PTR_ERR(getname((const char __user *)"")), -ENOENT);
+	n = getname_uflags((const char __user *)"", AT_EMPTY_PATH);
+	KT_ASSERT(!IS_ERR(n) && !n->name[0], "an empty name");
+	putname(n);
+	KT_EQ(PTR_ERR(getname_uflags((const char __user *)"", 0)), -ENOENT);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+	{
+		int empty = 0;
+
+		KT_EQ(PTR_ERR(getname_flags((const char __user *)"", 0, &empty)), -ENOENT);
+		KT_EQ(empty, 1);
+	}
+#endif
+	/* a long name gets a buffer of its own; PATH_MAX bytes with the NUL is too long */
+	memset(longname, 'a', PATH_MAX - 1);
+	n = getname((const char __user *)longname);
+	KT_ASSERT(!IS_ERR(n), "PATH_MAX - 1 bytes fit");
+	KT_EQ(strlen(n->name), PATH_MAX - 1);
+	KT_ASSERT(n->name != n->iname, "its own buffer");
+	putname(n);
+	longname[PATH_MAX - 1] = 'a';
+	KT_EQ(PTR_ERR(getname((const char __user *)longname)), -ENAMETOOLONG);
+	/* user memory that faults before the NUL */
+	strscpy(longname, "abcdef", sizeof(longname));
+	qdk_user_fault_at(longname + 3);
+	KT_EQ(PTR_ERR(getname((const char __user *)longname)), -EFAULT);
+	qdk_user_fault_at(NULL);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+	{
+		struct delayed_filename d;
+		struct filename *shared;
+
+		/* NULL and empty names are NULL with AT_EMPTY_PATH */
+		KT_ASSERT(!getname_maybe_null(NULL, AT_EMPTY_PATH), "NULL");
+		KT_ASSERT(!getname_maybe_null((const char __user *)"", AT_EMPTY_PATH), "empty");
+		KT_EQ(PTR_ERR(getname_maybe_null((const char __user *)"", 0)), -ENOENT);
+		{
+			CLASS(filename_maybe_null, m)((const char __user *)"x", AT_EMPTY_PATH);
+
+			KT_STREQ(m->name, "x");
+		}
+		{
+			CLASS(filename_kernel, k)("kname");
+
+			KT_STREQ(k->name, "kname");
+		}
+		INIT_DELAYED_FILENAME(&d);
+		KT_EQ(delayed_getname(&d, (const char __user *)"later"), 0);
+		n = complete_getname(&d);
+		KT_STREQ(n->name, "later");
+		/* handed over: the same name; shared: a copy */
+		KT_EQ(putname_to_delayed(&d, n), 0);
+		KT_ASSERT(complete_getname(&d) == n, "moved");
+		n->refcnt++;
+		shared = n;
+		KT_EQ(putname_to_delayed(&d, shared), 0);
+		KT_EQ(shared->refcnt, 1);
+		KT_ASSERT(d.__incomplete_filename != shared, "a copy");
+		dismiss_delayed_filename(&d);
+		putname(shared);
+		KT_EQ(delayed_getname_uflags(&d, (const char __user *)"", 0), -ENOENT);
+		KT_EQ(delayed_getname_uflags(&d, (const char __user *)"", AT_EMPTY_PATH), 0);
+		dismiss_delayed_filename(&d);
+	}
+#endif
+	return 0;
+}

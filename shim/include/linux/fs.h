@@ -1827,6 +1827,56 @@ void putname(struct filename *name);
 DEFINE_FREE(putname, struct filename *, if (!IS_ERR_OR_NULL(_T)) putname(_T))
 #endif
 
+/*
+ * A path name copied from user space (shim/lib/namei.c): -EFAULT where the
+ * copy faults, -ENAMETOOLONG from PATH_MAX bytes on, -ENOENT for an empty
+ * name unless LOOKUP_EMPTY (AT_EMPTY_PATH for the _uflags one) allows it.
+ */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* *empty (when not NULL) is set to 1 for an empty name */
+struct filename *getname_flags(const char __user *filename, int flags, int *empty);
+#else
+struct filename *getname_flags(const char __user *filename, int flags);
+#endif
+struct filename *getname_uflags(const char __user *filename, int uflags);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+struct filename *getname(const char __user *filename);
+#else
+static inline struct filename *getname(const char __user *name)
+{
+	return getname_flags(name, 0);
+}
+
+/* NULL for a NULL or empty name when flags have AT_EMPTY_PATH */
+struct filename *__getname_maybe_null(const char __user *pathname);
+static inline struct filename *getname_maybe_null(const char __user *name, int flags)
+{
+	if (!(flags & AT_EMPTY_PATH))
+		return getname(name);
+	if (!name)
+		return NULL;
+	return __getname_maybe_null(name);
+}
+
+/*
+ * A name copied now and completed later (complete_getname()), or dropped
+ * (dismiss_delayed_filename()); putname_to_delayed() hands a name over.
+ */
+int delayed_getname(struct delayed_filename *v, const char __user *string);
+int delayed_getname_uflags(struct delayed_filename *v, const char __user *string, int uflags);
+void dismiss_delayed_filename(struct delayed_filename *v);
+int putname_to_delayed(struct delayed_filename *v, struct filename *name);
+struct filename *complete_getname(struct delayed_filename *v);
+
+DEFINE_CLASS(filename, struct filename *, putname(_T), getname(p), const char __user *p)
+EXTEND_CLASS(filename, _kernel, getname_kernel(p), const char *p)
+EXTEND_CLASS(filename, _flags, getname_flags(p, f), const char __user *p, unsigned int f)
+EXTEND_CLASS(filename, _uflags, getname_uflags(p, f), const char __user *p, unsigned int f)
+EXTEND_CLASS(filename, _maybe_null, getname_maybe_null(p, f), const char __user *p,
+	     unsigned int f)
+EXTEND_CLASS(filename, _complete_delayed, complete_getname(p), struct delayed_filename *p)
+#endif
+
 /* rename's arguments (vfs_rename()) */
 struct renamedata {
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 3, 0)
