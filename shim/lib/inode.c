@@ -269,6 +269,7 @@ void inode_init_once(struct inode *inode)
 {
 	memset(inode, 0, sizeof(*inode));
 	INIT_HLIST_NODE(&inode->i_hash);
+	INIT_LIST_HEAD(&inode->i_devices);
 	spin_lock_init(&inode->i_lock);
 	init_rwsem(&inode->i_rwsem);
 	init_rwsem(&inode->i_data.i_mmap_rwsem);
@@ -402,3 +403,18 @@ void inode_nohighmem(struct inode *inode)
 {
 	inode->i_mapping->gfp_mask = GFP_USER;
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+int inode_just_drop(struct inode *inode)
+{
+	return 1;
+}
+
+/* a reference that was the last, or an inode on its way out, is the caller's bug */
+void iput_not_last(struct inode *inode)
+{
+	BUG_ON(inode_state_read_once(inode) & (I_FREEING | I_CLEAR));
+	BUG_ON(icount_read_once(inode) < 2);
+	WARN_ON(atomic_sub_return(1, &inode->i_count) == 0);
+}
+#endif

@@ -688,3 +688,54 @@ KTEST(fs_helpers, getname)
 #endif
 	return 0;
 }
+
+KTEST(fs_helpers, exe_write_access_and_drops)
+{
+	struct inode inode;
+	struct file file;
+
+	test_file_init(&file, &inode, FMODE_READ);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	/* pre-content watches (HSM): no write denial */
+	KT_EQ(exe_file_deny_write_access(&file), 0);
+	KT_EQ(atomic_read(&inode.i_writecount), 0);
+	/* no permission events: as file_set_fsnotify_mode() marks a file nobody watches */
+	file.f_mode |= FMODE_NONOTIFY_PERM;
+#endif
+	/* an executable denies writers; a writer denies the executable */
+	KT_EQ(exe_file_deny_write_access(&file), 0);
+	KT_EQ(atomic_read(&inode.i_writecount), -1);
+	KT_EQ(get_write_access(&inode), -ETXTBSY);
+	exe_file_allow_write_access(&file);
+	exe_file_allow_write_access(NULL);
+	KT_EQ(atomic_read(&inode.i_writecount), 0);
+	KT_EQ(get_write_access(&inode), 0);
+	KT_EQ(exe_file_deny_write_access(&file), -ETXTBSY);
+	put_write_access(&inode);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	{
+		char target[] = "dest";
+
+		inode_set_cached_link(&inode, target, 4);
+		KT_ASSERT(inode.i_link == target && inode.i_linklen == 4, "cached");
+		KT_ASSERT(inode.i_opflags & IOP_CACHED_LINK, "flagged");
+		KT_EQ(qdk_warnings(), 0);
+
+		set_nlink(&inode, 1);
+		INIT_HLIST_NODE(&inode.i_hash);
+		KT_EQ(inode_generic_drop(&inode), 1);	/* unhashed */
+		insert_inode_hash(&inode);
+		KT_EQ(inode_generic_drop(&inode), 0);
+		clear_nlink(&inode);
+		KT_EQ(inode_generic_drop(&inode), 1);	/* unlinked */
+		remove_inode_hash(&inode);
+		KT_EQ(inode_just_drop(&inode), 1);
+
+		atomic_set(&inode.i_count, 2);
+		iput_not_last(&inode);
+		KT_EQ(atomic_read(&inode.i_count), 1);
+		KT_EQ(qdk_warnings(), 0);
+	}
+#endif
+	return 0;
+}

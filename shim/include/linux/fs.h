@@ -768,6 +768,14 @@ struct inode {
 	const struct file_operations *i_fop;
 	struct cdev *i_cdev;	/* set by the character device open */
 	char *i_link;		/* a symlink's target (simple_get_link()) */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	union {
+		struct list_head i_devices;
+		int i_linklen;	/* i_link's length (inode_set_cached_link()) */
+	};
+#else
+	struct list_head i_devices;
+#endif
 	struct address_space i_data;
 	__u32 i_generation;
 	void *i_private;	/* debugfs's data, proc's entry */
@@ -1323,6 +1331,21 @@ static inline void allow_write_access(struct file *file)
 {
 	if (file)
 		atomic_inc(&file_inode(file)->i_writecount);
+}
+
+/* an executable's write denial, skipped for a file with pre-content watches */
+static inline int exe_file_deny_write_access(struct file *exe_file)
+{
+	if (unlikely(FMODE_FSNOTIFY_HSM(exe_file->f_mode)))
+		return 0;
+	return deny_write_access(exe_file);
+}
+
+static inline void exe_file_allow_write_access(struct file *exe_file)
+{
+	if (unlikely(!exe_file || FMODE_FSNOTIFY_HSM(exe_file->f_mode)))
+		return;
+	allow_write_access(exe_file);
 }
 
 static inline bool inode_is_open_for_write(const struct inode *inode)
@@ -2214,6 +2237,29 @@ static inline int inode_time_dirty_flag(struct inode *inode)
 		return I_DIRTY_TIME;
 	return I_DIRTY_SYNC;
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* a symlink's target kept in the inode, its length known */
+static inline void inode_set_cached_link(struct inode *inode, char *link, int linklen)
+{
+	WARN_ON_ONCE(strlen(link) != linklen);
+	WARN_ON_ONCE(inode->i_opflags & IOP_CACHED_LINK);
+	inode->i_link = link;
+	inode->i_linklen = linklen;
+	inode->i_opflags |= IOP_CACHED_LINK;
+}
+
+/* drop_inode(): an unlinked or unhashed inode goes at its last reference */
+static inline int inode_generic_drop(struct inode *inode)
+{
+	return !inode->i_nlink || inode_unhashed(inode);
+}
+
+/* drop_inode() that never caches the inode */
+int inode_just_drop(struct inode *inode);
+/* drop a reference the caller knows is not the last */
+void iput_not_last(struct inode *inode);
+#endif
 
 /* multigrain timestamps (the file system's IOP_MGTIME) */
 static inline bool is_mgtime(const struct inode *inode)
