@@ -216,4 +216,7 @@ struct dentry *debugfs_create_automount(const char *name, struct dentry *parent,
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/seq_file.h>
 #include <linux/compiler.h>
+#include <linux/ctype.h>
+#include <linux/kconfig.h>
+#include <linux/notifier.h>
 #endif

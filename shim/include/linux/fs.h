@@ -2430,4 +2430,6 @@ static inline void unregister_chrdev(unsigned int major, const char *name)
 #include <asm/byteorder.h>
 #include <linux/seqlock.h>
 #include <linux/err.h>
+#include <linux/kconfig.h>
+#include <linux/notifier.h>
 #endif

@@ -161,4 +161,6 @@ static inline struct proc_fs_info *proc_sb_info(struct super_block *sb)
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/compiler.h>
+#include <linux/kconfig.h>
+#include <linux/notifier.h>
 #endif

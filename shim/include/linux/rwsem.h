@@ -225,4 +225,6 @@ DEFINE_FREE(up_write, struct rw_semaphore *, if (_T) up_write(_T))
 #include <linux/list.h>
 #include <linux/err.h>
 
+#include <linux/personality.h>
+#include <linux/random.h>
 #endif
