@@ -262,6 +262,12 @@ int qdk_chrdev_open(struct inode *inode, struct file *filp)
 	return filp->f_op->open ? filp->f_op->open(inode, filp) : 0;
 }
 
+/* an inode of init_special_inode(): its open is the cdev's */
+const struct file_operations def_chr_fops = {
+	.open		= qdk_chrdev_open,
+	.llseek		= noop_llseek,
+};
+
 void cdev_set_parent(struct cdev *p, struct kobject *kobj)
 {
 	WARN_ON(!kobj->state_initialized);

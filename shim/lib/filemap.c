@@ -62,3 +62,10 @@ void pagecache_isize_extended(struct inode *inode, loff_t from, loff_t to)
 {
 	QDK_UNMODELLED(pagecache_isize_extended, NO_PC);
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* a shim mapping holds no pages, so none is dirty: no writeback to start */
+void filemap_dontcache_kick_writeback(struct address_space *mapping)
+{
+}
+#endif

@@ -206,13 +206,67 @@ static void poll_forget(struct qdk_file *f)
 
 /* ---- files ------------------------------------------------------------------ */
 
+/*
+ * The path a symbolic link at from points to: its target, absolute or
+ * relative to from's directory, with "." and ".." components resolved.
+ * -ENAMETOOLONG when it does not fit.
+ */
+static int link_resolve(const char *from, const char *target, char *out, size_t len)
+{
+	char tmp[sizeof(((struct qdk_node *)0)->path) * 2];
+	const char *slash = strrchr(from, '/');
+	char *comp, *rest;
+	size_t olen = 0;
+	int n;
+
+	if (target[0] == '/')
+		n = snprintf(tmp, sizeof(tmp), "%s", target);
+	else
+		n = snprintf(tmp, sizeof(tmp), "%.*s/%s", (int)(slash ? slash - from : 0), from,
+			     target);
+	if (n >= (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	out[0] = 0;
+	rest = tmp;
+	while ((comp = strsep(&rest, "/"))) {
+		if (!*comp || !strcmp(comp, "."))
+			continue;
+		if (!strcmp(comp, "..")) {
+			char *up = strrchr(out, '/');
+
+			olen = up ? up - out : 0;
+			out[olen] = 0;
+			continue;
+		}
+		n = snprintf(out + olen, len - olen, "/%s", comp);
+		if (n >= (int)(len - olen))
+			return -ENAMETOOLONG;
+		olen += n;
+	}
+	return 0;
+}
+
+/* the kernel's MAXSYMLINKS: more links in a row are -ELOOP */
+#define QDK_MAXSYMLINKS	40
+
 int qdk_file_open(const char *path, int flags, struct qdk_file **fp)
 {
 	struct qdk_node *n = node_find(path);
 	struct qdk_file *f;
-	int acc = flags & O_ACCMODE, err = 0;
+	int acc = flags & O_ACCMODE, err = 0, depth = 0;
 
 	*fp = NULL;
+	/* links are followed to what they point to */
+	while (n && n->link[0]) {
+		char to[sizeof(n->path)];
+
+		if (++depth > QDK_MAXSYMLINKS)
+			return -ELOOP;
+		err = link_resolve(n->path, n->link, to, sizeof(to));
+		if (err)
+			return err;
+		n = node_find(to);
+	}
 	if (!n)
 		return -ENOENT;
 	if (n->dir)
@@ -248,9 +302,11 @@ int qdk_file_open(const char *path, int flags, struct qdk_file **fp)
 	}
 	/* what the open's ops can do, as do_dentry_open() records it */
 	f->file.f_mode |= FMODE_OPENED;
-	if ((f->file.f_mode & FMODE_READ) && f->file.f_op && f->file.f_op->read)
+	if ((f->file.f_mode & FMODE_READ) && f->file.f_op &&
+	    (f->file.f_op->read || f->file.f_op->read_iter))
 		f->file.f_mode |= FMODE_CAN_READ;
-	if ((f->file.f_mode & FMODE_WRITE) && f->file.f_op && f->file.f_op->write)
+	if ((f->file.f_mode & FMODE_WRITE) && f->file.f_op &&
+	    (f->file.f_op->write || f->file.f_op->write_iter))
 		f->file.f_mode |= FMODE_CAN_WRITE;
 	n->opens++;
 	n->open_now++;

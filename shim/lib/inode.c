@@ -7,6 +7,7 @@
 #include <linux/bug.h>
 #include <linux/fs.h>
 #include <linux/hash.h>
+#include <linux/minmax.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/timekeeping.h>
@@ -268,7 +269,11 @@ void inode_init_once(struct inode *inode)
 {
 	memset(inode, 0, sizeof(*inode));
 	INIT_HLIST_NODE(&inode->i_hash);
+	INIT_LIST_HEAD(&inode->i_devices);
 	spin_lock_init(&inode->i_lock);
+	init_rwsem(&inode->i_rwsem);
+	init_rwsem(&inode->i_data.i_mmap_rwsem);
+	init_rwsem(&inode->i_data.invalidate_lock);
 	xa_init_flags(&inode->i_data.i_pages, XA_FLAGS_LOCK_IRQ | XA_FLAGS_ACCOUNT);
 	inode->i_data.i_mmap = RB_ROOT_CACHED;
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
@@ -283,3 +288,133 @@ struct timespec64 inode_set_ctime_current(struct inode *inode)
 {
 	return inode_set_ctime_to_ts(inode, current_time(inode));
 }
+
+/*
+ * Direct I/O drains when its count is 0. With I/O in flight the kernel's
+ * caller sleeps until inode_dio_end() of another task; the shim's one
+ * thread has none to run: the uninterruptible wait warns and returns, the
+ * interruptible one returns as a signal would end it.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+bool inode_dio_finished(const struct inode *inode)
+{
+	return atomic_read(&inode->i_dio_count) == 0;
+}
+
+void inode_dio_wait_interruptible(struct inode *inode)
+{
+}
+#endif
+
+void inode_dio_wait(struct inode *inode)
+{
+	WARN(atomic_read(&inode->i_dio_count),
+	     "inode_dio_wait(): direct I/O in flight would be waited for forever\n");
+}
+
+/*
+ * Two inodes (or mappings) locked in address order, the second with
+ * lockdep's subclass for a second lock of the class; one given twice, or a
+ * NULL, is locked once. 6.1 skips directories, later series warn.
+ */
+void lock_two_nondirectories(struct inode *inode1, struct inode *inode2)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	if (inode1)
+		WARN_ON_ONCE(S_ISDIR(inode1->i_mode));
+	if (inode2)
+		WARN_ON_ONCE(S_ISDIR(inode2->i_mode));
+#else
+	if (inode1 && S_ISDIR(inode1->i_mode))
+		inode1 = NULL;
+	if (inode2 && S_ISDIR(inode2->i_mode))
+		inode2 = NULL;
+#endif
+	if (inode1 > inode2)
+		swap(inode1, inode2);
+	if (inode1)
+		inode_lock(inode1);
+	if (inode2 && inode2 != inode1)
+		inode_lock_nested(inode2, I_MUTEX_NONDIR2);
+}
+
+void unlock_two_nondirectories(struct inode *inode1, struct inode *inode2)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	if (inode1)
+		WARN_ON_ONCE(S_ISDIR(inode1->i_mode));
+	if (inode2)
+		WARN_ON_ONCE(S_ISDIR(inode2->i_mode));
+#else
+	if (inode1 && S_ISDIR(inode1->i_mode))
+		inode1 = NULL;
+	if (inode2 && S_ISDIR(inode2->i_mode))
+		inode2 = NULL;
+#endif
+	if (inode1)
+		inode_unlock(inode1);
+	if (inode2 && inode2 != inode1)
+		inode_unlock(inode2);
+}
+
+void filemap_invalidate_lock_two(struct address_space *mapping1,
+				 struct address_space *mapping2)
+{
+	if (mapping1 > mapping2)
+		swap(mapping1, mapping2);
+	if (mapping1)
+		down_write(&mapping1->invalidate_lock);
+	if (mapping2 && mapping1 != mapping2)
+		down_write_nested(&mapping2->invalidate_lock, 1);
+}
+
+void filemap_invalidate_unlock_two(struct address_space *mapping1,
+				   struct address_space *mapping2)
+{
+	if (mapping1)
+		up_write(&mapping1->invalidate_lock);
+	if (mapping2 && mapping1 != mapping2)
+		up_write(&mapping2->invalidate_lock);
+}
+
+void init_special_inode(struct inode *inode, umode_t mode, dev_t rdev)
+{
+	inode->i_mode = mode;
+	switch (mode & S_IFMT) {
+	case S_IFCHR:
+		inode->i_fop = &def_chr_fops;
+		inode->i_rdev = rdev;
+		break;
+	case S_IFBLK:
+		/* no block layer: no def_blk_fops */
+		inode->i_rdev = rdev;
+		break;
+	case S_IFIFO:
+	case S_IFSOCK:
+		break;
+	default:
+		pr_debug("init_special_inode: bogus i_mode (%o) for inode %lu\n", mode,
+			 (unsigned long)inode->i_ino);
+		break;
+	}
+}
+
+void inode_nohighmem(struct inode *inode)
+{
+	inode->i_mapping->gfp_mask = GFP_USER;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+int inode_just_drop(struct inode *inode)
+{
+	return 1;
+}
+
+/* a reference that was the last, or an inode on its way out, is the caller's bug */
+void iput_not_last(struct inode *inode)
+{
+	BUG_ON(inode_state_read_once(inode) & (I_FREEING | I_CLEAR));
+	BUG_ON(icount_read_once(inode) < 2);
+	WARN_ON(atomic_sub_return(1, &inode->i_count) == 0);
+}
+#endif

@@ -281,3 +281,14 @@ const struct file_operations simple_dir_operations = {
 
 const struct address_space_operations empty_aops = {
 };
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+struct timespec64 simple_inode_init_ts(struct inode *inode)
+{
+	struct timespec64 ts = inode_set_ctime_current(inode);
+
+	inode_set_atime_to_ts(inode, ts);
+	inode_set_mtime_to_ts(inode, ts);
+	return ts;
+}
+#endif

@@ -10,6 +10,7 @@
 #include <linux/kernel.h>
 #include <linux/bug.h>
 #include <linux/mutex.h>
+#include <linux/rwsem.h>
 #include <linux/refcount.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -42,6 +43,8 @@ int qdk_lock_is_held(const void *lock, int type)
 		return ((const rwlock_t *)lock)->cnt != 0;
 	case 4:
 		return ((const struct mutex *)lock)->locked != 0;
+	case 5:
+		return rwsem_is_locked((struct rw_semaphore *)lock);
 	default:
 		return 1;
 	}

@@ -388,6 +388,25 @@ struct proc_dir_entry *proc_create_net_single(const char *name, umode_t mode,
 }
 
 /* de and every entry under it */
+/*
+ * A symbolic link to dest (absolute, or relative to the link's directory),
+ * followed when a path through it is opened; NULL when dest is too long.
+ */
+struct proc_dir_entry *proc_symlink(const char *name, struct proc_dir_entry *parent,
+				    const char *dest)
+{
+	struct proc_dir_entry *pde;
+
+	if (strlen(dest) >= sizeof(pde->node->link))
+		return NULL;
+	pde = proc_add(name, S_IFLNK | 0777, parent, false, NULL, NULL);
+	if (pde) {
+		pde->node->fops = NULL;
+		strscpy(pde->node->link, dest, sizeof(pde->node->link));
+	}
+	return pde;
+}
+
 void proc_remove(struct proc_dir_entry *de)
 {
 	size_t len;
@@ -465,6 +484,16 @@ struct dentry *debugfs_create_dir(const char *name, struct dentry *parent)
 	const struct qdk_node tmpl = { .dir = true };
 
 	return debugfs_add(name, 0755, parent, &tmpl);
+}
+
+/* a link to dest, followed on open; -ENAMETOOLONG when dest is too long */
+struct dentry *debugfs_create_symlink(const char *name, struct dentry *parent, const char *dest)
+{
+	struct qdk_node tmpl = { .dir = false };
+
+	if (strscpy(tmpl.link, dest, sizeof(tmpl.link)) < 0)
+		return ERR_PTR(-ENAMETOOLONG);
+	return debugfs_add(name, S_IFLNK | 0777, parent, &tmpl);
 }
 
 static struct dentry *debugfs_file(const char *name, umode_t mode, struct dentry *parent,

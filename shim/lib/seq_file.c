@@ -6,8 +6,9 @@
  * not fit doubles the buffer and starts again), then adds records while
  * they fit and the read wants more; a read at another position than where
  * the last one ended makes the records again from the first and skips to
- * it. Errors from start/show end the read with that error when nothing was
- * copied.
+ * it, a read at 0 starts over. Errors from start/show end the read with
+ * that error when nothing was copied. seq_read() is seq_read_iter() over
+ * the user's buffer, as in the kernel.
  */
 #include <linux/err.h>
 #include <linux/kernel.h>
@@ -15,6 +16,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/uio.h>
 #include <linux/list.h>
 #include <linux/percpu.h>
 #include <linux/printk.h>
@@ -35,6 +37,7 @@ int seq_open(struct file *file, const struct seq_operations *op)
 	if (!p)
 		return -ENOMEM;
 	file->private_data = p;
+	mutex_init(&p->lock);
 	p->op = op;
 	p->file = file;
 	/* no pwrite() of a seq_file */
@@ -94,40 +97,49 @@ Eoverflow:
 	return !m->buf ? -ENOMEM : -EAGAIN;
 }
 
-ssize_t seq_read(struct file *file, char __user *buf, size_t size, loff_t *ppos)
+/*
+ * A read of the records' text at iocb->ki_pos into iter: what the buffer
+ * still holds first, then records while they fit and the read wants more.
+ * A read at 0 starts the records over; a read at another position than the
+ * last one ended at walks the records to it (traverse()).
+ */
+ssize_t seq_read_iter(struct kiocb *iocb, struct iov_iter *iter)
 {
-	struct seq_file *m = file->private_data;
+	struct seq_file *m = iocb->ki_filp->private_data;
 	size_t copied = 0, n;
 	int err = 0;
 	void *p;
 
-	if (!size)
+	if (!iov_iter_count(iter))
 		return 0;
-	if (*ppos != m->read_pos) {
-		while ((err = traverse(m, *ppos)) == -EAGAIN)
+	mutex_lock(&m->lock);
+	if (iocb->ki_pos == 0) {
+		m->index = 0;
+		m->count = 0;
+	}
+	if (iocb->ki_pos != m->read_pos) {
+		while ((err = traverse(m, iocb->ki_pos)) == -EAGAIN)
 			;
 		if (err) {
 			m->read_pos = 0;
 			m->index = 0;
 			m->count = 0;
-			return err;
+			goto Done;
 		}
-		m->read_pos = *ppos;
+		m->read_pos = iocb->ki_pos;
 	}
 	if (!m->buf) {
 		m->buf = seq_buf_alloc(m->size = PAGE_SIZE);
 		if (!m->buf)
-			return -ENOMEM;
+			goto Enomem;
 	}
 	/* what the buffer still holds */
 	if (m->count) {
-		n = min(m->count, size);
-		if (copy_to_user(buf, m->buf + m->from, n))
-			return -EFAULT;
+		n = copy_to_iter(m->buf + m->from, m->count, iter);
 		m->count -= n;
 		m->from += n;
 		copied += n;
-		if (m->count)	/* the read is full */
+		if (m->count)	/* the read is full, or faulted */
 			goto Done;
 	}
 	/* one non-empty record */
@@ -154,7 +166,7 @@ ssize_t seq_read(struct file *file, char __user *buf, size_t size, loff_t *ppos)
 		m->count = 0;
 		m->buf = seq_buf_alloc(m->size <<= 1);
 		if (!m->buf)
-			return copied ? (ssize_t)copied : -ENOMEM;
+			goto Enomem;
 		p = m->op->start(m, &m->index);
 	}
 	m->op->stop(m, p);
@@ -174,7 +186,7 @@ Fill:
 		}
 		if (!p || IS_ERR(p))
 			break;
-		if (m->count >= size - copied)
+		if (m->count >= iov_iter_count(iter))
 			break;
 		err = m->op->show(m, p);
 		if (err > 0) {		/* SEQ_SKIP */
@@ -185,9 +197,7 @@ Fill:
 		}
 	}
 	m->op->stop(m, p);
-	n = min(m->count, size - copied);
-	if (copy_to_user(buf + copied, m->buf, n))
-		return copied ? (ssize_t)copied : -EFAULT;
+	n = copy_to_iter(m->buf, m->count, iter);
 	copied += n;
 	m->count -= n;
 	m->from = n;
@@ -195,10 +205,30 @@ Done:
 	if (unlikely(!copied)) {
 		copied = m->count ? -EFAULT : err;
 	} else {
-		*ppos += copied;
+		iocb->ki_pos += copied;
 		m->read_pos += copied;
 	}
+	mutex_unlock(&m->lock);
 	return copied;
+Enomem:
+	err = -ENOMEM;
+	goto Done;
+}
+
+/* read(2) on a seq_file: seq_read_iter() over the user buffer */
+ssize_t seq_read(struct file *file, char __user *buf, size_t size, loff_t *ppos)
+{
+	struct iovec iov = { .iov_base = buf, .iov_len = size };
+	struct kiocb kiocb;
+	struct iov_iter iter;
+	ssize_t ret;
+
+	init_sync_kiocb(&kiocb, file);
+	iov_iter_init(&iter, ITER_DEST, &iov, 1, size);
+	kiocb.ki_pos = *ppos;
+	ret = seq_read_iter(&kiocb, &iter);
+	*ppos = kiocb.ki_pos;
+	return ret;
 }
 
 loff_t seq_lseek(struct file *file, loff_t offset, int whence)
@@ -599,11 +629,6 @@ struct hlist_node *seq_hlist_next_percpu(void *v, struct hlist_head __percpu *he
 			return bucket->first;
 	}
 	return NULL;
-}
-
-ssize_t seq_read_iter(struct kiocb *iocb, struct iov_iter *iter)
-{
-	QDK_UNMODELLED(seq_read_iter, "the shim has no iov_iter; files are read with seq_read()");
 }
 
 int seq_path(struct seq_file *m, const struct path *path, const char *esc)

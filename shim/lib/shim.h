@@ -111,6 +111,7 @@ struct qdk_node {
 	const struct file_operations *fops;
 	void *i_private;
 	loff_t size;			/* the inode's i_size */
+	char link[160];			/* a symbolic link's target, "" for others */
 	void *owner;			/* what made it (a proc entry, a dentry, a device) */
 	unsigned long opens, releases;
 	int open_now;

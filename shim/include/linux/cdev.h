@@ -43,4 +43,5 @@ void cdev_set_parent(struct cdev *p, struct kobject *kobj);
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/kobject.h>
 #include <linux/device.h>
+#include <linux/kconfig.h>
 #endif

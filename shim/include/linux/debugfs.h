@@ -88,6 +88,8 @@ struct dentry *debugfs_create_file_unsafe(const char *name, umode_t mode,
 					  struct dentry *parent, void *data,
 					  const struct file_operations *fops);
 struct dentry *debugfs_create_dir(const char *name, struct dentry *parent);
+/* a symbolic link to dest, relative to parent or absolute (opens follow it) */
+struct dentry *debugfs_create_symlink(const char *name, struct dentry *parent, const char *dest);
 void debugfs_remove(struct dentry *dentry);
 #define debugfs_remove_recursive debugfs_remove
 
@@ -214,4 +216,7 @@ struct dentry *debugfs_create_automount(const char *name, struct dentry *parent,
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/seq_file.h>
 #include <linux/compiler.h>
+#include <linux/ctype.h>
+#include <linux/kconfig.h>
+#include <linux/notifier.h>
 #endif

@@ -28,6 +28,7 @@
 #include <linux/mutex.h>	/* spinlock_t, atomic_long_t, struct mutex */
 #include <linux/overflow.h>	/* type_max() */
 #include <linux/rbtree.h>	/* address_space.i_mmap */
+#include <linux/rwsem.h>	/* i_rwsem, i_mmap_rwsem, invalidate_lock */
 #include <linux/stat.h>
 #include <linux/time64.h>
 #include <linux/types.h>
@@ -692,15 +693,17 @@ typedef u32 errseq_t;		/* linux/errseq.h: an error and its sequence */
 
 /*
  * A file's page cache. The shim has none: a mapping is its pages' XArray
- * (empty), its ops and its mmap state, which the helpers below compute on
- * (the kernel's i_mmap_rwsem and invalidate_lock are not there: no rwsem).
+ * (empty), its ops, its mmap state and its locks, which the helpers below
+ * compute on.
  */
 struct address_space {
 	struct inode *host;
 	struct xarray i_pages;
+	struct rw_semaphore invalidate_lock;	/* against page cache invalidation */
 	gfp_t gfp_mask;
 	atomic_t i_mmap_writable;	/* > 0 shared writable maps, < 0 denied */
 	struct rb_root_cached i_mmap;	/* the VMAs mapping it */
+	struct rw_semaphore i_mmap_rwsem;	/* guards i_mmap */
 	unsigned long nrpages;
 	pgoff_t writeback_index;
 	const struct address_space_operations *a_ops;
@@ -757,12 +760,22 @@ struct inode {
 	struct inode_state_flags i_state;
 #endif
 	struct hlist_node i_hash;	/* unhashed: the shim has no inode cache */
+	struct rw_semaphore i_rwsem;	/* inode_lock() */
 	atomic_t i_count;
+	atomic_t i_dio_count;		/* direct I/O in flight (inode_dio_begin()) */
 	atomic_t i_writecount;
 	atomic_t i_readcount;		/* files open read-only (CONFIG_IMA) */
 	const struct file_operations *i_fop;
 	struct cdev *i_cdev;	/* set by the character device open */
 	char *i_link;		/* a symlink's target (simple_get_link()) */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	union {
+		struct list_head i_devices;
+		int i_linklen;	/* i_link's length (inode_set_cached_link()) */
+	};
+#else
+	struct list_head i_devices;
+#endif
 	struct address_space i_data;
 	__u32 i_generation;
 	void *i_private;	/* debugfs's data, proc's entry */
@@ -809,6 +822,169 @@ static inline unsigned int imajor(const struct inode *inode)
 {
 	return MAJOR(inode->i_rdev);
 }
+
+/*
+ * The inode's lock (i_rwsem): exclusive for a change of the inode, shared
+ * for a lookup or a read; the _nested ones give lockdep a subclass
+ * (I_MUTEX_PARENT ...) for a second inode of the same class.
+ */
+static inline void inode_lock(struct inode *inode)
+{
+	down_write(&inode->i_rwsem);
+}
+
+static inline void inode_unlock(struct inode *inode)
+{
+	up_write(&inode->i_rwsem);
+}
+
+static inline void inode_lock_shared(struct inode *inode)
+{
+	down_read(&inode->i_rwsem);
+}
+
+static inline void inode_unlock_shared(struct inode *inode)
+{
+	up_read(&inode->i_rwsem);
+}
+
+static inline int inode_trylock(struct inode *inode)
+{
+	return down_write_trylock(&inode->i_rwsem);
+}
+
+static inline int inode_trylock_shared(struct inode *inode)
+{
+	return down_read_trylock(&inode->i_rwsem);
+}
+
+static inline int inode_is_locked(struct inode *inode)
+{
+	return rwsem_is_locked(&inode->i_rwsem);
+}
+
+static inline void inode_lock_nested(struct inode *inode, unsigned int subclass)
+{
+	down_write_nested(&inode->i_rwsem, subclass);
+}
+
+static inline void inode_lock_shared_nested(struct inode *inode, unsigned int subclass)
+{
+	down_read_nested(&inode->i_rwsem, subclass);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* -EINTR where the lock would be waited for (a signal ends the wait) */
+static inline __must_check int inode_lock_killable(struct inode *inode)
+{
+	return down_write_killable(&inode->i_rwsem);
+}
+
+static inline __must_check int inode_lock_shared_killable(struct inode *inode)
+{
+	return down_read_killable(&inode->i_rwsem);
+}
+#endif
+
+/* a mapping's lock against invalidation of its page cache */
+static inline void filemap_invalidate_lock(struct address_space *mapping)
+{
+	down_write(&mapping->invalidate_lock);
+}
+
+static inline void filemap_invalidate_unlock(struct address_space *mapping)
+{
+	up_write(&mapping->invalidate_lock);
+}
+
+static inline void filemap_invalidate_lock_shared(struct address_space *mapping)
+{
+	down_read(&mapping->invalidate_lock);
+}
+
+static inline int filemap_invalidate_trylock_shared(struct address_space *mapping)
+{
+	return down_read_trylock(&mapping->invalidate_lock);
+}
+
+static inline void filemap_invalidate_unlock_shared(struct address_space *mapping)
+{
+	up_read(&mapping->invalidate_lock);
+}
+
+/* both mappings' invalidate locks, in address order; either may be NULL (fs/inode.c) */
+/* two non-directories' locks, in address order (fs/inode.c) */
+void lock_two_nondirectories(struct inode *inode1, struct inode *inode2);
+void unlock_two_nondirectories(struct inode *inode1, struct inode *inode2);
+
+void filemap_invalidate_lock_two(struct address_space *mapping1,
+				 struct address_space *mapping2);
+void filemap_invalidate_unlock_two(struct address_space *mapping1,
+				   struct address_space *mapping2);
+
+/* the lock of a mapping's tree of VMAs (i_mmap) */
+static inline void i_mmap_lock_write(struct address_space *mapping)
+{
+	down_write(&mapping->i_mmap_rwsem);
+}
+
+static inline int i_mmap_trylock_write(struct address_space *mapping)
+{
+	return down_write_trylock(&mapping->i_mmap_rwsem);
+}
+
+static inline void i_mmap_unlock_write(struct address_space *mapping)
+{
+	up_write(&mapping->i_mmap_rwsem);
+}
+
+static inline int i_mmap_trylock_read(struct address_space *mapping)
+{
+	return down_read_trylock(&mapping->i_mmap_rwsem);
+}
+
+static inline void i_mmap_lock_read(struct address_space *mapping)
+{
+	down_read(&mapping->i_mmap_rwsem);
+}
+
+static inline void i_mmap_unlock_read(struct address_space *mapping)
+{
+	up_read(&mapping->i_mmap_rwsem);
+}
+
+static inline void i_mmap_assert_locked(struct address_space *mapping)
+{
+	lockdep_assert_held(&mapping->i_mmap_rwsem);
+}
+
+static inline void i_mmap_assert_write_locked(struct address_space *mapping)
+{
+	lockdep_assert_held_write(&mapping->i_mmap_rwsem);
+}
+
+/*
+ * Direct I/O in flight on an inode: begin and end count it. A wait for it
+ * to drain (inode_dio_wait()) with I/O in flight would sleep until another
+ * task ends it, and the shim's one thread has none: it warns ("would sleep
+ * forever") and returns, as the shim's other waits without a timeout do.
+ */
+static inline void inode_dio_begin(struct inode *inode)
+{
+	atomic_inc(&inode->i_dio_count);
+}
+
+static inline void inode_dio_end(struct inode *inode)
+{
+	/* the last one would wake the waiters: there are none */
+	atomic_dec(&inode->i_dio_count);
+}
+
+void inode_dio_wait(struct inode *inode);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+bool inode_dio_finished(const struct inode *inode);
+void inode_dio_wait_interruptible(struct inode *inode);
+#endif
 
 struct file_operations {
 	struct module *owner;
@@ -1155,6 +1331,21 @@ static inline void allow_write_access(struct file *file)
 {
 	if (file)
 		atomic_inc(&file_inode(file)->i_writecount);
+}
+
+/* an executable's write denial, skipped for a file with pre-content watches */
+static inline int exe_file_deny_write_access(struct file *exe_file)
+{
+	if (unlikely(FMODE_FSNOTIFY_HSM(exe_file->f_mode)))
+		return 0;
+	return deny_write_access(exe_file);
+}
+
+static inline void exe_file_allow_write_access(struct file *exe_file)
+{
+	if (unlikely(!exe_file || FMODE_FSNOTIFY_HSM(exe_file->f_mode)))
+		return;
+	allow_write_access(exe_file);
 }
 
 static inline bool inode_is_open_for_write(const struct inode *inode)
@@ -1659,6 +1850,56 @@ void putname(struct filename *name);
 DEFINE_FREE(putname, struct filename *, if (!IS_ERR_OR_NULL(_T)) putname(_T))
 #endif
 
+/*
+ * A path name copied from user space (shim/lib/namei.c): -EFAULT where the
+ * copy faults, -ENAMETOOLONG from PATH_MAX bytes on, -ENOENT for an empty
+ * name unless LOOKUP_EMPTY (AT_EMPTY_PATH for the _uflags one) allows it.
+ */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* *empty (when not NULL) is set to 1 for an empty name */
+struct filename *getname_flags(const char __user *filename, int flags, int *empty);
+#else
+struct filename *getname_flags(const char __user *filename, int flags);
+#endif
+struct filename *getname_uflags(const char __user *filename, int uflags);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+struct filename *getname(const char __user *filename);
+#else
+static inline struct filename *getname(const char __user *name)
+{
+	return getname_flags(name, 0);
+}
+
+/* NULL for a NULL or empty name when flags have AT_EMPTY_PATH */
+struct filename *__getname_maybe_null(const char __user *pathname);
+static inline struct filename *getname_maybe_null(const char __user *name, int flags)
+{
+	if (!(flags & AT_EMPTY_PATH))
+		return getname(name);
+	if (!name)
+		return NULL;
+	return __getname_maybe_null(name);
+}
+
+/*
+ * A name copied now and completed later (complete_getname()), or dropped
+ * (dismiss_delayed_filename()); putname_to_delayed() hands a name over.
+ */
+int delayed_getname(struct delayed_filename *v, const char __user *string);
+int delayed_getname_uflags(struct delayed_filename *v, const char __user *string, int uflags);
+void dismiss_delayed_filename(struct delayed_filename *v);
+int putname_to_delayed(struct delayed_filename *v, struct filename *name);
+struct filename *complete_getname(struct delayed_filename *v);
+
+DEFINE_CLASS(filename, struct filename *, putname(_T), getname(p), const char __user *p)
+EXTEND_CLASS(filename, _kernel, getname_kernel(p), const char *p)
+EXTEND_CLASS(filename, _flags, getname_flags(p, f), const char __user *p, unsigned int f)
+EXTEND_CLASS(filename, _uflags, getname_uflags(p, f), const char __user *p, unsigned int f)
+EXTEND_CLASS(filename, _maybe_null, getname_maybe_null(p, f), const char __user *p,
+	     unsigned int f)
+EXTEND_CLASS(filename, _complete_delayed, complete_getname(p), struct delayed_filename *p)
+#endif
+
 /* rename's arguments (vfs_rename()) */
 struct renamedata {
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 3, 0)
@@ -1997,6 +2238,29 @@ static inline int inode_time_dirty_flag(struct inode *inode)
 	return I_DIRTY_SYNC;
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* a symlink's target kept in the inode, its length known */
+static inline void inode_set_cached_link(struct inode *inode, char *link, int linklen)
+{
+	WARN_ON_ONCE(strlen(link) != linklen);
+	WARN_ON_ONCE(inode->i_opflags & IOP_CACHED_LINK);
+	inode->i_link = link;
+	inode->i_linklen = linklen;
+	inode->i_opflags |= IOP_CACHED_LINK;
+}
+
+/* drop_inode(): an unlinked or unhashed inode goes at its last reference */
+static inline int inode_generic_drop(struct inode *inode)
+{
+	return !inode->i_nlink || inode_unhashed(inode);
+}
+
+/* drop_inode() that never caches the inode */
+int inode_just_drop(struct inode *inode);
+/* drop a reference the caller knows is not the last */
+void iput_not_last(struct inode *inode);
+#endif
+
 /* multigrain timestamps (the file system's IOP_MGTIME) */
 static inline bool is_mgtime(const struct inode *inode)
 {
@@ -2037,6 +2301,89 @@ static inline bool extensible_ioctl_valid(unsigned int cmd_a, unsigned int cmd_b
 	return _IOC_DIR(cmd_a) == _IOC_DIR(cmd_b) && _IOC_TYPE(cmd_a) == _IOC_TYPE(cmd_b) &&
 	       _IOC_NR(cmd_a) == _IOC_NR(cmd_b) && _IOC_SIZE(cmd_a) >= min_size;
 }
+#endif
+
+/* a character device inode's file operations: the open finds the cdev (char_dev.c) */
+extern const struct file_operations def_chr_fops;
+
+/*
+ * An inode of a special file: a character device opens through
+ * def_chr_fops, a block device keeps its number (the shim has no block
+ * layer: no def_blk_fops), a FIFO or socket nothing more (fs/inode.c).
+ */
+void init_special_inode(struct inode *inode, umode_t mode, dev_t rdev);
+/* the inode's page cache takes no highmem pages: GFP_USER */
+void inode_nohighmem(struct inode *inode);
+/* 0 when the inode may be truncated or extended to offset (fs/attr.c) */
+int inode_newsize_ok(const struct inode *inode, loff_t offset);
+
+/*
+ * A write's checks (fs/read_write.c): an append starts at i_size, the
+ * count is cut to the file's largest size (a file opened without
+ * O_LARGEFILE: 2 GiB - 1), a write at or past it is -EFBIG. The shim's task
+ * has no RLIMIT_FSIZE (RLIM_INFINITY). An inode without a super block has
+ * MAX_LFS_FILESIZE as its largest size.
+ */
+int generic_write_check_limits(struct file *file, loff_t pos, loff_t *count);
+int generic_write_checks_count(struct kiocb *iocb, loff_t *count);
+ssize_t generic_write_checks(struct kiocb *iocb, struct iov_iter *from);
+
+/* reads and writes through the file's read_iter/write_iter (fs/read_write.c) */
+ssize_t vfs_iter_read(struct file *file, struct iov_iter *iter, loff_t *ppos, rwf_t flags);
+ssize_t vfs_iter_write(struct file *file, struct iov_iter *iter, loff_t *ppos, rwf_t flags);
+ssize_t vfs_iocb_iter_read(struct file *file, struct kiocb *iocb, struct iov_iter *iter);
+ssize_t vfs_iocb_iter_write(struct file *file, struct kiocb *iocb, struct iov_iter *iter);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* start writing a RWF_DONTCACHE write's pages back (mm/filemap.c) */
+void filemap_dontcache_kick_writeback(struct address_space *mapping);
+#endif
+
+/*
+ * After a write: an O_DSYNC or O_SYNC one writes the range out
+ * (vfs_fsync_range(), which the shim does not model: no file systems).
+ */
+static inline ssize_t generic_write_sync(struct kiocb *iocb, ssize_t count)
+{
+	if (iocb_is_dsync(iocb)) {
+		int ret = vfs_fsync_range(iocb->ki_filp, iocb->ki_pos - count, iocb->ki_pos - 1,
+					  (iocb->ki_flags & IOCB_SYNC) ? 0 : 1);
+
+		if (ret)
+			return ret;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	} else if (iocb->ki_flags & IOCB_DONTCACHE) {
+		filemap_dontcache_kick_writeback(iocb->ki_filp->f_mapping);
+#endif
+	}
+	return count;
+}
+
+/* let others take a directory's lock: false when the directory died meanwhile */
+static inline bool dir_relax(struct inode *inode)
+{
+	inode_unlock(inode);
+	inode_lock(inode);
+	return !IS_DEADDIR(inode);
+}
+
+static inline bool dir_relax_shared(struct inode *inode)
+{
+	inode_unlock_shared(inode);
+	inode_lock_shared(inode);
+	return !IS_DEADDIR(inode);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline bool file_is_dax(const struct file *file)
+{
+	return file && IS_DAX(file->f_mapping->host);
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* a new inode's atime, mtime and ctime: now (fs/libfs.c) */
+struct timespec64 simple_inode_init_ts(struct inode *inode);
 #endif
 
 /* character device numbers (shim/lib/char_dev.c) */
@@ -2083,4 +2430,6 @@ static inline void unregister_chrdev(unsigned int major, const char *name)
 #include <asm/byteorder.h>
 #include <linux/seqlock.h>
 #include <linux/err.h>
+#include <linux/kconfig.h>
+#include <linux/notifier.h>
 #endif

@@ -162,15 +162,17 @@ enum xhlock_context_t {
 
 /*
  * Whether a lock is held: the shim's locks keep real state (one CPU), so
- * lockdep_is_held() answers for spinlocks, rwlocks and mutexes; any other
- * lock counts as held, as without lockdep.
+ * lockdep_is_held() answers for spinlocks, rwlocks, mutexes and rwsems; any
+ * other lock counts as held, as without lockdep.
  */
+struct rw_semaphore;
 int qdk_lock_is_held(const void *lock, int type);
 #define __QDK_LOCK_TYPE(l) _Generic((l),				\
 	struct raw_spinlock *: 1, const struct raw_spinlock *: 1,	\
 	struct spinlock *: 2, const struct spinlock *: 2,		\
 	struct qdk_rwlock *: 3, const struct qdk_rwlock *: 3,		\
 	struct mutex *: 4, const struct mutex *: 4,			\
+	struct rw_semaphore *: 5, const struct rw_semaphore *: 5,	\
 	default: 0)
 #define lockdep_is_held(l)		qdk_lock_is_held((l), __QDK_LOCK_TYPE(l))
 #define lockdep_is_held_type(l, r)	lockdep_is_held(l)

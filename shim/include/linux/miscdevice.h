@@ -131,4 +131,5 @@ device_initcall(__misc_device##_init)
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/device.h>
+#include <linux/kconfig.h>
 #endif

@@ -150,4 +150,6 @@ static inline __poll_t demangle_poll(u16 val)
 #include <linux/ktime.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+#include <linux/kconfig.h>
+#include <linux/notifier.h>
 #endif

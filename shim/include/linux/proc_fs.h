@@ -71,6 +71,9 @@ struct proc_dir_entry *proc_create_data(const char *name, umode_t mode,
 					struct proc_dir_entry *parent,
 					const struct proc_ops *proc_ops, void *data);
 struct proc_dir_entry *proc_mkdir(const char *name, struct proc_dir_entry *parent);
+/* a symbolic link to dest, relative to parent or absolute (opens follow it) */
+struct proc_dir_entry *proc_symlink(const char *name, struct proc_dir_entry *parent,
+				    const char *dest);
 struct proc_dir_entry *proc_create_single_data(const char *name, umode_t mode,
 					       struct proc_dir_entry *parent,
 					       int (*show)(struct seq_file *, void *), void *data);
@@ -158,4 +161,6 @@ static inline struct proc_fs_info *proc_sb_info(struct super_block *sb)
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/compiler.h>
+#include <linux/kconfig.h>
+#include <linux/notifier.h>
 #endif

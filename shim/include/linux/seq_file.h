@@ -239,4 +239,7 @@ static const struct proc_ops __name ## _proc_ops = {			\
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/bug.h>
+#include <linux/ctype.h>
+#include <linux/kconfig.h>
+#include <linux/notifier.h>
 #endif

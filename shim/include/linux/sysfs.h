@@ -324,4 +324,26 @@ __printf(3, 4) int sysfs_emit_at(char *buf, int at, const char *fmt, ...);
 #include <linux/list.h>
 #include <linux/lockdep.h>
 #include <linux/atomic.h>
+#include <linux/kconfig.h>
+#include <linux/idr.h>
+#include <linux/kref.h>
+#include <linux/mutex.h>
+#include <linux/notifier.h>
+#include <linux/rwsem.h>
+#include <linux/spinlock.h>
+#include <linux/rwlock.h>
+#include <linux/wait.h>
+#include <linux/xarray.h>
+#include <linux/refcount.h>
+#include <linux/seqlock.h>
+#include <linux/srcu.h>
+#include <linux/rculist.h>
+#include <linux/random.h>
+#include <linux/prandom.h>
+#include <linux/once.h>
+#include <linux/personality.h>
+#include <linux/sched.h>
+#include <linux/mm_types.h>
+#include <linux/hrtimer.h>
+#include <linux/sizes.h>
 #endif

@@ -523,4 +523,6 @@ ssize_t iov_iter_extract_bvecs(struct iov_iter *iter, struct bio_vec *bv, size_t
 #include <linux/notifier.h>
 #include <linux/rculist.h>
 #include <linux/random.h>
+#include <linux/rwsem.h>
+#include <linux/personality.h>
 #endif
