@@ -66,6 +66,7 @@ EXPORT_SYMBOL(netdev_set_num_tc);
 #include <net/sch_generic.h>
 #include <linux/net.h>
 #include <linux/mutex.h>
+#include <linux/uidgid.h>
 #include "shim.h"
 
 /* every namespace of the shim (struct net's __qdk_all): init_net, then usertc's */
@@ -78,6 +79,7 @@ struct net init_net = {
 	.ns.count = REFCOUNT_INIT(1),
 	.list = LIST_HEAD_INIT(net_namespace_list),	/* lib/net_namespace.c */
 	.__qdk_all = LIST_HEAD_INIT(init_net.__qdk_all),
+	.user_ns = &init_user_ns,
 };
 EXPORT_SYMBOL(init_net);
 

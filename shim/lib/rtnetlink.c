@@ -34,6 +34,7 @@
 #include <net/gen_stats.h>
 #include <net/pkt_sched.h>
 #include <net/sch_generic.h>
+#include <linux/uidgid.h>
 
 #include "shim.h"
 #include "../api/qdk_api.h"
@@ -575,6 +576,7 @@ struct qdk_net *qdk_net_new(void)
 	INIT_LIST_HEAD(&net->net.list);		/* not in net_namespace_list */
 	refcount_set(&net->net.passive, 1);
 	refcount_set(&net->net.ns.count, 1);
+	net->net.user_ns = &init_user_ns;	/* the shim's one user namespace */
 	qdk_devinet_init_net(&net->net, &net->devconf_all, &net->devconf_dflt);
 	qdk_net_link(&net->net);
 	rtnl_lock();

@@ -385,6 +385,7 @@ struct net {
 		refcount_t	count;
 	} ns;
 	struct raw_notifier_head netdev_chain;	/* register_netdevice_notifier_net() */
+	struct user_namespace	*user_ns;	/* the one (init_user_ns), sock_net_uid() */
 	/* net/netns/ipv4.h's: the "all" and "default" IPv4 device settings */
 	struct {
 		struct ipv4_devconf	*devconf_all;
@@ -407,6 +408,31 @@ struct net {
 	struct list_head	__qdk_all;
 };
 extern struct net init_net;	/* the kernel's comes with net/net_namespace.h */
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* drops counted apart per NUMA node (two nodes at most); a socket's sk_drop_counters */
+struct numa_drop_counters {
+	atomic_t	drops0 ____cacheline_aligned_in_smp;
+	atomic_t	drops1 ____cacheline_aligned_in_smp;
+};
+
+static inline int numa_drop_read(const struct numa_drop_counters *ndc)
+{
+	return atomic_read(&ndc->drops0) + atomic_read(&ndc->drops1);
+}
+
+/* the shim's one CPU is on node 0 */
+static inline void numa_drop_add(struct numa_drop_counters *ndc, int val)
+{
+	atomic_add(val, &ndc->drops0);
+}
+
+static inline void numa_drop_reset(struct numa_drop_counters *ndc)
+{
+	atomic_set(&ndc->drops0, 0);
+	atomic_set(&ndc->drops1, 0);
+}
+#endif
 
 struct sk_buff;
 /* what a device's link layer does with headers (ether_setup(): Ethernet's) */
