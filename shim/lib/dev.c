@@ -80,6 +80,10 @@ struct net init_net = {
 	.list = LIST_HEAD_INIT(net_namespace_list),	/* lib/net_namespace.c */
 	.__qdk_all = LIST_HEAD_INIT(init_net.__qdk_all),
 	.user_ns = &init_user_ns,
+	/* the sysctls' defaults, as for every namespace (qdk_net_new()) */
+	.ipv4.sysctl_ip_prot_sock = 1024,			/* PROT_SOCK */
+	.ipv6.sysctl.auto_flowlabels = 1,			/* IP6_AUTO_FLOW_LABEL_OPTOUT */
+	.ipv6.sysctl.multipath_hash_fields = 0x0f,		/* addresses, protocol, label */
 };
 EXPORT_SYMBOL(init_net);
 

@@ -35,6 +35,7 @@
 #include <net/pkt_sched.h>
 #include <net/sch_generic.h>
 #include <linux/uidgid.h>
+#include <linux/random.h>
 
 #include "shim.h"
 #include "../api/qdk_api.h"
@@ -577,6 +578,11 @@ struct qdk_net *qdk_net_new(void)
 	refcount_set(&net->net.passive, 1);
 	refcount_set(&net->net.ns.count, 1);
 	net->net.user_ns = &init_user_ns;	/* the shim's one user namespace */
+	/* the sysctls' defaults (init_net's in dev.c) and a random hash salt */
+	net->net.hash_mix = get_random_u32();
+	net->net.ipv4.sysctl_ip_prot_sock = 1024;		/* PROT_SOCK */
+	net->net.ipv6.sysctl.auto_flowlabels = 1;		/* IP6_AUTO_FLOW_LABEL_OPTOUT */
+	net->net.ipv6.sysctl.multipath_hash_fields = 0x0f;	/* addresses, protocol, label */
 	qdk_devinet_init_net(&net->net, &net->devconf_all, &net->devconf_dflt);
 	qdk_net_link(&net->net);
 	rtnl_lock();

@@ -394,11 +394,23 @@ struct net {
 		u8			sysctl_ip_nonlocal_bind;
 		u8			sysctl_tcp_l3mdev_accept;
 		u8			sysctl_tcp_fwmark_accept;
+		/* ports below it need CAP_NET_BIND_SERVICE (PROT_SOCK, 1024) */
+		int			sysctl_ip_prot_sock;
 		atomic_t		rt_genid;	/* cached IPv4 routes' generation */
 	} ipv4;
 	struct {
 		atomic_t		fib6_sernum;	/* the IPv6 FIB's generation */
+		/* net/netns/ipv6.h's sysctls net/ipv6.h reads, at the kernel's defaults */
+		struct {
+			u32		multipath_hash_fields;
+			u8		multipath_hash_policy;
+			u8		auto_flowlabels;
+			u8		flowlabel_state_ranges;
+			u8		ip_nonlocal_bind;
+		} sysctl;
 	} ipv6;
+	/* net_hash_mix(): the namespace's hash salt (random; init_net's is 0) */
+	u32			hash_mix;
 	atomic_t		fnhe_genid;	/* next-hop exceptions' generation */
 	/*
 	 * every namespace of the shim, init_net's and usertc's (a notifier's

@@ -60,7 +60,7 @@ struct inet_sock {
 	__be32			inet_saddr;
 	__s16			uc_ttl;
 	__be16			inet_sport;
-	__u16			inet_id;
+	atomic_t		inet_id;	/* the IP ids of its DF packets */
 	__u8			tos;
 	__u8			min_ttl;
 	__u8			mc_ttl;
