@@ -13,15 +13,26 @@
 #include <linux/mutex.h>
 #include <linux/skbuff.h>
 #include <linux/slab.h>
+#include <linux/version.h>
 #include <net/sock.h>
 
 /* the defaults net.core.[rw]mem_max/default and optmem_max start with */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: 4 MB maxima, the defaults as before */
+__u32 sysctl_wmem_max __read_mostly = 4 << 20;
+EXPORT_SYMBOL(sysctl_wmem_max);
+__u32 sysctl_rmem_max __read_mostly = 4 << 20;
+EXPORT_SYMBOL(sysctl_rmem_max);
+__u32 sysctl_wmem_default __read_mostly = SK_WMEM_DEFAULT;
+__u32 sysctl_rmem_default __read_mostly = SK_RMEM_DEFAULT;
+#else
 __u32 sysctl_wmem_max __read_mostly = SK_WMEM_MAX;
 EXPORT_SYMBOL(sysctl_wmem_max);
 __u32 sysctl_rmem_max __read_mostly = SK_RMEM_MAX;
 EXPORT_SYMBOL(sysctl_rmem_max);
 __u32 sysctl_wmem_default __read_mostly = SK_WMEM_MAX;
 __u32 sysctl_rmem_default __read_mostly = SK_RMEM_MAX;
+#endif
 int sysctl_optmem_max __read_mostly = sizeof(unsigned long) * (2 * UIO_MAXIOV + 512);
 EXPORT_SYMBOL(sysctl_optmem_max);
 
@@ -162,6 +173,22 @@ EXPORT_SYMBOL(sock_init_data);
  */
 void skb_set_owner_w(struct sk_buff *skb, struct sock *sk)
 {
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	int old_wmem;
+
+	skb_orphan(skb);
+	if (unlikely(!sk_fullsock(sk)))
+		return skb_set_owner_edemux(skb, sk);
+	skb->sk = sk;
+	skb->destructor = sock_wfree;
+	skb_set_hash_from_sk(skb, sk);
+	__refcount_add(skb->truesize, &sk->sk_wmem_alloc, &old_wmem);
+	/*
+	 * The socket's only packet in a host queue (qdisc, device): the stack
+	 * may pick another TX queue for it without reordering (XPS).
+	 */
+	skb->ooo_okay = (old_wmem == SK_WMEM_ALLOC_BIAS);
+#else
 	skb_orphan(skb);
 	skb->sk = sk;
 	if (unlikely(!sk_fullsock(sk))) {
@@ -172,6 +199,7 @@ void skb_set_owner_w(struct sk_buff *skb, struct sock *sk)
 	skb->destructor = sock_wfree;
 	skb_set_hash_from_sk(skb, sk);
 	refcount_add(skb->truesize, &sk->sk_wmem_alloc);
+#endif
 }
 EXPORT_SYMBOL(skb_set_owner_w);
 

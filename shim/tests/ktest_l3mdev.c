@@ -70,6 +70,14 @@ KTEST(l3mdev, master_by_index_and_requests)
 	sk->sk_bound_dev_if = 0;
 	KT_EQ(inet_request_bound_dev_if(sk, skb), 10);
 
+	/* a packet from the VRF's slave is a VRF-bound socket's */
+	sk->sk_bound_dev_if = 10;
+	KT_ASSERT(sk_dev_equal_l3scope(sk, 11), "via the master");
+	KT_ASSERT(sk_dev_equal_l3scope(sk, 10), "the bound device");
+	KT_ASSERT(!sk_dev_equal_l3scope(sk, 12), "another device");
+	sk->sk_bound_dev_if = 0;
+	KT_ASSERT(sk_dev_equal_l3scope(sk, 12), "unbound");
+
 	/* the listener's mark, else with fwmark_accept the SYN's */
 	skb->mark = 5;
 	KT_EQ(inet_request_mark(sk, skb), 0);

@@ -159,6 +159,24 @@ KTEST(sock_uid, clone_and_charge_r)
 	KT_ASSERT(!sk_is_vsock(sk), "inet");
 #endif
 	KT_EQ(SK_WMEM_ALLOC_BIAS, 1);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	/* the only packet in flight may change TX queue (ooo_okay), a second not */
+	KT_EQ(sysctl_wmem_max, 4 << 20);
+	KT_EQ(sysctl_wmem_default, SK_WMEM_DEFAULT);
+	{
+		struct sk_buff *a = alloc_skb(100, GFP_KERNEL), *b = alloc_skb(100, GFP_KERNEL);
+
+		KT_ASSERT(a && b, "alloc");
+		skb_set_owner_w(a, sk);
+		KT_ASSERT(a->ooo_okay, "first");
+		skb_set_owner_w(b, sk);
+		KT_ASSERT(!b->ooo_okay, "second");
+		kfree_skb(a);
+		kfree_skb(b);
+	}
+#else
+	KT_EQ(sysctl_wmem_max, SK_WMEM_MAX);
+#endif
 	kfree_skb(skb);
 	sock_put(sk);
 	return 0;

@@ -39,6 +39,7 @@
 #include <net/checksum.h>
 #include <linux/uidgid.h>
 #include <linux/poll.h>
+#include <net/l3mdev.h>
 
 struct proto;
 struct dst_entry;
@@ -1597,8 +1598,14 @@ static inline void sk_stream_moderate_sndbuf(struct sock *sk)
 /* the sizes net.core.[rw]mem_max start from: 256 packets of 256 bytes */
 #define _SK_MEM_PACKETS		256
 #define _SK_MEM_OVERHEAD	SKB_TRUESIZE(256)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: the defaults of net.core.[rw]mem_default (the maxima are 4 MB now) */
+#define SK_WMEM_DEFAULT		(_SK_MEM_OVERHEAD * _SK_MEM_PACKETS)
+#define SK_RMEM_DEFAULT		(_SK_MEM_OVERHEAD * _SK_MEM_PACKETS)
+#else
 #define SK_WMEM_MAX		(_SK_MEM_OVERHEAD * _SK_MEM_PACKETS)
 #define SK_RMEM_MAX		(_SK_MEM_OVERHEAD * _SK_MEM_PACKETS)
+#endif
 
 extern __u32 sysctl_wmem_max;
 extern __u32 sysctl_rmem_max;
@@ -1959,6 +1966,32 @@ static inline void skb_prepare_for_gro(struct sk_buff *skb)
 	}
 	skb->slow_gro = 1;
 }
+
+/*
+ * A packet that came in on device dif is the socket's: it is bound to no
+ * device, to dif, or to the L3 master (VRF) dif is enslaved to.
+ */
+static inline bool sk_dev_equal_l3scope(struct sock *sk, int dif)
+{
+	int bound_dev_if = READ_ONCE(sk->sk_bound_dev_if);
+	int mdif;
+
+	if (!bound_dev_if || bound_dev_if == dif)
+		return true;
+	mdif = l3mdev_master_ifindex_by_index(sock_net(sk), dif);
+	if (mdif && mdif == bound_dev_if)
+		return true;
+	return false;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* the families that pass SCM rights and credentials (Debian: UNIX, Bluetooth) */
+static inline bool sk_may_scm_recv(const struct sock *sk)
+{
+	return sk->sk_family == AF_UNIX || sk->sk_family == AF_NETLINK ||
+	       sk->sk_family == AF_BLUETOOTH;
+}
+#endif
 
 /* poll(): wait on the socket's wait queue (7.x: poll_wait() checks the table itself) */
 static inline void sock_poll_wait(struct file *filp, struct socket *sock, poll_table *p)
