@@ -82,6 +82,7 @@ struct net init_net = {
 	.user_ns = &init_user_ns,
 	/* the sysctls' defaults, as for every namespace (qdk_net_new()) */
 	.ipv4.sysctl_ip_prot_sock = 1024,			/* PROT_SOCK */
+	.ipv4.sysctl_tcp_min_snd_mss = 48,			/* TCP_MIN_SND_MSS */
 	.ipv6.sysctl.auto_flowlabels = 1,			/* IP6_AUTO_FLOW_LABEL_OPTOUT */
 	.ipv6.sysctl.multipath_hash_fields = 0x0f,		/* addresses, protocol, label */
 };

@@ -102,3 +102,27 @@ KTEST(tcp_minmax, tcp_sock_and_cb)
 	kfree_skb(skb);
 	return 0;
 }
+
+/* MSS and MTU over IPv4 (20-byte header), timestamps on (12 bytes of options) */
+KTEST(tcp_minmax, mtu_mss)
+{
+	static const struct inet_connection_sock_af_ops v4 = { .net_header_len = 20 };
+	static struct tcp_sock tp;
+	struct sock *sk = &tp.inet_conn.icsk_inet.sk;
+
+	sock_net_set(sk, &init_net);
+	tp.inet_conn.icsk_af_ops = &v4;
+	tp.tcp_header_len = sizeof(struct tcphdr) + 12;
+	tp.rx_opt.mss_clamp = 65535;
+	KT_EQ(tcp_mtu_to_mss(sk, 1500), 1448);
+	KT_EQ(tcp_mss_to_mtu(sk, 1448), 1500);
+	/* the peer's MSS clamps, IP options (ext_hdr_len) take their share */
+	tp.rx_opt.mss_clamp = 1400;
+	KT_EQ(tcp_mtu_to_mss(sk, 1500), 1388);
+	tp.inet_conn.icsk_ext_hdr_len = 8;
+	KT_EQ(tcp_mtu_to_mss(sk, 1500), 1380);
+	KT_EQ(tcp_mss_to_mtu(sk, 1380), 1380 + 32 + 8 + 20);
+	/* never below net.ipv4.tcp_min_snd_mss (48) before the options */
+	KT_EQ(tcp_mtu_to_mss(sk, 68), 48 - 12);
+	return 0;
+}

@@ -396,6 +396,7 @@ struct net {
 		u8			sysctl_tcp_fwmark_accept;
 		/* ports below it need CAP_NET_BIND_SERVICE (PROT_SOCK, 1024) */
 		int			sysctl_ip_prot_sock;
+		int			sysctl_tcp_min_snd_mss;	/* TCP_MIN_SND_MSS, 48 */
 		atomic_t		rt_genid;	/* cached IPv4 routes' generation */
 	} ipv4;
 	struct {

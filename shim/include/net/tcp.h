@@ -456,6 +456,10 @@ static inline void tcp_clear_sock_ops_cb_flags(struct sock *sk)
 	tcp_sk_rw(sk)->bpf_sock_ops_cb_flags = 0;
 }
 
+/* a path MTU's MSS and back (net/ipv4/tcp_output.c) */
+int tcp_mtu_to_mss(struct sock *sk, int pmtu);
+int tcp_mss_to_mtu(struct sock *sk, int mss);
+
 /* segments SACKed or lost: out of the network */
 static inline unsigned int tcp_left_out(const struct tcp_sock *tp)
 {
