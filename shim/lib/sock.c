@@ -117,7 +117,7 @@ static void sock_def_noop(struct sock *sk)
  * type of sock (when there is one) and do-nothing callbacks where the
  * kernel's wake a process (the shim's sockets have none waiting).
  */
-void sock_init_data(struct socket *sock, struct sock *sk)
+void sock_init_data_uid(struct socket *sock, struct sock *sk, kuid_t uid)
 {
 	skb_queue_head_init(&sk->sk_receive_queue);
 	skb_queue_head_init(&sk->sk_write_queue);
@@ -163,8 +163,42 @@ void sock_init_data(struct socket *sock, struct sock *sk)
 	sk_rx_queue_clear(sk);
 	refcount_set(&sk->sk_refcnt, 1);
 	atomic_set(&sk->sk_drops, 0);
+	sk->sk_uid = uid;
+}
+EXPORT_SYMBOL(sock_init_data_uid);
+
+/* the owner: the socket inode's (the shim's inodes carry none: root), else root of sk's net */
+void sock_init_data(struct socket *sock, struct sock *sk)
+{
+	kuid_t uid = sock ? GLOBAL_ROOT_UID : make_kuid(sock_net(sk)->user_ns, 0);
+
+	sock_init_data_uid(sock, sk, uid);
 }
 EXPORT_SYMBOL(sock_init_data);
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+unsigned long __sock_i_ino(struct sock *sk)
+{
+	unsigned long ino;
+
+	read_lock(&sk->sk_callback_lock);
+	ino = sk->sk_socket ? SOCK_INODE(sk->sk_socket)->i_ino : 0;
+	read_unlock(&sk->sk_callback_lock);
+	return ino;
+}
+EXPORT_SYMBOL(__sock_i_ino);
+
+unsigned long sock_i_ino(struct sock *sk)
+{
+	unsigned long ino;
+
+	local_bh_disable();
+	ino = __sock_i_ino(sk);
+	local_bh_enable();
+	return ino;
+}
+EXPORT_SYMBOL(sock_i_ino);
+#endif
 
 /*
  * Charge a sent packet to sk's write memory until it is freed: its

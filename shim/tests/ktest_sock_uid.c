@@ -181,3 +181,20 @@ KTEST(sock_uid, clone_and_charge_r)
 	sock_put(sk);
 	return 0;
 }
+
+/* a socket's owner from sock_init_data_uid(); no file: inode 0 */
+KTEST(sock_uid, init_data_uid_and_ino)
+{
+	struct sock *sk = sk_alloc(&init_net, AF_INET, GFP_KERNEL, &uid_prot, 1);
+
+	KT_ASSERT(sk, "alloc");
+	sock_init_data_uid(NULL, sk, KUIDT_INIT(4242));
+	KT_EQ(__kuid_val(sock_net_uid(&init_net, sk)), 4242);
+	KT_EQ(refcount_read(&sk->sk_refcnt), 1);
+	KT_EQ(sock_i_ino(sk), 0);
+	sk->sk_uid = KUIDT_INIT(7);
+	sock_init_data(NULL, sk);		/* no socket: root of the namespace */
+	KT_EQ(__kuid_val(sk->sk_uid), 0);
+	sock_put(sk);
+	return 0;
+}

@@ -1341,6 +1341,13 @@ void sk_stop_timer_sync(struct sock *sk, struct timer_list *timer);
 struct sock *sk_alloc(struct net *net, int family, gfp_t priority,
 		      struct proto *prot, int kern);
 void sock_init_data(struct socket *sock, struct sock *sk);
+/* sock_init_data() with the owner's uid given (a kernel socket's, a tun's ...) */
+void sock_init_data_uid(struct socket *sock, struct sock *sk, kuid_t uid);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+/* the inode number of the socket's file, 0 once orphaned */
+unsigned long __sock_i_ino(struct sock *sk);
+unsigned long sock_i_ino(struct sock *sk);
+#endif
 
 #define NO_QUEUE_MAPPING	USHRT_MAX
 
@@ -1442,7 +1449,18 @@ static inline wait_queue_head_t *sk_sleep(struct sock *sk)
 /* the socket joins sock's wait queue (or leaves it: NULL) */
 static inline void sk_set_socket(struct sock *sk, struct socket *sock)
 {
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	WRITE_ONCE(sk->sk_socket, sock);
+	if (sock) {
+		/* the socket inode's owner: the shim's inodes carry none, root's */
+		WRITE_ONCE(sk->sk_uid, GLOBAL_ROOT_UID);
+		WRITE_ONCE(sk->sk_ino, SOCK_INODE(sock)->i_ino);
+	} else {
+		WRITE_ONCE(sk->sk_ino, 0);	/* sk_uid stays */
+	}
+#else
 	sk->sk_socket = sock;
+#endif
 }
 
 /* a random transmit hash, never 0 (0 means none) */
