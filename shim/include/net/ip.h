@@ -502,4 +502,5 @@ static inline u64 snmp_fold_field64(void __percpu *mib, int offt, size_t syncp_o
 #include <linux/types.h>
 #include <linux/skbuff.h>
 #include <linux/jhash.h>
+#include <linux/if_arp.h>
 #endif

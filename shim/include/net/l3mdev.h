@@ -81,4 +81,10 @@ static inline bool netif_index_is_l3_master(struct net *net, int ifindex)
 	return rc;
 }
 
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/bvec.h>
+#include <linux/rtnetlink.h>
+#include <linux/uidgid.h>
+#include <net/netlink.h>
+#include <net/rtnetlink.h>
 #endif

@@ -2035,4 +2035,9 @@ static inline void sock_poll_wait(struct file *filp, struct socket *sock, poll_t
 #include <linux/sched.h>
 #include <linux/rbtree.h>
 #include <net/checksum.h>
+#include <linux/bvec.h>
+#include <linux/rtnetlink.h>
+#include <net/netlink.h>
+#include <net/rtnetlink.h>
+#include <net/netns/hash.h>
 #endif

@@ -12,4 +12,7 @@ static inline u32 net_hash_mix(const struct net *net)
 {
 	return net->hash_mix;
 }
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/uidgid.h>
 #endif
