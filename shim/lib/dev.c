@@ -67,6 +67,7 @@ EXPORT_SYMBOL(netdev_set_num_tc);
 #include <net/sch_generic.h>
 #include <linux/net.h>
 #include <linux/mutex.h>
+#include <linux/uidgid.h>
 #include "shim.h"
 #include <qdk/unmodelled.h>
 
@@ -80,6 +81,12 @@ struct net init_net = {
 	.ns.count = REFCOUNT_INIT(1),
 	.list = LIST_HEAD_INIT(net_namespace_list),	/* lib/net_namespace.c */
 	.__qdk_all = LIST_HEAD_INIT(init_net.__qdk_all),
+	.user_ns = &init_user_ns,
+	/* the sysctls' defaults, as for every namespace (qdk_net_new()) */
+	.ipv4.sysctl_ip_prot_sock = 1024,			/* PROT_SOCK */
+	.ipv4.sysctl_tcp_min_snd_mss = 48,			/* TCP_MIN_SND_MSS */
+	.ipv6.sysctl.auto_flowlabels = 1,			/* IP6_AUTO_FLOW_LABEL_OPTOUT */
+	.ipv6.sysctl.multipath_hash_fields = 0x0f,		/* addresses, protocol, label */
 };
 EXPORT_SYMBOL(init_net);
 

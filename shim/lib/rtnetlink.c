@@ -37,6 +37,8 @@
 #include <net/netlink.h>
 #include <net/pkt_sched.h>
 #include <net/sch_generic.h>
+#include <linux/uidgid.h>
+#include <linux/random.h>
 
 #include "shim.h"
 #include "netns.h"
@@ -321,6 +323,13 @@ struct qdk_net *qdk_net_new(void)
 	INIT_LIST_HEAD(&net->net.list);		/* not in net_namespace_list */
 	refcount_set(&net->net.passive, 1);
 	refcount_set(&net->net.ns.count, 1);
+	net->net.user_ns = &init_user_ns;	/* the shim's one user namespace */
+	/* the sysctls' defaults (init_net's in dev.c) and a random hash salt */
+	net->net.hash_mix = get_random_u32();
+	net->net.ipv4.sysctl_ip_prot_sock = 1024;		/* PROT_SOCK */
+	net->net.ipv4.sysctl_tcp_min_snd_mss = 48;		/* TCP_MIN_SND_MSS */
+	net->net.ipv6.sysctl.auto_flowlabels = 1;		/* IP6_AUTO_FLOW_LABEL_OPTOUT */
+	net->net.ipv6.sysctl.multipath_hash_fields = 0x0f;	/* addresses, protocol, label */
 	qdk_devinet_init_net(&net->net, &net->devconf_all, &net->devconf_dflt);
 	qdk_net_link(&net->net);
 	rtnl_lock();

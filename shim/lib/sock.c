@@ -13,15 +13,26 @@
 #include <linux/mutex.h>
 #include <linux/skbuff.h>
 #include <linux/slab.h>
+#include <linux/version.h>
 #include <net/sock.h>
 
 /* the defaults net.core.[rw]mem_max/default and optmem_max start with */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: 4 MB maxima, the defaults as before */
+__u32 sysctl_wmem_max __read_mostly = 4 << 20;
+EXPORT_SYMBOL(sysctl_wmem_max);
+__u32 sysctl_rmem_max __read_mostly = 4 << 20;
+EXPORT_SYMBOL(sysctl_rmem_max);
+__u32 sysctl_wmem_default __read_mostly = SK_WMEM_DEFAULT;
+__u32 sysctl_rmem_default __read_mostly = SK_RMEM_DEFAULT;
+#else
 __u32 sysctl_wmem_max __read_mostly = SK_WMEM_MAX;
 EXPORT_SYMBOL(sysctl_wmem_max);
 __u32 sysctl_rmem_max __read_mostly = SK_RMEM_MAX;
 EXPORT_SYMBOL(sysctl_rmem_max);
 __u32 sysctl_wmem_default __read_mostly = SK_WMEM_MAX;
 __u32 sysctl_rmem_default __read_mostly = SK_RMEM_MAX;
+#endif
 int sysctl_optmem_max __read_mostly = sizeof(unsigned long) * (2 * UIO_MAXIOV + 512);
 EXPORT_SYMBOL(sysctl_optmem_max);
 
@@ -106,7 +117,7 @@ static void sock_def_noop(struct sock *sk)
  * type of sock (when there is one) and do-nothing callbacks where the
  * kernel's wake a process (the shim's sockets have none waiting).
  */
-void sock_init_data(struct socket *sock, struct sock *sk)
+void sock_init_data_uid(struct socket *sock, struct sock *sk, kuid_t uid)
 {
 	skb_queue_head_init(&sk->sk_receive_queue);
 	skb_queue_head_init(&sk->sk_write_queue);
@@ -152,8 +163,42 @@ void sock_init_data(struct socket *sock, struct sock *sk)
 	sk_rx_queue_clear(sk);
 	refcount_set(&sk->sk_refcnt, 1);
 	atomic_set(&sk->sk_drops, 0);
+	sk->sk_uid = uid;
+}
+EXPORT_SYMBOL(sock_init_data_uid);
+
+/* the owner: the socket inode's (the shim's inodes carry none: root), else root of sk's net */
+void sock_init_data(struct socket *sock, struct sock *sk)
+{
+	kuid_t uid = sock ? GLOBAL_ROOT_UID : make_kuid(sock_net(sk)->user_ns, 0);
+
+	sock_init_data_uid(sock, sk, uid);
 }
 EXPORT_SYMBOL(sock_init_data);
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+unsigned long __sock_i_ino(struct sock *sk)
+{
+	unsigned long ino;
+
+	read_lock(&sk->sk_callback_lock);
+	ino = sk->sk_socket ? SOCK_INODE(sk->sk_socket)->i_ino : 0;
+	read_unlock(&sk->sk_callback_lock);
+	return ino;
+}
+EXPORT_SYMBOL(__sock_i_ino);
+
+unsigned long sock_i_ino(struct sock *sk)
+{
+	unsigned long ino;
+
+	local_bh_disable();
+	ino = __sock_i_ino(sk);
+	local_bh_enable();
+	return ino;
+}
+EXPORT_SYMBOL(sock_i_ino);
+#endif
 
 /*
  * Charge a sent packet to sk's write memory until it is freed: its
@@ -162,6 +207,22 @@ EXPORT_SYMBOL(sock_init_data);
  */
 void skb_set_owner_w(struct sk_buff *skb, struct sock *sk)
 {
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	int old_wmem;
+
+	skb_orphan(skb);
+	if (unlikely(!sk_fullsock(sk)))
+		return skb_set_owner_edemux(skb, sk);
+	skb->sk = sk;
+	skb->destructor = sock_wfree;
+	skb_set_hash_from_sk(skb, sk);
+	__refcount_add(skb->truesize, &sk->sk_wmem_alloc, &old_wmem);
+	/*
+	 * The socket's only packet in a host queue (qdisc, device): the stack
+	 * may pick another TX queue for it without reordering (XPS).
+	 */
+	skb->ooo_okay = (old_wmem == SK_WMEM_ALLOC_BIAS);
+#else
 	skb_orphan(skb);
 	skb->sk = sk;
 	if (unlikely(!sk_fullsock(sk))) {
@@ -172,6 +233,7 @@ void skb_set_owner_w(struct sk_buff *skb, struct sock *sk)
 	skb->destructor = sock_wfree;
 	skb_set_hash_from_sk(skb, sk);
 	refcount_add(skb->truesize, &sk->sk_wmem_alloc);
+#endif
 }
 EXPORT_SYMBOL(skb_set_owner_w);
 

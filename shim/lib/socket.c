@@ -15,10 +15,50 @@
 #include <linux/socket.h>
 #include <linux/if_vlan.h>
 #include <linux/mutex.h>
+#include <linux/net_tstamp.h>
+#include <linux/version.h>
 #include <net/sock.h>
 #include <qdk/unmodelled.h>
 
 #define NPROTO	AF_MAX
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x's uapi flag, which the host's (6.1) linux/net_tstamp.h lacks */
+#define QDK_SOF_TIMESTAMPING_TX_COMPLETION	(1 << 18)
+
+void __sock_tx_timestamp(__u32 tsflags, __u8 *tx_flags)
+{
+	u8 flags = *tx_flags;
+
+	if (tsflags & SOF_TIMESTAMPING_TX_HARDWARE)
+		flags |= SKBTX_HW_TSTAMP_NOBPF;
+	if (tsflags & SOF_TIMESTAMPING_TX_SOFTWARE)
+		flags |= SKBTX_SW_TSTAMP;
+	if (tsflags & SOF_TIMESTAMPING_TX_SCHED)
+		flags |= SKBTX_SCHED_TSTAMP;
+	if (tsflags & QDK_SOF_TIMESTAMPING_TX_COMPLETION)
+		flags |= SKBTX_COMPLETION_TSTAMP;
+	*tx_flags = flags;
+}
+#else
+void __sock_tx_timestamp(__u16 tsflags, __u8 *tx_flags)
+{
+	u8 flags = *tx_flags;
+
+	if (tsflags & SOF_TIMESTAMPING_TX_HARDWARE) {
+		flags |= SKBTX_HW_TSTAMP;
+		/* bound to a PHC's virtual clock: the driver stamps free-running cycles */
+		if (tsflags & SOF_TIMESTAMPING_BIND_PHC)
+			flags |= SKBTX_HW_TSTAMP_USE_CYCLES;
+	}
+	if (tsflags & SOF_TIMESTAMPING_TX_SOFTWARE)
+		flags |= SKBTX_SW_TSTAMP;
+	if (tsflags & SOF_TIMESTAMPING_TX_SCHED)
+		flags |= SKBTX_SCHED_TSTAMP;
+	*tx_flags = flags;
+}
+#endif
+EXPORT_SYMBOL(__sock_tx_timestamp);
 
 static const struct net_proto_family *net_families[NPROTO];
 

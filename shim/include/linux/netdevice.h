@@ -385,6 +385,7 @@ struct net {
 		refcount_t	count;
 	} ns;
 	struct raw_notifier_head netdev_chain;	/* register_netdevice_notifier_net() */
+	struct user_namespace	*user_ns;	/* the one (init_user_ns), sock_net_uid() */
 	/* net/netns/ipv4.h's: the "all" and "default" IPv4 device settings */
 	struct {
 		struct ipv4_devconf	*devconf_all;
@@ -393,11 +394,24 @@ struct net {
 		u8			sysctl_ip_nonlocal_bind;
 		u8			sysctl_tcp_l3mdev_accept;
 		u8			sysctl_tcp_fwmark_accept;
+		/* ports below it need CAP_NET_BIND_SERVICE (PROT_SOCK, 1024) */
+		int			sysctl_ip_prot_sock;
+		int			sysctl_tcp_min_snd_mss;	/* TCP_MIN_SND_MSS, 48 */
 		atomic_t		rt_genid;	/* cached IPv4 routes' generation */
 	} ipv4;
 	struct {
 		atomic_t		fib6_sernum;	/* the IPv6 FIB's generation */
+		/* net/netns/ipv6.h's sysctls net/ipv6.h reads, at the kernel's defaults */
+		struct {
+			u32		multipath_hash_fields;
+			u8		multipath_hash_policy;
+			u8		auto_flowlabels;
+			u8		flowlabel_state_ranges;
+			u8		ip_nonlocal_bind;
+		} sysctl;
 	} ipv6;
+	/* net_hash_mix(): the namespace's hash salt (random; init_net's is 0) */
+	u32			hash_mix;
 	atomic_t		fnhe_genid;	/* next-hop exceptions' generation */
 	/*
 	 * every namespace of the shim, init_net's and usertc's (a notifier's
@@ -407,6 +421,31 @@ struct net {
 	struct list_head	__qdk_all;
 };
 extern struct net init_net;	/* the kernel's comes with net/net_namespace.h */
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* drops counted apart per NUMA node (two nodes at most); a socket's sk_drop_counters */
+struct numa_drop_counters {
+	atomic_t	drops0 ____cacheline_aligned_in_smp;
+	atomic_t	drops1 ____cacheline_aligned_in_smp;
+};
+
+static inline int numa_drop_read(const struct numa_drop_counters *ndc)
+{
+	return atomic_read(&ndc->drops0) + atomic_read(&ndc->drops1);
+}
+
+/* the shim's one CPU is on node 0 */
+static inline void numa_drop_add(struct numa_drop_counters *ndc, int val)
+{
+	atomic_add(val, &ndc->drops0);
+}
+
+static inline void numa_drop_reset(struct numa_drop_counters *ndc)
+{
+	atomic_set(&ndc->drops0, 0);
+	atomic_set(&ndc->drops1, 0);
+}
+#endif
 
 struct sk_buff;
 /* what a device's link layer does with headers (ether_setup(): Ethernet's) */

@@ -5,6 +5,7 @@
 #include_next <linux/tcp.h>
 
 #include <linux/skbuff.h>
+#include <linux/win_minmax.h>
 #include <net/sock.h>
 #include <net/inet_connection_sock.h>
 #include <linux/version.h>
@@ -180,6 +181,7 @@ struct tcp_sock {
 	u32	mdev_max_us;
 	u32	rttvar_us;
 	u32	rtt_seq;
+	struct minmax	rtt_min;	/* the windowed minimum RTT (us), tcp_min_rtt() */
 	u32	packets_out;
 	u32	retrans_out;
 	u32	max_packets_out;
@@ -210,6 +212,9 @@ struct tcp_sock {
 	u32	rate_delivered;
 	u32	rate_interval_us;
 	u32	rcv_wnd;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	u32	rcv_mwnd_seq;		/* the highest right edge advertised (RFC 7323) */
+#endif
 	u32	write_seq;
 	u32	notsent_lowat;
 	u32	pushed_seq;
@@ -262,6 +267,7 @@ struct tcp_sock {
 	struct tcp_sack_block duplicate_sack[1];
 	struct tcp_sack_block selective_acks[4];
 	struct tcp_sack_block recv_sack_cache[4];
+	u32	tcp_tx_delay;		/* us added to each packet's departure (TCP_TX_DELAY) */
 	u32	keepalive_time;
 	u32	keepalive_intvl;
 	int	linger2;

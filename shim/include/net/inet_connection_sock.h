@@ -12,12 +12,54 @@
 #include <linux/string.h>
 #include <linux/timer.h>
 #include <linux/version.h>
+#include <linux/sockptr.h>
 #include <net/inet_sock.h>
 #include <net/request_sock.h>
 
 struct tcp_congestion_ops;
 struct tcp_ulp_ops;
 struct request_sock;
+
+struct flowi;
+struct dst_entry;
+
+/*
+ * The address family's side of a connection socket (IPv4's or IPv6's):
+ * net_header_len is what TCP's MSS and MTU computations subtract.
+ */
+struct inet_connection_sock_af_ops {
+	int	    (*queue_xmit)(struct sock *sk, struct sk_buff *skb, struct flowi *fl);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	u16	    net_header_len;
+#else
+	void	    (*send_check)(struct sock *sk, struct sk_buff *skb);
+#endif
+	int	    (*rebuild_header)(struct sock *sk);
+	void	    (*sk_rx_dst_set)(struct sock *sk, const struct sk_buff *skb);
+	int	    (*conn_request)(struct sock *sk, struct sk_buff *skb);
+	struct sock *(*syn_recv_sock)(const struct sock *sk, struct sk_buff *skb,
+				      struct request_sock *req, struct dst_entry *dst,
+				      struct request_sock *req_unhash, bool *own_req,
+				      void (*opt_child_init)(struct sock *newsk,
+							     const struct sock *sk));
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+	u16	    net_header_len;
+#endif
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+	u16	    net_frag_header_len;	/* IPv6's fragment header (RTAX_FEATURE_ALLFRAG) */
+#endif
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+	u16	    sockaddr_len;
+#endif
+	int	    (*setsockopt)(struct sock *sk, int level, int optname,
+				  sockptr_t optval, unsigned int optlen);
+	int	    (*getsockopt)(struct sock *sk, int level, int optname,
+				  char __user *optval, int __user *optlen);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+	void	    (*addr2sockaddr)(struct sock *sk, struct sockaddr *);
+#endif
+	void	    (*mtu_reduced)(struct sock *sk);
+};
 
 struct inet_connection_sock {
 	struct inet_sock	  icsk_inet;
@@ -32,6 +74,7 @@ struct inet_connection_sock {
 	__u32			  icsk_delack_max;
 	__u32			  icsk_pmtu_cookie;
 	const struct tcp_congestion_ops *icsk_ca_ops;
+	const struct inet_connection_sock_af_ops *icsk_af_ops;
 	__u8			  icsk_ca_state:5,
 				  icsk_ca_initialized:1,
 				  icsk_ca_setsockopt:1,

@@ -15,6 +15,7 @@
 #include <linux/jhash.h>
 #include <linux/in.h>
 #include <linux/rtnetlink.h>
+#include <net/l3mdev.h>
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 #define IP_OPTIONS_DATA_FIXED_SIZE 40	/* the most option bytes a header holds */
@@ -59,7 +60,7 @@ struct inet_sock {
 	__be32			inet_saddr;
 	__s16			uc_ttl;
 	__be16			inet_sport;
-	__u16			inet_id;
+	atomic_t		inet_id;	/* the IP ids of its DF packets */
 	__u8			tos;
 	__u8			min_ttl;
 	__u8			mc_ttl;
@@ -189,6 +190,48 @@ enum {
 			 IP_CMSG_ORIGDSTADDR | IP_CMSG_CHECKSUM |		\
 			 IP_CMSG_RECVFRAGSIZE)
 #endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* the IP_CMSG_* bits of inet_flags: which control messages recvmsg() adds */
+static inline unsigned long inet_cmsg_flags(const struct inet_sock *inet)
+{
+	return READ_ONCE(inet->inet_flags) & IP_CMSG_ALL;
+}
+#endif
+
+/*
+ * The device a request's reply goes out of: the listener's bound device or,
+ * with tcp_l3mdev_accept, the VRF the SYN came in through.
+ */
+static inline int inet_request_bound_dev_if(const struct sock *sk, struct sk_buff *skb)
+{
+	int bound_dev_if = READ_ONCE(sk->sk_bound_dev_if);
+	struct net *net = sock_net(sk);
+
+	if (!bound_dev_if && READ_ONCE(net->ipv4.sysctl_tcp_l3mdev_accept))
+		return l3mdev_master_ifindex_by_index(net, skb->skb_iif);
+	return bound_dev_if;
+}
+
+/* the VRF of the socket's bound device, unless any VRF may accept (0 then) */
+static inline int inet_sk_bound_l3mdev(const struct sock *sk)
+{
+	struct net *net = sock_net(sk);
+
+	if (!READ_ONCE(net->ipv4.sysctl_tcp_l3mdev_accept))
+		return l3mdev_master_ifindex_by_index(net, sk->sk_bound_dev_if);
+	return 0;
+}
+
+/* a request's mark: the listener's, or with tcp_fwmark_accept the SYN's */
+static inline u32 inet_request_mark(const struct sock *sk, struct sk_buff *skb)
+{
+	u32 mark = READ_ONCE(sk->sk_mark);
+
+	if (!mark && READ_ONCE(sock_net(sk)->ipv4.sysctl_tcp_fwmark_accept))
+		return skb->mark;
+	return mark;
+}
 
 /*
  * The full socket behind sk: a request's listener; 7.x gives NULL for a

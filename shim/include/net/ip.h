@@ -21,6 +21,8 @@
 #include <net/inet_sock.h>
 #include <net/flow_dissector.h>
 #include <linux/ipv6.h>
+#include <linux/jhash.h>
+#include <net/netns/hash.h>
 
 #define IPV4_MAX_PMTU		65535U	/* RFC 2675, 5.1 */
 #define IPV4_MIN_MTU		68	/* RFC 791 */
@@ -365,6 +367,65 @@ int ip_local_out(struct net *net, struct sock *sk, struct sk_buff *skb);
 int ip_generic_getfrag(void *from, char *to, int offset, int len, int odd,
 		       struct sk_buff *skb);
 void __ip_select_ident(struct net *net, struct iphdr *iph, int segs);
+
+/*
+ * The IP id of a packet of segs segments: a connected socket's counter, 0
+ * for an unfragmentable packet of no such socket, else the namespace's
+ * hashed generator (__ip_select_ident(), not modelled).
+ */
+static inline void ip_select_ident_segs(struct net *net, struct sk_buff *skb,
+					struct sock *sk, int segs)
+{
+	struct iphdr *iph = ip_hdr(skb);
+
+	if (sk && inet_sk(sk)->inet_daddr) {
+		int val;
+
+		/* TCP holds the socket lock: no atomic read-modify-write needed */
+		if (sk_is_tcp(sk)) {
+			sock_owned_by_me(sk);
+			val = atomic_read(&inet_sk(sk)->inet_id);
+			atomic_set(&inet_sk(sk)->inet_id, val + segs);
+		} else {
+			val = atomic_add_return(segs, &inet_sk(sk)->inet_id);
+		}
+		iph->id = htons(val);
+		return;
+	}
+	if ((iph->frag_off & htons(IP_DF)) && !skb->ignore_df)
+		iph->id = 0;
+	else
+		__ip_select_ident(net, iph, segs);
+}
+
+static inline void ip_select_ident(struct net *net, struct sk_buff *skb, struct sock *sk)
+{
+	ip_select_ident_segs(net, skb, sk, 1);
+}
+
+/* the bucket of a bound (address, port) in the namespace's tables */
+static inline u32 ipv4_portaddr_hash(const struct net *net, __be32 saddr, unsigned int port)
+{
+	return jhash_1word((__force u32)saddr, net_hash_mix(net)) ^ port;
+}
+
+/* a port below net.ipv4.ip_unprivileged_port_start needs CAP_NET_BIND_SERVICE */
+static inline bool inet_port_requires_bind_service(struct net *net, unsigned short port)
+{
+	return port < READ_ONCE(net->ipv4.sysctl_ip_prot_sock);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* link scope for SO_DONTROUTE, MSG_DONTROUTE or a strict source route */
+static inline u8 ip_sendmsg_scope(const struct inet_sock *inet, const struct ipcm_cookie *ipc,
+				  const struct msghdr *msg)
+{
+	if (sock_flag(&inet->sk, SOCK_LOCALROUTE) || msg->msg_flags & MSG_DONTROUTE ||
+	    (ipc->opt && ipc->opt->opt.is_strictroute))
+		return RT_SCOPE_LINK;
+	return RT_SCOPE_UNIVERSE;
+}
+#endif
 int ip_defrag(struct net *net, struct sk_buff *skb, u32 user);
 struct sk_buff *ip_check_defrag(struct net *net, struct sk_buff *skb, u32 user);
 
@@ -441,4 +502,5 @@ static inline u64 snmp_fold_field64(void __percpu *mib, int offt, size_t syncp_o
 #include <linux/types.h>
 #include <linux/skbuff.h>
 #include <linux/jhash.h>
+#include <linux/if_arp.h>
 #endif

@@ -24,6 +24,7 @@
 #include <linux/slab.h>
 #include <linux/version.h>
 #include <net/flow_dissector.h>
+#include <net/netns/hash.h>
 
 struct sock;
 struct socket;
@@ -516,6 +517,93 @@ static inline void iph_to_flow_copy_v6addrs(struct flow_keys *flow,
 #define IP6_AUTO_FLOW_LABEL_FORCED	3
 #define IP6_AUTO_FLOW_LABEL_MAX		IP6_AUTO_FLOW_LABEL_FORCED
 #define IP6_DEFAULT_AUTO_FLOW_LABELS	IP6_AUTO_FLOW_LABEL_OPTOUT
+
+/* whether a socket labels its flows unless it opts out (IPV6_AUTOFLOWLABEL) */
+static inline int ip6_default_np_autolabel(const struct net *net)
+{
+	switch (READ_ONCE(net->ipv6.sysctl.auto_flowlabels)) {
+	case IP6_AUTO_FLOW_LABEL_OPTOUT:
+	case IP6_AUTO_FLOW_LABEL_FORCED:
+		return 1;
+	default:	/* off, opt-in */
+		return 0;
+	}
+}
+
+static inline int ip6_multipath_hash_policy(const struct net *net)
+{
+	return READ_ONCE(net->ipv6.sysctl.multipath_hash_policy);
+}
+
+static inline u32 ip6_multipath_hash_fields(const struct net *net)
+{
+	return READ_ONCE(net->ipv6.sysctl.multipath_hash_fields);
+}
+
+/* the bucket of a bound (address, port) in the namespace's tables */
+static inline u32 ipv6_portaddr_hash(const struct net *net, const struct in6_addr *addr6,
+				     unsigned int port)
+{
+	unsigned int hash, mix = net_hash_mix(net);
+
+	if (ipv6_addr_any(addr6))
+		hash = jhash_1word(0, mix);
+	else if (ipv6_addr_v4mapped(addr6))
+		hash = jhash_1word((__force u32)addr6->s6_addr32[3], mix);
+	else
+		hash = jhash2((__force u32 *)addr6->s6_addr32, 4, mix);
+	return hash ^ port;
+}
+
+/* may the socket bind an address the host does not have */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline bool ipv6_can_nonlocal_bind(const struct net *net, const struct inet_sock *inet)
+#else
+static inline bool ipv6_can_nonlocal_bind(struct net *net, struct inet_sock *inet)
+#endif
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	return READ_ONCE(net->ipv6.sysctl.ip_nonlocal_bind) ||
+	       test_bit(INET_FLAGS_FREEBIND, &inet->inet_flags) ||
+	       test_bit(INET_FLAGS_TRANSPARENT, &inet->inet_flags);
+#else
+	return net->ipv6.sysctl.ip_nonlocal_bind || inet->freebind || inet->transparent;
+#endif
+}
+
+/* IPV6_V6ONLY from the kernel: refused once the socket is bound */
+static inline int ip6_sock_set_v6only(struct sock *sk)
+{
+	int ret = 0;
+
+	lock_sock(sk);
+	if (inet_sk(sk)->inet_num)
+		ret = -EINVAL;
+	else
+		sk->sk_ipv6only = true;
+	release_sock(sk);
+	return ret;
+}
+
+/* IPV6_RECVERR from the kernel */
+static inline void ip6_sock_set_recverr(struct sock *sk)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	inet6_set_bit(RECVERR6, sk);
+#else
+	lock_sock(sk);
+	inet6_sk(sk)->recverr = true;
+	release_sock(sk);
+#endif
+}
+
+/* IPV6_RECVPKTINFO from the kernel */
+static inline void ip6_sock_set_recvpktinfo(struct sock *sk)
+{
+	lock_sock(sk);
+	inet6_sk(sk)->rxopt.bits.rxinfo = true;
+	release_sock(sk);
+}
 
 /* version 6, the traffic class and the flow label in the first word */
 static inline void ip6_flow_hdr(struct ipv6hdr *hdr, unsigned int tclass,

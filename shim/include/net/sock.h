@@ -37,6 +37,9 @@
 #include <linux/uio.h>
 #include <linux/net_tstamp.h>
 #include <net/checksum.h>
+#include <linux/uidgid.h>
+#include <linux/poll.h>
+#include <net/l3mdev.h>
 
 struct proto;
 struct dst_entry;
@@ -297,6 +300,12 @@ struct sock {
 	int			sk_err_soft;
 	u32			sk_ack_backlog;
 	u32			sk_max_ack_backlog;
+	kuid_t			sk_uid;		/* the owner's, sock_net_uid() */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	u64			sk_ino;		/* the socket inode's, sock_i_ino() */
+	/* per-node drop counters sk_drops_*() use instead of sk_drops, if set */
+	struct numa_drop_counters *sk_drop_counters;
+#endif
 	spinlock_t		sk_peer_lock;
 	int			sk_bind_phc;
 	struct pid		*sk_peer_pid;
@@ -1332,6 +1341,13 @@ void sk_stop_timer_sync(struct sock *sk, struct timer_list *timer);
 struct sock *sk_alloc(struct net *net, int family, gfp_t priority,
 		      struct proto *prot, int kern);
 void sock_init_data(struct socket *sock, struct sock *sk);
+/* sock_init_data() with the owner's uid given (a kernel socket's, a tun's ...) */
+void sock_init_data_uid(struct socket *sock, struct sock *sk, kuid_t uid);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+/* the inode number of the socket's file, 0 once orphaned */
+unsigned long __sock_i_ino(struct sock *sk);
+unsigned long sock_i_ino(struct sock *sk);
+#endif
 
 #define NO_QUEUE_MAPPING	USHRT_MAX
 
@@ -1433,7 +1449,18 @@ static inline wait_queue_head_t *sk_sleep(struct sock *sk)
 /* the socket joins sock's wait queue (or leaves it: NULL) */
 static inline void sk_set_socket(struct sock *sk, struct socket *sock)
 {
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	WRITE_ONCE(sk->sk_socket, sock);
+	if (sock) {
+		/* the socket inode's owner: the shim's inodes carry none, root's */
+		WRITE_ONCE(sk->sk_uid, GLOBAL_ROOT_UID);
+		WRITE_ONCE(sk->sk_ino, SOCK_INODE(sock)->i_ino);
+	} else {
+		WRITE_ONCE(sk->sk_ino, 0);	/* sk_uid stays */
+	}
+#else
 	sk->sk_socket = sock;
+#endif
 }
 
 /* a random transmit hash, never 0 (0 means none) */
@@ -1485,6 +1512,50 @@ static inline void sk_gso_disable(struct sock *sk)
 	sk->sk_route_caps &= ~NETIF_F_GSO_MASK;
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* segs drops, on the socket's per-node counters when it has them */
+static inline void sk_drops_add(struct sock *sk, int segs)
+{
+	struct numa_drop_counters *ndc = sk->sk_drop_counters;
+
+	if (ndc)
+		numa_drop_add(ndc, segs);
+	else
+		atomic_add(segs, &sk->sk_drops);
+}
+
+static inline void sk_drops_inc(struct sock *sk)
+{
+	sk_drops_add(sk, 1);
+}
+
+static inline int sk_drops_read(const struct sock *sk)
+{
+	const struct numa_drop_counters *ndc = sk->sk_drop_counters;
+
+	if (ndc) {
+		/* with per-node counters sk_drops stays 0 */
+		WARN_ON_ONCE(atomic_read(&sk->sk_drops));
+		return numa_drop_read(ndc);
+	}
+	return atomic_read(&sk->sk_drops);
+}
+
+static inline void sk_drops_reset(struct sock *sk)
+{
+	struct numa_drop_counters *ndc = sk->sk_drop_counters;
+
+	if (ndc)
+		numa_drop_reset(ndc);
+	atomic_set(&sk->sk_drops, 0);
+}
+
+/* the drops of a packet dropped with gso_segs segments (1 if not GSO) */
+static inline void sk_drops_skbadd(struct sock *sk, const struct sk_buff *skb)
+{
+	sk_drops_add(sk, max_t(u16, 1, skb_shinfo(skb)->gso_segs));
+}
+#else
 /* the drops of a packet dropped with gso_segs segments */
 static inline void sk_drops_add(struct sock *sk, const struct sk_buff *skb)
 {
@@ -1492,6 +1563,7 @@ static inline void sk_drops_add(struct sock *sk, const struct sk_buff *skb)
 
 	atomic_add(segs, &sk->sk_drops);
 }
+#endif
 
 /* what a socket keeps in a received packet's cb[] end (SO_RXQ_OVFL) */
 struct sock_skb_cb {
@@ -1505,8 +1577,12 @@ struct sock_skb_cb {
 
 static inline void sock_skb_set_dropcount(const struct sock *sk, struct sk_buff *skb)
 {
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	SOCK_SKB_CB(skb)->dropcount = sock_flag(sk, SOCK_RXQ_OVFL) ? sk_drops_read(sk) : 0;
+#else
 	SOCK_SKB_CB(skb)->dropcount = sock_flag(sk, SOCK_RXQ_OVFL) ?
 				      atomic_read(&sk->sk_drops) : 0;
+#endif
 }
 
 static inline ktime_t sock_read_timestamp(struct sock *sk)
@@ -1540,8 +1616,14 @@ static inline void sk_stream_moderate_sndbuf(struct sock *sk)
 /* the sizes net.core.[rw]mem_max start from: 256 packets of 256 bytes */
 #define _SK_MEM_PACKETS		256
 #define _SK_MEM_OVERHEAD	SKB_TRUESIZE(256)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: the defaults of net.core.[rw]mem_default (the maxima are 4 MB now) */
+#define SK_WMEM_DEFAULT		(_SK_MEM_OVERHEAD * _SK_MEM_PACKETS)
+#define SK_RMEM_DEFAULT		(_SK_MEM_OVERHEAD * _SK_MEM_PACKETS)
+#else
 #define SK_WMEM_MAX		(_SK_MEM_OVERHEAD * _SK_MEM_PACKETS)
 #define SK_RMEM_MAX		(_SK_MEM_OVERHEAD * _SK_MEM_PACKETS)
+#endif
 
 extern __u32 sysctl_wmem_max;
 extern __u32 sysctl_rmem_max;
@@ -1687,6 +1769,263 @@ static inline void sock_orphan(struct sock *sk)
 }
 
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* the owner's user id, set when the socket is created or grafted */
+static inline kuid_t sk_uid(const struct sock *sk)
+{
+	return READ_ONCE(sk->sk_uid);
+}
+#endif
+
+/* the user id a route lookup uses: the socket's, else root of net's namespace */
+static inline kuid_t sock_net_uid(const struct net *net, const struct sock *sk)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	return sk ? sk_uid(sk) : make_kuid(net->user_ns, 0);
+#else
+	return sk ? sk->sk_uid : make_kuid(net->user_ns, 0);
+#endif
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* the inode number of the socket's file (0 once orphaned) */
+static inline u64 sock_i_ino(const struct sock *sk)
+{
+	return READ_ONCE(sk->sk_ino);
+}
+
+static inline bool sk_is_unix(const struct sock *sk)
+{
+	return sk->sk_family == AF_UNIX;
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline bool sk_is_vsock(const struct sock *sk)
+{
+	return sk->sk_family == AF_VSOCK;
+}
+#endif
+
+/* SIGIO for a socket with O_ASYNC (SOCK_FASYNC): sock_wake_async() signals */
+static inline void sk_wake_async(const struct sock *sk, int how, int band)
+{
+	if (sock_flag(sk, SOCK_FASYNC)) {
+		rcu_read_lock();
+		sock_wake_async(rcu_dereference(sk->sk_wq), how, band);
+		rcu_read_unlock();
+	}
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* sk_wake_async() for a caller already in an RCU read-side section */
+static inline void sk_wake_async_rcu(const struct sock *sk, int how, int band)
+{
+	if (unlikely(sock_flag(sk, SOCK_FASYNC)))
+		sock_wake_async(rcu_dereference(sk->sk_wq), how, band);
+}
+#endif
+
+/* sk_wmem_alloc starts at 1 so that the socket outlives its packets */
+#define SK_WMEM_ALLOC_BIAS 1
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* writeable while less than half the send buffer is charged */
+static inline bool __sock_writeable(const struct sock *sk, int wmem_alloc)
+{
+	return wmem_alloc < (READ_ONCE(sk->sk_sndbuf) >> 1);
+}
+
+/* sockcm_cookie.tsflags: ts_opt_id holds the OPT_ID key a cmsg gave */
+#define SOCKCM_FLAG_TS_OPT_ID	BIT(31)
+#endif
+
+/*
+ * The skb tx_flags a socket's timestamping flags ask for (SOF_TIMESTAMPING_TX_*
+ * to SKBTX_*), ORed into *tx_flags (net/socket.c).
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+void __sock_tx_timestamp(__u32 tsflags, __u8 *tx_flags);
+#else
+void __sock_tx_timestamp(__u16 tsflags, __u8 *tx_flags);
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/*
+ * The tx_flags of a packet the socket sends under sockc and, with tskey, the
+ * OPT_ID key it carries: the cmsg's, or the socket's next sk_tskey.
+ */
+static inline void _sock_tx_timestamp(struct sock *sk, const struct sockcm_cookie *sockc,
+				      __u8 *tx_flags, __u32 *tskey)
+{
+	__u32 tsflags = sockc->tsflags;
+
+	if (unlikely(tsflags)) {
+		__sock_tx_timestamp(tsflags, tx_flags);
+		if (tsflags & SOF_TIMESTAMPING_OPT_ID && tskey &&
+		    tsflags & SOF_TIMESTAMPING_TX_RECORD_MASK) {
+			if (tsflags & SOCKCM_FLAG_TS_OPT_ID)
+				*tskey = sockc->ts_opt_id;
+			else
+				*tskey = atomic_inc_return(&sk->sk_tskey) - 1;
+		}
+	}
+}
+
+static inline void sock_tx_timestamp(struct sock *sk, const struct sockcm_cookie *sockc,
+				     __u8 *tx_flags)
+{
+	_sock_tx_timestamp(sk, sockc, tx_flags, NULL);
+}
+
+static inline void skb_setup_tx_timestamp(struct sk_buff *skb,
+					  const struct sockcm_cookie *sockc)
+{
+	_sock_tx_timestamp(skb->sk, sockc, &skb_shinfo(skb)->tx_flags,
+			   &skb_shinfo(skb)->tskey);
+}
+
+/* a socket whose packets report their Wi-Fi acknowledgement (SO_WIFI_STATUS) */
+static inline bool sk_requests_wifi_status(struct sock *sk)
+{
+	return sk && sk_fullsock(sk) && sock_flag(sk, SOCK_WIFI_STATUS);
+}
+#else
+/*
+ * The tx_flags of a packet the socket sends with timestamping flags tsflags
+ * and, with tskey, the socket's next sk_tskey for OPT_ID; SO_WIFI_STATUS too.
+ */
+static inline void _sock_tx_timestamp(struct sock *sk, __u16 tsflags,
+				      __u8 *tx_flags, __u32 *tskey)
+{
+	if (unlikely(tsflags)) {
+		__sock_tx_timestamp(tsflags, tx_flags);
+		if (tsflags & SOF_TIMESTAMPING_OPT_ID && tskey &&
+		    tsflags & SOF_TIMESTAMPING_TX_RECORD_MASK)
+			*tskey = atomic_inc_return(&sk->sk_tskey) - 1;
+	}
+	if (unlikely(sock_flag(sk, SOCK_WIFI_STATUS)))
+		*tx_flags |= SKBTX_WIFI_STATUS;
+}
+
+static inline void sock_tx_timestamp(struct sock *sk, __u16 tsflags, __u8 *tx_flags)
+{
+	_sock_tx_timestamp(sk, tsflags, tx_flags, NULL);
+}
+
+static inline void skb_setup_tx_timestamp(struct sk_buff *skb, __u16 tsflags)
+{
+	_sock_tx_timestamp(skb->sk, tsflags, &skb_shinfo(skb)->tx_flags,
+			   &skb_shinfo(skb)->tskey);
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* early demux: the packet holds a reference on sk until it is freed */
+static inline void skb_set_owner_edemux(struct sk_buff *skb, struct sock *sk)
+{
+	skb_orphan(skb);
+	if (refcount_inc_not_zero(&sk->sk_refcnt)) {
+		skb->sk = sk;
+		skb->destructor = sock_edemux;
+	}
+}
+#endif
+
+/* a clone of skb charged to sk's receive memory, or NULL (no memory, no room) */
+static inline struct sk_buff *skb_clone_and_charge_r(struct sk_buff *skb, struct sock *sk)
+{
+	skb = skb_clone(skb, sk_gfp_mask(sk, GFP_ATOMIC));
+	if (skb) {
+		if (sk_rmem_schedule(sk, skb, skb->truesize)) {
+			skb_set_owner_r(skb, sk);
+			return skb;
+		}
+		__kfree_skb(skb);
+	}
+	return NULL;
+}
+
+/* a socket's owner module is tracked with lockdep only (not in Debian's config) */
+static inline void sk_owner_set(struct sock *sk, struct module *owner)
+{
+}
+
+static inline void sk_owner_clear(struct sock *sk)
+{
+}
+
+static inline void sk_owner_put(struct sock *sk)
+{
+}
+
+/* zero a socket of size bytes but its sk_node.next (a nulls list's RCU walkers read it) */
+static inline void sk_prot_clear_nulls(struct sock *sk, int size)
+{
+	if (offsetof(struct sock, sk_node.next) != 0)
+		memset(sk, 0, offsetof(struct sock, sk_node.next));
+	memset(&sk->sk_node.pprev, 0, size - offsetof(struct sock, sk_node.pprev));
+}
+
+/* another protocol's operations for sk (a ULP's); zero-copy no longer holds */
+static inline void sock_replace_proto(struct sock *sk, struct proto *proto)
+{
+	if (sk->sk_socket)
+		clear_bit(SOCK_SUPPORT_ZC, &sk->sk_socket->flags);
+	WRITE_ONCE(sk->sk_prot, proto);
+}
+
+/* a packet going into GRO keeps its socket only if it is a local sender's */
+static inline void skb_prepare_for_gro(struct sk_buff *skb)
+{
+	if (skb->destructor != sock_wfree) {
+		skb_orphan(skb);
+		return;
+	}
+	skb->slow_gro = 1;
+}
+
+/*
+ * A packet that came in on device dif is the socket's: it is bound to no
+ * device, to dif, or to the L3 master (VRF) dif is enslaved to.
+ */
+static inline bool sk_dev_equal_l3scope(struct sock *sk, int dif)
+{
+	int bound_dev_if = READ_ONCE(sk->sk_bound_dev_if);
+	int mdif;
+
+	if (!bound_dev_if || bound_dev_if == dif)
+		return true;
+	mdif = l3mdev_master_ifindex_by_index(sock_net(sk), dif);
+	if (mdif && mdif == bound_dev_if)
+		return true;
+	return false;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* the families that pass SCM rights and credentials (Debian: UNIX, Bluetooth) */
+static inline bool sk_may_scm_recv(const struct sock *sk)
+{
+	return sk->sk_family == AF_UNIX || sk->sk_family == AF_NETLINK ||
+	       sk->sk_family == AF_BLUETOOTH;
+}
+#endif
+
+/* poll(): wait on the socket's wait queue (7.x: poll_wait() checks the table itself) */
+static inline void sock_poll_wait(struct file *filp, struct socket *sock, poll_table *p)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	poll_wait(filp, &sock->wq.wait, p);
+#else
+	if (!poll_does_not_wait(p)) {
+		poll_wait(filp, &sock->wq.wait, p);
+		/* pairs with wq_has_sleeper()'s barrier */
+		smp_mb();
+	}
+#endif
+}
+
+
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/cache.h>
 #include <linux/bitops.h>
@@ -1695,6 +2034,10 @@ static inline void sock_orphan(struct sock *sk)
 #include <linux/uaccess.h>
 #include <linux/sched.h>
 #include <linux/rbtree.h>
-#include <linux/poll.h>
 #include <net/checksum.h>
+#include <linux/bvec.h>
+#include <linux/rtnetlink.h>
+#include <net/netlink.h>
+#include <net/rtnetlink.h>
+#include <net/netns/hash.h>
 #endif

@@ -293,7 +293,18 @@ static inline u32 tcp_skb_timestamp(const struct sk_buff *skb)
 }
 #endif
 
-/* tcp_skb_cb's sacked bits */
+/* tcp_skb_cb's sacked bits (6.12 made them an enum) */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+enum tcp_skb_cb_sacked_flags {
+	TCPCB_SACKED_ACKED	= (1 << 0),	/* covered by a SACK block */
+	TCPCB_SACKED_RETRANS	= (1 << 1),	/* retransmitted, not yet SACKed */
+	TCPCB_LOST		= (1 << 2),	/* marked lost */
+	TCPCB_TAGBITS		= (TCPCB_SACKED_ACKED | TCPCB_SACKED_RETRANS | TCPCB_LOST),
+	TCPCB_REPAIRED		= (1 << 4),	/* sent in repair mode: no skb_mstamp_ns */
+	TCPCB_EVER_RETRANS	= (1 << 7),	/* retransmitted at least once */
+	TCPCB_RETRANS		= (TCPCB_SACKED_RETRANS | TCPCB_EVER_RETRANS | TCPCB_REPAIRED),
+};
+#else
 #define TCPCB_SACKED_ACKED	0x01
 #define TCPCB_SACKED_RETRANS	0x02
 #define TCPCB_LOST		0x04
@@ -301,12 +312,13 @@ static inline u32 tcp_skb_timestamp(const struct sk_buff *skb)
 #define TCPCB_REPAIRED		0x10
 #define TCPCB_EVER_RETRANS	0x80
 #define TCPCB_RETRANS		(TCPCB_SACKED_RETRANS | TCPCB_EVER_RETRANS | TCPCB_REPAIRED)
+#endif
 #define TCPCB_DELIVERED_CE_MASK	((1U << 20) - 1)
 
 /*
  * TCP's control block in skb->cb[] of a segment TCP built: its sequence
  * range, segment count (tcp_skb_pcount()) and the delivery state the rate
- * sampler keeps. The receive side's IP options (header) are not modelled.
+ * sampler keeps; a received segment's IP control block moved into header.
  */
 struct tcp_skb_cb {
 	__u32	seq;
@@ -345,7 +357,11 @@ struct tcp_skb_cb {
 			__u32	delivered;
 			u64	first_tx_mstamp;
 			u64	delivered_mstamp;
-		} tx;
+		} tx;				/* a segment TCP sends */
+		union {
+			struct inet_skb_parm	h4;
+			struct inet6_skb_parm	h6;
+		} header;			/* a segment TCP received: its IP layer's cb */
 	};
 };
 
@@ -377,6 +393,72 @@ static inline bool tcp_skb_can_collapse_to(const struct sk_buff *skb)
 {
 	return likely(!TCP_SKB_CB(skb)->eor);
 }
+
+/* the input interface of a received IPv6 segment */
+static inline int tcp_v6_iif(const struct sk_buff *skb)
+{
+	return TCP_SKB_CB(skb)->header.h6.iif;
+}
+
+/* ... or, received through an L3 master device's slave, the slave's */
+static inline int tcp_v6_iif_l3_slave(const struct sk_buff *skb)
+{
+	bool l3_slave = ipv6_l3mdev_skb(TCP_SKB_CB(skb)->header.h6.flags);
+
+	return l3_slave ? skb->skb_iif : TCP_SKB_CB(skb)->header.h6.iif;
+}
+
+/* the L3 slave a segment came in through (0: none), Debian's L3_MASTER_DEV */
+static inline int tcp_v6_sdif(const struct sk_buff *skb)
+{
+	if (skb && ipv6_l3mdev_skb(TCP_SKB_CB(skb)->header.h6.flags))
+		return TCP_SKB_CB(skb)->header.h6.iif;
+	return 0;
+}
+
+static inline int tcp_v4_sdif(struct sk_buff *skb)
+{
+	if (skb && ipv4_l3mdev_skb(TCP_SKB_CB(skb)->header.h4.flags))
+		return TCP_SKB_CB(skb)->header.h4.iif;
+	return 0;
+}
+
+/* the windowed minimum RTT (us) */
+static inline u32 tcp_min_rtt(const struct tcp_sock *tp)
+{
+	return minmax_get(&tp->rtt_min);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* what is left of the largest window advertised (RFC 7323 2.4), never negative */
+static inline u32 tcp_max_receive_window(const struct tcp_sock *tp)
+{
+	s32 win = tp->rcv_mwnd_seq - tp->rcv_nxt;
+
+	if (win < 0)
+		win = 0;
+	return (u32)win;
+}
+
+/* the current window's right edge raises rcv_mwnd_seq, never lowers it */
+static inline void tcp_update_max_rcv_wnd_seq(struct tcp_sock *tp)
+{
+	u32 wre = tp->rcv_wup + tp->rcv_wnd;
+
+	if (after(wre, tp->rcv_mwnd_seq))
+		tp->rcv_mwnd_seq = wre;
+}
+#endif
+
+/* no BPF sock_ops callbacks for the socket any more */
+static inline void tcp_clear_sock_ops_cb_flags(struct sock *sk)
+{
+	tcp_sk_rw(sk)->bpf_sock_ops_cb_flags = 0;
+}
+
+/* a path MTU's MSS and back (net/ipv4/tcp_output.c) */
+int tcp_mtu_to_mss(struct sock *sk, int pmtu);
+int tcp_mss_to_mtu(struct sock *sk, int mss);
 
 /* segments SACKed or lost: out of the network */
 static inline unsigned int tcp_left_out(const struct tcp_sock *tp)
