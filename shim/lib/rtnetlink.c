@@ -13,9 +13,10 @@
  * files share, netns.h.
  *
  * Why one file past 800 lines: the kernel's rtnetlink.c holds the same
- * three jobs (a device made by a request, its attributes, the dispatch),
- * and the default qdiscs a device gets when it comes up are those of
- * sch_generic.c's dev_activate() for this namespace's devices only.
+ * jobs (a device made by a request, its attributes, the dispatch, and the
+ * registries modules fill: rtnl_register() handlers, link kinds, address
+ * families), and the default qdiscs a device gets when it comes up are
+ * those of sch_generic.c's dev_activate() for this namespace's devices only.
  *
  * Not here (yet): filters, ingress/clsact, size tables, notifications to
  * listeners (tc monitor, NLM_F_ECHO).
