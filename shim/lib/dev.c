@@ -1,9 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dev.c - the traffic classes of a device, as Linux 6.1's net/core/dev.c
- * keeps them: num_tc, the queue range of each class (tc_to_txq) and the
+ * dev.c - what modules call of net/core/dev.c: the devices of a namespace
+ * (lookups, references), netdevice notifiers, the netdev_*() messages,
+ * freeing from any context, features, the queues in use, device state,
+ * counters, stacked devices, protocol handlers, rx handlers and MTU, the
+ * ingress and egress hooks' users, and the traffic classes of a device as
+ * 6.1 keeps them: num_tc, the queue range of each class (tc_to_txq) and the
  * priority to class map. mqprio sets them; nothing here steers packets
  * (no XPS, no subordinate channels).
+ *
+ * Why one file past 800 lines: these are one file in the kernel too (12k
+ * lines), and they share a device's state: the notifiers fire from state
+ * changes, the counters and features are read by the stacked devices'
+ * code, the queues' states by the traffic classes'.
  */
 #include <linux/kernel.h>
 #include <linux/string.h>

@@ -14,6 +14,11 @@
  * attribute file's read calls show() with a zeroed PAGE_SIZE buffer (what
  * it returns, at most PAGE_SIZE, is the file); a write calls store() with
  * the bytes written, NUL-terminated, at offset 0 only (sysfs's rules).
+ *
+ * Why one file past 800 lines: it holds what the kernel splits between
+ * drivers/base/core.c, class.c and devres.c, lib/kobject.c and fs/sysfs/,
+ * all over one kobject tree with its attribute files; splitting it along
+ * those files (with a private header for the tree) is still to be done.
  */
 #include <linux/device.h>
 #include <linux/errno.h>

@@ -6,6 +6,11 @@
  * handler: -EIO for read and write, -ENOTTY for ioctl, DEFAULT_POLLMASK for
  * poll), /sys/kernel/debug/... through the file's own fops, and the
  * debugfs_create_<number>() files with the kernel's formats and parsing.
+ *
+ * Why one file past 800 lines: procfs and debugfs entries are the same
+ * kind of node of the file tree here, made and removed by one set of
+ * helpers; the kernel keeps them in fs/proc/ and fs/debugfs/, and a split
+ * along those would duplicate the node code or export it.
  */
 #include <linux/debugfs.h>
 #include <linux/err.h>

@@ -6,6 +6,11 @@
  * keeps it on a list of live skbs with its allocation site (the
  * alloc_hooks() tag of alloc_skb()/skb_copy()/skb_clone(), see
  * linux/alloc_tag.h) for qdk_mem_leaks().
+ *
+ * Why one file past 800 lines: every way an skb is made or freed (alloc,
+ * copy, clone, expand, GSO segments: the kernel's skbuff.c holds them all)
+ * must pass through the free list and the live list here, or a replay's
+ * leak accounting would miss it.
  */
 #include <linux/kernel.h>
 #include <linux/skbuff.h>
