@@ -32,6 +32,15 @@ BPF_TREE_FILES := $(BPF_SELFTESTS)/bpf_experimental.h $(BPF_SELFTESTS)/progs/bpf
 	$(foreach p,$(BPF_PROGS),$(BPF_SELFTESTS)/progs/$(p).c)
 BPF_STAMP := $(UPSTREAM_DIR)/.bpf-extracted
 
+# A kernel tree of the user's (KSRC: a folder, not a tarball) without the
+# selftests, e.g. one trimmed to net/ and include/: no programs to build,
+# the runtime and its cases alone.
+ifneq ($(shell test -d '$(UPSTREAM_TARBALL)' && \
+	! test -f '$(UPSTREAM_TARBALL)/$(BPF_SELFTESTS)/bpf_experimental.h' && echo trimmed),)
+BPF_PROGS :=
+BPF_TREE_FILES :=
+endif
+
 $(BPF_STAMP): $(TOP)/shim/bpf/bpf.mk $(TOP)/upstream/extract.sh
 	@test -n "$(UPSTREAM_TARBALL)" || { echo "bpf.mk: no linux-source for KERNEL=$(KERNEL)" >&2; exit 1; }
 	$(call quiet,EXTRACT,$(UPSTREAM_DIR)/$(BPF_SELFTESTS))$(TOP)/upstream/extract.sh \
