@@ -44,6 +44,24 @@ struct sk_buff *nlreq_new(int type, unsigned int flags, size_t hdr)
 	return skb;
 }
 
+/* a qdisc or class request: its tcmsg, and TCA_KIND when kind is not NULL */
+struct sk_buff *nlreq_tc(int type, unsigned int flags, int ifindex, u32 parent,
+			 u32 handle, const char *kind)
+{
+	struct sk_buff *skb = nlreq_new(type, flags, sizeof(struct tcmsg));
+	struct tcmsg *t;
+
+	if (!skb)
+		return NULL;
+	t = nlreq_tcm(skb);
+	t->tcm_ifindex = ifindex;
+	t->tcm_parent = parent;
+	t->tcm_handle = handle;
+	if (kind)
+		nla_put_string(skb, TCA_KIND, kind);
+	return skb;
+}
+
 struct tcmsg *nlreq_tcm(struct sk_buff *skb)
 {
 	return nlmsg_data((struct nlmsghdr *)skb->data);

@@ -19,6 +19,9 @@ struct replies {
 
 /* a request of type with a zeroed family header of hdr bytes; NULL: no memory */
 struct sk_buff *nlreq_new(int type, unsigned int flags, size_t hdr);
+/* a qdisc or class request (tcmsg filled, TCA_KIND when kind is not NULL) */
+struct sk_buff *nlreq_tc(int type, unsigned int flags, int ifindex, u32 parent,
+			 u32 handle, const char *kind);
 /* the request's tcmsg */
 struct tcmsg *nlreq_tcm(struct sk_buff *skb);
 /* sends skb (freed) with extack TLVs and capped acks; replies into r */

@@ -22,6 +22,9 @@
 #include "ktest_nlreq.h"
 #include "shim.h"
 
+/* tc qdisc add: what tc asks of a new qdisc */
+#define CREATE_EXCL	(NLM_F_CREATE | NLM_F_EXCL | NLM_F_ACK)
+
 /* the messages of type in r for ifindex: how many, the last one's tcmsg */
 static int count_of(struct replies *r, int type, int ifindex,
 		    struct tcmsg **last, struct nlattr **tb)
@@ -60,12 +63,7 @@ KTEST(sch_api, create_dump_get_delete)
 	KT_ASSERT(ifindex > 1, "d0 made and up: %d", ifindex);
 
 	/* tc qdisc add dev d0 root handle 1: pfifo limit 7 */
-	skb = nlreq_new(RTM_NEWQDISC, NLM_F_CREATE | NLM_F_EXCL | NLM_F_ACK, sizeof(*t));
-	t = nlreq_tcm(skb);
-	t->tcm_ifindex = ifindex;
-	t->tcm_parent = TC_H_ROOT;
-	t->tcm_handle = 0x10000;
-	nla_put_string(skb, TCA_KIND, "pfifo");
+	skb = nlreq_tc(RTM_NEWQDISC, CREATE_EXCL, ifindex, TC_H_ROOT, 0x10000, "pfifo");
 	nla_put(skb, TCA_OPTIONS, sizeof(opt), &opt);
 	KT_EQ(nlreq_send(net, skb, r), 0);
 	KT_EQ(nlreq_ack(r, &emsg), 0);
@@ -88,21 +86,13 @@ KTEST(sch_api, create_dump_get_delete)
 	KT_ASSERT(tb[TCA_STATS2] && tb[TCA_STATS], "statistics, both forms");
 
 	/* the same again: EEXIST, as the kernel's exclusive create says */
-	skb = nlreq_new(RTM_NEWQDISC, NLM_F_CREATE | NLM_F_EXCL | NLM_F_ACK, sizeof(*t));
-	t = nlreq_tcm(skb);
-	t->tcm_ifindex = ifindex;
-	t->tcm_parent = TC_H_ROOT;
-	t->tcm_handle = 0x10000;
-	nla_put_string(skb, TCA_KIND, "pfifo");
+	skb = nlreq_tc(RTM_NEWQDISC, CREATE_EXCL, ifindex, TC_H_ROOT, 0x10000, "pfifo");
 	KT_EQ(nlreq_send(net, skb, r), 0);
 	KT_EQ(nlreq_ack(r, &emsg), -EEXIST);
 	KT_STREQ(emsg, "Exclusivity flag on, cannot modify");
 
 	/* tc qdisc del dev d0 root: d0 gets its default back */
-	skb = nlreq_new(RTM_DELQDISC, NLM_F_ACK, sizeof(*t));
-	t = nlreq_tcm(skb);
-	t->tcm_ifindex = ifindex;
-	t->tcm_parent = TC_H_ROOT;
+	skb = nlreq_tc(RTM_DELQDISC, NLM_F_ACK, ifindex, TC_H_ROOT, 0, NULL);
 	KT_EQ(nlreq_send(net, skb, r), 0);
 	KT_EQ(nlreq_ack(r, &emsg), 0);
 	skb = nlreq_new(RTM_GETQDISC, NLM_F_DUMP, sizeof(*t));
@@ -122,7 +112,6 @@ KTEST(sch_api, refusals_carry_the_kernels_extack)
 	struct replies *r = kzalloc(sizeof(*r), GFP_KERNEL);
 	struct qdk_net *net = qdk_net_new();
 	struct sk_buff *skb;
-	struct tcmsg *t;
 	const char *emsg;
 	int ifindex;
 
@@ -131,41 +120,25 @@ KTEST(sch_api, refusals_carry_the_kernels_extack)
 	KT_ASSERT(ifindex > 1, "d0: %d", ifindex);
 
 	/* a kind no module registered */
-	skb = nlreq_new(RTM_NEWQDISC, NLM_F_CREATE | NLM_F_EXCL | NLM_F_ACK, sizeof(*t));
-	t = nlreq_tcm(skb);
-	t->tcm_ifindex = ifindex;
-	t->tcm_parent = TC_H_ROOT;
-	nla_put_string(skb, TCA_KIND, "nosuch");
+	skb = nlreq_tc(RTM_NEWQDISC, CREATE_EXCL, ifindex, TC_H_ROOT, 0, "nosuch");
 	KT_EQ(nlreq_send(net, skb, r), 0);
 	KT_ASSERT(nlreq_ack(r, &emsg) == -ENOENT, "%s", emsg ? emsg : "(no extack)");
 	KT_STREQ(emsg, "Specified qdisc kind is unknown");
 
 	/* a change without NLM_F_CREATE where nothing is at the handle */
-	skb = nlreq_new(RTM_NEWQDISC, NLM_F_ACK, sizeof(*t));
-	t = nlreq_tcm(skb);
-	t->tcm_ifindex = ifindex;
-	t->tcm_parent = TC_H_ROOT;
-	t->tcm_handle = 0x50000;
-	nla_put_string(skb, TCA_KIND, "pfifo");
+	skb = nlreq_tc(RTM_NEWQDISC, NLM_F_ACK, ifindex, TC_H_ROOT, 0x50000, "pfifo");
 	KT_EQ(nlreq_send(net, skb, r), 0);
 	KT_ASSERT(nlreq_ack(r, &emsg) == -ENOENT, "%s", emsg ? emsg : "(no extack)");
 	KT_STREQ(emsg, "Qdisc not found. To create specify NLM_F_CREATE flag");
 
 	/* a delete under a class of a qdisc that is not there */
-	skb = nlreq_new(RTM_DELQDISC, NLM_F_ACK, sizeof(*t));
-	t = nlreq_tcm(skb);
-	t->tcm_ifindex = ifindex;
-	t->tcm_parent = 0x50001;
+	skb = nlreq_tc(RTM_DELQDISC, NLM_F_ACK, ifindex, 0x50001, 0, NULL);
 	KT_EQ(nlreq_send(net, skb, r), 0);
 	KT_EQ(nlreq_ack(r, &emsg), -ENOENT);
 	KT_STREQ(emsg, "Failed to find qdisc with specified classid");
 
 	/* a device that does not exist */
-	skb = nlreq_new(RTM_NEWQDISC, NLM_F_CREATE | NLM_F_ACK, sizeof(*t));
-	t = nlreq_tcm(skb);
-	t->tcm_ifindex = 999;
-	t->tcm_parent = TC_H_ROOT;
-	nla_put_string(skb, TCA_KIND, "pfifo");
+	skb = nlreq_tc(RTM_NEWQDISC, NLM_F_CREATE | NLM_F_ACK, 999, TC_H_ROOT, 0, "pfifo");
 	KT_EQ(nlreq_send(net, skb, r), 0);
 	KT_EQ(nlreq_ack(r, &emsg), -ENODEV);
 
@@ -210,12 +183,7 @@ KTEST(sch_api, netdevsim_mq_class_dump)
 	KT_EQ(nlreq_ack(r, &emsg), 0);
 
 	/* tc qdisc add dev eth0 root handle 1: mq */
-	skb = nlreq_new(RTM_NEWQDISC, NLM_F_CREATE | NLM_F_EXCL | NLM_F_ACK, sizeof(*t));
-	t = nlreq_tcm(skb);
-	t->tcm_ifindex = ifindex;
-	t->tcm_parent = TC_H_ROOT;
-	t->tcm_handle = 0x10000;
-	nla_put_string(skb, TCA_KIND, "mq");
+	skb = nlreq_tc(RTM_NEWQDISC, CREATE_EXCL, ifindex, TC_H_ROOT, 0x10000, "mq");
 	KT_EQ(nlreq_send(net, skb, r), 0);
 	KT_EQ(nlreq_ack(r, &emsg), 0);
 	root = 0x10000;
