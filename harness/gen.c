@@ -716,29 +716,47 @@ static unsigned int heap_pop(struct heap *h)
 
 /* ---- output --------------------------------------------------------------- */
 
+/*
+ * The flow's declaration: IPv4 sources 10.0.0.1 .. 10.249.249.250, then
+ * 11.x.y.z on; IPv6 2001:db8::1 .. 2001:db8::ffff, then 2001:db8::1:0 on (a
+ * group holds 16 bits); tcp to port 5201, udp to 6000.
+ */
 static void write_flow(struct trace_w *w, const struct gflow *f)
 {
 	unsigned int h = f->fid;
 	bool tcp = f->model == M_BULK || f->model == M_TRAIN;
+	struct trace_pkt p;
 
-	/* 2001:db8::1 .. 2001:db8::ffff, then 2001:db8::1:0 on (a group holds 16 bits) */
-	if (f->v6 && h > 0xffff)
-		trace_w_printf(w, "flow %u %s [2001:db8::%x:%x]:%u [2001:db8:1::1]:%u", h,
-			   tcp ? "tcp" : "udp", h >> 16, h & 0xffff, 40000 + h % 20000,
-			   tcp ? 5201 : 6000);
-	else if (f->v6)
-		trace_w_printf(w, "flow %u %s [2001:db8::%x]:%u [2001:db8:1::1]:%u", h,
-			   tcp ? "tcp" : "udp", h, 40000 + h % 20000, tcp ? 5201 : 6000);
-	else
-		/* 10.0.0.1 .. 10.249.249.250, then 11.x.y.z */
-		trace_w_printf(w, "flow %u %s %u.%u.%u.%u:%u 10.1.0.1:%u", h,
-			   tcp ? "tcp" : "udp", 10 + h / 62500, 0, h / 250 % 250, h % 250 + 1,
-			   40000 + h % 20000, tcp ? 5201 : 6000);
-	if (f->tos)
-		trace_w_printf(w, " tos=%u", f->tos);
-	if (f->prio)
-		trace_w_printf(w, " prio=%u", f->prio);
-	trace_w_char(w, '\n');
+	trace_pkt_defaults(&p);
+	p.l4proto = tcp ? 6 : 17;
+	p.sport = (uint16_t)(40000 + h % 20000);
+	p.dport = tcp ? 5201 : 6000;
+	if (f->v6) {
+		static const uint8_t db8[4] = { 0x20, 0x01, 0x0d, 0xb8 };
+
+		p.family = TRACE_AF_INET6;
+		p.ethertype = 0x86dd;
+		memcpy(p.saddr, db8, 4);
+		p.saddr[12] = (uint8_t)(h >> 24);
+		p.saddr[13] = (uint8_t)(h >> 16);
+		p.saddr[14] = (uint8_t)(h >> 8);
+		p.saddr[15] = (uint8_t)h;
+		memcpy(p.daddr, db8, 4);
+		p.daddr[5] = 1;
+		p.daddr[15] = 1;
+	} else {
+		p.family = TRACE_AF_INET;
+		p.ethertype = 0x0800;
+		p.saddr[0] = (uint8_t)(10 + h / 62500);
+		p.saddr[2] = (uint8_t)(h / 250 % 250);
+		p.saddr[3] = (uint8_t)(h % 250 + 1);
+		p.daddr[0] = 10;
+		p.daddr[1] = 1;
+		p.daddr[3] = 1;
+	}
+	p.tos = f->tos;
+	p.priority = f->prio;
+	trace_w_flow(w, h, &p, true);
 }
 
 static void usage(FILE *f)

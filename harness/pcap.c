@@ -19,7 +19,6 @@
  *
  * Same capture and options -> byte-identical output.
  */
-#include <arpa/inet.h>
 #include <getopt.h>
 #include <pcap/pcap.h>
 #include <stdarg.h>
@@ -98,43 +97,31 @@ static void table_grow(struct ptable *t)
 	free(old);
 }
 
-static void put_addr(struct trace_w *w, const struct pkey *k, const uint8_t *a, uint16_t port,
-		     bool ports)
+/* The format's fields of a flow key: a non-IP frame keeps only its ethertype. */
+static void pkt_of(const struct pkey *k, struct trace_pkt *p)
 {
-	char buf[INET6_ADDRSTRLEN];
-
-	inet_ntop(k->v6 ? AF_INET6 : AF_INET, a, buf, sizeof(buf));
-	trace_w_printf(w, k->v6 ? " [%s]" : " %s", buf);
-	if (ports)
-		trace_w_printf(w, ":%u", port);
+	trace_pkt_defaults(p);
+	p->ethertype = k->ethertype;
+	if (k->ethertype != 0x0800 && k->ethertype != 0x86dd)
+		return;
+	p->family = k->v6 ? TRACE_AF_INET6 : TRACE_AF_INET;
+	p->l4proto = k->proto;
+	memcpy(p->saddr, k->src, sizeof(p->saddr));
+	memcpy(p->daddr, k->dst, sizeof(p->daddr));
+	p->sport = k->sport;
+	p->dport = k->dport;
 }
 
 static void put_flow(struct trace_w *w, const struct pflow *f, bool ports)
 {
-	const struct pkey *k = &f->key;
+	struct trace_pkt p;
 
-	trace_w_printf(w, "flow %u ", f->fid);
-	if (!k->ethertype || (k->ethertype != 0x0800 && k->ethertype != 0x86dd)) {
-		trace_w_printf(w, "eth:0x%04x - -\n", k->ethertype);
-		return;
+	pkt_of(&f->key, &p);
+	if (p.family) {
+		p.tos = f->tos;
+		p.ttl = f->ttl;
 	}
-	if (k->proto == 6 && ports)
-		trace_w_str(w, "tcp");
-	else if (k->proto == 17 && ports)
-		trace_w_str(w, "udp");
-	else if (k->proto == 1 && !k->v6)
-		trace_w_str(w, "icmp");
-	else if (k->proto == 58 && k->v6)
-		trace_w_str(w, "icmp6");
-	else
-		trace_w_printf(w, "ip:%u", k->proto);
-	put_addr(w, k, k->src, k->sport, ports);
-	put_addr(w, k, k->dst, k->dport, ports);
-	if (f->tos)
-		trace_w_printf(w, " tos=%u", f->tos);
-	if (f->ttl != 64)
-		trace_w_printf(w, " ttl=%u", f->ttl);
-	trace_w_char(w, '\n');
+	trace_w_flow(w, f->fid, &p, ports);
 }
 
 struct pin {
@@ -351,6 +338,7 @@ int cmd_pcap(int argc, char **argv)
 		uint64_t ts = (uint64_t)h->ts.tv_sec * 1000000000ull + (uint64_t)h->ts.tv_usec;
 		struct pflow *f;
 		struct ppkt p;
+		struct trace_pkt fp, pk;
 
 		in.n++;
 		if (h->ts.tv_sec < 0)
@@ -387,14 +375,18 @@ int cmd_pcap(int argc, char **argv)
 		trace_w_char(w, ' ');
 		trace_w_u64(w, p.pkt_len);
 		trace_w_str(w, " ?");
-		if (p.tos != f->tos)
-			trace_w_printf(w, " tos=%u", p.tos);
-		if (p.ttl != f->ttl)
-			trace_w_printf(w, " ttl=%u", p.ttl);
-		if (p.ports && p.key.proto == 6 && p.tcp != 0x10) {
-			trace_w_str(w, " tcp=");
-			trace_w_tcp(w, p.tcp);
+		pkt_of(&f->key, &fp);
+		pk = fp;
+		pk.pkt_len = pk.len = p.pkt_len;
+		if (fp.family) {
+			fp.tos = f->tos;
+			fp.ttl = f->ttl;
+			pk.tos = p.tos;
+			pk.ttl = p.ttl;
 		}
+		if (p.ports && p.key.proto == 6)
+			pk.tcp_flags = p.tcp;
+		trace_w_pkt_keys(w, &pk, &fp);
 		trace_w_char(w, '\n');
 	}
 	if (r == PCAP_ERROR)

@@ -185,9 +185,7 @@ static void flow_line(struct trace *t, const char *p, size_t n)
 		trace_fail(t, t->line, "flow %llu declared twice", (unsigned long long)fid);
 	f = flow_add(t, (uint32_t)fid);
 	k = &f->pkt;
-	memset(k, 0, sizeof(*k));
-	k->ttl = 64;
-	k->tcp_flags = TRACE_TCP_ACK;
+	trace_pkt_defaults(k);
 	proto = w[2];
 	ports = false;
 	if (strcmp(proto, "tcp") == 0) {

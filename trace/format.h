@@ -13,6 +13,7 @@
 #define QDK_TRACE_FORMAT_H
 
 #include <stdint.h>
+#include <string.h>
 
 /* A flow's address family: none (an eth: flow), IPv4, IPv6 (sock's family=4|6). */
 enum { TRACE_AF_NONE = 0, TRACE_AF_INET = 4, TRACE_AF_INET6 = 6 };
@@ -64,6 +65,14 @@ struct trace_pkt {
 	uint64_t tstamp;	/* tstamp=; 0: none */
 	uint32_t sk;		/* sk= socket id; 0: none */
 };
+
+/* p: every field at the format's default (a flow line's starting point): ttl 64, ACK */
+static inline void trace_pkt_defaults(struct trace_pkt *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->ttl = 64;
+	p->tcp_flags = TRACE_TCP_ACK;
+}
 
 /* A socket as its sock lines said it so far (FORMAT.md, "Sockets"). */
 struct trace_sk {

@@ -3,6 +3,7 @@
  * write.c - the trace writer (write.h): buffered text for a sink, and the
  * format's words and lines.
  */
+#include <arpa/inet.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -218,6 +219,91 @@ bool trace_w_enqueue(struct trace_w *w, uint64_t ts, uint64_t id, uint32_t fid,
 	trace_w_u64(w, pkt_len);
 	trace_w_char(w, ' ');
 	return trace_w_verdict(w, ret);
+}
+
+static void flow_addr(struct trace_w *w, const struct trace_pkt *f, const uint8_t *a,
+		      uint16_t port, bool ports)
+{
+	char buf[INET6_ADDRSTRLEN];
+
+	if (f->family == TRACE_AF_INET6) {
+		inet_ntop(AF_INET6, a, buf, sizeof(buf));
+		trace_w_printf(w, " [%s]", buf);
+	} else {
+		inet_ntop(AF_INET, a, buf, sizeof(buf));
+		trace_w_printf(w, " %s", buf);
+	}
+	if (ports)
+		trace_w_printf(w, ":%u", port);
+}
+
+/*
+ * The keys a flow and a packet share: those of p that differ from ref's
+ * (a writer leaves tos, ttl and tcp at their defaults where a packet has
+ * no such header, so nothing is said of them).
+ */
+static void flow_keys(struct trace_w *w, const struct trace_pkt *p, const struct trace_pkt *ref)
+{
+	if (p->tos != ref->tos)
+		trace_w_printf(w, " tos=0x%02x", p->tos);
+	if (p->priority != ref->priority)
+		trace_w_printf(w, " prio=%u", p->priority);
+	if (p->mark != ref->mark)
+		trace_w_printf(w, " mark=%u", p->mark);
+	if (p->hash != ref->hash)
+		trace_w_printf(w, " hash=0x%08x", p->hash);
+	if (p->tcp_flags != ref->tcp_flags) {
+		trace_w_str(w, " tcp=");
+		trace_w_tcp(w, p->tcp_flags);
+	}
+	if (p->ttl != ref->ttl)
+		trace_w_printf(w, " ttl=%u", p->ttl);
+	if (p->queue_mapping != ref->queue_mapping)
+		trace_w_printf(w, " q=%u", p->queue_mapping);
+	if (p->tc_index != ref->tc_index)
+		trace_w_printf(w, " tcidx=%u", p->tc_index);
+	if (p->truesize != ref->truesize)
+		trace_w_printf(w, " truesize=%u", p->truesize);
+}
+
+void trace_w_flow(struct trace_w *w, uint32_t fid, const struct trace_pkt *f, bool ports)
+{
+	struct trace_pkt def;
+
+	trace_w_printf(w, "flow %u ", fid);
+	if (f->family == TRACE_AF_NONE) {
+		trace_w_printf(w, "eth:0x%04x - -", f->ethertype);
+	} else {
+		ports = ports && (f->l4proto == 6 || f->l4proto == 17);
+		if (ports)
+			trace_w_str(w, f->l4proto == 6 ? "tcp" : "udp");
+		else if (f->l4proto == 1 && f->family == TRACE_AF_INET)
+			trace_w_str(w, "icmp");
+		else if (f->l4proto == 58 && f->family == TRACE_AF_INET6)
+			trace_w_str(w, "icmp6");
+		else
+			trace_w_printf(w, "ip:%u", f->l4proto);
+		flow_addr(w, f, f->saddr, f->sport, ports);
+		flow_addr(w, f, f->daddr, f->dport, ports);
+	}
+	trace_pkt_defaults(&def);
+	flow_keys(w, f, &def);
+	trace_w_char(w, '\n');
+}
+
+void trace_w_pkt_keys(struct trace_w *w, const struct trace_pkt *p, const struct trace_pkt *f)
+{
+	if (p->len != p->pkt_len)
+		trace_w_printf(w, " len=%u", p->len);
+	if (p->gso_segs || p->gso_size)
+		trace_w_printf(w, " gso=%u:%u", p->gso_segs, p->gso_size);
+	if (p->thlen && p->thlen != 20)
+		trace_w_printf(w, " thlen=%u", p->thlen);
+	flow_keys(w, p, f);
+	if (p->tstamp)
+		trace_w_printf(w, " tstamp=%llu", (unsigned long long)p->tstamp);
+	if (p->sk)
+		trace_w_sk_key(w, p->sk);
 }
 
 /* tc's action names (TC_ACT_*), as a C line writes them */

@@ -79,6 +79,21 @@ void trace_w_id_line(struct trace_w *w, uint64_t ts, char op, uint64_t id);
 bool trace_w_enqueue(struct trace_w *w, uint64_t ts, uint64_t id, uint32_t fid,
 		     uint32_t pkt_len, uint32_t ret);
 /*
+ * Flows (FORMAT.md, "Flows"), the one writer of their declarations and of
+ * an enqueue's packet keys, so every tool says a field the same way.
+ * "flow FID PROTO SRC DST KEY=VAL...\n": f's declaration (family, ethertype,
+ * protocol, addresses, ports) with the keys that differ from
+ * trace_pkt_defaults(). ports: the packet's TCP or UDP ports are known; a
+ * tcp or udp flow without them (a fragment) is written as ip:6 or ip:17.
+ */
+void trace_w_flow(struct trace_w *w, uint32_t fid, const struct trace_pkt *f, bool ports);
+/*
+ * An enqueue's keys after its VERDICT (trace_w_enqueue), not the '\n':
+ * len, gso, thlen, tstamp and sk when p has them, and the flow keys of p
+ * that differ from its flow's f.
+ */
+void trace_w_pkt_keys(struct trace_w *w, const struct trace_pkt *p, const struct trace_pkt *f);
+/*
  * Sockets (FORMAT.md, "Sockets"). The words of a sock line's values: a
  * TCP state (sk_state 1..12), a congestion state (icsk_ca_state 0..4), a
  * pacing status (0..2) and a socket type (1..3) by name, NULL for a value

@@ -31,7 +31,6 @@
  */
 #include "tracew.h"
 
-#include <arpa/inet.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -173,9 +172,7 @@ struct flow_key {
 struct flow {
 	struct flow_key k;
 	uint32_t fid;		/* 0: empty slot */
-	uint32_t hash, prio, mark, truesize;
-	uint16_t q, tcidx;
-	uint8_t tos, ttl, tcp;
+	struct trace_pkt pkt;	/* its declaration: the fields of its first packet */
 };
 
 struct flow_tab {
@@ -793,25 +790,41 @@ static bool is_ce(uint8_t tos)
 	return (tos & 3) == 3;
 }
 
-static void put_addr(struct trace_w *w, int family, const uint8_t *a, bool port,
-		     uint16_t p)
-{
-	char buf[INET6_ADDRSTRLEN];
-
-	if (family == QDK_RF_AF_INET6) {
-		inet_ntop(AF_INET6, a, buf, sizeof(buf));
-		trace_w_printf(w, "[%s]", buf);
-	} else {
-		inet_ntop(AF_INET, a, buf, sizeof(buf));
-		trace_w_str(w, buf);
-	}
-	if (port)
-		trace_w_printf(w, ":%u", p);
-}
-
 static bool has_ports(uint8_t proto)
 {
 	return proto == 6 || proto == 17;
+}
+
+/* An enqueue record's packet in the format's fields (QDK_RF_AF_* are TRACE_AF_*). */
+static void pkt_of(const struct qdk_rec_enq *e, struct trace_pkt *p)
+{
+	trace_pkt_defaults(p);
+	p->pkt_len = e->pkt_len;
+	p->len = e->len;
+	p->gso_segs = e->gso_segs;
+	p->gso_size = e->gso_size;
+	p->ethertype = e->ethertype;
+	p->family = e->family;
+	if (e->family) {
+		p->l4proto = e->l4proto;
+		memcpy(p->saddr, e->saddr, 16);
+		memcpy(p->daddr, e->daddr, 16);
+		if (has_ports(e->l4proto)) {
+			p->sport = e->sport;
+			p->dport = e->dport;
+		}
+		p->tos = e->tos;
+		p->ttl = e->ttl;
+		if (e->l4proto == 6)
+			p->tcp_flags = e->tcp_flags;
+	}
+	p->hash = e->hash;
+	p->priority = e->priority;
+	p->mark = e->mark;
+	p->queue_mapping = e->queue_mapping;
+	p->tc_index = e->tc_index;
+	p->truesize = e->truesize;
+	p->tstamp = e->tstamp;
 }
 
 static struct flow *flow_of(struct tw *t, const struct qdk_rec_enq *e)
@@ -835,57 +848,8 @@ static struct flow *flow_of(struct tw *t, const struct qdk_rec_enq *e)
 	f = ft_get(&t->flows, &k, &fresh);
 	if (!f || !fresh)
 		return f;
-	f->hash = e->hash;
-	f->prio = e->priority;
-	f->mark = e->mark;
-	f->q = e->queue_mapping;
-	f->tcidx = e->tc_index;
-	f->truesize = e->truesize;
-	f->tos = e->family ? e->tos : 0;
-	f->ttl = e->family ? e->ttl : 64;
-	f->tcp = k.proto == 6 ? e->tcp_flags : 0x10;
-
-	trace_w_printf(&t->w, "flow %u ", f->fid);
-	if (!e->family) {
-		trace_w_printf(&t->w, "eth:0x%04x - -", e->ethertype);
-	} else {
-		if (k.proto == 6)
-			trace_w_printf(&t->w, "tcp ");
-		else if (k.proto == 17)
-			trace_w_printf(&t->w, "udp ");
-		else if (k.proto == 1 && e->family == QDK_RF_AF_INET)
-			trace_w_printf(&t->w, "icmp ");
-		else if (k.proto == 58 && e->family == QDK_RF_AF_INET6)
-			trace_w_printf(&t->w, "icmp6 ");
-		else
-			trace_w_printf(&t->w, "ip:%u ", k.proto);
-		put_addr(&t->w, e->family, e->saddr, has_ports(k.proto),
-			 e->sport);
-		trace_w_char(&t->w, ' ');
-		put_addr(&t->w, e->family, e->daddr, has_ports(k.proto),
-			 e->dport);
-	}
-	if (f->tos)
-		trace_w_printf(&t->w, " tos=0x%02x", f->tos);
-	if (f->prio)
-		trace_w_printf(&t->w, " prio=%u", f->prio);
-	if (f->mark)
-		trace_w_printf(&t->w, " mark=%u", f->mark);
-	if (f->hash)
-		trace_w_printf(&t->w, " hash=0x%08x", f->hash);
-	if (k.proto == 6 && f->tcp != 0x10) {
-		trace_w_str(&t->w, " tcp=");
-		trace_w_tcp(&t->w, f->tcp);
-	}
-	if (e->family && f->ttl != 64)
-		trace_w_printf(&t->w, " ttl=%u", f->ttl);
-	if (f->q)
-		trace_w_printf(&t->w, " q=%u", f->q);
-	if (f->tcidx)
-		trace_w_printf(&t->w, " tcidx=%u", f->tcidx);
-	if (f->truesize)
-		trace_w_printf(&t->w, " truesize=%u", f->truesize);
-	trace_w_char(&t->w, '\n');
+	pkt_of(e, &f->pkt);
+	trace_w_flow(&t->w, f->fid, &f->pkt, true);
 	return f;
 }
 
@@ -896,19 +860,20 @@ static struct flow *flow_of(struct tw *t, const struct qdk_rec_enq *e)
  * header bytes), so the difference gives them back. Segmenting it in the
  * replay needs them: the payload is what follows the TCP options.
  */
-static void put_thlen(struct trace_w *w, const struct flow *fl, const struct qdk_rec_enq *e)
+static uint8_t thlen_of(const struct flow *fl, const struct qdk_rec_enq *e)
 {
 	unsigned int extra, hdr, l3;
 
 	if (fl->k.proto != 6 || !e->family || e->gso_segs < 2 || e->pkt_len <= e->len)
-		return;
+		return 0;
 	extra = e->pkt_len - e->len;
 	l3 = e->family == QDK_RF_AF_INET6 ? 40 : 20;
 	if (extra % (e->gso_segs - 1))
-		return;
+		return 0;
 	hdr = extra / (e->gso_segs - 1);
 	if (hdr > 14 + l3 + 20 && hdr <= 14 + l3 + 60 && (hdr - 14 - l3) % 4 == 0)
-		trace_w_printf(w, " thlen=%u", hdr - 14 - l3);
+		return (uint8_t)(hdr - 14 - l3);
+	return 0;
 }
 
 /*
@@ -954,6 +919,7 @@ static uint32_t sock_of(struct tw *t, const struct qdk_rec_sock *rs)
 static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 {
 	const struct qdk_rec_enq *e = &r->enq;
+	struct trace_pkt p;
 	struct flow *f;
 	uint64_t id;
 	uint32_t sid = 0;
@@ -976,35 +942,10 @@ static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 	t->c.enq++;
 	/* a verdict the format cannot say is written as a number: verify refuses it */
 	trace_w_enqueue(&t->w, ts, id, f->fid, e->pkt_len, (uint32_t)e->ret);
-	if (e->len != e->pkt_len)
-		trace_w_printf(&t->w, " len=%u", e->len);
-	if (e->gso_segs || e->gso_size)
-		trace_w_printf(&t->w, " gso=%u:%u", e->gso_segs, e->gso_size);
-	put_thlen(&t->w, f, e);
-	if (e->family && e->tos != f->tos)
-		trace_w_printf(&t->w, " tos=0x%02x", e->tos);
-	if (e->priority != f->prio)
-		trace_w_printf(&t->w, " prio=%u", e->priority);
-	if (e->mark != f->mark)
-		trace_w_printf(&t->w, " mark=%u", e->mark);
-	if (e->tc_index != f->tcidx)
-		trace_w_printf(&t->w, " tcidx=%u", e->tc_index);
-	if (e->truesize != f->truesize)
-		trace_w_printf(&t->w, " truesize=%u", e->truesize);
-	if (e->tstamp)
-		trace_w_printf(&t->w, " tstamp=%llu", (unsigned long long)e->tstamp);
-	if (e->hash != f->hash)
-		trace_w_printf(&t->w, " hash=0x%08x", e->hash);
-	if (f->k.proto == 6 && e->family && e->tcp_flags != f->tcp) {
-		trace_w_str(&t->w, " tcp=");
-		trace_w_tcp(&t->w, e->tcp_flags);
-	}
-	if (e->family && e->ttl != f->ttl)
-		trace_w_printf(&t->w, " ttl=%u", e->ttl);
-	if (e->queue_mapping != f->q)
-		trace_w_printf(&t->w, " q=%u", e->queue_mapping);
-	if (sid)
-		trace_w_sk_key(&t->w, sid);
+	pkt_of(e, &p);
+	p.thlen = thlen_of(f, e);
+	p.sk = sid;
+	trace_w_pkt_keys(&t->w, &p, &f->pkt);
 	trace_w_char(&t->w, '\n');
 	if (pm_put(&t->pkts, r->pkt, id, e->tos_after))
 		return -1;

@@ -6,7 +6,9 @@
  * back and checks the format's records: a flow's fields (struct trace_pkt),
  * an enqueue's overrides laid over them (trace_packet()), a socket's fields
  * (struct trace_sk) as its sock lines change them, flows in declaration
- * order, and the header's directives. Prints "N passed, M failed" last.
+ * order, and the header's directives; then writes those packets again with
+ * the format's one flow writer (trace_w_flow(), trace_w_pkt_keys()) and
+ * requires the same fields back. Prints "N passed, M failed" last.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +16,7 @@
 #include <unistd.h>
 
 #include "trace.h"
+#include "write.h"
 
 static int passed, failed;
 
@@ -40,6 +43,66 @@ static const char text[] =
 	"2000 e 2 2 100 drop+stolen len=120 sk=4 tcp=S\n"
 	"3000 d 1\n";
 
+static int same_pkt(const struct trace_pkt *a, const struct trace_pkt *b)
+{
+	return a->id == b->id && a->pkt_len == b->pkt_len && a->len == b->len &&
+	       a->gso_segs == b->gso_segs && a->gso_size == b->gso_size &&
+	       a->ethertype == b->ethertype && a->family == b->family &&
+	       a->l4proto == b->l4proto && !memcmp(a->saddr, b->saddr, 16) &&
+	       !memcmp(a->daddr, b->daddr, 16) && a->sport == b->sport && a->dport == b->dport &&
+	       a->tos == b->tos && a->ttl == b->ttl && a->tcp_flags == b->tcp_flags &&
+	       a->hash == b->hash && a->priority == b->priority && a->mark == b->mark &&
+	       a->queue_mapping == b->queue_mapping && a->tc_index == b->tc_index &&
+	       a->thlen == b->thlen && a->truesize == b->truesize && a->tstamp == b->tstamp &&
+	       a->sk == b->sk;
+}
+
+/*
+ * Write the packets pk[0..n) (of flows fl[], their flow's fields) as a trace
+ * with trace_w_flow() and trace_w_pkt_keys(), read it back, and require
+ * every packet's fields as they were.
+ */
+static void round_trip(const struct trace_pkt *fl, const struct trace_pkt *pk, int n)
+{
+	char path[] = "/tmp/trace_alone.XXXXXX";
+	struct trace_event ev;
+	struct trace_pkt p;
+	struct trace_sk sk;
+	struct trace_w w;
+	struct trace t;
+	int fd, i, same = 0;
+
+	trace_w_init(&w, NULL, NULL);
+	trace_w_magic(&w, 3);
+	trace_w_str(&w, "qdisc pfifo\n");
+	trace_sk_defaults(&sk, 4, 6);
+	trace_w_sock(&w, &sk, NULL);
+	for (i = 0; i < n; i++) {
+		trace_w_flow(&w, (uint32_t)i + 1, &fl[i], true);
+		trace_w_enqueue(&w, 1000 * ((uint64_t)i + 1), pk[i].id, (uint32_t)i + 1,
+				pk[i].pkt_len, 0);
+		trace_w_pkt_keys(&w, &pk[i], &fl[i]);
+		trace_w_char(&w, '\n');
+	}
+	fd = mkstemp(path);
+	if (fd < 0 || write(fd, w.buf, w.len) != (ssize_t)w.len) {
+		check(0, "round trip: write the trace");
+		return;
+	}
+	close(fd);
+	trace_open(&t, path);
+	for (i = 0; trace_next(&t, &ev); ) {
+		if (ev.op != 'e' || i >= n)
+			continue;
+		trace_packet(&t, &ev, &p);
+		same += same_pkt(&p, &pk[i++]);
+	}
+	trace_close(&t);
+	unlink(path);
+	trace_w_free(&w);
+	check(same == n, "round trip: trace_w_flow() and trace_w_pkt_keys() write what was read");
+}
+
 int main(void)
 {
 	char path[] = "/tmp/trace_alone.XXXXXX";
@@ -47,9 +110,9 @@ int main(void)
 	const struct trace_flow *f;
 	const struct trace_sk *sk;
 	struct trace_event ev;
-	struct trace_pkt p;
+	struct trace_pkt p, fl[2], pk[2];
 	struct trace t;
-	int n = 0;
+	int n = 0, nflows;
 
 	if (fd < 0 || write(fd, text, sizeof(text) - 1) != (ssize_t)(sizeof(text) - 1))
 		return 2;
@@ -67,6 +130,10 @@ int main(void)
 			continue;
 		f = trace_flow(&t, &ev);
 		trace_packet(&t, &ev, &p);
+		if (f->index < 2) {
+			fl[f->index] = f->pkt;
+			pk[f->index] = p;
+		}
 		if (ev.id == 1) {
 			check(f->fid == 300 && f->index == 0 && f->declared, "flow 300: first declared, index 0");
 			check(p.family == TRACE_AF_INET && p.l4proto == 6 && p.sport == 40000 &&
@@ -92,9 +159,12 @@ int main(void)
 			      sk->family == TRACE_AF_INET, "sock 4: as its two lines say it");
 		}
 	}
-	check(n == 3 && t.nflows == 2, "3 events, 2 flows");
+	nflows = (int)t.nflows;
+	check(n == 3 && nflows == 2, "3 events, 2 flows");
 	trace_close(&t);
 	unlink(path);
+	if (nflows == 2)
+		round_trip(fl, pk, 2);
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }
