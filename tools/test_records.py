@@ -33,6 +33,9 @@ from typing import Any
 import qdktrace
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(TOP, "tests", "lib"))
+import mutate_traces  # noqa: E402  (tests/lib: the suites' mutator)
+
 XMIT = {"ok": 0, "drop": 1, "cn": 2}
 STOLEN, BYPASS = 0x10000, 0x20000
 
@@ -117,8 +120,8 @@ def corpus() -> list[str]:
     return sorted(out)
 
 
-JUNK = [b" ", b"\n", b"0", b"9", b"x", b"-", b"?", b"=", b":", b"+", b"#", b"\x00", b"\xff",
-        b"18446744073709551616", b"0x", b"99999999999999999999999", b"e", b"lost", b"sk=", b"R"]
+# the suites' junk, and words of the format that make a mutant reach further
+JUNK = mutate_traces.JUNK + [b"e", b"lost", b"sk=", b"R"]
 
 
 def mutants(replay: str, paths: list[str], n: int, into: str) -> list[str]:
@@ -132,21 +135,7 @@ def mutants(replay: str, paths: list[str], n: int, into: str) -> list[str]:
             srcs.append(data)
     out = []
     for i in range(n):
-        t = bytearray(rng.choice(srcs))
-        for _ in range(rng.randint(1, 3)):
-            pos = rng.randrange(len(t))
-            op = rng.randrange(4)
-            if op == 0:
-                del t[pos:pos + rng.randint(1, 8)]
-            elif op == 1:
-                t[pos:pos] = rng.choice(JUNK)
-            elif op == 2:
-                t[pos] = rng.randrange(256)
-            else:
-                lines = t.split(b"\n")
-                a, b = rng.randrange(len(lines)), rng.randrange(len(lines))
-                lines[a], lines[b] = lines[b], lines[a]
-                t = bytearray(b"\n".join(lines))
+        t = mutate_traces.mutate(rng, rng.choice(srcs), most=3, junk=JUNK)
         name = os.path.join(into, f"m{i:03d}.qtr")
         with open(name, "wb") as f:
             f.write(t)

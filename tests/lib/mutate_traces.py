@@ -9,6 +9,7 @@ four mutations (bytes cut, junk put in, a byte changed, two lines swapped).
 Seeded: the same inputs give the same files. 30-replay-refused requires
 qdk-replay verify to answer each (0, 1, or 2 with file:line), never crash;
 30-replay-formats requires the binary twin of each to answer alike.
+tools/test_records.py makes its mutants with mutate() too.
 """
 import random
 import sys
@@ -17,15 +18,16 @@ JUNK = [b" ", b"\n", b"0", b"9", b"x", b"-", b"?", b"=", b":", b"+", b"#", b"\x0
         b"18446744073709551616", b"0x", b"99999999999999999999999"]
 
 
-def mutate(rng: random.Random, src: bytes) -> bytes:
+def mutate(rng: random.Random, src: bytes, most: int = 4, junk: list[bytes] = JUNK) -> bytes:
+    """src with one to `most` mutations drawn from rng, junk being what is put in"""
     t = bytearray(src)
-    for _ in range(rng.randint(1, 4)):
+    for _ in range(rng.randint(1, most)):
         pos = rng.randrange(len(t))
         op = rng.randrange(4)
         if op == 0:
             del t[pos:pos + rng.randint(1, 8)]
         elif op == 1:
-            t[pos:pos] = rng.choice(JUNK)
+            t[pos:pos] = rng.choice(junk)
         elif op == 2:
             t[pos] = rng.randrange(256)
         else:
