@@ -9,16 +9,46 @@
 # its words (ok, fail, ran NAME) and variables (VMO: the runs' results,
 # REPLAY, SERIES_TAG, rounds, noseed, work).
 
+# scenario_ok NAME: scenario NAME passed; its capture's summary line is in $sum
+scenario_ok() {
+	local d=$VMO/$1
+
+	if [ "$(cat "$d/status" 2>/dev/null)" = 0 ]; then ok "vm $1: scenario passed"; else fail "vm $1: scenario failed (see $d/log.txt)"; fi
+	sum=$(grep "^qdk-capture:" "$d/collect/capture.log" 2>/dev/null)
+	echo "     $sum"
+}
+
+# imported_replays NAME MODULE N: the imported MODULE's own qdk-replay
+# (build/import/MODULE/user) replays scenario NAME's capture exactly, and
+# without its first N device calls (their b and u lines) it parts from it: a
+# packet's fate, or what a read of the device returns, differs
+imported_replays() {
+	local name=$1 br=build/import/$2/user$SERIES_TAG/qdk-replay n=$3
+	local q=$VMO/$1/collect/$1.qtr
+
+	if "$br" verify "$q" >"$work/verify.log" 2>&1; then
+		ok "vm $name: $2's qdk-replay verify: $(cat "$work/verify.log")"
+	else
+		fail "vm $name: $2's qdk-replay verify" "$(head -n 20 "$work/verify.log")"
+	fi
+	awk -v n="$n" '$2 == "b" && nu < n { next } $2 == "u" && nu < n { nu++; next } { print }' \
+		"$q" >"$work/$2-nowrite.qtr"
+	if "$br" verify "$work/$2-nowrite.qtr" >"$work/verify.log" 2>&1; then
+		fail "vm $name: the capture without its first $n device calls replays too"
+	elif grep -q 'divergence at' "$work/verify.log"; then
+		ok "vm $name: without its first $n device calls the replay parts from the capture ($(head -n 1 "$work/verify.log" | sed 's/^[^:]*://'))"
+	else
+		fail "vm $name: without its first $n device calls" "$(head -n 5 "$work/verify.log")"
+	fi
+}
+
 # byo fed schedules through its device while traffic ran (record-byo): its
 # parameter is a param line, the writer's 3 writes and 3 reads are u lines
 # (with enqueues before and after each), nothing lost; byo's own build
-# (build/import/byo/user) replays it exactly, and without its first write
-# and read a packet's fate differs
+# replays it exactly, and without its first write and read it parts
 if ran record-byo; then
-	d=$VMO/record-byo q=$d/collect/record-byo.qtr
-	if [ "$(cat "$d/status" 2>/dev/null)" = 0 ]; then ok "vm record-byo: scenario passed"; else fail "vm record-byo: scenario failed (see $d/log.txt)"; fi
-	sum=$(grep "^qdk-capture:" "$d/collect/capture.log" 2>/dev/null)
-	echo "     $sum"
+	q=$VMO/record-byo/collect/record-byo.qtr
+	scenario_ok record-byo
 	calls=$(echo "$sum" | sed -n 's/.*: \([0-9]*\) calls.*/\1/p')
 	nw=$(grep -c '^[0-9]* u qdk_byo write 0 44 44$' "$q" 2>/dev/null)
 	nr=$(grep -c '^[0-9]* u qdk_byo read 0 4096 66$' "$q" 2>/dev/null)
@@ -36,32 +66,15 @@ if ran record-byo; then
 	else
 		fail "vm record-byo: want >2000 calls, the param line, 3 writes and 3 reads ($nw, $nr) among enqueues, 0 lost"
 	fi
-	BR=build/import/byo/user$SERIES_TAG/qdk-replay
-	if "$BR" verify "$q" >"$work/verify.log" 2>&1; then
-		ok "vm record-byo: byo's qdk-replay verify: $(cat "$work/verify.log")"
-	else
-		fail "vm record-byo: byo's qdk-replay verify" "$(head -n 20 "$work/verify.log")"
-	fi
-	# the first write and read (their b and u lines) left out
-	awk '$2 == "b" && nu < 2 { next } $2 == "u" && nu < 2 { nu++; next } { print }' "$q" >"$work/byo-nowrite.qtr"
-	if "$BR" verify "$work/byo-nowrite.qtr" >"$work/verify.log" 2>&1; then
-		fail "vm record-byo: the capture without its first write replays too"
-	elif grep -q 'divergence at an enqueue\|divergence at the packet' "$work/verify.log"; then
-		ok "vm record-byo: without its first write and read a packet's fate differs ($(head -n 1 "$work/verify.log" | sed 's/^[^:]*://'))"
-	else
-		fail "vm record-byo: without its first write and read" "$(head -n 5 "$work/verify.log")"
-	fi
+	imported_replays record-byo byo 2
 fi
 # wrr under three DSCP flows while a loop set its bands' weights through
 # its class device /dev/wrr (record-wrr): its two parameters (u16, u8) are
 # param lines, the 3 writes and 3 reads u lines, every band was used;
-# wrr's own build replays it exactly, and without its first write it
-# parts (a packet's fate, or what a read of /dev/wrr returns)
+# wrr's own build replays it exactly, and without its first write it parts
 if ran record-wrr; then
-	d=$VMO/record-wrr q=$d/collect/record-wrr.qtr
-	if [ "$(cat "$d/status" 2>/dev/null)" = 0 ]; then ok "vm record-wrr: scenario passed"; else fail "vm record-wrr: scenario failed (see $d/log.txt)"; fi
-	sum=$(grep "^qdk-capture:" "$d/collect/capture.log" 2>/dev/null)
-	echo "     $sum"
+	q=$VMO/record-wrr/collect/record-wrr.qtr
+	scenario_ok record-wrr
 	nw=$(grep -c '^[0-9]* u wrr write 0 12 12$' "$q" 2>/dev/null)
 	nr=$(grep -c '^[0-9]* u wrr read 0 4096 16$' "$q" 2>/dev/null)
 	tosn=$(grep -c '^flow .* udp .* tos=0x[24]0 ' "$q" 2>/dev/null)
@@ -72,20 +85,7 @@ if ran record-wrr; then
 	else
 		fail "vm record-wrr: want the two param lines, 3 writes and 3 reads ($nw, $nr), CS1 and CS2 flows ($tosn), 0 lost"
 	fi
-	WR=build/import/wrr/user$SERIES_TAG/qdk-replay
-	if "$WR" verify "$q" >"$work/verify.log" 2>&1; then
-		ok "vm record-wrr: wrr's qdk-replay verify: $(cat "$work/verify.log")"
-	else
-		fail "vm record-wrr: wrr's qdk-replay verify" "$(head -n 20 "$work/verify.log")"
-	fi
-	awk '$2 == "b" && nu < 1 { next } $2 == "u" && nu < 1 { nu++; next } { print }' "$q" >"$work/wrr-nowrite.qtr"
-	if "$WR" verify "$work/wrr-nowrite.qtr" >"$work/verify.log" 2>&1; then
-		fail "vm record-wrr: the capture without its first write replays too"
-	elif grep -q 'divergence at' "$work/verify.log"; then
-		ok "vm record-wrr: without its first write the replay parts from the capture ($(head -n 1 "$work/verify.log" | sed 's/^[^:]*://'))"
-	else
-		fail "vm record-wrr: without its first write" "$(head -n 5 "$work/verify.log")"
-	fi
+	imported_replays record-wrr wrr 1
 fi
 # A classful tree (record-htb-tree): the header states htb's classes, their
 # children and the filter; every enqueue asked the u32 filter once (a C line
