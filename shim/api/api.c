@@ -156,6 +156,9 @@ static void call_end(const char *what, const struct Qdisc *sch)
  * spin_lock_bh() of the root lock too. A frame around the op checks it
  * leaves that context as it found it (qdk/context.h).
  */
+/* the frame's name of an enqueue: datapath_lock() knows it by its address */
+static const char op_enqueue[] = "enqueue";
+
 static spinlock_t *datapath_lock(struct Qdisc *sch, bool enqueue)
 {
 	if (sch->flags & TCQ_F_NOLOCK)
@@ -165,7 +168,7 @@ static spinlock_t *datapath_lock(struct Qdisc *sch, bool enqueue)
 
 static void datapath_enter(struct Qdisc *sch, struct qdk_ctx_frame *f, const char *what)
 {
-	spinlock_t *lock = datapath_lock(sch, !strcmp(what, "enqueue"));
+	spinlock_t *lock = datapath_lock(sch, what == op_enqueue);
 
 	rcu_read_lock_bh();
 	if (lock)
@@ -175,7 +178,7 @@ static void datapath_enter(struct Qdisc *sch, struct qdk_ctx_frame *f, const cha
 
 static void datapath_leave(struct Qdisc *sch, struct qdk_ctx_frame *f)
 {
-	spinlock_t *lock = datapath_lock(sch, !strcmp(f->what, "enqueue"));
+	spinlock_t *lock = datapath_lock(sch, f->what == op_enqueue);
 
 	qdk_ctx_leave(f);
 	if (lock)
@@ -1596,7 +1599,7 @@ int qdk_enqueue(struct qdk_qdisc *q, struct qdk_skb *h)
 #endif
 	qdk_skb_watch = skb;
 	qdk_skb_watch_freed = false;
-	datapath_enter(sch, &frame, "enqueue");
+	datapath_enter(sch, &frame, op_enqueue);
 	ret = sch->enqueue(skb, sch, &to_free);
 	datapath_leave(sch, &frame);
 	/* __dev_xmit_skb frees the drop list after the root lock */

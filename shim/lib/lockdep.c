@@ -381,14 +381,14 @@ void qdk_ctx_assert_held(struct lockdep_map *map, int held_ok, unsigned long ip)
 	qdk_warn(buf, line, "lockdep_assert_held(): the lock is not held as asserted");
 }
 
-void qdk_ctx_rcu_enter(const char *kind, unsigned long ip)
+void qdk_ctx_rcu_enter(enum qdk_rcu_kind kind, unsigned long ip)
 {
 	/* rcu_read_lock_bh() disables bottom halves, _sched() preemption */
-	if (!strcmp(kind, "rcu_bh"))
+	if (kind == QDK_RCU_BH)
 		preempt_count_add(SOFTIRQ_DISABLE_OFFSET);
-	else if (!strcmp(kind, "rcu_sched"))
+	else if (kind == QDK_RCU_SCHED)
 		preempt_count_add(PREEMPT_OFFSET);
-	else if (!strcmp(kind, "rcu")) {
+	else if (kind == QDK_RCU) {
 		/* PREEMPT_RCU (Debian's configs): a depth count */
 		if (rcu_depth < (int)ARRAY_SIZE(rcu_ip))
 			rcu_ip[rcu_depth] = ip;
@@ -396,21 +396,21 @@ void qdk_ctx_rcu_enter(const char *kind, unsigned long ip)
 	}
 }
 
-void qdk_ctx_rcu_exit(const char *kind, unsigned long ip)
+void qdk_ctx_rcu_exit(enum qdk_rcu_kind kind, unsigned long ip)
 {
 	char buf[512];
 
-	if (!strcmp(kind, "rcu_bh")) {
+	if (kind == QDK_RCU_BH) {
 		if ((preempt_count() & SOFTIRQ_MASK) < SOFTIRQ_DISABLE_OFFSET)
 			report(where(ip, buf, sizeof(buf)), "rcu_read_unlock_bh() without rcu_read_lock_bh()",
 			       "a preempt_count underflow, \"WARNING: ... __local_bh_enable_ip\"");
 		preempt_count_sub(SOFTIRQ_DISABLE_OFFSET);
-	} else if (!strcmp(kind, "rcu_sched")) {
+	} else if (kind == QDK_RCU_SCHED) {
 		if (!(preempt_count() & PREEMPT_MASK))
 			report(where(ip, buf, sizeof(buf)), "rcu_read_unlock_sched() without rcu_read_lock_sched()",
 			       "CONFIG_DEBUG_PREEMPT's \"BUG: ... preempt_count underflow\"");
 		preempt_count_sub(PREEMPT_OFFSET);
-	} else if (!strcmp(kind, "rcu")) {
+	} else if (kind == QDK_RCU) {
 		if (!rcu_depth)
 			report(where(ip, buf, sizeof(buf)), "rcu_read_unlock() without rcu_read_lock()",
 			       "\"WARNING: ... rcu_read_unlock_special\" and a negative RCU nest depth");
@@ -508,14 +508,19 @@ void qdk_ctx_enter(struct qdk_ctx_frame *f, const char *what, const char *kind, 
 	frame = f;
 }
 
+/* what the kernel says of a context a frame's op left changed */
+static const char *leak_kernel_says(const struct qdk_ctx_frame *f)
+{
+	if (!strcmp(f->what, "work"))
+		return "the workqueue's \"BUG: workqueue leaked lock or atomic\"";
+	if (!strcmp(f->what, "timer") || !strcmp(f->what, "hrtimer"))
+		return "\"timer: ... preempt leak\" and lockdep's \"lock held when returning\"";
+	return "lockdep's \"WARNING: lock held when returning to user space!\", or \"huh, entered softirq ... exited with\"";
+}
+
 void qdk_ctx_leave(struct qdk_ctx_frame *f)
 {
 	char at[640], bug[320];
-	const char *kernel = !strcmp(f->what, "work") ?
-		"the workqueue's \"BUG: workqueue leaked lock or atomic\"" :
-		!strcmp(f->what, "timer") || !strcmp(f->what, "hrtimer") ?
-		"\"timer: ... preempt leak\" and lockdep's \"lock held when returning\"" :
-		"lockdep's \"WARNING: lock held when returning to user space!\", or \"huh, entered softirq ... exited with\"";
 
 	if (nheld > f->held) {
 		struct held_lock *h = &held[nheld - 1];
@@ -524,7 +529,7 @@ void qdk_ctx_leave(struct qdk_ctx_frame *f)
 		snprintf(at, sizeof(at), "%s", where(h->ip, buf, sizeof(buf)));
 		snprintf(bug, sizeof(bug), "%s taken here is still held when %s returns",
 			 lock_name(h->map), f->what);
-		report(at, bug, kernel);
+		report(at, bug, leak_kernel_says(f));
 	}
 	if (rcu_depth > f->rcu) {
 		snprintf(bug, sizeof(bug), "%s returns inside the RCU read-side section rcu_read_lock() began here",
@@ -536,7 +541,8 @@ void qdk_ctx_leave(struct qdk_ctx_frame *f)
 	if (preempt_count() != f->preempt) {
 		snprintf(bug, sizeof(bug), "%s returns with preempt_count %#x, entered with %#x (bottom halves or preemption left off)",
 			 f->what, preempt_count(), f->preempt);
-		report(f->fn ? qdk_host_function(f->fn, at, sizeof(at)) : f->what, bug, kernel);
+		report(f->fn ? qdk_host_function(f->fn, at, sizeof(at)) : f->what, bug,
+		       leak_kernel_says(f));
 	}
 	if (irqs_off != f->irqs) {
 		snprintf(bug, sizeof(bug), "%s returns with interrupts %s", f->what,

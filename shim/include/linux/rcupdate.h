@@ -37,12 +37,12 @@
 
 /* ---- the read side ---- */
 
-#define rcu_read_lock()		qdk_ctx_rcu_enter("rcu", _QDK_THIS_IP_)
-#define rcu_read_unlock()	qdk_ctx_rcu_exit("rcu", _QDK_THIS_IP_)
-#define rcu_read_lock_bh()	qdk_ctx_rcu_enter("rcu_bh", _QDK_THIS_IP_)
-#define rcu_read_unlock_bh()	qdk_ctx_rcu_exit("rcu_bh", _QDK_THIS_IP_)
-#define rcu_read_lock_sched()	qdk_ctx_rcu_enter("rcu_sched", _QDK_THIS_IP_)
-#define rcu_read_unlock_sched()	qdk_ctx_rcu_exit("rcu_sched", _QDK_THIS_IP_)
+#define rcu_read_lock()		qdk_ctx_rcu_enter(QDK_RCU, _QDK_THIS_IP_)
+#define rcu_read_unlock()	qdk_ctx_rcu_exit(QDK_RCU, _QDK_THIS_IP_)
+#define rcu_read_lock_bh()	qdk_ctx_rcu_enter(QDK_RCU_BH, _QDK_THIS_IP_)
+#define rcu_read_unlock_bh()	qdk_ctx_rcu_exit(QDK_RCU_BH, _QDK_THIS_IP_)
+#define rcu_read_lock_sched()	qdk_ctx_rcu_enter(QDK_RCU_SCHED, _QDK_THIS_IP_)
+#define rcu_read_unlock_sched()	qdk_ctx_rcu_exit(QDK_RCU_SCHED, _QDK_THIS_IP_)
 #define rcu_read_lock_sched_notrace()	rcu_read_lock_sched()
 #define rcu_read_unlock_sched_notrace()	rcu_read_unlock_sched()
 #define __rcu_read_lock()	rcu_read_lock()

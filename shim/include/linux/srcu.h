@@ -156,7 +156,7 @@ static inline void __srcu_read_unlock_nmisafe(struct srcu_struct *ssp, int idx)
 /* a read section: counted, and reported to the context checks */
 static __always_inline int __qdk_srcu_read_lock(struct srcu_struct *ssp, unsigned long ip)
 {
-	qdk_ctx_rcu_enter("srcu", ip);
+	qdk_ctx_rcu_enter(QDK_SRCU, ip);
 	return __srcu_read_lock(ssp);
 }
 
@@ -165,7 +165,7 @@ static __always_inline void __qdk_srcu_read_unlock(struct srcu_struct *ssp, int 
 {
 	WARN_ON_ONCE(idx & ~0x1);
 	__srcu_read_unlock(ssp, idx);
-	qdk_ctx_rcu_exit("srcu", ip);
+	qdk_ctx_rcu_exit(QDK_SRCU, ip);
 }
 
 #define srcu_read_lock(ssp)						\
@@ -225,7 +225,7 @@ static __always_inline struct srcu_ctr __percpu *
 __qdk_srcu_read_lock_fast(struct srcu_struct *ssp, int flavor, unsigned long ip)
 {
 	srcu_check_read_flavor(ssp, flavor);
-	qdk_ctx_rcu_enter("srcu", ip);
+	qdk_ctx_rcu_enter(QDK_SRCU, ip);
 	return __qdk_srcu_fast_lock(ssp);
 }
 
@@ -235,7 +235,7 @@ static __always_inline void __qdk_srcu_read_unlock_fast(struct srcu_struct *ssp,
 {
 	srcu_check_read_flavor(ssp, flavor);
 	__qdk_srcu_fast_unlock(ssp, scp);
-	qdk_ctx_rcu_exit("srcu", ip);
+	qdk_ctx_rcu_exit(QDK_SRCU, ip);
 }
 
 #define srcu_read_lock_fast(ssp)					\

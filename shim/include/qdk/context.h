@@ -77,9 +77,15 @@ void qdk_ctx_recursion(const char *what, struct lockdep_map *map, unsigned long 
 /* lockdep_assert_held() and friends: held says what the shim's lock state knows */
 void qdk_ctx_assert_held(struct lockdep_map *map, int held, unsigned long ip);
 
-/* RCU read side (kind: "rcu", "rcu_bh", "rcu_sched", "srcu") */
-void qdk_ctx_rcu_enter(const char *kind, unsigned long ip);
-void qdk_ctx_rcu_exit(const char *kind, unsigned long ip);
+/*
+ * RCU read side, by flavour: rcu_read_lock() (a nest depth: Debian's
+ * PREEMPT_RCU), _bh() (bottom halves off), _sched() (preemption off),
+ * srcu_read_lock() (its own counts: no context of its own). A number, not a
+ * name: every enqueue and dequeue enters and leaves one.
+ */
+enum qdk_rcu_kind { QDK_RCU, QDK_RCU_BH, QDK_RCU_SCHED, QDK_SRCU };
+void qdk_ctx_rcu_enter(enum qdk_rcu_kind kind, unsigned long ip);
+void qdk_ctx_rcu_exit(enum qdk_rcu_kind kind, unsigned long ip);
 
 /* might_sleep() and every call that may sleep (mutex_lock, msleep, synchronize_rcu ...) */
 void qdk_ctx_might_sleep(const char *file, int line);
