@@ -95,7 +95,11 @@ static uint64_t run_ops(struct qdk_qdisc *q, const struct op *ops, const struct 
 			qdk_peek(q);
 			break;
 		case 't':
-			qdk_fire_timer();
+			/* a t line naming its timer: the qdisc's handle and offset in id */
+			if (o->id)
+				qdk_fire_timer_of(q, (uint32_t)(o->id >> 32), (uint32_t)o->id);
+			else
+				qdk_fire_timer();
 			break;
 		case 'r':
 			qdk_qdisc_reset(q);
@@ -163,6 +167,8 @@ static int bench_like(const char *path)
 					replay_packet(&rp, &ev, &own[nown++]);
 				}
 				pkts++;
+			} else if (ev.op == 't') {
+				o->id = (uint64_t)ev.timer_of << 32 | ev.timer_off;
 			}
 			n++;
 		}

@@ -122,6 +122,10 @@ static void event_record(const struct trace *t, const struct trace_event *ev)
 	case 'j':
 		key_u64("count", ev->jiffies);
 		break;
+	case 't':
+		key_u64("timer_of", ev->timer_of);
+		key_u64("timer_off", ev->timer_off);
+		break;
 	case 's':
 		printf(",\"stats\":{");
 		for (i = 0; i < ST_NKEYS; i++)

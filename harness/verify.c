@@ -590,19 +590,36 @@ static void do_device(struct verifier *v, const struct trace_event *ev)
 	diverge_tail(v);
 }
 
-/* A t line: the qdisc's own timer_list fired here in the recorded run. */
+/*
+ * A t line: a timer_list of the tree fired here in the recorded run, the
+ * one it names (qdisc and offset), or the one due first.
+ */
 static void do_timer(struct verifier *v, const struct trace_event *ev)
 {
+	char why[160];
 	int ret;
 
 	draws_begin(v, ev);
-	ret = qdk_fire_timer();
+	ret = ev->timer_of ? qdk_fire_timer_of(v->q, ev->timer_of, ev->timer_off) :
+			     qdk_fire_timer();
 	draws_end(v);
-	if (ret) {
-		diverge_head(v, ev, "a timer fire (t line)",
-			     "the recorded qdisc's timer fired, the replayed one had none pending");
-		diverge_tail(v);
-	}
+	if (!ret)
+		return;
+	if (!ev->timer_of)
+		snprintf(why, sizeof(why),
+			 "the recorded qdisc's timer fired, the replayed one had none pending");
+	else if (ret == -ENOENT)
+		snprintf(why, sizeof(why), "the replayed tree has no qdisc %x:",
+			 ev->timer_of >> 16);
+	else if (ret == -ERANGE)
+		snprintf(why, sizeof(why), "offset %u is not inside qdisc %x:'s private data",
+			 ev->timer_off, ev->timer_of >> 16);
+	else
+		snprintf(why, sizeof(why),
+			 "the recorded timer at offset %u of qdisc %x: fired, the replayed one was not pending",
+			 ev->timer_off, ev->timer_of >> 16);
+	diverge_head(v, ev, "a timer fire (t line)", why);
+	diverge_tail(v);
 }
 
 static void do_watchdog(struct verifier *v, const struct trace_event *ev)

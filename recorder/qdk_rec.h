@@ -25,8 +25,8 @@
  * draw the child makes during a call is a DRAW record among the call's
  * DROP records, in draw order; the call record's count says how many
  * there are. Those of a change come just before its CHANGED. A timer_list
- * of the child that fires is a TIMER record, followed by its draws and
- * drops as a call's. A classification (tcf_classify()) during a call is a
+ * of the child, or of a qdisc under its classes, that fires is a TIMER
+ * record naming it, followed by its draws and drops as a call's. A classification (tcf_classify()) during a call is a
  * CLS record among its DROP records, counted with its draws. A packet the
  * child made during a call and sent in again through the root (netem's
  * duplicate) is a NEW record among the call's DRAW records, counted with
@@ -44,7 +44,7 @@
 
 #include <linux/types.h>
 
-#define QDK_REC_VERSION	13
+#define QDK_REC_VERSION	14
 #define QDK_REC_SIZE	192	/* the longest record, sizeof(struct qdk_rec) */
 #define QDK_REC_HDR_SIZE 48	/* the header every record has */
 #define QDK_REC_DEV	"qdk_recorder"
@@ -230,6 +230,15 @@ struct qdk_rec_cls {
 	__u32 classid;
 };
 
+/*
+ * TIMER: which timer_list fired: the qdisc of the tree whose private data
+ * holds it, and where (a qdisc may have several: the replay fires that one)
+ */
+struct qdk_rec_timer {
+	__u32 handle;		/* the qdisc's handle */
+	__u32 off;		/* the timer_list's offset in qdisc_priv() */
+};				/* 8 bytes */
+
 /* PARAM: the parameter's name and its value as sysfs shows it */
 struct qdk_rec_param {
 	char name[32];
@@ -284,6 +293,7 @@ struct qdk_rec {
 		struct qdk_rec_made made;
 		struct qdk_rec_param param;
 		struct qdk_rec_dev dev;
+		struct qdk_rec_timer timer;
 		__u8 tca[QDK_REC_TCA_CHUNK];	/* TCA, DEVDATA */
 		struct qdk_rec_enqsk enqsk;
 		__u8 raw[144];

@@ -46,6 +46,7 @@ struct rec_sched {
 	struct Qdisc *sch;	/* ours (7.x has no qdisc_from_priv()) */
 	struct Qdisc *child;
 	struct rec_ops *child_ops;	/* child->ops while it is ours */
+	bool untimed;		/* a qdisc of its tree found no timer slot */
 	bool paused;		/* a recorded change of the child is running */
 	struct qdisc_skb_head held;	/* arrivals meanwhile */
 	struct list_head node;	/* rec_instances, under rtnl */
@@ -53,7 +54,6 @@ struct rec_sched {
 	u32 gen;		/* bumped whenever the child changes */
 	u32 session;		/* capture session this instance is armed for */
 	bool waiting;		/* armed on a busy child: start when empty */
-	int tslot;		/* rec_tslots[] for its child's timers; -1: none */
 	/* what tc sent for a qdisc it creates under us (rec_qdisc_request) */
 	u8 *req_opt;		/* REC_REQ_MAX bytes, allocated at init */
 	u32 req_len;		/* 0: no TCA_OPTIONS (init got NULL) */
@@ -184,25 +184,31 @@ static __always_inline void rec_call_end(struct rec_call *c)
 }
 
 /*
- * The child's own timer_lists (sfq's perturbation, pie's and fq_pie's
- * probability updates, red's adaptive max_p) fire in the timer softirq,
- * outside any call. A slot per instance holds the address range of its
- * child's private data; a timer_list that fires inside one is that child's
+ * The timer_lists of the child and of the qdiscs under its classes (sfq's
+ * perturbation, pie's and fq_pie's probability updates, red's adaptive
+ * max_p) fire in the timer softirq, outside any call. A slot holds the
+ * address range of one such qdisc's private data and the instance whose
+ * tree it is in; a timer_list that fires inside one is that instance's
  * (the timer_expire_entry/exit tracepoints, rec_ring.c) and is recorded
  * like a call: a TIMER record reserved in place, its draws and drops after
- * it, the child's clock reads frozen at its start, all stamped with the
+ * it, the tree's clock reads frozen at its start, all stamped with the
  * time it re-armed itself (mod_timer() of the same timer_list from its
  * callback: the timer_start tracepoint, rec_timer_rearm) or, failing
- * that, returned (rec_timer_restamp), and published then. Slots are
- * written under rtnl and read without a lock; an instance lives on for an
- * RCU grace period after destroy() cleared its slot, and softirqs are RCU
+ * that, returned (rec_timer_restamp), and published then. A grandchild's
+ * timer is the tree's as a child's is: its draws come from the same
+ * replayed tree. Slots are written under rtnl whenever the tree changes
+ * (rec_tslot_update) and read without a lock; an instance lives on for an
+ * RCU grace period after destroy() cleared its slots, and softirqs are RCU
  * readers.
  */
-#define REC_TSLOTS	16
+#define REC_TSLOTS	64
+#define REC_TDEPTH	4	/* qdiscs under the child followed this deep */
 
 struct rec_tslot {
 	unsigned long lo, hi;
 	struct rec_sched *q;
+	u32 handle;		/* the qdisc whose private data it is */
+	unsigned int mark;	/* rec_tslot_update()'s pass that found it (rtnl) */
 };
 
 static struct rec_tslot rec_tslots[REC_TSLOTS];
@@ -218,54 +224,125 @@ struct rec_tfire {
 
 static DEFINE_PER_CPU(struct rec_tfire, rec_tfire);
 
-/* the slot follows q's child (rtnl held) */
-static void rec_tslot_update(struct rec_sched *q)
-{
-	struct rec_tslot *s;
-	unsigned long lo;
-
-	if (q->tslot < 0)
-		return;
-	s = &rec_tslots[q->tslot];
-	WRITE_ONCE(s->lo, 0);
-	WRITE_ONCE(s->hi, 0);
-	/* no reader matches the old range once the new one is seen */
-	smp_wmb();
-	WRITE_ONCE(s->q, q);
-	if (q->child && !(q->child->flags & TCQ_F_BUILTIN)) {
-		lo = (unsigned long)qdisc_priv(q->child);
-		WRITE_ONCE(s->hi, lo + q->child->ops->priv_size);
-		/* the range opens with its low end, once the high one is set */
-		smp_wmb();
-		WRITE_ONCE(s->lo, lo);
-	}
-}
-
-static void rec_tslot_get(struct rec_sched *q)
+/* q's slots but those of pass mark freed (rtnl held): no reader matches them */
+static void rec_tslot_sweep(struct rec_sched *q, unsigned int mark)
 {
 	int i;
 
-	q->tslot = -1;
 	for (i = 0; i < REC_TSLOTS; i++) {
-		if (!rec_tslots[i].q) {
-			q->tslot = i;
-			rec_tslot_update(q);
-			return;
-		}
+		struct rec_tslot *s = &rec_tslots[i];
+
+		if (s->q != q || (mark && s->mark == mark))
+			continue;
+		WRITE_ONCE(s->lo, 0);
+		WRITE_ONCE(s->hi, 0);
+		/* the range is closed before the slot can be taken again */
+		smp_wmb();
+		WRITE_ONCE(s->q, NULL);
 	}
 }
 
 static void rec_tslot_put(struct rec_sched *q)
 {
-	struct rec_tslot *s;
+	rec_tslot_sweep(q, 0);
+}
 
-	if (q->tslot < 0)
+/*
+ * A slot follows qdisc x's private data for q (rtnl held): the one that
+ * already does, kept with this pass's mark, else a free one.
+ */
+static void rec_tslot_add(struct rec_sched *q, struct Qdisc *x, unsigned int mark)
+{
+	unsigned long lo;
+	int i;
+
+	if (!x || (x->flags & TCQ_F_BUILTIN) || !x->ops->priv_size)
 		return;
-	s = &rec_tslots[q->tslot];
-	WRITE_ONCE(s->lo, 0);
-	WRITE_ONCE(s->hi, 0);
-	WRITE_ONCE(s->q, NULL);
-	q->tslot = -1;
+	lo = (unsigned long)qdisc_priv(x);
+	for (i = 0; i < REC_TSLOTS; i++) {
+		struct rec_tslot *s = &rec_tslots[i];
+
+		if (s->q == q && s->lo == lo) {
+			/* a qdisc of another kind may sit where a freed one was */
+			WRITE_ONCE(s->handle, x->handle);
+			WRITE_ONCE(s->hi, lo + x->ops->priv_size);
+			s->mark = mark;
+			return;
+		}
+	}
+	for (i = 0; i < REC_TSLOTS; i++) {
+		struct rec_tslot *s = &rec_tslots[i];
+
+		if (READ_ONCE(s->q))
+			continue;
+		s->mark = mark;
+		WRITE_ONCE(s->q, q);
+		WRITE_ONCE(s->handle, x->handle);
+		WRITE_ONCE(s->hi, lo + x->ops->priv_size);
+		/* the range opens with its low end, once the high one is set */
+		smp_wmb();
+		WRITE_ONCE(s->lo, lo);
+		return;
+	}
+	q->untimed = true;
+	pr_warn_once("qdk_recorder: more than %d qdiscs in recorded trees: a timer of one is not recorded\n",
+		     REC_TSLOTS);
+}
+
+struct rec_tslot_walk {
+	struct qdisc_walker w;
+	struct rec_sched *q;
+	const struct Qdisc_class_ops *cops;
+	unsigned int mark;
+	int depth;
+};
+
+static void rec_tslot_follow(struct rec_tslot_walk *up, struct Qdisc *x,
+			     const struct Qdisc_class_ops *cops);
+
+static int rec_tslot_fn(struct Qdisc *x, unsigned long cl, struct qdisc_walker *w)
+{
+	struct rec_tslot_walk *a = container_of(w, struct rec_tslot_walk, w);
+	struct Qdisc *leaf = a->cops->leaf(x, cl);
+
+	if (leaf && leaf != x && !(leaf->flags & TCQ_F_BUILTIN))
+		rec_tslot_follow(a, leaf, leaf->ops->cl_ops);
+	return 0;
+}
+
+/* x (of class ops cops), under up's qdisc, and the qdiscs under its classes */
+static void rec_tslot_follow(struct rec_tslot_walk *up, struct Qdisc *x,
+			     const struct Qdisc_class_ops *cops)
+{
+	struct rec_tslot_walk a = {
+		.w.fn = rec_tslot_fn, .q = up->q, .cops = cops, .mark = up->mark,
+		.depth = up->depth + 1,
+	};
+
+	rec_tslot_add(a.q, x, a.mark);
+	if (cops && cops->walk && cops->leaf && a.depth < REC_TDEPTH)
+		cops->walk(x, &a.w);
+}
+
+/*
+ * q's slots follow its child's tree as it is now (rtnl held): the ranges
+ * of qdiscs still in it stay open throughout (a timer of theirs firing
+ * meanwhile is recorded), those of qdiscs gone are closed.
+ */
+static void rec_tslot_update(struct rec_sched *q)
+{
+	static unsigned int pass;
+	struct rec_tslot_walk top = { .q = q, .depth = -1 };
+	struct Qdisc *child = q->child;
+	struct rec_ops *ro = q->child_ops;
+
+	top.mark = ++pass ? pass : ++pass;	/* never 0: sweep's "all" */
+	q->untimed = false;
+	if (child && !(child->flags & TCQ_F_BUILTIN))
+		/* the child's class ops are the recorder's wrappers: walk with its own */
+		rec_tslot_follow(&top, child, ro && child->ops == &ro->ops ?
+				 ro->orig->cl_ops : child->ops->cl_ops);
+	rec_tslot_sweep(q, top.mark);
 }
 
 /* timer_expire_entry: a timer_list is about to run on this CPU (softirq) */
@@ -273,7 +350,9 @@ void rec_timer_begin(const struct timer_list *timer)
 {
 	unsigned long a = (unsigned long)timer;
 	struct rec_sched *q = NULL;
+	unsigned long lo = 0;
 	struct rec_tfire *f;
+	u32 handle = 0;
 	int i;
 	u64 ts;
 
@@ -282,8 +361,10 @@ void rec_timer_begin(const struct timer_list *timer)
 	for (i = 0; i < REC_TSLOTS; i++) {
 		struct rec_tslot *s = &rec_tslots[i];
 
-		if (a >= READ_ONCE(s->lo) && a < READ_ONCE(s->hi)) {
+		lo = READ_ONCE(s->lo);
+		if (a >= lo && a < READ_ONCE(s->hi)) {
 			q = READ_ONCE(s->q);
+			handle = READ_ONCE(s->handle);
 			break;
 		}
 	}
@@ -299,6 +380,8 @@ void rec_timer_begin(const struct timer_list *timer)
 	f->r = rec_reserve(QDK_REC_TIMER, ts, q->inst, q->gen);
 	if (!f->r)
 		return;		/* counted lost */
+	f->r->timer.handle = handle;
+	f->r->timer.off = a - lo;
 	f->timer = timer;
 	rec_call_begin(&f->call, ts, q, NULL);
 }
@@ -666,7 +749,7 @@ static void rec_emit_conf(struct Qdisc *sch, struct rec_sched *q,
 	rec_head(&r, q, QDK_REC_CONF);
 	if (fresh)
 		r.flags |= QDK_RF_FRESH;
-	if (READ_ONCE(rec_timers_on) && q->tslot >= 0)
+	if (READ_ONCE(rec_timers_on) && !q->untimed)
 		r.flags |= QDK_RF_TIMERS;
 	if (req)
 		r.flags |= QDK_RF_INITOPT;
@@ -779,6 +862,7 @@ static void rec_tree(struct rec_sched *q, bool fpend, unsigned long fcl)
 	struct qdk_rec r;
 
 	ASSERT_RTNL();
+	rec_tslot_update(q);
 	if (!ro || child->ops != &ro->ops || !ro->orig->cl_ops ||
 	    !READ_ONCE(rec_capturing) || q->session != READ_ONCE(rec_session))
 		return;
@@ -1293,7 +1377,6 @@ static int rec_init(struct Qdisc *sch, struct nlattr *opt,
 	INIT_LIST_HEAD(&q->fopts);
 	q->sch = sch;
 	q->child = &noop_qdisc;
-	q->tslot = -1;
 	if (opt && nla_len(opt)) {
 		NL_SET_ERR_MSG(extack, "recorder takes no options");
 		return -EINVAL;
@@ -1316,7 +1399,7 @@ static int rec_init(struct Qdisc *sch, struct nlattr *opt,
 		rec_ops_install(q, child, ro);
 	}
 	list_add_tail(&q->node, &rec_instances);
-	rec_tslot_get(q);
+	rec_tslot_update(q);
 	rec_arm(sch, true);
 	return 0;
 }

@@ -115,6 +115,8 @@ static __always_inline unsigned int rec_len(u8 type)
 		return REC_LEN(sizeof(struct qdk_rec_cls));
 	case QDK_REC_NEW:
 		return REC_LEN(sizeof(struct qdk_rec_made));
+	case QDK_REC_TIMER:
+		return REC_LEN(sizeof(struct qdk_rec_timer));
 	}
 	return QDK_REC_HDR_SIZE;
 }

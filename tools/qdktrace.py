@@ -60,6 +60,7 @@ MAX_TCA_LINE = MAX_LINE + 2 * 65535
 MAX_DEV_CALL = 1 << 20  # bytes of one device call (trace.h TRACE_MAX_DEV_CALL)
 MAX_B_CHUNK = 1024  # bytes of one b line (TRACE_MAX_B_CHUNK)
 MAX_FID = (1 << 24) - 1
+MAX_TIMER_OFF = (1 << 24) - 1  # a t line's timer offset (trace.h: TRACE_MAX_TIMER_OFF)
 MAX_SID = (1 << 20) - 1
 U8, U16, U32, U64 = 0xFF, 0xFFFF, 0xFFFFFFFF, (1 << 64) - 1
 
@@ -216,6 +217,8 @@ class Event:
     pos: int = 0  # u: file position
     data: bytes = b""  # u: the bytes its b lines carried (zeroes where none did)
     lost: int = 0  # u: bytes no b line carried (lost or a gap): verify refuses the call
+    timer_of: int = 0  # t: the handle of the qdisc whose timer_list fired (0: not named)
+    timer_off: int = 0  # t: the timer_list's offset in that qdisc's private data
 
 
 class _TextReader:
@@ -660,7 +663,10 @@ class _TextReader:
         elif op in ("t", "r", "w"):
             if op == "t" and not self.header.timers_recorded:
                 raise self.fail('t lines need the header directive "timers recorded"')
-            self._end(args, 0)
+            if op == "t" and args:
+                self._timer(ev, args)
+            else:
+                self._end(args, 0)
         elif op == "R":
             if self.header.version < 2:
                 raise self.fail('R lines (random draws during calls) need "qdk-trace 2"')
@@ -839,6 +845,20 @@ class _TextReader:
             if k not in STAT_KEYS:
                 raise self.fail(f'unknown statistics key "{k}"')
             ev.stats[k] = self.num(v, U64, k)
+
+    def _timer(self, ev: Event, args: list[str]) -> None:
+        """t MAJ: OFF: the timer_list that fired, named by its qdisc and offset."""
+        if self.header.version < 3:
+            raise self.fail('a t line naming its timer needs "qdk-trace 3"')
+        h = args[0]
+        if not h or len(h) >= 16:
+            raise self.fail(f'bad handle (want MAJ:MIN in hex) "{h}"')
+        ev.timer_of = self.handle(h, False)
+        if not ev.timer_of or ev.timer_of & 0xFFFF:
+            raise self.fail("a timer's qdisc is a handle MAJ: other than 0:")
+        self._need(args, 2, "t")
+        ev.timer_off = self._field(args, 1, MAX_TIMER_OFF, "timer offset")
+        self._end(args, 2)
 
     def _change(self, ev: Event, line: str, args: list[str]) -> None:
         self._need(args, 1, "c")

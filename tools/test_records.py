@@ -67,6 +67,8 @@ def event_record(ev: qdktrace.Event) -> dict[str, Any]:
         r["from"] = ev.from_id
     elif op in ("lost", "j"):
         r["count"] = ev.count
+    elif op == "t":
+        r.update(timer_of=ev.timer_of, timer_off=ev.timer_off)
     elif op == "s":
         r.update(stats=dict(ev.stats), stats_of=ev.stats_of, stats_id=ev.stats_id if ev.stats_of else 0)
     elif op == "c":

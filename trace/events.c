@@ -510,6 +510,20 @@ const char *trace_event_line(struct trace *t, const char *p, struct trace_event 
 	case 't':
 		if (!t->hdr.timers_recorded)
 			trace_fail(t, t->line, "t lines need the header directive \"timers recorded\"");
+		ev->timer_of = ev->timer_off = 0;
+		if (*p == ' ') {
+			uint64_t x;
+
+			if (t->version < 3)
+				trace_fail(t, t->line, "a t line naming its timer needs \"qdk-trace 3\"");
+			p = handle_at(t, p + 1, &ev->timer_of);
+			if (!ev->timer_of || (ev->timer_of & 0xffff))
+				trace_fail(t, t->line, "a timer's qdisc is a handle MAJ: other than 0:");
+			if (*p != ' ')
+				goto short_line;
+			p = field(t, p + 1, TRACE_MAX_TIMER_OFF, "timer offset", &x);
+			ev->timer_off = (uint32_t)x;
+		}
 		break;
 	case 'r':
 	case 'w':

@@ -31,6 +31,8 @@
  */
 #define TRACE_MAX_TCA_LINE (TRACE_MAX_LINE + 2 * 65535)
 #define TRACE_MAX_FID (1u << 24)
+/* a t line's timer offset: within a qdisc's private data, far below 16 MiB */
+#define TRACE_MAX_TIMER_OFF ((1u << 24) - 1)
 /* Zero bytes readable after the text (the number scanner loads 8 at a time). */
 #define TRACE_PAD 16
 /*
@@ -103,6 +105,9 @@ struct trace_event {
 	uint64_t stat[ST_NKEYS];
 	char stat_of;		/* 0: the root; 'c' a class (cl=), 'q' a qdisc (q=) */
 	uint32_t stat_id;	/* its classid or handle */
+	/* t: the timer_list that fired: the qdisc of the tree by handle (0: not
+	 * named, the earliest pending one) and its offset in qdisc_priv() */
+	uint32_t timer_of, timer_off;
 	/* C: what tcf_classify() returned (TC_ACT_*) and res->classid */
 	int cls_action;
 	uint32_t cls_classid;

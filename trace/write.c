@@ -207,6 +207,14 @@ void trace_w_id_line(struct trace_w *w, uint64_t ts, char op, uint64_t id)
 	trace_w_char(w, '\n');
 }
 
+void trace_w_timer(struct trace_w *w, uint64_t ts, uint32_t handle, uint32_t off)
+{
+	trace_w_ts_op(w, ts, 't');
+	if (handle)
+		trace_w_printf(w, " %x: %u", handle >> 16, off);
+	trace_w_char(w, '\n');
+}
+
 bool trace_w_enqueue(struct trace_w *w, uint64_t ts, uint64_t id, uint32_t fid,
 		     uint32_t pkt_len, uint32_t ret)
 {

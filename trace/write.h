@@ -68,6 +68,11 @@ bool trace_w_verdict(struct trace_w *w, uint32_t ret);
 /* ---- whole lines ---- */
 /* "qdk-trace N" */
 void trace_w_magic(struct trace_w *w, unsigned int version);
+/*
+ * "TS t\n", or "TS t MAJ: OFF\n" naming the timer_list that fired: the
+ * qdisc of the tree (handle) and the timer's offset in its private data
+ */
+void trace_w_timer(struct trace_w *w, uint64_t ts, uint32_t handle, uint32_t off);
 /* "TS OP", the start of an event line */
 void trace_w_ts_op(struct trace_w *w, uint64_t ts, char op);
 /* "TS OP ID" (d p x m; "-" for id 0) */

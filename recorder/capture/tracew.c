@@ -1643,8 +1643,7 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 		if (r->count)
 			call_hold(t, r->count);
 		t->c.timers++;
-		trace_w_ts_op(&t->w, ts, 't');
-		trace_w_char(&t->w, '\n');
+		trace_w_timer(&t->w, ts, r->timer.handle, r->timer.off);
 		return 0;
 	case QDK_REC_RESET:
 		begin_call(t, r, ts);

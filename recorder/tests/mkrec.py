@@ -5,7 +5,7 @@ Used by tests/suites/75-record-capture (its streams: recorder/tests/cases/) to f
 record streams the kernel module produces, without a kernel. One record
 per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
 
-  hello [hz=250] [version=13] [size=192]
+  hello [hz=250] [version=14] [size=192]
   conf inst=1 gen=1 kind=pfifo dev=r1 handle=10: parent=5:1 [tca=HEX]
        [claim=N] [mtu=1500] [txqlen=20] [txqs=1] [qconf=0] [fresh] [initopt] [timers]
   enq inst=1 gen=1 ts=N pkt=N ret=N [proto=udp|tcp|icmp|N|eth:0xNNNN]
@@ -17,7 +17,7 @@ per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
        [sk_srtt=N] [sk_mss=N] [sk_notfull]]    (with sk=: an ENQSK record, skb->sk's fields)
   deq|peek inst=1 gen=1 ts=N [pkt=N] [tos=N] [qlen=..] [draws=N]
   reset|destroy inst=1 gen=1 ts=N
-  timer inst=1 gen=1 ts=N [draws=N]               (a child's timer_list fired)
+  timer inst=1 gen=1 ts=N [draws=N] [handle=MAJ:] [off=N]  (a timer_list of the tree fired)
   change inst=1 gen=1 ts=N [tca=HEX] [claim=N] [norec]  (and its TCA chunks)
   changed inst=1 gen=1 ts=N ret=N removed=N [qlen=..]
   chgend inst=1 gen=1 ts=N
@@ -111,6 +111,7 @@ LENGTH = {
     "devcall": 104,
     "devdone": 104,
     "devdata": 112,
+    "timer": 56,
 }
 
 # ts pkt inst gen type flags tos words count qlen backlog drops removed
@@ -133,6 +134,8 @@ RAND = struct.Struct("<BBHIII64s")
 NODE = struct.Struct("<IIII16s")
 # action classid
 CLS = struct.Struct("<iI")
+# handle off (TIMER)
+TIMER = struct.Struct("<II")
 # name value (PARAM)
 PARAM = struct.Struct("<32s48s")
 # pos ret count kept name (DEVCALL, DEVDONE)
@@ -225,7 +228,7 @@ def record(line: str) -> list[bytes]:
 
     if kind == "hello":
         body = HELLO.pack(
-            num(g("version", "13")),
+            num(g("version", "14")),
             num(g("hz", "250")),
             32768,
             num(g("size", str(REC_SIZE))),
@@ -353,6 +356,8 @@ def record(line: str) -> list[bytes]:
         return [fit(head(rtype) + bytes.fromhex(g("hex", "")).ljust(64, b"\0"))]
     if kind == "new":
         return [fit(head(rtype) + MADE.pack(num(g("from", "0")), num(g("truesize", "0")), 0))]
+    if kind == "timer":
+        return [fit(head(rtype) + TIMER.pack(handle(g("handle", "0:")), num(g("off", "0"))))]
     return [head(rtype)]
 
 

@@ -408,6 +408,25 @@ int qdk_fire_timer(void)
 	return ret;
 }
 
+int qdk_fire_timer_of(struct qdk_qdisc *root, uint32_t handle, uint32_t off)
+{
+	struct Qdisc *q;
+	int ret;
+
+	rtnl_lock();
+	q = qdisc_lookup(&root->dev, handle);
+	rtnl_unlock();
+	if (!q)
+		return -ENOENT;
+	if (q->ops->priv_size < sizeof(struct timer_list) ||
+	    off > q->ops->priv_size - sizeof(struct timer_list))
+		return -ERANGE;
+	call_begin();
+	ret = qdk_time_fire_timer_list_at((const struct timer_list *)((char *)qdisc_priv(q) + off));
+	call_end("a timer", NULL);
+	return ret ? -ESRCH : 0;
+}
+
 /* ---- kinds ------------------------------------------------------------------ */
 
 bool qdk_kind_known(const char *kind)

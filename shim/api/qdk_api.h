@@ -184,6 +184,13 @@ uint64_t qdk_next_timer(void);
  */
 void qdk_timers_driven(bool on);
 int qdk_fire_timer(void);
+/*
+ * The same for one timer_list: the one at byte off of qdisc handle's private
+ * data, in root's tree (a t line naming it). -ENOENT: no qdisc of that
+ * handle; -ERANGE: off is not inside its private data; -ESRCH: no timer_list
+ * pending there.
+ */
+int qdk_fire_timer_of(struct qdk_qdisc *root, uint32_t handle, uint32_t off);
 
 /* ---- qdisc kinds and instances (shim/api/api.c) ------------------------ */
 

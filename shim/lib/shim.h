@@ -62,6 +62,7 @@ int qdk_netdev_event(unsigned long val, struct net_device *dev);
 int qdk_inet_addr_add(struct net_device *dev, __be32 local, unsigned int prefixlen);
 
 /* time.c */
+struct timer_list;
 void qdk_time_reset(void);
 void qdk_time_set_hz(unsigned int hz);
 void qdk_time_set_jiffies(u64 j);	/* from now on only through this */
@@ -69,6 +70,7 @@ bool qdk_time_advance(u64 ns);
 u64 qdk_time_next(void);
 void qdk_time_drive_timer_lists(bool on);
 int qdk_time_fire_timer_list(void);
+int qdk_time_fire_timer_list_at(const struct timer_list *t);
 unsigned long qdk_ns_to_jiffies(u64 ns);
 u64 qdk_jiffies_to_ns(unsigned long j);
 /* the ns a timer_list armed now for expires fires at (the wheel's bucket) */

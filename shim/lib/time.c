@@ -394,6 +394,22 @@ int qdk_time_fire_timer_list(void)
 	return 0;
 }
 
+/* timer_list t, pending and driven, fires now; -ENOENT when it is not pending */
+int qdk_time_fire_timer_list_at(const struct timer_list *t)
+{
+	struct qdk_tnode *m;
+
+	for (m = tnode_first(); m; m = tnode_next(m)) {
+		if (m->kind != QDK_TNODE_TIMER ||
+		    container_of(m, struct timer_list, __qdk_node) != t)
+			continue;
+		tnode_remove(m);
+		fire(m);
+		return 0;
+	}
+	return -ENOENT;
+}
+
 int mod_timer(struct timer_list *timer, unsigned long expires)
 {
 	if (timer_pending(timer) && timer->expires == expires)
