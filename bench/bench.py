@@ -49,6 +49,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+from provenance import append_entry, commit, machine  # noqa: E402  (tools/: one owner)
+
 TOP = Path(__file__).resolve().parent.parent
 R = os.environ.get("QDK_REPLAY", str(TOP / "build/user/qdk-replay"))
 DIR = TOP / "build/bench"
@@ -304,34 +307,6 @@ def bench_trace(name: str, events: int) -> None:
     )
 
 
-def commit() -> str:
-    """The commit measured (+dirty when the tree differs from it)."""
-    def git(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(["git", "-C", str(TOP), *args], capture_output=True, text=True)
-
-    head = git("rev-parse", "--short=12", "HEAD")
-    if head.returncode:
-        return "unknown"
-    dirty = git("diff-index", "--quiet", "HEAD", "--").returncode
-    return head.stdout.strip() + ("+dirty" if dirty else "")
-
-
-def machine() -> str:
-    """The CPU, its cores and the load it had: what the figures depend on."""
-    model = "unknown CPU"
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    model = " ".join(line.split(":", 1)[1].split())
-                    break
-        with open("/proc/loadavg") as f:
-            load = f.read().split()[0]
-    except OSError:
-        load = "?"
-    return f"{model}, {os.cpu_count()} cores, load {load}"
-
-
 def record(**row: object) -> None:
     """One measurement onto the results file, with the commit and the machine."""
     row = {"commit": commit(), "machine": machine(), **row}
@@ -426,9 +401,7 @@ def main() -> int:
         if subprocess.run([str(TOP / "recorder/bench-vm.sh"), str(DIR / "recorder")]).returncode:
             print("bench: the VM gave no result (see build/bench/recorder)")
         else:
-            table = (DIR / "recorder/result.txt").read_text()
-            with open(RECORDER_RESULTS, "a") as f:
-                f.write(f"== commit {commit()}; {machine()}\n{table}\n")
+            append_entry(RECORDER_RESULTS, (DIR / "recorder/result.txt").read_text())
     return 0
 
 

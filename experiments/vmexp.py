@@ -21,7 +21,9 @@ from typing import Any
 
 TOP = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(TOP / "vm"))
+sys.path.insert(0, str(TOP / "tools"))
 import check  # noqa: E402  (vm/check.py: the rig's one reader of flow results)
+import provenance  # noqa: E402  (tools/provenance.py: a results file's entries)
 
 __all__ = ["TOP", "check", "intervals", "options", "phase_rate", "pyplot", "report", "run_scenarios",
            "save_figure", "verdict", "claim"]
@@ -76,6 +78,14 @@ def report(outdir: Path, lines: list[str], results: dict[str, Any]) -> None:
     print(text, end="")
     (outdir / "table.txt").write_text(text)
     (outdir / "results.json").write_text(json.dumps(results, indent=1) + "\n")
+
+
+def keep(folder: str, table: str, full: bool, name: str = "results.txt") -> None:
+    """A full run's TABLE onto experiments/FOLDER/NAME, after the commit and
+    the machine: the folder's README links that file and shows no figure of
+    its own. A short run (make check) keeps nothing."""
+    if full:
+        provenance.append_entry(TOP / "experiments" / folder / name, table)
 
 
 def verdict(held: bool, what: str) -> str:

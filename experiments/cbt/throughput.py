@@ -32,7 +32,17 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from vmexp import check, intervals, options, phase_rate, pyplot, run_scenarios, save_figure, verdict  # noqa: E402
+from vmexp import (  # noqa: E402
+    check,
+    intervals,
+    keep,
+    options,
+    phase_rate,
+    pyplot,
+    run_scenarios,
+    save_figure,
+    verdict,
+)
 
 KB = 1024  # the paper's KB/s: iperf's KBytes
 QDISCS: list[tuple[str, str, str]] = [
@@ -198,6 +208,7 @@ def main() -> int:
     text = "\n".join(lines) + "\n"
     print(text, end="")
     (outdir / "tables.txt").write_text(text)
+    keep("cbt", text, not a.short)
     (outdir / "results.json").write_text(json.dumps(results, indent=1) + "\n")
     plot(outdir / "throughput.png", vmo, s, max(t, s + u))
     print(f"cbt: {c.passed} scenario checks passed, {c.failed} failed; results in {outdir}")

@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from response import mice_figure, mice_row, mice_scenario, read_mice  # noqa: E402
 
-from vmexp import check, options, report, run_scenarios, verdict  # noqa: E402
+from vmexp import check, keep, options, report, run_scenarios, verdict  # noqa: E402
 
 PAPER_MBIT = 100  # the paper's link
 # The short run's link (make check): at the paper's 100 Mbit/s the emulated
@@ -113,7 +113,7 @@ def scenario(title: str, elephant: bool, steer: bool, police: bool, mbit: int, s
                          + (", one TCP elephant" if elephant else ""), lines, START, seconds, SIZE, timeout)
 
 
-def run(outdir: Path, mbit: int, seconds: int, timeout: int, names: tuple[str, ...]) -> int:
+def run(outdir: Path, mbit: int, seconds: int, timeout: int, names: tuple[str, ...], full: bool) -> int:
     runs = [r for r in RUNS if r[0] in names]
     ran = run_scenarios(outdir, {f"mice-{name}": scenario(title, el, st, po, mbit, seconds, timeout)
                                  for name, title, el, st, po in runs})
@@ -160,6 +160,7 @@ def run(outdir: Path, mbit: int, seconds: int, timeout: int, names: tuple[str, .
                                  f"< congested {b * 1000:.1f} ms"))
     report(outdir, lines, {"mbit": mbit, "delay": DELAY, "limit": LIMIT, "size": SIZE, "mice": MICE,
                            "police_mbit": POLICE * mbit, "seconds": seconds, "timeout": timeout, "rows": rows})
+    keep("mice", "\n".join(lines), full, "results-cls.txt")
     mice_figure(outdir / "classifier.png", rows, {n: mice[n]["response"] for n in names},
                 [("response_mean_s", "response"), ("connect_mean_s", "connection")], 1000, "mean time (ms)",
                 f"{SIZE // 1000} KB mice at {mbit} Mbit/s, one elephant")
@@ -175,8 +176,8 @@ def main() -> int:
     a = options(__doc__, "mice-cls", "congested, steered and policed, mice for 10 s instead of 60 (make check)",
                 mbit)
     if a.short:
-        return run(a.o, a.mbit or SHORT_MBIT, 10, 5, SHORT)
-    return run(a.o, a.mbit or PAPER_MBIT, 60, 20, tuple(r[0] for r in RUNS))
+        return run(a.o, a.mbit or SHORT_MBIT, 10, 5, SHORT, False)
+    return run(a.o, a.mbit or PAPER_MBIT, 60, 20, tuple(r[0] for r in RUNS), True)
 
 
 if __name__ == "__main__":

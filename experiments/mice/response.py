@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from vmexp import options, pyplot, report, run_scenarios, save_figure, verdict  # noqa: E402
+from vmexp import keep, options, pyplot, report, run_scenarios, save_figure, verdict  # noqa: E402
 
 RATE = "56kbit"  # the paper's dial-up modem
 BURST = 1600  # bytes: one full-sized packet, so tbf holds the rate from the first
@@ -185,7 +185,7 @@ def plot_cdf(ax: Any, rows: list[dict[str, Any]], samples: dict[str, list[float]
     ax.legend(fontsize=8)
 
 
-def run(outdir: Path, seconds: int, timeout: int) -> int:
+def run(outdir: Path, seconds: int, timeout: int, full: bool) -> int:
     ran = run_scenarios(outdir, {f"mice-{name}": scenario(name, title, spec, mods, el, seconds, timeout)
                                  for name, title, spec, mods, el in RUNS})
     if ran is None:
@@ -228,6 +228,7 @@ def run(outdir: Path, seconds: int, timeout: int) -> int:
             lines.append(verdict(held, text))
     report(outdir, lines, {"rate": RATE, "delay": DELAY, "limit": LIMIT, "size": SIZE, "gap": GAP,
                            "seconds": seconds, "timeout": timeout, "ratio": RATIO, "noise": NOISE, "rows": rows})
+    keep("mice", "\n".join(lines), full)
     series = [("response_mean_s", "response (kit)"), ("paper_response_s", "response (paper)"),
               ("connect_mean_s", "connection (kit)"), ("paper_connect_s", "connection (paper)")]
     mice_figure(outdir / "response.png", rows, samples, series, 1, "mean time (s)",
@@ -257,7 +258,7 @@ def mice_figure(path: Path, rows: list[dict[str, Any]], samples: dict[str, list[
 
 def main() -> int:
     a = options(__doc__, "mice", "mice for 30 s instead of 120 (make check)")
-    return run(a.o, *((30, 40) if a.short else (120, 60)))
+    return run(a.o, *((30, 40) if a.short else (120, 60)), not a.short)
 
 
 if __name__ == "__main__":

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from vmexp import TOP, check, claim, intervals, run_scenarios, verdict  # noqa: E402
+from vmexp import TOP, check, claim, intervals, keep, run_scenarios, verdict  # noqa: E402
 
 RATE = "4mbit"
 RATE_BPS = 4e6
@@ -279,6 +279,7 @@ def main() -> int:
     text = "\n".join(lines) + "\n"
     print(text, end="")
     (outdir / "table.txt").write_text(text)
+    keep("nac", text, not a.short)
     (outdir / "results.json").write_text(json.dumps(
         {"rate": RATE, "delay": DELAY, "seconds": t, "limit": LIMIT, "rows": rows, "echo": echo},
         indent=1) + "\n")

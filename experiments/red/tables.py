@@ -38,8 +38,12 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(TOP, "tools"))
+import provenance  # noqa: E402  (tools/provenance.py: a results file's entries)
+
 REPLAY = os.environ.get("QDK_REPLAY", os.path.join(TOP, "build/user/qdk-replay"))
 SLOT_NS = 1000
 PKT = 1000  # bytes: the thresholds below are packets x PKT
@@ -281,6 +285,9 @@ def main(argv: list[str]) -> int:
     print("\n".join(text))
     write(a.out, rows, res, text, slots, a.seed)
     print(f"(written to {os.path.relpath(a.out, TOP)}/tables.{{txt,csv,json}})")
+    if not a.rows:
+        # every row: the run the README's results file keeps (after the commit and machine)
+        provenance.append_entry(Path(TOP, "experiments", "red", "results.txt"), "\n".join(text))
     return 0
 
 

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from vmexp import check, options, pyplot, run_scenarios, save_figure, verdict  # noqa: E402
+from vmexp import check, keep, options, pyplot, run_scenarios, save_figure, verdict  # noqa: E402
 
 RATE = "10mbit"
 DELAY = "20ms"  # on the receiver's egress (vm/README.md): the base RTT
@@ -86,7 +86,7 @@ def ping_samples(path: Path, warmup: float) -> list[float]:
             if int(m.group(1)) * PING_INTERVAL >= warmup]
 
 
-def run(outdir: Path, seconds: int) -> int:
+def run(outdir: Path, seconds: int, full: bool) -> int:
     ran = run_scenarios(outdir, {f"rrul-{name}": scenario(name, spec, seconds) for name, spec in QDISCS})
     if ran is None:
         return 2
@@ -137,6 +137,7 @@ def run(outdir: Path, seconds: int) -> int:
     text = "\n".join(lines) + "\n"
     print(text, end="")
     (outdir / "table.txt").write_text(text)
+    keep("residential", text, full)
     (outdir / "results.json").write_text(json.dumps(
         {"rate": RATE, "delay": DELAY, "seconds": seconds, "ratio": RATIO, "rows": rows},
         indent=1) + "\n")
@@ -159,7 +160,7 @@ def plot(path: Path, samples: dict[str, list[float]], seconds: int, warmup: floa
 
 def main() -> int:
     a = options(__doc__, "residential", "8 s per qdisc (make check)")
-    return run(a.o, 8 if a.short else 30)
+    return run(a.o, 8 if a.short else 30, not a.short)
 
 
 if __name__ == "__main__":
