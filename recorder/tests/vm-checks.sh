@@ -259,7 +259,7 @@ for s in pie:50 fq_pie:50 sfq-perturb:2; do
 	n=${s#*:} s=${s%:*}
 	ran "record-$s" || continue
 	q=$VMO/record-$s/collect/record-$s.qtr
-	nt=$(grep -c '^[0-9]* t$' "$q" 2>/dev/null)
+	nt=$(grep -c '^[0-9]* t\( .*\)\?$' "$q" 2>/dev/null)
 	if grep -q '^timers recorded$' "$q" 2>/dev/null && [ "${nt:-0}" -ge "$n" ]; then
 		ok "vm record-$s: its timer ran $nt times, each a t line"
 	else
@@ -269,7 +269,7 @@ done
 q=$VMO/record-sfq-perturb/collect/record-sfq-perturb.qtr
 if ! ran record-sfq-perturb; then
 	:
-elif [ "$(grep -B1 '^[0-9]* t$' "$q" 2>/dev/null | grep -cE '^[0-9]+ R bytes [0-9a-f]{32}$')" -ge 2 ]; then
+elif [ "$(grep -B1 '^[0-9]* t\( .*\)\?$' "$q" 2>/dev/null | grep -cE '^[0-9]+ R bytes [0-9a-f]{32}$')" -ge 2 ]; then
 	ok "vm record-sfq-perturb: each re-perturbation's 16-byte key is an R line before its t line"
 else
 	fail "vm record-sfq-perturb: want an R bytes line of 16 bytes before each t line"
