@@ -203,9 +203,13 @@ static long hash_update(struct qdk_bpf_map *m, const void *key, const void *valu
 	value_copy(elem_value(m, e), value, m->value_size);
 	hlist_add_head(&e->hash, bucket(m, key));
 	rt->count++;
-	/* the new element takes the old one's place in the order of creation */
+	/*
+	 * the new element takes the old one's place in the order of creation,
+	 * before it: a walk at the old one (its callback replacing it) goes on
+	 * past both, as the kernel's, which adds it at its bucket's head
+	 */
 	if (old)
-		list_add(&e->order, &old->order);
+		list_add_tail(&e->order, &old->order);
 	else
 		list_add_tail(&e->order, &rt->order);
 	if (old)

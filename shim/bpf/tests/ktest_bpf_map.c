@@ -124,11 +124,14 @@ struct walk {
 	int stop_at;		/* return 1 at this call (1-based), 0: never */
 	u64 delete_key;		/* delete this key when it is visited, 0: none */
 	u64 delete_next;	/* ... and this one too */
+	u64 replace_key;	/* replace this key when it is visited, 0: none */
 	int bad;		/* values that were not key * 10 */
 };
 
 static long walk_cb(struct bpf_map *map, const u64 *key, struct val *v, struct walk *w)
 {
+	if (w->n == ARRAY_SIZE(w->seen))
+		return 1;	/* a walk that visits too many: seen[] tells */
 	w->seen[w->n++] = *key;
 	w->bad += v->n != *key * 10;
 	if (w->delete_key == *key) {
@@ -137,6 +140,8 @@ static long walk_cb(struct bpf_map *map, const u64 *key, struct val *v, struct w
 		/* still readable until the walk ends, as RCU keeps it */
 		w->bad += v->n != *key * 10;
 	}
+	if (w->replace_key == *key)
+		w->bad += put(*key, *key * 10, BPF_EXIST) != 0;
 	return w->n == w->stop_at;
 }
 
@@ -167,6 +172,12 @@ KTEST(bpf_map, for_each_order_stop_and_delete)
 	KT_EQ(w.seen[0], 3);
 	KT_EQ(w.seen[1], 1);
 	KT_EQ(w.seen[2], 2);
+	KT_EQ(w.bad, 0);
+	/* the callback replacing the element it is given: each visited once */
+	w = (struct walk){ .replace_key = 3 };
+	KT_EQ(bpf_for_each_map_elem(&small_hash, walk_cb, &w, 0), 2);
+	KT_EQ(w.seen[0], 3);
+	KT_EQ(w.seen[1], 2);
 	KT_EQ(w.bad, 0);
 	KT_EQ(get(1), ~0ULL);
 	KT_EQ(get(4), ~0ULL);
