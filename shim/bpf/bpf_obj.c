@@ -12,9 +12,15 @@
  * as the kernel's; one with it counts the same. The object's memory comes
  * from the slab (GFP_ATOMIC: it may fail, and --fail-alloc can fail it),
  * zeroed: the kernel's holds whatever its last user left there.
+ *
+ * The live objects are also kept in a table by address, so that a map
+ * (bpf_map.c) can tell which words of a value are kptrs to objects: the
+ * kernel knows from BTF, the runtime from the table.
  */
 #include <linux/slab.h>
 #include <linux/refcount.h>
+#include <linux/hash.h>
+#include <linux/list.h>
 #include "bpf_rt.h"
 
 #define QDK_BPF_OBJ_MAGIC 0xb9f0b1ecU
@@ -23,7 +29,21 @@ struct bpf_obj_hdr {
 	u32 magic;
 	refcount_t ref;
 	u64 size;
-};
+	struct hlist_node live;		/* in obj_live */
+};	/* 32 bytes: the object after it 16-byte aligned, as kmalloc's */
+
+#define OBJ_LIVE_BITS 12
+static struct hlist_head obj_live[1 << OBJ_LIVE_BITS];
+
+bool qdk_bpf_obj_is_live(const void *p)
+{
+	struct bpf_obj_hdr *h;
+
+	hlist_for_each_entry(h, &obj_live[hash_ptr(p, OBJ_LIVE_BITS)], live)
+		if (h + 1 == p)
+			return true;
+	return false;
+}
 
 static struct bpf_obj_hdr *obj_hdr(void *p, const char *what, unsigned long ip)
 {
@@ -45,6 +65,7 @@ static void *obj_new(u64 size, unsigned long ip)
 	h->magic = QDK_BPF_OBJ_MAGIC;
 	refcount_set(&h->ref, 1);
 	h->size = size;
+	hlist_add_head(&h->live, &obj_live[hash_ptr(h + 1, OBJ_LIVE_BITS)]);
 	return h + 1;
 }
 
@@ -67,7 +88,13 @@ static void obj_drop(void *p, unsigned long ip)
 	if (!refcount_dec_and_test(&h->ref))
 		return;
 	h->magic = 0;
+	hlist_del(&h->live);
 	kfree(h);
+}
+
+void qdk_bpf_obj_put(void *p, unsigned long ip)
+{
+	obj_drop(p, ip);
 }
 
 void bpf_obj_drop(void *p)

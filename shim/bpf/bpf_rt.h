@@ -47,6 +47,13 @@ void qdk_bpf_refused(unsigned long ip, const char *what, const char *why)
 /* the call's return address, in a runtime entry point */
 #define QDK_BPF_CALLER ((unsigned long)__builtin_return_address(0))
 
+/*
+ * an object bpf_obj_new() allocated and nobody has dropped yet; drop one
+ * reference to it as bpf_obj_drop() does, for the runtime (bpf_obj.c)
+ */
+bool qdk_bpf_obj_is_live(const void *p);
+void qdk_bpf_obj_put(void *p, unsigned long ip);
+
 /* the bpf_spin_lock held now, or NULL (bpf_lock.c) */
 extern struct bpf_spin_lock *qdk_bpf_lock_held;
 

@@ -9,10 +9,14 @@
  *
  * A real vmlinux.h holds types only, so a program may define helpers of its
  * own under a kernel inline's name (bpf_qdisc_common.h: qdisc_skb_cb(),
- * qdisc_pkt_len()). Those inlines are renamed away while the shim's headers
- * are read (a function-like macro: the struct tag of the same name stays),
+ * qdisc_pkt_len(), bpf_qdisc_fq.c: sk_listener()). Those inlines are renamed
+ * away while the shim's headers are read (a function-like macro: the struct
+ * tag of the same name stays),
  * and the shim's macros a program's headers define again their own way
  * (bpf_experimental.h: the preemption count's masks) are undefined after.
+ * The configuration a program reads is `extern T CONFIG_X __kconfig;`, a
+ * variable the runtime defines (bpf_kconfig.c), not the macro of the
+ * forced <generated/autoconf.h>, which is undefined here for each of them.
  * The kernel types no qdisc reaches but libbpf's and the selftests'
  * headers name in prototypes are declared, as a vmlinux.h has them all.
  */
@@ -21,6 +25,7 @@
 
 #define qdisc_skb_cb(skb) __qdk_kernel_qdisc_skb_cb(skb)
 #define qdisc_pkt_len(skb) __qdk_kernel_qdisc_pkt_len(skb)
+#define sk_listener(sk) __qdk_kernel_sk_listener(sk)
 
 #include <linux/types.h>
 #include <linux/skbuff.h>
@@ -31,6 +36,10 @@
 
 #undef qdisc_skb_cb
 #undef qdisc_pkt_len
+#undef sk_listener
+
+/* the __kconfig values of bpf_kconfig.c */
+#undef CONFIG_HZ
 
 #undef PREEMPT_BITS
 #undef SOFTIRQ_BITS

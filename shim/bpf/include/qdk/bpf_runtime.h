@@ -90,6 +90,30 @@ int bpf_rbtree_add_impl(struct bpf_rb_root *root, struct bpf_rb_node *node,
 struct bpf_rb_node *bpf_rbtree_first(struct bpf_rb_root *root);
 struct bpf_rb_node *bpf_rbtree_remove(struct bpf_rb_root *root, struct bpf_rb_node *node);
 
+/* ---- maps (shim/bpf/bpf_map.c; declared as qdk/bpf_maps.h says) ---- */
+/* a map as a helper's argument: the address of the program's declaration */
+struct bpf_map;
+
+enum bpf_map_type {
+	BPF_MAP_TYPE_UNSPEC,
+	BPF_MAP_TYPE_HASH,
+	BPF_MAP_TYPE_ARRAY,
+};
+
+/* bpf_map_update_elem()'s flags */
+enum {
+	BPF_ANY		= 0,	/* create the element or update it */
+	BPF_NOEXIST	= 1,	/* create it only */
+	BPF_EXIST	= 2,	/* update it only */
+	BPF_F_LOCK	= 4,	/* not modelled: refused */
+};
+
+void *bpf_map_lookup_elem(void *map, const void *key);
+long bpf_map_update_elem(void *map, const void *key, const void *value, u64 flags);
+long bpf_map_delete_elem(void *map, const void *key);
+/* callback_fn: long (*)(struct bpf_map *map, const void *key, void *value, void *ctx) */
+long bpf_for_each_map_elem(void *map, void *callback_fn, void *callback_ctx, u64 flags);
+
 /* ---- locks, loops, time (shim/bpf/bpf_lock.c, bpf_loop.c, bpf_time.c) ---- */
 void bpf_spin_lock(struct bpf_spin_lock *lock);
 void bpf_spin_unlock(struct bpf_spin_lock *lock);
