@@ -6,7 +6,10 @@
  * tc dlopen()s $TC_LIB_DIR/q_<kind>.so (default /usr/lib/x86_64-linux-gnu/tc)
  * for a kind it does not know and looks up the symbol <kind>_qdisc_util, a
  * struct qdisc_util. tc links the list through ->next, so the object must be
- * writable. There is no version field: this layout is tied to iproute2 6.1.
+ * writable. There is no version field: this layout is iproute2 6.1's; the
+ * newer series' tc (6.15, 7.2) read the same leading fields and export the
+ * same helpers; iproute2's later tc/tc_util.h has no has_block, a trailing
+ * field such a tc never reads.
  *
  * The functions below are exported by the tc binary itself (it is linked with
  * -export-dynamic; see `nm -D /usr/sbin/tc`). We call only the JSON-aware

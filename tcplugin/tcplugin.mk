@@ -78,16 +78,25 @@ $(TCP_B)/f_$(notdir $(1)).so: $(TCP_B)/obj/$(notdir $(1))/f_plugin.o \
 endef
 $(foreach d,$(TCF_DIRS),$(eval $(call tcf_kind_rule,$(d))))
 
+# The series' own tc (tools/kdir.sh --iproute2: a newer series' iproute2
+# under build/kernels/; empty for 6.1, whose tc is the host's), which loads
+# these plugins and which usertc's qdk-tc runs.
+IPROUTE2_DIR := $(shell KERNEL=$(KERNEL) $(TOP)/tools/kdir.sh --iproute2)
+
 # tc reads its delay distributions (netem's `distribution normal`) from the
-# same TC_LIB_DIR as its plugins: the stock tc's own tables, linked beside
+# same TC_LIB_DIR as its plugins: the series' tc's own tables, linked beside
 # ours, so that tc with TC_LIB_DIR=$(TCP_B) finds both.
+ifneq ($(IPROUTE2_DIR),)
+TC_SYS_LIB := $(IPROUTE2_DIR)/tree/usr/lib/x86_64-linux-gnu/tc
+else
 TC_SYS_LIB := $(firstword $(wildcard /usr/lib/$(shell $(CC) -print-multiarch 2>/dev/null)/tc) \
 	$(wildcard /usr/lib/tc))
+endif
 TC_DISTS := $(patsubst $(TC_SYS_LIB)/%,$(TCP_B)/%,$(wildcard $(TC_SYS_LIB)/*.dist))
 
-$(TCP_B)/%.dist: $(TC_SYS_LIB)/%.dist
+$(TCP_B)/%.dist: $(TC_SYS_LIB)/%.dist $(wildcard $(IPROUTE2_DIR)/version)
 	@mkdir -p $(dir $@)
-	$(call quiet,LN,$@)ln -sf $< $@
+	$(call quiet,LN,$@)ln -sfn $< $@
 
 .PHONY: tc-plugins
 tc-plugins: $(TC_PLUGINS) $(TC_DISTS)

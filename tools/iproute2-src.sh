@@ -1,16 +1,20 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# iproute2-src.sh - Debian's iproute2 source package of the host's tc, fetched
-# once into build/iproute2/ (never committed); prints the unpacked source
-# tree. An imported qdisc's own tc parser (q_KIND.c, import/import.py)
-# compiles against its include/ and tc/ headers, as it would in iproute2's
-# tree, and loads into the host's tc as a plugin.
+# iproute2-src.sh - Debian's iproute2 source package of the series' tc
+# (KERNEL: 6.1 by default, the host's tc), fetched once into build/iproute2/
+# (never committed); prints the unpacked source tree. An imported qdisc's
+# own tc parser (q_KIND.c, import/import.py) compiles against its include/
+# and tc/ headers, as it would in iproute2's tree, and loads into that tc as
+# a plugin.
 #
-# The version is exactly the installed iproute2's (dpkg-query). The source
-# comes through a private apt state (build/iproute2/apt/: its own sources
-# list, lists and cache) whose deb-src lines are the Debian mirror and
-# suites this machine's apt already uses, read at run time and never
+# The version is exactly that tc's: the installed iproute2's (dpkg-query)
+# for 6.1, a newer series' own (tools/kdir.sh --iproute2, its version file).
+# The source comes through a private apt state (build/iproute2/apt/, or
+# apt-SERIES/ for a newer series: its own sources list, lists and cache)
+# whose deb-src lines are the Debian mirror and suites this machine's apt
+# already uses (for a newer series, those of its own apt state,
+# build/kernels/apt-SERIES/sources.list), read at run time and never
 # written into the repository; the host's apt state is not touched. Release
 # files are not refused for being old (the mirror may be a dated snapshot);
 # signatures are checked as ever. dpkg-source unpacks it with Debian's
@@ -23,8 +27,17 @@ base=$top/build/iproute2
 
 die() { echo "iproute2-src: $*" >&2; exit 1; }
 
-version=$(dpkg-query -W -f '${Version}' iproute2 2>/dev/null) ||
-	die "iproute2 is not installed (its tc is the one the plugin is for)"
+series=${KERNEL:-6.1}
+apt=$base/apt
+if [ "$series" = 6.1 ]; then
+	version=$(dpkg-query -W -f '${Version}' iproute2 2>/dev/null) ||
+		die "iproute2 is not installed (its tc is the one the plugin is for)"
+else
+	ir=$("$top/tools/kdir.sh" --iproute2) && [ -n "$ir" ] ||
+		die "KERNEL=$series has no iproute2 (tools/kdir.sh --iproute2)"
+	version=$(sed -n 's/^iproute2=//p' "$ir/version")
+	apt=$base/apt-$series
+fi
 out=$base/$version
 if [ -s "$out/tree" ]; then
 	cat "$out/tree"
@@ -36,16 +49,19 @@ exec 9>"$base/.lock"
 flock 9
 [ -s "$out/tree" ] && { cat "$out/tree"; exit 0; }
 
-# deb-src of every deb line of the host's sources (one-line and deb822 forms)
-apt=$base/apt
+# deb-src of every deb line of the host's sources (one-line and deb822
+# forms), or of the series' own apt state
 mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$out"
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 {
-	if [ -f /etc/apt/sources.list ]; then
+	if [ "$series" != 6.1 ]; then
+		sed -n 's/^deb \(\[[^]]*\] \)\{0,1\}\([^ ]*\) \([^ ]*\) .*/\2 \3/p' \
+			"$top/build/kernels/apt-$series/sources.list"
+	elif [ -f /etc/apt/sources.list ]; then
 		sed -n 's/^deb \(\[[^]]*\] \)\{0,1\}\([^ ]*\) \([^ ]*\) .*/\2 \3/p' /etc/apt/sources.list
 	fi
 	for f in /etc/apt/sources.list.d/*.sources; do
-		[ -f "$f" ] || continue
+		[ "$series" = 6.1 ] && [ -f "$f" ] || continue
 		awk '/^Types:/ { deb = 0; for (i = 2; i <= NF; i++) if ($i == "deb") deb = 1 } /^URIs:/ { u = $2 }
 			/^Suites:/ && deb { for (i = 2; i <= NF; i++) print u, $i }' "$f"
 	done

@@ -12,6 +12,11 @@
 #   tools/kdir.sh --source        the series' linux-source tarball (the user
 #                                 build's upstream qdiscs and uapi headers),
 #                                 fetching the series first if needed
+#   tools/kdir.sh --iproute2      the series' own iproute2 directory (tc and
+#                                 ip in its bin/, its tc tables in
+#                                 tree/usr/lib/x86_64-linux-gnu/tc/), fetching
+#                                 the series first if needed; nothing for 6.1,
+#                                 whose tc and ip are the host's /usr/sbin ones
 #   tools/kdir.sh --list          the series the kit supports, oldest first
 #   tools/kdir.sh --checked       the series a user-space test suite checks:
 #                                 QDK_KERNELS when set, else 6.1 and the newer
@@ -63,6 +68,7 @@ case ${1:-} in
 --fetch) mode=fetch ;;
 --make) mode=make; shift ;;
 --source) mode=source ;;
+--iproute2) mode=iproute2 ;;
 --list) echo "$all_series"; exit 0 ;;
 --checked)
 	checked=${QDK_KERNELS-}
@@ -99,6 +105,21 @@ if [ "$mode" = source ]; then
 	exit 0
 fi
 
+# A newer series' userland (tools/kernel-fetch.sh step 6), fetched on demand.
+if [ "$mode" = iproute2 ]; then
+	case ${KERNEL:-} in
+	"" | 6.1) exit 0 ;;
+	6.12 | 7.x)
+		ir=$top/build/kernels/$KERNEL/iproute2
+		[ -s "$ir/version" ] || "$top/tools/kernel-fetch.sh" "$KERNEL" >/dev/null || exit 1
+		echo "$ir" ;;
+	*)
+		echo "kdir.sh: unknown KERNEL='$KERNEL' (6.1, 6.12 or 7.x)" >&2
+		exit 1 ;;
+	esac
+	exit 0
+fi
+
 kdir() {
 	if [ -n "${KDIR:-}" ]; then
 		echo "$KDIR"
@@ -107,6 +128,11 @@ kdir() {
 	case ${KERNEL:-} in
 	"" | 6.1) ;;
 	6.12 | 7.x)
+		# a series fetched before its iproute2 was (kernel-fetch.sh step 6)
+		if [ "$mode" = fetch ] && [ -s "$top/build/kernels/$KERNEL/kdir" ] &&
+			[ ! -s "$top/build/kernels/$KERNEL/iproute2/version" ]; then
+			"$top/tools/kernel-fetch.sh" "$KERNEL" >/dev/null || return 1
+		fi
 		if [ -s "$top/build/kernels/$KERNEL/kdir" ]; then
 			k=$(cat "$top/build/kernels/$KERNEL/kdir")
 			# a checkout moved or copied with its build/kernels (a

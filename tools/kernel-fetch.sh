@@ -34,6 +34,17 @@
 #    build/kernels/SERIES/ and build/kernels/SERIES/source names it (the file
 #    name, relative to that directory: tools/kdir.sh --source); a series
 #    fetched before this step existed gets it on the next call.
+# 6. The series' own userland for tc and ip: the suite's newest iproute2
+#    (the candidate of the same apt state: trixie's for 6.12, forky's for
+#    7.x, as trixie-backports has none) unpacked into
+#    build/kernels/SERIES/iproute2/tree/, with every library package it
+#    depends on that the build root lacks (and theirs), so that its tc and
+#    ip run on this host with the root's own dynamic loader and glibc. The
+#    wrappers bin/tc and bin/ip (tools/iproute2-run.sh) do that; the
+#    guest's initramfs copies the same binaries and libraries
+#    (vm/copy-elf.sh --root). iproute2/version (package=version) is
+#    written last; a series fetched before this step gets it on the next
+#    call. tools/kdir.sh --iproute2 prints the directory.
 #
 # Needs root (debootstrap, chroot). Exit 1 with the reason on stderr when the
 # series cannot be fetched.
@@ -65,7 +76,7 @@ unpack_source() {
 	basename "$tarball" >"$out/source"
 }
 
-if [ -s "$out/kdir" ] && [ -s "$out/source" ]; then
+if [ -s "$out/kdir" ] && [ -s "$out/source" ] && [ -s "$out/iproute2/version" ]; then
 	cat "$out/kdir"
 	exit 0
 fi
@@ -73,11 +84,6 @@ mkdir -p "$base"
 # One fetch at a time: 6.12 and 7.x may share a build root.
 exec 9>"$base/.lock"
 flock 9
-if [ -s "$out/kdir" ]; then
-	unpack_source
-	cat "$out/kdir"
-	exit 0
-fi
 [ "$(id -u)" -eq 0 ] || die "needs root (debootstrap and chroot)"
 
 # The mirrors this machine's apt uses: the archive and the security archive.
@@ -111,6 +117,71 @@ aptopts="-o Dir::Etc::sourcelist=$apt/sources.list -o Dir::Etc::sourceparts=-
 apt_get() { apt-get -q $aptopts "$@"; }
 # shellcheck disable=SC2086
 apt_cache() { apt-cache $aptopts "$@"; }
+
+# Step 6: iproute2 and the libraries the build root ROOT lacks, into
+# $out/iproute2 (a temporary directory renamed when complete).
+fetch_iproute2() {
+	root=$1 ir=$out/iproute2
+	[ -s "$ir/version" ] && return 0
+	rm -rf "$ir.tmp"
+	mkdir -p "$ir.tmp/debs" "$ir.tmp/tree" "$ir.tmp/bin"
+	have=$(dpkg-query --admindir="$root/var/lib/dpkg" -W -f '${Package}\n' 2>/dev/null |
+		sed 's/:.*//')
+	todo=iproute2 got=
+	while [ -n "$todo" ]; do
+		next=
+		for p in $todo; do
+			case " $got " in *" $p "*) continue ;; esac
+			got="$got $p"
+			(cd "$ir.tmp/debs" && apt_get download "$p") >>"$ir.tmp/download.log" 2>&1 ||
+				{ tail -n 5 "$ir.tmp/download.log" >&2; die "apt-get download $p failed"; }
+			# its library dependencies (first alternative) the root has not
+			for d in $(apt_cache show "$p" | sed -n 's/^\(Pre-\)\{0,1\}Depends: //p' |
+				head -n 1 | tr ',' '\n' | sed 's/^ *//; s/[ |].*//; s/:any$//' | grep '^lib'); do
+				echo "$have" | grep -qx "$d" || next="$next $d"
+			done
+		done
+		todo=$next
+	done
+	for f in "$ir.tmp/debs/"*.deb; do
+		dpkg-deb -x "$f" "$ir.tmp/tree"
+		dpkg-deb -f "$f" Package Version | paste -sd= - | sed 's/^Package: //; s/=Version: /=/'
+	done >"$ir.tmp/packages"
+	for t in tc ip; do
+		[ -x "$ir.tmp/tree/usr/sbin/$t" ] || die "iproute2 holds no /usr/sbin/$t"
+		ln -s ../../../../../tools/iproute2-run.sh "$ir.tmp/bin/$t"
+	done
+	basename "$root" >"$ir.tmp/root"
+	grep '^iproute2=' "$ir.tmp/packages" >"$ir.tmp/version.new"
+	rm -rf "$ir.tmp/debs"
+	rm -rf "$ir" && mv "$ir.tmp" "$ir"
+	# every library found in the tree or the root, none on the host
+	for t in tc ip; do
+		host=$("$top/tools/iproute2-run.sh" --list "$ir" "$ir/tree/usr/sbin/$t" |
+			awk '$2 == "=>" && index($3, "/") == 1 { print $3 }' |
+			grep -v -e "^$ir/" -e "^$root/" || true)
+		[ -z "$host" ] || die "$t loads libraries neither the root nor its packages have: $host"
+		"$ir/bin/$t" -V >/dev/null || die "$ir/bin/$t does not run"
+	done
+	mv "$ir/version.new" "$ir/version"
+}
+
+if [ -s "$out/kdir" ]; then
+	unpack_source
+	if [ ! -s "$out/iproute2/version" ]; then
+		ls "$apt/lists/"*_Packages* >/dev/null 2>&1 ||
+			apt_get update >"$apt/update.log" 2>&1 ||
+			{ tail -n 5 "$apt/update.log" >&2; die "apt-get update failed"; }
+		kd=$(cat "$out/kdir")
+		case $kd in */build/kernels/*) kd="$base/${kd#*/build/kernels/}" ;; esac
+		root=$kd
+		while [ "$root" != / ] && [ ! -f "$root/.qdk-buildroot" ]; do root=$(dirname "$root"); done
+		[ "$root" != / ] || die "no build root above $kd"
+		fetch_iproute2 "$root"
+	fi
+	cat "$out/kdir"
+	exit 0
+fi
 
 echo "kernel-fetch: $series: apt-get update ($suites)" >&2
 apt_get update >"$apt/update.log" 2>&1 || { tail -n 5 "$apt/update.log" >&2; die "apt-get update failed"; }
@@ -175,5 +246,6 @@ for f in "$out/debs/"*.deb; do
 done | sed 's/=Version: /=/; s/^Package: //' >"$out/versions.new"
 mv "$out/versions.new" "$out/versions"
 unpack_source
+fetch_iproute2 "$root"
 echo "$kdir" >"$out/kdir"
 cat "$out/kdir"

@@ -27,18 +27,23 @@ $(B)/libqdk-nl.so: $(TOP)/usertc/nl_preload.c $(TOP)/usertc/ns_proto.h $(TOP)/sh
 		-o $@ $< -ldl
 
 # tc reads netem's delay distribution tables (`distribution normal`) from
-# TC_LIB_DIR, which qdk-tc points at build/VARIANT/tc: Debian's tables go there.
-TC_DISTS := $(notdir $(wildcard /usr/lib/*/tc/*.dist))
-$(B)/tc/%.dist:
-	@mkdir -p $(dir $@)
-	$(call quiet,COPY,$@)cp $(firstword $(wildcard /usr/lib/*/tc/$*.dist)) $@
+# TC_LIB_DIR, which qdk-tc points at build/VARIANT/tc: the series' tc's
+# tables are linked there (tcplugin.mk, TC_DISTS).
 
+# qdk-tc and qdk-ip run the series' own tc and ip: the host's /usr/sbin ones
+# for 6.1, a newer series' from its iproute2 (IPROUTE2_DIR, tcplugin.mk),
+# whose bin/ directory $(B)/iproute2-bin names (absent for the host's).
 $(B)/qdk-tc $(B)/qdk-ip: $(TOP)/usertc/qdk-run.sh
 	@mkdir -p $(dir $@)
 	$(call quiet,INSTALL,$@)install -m 755 $< $@
 
-.PHONY: usertc
-usertc: $(B)/qdk-ns $(B)/libqdk-nl.so $(B)/qdk-tc $(B)/qdk-ip tc-plugins \
-	$(addprefix $(B)/tc/,$(TC_DISTS))
+.PHONY: usertc usertc-iproute2
+usertc-iproute2:
+	@mkdir -p $(B)
+	@$(if $(IPROUTE2_DIR),echo '$(IPROUTE2_DIR)/bin' >$(B)/iproute2-bin.tmp && \
+		{ cmp -s $(B)/iproute2-bin.tmp $(B)/iproute2-bin || mv $(B)/iproute2-bin.tmp $(B)/iproute2-bin; } && \
+		rm -f $(B)/iproute2-bin.tmp,rm -f $(B)/iproute2-bin)
+
+usertc: $(B)/qdk-ns $(B)/libqdk-nl.so $(B)/qdk-tc $(B)/qdk-ip tc-plugins usertc-iproute2
 
 all: usertc

@@ -1,12 +1,17 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# mkinitramfs.sh IMAGE OUT.cpio.gz - the base initramfs of the VM rig: busybox,
-# Debian's own iproute2 (ip, tc and its netem tables), iperf3, ethtool and
-# tcpdump with the shared libraries they load, and the stock modules a
-# scenario may need (all of net/sched, veth, dummy, ifb, virtio block) with
-# everything they depend on, taken from the unpacked kernel IMAGE (see
-# mkimage.sh).
+# mkinitramfs.sh IMAGE OUT.cpio.gz [IPROUTE2] - the base initramfs of the VM
+# rig: busybox, Debian's own iproute2 (ip, tc and its netem tables),
+# iperf3, ethtool and tcpdump with the shared libraries they load, and the
+# stock modules a scenario may need (all of net/sched, veth, dummy, ifb,
+# virtio block) with everything they depend on, taken from the unpacked
+# kernel IMAGE (see mkimage.sh).
+#
+# iproute2 is the series' own: the host's (Debian 12's, for 6.1), or with
+# IPROUTE2 (tools/kdir.sh --iproute2 of a newer series) that series' ip, tc
+# and tc tables, with the glibc and libraries of its build root; the other
+# tools are the host's, on that glibc (vm/copy-elf.sh --iproute2).
 #
 # What changes often (guest scripts, scenarios, the kit's own modules, extra
 # tools) is not here: vm/run appends it per run as a second cpio archive,
@@ -14,7 +19,8 @@
 set -eu
 
 image=${1:?usage: mkinitramfs.sh IMAGE OUT.cpio.gz}
-out=${2:?usage: mkinitramfs.sh IMAGE OUT.cpio.gz}
+out=${2:?usage: mkinitramfs.sh IMAGE OUT.cpio.gz [IPROUTE2]}
+ir=${3:-}
 here=$(cd "$(dirname "$0")" && pwd)
 kver=$(ls "$image/lib/modules" | head -n 1)
 mods="$image/lib/modules/$kver"
@@ -38,20 +44,30 @@ for a in $(/bin/busybox --list); do
 	[ -e "$stage/bin/$a" ] || ln -s busybox "$stage/bin/$a"
 done
 
-# Dynamically linked tools and every library ldd lists for them.
-"$here/copy-elf.sh" "$stage" /usr/sbin/ip:/sbin/ip /usr/sbin/tc:/sbin/tc \
-	/usr/bin/iperf3:/usr/bin/iperf3 /usr/sbin/ethtool:/sbin/ethtool \
-	/usr/bin/tcpdump:/usr/bin/tcpdump
+# Dynamically linked tools and every library they load: the series' ip and
+# tc first (with IPROUTE2 their glibc is the guest's), then the host's.
+tcdir=/usr/lib/x86_64-linux-gnu/tc
+if [ -n "$ir" ]; then
+	"$here/copy-elf.sh" --iproute2 "$ir" "$stage" "$ir/tree/usr/sbin/ip:/sbin/ip" \
+		"$ir/tree/usr/sbin/tc:/sbin/tc" /usr/bin/iperf3:/usr/bin/iperf3 \
+		/usr/sbin/ethtool:/sbin/ethtool /usr/bin/tcpdump:/usr/bin/tcpdump
+	dists=$ir/tree$tcdir
+else
+	"$here/copy-elf.sh" "$stage" /usr/sbin/ip:/sbin/ip /usr/sbin/tc:/sbin/tc \
+		/usr/bin/iperf3:/usr/bin/iperf3 /usr/sbin/ethtool:/sbin/ethtool \
+		/usr/bin/tcpdump:/usr/bin/tcpdump
+	dists=$tcdir
+fi
 # tcpdump gives up root for a user it looks up by name: a scenario runs it with
 # -Z root (root may write the collect folder), the guest's only user.
 echo "root:x:0:0:root:/root:/bin/sh" > "$stage/etc/passwd"
 echo "root:x:0:" > "$stage/etc/group"
 # tc's netem delay distribution tables (`distribution normal`), where
 # Debian's tc looks for them.
-for d in /usr/lib/*/tc/*.dist; do
+mkdir -p "$stage$tcdir"
+for d in "$dists"/*.dist; do
 	[ -f "$d" ] || continue
-	mkdir -p "$stage$(dirname "$d")"
-	cp "$d" "$stage$d"
+	cp "$d" "$stage$tcdir/"
 done
 
 # Stock modules and their dependencies (modules.dep of the image).

@@ -71,6 +71,16 @@ if [ $vm = 1 ]; then
 	echo "tdc: VM in $(($(date +%s) - t0)) s (vm/run exit $rc)"
 	res=$B/vm-out/tdc/collect/tdc
 	[ -d "$res" ] || { echo "tdc: the VM gave no results ($B/vm-out/console.log)" >&2; exit 2; }
+	# the guest's tc and ip are the series' own (tools/kdir.sh --iproute2);
+	# the libbpf version they print after it may read "1" in the guest
+	ir=$(tools/kdir.sh --iproute2) || exit 2
+	for t in tc ip; do
+		want=$("${ir:+$ir/bin}${ir:-/usr/sbin}/$t" -V 2>/dev/null | sed 's/, libbpf.*//')
+		got=$(sed 's/, libbpf.*//' "$B/vm-out/tdc/collect/$t-version" 2>/dev/null)
+		[ "$got" = "$want" ] ||
+			{ echo "tdc: the guest's $t is '$got', $SERIES's is '$want'" >&2; exit 2; }
+		echo "tdc: the guest's $t: $got"
+	done
 	"$PY" tests/tdc/tdc.py check vm "$SRC" "$res" "$B/vm.json" || exit 2
 	"$PY" tests/tdc/tdc.py reference "$B/vm.json" "$REF" "$SERIES" || exit 2
 	git diff --quiet -- "$REF" 2>/dev/null || echo "tdc: $REF changed: commit it"
