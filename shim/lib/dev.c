@@ -3287,3 +3287,360 @@ int __dev_queue_xmit(struct sk_buff *skb, struct net_device *sb_dev)
 	return rc;
 }
 EXPORT_SYMBOL(__dev_queue_xmit);
+
+/*
+ * To queue_id's driver, no qdisc: while running with carrier and the queue
+ * neither frozen nor stopped by the driver (else NETDEV_TX_BUSY, the
+ * packet still the caller's); dropped when down.
+ */
+int __dev_direct_xmit(struct sk_buff *skb, u16 queue_id)
+{
+	struct net_device *dev = skb->dev;
+	int ret = NETDEV_TX_BUSY;
+	struct netdev_queue *txq;
+
+	if (unlikely(!netif_running(dev) || !netif_carrier_ok(dev))) {
+		dev_core_stats_tx_dropped_inc(dev);
+		kfree_skb_list(skb);
+		return NET_XMIT_DROP;
+	}
+	skb_set_queue_mapping(skb, queue_id);
+	txq = skb_get_tx_queue(dev, skb);
+	local_bh_disable();
+	dev_xmit_recursion_inc();
+	HARD_TX_LOCK(dev, txq, smp_processor_id());
+	if (!netif_xmit_frozen_or_drv_stopped(txq))
+		ret = netdev_start_xmit(skb, dev, txq, false);
+	HARD_TX_UNLOCK(dev, txq);
+	dev_xmit_recursion_dec();
+	local_bh_enable();
+	return ret;
+}
+EXPORT_SYMBOL(__dev_direct_xmit);
+
+/* a multicast or broadcast packet sent also looped back to this host */
+int dev_loopback_xmit(struct net *net, struct sock *sk, struct sk_buff *skb)
+{
+	skb_reset_mac_header(skb);
+	__skb_pull(skb, skb_network_offset(skb));
+	skb->pkt_type = PACKET_LOOPBACK;
+	if (skb->ip_summed == CHECKSUM_NONE)
+		skb->ip_summed = CHECKSUM_UNNECESSARY;
+	netif_rx(skb);
+	return 0;
+}
+EXPORT_SYMBOL(dev_loopback_xmit);
+
+/*
+ * A transmitted packet shown to the packet taps (everyone's, then the
+ * device's) that want outgoing packets: a clone each, PACKET_OUTGOING, its
+ * network header at the mac header's end when the sender set none.
+ */
+void dev_queue_xmit_nit(struct sk_buff *skb, struct net_device *dev)
+{
+	struct list_head *lists[2] = { &ptype_all, &dev->ptype_all };
+	struct packet_type *ptype;
+	unsigned int i;
+
+	rcu_read_lock();
+	for (i = 0; i < ARRAY_SIZE(lists); i++) {
+		if (!lists[i]->next)
+			continue;
+		list_for_each_entry_rcu(ptype, lists[i], list) {
+			struct sk_buff *skb2;
+
+			if (READ_ONCE(ptype->ignore_outgoing))
+				continue;
+			if (ptype->af_packet_priv && skb->sk == ptype->af_packet_priv)
+				continue;
+			skb2 = skb_clone(skb, GFP_ATOMIC);
+			if (!skb2)
+				break;
+			skb_reset_mac_header(skb2);
+			if (skb_network_header(skb2) < skb2->data ||
+			    skb_network_header(skb2) > skb_tail_pointer(skb2))
+				skb_reset_network_header(skb2);
+			skb2->transport_header = skb2->network_header;
+			skb2->pkt_type = PACKET_OUTGOING;
+			ptype->func(skb2, skb->dev, ptype, skb->dev);
+		}
+	}
+	rcu_read_unlock();
+}
+EXPORT_SYMBOL_GPL(dev_queue_xmit_nit);
+
+/* ---- hardware addresses --------------------------------------------------------- */
+
+static DEFINE_MUTEX(dev_addr_sem);
+
+/* NETDEV_PRE_CHANGEADDR: a listener (a bridge, a bond) may refuse addr */
+static int qdk_pre_changeaddr_notify(struct net_device *dev, const char *addr,
+				     struct netlink_ext_ack *extack)
+{
+	struct netdev_notifier_pre_changeaddr_info info = {
+		.info.dev = dev,
+		.info.extack = extack,
+		.dev_addr = addr,
+	};
+
+	return notifier_to_errno(call_netdevice_notifiers_info(NETDEV_PRE_CHANGEADDR,
+								&info.info));
+}
+
+/*
+ * family and data: the new address, of the device's type; the driver's
+ * ndo_set_mac_address() sets it (sa itself passed), listeners may refuse it
+ * first and hear NETDEV_CHANGEADDR after. Under RTNL.
+ */
+static int qdk_set_mac_address(struct net_device *dev, unsigned short family,
+			       const char *data, void *sa, struct netlink_ext_ack *extack)
+{
+	const struct net_device_ops *ops = dev->netdev_ops;
+	int err;
+
+	if (!ops || !ops->ndo_set_mac_address)
+		return -EOPNOTSUPP;
+	if (family != dev->type)
+		return -EINVAL;
+	if (!netif_device_present(dev))
+		return -ENODEV;
+	err = qdk_pre_changeaddr_notify(dev, data, extack);
+	if (err)
+		return err;
+	if (memcmp(dev->dev_addr, data, dev->addr_len)) {
+		err = ops->ndo_set_mac_address(dev, sa);
+		if (err)
+			return err;
+	}
+	dev->addr_assign_type = NET_ADDR_SET;
+	call_netdevice_notifiers(NETDEV_CHANGEADDR, dev);
+	return 0;
+}
+
+/* the address of dev_name in net (SIOCGIFHWADDR): zeros when it has none */
+static int qdk_get_mac_address(struct sockaddr *sa, struct net *net, char *dev_name)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	size_t size = sizeof(sa->sa_data);
+#else
+	size_t size = sizeof(sa->sa_data_min);
+#endif
+	struct net_device *dev;
+	int ret = 0;
+
+	mutex_lock(&dev_addr_sem);
+	rcu_read_lock();
+	dev = dev_get_by_name_rcu(net, dev_name);
+	if (!dev) {
+		ret = -ENODEV;
+	} else {
+		if (!dev->addr_len)
+			memset(sa->sa_data, 0, size);
+		else
+			memcpy(sa->sa_data, dev->dev_addr, min_t(size_t, size, dev->addr_len));
+		sa->sa_family = dev->type;
+	}
+	rcu_read_unlock();
+	mutex_unlock(&dev_addr_sem);
+	return ret;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+int netif_pre_changeaddr_notify(struct net_device *dev, const char *addr,
+				struct netlink_ext_ack *extack)
+{
+	return qdk_pre_changeaddr_notify(dev, addr, extack);
+}
+EXPORT_SYMBOL(netif_pre_changeaddr_notify);
+
+int netif_set_mac_address(struct net_device *dev, struct sockaddr_storage *ss,
+			  struct netlink_ext_ack *extack)
+{
+	return qdk_set_mac_address(dev, ss->ss_family, ss->__data, ss, extack);
+}
+EXPORT_SYMBOL(netif_set_mac_address);
+
+int dev_set_mac_address(struct net_device *dev, struct sockaddr_storage *ss,
+			struct netlink_ext_ack *extack)
+{
+	return netif_set_mac_address(dev, ss, extack);
+}
+EXPORT_SYMBOL(dev_set_mac_address);
+
+int dev_set_mac_address_user(struct net_device *dev, struct sockaddr_storage *ss,
+			     struct netlink_ext_ack *extack)
+{
+	int ret;
+
+	mutex_lock(&dev_addr_sem);
+	ret = netif_set_mac_address(dev, ss, extack);
+	mutex_unlock(&dev_addr_sem);
+	return ret;
+}
+EXPORT_SYMBOL(dev_set_mac_address_user);
+
+int netif_get_mac_address(struct sockaddr *sa, struct net *net, char *dev_name)
+{
+	return qdk_get_mac_address(sa, net, dev_name);
+}
+EXPORT_SYMBOL(netif_get_mac_address);
+#else
+int dev_pre_changeaddr_notify(struct net_device *dev, const char *addr,
+			      struct netlink_ext_ack *extack)
+{
+	return qdk_pre_changeaddr_notify(dev, addr, extack);
+}
+EXPORT_SYMBOL(dev_pre_changeaddr_notify);
+
+int dev_set_mac_address(struct net_device *dev, struct sockaddr *sa,
+			struct netlink_ext_ack *extack)
+{
+	return qdk_set_mac_address(dev, sa->sa_family, sa->sa_data, sa, extack);
+}
+EXPORT_SYMBOL(dev_set_mac_address);
+
+int dev_set_mac_address_user(struct net_device *dev, struct sockaddr *sa,
+			     struct netlink_ext_ack *extack)
+{
+	int ret;
+
+	mutex_lock(&dev_addr_sem);
+	ret = dev_set_mac_address(dev, sa, extack);
+	mutex_unlock(&dev_addr_sem);
+	return ret;
+}
+EXPORT_SYMBOL(dev_set_mac_address_user);
+
+int dev_get_mac_address(struct sockaddr *sa, struct net *net, char *dev_name)
+{
+	return qdk_get_mac_address(sa, net, dev_name);
+}
+EXPORT_SYMBOL(dev_get_mac_address);
+
+/* every NAPI context of dev polled by a thread of its own, or none */
+int dev_set_threaded(struct net_device *dev, bool threaded)
+{
+	struct napi_struct *napi;
+
+	if (dev->threaded == threaded)
+		return 0;
+	dev->threaded = threaded;
+	list_for_each_entry(napi, &dev->napi_list, dev_list)
+		assign_bit(NAPI_STATE_THREADED, &napi->state, threaded);
+	return 0;
+}
+EXPORT_SYMBOL(dev_set_threaded);
+
+DEFINE_RWLOCK(dev_base_lock);
+EXPORT_SYMBOL(dev_base_lock);
+#endif
+
+/*
+ * The switch (parent) id of dev's port: its driver's, else, with recurse,
+ * the one all its lower devices share (-EOPNOTSUPP when they differ).
+ */
+static int qdk_get_port_parent_id(struct net_device *dev, struct netdev_phys_item_id *ppid,
+				  bool recurse)
+{
+	const struct net_device_ops *ops = dev->netdev_ops;
+	struct netdev_phys_item_id first = { };
+	struct net_device *lower_dev;
+	struct list_head *iter;
+	int err;
+
+	if (ops && ops->ndo_get_port_parent_id) {
+		err = ops->ndo_get_port_parent_id(dev, ppid);
+		if (err != -EOPNOTSUPP)
+			return err;
+	}
+	if (!recurse)
+		return -EOPNOTSUPP;
+	err = -EOPNOTSUPP;
+	netdev_for_each_lower_dev(dev, lower_dev, iter) {
+		err = qdk_get_port_parent_id(lower_dev, ppid, true);
+		if (err)
+			break;
+		if (!first.id_len)
+			first = *ppid;
+		else if (!netdev_phys_item_id_same(&first, ppid))
+			return -EOPNOTSUPP;
+	}
+	return err;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+int netif_get_port_parent_id(struct net_device *dev, struct netdev_phys_item_id *ppid,
+			     bool recurse)
+{
+	return qdk_get_port_parent_id(dev, ppid, recurse);
+}
+EXPORT_SYMBOL(netif_get_port_parent_id);
+#else
+int dev_get_port_parent_id(struct net_device *dev, struct netdev_phys_item_id *ppid,
+			   bool recurse)
+{
+	return qdk_get_port_parent_id(dev, ppid, recurse);
+}
+EXPORT_SYMBOL(dev_get_port_parent_id);
+#endif
+
+/* both ports on the same switch */
+bool netdev_port_same_parent_id(struct net_device *a, struct net_device *b)
+{
+	struct netdev_phys_item_id a_id = { };
+	struct netdev_phys_item_id b_id = { };
+
+	if (qdk_get_port_parent_id(a, &a_id, true) || qdk_get_port_parent_id(b, &b_id, true))
+		return false;
+	return netdev_phys_item_id_same(&a_id, &b_id);
+}
+EXPORT_SYMBOL(netdev_port_same_parent_id);
+
+/* a driver's ethtool_ops where it set none */
+void netdev_set_default_ethtool_ops(struct net_device *dev, const struct ethtool_ops *ops)
+{
+	if (!dev->ethtool_ops)
+		dev->ethtool_ops = ops;
+}
+EXPORT_SYMBOL_GPL(netdev_set_default_ethtool_ops);
+
+/* ---- moving a device under another upper device ---------------------------------- */
+
+/* the upper device's private pointer of an adjacency entry (iter of the walks) */
+void *netdev_adjacent_get_private(struct list_head *adj_list)
+{
+	return list_entry(adj_list, struct netdev_adjacent, list)->private;
+}
+EXPORT_SYMBOL(netdev_adjacent_get_private);
+
+/*
+ * An upper device dev (a macvlan, an IPvlan ...) moving from lower device
+ * old_dev to new_dev: new_dev linked below it first; the commit unlinks
+ * old_dev, an abort new_dev.
+ */
+int netdev_adjacent_change_prepare(struct net_device *old_dev, struct net_device *new_dev,
+				   struct net_device *dev, struct netlink_ext_ack *extack)
+{
+	if (!new_dev)
+		return 0;
+	return netdev_upper_dev_link(new_dev, dev, extack);
+}
+EXPORT_SYMBOL(netdev_adjacent_change_prepare);
+
+void netdev_adjacent_change_commit(struct net_device *old_dev, struct net_device *new_dev,
+				   struct net_device *dev)
+{
+	if (!new_dev || !old_dev || new_dev == old_dev)
+		return;
+	netdev_upper_dev_unlink(old_dev, dev);
+}
+EXPORT_SYMBOL(netdev_adjacent_change_commit);
+
+void netdev_adjacent_change_abort(struct net_device *old_dev, struct net_device *new_dev,
+				  struct net_device *dev)
+{
+	if (!new_dev)
+		return;
+	netdev_upper_dev_unlink(new_dev, dev);
+}
+EXPORT_SYMBOL(netdev_adjacent_change_abort);

@@ -391,3 +391,142 @@ KTEST(netdev_reg, noqueue_transmit)
 	free_netdev(dev);
 	return 0;
 }
+
+/* ---- addresses, direct transmit, taps of sent packets, moving a lower device ---- */
+
+static int refuse_addr;
+
+static int addr_event(struct notifier_block *nb, unsigned long ev, void *ptr)
+{
+	if (ev == NETDEV_PRE_CHANGEADDR && refuse_addr)
+		return notifier_from_errno(-EADDRINUSE);
+	if (ev == NETDEV_CHANGEADDR)
+		note('A');
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block addr_nb = { .notifier_call = addr_event };
+
+static int drv_set_mac(struct net_device *dev, void *p)
+{
+	const struct sockaddr *sa = p;
+
+	eth_hw_addr_set(dev, (const u8 *)sa->sa_data);
+	return 0;
+}
+
+static const struct net_device_ops mac_ops = {
+	.ndo_start_xmit		= drv_xmit,
+	.ndo_set_mac_address	= drv_set_mac,
+};
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+typedef struct sockaddr_storage kt_addr_t;
+#define kt_addr_family(a)	((a)->ss_family)
+#define kt_addr_data(a)		((a)->__data)
+#define kt_get_mac(sa, net, name)	netif_get_mac_address(sa, net, name)
+#else
+typedef struct sockaddr kt_addr_t;
+#define kt_addr_family(a)	((a)->sa_family)
+#define kt_addr_data(a)		((a)->sa_data_min)
+#define kt_get_mac(sa, net, name)	dev_get_mac_address(sa, net, name)
+#endif
+
+KTEST(netdev_reg, mac_address_direct_xmit_nit)
+{
+	static const u8 mac[ETH_ALEN] = { 0x02, 0, 0, 0, 0, 0x42 };
+	struct packet_type tap = { .type = htons(ETH_P_ALL), .func = kt_tap_rcv };
+	struct net_device *dev = drv_alloc();
+	struct sockaddr got = { };
+	kt_addr_t sa = { };
+	struct sk_buff *skb;
+
+	KT_ASSERT(dev, "alloc");
+	dev->netdev_ops = &mac_ops;
+	KT_EQ(register_netdev(dev), 0);
+	KT_EQ(register_netdevice_notifier(&addr_nb), 0);
+	events[0] = '\0';
+	kt_addr_family(&sa) = ARPHRD_ETHER;
+	memcpy(kt_addr_data(&sa), mac, ETH_ALEN);
+	rtnl_lock();
+	refuse_addr = 1;
+	KT_EQ(dev_set_mac_address(dev, &sa, NULL), -EADDRINUSE);
+	refuse_addr = 0;
+	KT_ASSERT(!ether_addr_equal(dev->dev_addr, mac), "refused: unchanged");
+	kt_addr_family(&sa) = ARPHRD_LOOPBACK;
+	KT_EQ(dev_set_mac_address(dev, &sa, NULL), -EINVAL);
+	kt_addr_family(&sa) = ARPHRD_ETHER;
+	KT_EQ(dev_set_mac_address(dev, &sa, NULL), 0);
+	KT_ASSERT(ether_addr_equal(dev->dev_addr, mac), "set");
+	KT_EQ(dev->addr_assign_type, NET_ADDR_SET);
+	KT_STREQ(events, "A");
+	rtnl_unlock();
+	KT_EQ(kt_get_mac(&got, &init_net, dev->name), 0);
+	KT_EQ(got.sa_family, ARPHRD_ETHER);
+	KT_ASSERT(!memcmp(got.sa_data, mac, ETH_ALEN), "read back");
+	KT_EQ(kt_get_mac(&got, &init_net, "nosuch0"), -ENODEV);
+	KT_EQ(unregister_netdevice_notifier(&addr_nb), 0);
+	/* direct: down is a drop; up goes to the driver; stopped is busy */
+	xmitted = 0;
+	KT_EQ(dev_direct_xmit(rx_skb(dev, htons(ETH_P_IP)), 0), NET_XMIT_DROP);
+	rtnl_lock();
+	KT_EQ(dev_open(dev, NULL), 0);
+	rtnl_unlock();
+	netif_carrier_on(dev);
+	KT_EQ(dev_direct_xmit(rx_skb(dev, htons(ETH_P_IP)), 0), NETDEV_TX_OK);
+	KT_EQ(xmitted, 1);
+	netif_stop_queue(dev);
+	KT_EQ(dev_direct_xmit(rx_skb(dev, htons(ETH_P_IP)), 0), NETDEV_TX_BUSY);
+	KT_EQ(xmitted, 1);
+	netif_wake_queue(dev);
+	/* a tap sees a clone of a sent packet, as outgoing; ignore_outgoing: not */
+	tap_count = 0;
+	dev_add_pack(&tap);
+	skb = rx_skb(dev, htons(ETH_P_IP));
+	dev_queue_xmit_nit(skb, dev);
+	KT_EQ(tap_count, 1);
+	KT_EQ(refcount_read(&skb->users), 1);
+	tap.ignore_outgoing = true;
+	dev_queue_xmit_nit(skb, dev);
+	KT_EQ(tap_count, 1);
+	dev_remove_pack(&tap);
+	kfree_skb(skb);
+	unregister_netdev(dev);
+	free_netdev(dev);
+	return 0;
+}
+
+KTEST(netdev_reg, adjacent_change)
+{
+	struct net_device *top = drv_alloc(), *old = drv_alloc(), *new = drv_alloc();
+	struct list_head *iter;
+	struct net_device *up;
+	int n = 0;
+
+	KT_ASSERT(top && old && new, "alloc");
+	rtnl_lock();
+	KT_EQ(netdev_upper_dev_link(old, top, NULL), 0);
+	/* prepare: above both lower devices; commit: above the new one only */
+	KT_EQ(netdev_adjacent_change_prepare(old, new, top, NULL), 0);
+	KT_ASSERT(netdev_has_upper_dev(old, top) && netdev_has_upper_dev(new, top), "both");
+	netdev_adjacent_change_commit(old, new, top);
+	KT_ASSERT(!netdev_has_upper_dev(old, top) && netdev_has_upper_dev(new, top), "moved");
+	/* an abort undoes the prepare */
+	KT_EQ(netdev_adjacent_change_prepare(new, old, top, NULL), 0);
+	netdev_adjacent_change_abort(new, old, top);
+	KT_ASSERT(!netdev_has_upper_dev(old, top) && netdev_has_upper_dev(new, top), "aborted");
+	rcu_read_lock();
+	netdev_for_each_upper_dev_rcu(new, up, iter) {
+		KT_ASSERT(up == top, "the one upper");
+		KT_ASSERT(!netdev_adjacent_get_private(iter), "no private");
+		n++;
+	}
+	rcu_read_unlock();
+	KT_EQ(n, 1);
+	netdev_upper_dev_unlink(new, top);
+	rtnl_unlock();
+	free_netdev(top);
+	free_netdev(old);
+	free_netdev(new);
+	return 0;
+}

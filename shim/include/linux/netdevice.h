@@ -80,6 +80,7 @@ enum tc_setup_type {
 
 struct ifreq;
 struct ifmap;
+struct netdev_phys_item_id;
 struct rtnl_link_stats64;
 struct net_device_stats;
 
@@ -129,6 +130,8 @@ struct net_device_ops {
 	int		(*ndo_get_phys_port_name)(struct net_device *dev, char *name,
 						  size_t len);
 	void		(*ndo_set_rx_headroom)(struct net_device *dev, int needed_headroom);
+	int		(*ndo_get_port_parent_id)(struct net_device *dev,
+						  struct netdev_phys_item_id *ppid);
 };
 
 #define NET_RX_SUCCESS		0
@@ -2367,6 +2370,75 @@ static inline bool is_socket_ioctl_cmd(unsigned int cmd)
 {
 	return _IOC_TYPE(cmd) == SOCK_IOC_TYPE;
 }
+
+/* ---- more of the stack's calls ------------------------------------------------ */
+
+int __dev_direct_xmit(struct sk_buff *skb, u16 queue_id);
+
+/* to queue_id's driver at once, bypassing the qdisc (AF_PACKET's QDISC_BYPASS, XDP) */
+static inline int dev_direct_xmit(struct sk_buff *skb, u16 queue_id)
+{
+	int ret;
+
+	ret = __dev_direct_xmit(skb, queue_id);
+	if (!dev_xmit_complete(ret))
+		kfree_skb(skb);
+	return ret;
+}
+
+struct sock;
+int dev_loopback_xmit(struct net *net, struct sock *sk, struct sk_buff *newskb);
+void dev_queue_xmit_nit(struct sk_buff *skb, struct net_device *dev);
+
+struct sockaddr;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+int netif_pre_changeaddr_notify(struct net_device *dev, const char *addr,
+				struct netlink_ext_ack *extack);
+int netif_set_mac_address(struct net_device *dev, struct sockaddr_storage *ss,
+			  struct netlink_ext_ack *extack);
+int dev_set_mac_address(struct net_device *dev, struct sockaddr_storage *ss,
+			struct netlink_ext_ack *extack);
+int dev_set_mac_address_user(struct net_device *dev, struct sockaddr_storage *ss,
+			     struct netlink_ext_ack *extack);
+int netif_get_mac_address(struct sockaddr *sa, struct net *net, char *dev_name);
+int netif_get_port_parent_id(struct net_device *dev, struct netdev_phys_item_id *ppid,
+			     bool recurse);
+#else
+int dev_pre_changeaddr_notify(struct net_device *dev, const char *addr,
+			      struct netlink_ext_ack *extack);
+int dev_set_mac_address(struct net_device *dev, struct sockaddr *sa,
+			struct netlink_ext_ack *extack);
+int dev_set_mac_address_user(struct net_device *dev, struct sockaddr *sa,
+			     struct netlink_ext_ack *extack);
+int dev_get_mac_address(struct sockaddr *sa, struct net *net, char *dev_name);
+int dev_get_port_parent_id(struct net_device *dev, struct netdev_phys_item_id *ppid,
+			   bool recurse);
+int dev_set_threaded(struct net_device *dev, bool threaded);
+#endif
+bool netdev_port_same_parent_id(struct net_device *a, struct net_device *b);
+
+struct ethtool_ops;
+void netdev_set_default_ethtool_ops(struct net_device *dev, const struct ethtool_ops *ops);
+
+void *netdev_adjacent_get_private(struct list_head *adj_list);
+int netdev_adjacent_change_prepare(struct net_device *old_dev, struct net_device *new_dev,
+				   struct net_device *dev, struct netlink_ext_ack *extack);
+void netdev_adjacent_change_commit(struct net_device *old_dev, struct net_device *new_dev,
+				   struct net_device *dev);
+void netdev_adjacent_change_abort(struct net_device *old_dev, struct net_device *new_dev,
+				  struct net_device *dev);
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* the device list's lock of old (readers of dev_base_head without RTNL or RCU) */
+extern rwlock_t dev_base_lock;
+
+/* lockdep's keys of a device's locks: the qdisc busylock's here */
+#define netdev_lockdep_set_classes(dev)					\
+{									\
+	static struct lock_class_key qdisc_tx_busylock_key;		\
+	(dev)->qdisc_tx_busylock = &qdisc_tx_busylock_key;		\
+}
+#endif
 
 /* the next bit set in both masks (either alone when the other is NULL) */
 static inline int netif_attrmask_next_and(int n, const unsigned long *src1p,
