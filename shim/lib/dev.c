@@ -78,6 +78,7 @@ EXPORT_SYMBOL(netdev_set_num_tc);
 #include <linux/mutex.h>
 #include <linux/uidgid.h>
 #include "shim.h"
+#include "netns.h"
 #include <qdk/unmodelled.h>
 
 /* every namespace of the shim (struct net's __qdk_all): init_net, then usertc's */
@@ -615,6 +616,18 @@ struct net_device *alloc_netdev_mqs(int sizeof_priv, const char *name,
 #endif
 	dev->gro_max_size = GRO_LEGACY_MAX_SIZE;
 	INIT_LIST_HEAD(&dev->net_notifier_list);
+	INIT_LIST_HEAD(&dev->napi_list);
+	INIT_LIST_HEAD(&dev->unreg_list);
+	INIT_LIST_HEAD(&dev->close_list);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	mutex_init(&dev->lock);
+	dev->napi_config = kcalloc(max(txqs, rxqs), sizeof(*dev->napi_config), GFP_KERNEL);
+	if (!dev->napi_config) {
+		kfree(dev->_tx);
+		kfree(dev);
+		return NULL;
+	}
+#endif
 	spin_lock_init(&dev->addr_list_lock);
 	dev_mc_init(dev);
 	dev_uc_init(dev);
@@ -640,6 +653,13 @@ void free_netdev(struct net_device *dev)
 {
 	if (!dev)
 		return;
+	/* unregistered within this RTNL section: freed when the batch is done */
+	if (dev->reg_state == NETREG_UNREGISTERING) {
+		dev->needs_free_netdev = true;
+		return;
+	}
+	while (!list_empty(&dev->napi_list))
+		netif_napi_del(list_first_entry(&dev->napi_list, struct napi_struct, dev_list));
 	free_percpu(dev->core_stats);
 	/* the kernel flushes them at unregister, which the shim does not have */
 	if (!netdev_uc_empty(dev))
@@ -648,6 +668,9 @@ void free_netdev(struct net_device *dev)
 		dev_mc_flush(dev);
 	kfree(rcu_dereference_protected(dev->ifalias, 1));
 	kfree(dev->_tx);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	kfree(dev->napi_config);
+#endif
 	kfree(dev);
 }
 EXPORT_SYMBOL(free_netdev);
@@ -1377,6 +1400,9 @@ static void netdev_adj_init(struct net_device *dev)
 	INIT_LIST_HEAD(&dev->adj_list.lower);
 	INIT_LIST_HEAD(&dev->ptype_all);
 	INIT_LIST_HEAD(&dev->ptype_specific);
+	INIT_LIST_HEAD(&dev->napi_list);
+	INIT_LIST_HEAD(&dev->unreg_list);
+	INIT_LIST_HEAD(&dev->close_list);
 	dev->upper_level = 1;
 	dev->lower_level = 1;
 }
@@ -1977,7 +2003,8 @@ int dev_set_alias(struct net_device *dev, const char *alias, size_t len)
 }
 EXPORT_SYMBOL(dev_set_alias);
 
-static int __dev_set_mtu(struct net_device *dev, int new_mtu)
+/* the driver's ndo_change_mtu(), else the field: no limits, no notifiers */
+static int qdk_set_mtu(struct net_device *dev, int new_mtu)
 {
 	const struct net_device_ops *ops = dev->netdev_ops;
 
@@ -2022,12 +2049,12 @@ int dev_set_mtu(struct net_device *dev, int new_mtu)
 	if (err)
 		return err;
 	orig_mtu = dev->mtu;
-	err = __dev_set_mtu(dev, new_mtu);
+	err = qdk_set_mtu(dev, new_mtu);
 	if (!err) {
 		err = notifier_to_errno(call_netdevice_notifiers_mtu(NETDEV_CHANGEMTU, dev,
 								     orig_mtu));
 		if (err) {
-			__dev_set_mtu(dev, orig_mtu);
+			qdk_set_mtu(dev, orig_mtu);
 			call_netdevice_notifiers_mtu(NETDEV_CHANGEMTU, dev, new_mtu);
 		}
 	}
@@ -2104,8 +2131,1516 @@ void net_dec_egress_queue(void)
 }
 EXPORT_SYMBOL_GPL(net_dec_egress_queue);
 
+
+/* ---- registration ---------------------------------------------------------- */
+
+static void qdk_dev_close_many(struct list_head *head, bool unlink);
+
+/* the requested ifindex when free (else -EBUSY), or the next free one after the last */
+static int dev_index_reserve(struct net *net, int ifindex)
+{
+	if (ifindex < 0)
+		return -EINVAL;
+	if (ifindex)
+		return __dev_get_by_index(net, ifindex) ? -EBUSY : ifindex;
+	do {
+		if (++net->ifindex <= 0)
+			net->ifindex = 1;
+	} while (__dev_get_by_index(net, net->ifindex));
+	return net->ifindex;
+}
+
+/* a "name%d" pattern gets the first free number; a plain name must be free */
+static int dev_get_valid_name(struct net *net, struct net_device *dev, const char *name)
+{
+	if (strchr(name, '%'))
+		return dev_alloc_name(dev, name) < 0 ? -ENFILE : 0;
+	if (!dev_valid_name(name))
+		return -EINVAL;
+	if (netdev_name_in_use(net, name))
+		return -EEXIST;
+	return 0;
+}
+
+/*
+ * A driver's device into its namespace: a valid free name, ndo_init(), an
+ * ifindex, the software features, an empty IPv4 configuration, present,
+ * noop qdiscs until it is opened, NETDEV_REGISTER. A listener's refusal
+ * unregisters it again and is returned. Under RTNL.
+ */
+int register_netdevice(struct net_device *dev)
+{
+	const struct net_device_ops *ops = dev->netdev_ops;
+	struct net *net = dev_net(dev);
+	struct in_device *in_dev;
+	unsigned int i;
+	int ret;
+
+	ASSERT_RTNL();
+	if (WARN_ON(dev->reg_state != NETREG_UNINITIALIZED))
+		return -EINVAL;
+	ret = dev_get_valid_name(net, dev, dev->name);
+	if (ret < 0)
+		return ret;
+	in_dev = kzalloc(sizeof(*in_dev), GFP_KERNEL);
+	if (!in_dev)
+		return -ENOMEM;
+	if (ops && ops->ndo_init) {
+		ret = ops->ndo_init(dev);
+		if (ret) {
+			kfree(in_dev);
+			return ret > 0 ? -EIO : ret;
+		}
+	}
+	ret = dev_index_reserve(net, dev->ifindex);
+	if (ret < 0)
+		goto err_uninit;
+	dev->ifindex = ret;
+	dev->hw_features |= NETIF_F_SOFT_FEATURES | NETIF_F_SOFT_FEATURES_OFF;
+	dev->features |= NETIF_F_SOFT_FEATURES;
+	dev->wanted_features = dev->features & dev->hw_features;
+	in_dev->dev = dev;
+	qdk_inetdev_init_conf(in_dev, net);
+	refcount_set(&in_dev->refcnt, 1);
+	rcu_assign_pointer(dev->ip_ptr, in_dev);
+	dev->__qdk_in_dev = in_dev;
+	netdev_adj_init(dev);
+	/* dev_init_scheduler(): noop everywhere until dev_open() activates it */
+	dev->qdisc = &noop_qdisc;
+	for (i = 0; i < dev->num_tx_queues; i++) {
+		dev->_tx[i].qdisc = &noop_qdisc;
+		dev->_tx[i].qdisc_sleeping = &noop_qdisc;
+	}
+	set_bit(__LINK_STATE_PRESENT, &dev->state);
+	dev->reg_state = NETREG_REGISTERED;
+	list_add_tail_rcu(&dev->dev_list, &net->dev_base_head);
+	ret = notifier_to_errno(call_netdevice_notifiers(NETDEV_REGISTER, dev));
+	if (ret) {
+		/* the caller frees it: not freed by the unregistration */
+		dev->needs_free_netdev = false;
+		unregister_netdevice_queue(dev, NULL);
+	}
+	return ret;
+
+err_uninit:
+	if (ops && ops->ndo_uninit)
+		ops->ndo_uninit(dev);
+	kfree(in_dev);
+	return ret;
+}
+EXPORT_SYMBOL(register_netdevice);
+
+int register_netdev(struct net_device *dev)
+{
+	int ret;
+
+	rtnl_lock();
+	ret = register_netdevice(dev);
+	rtnl_unlock();
+	return ret;
+}
+EXPORT_SYMBOL(register_netdev);
+
+/* dev_shutdown(): every queue's qdisc and the root released, noop in their place */
+static void dev_shutdown(struct net_device *dev)
+{
+	unsigned int i;
+
+	for (i = 0; i < dev->num_tx_queues; i++) {
+		struct netdev_queue *txq = netdev_get_tx_queue(dev, i);
+		struct Qdisc *q = txq->qdisc_sleeping;
+
+		txq->qdisc = &noop_qdisc;
+		txq->qdisc_sleeping = &noop_qdisc;
+		qdisc_put(q);
+	}
+	qdisc_put(dev->qdisc);
+	dev->qdisc = &noop_qdisc;
+}
+
+/* into the caller's batch (head), or unregistered at once (head NULL) */
 void unregister_netdevice_queue(struct net_device *dev, struct list_head *head)
 {
-	QDK_UNMODELLED(unregister_netdevice_queue,
-		       "register_netdevice() is not modelled: no module device is registered");
+	ASSERT_RTNL();
+	if (head) {
+		list_move_tail(&dev->unreg_list, head);
+	} else {
+		LIST_HEAD(single);
+
+		list_add(&dev->unreg_list, &single);
+		unregister_netdevice_many(&single);
+	}
 }
+EXPORT_SYMBOL(unregister_netdevice_queue);
+
+/*
+ * The batch closed, out of its namespace, its qdiscs released,
+ * NETDEV_UNREGISTER, ndo_uninit(), its IPv4 configuration freed; then, as
+ * the kernel's netdev_run_todo() does at rtnl_unlock() (here at once),
+ * NETREG_UNREGISTERED, priv_destructor() and, with needs_free_netdev,
+ * free_netdev(). A reference still held is reported as the kernel does.
+ */
+void unregister_netdevice_many(struct list_head *head)
+{
+	struct net_device *dev, *tmp;
+	LIST_HEAD(close_head);
+
+	ASSERT_RTNL();
+	list_for_each_entry_safe(dev, tmp, head, unreg_list) {
+		if (dev->reg_state == NETREG_UNINITIALIZED) {
+			pr_debug("unregister_netdevice: device %s/%p never was registered\n",
+				 dev->name, dev);
+			WARN_ON(1);
+			list_del(&dev->unreg_list);
+		}
+	}
+	list_for_each_entry(dev, head, unreg_list)
+		if (dev->flags & IFF_UP)
+			list_add_tail(&dev->close_list, &close_head);
+	qdk_dev_close_many(&close_head, true);
+	list_for_each_entry(dev, head, unreg_list) {
+		list_del_rcu(&dev->dev_list);
+		dev->reg_state = NETREG_UNREGISTERING;
+	}
+	synchronize_net();
+	list_for_each_entry(dev, head, unreg_list) {
+		struct in_device *in_dev = rtnl_dereference(dev->ip_ptr);
+
+		dev_shutdown(dev);
+		call_netdevice_notifiers(NETDEV_UNREGISTER, dev);
+		if (dev->netdev_ops && dev->netdev_ops->ndo_uninit)
+			dev->netdev_ops->ndo_uninit(dev);
+		WARN_ON(netdev_has_any_upper_dev(dev));
+		if (in_dev) {
+			struct in_ifaddr *ifa, *next;
+
+			for (ifa = rtnl_dereference(in_dev->ifa_list); ifa; ifa = next) {
+				next = rtnl_dereference(ifa->ifa_next);
+				kfree(ifa);
+			}
+			RCU_INIT_POINTER(dev->ip_ptr, NULL);
+			in_dev->dead = 1;
+			if (in_dev == dev->__qdk_in_dev) {
+				kfree(in_dev);
+				dev->__qdk_in_dev = NULL;
+			}
+		}
+		clear_bit(__LINK_STATE_PRESENT, &dev->state);
+	}
+	synchronize_net();
+	list_for_each_entry_safe(dev, tmp, head, unreg_list) {
+		list_del_init(&dev->unreg_list);
+		if (refcount_read(&dev->dev_refcnt) != 1)
+			pr_emerg("unregister_netdevice: waiting for %s to become free. Usage count = %d\n",
+				 dev->name, refcount_read(&dev->dev_refcnt));
+		dev->reg_state = NETREG_UNREGISTERED;
+		if (dev->priv_destructor)
+			dev->priv_destructor(dev);
+		if (dev->needs_free_netdev)
+			free_netdev(dev);
+	}
+	INIT_LIST_HEAD(head);
+}
+EXPORT_SYMBOL(unregister_netdevice_many);
+
+void unregister_netdev(struct net_device *dev)
+{
+	rtnl_lock();
+	unregister_netdevice(dev);
+	rtnl_unlock();
+}
+EXPORT_SYMBOL(unregister_netdev);
+
+static void devm_unregister_netdev(void *data)
+{
+	unregister_netdev(data);
+}
+
+/* registered for as long as dev (a device-model device) is bound */
+int devm_register_netdev(struct device *dev, struct net_device *ndev)
+{
+	int ret;
+
+	ret = register_netdev(ndev);
+	if (ret)
+		return ret;
+	return devm_add_action_or_reset(dev, devm_unregister_netdev, ndev);
+}
+EXPORT_SYMBOL(devm_register_netdev);
+
+static void dummy_setup(struct net_device *dev)
+{
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* a device that only carries NAPI contexts: never registered, no queue */
+struct net_device *alloc_netdev_dummy(int sizeof_priv)
+{
+	struct net_device *dev;
+
+	dev = alloc_netdev_mqs(sizeof_priv, "dummy#", NET_NAME_UNKNOWN, dummy_setup, 1, 1);
+	if (dev)
+		dev->reg_state = NETREG_DUMMY;
+	return dev;
+}
+EXPORT_SYMBOL_GPL(alloc_netdev_dummy);
+#else
+/* the caller's (zeroed or embedded) device made a NAPI carrier */
+int init_dummy_netdev(struct net_device *dev)
+{
+	memset(dev, 0, sizeof(*dev));
+	INIT_LIST_HEAD(&dev->dev_list);
+	INIT_LIST_HEAD(&dev->napi_list);
+	INIT_LIST_HEAD(&dev->unreg_list);
+	INIT_LIST_HEAD(&dev->close_list);
+	netdev_adj_init(dev);
+	dummy_setup(dev);
+	dev->reg_state = NETREG_DUMMY;
+	set_bit(__LINK_STATE_PRESENT, &dev->state);
+	set_bit(__LINK_STATE_START, &dev->state);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(init_dummy_netdev);
+#endif
+
+/* ---- up and down -------------------------------------------------------------- */
+
+/*
+ * NETDEV_PRE_UP may refuse; running while ndo_validate_addr() and ndo_open()
+ * run, up with its qdiscs attached (defaults for a noop root) when they
+ * succeed. The listeners hear NETDEV_UP from the caller.
+ */
+static int __dev_open(struct net_device *dev, struct netlink_ext_ack *extack)
+{
+	const struct net_device_ops *ops = dev->netdev_ops;
+	struct netdev_notifier_info info;
+	int ret;
+
+	ASSERT_RTNL();
+	if (!netif_device_present(dev))
+		return -ENODEV;
+	netdev_notifier_info_init(&info, dev);
+	info.extack = extack;
+	ret = notifier_to_errno(call_netdevice_notifiers_info(NETDEV_PRE_UP, &info));
+	if (ret)
+		return ret;
+	set_bit(__LINK_STATE_START, &dev->state);
+	if (ops && ops->ndo_validate_addr)
+		ret = ops->ndo_validate_addr(dev);
+	if (!ret && ops && ops->ndo_open)
+		ret = ops->ndo_open(dev);
+	if (ret) {
+		clear_bit(__LINK_STATE_START, &dev->state);
+		return ret;
+	}
+	dev->flags |= IFF_UP;
+	__dev_set_rx_mode(dev);
+	qdk_ns_dev_activate(dev);
+	return 0;
+}
+
+int dev_open(struct net_device *dev, struct netlink_ext_ack *extack)
+{
+	int ret;
+
+	if (dev->flags & IFF_UP)
+		return 0;
+	ret = __dev_open(dev, extack);
+	if (ret < 0)
+		return ret;
+	call_netdevice_notifiers(NETDEV_UP, dev);
+	return ret;
+}
+EXPORT_SYMBOL(dev_open);
+
+/* the up devices of head (close_list) down: not running, qdiscs deactivated, ndo_stop() */
+static void __dev_close_many(struct list_head *head)
+{
+	struct net_device *dev;
+
+	ASSERT_RTNL();
+	list_for_each_entry(dev, head, close_list) {
+		call_netdevice_notifiers(NETDEV_GOING_DOWN, dev);
+		clear_bit(__LINK_STATE_START, &dev->state);
+	}
+	list_for_each_entry(dev, head, close_list) {
+		const struct net_device_ops *ops = dev->netdev_ops;
+
+		qdk_ns_dev_deactivate(dev);
+		if (ops && ops->ndo_stop)
+			ops->ndo_stop(dev);
+		dev->flags &= ~IFF_UP;
+	}
+}
+
+static void qdk_dev_close_many(struct list_head *head, bool unlink)
+{
+	struct net_device *dev, *tmp;
+
+	list_for_each_entry_safe(dev, tmp, head, close_list)
+		if (!(dev->flags & IFF_UP))
+			list_del_init(&dev->close_list);
+	__dev_close_many(head);
+	list_for_each_entry_safe(dev, tmp, head, close_list) {
+		call_netdevice_notifiers(NETDEV_DOWN, dev);
+		if (unlink)
+			list_del_init(&dev->close_list);
+	}
+}
+
+void dev_close(struct net_device *dev)
+{
+	if (dev->flags & IFF_UP) {
+		LIST_HEAD(single);
+
+		list_add(&dev->close_list, &single);
+		qdk_dev_close_many(&single, true);
+		list_del(&single);
+	}
+}
+EXPORT_SYMBOL(dev_close);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+void netif_close_many(struct list_head *head, bool unlink)
+{
+	qdk_dev_close_many(head, unlink);
+}
+EXPORT_SYMBOL(netif_close_many);
+
+int netif_open(struct net_device *dev, struct netlink_ext_ack *extack)
+{
+	return dev_open(dev, extack);
+}
+EXPORT_SYMBOL(netif_open);
+
+void netif_close(struct net_device *dev)
+{
+	dev_close(dev);
+}
+EXPORT_SYMBOL(netif_close);
+
+unsigned int netif_get_flags(const struct net_device *dev)
+{
+	return dev_get_flags(dev);
+}
+EXPORT_SYMBOL(netif_get_flags);
+
+int __netif_set_mtu(struct net_device *dev, int new_mtu)
+{
+	return qdk_set_mtu(dev, new_mtu);
+}
+EXPORT_SYMBOL(__netif_set_mtu);
+
+int netif_set_mtu(struct net_device *dev, int new_mtu)
+{
+	return dev_set_mtu(dev, new_mtu);
+}
+EXPORT_SYMBOL(netif_set_mtu);
+#else
+void dev_close_many(struct list_head *head, bool unlink)
+{
+	qdk_dev_close_many(head, unlink);
+}
+EXPORT_SYMBOL(dev_close_many);
+#endif
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+int __dev_set_mtu(struct net_device *dev, int new_mtu)
+{
+	return qdk_set_mtu(dev, new_mtu);
+}
+EXPORT_SYMBOL(__dev_set_mtu);
+#endif
+
+/*
+ * The flags user space sets (SIOCSIFFLAGS, IFLA_FLAGS): the changeable ones
+ * taken, IFF_UP opening or closing, PROMISC and ALLMULTI counted in gflags;
+ * listeners hear NETDEV_UP or NETDEV_DOWN, and NETDEV_CHANGE with the other
+ * flags changed while up.
+ */
+int dev_change_flags(struct net_device *dev, unsigned int flags,
+		     struct netlink_ext_ack *extack)
+{
+	unsigned int old_flags = dev->flags;
+	unsigned int changes;
+	int ret = 0;
+
+	ASSERT_RTNL();
+	dev->flags = (flags & (IFF_DEBUG | IFF_NOTRAILERS | IFF_NOARP | IFF_DYNAMIC |
+			       IFF_MULTICAST | IFF_PORTSEL | IFF_AUTOMEDIA)) |
+		     (dev->flags & (IFF_UP | IFF_VOLATILE | IFF_PROMISC | IFF_ALLMULTI));
+	if ((old_flags ^ flags) & IFF_MULTICAST)
+		__dev_set_rx_mode(dev);
+	if ((old_flags ^ flags) & IFF_UP) {
+		if (old_flags & IFF_UP) {
+			LIST_HEAD(single);
+
+			list_add(&dev->close_list, &single);
+			__dev_close_many(&single);
+			list_del(&single);
+		} else {
+			ret = __dev_open(dev, extack);
+		}
+	}
+	if ((flags ^ dev->gflags) & IFF_PROMISC) {
+		int inc = (flags & IFF_PROMISC) ? 1 : -1;
+
+		dev->gflags ^= IFF_PROMISC;
+		if (dev_set_promiscuity(dev, inc))
+			dev->gflags ^= IFF_PROMISC;
+	}
+	if ((flags ^ dev->gflags) & IFF_ALLMULTI) {
+		int inc = (flags & IFF_ALLMULTI) ? 1 : -1;
+
+		dev->gflags ^= IFF_ALLMULTI;
+		if (dev_set_allmulti(dev, inc))
+			dev->gflags ^= IFF_ALLMULTI;
+	}
+	if (ret < 0)
+		return ret;
+	changes = old_flags ^ dev->flags;
+	if (changes & IFF_UP)
+		call_netdevice_notifiers(dev->flags & IFF_UP ? NETDEV_UP : NETDEV_DOWN, dev);
+	if (dev->flags & IFF_UP &&
+	    changes & ~(IFF_UP | IFF_PROMISC | IFF_ALLMULTI | IFF_VOLATILE)) {
+		struct netdev_notifier_change_info change_info = {
+			.info = { .dev = dev },
+			.flags_changed = changes,
+		};
+
+		call_netdevice_notifiers_info(NETDEV_CHANGE, &change_info.info);
+	}
+	return ret;
+}
+EXPORT_SYMBOL(dev_change_flags);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+int netif_change_flags(struct net_device *dev, unsigned int flags,
+		       struct netlink_ext_ack *extack)
+{
+	return dev_change_flags(dev, flags, extack);
+}
+EXPORT_SYMBOL(netif_change_flags);
+#endif
+
+/* peers learn of a moved or failed-over device: gratuitous ARP, IGMP reports */
+void __netdev_notify_peers(struct net_device *dev)
+{
+	ASSERT_RTNL();
+	call_netdevice_notifiers(NETDEV_NOTIFY_PEERS, dev);
+	call_netdevice_notifiers(NETDEV_RESEND_IGMP, dev);
+}
+EXPORT_SYMBOL(__netdev_notify_peers);
+
+void netdev_notify_peers(struct net_device *dev)
+{
+	rtnl_lock();
+	__netdev_notify_peers(dev);
+	rtnl_unlock();
+}
+EXPORT_SYMBOL(netdev_notify_peers);
+
+/*
+ * The features wanted, as the driver's ndo_fix_features() allows them,
+ * set by its ndo_set_features() (a refusal keeps the old ones): 1 when
+ * they changed. The kernel's netdev_fix_features() dependency rules (TSO
+ * without SG ...) are not applied: drivers' own fixes are.
+ */
+static int __netdev_update_features(struct net_device *dev)
+{
+	const struct net_device_ops *ops = dev->netdev_ops;
+	netdev_features_t features;
+	int err = 0;
+
+	ASSERT_RTNL();
+	features = netdev_get_wanted_features(dev);
+	if (ops && ops->ndo_fix_features)
+		features = ops->ndo_fix_features(dev, features);
+	if (dev->features == features)
+		return 0;
+	if (ops && ops->ndo_set_features)
+		err = ops->ndo_set_features(dev, features);
+	else
+		err = 0;
+	if (err < 0) {
+		netdev_err(dev, "set_features() failed (%d); wanted %pNF, left %pNF\n",
+			   err, &features, &dev->features);
+		return -1;
+	}
+	dev->features = features;
+	return 1;
+}
+
+void netdev_update_features(struct net_device *dev)
+{
+	if (__netdev_update_features(dev))
+		netdev_features_change(dev);
+}
+EXPORT_SYMBOL(netdev_update_features);
+
+void netdev_change_features(struct net_device *dev)
+{
+	__netdev_update_features(dev);
+	netdev_features_change(dev);
+}
+EXPORT_SYMBOL(netdev_change_features);
+
+/* ---- NAPI ----------------------------------------------------------------------- */
+
+static void napi_poll_tasklet(struct tasklet_struct *t);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+void netif_napi_add_weight_locked(struct net_device *dev, struct napi_struct *napi,
+				  int (*poll)(struct napi_struct *, int), int weight)
+#else
+void netif_napi_add_weight(struct net_device *dev, struct napi_struct *napi,
+			   int (*poll)(struct napi_struct *, int), int weight)
+#endif
+{
+	if (WARN_ON(test_and_set_bit(NAPI_STATE_LISTED, &napi->state)))
+		return;
+	INIT_LIST_HEAD(&napi->poll_list);
+	INIT_HLIST_NODE(&napi->napi_hash_node);
+	napi->skb = NULL;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	napi->gro.bitmask = 0;
+	INIT_LIST_HEAD(&napi->gro.rx_list);
+	napi->gro.rx_count = 0;
+#else
+	napi->gro_bitmask = 0;
+	INIT_LIST_HEAD(&napi->rx_list);
+	napi->rx_count = 0;
+#endif
+	napi->poll = poll;
+	if (weight > NAPI_POLL_WEIGHT)
+		netdev_err_once(dev, "%s() called with weight %d\n", __func__, weight);
+	napi->weight = weight;
+	napi->dev = dev;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	napi->list_owner = -1;
+	napi->irq = -1;
+#endif
+	tasklet_setup(&napi->__qdk_poll, napi_poll_tasklet);
+	list_add_tail_rcu(&napi->dev_list, &dev->napi_list);
+	/* disabled until napi_enable(), as the kernel's */
+	set_bit(NAPI_STATE_SCHED, &napi->state);
+	set_bit(NAPI_STATE_NPSVC, &napi->state);
+	if (dev->threaded)
+		set_bit(NAPI_STATE_THREADED, &napi->state);
+}
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+EXPORT_SYMBOL(netif_napi_add_weight_locked);
+#else
+EXPORT_SYMBOL(netif_napi_add_weight);
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+void __netif_napi_del_locked(struct napi_struct *napi)
+#else
+void __netif_napi_del(struct napi_struct *napi)
+#endif
+{
+	if (!test_and_clear_bit(NAPI_STATE_LISTED, &napi->state))
+		return;
+	tasklet_kill(&napi->__qdk_poll);
+	list_del_rcu(&napi->dev_list);
+	napi_free_frags(napi);
+}
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+EXPORT_SYMBOL(__netif_napi_del_locked);
+
+void netif_napi_set_irq_locked(struct napi_struct *napi, int irq)
+{
+	napi->irq = irq;
+}
+EXPORT_SYMBOL(netif_napi_set_irq_locked);
+#else
+EXPORT_SYMBOL(__netif_napi_del);
+#endif
+
+/* SCHED is taken here: false when disabling, or already scheduled (then MISSED) */
+bool napi_schedule_prep(struct napi_struct *n)
+{
+	unsigned long val = READ_ONCE(n->state);
+
+	if (unlikely(val & NAPIF_STATE_DISABLE))
+		return false;
+	if (val & NAPIF_STATE_SCHED) {
+		set_bit(NAPI_STATE_MISSED, &n->state);
+		return false;
+	}
+	set_bit(NAPI_STATE_SCHED, &n->state);
+	return true;
+}
+EXPORT_SYMBOL(napi_schedule_prep);
+
+/* the poll runs in the NET_RX softirq: here the context's tasklet, now */
+void __napi_schedule(struct napi_struct *n)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	n->list_owner = smp_processor_id();
+#endif
+	tasklet_schedule(&n->__qdk_poll);
+}
+EXPORT_SYMBOL(__napi_schedule);
+
+void __napi_schedule_irqoff(struct napi_struct *n)
+{
+	__napi_schedule(n);
+}
+EXPORT_SYMBOL(__napi_schedule_irqoff);
+
+/*
+ * The poll is done (work_done packets): SCHED released, or kept and the
+ * poll scheduled again when napi_schedule() came meanwhile (MISSED); false
+ * then, and for a context netpoll or a busy poller owns.
+ */
+bool napi_complete_done(struct napi_struct *n, int work_done)
+{
+	unsigned long val = READ_ONCE(n->state);
+
+	if (unlikely(val & (NAPIF_STATE_NPSVC | NAPIF_STATE_IN_BUSY_POLL)))
+		return false;
+	WARN_ON_ONCE(!(val & NAPIF_STATE_SCHED));
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	n->list_owner = -1;
+#endif
+	clear_bit(NAPI_STATE_SCHED_THREADED, &n->state);
+	clear_bit(NAPI_STATE_PREFER_BUSY_POLL, &n->state);
+	if (val & NAPIF_STATE_MISSED) {
+		clear_bit(NAPI_STATE_MISSED, &n->state);
+		__napi_schedule(n);
+		return false;
+	}
+	clear_bit(NAPI_STATE_SCHED, &n->state);
+	return true;
+}
+EXPORT_SYMBOL(napi_complete_done);
+
+/*
+ * One round of net_rx_action() for n: poll(n, weight). A poll that used
+ * its whole budget has more to do: it is polled again (its tasklet
+ * rescheduled at the same time), unless a disable is pending, which
+ * completes it. A poll that returns more than its budget is a driver bug.
+ */
+static void napi_poll_tasklet(struct tasklet_struct *t)
+{
+	struct napi_struct *n = container_of(t, struct napi_struct, __qdk_poll);
+	int work;
+
+	if (!test_bit(NAPI_STATE_SCHED, &n->state))
+		return;
+	work = n->poll(n, n->weight);
+	if (WARN_ONCE(work > n->weight, "%pS exceeded budget in poll\n", n->poll))
+		work = n->weight;
+	if (work < n->weight)
+		return;
+	if (napi_disable_pending(n)) {
+		napi_complete(n);
+		return;
+	}
+	if (test_bit(NAPI_STATE_SCHED, &n->state))
+		tasklet_schedule(&n->__qdk_poll);
+}
+
+/*
+ * No poll runs after it: a scheduled one runs now (it sees the disable
+ * pending), then the context holds SCHED and NPSVC until napi_enable().
+ */
+void napi_disable(struct napi_struct *n)
+{
+	int rounds = 0;
+
+	might_sleep();
+	set_bit(NAPI_STATE_DISABLE, &n->state);
+	while (test_bit(NAPI_STATE_SCHED, &n->state) || test_bit(NAPI_STATE_NPSVC, &n->state)) {
+		if (test_bit(NAPI_STATE_NPSVC, &n->state)) {
+			WARN(1, "napi_disable() of a disabled NAPI context\n");
+			break;
+		}
+		/* the scheduled poll, at once, as the kernel's waiting lets it run */
+		tasklet_kill(&n->__qdk_poll);
+		if (test_bit(NAPI_STATE_SCHED, &n->state) && ++rounds > 1000) {
+			WARN(1, "napi_disable(): poll never completes\n");
+			break;
+		}
+		if (test_bit(NAPI_STATE_SCHED, &n->state))
+			napi_poll_tasklet(&n->__qdk_poll);
+	}
+	set_bit(NAPI_STATE_SCHED, &n->state);
+	set_bit(NAPI_STATE_NPSVC, &n->state);
+	clear_bit(NAPI_STATE_PREFER_BUSY_POLL, &n->state);
+	clear_bit(NAPI_STATE_THREADED, &n->state);
+	clear_bit(NAPI_STATE_DISABLE, &n->state);
+}
+EXPORT_SYMBOL(napi_disable);
+
+/* may be scheduled again */
+void napi_enable(struct napi_struct *n)
+{
+	WARN_ON(!test_bit(NAPI_STATE_SCHED, &n->state));
+	clear_bit(NAPI_STATE_SCHED, &n->state);
+	clear_bit(NAPI_STATE_NPSVC, &n->state);
+	if (n->dev && n->dev->threaded)
+		set_bit(NAPI_STATE_THREADED, &n->state);
+}
+EXPORT_SYMBOL(napi_enable);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+void napi_disable_locked(struct napi_struct *n)
+{
+	napi_disable(n);
+}
+EXPORT_SYMBOL(napi_disable_locked);
+
+void napi_enable_locked(struct napi_struct *n)
+{
+	napi_enable(n);
+}
+EXPORT_SYMBOL(napi_enable_locked);
+#endif
+
+/* ---- receive ----------------------------------------------------------------------- */
+
+static inline int deliver_skb(struct sk_buff *skb, struct packet_type *pt_prev,
+			      struct net_device *orig_dev)
+{
+	refcount_inc(&skb->users);
+	return pt_prev->func(skb, skb->dev, pt_prev, orig_dev);
+}
+
+static void deliver_ptype_list_skb(struct sk_buff *skb, struct packet_type **pt,
+				   struct net_device *orig_dev, __be16 type,
+				   struct list_head *ptype_list)
+{
+	struct packet_type *ptype, *pt_prev = *pt;
+
+	if (!ptype_list->next)
+		return;
+	list_for_each_entry_rcu(ptype, ptype_list, list) {
+		if (ptype->type != type)
+			continue;
+		if (pt_prev)
+			deliver_skb(skb, pt_prev, orig_dev);
+		pt_prev = ptype;
+	}
+	*pt = pt_prev;
+}
+
+/*
+ * __netif_receive_skb_core(): the packet taps (ETH_P_ALL, everyone's then
+ * the device's), the device's rx_handler (a bridge, bond, macvlan), then
+ * the handlers of skb->protocol; each but the last gets a reference of
+ * its own. None: dropped (UNHANDLED_PROTO), counted in the device's
+ * rx_dropped (rx_nohandler after an exact-match rx_handler). No tc
+ * ingress hook, no VLAN untagging, no RPS here.
+ */
+static int __netif_receive_skb(struct sk_buff *skb)
+{
+	struct net_device *orig_dev = skb->dev;
+	struct packet_type *ptype, *pt_prev = NULL;
+	bool deliver_exact = false;
+	rx_handler_func_t *rx_handler;
+
+	skb_reset_network_header(skb);
+	if (!skb_transport_header_was_set(skb))
+		skb_reset_transport_header(skb);
+	skb_reset_mac_len(skb);
+another_round:
+	skb->skb_iif = skb->dev->ifindex;
+	list_for_each_entry_rcu(ptype, &ptype_all, list) {
+		if (pt_prev)
+			deliver_skb(skb, pt_prev, orig_dev);
+		pt_prev = ptype;
+	}
+	if (skb->dev->ptype_all.next) {
+		list_for_each_entry_rcu(ptype, &skb->dev->ptype_all, list) {
+			if (pt_prev)
+				deliver_skb(skb, pt_prev, orig_dev);
+			pt_prev = ptype;
+		}
+	}
+	rx_handler = rcu_dereference(skb->dev->rx_handler);
+	if (rx_handler) {
+		if (pt_prev) {
+			deliver_skb(skb, pt_prev, orig_dev);
+			pt_prev = NULL;
+		}
+		switch (rx_handler(&skb)) {
+		case RX_HANDLER_CONSUMED:
+			return NET_RX_SUCCESS;
+		case RX_HANDLER_ANOTHER:
+			goto another_round;
+		case RX_HANDLER_EXACT:
+			deliver_exact = true;
+			break;
+		case RX_HANDLER_PASS:
+			break;
+		}
+	}
+	if (!deliver_exact)
+		deliver_ptype_list_skb(skb, &pt_prev, orig_dev, skb->protocol,
+				       &ptype_base[ntohs(skb->protocol) & PTYPE_HASH_MASK]);
+	deliver_ptype_list_skb(skb, &pt_prev, orig_dev, skb->protocol, &orig_dev->ptype_specific);
+	if (unlikely(skb->dev != orig_dev))
+		deliver_ptype_list_skb(skb, &pt_prev, orig_dev, skb->protocol,
+				       &skb->dev->ptype_specific);
+	if (pt_prev)
+		return pt_prev->func(skb, skb->dev, pt_prev, orig_dev);
+	if (!deliver_exact)
+		dev_core_stats_rx_dropped_inc(skb->dev);
+	else
+		dev_core_stats_rx_nohandler_inc(skb->dev);
+	kfree_skb(skb);	/* the kernel's reason: UNHANDLED_PROTO */
+	return NET_RX_DROP;
+}
+
+int netif_receive_skb(struct sk_buff *skb)
+{
+	int ret;
+
+	rcu_read_lock();
+	ret = __netif_receive_skb(skb);
+	rcu_read_unlock();
+	return ret;
+}
+EXPORT_SYMBOL(netif_receive_skb);
+
+int netif_receive_skb_core(struct sk_buff *skb)
+{
+	return netif_receive_skb(skb);
+}
+EXPORT_SYMBOL(netif_receive_skb_core);
+
+void netif_receive_skb_list(struct list_head *head)
+{
+	struct sk_buff *skb, *next;
+
+	list_for_each_entry_safe(skb, next, head, list) {
+		skb_list_del_init(skb);
+		netif_receive_skb(skb);
+	}
+}
+EXPORT_SYMBOL(netif_receive_skb_list);
+
+/*
+ * GRO merges nothing here: every packet is GRO_NORMAL, delivered at once
+ * (the kernel batches those until the poll completes; same order).
+ */
+static gro_result_t qdk_gro_receive(struct sk_buff *skb)
+{
+	netif_receive_skb(skb);
+	return GRO_NORMAL;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+gro_result_t gro_receive_skb(struct gro_node *gro, struct sk_buff *skb)
+{
+	return qdk_gro_receive(skb);
+}
+EXPORT_SYMBOL(gro_receive_skb);
+#else
+gro_result_t napi_gro_receive(struct napi_struct *napi, struct sk_buff *skb)
+{
+	return qdk_gro_receive(skb);
+}
+EXPORT_SYMBOL(napi_gro_receive);
+#endif
+
+/*
+ * The CPU's backlog: netif_rx() queues packets (at most netdev_max_backlog,
+ * the sysctl's default) for its own NAPI poll, which delivers them as
+ * netif_receive_skb() does, 64 (dev_rx_weight) a round.
+ */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+int netdev_max_backlog = 1000;
+EXPORT_SYMBOL(netdev_max_backlog);
+#define qdk_max_backlog()	READ_ONCE(netdev_max_backlog)
+#else
+#define qdk_max_backlog()	1000
+#endif
+
+static struct sk_buff_head backlog_queue;
+static struct napi_struct backlog;
+static unsigned int backlog_dropped;
+
+static int process_backlog(struct napi_struct *napi, int quota)
+{
+	struct sk_buff *skb;
+	int work = 0;
+
+	while (work < quota && (skb = __skb_dequeue(&backlog_queue))) {
+		rcu_read_lock();
+		__netif_receive_skb(skb);
+		rcu_read_unlock();
+		work++;
+	}
+	if (work < quota)
+		napi_complete_done(napi, work);
+	return work;
+}
+
+static void backlog_init(void)
+{
+	if (backlog.poll)
+		return;
+	skb_queue_head_init(&backlog_queue);
+	INIT_LIST_HEAD(&backlog.poll_list);
+	backlog.poll = process_backlog;
+	backlog.weight = 64;
+	tasklet_setup(&backlog.__qdk_poll, napi_poll_tasklet);
+}
+
+int __netif_rx(struct sk_buff *skb)
+{
+	backlog_init();
+	if (skb_queue_len(&backlog_queue) >= (u32)qdk_max_backlog()) {
+		backlog_dropped++;
+		dev_core_stats_rx_dropped_inc(skb->dev);
+		kfree_skb(skb);	/* the kernel's reason: CPU_BACKLOG */
+		return NET_RX_DROP;
+	}
+	__skb_queue_tail(&backlog_queue, skb);
+	napi_schedule(&backlog);
+	return NET_RX_SUCCESS;
+}
+EXPORT_SYMBOL(__netif_rx);
+
+int netif_rx(struct sk_buff *skb)
+{
+	int ret;
+
+	local_bh_disable();
+	ret = __netif_rx(skb);
+	local_bh_enable();
+	return ret;
+}
+EXPORT_SYMBOL(netif_rx);
+
+/* the packets dropped at a full backlog (softnet_data's dropped; qdk tests) */
+unsigned int qdk_backlog_dropped(void)
+{
+	return backlog_dropped;
+}
+
+/* a packet handed to dev as received: scrubbed, its Ethernet header pulled */
+int __dev_forward_skb(struct net_device *dev, struct sk_buff *skb)
+{
+	int ret = ____dev_forward_skb(dev, skb, true);
+
+	if (likely(!ret)) {
+		skb->protocol = eth_type_trans(skb, dev);
+		skb_postpull_rcsum(skb, eth_hdr(skb), ETH_HLEN);
+	}
+	return ret;
+}
+EXPORT_SYMBOL_GPL(__dev_forward_skb);
+
+int dev_forward_skb(struct net_device *dev, struct sk_buff *skb)
+{
+	return __dev_forward_skb(dev, skb) ?: netif_rx(skb);
+}
+EXPORT_SYMBOL_GPL(dev_forward_skb);
+
+/* receive timestamps are always taken here: the users' count only */
+static atomic_t netstamp_needed = ATOMIC_INIT(0);
+
+void net_enable_timestamp(void)
+{
+	atomic_inc(&netstamp_needed);
+}
+EXPORT_SYMBOL(net_enable_timestamp);
+
+void net_disable_timestamp(void)
+{
+	WARN_ON_ONCE(atomic_dec_return(&netstamp_needed) < 0);
+}
+EXPORT_SYMBOL(net_disable_timestamp);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+bool dev_nit_active_rcu(const struct net_device *dev)
+#else
+bool dev_nit_active(struct net_device *dev)
+#endif
+{
+	return !list_empty(&ptype_all) || (dev->ptype_all.next && !list_empty(&dev->ptype_all));
+}
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+EXPORT_SYMBOL_GPL(dev_nit_active_rcu);
+#else
+EXPORT_SYMBOL_GPL(dev_nit_active);
+#endif
+
+/* ---- transmit ---------------------------------------------------------------------- */
+
+/* skb_tx_hash(): the recorded receive queue, else the flow hash, within the class's range */
+static u16 qdk_skb_tx_hash(const struct net_device *dev, const struct net_device *sb_dev,
+			   struct sk_buff *skb)
+{
+	u16 qoffset = 0;
+	u16 qcount = dev->real_num_tx_queues;
+	u32 hash;
+
+	if (dev->num_tc) {
+		u8 tc = netdev_get_prio_tc_map(dev, skb->priority);
+
+		qoffset = sb_dev->tc_to_txq[tc].offset;
+		qcount = sb_dev->tc_to_txq[tc].count;
+		if (unlikely(!qcount)) {
+			net_warn_ratelimited("%s: invalid qcount, qoffset %u for tc %u\n",
+					     sb_dev->name, qoffset, tc);
+			qoffset = 0;
+			qcount = dev->real_num_tx_queues;
+		}
+	}
+	if (skb_rx_queue_recorded(skb)) {
+		hash = skb_get_rx_queue(skb);
+		if (hash >= qoffset)
+			hash -= qoffset;
+		while (unlikely(hash >= qcount))
+			hash -= qcount;
+		return hash + qoffset;
+	}
+	return (u16)reciprocal_scale(skb_get_hash(skb), qcount) + qoffset;
+}
+
+/* no XPS maps, no socket's cached queue: the hash picks */
+u16 netdev_pick_tx(struct net_device *dev, struct sk_buff *skb, struct net_device *sb_dev)
+{
+	return qdk_skb_tx_hash(dev, sb_dev ?: dev, skb);
+}
+EXPORT_SYMBOL(netdev_pick_tx);
+
+static struct netdev_queue *qdk_core_pick_tx(struct net_device *dev, struct sk_buff *skb,
+					     struct net_device *sb_dev)
+{
+	const struct net_device_ops *ops = dev->netdev_ops;
+	int queue_index = 0;
+
+	if (dev->real_num_tx_queues != 1) {
+		if (ops && ops->ndo_select_queue)
+			queue_index = ops->ndo_select_queue(dev, skb, sb_dev);
+		else
+			queue_index = netdev_pick_tx(dev, skb, sb_dev);
+		queue_index = netdev_cap_txqueue(dev, queue_index);
+	}
+	skb_set_queue_mapping(skb, queue_index);
+	return netdev_get_tx_queue(dev, queue_index);
+}
+
+/*
+ * Transmit on skb->dev: a queue picked (ndo_select_queue() or the hash),
+ * then its qdisc. A device without one (noqueue: virtual devices) hands
+ * the packet to its driver under the queue's lock, while up and not
+ * stopped, else drops it (-ENETDOWN). noop (a device not up) drops it
+ * (NET_XMIT_CN). The shim has no qdisc_run(): a device with a real qdisc
+ * stops the program (the replay drives qdiscs itself).
+ */
+int __dev_queue_xmit(struct sk_buff *skb, struct net_device *sb_dev)
+{
+	struct net_device *dev = skb->dev;
+	struct netdev_queue *txq;
+	struct Qdisc *q;
+	int rc = -ENOMEM;
+
+	skb_reset_mac_header(skb);
+	rcu_read_lock_bh();
+	txq = qdk_core_pick_tx(dev, skb, sb_dev);
+	q = rcu_dereference_bh(txq->qdisc);
+	if (q == &noop_qdisc) {
+		rcu_read_unlock_bh();
+		dev_core_stats_tx_dropped_inc(dev);
+		kfree_skb(skb);
+		return NET_XMIT_CN;
+	}
+	if (q->enqueue)
+		qdk_unmodelled("__dev_queue_xmit",
+			       "a packet into a device's qdisc: the shim has no qdisc_run()",
+			       (unsigned long)__builtin_return_address(0));
+	if (dev->flags & IFF_UP) {
+		int cpu = smp_processor_id();
+
+		if (READ_ONCE(txq->xmit_lock_owner) != cpu && !dev_xmit_recursion()) {
+			HARD_TX_LOCK(dev, txq, cpu);
+			if (!netif_xmit_stopped(txq)) {
+				dev_xmit_recursion_inc();
+				rc = netdev_start_xmit(skb, dev, txq, false);
+				dev_xmit_recursion_dec();
+				if (dev_xmit_complete(rc)) {
+					HARD_TX_UNLOCK(dev, txq);
+					rcu_read_unlock_bh();
+					return rc;
+				}
+			}
+			HARD_TX_UNLOCK(dev, txq);
+			net_crit_ratelimited("Virtual device %s asks to queue packet!\n",
+					     dev->name);
+		} else {
+			net_crit_ratelimited("Dead loop on virtual device %s, fix it urgently!\n",
+					     dev->name);
+		}
+	}
+	rc = -ENETDOWN;
+	rcu_read_unlock_bh();
+	dev_core_stats_tx_dropped_inc(dev);
+	kfree_skb_list(skb);
+	return rc;
+}
+EXPORT_SYMBOL(__dev_queue_xmit);
+
+/*
+ * To queue_id's driver, no qdisc: while running with carrier and the queue
+ * neither frozen nor stopped by the driver (else NETDEV_TX_BUSY, the
+ * packet still the caller's); dropped when down.
+ */
+int __dev_direct_xmit(struct sk_buff *skb, u16 queue_id)
+{
+	struct net_device *dev = skb->dev;
+	int ret = NETDEV_TX_BUSY;
+	struct netdev_queue *txq;
+
+	if (unlikely(!netif_running(dev) || !netif_carrier_ok(dev))) {
+		dev_core_stats_tx_dropped_inc(dev);
+		kfree_skb_list(skb);
+		return NET_XMIT_DROP;
+	}
+	skb_set_queue_mapping(skb, queue_id);
+	txq = skb_get_tx_queue(dev, skb);
+	local_bh_disable();
+	dev_xmit_recursion_inc();
+	HARD_TX_LOCK(dev, txq, smp_processor_id());
+	if (!netif_xmit_frozen_or_drv_stopped(txq))
+		ret = netdev_start_xmit(skb, dev, txq, false);
+	HARD_TX_UNLOCK(dev, txq);
+	dev_xmit_recursion_dec();
+	local_bh_enable();
+	return ret;
+}
+EXPORT_SYMBOL(__dev_direct_xmit);
+
+/* a multicast or broadcast packet sent also looped back to this host */
+int dev_loopback_xmit(struct net *net, struct sock *sk, struct sk_buff *skb)
+{
+	skb_reset_mac_header(skb);
+	__skb_pull(skb, skb_network_offset(skb));
+	skb->pkt_type = PACKET_LOOPBACK;
+	if (skb->ip_summed == CHECKSUM_NONE)
+		skb->ip_summed = CHECKSUM_UNNECESSARY;
+	netif_rx(skb);
+	return 0;
+}
+EXPORT_SYMBOL(dev_loopback_xmit);
+
+/*
+ * A transmitted packet shown to the packet taps (everyone's, then the
+ * device's) that want outgoing packets: a clone each, PACKET_OUTGOING, its
+ * network header at the mac header's end when the sender set none.
+ */
+void dev_queue_xmit_nit(struct sk_buff *skb, struct net_device *dev)
+{
+	struct list_head *lists[2] = { &ptype_all, &dev->ptype_all };
+	struct packet_type *ptype;
+	unsigned int i;
+
+	rcu_read_lock();
+	for (i = 0; i < ARRAY_SIZE(lists); i++) {
+		if (!lists[i]->next)
+			continue;
+		list_for_each_entry_rcu(ptype, lists[i], list) {
+			struct sk_buff *skb2;
+
+			if (READ_ONCE(ptype->ignore_outgoing))
+				continue;
+			if (ptype->af_packet_priv && skb->sk == ptype->af_packet_priv)
+				continue;
+			skb2 = skb_clone(skb, GFP_ATOMIC);
+			if (!skb2)
+				break;
+			skb_reset_mac_header(skb2);
+			if (skb_network_header(skb2) < skb2->data ||
+			    skb_network_header(skb2) > skb_tail_pointer(skb2))
+				skb_reset_network_header(skb2);
+			skb2->transport_header = skb2->network_header;
+			skb2->pkt_type = PACKET_OUTGOING;
+			ptype->func(skb2, skb->dev, ptype, skb->dev);
+		}
+	}
+	rcu_read_unlock();
+}
+EXPORT_SYMBOL_GPL(dev_queue_xmit_nit);
+
+/* ---- hardware addresses --------------------------------------------------------- */
+
+static DEFINE_MUTEX(dev_addr_sem);
+
+/* NETDEV_PRE_CHANGEADDR: a listener (a bridge, a bond) may refuse addr */
+static int qdk_pre_changeaddr_notify(struct net_device *dev, const char *addr,
+				     struct netlink_ext_ack *extack)
+{
+	struct netdev_notifier_pre_changeaddr_info info = {
+		.info.dev = dev,
+		.info.extack = extack,
+		.dev_addr = addr,
+	};
+
+	return notifier_to_errno(call_netdevice_notifiers_info(NETDEV_PRE_CHANGEADDR,
+								&info.info));
+}
+
+/*
+ * family and data: the new address, of the device's type; the driver's
+ * ndo_set_mac_address() sets it (sa itself passed), listeners may refuse it
+ * first and hear NETDEV_CHANGEADDR after. Under RTNL.
+ */
+static int qdk_set_mac_address(struct net_device *dev, unsigned short family,
+			       const char *data, void *sa, struct netlink_ext_ack *extack)
+{
+	const struct net_device_ops *ops = dev->netdev_ops;
+	int err;
+
+	if (!ops || !ops->ndo_set_mac_address)
+		return -EOPNOTSUPP;
+	if (family != dev->type)
+		return -EINVAL;
+	if (!netif_device_present(dev))
+		return -ENODEV;
+	err = qdk_pre_changeaddr_notify(dev, data, extack);
+	if (err)
+		return err;
+	if (memcmp(dev->dev_addr, data, dev->addr_len)) {
+		err = ops->ndo_set_mac_address(dev, sa);
+		if (err)
+			return err;
+	}
+	dev->addr_assign_type = NET_ADDR_SET;
+	call_netdevice_notifiers(NETDEV_CHANGEADDR, dev);
+	return 0;
+}
+
+/* the address of dev_name in net (SIOCGIFHWADDR): zeros when it has none */
+static int qdk_get_mac_address(struct sockaddr *sa, struct net *net, char *dev_name)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	size_t size = sizeof(sa->sa_data);
+#else
+	size_t size = sizeof(sa->sa_data_min);
+#endif
+	struct net_device *dev;
+	int ret = 0;
+
+	mutex_lock(&dev_addr_sem);
+	rcu_read_lock();
+	dev = dev_get_by_name_rcu(net, dev_name);
+	if (!dev) {
+		ret = -ENODEV;
+	} else {
+		if (!dev->addr_len)
+			memset(sa->sa_data, 0, size);
+		else
+			memcpy(sa->sa_data, dev->dev_addr, min_t(size_t, size, dev->addr_len));
+		sa->sa_family = dev->type;
+	}
+	rcu_read_unlock();
+	mutex_unlock(&dev_addr_sem);
+	return ret;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+int netif_pre_changeaddr_notify(struct net_device *dev, const char *addr,
+				struct netlink_ext_ack *extack)
+{
+	return qdk_pre_changeaddr_notify(dev, addr, extack);
+}
+EXPORT_SYMBOL(netif_pre_changeaddr_notify);
+
+int netif_set_mac_address(struct net_device *dev, struct sockaddr_storage *ss,
+			  struct netlink_ext_ack *extack)
+{
+	return qdk_set_mac_address(dev, ss->ss_family, ss->__data, ss, extack);
+}
+EXPORT_SYMBOL(netif_set_mac_address);
+
+int dev_set_mac_address(struct net_device *dev, struct sockaddr_storage *ss,
+			struct netlink_ext_ack *extack)
+{
+	return netif_set_mac_address(dev, ss, extack);
+}
+EXPORT_SYMBOL(dev_set_mac_address);
+
+int dev_set_mac_address_user(struct net_device *dev, struct sockaddr_storage *ss,
+			     struct netlink_ext_ack *extack)
+{
+	int ret;
+
+	mutex_lock(&dev_addr_sem);
+	ret = netif_set_mac_address(dev, ss, extack);
+	mutex_unlock(&dev_addr_sem);
+	return ret;
+}
+EXPORT_SYMBOL(dev_set_mac_address_user);
+
+int netif_get_mac_address(struct sockaddr *sa, struct net *net, char *dev_name)
+{
+	return qdk_get_mac_address(sa, net, dev_name);
+}
+EXPORT_SYMBOL(netif_get_mac_address);
+#else
+int dev_pre_changeaddr_notify(struct net_device *dev, const char *addr,
+			      struct netlink_ext_ack *extack)
+{
+	return qdk_pre_changeaddr_notify(dev, addr, extack);
+}
+EXPORT_SYMBOL(dev_pre_changeaddr_notify);
+
+int dev_set_mac_address(struct net_device *dev, struct sockaddr *sa,
+			struct netlink_ext_ack *extack)
+{
+	return qdk_set_mac_address(dev, sa->sa_family, sa->sa_data, sa, extack);
+}
+EXPORT_SYMBOL(dev_set_mac_address);
+
+int dev_set_mac_address_user(struct net_device *dev, struct sockaddr *sa,
+			     struct netlink_ext_ack *extack)
+{
+	int ret;
+
+	mutex_lock(&dev_addr_sem);
+	ret = dev_set_mac_address(dev, sa, extack);
+	mutex_unlock(&dev_addr_sem);
+	return ret;
+}
+EXPORT_SYMBOL(dev_set_mac_address_user);
+
+int dev_get_mac_address(struct sockaddr *sa, struct net *net, char *dev_name)
+{
+	return qdk_get_mac_address(sa, net, dev_name);
+}
+EXPORT_SYMBOL(dev_get_mac_address);
+
+/* every NAPI context of dev polled by a thread of its own, or none */
+int dev_set_threaded(struct net_device *dev, bool threaded)
+{
+	struct napi_struct *napi;
+
+	if (dev->threaded == threaded)
+		return 0;
+	dev->threaded = threaded;
+	list_for_each_entry(napi, &dev->napi_list, dev_list)
+		assign_bit(NAPI_STATE_THREADED, &napi->state, threaded);
+	return 0;
+}
+EXPORT_SYMBOL(dev_set_threaded);
+
+DEFINE_RWLOCK(dev_base_lock);
+EXPORT_SYMBOL(dev_base_lock);
+#endif
+
+/*
+ * The switch (parent) id of dev's port: its driver's, else, with recurse,
+ * the one all its lower devices share (-EOPNOTSUPP when they differ).
+ */
+static int qdk_get_port_parent_id(struct net_device *dev, struct netdev_phys_item_id *ppid,
+				  bool recurse)
+{
+	const struct net_device_ops *ops = dev->netdev_ops;
+	struct netdev_phys_item_id first = { };
+	struct net_device *lower_dev;
+	struct list_head *iter;
+	int err;
+
+	if (ops && ops->ndo_get_port_parent_id) {
+		err = ops->ndo_get_port_parent_id(dev, ppid);
+		if (err != -EOPNOTSUPP)
+			return err;
+	}
+	if (!recurse)
+		return -EOPNOTSUPP;
+	err = -EOPNOTSUPP;
+	netdev_for_each_lower_dev(dev, lower_dev, iter) {
+		err = qdk_get_port_parent_id(lower_dev, ppid, true);
+		if (err)
+			break;
+		if (!first.id_len)
+			first = *ppid;
+		else if (!netdev_phys_item_id_same(&first, ppid))
+			return -EOPNOTSUPP;
+	}
+	return err;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+int netif_get_port_parent_id(struct net_device *dev, struct netdev_phys_item_id *ppid,
+			     bool recurse)
+{
+	return qdk_get_port_parent_id(dev, ppid, recurse);
+}
+EXPORT_SYMBOL(netif_get_port_parent_id);
+#else
+int dev_get_port_parent_id(struct net_device *dev, struct netdev_phys_item_id *ppid,
+			   bool recurse)
+{
+	return qdk_get_port_parent_id(dev, ppid, recurse);
+}
+EXPORT_SYMBOL(dev_get_port_parent_id);
+#endif
+
+/* both ports on the same switch */
+bool netdev_port_same_parent_id(struct net_device *a, struct net_device *b)
+{
+	struct netdev_phys_item_id a_id = { };
+	struct netdev_phys_item_id b_id = { };
+
+	if (qdk_get_port_parent_id(a, &a_id, true) || qdk_get_port_parent_id(b, &b_id, true))
+		return false;
+	return netdev_phys_item_id_same(&a_id, &b_id);
+}
+EXPORT_SYMBOL(netdev_port_same_parent_id);
+
+/* a driver's ethtool_ops where it set none */
+void netdev_set_default_ethtool_ops(struct net_device *dev, const struct ethtool_ops *ops)
+{
+	if (!dev->ethtool_ops)
+		dev->ethtool_ops = ops;
+}
+EXPORT_SYMBOL_GPL(netdev_set_default_ethtool_ops);
+
+/* ---- moving a device under another upper device ---------------------------------- */
+
+/* the upper device's private pointer of an adjacency entry (iter of the walks) */
+void *netdev_adjacent_get_private(struct list_head *adj_list)
+{
+	return list_entry(adj_list, struct netdev_adjacent, list)->private;
+}
+EXPORT_SYMBOL(netdev_adjacent_get_private);
+
+/*
+ * An upper device dev (a macvlan, an IPvlan ...) moving from lower device
+ * old_dev to new_dev: new_dev linked below it first; the commit unlinks
+ * old_dev, an abort new_dev.
+ */
+int netdev_adjacent_change_prepare(struct net_device *old_dev, struct net_device *new_dev,
+				   struct net_device *dev, struct netlink_ext_ack *extack)
+{
+	if (!new_dev)
+		return 0;
+	return netdev_upper_dev_link(new_dev, dev, extack);
+}
+EXPORT_SYMBOL(netdev_adjacent_change_prepare);
+
+void netdev_adjacent_change_commit(struct net_device *old_dev, struct net_device *new_dev,
+				   struct net_device *dev)
+{
+	if (!new_dev || !old_dev || new_dev == old_dev)
+		return;
+	netdev_upper_dev_unlink(old_dev, dev);
+}
+EXPORT_SYMBOL(netdev_adjacent_change_commit);
+
+void netdev_adjacent_change_abort(struct net_device *old_dev, struct net_device *new_dev,
+				  struct net_device *dev)
+{
+	if (!new_dev)
+		return;
+	netdev_upper_dev_unlink(new_dev, dev);
+}
+EXPORT_SYMBOL(netdev_adjacent_change_abort);

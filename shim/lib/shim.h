@@ -196,6 +196,8 @@ int qdk_tc_dev_request(struct net_device *dev, const struct nlmsghdr *n,
 
 /* dev.c: what netdev_xmit_skip_txqueue() last set */
 bool qdk_xmit_txqueue_skipped(void);
+/* packets netif_rx() dropped at a full backlog (lib/dev.c) */
+unsigned int qdk_backlog_dropped(void);
 
 struct netlink_callback;
 /* rtnetlink.c: the registered handlers of a family's msgtype (PF_UNSPEC's

@@ -30,6 +30,9 @@
 #include <linux/dynamic_queue_limits.h>
 #include <linux/device.h>
 #include <linux/u64_stats_sync.h>
+#include <linux/mutex.h>
+#include <linux/interrupt.h>	/* the NAPI poll's tasklet */
+#include <linux/sockios.h>
 
 struct Qdisc;
 struct net_device;
@@ -77,6 +80,7 @@ enum tc_setup_type {
 
 struct ifreq;
 struct ifmap;
+struct netdev_phys_item_id;
 struct rtnl_link_stats64;
 struct net_device_stats;
 
@@ -126,6 +130,8 @@ struct net_device_ops {
 	int		(*ndo_get_phys_port_name)(struct net_device *dev, char *name,
 						  size_t len);
 	void		(*ndo_set_rx_headroom)(struct net_device *dev, int needed_headroom);
+	int		(*ndo_get_port_parent_id)(struct net_device *dev,
+						  struct netdev_phys_item_id *ppid);
 };
 
 #define NET_RX_SUCCESS		0
@@ -582,6 +588,17 @@ struct net_device {
 	char			name[IFNAMSIZ];
 	unsigned long		state;		/* enum netdev_state_t bits */
 	struct list_head	dev_list;	/* in its namespace */
+	struct list_head	napi_list;	/* its NAPI contexts (netif_napi_add()) */
+	struct list_head	unreg_list;	/* in an unregister_netdevice_many() batch */
+	struct list_head	close_list;	/* in a dev_close_many() batch */
+	struct in_device	*__qdk_in_dev;	/* the shim's: register_netdevice()'s in_device */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	struct mutex		lock;		/* netdev_lock(): the instance lock */
+	struct napi_config	*napi_config;	/* one per queue (netif_napi_add_config()) */
+	u8			threaded;	/* enum netdev_napi_threaded */
+#else
+	bool			threaded;	/* NAPI polled by threads (dev_set_threaded()) */
+#endif
 	/* the devices directly above and below (netdev_upper_dev_link()) */
 	struct {
 		struct list_head upper;
@@ -1911,10 +1928,7 @@ do {								\
 #define netif_vdbg	netif_dbg
 
 
-/*
- * NAPI's state bits and the poll weight. The shim has no NAPI (no receive
- * path runs polls), but drivers test and name these.
- */
+/* NAPI's state bits and the poll weight */
 enum {
 	NAPI_STATE_SCHED,		/* poll scheduled */
 	NAPI_STATE_MISSED,		/* schedule again when done */
@@ -1950,6 +1964,493 @@ enum {
 };
 
 #define NAPI_POLL_WEIGHT	64
+
+/* ---- NAPI ------------------------------------------------------------------ */
+
+/* one bucket of held GRO packets (the shim merges none: always empty) */
+struct gro_list {
+	struct list_head	list;
+	int			count;
+};
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* a NAPI context's GRO state, separate since 6.15 */
+struct gro_node {
+	unsigned long		bitmask;
+	struct gro_list		hash[GRO_HASH_BUCKETS];
+	struct list_head	rx_list;
+	u32			rx_count;
+	u32			cached_napi_id;
+};
+
+/* the settings a NAPI context keeps across its re-creation (netif_napi_add_config()) */
+struct napi_config {
+	u64			gro_flush_timeout;
+	u64			irq_suspend_timeout;
+	u32			defer_hard_irqs;
+	u8			threaded;
+	unsigned int		napi_id;
+};
+#endif
+
+/*
+ * A device's polled receive (or transmit completion) context. The shim
+ * runs poll() as the kernel's NET_RX softirq does, on the virtual clock:
+ * __napi_schedule() queues the context's __qdk_poll tasklet, which calls
+ * poll(napi, weight) in softirq context and polls again while poll() uses
+ * its whole budget.
+ */
+struct napi_struct {
+	unsigned long		state;		/* NAPI_STATE_* bits */
+	struct list_head	poll_list;
+	int			weight;
+	u32			defer_hard_irqs_count;
+	int			(*poll)(struct napi_struct *napi, int budget);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	int			list_owner;	/* the CPU it is scheduled on, -1: none */
+#endif
+	struct net_device	*dev;
+	struct sk_buff		*skb;		/* napi_get_frags()'s packet */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	struct gro_node		gro;
+#else
+	unsigned long		gro_bitmask;
+	struct gro_list		gro_hash[GRO_HASH_BUCKETS];
+	struct list_head	rx_list;	/* GRO_NORMAL packets not yet delivered */
+	int			rx_count;
+#endif
+	struct task_struct	*thread;
+	unsigned long		gro_flush_timeout;
+	unsigned int		napi_id;
+	struct list_head	dev_list;	/* in dev->napi_list */
+	struct hlist_node	napi_hash_node;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	int			irq;
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	int			index;		/* in dev->napi_config, -1: none */
+	struct napi_config	*config;
+#endif
+	struct tasklet_struct	__qdk_poll;	/* the shim's: the scheduled poll */
+};
+
+void __napi_schedule(struct napi_struct *n);
+void __napi_schedule_irqoff(struct napi_struct *n);
+bool napi_schedule_prep(struct napi_struct *n);
+bool napi_complete_done(struct napi_struct *n, int work_done);
+void napi_disable(struct napi_struct *n);
+void napi_enable(struct napi_struct *n);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+void napi_disable_locked(struct napi_struct *n);
+void napi_enable_locked(struct napi_struct *n);
+#endif
+
+static inline bool napi_disable_pending(struct napi_struct *n)
+{
+	return test_bit(NAPI_STATE_DISABLE, &n->state);
+}
+
+static inline bool napi_prefer_busy_poll(struct napi_struct *n)
+{
+	return test_bit(NAPI_STATE_PREFER_BUSY_POLL, &n->state);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline bool napi_is_scheduled(struct napi_struct *n)
+{
+	return test_bit(NAPI_STATE_SCHED, &n->state);
+}
+
+/* true when this call scheduled it */
+static inline bool napi_schedule(struct napi_struct *n)
+{
+	if (napi_schedule_prep(n)) {
+		__napi_schedule(n);
+		return true;
+	}
+	return false;
+}
+#else
+static inline void napi_schedule(struct napi_struct *n)
+{
+	if (napi_schedule_prep(n))
+		__napi_schedule(n);
+}
+
+static inline bool napi_reschedule(struct napi_struct *napi)
+{
+	if (napi_schedule_prep(napi)) {
+		__napi_schedule(napi);
+		return true;
+	}
+	return false;
+}
+#endif
+
+static inline void napi_schedule_irqoff(struct napi_struct *n)
+{
+	if (napi_schedule_prep(n))
+		__napi_schedule_irqoff(n);
+}
+
+static inline bool napi_complete(struct napi_struct *n)
+{
+	return napi_complete_done(n, 0);
+}
+
+/* one CPU: a scheduled poll never runs meanwhile; the kernel would wait for it */
+static inline void napi_synchronize(const struct napi_struct *n)
+{
+	barrier();
+}
+
+/*
+ * A scheduled context is marked to be polled again after its poll
+ * completes; true when it was scheduled (and not being disabled).
+ */
+static inline bool napi_if_scheduled_mark_missed(struct napi_struct *n)
+{
+	unsigned long val = READ_ONCE(n->state);
+
+	if (val & NAPIF_STATE_DISABLE)
+		return true;
+	if (!(val & NAPIF_STATE_SCHED))
+		return false;
+	set_bit(NAPI_STATE_MISSED, &n->state);
+	return true;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* the instance lock of 6.15 (net/netdev_lock.h has the rest) */
+static inline void netdev_lock(struct net_device *dev)
+{
+	mutex_lock(&dev->lock);
+}
+
+static inline void netdev_unlock(struct net_device *dev)
+{
+	mutex_unlock(&dev->lock);
+}
+
+void netif_napi_set_irq_locked(struct napi_struct *napi, int irq);
+
+static inline void netif_napi_set_irq(struct napi_struct *napi, int irq)
+{
+	netdev_lock(napi->dev);
+	netif_napi_set_irq_locked(napi, irq);
+	netdev_unlock(napi->dev);
+}
+
+void netif_napi_add_weight_locked(struct net_device *dev, struct napi_struct *napi,
+				  int (*poll)(struct napi_struct *, int), int weight);
+
+static inline void netif_napi_add_weight(struct net_device *dev, struct napi_struct *napi,
+					 int (*poll)(struct napi_struct *, int), int weight)
+{
+	netdev_lock(dev);
+	netif_napi_add_weight_locked(dev, napi, poll, weight);
+	netdev_unlock(dev);
+}
+
+static inline void netif_napi_add_locked(struct net_device *dev, struct napi_struct *napi,
+					 int (*poll)(struct napi_struct *, int))
+{
+	netif_napi_add_weight_locked(dev, napi, poll, NAPI_POLL_WEIGHT);
+}
+
+/* index: the context's slot in dev->napi_config (alloc_netdev_mqs() sizes it) */
+static inline void netif_napi_add_config_locked(struct net_device *dev,
+						struct napi_struct *napi,
+						int (*poll)(struct napi_struct *, int),
+						int index)
+{
+	napi->index = index;
+	napi->config = &dev->napi_config[index];
+	netif_napi_add_weight_locked(dev, napi, poll, NAPI_POLL_WEIGHT);
+}
+
+static inline void netif_napi_add_config(struct net_device *dev, struct napi_struct *napi,
+					 int (*poll)(struct napi_struct *, int), int index)
+{
+	netdev_lock(dev);
+	netif_napi_add_config_locked(dev, napi, poll, index);
+	netdev_unlock(dev);
+}
+
+void __netif_napi_del_locked(struct napi_struct *napi);
+
+static inline void __netif_napi_del(struct napi_struct *napi)
+{
+	netdev_lock(napi->dev);
+	__netif_napi_del_locked(napi);
+	netdev_unlock(napi->dev);
+}
+
+static inline void netif_napi_del_locked(struct napi_struct *napi)
+{
+	__netif_napi_del_locked(napi);
+	synchronize_net();
+}
+#else
+void netif_napi_add_weight(struct net_device *dev, struct napi_struct *napi,
+			   int (*poll)(struct napi_struct *, int), int weight);
+void __netif_napi_del(struct napi_struct *napi);
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0) && LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+static inline void netif_napi_set_irq(struct napi_struct *napi, int irq)
+{
+	napi->irq = irq;
+}
+#endif
+
+static inline void netif_napi_add(struct net_device *dev, struct napi_struct *napi,
+				  int (*poll)(struct napi_struct *, int))
+{
+	netif_napi_add_weight(dev, napi, poll, NAPI_POLL_WEIGHT);
+}
+
+/* a transmit-only context: never busy-polled */
+static inline void netif_napi_add_tx_weight(struct net_device *dev, struct napi_struct *napi,
+					    int (*poll)(struct napi_struct *, int), int weight)
+{
+	set_bit(NAPI_STATE_NO_BUSY_POLL, &napi->state);
+	netif_napi_add_weight(dev, napi, poll, weight);
+}
+
+static inline void netif_napi_add_tx(struct net_device *dev, struct napi_struct *napi,
+				     int (*poll)(struct napi_struct *, int))
+{
+	netif_napi_add_tx_weight(dev, napi, poll, NAPI_POLL_WEIGHT);
+}
+
+/* off the device's list; the caller frees it after an RCU grace period */
+static inline void netif_napi_del(struct napi_struct *napi)
+{
+	__netif_napi_del(napi);
+	synchronize_net();
+}
+
+/* ---- receive ----------------------------------------------------------------- */
+
+int netif_rx(struct sk_buff *skb);
+int __netif_rx(struct sk_buff *skb);
+int netif_receive_skb(struct sk_buff *skb);
+int netif_receive_skb_core(struct sk_buff *skb);
+void netif_receive_skb_list(struct list_head *head);
+int __dev_forward_skb(struct net_device *dev, struct sk_buff *skb);
+int dev_forward_skb(struct net_device *dev, struct sk_buff *skb);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+gro_result_t gro_receive_skb(struct gro_node *gro, struct sk_buff *skb);
+
+static inline gro_result_t napi_gro_receive(struct napi_struct *napi, struct sk_buff *skb)
+{
+	return gro_receive_skb(&napi->gro, skb);
+}
+#else
+gro_result_t napi_gro_receive(struct napi_struct *napi, struct sk_buff *skb);
+#endif
+
+static inline void napi_free_frags(struct napi_struct *napi)
+{
+	kfree_skb(napi->skb);
+	napi->skb = NULL;
+}
+
+/* packets netif_rx() queues for the backlog's poll at most (the sysctl's default) */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+extern int netdev_max_backlog;
+#endif
+
+/* no XDP program runs here: GRO is off only without the feature */
+static inline bool netif_elide_gro(const struct net_device *dev)
+{
+	return !(dev->features & NETIF_F_GRO);
+}
+
+void net_enable_timestamp(void);
+void net_disable_timestamp(void);
+
+/* packet taps (dev_add_pack(ETH_P_ALL)) that see transmitted packets */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+bool dev_nit_active_rcu(const struct net_device *dev);
+
+static inline bool dev_nit_active(const struct net_device *dev)
+{
+	bool ret;
+
+	rcu_read_lock();
+	ret = dev_nit_active_rcu(dev);
+	rcu_read_unlock();
+	return ret;
+}
+#else
+bool dev_nit_active(struct net_device *dev);
+#endif
+
+/* ---- transmit ---------------------------------------------------------------- */
+
+typedef u16 (*select_queue_fallback_t)(struct net_device *dev, struct sk_buff *skb,
+				       struct net_device *sb_dev);
+
+u16 netdev_pick_tx(struct net_device *dev, struct sk_buff *skb, struct net_device *sb_dev);
+int __dev_queue_xmit(struct sk_buff *skb, struct net_device *sb_dev);
+
+static inline int dev_queue_xmit(struct sk_buff *skb)
+{
+	return __dev_queue_xmit(skb, NULL);
+}
+
+static inline int dev_queue_xmit_accel(struct sk_buff *skb, struct net_device *sb_dev)
+{
+	return __dev_queue_xmit(skb, sb_dev);
+}
+
+/* ---- registration, up and down ------------------------------------------------ */
+
+int register_netdevice(struct net_device *dev);
+void unregister_netdevice_many(struct list_head *head);
+int register_netdev(struct net_device *dev);
+void unregister_netdev(struct net_device *dev);
+int devm_register_netdev(struct device *dev, struct net_device *ndev);
+
+static inline void unregister_netdevice(struct net_device *dev)
+{
+	unregister_netdevice_queue(dev, NULL);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* the shim dismantles no namespace: the batch is the caller's head */
+static inline void unregister_netdevice_queue_net(struct net *net, struct net_device *dev,
+						  struct list_head *head)
+{
+	unregister_netdevice_queue(dev, head);
+}
+
+static inline void unregister_netdevice_queue_many_net(struct net *net,
+						       struct list_head *head)
+{
+	unregister_netdevice_many(head);
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+struct net_device *alloc_netdev_dummy(int sizeof_priv);
+#else
+int init_dummy_netdev(struct net_device *dev);
+#endif
+
+int dev_open(struct net_device *dev, struct netlink_ext_ack *extack);
+void dev_close(struct net_device *dev);
+int dev_change_flags(struct net_device *dev, unsigned int flags,
+		     struct netlink_ext_ack *extack);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+int netif_open(struct net_device *dev, struct netlink_ext_ack *extack);
+void netif_close(struct net_device *dev);
+void netif_close_many(struct list_head *head, bool unlink);
+int netif_change_flags(struct net_device *dev, unsigned int flags,
+		       struct netlink_ext_ack *extack);
+unsigned int netif_get_flags(const struct net_device *dev);
+int __netif_set_mtu(struct net_device *dev, int new_mtu);
+int netif_set_mtu(struct net_device *dev, int new_mtu);
+#else
+void dev_close_many(struct list_head *head, bool unlink);
+#endif
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+int __dev_set_mtu(struct net_device *dev, int new_mtu);
+#endif
+
+void __netdev_notify_peers(struct net_device *dev);
+void netdev_notify_peers(struct net_device *dev);
+void netdev_update_features(struct net_device *dev);
+void netdev_change_features(struct net_device *dev);
+
+static inline bool is_socket_ioctl_cmd(unsigned int cmd)
+{
+	return _IOC_TYPE(cmd) == SOCK_IOC_TYPE;
+}
+
+/* ---- more of the stack's calls ------------------------------------------------ */
+
+int __dev_direct_xmit(struct sk_buff *skb, u16 queue_id);
+
+/* to queue_id's driver at once, bypassing the qdisc (AF_PACKET's QDISC_BYPASS, XDP) */
+static inline int dev_direct_xmit(struct sk_buff *skb, u16 queue_id)
+{
+	int ret;
+
+	ret = __dev_direct_xmit(skb, queue_id);
+	if (!dev_xmit_complete(ret))
+		kfree_skb(skb);
+	return ret;
+}
+
+struct sock;
+int dev_loopback_xmit(struct net *net, struct sock *sk, struct sk_buff *newskb);
+void dev_queue_xmit_nit(struct sk_buff *skb, struct net_device *dev);
+
+struct sockaddr;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+int netif_pre_changeaddr_notify(struct net_device *dev, const char *addr,
+				struct netlink_ext_ack *extack);
+int netif_set_mac_address(struct net_device *dev, struct sockaddr_storage *ss,
+			  struct netlink_ext_ack *extack);
+int dev_set_mac_address(struct net_device *dev, struct sockaddr_storage *ss,
+			struct netlink_ext_ack *extack);
+int dev_set_mac_address_user(struct net_device *dev, struct sockaddr_storage *ss,
+			     struct netlink_ext_ack *extack);
+int netif_get_mac_address(struct sockaddr *sa, struct net *net, char *dev_name);
+int netif_get_port_parent_id(struct net_device *dev, struct netdev_phys_item_id *ppid,
+			     bool recurse);
+#else
+int dev_pre_changeaddr_notify(struct net_device *dev, const char *addr,
+			      struct netlink_ext_ack *extack);
+int dev_set_mac_address(struct net_device *dev, struct sockaddr *sa,
+			struct netlink_ext_ack *extack);
+int dev_set_mac_address_user(struct net_device *dev, struct sockaddr *sa,
+			     struct netlink_ext_ack *extack);
+int dev_get_mac_address(struct sockaddr *sa, struct net *net, char *dev_name);
+int dev_get_port_parent_id(struct net_device *dev, struct netdev_phys_item_id *ppid,
+			   bool recurse);
+int dev_set_threaded(struct net_device *dev, bool threaded);
+#endif
+bool netdev_port_same_parent_id(struct net_device *a, struct net_device *b);
+
+struct ethtool_ops;
+void netdev_set_default_ethtool_ops(struct net_device *dev, const struct ethtool_ops *ops);
+
+void *netdev_adjacent_get_private(struct list_head *adj_list);
+int netdev_adjacent_change_prepare(struct net_device *old_dev, struct net_device *new_dev,
+				   struct net_device *dev, struct netlink_ext_ack *extack);
+void netdev_adjacent_change_commit(struct net_device *old_dev, struct net_device *new_dev,
+				   struct net_device *dev);
+void netdev_adjacent_change_abort(struct net_device *old_dev, struct net_device *new_dev,
+				  struct net_device *dev);
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* the device list's lock of old (readers of dev_base_head without RTNL or RCU) */
+extern rwlock_t dev_base_lock;
+
+/* lockdep's keys of a device's locks: the qdisc busylock's here */
+#define netdev_lockdep_set_classes(dev)					\
+{									\
+	static struct lock_class_key qdisc_tx_busylock_key;		\
+	(dev)->qdisc_tx_busylock = &qdisc_tx_busylock_key;		\
+}
+#endif
+
+/* the next bit set in both masks (either alone when the other is NULL) */
+static inline int netif_attrmask_next_and(int n, const unsigned long *src1p,
+					  const unsigned long *src2p, unsigned int nr_bits)
+{
+	if (!src1p && !src2p)
+		return n + 1;
+	for (n++; n < (int)nr_bits; n++)
+		if ((!src1p || test_bit(n, src1p)) && (!src2p || test_bit(n, src2p)))
+			return n;
+	return nr_bits;
+}
 
 static inline void *netdev_get_ml_priv(struct net_device *dev,
 				       enum netdev_ml_priv_type type)
