@@ -3,6 +3,7 @@
 #ifndef _TCP_H
 #define _TCP_H
 
+#include <linux/bpf.h>	/* the uapi's sock_ops operations (BPF_SOCK_OPS_*) */
 #include <linux/tcp.h>
 #include <net/sock.h>
 #include <net/tcp_states.h>
@@ -710,6 +711,26 @@ static inline struct sk_buff *tcp_send_head(const struct sock *sk)
 	return skb_peek(&sk->sk_write_queue);
 }
 
+/* the output path (not modelled: a shim socket has no route to send on) */
+unsigned int tcp_current_mss(struct sock *sk);
+void __tcp_push_pending_frames(struct sock *sk, unsigned int cur_mss, int nonagle);
+void tcp_cleanup_rbuf(struct sock *sk, int copied);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* the keepalive timer fires timeout jiffies from now (lib/tcp.c) */
+void tcp_reset_keepalive_timer(struct sock *sk, unsigned long timeout);
+#endif
+
+/* send what the write queue holds, if anything */
+static inline void tcp_push_pending_frames(struct sock *sk)
+{
+	if (tcp_send_head(sk)) {
+		struct tcp_sock *tp = tcp_sk(sk);
+
+		__tcp_push_pending_frames(sk, tcp_current_mss(sk), tp->nonagle);
+	}
+}
+
 static inline bool tcp_skb_is_last(const struct sock *sk, const struct sk_buff *skb)
 {
 	return skb_queue_is_last(&sk->sk_write_queue, skb);
@@ -1390,6 +1411,70 @@ static inline void skb_set_tcp_pure_ack(struct sk_buff *skb)
 #define TFO_CLIENT_NO_COOKIE		4	/* data in a SYN without a cookie */
 #define TFO_SERVER_COOKIE_NOT_REQD	0x200	/* accept data in any SYN */
 #define TFO_SERVER_WO_SOCKOPT1		0x400	/* fast open on every listener */
+
+/*
+ * BPF sock_ops callbacks: the shim attaches no sock_ops program to any
+ * cgroup, so a call runs none and answers as the kernel does then: 0 (the
+ * program's reply, still zero), the default every caller below falls back to.
+ */
+static inline int tcp_call_bpf(struct sock *sk, int op, u32 nargs, u32 *args)
+{
+	if (sk_fullsock(sk))
+		sock_owned_by_me(sk);
+	return 0;
+}
+
+static inline int tcp_call_bpf_2arg(struct sock *sk, int op, u32 arg1, u32 arg2)
+{
+	u32 args[2] = {arg1, arg2};
+
+	return tcp_call_bpf(sk, op, 2, args);
+}
+
+static inline int tcp_call_bpf_3arg(struct sock *sk, int op, u32 arg1, u32 arg2, u32 arg3)
+{
+	u32 args[3] = {arg1, arg2, arg3};
+
+	return tcp_call_bpf(sk, op, 3, args);
+}
+
+/* the initial RTO in jiffies: a program's (when positive), else 1 s; at most TCP_RTO_MAX */
+static inline u32 tcp_timeout_init(struct sock *sk)
+{
+	int timeout = tcp_call_bpf(sk, BPF_SOCK_OPS_TIMEOUT_INIT, 0, NULL);
+
+	if (timeout <= 0)
+		timeout = TCP_TIMEOUT_INIT;
+	return min_t(int, timeout, TCP_RTO_MAX);
+}
+
+/* the initial receive window a program asks for, 0 for the default */
+static inline u32 tcp_rwnd_init_bpf(struct sock *sk)
+{
+	int rwnd = tcp_call_bpf(sk, BPF_SOCK_OPS_RWND_INIT, 0, NULL);
+
+	return rwnd < 0 ? 0 : rwnd;
+}
+
+static inline bool tcp_bpf_ca_needs_ecn(struct sock *sk)
+{
+	return tcp_call_bpf(sk, BPF_SOCK_OPS_NEEDS_ECN, 0, NULL) == 1;
+}
+
+/* each RTT sample, to a program that asked for them */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline void tcp_bpf_rtt(struct sock *sk, long mrtt, u32 srtt)
+{
+	if (BPF_SOCK_OPS_TEST_FLAG(tcp_sk(sk), BPF_SOCK_OPS_RTT_CB_FLAG))
+		tcp_call_bpf_2arg(sk, BPF_SOCK_OPS_RTT_CB, mrtt, srtt);
+}
+#else
+static inline void tcp_bpf_rtt(struct sock *sk)
+{
+	if (BPF_SOCK_OPS_TEST_FLAG(tcp_sk(sk), BPF_SOCK_OPS_RTT_CB_FLAG))
+		tcp_call_bpf(sk, BPF_SOCK_OPS_RTT_CB, 0, NULL);
+}
+#endif
 
 /* the pseudo headers TCP's MD5 and AO signatures cover */
 struct tcp4_pseudohdr {

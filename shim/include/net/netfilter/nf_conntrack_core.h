@@ -12,6 +12,8 @@
 #include <linux/in6.h>
 #include <linux/skbuff.h>
 #include <linux/netfilter.h>
+#include <linux/spinlock.h>
+#include <linux/lockdep.h>
 
 union nf_conntrack_man_proto {
 	__be16 all;
@@ -38,5 +40,22 @@ struct nf_conntrack_tuple {
 		u_int8_t dir;
 	} dst;
 };
+
+/*
+ * The conntrack table's bucket locks and the expectation lock
+ * (lib/nf_conntrack_core.c): a helper module takes them as in the kernel,
+ * though nothing is tracked here.
+ */
+#define CONNTRACK_LOCKS 1024
+
+extern spinlock_t nf_conntrack_locks[CONNTRACK_LOCKS];
+void nf_conntrack_lock(spinlock_t *lock);
+
+extern spinlock_t nf_conntrack_expect_lock;
+
+static inline void lockdep_nfct_expect_lock_held(void)
+{
+	lockdep_assert_held(&nf_conntrack_expect_lock);
+}
 
 #endif
