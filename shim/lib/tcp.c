@@ -218,3 +218,13 @@ void tcp_reset_keepalive_timer(struct sock *sk, unsigned long timeout)
 }
 EXPORT_SYMBOL_GPL(tcp_reset_keepalive_timer);
 #endif
+
+/* writable while the bytes queued but not sent (doubled for a wakeup) stay under the limit */
+bool tcp_stream_memory_free(const struct sock *sk, int wake)
+{
+	const struct tcp_sock *tp = tcp_sk(sk);
+	u32 notsent_bytes = READ_ONCE(tp->write_seq) - READ_ONCE(tp->snd_nxt);
+
+	return (notsent_bytes << wake) < tcp_notsent_lowat(tp);
+}
+EXPORT_SYMBOL(tcp_stream_memory_free);
