@@ -210,15 +210,6 @@ int tcp_sock_set_keepcnt(struct sock *sk, int val)
 }
 EXPORT_SYMBOL(tcp_sock_set_keepcnt);
 
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
-/* 7.x's keepalive timer (net/ipv4/tcp_timer.c): fires timeout jiffies from now */
-void tcp_reset_keepalive_timer(struct sock *sk, unsigned long timeout)
-{
-	sk_reset_timer(sk, &inet_csk(sk)->icsk_keepalive_timer, jiffies + timeout);
-}
-EXPORT_SYMBOL_GPL(tcp_reset_keepalive_timer);
-#endif
-
 /* writable while the bytes queued but not sent (doubled for a wakeup) stay under the limit */
 bool tcp_stream_memory_free(const struct sock *sk, int wake)
 {
@@ -228,3 +219,27 @@ bool tcp_stream_memory_free(const struct sock *sk, int wake)
 	return (notsent_bytes << wake) < tcp_notsent_lowat(tp);
 }
 EXPORT_SYMBOL(tcp_stream_memory_free);
+
+/* what the receive queue holds past copied_seq (FIONREAD's answer) */
+int tcp_peek_len(struct socket *sock)
+{
+	return tcp_inq(sock->sk);
+}
+EXPORT_SYMBOL(tcp_peek_len);
+
+/*
+ * the application is limited (too little to send for a segment, nothing in
+ * the qdisc or device, the window not full, losses retransmitted): the rate
+ * samples until the packets now in flight are delivered say so
+ */
+void tcp_rate_check_app_limited(struct sock *sk)
+{
+	struct tcp_sock *tp = tcp_sk(sk);
+
+	if (tp->write_seq - tp->snd_nxt < tp->mss_cache &&
+	    sk_wmem_alloc_get(sk) < SKB_TRUESIZE(1) &&
+	    tcp_packets_in_flight(tp) < tcp_snd_cwnd(tp) &&
+	    tp->lost_out <= tp->retrans_out)
+		tp->app_limited = (tp->delivered + tcp_packets_in_flight(tp)) ? : 1;
+}
+EXPORT_SYMBOL_GPL(tcp_rate_check_app_limited);

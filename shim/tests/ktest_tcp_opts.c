@@ -200,3 +200,118 @@ KTEST(tcp_opts, conntrack_locks)
 	KT_ASSERT(!spin_is_locked(&nf_conntrack_expect_lock), "expect lock still held");
 	return 0;
 }
+
+KTEST(tcp_opts, mss_option_rcv_mss_app_limited)
+{
+	static struct tcp_sock tp;
+	struct sock *sk = tcp_opts_sock(&tp);
+	struct {
+		struct tcphdr th;
+		u8 opt[12];
+	} syn = { 0 };
+	static const u8 opts[12] = {
+		TCPOPT_NOP, TCPOPT_NOP, TCPOPT_TIMESTAMP, 10, 0, 0, 0, 0, 0, 0, 0, 0,
+	};
+
+	/* NOP, NOP, a timestamp, then the MSS: 1460, or the user's 1200 */
+	memcpy(syn.opt, opts, sizeof(opts));
+	syn.th.doff = 5;
+	KT_EQ(tcp_parse_mss_option(&syn.th, 0), 0);
+	syn.th.doff = 8;
+	KT_EQ(tcp_parse_mss_option(&syn.th, 0), 0);
+	syn.opt[0] = TCPOPT_MSS;
+	syn.opt[1] = TCPOLEN_MSS;
+	syn.opt[2] = 1460 >> 8;
+	syn.opt[3] = 1460 & 0xff;
+	syn.opt[4] = TCPOPT_EOL;
+	KT_EQ(tcp_parse_mss_option(&syn.th, 0), 1460);
+	KT_EQ(tcp_parse_mss_option(&syn.th, 1200), 1200);
+	KT_EQ(tcp_parse_mss_option(&syn.th, 1500), 1460);
+	/* an option longer than the header: the walk stops */
+	syn.opt[1] = 13;
+	KT_EQ(tcp_parse_mss_option(&syn.th, 0), 0);
+
+	/* min(advmss, mss_cache, rcv_wnd / 2, 536), at least 88 */
+	tp.advmss = 1460;
+	tp.mss_cache = 1448;
+	tp.rcv_wnd = 65535;
+	tcp_initialize_rcv_mss(sk);
+	KT_EQ(inet_csk(sk)->icsk_ack.rcv_mss, 536);
+	tp.rcv_wnd = 600;
+	tcp_initialize_rcv_mss(sk);
+	KT_EQ(inet_csk(sk)->icsk_ack.rcv_mss, 300);
+	tp.rcv_wnd = 100;
+	tcp_initialize_rcv_mss(sk);
+	KT_EQ(inet_csk(sk)->icsk_ack.rcv_mss, 88);
+
+	/* less than a segment to send, window open: limited until 12 + 3 are delivered */
+	tp.write_seq = 1000;
+	tp.snd_nxt = 500;
+	tp.packets_out = 3;
+	tp.delivered = 12;
+	tcp_snd_cwnd_set(&tp, 10);
+	refcount_set(&sk->sk_wmem_alloc, 1);
+	tcp_rate_check_app_limited(sk);
+	KT_EQ(tp.app_limited, 15);
+	/* a full segment waiting: not limited by the application */
+	tp.app_limited = 0;
+	tp.write_seq = 500 + 1448;
+	tcp_rate_check_app_limited(sk);
+	KT_EQ(tp.app_limited, 0);
+	return 0;
+}
+
+static int ulp_init(struct sock *sk)
+{
+	return 0;
+}
+
+KTEST(tcp_opts, ulp_registry_keepalive_checksum)
+{
+	static struct tcp_ulp_ops a = { .name = "kt_a", .init = ulp_init };
+	static struct tcp_ulp_ops a2 = { .name = "kt_a", .init = ulp_init };
+	static struct tcp_ulp_ops b = { .name = "kt_b", .init = ulp_init };
+	static struct tcp_sock tp;
+	struct sock *sk = tcp_opts_sock(&tp);
+	struct sk_buff *skb;
+	struct tcphdr *th;
+	char names[32];
+
+	KT_EQ(tcp_register_ulp(&a), 0);
+	KT_EQ(tcp_register_ulp(&a2), -EEXIST);
+	KT_EQ(tcp_register_ulp(&b), 0);
+	tcp_get_available_ulp(names, sizeof(names));
+	KT_STREQ(names, "kt_a kt_b");
+	tcp_unregister_ulp(&a);
+	KT_EQ(tcp_register_ulp(&a2), 0);
+	tcp_get_available_ulp(names, sizeof(names));
+	KT_STREQ(names, "kt_b kt_a");
+	tcp_unregister_ulp(&a2);
+	tcp_unregister_ulp(&b);
+
+	/* keepalive on arms the timer for the idle time, off stops it */
+	inet_csk_init_xmit_timers(sk, tcp_opts_timer, tcp_opts_timer, tcp_opts_timer);
+	tp.keepalive_time = 30 * HZ;
+	tcp_set_keepalive(sk, 1);
+	KT_ASSERT(timer_pending(tcp_opts_keepalive(sk)), "keepalive not armed");
+	KT_EQ(tcp_opts_keepalive(sk)->expires - jiffies, 30 * HZ);
+	tcp_set_keepalive(sk, 0);
+	KT_ASSERT(!timer_pending(tcp_opts_keepalive(sk)), "keepalive still armed");
+	sk->sk_state = TCP_LISTEN;
+	tcp_set_keepalive(sk, 1);
+	KT_ASSERT(!timer_pending(tcp_opts_keepalive(sk)), "a listener's keepalive armed");
+	KT_EQ(refcount_read(&sk->sk_refcnt), 1);
+
+	/* the pseudo header sum the device completes: 10.0.0.1 > 10.0.0.2, 20 bytes */
+	skb = alloc_skb(64, GFP_KERNEL);
+	KT_ASSERT(skb, "alloc");
+	skb_reset_transport_header(skb);
+	th = skb_put_zero(skb, sizeof(*th));
+	__tcp_v4_send_check(skb, htonl(0x0a000001), htonl(0x0a000002));
+	/* 0x0a00 + 0x0001 + 0x0a00 + 0x0002 + 6 + 20 = 0x141d */
+	KT_EQ(ntohs(th->check), 0x141d);
+	KT_EQ(skb->csum_offset, offsetof(struct tcphdr, check));
+	KT_EQ(skb->csum_start, skb_transport_header(skb) - skb->head);
+	kfree_skb(skb);
+	return 0;
+}

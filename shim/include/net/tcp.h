@@ -596,6 +596,37 @@ static inline bool tcp_needs_internal_pacing(const struct sock *sk)
 #define TCP_ULP_MAX		128
 #define TCP_ULP_BUF_MAX		(TCP_ULP_NAME_MAX * TCP_ULP_MAX)
 
+/* an upper layer protocol over TCP (lib/tcp_ulp.c keeps them by name) */
+struct tcp_ulp_ops {
+	struct list_head	list;
+	int (*init)(struct sock *sk);
+	void (*update)(struct sock *sk, struct proto *p, void (*write_space)(struct sock *sk));
+	void (*release)(struct sock *sk);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	int (*get_info)(struct sock *sk, struct sk_buff *skb, bool net_admin);
+	size_t (*get_info_size)(const struct sock *sk, bool net_admin);
+#else
+	int (*get_info)(struct sock *sk, struct sk_buff *skb);
+	size_t (*get_info_size)(const struct sock *sk);
+#endif
+	void (*clone)(const struct request_sock *req, struct sock *newsk, const gfp_t priority);
+	char		name[TCP_ULP_NAME_MAX];
+	struct module	*owner;
+};
+
+int tcp_register_ulp(struct tcp_ulp_ops *type);
+void tcp_unregister_ulp(struct tcp_ulp_ops *type);
+void tcp_get_available_ulp(char *buf, size_t len);
+
+#define MODULE_ALIAS_TCP_ULP(name)	MODULE_ALIAS("tcp-ulp-" name)
+
+/* segment and connection helpers (lib/tcp_input.c, lib/tcp.c, lib/tcp_timer.c) */
+u16 tcp_parse_mss_option(const struct tcphdr *th, u16 user_mss);
+void tcp_initialize_rcv_mss(struct sock *sk);
+void tcp_rate_check_app_limited(struct sock *sk);
+void tcp_set_keepalive(struct sock *sk, int val);
+int tcp_peek_len(struct socket *sock);
+
 enum tcp_tw_status {
 	TCP_TW_SUCCESS = 0,
 	TCP_TW_RST = 1,
@@ -931,6 +962,21 @@ static inline __sum16 tcp_v4_check(int len, __be32 saddr, __be32 daddr, __wsum b
 {
 	return csum_tcpudp_magic(saddr, daddr, len, IPPROTO_TCP, base);
 }
+
+/* the checksum left for the device to finish (CHECKSUM_PARTIAL) */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline void __tcp_v4_send_check(struct sk_buff *skb, __be32 saddr, __be32 daddr)
+{
+	struct tcphdr *th = tcp_hdr(skb);
+
+	th->check = ~tcp_v4_check(skb->len, saddr, daddr, 0);
+	skb->csum_start = skb_transport_header(skb) - skb->head;
+	skb->csum_offset = offsetof(struct tcphdr, check);
+}
+#else
+void __tcp_v4_send_check(struct sk_buff *skb, __be32 saddr, __be32 daddr);
+void tcp_v4_send_check(struct sock *sk, struct sk_buff *skb);
+#endif
 
 /* nonzero when a segment whose checksum the device did not verify is bad */
 static inline bool tcp_checksum_complete(struct sk_buff *skb)
