@@ -315,3 +315,23 @@ KTEST(tcp_opts, ulp_registry_keepalive_checksum)
 	kfree_skb(skb);
 	return 0;
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+KTEST(tcp_opts, accecn_ca_flags)
+{
+	static struct tcp_congestion_ops ca = {
+		.flags = TCP_CONG_NEEDS_ACCECN | TCP_CONG_NO_FALLBACK_RFC3168,
+	};
+	static struct tcp_sock tp;
+	struct sock *sk = tcp_opts_sock(&tp);
+
+	inet_csk(sk)->icsk_ca_ops = &ca;
+	KT_ASSERT(tcp_ca_needs_accecn(sk), "needs AccECN");
+	KT_ASSERT(!tcp_ca_ect_1_negotiation(sk), "ECT(1)");
+	KT_ASSERT(tcp_ca_no_fallback_rfc3168(sk), "RFC 3168 fallback");
+	KT_ASSERT(!tcp_ca_needs_ecn(sk), "needs ECN");
+	KT_EQ(TCP_CONG_MASK, 0x1f);
+	KT_EQ(TCP_DEFERRED_ALL, 0x7c);
+	return 0;
+}
+#endif

@@ -139,6 +139,13 @@ enum tsq_flags {
 #endif
 };
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* the deferred work tcp_release_cb() does */
+#define TCP_DEFERRED_ALL (TCPF_TSQ_DEFERRED | TCPF_WRITE_TIMER_DEFERRED |	\
+			  TCPF_DELACK_TIMER_DEFERRED | TCPF_MTU_REDUCED_DEFERRED |	\
+			  TCPF_ACK_DEFERRED)
+#endif
+
 /*
  * A TCP socket: struct inet_connection_sock first (tcp_sk()), with the
  * sender state a qdisc or a congestion control module reads.

@@ -1324,7 +1324,17 @@ static inline int tcp_inq(struct sock *sk)
 
 #define TCP_CONG_NON_RESTRICTED	0x1	/* any user may select it */
 #define TCP_CONG_NEEDS_ECN	0x2
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x's AccECN: the algorithm needs it, negotiates ECT(1), or refuses RFC 3168 ECN */
+#define TCP_CONG_NEEDS_ACCECN		BIT(2)
+#define TCP_CONG_ECT_1_NEGOTIATION	BIT(3)
+#define TCP_CONG_NO_FALLBACK_RFC3168	BIT(4)
+#define TCP_CONG_MASK		(TCP_CONG_NON_RESTRICTED | TCP_CONG_NEEDS_ECN |	\
+				 TCP_CONG_NEEDS_ACCECN | TCP_CONG_ECT_1_NEGOTIATION |	\
+				 TCP_CONG_NO_FALLBACK_RFC3168)
+#else
 #define TCP_CONG_MASK		(TCP_CONG_NON_RESTRICTED | TCP_CONG_NEEDS_ECN)
+#endif
 
 enum tcp_ca_event {
 	CA_EVENT_TX_START,
@@ -1430,6 +1440,23 @@ static inline bool tcp_ca_needs_ecn(const struct sock *sk)
 
 	return icsk->icsk_ca_ops->flags & TCP_CONG_NEEDS_ECN;
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline bool tcp_ca_needs_accecn(const struct sock *sk)
+{
+	return inet_csk(sk)->icsk_ca_ops->flags & TCP_CONG_NEEDS_ACCECN;
+}
+
+static inline bool tcp_ca_ect_1_negotiation(const struct sock *sk)
+{
+	return inet_csk(sk)->icsk_ca_ops->flags & TCP_CONG_ECT_1_NEGOTIATION;
+}
+
+static inline bool tcp_ca_no_fallback_rfc3168(const struct sock *sk)
+{
+	return inet_csk(sk)->icsk_ca_ops->flags & TCP_CONG_NO_FALLBACK_RFC3168;
+}
+#endif
 
 static inline void tcp_ca_event(struct sock *sk, const enum tcp_ca_event event)
 {
