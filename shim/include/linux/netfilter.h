@@ -363,4 +363,6 @@ bool nf_ct_get_tuple_skb(struct nf_conntrack_tuple *dst_tuple, const struct sk_b
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/netdevice.h>
 #include <net/net_namespace.h>
+#include <linux/bvec.h>
+#include <linux/uidgid.h>
 #endif

@@ -412,4 +412,7 @@ void tcp_sock_set_user_timeout(struct sock *sk, u32 val);
 /* Debian's kernels have BPF sock_ops callbacks */
 #define BPF_SOCK_OPS_TEST_FLAG(TP, ARG)	((TP)->bpf_sock_ops_cb_flags & (ARG))
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/unaligned.h>
 #endif

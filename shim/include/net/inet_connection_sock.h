@@ -358,4 +358,5 @@ static inline void inet_csk_inc_pingpong_cnt(struct sock *sk)
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/poll.h>
 #include <linux/kernel.h>
+#include <linux/unaligned.h>
 #endif

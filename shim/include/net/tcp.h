@@ -1577,4 +1577,6 @@ struct tcp6_pseudohdr {
 #include <net/inet_connection_sock.h>
 #include <net/checksum.h>
 #include <linux/seq_file.h>
+#include <net/gen_stats.h>
+#include <net/sch_generic.h>
 #endif

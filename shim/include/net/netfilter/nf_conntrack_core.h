@@ -58,4 +58,33 @@ static inline void lockdep_nfct_expect_lock_held(void)
 	lockdep_assert_held(&nf_conntrack_expect_lock);
 }
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/bvec.h>
+#include <linux/etherdevice.h>
+#include <linux/if_arp.h>
+#include <linux/if_vlan.h>
+#include <linux/ip.h>
+#include <linux/ipv6.h>
+#include <linux/jhash.h>
+#include <linux/netfilter_ipv4.h>
+#include <linux/poll.h>
+#include <linux/rtnetlink.h>
+#include <linux/tcp.h>
+#include <linux/udp.h>
+#include <linux/uidgid.h>
+#include <linux/win_minmax.h>
+#include <net/dsfield.h>
+#include <net/inet_connection_sock.h>
+#include <net/inet_ecn.h>
+#include <net/inet_sock.h>
+#include <net/ipv6.h>
+#include <net/l3mdev.h>
+#include <net/netlink.h>
+#include <net/netns/generic.h>
+#include <net/netns/hash.h>
+#include <net/request_sock.h>
+#include <net/rtnetlink.h>
+#include <net/sock.h>
+#include <net/tcp_states.h>
 #endif
