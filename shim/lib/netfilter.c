@@ -14,6 +14,9 @@
 #include <linux/netfilter.h>
 #include <linux/netfilter_ipv4.h>
 #include <linux/ip.h>
+#include <linux/ipv6.h>
+#include <linux/mutex.h>
+#include <linux/socket.h>
 #include <net/checksum.h>
 #include <qdk/unmodelled.h>
 #include <linux/skbuff.h>
@@ -317,6 +320,104 @@ bool nf_ct_get_tuple_skb(struct nf_conntrack_tuple *dst_tuple, const struct sk_b
 }
 EXPORT_SYMBOL(nf_ct_get_tuple_skb);
 
+/* ---- NAT, ctnetlink, defragmentation: no module loaded ------------------- */
+
+const struct nf_nat_hook __rcu *nf_nat_hook __read_mostly;
+EXPORT_SYMBOL_GPL(nf_nat_hook);
+const struct nfnl_ct_hook __rcu *nfnl_ct_hook __read_mostly;
+EXPORT_SYMBOL_GPL(nfnl_ct_hook);
+const struct nf_defrag_hook __rcu *nf_defrag_v4_hook __read_mostly;
+EXPORT_SYMBOL_GPL(nf_defrag_v4_hook);
+const struct nf_defrag_hook __rcu *nf_defrag_v6_hook __read_mostly;
+EXPORT_SYMBOL_GPL(nf_defrag_v6_hook);
+u8 nf_ctnetlink_has_listener;
+EXPORT_SYMBOL_GPL(nf_ctnetlink_has_listener);
+
+/* ---- socket option ranges (net/netfilter/nf_sockopt.c) -------------------- */
+
+static LIST_HEAD(nf_sockopts);
+static DEFINE_MUTEX(nf_sockopt_mutex);
+
+/* do [min1, max1) and [min2, max2) share an option? */
+static bool nf_sockopt_overlap(int min1, int max1, int min2, int max2)
+{
+	return max1 > min2 && min1 < max2;
+}
+
+int nf_register_sockopt(struct nf_sockopt_ops *reg)
+{
+	struct nf_sockopt_ops *ops;
+	int ret = 0;
+
+	mutex_lock(&nf_sockopt_mutex);
+	list_for_each_entry(ops, &nf_sockopts, list) {
+		if (ops->pf == reg->pf &&
+		    (nf_sockopt_overlap(ops->set_optmin, ops->set_optmax,
+					reg->set_optmin, reg->set_optmax) ||
+		     nf_sockopt_overlap(ops->get_optmin, ops->get_optmax,
+					reg->get_optmin, reg->get_optmax))) {
+			pr_debug("nf_sock overlap: %u-%u/%u-%u v %u-%u/%u-%u\n",
+				 ops->set_optmin, ops->set_optmax, ops->get_optmin,
+				 ops->get_optmax, reg->set_optmin, reg->set_optmax,
+				 reg->get_optmin, reg->get_optmax);
+			ret = -EBUSY;
+			goto out;
+		}
+	}
+	list_add(&reg->list, &nf_sockopts);
+out:
+	mutex_unlock(&nf_sockopt_mutex);
+	return ret;
+}
+EXPORT_SYMBOL(nf_register_sockopt);
+
+void nf_unregister_sockopt(struct nf_sockopt_ops *reg)
+{
+	mutex_lock(&nf_sockopt_mutex);
+	list_del(&reg->list);
+	mutex_unlock(&nf_sockopt_mutex);
+}
+EXPORT_SYMBOL(nf_unregister_sockopt);
+
+/* the ops whose set (or get) range holds val, NULL when none */
+static struct nf_sockopt_ops *nf_sockopt_find(u8 pf, int val, bool get)
+{
+	struct nf_sockopt_ops *ops;
+
+	mutex_lock(&nf_sockopt_mutex);
+	list_for_each_entry(ops, &nf_sockopts, list) {
+		if (ops->pf != pf)
+			continue;
+		if (get ? (val >= ops->get_optmin && val < ops->get_optmax) :
+			  (val >= ops->set_optmin && val < ops->set_optmax))
+			goto out;
+	}
+	ops = NULL;
+out:
+	mutex_unlock(&nf_sockopt_mutex);
+	return ops;
+}
+
+int nf_setsockopt(struct sock *sk, u_int8_t pf, int val, sockptr_t opt, unsigned int len)
+{
+	struct nf_sockopt_ops *ops = nf_sockopt_find(pf, val, false);
+
+	if (!ops)
+		return -ENOPROTOOPT;
+	return ops->set(sk, val, opt, len);
+}
+EXPORT_SYMBOL(nf_setsockopt);
+
+int nf_getsockopt(struct sock *sk, u_int8_t pf, int val, char __user *opt, int *len)
+{
+	struct nf_sockopt_ops *ops = nf_sockopt_find(pf, val, true);
+
+	if (!ops)
+		return -ENOPROTOOPT;
+	return ops->get(sk, val, opt, len);
+}
+EXPORT_SYMBOL(nf_getsockopt);
+
 /* ---- IPv4 (net/netfilter/utils.c, net/ipv4/netfilter.c) ------------------- */
 
 __sum16 nf_ip_checksum(struct sk_buff *skb, unsigned int hook,
@@ -359,3 +460,119 @@ int nf_ip_route(struct net *net, struct dst_entry **dst, struct flowi *fl, bool 
 	QDK_UNMODELLED(nf_ip_route, "no routes (IPv4 routing tables)");
 }
 EXPORT_SYMBOL_GPL(nf_ip_route);
+
+/* ---- checksums of either family (net/netfilter/utils.c) ------------------- */
+
+/* the IPv4 sum over len bytes from dataoff only */
+static __sum16 nf_ip_checksum_partial(struct sk_buff *skb, unsigned int hook,
+				      unsigned int dataoff, unsigned int len, u8 protocol)
+{
+	const struct iphdr *iph = ip_hdr(skb);
+
+	switch (skb->ip_summed) {
+	case CHECKSUM_COMPLETE:
+		/* the device's sum covers the whole transport part */
+		if (len == skb->len - dataoff)
+			return nf_ip_checksum(skb, hook, dataoff, protocol);
+		fallthrough;
+	case CHECKSUM_NONE:
+		skb->csum = csum_tcpudp_nofold(iph->saddr, iph->daddr, skb->len - dataoff,
+					       protocol, 0);
+		skb->ip_summed = CHECKSUM_NONE;
+		return __skb_checksum_complete_head(skb, dataoff + len);
+	}
+	return 0;
+}
+
+/*
+ * The IPv6 pseudo header (RFC 8200 8.1: addresses, upper-layer length,
+ * next header) added to sum, folded: csum_ipv6_magic()'s arithmetic
+ */
+static __sum16 nf_ip6_pseudo_fold(const struct ipv6hdr *ip6h, u32 len, u8 proto, __wsum sum)
+{
+	__be32 tail[2] = { htonl(len), htonl(proto) };
+
+	sum = csum_partial(&ip6h->saddr, sizeof(ip6h->saddr), sum);
+	sum = csum_partial(&ip6h->daddr, sizeof(ip6h->daddr), sum);
+	sum = csum_partial(tail, sizeof(tail), sum);
+	return csum_fold(sum);
+}
+
+/* skb->csum for a sum from dataoff on: the pseudo header less the IPv6 headers */
+static __wsum nf_ip6_start_sum(struct sk_buff *skb, unsigned int dataoff, u8 protocol)
+{
+	__wsum hsum = skb_checksum(skb, 0, dataoff, 0);
+
+	return ~csum_unfold(nf_ip6_pseudo_fold(ipv6_hdr(skb), skb->len - dataoff, protocol,
+					      csum_sub(0, hsum)));
+}
+
+static __sum16 nf_ip6_checksum(struct sk_buff *skb, unsigned int hook,
+			       unsigned int dataoff, u8 protocol)
+{
+	switch (skb->ip_summed) {
+	case CHECKSUM_COMPLETE:
+		if (hook != NF_INET_PRE_ROUTING && hook != NF_INET_LOCAL_IN)
+			return 0;
+		/* the device's sum covers the IPv6 headers too: take them out */
+		if (!nf_ip6_pseudo_fold(ipv6_hdr(skb), skb->len - dataoff, protocol,
+					csum_sub(skb->csum, skb_checksum(skb, 0, dataoff, 0)))) {
+			skb->ip_summed = CHECKSUM_UNNECESSARY;
+			return 0;
+		}
+		fallthrough;
+	case CHECKSUM_NONE:
+		skb->csum = nf_ip6_start_sum(skb, dataoff, protocol);
+		return __skb_checksum_complete(skb);
+	}
+	return 0;
+}
+
+static __sum16 nf_ip6_checksum_partial(struct sk_buff *skb, unsigned int hook,
+				       unsigned int dataoff, unsigned int len, u8 protocol)
+{
+	switch (skb->ip_summed) {
+	case CHECKSUM_COMPLETE:
+		if (len == skb->len - dataoff)
+			return nf_ip6_checksum(skb, hook, dataoff, protocol);
+		fallthrough;
+	case CHECKSUM_NONE:
+		skb->csum = nf_ip6_start_sum(skb, dataoff, protocol);
+		skb->ip_summed = CHECKSUM_NONE;
+		return __skb_checksum_complete_head(skb, dataoff + len);
+	}
+	return 0;
+}
+
+__sum16 nf_checksum(struct sk_buff *skb, unsigned int hook, unsigned int dataoff,
+		    u8 protocol, unsigned short family)
+{
+	switch (family) {
+	case AF_INET:
+		return nf_ip_checksum(skb, hook, dataoff, protocol);
+	case AF_INET6:
+		return nf_ip6_checksum(skb, hook, dataoff, protocol);
+	}
+	return 0;
+}
+EXPORT_SYMBOL_GPL(nf_checksum);
+
+__sum16 nf_checksum_partial(struct sk_buff *skb, unsigned int hook, unsigned int dataoff,
+			    unsigned int len, u8 protocol, unsigned short family)
+{
+	switch (family) {
+	case AF_INET:
+		return nf_ip_checksum_partial(skb, hook, dataoff, len, protocol);
+	case AF_INET6:
+		return nf_ip6_checksum_partial(skb, hook, dataoff, len, protocol);
+	}
+	return 0;
+}
+EXPORT_SYMBOL_GPL(nf_checksum_partial);
+
+int nf_route(struct net *net, struct dst_entry **dst, struct flowi *fl, bool strict,
+	     unsigned short family)
+{
+	QDK_UNMODELLED(nf_route, "no routes (routing tables)");
+}
+EXPORT_SYMBOL_GPL(nf_route);

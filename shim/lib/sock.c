@@ -364,10 +364,12 @@ void lock_sock_nested(struct sock *sk, int subclass)
 }
 EXPORT_SYMBOL(lock_sock_nested);
 
-/* the packets queued meanwhile go to the protocol, then the owner leaves */
-void release_sock(struct sock *sk)
+/*
+ * the packets queued on the backlog while the socket was owned go to the
+ * protocol, in order, the spinlock (held on entry) dropped meanwhile
+ */
+static void __release_sock(struct sock *sk)
 {
-	spin_lock_bh(&sk->sk_lock.slock);
 	while (sk->sk_backlog.tail) {
 		struct sk_buff *skb = sk->sk_backlog.head;
 
@@ -384,6 +386,27 @@ void release_sock(struct sock *sk)
 		spin_lock_bh(&sk->sk_lock.slock);
 	}
 	sk->sk_backlog.len = 0;
+}
+
+/* an owner working through a long job lets the backlog in (sk_flush_backlog()) */
+void __sk_flush_backlog(struct sock *sk)
+{
+	spin_lock_bh(&sk->sk_lock.slock);
+	__release_sock(sk);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	/* what the protocol deferred while the backlog waited (6.1 leaves it) */
+	if (sk->sk_prot->release_cb)
+		sk->sk_prot->release_cb(sk);
+#endif
+	spin_unlock_bh(&sk->sk_lock.slock);
+}
+EXPORT_SYMBOL_GPL(__sk_flush_backlog);
+
+/* the packets queued meanwhile go to the protocol, then the owner leaves */
+void release_sock(struct sock *sk)
+{
+	spin_lock_bh(&sk->sk_lock.slock);
+	__release_sock(sk);
 	if (sk->sk_prot->release_cb)
 		sk->sk_prot->release_cb(sk);
 	sock_release_ownership(sk);
@@ -798,3 +821,120 @@ int sock_bindtoindex(struct sock *sk, int ifindex, bool lock_sk)
 	return ret;
 }
 EXPORT_SYMBOL(sock_bindtoindex);
+
+/*
+ * A packet for sk from softirq: to the protocol at once, or onto the
+ * backlog while a process owns the socket; dropped (counted in sk_drops)
+ * when the receive queues are past sk_rcvbuf. No socket filter is attached
+ * to a shim socket (nothing trims to trim_cap). refcounted: the caller's
+ * reference is put.
+ */
+int __sk_receive_skb(struct sock *sk, struct sk_buff *skb, const int nested,
+		     unsigned int trim_cap, bool refcounted)
+{
+	int rc = NET_RX_SUCCESS;
+
+	skb->dev = NULL;
+	if (sk_rcvqueues_full(sk, READ_ONCE(sk->sk_rcvbuf)))
+		goto drop;
+	if (nested)
+		bh_lock_sock_nested(sk);
+	else
+		bh_lock_sock(sk);
+	if (!sock_owned_by_user(sk)) {
+		rc = sk_backlog_rcv(sk, skb);
+	} else if (sk_add_backlog(sk, skb, READ_ONCE(sk->sk_rcvbuf))) {
+		bh_unlock_sock(sk);
+		goto drop;
+	}
+	bh_unlock_sock(sk);
+out:
+	if (refcounted)
+		sock_put(sk);
+	return rc;
+drop:
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	sk_drops_inc(sk);
+#else
+	atomic_inc(&sk->sk_drops);
+#endif
+	kfree_skb(skb);
+	goto out;
+}
+EXPORT_SYMBOL(__sk_receive_skb);
+
+/* socket options: the BPF setsockopt hooks do not run here, so always the lock */
+void sockopt_lock_sock(struct sock *sk)
+{
+	lock_sock(sk);
+}
+EXPORT_SYMBOL(sockopt_lock_sock);
+
+void sockopt_release_sock(struct sock *sk)
+{
+	release_sock(sk);
+}
+EXPORT_SYMBOL(sockopt_release_sock);
+
+/* the generic socket calls a protocol's proto_ops point at: to its struct proto */
+int sock_common_getsockopt(struct socket *sock, int level, int optname,
+			   char __user *optval, int __user *optlen)
+{
+	struct sock *sk = sock->sk;
+
+	return READ_ONCE(sk->sk_prot)->getsockopt(sk, level, optname, optval, optlen);
+}
+EXPORT_SYMBOL(sock_common_getsockopt);
+
+int sock_common_setsockopt(struct socket *sock, int level, int optname,
+			   sockptr_t optval, unsigned int optlen)
+{
+	struct sock *sk = sock->sk;
+
+	return READ_ONCE(sk->sk_prot)->setsockopt(sk, level, optname, optval, optlen);
+}
+EXPORT_SYMBOL(sock_common_setsockopt);
+
+/* the protocol's answer; before 7.x the peer's address length goes to msg_namelen */
+int sock_common_recvmsg(struct socket *sock, struct msghdr *msg, size_t size, int flags)
+{
+	struct sock *sk = sock->sk;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+
+	return sk->sk_prot->recvmsg(sk, msg, size, flags);
+#else
+	int addr_len = 0;
+	int err;
+
+	err = sk->sk_prot->recvmsg(sk, msg, size, flags, &addr_len);
+	if (err >= 0)
+		msg->msg_namelen = addr_len;
+	return err;
+#endif
+}
+EXPORT_SYMBOL(sock_common_recvmsg);
+
+/*
+ * Sockets that may use the emergency reserves (swap over the network): the
+ * flag, __GFP_MEMALLOC in its allocations, and the count sk_memalloc_socks()
+ * reads
+ */
+int qdk_memalloc_socks;
+
+void sk_set_memalloc(struct sock *sk)
+{
+	sock_set_flag(sk, SOCK_MEMALLOC);
+	sk->sk_allocation |= __GFP_MEMALLOC;
+	qdk_memalloc_socks++;
+}
+EXPORT_SYMBOL_GPL(sk_set_memalloc);
+
+void sk_clear_memalloc(struct sock *sk)
+{
+	sock_reset_flag(sk, SOCK_MEMALLOC);
+	sk->sk_allocation &= ~__GFP_MEMALLOC;
+	qdk_memalloc_socks--;
+	/* what it took from the reserves goes back now */
+	sk_mem_reclaim(sk);
+}
+EXPORT_SYMBOL_GPL(sk_clear_memalloc);

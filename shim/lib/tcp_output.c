@@ -8,6 +8,18 @@
  */
 #include <linux/version.h>
 #include <net/tcp.h>
+#include <qdk/unmodelled.h>
+
+unsigned int tcp_current_mss(struct sock *sk)
+{
+	QDK_UNMODELLED(tcp_current_mss, "no routes or TCP output path");
+}
+
+void __tcp_push_pending_frames(struct sock *sk, unsigned int cur_mss, int nonagle)
+{
+	QDK_UNMODELLED(__tcp_push_pending_frames, "no TCP output path (segments are not sent)");
+}
+EXPORT_SYMBOL(__tcp_push_pending_frames);
 
 #if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
 /* a higher chrono type replaces the one running, a lower one waits */

@@ -226,9 +226,10 @@ KTEST(tcp, rto_and_probe_timers)
 	KT_EQ(tcp_pacing_delay(sk), 0);
 
 	/* nothing out: the probe timer armed RTO + pacing from now */
-	timer_setup(&icsk->icsk_retransmit_timer, tcp_test_timer, 0);
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 	timer_setup(&sk->tcp_retransmit_timer, tcp_test_timer, 0);
+#else
+	timer_setup(&icsk->icsk_retransmit_timer, tcp_test_timer, 0);
 #endif
 	tp.tcp_wstamp_ns = tp.tcp_clock_cache;
 	icsk->icsk_rto = HZ;

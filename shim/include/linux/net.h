@@ -328,4 +328,5 @@ u32 kernel_sock_ip_overhead(struct sock *sk);
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/fs.h>
+#include <linux/uidgid.h>
 #endif

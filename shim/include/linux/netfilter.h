@@ -26,7 +26,9 @@
 #include <linux/overflow.h>
 #include <linux/rcupdate.h>
 #include <linux/version.h>
+#include <linux/sockptr.h>
 #include_next <linux/netfilter.h>
+#include <linux/netfilter/nf_conntrack_common.h>
 
 struct net;
 struct net_device;
@@ -81,6 +83,10 @@ enum nf_hook_ops_type {
 	NF_HOOK_OP_UNDEFINED,
 	NF_HOOK_OP_NF_TABLES,
 	NF_HOOK_OP_BPF,
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	NF_HOOK_OP_NFT_FT,
+	NF_HOOK_OP_NAT,
+#endif
 };
 
 struct nf_hook_ops {
@@ -142,6 +148,35 @@ static inline void nf_hook_state_init(struct nf_hook_state *p, unsigned int hook
 	p->net = net;
 	p->okfn = okfn;
 }
+
+/* a NAT type's own hooks, run from its one hook registration */
+struct nf_nat_lookup_hook_priv {
+	struct nf_hook_entries __rcu *entries;
+	struct rcu_head rcu_head;
+};
+
+/*
+ * A module's [gs]etsockopt() range for a protocol family (lib/netfilter.c):
+ * options optmin <= optval < optmax reach its set or get; ranges of one
+ * family may not overlap (-EBUSY).
+ */
+struct nf_sockopt_ops {
+	struct list_head list;
+	u_int8_t pf;
+	int set_optmin;
+	int set_optmax;
+	int (*set)(struct sock *sk, int optval, sockptr_t arg, unsigned int len);
+	int get_optmin;
+	int get_optmax;
+	int (*get)(struct sock *sk, int optval, void __user *user, int *len);
+	struct module *owner;
+};
+
+int nf_register_sockopt(struct nf_sockopt_ops *reg);
+void nf_unregister_sockopt(struct nf_sockopt_ops *reg);
+/* the registered range's handler's answer, -ENOPROTOOPT when none has optval */
+int nf_setsockopt(struct sock *sk, u_int8_t pf, int optval, sockptr_t opt, unsigned int len);
+int nf_getsockopt(struct sock *sk, u_int8_t pf, int optval, char __user *opt, int *len);
 
 int nf_register_net_hook(struct net *net, const struct nf_hook_ops *ops);
 void nf_unregister_net_hook(struct net *net, const struct nf_hook_ops *ops);
@@ -227,6 +262,80 @@ NF_HOOK_LIST(uint8_t pf, unsigned int hook, struct net *net, struct sock *sk,
 	rcu_read_unlock();
 }
 
+/*
+ * The transport checksum of an IPv4 or IPv6 packet (lib/netfilter.c), as
+ * nf_ip_checksum() checks it: 0 when valid; _partial() covers only len
+ * bytes from dataoff (a sum the device computed over all of them is not used).
+ * Another family is not checked (0).
+ */
+__sum16 nf_checksum(struct sk_buff *skb, unsigned int hook, unsigned int dataoff,
+		    u_int8_t protocol, unsigned short family);
+__sum16 nf_checksum_partial(struct sk_buff *skb, unsigned int hook, unsigned int dataoff,
+			    unsigned int len, u_int8_t protocol, unsigned short family);
+struct dst_entry;
+struct flowi;
+/* a route for a packet a hook made: no routes here, stops the call */
+int nf_route(struct net *net, struct dst_entry **dst, struct flowi *fl, bool strict,
+	     unsigned short family);
+
+/*
+ * NAT's, ctnetlink's and defragmentation's entry points: NULL while their
+ * modules are not loaded, as here (nothing decodes, builds or defragments)
+ */
+struct nf_conn;
+struct nlattr;
+enum nf_nat_manip_type;
+enum ip_conntrack_dir;
+
+struct nf_nat_hook {
+	int (*parse_nat_setup)(struct nf_conn *ct, enum nf_nat_manip_type manip,
+			       const struct nlattr *attr);
+	void (*decode_session)(struct sk_buff *skb, struct flowi *fl);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+	unsigned int (*manip_pkt)(struct sk_buff *skb, struct nf_conn *ct,
+				  enum nf_nat_manip_type mtype, enum ip_conntrack_dir dir);
+#endif
+	void (*remove_nat_bysrc)(struct nf_conn *ct);
+};
+
+extern const struct nf_nat_hook __rcu *nf_nat_hook;
+
+/* a NAT module's view of the packet's flow, for a re-route */
+static inline void nf_nat_decode_session(struct sk_buff *skb, struct flowi *fl, u_int8_t family)
+{
+	const struct nf_nat_hook *nat_hook;
+
+	rcu_read_lock();
+	nat_hook = rcu_dereference(nf_nat_hook);
+	if (nat_hook && nat_hook->decode_session)
+		nat_hook->decode_session(skb, fl);
+	rcu_read_unlock();
+}
+
+struct nfnl_ct_hook {
+	size_t (*build_size)(const struct nf_conn *ct);
+	int (*build)(struct sk_buff *skb, struct nf_conn *ct, enum ip_conntrack_info ctinfo,
+		     u_int16_t ct_attr, u_int16_t ct_info_attr);
+	int (*parse)(const struct nlattr *attr, struct nf_conn *ct);
+	int (*attach_expect)(const struct nlattr *attr, struct nf_conn *ct, u32 portid,
+			     u32 report);
+	void (*seq_adjust)(struct sk_buff *skb, struct nf_conn *ct,
+			   enum ip_conntrack_info ctinfo, s32 off);
+};
+extern const struct nfnl_ct_hook __rcu *nfnl_ct_hook;
+
+struct nf_defrag_hook {
+	struct module *owner;
+	int (*enable)(struct net *net);
+	void (*disable)(struct net *net);
+};
+
+extern const struct nf_defrag_hook __rcu *nf_defrag_v4_hook;
+extern const struct nf_defrag_hook __rcu *nf_defrag_v6_hook;
+
+/* the ctnetlink event groups someone listens to (none here) */
+extern u8 nf_ctnetlink_has_listener;
+
 /* conntrack's entry points, NULL while no conntrack module is loaded (the
  * shim has none): nothing is attached or tracked
  */
@@ -254,4 +363,6 @@ bool nf_ct_get_tuple_skb(struct nf_conntrack_tuple *dst_tuple, const struct sk_b
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/netdevice.h>
 #include <net/net_namespace.h>
+#include <linux/bvec.h>
+#include <linux/uidgid.h>
 #endif

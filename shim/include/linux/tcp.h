@@ -139,6 +139,13 @@ enum tsq_flags {
 #endif
 };
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* the deferred work tcp_release_cb() does */
+#define TCP_DEFERRED_ALL (TCPF_TSQ_DEFERRED | TCPF_WRITE_TIMER_DEFERRED |	\
+			  TCPF_DELACK_TIMER_DEFERRED | TCPF_MTU_REDUCED_DEFERRED |	\
+			  TCPF_ACK_DEFERRED)
+#endif
+
 /*
  * A TCP socket: struct inet_connection_sock first (tcp_sk()), with the
  * sender state a qdisc or a congestion control module reads.
@@ -379,7 +386,33 @@ static inline void fastopen_queue_tune(struct sock *sk, int backlog)
 	WRITE_ONCE(queue->fastopenq.max_qlen, min_t(unsigned int, backlog, SOMAXCONN));
 }
 
+/*
+ * A kernel user's socket options (lib/tcp.c), as setsockopt() sets them: Nagle
+ * and corking (TCP_NAGLE_* in nonagle; switching on pushes what is queued),
+ * quick ACKs (pingpong mode), SYN retries, the user timeout, keepalive's
+ * idle time, interval and probes (seconds, checked against MAX_TCP_KEEP*;
+ * -EINVAL out of range).
+ */
+void __tcp_sock_set_cork(struct sock *sk, bool on);
+void tcp_sock_set_cork(struct sock *sk, bool on);
+int tcp_sock_set_keepcnt(struct sock *sk, int val);
+int tcp_sock_set_keepidle_locked(struct sock *sk, int val);
+int tcp_sock_set_keepidle(struct sock *sk, int val);
+int tcp_sock_set_keepintvl(struct sock *sk, int val);
+void __tcp_sock_set_nodelay(struct sock *sk, bool on);
+void tcp_sock_set_nodelay(struct sock *sk);
+void tcp_sock_set_quickack(struct sock *sk, int val);
+int tcp_sock_set_syncnt(struct sock *sk, int val);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+int tcp_sock_set_user_timeout(struct sock *sk, int val);
+#else
+void tcp_sock_set_user_timeout(struct sock *sk, u32 val);
+#endif
+
 /* Debian's kernels have BPF sock_ops callbacks */
 #define BPF_SOCK_OPS_TEST_FLAG(TP, ARG)	((TP)->bpf_sock_ops_cb_flags & (ARG))
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/unaligned.h>
 #endif

@@ -197,4 +197,7 @@ static inline void udp_allow_gso(struct sock *sk)
 #define IS_UDPLITE(__sk) (__sk->sk_protocol == IPPROTO_UDPLITE)
 #endif
 
+
+/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/unaligned.h>
 #endif

@@ -64,8 +64,17 @@ struct inet_connection_sock_af_ops {
 struct inet_connection_sock {
 	struct inet_sock	  icsk_inet;
 	struct request_sock_queue icsk_accept_queue;	/* a listener's children */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	/* the retransmit timer is the socket's (sk->tcp_retransmit_timer) */
+	struct timer_list	  icsk_delack_timer;
+	union {
+		struct timer_list icsk_keepalive_timer;
+		struct timer_list mptcp_tout_timer;
+	};
+#else
 	struct timer_list	  icsk_retransmit_timer;
 	struct timer_list	  icsk_delack_timer;
+#endif
 	__u32			  icsk_rto;
 	__u32			  icsk_rto_min;
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
@@ -187,6 +196,11 @@ static inline bool inet_csk_has_ulp(const struct sock *sk)
 {
 	return inet_test_bit(IS_ICSK, sk) && !!inet_csk(sk)->icsk_ulp_ops;
 }
+#else
+static inline bool inet_csk_has_ulp(struct sock *sk)
+{
+	return inet_sk(sk)->is_icsk && !!inet_csk(sk)->icsk_ulp_ops;
+}
 #endif
 
 
@@ -195,6 +209,26 @@ static inline bool inet_csk_has_ulp(const struct sock *sk)
 #define ICSK_TIME_PROBE0	3	/* the zero window probe timer */
 #define ICSK_TIME_LOSS_PROBE	5	/* the tail loss probe timer */
 #define ICSK_TIME_REO_TIMEOUT	6	/* the reordering timer */
+
+/*
+ * A connection's timers (lib/inet_connection_sock.c): the retransmit and
+ * delayed ACK timers and the keepalive timer (sk_timer; 7.x's
+ * icsk_keepalive_timer, its retransmit timer sk->tcp_retransmit_timer) get
+ * their handlers;
+ * clearing them stops each and gives back the socket reference an armed
+ * one holds.
+ */
+void inet_csk_init_xmit_timers(struct sock *sk,
+			       void (*retransmit_handler)(struct timer_list *),
+			       void (*delack_handler)(struct timer_list *),
+			       void (*keepalive_handler)(struct timer_list *));
+void inet_csk_clear_xmit_timers(struct sock *sk);
+void inet_csk_clear_xmit_timers_sync(struct sock *sk);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+void inet_csk_delete_keepalive_timer(struct sock *sk);
+void inet_csk_reset_keepalive_timer(struct sock *sk, unsigned long timeout);
+void inet_csk_addr2sockaddr(struct sock *sk, struct sockaddr *uaddr);
+#endif
 
 enum inet_csk_ack_state_t {
 	ICSK_ACK_SCHED	= 1,
@@ -324,4 +358,5 @@ static inline void inet_csk_inc_pingpong_cnt(struct sock *sk)
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/poll.h>
 #include <linux/kernel.h>
+#include <linux/unaligned.h>
 #endif

@@ -380,4 +380,5 @@ static inline bool inet_addr_valid_or_nonlocal(struct net *net, struct inet_sock
 #include <linux/jhash.h>
 #include <linux/netdevice.h>
 #include <net/tcp_states.h>
+#include <linux/unaligned.h>
 #endif

@@ -714,6 +714,44 @@ static inline int sk_backlog_rcv(struct sock *sk, struct sk_buff *skb)
 	return sk->sk_backlog_rcv(sk, skb);
 }
 
+/* the backlog to the protocol now, while the owner keeps the socket */
+void __sk_flush_backlog(struct sock *sk);
+
+static inline bool sk_flush_backlog(struct sock *sk)
+{
+	if (unlikely(READ_ONCE(sk->sk_backlog.tail))) {
+		__sk_flush_backlog(sk);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Sockets allowed the emergency reserves (lib/sock.c): SOCK_MEMALLOC and
+ * __GFP_MEMALLOC; sk_memalloc_socks() says whether any socket is
+ */
+void sk_set_memalloc(struct sock *sk);
+void sk_clear_memalloc(struct sock *sk);
+extern int qdk_memalloc_socks;
+
+static inline int sk_memalloc_socks(void)
+{
+	return READ_ONCE(qdk_memalloc_socks) > 0;
+}
+
+/*
+ * A softirq packet for sk (lib/sock.c): to the protocol, onto the backlog
+ * while owned, or dropped past sk_rcvbuf; NET_RX_SUCCESS or the protocol's
+ * answer
+ */
+int __sk_receive_skb(struct sock *sk, struct sk_buff *skb, const int nested,
+		     unsigned int trim_cap, bool refcounted);
+
+static inline int sk_receive_skb(struct sock *sk, struct sk_buff *skb, const int nested)
+{
+	return __sk_receive_skb(sk, skb, nested, 1, true);
+}
+
 static inline void sk_incoming_cpu_update(struct sock *sk)
 {
 	int cpu = raw_smp_processor_id();
@@ -806,6 +844,13 @@ struct proto {
 	int		(*diag_destroy)(struct sock *sk, int err);
 };
 
+/* the protocol rehashes the socket (a changed address or port) */
+static inline int __sk_prot_rehash(struct sock *sk)
+{
+	sk->sk_prot->unhash(sk);
+	return sk->sk_prot->hash(sk);
+}
+
 int proto_register(struct proto *prot, int alloc_slab);
 void proto_unregister(struct proto *prot);
 
@@ -817,6 +862,9 @@ void proto_unregister(struct proto *prot);
 #endif
 
 /* room in the send buffer, unless the protocol's own test says otherwise */
+/* TCP's answer (lib/tcp.c): the unsent bytes (doubled on wake) under notsent_lowat */
+bool tcp_stream_memory_free(const struct sock *sk, int wake);
+
 static inline bool __sk_stream_memory_free(const struct sock *sk, int wake)
 {
 	if (READ_ONCE(sk->sk_wmem_queued) >= READ_ONCE(sk->sk_sndbuf))
@@ -945,6 +993,17 @@ int sock_no_connect(struct socket *sock, struct sockaddr_unsized *saddr, int len
 int sock_no_bind(struct socket *sock, struct sockaddr *saddr, int len);
 int sock_no_connect(struct socket *sock, struct sockaddr *saddr, int len, int flags);
 #endif
+/* setsockopt()'s lock (lib/sock.c; no BPF setsockopt hooks here: always taken) */
+void sockopt_lock_sock(struct sock *sk);
+void sockopt_release_sock(struct sock *sk);
+
+/* a protocol's proto_ops entries that go straight to its struct proto */
+int sock_common_getsockopt(struct socket *sock, int level, int optname,
+			   char __user *optval, int __user *optlen);
+int sock_common_recvmsg(struct socket *sock, struct msghdr *msg, size_t size, int flags);
+int sock_common_setsockopt(struct socket *sock, int level, int optname,
+			   sockptr_t optval, unsigned int optlen);
+
 int sock_no_socketpair(struct socket *sock1, struct socket *sock2);
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 int sock_no_accept(struct socket *sock, struct socket *newsock, struct proto_accept_arg *arg);
@@ -1291,6 +1350,23 @@ static inline int skb_add_data_nocache(struct sock *sk, struct sk_buff *skb,
 		__skb_trim(skb, offset);
 	return err;
 }
+
+/* copy bytes into page at off (the skb's fragment), charged to the socket */
+static inline int skb_copy_to_page_nocache(struct sock *sk, struct iov_iter *from,
+					   struct sk_buff *skb, struct page *page,
+					   int off, int copy)
+{
+	int err;
+
+	err = skb_do_copy_data_nocache(sk, skb, from, page_address(page) + off, copy,
+				       skb->len);
+	if (err)
+		return err;
+	skb_len_add(skb, copy);
+	sk_wmem_queued_add(sk, copy);
+	sk_mem_charge(sk, copy);
+	return 0;
+}
 void sock_kfree_s(struct sock *sk, void *mem, int size);
 void sock_kzfree_s(struct sock *sk, void *mem, int size);
 
@@ -1462,6 +1538,68 @@ static inline void sk_set_socket(struct sock *sk, struct socket *sock)
 	sk->sk_socket = sock;
 #endif
 }
+
+/*
+ * sk becomes parent's: its wait queue and socket (no LSM hook runs here);
+ * before 7.x the owner's uid is the socket inode's (root's here)
+ */
+static inline void sock_graft(struct sock *sk, struct socket *parent)
+{
+	WARN_ON(parent->sk);
+	write_lock_bh(&sk->sk_callback_lock);
+	rcu_assign_pointer(sk->sk_wq, &parent->wq);
+	parent->sk = sk;
+	sk_set_socket(sk, parent);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+	/* the socket inode's owner: the shim's inodes carry none, root's */
+	sk->sk_uid = GLOBAL_ROOT_UID;
+#endif
+	write_unlock_bh(&sk->sk_callback_lock);
+}
+
+/*
+ * Wait (at most *timeo, which is updated) for __condition, the socket's
+ * lock dropped meanwhile; -EPIPE when the socket was disconnected then
+ */
+#define sk_wait_event(__sk, __timeo, __condition, __wait)		\
+	({	int __rc, __dis = (__sk)->sk_disconnects;		\
+		release_sock(__sk);					\
+		__rc = __condition;					\
+		if (!__rc) {						\
+			*(__timeo) = wait_woken(__wait,			\
+						TASK_INTERRUPTIBLE,	\
+						*(__timeo));		\
+		}							\
+		sched_annotate_sleep();					\
+		lock_sock(__sk);					\
+		__rc = __dis == (__sk)->sk_disconnects ? __condition : -EPIPE; \
+		__rc;							\
+	})
+
+/* the memory cgroup charged for a socket's buffers: GFP_ATOMIC from softirq */
+static inline gfp_t gfp_memcg_charge(void)
+{
+	return in_softirq() ? GFP_ATOMIC : GFP_KERNEL;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* the shim has no memory cgroups: sk_memcg stays NULL, none is enabled */
+static inline struct mem_cgroup *mem_cgroup_from_sk(const struct sock *sk)
+{
+	return sk->sk_memcg;
+}
+
+static inline bool mem_cgroup_sk_enabled(const struct sock *sk)
+{
+	return false;
+}
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline bool mem_cgroup_sk_under_memory_pressure(const struct sock *sk)
+{
+	return false;
+}
+#endif
 
 /* a random transmit hash, never 0 (0 means none) */
 static inline u32 net_tx_rndhash(void)

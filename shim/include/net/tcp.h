@@ -3,6 +3,7 @@
 #ifndef _TCP_H
 #define _TCP_H
 
+#include <linux/bpf.h>	/* the uapi's sock_ops operations (BPF_SOCK_OPS_*) */
 #include <linux/tcp.h>
 #include <net/sock.h>
 #include <net/tcp_states.h>
@@ -595,6 +596,37 @@ static inline bool tcp_needs_internal_pacing(const struct sock *sk)
 #define TCP_ULP_MAX		128
 #define TCP_ULP_BUF_MAX		(TCP_ULP_NAME_MAX * TCP_ULP_MAX)
 
+/* an upper layer protocol over TCP (lib/tcp_ulp.c keeps them by name) */
+struct tcp_ulp_ops {
+	struct list_head	list;
+	int (*init)(struct sock *sk);
+	void (*update)(struct sock *sk, struct proto *p, void (*write_space)(struct sock *sk));
+	void (*release)(struct sock *sk);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	int (*get_info)(struct sock *sk, struct sk_buff *skb, bool net_admin);
+	size_t (*get_info_size)(const struct sock *sk, bool net_admin);
+#else
+	int (*get_info)(struct sock *sk, struct sk_buff *skb);
+	size_t (*get_info_size)(const struct sock *sk);
+#endif
+	void (*clone)(const struct request_sock *req, struct sock *newsk, const gfp_t priority);
+	char		name[TCP_ULP_NAME_MAX];
+	struct module	*owner;
+};
+
+int tcp_register_ulp(struct tcp_ulp_ops *type);
+void tcp_unregister_ulp(struct tcp_ulp_ops *type);
+void tcp_get_available_ulp(char *buf, size_t len);
+
+#define MODULE_ALIAS_TCP_ULP(name)	MODULE_ALIAS("tcp-ulp-" name)
+
+/* segment and connection helpers (lib/tcp_input.c, lib/tcp.c, lib/tcp_timer.c) */
+u16 tcp_parse_mss_option(const struct tcphdr *th, u16 user_mss);
+void tcp_initialize_rcv_mss(struct sock *sk);
+void tcp_rate_check_app_limited(struct sock *sk);
+void tcp_set_keepalive(struct sock *sk, int val);
+int tcp_peek_len(struct socket *sock);
+
 enum tcp_tw_status {
 	TCP_TW_SUCCESS = 0,
 	TCP_TW_RST = 1,
@@ -708,6 +740,26 @@ static inline struct sk_buff *tcp_write_queue_tail(const struct sock *sk)
 static inline struct sk_buff *tcp_send_head(const struct sock *sk)
 {
 	return skb_peek(&sk->sk_write_queue);
+}
+
+/* the output path (not modelled: a shim socket has no route to send on) */
+unsigned int tcp_current_mss(struct sock *sk);
+void __tcp_push_pending_frames(struct sock *sk, unsigned int cur_mss, int nonagle);
+void tcp_cleanup_rbuf(struct sock *sk, int copied);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* the keepalive timer fires timeout jiffies from now (lib/tcp.c) */
+void tcp_reset_keepalive_timer(struct sock *sk, unsigned long timeout);
+#endif
+
+/* send what the write queue holds, if anything */
+static inline void tcp_push_pending_frames(struct sock *sk)
+{
+	if (tcp_send_head(sk)) {
+		struct tcp_sock *tp = tcp_sk(sk);
+
+		__tcp_push_pending_frames(sk, tcp_current_mss(sk), tp->nonagle);
+	}
 }
 
 static inline bool tcp_skb_is_last(const struct sock *sk, const struct sk_buff *skb)
@@ -910,6 +962,21 @@ static inline __sum16 tcp_v4_check(int len, __be32 saddr, __be32 daddr, __wsum b
 {
 	return csum_tcpudp_magic(saddr, daddr, len, IPPROTO_TCP, base);
 }
+
+/* the checksum left for the device to finish (CHECKSUM_PARTIAL) */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline void __tcp_v4_send_check(struct sk_buff *skb, __be32 saddr, __be32 daddr)
+{
+	struct tcphdr *th = tcp_hdr(skb);
+
+	th->check = ~tcp_v4_check(skb->len, saddr, daddr, 0);
+	skb->csum_start = skb_transport_header(skb) - skb->head;
+	skb->csum_offset = offsetof(struct tcphdr, check);
+}
+#else
+void __tcp_v4_send_check(struct sk_buff *skb, __be32 saddr, __be32 daddr);
+void tcp_v4_send_check(struct sock *sk, struct sk_buff *skb);
+#endif
 
 /* nonzero when a segment whose checksum the device did not verify is bad */
 static inline bool tcp_checksum_complete(struct sk_buff *skb)
@@ -1257,7 +1324,17 @@ static inline int tcp_inq(struct sock *sk)
 
 #define TCP_CONG_NON_RESTRICTED	0x1	/* any user may select it */
 #define TCP_CONG_NEEDS_ECN	0x2
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x's AccECN: the algorithm needs it, negotiates ECT(1), or refuses RFC 3168 ECN */
+#define TCP_CONG_NEEDS_ACCECN		BIT(2)
+#define TCP_CONG_ECT_1_NEGOTIATION	BIT(3)
+#define TCP_CONG_NO_FALLBACK_RFC3168	BIT(4)
+#define TCP_CONG_MASK		(TCP_CONG_NON_RESTRICTED | TCP_CONG_NEEDS_ECN |	\
+				 TCP_CONG_NEEDS_ACCECN | TCP_CONG_ECT_1_NEGOTIATION |	\
+				 TCP_CONG_NO_FALLBACK_RFC3168)
+#else
 #define TCP_CONG_MASK		(TCP_CONG_NON_RESTRICTED | TCP_CONG_NEEDS_ECN)
+#endif
 
 enum tcp_ca_event {
 	CA_EVENT_TX_START,
@@ -1364,6 +1441,23 @@ static inline bool tcp_ca_needs_ecn(const struct sock *sk)
 	return icsk->icsk_ca_ops->flags & TCP_CONG_NEEDS_ECN;
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline bool tcp_ca_needs_accecn(const struct sock *sk)
+{
+	return inet_csk(sk)->icsk_ca_ops->flags & TCP_CONG_NEEDS_ACCECN;
+}
+
+static inline bool tcp_ca_ect_1_negotiation(const struct sock *sk)
+{
+	return inet_csk(sk)->icsk_ca_ops->flags & TCP_CONG_ECT_1_NEGOTIATION;
+}
+
+static inline bool tcp_ca_no_fallback_rfc3168(const struct sock *sk)
+{
+	return inet_csk(sk)->icsk_ca_ops->flags & TCP_CONG_NO_FALLBACK_RFC3168;
+}
+#endif
+
 static inline void tcp_ca_event(struct sock *sk, const enum tcp_ca_event event)
 {
 	const struct inet_connection_sock *icsk = inet_csk(sk);
@@ -1390,6 +1484,70 @@ static inline void skb_set_tcp_pure_ack(struct sk_buff *skb)
 #define TFO_CLIENT_NO_COOKIE		4	/* data in a SYN without a cookie */
 #define TFO_SERVER_COOKIE_NOT_REQD	0x200	/* accept data in any SYN */
 #define TFO_SERVER_WO_SOCKOPT1		0x400	/* fast open on every listener */
+
+/*
+ * BPF sock_ops callbacks: the shim attaches no sock_ops program to any
+ * cgroup, so a call runs none and answers as the kernel does then: 0 (the
+ * program's reply, still zero), the default every caller below falls back to.
+ */
+static inline int tcp_call_bpf(struct sock *sk, int op, u32 nargs, u32 *args)
+{
+	if (sk_fullsock(sk))
+		sock_owned_by_me(sk);
+	return 0;
+}
+
+static inline int tcp_call_bpf_2arg(struct sock *sk, int op, u32 arg1, u32 arg2)
+{
+	u32 args[2] = {arg1, arg2};
+
+	return tcp_call_bpf(sk, op, 2, args);
+}
+
+static inline int tcp_call_bpf_3arg(struct sock *sk, int op, u32 arg1, u32 arg2, u32 arg3)
+{
+	u32 args[3] = {arg1, arg2, arg3};
+
+	return tcp_call_bpf(sk, op, 3, args);
+}
+
+/* the initial RTO in jiffies: a program's (when positive), else 1 s; at most TCP_RTO_MAX */
+static inline u32 tcp_timeout_init(struct sock *sk)
+{
+	int timeout = tcp_call_bpf(sk, BPF_SOCK_OPS_TIMEOUT_INIT, 0, NULL);
+
+	if (timeout <= 0)
+		timeout = TCP_TIMEOUT_INIT;
+	return min_t(int, timeout, TCP_RTO_MAX);
+}
+
+/* the initial receive window a program asks for, 0 for the default */
+static inline u32 tcp_rwnd_init_bpf(struct sock *sk)
+{
+	int rwnd = tcp_call_bpf(sk, BPF_SOCK_OPS_RWND_INIT, 0, NULL);
+
+	return rwnd < 0 ? 0 : rwnd;
+}
+
+static inline bool tcp_bpf_ca_needs_ecn(struct sock *sk)
+{
+	return tcp_call_bpf(sk, BPF_SOCK_OPS_NEEDS_ECN, 0, NULL) == 1;
+}
+
+/* each RTT sample, to a program that asked for them */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline void tcp_bpf_rtt(struct sock *sk, long mrtt, u32 srtt)
+{
+	if (BPF_SOCK_OPS_TEST_FLAG(tcp_sk(sk), BPF_SOCK_OPS_RTT_CB_FLAG))
+		tcp_call_bpf_2arg(sk, BPF_SOCK_OPS_RTT_CB, mrtt, srtt);
+}
+#else
+static inline void tcp_bpf_rtt(struct sock *sk)
+{
+	if (BPF_SOCK_OPS_TEST_FLAG(tcp_sk(sk), BPF_SOCK_OPS_RTT_CB_FLAG))
+		tcp_call_bpf(sk, BPF_SOCK_OPS_RTT_CB, 0, NULL);
+}
+#endif
 
 /* the pseudo headers TCP's MD5 and AO signatures cover */
 struct tcp4_pseudohdr {
@@ -1419,4 +1577,6 @@ struct tcp6_pseudohdr {
 #include <net/inet_connection_sock.h>
 #include <net/checksum.h>
 #include <linux/seq_file.h>
+#include <net/gen_stats.h>
+#include <net/sch_generic.h>
 #endif
