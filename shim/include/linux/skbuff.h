@@ -991,8 +991,138 @@ static inline void nf_reset_ct(struct sk_buff *skb)
 	skb->_nfct = 0;
 }
 
+/*
+ * skb extensions (CONFIG_SKB_EXTENSIONS, with the ids Debian's configs
+ * enable). struct skb_ext is the kernel's: one refcounted block, each
+ * extension at offset[id] 8-byte chunks from its start. The shim's sk_buff
+ * has no extensions member (its size feeds truesize): lib/skbuff.c keeps
+ * which block each skb holds, __qdk_skb_ext() finds it.
+ */
+enum skb_ext_id {
+	SKB_EXT_BRIDGE_NF,
+	SKB_EXT_SEC_PATH,
+	SKB_EXT_MPTCP,
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	SKB_EXT_CAN,
+#endif
+	SKB_EXT_NUM, /* must be last */
+};
+
+struct skb_ext {
+	refcount_t refcnt;
+	u8 offset[SKB_EXT_NUM];	/* in chunks of 8 bytes, 0: absent */
+	u8 chunks;		/* size allocated, same unit */
+	char data[] __aligned(8);
+};
+
+struct nf_bridge_info {
+	enum {
+		BRNF_PROTO_UNCHANGED,
+		BRNF_PROTO_8021Q,
+		BRNF_PROTO_PPPOE
+	} orig_proto:8;
+	u8			pkt_otherhost:1;
+	u8			in_prerouting:1;
+	u8			bridged_dnat:1;
+	u8			sabotage_in_done:1;
+	__u16			frag_max_size;
+	int			physinif;
+	struct net_device	*physoutdev;
+	union {
+		__be32		ipv4_daddr;
+		struct in6_addr	ipv6_daddr;
+		char		neigh_header[8];
+	};
+};
+
+struct sec_path;
+
+struct skb_ext *__skb_ext_alloc(gfp_t flags);
+void *__skb_ext_set(struct sk_buff *skb, enum skb_ext_id id, struct skb_ext *ext);
+void *skb_ext_add(struct sk_buff *skb, enum skb_ext_id id);
+void __skb_ext_del(struct sk_buff *skb, enum skb_ext_id id);
+void __skb_ext_put(struct skb_ext *ext);
+/* the block skb holds, NULL: none (the kernel's skb->extensions) */
+struct skb_ext *__qdk_skb_ext(const struct sk_buff *skb);
+/* the ids active for skb (the kernel's skb->active_extensions) */
+u8 __qdk_skb_ext_active(const struct sk_buff *skb);
+/* dst holds src's block and ids; references are the caller's business */
+void __qdk_skb_ext_share(struct sk_buff *dst, const struct sk_buff *src);
+/* skb holds no block any more (its reference is the caller's business) */
+void __qdk_skb_ext_clear(struct sk_buff *skb);
+/* nonzero while any skb holds extensions: the common case skips the table */
+extern unsigned int __qdk_skb_ext_users;
+
+static inline bool skb_has_extensions(struct sk_buff *skb)
+{
+	return unlikely(__qdk_skb_ext_users) && __qdk_skb_ext_active(skb);
+}
+
+static inline void skb_ext_put(struct sk_buff *skb)
+{
+	if (skb_has_extensions(skb))
+		__skb_ext_put(__qdk_skb_ext(skb));
+}
+
+static inline void __skb_ext_copy(struct sk_buff *dst, const struct sk_buff *src)
+{
+	if (likely(!__qdk_skb_ext_users))
+		return;
+	if (__qdk_skb_ext_active(src))
+		refcount_inc(&__qdk_skb_ext(src)->refcnt);
+	__qdk_skb_ext_share(dst, src);
+}
+
+static inline void skb_ext_copy(struct sk_buff *dst, const struct sk_buff *src)
+{
+	skb_ext_put(dst);
+	__skb_ext_copy(dst, src);
+}
+
+static inline bool __skb_ext_exist(const struct skb_ext *ext, enum skb_ext_id i)
+{
+	return !!ext->offset[i];
+}
+
+static inline bool skb_ext_exist(const struct sk_buff *skb, enum skb_ext_id id)
+{
+	return unlikely(__qdk_skb_ext_users) && (__qdk_skb_ext_active(skb) & (1 << id));
+}
+
+static inline void skb_ext_del(struct sk_buff *skb, enum skb_ext_id id)
+{
+	if (skb_ext_exist(skb, id))
+		__skb_ext_del(skb, id);
+}
+
+static inline void *skb_ext_find(const struct sk_buff *skb, enum skb_ext_id id)
+{
+	struct skb_ext *ext;
+
+	if (!skb_ext_exist(skb, id))
+		return NULL;
+	ext = __qdk_skb_ext(skb);
+	return (void *)ext + (ext->offset[id] << 3);
+}
+
 static inline void skb_ext_reset(struct sk_buff *skb)
 {
+	if (skb_has_extensions(skb)) {
+		struct skb_ext *ext = __qdk_skb_ext(skb);
+
+		__qdk_skb_ext_clear(skb);
+		__skb_ext_put(ext);
+	}
+}
+
+static inline int secpath_exists(const struct sk_buff *skb)
+{
+	return skb_ext_exist(skb, SKB_EXT_SEC_PATH);
+}
+
+static inline struct sec_path *skb_sec_path(const struct sk_buff *skb)
+{
+	return skb_ext_find(skb, SKB_EXT_SEC_PATH);
 }
 
 static inline ktime_t skb_get_ktime(const struct sk_buff *skb)
@@ -2943,6 +3073,35 @@ static inline void skb_set_redirected_noclear(struct sk_buff *skb, bool from_ing
 	skb->from_ingress = from_ingress;	/* CONFIG_NET_REDIRECT=y */
 }
 #endif
+
+/* tags and Ethernet headers pushed and popped on the frame (lib/skbuff.c) */
+int __skb_vlan_pop(struct sk_buff *skb, u16 *vlan_tci);
+int skb_vlan_pop(struct sk_buff *skb);
+int skb_vlan_push(struct sk_buff *skb, __be16 vlan_proto, u16 vlan_tci);
+struct sk_buff *skb_vlan_untag(struct sk_buff *skb);
+int skb_eth_pop(struct sk_buff *skb);
+int skb_eth_push(struct sk_buff *skb, const unsigned char *dst, const unsigned char *src);
+
+/* what freeing from a hard interrupt could not undo: nothing of the kind */
+static inline bool skb_irq_freeable(const struct sk_buff *skb)
+{
+	return !skb->destructor && !secpath_exists(skb) && !skb_nfct(skb) &&
+	       !skb->_skb_refdst && !skb_has_frag_list(skb);
+}
+
+/* conntrack state and trace bit (no conntrack objects: no references) */
+static inline void __nf_copy(struct sk_buff *dst, const struct sk_buff *src, bool copy)
+{
+	dst->_nfct = src->_nfct;
+	if (copy)
+		dst->nf_trace = src->nf_trace;
+}
+
+static inline void nf_copy(struct sk_buff *dst, const struct sk_buff *src)
+{
+	dst->slow_gro = src->slow_gro;
+	__nf_copy(dst, src, true);
+}
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/bug.h>

@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ktest_skb_ext.c - linux/skbuff.h beyond the qdisc core: skb extensions
+ * (shared by copies, copied on write, freed with their last holder), header
+ * pushes and pops of VLAN, MPLS and Ethernet, skbs built around buffers,
+ * sequential reads and zerocopy bookkeeping.
+ */
+#include <linux/kernel.h>
+#include <linux/skbuff.h>
+#include <linux/if_vlan.h>
+#include <linux/etherdevice.h>
+
+#include "ktest.h"
+
+static struct sk_buff *mk(unsigned int headroom, unsigned int len, u8 fill)
+{
+	struct sk_buff *skb = alloc_skb(headroom + len + 16, GFP_KERNEL);
+	unsigned int i;
+
+	if (!skb)
+		return NULL;
+	skb_reserve(skb, headroom);
+	for (i = 0; i < len; i++)
+		skb_put_u8(skb, fill + i);
+	return skb;
+}
+
+KTEST(skbext, add_find_del)
+{
+	struct sk_buff *skb = mk(0, 10, 0);
+	struct nf_bridge_info *nf;
+	u64 *mp;
+
+	KT_ASSERT(!skb_has_extensions(skb), "fresh skb has none");
+	KT_ASSERT(!skb_ext_find(skb, SKB_EXT_BRIDGE_NF), "nothing to find");
+	nf = skb_ext_add(skb, SKB_EXT_BRIDGE_NF);
+	KT_ASSERT(nf, "add");
+	nf->physinif = 7;
+	KT_ASSERT(skb_has_extensions(skb), "has");
+	KT_ASSERT(skb_ext_exist(skb, SKB_EXT_BRIDGE_NF), "exists");
+	KT_ASSERT(!skb_ext_exist(skb, SKB_EXT_MPTCP), "other id absent");
+	KT_ASSERT(skb_ext_find(skb, SKB_EXT_BRIDGE_NF) == nf, "find");
+	/* adding the same id again hands back the same data */
+	KT_ASSERT(skb_ext_add(skb, SKB_EXT_BRIDGE_NF) == nf, "re-add");
+	KT_EQ(nf->physinif, 7);
+	mp = skb_ext_add(skb, SKB_EXT_MPTCP);
+	KT_ASSERT(mp && (void *)mp != (void *)nf, "second id, own room");
+	*mp = 0x1122334455667788ULL;
+	KT_EQ(((struct nf_bridge_info *)skb_ext_find(skb, SKB_EXT_BRIDGE_NF))->physinif, 7);
+	KT_ASSERT(skb->slow_gro, "slow_gro set");
+	skb_ext_del(skb, SKB_EXT_BRIDGE_NF);
+	KT_ASSERT(!skb_ext_exist(skb, SKB_EXT_BRIDGE_NF), "deleted");
+	KT_ASSERT(*(u64 *)skb_ext_find(skb, SKB_EXT_MPTCP) == 0x1122334455667788ULL, "kept");
+	KT_ASSERT(!secpath_exists(skb) && !skb_sec_path(skb), "no secpath");
+	skb_ext_del(skb, SKB_EXT_MPTCP);
+	KT_ASSERT(!skb_has_extensions(skb), "none left");
+	kfree_skb(skb);
+	return 0;
+}
+
+KTEST(skbext, shared_by_clone_cow_on_add)
+{
+	struct sk_buff *skb = mk(0, 10, 0), *c, *d;
+	struct nf_bridge_info *nf, *nf2;
+	struct skb_ext *ext;
+
+	nf = skb_ext_add(skb, SKB_EXT_BRIDGE_NF);
+	nf->physinif = 3;
+	ext = __qdk_skb_ext(skb);
+	c = skb_clone(skb, GFP_ATOMIC);
+	KT_ASSERT(c, "clone");
+	KT_ASSERT(skb_ext_find(c, SKB_EXT_BRIDGE_NF) == nf, "the clone shares the block");
+	KT_EQ(refcount_read(&ext->refcnt), 2);
+	/* a holder that adds gets its own block: the other sees no change */
+	nf2 = skb_ext_add(c, SKB_EXT_BRIDGE_NF);
+	KT_ASSERT(nf2 && nf2 != nf, "copied on write");
+	KT_EQ(nf2->physinif, 3);
+	nf2->physinif = 4;
+	KT_EQ(nf->physinif, 3);
+	KT_EQ(refcount_read(&ext->refcnt), 1);
+	/* a dropped id on one holder of a shared block leaves the other's */
+	d = skb_copy(skb, GFP_ATOMIC);
+	skb_ext_del(d, SKB_EXT_BRIDGE_NF);
+	KT_ASSERT(!skb_ext_exist(d, SKB_EXT_BRIDGE_NF), "dropped on the copy");
+	KT_ASSERT(skb_ext_exist(skb, SKB_EXT_BRIDGE_NF), "kept on the original");
+	KT_EQ(refcount_read(&ext->refcnt), 1);
+	/* skb_ext_copy() replaces what dst held */
+	skb_ext_copy(d, c);
+	KT_ASSERT(skb_ext_find(d, SKB_EXT_BRIDGE_NF) == nf2, "copied from c");
+	skb_ext_reset(c);
+	KT_ASSERT(!skb_has_extensions(c), "reset");
+	KT_EQ(((struct nf_bridge_info *)skb_ext_find(d, SKB_EXT_BRIDGE_NF))->physinif, 4);
+	kfree_skb(c);
+	kfree_skb(d);
+	kfree_skb(skb);		/* frees the last block: the leak check sees none */
+	return 0;
+}
+
+KTEST(skbext, set_and_irq_freeable)
+{
+	struct sk_buff *skb = mk(0, 4, 0), *c;
+	struct skb_ext *ext = __skb_ext_alloc(GFP_ATOMIC);
+	void *p;
+
+	KT_ASSERT(ext, "alloc");
+	KT_EQ(refcount_read(&ext->refcnt), 1);
+	KT_ASSERT(!__skb_ext_exist(ext, SKB_EXT_SEC_PATH), "empty block");
+	KT_ASSERT(skb_irq_freeable(skb), "plain skb");
+	p = __skb_ext_set(skb, SKB_EXT_SEC_PATH, ext);
+	KT_ASSERT(p == (void *)skb_sec_path(skb), "set is found");
+	KT_ASSERT(__skb_ext_exist(ext, SKB_EXT_SEC_PATH), "offset set");
+	KT_ASSERT(secpath_exists(skb), "secpath");
+	KT_ASSERT(!skb_irq_freeable(skb), "a secpath is not irq-freeable");
+	c = skb_clone(skb, GFP_ATOMIC);
+	nf_copy(c, skb);
+	KT_ASSERT(secpath_exists(c), "clone has it");
+	kfree_skb(skb);
+	KT_ASSERT(secpath_exists(c), "clone keeps it");
+	skb_ext_reset(c);
+	kfree_skb(c);
+	return 0;
+}
+
+/* an Ethernet + 20-byte IPv4 frame with the mac header at data */
+static struct sk_buff *mk_eth(void)
+{
+	static const u8 dst[ETH_ALEN] = { 2, 0, 0, 0, 0, 1 };
+	static const u8 src[ETH_ALEN] = { 2, 0, 0, 0, 0, 2 };
+	struct sk_buff *skb = mk(64, 20, 0x40);
+	struct ethhdr *eth;
+
+	if (!skb)
+		return NULL;
+	skb_reset_network_header(skb);
+	eth = skb_push(skb, ETH_HLEN);
+	memcpy(eth->h_dest, dst, ETH_ALEN);
+	memcpy(eth->h_source, src, ETH_ALEN);
+	eth->h_proto = htons(ETH_P_IP);
+	skb_reset_mac_header(skb);
+	skb_reset_mac_len(skb);
+	skb->mac_len = ETH_HLEN;
+	skb->protocol = htons(ETH_P_IP);
+	return skb;
+}
+
+KTEST(skbext, vlan_push_pop)
+{
+	struct sk_buff *skb = mk_eth();
+	u8 *d;
+
+	KT_EQ(skb_vlan_push(skb, htons(ETH_P_8021Q), 5), 0);
+	KT_ASSERT(skb_vlan_tag_present(skb), "accelerated");
+	KT_EQ(skb->len, 34);
+	/* a second push moves the first tag into the frame */
+	KT_EQ(skb_vlan_push(skb, htons(ETH_P_8021AD), 7), 0);
+	KT_EQ(skb->len, 38);
+	d = skb->data;
+	KT_EQ(d[12] << 8 | d[13], ETH_P_8021Q);
+	KT_EQ(d[14] << 8 | d[15], 5);
+	KT_EQ(d[16] << 8 | d[17], ETH_P_IP);
+	KT_EQ(d[6 + 5], 2);		/* source address still in place */
+	KT_EQ(ntohs(skb->protocol), ETH_P_8021Q);
+	KT_EQ(ntohs(skb->vlan_proto), ETH_P_8021AD);
+	KT_EQ(skb_vlan_tag_get(skb), 7);
+	/* 6.12 moves the network header onto the tag; 6.1 grows mac_len */
+	KT_EQ(skb_network_offset(skb),
+	      LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0) ? ETH_HLEN : 18);
+	/* pop: the accelerated tag goes, the frame's becomes accelerated */
+	KT_EQ(skb_vlan_pop(skb), 0);
+	KT_EQ(skb->len, 34);
+	KT_ASSERT(skb_vlan_tag_present(skb), "inner tag accelerated");
+	KT_EQ(ntohs(skb->vlan_proto), ETH_P_8021Q);
+	KT_EQ(skb_vlan_tag_get(skb), 5);
+	KT_EQ(ntohs(skb->protocol), ETH_P_IP);
+	KT_EQ(eth_hdr(skb)->h_proto, htons(ETH_P_IP));
+	KT_ASSERT(skb_mac_header(skb) == skb->data, "mac at data");
+	KT_EQ(skb_network_offset(skb), ETH_HLEN);
+	KT_EQ(skb->mac_len, ETH_HLEN);
+	KT_EQ(skb_vlan_pop(skb), 0);
+	KT_ASSERT(!skb_vlan_tag_present(skb), "no tag left");
+	KT_EQ(skb->len, 34);
+	kfree_skb(skb);
+	return 0;
+}
+
+KTEST(skbext, vlan_untag_and_eth)
+{
+	static const u8 a[ETH_ALEN] = { 2, 0, 0, 0, 0, 9 }, b[ETH_ALEN] = { 2, 0, 0, 0, 0, 8 };
+	struct sk_buff *skb = mk_eth();
+	u8 *d;
+
+	/* put a tag in the frame as received, then take data past the MAC header */
+	KT_EQ(skb_vlan_push(skb, htons(ETH_P_8021Q), 0x123), 0);
+	KT_EQ(skb_vlan_push(skb, htons(ETH_P_8021Q), 1), 0);
+	__vlan_hwaccel_clear_tag(skb);
+	KT_EQ(skb->len, 38);
+	__skb_pull(skb, ETH_HLEN);
+	skb = skb_vlan_untag(skb);
+	KT_ASSERT(skb, "untag");
+	KT_ASSERT(skb_vlan_tag_present(skb), "tag accelerated");
+	KT_EQ(skb_vlan_tag_get(skb), 0x123);
+	KT_EQ(ntohs(skb->protocol), ETH_P_IP);
+	KT_EQ(skb->len, 20);
+	KT_EQ(skb->data[0], 0x40);
+	KT_EQ(skb->mac_len, ETH_HLEN);
+	KT_EQ(eth_hdr(skb)->h_proto, htons(ETH_P_IP));
+	KT_EQ(eth_hdr(skb)->h_source[5], 2);
+	/* Ethernet off and on again */
+	skb_push(skb, ETH_HLEN);
+	__vlan_hwaccel_clear_tag(skb);
+	KT_EQ(skb_eth_pop(skb), 0);
+	KT_EQ(skb->len, 20);
+	KT_EQ(skb->mac_len, 0);
+	KT_EQ(skb_eth_push(skb, a, b), 0);
+	KT_EQ(skb->len, 34);
+	d = skb->data;
+	KT_EQ(d[5], 9);
+	KT_EQ(d[11], 8);
+	KT_EQ(d[12] << 8 | d[13], ETH_P_IP);
+	KT_EQ(skb->mac_len, ETH_HLEN);
+	/* a network header not at data: refused */
+	KT_EQ(skb_eth_push(skb, a, b), -EPROTO);
+	kfree_skb(skb);
+	return 0;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#include <net/flow_dissector.h>
+
+/* 7.x: the flow hash under a caller's key is skb_get_hash_perturb()'s */
+KTEST(skbext, flow_hash_seed)
+{
+	struct sk_buff *skb = mk_eth();
+	siphash_key_t k = { { 1, 2 } }, k2 = { { 3, 4 } };
+	struct flow_keys keys;
+	u8 *ip;
+
+	skb_pull(skb, ETH_HLEN);
+	ip = skb->data;
+	ip[0] = 0x45;
+	ip[9] = IPPROTO_UDP;
+	ip[12] = 10;
+	ip[16] = 11;
+	KT_ASSERT(skb_flow_dissect_flow_keys(skb, &keys, 0), "dissect");
+	KT_EQ(flow_hash_from_keys_seed(&keys, &k), skb_get_hash_perturb(skb, &k));
+	KT_ASSERT(flow_hash_from_keys_seed(&keys, &k) != flow_hash_from_keys_seed(&keys, &k2),
+		  "the key matters");
+	kfree_skb(skb);
+	return 0;
+}
+#endif
