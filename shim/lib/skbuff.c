@@ -273,6 +273,8 @@ static void skb_release(struct sk_buff *skb)
 	if (skb->destructor)
 		skb->destructor(skb);
 	skb_ext_reset(skb);
+	if (unlikely(skb_shinfo(skb)->flags & SKBFL_ZEROCOPY_ENABLE))
+		skb_zcopy_clear(skb, true);
 	if (unlikely(skb->__qdk_in))
 		qdk_acct_out(skb);
 	skb->__qdk_live = 0;
@@ -451,6 +453,9 @@ struct sk_buff *skb_copy_noprof(const struct sk_buff *skb, gfp_t priority)
 	n->data = head + (skb->data - skb->head);
 	memcpy(head, skb->head, skb->end);
 	memcpy(skb_shinfo(n), skb_shinfo(skb), sizeof(struct skb_shared_info));
+	/* the kernel's clone shares the shinfo and its one reference: two here */
+	if (unlikely(skb_zcopy(n)))
+		net_zcopy_get(skb_zcopy(n));
 	n->end = skb->end;
 	n->truesize = skb->truesize;
 	n->next = n->prev = NULL;
@@ -1185,16 +1190,16 @@ int skb_copy_ubufs(struct sk_buff *skb, gfp_t gfp_mask)
 {
 	if (skb_shared(skb) || skb_unclone(skb, gfp_mask))
 		return -EINVAL;
-	skb_shinfo(skb)->flags &= ~SKBFL_ALL_ZEROCOPY;
-	skb_shinfo(skb)->destructor_arg = NULL;
+	/* no user pages to copy: the sender's buffers are released at once */
+	skb_zcopy_clear(skb, false);
 	return 0;
 }
 
 void skb_tx_error(struct sk_buff *skb)
 {
-	if (skb && skb_zcopy(skb)) {
-		skb_shinfo(skb)->flags &= ~SKBFL_ALL_ZEROCOPY;
-		skb_shinfo(skb)->destructor_arg = NULL;
+	if (skb) {
+		skb_zcopy_downgrade_managed(skb);
+		skb_zcopy_clear(skb, true);
 	}
 }
 
@@ -1787,3 +1792,14 @@ int skb_eth_pop(struct sk_buff *skb)
 	return 0;
 }
 EXPORT_SYMBOL(skb_eth_pop);
+
+/* the frags' page references become the packet's own (not the sender's) */
+void __skb_zcopy_downgrade_managed(struct sk_buff *skb)
+{
+	int i;
+
+	skb_shinfo(skb)->flags &= ~SKBFL_MANAGED_FRAG_REFS;
+	for (i = 0; i < skb_shinfo(skb)->nr_frags; i++)
+		skb_frag_ref(skb, i);
+}
+EXPORT_SYMBOL(__skb_zcopy_downgrade_managed);

@@ -249,3 +249,68 @@ KTEST(skbext, flow_hash_seed)
 	return 0;
 }
 #endif
+
+/* a sender's completion object: counts completions, frees nothing */
+struct kt_uarg {
+	struct ubuf_info_msgzc zc;
+	int completed, ok;
+};
+
+static void kt_uarg_complete(struct sk_buff *skb, struct ubuf_info *uarg, bool success)
+{
+	struct kt_uarg *u = container_of(uarg_to_msgzc(uarg), struct kt_uarg, zc);
+
+	if (refcount_dec_and_test(&uarg->refcnt)) {
+		u->completed++;
+		u->ok = success;
+	}
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static const struct ubuf_info_ops kt_uarg_ops = { .complete = kt_uarg_complete };
+#endif
+
+KTEST(skbext, zerocopy_references)
+{
+	struct kt_uarg u = {};
+	struct ubuf_info *uarg = &u.zc.ubuf;
+	struct sk_buff *skb = mk(0, 8, 0), *c;
+	bool have_ref = true;
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	uarg->ops = &kt_uarg_ops;
+#else
+	uarg->callback = kt_uarg_complete;
+#endif
+	refcount_set(&uarg->refcnt, 1);		/* the sender's */
+	uarg->flags = SKBFL_ZEROCOPY_FRAG;
+	skb_zcopy_set(skb, uarg, &have_ref);	/* the sender's reference moves */
+	KT_ASSERT(!have_ref, "reference handed over");
+	KT_ASSERT(skb_zcopy(skb) == uarg, "set");
+	KT_EQ(refcount_read(&uarg->refcnt), 1);
+	skb_zcopy_set(skb, uarg, NULL);		/* already set: nothing */
+	KT_EQ(refcount_read(&uarg->refcnt), 1);
+	c = skb_clone(skb, GFP_ATOMIC);
+	KT_EQ(refcount_read(&uarg->refcnt), 2);
+	kfree_skb(skb);
+	KT_EQ(u.completed, 0);
+	KT_EQ(refcount_read(&uarg->refcnt), 1);
+	kfree_skb(c);				/* the last holder completes it */
+	KT_EQ(u.completed, 1);
+	KT_EQ(u.ok, 1);
+	/* a transmit error completes it too, and the packet forgets it */
+	refcount_set(&uarg->refcnt, 1);
+	skb = mk(0, 8, 0);
+	skb_zcopy_set(skb, uarg, NULL);
+	KT_EQ(refcount_read(&uarg->refcnt), 2);
+	skb_tx_error(skb);
+	KT_ASSERT(!skb_zcopy(skb), "cleared");
+	KT_EQ(refcount_read(&uarg->refcnt), 1);
+	net_zcopy_get(uarg);
+	net_zcopy_put(uarg);
+	KT_EQ(refcount_read(&uarg->refcnt), 1);
+	kfree_skb(skb);
+	net_zcopy_put(uarg);
+	KT_EQ(u.completed, 2);
+	return 0;
+}

@@ -2496,7 +2496,53 @@ static inline bool skb_metadata_differs(const struct sk_buff *skb_a,
 	       true : __skb_metadata_differs(skb_a, skb_b, len_a);
 }
 
-/* zerocopy: the shim's packets never carry user pages */
+/*
+ * Zerocopy bookkeeping: the buffer-completion object a sender hangs on a
+ * packet (shinfo's destructor_arg) and its reference. The shim's packets
+ * carry no user pages, but the object's lifetime is modelled: a copy or
+ * clone holds its own reference, and freeing a packet completes it.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+struct ubuf_info_ops {
+	void (*complete)(struct sk_buff *, struct ubuf_info *, bool zerocopy_success);
+	int (*link_skb)(struct sk_buff *skb, struct ubuf_info *uarg);
+};
+
+struct ubuf_info {
+	const struct ubuf_info_ops *ops;
+	refcount_t refcnt;
+	u8 flags;
+};
+#else
+struct ubuf_info {
+	void (*callback)(struct sk_buff *, struct ubuf_info *, bool zerocopy_success);
+	refcount_t refcnt;
+	u8 flags;
+};
+#endif
+
+struct ubuf_info_msgzc {
+	struct ubuf_info ubuf;
+	union {
+		struct {
+			unsigned long desc;
+			void *ctx;
+		};
+		struct {
+			u32 id;
+			u16 len;
+			u16 zerocopy:1;
+			u32 bytelen;
+		};
+	};
+	struct mmpin {
+		struct user_struct *user;
+		unsigned int num_pg;
+	} mmp;
+};
+
+#define uarg_to_msgzc(ubuf_ptr)	container_of((ubuf_ptr), struct ubuf_info_msgzc, ubuf)
+
 #define skb_uarg(SKB)	((struct ubuf_info *)(skb_shinfo(SKB)->destructor_arg))
 
 static inline struct ubuf_info *skb_zcopy(struct sk_buff *skb)
@@ -2529,6 +2575,80 @@ static inline bool skb_has_shared_frag(const struct sk_buff *skb)
 }
 
 int skb_copy_ubufs(struct sk_buff *skb, gfp_t gfp_mask);
+
+static inline void net_zcopy_get(struct ubuf_info *uarg)
+{
+	refcount_inc(&uarg->refcnt);
+}
+
+static inline void skb_zcopy_init(struct sk_buff *skb, struct ubuf_info *uarg)
+{
+	skb_shinfo(skb)->destructor_arg = uarg;
+	skb_shinfo(skb)->flags |= uarg->flags;
+}
+
+/* hang uarg on skb unless it has one; *have_ref: the caller's reference moves */
+static inline void skb_zcopy_set(struct sk_buff *skb, struct ubuf_info *uarg, bool *have_ref)
+{
+	if (skb && uarg && !skb_zcopy(skb)) {
+		if (unlikely(have_ref && *have_ref))
+			*have_ref = false;
+		else
+			net_zcopy_get(uarg);
+		skb_zcopy_init(skb, uarg);
+	}
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define __qdk_uarg_complete(skb, uarg, ok)	((uarg)->ops->complete(skb, uarg, ok))
+#else
+#define __qdk_uarg_complete(skb, uarg, ok)	((uarg)->callback(skb, uarg, ok))
+
+/* 6.1: a zerocopy mark without an object (bit 0 of destructor_arg set) */
+static inline void skb_zcopy_set_nouarg(struct sk_buff *skb, void *val)
+{
+	skb_shinfo(skb)->destructor_arg = (void *)((uintptr_t)val | 0x1UL);
+	skb_shinfo(skb)->flags |= SKBFL_ZEROCOPY_FRAG;
+}
+
+static inline bool skb_zcopy_is_nouarg(struct sk_buff *skb)
+{
+	return (uintptr_t)skb_shinfo(skb)->destructor_arg & 0x1UL;
+}
+
+static inline void *skb_zcopy_get_nouarg(struct sk_buff *skb)
+{
+	return (void *)((uintptr_t)skb_shinfo(skb)->destructor_arg & ~0x1UL);
+}
+#endif
+
+static inline void net_zcopy_put(struct ubuf_info *uarg)
+{
+	if (uarg)
+		__qdk_uarg_complete(NULL, uarg, true);
+}
+
+/* the packet's reference goes: the object's completion runs */
+static inline void skb_zcopy_clear(struct sk_buff *skb, bool zerocopy_success)
+{
+	struct ubuf_info *uarg = skb_zcopy(skb);
+
+	if (uarg) {
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+		if (!skb_zcopy_is_nouarg(skb))
+#endif
+			__qdk_uarg_complete(skb, uarg, zerocopy_success);
+		skb_shinfo(skb)->flags &= ~SKBFL_ALL_ZEROCOPY;
+	}
+}
+
+void __skb_zcopy_downgrade_managed(struct sk_buff *skb);
+
+static inline void skb_zcopy_downgrade_managed(struct sk_buff *skb)
+{
+	if (unlikely(skb_zcopy_managed(skb)))
+		__skb_zcopy_downgrade_managed(skb);
+}
 
 static inline int skb_orphan_frags(struct sk_buff *skb, gfp_t gfp_mask)
 {
