@@ -1803,3 +1803,116 @@ void __skb_zcopy_downgrade_managed(struct sk_buff *skb)
 		skb_frag_ref(skb, i);
 }
 EXPORT_SYMBOL(__skb_zcopy_downgrade_managed);
+
+/*
+ * Reading a packet's bytes block by block (the text search's and crypto's
+ * walk): each call finds the block holding offset consumed + from, in the
+ * head, a fragment or a frag_list member, and hands back the rest of that
+ * block (not cut at to, as in the kernel; callers cut it).
+ */
+void skb_prepare_seq_read(struct sk_buff *skb, unsigned int from, unsigned int to,
+			  struct skb_seq_state *st)
+{
+	st->lower_offset = from;
+	st->upper_offset = to;
+	st->root_skb = skb;
+	st->cur_skb = skb;
+	st->frag_idx = 0;
+	st->stepped_offset = 0;
+	st->frag_data = NULL;
+	st->frag_off = 0;
+}
+EXPORT_SYMBOL(skb_prepare_seq_read);
+
+/* the block of skb's own bytes at *off, or 0 with *off moved past them */
+static unsigned int skb_seq_block(struct sk_buff *skb, unsigned int *off, const u8 **data)
+{
+	struct skb_shared_info *sh = skb_shinfo(skb);
+	unsigned int i;
+
+	if (*off < skb_headlen(skb)) {
+		*data = skb->data + *off;
+		return skb_headlen(skb) - *off;
+	}
+	*off -= skb_headlen(skb);
+	for (i = 0; i < sh->nr_frags; i++) {
+		unsigned int size = skb_frag_size(&sh->frags[i]);
+
+		if (*off < size) {
+			*data = (const u8 *)skb_frag_address(&sh->frags[i]) + *off;
+			return size - *off;
+		}
+		*off -= size;
+	}
+	return 0;
+}
+
+unsigned int skb_seq_read(unsigned int consumed, const u8 **data, struct skb_seq_state *st)
+{
+	unsigned int off = consumed + st->lower_offset, n;
+	struct sk_buff *it;
+
+	if (unlikely(off >= st->upper_offset))
+		return 0;
+	n = skb_seq_block(st->root_skb, &off, data);
+	if (n) {
+		st->cur_skb = st->root_skb;
+		return n;
+	}
+	skb_walk_frags(st->root_skb, it) {
+		n = skb_seq_block(it, &off, data);
+		if (n) {
+			st->cur_skb = it;
+			return n;
+		}
+	}
+	return 0;
+}
+EXPORT_SYMBOL(skb_seq_read);
+
+/* nothing is mapped between calls here */
+void skb_abort_seq_read(struct skb_seq_state *st)
+{
+	st->frag_data = NULL;
+}
+EXPORT_SYMBOL(skb_abort_seq_read);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* len bytes from offset into to; -EINVAL if the packet ends first */
+int skb_copy_seq_read(struct skb_seq_state *st, int offset, void *to, int len)
+{
+	const u8 *data;
+	u32 n;
+
+	while ((n = skb_seq_read(offset, &data, st))) {
+		if (n >= len) {
+			memcpy(to, data, len);
+			return 0;
+		}
+		memcpy(to, data, n);
+		to += n;
+		offset += n;
+		len -= n;
+	}
+	return -EINVAL;
+}
+EXPORT_SYMBOL(skb_copy_seq_read);
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* a tagger's needs: dev's headroom and tailroom (short frames padded later) */
+int skb_ensure_writable_head_tail(struct sk_buff *skb, struct net_device *dev)
+{
+	int headroom = dev->needed_headroom;
+	int tailroom = dev->needed_tailroom;
+
+	if (unlikely(tailroom && skb->len < ETH_ZLEN))
+		tailroom += ETH_ZLEN - skb->len;
+	headroom = max_t(int, headroom - (int)skb_headroom(skb), 0);
+	tailroom = max_t(int, tailroom - skb_tailroom(skb), 0);
+	if (likely(!headroom && !tailroom && !skb_cloned(skb)))
+		return 0;
+	return pskb_expand_head(skb, headroom, tailroom, GFP_ATOMIC);
+}
+EXPORT_SYMBOL(skb_ensure_writable_head_tail);
+#endif

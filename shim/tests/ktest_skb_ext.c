@@ -314,3 +314,89 @@ KTEST(skbext, zerocopy_references)
 	KT_EQ(u.completed, 2);
 	return 0;
 }
+
+KTEST(skbext, seq_read)
+{
+	struct sk_buff *skb = mk(16, 40, 0);
+	struct skb_seq_state st;
+	unsigned int n, consumed = 0;
+	const u8 *data;
+
+	skb_prepare_seq_read(skb, 10, 30, &st);
+	n = skb_seq_read(consumed, &data, &st);
+	KT_EQ(n, 30);				/* the rest of the head, not cut at 30 */
+	KT_EQ(data[0], 10);
+	KT_ASSERT(data == skb->data + 10, "points into the head");
+	consumed += 20;
+	KT_EQ(skb_seq_read(consumed, &data, &st), 0);	/* at to: done */
+	skb_abort_seq_read(&st);
+	skb_prepare_seq_read(skb, 0, 100, &st);
+	KT_EQ(skb_seq_read(39, &data, &st), 1);
+	KT_EQ(data[0], 39);
+	KT_EQ(skb_seq_read(40, &data, &st), 0);	/* past the packet */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	{
+		u8 buf[8];
+
+		skb_prepare_seq_read(skb, 0, 40, &st);
+		KT_EQ(skb_copy_seq_read(&st, 4, buf, 8), 0);
+		KT_EQ(buf[0], 4);
+		KT_EQ(buf[7], 11);
+		KT_EQ(skb_copy_seq_read(&st, 36, buf, 8), -EINVAL);
+	}
+#endif
+	kfree_skb(skb);
+	return 0;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#include <linux/netdevice.h>
+
+KTEST(skbext, ensure_writable_head_tail)
+{
+	struct net_device *dev = alloc_netdev_mqs(0, "kt%d", NET_NAME_UNKNOWN, ether_setup, 1, 1);
+	struct sk_buff *skb = mk(8, 30, 0);
+
+	KT_ASSERT(dev, "dev");
+	dev->needed_headroom = 4;
+	KT_EQ(skb_ensure_writable_head_tail(skb, dev), 0);
+	KT_EQ(skb_headroom(skb), 8);			/* enough already: untouched */
+	dev->needed_headroom = 24;
+	dev->needed_tailroom = 4;
+	KT_EQ(skb_ensure_writable_head_tail(skb, dev), 0);
+	KT_ASSERT(skb_headroom(skb) >= 24, "headroom %u", skb_headroom(skb));
+	/* a short frame: room for its padding to ETH_ZLEN too */
+	KT_ASSERT(skb_tailroom(skb) >= 4 + ETH_ZLEN - 30, "tailroom %d", skb_tailroom(skb));
+	KT_EQ(skb->data[29], 29);
+	kfree_skb(skb);
+	free_netdev(dev);
+	return 0;
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+KTEST(skbext, data_move)
+{
+	struct sk_buff *skb = mk(32, 20, 0);
+	u8 *meta;
+
+	/* 4 bytes of metadata right before the mac header at data */
+	skb_reset_mac_header(skb);
+	meta = skb->data - 4;
+	memcpy(meta, "META", 4);
+	skb_metadata_set(skb, 4);
+	__skb_pull(skb, 6);
+	skb_postpull_data_move(skb, 6, 2);	/* metadata and 2 bytes follow data */
+	KT_ASSERT(!memcmp(skb->data - 4, "META", 4), "metadata moved");
+	KT_EQ(skb->data[0], 0);
+	KT_EQ(skb->data[1], 1);
+	/* no metadata: only the n bytes move */
+	skb_metadata_clear(skb);
+	__skb_push(skb, 2);
+	skb_postpush_data_move(skb, 2, 3);
+	KT_EQ(skb->data[0], 0);
+	KT_EQ(skb->data[2], 8);	/* what was 2 past data */
+	kfree_skb(skb);
+	return 0;
+}
+#endif

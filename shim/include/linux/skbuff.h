@@ -3194,6 +3194,68 @@ static inline void skb_set_redirected_noclear(struct sk_buff *skb, bool from_ing
 }
 #endif
 
+/* a walk over a packet's bytes, block by block (lib/skbuff.c) */
+struct skb_seq_state {
+	__u32		lower_offset;
+	__u32		upper_offset;
+	__u32		frag_idx;
+	__u32		stepped_offset;
+	struct sk_buff	*root_skb;
+	struct sk_buff	*cur_skb;
+	__u8		*frag_data;
+	__u32		frag_off;
+};
+
+void skb_prepare_seq_read(struct sk_buff *skb, unsigned int from, unsigned int to,
+			  struct skb_seq_state *st);
+unsigned int skb_seq_read(unsigned int consumed, const u8 **data, struct skb_seq_state *st);
+void skb_abort_seq_read(struct skb_seq_state *st);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+int skb_copy_seq_read(struct skb_seq_state *st, int offset, void *to, int len);
+#endif
+
+/* room for dev's headers and tail tag, and a private head (lib/skbuff.c) */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+int skb_ensure_writable_head_tail(struct sk_buff *skb, struct net_device *dev);
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/*
+ * 7.x: after data moved by len (a pull: forward, a push: back), the XDP
+ * metadata right before the old data and the n bytes after it follow it.
+ */
+static inline void skb_data_move(struct sk_buff *skb, const int len, const unsigned int n)
+{
+	const u8 meta_len = skb_metadata_len(skb);
+	u8 *meta_end;
+
+	if (!len || (!n && !meta_len))
+		return;
+	if (meta_len) {
+		meta_end = skb_metadata_end(skb);
+		if (!WARN_ON_ONCE(meta_end + len != skb->data ||
+				  meta_len > skb_headroom(skb))) {
+			memmove(meta_end - meta_len + len, meta_end - meta_len, meta_len + n);
+			return;
+		}
+		skb_metadata_clear(skb);
+	}
+	memmove(skb->data, skb->data - len, n);
+}
+
+static inline void skb_postpull_data_move(struct sk_buff *skb, const unsigned int len,
+					  const unsigned int n)
+{
+	skb_data_move(skb, len, n);
+}
+
+static inline void skb_postpush_data_move(struct sk_buff *skb, const unsigned int len,
+					  const unsigned int n)
+{
+	skb_data_move(skb, -len, n);
+}
+#endif
+
 /* tags and Ethernet headers pushed and popped on the frame (lib/skbuff.c) */
 int __skb_vlan_pop(struct sk_buff *skb, u16 *vlan_tci);
 int skb_vlan_pop(struct sk_buff *skb);
