@@ -167,6 +167,13 @@ u32 flow_hash_from_keys(struct flow_keys *keys)
 	return __flow_hash_from_keys(keys, &hashrnd);
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+u32 flow_hash_from_keys_seed(struct flow_keys *keys, const siphash_key_t *keyval)
+{
+	return __flow_hash_from_keys(keys, keyval);
+}
+#endif
+
 /*
  * The kernel's: dissect (stopping at an IPv6 flow label), then siphash the
  * keys under the caller's key. sfq, sfb and hhf draw that key at init; the

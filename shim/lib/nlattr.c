@@ -115,6 +115,9 @@ void nla_get_range_unsigned(const struct nla_policy *pt,
 		break;
 	case NLA_U64:
 	case NLA_MSECS:
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	case NLA_UINT:
+#endif
 		range->max = U64_MAX;
 		break;
 	default:
@@ -159,6 +162,9 @@ void nla_get_range_signed(const struct nla_policy *pt,
 		range->max = S32_MAX;
 		break;
 	case NLA_S64:
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	case NLA_SINT:
+#endif
 		range->min = S64_MIN;
 		range->max = S64_MAX;
 		break;
@@ -203,6 +209,11 @@ static bool unsigned_value(const struct nlattr *nla, u8 type, bool binary_ok,
 	case NLA_U64:
 		*value = nla_get_u64(nla);
 		return true;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	case NLA_UINT:
+		*value = nla_get_uint(nla);
+		return true;
+#endif
 	case NLA_MSECS:
 		if (!binary_ok)
 			return false;
@@ -281,6 +292,11 @@ static int check_range_signed(const struct nla_policy *pt,
 	case NLA_S64:
 		value = nla_get_s64(nla);
 		break;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	case NLA_SINT:
+		value = nla_get_sint(nla);
+		break;
+#endif
 	default:
 		return -EINVAL;
 	}
@@ -306,11 +322,17 @@ static int check_range(const struct nla_policy *pt, const struct nlattr *nla,
 	case NLA_BINARY:
 	case NLA_BE16:
 	case NLA_BE32:
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	case NLA_UINT:
+#endif
 		return check_range_unsigned(pt, nla, extack, validate);
 	case NLA_S8:
 	case NLA_S16:
 	case NLA_S32:
 	case NLA_S64:
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	case NLA_SINT:
+#endif
 		return check_range_signed(pt, nla, extack);
 	default:
 		WARN_ON(1);
@@ -393,6 +415,17 @@ static int validate_one(const struct nlattr *nla, int maxtype,
 		if (attrlen > 0)
 			goto bad;
 		break;
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	case NLA_SINT:
+	case NLA_UINT:
+		/* 6.12: a 32-bit or a 64-bit value */
+		if (attrlen != sizeof(u32) && attrlen != sizeof(u64)) {
+			NL_SET_ERR_MSG_ATTR_POL(extack, nla, pt, "invalid attribute length");
+			return -EINVAL;
+		}
+		break;
+#endif
 
 	case NLA_BITFIELD32:
 		if (attrlen != sizeof(struct nla_bitfield32))

@@ -17,6 +17,7 @@
 #include <linux/netdevice.h>
 #include <linux/rtnetlink.h>
 #include <linux/if_vlan.h>
+#include <linux/etherdevice.h>
 #include <linux/jhash.h>
 #include <net/checksum.h>
 #include <linux/uio.h>
@@ -271,6 +272,9 @@ static void skb_release(struct sk_buff *skb)
 	}
 	if (skb->destructor)
 		skb->destructor(skb);
+	skb_ext_reset(skb);
+	if (unlikely(skb_shinfo(skb)->flags & SKBFL_ZEROCOPY_ENABLE))
+		skb_zcopy_clear(skb, true);
 	if (unlikely(skb->__qdk_in))
 		qdk_acct_out(skb);
 	skb->__qdk_live = 0;
@@ -444,10 +448,14 @@ struct sk_buff *skb_copy_noprof(const struct sk_buff *skb, gfp_t priority)
 	bufsize = n->__qdk_bufsize;
 	qdk_mem_bytes -= n->truesize;
 	memcpy(n, skb, offsetof(struct sk_buff, head));
+	__skb_ext_copy(n, skb);
 	n->head = head;
 	n->data = head + (skb->data - skb->head);
 	memcpy(head, skb->head, skb->end);
 	memcpy(skb_shinfo(n), skb_shinfo(skb), sizeof(struct skb_shared_info));
+	/* the kernel's clone shares the shinfo and its one reference: two here */
+	if (unlikely(skb_zcopy(n)))
+		net_zcopy_get(skb_zcopy(n));
 	n->end = skb->end;
 	n->truesize = skb->truesize;
 	n->next = n->prev = NULL;
@@ -488,6 +496,7 @@ struct sk_buff *qdk_skb_segment_new(const struct sk_buff *skb, unsigned int len)
 	end = n->end;
 	truesize = n->truesize;
 	memcpy(n, skb, offsetof(struct sk_buff, head));
+	__skb_ext_copy(n, skb);
 	n->head = head;
 	n->data = head + headroom;
 	n->end = end;
@@ -745,6 +754,7 @@ static void skb_copy_fields(struct sk_buff *new, const struct sk_buff *old)
 	refcount_t users = new->users;
 
 	memcpy(new, old, offsetof(struct sk_buff, head));
+	skb_ext_copy(new, old);
 	new->len = len;
 	new->data_len = data_len;
 	new->truesize = truesize;
@@ -1180,16 +1190,16 @@ int skb_copy_ubufs(struct sk_buff *skb, gfp_t gfp_mask)
 {
 	if (skb_shared(skb) || skb_unclone(skb, gfp_mask))
 		return -EINVAL;
-	skb_shinfo(skb)->flags &= ~SKBFL_ALL_ZEROCOPY;
-	skb_shinfo(skb)->destructor_arg = NULL;
+	/* no user pages to copy: the sender's buffers are released at once */
+	skb_zcopy_clear(skb, false);
 	return 0;
 }
 
 void skb_tx_error(struct sk_buff *skb)
 {
-	if (skb && skb_zcopy(skb)) {
-		skb_shinfo(skb)->flags &= ~SKBFL_ALL_ZEROCOPY;
-		skb_shinfo(skb)->destructor_arg = NULL;
+	if (skb) {
+		skb_zcopy_downgrade_managed(skb);
+		skb_zcopy_clear(skb, true);
 	}
 }
 
@@ -1399,4 +1409,510 @@ bool csum_and_copy_from_iter_full(void *addr, size_t bytes, __wsum *csum, struct
 	return false;
 }
 EXPORT_SYMBOL(csum_and_copy_from_iter_full);
+#endif
+
+/*
+ * skb extensions. The kernel's sk_buff points at its block and keeps a mask
+ * of the ids active for it (a clone shares the block but may drop an id);
+ * the shim's sk_buff has no room for either, so this table pairs each skb
+ * holding extensions with its block and mask. It is empty unless a module
+ * adds extensions, and __qdk_skb_ext_users lets everyone else skip it.
+ */
+struct skb_ext_slot {
+	const struct sk_buff *skb;
+	struct skb_ext *ext;
+	u8 active;
+};
+
+static struct skb_ext_slot *skb_ext_tab;
+static unsigned int skb_ext_cap;
+unsigned int __qdk_skb_ext_users;
+
+/* each id's payload in 8-byte chunks: the kernel's struct, or room for it */
+#define SKB_EXT_CHUNKS(size)	DIV_ROUND_UP(size, 8)
+static const u8 skb_ext_type_len[SKB_EXT_NUM] = {
+	[SKB_EXT_BRIDGE_NF] = SKB_EXT_CHUNKS(sizeof(struct nf_bridge_info)),
+	/* struct sec_path, struct mptcp_ext, can_skb_ext: not in the shim */
+	[SKB_EXT_SEC_PATH] = SKB_EXT_CHUNKS(128),
+	[SKB_EXT_MPTCP] = SKB_EXT_CHUNKS(32),
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	[SKB_EXT_CAN] = SKB_EXT_CHUNKS(32),
+#endif
+};
+
+/* one block holds every id, as the kernel's skbuff_ext_cache objects do */
+static unsigned int skb_ext_total_length(void)
+{
+	unsigned int i, len = SKB_EXT_CHUNKS(sizeof(struct skb_ext));
+
+	for (i = 0; i < SKB_EXT_NUM; i++)
+		len += skb_ext_type_len[i];
+	return len * 8;
+}
+
+static struct skb_ext_slot *skb_ext_slot(const struct sk_buff *skb)
+{
+	unsigned int i;
+
+	for (i = 0; i < __qdk_skb_ext_users; i++)
+		if (skb_ext_tab[i].skb == skb)
+			return &skb_ext_tab[i];
+	return NULL;
+}
+
+struct skb_ext *__qdk_skb_ext(const struct sk_buff *skb)
+{
+	struct skb_ext_slot *slot = skb_ext_slot(skb);
+
+	return slot ? slot->ext : NULL;
+}
+
+/* skb holds ext with the ids in active (ext NULL or active 0: none) */
+static void skb_ext_assign(struct sk_buff *skb, struct skb_ext *ext, u8 active)
+{
+	struct skb_ext_slot *slot = skb_ext_slot(skb);
+
+	if (!ext || !active) {
+		if (slot)
+			*slot = skb_ext_tab[--__qdk_skb_ext_users];
+		if (!__qdk_skb_ext_users) {
+			qdk_host_free(skb_ext_tab);
+			skb_ext_tab = NULL;
+			skb_ext_cap = 0;
+		}
+		return;
+	}
+	if (!slot) {
+		if (__qdk_skb_ext_users == skb_ext_cap) {
+			unsigned int cap = skb_ext_cap ? 2 * skb_ext_cap : 16;
+			struct skb_ext_slot *tab = qdk_host_alloc(cap * sizeof(*tab));
+
+			if (!tab)
+				qdk_host_abort();
+			if (skb_ext_tab)
+				memcpy(tab, skb_ext_tab, skb_ext_cap * sizeof(*tab));
+			qdk_host_free(skb_ext_tab);
+			skb_ext_tab = tab;
+			skb_ext_cap = cap;
+		}
+		slot = &skb_ext_tab[__qdk_skb_ext_users++];
+		slot->skb = skb;
+	}
+	slot->ext = ext;
+	slot->active = active;
+}
+
+u8 __qdk_skb_ext_active(const struct sk_buff *skb)
+{
+	struct skb_ext_slot *slot = skb_ext_slot(skb);
+
+	return slot ? slot->active : 0;
+}
+
+/* dst holds what src holds, block and ids (the caller counts references) */
+void __qdk_skb_ext_share(struct sk_buff *dst, const struct sk_buff *src)
+{
+	struct skb_ext_slot *from = skb_ext_slot(src);
+
+	if (from)
+		skb_ext_assign(dst, from->ext, from->active);
+	else
+		skb_ext_assign(dst, NULL, 0);
+}
+
+void __qdk_skb_ext_clear(struct sk_buff *skb)
+{
+	skb_ext_assign(skb, NULL, 0);
+}
+
+static void *skb_ext_get_ptr(struct skb_ext *ext, enum skb_ext_id id)
+{
+	return (void *)ext + (ext->offset[id] << 3);
+}
+
+struct skb_ext *__skb_ext_alloc(gfp_t flags)
+{
+	struct skb_ext *new = kmalloc(skb_ext_total_length(), flags);
+
+	if (new) {
+		memset(new->offset, 0, sizeof(new->offset));
+		new->chunks = 0;
+		refcount_set(&new->refcnt, 1);
+	}
+	return new;
+}
+EXPORT_SYMBOL(__skb_ext_alloc);
+
+void __skb_ext_put(struct skb_ext *ext)
+{
+	if (!ext)
+		return;
+	if (refcount_read(&ext->refcnt) != 1 && !refcount_dec_and_test(&ext->refcnt))
+		return;
+	kfree(ext);
+}
+EXPORT_SYMBOL(__skb_ext_put);
+
+/* a private copy of a shared block, before one holder changes it */
+static struct skb_ext *skb_ext_maybe_cow(struct skb_ext *old)
+{
+	struct skb_ext *new;
+
+	if (refcount_read(&old->refcnt) == 1)
+		return old;
+	new = kmalloc(skb_ext_total_length(), GFP_ATOMIC);
+	if (!new)
+		return NULL;
+	memcpy(new, old, old->chunks * 8);
+	refcount_set(&new->refcnt, 1);
+	__skb_ext_put(old);
+	return new;
+}
+
+void *__skb_ext_set(struct sk_buff *skb, enum skb_ext_id id, struct skb_ext *ext)
+{
+	unsigned int newoff = SKB_EXT_CHUNKS(sizeof(*ext));
+
+	skb_ext_put(skb);
+	ext->chunks = newoff + skb_ext_type_len[id];
+	ext->offset[id] = newoff;
+	skb_ext_assign(skb, ext, 1 << id);
+	return skb_ext_get_ptr(ext, id);
+}
+EXPORT_SYMBOL(__skb_ext_set);
+
+void *skb_ext_add(struct sk_buff *skb, enum skb_ext_id id)
+{
+	struct skb_ext_slot *slot = skb_ext_slot(skb);
+	struct skb_ext *new;
+	u8 active = 0;
+
+	if (slot) {
+		active = slot->active;
+		new = skb_ext_maybe_cow(slot->ext);
+		if (!new)
+			return NULL;
+		if (!__skb_ext_exist(new, id)) {
+			new->offset[id] = new->chunks;
+			new->chunks += skb_ext_type_len[id];
+		}
+	} else {
+		new = __skb_ext_alloc(GFP_ATOMIC);
+		if (!new)
+			return NULL;
+		new->offset[id] = SKB_EXT_CHUNKS(sizeof(*new));
+		new->chunks = new->offset[id] + skb_ext_type_len[id];
+	}
+	skb->slow_gro = 1;
+	skb_ext_assign(skb, new, active | 1 << id);
+	return skb_ext_get_ptr(new, id);
+}
+EXPORT_SYMBOL(skb_ext_add);
+
+void __skb_ext_del(struct sk_buff *skb, enum skb_ext_id id)
+{
+	struct skb_ext_slot *slot = skb_ext_slot(skb);
+	struct skb_ext *ext;
+	u8 active;
+
+	if (!slot)
+		return;
+	ext = slot->ext;
+	active = slot->active & ~(1 << id);
+	skb_ext_assign(skb, ext, active);
+	if (!active)
+		__skb_ext_put(ext);
+}
+EXPORT_SYMBOL(__skb_ext_del);
+
+/*
+ * VLAN and Ethernet headers pushed and popped on the frame (the datapath of
+ * act_vlan, openvswitch and tunnels). The mac header must be at data.
+ */
+int __skb_vlan_pop(struct sk_buff *skb, u16 *vlan_tci)
+{
+	int offset = skb->data - skb_mac_header(skb);
+	int err;
+
+	if (WARN_ONCE(offset, "__skb_vlan_pop got skb with skb->data not at mac header (offset %d)\n",
+		      offset))
+		return -EINVAL;
+	err = skb_ensure_writable(skb, VLAN_ETH_HLEN);
+	if (unlikely(err))
+		return err;
+	skb_postpull_rcsum(skb, skb->data + (2 * ETH_ALEN), VLAN_HLEN);
+	vlan_remove_tag(skb, vlan_tci);
+	skb->mac_header += VLAN_HLEN;
+	if (skb_network_offset(skb) < ETH_HLEN)
+		skb_set_network_header(skb, ETH_HLEN);
+	skb_reset_mac_len(skb);
+	return 0;
+}
+EXPORT_SYMBOL(__skb_vlan_pop);
+
+/* the outer tag goes; the next one in the frame, if any, becomes the accelerated one */
+int skb_vlan_pop(struct sk_buff *skb)
+{
+	u16 vlan_tci;
+	__be16 vlan_proto;
+	int err;
+
+	if (likely(skb_vlan_tag_present(skb))) {
+		__vlan_hwaccel_clear_tag(skb);
+	} else {
+		if (unlikely(!eth_type_vlan(skb->protocol)))
+			return 0;
+		err = __skb_vlan_pop(skb, &vlan_tci);
+		if (err)
+			return err;
+	}
+	if (likely(!eth_type_vlan(skb->protocol)))
+		return 0;
+	vlan_proto = skb->protocol;
+	err = __skb_vlan_pop(skb, &vlan_tci);
+	if (unlikely(err))
+		return err;
+	__vlan_hwaccel_put_tag(skb, vlan_proto, vlan_tci);
+	return 0;
+}
+EXPORT_SYMBOL(skb_vlan_pop);
+
+/* a present accelerated tag moves into the frame; the new one is accelerated */
+int skb_vlan_push(struct sk_buff *skb, __be16 vlan_proto, u16 vlan_tci)
+{
+	if (skb_vlan_tag_present(skb)) {
+		int offset = skb->data - skb_mac_header(skb);
+		int err;
+
+		if (WARN_ONCE(offset,
+			      "skb_vlan_push got skb with skb->data not at mac header (offset %d)\n",
+			      offset))
+			return -EINVAL;
+		err = __vlan_insert_tag(skb, skb->vlan_proto, skb_vlan_tag_get(skb));
+		if (err)
+			return err;
+		skb->protocol = skb->vlan_proto;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+		skb->network_header -= VLAN_HLEN;
+#else
+		skb->mac_len += VLAN_HLEN;
+#endif
+		skb_postpush_rcsum(skb, skb->data + (2 * ETH_ALEN), VLAN_HLEN);
+	}
+	__vlan_hwaccel_put_tag(skb, vlan_proto, vlan_tci);
+	return 0;
+}
+EXPORT_SYMBOL(skb_vlan_push);
+
+/* received with the tag in the frame: the tag becomes the accelerated one */
+static struct sk_buff *skb_reorder_vlan_header(struct sk_buff *skb)
+{
+	int mac_len, meta_len;
+	void *meta;
+
+	if (skb_cow(skb, skb_headroom(skb)) < 0) {
+		kfree_skb(skb);
+		return NULL;
+	}
+	mac_len = skb->data - skb_mac_header(skb);
+	if (likely(mac_len > VLAN_HLEN + ETH_TLEN))
+		memmove(skb_mac_header(skb) + VLAN_HLEN, skb_mac_header(skb),
+			mac_len - VLAN_HLEN - ETH_TLEN);
+	meta_len = skb_metadata_len(skb);
+	if (meta_len) {
+		meta = skb_metadata_end(skb) - meta_len;
+		memmove(meta + VLAN_HLEN, meta, meta_len);
+	}
+	skb->mac_header += VLAN_HLEN;
+	return skb;
+}
+
+struct sk_buff *skb_vlan_untag(struct sk_buff *skb)
+{
+	struct vlan_hdr *vhdr;
+	u16 vlan_tci;
+
+	if (unlikely(skb_vlan_tag_present(skb)))
+		return skb;
+	skb = skb_share_check(skb, GFP_ATOMIC);
+	if (unlikely(!skb))
+		goto err_free;
+	if (unlikely(!pskb_may_pull(skb, VLAN_HLEN + sizeof(unsigned short))))
+		goto err_free;
+	vhdr = (struct vlan_hdr *)skb->data;
+	vlan_tci = ntohs(vhdr->h_vlan_TCI);
+	__vlan_hwaccel_put_tag(skb, skb->protocol, vlan_tci);
+	skb_pull_rcsum(skb, VLAN_HLEN);
+	vlan_set_encap_proto(skb, vhdr);
+	skb = skb_reorder_vlan_header(skb);
+	if (unlikely(!skb))
+		goto err_free;
+	skb_reset_network_header(skb);
+	if (!skb_transport_header_was_set(skb))
+		skb_reset_transport_header(skb);
+	skb_reset_mac_len(skb);
+	return skb;
+err_free:
+	kfree_skb(skb);
+	return NULL;
+}
+EXPORT_SYMBOL(skb_vlan_untag);
+
+/* an Ethernet header before an L3 packet (network header at data) */
+int skb_eth_push(struct sk_buff *skb, const unsigned char *dst, const unsigned char *src)
+{
+	struct ethhdr *eth;
+	int err;
+
+	if (WARN_ON_ONCE(skb_network_offset(skb) || skb_vlan_tag_present(skb)))
+		return -EPROTO;
+	err = skb_cow_head(skb, sizeof(*eth));
+	if (err < 0)
+		return err;
+	skb_push(skb, sizeof(*eth));
+	skb_reset_mac_header(skb);
+	skb_reset_mac_len(skb);
+	eth = eth_hdr(skb);
+	ether_addr_copy(eth->h_dest, dst);
+	ether_addr_copy(eth->h_source, src);
+	eth->h_proto = skb->protocol;
+	skb_postpush_rcsum(skb, eth, sizeof(*eth));
+	return 0;
+}
+EXPORT_SYMBOL(skb_eth_push);
+
+int skb_eth_pop(struct sk_buff *skb)
+{
+	if (!pskb_may_pull(skb, ETH_HLEN) || skb_vlan_tagged(skb) ||
+	    skb_network_offset(skb) < ETH_HLEN)
+		return -EPROTO;
+	skb_pull_rcsum(skb, ETH_HLEN);
+	skb_reset_mac_header(skb);
+	skb_reset_mac_len(skb);
+	return 0;
+}
+EXPORT_SYMBOL(skb_eth_pop);
+
+/* the frags' page references become the packet's own (not the sender's) */
+void __skb_zcopy_downgrade_managed(struct sk_buff *skb)
+{
+	int i;
+
+	skb_shinfo(skb)->flags &= ~SKBFL_MANAGED_FRAG_REFS;
+	for (i = 0; i < skb_shinfo(skb)->nr_frags; i++)
+		skb_frag_ref(skb, i);
+}
+EXPORT_SYMBOL(__skb_zcopy_downgrade_managed);
+
+/*
+ * Reading a packet's bytes block by block (the text search's and crypto's
+ * walk): each call finds the block holding offset consumed + from, in the
+ * head, a fragment or a frag_list member, and hands back the rest of that
+ * block (not cut at to, as in the kernel; callers cut it).
+ */
+void skb_prepare_seq_read(struct sk_buff *skb, unsigned int from, unsigned int to,
+			  struct skb_seq_state *st)
+{
+	st->lower_offset = from;
+	st->upper_offset = to;
+	st->root_skb = skb;
+	st->cur_skb = skb;
+	st->frag_idx = 0;
+	st->stepped_offset = 0;
+	st->frag_data = NULL;
+	st->frag_off = 0;
+}
+EXPORT_SYMBOL(skb_prepare_seq_read);
+
+/* the block of skb's own bytes at *off, or 0 with *off moved past them */
+static unsigned int skb_seq_block(struct sk_buff *skb, unsigned int *off, const u8 **data)
+{
+	struct skb_shared_info *sh = skb_shinfo(skb);
+	unsigned int i;
+
+	if (*off < skb_headlen(skb)) {
+		*data = skb->data + *off;
+		return skb_headlen(skb) - *off;
+	}
+	*off -= skb_headlen(skb);
+	for (i = 0; i < sh->nr_frags; i++) {
+		unsigned int size = skb_frag_size(&sh->frags[i]);
+
+		if (*off < size) {
+			*data = (const u8 *)skb_frag_address(&sh->frags[i]) + *off;
+			return size - *off;
+		}
+		*off -= size;
+	}
+	return 0;
+}
+
+unsigned int skb_seq_read(unsigned int consumed, const u8 **data, struct skb_seq_state *st)
+{
+	unsigned int off = consumed + st->lower_offset, n;
+	struct sk_buff *it;
+
+	if (unlikely(off >= st->upper_offset))
+		return 0;
+	n = skb_seq_block(st->root_skb, &off, data);
+	if (n) {
+		st->cur_skb = st->root_skb;
+		return n;
+	}
+	skb_walk_frags(st->root_skb, it) {
+		n = skb_seq_block(it, &off, data);
+		if (n) {
+			st->cur_skb = it;
+			return n;
+		}
+	}
+	return 0;
+}
+EXPORT_SYMBOL(skb_seq_read);
+
+/* nothing is mapped between calls here */
+void skb_abort_seq_read(struct skb_seq_state *st)
+{
+	st->frag_data = NULL;
+}
+EXPORT_SYMBOL(skb_abort_seq_read);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* len bytes from offset into to; -EINVAL if the packet ends first */
+int skb_copy_seq_read(struct skb_seq_state *st, int offset, void *to, int len)
+{
+	const u8 *data;
+	u32 n;
+
+	while ((n = skb_seq_read(offset, &data, st))) {
+		if (n >= len) {
+			memcpy(to, data, len);
+			return 0;
+		}
+		memcpy(to, data, n);
+		to += n;
+		offset += n;
+		len -= n;
+	}
+	return -EINVAL;
+}
+EXPORT_SYMBOL(skb_copy_seq_read);
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* a tagger's needs: dev's headroom and tailroom (short frames padded later) */
+int skb_ensure_writable_head_tail(struct sk_buff *skb, struct net_device *dev)
+{
+	int headroom = dev->needed_headroom;
+	int tailroom = dev->needed_tailroom;
+
+	if (unlikely(tailroom && skb->len < ETH_ZLEN))
+		tailroom += ETH_ZLEN - skb->len;
+	headroom = max_t(int, headroom - (int)skb_headroom(skb), 0);
+	tailroom = max_t(int, tailroom - skb_tailroom(skb), 0);
+	if (likely(!headroom && !tailroom && !skb_cloned(skb)))
+		return 0;
+	return pskb_expand_head(skb, headroom, tailroom, GFP_ATOMIC);
+}
+EXPORT_SYMBOL(skb_ensure_writable_head_tail);
 #endif

@@ -991,8 +991,138 @@ static inline void nf_reset_ct(struct sk_buff *skb)
 	skb->_nfct = 0;
 }
 
+/*
+ * skb extensions (CONFIG_SKB_EXTENSIONS, with the ids Debian's configs
+ * enable). struct skb_ext is the kernel's: one refcounted block, each
+ * extension at offset[id] 8-byte chunks from its start. The shim's sk_buff
+ * has no extensions member (its size feeds truesize): lib/skbuff.c keeps
+ * which block each skb holds, __qdk_skb_ext() finds it.
+ */
+enum skb_ext_id {
+	SKB_EXT_BRIDGE_NF,
+	SKB_EXT_SEC_PATH,
+	SKB_EXT_MPTCP,
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	SKB_EXT_CAN,
+#endif
+	SKB_EXT_NUM, /* must be last */
+};
+
+struct skb_ext {
+	refcount_t refcnt;
+	u8 offset[SKB_EXT_NUM];	/* in chunks of 8 bytes, 0: absent */
+	u8 chunks;		/* size allocated, same unit */
+	char data[] __aligned(8);
+};
+
+struct nf_bridge_info {
+	enum {
+		BRNF_PROTO_UNCHANGED,
+		BRNF_PROTO_8021Q,
+		BRNF_PROTO_PPPOE
+	} orig_proto:8;
+	u8			pkt_otherhost:1;
+	u8			in_prerouting:1;
+	u8			bridged_dnat:1;
+	u8			sabotage_in_done:1;
+	__u16			frag_max_size;
+	int			physinif;
+	struct net_device	*physoutdev;
+	union {
+		__be32		ipv4_daddr;
+		struct in6_addr	ipv6_daddr;
+		char		neigh_header[8];
+	};
+};
+
+struct sec_path;
+
+struct skb_ext *__skb_ext_alloc(gfp_t flags);
+void *__skb_ext_set(struct sk_buff *skb, enum skb_ext_id id, struct skb_ext *ext);
+void *skb_ext_add(struct sk_buff *skb, enum skb_ext_id id);
+void __skb_ext_del(struct sk_buff *skb, enum skb_ext_id id);
+void __skb_ext_put(struct skb_ext *ext);
+/* the block skb holds, NULL: none (the kernel's skb->extensions) */
+struct skb_ext *__qdk_skb_ext(const struct sk_buff *skb);
+/* the ids active for skb (the kernel's skb->active_extensions) */
+u8 __qdk_skb_ext_active(const struct sk_buff *skb);
+/* dst holds src's block and ids; references are the caller's business */
+void __qdk_skb_ext_share(struct sk_buff *dst, const struct sk_buff *src);
+/* skb holds no block any more (its reference is the caller's business) */
+void __qdk_skb_ext_clear(struct sk_buff *skb);
+/* nonzero while any skb holds extensions: the common case skips the table */
+extern unsigned int __qdk_skb_ext_users;
+
+static inline bool skb_has_extensions(struct sk_buff *skb)
+{
+	return unlikely(__qdk_skb_ext_users) && __qdk_skb_ext_active(skb);
+}
+
+static inline void skb_ext_put(struct sk_buff *skb)
+{
+	if (skb_has_extensions(skb))
+		__skb_ext_put(__qdk_skb_ext(skb));
+}
+
+static inline void __skb_ext_copy(struct sk_buff *dst, const struct sk_buff *src)
+{
+	if (likely(!__qdk_skb_ext_users))
+		return;
+	if (__qdk_skb_ext_active(src))
+		refcount_inc(&__qdk_skb_ext(src)->refcnt);
+	__qdk_skb_ext_share(dst, src);
+}
+
+static inline void skb_ext_copy(struct sk_buff *dst, const struct sk_buff *src)
+{
+	skb_ext_put(dst);
+	__skb_ext_copy(dst, src);
+}
+
+static inline bool __skb_ext_exist(const struct skb_ext *ext, enum skb_ext_id i)
+{
+	return !!ext->offset[i];
+}
+
+static inline bool skb_ext_exist(const struct sk_buff *skb, enum skb_ext_id id)
+{
+	return unlikely(__qdk_skb_ext_users) && (__qdk_skb_ext_active(skb) & (1 << id));
+}
+
+static inline void skb_ext_del(struct sk_buff *skb, enum skb_ext_id id)
+{
+	if (skb_ext_exist(skb, id))
+		__skb_ext_del(skb, id);
+}
+
+static inline void *skb_ext_find(const struct sk_buff *skb, enum skb_ext_id id)
+{
+	struct skb_ext *ext;
+
+	if (!skb_ext_exist(skb, id))
+		return NULL;
+	ext = __qdk_skb_ext(skb);
+	return (void *)ext + (ext->offset[id] << 3);
+}
+
 static inline void skb_ext_reset(struct sk_buff *skb)
 {
+	if (skb_has_extensions(skb)) {
+		struct skb_ext *ext = __qdk_skb_ext(skb);
+
+		__qdk_skb_ext_clear(skb);
+		__skb_ext_put(ext);
+	}
+}
+
+static inline int secpath_exists(const struct sk_buff *skb)
+{
+	return skb_ext_exist(skb, SKB_EXT_SEC_PATH);
+}
+
+static inline struct sec_path *skb_sec_path(const struct sk_buff *skb)
+{
+	return skb_ext_find(skb, SKB_EXT_SEC_PATH);
 }
 
 static inline ktime_t skb_get_ktime(const struct sk_buff *skb)
@@ -2366,7 +2496,53 @@ static inline bool skb_metadata_differs(const struct sk_buff *skb_a,
 	       true : __skb_metadata_differs(skb_a, skb_b, len_a);
 }
 
-/* zerocopy: the shim's packets never carry user pages */
+/*
+ * Zerocopy bookkeeping: the buffer-completion object a sender hangs on a
+ * packet (shinfo's destructor_arg) and its reference. The shim's packets
+ * carry no user pages, but the object's lifetime is modelled: a copy or
+ * clone holds its own reference, and freeing a packet completes it.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+struct ubuf_info_ops {
+	void (*complete)(struct sk_buff *, struct ubuf_info *, bool zerocopy_success);
+	int (*link_skb)(struct sk_buff *skb, struct ubuf_info *uarg);
+};
+
+struct ubuf_info {
+	const struct ubuf_info_ops *ops;
+	refcount_t refcnt;
+	u8 flags;
+};
+#else
+struct ubuf_info {
+	void (*callback)(struct sk_buff *, struct ubuf_info *, bool zerocopy_success);
+	refcount_t refcnt;
+	u8 flags;
+};
+#endif
+
+struct ubuf_info_msgzc {
+	struct ubuf_info ubuf;
+	union {
+		struct {
+			unsigned long desc;
+			void *ctx;
+		};
+		struct {
+			u32 id;
+			u16 len;
+			u16 zerocopy:1;
+			u32 bytelen;
+		};
+	};
+	struct mmpin {
+		struct user_struct *user;
+		unsigned int num_pg;
+	} mmp;
+};
+
+#define uarg_to_msgzc(ubuf_ptr)	container_of((ubuf_ptr), struct ubuf_info_msgzc, ubuf)
+
 #define skb_uarg(SKB)	((struct ubuf_info *)(skb_shinfo(SKB)->destructor_arg))
 
 static inline struct ubuf_info *skb_zcopy(struct sk_buff *skb)
@@ -2399,6 +2575,80 @@ static inline bool skb_has_shared_frag(const struct sk_buff *skb)
 }
 
 int skb_copy_ubufs(struct sk_buff *skb, gfp_t gfp_mask);
+
+static inline void net_zcopy_get(struct ubuf_info *uarg)
+{
+	refcount_inc(&uarg->refcnt);
+}
+
+static inline void skb_zcopy_init(struct sk_buff *skb, struct ubuf_info *uarg)
+{
+	skb_shinfo(skb)->destructor_arg = uarg;
+	skb_shinfo(skb)->flags |= uarg->flags;
+}
+
+/* hang uarg on skb unless it has one; *have_ref: the caller's reference moves */
+static inline void skb_zcopy_set(struct sk_buff *skb, struct ubuf_info *uarg, bool *have_ref)
+{
+	if (skb && uarg && !skb_zcopy(skb)) {
+		if (unlikely(have_ref && *have_ref))
+			*have_ref = false;
+		else
+			net_zcopy_get(uarg);
+		skb_zcopy_init(skb, uarg);
+	}
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define __qdk_uarg_complete(skb, uarg, ok)	((uarg)->ops->complete(skb, uarg, ok))
+#else
+#define __qdk_uarg_complete(skb, uarg, ok)	((uarg)->callback(skb, uarg, ok))
+
+/* 6.1: a zerocopy mark without an object (bit 0 of destructor_arg set) */
+static inline void skb_zcopy_set_nouarg(struct sk_buff *skb, void *val)
+{
+	skb_shinfo(skb)->destructor_arg = (void *)((uintptr_t)val | 0x1UL);
+	skb_shinfo(skb)->flags |= SKBFL_ZEROCOPY_FRAG;
+}
+
+static inline bool skb_zcopy_is_nouarg(struct sk_buff *skb)
+{
+	return (uintptr_t)skb_shinfo(skb)->destructor_arg & 0x1UL;
+}
+
+static inline void *skb_zcopy_get_nouarg(struct sk_buff *skb)
+{
+	return (void *)((uintptr_t)skb_shinfo(skb)->destructor_arg & ~0x1UL);
+}
+#endif
+
+static inline void net_zcopy_put(struct ubuf_info *uarg)
+{
+	if (uarg)
+		__qdk_uarg_complete(NULL, uarg, true);
+}
+
+/* the packet's reference goes: the object's completion runs */
+static inline void skb_zcopy_clear(struct sk_buff *skb, bool zerocopy_success)
+{
+	struct ubuf_info *uarg = skb_zcopy(skb);
+
+	if (uarg) {
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+		if (!skb_zcopy_is_nouarg(skb))
+#endif
+			__qdk_uarg_complete(skb, uarg, zerocopy_success);
+		skb_shinfo(skb)->flags &= ~SKBFL_ALL_ZEROCOPY;
+	}
+}
+
+void __skb_zcopy_downgrade_managed(struct sk_buff *skb);
+
+static inline void skb_zcopy_downgrade_managed(struct sk_buff *skb)
+{
+	if (unlikely(skb_zcopy_managed(skb)))
+		__skb_zcopy_downgrade_managed(skb);
+}
 
 static inline int skb_orphan_frags(struct sk_buff *skb, gfp_t gfp_mask)
 {
@@ -2943,6 +3193,97 @@ static inline void skb_set_redirected_noclear(struct sk_buff *skb, bool from_ing
 	skb->from_ingress = from_ingress;	/* CONFIG_NET_REDIRECT=y */
 }
 #endif
+
+/* a walk over a packet's bytes, block by block (lib/skbuff.c) */
+struct skb_seq_state {
+	__u32		lower_offset;
+	__u32		upper_offset;
+	__u32		frag_idx;
+	__u32		stepped_offset;
+	struct sk_buff	*root_skb;
+	struct sk_buff	*cur_skb;
+	__u8		*frag_data;
+	__u32		frag_off;
+};
+
+void skb_prepare_seq_read(struct sk_buff *skb, unsigned int from, unsigned int to,
+			  struct skb_seq_state *st);
+unsigned int skb_seq_read(unsigned int consumed, const u8 **data, struct skb_seq_state *st);
+void skb_abort_seq_read(struct skb_seq_state *st);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+int skb_copy_seq_read(struct skb_seq_state *st, int offset, void *to, int len);
+#endif
+
+/* room for dev's headers and tail tag, and a private head (lib/skbuff.c) */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+int skb_ensure_writable_head_tail(struct sk_buff *skb, struct net_device *dev);
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/*
+ * 7.x: after data moved by len (a pull: forward, a push: back), the XDP
+ * metadata right before the old data and the n bytes after it follow it.
+ */
+static inline void skb_data_move(struct sk_buff *skb, const int len, const unsigned int n)
+{
+	const u8 meta_len = skb_metadata_len(skb);
+	u8 *meta_end;
+
+	if (!len || (!n && !meta_len))
+		return;
+	if (meta_len) {
+		meta_end = skb_metadata_end(skb);
+		if (!WARN_ON_ONCE(meta_end + len != skb->data ||
+				  meta_len > skb_headroom(skb))) {
+			memmove(meta_end - meta_len + len, meta_end - meta_len, meta_len + n);
+			return;
+		}
+		skb_metadata_clear(skb);
+	}
+	memmove(skb->data, skb->data - len, n);
+}
+
+static inline void skb_postpull_data_move(struct sk_buff *skb, const unsigned int len,
+					  const unsigned int n)
+{
+	skb_data_move(skb, len, n);
+}
+
+static inline void skb_postpush_data_move(struct sk_buff *skb, const unsigned int len,
+					  const unsigned int n)
+{
+	skb_data_move(skb, -len, n);
+}
+#endif
+
+/* tags and Ethernet headers pushed and popped on the frame (lib/skbuff.c) */
+int __skb_vlan_pop(struct sk_buff *skb, u16 *vlan_tci);
+int skb_vlan_pop(struct sk_buff *skb);
+int skb_vlan_push(struct sk_buff *skb, __be16 vlan_proto, u16 vlan_tci);
+struct sk_buff *skb_vlan_untag(struct sk_buff *skb);
+int skb_eth_pop(struct sk_buff *skb);
+int skb_eth_push(struct sk_buff *skb, const unsigned char *dst, const unsigned char *src);
+
+/* what freeing from a hard interrupt could not undo: nothing of the kind */
+static inline bool skb_irq_freeable(const struct sk_buff *skb)
+{
+	return !skb->destructor && !secpath_exists(skb) && !skb_nfct(skb) &&
+	       !skb->_skb_refdst && !skb_has_frag_list(skb);
+}
+
+/* conntrack state and trace bit (no conntrack objects: no references) */
+static inline void __nf_copy(struct sk_buff *dst, const struct sk_buff *src, bool copy)
+{
+	dst->_nfct = src->_nfct;
+	if (copy)
+		dst->nf_trace = src->nf_trace;
+}
+
+static inline void nf_copy(struct sk_buff *dst, const struct sk_buff *src)
+{
+	dst->slow_gro = src->slow_gro;
+	__nf_copy(dst, src, true);
+}
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/bug.h>

@@ -19,9 +19,22 @@ struct sk_buff;
 #define FLOW_DISSECTOR_F_STOP_AT_ENCAP		BIT(2)
 #define FLOW_DISSECTOR_F_STOP_BEFORE_ENCAP	BIT(3)
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* 6.12: flower's TCA_FLOWER_KEY_FLAGS_* bits, then the kernel's own */
+enum flow_dissector_ctrl_flags {
+	FLOW_DIS_IS_FRAGMENT		= BIT(0),
+	FLOW_DIS_FIRST_FRAG		= BIT(1),
+	FLOW_DIS_F_TUNNEL_CSUM		= BIT(2),
+	FLOW_DIS_F_TUNNEL_DONT_FRAGMENT	= BIT(3),
+	FLOW_DIS_F_TUNNEL_OAM		= BIT(4),
+	FLOW_DIS_F_TUNNEL_CRIT_OPT	= BIT(5),
+	FLOW_DIS_ENCAPSULATION		= BIT(6),
+};
+#else
 #define FLOW_DIS_IS_FRAGMENT	BIT(0)
 #define FLOW_DIS_FIRST_FRAG	BIT(1)
 #define FLOW_DIS_ENCAPSULATION	BIT(2)
+#endif
 
 enum flow_dissect_ret {
 	FLOW_DISSECT_RET_OUT_GOOD,
@@ -64,6 +77,10 @@ enum flow_dissector_key_id {
 	FLOW_DISSECTOR_KEY_NUM_OF_VLANS,
 	FLOW_DISSECTOR_KEY_PPPOE,
 	FLOW_DISSECTOR_KEY_L2TPV3,
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	FLOW_DISSECTOR_KEY_CFM,		/* struct flow_dissector_key_cfm */
+	FLOW_DISSECTOR_KEY_IPSEC,	/* struct flow_dissector_key_ipsec */
+#endif
 
 	FLOW_DISSECTOR_KEY_MAX,
 };
@@ -142,6 +159,22 @@ struct flow_dissector_key_addrs {
 	};
 };
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: an IPsec connection's SPI */
+struct flow_dissector_key_ipsec {
+	__be32 spi;
+};
+
+/* 7.x: 802.1ag CFM: maintenance domain level (top 3 bits), version, opcode */
+struct flow_dissector_key_cfm {
+	u8	mdl_ver;
+	u8	opcode;
+};
+
+#define FLOW_DIS_CFM_MDL_MASK	GENMASK(7, 5)
+#define FLOW_DIS_CFM_MDL_MAX	7
+#endif
+
 struct flow_keys {
 	struct flow_dissector_key_control control;
 #define FLOW_KEYS_HASH_START_FIELD basic
@@ -169,6 +202,10 @@ bool skb_flow_dissect_flow_keys(const struct sk_buff *skb,
 				struct flow_keys *flow, unsigned int flags);
 /* the flow hash of keys, direction independent (sorted addresses/ports) */
 u32 flow_hash_from_keys(struct flow_keys *keys);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: the same hash under a caller's key */
+u32 flow_hash_from_keys_seed(struct flow_keys *keys, const siphash_key_t *keyval);
+#endif
 void make_flow_keys_digest(struct flow_keys_digest *digest,
 			   const struct flow_keys *flow);
 

@@ -35,6 +35,10 @@ enum {
 	NLA_REJECT,
 	NLA_BE16,
 	NLA_BE32,
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	NLA_SINT,	/* 6.12: 32 or 64 bits, whichever the value needs */
+	NLA_UINT,
+#endif
 	__NLA_TYPE_MAX,
 };
 
@@ -98,11 +102,21 @@ struct nla_policy {
 #define NLA_POLICY_BITFIELD32(valid) \
 	{ .type = NLA_BITFIELD32, .bitfield32_valid = valid }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define __NLA_IS_UINT_TYPE(tp)					\
+	(tp == NLA_U8 || tp == NLA_U16 || tp == NLA_U32 ||	\
+	 tp == NLA_U64 || tp == NLA_UINT ||			\
+	 tp == NLA_BE16 || tp == NLA_BE32)
+#define __NLA_IS_SINT_TYPE(tp)						\
+	(tp == NLA_S8 || tp == NLA_S16 || tp == NLA_S32 || tp == NLA_S64 || \
+	 tp == NLA_SINT)
+#else
 #define __NLA_IS_UINT_TYPE(tp)					\
 	(tp == NLA_U8 || tp == NLA_U16 || tp == NLA_U32 ||	\
 	 tp == NLA_U64 || tp == NLA_BE16 || tp == NLA_BE32)
 #define __NLA_IS_SINT_TYPE(tp)						\
 	(tp == NLA_S8 || tp == NLA_S16 || tp == NLA_S32 || tp == NLA_S64)
+#endif
 
 /* The kernel rejects a wrong type at compile time; so does the shim. */
 #define __NLA_ENSURE(condition) BUILD_BUG_ON_ZERO(!(condition))
@@ -151,6 +165,9 @@ struct nla_policy {
 	.validation_type = NLA_VALIDATE_MAX,		\
 	.max = _max,					\
 }
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define NLA_POLICY_MAX_LEN(_len)	NLA_POLICY_MAX(NLA_BINARY, _len)
+#endif
 #define NLA_POLICY_MASK(tp, _mask) {			\
 	.type = NLA_ENSURE_UINT_TYPE(tp),		\
 	.validation_type = NLA_VALIDATE_MASK,		\
@@ -285,6 +302,12 @@ static inline struct nlattr *nla_next(const struct nlattr *nla, int *remaining)
 
 #define nla_for_each_nested(pos, nla, rem) \
 	nla_for_each_attr(pos, nla_data(nla), nla_len(nla), rem)
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define nla_for_each_nested_type(pos, type, nla, rem) \
+	nla_for_each_nested(pos, nla, rem) \
+		if (nla_type(pos) == type)
+#endif
 
 static inline bool nla_is_last(const struct nlattr *nla, int rem)
 {
@@ -424,6 +447,23 @@ QDK_NLA_GET(__be32, in_addr)
 #undef QDK_NLA_GET
 #undef QDK_NLA_GET64
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* 6.12: NLA_UINT and NLA_SINT carry 4 or 8 bytes */
+static inline u64 nla_get_uint(const struct nlattr *nla)
+{
+	if (nla_len(nla) == sizeof(u32))
+		return nla_get_u32(nla);
+	return nla_get_u64(nla);
+}
+
+static inline s64 nla_get_sint(const struct nlattr *nla)
+{
+	if (nla_len(nla) == sizeof(s32))
+		return nla_get_s32(nla);
+	return nla_get_s64(nla);
+}
+#endif
+
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 /* 7.x: the value of an optional attribute, or DEFVALUE when it is absent */
 #define QDK_NLA_GET_DEFAULT(type, name)					\
@@ -442,6 +482,13 @@ QDK_NLA_GET_DEFAULT(s32, s32)
 QDK_NLA_GET_DEFAULT(s64, s64)
 QDK_NLA_GET_DEFAULT(__be16, be16)
 QDK_NLA_GET_DEFAULT(__be32, be32)
+QDK_NLA_GET_DEFAULT(__be64, be64)
+QDK_NLA_GET_DEFAULT(__le16, le16)
+QDK_NLA_GET_DEFAULT(__le32, le32)
+QDK_NLA_GET_DEFAULT(__le64, le64)
+QDK_NLA_GET_DEFAULT(__be32, in_addr)
+QDK_NLA_GET_DEFAULT(u64, uint)
+QDK_NLA_GET_DEFAULT(s64, sint)
 #undef QDK_NLA_GET_DEFAULT
 #endif
 
@@ -456,6 +503,14 @@ static inline unsigned long nla_get_msecs(const struct nlattr *nla)
 
 	return msecs_to_jiffies((unsigned long) msecs);
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline unsigned long nla_get_msecs_default(const struct nlattr *nla,
+						  unsigned long defvalue)
+{
+	return nla ? nla_get_msecs(nla) : defvalue;
+}
+#endif
 
 static inline struct nla_bitfield32 nla_get_bitfield32(const struct nlattr *nla)
 {
@@ -510,6 +565,29 @@ QDK_NLA_PUT(__be32, in_addr, 0)
 #undef QDK_NLA_PUT
 #undef QDK_NLA_PUT64
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* 6.12: NLA_UINT/NLA_SINT, in 4 bytes when the value fits, else 8 */
+static inline int nla_put_uint(struct sk_buff *skb, int attrtype, u64 value)
+{
+	u64 tmp64 = value;
+	u32 tmp32 = value;
+
+	if (tmp64 == tmp32)
+		return nla_put_u32(skb, attrtype, tmp32);
+	return nla_put(skb, attrtype, sizeof(u64), &tmp64);
+}
+
+static inline int nla_put_sint(struct sk_buff *skb, int attrtype, s64 value)
+{
+	s64 tmp64 = value;
+	s32 tmp32 = value;
+
+	if (tmp64 == tmp32)
+		return nla_put_s32(skb, attrtype, tmp32);
+	return nla_put(skb, attrtype, sizeof(s64), &tmp64);
+}
+#endif
+
 static inline int nla_put_string(struct sk_buff *skb, int attrtype,
 				 const char *str)
 {
@@ -559,6 +637,21 @@ static inline int nla_nest_end(struct sk_buff *skb, struct nlattr *start)
 	start->nla_len = skb_tail_pointer(skb) - (unsigned char *)start;
 	return skb->len;
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: a nest whose length would not fit nla_len fails instead of wrapping */
+static inline int nla_nest_end_safe(struct sk_buff *skb, struct nlattr *start)
+{
+	if (skb_tail_pointer(skb) - (unsigned char *)start > U16_MAX)
+		return -EMSGSIZE;
+	return nla_nest_end(skb, start);
+}
+
+static inline int nla_put_empty_nest(struct sk_buff *skb, int attrtype)
+{
+	return nla_nest_start(skb, attrtype) ? 0 : -EMSGSIZE;
+}
+#endif
 
 static inline void nlmsg_trim(struct sk_buff *skb, const void *mark)
 {
@@ -616,6 +709,16 @@ static inline void *nlmsg_data(const struct nlmsghdr *nlh)
 {
 	return (unsigned char *)nlh + NLMSG_HDRLEN;
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* 7.x: the payload when the message holds at least len bytes of it */
+static inline void *nlmsg_payload(const struct nlmsghdr *nlh, size_t len)
+{
+	if (nlh->nlmsg_len < nlmsg_msg_size(len))
+		return NULL;
+	return nlmsg_data(nlh);
+}
+#endif
 
 static inline int nlmsg_len(const struct nlmsghdr *nlh)
 {
@@ -693,6 +796,13 @@ static inline void *nla_memdup(const struct nlattr *src, gfp_t gfp)
 {
 	return kmemdup(nla_data(src), nla_len(src), gfp);
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline void *nla_memdup_noprof(const struct nlattr *src, gfp_t gfp)
+{
+	return kmemdup_noprof(nla_data(src), nla_len(src), gfp);
+}
+#endif
 
 static inline int nla_put_in6_addr(struct sk_buff *skb, int attrtype,
 				   const struct in6_addr *addr)
@@ -795,6 +905,12 @@ static inline u32 nlmsg_seq(const struct nlmsghdr *nlh)
 	nla_for_each_attr(pos, nlmsg_attrdata(nlh, hdrlen), \
 			  nlmsg_attrlen(nlh, hdrlen), rem)
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define nlmsg_for_each_attr_type(pos, type, nlh, hdrlen, rem) \
+	nlmsg_for_each_attr(pos, nlh, hdrlen, rem) \
+		if (nla_type(pos) == type)
+#endif
+
 #define nlmsg_for_each_msg(pos, head, len, rem) \
 	for (pos = head, rem = len; \
 	     nlmsg_ok(pos, rem); \
@@ -809,6 +925,20 @@ static inline void nlmsg_free(struct sk_buff *skb)
 {
 	kfree_skb(skb);
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* a message done with, not dropped */
+static inline void nlmsg_consume(struct sk_buff *skb)
+{
+	consume_skb(skb);
+}
+
+/* a dump's buffer, which may be larger than a page (one linear buffer here) */
+static inline struct sk_buff *nlmsg_new_large(size_t payload)
+{
+	return alloc_skb(nlmsg_total_size(payload), GFP_KERNEL);
+}
+#endif
 
 static inline void *nlmsg_get_pos(struct sk_buff *skb)
 {
