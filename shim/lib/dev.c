@@ -2104,6 +2104,44 @@ void net_dec_egress_queue(void)
 }
 EXPORT_SYMBOL_GPL(net_dec_egress_queue);
 
+/* users of the hooks through tcx (net/tcx.h): BPF programs, none here */
+int qdk_tcx_needed;
+
+void tcx_inc(void)
+{
+	qdk_tcx_needed++;
+}
+EXPORT_SYMBOL_GPL(tcx_inc);
+
+void tcx_dec(void)
+{
+	WARN_ON_ONCE(qdk_tcx_needed <= 0);
+	qdk_tcx_needed--;
+}
+EXPORT_SYMBOL_GPL(tcx_dec);
+
+/*
+ * The device's ingress queue: made by the first ingress or clsact qdisc
+ * (tc_modify_qdisc()), with noop on it; freed with the device.
+ */
+struct netdev_queue *dev_ingress_queue_create(struct net_device *dev)
+{
+	struct netdev_queue *queue = dev_ingress_queue(dev);
+
+	if (queue)
+		return queue;
+	queue = kzalloc(sizeof(*queue), GFP_KERNEL);
+	if (!queue)
+		return NULL;
+	queue->dev = dev;
+	queue->xmit_lock_owner = -1;
+	RCU_INIT_POINTER(queue->qdisc, &noop_qdisc);
+	RCU_INIT_POINTER(queue->qdisc_sleeping, &noop_qdisc);
+	rcu_assign_pointer(dev->ingress_queue, queue);
+	return queue;
+}
+EXPORT_SYMBOL(dev_ingress_queue_create);
+
 void unregister_netdevice_queue(struct net_device *dev, struct list_head *head)
 {
 	QDK_UNMODELLED(unregister_netdevice_queue,
