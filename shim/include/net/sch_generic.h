@@ -827,6 +827,11 @@ static inline void __qdisc_enqueue_tail(struct sk_buff *skb,
 
 static inline int qdisc_enqueue_tail(struct sk_buff *skb, struct Qdisc *sch)
 {
+	/*
+	 * sch holds it now (qdk/accounting.h), also when its parent called
+	 * ->enqueue() itself rather than qdisc_enqueue() (cbs's child)
+	 */
+	qdk_acct_into(skb, sch);
 	__qdisc_enqueue_tail(skb, &sch->q);
 	qdisc_qstats_backlog_inc(sch, skb);
 	return NET_XMIT_SUCCESS;
