@@ -95,6 +95,9 @@ int tcf_block_get(struct tcf_block **p_block,
 	block->chain0.block = block;
 	block->chain0.refcnt = 1;
 	INIT_LIST_HEAD(&block->chain0.list);
+	INIT_LIST_HEAD(&block->filter_chain_list);
+	INIT_LIST_HEAD(&block->shared);
+	refcount_set(&block->refcnt, 1);
 	*p_filter_chain = NULL;
 	*p_block = block;
 	return 0;
@@ -104,6 +107,143 @@ void tcf_block_put(struct tcf_block *block)
 {
 	if (block)
 		cls_chain_destroy(rtnl_dereference(*block->chain_head));
+	kfree(block);
+}
+
+/*
+ * tcf_block_get_ext(): the blocks of ingress, clsact and qevents. The block
+ * keeps its own chain (chain0's filter_chain); each owner hears of a new
+ * head through its chain_head_change (ingress and clsact: their mini Qdisc
+ * pair; the default: the owner's own pointer). A non-zero block_index asks
+ * for a shared block: the namespace's block of that index, made by its
+ * first owner and freed with its last.
+ */
+struct tcf_filter_chain_list_item {
+	struct list_head list;
+	tcf_chain_head_change_t *chain_head_change;
+	void *chain_head_change_priv;
+};
+
+static LIST_HEAD(shared_blocks);
+
+static struct tcf_block *tcf_block_lookup_shared(struct net *net, u32 index)
+{
+	struct tcf_block *block;
+
+	list_for_each_entry(block, &shared_blocks, shared)
+		if (block->net == net && block->index == index)
+			return block;
+	return NULL;
+}
+
+static struct tcf_block *tcf_block_create(struct net *net, struct Qdisc *q,
+					  u32 block_index,
+					  struct netlink_ext_ack *extack)
+{
+	struct tcf_block *block = kzalloc(sizeof(*block), GFP_KERNEL);
+
+	if (!block) {
+		NL_SET_ERR_MSG(extack, "Memory allocation for block failed");
+		return ERR_PTR(-ENOMEM);
+	}
+	block->q = q;
+	block->net = net;
+	block->index = block_index;
+	block->chain_head = &block->chain0.filter_chain;
+	block->chain0.block = block;
+	block->chain0.refcnt = 1;
+	INIT_LIST_HEAD(&block->chain0.list);
+	INIT_LIST_HEAD(&block->filter_chain_list);
+	INIT_LIST_HEAD(&block->shared);
+	refcount_set(&block->refcnt, 1);
+	if (block_index)
+		list_add_tail(&block->shared, &shared_blocks);
+	return block;
+}
+
+/* tcf_chain_head_change_dflt(): the owner's pointer is the head */
+static void tcf_chain_head_change_dflt(struct tcf_proto *tp_head, void *priv)
+{
+	struct tcf_proto __rcu **p_filter_chain = priv;
+
+	rcu_assign_pointer(*p_filter_chain, tp_head);
+}
+
+/* a new head of the block's chain, told to every tcf_block_get_ext() owner */
+static void cls_chain_head_set(struct tcf_block *block, struct tcf_proto *tp)
+{
+	struct tcf_filter_chain_list_item *item;
+
+	rcu_assign_pointer(*block->chain_head, tp);
+	list_for_each_entry(item, &block->filter_chain_list, list)
+		item->chain_head_change(tp, item->chain_head_change_priv);
+}
+
+int tcf_block_get_ext(struct tcf_block **p_block, struct Qdisc *q,
+		      struct tcf_block_ext_info *ei,
+		      struct netlink_ext_ack *extack)
+{
+	struct net *net = dev_net(qdisc_dev(q));
+	struct tcf_filter_chain_list_item *item;
+	struct tcf_block *block = NULL;
+	struct tcf_proto *tp_head;
+
+	if (ei->block_index) {
+		block = tcf_block_lookup_shared(net, ei->block_index);
+		if (block)
+			refcount_inc(&block->refcnt);
+	}
+	if (!block) {
+		block = tcf_block_create(net, q, ei->block_index, extack);
+		if (IS_ERR(block))
+			return PTR_ERR(block);
+	}
+	/* tcf_chain0_head_change_cb_add(): the head so far, if any */
+	item = kmalloc(sizeof(*item), GFP_KERNEL);
+	if (!item) {
+		NL_SET_ERR_MSG(extack, "Memory allocation for head change callback item failed");
+		tcf_block_put_ext(block, q, NULL);
+		return -ENOMEM;
+	}
+	item->chain_head_change = ei->chain_head_change;
+	item->chain_head_change_priv = ei->chain_head_change_priv;
+	list_add(&item->list, &block->filter_chain_list);
+	tp_head = rtnl_dereference(*block->chain_head);
+	if (tp_head && item->chain_head_change)
+		item->chain_head_change(tp_head, item->chain_head_change_priv);
+	*p_block = block;
+	return 0;
+}
+
+/*
+ * tcf_block_put_ext(): the owner's callback removed (told the chain is
+ * empty now), and the block freed with its filters by its last owner (ei
+ * NULL: an owner that never got its callback added).
+ */
+void tcf_block_put_ext(struct tcf_block *block, struct Qdisc *q,
+		       struct tcf_block_ext_info *ei)
+{
+	struct tcf_filter_chain_list_item *item;
+
+	if (!block)
+		return;
+	list_for_each_entry(item, &block->filter_chain_list, list) {
+		if (!ei)
+			break;
+		if (item->chain_head_change == ei->chain_head_change &&
+		    item->chain_head_change_priv == ei->chain_head_change_priv) {
+			if (rtnl_dereference(*block->chain_head) && item->chain_head_change)
+				item->chain_head_change(NULL, item->chain_head_change_priv);
+			list_del(&item->list);
+			kfree(item);
+			break;
+		}
+	}
+	if (!refcount_dec_and_test(&block->refcnt))
+		return;
+	WARN_ON(!list_empty(&block->filter_chain_list));
+	list_del(&block->shared);
+	cls_chain_destroy(rtnl_dereference(*block->chain_head));
 	kfree(block);
 }
 
@@ -232,7 +372,7 @@ int qdk_tcf_replay_attach(struct net_device *dev, u32 parent,
 
 	if (IS_ERR(block))
 		return PTR_ERR(block);
-	rcu_assign_pointer(*block->chain_head, (struct tcf_proto *)&replay_proto);
+	cls_chain_head_set(block, (struct tcf_proto *)&replay_proto);
 	return 0;
 }
 
@@ -295,7 +435,7 @@ int qdk_tcf_classifier_attach(struct net_device *dev, u32 parent, const char *ki
 		kfree(tp);
 		return err;
 	}
-	rcu_assign_pointer(*block->chain_head, tp);
+	cls_chain_head_set(block, tp);
 	return 0;
 }
 
@@ -374,18 +514,16 @@ int tcf_qevent_init(struct tcf_qevent *qe, struct Qdisc *sch,
 	if (err)
 		return err;
 	qe->info.binder_type = binder_type;
+	qe->info.chain_head_change = tcf_chain_head_change_dflt;
 	qe->info.chain_head_change_priv = &qe->filter_chain;
 	qe->info.block_index = index;
-	err = tcf_block_get(&qe->block, &qe->filter_chain, sch, extack);
-	if (!err)
-		qe->block->index = index;	/* a shared block, by its index */
-	return err;
+	return tcf_block_get_ext(&qe->block, sch, &qe->info, extack);
 }
 
 void tcf_qevent_destroy(struct tcf_qevent *qe, struct Qdisc *sch)
 {
 	if (qe->info.block_index)
-		tcf_block_put(qe->block);
+		tcf_block_put_ext(qe->block, sch, &qe->info);
 }
 
 int tcf_qevent_validate_change(struct tcf_qevent *qe, struct nlattr *block_index_attr,

@@ -667,6 +667,7 @@ void free_netdev(struct net_device *dev)
 	if (!netdev_mc_empty(dev))
 		dev_mc_flush(dev);
 	kfree(rcu_dereference_protected(dev->ifalias, 1));
+	kfree(rcu_dereference_protected(dev->ingress_queue, 1));
 	kfree(dev->_tx);
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 	kfree(dev->napi_config);
@@ -2131,6 +2132,44 @@ void net_dec_egress_queue(void)
 }
 EXPORT_SYMBOL_GPL(net_dec_egress_queue);
 
+/* users of the hooks through tcx (net/tcx.h): BPF programs, none here */
+int qdk_tcx_needed;
+
+void tcx_inc(void)
+{
+	qdk_tcx_needed++;
+}
+EXPORT_SYMBOL_GPL(tcx_inc);
+
+void tcx_dec(void)
+{
+	WARN_ON_ONCE(qdk_tcx_needed <= 0);
+	qdk_tcx_needed--;
+}
+EXPORT_SYMBOL_GPL(tcx_dec);
+
+/*
+ * The device's ingress queue: made by the first ingress or clsact qdisc
+ * (tc_modify_qdisc()), with noop on it; freed with the device.
+ */
+struct netdev_queue *dev_ingress_queue_create(struct net_device *dev)
+{
+	struct netdev_queue *queue = dev_ingress_queue(dev);
+
+	if (queue)
+		return queue;
+	queue = kzalloc(sizeof(*queue), GFP_KERNEL);
+	if (!queue)
+		return NULL;
+	queue->dev = dev;
+	queue->xmit_lock_owner = -1;
+	RCU_INIT_POINTER(queue->qdisc, &noop_qdisc);
+	RCU_INIT_POINTER(queue->qdisc_sleeping, &noop_qdisc);
+	rcu_assign_pointer(dev->ingress_queue, queue);
+	return queue;
+}
+EXPORT_SYMBOL(dev_ingress_queue_create);
+
 
 /* ---- registration ---------------------------------------------------------- */
 
@@ -2252,6 +2291,14 @@ static void dev_shutdown(struct net_device *dev)
 
 		txq->qdisc = &noop_qdisc;
 		txq->qdisc_sleeping = &noop_qdisc;
+		qdisc_put(q);
+	}
+	if (dev_ingress_queue(dev)) {
+		struct netdev_queue *nq = dev_ingress_queue(dev);
+		struct Qdisc *q = rtnl_dereference(nq->qdisc_sleeping);
+
+		RCU_INIT_POINTER(nq->qdisc, &noop_qdisc);
+		RCU_INIT_POINTER(nq->qdisc_sleeping, &noop_qdisc);
 		qdisc_put(q);
 	}
 	qdisc_put(dev->qdisc);

@@ -18,7 +18,7 @@
  * families), and the default qdiscs a device gets when it comes up are
  * those of sch_generic.c's dev_activate() for this namespace's devices only.
  *
- * Not here (yet): filters, ingress/clsact, size tables, notifications to
+ * Not here (yet): filters, size tables, notifications to
  * listeners (tc monitor, NLM_F_ECHO).
  */
 #include <linux/kernel.h>
@@ -253,6 +253,34 @@ static void attach_default_qdiscs(struct net_device *dev)
 		qdisc_hash_add(qdisc, false);
 }
 
+/* transition_one_qdisc() of the ingress queue: its qdisc (ingress, clsact) active */
+static void ingress_activate(struct net_device *dev)
+{
+	struct netdev_queue *nq = dev_ingress_queue(dev);
+	struct Qdisc *q;
+
+	if (!nq)
+		return;
+	q = rtnl_dereference(nq->qdisc_sleeping);
+	if (!(q->flags & TCQ_F_BUILTIN))
+		clear_bit(__QDISC_STATE_DEACTIVATED, &q->state);
+	rcu_assign_pointer(nq->qdisc, q);
+}
+
+/* dev_deactivate_queue() of the ingress queue: noop in its place */
+static void ingress_deactivate(struct net_device *dev)
+{
+	struct netdev_queue *nq = dev_ingress_queue(dev);
+	struct Qdisc *q;
+
+	if (!nq)
+		return;
+	q = rtnl_dereference(nq->qdisc_sleeping);
+	if (!(q->flags & TCQ_F_BUILTIN))
+		set_bit(__QDISC_STATE_DEACTIVATED, &q->state);
+	rcu_assign_pointer(nq->qdisc, &noop_qdisc);
+}
+
 /* dev_activate(): defaults when the root is noop, then every queue's qdisc */
 void qdk_ns_dev_activate(struct net_device *dev)
 {
@@ -268,6 +296,7 @@ void qdk_ns_dev_activate(struct net_device *dev)
 			clear_bit(__QDISC_STATE_DEACTIVATED, &q->state);
 		txq->qdisc = q;
 	}
+	ingress_activate(dev);
 }
 
 /* dev_deactivate(): noop on every queue, the sleeping qdiscs reset */
@@ -285,6 +314,7 @@ void qdk_ns_dev_deactivate(struct net_device *dev)
 			qdisc_reset(q);
 		}
 	}
+	ingress_deactivate(dev);
 }
 
 /* dev_shutdown(): every qdisc of the device released */
@@ -303,8 +333,12 @@ void qdk_ns_dev_free(struct qdk_net *net, struct qdk_ndev *nd)
 		txq->qdisc = &noop_qdisc;
 		qdisc_put(q);
 	}
+	if (dev_ingress_queue(dev))
+		shutdown_scheduler_queue(dev_ingress_queue(dev));
 	qdisc_put(dev->qdisc);
 	dev->qdisc = &noop_qdisc;
+	/* free_netdev() */
+	kfree(rtnl_dereference(dev->ingress_queue));
 	kfree(nd->root_tca);
 	qdk_netdev_unregister(dev);
 	list_del(&nd->list);

@@ -163,9 +163,10 @@ void qdisc_hash_del(struct Qdisc *q)
 		hash_del_rcu(&q->hash);
 }
 
-/* the device's root qdisc, then its hash of the others */
+/* the device's root qdisc, then its hash of the others, then its ingress qdisc */
 struct Qdisc *qdisc_lookup(struct net_device *dev, u32 handle)
 {
+	struct netdev_queue *nq;
 	struct Qdisc *q;
 
 	if (!handle)
@@ -175,6 +176,12 @@ struct Qdisc *qdisc_lookup(struct net_device *dev, u32 handle)
 		return q;
 	hash_for_each_possible(dev->qdisc_hash, q, hash, handle) {
 		if (q->handle == handle)
+			return q;
+	}
+	nq = dev_ingress_queue(dev);
+	if (nq) {
+		q = rtnl_dereference(nq->qdisc_sleeping);
+		if (q && q->handle == handle)
 			return q;
 	}
 	return NULL;
@@ -313,6 +320,7 @@ static int tc_fill_qdisc(struct sk_buff *skb, struct Qdisc *q, u32 clid,
 	struct gnet_stats_queue __percpu *cpu_qstats = NULL;
 	struct nlmsghdr *nlh;
 	struct gnet_dump d;
+	u32 block_index;
 
 	nlh = tc_msg_put(skb, q, portid, seq, flags, event, clid, q->handle,
 			 refcount_read(&q->refcnt));
@@ -320,6 +328,18 @@ static int tc_fill_qdisc(struct sk_buff *skb, struct Qdisc *q, u32 clid,
 		return -1;
 	if (nla_put_string(skb, TCA_KIND, q->ops->id))
 		goto nla_put_failure;
+	if (q->ops->ingress_block_get) {
+		block_index = q->ops->ingress_block_get(q);
+		if (block_index &&
+		    nla_put_u32(skb, TCA_INGRESS_BLOCK, block_index))
+			goto nla_put_failure;
+	}
+	if (q->ops->egress_block_get) {
+		block_index = q->ops->egress_block_get(q);
+		if (block_index &&
+		    nla_put_u32(skb, TCA_EGRESS_BLOCK, block_index))
+			goto nla_put_failure;
+	}
 	if (q->ops->dump && qdk_ctx_op("dump", q->ops->id, q->ops->dump(q, skb)) < 0)
 		goto nla_put_failure;
 	if (nla_put_u8(skb, TCA_HW_OFFLOAD, !!(q->flags & TCQ_F_OFFLOADED)))
@@ -467,34 +487,35 @@ static u32 qdisc_alloc_handle(struct net_device *dev)
 	return 0;
 }
 
-/*
- * qdisc_block_indexes_set(): no qdisc built here shares filter blocks
- * (ingress_block_set/egress_block_set), so an index is refused with the
- * kernel's message for 0 or for a qdisc without the op.
- */
-static int qdisc_block_indexes_set(struct nlattr **tca,
+/* qdisc_block_indexes_set(): the shared blocks a qdisc asks for (ingress, clsact) */
+static int qdisc_block_indexes_set(struct Qdisc *sch, struct nlattr **tca,
 				   struct netlink_ext_ack *extack)
 {
-	static const struct {
-		int attr;
-		const char *zero, *unsupported;
-	} blocks[] = {
-		{ TCA_INGRESS_BLOCK, "Ingress block index cannot be 0",
-		  "Ingress block sharing is not supported" },
-		{ TCA_EGRESS_BLOCK, "Egress block index cannot be 0",
-		  "Egress block sharing is not supported" },
-	};
-	unsigned int i;
-	int err;
+	u32 block_index;
 
-	for (i = 0; i < ARRAY_SIZE(blocks); i++) {
-		if (!tca[blocks[i].attr])
-			continue;
-		err = nla_get_u32(tca[blocks[i].attr]) ? -EOPNOTSUPP : -EINVAL;
-		if (extack)
-			extack->_msg = err == -EINVAL ? blocks[i].zero :
-							blocks[i].unsupported;
-		return err;
+	if (tca[TCA_INGRESS_BLOCK]) {
+		block_index = nla_get_u32(tca[TCA_INGRESS_BLOCK]);
+		if (!block_index) {
+			NL_SET_ERR_MSG(extack, "Ingress block index cannot be 0");
+			return -EINVAL;
+		}
+		if (!sch->ops->ingress_block_set) {
+			NL_SET_ERR_MSG(extack, "Ingress block sharing is not supported");
+			return -EOPNOTSUPP;
+		}
+		sch->ops->ingress_block_set(sch, block_index);
+	}
+	if (tca[TCA_EGRESS_BLOCK]) {
+		block_index = nla_get_u32(tca[TCA_EGRESS_BLOCK]);
+		if (!block_index) {
+			NL_SET_ERR_MSG(extack, "Egress block index cannot be 0");
+			return -EINVAL;
+		}
+		if (!sch->ops->egress_block_set) {
+			NL_SET_ERR_MSG(extack, "Egress block sharing is not supported");
+			return -EOPNOTSUPP;
+		}
+		sch->ops->egress_block_set(sch, block_index);
 	}
 	return 0;
 }
@@ -545,7 +566,7 @@ static struct Qdisc *qdisc_create(struct net_device *dev,
 	sch->handle = handle;
 	if ((dev->priv_flags & IFF_NO_QUEUE) && dev->tx_queue_len == 0)
 		dev->tx_queue_len = DEFAULT_TX_QUEUE_LEN;
-	err = qdisc_block_indexes_set(tca, extack);
+	err = qdisc_block_indexes_set(sch, tca, extack);
 	if (err)
 		goto err_free;
 	if (ops->init) {
@@ -640,25 +661,51 @@ static int qdisc_graft(struct net_device *dev, struct Qdisc *parent,
 	int err;
 
 	if (parent == NULL) {
+		struct netdev_queue *dev_queue = NULL;
+		bool ingress = false;
+
 		if (new)
 			new->depth = 0;
-		if (dev->flags & IFF_UP)
-			qdk_ns_dev_deactivate(dev);
-		if (!(new && new->ops->attach)) {
-			for (i = 0; i < dev->num_tx_queues; i++) {
-				old = dev_graft_qdisc(netdev_get_tx_queue(dev, i), new);
-				if (new && i > 0)
-					qdisc_refcount_inc(new);
-				qdisc_put(old);
+		if ((old && old->flags & TCQ_F_INGRESS) ||
+		    (new && new->flags & TCQ_F_INGRESS)) {
+			ingress = true;
+			dev_queue = dev_ingress_queue(dev);
+			if (!dev_queue) {
+				NL_SET_ERR_MSG(extack, "Device does not have an ingress queue");
+				return -ENOENT;
+			}
+			/* (a filter request in flight holds a reference: none here) */
+			if (!qdisc_refcount_dec_if_one(rtnl_dereference(dev_queue->qdisc_sleeping))) {
+				NL_SET_ERR_MSG(extack,
+					       "Current ingress or clsact Qdisc has ongoing filter requests");
+				return -EBUSY;
 			}
 		}
-		old = dev->qdisc;
-		if (new && !new->ops->attach)
-			qdisc_refcount_inc(new);
-		dev->qdisc = new ? : &noop_qdisc;
-		notify_and_destroy(out, n, classid, old, new);
-		if (new && new->ops->attach)
-			new->ops->attach(new);
+		if (dev->flags & IFF_UP)
+			qdk_ns_dev_deactivate(dev);
+		if (ingress) {
+			/* the old one destroyed before the new one's miniq is seen */
+			old = dev_graft_qdisc(dev_queue, NULL);
+			qdisc_notify(out, n, classid, old, new);
+			qdisc_destroy(old);
+			dev_graft_qdisc(dev_queue, new);
+		} else {
+			if (!(new && new->ops->attach)) {
+				for (i = 0; i < dev->num_tx_queues; i++) {
+					old = dev_graft_qdisc(netdev_get_tx_queue(dev, i), new);
+					if (new && i > 0)
+						qdisc_refcount_inc(new);
+					qdisc_put(old);
+				}
+			}
+			old = dev->qdisc;
+			if (new && !new->ops->attach)
+				qdisc_refcount_inc(new);
+			dev->qdisc = new ? : &noop_qdisc;
+			notify_and_destroy(out, n, classid, old, new);
+			if (new && new->ops->attach)
+				new->ops->attach(new);
+		}
 		if (dev->flags & IFF_UP)
 			qdk_ns_dev_activate(dev);
 		return 0;
@@ -750,8 +797,9 @@ int tc_get_qdisc(struct qdk_net *net, const struct nlmsghdr *n,
 					return -ENOENT;
 				}
 				q = qdisc_leaf(p, clid, extack);
+			} else if (dev_ingress_queue(dev)) {
+				q = rtnl_dereference(dev_ingress_queue(dev)->qdisc_sleeping);
 			}
-			/* no ingress queue on these devices */
 		} else {
 			q = dev->qdisc;
 		}
@@ -855,8 +903,9 @@ int tc_modify_qdisc(struct qdk_net *net, const struct nlmsghdr *n,
 				q = qdisc_leaf(p, clid, extack);
 				if (IS_ERR(q))
 					return PTR_ERR(q);
+			} else if (dev_ingress_queue_create(dev)) {
+				q = rtnl_dereference(dev_ingress_queue(dev)->qdisc_sleeping);
 			}
-			/* no ingress queue on these devices: q stays NULL */
 		} else {
 			q = dev->qdisc;
 		}
@@ -953,17 +1002,22 @@ create_n_graft:
 	}
 create_n_graft2:
 	if (clid == TC_H_INGRESS) {
-		NL_SET_ERR_MSG(extack, "Cannot find ingress queue for specified device");
-		return -ENOENT;
+		if (!dev_ingress_queue(dev)) {
+			NL_SET_ERR_MSG(extack, "Cannot find ingress queue for specified device");
+			return -ENOENT;
+		}
+		q = qdisc_create(dev, dev_ingress_queue(dev), tcm->tcm_parent,
+				 tcm->tcm_parent, tca, &err, extack);
+	} else {
+		if (p && p->ops->cl_ops && p->ops->cl_ops->select_queue)
+			dev_queue = p->ops->cl_ops->select_queue(p, (struct tcmsg *)tcm);
+		else if (p)
+			dev_queue = p->dev_queue;
+		else
+			dev_queue = netdev_get_tx_queue(dev, 0);
+		q = qdisc_create(dev, dev_queue, tcm->tcm_parent, tcm->tcm_handle,
+				 tca, &err, extack);
 	}
-	if (p && p->ops->cl_ops && p->ops->cl_ops->select_queue)
-		dev_queue = p->ops->cl_ops->select_queue(p, (struct tcmsg *)tcm);
-	else if (p)
-		dev_queue = p->dev_queue;
-	else
-		dev_queue = netdev_get_tx_queue(dev, 0);
-	q = qdisc_create(dev, dev_queue, tcm->tcm_parent, tcm->tcm_handle,
-			 tca, &err, extack);
 	if (q == NULL)
 		return err;
 	created = true;
@@ -1010,7 +1064,7 @@ long qdk_net_root_tca(struct qdk_net *net, const char *name, void *buf,
 /* tc_dump_qdisc_root(): the root, then (recur) the device's qdisc hash */
 static int tc_dump_qdisc_root(struct Qdisc *root, struct sk_buff *skb,
 			      struct nl_dump *cb, int *q_idx_p, int s_q_idx,
-			      bool dump_invisible)
+			      bool recur, bool dump_invisible)
 {
 	int q_idx = *q_idx_p, b, ret = 0;
 	struct Qdisc *q;
@@ -1028,8 +1082,11 @@ static int tc_dump_qdisc_root(struct Qdisc *root, struct sk_buff *skb,
 			goto done;
 		q_idx++;
 	}
-	/* noop (builtin) has no device and nothing under it */
-	if (!qdisc_dev(root))
+	/*
+	 * noop (builtin) has no device and nothing under it; the hash was
+	 * walked with the device's root when the ingress qdisc comes
+	 */
+	if (!qdisc_dev(root) || !recur)
 		goto out;
 	hash_for_each(qdisc_dev(root)->qdisc_hash, b, q, hash) {
 		if (q_idx < s_q_idx) {
@@ -1057,6 +1114,7 @@ int tc_dump_qdisc(struct qdk_net *net, struct sk_buff *skb,
 {
 	struct nlattr *tca[TCA_MAX + 1];
 	int idx = 0, q_idx, s_idx, s_q_idx, err;
+	struct netdev_queue *dev_queue;
 	struct qdk_ndev *nd;
 
 	s_idx = cb->args[0];
@@ -1072,6 +1130,12 @@ int tc_dump_qdisc(struct qdk_net *net, struct sk_buff *skb,
 			s_q_idx = 0;
 		q_idx = 0;
 		if (tc_dump_qdisc_root(nd->dev.qdisc, skb, cb, &q_idx, s_q_idx,
+				       true, tca[TCA_DUMP_INVISIBLE]) < 0)
+			goto done;
+		dev_queue = dev_ingress_queue(&nd->dev);
+		if (dev_queue &&
+		    tc_dump_qdisc_root(rtnl_dereference(dev_queue->qdisc_sleeping),
+				       skb, cb, &q_idx, s_q_idx, false,
 				       tca[TCA_DUMP_INVISIBLE]) < 0)
 			goto done;
 cont:
@@ -1326,7 +1390,7 @@ static int tc_dump_tclass_qdisc(struct Qdisc *q, struct sk_buff *skb,
 /* the root, then the qdisc the parent names or every qdisc of the device */
 static int tc_dump_tclass_root(struct Qdisc *root, struct sk_buff *skb,
 			       const struct tcmsg *tcm, struct nl_dump *cb,
-			       int *t_p, int s_t)
+			       int *t_p, int s_t, bool recur)
 {
 	struct Qdisc *q;
 	int b;
@@ -1335,7 +1399,7 @@ static int tc_dump_tclass_root(struct Qdisc *root, struct sk_buff *skb,
 		return 0;
 	if (tc_dump_tclass_qdisc(root, skb, tcm, cb, t_p, s_t) < 0)
 		return -1;
-	if (!qdisc_dev(root))
+	if (!qdisc_dev(root) || !recur)
 		return 0;
 	if (tcm->tcm_parent) {
 		/* qdisc_match_from_root(): the root or one of its hash */
@@ -1357,6 +1421,7 @@ int tc_dump_tclass(struct qdk_net *net, struct sk_buff *skb,
 		   struct nl_dump *cb)
 {
 	const struct tcmsg *tcm = nlmsg_data(cb->nlh);
+	struct netdev_queue *dev_queue;
 	struct net_device *dev;
 	int t = 0, s_t;
 
@@ -1366,8 +1431,13 @@ int tc_dump_tclass(struct qdk_net *net, struct sk_buff *skb,
 	if (!dev)
 		return 0;
 	s_t = cb->args[0];
-	tc_dump_tclass_root(dev->qdisc, skb, tcm, cb, &t, s_t);
-	/* no ingress queue on these devices */
+	if (tc_dump_tclass_root(dev->qdisc, skb, tcm, cb, &t, s_t, true) < 0)
+		goto done;
+	dev_queue = dev_ingress_queue(dev);
+	if (dev_queue)
+		tc_dump_tclass_root(rtnl_dereference(dev_queue->qdisc_sleeping),
+				    skb, tcm, cb, &t, s_t, false);
+done:
 	cb->args[0] = t;
 	return skb->len;
 }

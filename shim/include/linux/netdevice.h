@@ -487,6 +487,8 @@ struct netdev_tc_txq {
 struct in_device;
 struct vlan_info;
 struct ethtool_ops;
+struct mini_Qdisc;
+struct bpf_mprog_entry;
 
 /*
  * The counters of ndo_get_stats(): each also an atomic_long_t, which
@@ -613,7 +615,15 @@ struct net_device {
 	rx_handler_func_t __rcu	*rx_handler;
 	void __rcu		*rx_handler_data;
 	struct dev_ifalias __rcu *ifalias;	/* IFLA_IFALIAS (dev_set_alias()) */
-	struct netdev_queue __rcu *ingress_queue;	/* dev_ingress_queue(): none made here */
+	struct netdev_queue __rcu *ingress_queue;	/* dev_ingress_queue_create(): ingress, clsact */
+	/* the filter lists of the ingress and egress hooks (sch_ingress.c's) */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	struct bpf_mprog_entry __rcu *tcx_ingress;	/* net/tcx.h: its mini Qdisc */
+	struct bpf_mprog_entry __rcu *tcx_egress;
+#else
+	struct mini_Qdisc __rcu	*miniq_ingress;
+	struct mini_Qdisc __rcu	*miniq_egress;
+#endif
 	struct device		dev;		/* its device model node (SET_NETDEV_DEV()) */
 	unsigned int		flags;
 	unsigned long long	priv_flags;	/* enum netdev_priv_flags */

@@ -148,4 +148,7 @@ static inline struct netdev_queue *dev_ingress_queue_rcu(struct net_device *dev)
 	return rcu_dereference(dev->ingress_queue);
 }
 
+/* the device's ingress queue, made at the first ingress or clsact qdisc */
+struct netdev_queue *dev_ingress_queue_create(struct net_device *dev);
+
 #endif

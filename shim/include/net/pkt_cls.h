@@ -47,7 +47,7 @@ struct tcf_block_ext_info {
 	u32 block_index;
 };
 
-/* A qdisc event's shared block: kept by index, always without filters. */
+/* A qdisc event's shared block: kept by index (tcf_block_get_ext()). */
 struct tcf_qevent {
 	struct tcf_block	*block;
 	struct tcf_block_ext_info info;
@@ -89,6 +89,11 @@ int tcf_block_get(struct tcf_block **p_block,
 		  struct tcf_proto __rcu **p_filter_chain, struct Qdisc *q,
 		  struct netlink_ext_ack *extack);
 void tcf_block_put(struct tcf_block *block);
+int tcf_block_get_ext(struct tcf_block **p_block, struct Qdisc *q,
+		      struct tcf_block_ext_info *ei,
+		      struct netlink_ext_ack *extack);
+void tcf_block_put_ext(struct tcf_block *block, struct Qdisc *q,
+		       struct tcf_block_ext_info *ei);
 
 static inline struct Qdisc *tcf_block_q(struct tcf_block *block)
 {

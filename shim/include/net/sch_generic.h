@@ -259,9 +259,17 @@ struct tcf_chain {
 
 struct tcf_block {
 	struct Qdisc *q;
-	struct tcf_proto __rcu **chain_head;	/* the qdisc's filter_list */
+	/*
+	 * the qdisc's filter_list (tcf_block_get()), or chain0's own
+	 * filter_chain (tcf_block_get_ext()), whose owners hear of each new
+	 * head through their chain_head_change (filter_chain_list)
+	 */
+	struct tcf_proto __rcu **chain_head;
 	struct tcf_chain chain0;		/* the one chain, index 0 */
+	struct list_head filter_chain_list;	/* tcf_block_get_ext()'s owners */
 	u32 index;				/* a shared block's; 0: the qdisc's own */
+	refcount_t refcnt;			/* a shared block's owners */
+	struct list_head shared;		/* in the shared blocks (cls_api.c) */
 	struct net *net;
 };
 
@@ -819,6 +827,11 @@ static inline void __qdisc_enqueue_tail(struct sk_buff *skb,
 
 static inline int qdisc_enqueue_tail(struct sk_buff *skb, struct Qdisc *sch)
 {
+	/*
+	 * sch holds it now (qdk/accounting.h), also when its parent called
+	 * ->enqueue() itself rather than qdisc_enqueue() (cbs's child)
+	 */
+	qdk_acct_into(skb, sch);
 	__qdisc_enqueue_tail(skb, &sch->q);
 	qdisc_qstats_backlog_inc(sch, skb);
 	return NET_XMIT_SUCCESS;
