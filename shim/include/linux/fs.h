@@ -560,6 +560,18 @@ enum {
 	DIO_SKIP_HOLES	= 0x02,
 };
 
+/*
+ * A super block's freeze protection: a level's lock is taken for reading by
+ * each writer (sb_start_write() ...) and for writing by freeze_super(). The
+ * kernel's are percpu_rw_semaphores; the shim's rw_semaphore has the same
+ * rules on its one task (a writer on a frozen super block never returns:
+ * the shim reports it stuck).
+ */
+struct sb_writers {
+	int frozen;			/* SB_UNFROZEN ... SB_FREEZE_COMPLETE */
+	struct rw_semaphore rw_sem[SB_FREEZE_LEVELS];
+};
+
 /* a mounted file system: what a module may look at of one */
 struct super_block {
 	struct list_head s_list;
@@ -578,6 +590,7 @@ struct super_block {
 	int s_count;
 	atomic_t s_active;
 	char s_id[32];
+	struct sb_writers s_writers;
 	void *s_fs_info;
 	u32 s_time_gran;
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
@@ -2385,6 +2398,141 @@ static inline bool file_is_dax(const struct file *file)
 /* a new inode's atime, mtime and ctime: now (fs/libfs.c) */
 struct timespec64 simple_inode_init_ts(struct inode *inode);
 #endif
+
+/*
+ * Freeze protection (sb_writers): a write to a file system's files holds
+ * SB_FREEZE_WRITE for reading, a page fault SB_FREEZE_PAGEFAULT, the file
+ * system's own internal writes SB_FREEZE_FS; freeze_super() takes them all
+ * for writing, in order.
+ */
+static inline void __sb_end_write(struct super_block *sb, int level)
+{
+	up_read(sb->s_writers.rw_sem + level - 1);
+}
+
+static inline void __sb_start_write(struct super_block *sb, int level)
+{
+	down_read(sb->s_writers.rw_sem + level - 1);
+}
+
+static inline bool __sb_start_write_trylock(struct super_block *sb, int level)
+{
+	return down_read_trylock(sb->s_writers.rw_sem + level - 1);
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+static inline bool sb_write_started(const struct super_block *sb)
+{
+	return lockdep_is_held_type(sb->s_writers.rw_sem + SB_FREEZE_WRITE - 1, 1);
+}
+#else
+/* 1 when the task holds the level, 0 when not (the kernel's -1: lockdep cannot tell) */
+static inline int __sb_write_started(const struct super_block *sb, int level)
+{
+	return lockdep_is_held_type(sb->s_writers.rw_sem + level - 1, 1);
+}
+
+static inline bool sb_write_started(const struct super_block *sb)
+{
+	return __sb_write_started(sb, SB_FREEZE_WRITE);
+}
+
+static inline bool sb_write_not_started(const struct super_block *sb)
+{
+	return __sb_write_started(sb, SB_FREEZE_WRITE) <= 0;
+}
+
+/* a file other than a regular one takes no freeze protection: always started */
+static inline bool file_write_started(const struct file *file)
+{
+	if (!S_ISREG(file_inode(file)->i_mode))
+		return true;
+	return sb_write_started(file_inode(file)->i_sb);
+}
+
+static inline bool file_write_not_started(const struct file *file)
+{
+	if (!S_ISREG(file_inode(file)->i_mode))
+		return true;
+	return sb_write_not_started(file_inode(file)->i_sb);
+}
+#endif
+
+static inline void sb_end_write(struct super_block *sb)
+{
+	__sb_end_write(sb, SB_FREEZE_WRITE);
+}
+
+static inline void sb_end_pagefault(struct super_block *sb)
+{
+	__sb_end_write(sb, SB_FREEZE_PAGEFAULT);
+}
+
+static inline void sb_end_intwrite(struct super_block *sb)
+{
+	__sb_end_write(sb, SB_FREEZE_FS);
+}
+
+static inline void sb_start_write(struct super_block *sb)
+{
+	__sb_start_write(sb, SB_FREEZE_WRITE);
+}
+
+static inline bool sb_start_write_trylock(struct super_block *sb)
+{
+	return __sb_start_write_trylock(sb, SB_FREEZE_WRITE);
+}
+
+static inline void sb_start_pagefault(struct super_block *sb)
+{
+	__sb_start_write(sb, SB_FREEZE_PAGEFAULT);
+}
+
+static inline void sb_start_intwrite(struct super_block *sb)
+{
+	__sb_start_write(sb, SB_FREEZE_FS);
+}
+
+static inline bool sb_start_intwrite_trylock(struct super_block *sb)
+{
+	return __sb_start_write_trylock(sb, SB_FREEZE_FS);
+}
+
+/* write access to a regular file's super block; nothing for other files */
+static inline void file_start_write(struct file *file)
+{
+	if (!S_ISREG(file_inode(file)->i_mode))
+		return;
+	sb_start_write(file_inode(file)->i_sb);
+}
+
+static inline bool file_start_write_trylock(struct file *file)
+{
+	if (!S_ISREG(file_inode(file)->i_mode))
+		return true;
+	return sb_start_write_trylock(file_inode(file)->i_sb);
+}
+
+static inline void file_end_write(struct file *file)
+{
+	if (!S_ISREG(file_inode(file)->i_mode))
+		return;
+	sb_end_write(file_inode(file)->i_sb);
+}
+
+/*
+ * The same for an asynchronous write (any file): the kernel hands lockdep's
+ * ownership from the submitter to the completion; the shim's one task is both.
+ */
+static inline void kiocb_start_write(struct kiocb *iocb)
+{
+	sb_start_write(file_inode(iocb->ki_filp)->i_sb);
+}
+
+static inline void kiocb_end_write(struct kiocb *iocb)
+{
+	sb_end_write(file_inode(iocb->ki_filp)->i_sb);
+}
 
 /* character device numbers (shim/lib/char_dev.c) */
 #define CHRDEV_MAJOR_MAX		512
