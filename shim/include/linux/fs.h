@@ -33,6 +33,7 @@
 #include <linux/time64.h>
 #include <linux/types.h>
 #include <linux/uaccess.h>
+#include <linux/uidgid.h>
 #include <linux/version.h>
 #include <linux/xarray.h>	/* address_space.i_pages */
 
@@ -591,6 +592,8 @@ struct super_block {
 	atomic_t s_active;
 	char s_id[32];
 	struct sb_writers s_writers;
+	struct list_head s_inodes;	/* its inodes (inode_sb_list_add()) */
+	spinlock_t s_inode_list_lock;
 	void *s_fs_info;
 	u32 s_time_gran;
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
@@ -738,6 +741,8 @@ struct address_space {
 struct inode {
 	umode_t i_mode;
 	unsigned short i_opflags;	/* IOP_* */
+	kuid_t i_uid;
+	kgid_t i_gid;
 	unsigned int i_flags;		/* S_SYNC, S_APPEND, ... */
 	const struct inode_operations *i_op;
 	struct super_block *i_sb;	/* NULL for the shim's nodes */
@@ -772,7 +777,8 @@ struct inode {
 #else
 	struct inode_state_flags i_state;
 #endif
-	struct hlist_node i_hash;	/* unhashed: the shim has no inode cache */
+	struct hlist_node i_hash;	/* the inode cache's chain (shim/lib/inode.c) */
+	struct list_head i_sb_list;	/* on i_sb->s_inodes */
 	struct rw_semaphore i_rwsem;	/* inode_lock() */
 	atomic_t i_count;
 	atomic_t i_dio_count;		/* direct I/O in flight (inode_dio_begin()) */
@@ -1655,21 +1661,91 @@ struct timespec64 current_time(struct inode *inode);
 int current_umask(void);
 
 /*
- * The inode cache, super blocks, dentries, the page cache and writeback:
- * declared with the series' signatures, not modelled (a call stops there).
+ * The inode cache (shim/lib/inode.c): a super block's inodes, allocated by
+ * its alloc_inode() or the shim, hashed by (super block, number or hash
+ * value); a lookup takes a reference, iput() of the last one drops the inode
+ * (drop_inode(), generic_drop_inode() without one) or keeps it cached while
+ * the super block is SB_ACTIVE; a dropped inode is evicted (evict_inode(),
+ * or its pages and clear_inode()), unhashed and freed (destroy_inode(),
+ * free_inode(), or the shim's free). A lookup meeting an I_NEW inode would
+ * sleep until unlock_new_inode() in the kernel; the shim's one task has no
+ * one to wait for, so it warns and goes on.
  */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+#define __qdk_hashval_t	unsigned long
+#else
+#define __qdk_hashval_t	u64
+#endif
 struct kstatfs;
 void iput(struct inode *inode);
 void ihold(struct inode *inode);
 struct inode *new_inode(struct super_block *sb);
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
-struct inode *iget_locked(struct super_block *sb, unsigned long ino);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+struct inode *new_inode_pseudo(struct super_block *sb);
 #else
-struct inode *iget_locked(struct super_block *sb, u64 ino);
+struct inode *alloc_inode(struct super_block *sb);
+/* an inode on no super block list (a pseudo file system's) */
+static inline struct inode *new_inode_pseudo(struct super_block *sb)
+{
+	return alloc_inode(sb);
+}
 #endif
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+int inode_init_always(struct super_block *sb, struct inode *inode);
+#else
+int inode_init_always_gfp(struct super_block *sb, struct inode *inode, gfp_t gfp);
+static inline int inode_init_always(struct super_block *sb, struct inode *inode)
+{
+	return inode_init_always_gfp(sb, inode, GFP_NOFS);
+}
+#endif
+void inode_sb_list_add(struct inode *inode);
+void __destroy_inode(struct inode *inode);
+void free_inode_nonrcu(struct inode *inode);
+void evict_inodes(struct super_block *sb);
+struct inode *iget_locked(struct super_block *sb, __qdk_hashval_t ino);
+struct inode *iget5_locked(struct super_block *sb, __qdk_hashval_t hashval,
+			   int (*test)(struct inode *, void *),
+			   int (*set)(struct inode *, void *), void *data);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* iget5_locked() whose test may run under RCU only */
+struct inode *iget5_locked_rcu(struct super_block *sb, __qdk_hashval_t hashval,
+			       int (*test)(struct inode *, void *),
+			       int (*set)(struct inode *, void *), void *data);
+#endif
+struct inode *inode_insert5(struct inode *inode, __qdk_hashval_t hashval,
+			    int (*test)(struct inode *, void *),
+			    int (*set)(struct inode *, void *), void *data);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+struct inode *ilookup5_nowait(struct super_block *sb, unsigned long hashval,
+			      int (*test)(struct inode *, void *), void *data);
+#else
+/* *isnew: the inode found is still I_NEW */
+struct inode *ilookup5_nowait(struct super_block *sb, u64 hashval,
+			      int (*test)(struct inode *, void *), void *data, bool *isnew);
+#endif
+struct inode *ilookup5(struct super_block *sb, __qdk_hashval_t hashval,
+		       int (*test)(struct inode *, void *), void *data);
+struct inode *ilookup(struct super_block *sb, __qdk_hashval_t ino);
+/* match: 0 go on, 1 this one (match took any reference it needs), -1 stop, none */
+struct inode *find_inode_nowait(struct super_block *sb, __qdk_hashval_t hashval,
+				int (*match)(struct inode *, __qdk_hashval_t, void *),
+				void *data);
+/* under RCU: no reference taken, inodes being freed skipped */
+struct inode *find_inode_rcu(struct super_block *sb, __qdk_hashval_t hashval,
+			     int (*test)(struct inode *, void *), void *data);
+struct inode *find_inode_by_ino_rcu(struct super_block *sb, __qdk_hashval_t ino);
+/* hash a new inode I_NEW; -EBUSY when a live one has its number (or test's match) */
+int insert_inode_locked(struct inode *inode);
+int insert_inode_locked4(struct inode *inode, __qdk_hashval_t hashval,
+			 int (*test)(struct inode *, void *), void *data);
 void unlock_new_inode(struct inode *inode);
+/* a new inode that failed: unlocked and dropped (iget_failed() marks it bad first) */
+void discard_new_inode(struct inode *inode);
+void iget_failed(struct inode *inode);
 int file_update_time(struct file *file);
 int generic_delete_inode(struct inode *inode);
+/* an inode whose every operation fails with -EIO (fs/bad_inode.c) */
 void make_bad_inode(struct inode *inode);
 bool is_bad_inode(struct inode *inode);
 void kill_anon_super(struct super_block *sb);
