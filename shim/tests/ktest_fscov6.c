@@ -264,3 +264,25 @@ KTEST(fs_cov6, bad_and_discarded_inodes)
 	KT_EQ(generic_delete_inode(NULL), 1);
 	return 0;
 }
+
+KTEST(fs_cov6, inode_ids)
+{
+	static struct super_block sb;
+	struct inode node = { .i_mode = S_IFCHR };
+	struct inode on_sb = { .i_sb = &sb };
+
+	sb.s_user_ns = &init_user_ns;
+	KT_ASSERT(i_user_ns(&node) == &init_user_ns, "a node without a super block");
+	KT_ASSERT(i_user_ns(&on_sb) == &init_user_ns, "the super block's namespace");
+	i_uid_write(&on_sb, 1000);
+	i_gid_write(&on_sb, 100);
+	KT_EQ(__kuid_val(on_sb.i_uid), 1000);
+	KT_EQ(__kgid_val(on_sb.i_gid), 100);
+	KT_EQ(i_uid_read(&on_sb), 1000);
+	KT_EQ(i_gid_read(&on_sb), 100);
+	/* (uid_t)-1 is mapped by no namespace: invalid, read back as -1 */
+	i_uid_write(&node, (uid_t)-1);
+	KT_ASSERT(!uid_valid(node.i_uid), "-1 mapped");
+	KT_EQ(i_uid_read(&node), (uid_t)-1);
+	return 0;
+}

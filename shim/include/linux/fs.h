@@ -593,6 +593,7 @@ struct super_block {
 	char s_id[32];
 	struct sb_writers s_writers;
 	struct list_head s_inodes;	/* its inodes (inode_sb_list_add()) */
+	struct user_namespace *s_user_ns;	/* the ids its inodes keep are of it */
 	spinlock_t s_inode_list_lock;
 	void *s_fs_info;
 	u32 s_time_gran;
@@ -840,6 +841,38 @@ static inline unsigned int iminor(const struct inode *inode)
 static inline unsigned int imajor(const struct inode *inode)
 {
 	return MAJOR(inode->i_rdev);
+}
+
+/*
+ * The user namespace of an inode's ids: its super block's. The shim's own
+ * nodes (/dev, /proc, /sys) have no super block: the initial namespace.
+ */
+static inline struct user_namespace *i_user_ns(const struct inode *inode)
+{
+	if (!inode->i_sb)
+		return &init_user_ns;
+	return inode->i_sb->s_user_ns;
+}
+
+/* an inode's owner as the file system stores it (its namespace's ids) */
+static inline uid_t i_uid_read(const struct inode *inode)
+{
+	return from_kuid(i_user_ns(inode), inode->i_uid);
+}
+
+static inline gid_t i_gid_read(const struct inode *inode)
+{
+	return from_kgid(i_user_ns(inode), inode->i_gid);
+}
+
+static inline void i_uid_write(struct inode *inode, uid_t uid)
+{
+	inode->i_uid = make_kuid(i_user_ns(inode), uid);
+}
+
+static inline void i_gid_write(struct inode *inode, gid_t gid)
+{
+	inode->i_gid = make_kgid(i_user_ns(inode), gid);
 }
 
 /*
