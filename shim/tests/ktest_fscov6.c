@@ -9,6 +9,7 @@
 #include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/rwsem.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/version.h>
@@ -284,5 +285,15 @@ KTEST(fs_cov6, inode_ids)
 	i_uid_write(&node, (uid_t)-1);
 	KT_ASSERT(!uid_valid(node.i_uid), "-1 mapped");
 	KT_EQ(i_uid_read(&node), (uid_t)-1);
+	return 0;
+}
+
+KTEST(fs_cov6, seq_user_ns)
+{
+	struct seq_file m = { 0 };
+
+	/* every reader is in the one namespace, whose ids map to themselves */
+	KT_ASSERT(seq_user_ns(&m) == &init_user_ns, "seq_user_ns");
+	KT_EQ(from_kuid_munged(seq_user_ns(&m), KUIDT_INIT(1000)), 1000);
 	return 0;
 }
