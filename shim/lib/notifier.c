@@ -6,7 +6,9 @@
  * fails with -EBUSY on a tie; a walk stops at the first return with
  * NOTIFY_STOP_MASK and returns it. Raw chains lock nothing; atomic chains
  * change under their spinlock (irqs off) and walk under RCU; SRCU chains
- * change under their mutex, so they may sleep, and walk under SRCU.
+ * change under their mutex, so they may sleep, and walk under SRCU; blocking
+ * chains change under their rwsem's write side and walk under its read side
+ * (not taken for an empty chain, as the kernel).
  */
 #include <linux/notifier.h>
 #include <linux/bug.h>
@@ -159,6 +161,69 @@ bool atomic_notifier_call_chain_is_empty(struct atomic_notifier_head *nh)
 	return !rcu_access_pointer(nh->head);
 }
 EXPORT_SYMBOL(atomic_notifier_call_chain_is_empty);
+
+static int blocking_register(struct blocking_notifier_head *nh, struct notifier_block *n,
+			     bool unique_priority)
+{
+	int ret;
+
+	down_write(&nh->rwsem);
+	ret = chain_register(&nh->head, n, unique_priority);
+	up_write(&nh->rwsem);
+	return ret;
+}
+
+int blocking_notifier_chain_register(struct blocking_notifier_head *nh, struct notifier_block *n)
+{
+	return blocking_register(nh, n, false);
+}
+EXPORT_SYMBOL_GPL(blocking_notifier_chain_register);
+
+int blocking_notifier_chain_register_unique_prio(struct blocking_notifier_head *nh,
+						 struct notifier_block *n)
+{
+	return blocking_register(nh, n, true);
+}
+EXPORT_SYMBOL_GPL(blocking_notifier_chain_register_unique_prio);
+
+int blocking_notifier_chain_unregister(struct blocking_notifier_head *nh,
+				       struct notifier_block *n)
+{
+	int ret;
+
+	down_write(&nh->rwsem);
+	ret = chain_unregister(&nh->head, n);
+	up_write(&nh->rwsem);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(blocking_notifier_chain_unregister);
+
+int blocking_notifier_call_chain(struct blocking_notifier_head *nh, unsigned long val, void *v)
+{
+	int ret = NOTIFY_DONE;
+
+	if (rcu_access_pointer(nh->head)) {
+		down_read(&nh->rwsem);
+		ret = call_chain(&nh->head, val, v, -1, NULL);
+		up_read(&nh->rwsem);
+	}
+	return ret;
+}
+EXPORT_SYMBOL_GPL(blocking_notifier_call_chain);
+
+int blocking_notifier_call_chain_robust(struct blocking_notifier_head *nh,
+					unsigned long val_up, unsigned long val_down, void *v)
+{
+	int ret = NOTIFY_DONE;
+
+	if (rcu_access_pointer(nh->head)) {
+		down_read(&nh->rwsem);
+		ret = call_chain_robust(&nh->head, val_up, val_down, v);
+		up_read(&nh->rwsem);
+	}
+	return ret;
+}
+EXPORT_SYMBOL_GPL(blocking_notifier_call_chain_robust);
 
 void srcu_init_notifier_head(struct srcu_notifier_head *nh)
 {

@@ -395,3 +395,19 @@ unsigned int skb_rbtree_purge(struct rb_root *root)
 	}
 	return sum;
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* the neighbours close the gap; the leftmost moves to the next one if node was it */
+bool rb_erase_linked(struct rb_node_linked *node, struct rb_root_linked *root)
+{
+	if (node->next)
+		node->next->prev = node->prev;
+	if (node->prev)
+		node->prev->next = node->next;
+	else
+		root->rb_leftmost = node->next;
+	rb_erase(&node->node, &root->rb_root);
+	RB_CLEAR_LINKED_NODE(node);
+	return root->rb_leftmost != NULL;
+}
+#endif

@@ -438,8 +438,31 @@ void add_timer_on(struct timer_list *timer, int cpu)
 	__mod_timer(timer, timer->expires);
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+void add_timer_local(struct timer_list *timer)
+{
+	if (WARN_ON_ONCE(timer_pending(timer)))
+		return;
+	timer->flags |= TIMER_PINNED;
+	__mod_timer(timer, timer->expires);
+}
+
+void add_timer_global(struct timer_list *timer)
+{
+	if (WARN_ON_ONCE(timer_pending(timer)))
+		return;
+	timer->flags &= ~TIMER_PINNED;
+	__mod_timer(timer, timer->expires);
+}
+#endif
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
 void init_timer_key(struct timer_list *timer, void (*func)(struct timer_list *),
 		    unsigned int flags, const char *name, struct lock_class_key *key)
+#else
+void timer_init_key(struct timer_list *timer, void (*func)(struct timer_list *),
+		    unsigned int flags, const char *name, struct lock_class_key *key)
+#endif
 {
 	timer_setup(timer, func, flags);
 }
@@ -447,7 +470,11 @@ void init_timer_key(struct timer_list *timer, void (*func)(struct timer_list *),
 /* the timer_list whose callback runs now */
 static struct timer_list *running_timer;
 
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
 int try_to_del_timer_sync(struct timer_list *timer)
+#else
+int timer_delete_sync_try(struct timer_list *timer)
+#endif
 {
 	if (running_timer == timer)
 		return -1;

@@ -140,3 +140,58 @@ KTEST(notifier, srcu_chain)
 	srcu_notifier_chain_unregister(&st, &b.nb);
 	return 0;
 }
+
+static BLOCKING_NOTIFIER_HEAD(kt_blocking_chain);
+static struct rw_semaphore *kt_chain_rwsem;
+static int kt_read_held;
+
+/* a blocking chain's callback runs under the rwsem's read side: it may sleep */
+static int kt_blocking_call(struct notifier_block *nb, unsigned long action, void *data)
+{
+	kt_read_held = rwsem_is_locked(kt_chain_rwsem);
+	might_sleep();
+	return kt_call(nb, action, data);
+}
+
+KTEST(notifier, blocking_chain)
+{
+	struct blocking_notifier_head chain;
+	KT_NB(a, 'a', 0, NOTIFY_OK);
+	KT_NB(b, 'b', 5, NOTIFY_OK);
+	KT_NB(c, 'c', 5, NOTIFY_BAD);
+
+	BLOCKING_INIT_NOTIFIER_HEAD(&chain);
+	kt_chain_rwsem = &chain.rwsem;
+	a.nb.notifier_call = kt_blocking_call;
+	/* an empty chain calls nothing: NOTIFY_DONE */
+	KT_EQ(blocking_notifier_call_chain(&chain, 1, NULL), NOTIFY_DONE);
+	KT_EQ(blocking_notifier_chain_register(&chain, &a.nb), 0);
+	KT_EQ(blocking_notifier_chain_register_unique_prio(&chain, &b.nb), 0);
+	KT_EQ(blocking_notifier_chain_register_unique_prio(&chain, &c.nb), -EBUSY);
+	KT_EQ(blocking_notifier_chain_register(&chain, &c.nb), 0);
+	nlog_reset();
+	kt_read_held = 0;
+	KT_EQ(blocking_notifier_call_chain(&chain, 1, NULL), NOTIFY_BAD);
+	KT_STREQ(nlog, "b1c1");
+	KT_EQ(blocking_notifier_chain_unregister(&chain, &c.nb), 0);
+	KT_EQ(blocking_notifier_chain_unregister(&chain, &c.nb), -ENOENT);
+	nlog_reset();
+	KT_EQ(blocking_notifier_call_chain(&chain, 2, NULL), NOTIFY_OK);
+	KT_STREQ(nlog, "b2a2");
+	KT_ASSERT(kt_read_held, "called without the read side held");
+	KT_ASSERT(!rwsem_is_locked(&chain.rwsem), "rwsem released");
+	/* robust: the stopper's predecessors hear val_down */
+	a.ret = NOTIFY_BAD;
+	nlog_reset();
+	KT_EQ(blocking_notifier_call_chain_robust(&chain, 3, 4, NULL), NOTIFY_BAD);
+	KT_STREQ(nlog, "b3a3b4");
+	/* a statically defined chain */
+	KT_EQ(blocking_notifier_chain_register(&kt_blocking_chain, &b.nb), 0);
+	nlog_reset();
+	blocking_notifier_call_chain(&kt_blocking_chain, 6, NULL);
+	KT_STREQ(nlog, "b6");
+	blocking_notifier_chain_unregister(&kt_blocking_chain, &b.nb);
+	blocking_notifier_chain_unregister(&chain, &a.nb);
+	blocking_notifier_chain_unregister(&chain, &b.nb);
+	return 0;
+}

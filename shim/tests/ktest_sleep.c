@@ -294,10 +294,17 @@ KTEST(time, jiffies_conversions)
 static int kt_timer_runs;
 static int kt_try_del_in_callback;
 
+/* 7.x renamed try_to_del_timer_sync() timer_delete_sync_try() */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+#define kt_timer_try_del(t)	try_to_del_timer_sync(t)
+#else
+#define kt_timer_try_del(t)	timer_delete_sync_try(t)
+#endif
+
 static void kt_count(struct timer_list *t)
 {
 	kt_timer_runs++;
-	kt_try_del_in_callback = try_to_del_timer_sync(t);
+	kt_try_del_in_callback = kt_timer_try_del(t);
 }
 
 static DEFINE_TIMER(kt_static_timer, kt_count);
@@ -319,7 +326,17 @@ KTEST(time, timer_list_extras)
 	KT_EQ(timer_shutdown(&kt_static_timer), 1);
 	KT_EQ(mod_timer(&kt_static_timer, jiffies + 1), 0);	/* shut down: ignored */
 	KT_ASSERT(!timer_pending(&kt_static_timer), "armed after shutdown");
-	KT_EQ(try_to_del_timer_sync(&t), 0);
+	KT_EQ(kt_timer_try_del(&t), 0);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	/* add_timer_local() pins the timer, add_timer_global() unpins it; both arm it */
+	t.expires = jiffies + 1;
+	add_timer_local(&t);
+	KT_ASSERT(timer_pending(&t) && (t.flags & TIMER_PINNED), "local: pinned, armed");
+	KT_EQ(timer_delete(&t), 1);
+	add_timer_global(&t);
+	KT_ASSERT(timer_pending(&t) && !(t.flags & TIMER_PINNED), "global: unpinned, armed");
+	KT_EQ(timer_delete(&t), 1);
+#endif
 	/*
 	 * The kernel's rounding to whole seconds of jiffies: INITIAL_JIFFIES is
 	 * 46 past a second (mod 250); within a quarter second (62) past one,

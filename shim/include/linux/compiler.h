@@ -4,6 +4,7 @@
 #define _LINUX_COMPILER_H
 
 #include <linux/compiler_types.h>
+#include <linux/version.h>
 
 #define likely(x)	__builtin_expect(!!(x), 1)
 #define unlikely(x)	__builtin_expect(!!(x), 0)
@@ -38,6 +39,26 @@
 	   __asm__ ("" : "=r"(__ptr) : "0"(ptr));		\
 	   (typeof(ptr)) (__ptr + (off)); })
 #define is_signed_type(type)	(((type)(-1)) < (__force type)1)
+#ifndef __is_constexpr
+/* 1 when x is an integer constant expression (no evaluation of x) */
+#define __is_constexpr(x)						\
+	(sizeof(int) == sizeof(*(8 ? ((void *)((long)(x) * 0l)) : (int *)8)))
+#endif
+#define is_unsigned_type(type)	(!is_signed_type(type))
+/* a place the program never reaches: the compiler may assume so */
+#define unreachable()		do { barrier(); __builtin_unreachable(); } while (0)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* x is a constant expression and true (false for anything known only at run time) */
+#define const_true(x)		__builtin_choose_expr(__is_constexpr(x), x, false)
+/* the type of exp without its qualifiers (const, volatile) where gcc can say so */
+#if defined(__GNUC__) && __GNUC__ >= 14
+#define TYPEOF_UNQUAL(exp)	__typeof_unqual__(exp)
+#else
+#define TYPEOF_UNQUAL(exp)	__typeof__(exp)
+#endif
+/* a reference keeping a symbol's CFI type: no kCFI in user space */
+#define KCFI_REFERENCE(sym)
+#endif
 #define statically_true(x)	(__builtin_constant_p(x) && (x))
 #define ARCH_SEL(a, b)		a
 

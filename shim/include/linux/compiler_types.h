@@ -2,6 +2,7 @@
 /* Annotations: sparse ones are empty, gcc attributes are real. */
 #ifndef __LINUX_COMPILER_TYPES_H
 #define __LINUX_COMPILER_TYPES_H
+#include <linux/version.h>
 
 #define __user
 #define __kernel
@@ -96,6 +97,49 @@
 
 /* a member sparse marks __private, read or written on purpose */
 #define ACCESS_PRIVATE(p, member)	(*((typeof((p)->member) __force *)&(p)->member))
+
+/*
+ * The kernel's inline: gnu89 semantics (an extern inline function is never
+ * emitted) and no warning for an unused one.
+ */
+#define inline			inline __attribute__((__gnu_inline__, __unused__))
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* asm goto with outputs (every gcc the shim builds with has it) */
+#define asm_goto_output(x...)	asm volatile goto(x)
+/* asm constraints: a general operand, a register or memory */
+#define ASM_INPUT_G		"g"
+#define ASM_INPUT_RM		"rm"
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define ASM_OUTPUT_RM		"=rm"
+/* kept out of line so a tracer sees the call */
+#define noinline_for_tracing	noinline
+/* an array parameter of at least n elements: [at_least n] (gcc checks it) */
+#define at_least		static
+#endif
+
+/* the branch profiler's records (CONFIG_PROFILE_*_BRANCHES; unused in the shim) */
+struct ftrace_branch_data {
+	const char *func;
+	const char *file;
+	unsigned int line;
+	union {
+		struct {
+			unsigned long correct;
+			unsigned long incorrect;
+		};
+		struct {
+			unsigned long miss;
+			unsigned long hit;
+		};
+		unsigned long miss_hit[2];
+	};
+};
+
+struct ftrace_likely_data {
+	struct ftrace_branch_data data;
+	unsigned long constant;
+};
 
 /* an asm statement the compiler sizes as small when it decides inlining */
 #define asm_inline		asm __inline

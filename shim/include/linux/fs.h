@@ -33,6 +33,7 @@
 #include <linux/time64.h>
 #include <linux/types.h>
 #include <linux/uaccess.h>
+#include <linux/uidgid.h>
 #include <linux/version.h>
 #include <linux/xarray.h>	/* address_space.i_pages */
 
@@ -560,6 +561,18 @@ enum {
 	DIO_SKIP_HOLES	= 0x02,
 };
 
+/*
+ * A super block's freeze protection: a level's lock is taken for reading by
+ * each writer (sb_start_write() ...) and for writing by freeze_super(). The
+ * kernel's are percpu_rw_semaphores; the shim's rw_semaphore has the same
+ * rules on its one task (a writer on a frozen super block never returns:
+ * the shim reports it stuck).
+ */
+struct sb_writers {
+	int frozen;			/* SB_UNFROZEN ... SB_FREEZE_COMPLETE */
+	struct rw_semaphore rw_sem[SB_FREEZE_LEVELS];
+};
+
 /* a mounted file system: what a module may look at of one */
 struct super_block {
 	struct list_head s_list;
@@ -578,6 +591,10 @@ struct super_block {
 	int s_count;
 	atomic_t s_active;
 	char s_id[32];
+	struct sb_writers s_writers;
+	struct list_head s_inodes;	/* its inodes (inode_sb_list_add()) */
+	struct user_namespace *s_user_ns;	/* the ids its inodes keep are of it */
+	spinlock_t s_inode_list_lock;
 	void *s_fs_info;
 	u32 s_time_gran;
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
@@ -725,6 +742,8 @@ struct address_space {
 struct inode {
 	umode_t i_mode;
 	unsigned short i_opflags;	/* IOP_* */
+	kuid_t i_uid;
+	kgid_t i_gid;
 	unsigned int i_flags;		/* S_SYNC, S_APPEND, ... */
 	const struct inode_operations *i_op;
 	struct super_block *i_sb;	/* NULL for the shim's nodes */
@@ -759,7 +778,8 @@ struct inode {
 #else
 	struct inode_state_flags i_state;
 #endif
-	struct hlist_node i_hash;	/* unhashed: the shim has no inode cache */
+	struct hlist_node i_hash;	/* the inode cache's chain (shim/lib/inode.c) */
+	struct list_head i_sb_list;	/* on i_sb->s_inodes */
 	struct rw_semaphore i_rwsem;	/* inode_lock() */
 	atomic_t i_count;
 	atomic_t i_dio_count;		/* direct I/O in flight (inode_dio_begin()) */
@@ -821,6 +841,38 @@ static inline unsigned int iminor(const struct inode *inode)
 static inline unsigned int imajor(const struct inode *inode)
 {
 	return MAJOR(inode->i_rdev);
+}
+
+/*
+ * The user namespace of an inode's ids: its super block's. The shim's own
+ * nodes (/dev, /proc, /sys) have no super block: the initial namespace.
+ */
+static inline struct user_namespace *i_user_ns(const struct inode *inode)
+{
+	if (!inode->i_sb)
+		return &init_user_ns;
+	return inode->i_sb->s_user_ns;
+}
+
+/* an inode's owner as the file system stores it (its namespace's ids) */
+static inline uid_t i_uid_read(const struct inode *inode)
+{
+	return from_kuid(i_user_ns(inode), inode->i_uid);
+}
+
+static inline gid_t i_gid_read(const struct inode *inode)
+{
+	return from_kgid(i_user_ns(inode), inode->i_gid);
+}
+
+static inline void i_uid_write(struct inode *inode, uid_t uid)
+{
+	inode->i_uid = make_kuid(i_user_ns(inode), uid);
+}
+
+static inline void i_gid_write(struct inode *inode, gid_t gid)
+{
+	inode->i_gid = make_kgid(i_user_ns(inode), gid);
 }
 
 /*
@@ -1642,21 +1694,91 @@ struct timespec64 current_time(struct inode *inode);
 int current_umask(void);
 
 /*
- * The inode cache, super blocks, dentries, the page cache and writeback:
- * declared with the series' signatures, not modelled (a call stops there).
+ * The inode cache (shim/lib/inode.c): a super block's inodes, allocated by
+ * its alloc_inode() or the shim, hashed by (super block, number or hash
+ * value); a lookup takes a reference, iput() of the last one drops the inode
+ * (drop_inode(), generic_drop_inode() without one) or keeps it cached while
+ * the super block is SB_ACTIVE; a dropped inode is evicted (evict_inode(),
+ * or its pages and clear_inode()), unhashed and freed (destroy_inode(),
+ * free_inode(), or the shim's free). A lookup meeting an I_NEW inode would
+ * sleep until unlock_new_inode() in the kernel; the shim's one task has no
+ * one to wait for, so it warns and goes on.
  */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+#define __qdk_hashval_t	unsigned long
+#else
+#define __qdk_hashval_t	u64
+#endif
 struct kstatfs;
 void iput(struct inode *inode);
 void ihold(struct inode *inode);
 struct inode *new_inode(struct super_block *sb);
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
-struct inode *iget_locked(struct super_block *sb, unsigned long ino);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+struct inode *new_inode_pseudo(struct super_block *sb);
 #else
-struct inode *iget_locked(struct super_block *sb, u64 ino);
+struct inode *alloc_inode(struct super_block *sb);
+/* an inode on no super block list (a pseudo file system's) */
+static inline struct inode *new_inode_pseudo(struct super_block *sb)
+{
+	return alloc_inode(sb);
+}
 #endif
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+int inode_init_always(struct super_block *sb, struct inode *inode);
+#else
+int inode_init_always_gfp(struct super_block *sb, struct inode *inode, gfp_t gfp);
+static inline int inode_init_always(struct super_block *sb, struct inode *inode)
+{
+	return inode_init_always_gfp(sb, inode, GFP_NOFS);
+}
+#endif
+void inode_sb_list_add(struct inode *inode);
+void __destroy_inode(struct inode *inode);
+void free_inode_nonrcu(struct inode *inode);
+void evict_inodes(struct super_block *sb);
+struct inode *iget_locked(struct super_block *sb, __qdk_hashval_t ino);
+struct inode *iget5_locked(struct super_block *sb, __qdk_hashval_t hashval,
+			   int (*test)(struct inode *, void *),
+			   int (*set)(struct inode *, void *), void *data);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* iget5_locked() whose test may run under RCU only */
+struct inode *iget5_locked_rcu(struct super_block *sb, __qdk_hashval_t hashval,
+			       int (*test)(struct inode *, void *),
+			       int (*set)(struct inode *, void *), void *data);
+#endif
+struct inode *inode_insert5(struct inode *inode, __qdk_hashval_t hashval,
+			    int (*test)(struct inode *, void *),
+			    int (*set)(struct inode *, void *), void *data);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 18, 0)
+struct inode *ilookup5_nowait(struct super_block *sb, unsigned long hashval,
+			      int (*test)(struct inode *, void *), void *data);
+#else
+/* *isnew: the inode found is still I_NEW */
+struct inode *ilookup5_nowait(struct super_block *sb, u64 hashval,
+			      int (*test)(struct inode *, void *), void *data, bool *isnew);
+#endif
+struct inode *ilookup5(struct super_block *sb, __qdk_hashval_t hashval,
+		       int (*test)(struct inode *, void *), void *data);
+struct inode *ilookup(struct super_block *sb, __qdk_hashval_t ino);
+/* match: 0 go on, 1 this one (match took any reference it needs), -1 stop, none */
+struct inode *find_inode_nowait(struct super_block *sb, __qdk_hashval_t hashval,
+				int (*match)(struct inode *, __qdk_hashval_t, void *),
+				void *data);
+/* under RCU: no reference taken, inodes being freed skipped */
+struct inode *find_inode_rcu(struct super_block *sb, __qdk_hashval_t hashval,
+			     int (*test)(struct inode *, void *), void *data);
+struct inode *find_inode_by_ino_rcu(struct super_block *sb, __qdk_hashval_t ino);
+/* hash a new inode I_NEW; -EBUSY when a live one has its number (or test's match) */
+int insert_inode_locked(struct inode *inode);
+int insert_inode_locked4(struct inode *inode, __qdk_hashval_t hashval,
+			 int (*test)(struct inode *, void *), void *data);
 void unlock_new_inode(struct inode *inode);
+/* a new inode that failed: unlocked and dropped (iget_failed() marks it bad first) */
+void discard_new_inode(struct inode *inode);
+void iget_failed(struct inode *inode);
 int file_update_time(struct file *file);
 int generic_delete_inode(struct inode *inode);
+/* an inode whose every operation fails with -EIO (fs/bad_inode.c) */
 void make_bad_inode(struct inode *inode);
 bool is_bad_inode(struct inode *inode);
 void kill_anon_super(struct super_block *sb);
@@ -2385,6 +2507,141 @@ static inline bool file_is_dax(const struct file *file)
 /* a new inode's atime, mtime and ctime: now (fs/libfs.c) */
 struct timespec64 simple_inode_init_ts(struct inode *inode);
 #endif
+
+/*
+ * Freeze protection (sb_writers): a write to a file system's files holds
+ * SB_FREEZE_WRITE for reading, a page fault SB_FREEZE_PAGEFAULT, the file
+ * system's own internal writes SB_FREEZE_FS; freeze_super() takes them all
+ * for writing, in order.
+ */
+static inline void __sb_end_write(struct super_block *sb, int level)
+{
+	up_read(sb->s_writers.rw_sem + level - 1);
+}
+
+static inline void __sb_start_write(struct super_block *sb, int level)
+{
+	down_read(sb->s_writers.rw_sem + level - 1);
+}
+
+static inline bool __sb_start_write_trylock(struct super_block *sb, int level)
+{
+	return down_read_trylock(sb->s_writers.rw_sem + level - 1);
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+static inline bool sb_write_started(const struct super_block *sb)
+{
+	return lockdep_is_held_type(sb->s_writers.rw_sem + SB_FREEZE_WRITE - 1, 1);
+}
+#else
+/* 1 when the task holds the level, 0 when not (the kernel's -1: lockdep cannot tell) */
+static inline int __sb_write_started(const struct super_block *sb, int level)
+{
+	return lockdep_is_held_type(sb->s_writers.rw_sem + level - 1, 1);
+}
+
+static inline bool sb_write_started(const struct super_block *sb)
+{
+	return __sb_write_started(sb, SB_FREEZE_WRITE);
+}
+
+static inline bool sb_write_not_started(const struct super_block *sb)
+{
+	return __sb_write_started(sb, SB_FREEZE_WRITE) <= 0;
+}
+
+/* a file other than a regular one takes no freeze protection: always started */
+static inline bool file_write_started(const struct file *file)
+{
+	if (!S_ISREG(file_inode(file)->i_mode))
+		return true;
+	return sb_write_started(file_inode(file)->i_sb);
+}
+
+static inline bool file_write_not_started(const struct file *file)
+{
+	if (!S_ISREG(file_inode(file)->i_mode))
+		return true;
+	return sb_write_not_started(file_inode(file)->i_sb);
+}
+#endif
+
+static inline void sb_end_write(struct super_block *sb)
+{
+	__sb_end_write(sb, SB_FREEZE_WRITE);
+}
+
+static inline void sb_end_pagefault(struct super_block *sb)
+{
+	__sb_end_write(sb, SB_FREEZE_PAGEFAULT);
+}
+
+static inline void sb_end_intwrite(struct super_block *sb)
+{
+	__sb_end_write(sb, SB_FREEZE_FS);
+}
+
+static inline void sb_start_write(struct super_block *sb)
+{
+	__sb_start_write(sb, SB_FREEZE_WRITE);
+}
+
+static inline bool sb_start_write_trylock(struct super_block *sb)
+{
+	return __sb_start_write_trylock(sb, SB_FREEZE_WRITE);
+}
+
+static inline void sb_start_pagefault(struct super_block *sb)
+{
+	__sb_start_write(sb, SB_FREEZE_PAGEFAULT);
+}
+
+static inline void sb_start_intwrite(struct super_block *sb)
+{
+	__sb_start_write(sb, SB_FREEZE_FS);
+}
+
+static inline bool sb_start_intwrite_trylock(struct super_block *sb)
+{
+	return __sb_start_write_trylock(sb, SB_FREEZE_FS);
+}
+
+/* write access to a regular file's super block; nothing for other files */
+static inline void file_start_write(struct file *file)
+{
+	if (!S_ISREG(file_inode(file)->i_mode))
+		return;
+	sb_start_write(file_inode(file)->i_sb);
+}
+
+static inline bool file_start_write_trylock(struct file *file)
+{
+	if (!S_ISREG(file_inode(file)->i_mode))
+		return true;
+	return sb_start_write_trylock(file_inode(file)->i_sb);
+}
+
+static inline void file_end_write(struct file *file)
+{
+	if (!S_ISREG(file_inode(file)->i_mode))
+		return;
+	sb_end_write(file_inode(file)->i_sb);
+}
+
+/*
+ * The same for an asynchronous write (any file): the kernel hands lockdep's
+ * ownership from the submitter to the completion; the shim's one task is both.
+ */
+static inline void kiocb_start_write(struct kiocb *iocb)
+{
+	sb_start_write(file_inode(iocb->ki_filp)->i_sb);
+}
+
+static inline void kiocb_end_write(struct kiocb *iocb)
+{
+	sb_end_write(file_inode(iocb->ki_filp)->i_sb);
+}
 
 /* character device numbers (shim/lib/char_dev.c) */
 #define CHRDEV_MAJOR_MAX		512

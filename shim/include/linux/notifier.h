@@ -5,8 +5,9 @@
  * registration order. A raw chain leaves locking to its caller (RTNL for the
  * netdevice chains); an atomic chain takes its spinlock to change and reads
  * under RCU, so it may be called in any context; an SRCU chain takes its
- * mutex to change (it may sleep) and reads under SRCU. Blocking chains (an
- * rw_semaphore) are not there: the shim has no rwsem.
+ * mutex to change (it may sleep) and reads under SRCU. A blocking chain
+ * changes under its rw_semaphore's write side and is called under its read
+ * side (callbacks may sleep).
  */
 #ifndef _LINUX_NOTIFIER_H
 #define _LINUX_NOTIFIER_H
@@ -14,6 +15,7 @@
 #include <linux/errno.h>
 #include <linux/compiler.h>
 #include <linux/mutex.h>
+#include <linux/rwsem.h>
 #include <linux/spinlock.h>
 #include <linux/srcu.h>
 
@@ -37,6 +39,11 @@ struct atomic_notifier_head {
 	struct notifier_block __rcu *head;
 };
 
+struct blocking_notifier_head {
+	struct rw_semaphore rwsem;
+	struct notifier_block __rcu *head;
+};
+
 struct srcu_notifier_head {
 	struct mutex mutex;
 	struct srcu_struct srcu;
@@ -45,6 +52,10 @@ struct srcu_notifier_head {
 
 #define ATOMIC_INIT_NOTIFIER_HEAD(name) do {	\
 		spin_lock_init(&(name)->lock);	\
+		(name)->head = NULL;		\
+	} while (0)
+#define BLOCKING_INIT_NOTIFIER_HEAD(name) do {	\
+		init_rwsem(&(name)->rwsem);	\
 		(name)->head = NULL;		\
 	} while (0)
 #define RAW_INIT_NOTIFIER_HEAD(name) do { (name)->head = NULL; } while (0)
@@ -57,6 +68,9 @@ void srcu_init_notifier_head(struct srcu_notifier_head *nh);
 #define ATOMIC_NOTIFIER_INIT(name) {				\
 		.lock = __SPIN_LOCK_UNLOCKED(name.lock),	\
 		.head = NULL }
+#define BLOCKING_NOTIFIER_INIT(name) {			\
+		.rwsem = __RWSEM_INITIALIZER((name).rwsem),	\
+		.head = NULL }
 #define RAW_NOTIFIER_INIT(name)	{ .head = NULL }
 /* pcpu: the kernel's per-CPU srcu_data, which the shim's SRCU needs not */
 #define SRCU_NOTIFIER_INIT(name, pcpu)				\
@@ -68,6 +82,8 @@ void srcu_init_notifier_head(struct srcu_notifier_head *nh);
 
 #define ATOMIC_NOTIFIER_HEAD(name) \
 	struct atomic_notifier_head name = ATOMIC_NOTIFIER_INIT(name)
+#define BLOCKING_NOTIFIER_HEAD(name) \
+	struct blocking_notifier_head name = BLOCKING_NOTIFIER_INIT(name)
 #define RAW_NOTIFIER_HEAD(name) \
 	struct raw_notifier_head name = RAW_NOTIFIER_INIT(name)
 #define _SRCU_NOTIFIER_HEAD(name, mod) \
@@ -76,18 +92,25 @@ void srcu_init_notifier_head(struct srcu_notifier_head *nh);
 #define SRCU_NOTIFIER_HEAD_STATIC(name)	_SRCU_NOTIFIER_HEAD(name, static)
 
 int atomic_notifier_chain_register(struct atomic_notifier_head *nh, struct notifier_block *nb);
+int blocking_notifier_chain_register(struct blocking_notifier_head *nh,
+				     struct notifier_block *nb);
 int raw_notifier_chain_register(struct raw_notifier_head *nh, struct notifier_block *nb);
 int srcu_notifier_chain_register(struct srcu_notifier_head *nh, struct notifier_block *nb);
 
 /* -EBUSY when a block of the same priority is there already */
+int blocking_notifier_chain_register_unique_prio(struct blocking_notifier_head *nh,
+						 struct notifier_block *nb);
 int atomic_notifier_chain_register_unique_prio(struct atomic_notifier_head *nh,
 					       struct notifier_block *nb);
 
 int atomic_notifier_chain_unregister(struct atomic_notifier_head *nh, struct notifier_block *nb);
+int blocking_notifier_chain_unregister(struct blocking_notifier_head *nh,
+				       struct notifier_block *nb);
 int raw_notifier_chain_unregister(struct raw_notifier_head *nh, struct notifier_block *nb);
 int srcu_notifier_chain_unregister(struct srcu_notifier_head *nh, struct notifier_block *nb);
 
 int atomic_notifier_call_chain(struct atomic_notifier_head *nh, unsigned long val, void *v);
+int blocking_notifier_call_chain(struct blocking_notifier_head *nh, unsigned long val, void *v);
 int raw_notifier_call_chain(struct raw_notifier_head *nh, unsigned long val, void *v);
 int srcu_notifier_call_chain(struct srcu_notifier_head *nh, unsigned long val, void *v);
 
@@ -95,6 +118,8 @@ int srcu_notifier_call_chain(struct srcu_notifier_head *nh, unsigned long val, v
  * val_up to every block; if one stops the walk, val_down to the blocks
  * called before it, in the same order, and the stopping value returned
  */
+int blocking_notifier_call_chain_robust(struct blocking_notifier_head *nh,
+					unsigned long val_up, unsigned long val_down, void *v);
 int raw_notifier_call_chain_robust(struct raw_notifier_head *nh, unsigned long val_up,
 				   unsigned long val_down, void *v);
 

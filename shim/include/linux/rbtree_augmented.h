@@ -38,6 +38,36 @@ static inline void rb_insert_augmented_cached(struct rb_node *node,
 	rb_insert_augmented(node, &root->rb_root, augment);
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/*
+ * Insert node by less() into a cached augmented tree: the parent's
+ * augmented value is recomputed up to the root first (the whole path), the
+ * insertion then rotates with the callbacks. node if it is the new leftmost.
+ */
+static __always_inline struct rb_node *
+rb_add_augmented_cached(struct rb_node *node, struct rb_root_cached *tree,
+			bool (*less)(struct rb_node *, const struct rb_node *),
+			const struct rb_augment_callbacks *augment)
+{
+	struct rb_node **link = &tree->rb_root.rb_node, *parent = NULL;
+	bool leftmost = true;
+
+	while (*link) {
+		parent = *link;
+		if (less(node, parent)) {
+			link = &parent->rb_left;
+		} else {
+			link = &parent->rb_right;
+			leftmost = false;
+		}
+	}
+	rb_link_node(node, parent, link);
+	augment->propagate(parent, NULL);
+	rb_insert_augmented_cached(node, tree, leftmost, augment);
+	return leftmost ? node : NULL;
+}
+#endif
+
 /*
  * The callbacks for a tree of RBSTRUCT linked by RBFIELD whose RBAUGMENTED
  * member RBCOMPUTE(node, exit) recomputes (returning true, with exit, when

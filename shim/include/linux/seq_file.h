@@ -158,6 +158,18 @@ static inline void seq_show_option(struct seq_file *m, const char *name, const c
 ssize_t seq_read_iter(struct kiocb *iocb, struct iov_iter *iter);
 int seq_path(struct seq_file *m, const struct path *path, const char *esc);
 int seq_file_path(struct seq_file *m, struct file *file, const char *esc);
+
+/*
+ * The user namespace of the reader: its opener's credentials' in the
+ * kernel; the shim has one namespace (init_user_ns), as a kernel without
+ * CONFIG_USER_NS.
+ */
+static inline struct user_namespace *seq_user_ns(struct seq_file *seq)
+{
+	extern struct user_namespace init_user_ns;
+
+	return &init_user_ns;
+}
 int seq_dentry(struct seq_file *m, struct dentry *dentry, const char *esc);
 
 /* the iterators over a list or hash list for start()/next() */

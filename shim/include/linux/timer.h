@@ -62,7 +62,11 @@ struct timer_list {
 #define TIMER_ARRAYSHIFT	22
 #define TIMER_ARRAYMASK		0xFFC00000
 #define TIMER_TRACE_FLAGMASK	(TIMER_MIGRATING | TIMER_DEFERRABLE | TIMER_PINNED | TIMER_IRQSAFE)
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
 #define NEXT_TIMER_MAX_DELTA	((1UL << 30) - 1)
+#else
+#define TIMER_NEXT_MAX_DELTA	((1UL << 30) - 1)
+#endif
 
 /* a timer defined statically is set up as timer_setup(_function, 0) sets it */
 #define __TIMER_INITIALIZER(_function, _flags) {			\
@@ -87,10 +91,16 @@ int __timer_delete(struct timer_list *timer);
 int mod_timer_pending(struct timer_list *timer, unsigned long expires);
 /* one CPU: cpu names it; otherwise add_timer() */
 void add_timer_on(struct timer_list *timer, int cpu);
-/* -1 when called from the timer's own callback, else timer_delete() */
-int try_to_del_timer_sync(struct timer_list *timer);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* add_timer() with TIMER_PINNED set (_local) or cleared (_global) */
+void add_timer_local(struct timer_list *timer);
+void add_timer_global(struct timer_list *timer);
+#endif
 /* delete, and ignore every later arming (the function is gone) */
 int timer_shutdown(struct timer_list *timer);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+/* -1 when called from the timer's own callback, else timer_delete() */
+int try_to_del_timer_sync(struct timer_list *timer);
 void init_timer_key(struct timer_list *timer, void (*func)(struct timer_list *),
 		    unsigned int flags, const char *name, struct lock_class_key *key);
 
@@ -108,6 +118,28 @@ static inline void init_timer_on_stack_key(struct timer_list *timer,
 static inline void destroy_timer_on_stack(struct timer_list *timer)
 {
 }
+#else
+/* 7.x's names of the same: timer_init_key(), timer_delete_sync_try() ... */
+int timer_delete_sync_try(struct timer_list *timer);
+void timer_init_key(struct timer_list *timer, void (*func)(struct timer_list *),
+		    unsigned int flags, const char *name, struct lock_class_key *key);
+
+/* no debug objects in the shim: a timer on the stack is any other */
+static inline void timer_init_key_on_stack(struct timer_list *timer,
+					   void (*func)(struct timer_list *),
+					   unsigned int flags, const char *name,
+					   struct lock_class_key *key)
+{
+	timer_init_key(timer, func, flags, name, key);
+}
+
+#define timer_setup_on_stack(timer, callback, flags) \
+	timer_init_key_on_stack((timer), (callback), (flags), #timer, NULL)
+
+static inline void timer_destroy_on_stack(struct timer_list *timer)
+{
+}
+#endif
 
 static inline int timer_pending(const struct timer_list *timer)
 {
