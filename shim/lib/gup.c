@@ -122,3 +122,8 @@ int fixup_user_fault(struct mm_struct *mm, unsigned long address,
 {
 	QDK_UNMODELLED(fixup_user_fault, NO_USER);
 }
+
+int __mm_populate(unsigned long addr, unsigned long len, int ignore_errors)
+{
+	QDK_UNMODELLED(__mm_populate, "the shim has no user mappings to fault in");
+}

@@ -144,3 +144,15 @@ int access_process_vm(struct task_struct *tsk, unsigned long addr, void *buf,
 {
 	QDK_UNMODELLED(access_process_vm, NO_PT);
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+int follow_pfnmap_start(struct follow_pfnmap_args *args)
+{
+	QDK_UNMODELLED(follow_pfnmap_start, "the shim has no user page tables to walk");
+}
+
+void follow_pfnmap_end(struct follow_pfnmap_args *args)
+{
+	QDK_UNMODELLED(follow_pfnmap_end, "the shim has no user page tables to walk");
+}
+#endif

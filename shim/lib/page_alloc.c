@@ -58,6 +58,7 @@ static struct qdk_page_block *block_alloc(gfp_t gfp, unsigned int order)
 		b->pages[i].__qdk_block = b;
 		b->pages[i].__qdk_head = b->compound ? &b->pages[0] : &b->pages[i];
 		atomic_set(&b->pages[i]._mapcount, -1);
+		page_cpupid_reset_last(&b->pages[i]);
 	}
 	if (b->compound)
 		b->pages[0].__qdk_order = order;

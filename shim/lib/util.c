@@ -129,3 +129,25 @@ int folio_mc_copy(struct folio *dst, struct folio *src)
 }
 EXPORT_SYMBOL(folio_mc_copy);
 #endif
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/*
+ * 6.1: how many user page-table entries map a folio, and whether any does:
+ * the first page's _mapcount + 1 (see linux/mm.h; nothing maps in the shim
+ * unless a test sets it).
+ */
+int folio_mapcount(struct folio *folio)
+{
+	return atomic_read(&folio->_mapcount) + 1;
+}
+
+bool folio_mapped(struct folio *folio)
+{
+	return folio_mapcount(folio) >= 1;
+}
+
+bool page_mapped(struct page *page)
+{
+	return folio_mapped(page_folio(page));
+}
+#endif

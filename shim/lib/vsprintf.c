@@ -341,3 +341,11 @@ char *kasprintf(gfp_t gfp, const char *fmt, ...)
 	va_end(ap);
 	return p;
 }
+
+/*
+ * %p is the C library's: addresses are printed as they are, the kernel's
+ * behaviour when booted with no_hash_pointers; %pK restricts nothing
+ * (kernel.kptr_restrict's default, 0).
+ */
+bool no_hash_pointers = true;
+int kptr_restrict;

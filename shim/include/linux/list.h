@@ -516,6 +516,73 @@ static inline void hlist_move_list(struct hlist_head *old, struct hlist_head *ne
 	     pos = hlist_entry_safe((pos)->member.next, typeof(*(pos)), member))
 
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* move the whole of @from (whose last node is @last) to the front of @to */
+static inline void hlist_splice_init(struct hlist_head *from, struct hlist_node *last,
+				     struct hlist_head *to)
+{
+	if (to->first)
+		to->first->pprev = &last->next;
+	last->next = to->first;
+	to->first = from->first;
+	from->first->pprev = &to->first;
+	from->first = NULL;
+}
+
+/* the nodes of an hlist, counted by walking it */
+static inline size_t hlist_count_nodes(struct hlist_head *head)
+{
+	struct hlist_node *pos;
+	size_t count = 0;
+
+	for (pos = head->first; pos; pos = pos->next)
+		count++;
+	return count;
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0) && \
+	LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+/* 6.12's name for list_for_each_prev() */
+#define list_for_each_reverse(pos, head) \
+	for (pos = (head)->prev; pos != (head); pos = pos->prev)
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* a list head that @lock guards (the annotation is for the context analysis) */
+#define LIST_HEAD_GUARDED(name, lock)	LIST_HEAD(name)
+
+/*
+ * add at the tail, the link from the old last entry published last (with
+ * release order), for a reader that walks it with acquire loads
+ */
+static inline void list_add_tail_release(struct list_head *new, struct list_head *head)
+{
+	struct list_head *prev = head->prev;
+
+	if (__list_add_valid(new, prev, head)) {
+		new->next = head;
+		new->prev = prev;
+		head->prev = new;
+		smp_store_release(&prev->next, new);
+	}
+}
+
+/* the first entry read with acquire order, NULL when the list is empty */
+#define list_first_entry_or_null_acquire(ptr, type, member) ({			\
+	struct list_head *head__ = (ptr);					\
+	struct list_head *pos__ = smp_load_acquire(&head__->next);		\
+	pos__ != head__ ? list_entry(pos__, type, member) : NULL;		\
+})
+
+/* the last entry, NULL when the list is empty */
+#define list_last_entry_or_null(ptr, type, member) ({				\
+	struct list_head *head__ = (ptr);					\
+	struct list_head *pos__ = READ_ONCE(head__->prev);			\
+	pos__ != head__ ? list_entry(pos__, type, member) : NULL;		\
+})
+#endif
+
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/const.h>
 #endif

@@ -12,6 +12,7 @@
 #include <linux/bits.h>
 #include <linux/mm_types.h>
 #include <linux/page_ref.h>
+#include <linux/hash.h>
 #define PAGE_ALIGN(addr)	ALIGN(addr, PAGE_SIZE)
 #define PAGE_ALIGNED(addr)	IS_ALIGNED((unsigned long)(addr), PAGE_SIZE)
 #define MAX_ORDER	11
@@ -1500,6 +1501,73 @@ static inline bool __cpupid_match_pid(pid_t task_pid, int cpupid)
 #define cpupid_match_pid(task, cpupid)	__cpupid_match_pid((task)->pid, cpupid)
 
 /*
+ * Zeroing a struct page before its first use (memmap init): the whole
+ * struct, as the generic version does.
+ */
+static inline void __mm_zero_struct_page(struct page *page)
+{
+	memset(page, 0, sizeof(*page));
+}
+
+#define mm_zero_struct_page(pp)	__mm_zero_struct_page(pp)
+
+/*
+ * NUMA balancing's last cpupid of a page: a member of its own here (the
+ * kernel's layout when page->flags has no room for it); every page the
+ * allocator hands out starts with none recorded, all ones.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline int folio_xchg_last_cpupid(struct folio *folio, int cpupid)
+{
+	return xchg(&folio->_last_cpupid, cpupid & LAST_CPUPID_MASK);
+}
+
+static inline int folio_last_cpupid(struct folio *folio)
+{
+	return folio->_last_cpupid;
+}
+
+/* memory tiering keeps the access time (ms) where the cpupid would be */
+static inline int folio_xchg_access_time(struct folio *folio, int time)
+{
+	int last_time = folio_xchg_last_cpupid(folio, time >> PAGE_ACCESS_TIME_BUCKETS);
+
+	return last_time << PAGE_ACCESS_TIME_BUCKETS;
+}
+
+/* note current's pid as one that touched the mapping in this scan period */
+static inline void vma_set_access_pid_bit(struct vm_area_struct *vma)
+{
+	unsigned int pid_bit = hash_32(current->pid, ilog2(BITS_PER_LONG));
+
+	if (vma->numab_state && !test_bit(pid_bit, &vma->numab_state->pids_active[1]))
+		__set_bit(pid_bit, &vma->numab_state->pids_active[1]);
+}
+#else
+static inline int page_cpupid_xchg_last(struct page *page, int cpupid)
+{
+	return xchg(&page->_last_cpupid, cpupid & LAST_CPUPID_MASK);
+}
+
+static inline int page_cpupid_last(struct page *page)
+{
+	return page->_last_cpupid;
+}
+
+static inline int xchg_page_access_time(struct page *page, int time)
+{
+	int last_time = page_cpupid_xchg_last(page, time >> PAGE_ACCESS_TIME_BUCKETS);
+
+	return last_time << PAGE_ACCESS_TIME_BUCKETS;
+}
+#endif
+
+static inline void page_cpupid_reset_last(struct page *page)
+{
+	page->_last_cpupid = -1 & LAST_CPUPID_MASK;
+}
+
+/*
  * An mm's resident pages by kind: never negative when read (a per-CPU
  * counter's sum may be in the kernel; the shim's is one atomic).
  */
@@ -1951,6 +2019,381 @@ int mf_dax_kill_procs(struct address_space *mapping, pgoff_t index, unsigned lon
 		      int mf_flags);
 int region_intersects(resource_size_t offset, size_t size, unsigned long flags,
 		      unsigned long desc);
+
+/*
+ * How many user page-table entries map a folio. The shim maps no page into
+ * user space (vm_insert_page() and the like stop the call), and has no
+ * PMD or PUD mappings: a folio's count is its first page's _mapcount + 1,
+ * a large one's too (the kernel keeps that in _large_mapcount), and its
+ * entire mapcount is always 0.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline int folio_entire_mapcount(const struct folio *folio)
+#else
+static inline int folio_entire_mapcount(struct folio *folio)
+#endif
+{
+	VM_BUG_ON(!folio_order((struct folio *)folio));
+	return 0;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline int folio_large_mapcount(const struct folio *folio)
+{
+	VM_BUG_ON(!folio_order((struct folio *)folio));
+	return atomic_read(&folio->_mapcount) + 1;
+}
+
+static inline int folio_mapcount(const struct folio *folio)
+{
+	return atomic_read(&folio->_mapcount) + 1;
+}
+
+static inline bool folio_mapped(const struct folio *folio)
+{
+	return folio_mapcount(folio) >= 1;
+}
+
+static inline bool page_mapped(const struct page *page)
+{
+	return folio_mapped(page_folio((struct page *)page));
+}
+#else
+/* 6.1: these are mm/util.c's */
+int folio_mapcount(struct folio *folio);
+bool folio_mapped(struct folio *folio);
+bool page_mapped(struct page *page);
+
+static inline int compound_mapcount(struct page *page)
+{
+	return folio_entire_mapcount(page_folio(page));
+}
+
+static inline int total_mapcount(struct page *page)
+{
+	return folio_mapcount(page_folio(page));
+}
+#endif
+
+/*
+ * Page-table locks: the shim takes its mm's page_table_lock for every
+ * level (the kernel's configuration without split page-table locks).
+ */
+struct ptdesc;
+
+static inline spinlock_t *pte_lockptr(struct mm_struct *mm, pmd_t *pmd)
+{
+	return &mm->page_table_lock;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline spinlock_t *ptep_lockptr(struct mm_struct *mm, pte_t *pte)
+{
+	return &mm->page_table_lock;
+}
+
+#define qdk_ptdesc	ptdesc
+#else
+#define qdk_ptdesc	page
+#endif
+
+static inline void ptlock_cache_init(void) { }
+
+static inline bool ptlock_init(struct qdk_ptdesc *ptdesc)
+{
+	return true;
+}
+
+static inline void ptlock_free(struct qdk_ptdesc *ptdesc) { }
+
+static inline spinlock_t *pmd_lockptr(struct mm_struct *mm, pmd_t *pmd)
+{
+	return &mm->page_table_lock;
+}
+
+static inline bool pmd_ptlock_init(struct qdk_ptdesc *ptdesc)
+{
+	return true;
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+static inline void pmd_ptlock_free(struct qdk_ptdesc *ptdesc) { }
+#endif
+#undef qdk_ptdesc
+
+#define pmd_huge_pte(mm, pmd)	((mm)->pmd_huge_pte)
+
+static inline spinlock_t *pmd_lock(struct mm_struct *mm, pmd_t *pmd)
+{
+	spinlock_t *ptl = pmd_lockptr(mm, pmd);
+
+	spin_lock(ptl);
+	return ptl;
+}
+
+static inline spinlock_t *pud_lockptr(struct mm_struct *mm, pud_t *pud)
+{
+	return &mm->page_table_lock;
+}
+
+static inline spinlock_t *pud_lock(struct mm_struct *mm, pud_t *pud)
+{
+	spinlock_t *ptl = pud_lockptr(mm, pud);
+
+	spin_lock(ptl);
+	return ptl;
+}
+
+/*
+ * The page a PMD table entry lies in: a table is one page (512 entries of
+ * 8 bytes), found from the entry's address.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline struct page *pmd_pgtable_page(pmd_t *pmd)
+#else
+static inline struct page *pmd_to_page(pmd_t *pmd)
+#endif
+{
+	unsigned long mask = ~(QDK_PTRS_PER_TABLE * sizeof(pmd_t) - 1);
+
+	return virt_to_page((void *)((unsigned long)pmd & mask));
+}
+
+/* unlock a PTE table mapped by pte_offset_map_lock() (6.12 maps under RCU) */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define pte_unmap_unlock(pte, ptl)	do {	\
+	spin_unlock(ptl);			\
+	(void)(pte);				\
+	rcu_read_unlock();			\
+} while (0)
+#else
+#define pte_unmap_unlock(pte, ptl)	do {	\
+	spin_unlock(ptl);			\
+	(void)(pte);				\
+} while (0)
+#endif
+
+/* what vm_unmapped_area() looks for: a gap of length, aligned, in limits */
+struct vm_unmapped_area_info {
+	unsigned long flags;
+	unsigned long length;
+	unsigned long low_limit;
+	unsigned long high_limit;
+	unsigned long align_mask;
+	unsigned long align_offset;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	unsigned long start_gap;
+#endif
+};
+
+/* what zap_page_range_single() and unmap_mapping_*() are to leave or drop */
+struct zap_details {
+	struct folio *single_folio;
+	bool even_cows;
+	zap_flags_t zap_flags;
+};
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* follow_pfnmap_start()'s walk: the vma and address in, the pfn and its mapping out */
+struct follow_pfnmap_args {
+	struct vm_area_struct *vma;
+	unsigned long address;
+	spinlock_t *lock;
+	pte_t *ptep;
+	unsigned long pfn;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	unsigned long addr_mask;
+#endif
+	pgprot_t pgprot;
+	bool writable;
+	bool special;
+};
+
+int follow_pfnmap_start(struct follow_pfnmap_args *args);
+void follow_pfnmap_end(struct follow_pfnmap_args *args);
+#endif
+
+/* fault in (populate) a range of current's mappings: mm/gup.c, not modelled */
+extern int __mm_populate(unsigned long addr, unsigned long len, int ignore_errors);
+
+static inline void mm_populate(unsigned long addr, unsigned long len)
+{
+	(void)__mm_populate(addr, len, 1);
+}
+
+/* the vma that contains addr, NULL if none (find_vma() gives the next one) */
+static inline struct vm_area_struct *vma_lookup(struct mm_struct *mm, unsigned long addr)
+{
+	struct vm_area_struct *vma = find_vma(mm, addr);
+
+	if (vma && addr < vma->vm_start)
+		vma = NULL;
+	return vma;
+}
+
+/* the vma that spans exactly [vm_start, vm_end), NULL if none */
+static inline struct vm_area_struct *find_exact_vma(struct mm_struct *mm,
+						    unsigned long vm_start,
+						    unsigned long vm_end)
+{
+	struct vm_area_struct *vma = vma_lookup(mm, vm_start);
+
+	if (vma && (vma->vm_start != vm_start || vma->vm_end != vm_end))
+		vma = NULL;
+	return vma;
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* one page of another mm with its vma (FOLL_NOWAIT is refused) */
+static inline struct page *get_user_page_vma_remote(struct mm_struct *mm, unsigned long addr,
+						    int gup_flags,
+						    struct vm_area_struct **vmap)
+{
+	struct vm_area_struct *vma;
+	struct page *page;
+	long got;
+
+	if (WARN_ON_ONCE(gup_flags & FOLL_NOWAIT))
+		return ERR_PTR(-EINVAL);
+	got = get_user_pages_remote(mm, addr, 1, gup_flags, &page, NULL);
+	if (got < 0)
+		return ERR_PTR(got);
+	vma = vma_lookup(mm, addr);
+	if (WARN_ON_ONCE(!vma)) {
+		put_page(page);
+		return ERR_PTR(-EINVAL);
+	}
+	*vmap = vma;
+	return page;
+}
+#endif
+
+/* one page of current's, without faulting it in: true if it was pinned */
+static inline bool get_user_page_fast_only(unsigned long addr, unsigned int gup_flags,
+					   struct page **pagep)
+{
+	return get_user_pages_fast_only(addr, 1, gup_flags, pagep) == 1;
+}
+
+/* unmap a file's range from every shared mapping, leaving private copies */
+static inline void unmap_shared_mapping_range(struct address_space *mapping,
+					      loff_t const holebegin, loff_t const holelen)
+{
+	unmap_mapping_range(mapping, holebegin, holelen, 0);
+}
+
+/* vm_insert_page()'s errno as a fault code (-EBUSY: already mapped, fine) */
+static inline vm_fault_t vmf_insert_page(struct vm_area_struct *vma, unsigned long addr,
+					 struct page *page)
+{
+	int err = vm_insert_page(vma, addr, page);
+
+	if (err == -ENOMEM)
+		return VM_FAULT_OOM;
+	if (err < 0 && err != -EBUSY)
+		return VM_FAULT_SIGBUS;
+	return VM_FAULT_NOPAGE;
+}
+
+/*
+ * I/O memory remapped: remap_pfn_range() with x86-64's pfn as given and
+ * its protection unchanged (no memory encryption on the shim's machine).
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline unsigned long io_remap_pfn_range_pfn(unsigned long pfn, unsigned long size)
+{
+	return pfn;
+}
+#endif
+
+static inline int io_remap_pfn_range(struct vm_area_struct *vma, unsigned long addr,
+				     unsigned long pfn, unsigned long size, pgprot_t prot)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	pfn = io_remap_pfn_range_pfn(pfn, size);
+#endif
+	return remap_pfn_range(vma, addr, pfn, size, prot);
+}
+
+/*
+ * Whether get_user_pages() may follow a PROT_NONE entry without a fault:
+ * 6.1 with FOLL_FORCE; 6.12 unless NUMA hinting faults are honoured in an
+ * accessible mapping; 7.x never where userfaultfd tracks reads (RWP).
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline bool gup_can_follow_protnone(const struct vm_area_struct *vma, unsigned int flags)
+{
+	if (vma_test_single_mask(vma, VMA_UFFD_RWP) && vma_is_accessible((void *)vma))
+		return false;
+	if (!(flags & FOLL_HONOR_NUMA_FAULT))
+		return true;
+	return !vma_is_accessible((void *)vma);
+}
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline bool gup_can_follow_protnone(struct vm_area_struct *vma, unsigned int flags)
+{
+	if (!(flags & FOLL_HONOR_NUMA_FAULT))
+		return true;
+	return !vma_is_accessible(vma);
+}
+#else
+static inline bool gup_can_follow_protnone(unsigned int flags)
+{
+	return flags & FOLL_FORCE;
+}
+#endif
+
+/* page poisoning's early switch (page_poison=): off, as Debian boots */
+extern bool _page_poisoning_enabled_early;
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/*
+ * page_pool's pages: pp_magic holds PP_SIGNATURE (0x40 past x86-64's
+ * POISON_POINTER_DELTA) with the page's DMA index in bits 7..38 and two
+ * low bits the page_pool code uses; the mask leaves out both.
+ */
+#define QDK_PP_SIGNATURE	(0x40UL + 0xdead000000000000UL)
+#define PP_DMA_INDEX_SHIFT	(1 + __fls(QDK_PP_SIGNATURE - 0xdead000000000000UL))
+#define PP_DMA_INDEX_BITS	MIN(32, __ffs(0xdead000000000000UL) - PP_DMA_INDEX_SHIFT)
+#define PP_DMA_INDEX_MASK	GENMASK(PP_DMA_INDEX_BITS + PP_DMA_INDEX_SHIFT - 1, \
+					PP_DMA_INDEX_SHIFT)
+#define PP_MAGIC_MASK		~(PP_DMA_INDEX_MASK | 0x3UL)
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline bool page_pool_page_is_pp(const struct page *page)
+#else
+static inline bool page_pool_page_is_pp(struct page *page)
+#endif
+{
+	return (page->pp_magic & PP_MAGIC_MASK) == QDK_PP_SIGNATURE;
+}
+
+/* the machine has no unaccepted memory (it is no confidential guest) */
+static inline bool pfn_is_unaccepted_memory(unsigned long pfn)
+{
+	return false;
+}
+
+/* reserve_mem= regions by name (mm/memblock.c): the shim boots with none */
+int reserve_mem_find_by_name(const char *name, phys_addr_t *start, phys_addr_t *size);
+
+/* guard pages of debug_pagealloc: never enabled (debug_guardpage_minorder() 0) */
+struct zone;
+
+static inline bool set_page_guard(struct zone *zone, struct page *page, unsigned int order)
+{
+	return false;
+}
+
+static inline void clear_page_guard(struct zone *zone, struct page *page, unsigned int order)
+{
+}
+#endif
+
+/* with sparse memory (x86-64) there is no max_mapnr to set */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+static inline void set_max_mapnr(unsigned long limit) { }
+#endif
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/errno.h>

@@ -52,14 +52,25 @@ typedef struct page *pgtable_t;
  * block's references; of a compound block (__GFP_COMP) every page's head
  * is the first page, which also keeps the order.
  */
+struct page_pool;
+
 struct page {
 	unsigned long flags;
-	struct list_head lru;
+	union {
+		struct list_head lru;
+		/* a page_pool's page: its signature where lru.next is, and its pool */
+		struct {
+			unsigned long pp_magic;
+			struct page_pool *pp;
+		};
+	};
 	struct address_space *mapping;
 	pgoff_t index;
 	unsigned long private;
 	atomic_t _mapcount;
 	atomic_t _refcount;
+	/* NUMA balancing's last cpupid (a member, as when page->flags lacks the bits) */
+	int _last_cpupid;
 	void *virtual;
 	struct qdk_page_block *__qdk_block;	/* shim: the allocation */
 	struct page *__qdk_head;	/* shim: its compound head, or itself */
@@ -77,6 +88,7 @@ struct folio {
 			void *private;
 			atomic_t _mapcount;
 			atomic_t _refcount;
+			int _last_cpupid;
 		};
 		struct page page;
 	};
@@ -593,6 +605,8 @@ struct mm_struct {
 	atomic_long_t pgtables_bytes;
 	int map_count;
 	spinlock_t page_table_lock;
+	/* the deposited page tables of huge PMDs (one page-table lock per mm) */
+	pgtable_t pmd_huge_pte;
 	struct list_head mmlist;
 	unsigned long hiwater_rss;
 	unsigned long hiwater_vm;

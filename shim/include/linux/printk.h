@@ -78,6 +78,8 @@ extern int console_printk[];
 #define default_console_loglevel	(console_printk[3])
 void console_verbose(void);
 extern int oops_in_progress;
+/* what %pK hides (kernel.kptr_restrict: 0, nothing; lib/vsprintf.c) */
+extern int kptr_restrict;
 
 struct va_format {
 	const char *fmt;

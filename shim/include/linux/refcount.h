@@ -95,6 +95,55 @@ static inline __must_check bool refcount_inc_not_zero(refcount_t *r)
 	return __refcount_inc_not_zero(r, NULL);
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/*
+ * 7.x: add @i unless the count is 0 or the sum would pass @limit (then
+ * false, the count untouched), with acquire order (one thread here: the
+ * plain update is ordered)
+ */
+static inline __must_check bool
+__refcount_add_not_zero_limited_acquire(int i, refcount_t *r, int *oldp, int limit)
+{
+	int old = refcount_read(r);
+
+	if (old && i > limit - old) {
+		if (oldp)
+			*oldp = old;
+		return false;
+	}
+	return __refcount_add_not_zero(i, r, oldp);
+}
+
+static inline __must_check bool
+__refcount_inc_not_zero_limited_acquire(refcount_t *r, int *oldp, int limit)
+{
+	return __refcount_add_not_zero_limited_acquire(1, r, oldp, limit);
+}
+
+static inline __must_check bool __refcount_add_not_zero_acquire(int i, refcount_t *r, int *oldp)
+{
+	return __refcount_add_not_zero_limited_acquire(i, r, oldp, INT_MAX);
+}
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* 6.12: add @i unless the count is 0, with acquire order */
+static inline __must_check bool __refcount_add_not_zero_acquire(int i, refcount_t *r, int *oldp)
+{
+	return __refcount_add_not_zero(i, r, oldp);
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline __must_check bool refcount_add_not_zero_acquire(int i, refcount_t *r)
+{
+	return __refcount_add_not_zero_acquire(i, r, NULL);
+}
+
+static inline __must_check bool __refcount_inc_not_zero_acquire(refcount_t *r, int *oldp)
+{
+	return __refcount_add_not_zero_acquire(1, r, oldp);
+}
+#endif
+
 static inline __must_check bool refcount_inc_not_zero_acquire(refcount_t *r)
 {
 	return __refcount_inc_not_zero(r, NULL);

@@ -105,6 +105,20 @@ void generic_smp_call_function_single_interrupt(void);
 
 /* get_cpu()/put_cpu(): linux/percpu.h */
 
+/*
+ * A reschedule IPI to another CPU: the machine has no other, and its one
+ * task is never preempted, so there is nothing to do (as on a UP kernel).
+ */
+#define smp_send_reschedule(cpu)	((void)(cpu))
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* a cross-CPU call waiting too long for its lock (CSD lock debugging is off) */
+static inline bool csd_lock_is_stuck(void)
+{
+	return false;
+}
+#endif
+
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/bitmap.h>

@@ -27,4 +27,7 @@ __printf(2, 0) const char *kvasprintf_const(gfp_t gfp, const char *fmt, va_list 
 __scanf(2, 3) int sscanf(const char *buf, const char *fmt, ...);
 __scanf(2, 0) int vsscanf(const char *buf, const char *fmt, va_list args);
 
+/* %p prints the address itself (the C library's), as with no_hash_pointers */
+extern bool no_hash_pointers;
+
 #endif

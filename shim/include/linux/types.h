@@ -173,6 +173,12 @@ typedef void (*swap_func_t)(void *a, void *b, int size);
 typedef int (*cmp_r_func_t)(const void *a, const void *b, const void *priv);
 typedef int (*cmp_func_t)(const void *a, const void *b);
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* a block device's open mode and a file_operations' flags (linux/fs.h's too) */
+typedef unsigned int __bitwise blk_mode_t;
+typedef unsigned int __bitwise fop_flags_t;
+#endif
+
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 struct task_struct;
 

@@ -18,6 +18,15 @@ static inline u64 u64_stats_read(const u64_stats_t *p)
 	return p->v;
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* copy a struct of u64_stats_t counters out as plain u64s (64 bits: a memcpy) */
+static inline void *u64_stats_copy(void *dst, const void *src, size_t len)
+{
+	BUILD_BUG_ON(len % sizeof(u64_stats_t));
+	return memcpy(dst, src, len);
+}
+#endif
+
 static inline void u64_stats_set(u64_stats_t *p, u64 val)
 {
 	p->v = val;

@@ -40,6 +40,10 @@ struct iov_iter;
 #define VM_DEFER_KMEMLEAK	0
 
 #define IOREMAP_MAX_ORDER	(7 + PAGE_SHIFT)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* an area not all of whose pages are present (vm_area_map_pages()) */
+#define VM_SPARSE		0x00001000
+#endif
 
 /* an area of vmalloc space */
 struct vm_struct {
@@ -53,6 +57,27 @@ struct vm_struct {
 	phys_addr_t phys_addr;
 	const void *caller;
 };
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/*
+ * A range of vmalloc space as the allocator's trees keep it: free (its
+ * subtree's largest free size) or busy (its vm_struct).
+ */
+struct vmap_area {
+	unsigned long va_start;
+	unsigned long va_end;
+	struct rb_node rb_node;
+	struct list_head list;
+	union {
+		unsigned long subtree_max_size;
+		struct vm_struct *vm;
+	};
+	unsigned long flags;
+};
+
+/* the size of x86-64's vmalloc space (4-level paging: 32 TiB, less one byte) */
+#define VMALLOC_TOTAL	((32UL << 40) - 1)
+#endif
 
 void *__vmalloc_node_noprof(unsigned long size, unsigned long align, gfp_t gfp_mask,
 			    int node, const void *caller) __alloc_size(1);
@@ -72,7 +97,6 @@ void * __must_check vrealloc_node_align_noprof(const void *p, size_t size, unsig
 #define vrealloc_noprof(_p, _s, _f)		vrealloc_node_align_noprof(_p, _s, 1, _f, NUMA_NO_NODE)
 #define vrealloc_node_align(...)	alloc_hooks(vrealloc_node_align_noprof(__VA_ARGS__))
 #define vrealloc_node(...)		alloc_hooks(vrealloc_node_noprof(__VA_ARGS__))
-#define VM_SPARSE		0x00001000
 #elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 void * __must_check vrealloc_noprof(const void *p, size_t size, gfp_t flags)
 	__realloc_size(2);
