@@ -569,7 +569,7 @@ KTEST(sock, sockcm_rps_orphan_wmem0)
 	struct sk_buff skb = { .hash = 0x5555 };
 	struct proto prot = { 0 };
 	int wmem[3] = { 4096, 16384, 4194304 }, rmem[3] = { 4096, 131072, 6291456 };
-	struct socket sock = { 0 };
+	struct socket_alloc sa = { 0 };	/* a socket lives in its inode (SOCK_INODE()) */
 
 	sk->sk_tsflags = 0x41;
 	sk->sk_mark = 7;
@@ -596,7 +596,7 @@ KTEST(sock, sockcm_rps_orphan_wmem0)
 
 	rwlock_init(&sk->sk_callback_lock);
 	spin_lock_init(&sk->sk_lock.slock);
-	sk_set_socket(sk, &sock);
+	sk_set_socket(sk, &sa.socket);
 	KT_ASSERT(sock_allow_reclassification(sk), "unlocked");
 	sock_orphan(sk);
 	KT_ASSERT(sock_flag(sk, SOCK_DEAD) && !sk->sk_socket && !sk->sk_wq, "orphaned");

@@ -138,20 +138,21 @@ KTEST(sock_rx, receive_backlog_and_drops)
 KTEST(sock_rx, graft_generic_calls_memalloc)
 {
 	static struct tcp_sock tp;
-	static struct socket sock;
+	static struct socket_alloc sa;	/* a socket lives in its inode (SOCK_INODE()) */
+	struct socket *sock = &sa.socket;
 	struct sock *sk = rx_sock(&tp);
 	struct msghdr mh = { 0 };
 	char buf[4];
 
-	memset(&sock, 0, sizeof(sock));
-	sock_graft(sk, &sock);
-	KT_ASSERT(sock.sk == sk && sk->sk_socket == &sock, "not grafted");
-	KT_ASSERT(rcu_access_pointer(sk->sk_wq) == &sock.wq, "wait queue");
+	memset(&sa, 0, sizeof(sa));
+	sock_graft(sk, sock);
+	KT_ASSERT(sock->sk == sk && sk->sk_socket == sock, "not grafted");
+	KT_ASSERT(rcu_access_pointer(sk->sk_wq) == &sock->wq, "wait queue");
 	KT_EQ(__kuid_val(sk->sk_uid), 0);
 
-	KT_EQ(sock_common_getsockopt(&sock, 6, 12, buf, NULL), 612);
-	KT_EQ(sock_common_setsockopt(&sock, 6, 12, KERNEL_SOCKPTR(buf), 3), -3);
-	KT_EQ(sock_common_recvmsg(&sock, &mh, 40, 0), 40);
+	KT_EQ(sock_common_getsockopt(sock, 6, 12, buf, NULL), 612);
+	KT_EQ(sock_common_setsockopt(sock, 6, 12, KERNEL_SOCKPTR(buf), 3), -3);
+	KT_EQ(sock_common_recvmsg(sock, &mh, 40, 0), 40);
 #if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
 	KT_EQ(mh.msg_namelen, 16);
 #endif
