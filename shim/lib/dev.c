@@ -2280,31 +2280,6 @@ int register_netdev(struct net_device *dev)
 }
 EXPORT_SYMBOL(register_netdev);
 
-/* dev_shutdown(): every queue's qdisc and the root released, noop in their place */
-static void dev_shutdown(struct net_device *dev)
-{
-	unsigned int i;
-
-	for (i = 0; i < dev->num_tx_queues; i++) {
-		struct netdev_queue *txq = netdev_get_tx_queue(dev, i);
-		struct Qdisc *q = txq->qdisc_sleeping;
-
-		txq->qdisc = &noop_qdisc;
-		txq->qdisc_sleeping = &noop_qdisc;
-		qdisc_put(q);
-	}
-	if (dev_ingress_queue(dev)) {
-		struct netdev_queue *nq = dev_ingress_queue(dev);
-		struct Qdisc *q = rtnl_dereference(nq->qdisc_sleeping);
-
-		RCU_INIT_POINTER(nq->qdisc, &noop_qdisc);
-		RCU_INIT_POINTER(nq->qdisc_sleeping, &noop_qdisc);
-		qdisc_put(q);
-	}
-	qdisc_put(dev->qdisc);
-	dev->qdisc = &noop_qdisc;
-}
-
 /* into the caller's batch (head), or unregistered at once (head NULL) */
 void unregister_netdevice_queue(struct net_device *dev, struct list_head *head)
 {

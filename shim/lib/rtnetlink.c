@@ -200,16 +200,6 @@ static void attach_one_default_qdisc(struct net_device *dev,
 	dev_queue->qdisc_sleeping = qdisc;
 }
 
-/* shutdown_scheduler_queue(): the queue's qdisc released, noop in its place */
-static void shutdown_scheduler_queue(struct netdev_queue *dev_queue)
-{
-	struct Qdisc *qdisc = dev_queue->qdisc_sleeping;
-
-	dev_queue->qdisc = &noop_qdisc;
-	dev_queue->qdisc_sleeping = &noop_qdisc;
-	qdisc_put(qdisc);
-}
-
 /*
  * attach_default_qdiscs(): one default qdisc per queue, the first as the
  * root, on a single-queue device or one without a queue; mq over the
@@ -240,7 +230,7 @@ static void attach_default_qdiscs(struct net_device *dev)
 		pr_warn("%s: default qdisc (%s) fail, fallback to %s\n",
 			dev->name, default_qdisc_ops->id, noqueue_qdisc_ops.id);
 		for (i = 0; i < dev->num_tx_queues; i++)
-			shutdown_scheduler_queue(netdev_get_tx_queue(dev, i));
+			qdk_shutdown_scheduler_queue(netdev_get_tx_queue(dev, i));
 		dev->priv_flags |= IFF_NO_QUEUE;
 		for (i = 0; i < dev->num_tx_queues; i++)
 			attach_one_default_qdisc(dev, netdev_get_tx_queue(dev, i));
@@ -317,26 +307,14 @@ void qdk_ns_dev_deactivate(struct net_device *dev)
 	ingress_deactivate(dev);
 }
 
-/* dev_shutdown(): every qdisc of the device released */
+/* a namespace's device goes: its qdiscs released (dev_shutdown()), then it */
 void qdk_ns_dev_free(struct qdk_net *net, struct qdk_ndev *nd)
 {
 	struct net_device *dev = &nd->dev;
-	unsigned int i;
 
 	if (dev->flags & IFF_UP)
 		qdk_ns_dev_deactivate(dev);
-	for (i = 0; i < dev->num_tx_queues; i++) {
-		struct netdev_queue *txq = netdev_get_tx_queue(dev, i);
-		struct Qdisc *q = txq->qdisc_sleeping;
-
-		txq->qdisc_sleeping = &noop_qdisc;
-		txq->qdisc = &noop_qdisc;
-		qdisc_put(q);
-	}
-	if (dev_ingress_queue(dev))
-		shutdown_scheduler_queue(dev_ingress_queue(dev));
-	qdisc_put(dev->qdisc);
-	dev->qdisc = &noop_qdisc;
+	dev_shutdown(dev);
 	/* free_netdev() */
 	kfree(rtnl_dereference(dev->ingress_queue));
 	kfree(nd->root_tca);

@@ -537,3 +537,35 @@ const u8 sch_default_prio2band[TC_PRIO_MAX + 1] = {
 	1, 2, 2, 2, 1, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1
 };
 #endif
+
+/* ---- a device's qdiscs ---------------------------------------------------- */
+
+/* shutdown_scheduler_queue(): the queue's qdisc released, noop in its place */
+void qdk_shutdown_scheduler_queue(struct netdev_queue *dev_queue)
+{
+	struct Qdisc *qdisc = rtnl_dereference(dev_queue->qdisc_sleeping);
+
+	rcu_assign_pointer(dev_queue->qdisc, &noop_qdisc);
+	rcu_assign_pointer(dev_queue->qdisc_sleeping, &noop_qdisc);
+	qdisc_put(qdisc);
+}
+
+/*
+ * dev_shutdown(): as the kernel's, when a device goes (rtnl held, the device
+ * down): every transmit queue's qdisc, the ingress queue's and the root
+ * released, noop in their place. A namespace's devices (rtnetlink.c) and
+ * drivers' registered ones (dev.c) go through it alike.
+ */
+void dev_shutdown(struct net_device *dev)
+{
+	unsigned int i;
+
+	ASSERT_RTNL();
+	for (i = 0; i < dev->num_tx_queues; i++)
+		qdk_shutdown_scheduler_queue(netdev_get_tx_queue(dev, i));
+	if (dev_ingress_queue(dev))
+		qdk_shutdown_scheduler_queue(dev_ingress_queue(dev));
+	qdisc_put(rtnl_dereference(dev->qdisc));
+	rcu_assign_pointer(dev->qdisc, &noop_qdisc);
+}
+EXPORT_SYMBOL(dev_shutdown);

@@ -61,6 +61,10 @@ int qdk_netdev_event(unsigned long val, struct net_device *dev);
 /* devinet.c: an IPv4 address LOCAL/PREFIXLEN on dev (ip addr add) */
 int qdk_inet_addr_add(struct net_device *dev, __be32 local, unsigned int prefixlen);
 
+/* sch_generic.c: shutdown_scheduler_queue(), for attach_default_qdiscs()'s fallback too */
+struct netdev_queue;
+void qdk_shutdown_scheduler_queue(struct netdev_queue *dev_queue);
+
 /* time.c */
 struct timer_list;
 void qdk_time_reset(void);

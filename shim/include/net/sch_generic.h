@@ -584,6 +584,7 @@ void qdisc_class_hash_destroy(struct Qdisc_class_hash *);
 
 struct Qdisc *dev_graft_qdisc(struct netdev_queue *dev_queue,
 			      struct Qdisc *qdisc);
+void dev_shutdown(struct net_device *dev);
 void dev_activate(struct net_device *dev);
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 void dev_deactivate(struct net_device *dev, bool reset_needed);
