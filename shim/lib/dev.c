@@ -570,8 +570,8 @@ EXPORT_SYMBOL(netif_carrier_off);
 
 /*
  * A device with sizeof_priv bytes after it (netdev_priv()), txqs transmit
- * queues, set up by setup(); not in a namespace (the shim has no
- * register_netdev()). NULL for no queues or no memory.
+ * queues, set up by setup(); in no namespace until register_netdev()
+ * puts it on the device list. NULL for no queues or no memory.
  */
 struct net_device *alloc_netdev_mqs(int sizeof_priv, const char *name,
 				    unsigned char name_assign_type,
@@ -661,7 +661,7 @@ void free_netdev(struct net_device *dev)
 	while (!list_empty(&dev->napi_list))
 		netif_napi_del(list_first_entry(&dev->napi_list, struct napi_struct, dev_list));
 	free_percpu(dev->core_stats);
-	/* the kernel flushes them at unregister, which the shim does not have */
+	/* the kernel flushes them at unregister; a device never registered has them too */
 	if (!netdev_uc_empty(dev))
 		dev_uc_flush(dev);
 	if (!netdev_mc_empty(dev))
