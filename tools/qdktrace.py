@@ -743,15 +743,19 @@ class _TextReader:
         """u DEV write|read POS COUNT RET: a call of the qdisc's device."""
         if self.header.version < 3:
             raise self.fail('u lines (device calls) need "qdk-trace 3"')
-        if len(args) < 5:
-            raise self.fail('missing fields for "u" (want DEV write|read POS COUNT RET)')
-        if not 0 < len(args[0]) < 32:
-            raise self.fail(f'bad device name "{args[0]}" (1 to 31 bytes)')
-        if args[1] not in ("write", "read"):
+        # field by field, in the C reader's order, so both refuse a line alike
+        missing = 'missing fields for "u" (want DEV write|read POS COUNT RET)'
+        if not args or not 0 < len(args[0]) < 32 or len(args) < 2:
+            raise self.fail(f'bad device name "{args[0] if args else ""}" (1 to 31 bytes)')
+        if args[1] not in ("write", "read") or len(args) < 3:
             raise self.fail(f'bad device call "{args[1]}" (write or read)')
         ev.dev, ev.write = args[0], args[1] == "write"
         ev.pos = self._field(args, 2, 2**63 - 1, "file position")
+        if len(args) < 4:
+            raise self.fail(missing)
         ev.count = self._field(args, 3, MAX_DEV_CALL, "byte count")
+        if len(args) < 5:
+            raise self.fail(missing)
         neg = args[4].startswith("-")
         r = self.num(args[4][1:] if neg else args[4], 4095 if neg else ev.count,
                      "result (bytes, at most COUNT, or -errno)")
