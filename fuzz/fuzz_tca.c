@@ -12,6 +12,7 @@
  * rtnetlink would have validated it; what is inside is the qdisc's own
  * policy to check. A kernel WARN, a leak, or a sanitizer report is a crash.
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +37,18 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	if (nkinds > MAX_KINDS)
 		nkinds = MAX_KINDS;
 	return 0;
+}
+
+/*
+ * Upstream kinds whose reset leaves packets its counts no longer hold, a
+ * kernel bug the accounting check stops at (docs/qdisc-ops.md, 4.): 6.1's
+ * and 6.12's sch_cbs.c reset with qdisc_reset_queue(), which leaves its
+ * child's packets queued (7.x's cbs_reset() resets the child). The target
+ * fuzzes their options, not that bug: they are destroyed without a reset.
+ */
+static bool reset_drifts(const char *kind)
+{
+	return !strcmp(kind, "cbs");
 }
 
 /* The kind named, or one picked by the name's hash (FNV-1a). */
@@ -135,7 +148,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			traffic(q, &id, change, nchange);
 			qdk_qdisc_dump(q, dump, sizeof(dump));
 		}
-		qdk_qdisc_reset(q);
+		if (!reset_drifts(kind))
+			qdk_qdisc_reset(q);
 		qdk_qdisc_destroy(q);
 	}
 	fuzz_check(mark, kind);
