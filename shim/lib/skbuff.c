@@ -21,6 +21,7 @@
 #include <net/checksum.h>
 #include <linux/uio.h>
 #include <net/sch_generic.h>
+#include <net/sock.h>
 
 #include "host.h"
 #include "shim.h"
@@ -1400,3 +1401,31 @@ bool csum_and_copy_from_iter_full(void *addr, size_t bytes, __wsum *csum, struct
 }
 EXPORT_SYMBOL(csum_and_copy_from_iter_full);
 #endif
+
+/* ---- a socket's error queue (etf's late packets, timestamps) ------------- */
+
+static void sock_rmem_free(struct sk_buff *skb)
+{
+	struct sock *sk = skb->sk;
+
+	atomic_sub(skb->truesize, &sk->sk_rmem_alloc);
+}
+
+/* the error queue is charged to the socket's receive buffer */
+int sock_queue_err_skb(struct sock *sk, struct sk_buff *skb)
+{
+	if (atomic_read(&sk->sk_rmem_alloc) + skb->truesize >=
+	    (unsigned int)READ_ONCE(sk->sk_rcvbuf))
+		return -ENOMEM;
+	skb_orphan(skb);
+	skb->sk = sk;
+	skb->destructor = sock_rmem_free;
+	atomic_add(skb->truesize, &sk->sk_rmem_alloc);
+	skb_set_err_queue(skb);
+	skb_dst_force(skb);
+	skb_queue_tail(&sk->sk_error_queue, skb);
+	if (!sock_flag(sk, SOCK_DEAD))
+		sk_error_report(sk);
+	return 0;
+}
+EXPORT_SYMBOL(sock_queue_err_skb);
