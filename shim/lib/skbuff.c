@@ -22,6 +22,7 @@
 #include <net/checksum.h>
 #include <linux/uio.h>
 #include <net/sch_generic.h>
+#include <net/sock.h>
 
 #include "host.h"
 #include "shim.h"
@@ -1916,3 +1917,31 @@ int skb_ensure_writable_head_tail(struct sk_buff *skb, struct net_device *dev)
 }
 EXPORT_SYMBOL(skb_ensure_writable_head_tail);
 #endif
+
+/* ---- a socket's error queue (etf's late packets, timestamps) ------------- */
+
+static void sock_rmem_free(struct sk_buff *skb)
+{
+	struct sock *sk = skb->sk;
+
+	atomic_sub(skb->truesize, &sk->sk_rmem_alloc);
+}
+
+/* the error queue is charged to the socket's receive buffer */
+int sock_queue_err_skb(struct sock *sk, struct sk_buff *skb)
+{
+	if (atomic_read(&sk->sk_rmem_alloc) + skb->truesize >=
+	    (unsigned int)READ_ONCE(sk->sk_rcvbuf))
+		return -ENOMEM;
+	skb_orphan(skb);
+	skb->sk = sk;
+	skb->destructor = sock_rmem_free;
+	atomic_add(skb->truesize, &sk->sk_rmem_alloc);
+	skb_set_err_queue(skb);
+	skb_dst_force(skb);
+	skb_queue_tail(&sk->sk_error_queue, skb);
+	if (!sock_flag(sk, SOCK_DEAD))
+		sk_error_report(sk);
+	return 0;
+}
+EXPORT_SYMBOL(sock_queue_err_skb);

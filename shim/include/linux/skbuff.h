@@ -709,6 +709,16 @@ static inline void skb_orphan(struct sk_buff *skb)
 	}
 }
 
+/* a packet on a socket's error queue (never PACKET_OUTGOING when received) */
+static inline void skb_set_err_queue(struct sk_buff *skb)
+{
+	skb->pkt_type = PACKET_OUTGOING;
+}
+
+struct sock;
+/* skb onto sk's error queue (lib/skbuff.c): 0, or -ENOMEM past sk_rcvbuf */
+int sock_queue_err_skb(struct sock *sk, struct sk_buff *skb);
+
 /* the shim's packets have no socket: nothing to keep or release */
 static inline void skb_orphan_partial(struct sk_buff *skb)
 {
