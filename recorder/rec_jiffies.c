@@ -18,10 +18,11 @@
  * one place that advances jiffies when the tick is a high-resolution or
  * nohz one (Debian's kernels); while a call is open it sends the tick to
  * an empty function. The cost is the tick's (HZ a second per CPU at most),
- * not the datapath's. A hold longer than REC_JIFFIES_MAX_HOLD updates in a
- * row is let go (a capture must not stop the kernel's time): the trace's
- * jiffies may then differ from a read inside a call, and the count of such
- * calls is printed at the capture's close.
+ * not the datapath's. A hold longer than REC_JIFFIES_MAX_HOLD_MS is let go
+ * (a capture must not stop the kernel's time; under TCG one vCPU may sit in
+ * a call while the host runs the other): the trace's jiffies may then
+ * differ from a read inside a call, and the count of such calls is printed
+ * at the capture's close.
  */
 #include <linux/ftrace.h>
 #include <linux/jiffies.h>
@@ -38,11 +39,11 @@ module_param(freeze_jiffies, bool, 0644);
 MODULE_PARM_DESC(freeze_jiffies,
 		 "jiffies do not move while a recorded call runs (default on; needed to replay qdiscs that read jiffies twice in a call, as htb does, exactly)");
 
-#define REC_JIFFIES_MAX_HOLD	8	/* tick updates held in a row, at most */
+#define REC_JIFFIES_MAX_HOLD_MS	100	/* the longest hold, in CLOCK_MONOTONIC */
 
 static bool rec_jiffies_on;
 static bool rec_jiffies_filtered;	/* rec_ipmodify_hook()'s filter is set */
-static unsigned int rec_jiffies_row;	/* updates held since the last one let through */
+static u64 rec_jiffies_since;		/* the hold's start (ns), 0: not holding */
 static atomic_long_t rec_jiffies_held;	/* updates held in this capture */
 static atomic_long_t rec_jiffies_let;	/* ... and let through after a long hold */
 DEFINE_PER_CPU(unsigned long, rec_jiffies_moved);
@@ -67,16 +68,21 @@ static notrace void rec_jiffies_ftrace(unsigned long ip, unsigned long parent_ip
 				       struct ftrace_ops *op,
 				       struct ftrace_regs *fregs)
 {
+	u64 now, since;
+
 	if (!rec_jiffies_calls_open()) {
-		WRITE_ONCE(rec_jiffies_row, 0);
+		WRITE_ONCE(rec_jiffies_since, 0);
 		return;
 	}
-	if (READ_ONCE(rec_jiffies_row) >= REC_JIFFIES_MAX_HOLD) {
-		WRITE_ONCE(rec_jiffies_row, 0);
+	now = ktime_get_mono_fast_ns();
+	since = READ_ONCE(rec_jiffies_since);
+	if (!since) {
+		WRITE_ONCE(rec_jiffies_since, now);
+	} else if (now - since > REC_JIFFIES_MAX_HOLD_MS * NSEC_PER_MSEC) {
+		WRITE_ONCE(rec_jiffies_since, 0);
 		atomic_long_inc(&rec_jiffies_let);
 		return;
 	}
-	WRITE_ONCE(rec_jiffies_row, READ_ONCE(rec_jiffies_row) + 1);
 	atomic_long_inc(&rec_jiffies_held);
 	rec_ftrace_set_ip(fregs, (unsigned long)rec_jiffies_skip);
 }
@@ -91,6 +97,7 @@ int rec_jiffies_arm(void)
 	rec_jiffies_on = false;
 	atomic_long_set(&rec_jiffies_held, 0);
 	atomic_long_set(&rec_jiffies_let, 0);
+	rec_jiffies_since = 0;
 	for_each_possible_cpu(cpu)
 		per_cpu(rec_jiffies_moved, cpu) = 0;
 	if (!READ_ONCE(freeze_jiffies))
@@ -121,9 +128,9 @@ void rec_jiffies_disarm(void)
 	}
 	unregister_ftrace_function(&rec_jiffies_ops);
 	rec_jiffies_on = false;
-	pr_info("qdk_recorder: capture closed: %ld tick updates held during calls, %ld let through after %d, jiffies moved in %lu calls\n",
+	pr_info("qdk_recorder: capture closed: %ld tick updates held during calls, %ld let through after %d ms, jiffies moved in %lu calls\n",
 		atomic_long_read(&rec_jiffies_held),
-		atomic_long_read(&rec_jiffies_let), REC_JIFFIES_MAX_HOLD, moved);
+		atomic_long_read(&rec_jiffies_let), REC_JIFFIES_MAX_HOLD_MS, moved);
 }
 
 void rec_jiffies_exit(void)
