@@ -74,8 +74,9 @@ if [ $vm = 1 ]; then
 	# the guest's tc and ip are the series' own (tools/kdir.sh --iproute2);
 	# the libbpf version they print after it may read "1" in the guest
 	ir=$(tools/kdir.sh --iproute2) || exit 2
+	bin=${ir:+$ir/bin}
 	for t in tc ip; do
-		want=$("${ir:+$ir/bin}${ir:-/usr/sbin}/$t" -V 2>/dev/null | sed 's/, libbpf.*//')
+		want=$("${bin:-/usr/sbin}/$t" -V 2>/dev/null | sed 's/, libbpf.*//')
 		got=$(sed 's/, libbpf.*//' "$B/vm-out/tdc/collect/$t-version" 2>/dev/null)
 		[ "$got" = "$want" ] ||
 			{ echo "tdc: the guest's $t is '$got', $SERIES's is '$want'" >&2; exit 2; }
