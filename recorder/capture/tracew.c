@@ -394,6 +394,7 @@ struct tw {
 	bool p_dropped;		/* it was freed during the call */
 	bool p_gone;		/* an arrival freed inside its enqueue */
 	bool p_reset;		/* a reset: it frees every packet inside */
+	bool p_timer;		/* the pending call is a timer: no counters */
 	uint64_t p_cookie;	/* ... whose cookie this was */
 	bool p_stats;
 	uint32_t p_qlen, p_backlog, p_drops;
@@ -775,6 +776,7 @@ static void begin_call(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 	t->p_dropped = false;
 	t->p_gone = false;
 	t->p_reset = false;
+	t->p_timer = false;
 	t->c.calls++;
 	t->p_stats = !(r->flags & QDK_RF_NOSTATS) &&
 		t->o.stats_every && t->c.calls % t->o.stats_every == 0;
@@ -1640,6 +1642,7 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 	case QDK_REC_TIMER:
 		begin_call(t, r, ts);
 		t->p_stats = false;	/* counters not read under the lock */
+		t->p_timer = true;
 		if (r->count)
 			call_hold(t, r->count);
 		t->c.timers++;
@@ -1695,8 +1698,9 @@ int tw_finish(struct tw *t)
 		return 0;
 	if (!t->header_done && start_trace(t))
 		return -1;
-	if (t->pending && !t->nostats_seen)
-		t->p_stats = true;	/* always close with the counters */
+	/* close with the counters, which a timer's record does not carry */
+	if (t->pending && !t->nostats_seen && !t->p_timer)
+		t->p_stats = true;
 	flush_call(t);
 	if (t->chg != CHG_NONE && chg_write(t, true))
 		return -1;
