@@ -70,11 +70,15 @@ class Row:
     notes: list[str] = field(default_factory=list)
 
 
-def upstream_kinds() -> list[str]:
+def upstream_kinds(series: str) -> list[str]:
+    """The kinds upstream/kinds.txt lists for SERIES (a line naming @SERIES
+    words is those series' only)."""
     kinds: list[str] = []
     for line in (TOP / "upstream" / "kinds.txt").read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            kinds.extend(line.split()[1:])
+        words = line.split("#")[0].split()[1:]
+        only = [w[1:] for w in words if w.startswith("@")]
+        if not only or series in only:
+            kinds.extend(w for w in words if not w.startswith("@"))
     return kinds
 
 
@@ -221,7 +225,7 @@ def main() -> int:
                                text=True).stdout
     shim_kinds = {ln.split()[0] for ln in kinds_out.splitlines() if ln.strip()}
 
-    up = upstream_kinds()
+    up = upstream_kinds(a.kernel)
     by_kind: dict[str, list[Row]] = {}
     for t in traces:
         try:
