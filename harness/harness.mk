@@ -28,6 +28,10 @@ HARNESS_OBJS += $(call uobj,$(KIT_XSTATS_C))
 # server (usertc/ns_server.c, usertc/ns_proto.h);
 # the trace library is trace/ (trace.mk).
 $(HARNESS_OBJS): UCFLAGS += -I$(TOP)/usertc -I$(TOP)/trace -I$(TOP)/harness
+# xstats.c decodes by the series' own uapi structs (upstream/headers.txt),
+# so a kind only a newer series has (dualpi2) is decoded in its build
+$(call uobj,$(TOP)/harness/xstats.c): UCFLAGS += -I$(UPSTREAM_DIR)/include/uapi
+$(call uobj,$(TOP)/harness/xstats.c): $(UPSTREAM_STAMP)
 
 # What every qdk-replay links (import.mk adds an imported qdisc's objects);
 # `qdk-replay pcap` reads captures with Debian's libpcap (pcap.c).

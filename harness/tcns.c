@@ -70,6 +70,35 @@ static const char *preload(void)
 	return path;
 }
 
+/* The tc to run: $QDK_TC, else the series' own (the folder the file
+ * iproute2-bin beside the executable names, as for qdk-tc: usertc.mk writes
+ * it in a newer series' build), else Debian's. */
+static const char *tc_path(void)
+{
+	static char path[4200];
+	char file[4200];
+	FILE *f;
+
+	if (getenv("QDK_TC"))
+		return getenv("QDK_TC");
+	snprintf(file, sizeof(file), "%s/iproute2-bin", self_dir());
+	f = fopen(file, "r");
+	if (f) {
+		char dir[4096];
+
+		bool got = fgets(dir, sizeof(dir), f) != NULL;
+
+		fclose(f);
+		if (got)
+			dir[strcspn(dir, "\n")] = '\0';
+		if (got && dir[0]) {
+			snprintf(path, sizeof(path), "%s/tc", dir);
+			return path;
+		}
+	}
+	return "/usr/sbin/tc";
+}
+
 bool tcns_has_plugin(const char *kind)
 {
 	char path[4400];
@@ -299,7 +328,7 @@ static void child(const struct tcns *ns, const char *tc, const char *const *args
 
 void tcns_tc(struct tcns *ns, const char *const *args, struct tcns_run *run)
 {
-	const char *tc = getenv("QDK_TC") ? getenv("QDK_TC") : "/usr/sbin/tc";
+	const char *tc = tc_path();
 	struct ns_server srv = { .net = ns->net, .on_request = note_requests, .ctx = run };
 	int po[2], pe[2], err, status;
 	size_t outlen = 0, errlen = 0;

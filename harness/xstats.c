@@ -8,6 +8,9 @@
  * <linux/pkt_sched.h>. fq_codel's blob is a union told apart by its first
  * word (TCA_FQ_CODEL_XSTATS_QDISC or _CLASS). cake's is nested netlink
  * attributes, not a struct: it is given as hex, as every unknown kind's.
+ * The series' own <linux/pkt_sched.h> (build/upstream[-SERIES]/include/uapi,
+ * harness.mk) names the structs of kinds only newer series have: dualpi2's
+ * (7.x) is decoded where the series declares it.
  */
 #include <linux/pkt_sched.h>
 #include <stdint.h>
@@ -81,6 +84,19 @@ static const struct xfield fq_pie_f[] = {
 	XF(tc_fq_pie_xstats, new_flows_len, 0), XF(tc_fq_pie_xstats, old_flows_len, 0),
 	XF(tc_fq_pie_xstats, memory_usage, 0),
 };
+#ifdef TCA_DUALPI2_MAX
+/* its two queues (delay_c, packets_in_c; delay_l, packets_in_l, step_marks)
+ * and the PI probability they share: the C queue's is prob squared, the L
+ * queue's prob times the coupling factor */
+static const struct xfield dualpi2_f[] = {
+	XF(tc_dualpi2_xstats, prob, 0), XF(tc_dualpi2_xstats, delay_c, 0),
+	XF(tc_dualpi2_xstats, delay_l, 0), XF(tc_dualpi2_xstats, packets_in_c, 0),
+	XF(tc_dualpi2_xstats, packets_in_l, 0), XF(tc_dualpi2_xstats, maxq, 0),
+	XF(tc_dualpi2_xstats, ecn_mark, 0), XF(tc_dualpi2_xstats, step_marks, 0),
+	XF(tc_dualpi2_xstats, credit, 1), XF(tc_dualpi2_xstats, memory_used, 0),
+	XF(tc_dualpi2_xstats, max_memory_used, 0), XF(tc_dualpi2_xstats, memory_limit, 0),
+};
+#endif
 /* classes */
 static const struct xfield htb_f[] = {
 	XF(tc_htb_xstats, lends, 0), XF(tc_htb_xstats, borrows, 0),
@@ -107,6 +123,9 @@ static const struct xkind qdisc_kinds[] = {
 	KIND("hhf", tc_hhf_xstats, hhf_f),
 	KIND("pie", tc_pie_xstats, pie_f),
 	KIND("fq_pie", tc_fq_pie_xstats, fq_pie_f),
+#ifdef TCA_DUALPI2_MAX
+	KIND("dualpi2", tc_dualpi2_xstats, dualpi2_f),
+#endif
 };
 
 static const struct xkind class_kinds[] = {

@@ -6,7 +6,10 @@
 # Makefile.kernel does), so the recorder's tests do not depend on every
 # other qdisc in the tree building, nor race with other builds of
 # build/kernel. KDIR as for Makefile.kernel. KIT_QDISCS="ared ..." also
-# builds those qdiscs/NAME (sch_NAME.ko) for captures of kit qdiscs.
+# builds those qdiscs/NAME (sch_NAME.ko) for captures of kit qdiscs, and
+# UPSTREAM_QDISCS="dualpi2 ..." the series' own net/sched/sch_NAME.c,
+# unmodified from its source (tools/kdir.sh --source), for a kind Debian's
+# kernel does not build (as tests/tdc/run.sh builds netdevsim).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: kbuild.sh OUTDIR [make args]}
@@ -33,6 +36,17 @@ for q in ${KIT_QDISCS:-}; do
 	echo "obj-m += $q/" >> "$out/Kbuild"
 	kos="$kos $out/$q/sch_$q.ko"
 done
+if [ -n "${UPSTREAM_QDISCS:-}" ]; then
+	src=$("$top/tools/kdir.sh" --source)
+	for q in $UPSTREAM_QDISCS; do
+		"$top/upstream/extract.sh" "$src" "$out/upstream" "net/sched/sch_$q.c"
+		mkdir -p "$out/$q"
+		ln -sfn "$(cd "$out/upstream/net/sched" && pwd)/sch_$q.c" "$out/$q/"
+		echo "obj-m += sch_$q.o" > "$out/$q/Kbuild"
+		echo "obj-m += $q/" >> "$out/Kbuild"
+		kos="$kos $out/$q/sch_$q.ko"
+	done
+fi
 KDIR=$KDIR "$top/tools/kdir.sh" --make -s M="$(cd "$out" && pwd)" "$@" modules
 # shellcheck disable=SC2086 # a list of paths without spaces
 cp $kos "$out/"

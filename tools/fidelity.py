@@ -70,12 +70,28 @@ class Row:
     notes: list[str] = field(default_factory=list)
 
 
-def upstream_kinds() -> list[str]:
+def upstream_kinds(series: str) -> list[str]:
+    """The kinds upstream/kinds.txt lists for SERIES (a line naming @SERIES
+    words is those series' only)."""
     kinds: list[str] = []
     for line in (TOP / "upstream" / "kinds.txt").read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            kinds.extend(line.split()[1:])
+        words = line.split("#")[0].split()[1:]
+        only = [w[1:] for w in words if w.startswith("@")]
+        if not only or series in only:
+            kinds.extend(w for w in words if not w.startswith("@"))
     return kinds
+
+
+def series_only_sources(series: str) -> list[str]:
+    """The NAMEs of net/sched/sch_NAME.c that kinds.txt marks @SERIES for
+    SERIES: newer than Debian's configs, so their modules are built from the
+    series' source for the VM (recorder/kbuild.sh UPSTREAM_QDISCS)."""
+    names: list[str] = []
+    for line in (TOP / "upstream" / "kinds.txt").read_text().splitlines():
+        words = line.split("#")[0].split()
+        if len(words) > 1 and f"@{series}" in words[1:]:
+            names.append(words[0].removeprefix("sch_").removesuffix(".c"))
+    return names
 
 
 def count(path: Path) -> Row:
@@ -129,16 +145,28 @@ def verify(replay: Path, path: Path, kinds: set[str], row: Row) -> None:
         row.result = f"verify exit {p.returncode}"
 
 
+def scenario_modules(name: str) -> list[str]:
+    """The modules a scenario's `modules:` line loads."""
+    scn = SCENARIOS / f"{name}.scn"
+    m = re.search(r"^modules:(.*)$", scn.read_text(), re.M) if scn.is_file() else None
+    return m.group(1).split() if m else []
+
+
 def fresh(names: list[str], outdir: Path, series: str) -> Path:
     """Capture NAMES in one VM boot of SERIES; return the folder holding the traces."""
     # the series' modules, where 75-record builds them (KERNEL in the
     # environment picks the series for kbuild.sh and vm/run)
     senv = dict(os.environ, KERNEL=series)
     kb = f"build/recorder/kbuild{tag(series)}"
-    build = subprocess.run(["recorder/kbuild.sh", kb], check=False, cwd=TOP, env=senv)
+    # the kinds the series' tree has and Debian does not build (dualpi2)
+    ups = [q for q in series_only_sources(series)
+           if any(f"sch_{q}" in scenario_modules(n) for n in names)]
+    build = subprocess.run(["recorder/kbuild.sh", kb], check=False, cwd=TOP,
+                           env=dict(senv, UPSTREAM_QDISCS=" ".join(ups)))
     if build.returncode:
         sys.exit("fidelity: recorder/kbuild.sh failed")
     kit = [TOP / kb / m for m in ("sch_recorder.ko", "sch_template.ko")]
+    kit += [TOP / kb / f"sch_{q}.ko" for q in ups]
     if "record-ared-noseed" in names:
         # the kit's ared, built on its own as 75-record does
         subprocess.run(["recorder/kbuild.sh", f"{kb}-ared"], check=False,
@@ -221,7 +249,7 @@ def main() -> int:
                                text=True).stdout
     shim_kinds = {ln.split()[0] for ln in kinds_out.splitlines() if ln.strip()}
 
-    up = upstream_kinds()
+    up = upstream_kinds(a.kernel)
     by_kind: dict[str, list[Row]] = {}
     for t in traces:
         try:

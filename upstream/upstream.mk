@@ -34,8 +34,15 @@ UPSTREAM_HLIST := $(TOP)/upstream/headers.txt
 UPSTREAM_LLIST := $(TOP)/upstream/libs.txt
 
 upstream_words = $(shell sed -e 's/\#.*//' $(1) | awk 'NF { print $$$(2) }')
-UPSTREAM_SOURCES := $(call upstream_words,$(UPSTREAM_LIST),1)
-UPSTREAM_KINDS := $(shell sed -e 's/\#.*//' $(UPSTREAM_LIST) | awk 'NF { for (i = 2; i <= NF; i++) print $$i }')
+# kinds.txt's lines this series builds: those naming no @SERIES, and those
+# naming this one (a KSRC tree: those whose source the tree has)
+upstream_lines = sed -e 's/\#.*//' $(UPSTREAM_LIST) | \
+	awk -v k='@$(KERNEL)' -v t='$(KSRC_DIR)' 'NF { s = 0; h = 0; \
+	for (i = 2; i <= NF; i++) if ($$i ~ /^@/) { s = 1; if ($$i == k) h = 1 } \
+	if (t != "") h = !system("test -f \"" t "/net/sched/" $$1 "\""); \
+	if (!s || h) print }'
+UPSTREAM_SOURCES := $(shell $(upstream_lines) | awk '{ print $$1 }')
+UPSTREAM_KINDS := $(shell $(upstream_lines) | awk '{ for (i = 2; i <= NF; i++) if ($$i !~ /^@/) print $$i }')
 UPSTREAM_HEADERS := $(call upstream_words,$(UPSTREAM_HLIST),1)
 # The helper sources this series' tree has (libs.txt), with their headers
 # (sch_mqprio_lib.c: sch_mqprio_lib.h beside it).

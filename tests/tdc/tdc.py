@@ -229,7 +229,7 @@ def built_kinds() -> set[str]:
         pass
     for line in (TOP / "upstream/kinds.txt").read_text().splitlines():
         words = line.split("#")[0].split()
-        kinds.update(words[1:])
+        kinds.update(w for w in words[1:] if not w.startswith("@"))
     return kinds
 
 
