@@ -133,6 +133,7 @@ static int bench_like(const char *path)
 	spec_from_trace(&t.hdr, where, &qs);
 	qdk_init(t.hdr.seed);
 	qdk_set_hz(t.hdr.hz);
+	qdk_set_tai(t.hdr.has_tai, t.hdr.tai);
 	if (t.hdr.jiffies_recorded)
 		qdk_jiffies_set(t.hdr.jiffies);
 	qdk_timers_driven(t.hdr.timers_recorded);

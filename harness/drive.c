@@ -317,9 +317,14 @@ static void write_header(struct driver *d, const struct qdisc_spec *qs, const ch
 	if (qs->tca)
 		trace_w_hex(d->w, qs->tca, qs->tca_len);
 	trace_w_char(d->w, '\n');
-	trace_w_printf(d->w, "dev name=%s mtu=%u txqlen=%u txqs=%u\n", h->devname,
+	trace_w_printf(d->w, "dev name=%s mtu=%u txqlen=%u txqs=%u", h->devname,
 		   h->dev.mtu ? h->dev.mtu : 1500, h->dev.tx_queue_len ? h->dev.tx_queue_len : 1000,
 		   h->dev.num_tx_queues ? h->dev.num_tx_queues : 1);
+	if (h->dev.speed == UINT32_MAX)
+		trace_w_str(d->w, " speed=unknown");
+	else if (h->dev.speed)
+		trace_w_printf(d->w, " speed=%u", h->dev.speed);
+	trace_w_char(d->w, '\n');
 	trace_w_str(d->w, "handle ");
 	trace_w_handle(d->w, h->handle);
 	trace_w_char(d->w, '\n');
@@ -609,6 +614,7 @@ int cmd_drive(int argc, char **argv)
 	if (d.rand_used)
 		replay_random_queue(&d.in, false);
 	qdk_set_hz(d.in.hdr.hz);
+	qdk_set_tai(d.in.hdr.has_tai, d.in.hdr.tai);
 	spec_check_kind(&qs, where);
 	next_arrival(&d);
 	if (d.have_arr) {

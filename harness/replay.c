@@ -262,6 +262,7 @@ struct qdk_dev_cfg replay_dev(const struct trace_hdr *h)
 		.mtu = h->dev.mtu,
 		.tx_queue_len = h->dev.tx_queue_len,
 		.num_tx_queues = h->dev.num_tx_queues,
+		.speed = h->dev.speed,
 	};
 
 	return d;

@@ -772,6 +772,7 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	v.exact = v.t.version >= 2;
 	v.made_exact = v.t.version >= 3;
 	qdk_set_hz(v.t.hdr.hz);
+	qdk_set_tai(v.t.hdr.has_tai, v.t.hdr.tai);
 	/* the kernel's jiffies, as they were at each call */
 	if (v.t.hdr.jiffies_recorded)
 		qdk_jiffies_set(v.t.hdr.jiffies);

@@ -44,7 +44,7 @@
 
 #include <linux/types.h>
 
-#define QDK_REC_VERSION	14
+#define QDK_REC_VERSION	15
 #define QDK_REC_SIZE	192	/* the longest record, sizeof(struct qdk_rec) */
 #define QDK_REC_HDR_SIZE 48	/* the header every record has */
 #define QDK_REC_DEV	"qdk_recorder"
@@ -204,7 +204,19 @@ struct qdk_rec_conf {
 	__u32 jiffies_hi;	/* jiffies' upper 32 bits (the low: header) */
 	char kind[16];
 	char dev[16];
-};				/* 64 bytes */
+	/*
+	 * the device's link speed in Mb/s as its ethtool link settings give
+	 * it (cbs and taprio read it): 0 the device has none (a dummy),
+	 * 0xffffffff SPEED_UNKNOWN
+	 */
+	__u32 speed;
+	__u32 pad;
+	/*
+	 * CLOCK_TAI less CLOCK_MONOTONIC in ns (the timekeeper's offs_tai):
+	 * etf compares a packet's skb->tstamp, a TAI launch time, with it
+	 */
+	__s64 tai;
+};				/* 80 bytes */
 
 /*
  * One node of the child's tree (TREE, then its NODE records, each followed

@@ -31,6 +31,7 @@
 #include "recorder.h"
 
 static DEFINE_PER_CPU(unsigned long, rec_clock_hits);
+static void rec_offs_free(void);
 
 /* read at open(): the hook costs every ktime_get() in the system */
 static bool freeze_clock = true;
@@ -123,6 +124,7 @@ static void rec_clock_unhook(void)
 void rec_clock_exit(void)
 {
 	rec_direct_free(&rec_clock_direct_ops, &rec_clock_filtered);
+	rec_offs_free();
 }
 
 #else /* an ftrace_ops that moves the instruction pointer */
@@ -162,9 +164,59 @@ static void rec_clock_unhook(void)
 void rec_clock_exit(void)
 {
 	rec_ipmodify_free(&rec_clock_ops, &rec_clock_filtered);
+	rec_offs_free();
 }
 
 #endif
+
+/*
+ * The other clocks: ktime_get_real(), ktime_get_clocktai() and
+ * ktime_get_boottime() are ktime_get_with_offset(offs) (etf reads TAI
+ * inside its calls). Inside a recorded call it returns the call's
+ * timestamp plus the clock's offset, the replay's clock plus the trace's
+ * (clock tai=). An ftrace_ops that moves the instruction pointer, on every
+ * architecture: these clocks are read far less often than ktime_get().
+ */
+static bool rec_offs_filtered;
+static bool rec_offs_on;
+
+/* Runs in place of ktime_get_with_offset(), same CPU, bottom halves off. */
+static notrace ktime_t rec_offs_replacement(enum tk_offsets offs)
+{
+	u64 t = rec_clock_frozen();
+
+	if (!t)
+		t = ktime_get_mono_fast_ns();
+	return ktime_mono_to_any(ns_to_ktime(t), offs);
+}
+
+static notrace void rec_offs_ftrace(unsigned long ip,
+				    unsigned long parent_ip,
+				    struct ftrace_ops *op,
+				    struct ftrace_regs *fregs)
+{
+	if (in_hardirq() || in_nmi() || !this_cpu_read(rec_active))
+		return;
+	rec_ftrace_set_ip(fregs, (unsigned long)rec_offs_replacement);
+}
+
+static struct ftrace_ops rec_offs_ops = REC_IPMODIFY_OPS(rec_offs_ftrace);
+
+static void rec_offs_hook(void)
+{
+	static unsigned char name[] = "ktime_get_with_offset";
+	int err = rec_ipmodify_hook(&rec_offs_ops, &rec_offs_filtered, name);
+
+	rec_offs_on = !err;
+	if (err)
+		pr_warn("qdk_recorder: cannot hook ktime_get_with_offset (%d): TAI and realtime reads inside calls are live\n",
+			err);
+}
+
+static void rec_offs_free(void)
+{
+	rec_ipmodify_free(&rec_offs_ops, &rec_offs_filtered);
+}
 
 /*
  * Register ops, an IPMODIFY ftrace_ops (REC_IPMODIFY_OPS), on the function
@@ -221,6 +273,7 @@ int rec_clock_arm(void)
 		return err;
 	}
 	rec_clock_on = true;
+	rec_offs_hook();
 	if (!rec_clock_works())
 		pr_warn("qdk_recorder: ktime_get() is not overridden inside calls: replays of time-based qdiscs may diverge\n");
 	return 0;
@@ -235,6 +288,9 @@ void rec_clock_disarm(void)
 		return;
 	rec_clock_unhook();
 	rec_clock_on = false;
+	if (rec_offs_on)
+		unregister_ftrace_function(&rec_offs_ops);
+	rec_offs_on = false;
 	for_each_possible_cpu(cpu) {
 		hits += per_cpu(rec_clock_hits, cpu);
 		per_cpu(rec_clock_hits, cpu) = 0;

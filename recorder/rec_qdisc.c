@@ -30,11 +30,13 @@
  * packets are enqueued, in order, and the parent is rescheduled.
  */
 #include <linux/delay.h>
+#include <linux/ethtool.h>
 #include <linux/module.h>
 #include <linux/rtnetlink.h>
 #include <linux/sched.h>
 #include <linux/skbuff.h>
 #include <linux/spinlock.h>
+#include <linux/timekeeping.h>
 #include <net/netlink.h>
 #include <net/pkt_cls.h>
 #include <net/pkt_sched.h>
@@ -746,8 +748,24 @@ static void rec_emit_tca(const struct rec_sched *q, const u8 *opt,
 	}
 }
 
+/*
+ * The device's link speed as cbs_set_port_rate() and taprio read it (Mb/s;
+ * 0: no link settings). Under rtnl and before the tree lock: a driver's
+ * get_link_ksettings may sleep.
+ */
+static u32 rec_link_speed(struct net_device *dev)
+{
+	struct ethtool_link_ksettings ecmd;
+
+	ASSERT_RTNL();
+	if (!dev || __ethtool_get_link_ksettings(dev, &ecmd) < 0)
+		return 0;
+	return ecmd.base.speed;
+}
+
 static void rec_emit_conf(struct Qdisc *sch, struct rec_sched *q,
-			  const struct sk_buff *dump, bool fresh, bool req)
+			  const struct sk_buff *dump, bool fresh, bool req,
+			  u32 speed)
 {
 	struct Qdisc *child = q->child;
 	struct net_device *dev = qdisc_dev(child);
@@ -772,6 +790,8 @@ static void rec_emit_conf(struct Qdisc *sch, struct rec_sched *q,
 	r.conf.jiffies_hi = upper_32_bits(get_jiffies_64());
 	strscpy(r.conf.kind, child->ops->id, sizeof(r.conf.kind));
 	strscpy(r.conf.dev, dev->name, sizeof(r.conf.dev));
+	r.conf.speed = speed;
+	r.conf.tai = ktime_to_ns(ktime_mono_to_any(0, TK_OFFS_TAI));
 	rec_emit(&r);
 	rec_emit_tca(q, opt, len);
 }
@@ -1226,16 +1246,18 @@ static void rec_arm(struct Qdisc *sch, bool fresh)
 	struct rec_sched *q = qdisc_priv(sch);
 	struct rec_dev_params *ps;
 	struct sk_buff *opt;
+	u32 speed;
 
 	ASSERT_RTNL();
 	if (!READ_ONCE(rec_capturing))
 		return;
 	opt = rec_dump_child(q->child);
 	ps = rec_dev_params_get(q->child->ops->owner);
+	speed = rec_link_speed(qdisc_dev(q->child));
 	sch_tree_lock(sch);
 	q->session = rec_session;
 	q->waiting = !fresh && q->child->q.qlen;
-	rec_emit_conf(sch, q, opt, fresh, false);
+	rec_emit_conf(sch, q, opt, fresh, false, speed);
 	rec_dev_params_emit(ps, q->inst, q->gen);
 	rec_dev_follow(q->inst, q->gen, q->child->ops->owner);
 	sch_tree_unlock(sch);
@@ -1460,6 +1482,7 @@ static int rec_graft(struct Qdisc *sch, unsigned long arg, struct Qdisc *new,
 	struct rec_sched *q = qdisc_priv(sch);
 	struct rec_dev_params *ps = NULL;
 	struct sk_buff *opt = NULL;
+	u32 speed = 0;
 	bool dflt = !new;
 	struct rec_ops *ro;
 
@@ -1480,6 +1503,7 @@ static int rec_graft(struct Qdisc *sch, unsigned long arg, struct Qdisc *new,
 	if (READ_ONCE(rec_capturing)) {
 		opt = rec_dump_child(new);
 		ps = rec_dev_params_get(new->ops->owner);
+		speed = rec_link_speed(qdisc_dev(new));
 	}
 
 	sch_tree_lock(sch);
@@ -1490,6 +1514,14 @@ static int rec_graft(struct Qdisc *sch, unsigned long arg, struct Qdisc *new,
 	}
 	q->child = new;
 	q->gen++;
+	/*
+	 * Follow the new child's TCQ_F_CAN_BYPASS now: rec_enqueue() follows
+	 * it too, but while the flag stays set from the default pfifo the
+	 * core sends every packet that finds us empty straight out, and a
+	 * child without the flag (etf at s0's root) may never be enqueued
+	 * to at all.
+	 */
+	sch->flags = (sch->flags & ~TCQ_F_CAN_BYPASS) | (new->flags & TCQ_F_CAN_BYPASS);
 	rec_tslot_update(q);
 	if (*old)
 		qdisc_purge_queue(*old);
@@ -1499,7 +1531,7 @@ static int rec_graft(struct Qdisc *sch, unsigned long arg, struct Qdisc *new,
 
 		q->session = rec_session;
 		q->waiting = false;
-		rec_emit_conf(sch, q, opt, true, req);
+		rec_emit_conf(sch, q, opt, true, req, speed);
 		/* what init drew: this task is the request that created it */
 		if (req) {
 			rec_head(&r, q, QDK_REC_RAND);

@@ -393,6 +393,8 @@ class _TextReader:
             h.parent = self.handle(w[1], True)
         elif d == "seed" and nw == 2:
             h.seed = self.num(w[1], U64, "seed")
+        elif d == "clock" and nw == 2 and w[1].startswith("tai="):
+            self.num(w[1][4:], 2**63 - 1, "clock tai")
         elif d == "hz" and nw == 2:
             h.hz = self.num(w[1], 100000, "hz")
             if not h.hz:
@@ -427,6 +429,9 @@ class _TextReader:
             elif k == "txqs":
                 if not self.num(v, 4096, "txqs"):
                     raise self.fail("txqs must be at least 1")
+            elif k == "speed":
+                if v != "unknown":
+                    self.num(v, U32 - 1, "speed")
             else:
                 raise self.fail(f'unknown dev key "{k}"')
             self.header.dev[k] = v

@@ -588,6 +588,11 @@ void trace_directive(struct trace *t, const char *p, size_t n)
 				h->dev.mtu = (uint32_t)word_num(t, eq, 65535, "mtu");
 			} else if (strcmp(w[i], "txqlen") == 0) {
 				h->dev.tx_queue_len = (uint32_t)word_num(t, eq, UINT32_MAX, "txqlen");
+			} else if (strcmp(w[i], "speed") == 0) {
+				if (strcmp(eq, "unknown") == 0)
+					h->dev.speed = UINT32_MAX;
+				else
+					h->dev.speed = (uint32_t)word_num(t, eq, UINT32_MAX - 1, "speed");
 			} else if (strcmp(w[i], "txqs") == 0) {
 				h->dev.num_tx_queues = (uint32_t)word_num(t, eq, 4096, "txqs");
 				if (!h->dev.num_tx_queues)
@@ -603,6 +608,9 @@ void trace_directive(struct trace *t, const char *p, size_t n)
 	} else if (strcmp(w[0], "seed") == 0 && nw == 2) {
 		h->seed = word_num(t, w[1], UINT64_MAX, "seed");
 		h->has_seed = true;
+	} else if (strcmp(w[0], "clock") == 0 && nw == 2 && strncmp(w[1], "tai=", 4) == 0) {
+		h->tai = (int64_t)word_num(t, w[1] + 4, INT64_MAX, "clock tai");
+		h->has_tai = true;
 	} else if (strcmp(w[0], "hz") == 0 && nw == 2) {
 		h->hz = (unsigned int)word_num(t, w[1], 100000, "hz");
 		if (!h->hz)

@@ -186,11 +186,14 @@ struct trace_hdr {
 	char devname[32];
 	struct {		/* the dev directive's keys; 0: absent (1500, 1000, 1) */
 		uint32_t mtu, tx_queue_len, num_tx_queues;
+		uint32_t speed;	/* Mb/s; 0: no link settings, UINT32_MAX: unknown */
 	} dev;
 	uint32_t handle;
 	uint32_t parent;
 	uint64_t seed;
 	bool has_seed;
+	int64_t tai;		/* clock tai=: CLOCK_TAI less CLOCK_MONOTONIC, ns */
+	bool has_tai;
 	struct trace_rand *rand;	/* in the order the kernel drew them */
 	size_t nrand, rand_cap;
 	uint64_t rand_lost;		/* "random lost N": the recorder missed draws */

@@ -633,8 +633,16 @@ static void write_header(struct tw *t)
 		trace_w_hex(&t->w, t->tca, c->tca_len);
 		trace_w_char(&t->w, '\n');
 	}
-	trace_w_printf(&t->w, "dev name=%.16s mtu=%u txqlen=%u txqs=%u\n", c->dev,
+	trace_w_printf(&t->w, "dev name=%.16s mtu=%u txqlen=%u txqs=%u", c->dev,
 		c->mtu, c->txqlen, c->txqs ? c->txqs : 1);
+	/* the link speed cbs and taprio read (none: the device has no settings) */
+	if (c->speed == 0xffffffffU)
+		trace_w_str(&t->w, " speed=unknown");
+	else if (c->speed)
+		trace_w_printf(&t->w, " speed=%u", c->speed);
+	trace_w_char(&t->w, '\n');
+	/* etf's TAI launch times: the replay's TAI clock is the capture's */
+	trace_w_printf(&t->w, "clock tai=%lld\n", (long long)c->tai);
 	trace_w_str(&t->w, "handle ");
 	trace_w_handle(&t->w, c->handle);
 	trace_w_str(&t->w, "\nparent ");

@@ -13,6 +13,7 @@
  * header every part reaches into. What has a kernel home lives there
  * instead (qdk_api.h names those files).
  */
+#include <linux/ethtool.h>
 #include <linux/kernel.h>
 #include <linux/rtnetlink.h>
 #include <linux/slab.h>
@@ -48,6 +49,7 @@ struct qdk_qdisc {
 	struct in_device in_dev;
 	struct netdev_queue *txq;
 	struct Qdisc *sch;
+	u32 speed;			/* qdk_dev_cfg's: the link settings' */
 };
 
 /* ---- effects --------------------------------------------------------------- */
@@ -373,6 +375,11 @@ int qdk_leak_text(const struct qdk_leak *l, char *buf, size_t len)
 
 /* ---- clock ------------------------------------------------------------------ */
 
+void qdk_set_tai(bool set, int64_t off)
+{
+	qdk_tai_offset_ns = set ? off : QDK_TAI_DEFAULT_OFFSET_NS;
+}
+
 uint64_t qdk_now(void)
 {
 	return qdk_clock_ns;
@@ -518,6 +525,19 @@ static int copy_opt(const void *tca, size_t tca_len, struct nlattr **opt,
 	return 0;
 }
 
+/* a device with a link speed (the trace's dev speed=): its link settings */
+static int qdk_get_link_ksettings(struct net_device *dev,
+				  struct ethtool_link_ksettings *ks)
+{
+	ks->base.speed = container_of(dev, struct qdk_qdisc, dev)->speed;
+	ks->base.duplex = DUPLEX_FULL;
+	return 0;
+}
+
+static const struct ethtool_ops qdk_link_ethtool_ops = {
+	.get_link_ksettings = qdk_get_link_ksettings,
+};
+
 static struct qdk_qdisc *do_qdisc_create(const char *kind,
 					 const struct qdk_dev_cfg *cfg,
 					 uint32_t handle, uint32_t parent,
@@ -550,6 +570,10 @@ static struct qdk_qdisc *do_qdisc_create(const char *kind,
 	dev = &h->dev;
 	strscpy(dev->name, cfg && cfg->name ? cfg->name : "qdk0", IFNAMSIZ);
 	dev->netdev_ops = &qdk_netdev_ops;
+	if (cfg && cfg->speed) {
+		h->speed = cfg->speed;
+		dev->ethtool_ops = &qdk_link_ethtool_ops;
+	}
 	dev->flags = IFF_UP | IFF_RUNNING;
 	dev->mtu = cfg && cfg->mtu ? cfg->mtu : 1500;
 	dev->min_mtu = 68;

@@ -163,6 +163,12 @@ void qdk_set_hz(unsigned int hz);
  */
 void qdk_jiffies_set(uint64_t j);
 
+/*
+ * CLOCK_TAI less the virtual clock, in ns: the recording kernel's (a
+ * trace's "clock tai=" directive) when set, else the shim's default.
+ */
+void qdk_set_tai(bool set, int64_t off);
+
 uint64_t qdk_now(void);
 /*
  * Move the clock forward to ns (never backwards), firing every timer that
@@ -204,6 +210,12 @@ struct qdk_dev_cfg {
 	uint32_t mtu;		/* 1500 when 0 */
 	uint32_t tx_queue_len;	/* 1000 when 0 */
 	uint32_t num_tx_queues;	/* 1 when 0 */
+	/*
+	 * the link speed its ethtool link settings report, in Mb/s (cbs and
+	 * taprio read it); 0: the device has none (as a dummy),
+	 * UINT32_MAX: SPEED_UNKNOWN
+	 */
+	uint32_t speed;
 };
 
 /*

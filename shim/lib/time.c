@@ -19,6 +19,7 @@
 #include "shim.h"
 
 u64 qdk_clock_ns;
+s64 qdk_tai_offset_ns = QDK_TAI_DEFAULT_OFFSET_NS;
 unsigned long volatile jiffies = INITIAL_JIFFIES;
 u64 jiffies_64 = INITIAL_JIFFIES;
 

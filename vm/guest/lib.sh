@@ -214,7 +214,7 @@ tcp_wait_connected() {
 # Results go to $OUT/flows/NAME.* and the exit status to NAME.rc.
 flow_start() {
 	local phase=$1 idx=$2 type=$3 kv name start=0 time port
-	local streams=1 cc="" window="" tos="" rate=1M len=1200 size="" count=20 gap=0.2 interval=0.2 pace=0
+	local streams=1 cc="" window="" tos="" rate=1M len=1200 size="" count=20 gap=0.2 interval=0.2 pace=0 txtime=0
 	shift 3
 	name=$type$idx
 	for kv in "$@"; do
@@ -267,7 +267,7 @@ flow_start() {
 		(sleep "$start"; tcp_wait_connected "$start"
 		timeout $((time + 15)) /sbin/ip netns exec sender \
 			udpflow send $RECEIVER_IP $port "$time" "$rate" "$len" "${tos:-0}" \
-			"$OUT/flows/$name.sent.json" "$pace" 2> "$OUT/flows/$name.err"
+			"$OUT/flows/$name.sent.json" "$pace" "$txtime" 2> "$OUT/flows/$name.err"
 		rc=$?
 		i=0
 		while [ ! -e "$OUT/flows/$name.json" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done

@@ -3,7 +3,7 @@
  * udpflow - the VM rig's constant-bit-rate UDP flow (a scenario's `flow: udp`).
  *
  *   udpflow recv PORT WAIT TIME OUT.json
- *   udpflow send ADDR PORT TIME RATE LEN TOS OUT.json [PACE]
+ *   udpflow send ADDR PORT TIME RATE LEN TOS OUT.json [PACE [TXTIME]]
  *
  * Why not iperf3 -u: iperf3 (3.12, Debian 12) starts a UDP test with one
  * datagram each way and no retry, so when the qdisc under test drops that
@@ -26,6 +26,16 @@
  * sets SO_MAX_PACING_RATE to it, as iperf3's --fq-rate does: a connected
  * socket's packets carry skb->sk to the sender's qdisc, and fq paces them
  * by the socket's sk_pacing_rate (a scenario's `flow: udp pace=...`).
+ * TXTIME (microseconds; 0 or absent: none) sets SO_TXTIME on the socket
+ * (CLOCK_TAI, as etf requires; no flags) and gives each datagram a launch time
+ * (SCM_TXTIME, skb->tstamp) that far ahead of its sending, less a fifth of
+ * it for each of its place in a round of five: 5/5, 4/5 ... 1/5 of TXTIME,
+ * so each datagram of a round is due before the one sent before it, and
+ * etf (a scenario's `flow: udp txtime=...`) reorders them, and drops one
+ * due before a packet it sent already.
+ */
+#define TXTIME_ROUND 5
+/*
  *
  * One-way delay: sender and receiver are namespaces of one kernel and read
  * the same CLOCK_MONOTONIC, so each datagram's delay is the receiver's clock
@@ -49,6 +59,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <linux/net_tstamp.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -247,6 +258,44 @@ static int do_recv(int argc, char **argv)
 	return 0;
 }
 
+/* CLOCK_TAI in ns: SO_TXTIME's clock */
+static int64_t tai_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_TAI, &ts);
+	return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* a datagram's launch time after its sending: TXTIME_ROUND steps of txtime / TXTIME_ROUND */
+static int64_t launch(int64_t txtime, uint64_t seq)
+{
+	return txtime * (int64_t)(TXTIME_ROUND - seq % TXTIME_ROUND) / TXTIME_ROUND;
+}
+
+/* sendto(), with SCM_TXTIME = at (CLOCK_MONOTONIC ns) unless at is 0 */
+static ssize_t send_one(int fd, const void *buf, size_t len, const struct sockaddr_in *sa,
+			int64_t at)
+{
+	char ctl[CMSG_SPACE(sizeof(uint64_t))] = { 0 };
+	struct iovec iov = { .iov_base = (void *)buf, .iov_len = len };
+	struct msghdr m = { .msg_name = (void *)sa, .msg_namelen = sizeof(*sa),
+			    .msg_iov = &iov, .msg_iovlen = 1 };
+	struct cmsghdr *c;
+	uint64_t t = (uint64_t)at;
+
+	if (!at)
+		return sendto(fd, buf, len, 0, (const struct sockaddr *)sa, sizeof(*sa));
+	m.msg_control = ctl;
+	m.msg_controllen = sizeof(ctl);
+	c = CMSG_FIRSTHDR(&m);
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_TXTIME;
+	c->cmsg_len = CMSG_LEN(sizeof(t));
+	memcpy(CMSG_DATA(c), &t, sizeof(t));
+	return sendmsg(fd, &m, 0);
+}
+
 static int do_send(int argc, char **argv)
 {
 	struct sockaddr_in sa = { .sin_family = AF_INET };
@@ -260,11 +309,14 @@ static int do_send(int argc, char **argv)
 	char out[512];
 
 	double pace = 0;
+	int64_t txtime = 0;
 
-	if (argc != 7 && argc != 8)
-		die("usage: udpflow send ADDR PORT TIME RATE LEN TOS OUT.json [PACE]");
-	if (argc == 8 && strcmp(argv[7], "0"))
+	if (argc < 7 || argc > 9)
+		die("usage: udpflow send ADDR PORT TIME RATE LEN TOS OUT.json [PACE [TXTIME]]");
+	if (argc >= 8 && strcmp(argv[7], "0"))
 		pace = num(argv[7], "PACE", 1, 1e12);
+	if (argc == 9)
+		txtime = (int64_t)num(argv[8], "TXTIME", 0, 1e7) * 1000;
 	if (inet_pton(AF_INET, argv[0], &sa.sin_addr) != 1)
 		die("ADDR is not an IPv4 address");
 	sa.sin_port = htons((uint16_t)num(argv[1], "PORT", 1, 65535));
@@ -283,6 +335,12 @@ static int do_send(int argc, char **argv)
 		if (connect(fd, (struct sockaddr *)&sa, sizeof(sa)) ||
 		    setsockopt(fd, SOL_SOCKET, SO_MAX_PACING_RATE, &bytes, sizeof(bytes)))
 			die("cannot connect the UDP socket or set its pacing rate");
+	}
+	if (txtime) {
+		struct sock_txtime st = { .clockid = CLOCK_TAI };
+
+		if (setsockopt(fd, SOL_SOCKET, SO_TXTIME, &st, sizeof(st)))
+			die("cannot set SO_TXTIME on the UDP socket");
 	}
 	gap = (int64_t)((double)len * 8 / rate * 1e9);
 	t0 = now_ns();
@@ -305,7 +363,7 @@ static int do_send(int argc, char **argv)
 		memcpy(buf, &h, sizeof(h));
 		/* a drop by a local qdisc or a full socket buffer still counts as
 		 * sent, as iperf3 counts it: the receiver's loss includes it */
-		if (sendto(fd, buf, len, 0, (struct sockaddr *)&sa, sizeof(sa)) < 0)
+		if (send_one(fd, buf, len, &sa, txtime ? tai_ns() + launch(txtime, seq) : 0) < 0)
 			errs++;
 		seq++;
 	}
@@ -315,7 +373,7 @@ static int do_send(int argc, char **argv)
 	for (i = 0; i < END_MARKERS; i++) {
 		struct timespec ts = { .tv_sec = 0, .tv_nsec = END_GAP_NS };
 
-		sendto(fd, buf, HDR_LEN, 0, (struct sockaddr *)&sa, sizeof(sa));
+		send_one(fd, buf, HDR_LEN, &sa, txtime ? tai_ns() + launch(txtime, 0) : 0);
 		nanosleep(&ts, NULL);
 	}
 	snprintf(out, sizeof(out),

@@ -2,7 +2,8 @@
 /*
  * ktime_t and the clocks. Every clock reads the shim's virtual clock
  * (qdk_clock_advance moves it): CLOCK_MONOTONIC is the trace's timestamps,
- * boottime equals it, realtime/TAI are it plus a fixed offset.
+ * boottime equals it, realtime/TAI are it plus an offset (TAI's the
+ * recording kernel's when the trace says it: qdk_set_tai()).
  */
 #ifndef _LINUX_KTIME_H
 #define _LINUX_KTIME_H
@@ -16,7 +17,10 @@ typedef s64 ktime_t;
 /* The virtual clock in ns (shim/lib/time.c). */
 extern u64 qdk_clock_ns;
 #define QDK_REALTIME_OFFSET_NS (1700000000LL * NSEC_PER_SEC)
-#define QDK_TAI_OFFSET_NS (QDK_REALTIME_OFFSET_NS + 37LL * NSEC_PER_SEC)
+/* TAI less the virtual clock: a trace's clock tai=, else this default (time.c) */
+#define QDK_TAI_DEFAULT_OFFSET_NS (QDK_REALTIME_OFFSET_NS + 37LL * NSEC_PER_SEC)
+extern s64 qdk_tai_offset_ns;
+#define QDK_TAI_OFFSET_NS qdk_tai_offset_ns
 
 static inline ktime_t ktime_set(const s64 secs, const unsigned long nsecs)
 {
