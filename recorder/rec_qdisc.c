@@ -225,7 +225,7 @@ bool rec_timers_on;
 struct rec_tfire {
 	struct rec_call call;
 	struct qdk_rec *r;
-	const struct timer_list *timer;
+	const void *timer;	/* a timer_list, or a soft hrtimer */
 	u32 start;		/* the ring's pos before its records */
 };
 
@@ -352,8 +352,17 @@ static void rec_tslot_update(struct rec_sched *q)
 	rec_tslot_sweep(q, top.mark);
 }
 
-/* timer_expire_entry: a timer_list is about to run on this CPU (softirq) */
-void rec_timer_begin(const struct timer_list *timer)
+/*
+ * timer_expire_entry: a timer_list is about to run on this CPU (softirq);
+ * hrtimer_expire_entry: an hrtimer (a soft one: hard ones run in hard
+ * interrupt context, where nothing is recorded, the qdiscs' watchdogs among
+ * them). An hrtimer has no re-arm to stamp it (its callback sets the next
+ * expiry and returns HRTIMER_RESTART): it is stamped at its first clock
+ * read (rec_clock.c; dualpi2 reads it under the qdisc's lock, which orders
+ * it with the calls as a timer_list's re-arm does), or else at its return,
+ * and its clock reads return that time.
+ */
+void rec_timer_begin(const void *timer, bool hrtimer)
 {
 	unsigned long a = (unsigned long)timer;
 	struct rec_sched *q = NULL;
@@ -392,6 +401,8 @@ void rec_timer_begin(const struct timer_list *timer)
 	f->timer = timer;
 	rec_call_begin(&f->call, ts, q, NULL);
 	f->r->jiffies = (u32)f->call.jiffies;
+	if (hrtimer)
+		f->call.ts = 0;		/* set by its first clock read */
 }
 
 /*
@@ -433,7 +444,7 @@ void rec_timer_wait(void)
 static void rec_timer_finish(struct rec_tfire *f)
 {
 	rec_call_end(&f->call);
-	rec_timer_restamp(f, rec_now());
+	rec_timer_restamp(f, f->call.ts ?: rec_now());
 	/* no counters: they are not read under the qdisc's lock here */
 	f->r->count = f->call.draws;
 	f->timer = NULL;
@@ -455,7 +466,7 @@ static void rec_timer_finish(struct rec_tfire *f)
  * What the callback does after re-arming is not the timer's: none of those
  * draws, drops or reads the clock there.
  */
-void rec_timer_rearm(const struct timer_list *timer)
+void rec_timer_rearm(const void *timer)
 {
 	struct rec_tfire *f = this_cpu_ptr(&rec_tfire);
 
@@ -464,7 +475,7 @@ void rec_timer_rearm(const struct timer_list *timer)
 }
 
 /* timer_expire_exit: ... and has returned (if it did not re-arm) */
-void rec_timer_end(const struct timer_list *timer)
+void rec_timer_end(const void *timer)
 {
 	struct rec_tfire *f = this_cpu_ptr(&rec_tfire);
 

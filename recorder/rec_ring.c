@@ -379,7 +379,23 @@ static void rec_find_consume(struct tracepoint *tp, void *priv)
 static void rec_probe_texp_entry(void *data, struct timer_list *timer,
 				 unsigned long baseclk)
 {
-	rec_timer_begin(timer);
+	rec_timer_begin(timer, false);
+}
+
+/*
+ * hrtimer_expire_entry/exit: a child's soft hrtimer runs (dualpi2's
+ * probability update). The entry's second argument (a pointer before 7.x,
+ * the time from 7.x on) is not read.
+ */
+static void rec_probe_hexp_entry(void *data, struct hrtimer *timer)
+{
+	if (timer->is_soft)
+		rec_timer_begin(timer, true);
+}
+
+static void rec_probe_hexp_exit(void *data, struct hrtimer *timer)
+{
+	rec_timer_end(timer);
 }
 
 static void rec_probe_texp_exit(void *data, struct timer_list *timer)
@@ -398,10 +414,15 @@ static void rec_probe_tstart(void *data, struct timer_list *timer)
 }
 
 static struct tracepoint *tp_texp_entry, *tp_texp_exit, *tp_tstart;
+static struct tracepoint *tp_hexp_entry, *tp_hexp_exit;
 
 static void rec_find_texp(struct tracepoint *tp, void *priv)
 {
-	if (!strcmp(tp->name, "timer_expire_entry"))
+	if (!strcmp(tp->name, "hrtimer_expire_entry"))
+		tp_hexp_entry = tp;
+	else if (!strcmp(tp->name, "hrtimer_expire_exit"))
+		tp_hexp_exit = tp;
+	else if (!strcmp(tp->name, "timer_expire_entry"))
 		tp_texp_entry = tp;
 	else if (!strcmp(tp->name, "timer_expire_exit"))
 		tp_texp_exit = tp;
@@ -409,11 +430,26 @@ static void rec_find_texp(struct tracepoint *tp, void *priv)
 		tp_tstart = tp;
 }
 
+/* the children's soft hrtimers: exit first, so a begun one is seen to end */
+static void rec_hrtimers_register(void)
+{
+	if (tp_hexp_entry && tp_hexp_exit &&
+	    !tracepoint_probe_register(tp_hexp_exit, rec_probe_hexp_exit, NULL)) {
+		if (!tracepoint_probe_register(tp_hexp_entry, rec_probe_hexp_entry, NULL))
+			return;
+		tracepoint_probe_unregister(tp_hexp_exit, rec_probe_hexp_exit, NULL);
+	}
+	tp_hexp_entry = NULL;
+	pr_warn("qdk_recorder: no hrtimer_expire tracepoints; the children's own hrtimers are not recorded\n");
+}
+
 static void rec_timers_register(void)
 {
 	tp_texp_entry = NULL;
 	tp_texp_exit = NULL;
 	tp_tstart = NULL;
+	tp_hexp_entry = NULL;
+	tp_hexp_exit = NULL;
 	for_each_kernel_tracepoint(rec_find_texp, NULL);
 	if (tp_texp_entry && tp_texp_exit &&
 	    !tracepoint_probe_register(tp_texp_exit, rec_probe_texp_exit, NULL)) {
@@ -423,6 +459,7 @@ static void rec_timers_register(void)
 			tp_tstart = NULL;
 		if (!tracepoint_probe_register(tp_texp_entry,
 					       rec_probe_texp_entry, NULL)) {
+			rec_hrtimers_register();
 			WRITE_ONCE(rec_timers_on, true);
 			return;
 		}
@@ -441,12 +478,16 @@ static void rec_timers_unregister(void)
 		return;
 	WRITE_ONCE(rec_timers_on, false);
 	tracepoint_probe_unregister(tp_texp_entry, rec_probe_texp_entry, NULL);
+	if (tp_hexp_entry)
+		tracepoint_probe_unregister(tp_hexp_entry, rec_probe_hexp_entry, NULL);
 	tracepoint_synchronize_unregister();
 	/* a timer that began must be seen to end */
 	rec_timer_wait();
 	if (tp_tstart)
 		tracepoint_probe_unregister(tp_tstart, rec_probe_tstart, NULL);
 	tracepoint_probe_unregister(tp_texp_exit, rec_probe_texp_exit, NULL);
+	if (tp_hexp_entry)
+		tracepoint_probe_unregister(tp_hexp_exit, rec_probe_hexp_exit, NULL);
 }
 
 static int rec_probes_register(void)

@@ -255,9 +255,9 @@ u64 rec_cookie(const struct sk_buff *skb);
  * child's timer_list?
  */
 extern bool rec_timers_on;
-void rec_timer_begin(const struct timer_list *timer);
-void rec_timer_rearm(const struct timer_list *timer);
-void rec_timer_end(const struct timer_list *timer);
+void rec_timer_begin(const void *timer, bool hrtimer);
+void rec_timer_rearm(const void *timer);
+void rec_timer_end(const void *timer);
 void rec_timer_wait(void);	/* no child's timer is half recorded */
 int rec_qdisc_init(void);
 void rec_qdisc_exit(void);

@@ -425,11 +425,11 @@ int qdk_fire_timer_of(struct qdk_qdisc *root, uint32_t handle, uint32_t off)
 	rtnl_unlock();
 	if (!q)
 		return -ENOENT;
-	if (q->ops->priv_size < sizeof(struct timer_list) ||
-	    off > q->ops->priv_size - sizeof(struct timer_list))
+	/* a timer_list or an hrtimer, whichever is armed there */
+	if (off >= q->ops->priv_size)
 		return -ERANGE;
 	call_begin();
-	ret = qdk_time_fire_timer_list_at((const struct timer_list *)((char *)qdisc_priv(q) + off));
+	ret = qdk_time_fire_timer_list_at((char *)qdisc_priv(q) + off);
 	call_end("a timer", NULL);
 	return ret ? -ESRCH : 0;
 }

@@ -364,6 +364,20 @@ void qdk_acct_check(const char *what, const char *kind, unsigned long long line)
 	int depth, worst_depth = -1;
 	bool tree = false;
 
+	/*
+	 * A packet on a qdisc's gso_skb is that qdisc's, in its q.qlen: a peek
+	 * that dequeued it parked it there, qdisc_peek_dequeued() or the
+	 * qdisc's own (dualpi2's, which takes it from its L queue's list)
+	 */
+	list_for_each_entry(q, &qdiscs, __qdk_all) {
+		struct sk_buff *skb;
+
+		if (!q->gso_skb.next)
+			continue;
+		skb_queue_walk(&q->gso_skb, skb)
+			if (skb->__qdk_in != q)
+				qdk_acct_into(skb, q);
+	}
 	if (ntouched || recount)
 		refresh();
 	list_for_each_entry(q, &qdiscs, __qdk_all) {

@@ -74,7 +74,7 @@ bool qdk_time_advance(u64 ns);
 u64 qdk_time_next(void);
 void qdk_time_drive_timer_lists(bool on);
 int qdk_time_fire_timer_list(void);
-int qdk_time_fire_timer_list_at(const struct timer_list *t);
+int qdk_time_fire_timer_list_at(const void *t);	/* a timer_list or soft hrtimer */
 unsigned long qdk_ns_to_jiffies(u64 ns);
 u64 qdk_jiffies_to_ns(unsigned long j);
 /* the ns a timer_list armed now for expires fires at (the wheel's bucket) */

@@ -27,7 +27,12 @@ typedef unsigned __int128 __u128;
 
 static unsigned int qdk_hz = HZ;
 static u64 tnode_seq;
-/* timer_lists fire only through qdk_time_fire_timer_list() (a trace's t lines) */
+/*
+ * timer_lists and soft hrtimers fire only through qdk_time_fire_timer_list()
+ * and qdk_time_fire_timer_list_at() (a trace's t lines): the recorder
+ * follows those two kinds (recorder/README.md). Hard hrtimers (the
+ * watchdogs) fire by the clock.
+ */
 static bool timer_lists_driven;
 
 
@@ -237,12 +242,14 @@ bool qdk_time_advance(u64 ns)
 		fire(n);
 		/*
 		 * The hrtimer interrupt also runs every hrtimer whose soft
-		 * expiry has passed (ranges), in expiry order.
+		 * expiry has passed (ranges), in expiry order; a driven one
+		 * (U64_MAX) only when told.
 		 */
 		for (;;) {
 			/* the queue is in expiry order: the first one due */
 			for (m = tnode_first(); m; m = tnode_next(m))
-				if (m->kind == QDK_TNODE_HRTIMER && m->soft <= t)
+				if (m->kind == QDK_TNODE_HRTIMER && m->soft <= t &&
+				    m->when != U64_MAX)
 					break;
 			if (!m)
 				break;
@@ -395,14 +402,19 @@ int qdk_time_fire_timer_list(void)
 	return 0;
 }
 
-/* timer_list t, pending and driven, fires now; -ENOENT when it is not pending */
-int qdk_time_fire_timer_list_at(const struct timer_list *t)
+/*
+ * The timer_list or soft hrtimer at t, pending and driven, fires now;
+ * -ENOENT when none is pending there.
+ */
+int qdk_time_fire_timer_list_at(const void *t)
 {
 	struct qdk_tnode *m;
 
 	for (m = tnode_first(); m; m = tnode_next(m)) {
-		if (m->kind != QDK_TNODE_TIMER ||
-		    container_of(m, struct timer_list, __qdk_node) != t)
+		if (!(m->kind == QDK_TNODE_TIMER &&
+		      container_of(m, struct timer_list, __qdk_node) == t) &&
+		    !(m->kind == QDK_TNODE_HRTIMER &&
+		      container_of(m, struct hrtimer, __qdk_node) == t))
 			continue;
 		tnode_remove(m);
 		fire(m);
@@ -603,14 +615,22 @@ static u64 to_virtual(const struct hrtimer *timer, ktime_t t)
 	return v < 0 ? 0 : (u64)v;
 }
 
+/* into the queue at its expiry; a soft one, driven, only when told */
+static void hrtimer_enqueue(struct hrtimer *timer)
+{
+	u64 soft = to_virtual(timer, timer->_softexpires);
+
+	tnode_add(&timer->__qdk_node, timer_lists_driven && timer->is_soft ? U64_MAX :
+		  to_virtual(timer, timer->node_expires), soft);
+}
+
 void hrtimer_start_range_ns(struct hrtimer *timer, ktime_t tim,
 			    u64 delta_ns, const enum hrtimer_mode mode)
 {
 	if (mode & HRTIMER_MODE_REL)
 		tim = ktime_add_safe(tim, hrtimer_cb_get_time(timer));
 	hrtimer_set_expires_range_ns(timer, tim, delta_ns);
-	tnode_add(&timer->__qdk_node, to_virtual(timer, timer->node_expires),
-		  to_virtual(timer, timer->_softexpires));
+	hrtimer_enqueue(timer);
 }
 
 int hrtimer_try_to_cancel(struct hrtimer *timer)
@@ -721,8 +741,7 @@ static void fire(struct qdk_tnode *n)
 		softirq_leave(&f, !t->is_soft);
 		t->state = 0;
 		if (r == HRTIMER_RESTART && !hrtimer_is_queued(t))
-			tnode_add(n, to_virtual(t, t->node_expires),
-				  to_virtual(t, t->_softexpires));
+			hrtimer_enqueue(t);
 	}
 }
 

@@ -326,6 +326,40 @@ KTEST(timer, driven_timer_lists_fire_when_told)
 }
 
 /*
+ * Driven, a soft hrtimer (dualpi2's probability update) fires only when a
+ * trace's t line names it, and a restart from its callback waits for the
+ * next one; a hard one (a watchdog) fires by the clock all the same.
+ */
+KTEST(timer, driven_soft_hrtimer_fires_when_told)
+{
+	struct tst_hr soft = { .id = 1 }, hard = { .id = 2 };
+
+	n_fired = 0;
+	periodic_runs = 0;
+	qdk_time_drive_timer_lists(true);
+	tst_hrtimer(&soft.t, periodic_fn, HRTIMER_MODE_ABS_SOFT);
+	tst_hrtimer(&hard.t, hr_fn, HRTIMER_MODE_ABS_PINNED);
+	hrtimer_start(&soft.t, qdk_clock_ns + 1000, HRTIMER_MODE_ABS_SOFT);
+	hrtimer_start(&hard.t, qdk_clock_ns + 2000, HRTIMER_MODE_ABS_PINNED);
+	qdk_time_advance(qdk_clock_ns + 5000);
+	KT_EQ(periodic_runs, 0);
+	KT_EQ(n_fired, 1);
+	KT_EQ(fired_order[0], 2);
+	KT_EQ(qdk_time_fire_timer_list_at(&hard.t), -ENOENT);
+	KT_EQ(qdk_time_fire_timer_list_at(&soft.t), 0);
+	KT_EQ(periodic_runs, 1);
+	KT_EQ(!!hrtimer_is_queued(&soft.t), 1);
+	qdk_time_advance(qdk_clock_ns + 1000000);
+	KT_EQ(periodic_runs, 1);
+	KT_EQ(qdk_time_fire_timer_list_at(&soft.t), 0);
+	KT_EQ(periodic_runs, 2);
+	hrtimer_cancel(&soft.t);
+	KT_EQ(qdk_time_fire_timer_list_at(&soft.t), -ENOENT);
+	qdk_time_drive_timer_lists(false);
+	return 0;
+}
+
+/*
  * Arming a timer cannot fail in the kernel (its queue node lives in the
  * timer), so the shim's queue must not allocate either: a qdisc under an
  * allocation-failure test must see its timers armed, not an abort.
