@@ -1386,6 +1386,16 @@ static int rec_init(struct Qdisc *sch, struct nlattr *opt,
 		return -ENOMEM;
 	/* no bypass until rec_enqueue() sees the child allows it */
 	sch->flags &= ~TCQ_F_CAN_BYPASS;
+	/*
+	 * A BPF qdisc (net/sched/bpf_qdisc.c, 6.16 on) refuses at its init any
+	 * parent but the root and one flagged TCQ_F_MQROOT (mq's kind). At the
+	 * root the flag changes nothing else for us: sch_tree_lock() takes
+	 * our own lock either way, and the two refusals it adds (a rate
+	 * estimator for us, a size table only at the root) are of options
+	 * the recorder is never given. So a BPF qdisc can be our child.
+	 */
+	if (sch->parent == TC_H_ROOT)
+		sch->flags |= TCQ_F_MQROOT;
 	q->inst = ++rec_next_inst;
 	child = qdisc_create_dflt(sch->dev_queue, &pfifo_qdisc_ops,
 				  TC_H_MAKE(sch->handle, 1), extack);
