@@ -176,10 +176,15 @@ static __always_inline void rec_call_begin(struct rec_call *c, u64 ts,
 	c->reset = false;
 	c->prev = this_cpu_read(rec_active);
 	this_cpu_write(rec_active, c);
+	/* held from here on (rec_jiffies.c): the value the record carries */
+	barrier();
+	c->jiffies = READ_ONCE(jiffies);
 }
 
 static __always_inline void rec_call_end(struct rec_call *c)
 {
+	if (unlikely(READ_ONCE(jiffies) != c->jiffies))
+		this_cpu_inc(rec_jiffies_moved);
 	this_cpu_write(rec_active, c->prev);
 }
 
@@ -384,6 +389,7 @@ void rec_timer_begin(const struct timer_list *timer)
 	f->r->timer.off = a - lo;
 	f->timer = timer;
 	rec_call_begin(&f->call, ts, q, NULL);
+	f->r->jiffies = (u32)f->call.jiffies;
 }
 
 /*
@@ -518,6 +524,7 @@ static int rec_enqueue_recorded(struct sk_buff *skb, struct rec_sched *q,
 	rec_fill_pkt(&r->enq, skb);
 	r->pkt = rec_cookie(skb);
 	rec_call_begin(&call, ts, q, skb);
+	r->jiffies = (u32)call.jiffies;
 	/* a list of our own: only this call's victims, in order */
 	ret = qdisc_enqueue(skb, q->child, &local);
 	rec_call_end(&call);
@@ -614,6 +621,7 @@ static struct sk_buff *rec_take(struct rec_sched *q, bool peek)
 	if (unlikely(!r))
 		return rec_take_child(q->child, peek);
 	rec_call_begin(&call, ts, q, NULL);
+	r->jiffies = (u32)call.jiffies;
 	skb = rec_take_child(q->child, peek);
 	rec_call_end(&call);
 	r->count = call.draws;
@@ -678,6 +686,7 @@ static void rec_reset(struct Qdisc *sch)
 	}
 	if (r) {
 		rec_call_begin(&call, ts, q, NULL);
+		r->jiffies = (u32)call.jiffies;
 		call.reset = true;
 	}
 	qdisc_reset(q->child);

@@ -456,6 +456,7 @@ static int rec_probes_register(void)
 	err = rec_clock_arm();
 	if (err)
 		return err;
+	rec_jiffies_arm();
 	rec_rand_register();
 	rec_made_register();
 	rec_dev_register();
@@ -466,6 +467,7 @@ static int rec_probes_register(void)
 		rec_dev_unregister();
 		rec_made_unregister();
 		rec_rand_unregister();
+		rec_jiffies_disarm();
 		rec_clock_disarm();
 		return err;
 	}
@@ -492,6 +494,7 @@ static void rec_probes_unregister(void)
 	rec_dev_unregister();
 	rec_made_unregister();
 	rec_rand_unregister();
+	rec_jiffies_disarm();
 	rec_clock_disarm();
 }
 
@@ -755,6 +758,7 @@ int rec_ring_init(unsigned int records)
 void rec_ring_exit(void)
 {
 	misc_deregister(&rec_misc);
+	rec_jiffies_exit();
 	rec_clock_exit();
 	rec_cls_exit();
 	rec_rand_exit();

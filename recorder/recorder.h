@@ -39,6 +39,7 @@ struct rec_call {
 					/* rec_cls.c, rec_made.c) */
 	u32 below;			/* in the child's __get_random_u32_below() */
 	bool reset;			/* a reset, called through qdisc_reset() */
+	unsigned long jiffies;		/* what the call reads (rec_jiffies.c) */
 };
 
 DECLARE_PER_CPU(struct rec_call *, rec_active);
@@ -80,6 +81,12 @@ static inline u64 rec_now(void)
 int rec_clock_arm(void);	/* at open(); a no-op with freeze_clock=0 */
 void rec_clock_disarm(void);	/* at release() */
 void rec_clock_exit(void);	/* at unload */
+
+/* rec_jiffies.c: jiffies do not move while a recorded call runs */
+int rec_jiffies_arm(void);	/* at open(); a no-op with freeze_jiffies=0 */
+void rec_jiffies_disarm(void);	/* at release() */
+void rec_jiffies_exit(void);	/* at unload */
+DECLARE_PER_CPU(unsigned long, rec_jiffies_moved);
 struct ftrace_ops;
 int rec_ipmodify_hook(struct ftrace_ops *ops, bool *filtered,
 		      unsigned char *name);
