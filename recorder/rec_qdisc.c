@@ -1398,10 +1398,10 @@ static int rec_init(struct Qdisc *sch, struct nlattr *opt,
 	/*
 	 * A BPF qdisc (net/sched/bpf_qdisc.c, 6.16 on) refuses at its init any
 	 * parent but the root and one flagged TCQ_F_MQROOT (mq's kind). At the
-	 * root the flag changes nothing else for us: sch_tree_lock() takes
-	 * our own lock either way, and the two refusals it adds (a rate
-	 * estimator for us, a size table only at the root) are of options
-	 * the recorder is never given. So a BPF qdisc can be our child.
+	 * root the flag changes little else: sch_tree_lock() takes our own
+	 * lock either way; tc may no longer give us a rate estimator (we take
+	 * none) and may give our child a size table, as at the root. So a
+	 * BPF qdisc can be our child.
 	 */
 	if (sch->parent == TC_H_ROOT)
 		sch->flags |= TCQ_F_MQROOT;
