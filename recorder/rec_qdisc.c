@@ -29,6 +29,7 @@
  * sits between two calls exactly as it did for the child; then the waiting
  * packets are enqueued, in order, and the parent is rescheduled.
  */
+#include <linux/bpf.h>
 #include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/rtnetlink.h>
@@ -137,6 +138,18 @@ static void rec_ops_remove(struct rec_sched *q, struct Qdisc *child)
 	child->ops = ro->orig;
 	q->child_ops = NULL;
 	kfree_rcu(ro, rcu);
+}
+
+/*
+ * The module of a child's kind, for its parameters and devices; NULL for a
+ * BPF qdisc, whose ops (a struct_ops map's) name BPF_MODULE_OWNER, no
+ * module.
+ */
+static struct module *rec_owner(const struct Qdisc *child)
+{
+	struct module *owner = child->ops->owner;
+
+	return owner == BPF_MODULE_OWNER ? NULL : owner;
 }
 
 static LIST_HEAD(rec_instances);
@@ -1231,13 +1244,13 @@ static void rec_arm(struct Qdisc *sch, bool fresh)
 	if (!READ_ONCE(rec_capturing))
 		return;
 	opt = rec_dump_child(q->child);
-	ps = rec_dev_params_get(q->child->ops->owner);
+	ps = rec_dev_params_get(rec_owner(q->child));
 	sch_tree_lock(sch);
 	q->session = rec_session;
 	q->waiting = !fresh && q->child->q.qlen;
 	rec_emit_conf(sch, q, opt, fresh, false);
 	rec_dev_params_emit(ps, q->inst, q->gen);
-	rec_dev_follow(q->inst, q->gen, q->child->ops->owner);
+	rec_dev_follow(q->inst, q->gen, rec_owner(q->child));
 	sch_tree_unlock(sch);
 	rec_dev_params_put(ps);
 	kfree_skb(opt);
@@ -1489,7 +1502,7 @@ static int rec_graft(struct Qdisc *sch, unsigned long arg, struct Qdisc *new,
 	}
 	if (READ_ONCE(rec_capturing)) {
 		opt = rec_dump_child(new);
-		ps = rec_dev_params_get(new->ops->owner);
+		ps = rec_dev_params_get(rec_owner(new));
 	}
 
 	sch_tree_lock(sch);
@@ -1516,7 +1529,7 @@ static int rec_graft(struct Qdisc *sch, unsigned long arg, struct Qdisc *new,
 			rec_rand_emit(&r);
 		}
 		rec_dev_params_emit(ps, q->inst, q->gen);
-		rec_dev_follow(q->inst, q->gen, new->ops->owner);
+		rec_dev_follow(q->inst, q->gen, rec_owner(new));
 	}
 	sch_tree_unlock(sch);
 	rec_dev_params_put(ps);
