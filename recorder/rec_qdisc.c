@@ -29,6 +29,7 @@
  * sits between two calls exactly as it did for the child; then the waiting
  * packets are enqueued, in order, and the parent is rescheduled.
  */
+#include <linux/bpf.h>
 #include <linux/delay.h>
 #include <linux/ethtool.h>
 #include <linux/module.h>
@@ -139,6 +140,18 @@ static void rec_ops_remove(struct rec_sched *q, struct Qdisc *child)
 	child->ops = ro->orig;
 	q->child_ops = NULL;
 	kfree_rcu(ro, rcu);
+}
+
+/*
+ * The module of a child's kind, for its parameters and devices; NULL for a
+ * BPF qdisc, whose ops (a struct_ops map's) name BPF_MODULE_OWNER, no
+ * module.
+ */
+static struct module *rec_owner(const struct Qdisc *child)
+{
+	struct module *owner = child->ops->owner;
+
+	return owner == BPF_MODULE_OWNER ? NULL : owner;
 }
 
 static LIST_HEAD(rec_instances);
@@ -1263,14 +1276,14 @@ static void rec_arm(struct Qdisc *sch, bool fresh)
 	if (!READ_ONCE(rec_capturing))
 		return;
 	opt = rec_dump_child(q->child);
-	ps = rec_dev_params_get(q->child->ops->owner);
+	ps = rec_dev_params_get(rec_owner(q->child));
 	speed = rec_link_speed(qdisc_dev(q->child));
 	sch_tree_lock(sch);
 	q->session = rec_session;
 	q->waiting = !fresh && q->child->q.qlen;
 	rec_emit_conf(sch, q, opt, fresh, false, speed);
 	rec_dev_params_emit(ps, q->inst, q->gen);
-	rec_dev_follow(q->inst, q->gen, q->child->ops->owner);
+	rec_dev_follow(q->inst, q->gen, rec_owner(q->child));
 	sch_tree_unlock(sch);
 	rec_dev_params_put(ps);
 	kfree_skb(opt);
@@ -1428,6 +1441,16 @@ static int rec_init(struct Qdisc *sch, struct nlattr *opt,
 		return -ENOMEM;
 	/* no bypass until rec_enqueue() sees the child allows it */
 	sch->flags &= ~TCQ_F_CAN_BYPASS;
+	/*
+	 * A BPF qdisc (net/sched/bpf_qdisc.c, 6.16 on) refuses at its init any
+	 * parent but the root and one flagged TCQ_F_MQROOT (mq's kind). At the
+	 * root the flag changes little else: sch_tree_lock() takes our own
+	 * lock either way; tc may no longer give us a rate estimator (we take
+	 * none) and may give our child a size table, as at the root. So a
+	 * BPF qdisc can be our child.
+	 */
+	if (sch->parent == TC_H_ROOT)
+		sch->flags |= TCQ_F_MQROOT;
 	q->inst = ++rec_next_inst;
 	child = qdisc_create_dflt(sch->dev_queue, &pfifo_qdisc_ops,
 				  TC_H_MAKE(sch->handle, 1), extack);
@@ -1513,7 +1536,7 @@ static int rec_graft(struct Qdisc *sch, unsigned long arg, struct Qdisc *new,
 	}
 	if (READ_ONCE(rec_capturing)) {
 		opt = rec_dump_child(new);
-		ps = rec_dev_params_get(new->ops->owner);
+		ps = rec_dev_params_get(rec_owner(new));
 		speed = rec_link_speed(qdisc_dev(new));
 	}
 
@@ -1549,7 +1572,7 @@ static int rec_graft(struct Qdisc *sch, unsigned long arg, struct Qdisc *new,
 			rec_rand_emit(&r);
 		}
 		rec_dev_params_emit(ps, q->inst, q->gen);
-		rec_dev_follow(q->inst, q->gen, new->ops->owner);
+		rec_dev_follow(q->inst, q->gen, rec_owner(new));
 	}
 	sch_tree_unlock(sch);
 	rec_dev_params_put(ps);
