@@ -14,6 +14,8 @@
 #include <linux/skbuff.h>
 #include <linux/slab.h>
 #include <linux/version.h>
+#include <linux/ipv6.h>
+#include <net/inet_sock.h>
 #include <net/sock.h>
 
 /* the defaults net.core.[rw]mem_max/default and optmem_max start with */
@@ -166,6 +168,65 @@ void sock_init_data_uid(struct socket *sock, struct sock *sk, kuid_t uid)
 	sk->sk_uid = uid;
 }
 EXPORT_SYMBOL(sock_init_data_uid);
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+kuid_t sock_i_uid(struct sock *sk)
+{
+	kuid_t uid;
+
+	read_lock_bh(&sk->sk_callback_lock);
+	uid = sk->sk_socket ? SOCK_INODE(sk->sk_socket)->i_uid : GLOBAL_ROOT_UID;
+	read_unlock_bh(&sk->sk_callback_lock);
+	return uid;
+}
+EXPORT_SYMBOL(sock_i_uid);
+
+/*
+ * SO_TIMESTAMP's flags, as setsockopt() sets them. The kernel also turns on
+ * the stack's receive timestamps (net_enable_timestamp()); the shim stamps
+ * every received packet anyway.
+ */
+void sock_enable_timestamps(struct sock *sk)
+{
+	lock_sock(sk);
+	sock_valbool_flag(sk, SOCK_TSTAMP_NEW, false);
+	sock_valbool_flag(sk, SOCK_RCVTSTAMPNS, true);
+	sock_set_flag(sk, SOCK_RCVTSTAMP);
+	sock_set_flag(sk, SOCK_TIMESTAMP);
+	release_sock(sk);
+}
+EXPORT_SYMBOL(sock_enable_timestamps);
+#endif
+
+/* multicast sent on sk loops back to local listeners: IP_MULTICAST_LOOP's (default on) */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+bool sk_mc_loop(const struct sock *sk)
+#else
+bool sk_mc_loop(struct sock *sk)
+#endif
+{
+	/* a nested transmit (a tunnel's) never loops */
+	if (dev_recursion_level())
+		return false;
+	if (!sk)
+		return true;
+	switch (READ_ONCE(sk->sk_family)) {
+	case AF_INET:
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+		return inet_test_bit(MC_LOOP, sk);
+#else
+		return inet_sk(sk)->mc_loop;
+#endif
+	case AF_INET6:
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+		return inet6_test_bit(MC6_LOOP, sk);
+#else
+		return inet6_sk(sk)->mc_loop;
+#endif
+	}
+	return true;
+}
+EXPORT_SYMBOL(sk_mc_loop);
 
 /* the owner: the socket inode's (the shim's inodes carry none: root), else root of sk's net */
 void sock_init_data(struct socket *sock, struct sock *sk)

@@ -25,6 +25,20 @@ atomic_long_t tcp_memory_allocated = ATOMIC_LONG_INIT(0);
 
 unsigned long tcp_memory_pressure __read_mostly;
 
+/* sockets their owner closed that TCP still holds (one CPU: one counter) */
+DEFINE_PER_CPU(unsigned int, tcp_orphan_count);
+EXPORT_PER_CPU_SYMBOL_GPL(tcp_orphan_count);
+
+/* the CPUs' counts summed, never below 0 (a CPU's count may wrap) */
+int tcp_orphan_count_sum(void)
+{
+	int i, total = 0;
+
+	for_each_possible_cpu(i)
+		total += per_cpu(tcp_orphan_count, i);
+	return max(total, 0);
+}
+
 void tcp_enter_memory_pressure(struct sock *sk)
 {
 	unsigned long val;

@@ -16,6 +16,7 @@
 #include <linux/string.h>
 #include <linux/tcp.h>
 #include <net/tcp.h>
+#include <linux/version.h>
 
 static DEFINE_SPINLOCK(tcp_cong_list_lock);
 static LIST_HEAD(tcp_cong_list);
@@ -66,6 +67,39 @@ u32 tcp_ca_get_key_by_name(const char *name, bool *ecn_ca)
 	rcu_read_unlock();
 	return key;
 }
+
+/* the algorithm name of key into buffer (TCP_CA_NAME_MAX bytes), NULL if none has it */
+char *tcp_ca_get_name_by_key(u32 key, char *buffer)
+{
+	const struct tcp_congestion_ops *ca;
+	char *ret = NULL;
+
+	rcu_read_lock();
+	ca = tcp_ca_find_key(key);
+	if (ca) {
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+		strscpy(buffer, ca->name, TCP_CA_NAME_MAX);
+#else
+		/* 6.1 copies with strncpy(): the rest of the buffer zeroed */
+		strncpy(buffer, ca->name, TCP_CA_NAME_MAX);
+#endif
+		ret = buffer;
+	}
+	rcu_read_unlock();
+	return ret;
+}
+EXPORT_SYMBOL_GPL(tcp_ca_get_name_by_key);
+
+/* the algorithm hears of the new congestion state before the socket takes it */
+void tcp_set_ca_state(struct sock *sk, const u8 ca_state)
+{
+	struct inet_connection_sock *icsk = inet_csk(sk);
+
+	if (icsk->icsk_ca_ops->set_state)
+		icsk->icsk_ca_ops->set_state(sk, ca_state);
+	icsk->icsk_ca_state = ca_state;
+}
+EXPORT_SYMBOL_GPL(tcp_set_ca_state);
 
 /* ssthresh, undo_cwnd and one of cong_avoid/cong_control are required */
 int tcp_validate_congestion_control(struct tcp_congestion_ops *ca)

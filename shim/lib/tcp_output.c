@@ -81,3 +81,64 @@ int tcp_mss_to_mtu(struct sock *sk, int mss)
 	       icsk->icsk_af_ops->net_header_len;
 }
 EXPORT_SYMBOL(tcp_mss_to_mtu);
+
+/*
+ * net.ipv4.tcp_workaround_signed_windows (0) and tcp_rmem[2], the largest
+ * receive buffer: what tcp_init() sets with enough memory (6 MiB, 32 MiB
+ * since 6.18); the shim's namespaces carry neither sysctl
+ */
+#define QDK_TCP_WORKAROUND_SIGNED_WINDOWS	0
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define QDK_TCP_RMEM_MAX			(32U << 20)
+#else
+#define QDK_TCP_RMEM_MAX			(6U << 20)
+#endif
+
+/*
+ * A SYN's window: the space (at most the clamp, 0 meaning the largest
+ * scalable window) cut to whole MSS, at most 64 KiB - 1 in 6.1 (the
+ * unscaled field) and init_rcv_wnd segments; the scale is what the largest
+ * buffer the socket may grow to needs, and the clamp what that scale can say.
+ */
+void tcp_select_initial_window(const struct sock *sk, int __space, __u32 mss,
+			       __u32 *rcv_wnd, __u32 *__window_clamp, int wscale_ok,
+			       __u8 *rcv_wscale, __u32 init_rcv_wnd)
+{
+	unsigned int space = __space < 0 ? 0 : __space;
+	u32 window_clamp = READ_ONCE(*__window_clamp);
+
+	if (window_clamp == 0)
+		window_clamp = U16_MAX << TCP_MAX_WSCALE;
+	space = min(window_clamp, space);
+	if (space > mss)
+		space = rounddown(space, mss);
+
+	if (QDK_TCP_WORKAROUND_SIGNED_WINDOWS)
+		*rcv_wnd = min(space, MAX_TCP_WINDOW);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	else
+		*rcv_wnd = space;
+#else
+	else
+		*rcv_wnd = min_t(u32, space, U16_MAX);
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	if (init_rcv_wnd)
+		*rcv_wnd = min_t(u64, *rcv_wnd, (u64)init_rcv_wnd * mss);
+#else
+	/* the product in 32 bits, as these series compute it */
+	if (init_rcv_wnd)
+		*rcv_wnd = min(*rcv_wnd, init_rcv_wnd * mss);
+#endif
+
+	*rcv_wscale = 0;
+	if (wscale_ok) {
+		space = max_t(u32, space, QDK_TCP_RMEM_MAX);
+		space = max_t(u32, space, READ_ONCE(sysctl_rmem_max));
+		space = min_t(u32, space, window_clamp);
+		*rcv_wscale = clamp_t(int, ilog2(space) - 15, 0, TCP_MAX_WSCALE);
+	}
+	WRITE_ONCE(*__window_clamp, min_t(__u32, U16_MAX << (*rcv_wscale), window_clamp));
+}
+EXPORT_SYMBOL(tcp_select_initial_window);

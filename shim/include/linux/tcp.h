@@ -10,6 +10,7 @@
 #include <net/inet_connection_sock.h>
 #include <linux/version.h>
 #include <linux/bits.h>
+#include <linux/hrtimer.h>
 
 struct tcp_sack_block_wire {
 	__be32	start_seq;
@@ -275,10 +276,18 @@ struct tcp_sock {
 	struct tcp_sack_block selective_acks[4];
 	struct tcp_sack_block recv_sack_cache[4];
 	u32	tcp_tx_delay;		/* us added to each packet's departure (TCP_TX_DELAY) */
+	struct hrtimer	pacing_timer;		/* the next departure (internal pacing) */
+	struct hrtimer	compressed_ack_timer;	/* a delayed SACK compressed ACK */
 	u32	keepalive_time;
 	u32	keepalive_intvl;
 	int	linger2;
 	u32	bpf_sock_ops_cb_flags;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	u32	plb_rehash;		/* the rehashes PLB made */
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	void	(*tcp_clean_acked)(struct sock *sk, u32 acked_seq);	/* TLS offload */
+#endif
 	struct request_sock __rcu *fastopen_rsk;	/* a passive TFO child's request */
 	struct saved_syn	*saved_syn;		/* TCP_SAVED_SYN */
 };

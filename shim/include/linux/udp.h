@@ -13,6 +13,7 @@
 #include <linux/skbuff.h>
 #include <linux/socket.h>
 #include <linux/version.h>
+#include <net/netns/hash.h>
 
 static inline struct udphdr *udp_hdr(const struct sk_buff *skb)
 {
@@ -123,6 +124,12 @@ struct udp_sock {
 #define udp_test_and_set_bit(nr, sk)	test_and_set_bit(UDP_FLAGS_##nr, &udp_sk(sk)->udp_flags)
 #define udp_clear_bit(nr, sk)		clear_bit(UDP_FLAGS_##nr, &udp_sk(sk)->udp_flags)
 #define udp_assign_bit(nr, sk, val)	assign_bit(UDP_FLAGS_##nr, &udp_sk(sk)->udp_flags, val)
+
+/* a port's bucket in a table of mask + 1, salted by the namespace */
+static inline u32 udp_hashfn(const struct net *net, u32 num, u32 mask)
+{
+	return (num + net_hash_mix(net)) & mask;
+}
 
 /* the most segments one UDP_SEGMENT send may be cut into */
 #define UDP_MAX_SEGMENTS	(1 << 7UL)

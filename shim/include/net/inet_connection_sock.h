@@ -99,6 +99,9 @@ struct inet_connection_sock {
 #endif
 	const struct tcp_ulp_ops  *icsk_ulp_ops;
 	void __rcu		  *icsk_ulp_data;
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+	void			  (*icsk_clean_acked)(struct sock *sk, u32 acked_seq);
+#endif
 	/* the delayed ACK machine */
 	struct {
 		__u8		  pending;	/* enum inet_csk_ack_state_t */

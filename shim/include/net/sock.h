@@ -29,6 +29,8 @@
 #include <linux/wait.h>
 #include <linux/timer.h>
 #include <linux/rcupdate.h>
+#include <linux/list_nulls.h>
+#include <linux/rculist_nulls.h>
 #include <linux/lockdep.h>
 #include <linux/version.h>
 #include <net/net_namespace.h>
@@ -123,6 +125,7 @@ struct sock_common {
 	int			skc_dontcopy_begin[0];
 	union {
 		struct hlist_node	skc_node;
+		struct hlist_nulls_node skc_nulls_node;	/* TCP's established hash */
 	};
 	unsigned short		skc_tx_queue_mapping;
 	unsigned short		skc_rx_queue_mapping;
@@ -144,6 +147,15 @@ struct sock_common {
  * The socket's owner lock: a spinlock for softirq context and "owned" for a
  * process holding the socket across sleeps (lock_sock()).
  */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* 6.1's SO_DEBUG messages (SOCK_DBG set on the socket), at KERN_DEBUG */
+#define SOCK_DEBUGGING
+#define SOCK_DEBUG(sk, msg...) do {					\
+	if ((sk) && sock_flag((sk), SOCK_DBG))				\
+		printk(KERN_DEBUG msg);					\
+} while (0)
+#endif
+
 typedef struct {
 	spinlock_t		slock;
 	int			owned;
@@ -165,6 +177,7 @@ struct qdk_sk_page_frag {
 struct sock {
 	struct sock_common	__sk_common;
 #define sk_node			__sk_common.skc_node
+#define sk_nulls_node		__sk_common.skc_nulls_node
 #define sk_refcnt		__sk_common.skc_refcnt
 #define sk_tx_queue_mapping	__sk_common.skc_tx_queue_mapping
 #define sk_rx_queue_mapping	__sk_common.skc_rx_queue_mapping
@@ -498,6 +511,80 @@ static __always_inline void __sock_put(struct sock *sk)
 {
 	refcount_dec(&sk->sk_refcnt);
 }
+
+/*
+ * A socket on an hlist_nulls chain (sk_nulls_node, sharing sk_node's
+ * place): TCP's established hash, read under RCU. As on an hlist, a hashed
+ * socket holds a reference of the table's.
+ */
+static inline struct sock *__sk_nulls_head(const struct hlist_nulls_head *head)
+{
+	return hlist_nulls_entry(head->first, struct sock, sk_nulls_node);
+}
+
+static inline struct sock *sk_nulls_head(const struct hlist_nulls_head *head)
+{
+	return hlist_nulls_empty(head) ? NULL : __sk_nulls_head(head);
+}
+
+static inline struct sock *sk_nulls_next(const struct sock *sk)
+{
+	return !is_a_nulls(sk->sk_nulls_node.next) ?
+		hlist_nulls_entry(sk->sk_nulls_node.next, struct sock, sk_nulls_node) : NULL;
+}
+
+static inline bool __sk_nulls_del_node_init_rcu(struct sock *sk)
+{
+	if (sk_hashed(sk)) {
+		hlist_nulls_del_init_rcu(&sk->sk_nulls_node);
+		return true;
+	}
+	return false;
+}
+
+/* unhashed: the table's reference dropped (never the last one) */
+static inline bool sk_nulls_del_node_init_rcu(struct sock *sk)
+{
+	bool rc = __sk_nulls_del_node_init_rcu(sk);
+
+	if (rc) {
+		WARN_ON(refcount_read(&sk->sk_refcnt) == 1);
+		__sock_put(sk);
+	}
+	return rc;
+}
+
+/* new takes a hashed old's place (new's reference taken by the caller) */
+static inline bool sk_nulls_replace_node_init_rcu(struct sock *old, struct sock *new)
+{
+	if (sk_hashed(old)) {
+		hlist_nulls_replace_init_rcu(&old->sk_nulls_node, &new->sk_nulls_node);
+		__sock_put(old);
+		return true;
+	}
+	return false;
+}
+
+static inline void __sk_nulls_add_node_rcu(struct sock *sk, struct hlist_nulls_head *list)
+{
+	hlist_nulls_add_head_rcu(&sk->sk_nulls_node, list);
+}
+
+static inline void __sk_nulls_add_node_tail_rcu(struct sock *sk, struct hlist_nulls_head *list)
+{
+	hlist_nulls_add_tail_rcu(&sk->sk_nulls_node, list);
+}
+
+static inline void sk_nulls_add_node_rcu(struct sock *sk, struct hlist_nulls_head *list)
+{
+	sock_hold(sk);
+	__sk_nulls_add_node_rcu(sk, list);
+}
+
+#define sk_nulls_for_each(__sk, node, list) 	hlist_nulls_for_each_entry(__sk, node, list, sk_nulls_node)
+#define sk_nulls_for_each_rcu(__sk, node, list) 	hlist_nulls_for_each_entry_rcu(__sk, node, list, sk_nulls_node)
+/* from __sk on, when __sk is a socket */
+#define sk_nulls_for_each_from(__sk, node) 	if (__sk && ({ node = &(__sk)->sk_nulls_node; 1; })) 		hlist_nulls_for_each_entry_from(__sk, node, sk_nulls_node)
 
 static inline bool sk_del_node_init(struct sock *sk)
 {
@@ -972,6 +1059,22 @@ static inline void sock_release_ownership(struct sock *sk)
 							 SINGLE_DEPTH_NESTING)
 #define bh_unlock_sock(__sk)		spin_unlock(&((__sk)->sk_lock.slock))
 
+/*
+ * A protocol's own lock class for its sockets' locks (lockdep's names and
+ * keys): the shim's lock checks keep no classes, so the lock is only
+ * initialised, unowned, as sk_alloc() leaves it.
+ */
+#define sock_lock_init_class_and_name(sk, sname, skey, name, key)	\
+do {									\
+	(void)(sname);							\
+	(void)(skey);							\
+	(void)(name);							\
+	(void)(key);							\
+	(sk)->sk_lock.owned = 0;					\
+	init_waitqueue_head(&(sk)->sk_lock.wq);				\
+	spin_lock_init(&(sk)->sk_lock.slock);				\
+} while (0)
+
 void lock_sock_nested(struct sock *sk, int subclass);
 
 static inline void lock_sock(struct sock *sk)
@@ -1419,7 +1522,16 @@ struct sock *sk_alloc(struct net *net, int family, gfp_t priority,
 void sock_init_data(struct socket *sock, struct sock *sk);
 /* sock_init_data() with the owner's uid given (a kernel socket's, a tun's ...) */
 void sock_init_data_uid(struct socket *sock, struct sock *sk, kuid_t uid);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+bool sk_mc_loop(const struct sock *sk);
+#else
+bool sk_mc_loop(struct sock *sk);
+#endif
 #if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+/* the socket inode's owner, root without an inode */
+kuid_t sock_i_uid(struct sock *sk);
+/* SO_TIMESTAMP on (microseconds, the old timeval layout) */
+void sock_enable_timestamps(struct sock *sk);
 /* the inode number of the socket's file, 0 once orphaned */
 unsigned long __sock_i_ino(struct sock *sk);
 unsigned long sock_i_ino(struct sock *sk);

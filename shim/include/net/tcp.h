@@ -27,6 +27,9 @@
 #define TCPOPT_SACK		5
 #define TCPOPT_TIMESTAMP	8
 #define TCPOPT_MD5SIG		19
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define TCPOPT_AO		29	/* TCP Authentication Option (RFC 5925) */
+#endif
 #define TCPOPT_MPTCP		30
 #define TCPOPT_FASTOPEN		34
 #define TCPOPT_EXP		254
@@ -339,6 +342,8 @@ struct tcp_skb_cb {
 	__u8	sacked;
 	__u8	ip_dsfield;
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define TSTAMP_ACK_SK	0x1	/* txstamp_ack: the socket wants the ACK's timestamp */
+#define TSTAMP_ACK_BPF	0x2	/* ... a BPF program does */
 	__u8	txstamp_ack : 2,
 		eor : 1,
 		has_rxtstamp : 1,
@@ -761,6 +766,10 @@ static inline void tcp_push_pending_frames(struct sock *sk)
 		__tcp_push_pending_frames(sk, tcp_current_mss(sk), tp->nonagle);
 	}
 }
+
+/* the write queue from skb on, skb may be unlinked on the way */
+#define tcp_for_write_queue_from_safe(skb, tmp, sk)			\
+	skb_queue_walk_from_safe(&(sk)->sk_write_queue, skb, tmp)
 
 static inline bool tcp_skb_is_last(const struct sock *sk, const struct sk_buff *skb)
 {
@@ -1465,6 +1474,110 @@ static inline void tcp_ca_event(struct sock *sk, const enum tcp_ca_event event)
 	if (icsk->icsk_ca_ops->cwnd_event)
 		icsk->icsk_ca_ops->cwnd_event(sk, event);
 }
+
+/* the congestion state: the algorithm's set_state() told first (tcp_cong.c) */
+void tcp_set_ca_state(struct sock *sk, const u8 ca_state);
+
+/* the name of the algorithm whose key this is, into buffer; NULL for none */
+char *tcp_ca_get_name_by_key(u32 key, char *buffer);
+
+/* an ECN echo or a local congestion: cwnd reduction (CWR) unless one runs */
+void tcp_enter_cwr(struct sock *sk);
+
+/* a SYN's receive window, its clamp and window scale for a buffer of __space */
+void tcp_select_initial_window(const struct sock *sk, int __space, __u32 mss,
+			       __u32 *rcv_wnd, __u32 *window_clamp, int wscale_ok,
+			       __u8 *rcv_wscale, __u32 init_rcv_wnd);
+
+/* orphaned sockets (closed by their owner, not yet gone); one CPU's count here */
+DECLARE_PER_CPU(unsigned int, tcp_orphan_count);
+int tcp_orphan_count_sum(void);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline void tcp_orphan_count_inc(void)
+{
+	this_cpu_inc(tcp_orphan_count);
+}
+
+static inline void tcp_orphan_count_dec(void)
+{
+	this_cpu_dec(tcp_orphan_count);
+}
+
+/* the last queued segment takes no more data: what follows starts a new skb */
+static inline void tcp_write_collapse_fence(struct sock *sk)
+{
+	struct sk_buff *skb = tcp_write_queue_tail(sk) ?: tcp_rtx_queue_tail(sk);
+
+	if (skb)
+		TCP_SKB_CB(skb)->eor = 1;
+}
+
+/*
+ * Protective Load Balancing (tcp_plb.c): rounds of congestion counted per
+ * RTT; enough of them (or an idle sender after some) rehash the flow's path,
+ * unless an RTO paused rehashing. cong_ratio is a fraction of 1 << TCP_PLB_SCALE.
+ */
+#define TCP_PLB_SCALE	8
+
+struct tcp_plb_state {
+	u8	consec_cong_rounds : 5,
+		unused : 3;
+	u32	pause_until;		/* tcp_jiffies32 when rehashing may resume */
+};
+
+static inline void tcp_plb_init(const struct sock *sk, struct tcp_plb_state *plb)
+{
+	plb->consec_cong_rounds = 0;
+	plb->pause_until = 0;
+}
+
+void tcp_plb_update_state(const struct sock *sk, struct tcp_plb_state *plb,
+			  const int cong_ratio);
+void tcp_plb_check_rehash(struct sock *sk, struct tcp_plb_state *plb);
+void tcp_plb_update_state_upon_rto(struct sock *sk, struct tcp_plb_state *plb);
+
+/*
+ * net.ipv4.tcp_plb_* (not a kernel name): the shim's namespaces carry no
+ * PLB sysctls, these are every namespace's, with the kernel's defaults
+ * (disabled; 50 % congested; 12 rounds; 3 idle rounds; 60 s pause).
+ */
+struct qdk_tcp_plb_sysctl {
+	u8	enabled;
+	u8	idle_rehash_rounds;
+	u8	rehash_rounds;
+	u8	suspend_rto_sec;
+	int	cong_thresh;
+};
+extern struct qdk_tcp_plb_sysctl qdk_tcp_plb;
+#endif
+
+/* every transmit timer stopped; an armed hrtimer gives its socket reference back */
+static inline void tcp_clear_xmit_timers(struct sock *sk)
+{
+	if (hrtimer_try_to_cancel(&tcp_sk_rw(sk)->pacing_timer) == 1)
+		__sock_put(sk);
+	if (hrtimer_try_to_cancel(&tcp_sk_rw(sk)->compressed_ack_timer) == 1)
+		__sock_put(sk);
+	inet_csk_clear_xmit_timers(sk);
+}
+
+/* a received segment joins the receive queue (its route and secpath dropped before) */
+static inline void tcp_add_receive_queue(struct sock *sk, struct sk_buff *skb)
+{
+	__skb_queue_tail(&sk->sk_receive_queue, skb);
+}
+
+/* the TLS device offload's hook on data the peer acknowledged (tcp_input.c) */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+void clean_acked_data_enable(struct tcp_sock *tp, void (*cad)(struct sock *sk, u32 ack_seq));
+void clean_acked_data_disable(struct tcp_sock *tp);
+#else
+void clean_acked_data_enable(struct inet_connection_sock *icsk,
+			     void (*cad)(struct sock *sk, u32 ack_seq));
+void clean_acked_data_disable(struct inet_connection_sock *icsk);
+#endif
+void clean_acked_data_flush(void);
 
 /* TCP's pure ACKs carry a truesize of 2 (tcp_send_ack() marks them so) */
 static inline bool skb_is_tcp_pure_ack(const struct sk_buff *skb)
