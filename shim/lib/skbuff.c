@@ -264,6 +264,25 @@ struct sk_buff *alloc_skb_noprof(unsigned int size, gfp_t priority)
 	return qdk_skb_alloc(size);
 }
 
+/* the page references of the paged fragments (the shim's data is never shared) */
+static void skb_frags_put(struct sk_buff *skb)
+{
+	struct skb_shared_info *shinfo = skb_shinfo(skb);
+	int i;
+
+	for (i = 0; i < shinfo->nr_frags; i++)
+		__skb_frag_unref(&shinfo->frags[i], skb->pp_recycle);
+	shinfo->nr_frags = 0;
+}
+
+static void skb_frags_get(struct sk_buff *skb)
+{
+	int i;
+
+	for (i = 0; i < skb_shinfo(skb)->nr_frags; i++)
+		skb_frag_ref(skb, i);
+}
+
 static void skb_release(struct sk_buff *skb)
 {
 	if (!skb->__qdk_live) {
@@ -278,6 +297,7 @@ static void skb_release(struct sk_buff *skb)
 		skb_zcopy_clear(skb, true);
 	if (unlikely(skb->__qdk_in))
 		qdk_acct_out(skb);
+	skb_frags_put(skb);
 	skb->__qdk_live = 0;
 	if (skb == qdk_skb_watch)
 		qdk_skb_watch_freed = true;
@@ -457,6 +477,8 @@ struct sk_buff *skb_copy_noprof(const struct sk_buff *skb, gfp_t priority)
 	/* the kernel's clone shares the shinfo and its one reference: two here */
 	if (unlikely(skb_zcopy(n)))
 		net_zcopy_get(skb_zcopy(n));
+	/* the same for the fragments' pages: each copy holds its own reference */
+	skb_frags_get(n);
 	n->end = skb->end;
 	n->truesize = skb->truesize;
 	n->next = n->prev = NULL;
@@ -913,19 +935,66 @@ int skb_cow_data(struct sk_buff *skb, int tailbits, struct sk_buff **trailer)
 /* ---- linear data ------------------------------------------------------------ */
 
 /*
- * Pull delta bytes of paged data into the head. The shim's packets have
- * none (data_len is 0), so only the head's own copy-on-write happens.
+ * Pull delta bytes of paged data into the head (made larger, by 128 bytes
+ * more than needed as the kernel does, when it has no room): the first
+ * fragments give them up, and those emptied lose their page reference.
  */
 void *__pskb_pull_tail(struct sk_buff *skb, int delta)
 {
+	struct skb_shared_info *shinfo;
 	int eat = (skb->tail + delta) - skb->end;
+	int i, k;
 
 	BUG_ON(delta > (int)skb->data_len);
 	if (eat > 0 || skb_cloned(skb)) {
 		if (pskb_expand_head(skb, 0, eat > 0 ? eat + 128 : 0, GFP_ATOMIC))
 			return NULL;
 	}
+	BUG_ON(skb_copy_bits(skb, skb_headlen(skb), skb_tail_pointer(skb), delta));
+	shinfo = skb_shinfo(skb);
+	eat = delta;
+	for (i = 0, k = 0; i < shinfo->nr_frags; i++) {
+		int size = skb_frag_size(&shinfo->frags[i]);
+
+		if (size <= eat) {
+			__skb_frag_unref(&shinfo->frags[i], skb->pp_recycle);
+			eat -= size;
+			continue;
+		}
+		shinfo->frags[k] = shinfo->frags[i];
+		if (eat) {
+			skb_frag_off_add(&shinfo->frags[k], eat);
+			skb_frag_size_sub(&shinfo->frags[k], eat);
+			eat = 0;
+		}
+		k++;
+	}
+	shinfo->nr_frags = k;
+	skb->tail += delta;
+	skb->data_len -= delta;
 	return skb_tail_pointer(skb);
+}
+
+/* the fragments past the first len bytes of paged data go; one is cut */
+static void skb_frags_trim(struct sk_buff *skb, unsigned int len)
+{
+	struct skb_shared_info *shinfo = skb_shinfo(skb);
+	unsigned int offset = 0;
+	int i, k = 0;
+
+	for (i = 0; i < shinfo->nr_frags; i++) {
+		unsigned int size = skb_frag_size(&shinfo->frags[i]);
+
+		if (offset >= len) {
+			__skb_frag_unref(&shinfo->frags[i], skb->pp_recycle);
+			continue;
+		}
+		if (offset + size > len)
+			skb_frag_size_set(&shinfo->frags[i], len - offset);
+		offset += skb_frag_size(&shinfo->frags[i]);
+		k = i + 1;
+	}
+	shinfo->nr_frags = k;
 }
 
 int ___pskb_trim(struct sk_buff *skb, unsigned int len)
@@ -935,6 +1004,14 @@ int ___pskb_trim(struct sk_buff *skb, unsigned int len)
 	if (skb_cloned(skb) &&
 	    unlikely((err = pskb_expand_head(skb, 0, 0, GFP_ATOMIC))))
 		return err;
+	if (len > skb_headlen(skb)) {
+		/* the head stays, the paged data is cut */
+		skb_frags_trim(skb, len - skb_headlen(skb));
+		skb->data_len = len - skb_headlen(skb);
+		skb->len = len;
+		return 0;
+	}
+	skb_frags_trim(skb, 0);
 	skb->len = len;
 	skb->data_len = 0;
 	skb_set_tail_pointer(skb, len);
@@ -985,25 +1062,173 @@ free_skb:
 	return err;
 }
 
-/* Bytes at offset (negative: into the headroom) to and from the head. */
-int skb_copy_bits(const struct sk_buff *skb, int offset, void *to, int len)
+/*
+ * len bytes at offset of the data (negative: into the headroom), the head's
+ * first, then the fragments' in order: copied out, or in when store.
+ */
+static int skb_bits(const struct sk_buff *skb, int offset, u8 *buf, int len, bool store)
 {
+	const struct skb_shared_info *shinfo = skb_shinfo(skb);
+	int start = skb_headlen(skb);
+	int i, copy;
+
 	if (offset > (int)skb->len - len)
 		return -EFAULT;
 	if (offset < 0 && -offset > (int)skb_headroom(skb))
 		return -EFAULT;
-	if (len > 0)
-		memcpy(to, skb->data + offset, len);
-	return 0;
+	copy = min(start - offset, len);
+	if (copy > 0) {
+		if (store)
+			memcpy(skb->data + offset, buf, copy);
+		else
+			memcpy(buf, skb->data + offset, copy);
+		offset += copy;
+		buf += copy;
+		len -= copy;
+	}
+	for (i = 0; i < shinfo->nr_frags && len > 0; i++) {
+		const skb_frag_t *frag = &shinfo->frags[i];
+		int end = start + skb_frag_size(frag);
+		u8 *p;
+
+		copy = min(end - offset, len);
+		if (copy > 0) {
+			p = (u8 *)skb_frag_address(frag) + (offset - start);
+			if (store)
+				memcpy(p, buf, copy);
+			else
+				memcpy(buf, p, copy);
+			offset += copy;
+			buf += copy;
+			len -= copy;
+		}
+		start = end;
+	}
+	return len > 0 ? -EFAULT : 0;
+}
+
+int skb_copy_bits(const struct sk_buff *skb, int offset, void *to, int len)
+{
+	return skb_bits(skb, offset, to, len, false);
 }
 
 int skb_store_bits(struct sk_buff *skb, int offset, const void *from, int len)
 {
-	if (offset > (int)skb->len - len)
-		return -EFAULT;
-	if (len > 0)
-		memcpy(skb->data + offset, from, len);
-	return 0;
+	return skb_bits(skb, offset, (u8 *)from, len, true);
+}
+
+void skb_add_rx_frag(struct sk_buff *skb, int i, struct page *page, int off, int size,
+		     unsigned int truesize)
+{
+	skb_fill_page_desc(skb, i, page, off, size);
+	skb->len += size;
+	skb->data_len += size;
+	skb->truesize += truesize;
+	qdk_mem_bytes += truesize;
+}
+
+/*
+ * A packet of header_len bytes of room in the head and data_len bytes in
+ * page fragments, each of the largest order up to max_page_order that the
+ * rest still fills (a smaller one when such a block is not to be had).
+ */
+struct sk_buff *alloc_skb_with_frags(unsigned long header_len, unsigned long data_len,
+				     int max_page_order, int *errcode, gfp_t gfp_mask)
+{
+	struct sk_buff *skb;
+	int order = max_page_order, i = 0;
+
+	*errcode = -EMSGSIZE;
+	if (data_len > MAX_SKB_FRAGS * (PAGE_SIZE << max_page_order))
+		return NULL;
+	*errcode = -ENOBUFS;
+	skb = alloc_skb(header_len, gfp_mask);
+	if (!skb)
+		return NULL;
+	while (data_len) {
+		unsigned long npages = DIV_ROUND_UP(data_len, PAGE_SIZE), chunk;
+		struct page *page = NULL;
+
+		while (order && npages < (1UL << order))
+			order--;
+		while (order) {
+			page = alloc_pages(gfp_mask | __GFP_COMP | __GFP_NOWARN | __GFP_NORETRY,
+					   order);
+			if (page)
+				break;
+			order--;
+		}
+		if (!page)
+			page = alloc_page(gfp_mask);
+		if (!page) {
+			kfree_skb(skb);
+			return NULL;
+		}
+		chunk = min_t(unsigned long, data_len, PAGE_SIZE << order);
+		skb_fill_page_desc(skb, i++, page, 0, chunk);
+		data_len -= chunk;
+		skb->len += chunk;
+		skb->data_len += chunk;
+		skb->truesize += PAGE_SIZE << order;
+		qdk_mem_bytes += PAGE_SIZE << order;
+	}
+	return skb;
+}
+
+/* fragment i (the last) grows by size bytes of its page */
+void skb_coalesce_rx_frag(struct sk_buff *skb, int i, int size, unsigned int truesize)
+{
+	skb_frag_size_add(&skb_shinfo(skb)->frags[i], size);
+	skb->len += size;
+	skb->data_len += size;
+	skb->truesize += truesize;
+	qdk_mem_bytes += truesize;
+}
+
+/*
+ * from's bytes appended to to: copied into to's tailroom when to is
+ * private, linear and has the room, or from's
+ * fragments moved over (with their references) when from has nothing in
+ * its head; else refused, which the kernel may do too. The shim never
+ * steals from's head, so *fragstolen is false.
+ */
+bool skb_try_coalesce(struct sk_buff *to, struct sk_buff *from, bool *fragstolen,
+		      int *delta_truesize)
+{
+	struct skb_shared_info *tsh = skb_shinfo(to), *fsh = skb_shinfo(from);
+	int len = from->len, i;
+
+	*fragstolen = false;
+	if (skb_cloned(to) || skb_zcopy(to) || skb_zcopy(from))
+		return false;
+	if (to->pp_recycle != from->pp_recycle)
+		return false;
+	if (len <= skb_tailroom(to)) {
+		if (len)
+			BUG_ON(skb_copy_bits(from, 0, skb_put(to, len), len));
+		*delta_truesize = 0;
+		return true;
+	}
+	if (skb_headlen(from) || skb_cloned(from) || skb_has_frag_list(to) ||
+	    skb_has_frag_list(from) || tsh->nr_frags + fsh->nr_frags > MAX_SKB_FRAGS)
+		return false;
+	for (i = 0; i < fsh->nr_frags; i++)
+		tsh->frags[tsh->nr_frags++] = fsh->frags[i];
+	/* the references went with the fragments: from keeps none */
+	fsh->nr_frags = 0;
+	*delta_truesize = from->truesize - SKB_TRUESIZE(skb_end_offset(from));
+	to->truesize += *delta_truesize;
+	qdk_mem_bytes += *delta_truesize;
+	to->len += len;
+	to->data_len += len;
+	return true;
+}
+
+/* from, after skb_try_coalesce(): its head was never stolen, so all of it goes */
+void kfree_skb_partial(struct sk_buff *skb, bool head_stolen)
+{
+	WARN_ON_ONCE(head_stolen);
+	__kfree_skb(skb);
 }
 
 void skb_append(struct sk_buff *old, struct sk_buff *newsk,
@@ -1033,8 +1258,36 @@ void skb_split(struct sk_buff *skb, struct sk_buff *skb1, const u32 len)
 __wsum __skb_checksum(const struct sk_buff *skb, int offset, int len,
 		      __wsum csum, const struct skb_checksum_ops *ops)
 {
+	const struct skb_shared_info *shinfo = skb_shinfo(skb);
+	int start = skb_headlen(skb);
+	int i, copy, pos = 0;
+	__wsum csum2;
+
 	BUG_ON(offset < 0 || offset + len > (int)skb->len);
-	return ops->update(skb->data + offset, len, csum);
+	copy = min(start - offset, len);
+	if (copy > 0) {
+		csum = ops->update(skb->data + offset, copy, csum);
+		offset += copy;
+		len -= copy;
+		pos = copy;
+	}
+	/* each fragment summed alone, then added at its position (odd: swapped) */
+	for (i = 0; i < shinfo->nr_frags && len > 0; i++) {
+		const skb_frag_t *frag = &shinfo->frags[i];
+		int end = start + skb_frag_size(frag);
+
+		copy = min(end - offset, len);
+		if (copy > 0) {
+			csum2 = ops->update((u8 *)skb_frag_address(frag) + (offset - start),
+					    copy, 0);
+			csum = ops->combine(csum, csum2, pos, copy);
+			offset += copy;
+			len -= copy;
+			pos += copy;
+		}
+		start = end;
+	}
+	return csum;
 }
 
 static __wsum skb_csum_update(const void *mem, int len, __wsum wsum)

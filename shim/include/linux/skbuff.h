@@ -3,7 +3,9 @@
  * struct sk_buff with a real linear buffer: head <= data <= tail <= end,
  * with tail/end and the header offsets stored as offsets from head as on
  * 64-bit kernels (NET_SKBUFF_DATA_USES_OFFSET), and skb_shared_info right
- * after end. Paged fragments are never used (data_len is 0).
+ * after end. Paged fragments (skb_shinfo()->frags, data_len bytes) hold
+ * pages of the shim's page allocator and are read, pulled and trimmed as
+ * the kernel does.
  *
  * Fields named __qdk_* belong to the shim (trace id, buffer bookkeeping);
  * no kernel code names them.
@@ -214,8 +216,14 @@ struct sk_buff {
 	unsigned int		len, data_len;
 	__u16			mac_len, hdr_len;
 	__u16			queue_mapping;
+	/* private: markers for CLONED_OFFSET and PKT_TYPE_OFFSET (no size) */
+	__u8			__cloned_offset[0];
+	/* public: */
 	__u8			cloned:1, nohdr:1, fclone:2, peeked:1,
 				head_frag:1, pfmemalloc:1, pp_recycle:1;
+	/* private: */
+	__u8			__pkt_type_offset[0];
+	/* public: */
 	__u8			pkt_type:3, ignore_df:1, nf_trace:1,
 				ip_summed:2, ooo_okay:1;
 	__u8			l4_hash:1, sw_hash:1, wifi_acked_valid:1,
@@ -310,6 +318,12 @@ struct sk_buff {
 	unsigned short		__qdk_touched;	/* its slot + 1 in the check's list */
 	unsigned long		__qdk_drop_ip;	/* where a qdisc dropped it, 0: not */
 };
+
+/* the bits a byte-wise reader (BPF) finds at those offsets: little endian */
+#define CLONED_MASK		1
+#define CLONED_OFFSET		offsetof(struct sk_buff, __cloned_offset)
+#define PKT_TYPE_MAX		7
+#define PKT_TYPE_OFFSET		offsetof(struct sk_buff, __pkt_type_offset)
 
 /* ---- buffer geometry ---------------------------------------------------- */
 
@@ -450,10 +464,17 @@ static inline void skb_trim(struct sk_buff *skb, unsigned int len)
 		__skb_trim(skb, len);
 }
 
-/* All data is linear: "pulling" succeeds iff the bytes exist. */
+void *__pskb_pull_tail(struct sk_buff *skb, int delta);
+int skb_copy_bits(const struct sk_buff *skb, int offset, void *to, int len);
+
+/* len bytes in the linear part, pulled there from the fragments if need be */
 static inline bool pskb_may_pull(struct sk_buff *skb, unsigned int len)
 {
-	return len <= skb_headlen(skb);
+	if (likely(len <= skb_headlen(skb)))
+		return true;
+	if (unlikely(len > skb->len))
+		return false;
+	return __pskb_pull_tail(skb, len - skb_headlen(skb)) != NULL;
 }
 
 static inline bool pskb_network_may_pull(struct sk_buff *skb, unsigned int len);
@@ -461,17 +482,18 @@ static inline bool pskb_network_may_pull(struct sk_buff *skb, unsigned int len);
 static inline void *skb_header_pointer(const struct sk_buff *skb, int offset,
 				       int len, void *buffer)
 {
-	if (likely(skb_headlen(skb) - offset >= len))
+	if (likely((int)skb_headlen(skb) - offset >= len))
 		return skb->data + offset;
-	if (offset < 0 || offset + len > (int)skb->len)
+	if (skb_copy_bits(skb, offset, buffer, len) < 0)
 		return NULL;
-	memcpy(buffer, skb->data + offset, len);
 	return buffer;
 }
 
+static inline int __skb_linearize(struct sk_buff *skb);
+
 static inline int skb_linearize(struct sk_buff *skb)
 {
-	return 0;
+	return skb_is_nonlinear(skb) ? __skb_linearize(skb) : 0;
 }
 
 static inline int skb_ensure_writable(struct sk_buff *skb, unsigned int write_len)
@@ -982,9 +1004,12 @@ static inline void skb_queue_splice_tail_init(struct sk_buff_head *list,
 
 /* ---- misc --------------------------------------------------------------- */
 
+static inline unsigned int __skb_pagelen(const struct sk_buff *skb);
+
+/* the head's bytes and the fragments' (not a frag list's) */
 static inline unsigned int skb_pagelen(const struct sk_buff *skb)
 {
-	return skb_headlen(skb);
+	return skb_headlen(skb) + __skb_pagelen(skb);
 }
 
 static inline void skb_dst_drop(struct sk_buff *skb)
@@ -2712,7 +2737,7 @@ void skb_dump(const char *level, const struct sk_buff *skb, bool full_pkt);
 unsigned int skb_zerocopy_headlen(const struct sk_buff *from);
 int skb_zerocopy(struct sk_buff *to, struct sk_buff *from, int len, int hlen);
 
-/* ---- paged fragments (the shim's packets have none: nr_frags is 0) ------ */
+/* ---- paged fragments (pages of the shim's allocator; a trace's have none) -- */
 
 static inline unsigned int skb_frag_size(const skb_frag_t *frag)
 {
@@ -2793,6 +2818,162 @@ static inline unsigned int __skb_pagelen(const struct sk_buff *skb)
 		len += skb_frag_size(&skb_shinfo(skb)->frags[i]);
 	return len;
 }
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* one fragment: size bytes at off in page */
+static inline void skb_frag_fill_page_desc(skb_frag_t *frag, struct page *page, int off,
+					   int size)
+{
+	frag->bv_page = page;
+	frag->bv_offset = off;
+	skb_frag_size_set(frag, size);
+}
+
+/* no device memory (net_iov) in the shim: every fragment is a readable page */
+static inline bool skb_frags_readable(const struct sk_buff *skb)
+{
+	return true;
+}
+
+/*
+ * Whether skb held the last reference to its data (its clones' headers
+ * count once, with the payload reference, when it is header-only).
+ */
+static inline bool skb_data_unref(const struct sk_buff *skb, struct skb_shared_info *shinfo)
+{
+	int bias;
+
+	if (!skb->cloned)
+		return true;
+	bias = skb->nohdr ? (1 << SKB_DATAREF_SHIFT) + 1 : 1;
+	if (atomic_read(&shinfo->dataref) == bias)
+		return true;
+	return !atomic_sub_return(bias, &shinfo->dataref);
+}
+#endif
+
+/* header_len bytes of head and data_len bytes of pages (at most 2^order each) */
+struct sk_buff *alloc_skb_with_frags(unsigned long header_len, unsigned long data_len,
+				     int max_page_order, int *errcode, gfp_t gfp_mask);
+
+/* fragment i is size bytes at off in page; no page reference is taken */
+static inline void __skb_fill_page_desc_noacc(struct skb_shared_info *shinfo, int i,
+					      struct page *page, int off, int size)
+{
+	skb_frag_t *frag = &shinfo->frags[i];
+
+	frag->bv_page = page;
+	frag->bv_offset = off;
+	skb_frag_size_set(frag, size);
+}
+
+/* as above, and a page from the reserves marks the packet pfmemalloc */
+static inline void __skb_fill_page_desc(struct sk_buff *skb, int i, struct page *page,
+					int off, int size)
+{
+	__skb_fill_page_desc_noacc(skb_shinfo(skb), i, page, off, size);
+	if (page_is_pfmemalloc(compound_head(page)))
+		skb->pfmemalloc = true;
+}
+
+/* ... and i is the last fragment */
+static inline void skb_fill_page_desc(struct sk_buff *skb, int i, struct page *page,
+				      int off, int size)
+{
+	__skb_fill_page_desc(skb, i, page, off, size);
+	skb_shinfo(skb)->nr_frags = i + 1;
+}
+
+static inline void skb_fill_page_desc_noacc(struct sk_buff *skb, int i, struct page *page,
+					    int off, int size)
+{
+	__skb_fill_page_desc_noacc(skb_shinfo(skb), i, page, off, size);
+	skb_shinfo(skb)->nr_frags = i + 1;
+}
+
+/*
+ * A driver's receive buffer as fragment i: the packet grows by size bytes
+ * of paged data and by truesize bytes of memory (the page reference the
+ * caller held is the fragment's now). lib/skbuff.c: the shim's memory
+ * count follows truesize.
+ */
+void skb_add_rx_frag(struct sk_buff *skb, int i, struct page *page, int off, int size,
+		     unsigned int truesize);
+void skb_coalesce_rx_frag(struct sk_buff *skb, int i, int size, unsigned int truesize);
+
+/* whether bytes at off in page continue fragment i - 1 (never zerocopy ones) */
+static inline bool skb_can_coalesce(struct sk_buff *skb, int i, const struct page *page,
+				    int off)
+{
+	const skb_frag_t *frag;
+
+	if (skb_zcopy(skb) || !i)
+		return false;
+	frag = &skb_shinfo(skb)->frags[i - 1];
+	return page == skb_frag_page(frag) &&
+	       off == skb_frag_off(frag) + skb_frag_size(frag);
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* no page pool in the shim: the page is put */
+static inline void skb_page_unref(const struct sk_buff *skb, struct page *page,
+				  bool napi_safe)
+{
+	put_page(page);
+}
+#endif
+
+/* copy bytes from an iterator to the tail, summing them when nothing else does */
+static inline int skb_add_data(struct sk_buff *skb, struct iov_iter *from, int copy)
+{
+	const int off = skb->len;
+
+	if (skb->ip_summed == CHECKSUM_NONE) {
+		__wsum csum = 0;
+
+		if (csum_and_copy_from_iter_full(skb_put(skb, copy), copy, &csum, from)) {
+			skb->csum = csum_block_add(skb->csum, csum, off);
+			return 0;
+		}
+	} else if (copy_from_iter_full(skb_put(skb, copy), copy, from)) {
+		return 0;
+	}
+	__skb_trim(skb, off);
+	return -EFAULT;
+}
+
+/* a message's bytes in and out (its iterator advances) */
+static inline int memcpy_from_msg(void *data, struct msghdr *msg, int len)
+{
+	return copy_from_iter_full(data, len, &msg->msg_iter) ? 0 : -EFAULT;
+}
+
+static inline int memcpy_to_msg(struct msghdr *msg, void *data, int len)
+{
+	return copy_to_iter(data, len, &msg->msg_iter) == len ? 0 : -EFAULT;
+}
+
+/* a packet's bytes from offset to an iterator and back (net/core/datagram.c) */
+int skb_copy_datagram_iter(const struct sk_buff *from, int offset, struct iov_iter *to,
+			   int size);
+
+static inline int skb_copy_datagram_msg(const struct sk_buff *from, int offset,
+					struct msghdr *msg, int size)
+{
+	return skb_copy_datagram_iter(from, offset, &msg->msg_iter, size);
+}
+
+int skb_copy_datagram_from_iter(struct sk_buff *skb, int offset, struct iov_iter *from,
+				int len);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+int skb_copy_datagram_from_iter_full(struct sk_buff *skb, int offset,
+				     struct iov_iter *from, int len);
+#endif
+
+/* to takes from's bytes when they fit; from is then freed by the caller */
+void kfree_skb_partial(struct sk_buff *skb, bool head_stolen);
+bool skb_try_coalesce(struct sk_buff *to, struct sk_buff *from, bool *fragstolen,
+		      int *delta_truesize);
 
 /* ---- checksum validation on receive ------------------------------------- */
 
@@ -2896,7 +3077,15 @@ static inline struct page *__dev_alloc_pages_noprof(gfp_t gfp_mask,
 }
 #define __dev_alloc_pages(...)	alloc_hooks(__dev_alloc_pages_noprof(__VA_ARGS__))
 #define dev_alloc_pages(_order)	__dev_alloc_pages(GFP_ATOMIC | __GFP_NOWARN, _order)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline struct page *__dev_alloc_page_noprof(gfp_t gfp_mask)
+{
+	return __dev_alloc_pages_noprof(gfp_mask, 0);
+}
+#define __dev_alloc_page(...)	alloc_hooks(__dev_alloc_page_noprof(__VA_ARGS__))
+#else
 #define __dev_alloc_page(gfp)	__dev_alloc_pages(gfp, 0)
+#endif
 #define dev_alloc_page()	dev_alloc_pages(0)
 
 static inline bool dev_page_is_reusable(const struct page *page)
