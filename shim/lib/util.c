@@ -150,4 +150,18 @@ bool page_mapped(struct page *page)
 {
 	return folio_mapped(page_folio(page));
 }
+
+/*
+ * A page of a compound block: its own page-table entries plus the block's
+ * PMD mappings (the folio's entire mapcount, 0 as no PMD maps in the shim).
+ */
+int __page_mapcount(struct page *page)
+{
+	int ret = atomic_read(&page->_mapcount) + 1;
+
+	if (compound_order(compound_head(page)))
+		ret += folio_entire_mapcount(page_folio(page));
+	return ret;
+}
+EXPORT_SYMBOL_GPL(__page_mapcount);
 #endif

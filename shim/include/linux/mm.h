@@ -1261,6 +1261,36 @@ static inline bool page_maybe_dma_pinned(struct page *page)
 }
 #endif
 
+/*
+ * fork() copying a private mapping (its mm's write_protect_seq held, odd):
+ * a page that may be pinned for DMA is copied at once rather than shared
+ * copy-on-write, once the mm has ever pinned (MMF_HAS_PINNED).
+ */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0) && !defined(MMF_HAS_PINNED)
+/* linux/sched/coredump.h's bit of mm->flags: FOLL_PIN has run (never cleared) */
+#define MMF_HAS_PINNED		27
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline bool folio_needs_cow_for_dma(struct vm_area_struct *vma, struct folio *folio)
+#else
+static inline bool page_needs_cow_for_dma(struct vm_area_struct *vma, struct page *page)
+#endif
+{
+	VM_BUG_ON(!(raw_read_seqcount(&vma->vm_mm->write_protect_seq) & 1));
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	if (!test_bit(MMF_HAS_PINNED, __mm_flags_get_bitmap(vma->vm_mm)))
+#else
+	if (!test_bit(MMF_HAS_PINNED, &vma->vm_mm->flags))
+#endif
+		return false;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	return folio_maybe_dma_pinned(folio);
+#else
+	return page_maybe_dma_pinned(page);
+#endif
+}
+
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 /* 7.x: vm_flags is the first word of vma->flags, changed through these */
 static inline void vm_flags_init(struct vm_area_struct *vma, vm_flags_t flags)
@@ -2073,6 +2103,25 @@ static inline int total_mapcount(struct page *page)
 {
 	return folio_mapcount(page_folio(page));
 }
+
+/* a page of a compound block: its own entries and the block's PMD ones (mm/util.c) */
+int __page_mapcount(struct page *page);
+
+/* how many processes map a folio, guessed from its first page (6.1) */
+static inline int folio_estimated_sharers(struct folio *folio)
+{
+	return page_mapcount(folio_page(folio, 0));
+}
+
+/* drop a reference on each folio, freeing those whose last it was */
+static inline void folios_put(struct folio **folios, unsigned int nr)
+{
+	release_pages((struct page **)folios, nr);
+}
+
+/* pin references to the pages of kernel addresses (kvecs; mm/swap.c) */
+struct kvec;
+int get_kernel_pages(const struct kvec *iov, int nr_pages, int write, struct page **pages);
 #endif
 
 /*
@@ -2387,6 +2436,83 @@ static inline bool set_page_guard(struct zone *zone, struct page *page, unsigned
 
 static inline void clear_page_guard(struct zone *zone, struct page *page, unsigned int order)
 {
+}
+#endif
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+#include <linux/fcntl.h>	/* F_SEAL_*, for the seal checks below */
+
+/*
+ * 6.1's mm.h (later series keep these in mm's own headers):
+ * memfd's write seals (F_SEAL_WRITE, F_SEAL_FUTURE_WRITE): a sealed memfd
+ * may still be mapped shared, but read-only, and never made writable again.
+ */
+static inline bool is_write_sealed(int seals)
+{
+	return seals & (F_SEAL_WRITE | F_SEAL_FUTURE_WRITE);
+}
+
+/* write-sealed and mapped shared without VM_WRITE: mprotect() must not add it */
+static inline bool is_readonly_sealed(int seals, vm_flags_t vm_flags)
+{
+	return is_write_sealed(seals) && (vm_flags & (VM_SHARED | VM_WRITE)) == VM_SHARED;
+}
+
+/* -EPERM for a new shared writable mapping of a write-sealed memfd */
+static inline int seal_check_write(int seals, struct vm_area_struct *vma)
+{
+	if (!is_write_sealed(seals))
+		return 0;
+	if ((vma->vm_flags & VM_SHARED) && (vma->vm_flags & VM_WRITE))
+		return -EPERM;
+	return 0;
+}
+
+/* an anonymous mapping's name (CONFIG_ANON_VMA_NAME is off in 6.1's config) */
+static inline int madvise_set_anon_name(struct mm_struct *mm, unsigned long start,
+					unsigned long len_in, struct anon_vma_name *anon_name)
+{
+	return 0;
+}
+
+/* x86 has no ioremap area of its own: ioremap() maps into vmalloc's */
+#ifndef is_ioremap_addr
+#define is_ioremap_addr(x)	is_vmalloc_addr(x)
+#endif
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/*
+ * Device memory whose struct pages live in the device itself (linux/memremap.h's
+ * struct vmem_altmap, which the shim has no header for): the pfns reserved at
+ * its start, those free for the memmap and those the memmap took.
+ */
+struct vmem_altmap {
+	unsigned long base_pfn;
+	const unsigned long end_pfn;
+	const unsigned long reserve;
+	unsigned long free;
+	unsigned long align;
+	unsigned long alloc;
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+	bool inaccessible;
+#endif
+};
+
+/* how many pfns from base_pfn on have no valid struct page (0 without an altmap) */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+static inline unsigned long vmem_altmap_offset(const struct vmem_altmap *altmap)
+#else
+static inline unsigned long vmem_altmap_offset(struct vmem_altmap *altmap)
+#endif
+{
+	return altmap ? altmap->reserve + altmap->free : 0;
+}
+
+/* give back nr_pfns of the memmap's pfns */
+static inline void vmem_altmap_free(struct vmem_altmap *altmap, unsigned long nr_pfns)
+{
+	altmap->alloc -= nr_pfns;
 }
 #endif
 

@@ -15,6 +15,7 @@
 #include <linux/atomic.h>
 #include <linux/rbtree.h>
 #include <linux/spinlock.h>
+#include <linux/seqlock.h>
 #include <linux/bitmap.h>
 #include <linux/kref.h>
 #include <linux/log2.h>
@@ -107,6 +108,25 @@ static inline void *folio_get_private(struct folio *folio)
 	return folio->private;
 }
 
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/*
+ * 6.1: a second private word of a large folio (a network file system's),
+ * kept by its second page, where the kernel's folio has _private_1.
+ */
+static inline void folio_set_private_1(struct folio *folio, unsigned long private)
+{
+	(&folio->page)[1].private = private;
+}
+
+static inline unsigned long folio_get_private_1(struct folio *folio)
+{
+	return (&folio->page)[1].private;
+}
+#endif
+
+/* the PASID of an mm no device has bound yet (no ENQCMD here) */
+#define INIT_PASID	0
+
 /* a swap entry: where a page was swapped to, one word */
 typedef struct {
 	unsigned long val;
@@ -125,7 +145,8 @@ typedef int cydp_t;
 #define CYDP_CLEAR_DIRTY	((cydp_t)BIT(1))
 #endif
 
-/* a page fragment cache: a block carved from the end down */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
+/* a page fragment cache: a block carved from the end down (7.x: mm_types_task.h) */
 #define PAGE_FRAG_CACHE_MAX_SIZE	__ALIGN_KERNEL_MASK(32768, ~PAGE_MASK)
 #define PAGE_FRAG_CACHE_MAX_ORDER	get_order(PAGE_FRAG_CACHE_MAX_SIZE)
 
@@ -136,6 +157,7 @@ struct page_frag_cache {
 	unsigned int pagecnt_bias;
 	bool pfmemalloc;
 };
+#endif
 
 typedef unsigned long vm_flags_t;
 typedef unsigned int vm_fault_t;
@@ -608,6 +630,8 @@ struct mm_struct {
 	/* the deposited page tables of huge PMDs (one page-table lock per mm) */
 	pgtable_t pmd_huge_pte;
 	struct list_head mmlist;
+	/* odd while fork() copies the page tables: GUP-fast backs off then */
+	seqcount_t write_protect_seq;
 	unsigned long hiwater_rss;
 	unsigned long hiwater_vm;
 	unsigned long total_vm;

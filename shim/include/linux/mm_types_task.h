@@ -65,6 +65,23 @@ struct tlbflush_unmap_batch {
 };
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/*
+ * 7.x keeps the page fragment cache here: a block carved from the end
+ * down. The shim's members are those of the earlier series (the block's
+ * address, pfmemalloc and the offset apart, where 7.x encodes the first
+ * two and the order into one word): lib/page_alloc.c is the only user.
+ */
+#define PAGE_FRAG_CACHE_MAX_SIZE	__ALIGN_KERNEL_MASK(32768, ~PAGE_MASK)
+#define PAGE_FRAG_CACHE_MAX_ORDER	get_order(PAGE_FRAG_CACHE_MAX_SIZE)
+
+struct page_frag_cache {
+	void *va;
+	__u16 offset;
+	__u16 size;
+	unsigned int pagecnt_bias;
+	bool pfmemalloc;
+};
+
 /* 7.x: a task's lazy MMU mode, entered and paused by nesting counts */
 struct lazy_mmu_state {
 	u8 enable_count;

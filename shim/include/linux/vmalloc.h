@@ -58,7 +58,6 @@ struct vm_struct {
 	const void *caller;
 };
 
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 /*
  * A range of vmalloc space as the allocator's trees keep it: free (its
  * subtree's largest free size) or busy (its vm_struct).
@@ -72,12 +71,13 @@ struct vmap_area {
 		unsigned long subtree_max_size;
 		struct vm_struct *vm;
 	};
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 	unsigned long flags;
+#endif
 };
 
 /* the size of x86-64's vmalloc space (4-level paging: 32 TiB, less one byte) */
 #define VMALLOC_TOTAL	((32UL << 40) - 1)
-#endif
 
 void *__vmalloc_node_noprof(unsigned long size, unsigned long align, gfp_t gfp_mask,
 			    int node, const void *caller) __alloc_size(1);
