@@ -2,7 +2,7 @@
 /*
  * devres.c - net/devres.c: an Ethernet device among a device's managed
  * resources, freed when the device releases them. (drivers/base/devres.c's
- * API itself is in device.c.)
+ * API itself is in base_devres.c.)
  */
 #include <linux/device.h>
 #include <linux/etherdevice.h>

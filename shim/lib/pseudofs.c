@@ -38,6 +38,8 @@ struct proc_dir_entry {
 	const struct seq_operations *seq_ops;	/* proc_create_seq*() */
 	unsigned int state_size;
 	proc_write_t write;			/* proc_create_net_*_write() */
+	kuid_t uid;				/* its files' owner (proc_set_user()) */
+	kgid_t gid;
 };
 
 static LIST_HEAD(pdes);
@@ -61,7 +63,16 @@ static int proc_reg_open(struct inode *inode, struct file *file)
 {
 	const struct proc_ops *ops = PDE(inode)->proc_ops;
 
+	/* the inode the kernel's proc_get_inode() makes has the entry's owner */
+	inode->i_uid = PDE(inode)->uid;
+	inode->i_gid = PDE(inode)->gid;
 	return ops->proc_open ? ops->proc_open(inode, file) : 0;
+}
+
+void proc_set_user(struct proc_dir_entry *de, kuid_t uid, kgid_t gid)
+{
+	de->uid = uid;
+	de->gid = gid;
 }
 
 static ssize_t proc_reg_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)

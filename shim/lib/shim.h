@@ -142,7 +142,7 @@ void qdk_params_free(void);
 unsigned int qdk_nf_hooks_registered(void);
 void qdk_nf_hooks_report(void);
 struct kobject;
-/* device.c: kobj or one of its parents belongs to a kset (a device) */
+/* kobject.c: kobj or one of its parents belongs to a kset (a device) */
 bool qdk_kobj_in_kset(const struct kobject *kobj);
 /* misc.c: the misc core's major and class, gone with the modules */
 void qdk_misc_reset(void);

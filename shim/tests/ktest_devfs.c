@@ -512,6 +512,53 @@ KTEST(procfs, seq_file_records)
 	return 0;
 }
 
+static kuid_t kt_open_uid;
+static kgid_t kt_open_gid;
+
+static int kt_owner_open(struct inode *inode, struct file *file)
+{
+	kt_open_uid = inode->i_uid;
+	kt_open_gid = inode->i_gid;
+	return 0;
+}
+
+static const struct proc_ops kt_owner_ops = {
+	.proc_open = kt_owner_open,
+};
+
+/* proc_set_user(): the owner an open's inode has; root before it */
+KTEST(procfs, set_user)
+{
+	struct proc_dir_entry *e = proc_create("kt_owned", 0444, NULL, &kt_owner_ops);
+	struct qdk_file *f;
+
+	KT_ASSERT(e, "entry");
+	kt_open_uid = KUIDT_INIT(7);
+	KT_EQ(qdk_file_open("/proc/kt_owned", O_RDONLY, &f), 0);
+	KT_EQ(qdk_file_close(f), 0);
+	KT_EQ(__kuid_val(kt_open_uid), 0);
+	proc_set_user(e, KUIDT_INIT(1000), KGIDT_INIT(100));
+	KT_EQ(qdk_file_open("/proc/kt_owned", O_RDONLY, &f), 0);
+	KT_EQ(qdk_file_close(f), 0);
+	KT_EQ(__kuid_val(kt_open_uid), 1000);
+	KT_EQ(__kgid_val(kt_open_gid), 100);
+	proc_remove(e);
+	return 0;
+}
+
+/* proc_pid_ns(): the namespace the super block's proc_fs_info names */
+KTEST(procfs, pid_ns_of_super_block)
+{
+	static struct proc_fs_info info;
+	static struct super_block sb;
+
+	info.pid_ns = (struct pid_namespace *)&info;	/* any address: only compared */
+	sb.s_fs_info = &info;
+	KT_ASSERT(proc_sb_info(&sb) == &info, "proc_sb_info");
+	KT_ASSERT(proc_pid_ns(&sb) == (struct pid_namespace *)&info, "proc_pid_ns");
+	return 0;
+}
+
 /* ---- debugfs --------------------------------------------------------------- */
 
 static u32 kt_u32 = 7, kt_ro = 3, kt_x = 0xab;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Devices in classes and their sysfs attributes (shim/lib/device.c), with
+ * Devices in classes and their sysfs attributes (shim/lib/core.c), with
  * the kernel's life cycle: device_initialize() (one reference),
  * device_add() (sysfs directory /sys/class/CLASS/NAME, the class's and the
  * device's attribute groups, and for a device number the node /dev/NAME,
@@ -552,7 +552,7 @@ device_create_with_groups(__QDK_CLASS_CONST struct class *cls, struct device *pa
 void device_destroy(__QDK_CLASS_CONST struct class *cls, dev_t devt);
 
 /*
- * Managed resources (drivers/base/devres.c, lib/device.c): released, newest
+ * Managed resources (drivers/base/devres.c, lib/base_devres.c): released, newest
  * first, when the device is released; the raw devres_*() API, groups, and
  * the devm_ allocators and actions built on it.
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Kobjects: a name, a parent, a reference count whose last put calls the
- * type's release, and a sysfs directory while added (shim/lib/device.c):
+ * type's release, and a sysfs directory while added (shim/lib/kobject.c):
  * /sys/PARENT.../NAME, /sys/NAME without a parent (kernel_kobj is
  * /sys/kernel ...), a device's the device's directory. Attribute files
  * (sysfs_create_file(), groups) read and write through the type's

@@ -53,7 +53,7 @@ static inline void mutex_destroy(struct mutex *lock)
 {
 }
 
-/* devm_mutex_init(): mutex_destroy() when the device is released (lib/device.c) */
+/* devm_mutex_init(): mutex_destroy() when the device is released (lib/base_devres.c) */
 int __devm_mutex_init(struct device *dev, struct mutex *lock);
 #define devm_mutex_init(dev, mutex)				\
 ({								\

@@ -150,13 +150,53 @@ static inline void proc_make_permanent(struct proc_dir_entry *pde)
 }
 #endif
 
-/* a proc super block's private part (the shim mounts none) */
-struct proc_fs_info;
+/*
+ * A proc super block's private part (the shim mounts none: a module meets
+ * one only through a super block it was handed). 7.x dropped the
+ * /proc/self dentries and keeps the mounter's credentials instead.
+ */
+struct cred;
+struct dentry;
+struct pid_namespace;
 struct super_block;
+
+struct proc_fs_info {
+	struct pid_namespace *pid_ns;
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 0, 0)
+	struct dentry *proc_self;
+	struct dentry *proc_thread_self;
+#endif
+	kgid_t pid_gid;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 0, 0)
+	const struct cred *mounter_cred;
+#endif
+	enum proc_hidepid hide_pid;
+	enum proc_pidonly pidonly;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 0, 0)
+	struct rcu_head rcu;
+#endif
+};
+
 static inline struct proc_fs_info *proc_sb_info(struct super_block *sb)
 {
 	return sb->s_fs_info;
 }
+
+/* the pid namespace a proc super block shows */
+static inline struct pid_namespace *proc_pid_ns(struct super_block *sb)
+{
+	return proc_sb_info(sb)->pid_ns;
+}
+
+/*
+ * The owner of the entry's files: an open's inode has uid and gid (root
+ * until this is called), as the kernel's proc_get_inode() gives them.
+ */
+void proc_set_user(struct proc_dir_entry *de, kuid_t uid, kgid_t gid);
+
+/* a file descriptor of a related namespace (fs/nsfs.c): not modelled */
+struct ns_common;
+int open_related_ns(struct ns_common *ns, struct ns_common *(*get_ns)(struct ns_common *ns));
 
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Device classes (shim/lib/device.c). A class is /sys/class/NAME (two of
+ * Device classes (shim/lib/class.c). A class is /sys/class/NAME (two of
  * one name: -EEXIST), its attributes /sys/class/NAME/ATTR. 6.1's
  * class_create(owner, name) and class_register() are the kernel's macros
  * around __class_create()/__class_register() with a lock class key; 6.4
