@@ -145,19 +145,7 @@ typedef int cydp_t;
 #define CYDP_CLEAR_DIRTY	((cydp_t)BIT(1))
 #endif
 
-#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 3, 0)
-/* a page fragment cache: a block carved from the end down (7.x: mm_types_task.h) */
-#define PAGE_FRAG_CACHE_MAX_SIZE	__ALIGN_KERNEL_MASK(32768, ~PAGE_MASK)
-#define PAGE_FRAG_CACHE_MAX_ORDER	get_order(PAGE_FRAG_CACHE_MAX_SIZE)
-
-struct page_frag_cache {
-	void *va;
-	__u16 offset;
-	__u16 size;
-	unsigned int pagecnt_bias;
-	bool pfmemalloc;
-};
-#endif
+/* struct page_frag_cache: linux/mm_types_task.h, included above */
 
 typedef unsigned long vm_flags_t;
 typedef unsigned int vm_fault_t;

@@ -64,10 +64,10 @@ struct tlbflush_unmap_batch {
 	bool writable;
 };
 
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 /*
- * 7.x keeps the page fragment cache here: a block carved from the end
- * down. The shim's members are those of the earlier series (the block's
+ * The page fragment cache: a block carved from the end down. 7.x keeps it
+ * here, the earlier series in linux/mm_types.h (which includes this
+ * header). The shim's members are those of the earlier series (the block's
  * address, pfmemalloc and the offset apart, where 7.x encodes the first
  * two and the order into one word): lib/page_alloc.c is the only user.
  */
@@ -82,6 +82,7 @@ struct page_frag_cache {
 	bool pfmemalloc;
 };
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
 /* 7.x: a task's lazy MMU mode, entered and paused by nesting counts */
 struct lazy_mmu_state {
 	u8 enable_count;
