@@ -12,6 +12,10 @@
  * variables (DEVICE_ULONG_ATTR ...), devm_ attribute groups, dev_printk,
  * dev_err_probe(), renames and root devices; device_is_bound() (the
  * kernel's drivers/base/dd.c: no shim device has a driver) too.
+ *
+ * Why one file past 800 lines: the kernel's core.c holds the same (a
+ * device's life, its attribute files, dev_printk); the kobject tree under
+ * it is kobject.c's and the sysfs files sysfs_*.c's, as in the kernel.
  */
 #include <linux/device.h>
 #include <linux/errno.h>

@@ -4,6 +4,10 @@
  * lookups, iput() to eviction), an inode's link count and dirty state (the
  * kernel's fs/inode.c, fs/fs-writeback.c). Nothing writes a shim inode
  * back: marking it dirty only records the flags in i_state.
+ *
+ * Why one file past 800 lines: the kernel's fs/inode.c holds the same
+ * cache and life cycle; what it shares with fs-writeback.c (the dirty
+ * state) is a few functions that only make sense beside it.
  */
 #include <linux/bug.h>
 #include <linux/export.h>

@@ -3,6 +3,10 @@
  * nlattr.c - netlink attribute validation, parsing and building, with the
  * behaviour of 6.1's lib/nlattr.c: the same checks in the same order, the
  * same error codes and the same extack messages.
+ *
+ * Why one file past 800 lines: lib/nlattr.c keeps validation, parsing and
+ * building together, and its policy checks (each NLA_* type's rules and
+ * extack messages) are one table of cases that are read side by side.
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>

@@ -4,6 +4,11 @@
  * ordered by firing time, then arming order) behind timer_list and hrtimer.
  * qdk_time_advance() fires every timer due on the way at exactly its time,
  * up to QDK_TIME_CATCHUP firings in one move (see there).
+ *
+ * Why one file past 800 lines: one queue orders timer_lists, hrtimers,
+ * tasklets and work by firing time, and the clock that moves it, jiffies
+ * and kernel/time/time.c's conversions all read the same virtual clock;
+ * the kernel's several files each keep a queue of their own.
  */
 #include <linux/kernel.h>
 #include <linux/ktime.h>
