@@ -641,8 +641,13 @@ static void write_header(struct tw *t)
 	else if (c->speed)
 		trace_w_printf(&t->w, " speed=%u", c->speed);
 	trace_w_char(&t->w, '\n');
-	/* etf's TAI launch times: the replay's TAI clock is the capture's */
-	trace_w_printf(&t->w, "clock tai=%lld\n", (long long)c->tai);
+	/*
+	 * etf's TAI launch times: the replay's TAI clock is the capture's. A
+	 * kernel's is never 0 (it counts from 1970, the monotonic clock from
+	 * boot): 0 is a record that does not say (a test stream)
+	 */
+	if (c->tai)
+		trace_w_printf(&t->w, "clock tai=%lld\n", (long long)c->tai);
 	trace_w_str(&t->w, "handle ");
 	trace_w_handle(&t->w, c->handle);
 	trace_w_str(&t->w, "\nparent ");

@@ -5,7 +5,7 @@ Used by tests/suites/75-record-capture (its streams: recorder/tests/cases/) to f
 record streams the kernel module produces, without a kernel. One record
 per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
 
-  hello [hz=250] [version=14] [size=192]
+  hello [hz=250] [version=V] [size=192]   (V: qdk_rec.h's QDK_REC_VERSION)
   conf inst=1 gen=1 kind=pfifo dev=r1 handle=10: parent=5:1 [tca=HEX]
        [claim=N] [mtu=1500] [txqlen=20] [txqs=1] [qconf=0] [fresh] [initopt] [timers]
   enq inst=1 gen=1 ts=N pkt=N ret=N [proto=udp|tcp|icmp|N|eth:0xNNNN]
@@ -56,8 +56,22 @@ from __future__ import annotations
 import ipaddress
 import struct
 import sys
+from pathlib import Path
 
 REC_SIZE = 192  # the longest record
+
+
+def _rec_version() -> int:
+    """QDK_REC_VERSION, read from the recorder's own header (one owner)."""
+    hdr = Path(__file__).resolve().parent.parent / "qdk_rec.h"
+    for line in hdr.read_text().splitlines():
+        f = line.split()
+        if len(f) >= 3 and f[0] == "#define" and f[1] == "QDK_REC_VERSION":
+            return int(f[2])
+    raise SystemExit(f"{hdr}: no QDK_REC_VERSION")
+
+
+REC_VERSION = _rec_version()
 HDR_SIZE = 48  # the header every record has
 WORDS_AT = 27  # offset of the header's words field
 TYPES = {
@@ -228,7 +242,7 @@ def record(line: str) -> list[bytes]:
 
     if kind == "hello":
         body = HELLO.pack(
-            num(g("version", "14")),
+            num(g("version", str(REC_VERSION))),
             num(g("hz", "250")),
             32768,
             num(g("size", str(REC_SIZE))),
