@@ -239,6 +239,7 @@ struct rec_tfire {
 	struct rec_call call;
 	struct qdk_rec *r;
 	const void *timer;	/* a timer_list, or a soft hrtimer */
+	bool hrtimer;		/* ... stamped at its first clock read */
 	u32 start;		/* the ring's pos before its records */
 };
 
@@ -414,6 +415,7 @@ void rec_timer_begin(const void *timer, bool hrtimer)
 	f->timer = timer;
 	rec_call_begin(&f->call, ts, q, NULL);
 	f->r->jiffies = (u32)f->call.jiffies;
+	f->hrtimer = hrtimer;
 	if (hrtimer)
 		f->call.ts = 0;		/* set by its first clock read */
 }
@@ -457,7 +459,8 @@ void rec_timer_wait(void)
 static void rec_timer_finish(struct rec_tfire *f)
 {
 	rec_call_end(&f->call);
-	rec_timer_restamp(f, f->call.ts ?: rec_now());
+	/* a timer_list not re-armed: its return; an hrtimer: its first read */
+	rec_timer_restamp(f, f->hrtimer && f->call.ts ? f->call.ts : rec_now());
 	/* no counters: they are not read under the qdisc's lock here */
 	f->r->count = f->call.draws;
 	f->timer = NULL;
