@@ -3,8 +3,8 @@
 #
 # mkimage.sh KDIR OUT - Debian's kernel image that matches the headers in
 # KDIR (the kit's modules are built against them, so the versions must be
-# identical), unpacked into OUT: OUT/boot/vmlinuz-KVER and every stock module
-# under OUT/lib/modules/KVER, uncompressed (the guest's busybox modprobe
+# identical), unpacked into OUT: OUT/boot/vmlinuz-KVER and the stock modules
+# a scenario may load under OUT/lib/modules/KVER, uncompressed (the guest's busybox modprobe
 # loads plain .ko files), with a modules.dep made by depmod (the package
 # ships none: Debian runs depmod at install time).
 #
@@ -28,7 +28,8 @@ case "$kver" in
 ""|*/*|linux-*) echo "mkimage: cannot derive a kernel version from KDIR=$kdir" >&2; exit 1 ;;
 esac
 
-stamp="$out/.complete-$kver"
+# v2: only the modules a scenario may load (an older image kept them all)
+stamp="$out/.complete-v2-$kver"
 top=$(cd "$(dirname "$0")/.." && pwd)
 # A kernel built here (tools/kernel-debug.sh): its build directory is KDIR,
 # and it holds the image and the modules; nothing is fetched.
@@ -97,9 +98,31 @@ if [ -f "$tmp/lib/modules/$kver/vmlinuz" ] && [ ! -f "$tmp/boot/vmlinuz-$kver" ]
 fi
 [ -f "$tmp/boot/vmlinuz-$kver" ] || { echo "mkimage: $debs: no vmlinuz-$kver" >&2; exit 1; }
 [ -d "$tmp/lib/modules/$kver" ] || { echo "mkimage: $debs: no lib/modules/$kver" >&2; exit 1; }
+# Only the stock modules a scenario may load stay: all of net/sched, veth,
+# dummy, ifb and the virtio block device, with everything they depend on
+# (modules.dep of a first depmod, which reads compressed modules too). The
+# rest of the package (sound, graphics, wireless: more than 400 MB of a
+# series' 600) would only take disk; the base initramfs ships what is here.
+mods="$tmp/lib/modules/$kver"
+depmod -b "$tmp" "$kver"
+keep="$tmp/keep.list"
+(cd "$mods" && {
+	ls kernel/net/sched/*.ko*
+	for m in drivers/net/veth drivers/net/dummy drivers/net/ifb \
+		drivers/virtio/virtio_pci drivers/block/virtio_blk; do
+		ls kernel/$m.ko* 2>/dev/null || true
+	done
+} | while read -r m; do
+	echo "$m"
+	grep "^$m:" modules.dep | cut -d: -f2 | tr ' ' '\n'
+done) | sed '/^$/d' | sort -u > "$keep"
+[ -s "$keep" ] || { echo "mkimage: $debs: no net/sched modules" >&2; exit 1; }
+(cd "$mods" && find kernel -type f -name '*.ko*' | sort | comm -23 - "$keep" | xargs -r rm -f)
+find "$mods/kernel" -depth -type d -empty -delete
+rm -f "$keep"
 # Compressed modules (6.12 on): plain .ko for busybox's insmod and modprobe.
-find "$tmp/lib/modules/$kver" -name '*.ko.xz' -print0 | xargs -0 -r -P 2 -n 200 xz -d
-find "$tmp/lib/modules/$kver" -name '*.ko.zst' -print0 | xargs -0 -r -P 2 -n 200 zstd -q -d --rm
+find "$mods" -name '*.ko.xz' -print0 | xargs -0 -r -P 2 -n 200 xz -d
+find "$mods" -name '*.ko.zst' -print0 | xargs -0 -r -P 2 -n 200 zstd -q -d --rm
 depmod -b "$tmp" "$kver"
 rm -rf "$dl"
 mv "$tmp" "$out"

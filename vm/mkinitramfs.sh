@@ -4,9 +4,8 @@
 # mkinitramfs.sh IMAGE OUT.cpio.gz [IPROUTE2] - the base initramfs of the VM
 # rig: busybox, Debian's own iproute2 (ip, tc and its netem tables),
 # iperf3, ethtool and tcpdump with the shared libraries they load, and the
-# stock modules a scenario may need (all of net/sched, veth, dummy, ifb,
-# virtio block) with everything they depend on, taken from the unpacked
-# kernel IMAGE (see mkimage.sh).
+# stock modules of the unpacked kernel IMAGE (mkimage.sh: those a scenario
+# may need, with everything they depend on).
 #
 # iproute2 is the series' own: the host's (Debian 12's, for 6.1), or with
 # IPROUTE2 (tools/kdir.sh --iproute2 of a newer series) that series' ip, tc
@@ -70,18 +69,10 @@ for d in "$dists"/*.dist; do
 	cp "$d" "$stage$tcdir/"
 done
 
-# Stock modules and their dependencies (modules.dep of the image).
-# A driver built into the kernel (virtio_pci since 6.12: modules.builtin)
-# is no file and needs none.
-want=$(cd "$mods" && ls kernel/net/sched/*.ko; for m in kernel/drivers/net/veth.ko \
-	kernel/drivers/net/dummy.ko kernel/drivers/net/ifb.ko \
-	kernel/drivers/virtio/virtio_pci.ko kernel/drivers/block/virtio_blk.ko; do
-	grep -qx "$m" modules.builtin || echo "$m"
-done)
-all=$(for m in $want; do
-	echo "$m"
-	grep "^$m:" "$mods/modules.dep" | cut -d: -f2 | tr ' ' '\n'
-done | sed '/^$/d' | sort -u)
+# The stock modules: every one the image holds (mkimage.sh keeps those a
+# scenario may load, with their dependencies).
+all=$(cd "$mods" && find kernel -type f -name '*.ko' | LC_ALL=C sort)
+[ -n "$all" ] || { echo "mkinitramfs: no modules in $mods" >&2; exit 1; }
 for m in $all; do
 	mkdir -p "$stage/lib/modules/$kver/$(dirname "$m")"
 	cp "$mods/$m" "$stage/lib/modules/$kver/$m"
