@@ -424,13 +424,7 @@ void qdk_netdev_unregister(struct net_device *dev)
 	dev->reg_state = NETREG_UNREGISTERED;
 	kfree(rcu_replace_pointer(dev->ifalias, NULL, true));
 	if (in_dev) {
-		struct in_ifaddr *ifa, *next;
-
-		for (ifa = rtnl_dereference(in_dev->ifa_list); ifa; ifa = next) {
-			next = rtnl_dereference(ifa->ifa_next);
-			kfree(ifa);
-		}
-		RCU_INIT_POINTER(in_dev->ifa_list, NULL);
+		qdk_inetdev_del_addrs(in_dev);
 		RCU_INIT_POINTER(dev->ip_ptr, NULL);
 		in_dev->dead = 1;
 		if (refcount_read(&in_dev->refcnt) != 1)
@@ -2334,12 +2328,7 @@ void unregister_netdevice_many(struct list_head *head)
 			dev->netdev_ops->ndo_uninit(dev);
 		WARN_ON(netdev_has_any_upper_dev(dev));
 		if (in_dev) {
-			struct in_ifaddr *ifa, *next;
-
-			for (ifa = rtnl_dereference(in_dev->ifa_list); ifa; ifa = next) {
-				next = rtnl_dereference(ifa->ifa_next);
-				kfree(ifa);
-			}
+			qdk_inetdev_del_addrs(in_dev);
 			RCU_INIT_POINTER(dev->ip_ptr, NULL);
 			in_dev->dead = 1;
 			if (in_dev == dev->__qdk_in_dev) {

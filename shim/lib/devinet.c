@@ -13,6 +13,7 @@
 #include <linux/rtnetlink.h>
 #include <net/net_namespace.h>
 #include <linux/if_addr.h>
+#include <linux/notifier.h>
 #include "shim.h"
 
 #define INFINITY_LIFE_TIME	0xFFFFFFFF	/* net/addrconf.h */
@@ -87,8 +88,39 @@ void qdk_inetdev_init_conf(struct in_device *in_dev, struct net *net)
 	}
 }
 
+/* told of each address that comes (NETDEV_UP) and goes (NETDEV_DOWN) */
+static BLOCKING_NOTIFIER_HEAD(inetaddr_chain);
+/* asked before an address comes: an error refuses it */
+static BLOCKING_NOTIFIER_HEAD(inetaddr_validator_chain);
+
+int register_inetaddr_notifier(struct notifier_block *nb)
+{
+	return blocking_notifier_chain_register(&inetaddr_chain, nb);
+}
+EXPORT_SYMBOL(register_inetaddr_notifier);
+
+int unregister_inetaddr_notifier(struct notifier_block *nb)
+{
+	return blocking_notifier_chain_unregister(&inetaddr_chain, nb);
+}
+EXPORT_SYMBOL(unregister_inetaddr_notifier);
+
+int register_inetaddr_validator_notifier(struct notifier_block *nb)
+{
+	return blocking_notifier_chain_register(&inetaddr_validator_chain, nb);
+}
+EXPORT_SYMBOL(register_inetaddr_validator_notifier);
+
+int unregister_inetaddr_validator_notifier(struct notifier_block *nb)
+{
+	return blocking_notifier_chain_unregister(&inetaddr_validator_chain, nb);
+}
+EXPORT_SYMBOL(unregister_inetaddr_validator_notifier);
+
 int qdk_inet_addr_add(struct net_device *dev, __be32 local, unsigned int prefixlen)
 {
+	struct in_validator_info ivi;
+	int err;
 	struct in_device *in_dev = rtnl_dereference(dev->ip_ptr);
 	struct in_ifaddr *ifa, __rcu **pos;
 	bool secondary = false;
@@ -129,9 +161,57 @@ int qdk_inet_addr_add(struct net_device *dev, __be32 local, unsigned int prefixl
 			if (rtnl_dereference(*pos)->ifa_flags & IFA_F_SECONDARY)
 				break;
 	}
+	/* the validators weigh in before anything changes */
+	ivi.ivi_addr = local;
+	ivi.ivi_dev = in_dev;
+	ivi.extack = NULL;
+	err = notifier_to_errno(blocking_notifier_call_chain(&inetaddr_validator_chain,
+							     NETDEV_UP, &ivi));
+	if (err) {
+		kfree(ifa);
+		return err;
+	}
 	rcu_assign_pointer(ifa->ifa_next, rtnl_dereference(*pos));
 	rcu_assign_pointer(*pos, ifa);
+	blocking_notifier_call_chain(&inetaddr_chain, NETDEV_UP, ifa);
 	return 0;
+}
+
+/* *ifap off the list, its listeners told, freed */
+static void inet_del_one(struct in_ifaddr __rcu **ifap)
+{
+	struct in_ifaddr *ifa = rtnl_dereference(*ifap);
+
+	rcu_assign_pointer(*ifap, rtnl_dereference(ifa->ifa_next));
+	blocking_notifier_call_chain(&inetaddr_chain, NETDEV_DOWN, ifa);
+	kfree(ifa);
+}
+
+/*
+ * Every address of a device that goes (inetdev_destroy()): a primary's
+ * secondaries go before it (secondaries are not promoted: the default),
+ * each with NETDEV_DOWN to the listeners.
+ */
+void qdk_inetdev_del_addrs(struct in_device *in_dev)
+{
+	struct in_ifaddr *prim;
+
+	while ((prim = rtnl_dereference(in_dev->ifa_list))) {
+		struct in_ifaddr __rcu **ifap = &prim->ifa_next;
+		struct in_ifaddr *ifa;
+
+		if (!(prim->ifa_flags & IFA_F_SECONDARY)) {
+			while ((ifa = rtnl_dereference(*ifap))) {
+				if ((ifa->ifa_flags & IFA_F_SECONDARY) &&
+				    ifa->ifa_mask == prim->ifa_mask &&
+				    inet_ifa_match(prim->ifa_address, ifa))
+					inet_del_one(ifap);
+				else
+					ifap = &ifa->ifa_next;
+			}
+		}
+		inet_del_one(&in_dev->ifa_list);
+	}
 }
 
 /* the last reference to an in_device: its storage is the device's */

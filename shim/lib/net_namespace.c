@@ -27,7 +27,10 @@ EXPORT_SYMBOL_GPL(net_namespace_list);
 #define MIN_PERNET_OPS_ID	\
 	((sizeof(struct net_generic) + sizeof(void *) - 1) / sizeof(void *))
 
-static DEFINE_MUTEX(pernet_ops_mutex);
+DECLARE_RWSEM(pernet_ops_rwsem);
+EXPORT_SYMBOL_GPL(pernet_ops_rwsem);
+DECLARE_RWSEM(net_rwsem);
+EXPORT_SYMBOL_GPL(net_rwsem);
 static LIST_HEAD(pernet_list);		/* subsystems, then devices */
 static struct list_head *first_device = &pernet_list;
 static DEFINE_IDA(net_generic_ids);
@@ -192,18 +195,18 @@ int register_pernet_subsys(struct pernet_operations *ops)
 {
 	int err;
 
-	mutex_lock(&pernet_ops_mutex);
+	down_write(&pernet_ops_rwsem);
 	err = register_pernet_operations(first_device, ops);
-	mutex_unlock(&pernet_ops_mutex);
+	up_write(&pernet_ops_rwsem);
 	return err;
 }
 EXPORT_SYMBOL_GPL(register_pernet_subsys);
 
 void unregister_pernet_subsys(struct pernet_operations *ops)
 {
-	mutex_lock(&pernet_ops_mutex);
+	down_write(&pernet_ops_rwsem);
 	unregister_pernet_operations(ops);
-	mutex_unlock(&pernet_ops_mutex);
+	up_write(&pernet_ops_rwsem);
 }
 EXPORT_SYMBOL_GPL(unregister_pernet_subsys);
 
@@ -212,22 +215,22 @@ int register_pernet_device(struct pernet_operations *ops)
 {
 	int err;
 
-	mutex_lock(&pernet_ops_mutex);
+	down_write(&pernet_ops_rwsem);
 	err = register_pernet_operations(&pernet_list, ops);
 	if (!err && first_device == &pernet_list)
 		first_device = &ops->list;
-	mutex_unlock(&pernet_ops_mutex);
+	up_write(&pernet_ops_rwsem);
 	return err;
 }
 EXPORT_SYMBOL_GPL(register_pernet_device);
 
 void unregister_pernet_device(struct pernet_operations *ops)
 {
-	mutex_lock(&pernet_ops_mutex);
+	down_write(&pernet_ops_rwsem);
 	if (&ops->list == first_device)
 		first_device = first_device->next;
 	unregister_pernet_operations(ops);
-	mutex_unlock(&pernet_ops_mutex);
+	up_write(&pernet_ops_rwsem);
 }
 EXPORT_SYMBOL_GPL(unregister_pernet_device);
 
@@ -275,8 +278,8 @@ EXPORT_SYMBOL(peernet2id);
 /* no namespace is ever being cleaned up: nothing to wait for */
 void net_ns_barrier(void)
 {
-	mutex_lock(&pernet_ops_mutex);
-	mutex_unlock(&pernet_ops_mutex);
+	down_write(&pernet_ops_rwsem);
+	up_write(&pernet_ops_rwsem);
 }
 EXPORT_SYMBOL(net_ns_barrier);
 

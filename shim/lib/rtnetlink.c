@@ -36,6 +36,9 @@
 #include <linux/mm.h>
 #include <linux/inetdevice.h>
 #include <net/netlink.h>
+#include <net/tcp.h>
+#include <linux/etherdevice.h>
+#include <linux/neighbour.h>
 #include <net/pkt_sched.h>
 #include <net/sch_generic.h>
 #include <linux/uidgid.h>
@@ -324,6 +327,42 @@ void qdk_ns_dev_free(struct qdk_net *net, struct qdk_ndev *nd)
 	kfree(nd);
 }
 
+/*
+ * The namespace's rtnetlink socket, which modules send through
+ * (rtnl_unicast(), rtnl_notify() ...). Requests to it come from tc and ip
+ * through qdk_rtnl_rcv(), not as messages: it has no input.
+ */
+static int rtnetlink_net_init(struct net *net)
+{
+	struct netlink_kernel_cfg cfg = {
+		.groups = RTNLGRP_MAX,
+		.flags = NL_CFG_F_NONROOT_RECV,
+	};
+
+	net->rtnl = netlink_kernel_create(net, NETLINK_ROUTE, &cfg);
+	return net->rtnl ? 0 : -ENOMEM;
+}
+
+/* init_net's, as the kernel's netlink_proto_init() makes it at boot */
+static int __init rtnetlink_init(void)
+{
+	/* the kernel panics: nothing that talks netlink could work */
+	if (rtnetlink_net_init(&init_net)) {
+		pr_crit("rtnetlink_init: cannot initialize rtnetlink\n");
+		BUG();
+	}
+	return 0;
+}
+core_initcall(rtnetlink_init);
+
+/* the kernel keeps it for good; qdk_exit() counts what the modules leave */
+static void __exit rtnetlink_exit(void)
+{
+	netlink_kernel_release(init_net.rtnl);
+	init_net.rtnl = NULL;
+}
+module_exit(rtnetlink_exit);
+
 struct qdk_net *qdk_net_new(void)
 {
 	struct qdk_net *net = kzalloc(sizeof(*net), GFP_KERNEL);
@@ -344,11 +383,16 @@ struct qdk_net *qdk_net_new(void)
 	net->net.ipv6.sysctl.auto_flowlabels = 1;		/* IP6_AUTO_FLOW_LABEL_OPTOUT */
 	net->net.ipv6.sysctl.multipath_hash_fields = 0x0f;	/* addresses, protocol, label */
 	qdk_devinet_init_net(&net->net, &net->devconf_all, &net->devconf_dflt);
+	if (rtnetlink_net_init(&net->net)) {
+		kfree(net);
+		return NULL;
+	}
 	qdk_net_link(&net->net);
 	rtnl_lock();
 	if (!lo_create(net)) {
 		rtnl_unlock();
 		qdk_net_unlink(&net->net);
+		netlink_kernel_release(net->net.rtnl);
 		kfree(net);
 		return NULL;
 	}
@@ -368,6 +412,7 @@ void qdk_net_free(struct qdk_net *net)
 	qdk_nsim_free_all(net);
 	rtnl_unlock();
 	qdk_net_unlink(&net->net);
+	netlink_kernel_release(net->net.rtnl);
 	kfree(net);
 }
 
@@ -662,6 +707,7 @@ static int rtnl_newlink(struct qdk_net *net, const struct nlmsghdr *nlh,
 	nd = link_create(net, ifname, kind, txqs, rxqs);
 	if (!nd)
 		return -ENOMEM;
+	nd->dev.rtnl_link_state = RTNL_LINK_INITIALIZING;	/* rtnl_create_link() */
 	/* rtnl_create_link() takes the length as it comes (the policy bounds it) */
 	if (tb[IFLA_TXQLEN]) {
 		nd->dev.tx_queue_len = nla_get_u32(tb[IFLA_TXQLEN]);
@@ -672,6 +718,8 @@ static int rtnl_newlink(struct qdk_net *net, const struct nlmsghdr *nlh,
 		qdk_ns_dev_free(net, nd);
 		return err;
 	}
+	/* rtnl_configure_link(): the flags are applied, the link is made */
+	nd->dev.rtnl_link_state = RTNL_LINK_INITIALIZED;
 	return 0;
 }
 
@@ -1271,3 +1319,145 @@ void rtnl_af_unregister(struct rtnl_af_ops *ops)
 	synchronize_rcu();
 #endif
 }
+
+/* ---- messages through the namespace's socket (net/core/rtnetlink.c) ------ */
+
+int rtnetlink_send(struct sk_buff *skb, struct net *net, u32 pid, u32 group, int echo)
+{
+	return nlmsg_notify(net->rtnl, skb, pid, group, echo, GFP_KERNEL);
+}
+EXPORT_SYMBOL(rtnetlink_send);
+
+int rtnl_unicast(struct sk_buff *skb, struct net *net, u32 pid)
+{
+	return nlmsg_unicast(net->rtnl, skb, pid);
+}
+EXPORT_SYMBOL(rtnl_unicast);
+
+void rtnl_notify(struct sk_buff *skb, struct net *net, u32 pid, u32 group,
+		 const struct nlmsghdr *nlh, gfp_t flags)
+{
+	nlmsg_notify(net->rtnl, skb, pid, group, nlmsg_report(nlh), flags);
+}
+EXPORT_SYMBOL(rtnl_notify);
+
+void rtnl_set_sk_err(struct net *net, u32 group, int error)
+{
+	netlink_set_err(net->rtnl, 0, group, error);
+}
+EXPORT_SYMBOL(rtnl_set_sk_err);
+
+int rtnetlink_put_metrics(struct sk_buff *skb, u32 *metrics)
+{
+	struct nlattr *mx = nla_nest_start_noflag(skb, RTA_METRICS);
+	int i, valid = 0;
+
+	if (!mx)
+		return -ENOBUFS;
+	for (i = 0; i < RTAX_MAX; i++) {
+		u32 v = metrics[i];
+		int err;
+
+		if (!v)
+			continue;
+		if (i == RTAX_CC_ALGO - 1) {
+			/* the algorithm by name; a key nobody has now is left out */
+			char tmp[TCP_CA_NAME_MAX], *name = tcp_ca_get_name_by_key(v, tmp);
+
+			if (!name)
+				continue;
+			err = nla_put_string(skb, i + 1, name);
+		} else if (i == RTAX_FEATURES - 1) {
+			/* only what user space may set; the kernel's own bits stay in */
+			v &= RTAX_FEATURE_MASK;
+			if (!v)
+				continue;
+			err = nla_put_u32(skb, i + 1, v);
+		} else {
+			err = nla_put_u32(skb, i + 1, v);
+		}
+		if (err) {
+			nla_nest_cancel(skb, mx);
+			return -EMSGSIZE;
+		}
+		valid++;
+	}
+	if (!valid) {
+		nla_nest_cancel(skb, mx);
+		return 0;
+	}
+	return nla_nest_end(skb, mx);
+}
+EXPORT_SYMBOL(rtnetlink_put_metrics);
+
+/* the default FDB holds permanent entries only, with no VLAN */
+int ndo_dflt_fdb_add(struct ndmsg *ndm, struct nlattr *tb[], struct net_device *dev,
+		     const unsigned char *addr, u16 vid, u16 flags)
+{
+	int err = -EINVAL;
+
+	if (ndm->ndm_state && !(ndm->ndm_state & NUD_PERMANENT)) {
+		netdev_info(dev, "default FDB implementation only supports local addresses\n");
+		return err;
+	}
+	if (tb[NDA_FLAGS_EXT]) {
+		netdev_info(dev, "invalid flags given to default FDB implementation\n");
+		return err;
+	}
+	if (vid) {
+		netdev_info(dev, "vlans aren't supported yet for dev_uc|mc_add()\n");
+		return err;
+	}
+	if (is_unicast_ether_addr(addr) || is_link_local_ether_addr(addr))
+		err = dev_uc_add_excl(dev, addr);
+	else if (is_multicast_ether_addr(addr))
+		err = dev_mc_add_excl(dev, addr);
+	/* an entry that is there already is an error only to NLM_F_EXCL */
+	if (err == -EEXIST && !(flags & NLM_F_EXCL))
+		err = 0;
+	return err;
+}
+EXPORT_SYMBOL(ndo_dflt_fdb_add);
+
+int ndo_dflt_fdb_del(struct ndmsg *ndm, struct nlattr *tb[], struct net_device *dev,
+		     const unsigned char *addr, u16 vid)
+{
+	int err = -EINVAL;
+
+	if (!(ndm->ndm_state & NUD_PERMANENT)) {
+		netdev_info(dev, "default FDB implementation only supports local addresses\n");
+		return err;
+	}
+	if (is_unicast_ether_addr(addr) || is_link_local_ether_addr(addr))
+		err = dev_uc_del(dev, addr);
+	else if (is_multicast_ether_addr(addr))
+		err = dev_mc_del(dev, addr);
+	return err;
+}
+EXPORT_SYMBOL(ndo_dflt_fdb_del);
+
+/* the namespace a new link goes into: the request's, or the one it names */
+struct net *rtnl_link_get_net(struct net *src_net, struct nlattr *tb[])
+{
+	if (tb[IFLA_NET_NS_PID])
+		return get_net_ns_by_pid(nla_get_u32(tb[IFLA_NET_NS_PID]));
+	if (tb[IFLA_NET_NS_FD])
+		return get_net_ns_by_fd(nla_get_u32(tb[IFLA_NET_NS_FD]));
+	return get_net(src_net);
+}
+EXPORT_SYMBOL(rtnl_link_get_net);
+
+/* a peer's ifinfomsg and attributes (veth's, vxcan's VETH_INFO_PEER) */
+int rtnl_nla_parse_ifinfomsg(struct nlattr **tb, const struct nlattr *nla_peer,
+			     struct netlink_ext_ack *exterr)
+{
+	const struct ifinfomsg *ifmp = nla_data(nla_peer);
+
+	if (ifmp->ifi_index < 0) {
+		NL_SET_ERR_MSG_ATTR(exterr, nla_peer, "ifindex can't be negative");
+		return -EINVAL;
+	}
+	return nla_parse_deprecated(tb, IFLA_MAX, (const struct nlattr *)(ifmp + 1),
+				    nla_len(nla_peer) - sizeof(*ifmp), ifla_policy, exterr);
+}
+EXPORT_SYMBOL(rtnl_nla_parse_ifinfomsg);

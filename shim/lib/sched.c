@@ -12,6 +12,7 @@
 #include <linux/printk.h>
 #include <linux/string.h>
 #include <qdk/context.h>
+#include <qdk/unmodelled.h>
 
 /* linux/preempt.h: this CPU's preemption count (the kernel's __preempt_count) */
 unsigned int qdk_preempt_count;
@@ -444,4 +445,12 @@ bool preempt_model_lazy(void)
 	return true;
 }
 EXPORT_SYMBOL_GPL(preempt_model_lazy);
+#endif
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/* only a task that registered an area gets here, and the shim's never does */
+void __rseq_handle_notify_resume(struct ksignal *ksig, struct pt_regs *regs)
+{
+	QDK_UNMODELLED(__rseq_handle_notify_resume, "no rseq(2): the task makes no system calls");
+}
 #endif

@@ -60,6 +60,8 @@ void qdk_net_unlink(struct net *net);
 int qdk_netdev_event(unsigned long val, struct net_device *dev);
 /* devinet.c: an IPv4 address LOCAL/PREFIXLEN on dev (ip addr add) */
 int qdk_inet_addr_add(struct net_device *dev, __be32 local, unsigned int prefixlen);
+/* devinet.c: a going device's addresses, each with NETDEV_DOWN */
+void qdk_inetdev_del_addrs(struct in_device *in_dev);
 
 /* sch_generic.c: shutdown_scheduler_queue(), for attach_default_qdiscs()'s fallback too */
 struct netdev_queue;

@@ -396,7 +396,6 @@ KTEST(lock, preempt_levels_and_guards)
 	KT_EQ(preempt_count(), base);
 	KT_EQ(PREEMPT_DISABLED, PREEMPT_DISABLE_OFFSET);
 	KT_EQ(FORK_PREEMPT_COUNT, 2 * PREEMPT_DISABLE_OFFSET);
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 	{
 		guard(preempt)();
 		KT_EQ(preempt_count(), base + 1);
@@ -406,6 +405,7 @@ KTEST(lock, preempt_levels_and_guards)
 	scoped_guard(preempt_notrace)
 		KT_EQ(preempt_count(), base + 1);
 	KT_EQ(preempt_count(), base);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 	KT_ASSERT(!preempt_model_none() && !preempt_model_full(), "none/full");
 	KT_ASSERT(!preempt_model_rt(), "not RT");
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 0, 0)

@@ -296,6 +296,11 @@ KTEST(mmcov, bvec_walks)
 	KT_EQ(lens[0], PAGE_SIZE - 100);
 	KT_EQ(lens[1], 5000 - (PAGE_SIZE - 100));
 	KT_EQ(lens[2], 1000);
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 0, 0)
+	it = BVEC_ITER_ALL_INIT;
+	KT_EQ(it.bi_size, UINT_MAX);
+	KT_EQ(it.bi_idx + it.bi_bvec_done, 0);
+#endif
 	bvec_init_iter_all(&all);
 	bvec_advance(&bv[0], &all);
 	KT_EQ(all.bv.bv_len, PAGE_SIZE - 100);

@@ -283,6 +283,33 @@ KTEST(netdev, queues_stop_and_wake)
 	return 0;
 }
 
+static int addr_ups, addr_downs;
+static __be32 addr_down[4];
+
+static int addr_event(struct notifier_block *nb, unsigned long event, void *ptr)
+{
+	const struct in_ifaddr *ifa = ptr;
+
+	if (event == NETDEV_UP)
+		addr_ups++;
+	else if (event == NETDEV_DOWN && addr_downs < 4)
+		addr_down[addr_downs++] = ifa->ifa_local;
+	return NOTIFY_DONE;
+}
+
+/* 192.0.2.99 is refused */
+static int addr_validate(struct notifier_block *nb, unsigned long event, void *ptr)
+{
+	const struct in_validator_info *ivi = ptr;
+
+	if (event == NETDEV_UP && ivi->ivi_addr == htonl(0xc0000263))
+		return notifier_from_errno(-EADDRNOTAVAIL);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block addr_nb = { .notifier_call = addr_event };
+static struct notifier_block addr_vnb = { .notifier_call = addr_validate };
+
 KTEST(netdev, namespace_devices_and_ipv4)
 {
 	static struct net net = { .dev_base_head = LIST_HEAD_INIT(net.dev_base_head) };
@@ -316,9 +343,14 @@ KTEST(netdev, namespace_devices_and_ipv4)
 
 	in_dev = __in_dev_get_rtnl(a);
 	KT_ASSERT(in_dev && !in_dev->ifa_list, "an in_device without addresses");
+	KT_EQ(register_inetaddr_notifier(&addr_nb), 0);
+	KT_EQ(register_inetaddr_validator_notifier(&addr_vnb), 0);
+	addr_ups = addr_downs = 0;
 	KT_EQ(qdk_inet_addr_add(a, htonl(0xc0000201), 24), 0);
 	KT_EQ(qdk_inet_addr_add(a, htonl(0xc0000202), 24), 0);	/* secondary */
 	KT_EQ(qdk_inet_addr_add(a, htonl(0x0a000001), 8), 0);	/* primary, before it */
+	KT_EQ(qdk_inet_addr_add(a, htonl(0xc0000263), 24), -EADDRNOTAVAIL);	/* refused */
+	KT_EQ(addr_ups, 3);
 	n = 0;
 	in_dev_for_each_ifa_rcu(ifa, in_dev) {
 		if (n == 0)
@@ -336,6 +368,13 @@ KTEST(netdev, namespace_devices_and_ipv4)
 	KT_ASSERT(bad_mask(htonl(0xff00ff00), 0), "holes");
 	qdk_netdev_unregister(a);
 	KT_ASSERT(!__dev_get_by_index(&net, 2), "gone");
+	/* a primary's secondary goes before it, each told */
+	KT_EQ(addr_downs, 3);
+	KT_EQ(addr_down[0], htonl(0xc0000202));
+	KT_EQ(addr_down[1], htonl(0xc0000201));
+	KT_EQ(addr_down[2], htonl(0x0a000001));
+	KT_EQ(unregister_inetaddr_notifier(&addr_nb), 0);
+	KT_EQ(unregister_inetaddr_validator_notifier(&addr_vnb), 0);
 	free_netdev(a);
 	free_netdev(b);
 	return 0;

@@ -586,3 +586,26 @@ KTEST(netdev_more, ipv4_devconf_defaults_and_combinations)
 	free_netdev(a);
 	return 0;
 }
+
+static ktime_t tstamp_from_cycles(struct net_device *dev,
+				  const struct skb_shared_hwtstamps *hwtstamps, bool cycles)
+{
+	return cycles ? hwtstamps->hwtstamp * 2 : hwtstamps->hwtstamp + 1;
+}
+
+static const struct net_device_ops tstamp_ops = { .ndo_get_tstamp = tstamp_from_cycles };
+
+KTEST(netdev_more, hw_timestamp_through_the_driver)
+{
+	struct skb_shared_hwtstamps hw = { .hwtstamp = 1000 };
+	struct net_device *dev = alloc_etherdev(0);
+
+	KT_ASSERT(dev, "alloc");
+	dev->netdev_ops = &rx_mode_ops;			/* no ndo_get_tstamp */
+	KT_EQ(netdev_get_tstamp(dev, &hw, true), 1000);
+	dev->netdev_ops = &tstamp_ops;
+	KT_EQ(netdev_get_tstamp(dev, &hw, true), 2000);
+	KT_EQ(netdev_get_tstamp(dev, &hw, false), 1001);
+	free_netdev(dev);
+	return 0;
+}

@@ -41,6 +41,9 @@ module_param(kp_charp, charp, S_IRUSR | S_IWUSR | S_IRGRP);
 static int kp_ints[4] = { 9, 9, 9, 9 };
 static unsigned int kp_nints;
 module_param_array(kp_ints, int, &kp_nints, 0644);
+static int kp_irqs[2];
+static unsigned int kp_nirqs;
+module_param_hw_array(kp_irqs, int, irq, &kp_nirqs, 0444);
 static char *kp_names[3];
 module_param_array_named(kp_names_arr, kp_names, charp, NULL, 0444);
 static char kp_string[8] = "abc";
@@ -149,6 +152,12 @@ KTEST(params, arrays)
 	KT_EQ(kp_ints[1], 2);
 	KT_EQ(kp_ints[2], 3);
 	KT_EQ(qdk_param_set("kp_ints", ""), -EINVAL);
+
+	/* a hardware array: an array with the hardware flag */
+	KT_EQ(qdk_param_set("kp_irqs", "10,11"), 0);
+	KT_EQ(kp_nirqs, 2);
+	KT_EQ(kp_irqs[1], 11);
+	KT_EQ(qdk_param_set("kp_irqs", "1,2,3"), -EINVAL);
 
 	KT_EQ(qdk_param_set("kp_names_arr", "a,bc"), 0);
 	KT_STREQ(kp_names[0], "a");

@@ -13,10 +13,12 @@
 #include <linux/timer.h>
 #include <net/netlink.h>
 #include <net/sch_generic.h>
+#include <net/sock.h>
 
 #include "ktest.h"
 #include "ktest_nlreq.h"
 #include "shim.h"
+#include "netns.h"
 
 static struct Qdisc *timer_sch;
 
@@ -96,6 +98,11 @@ KTEST(rtnl, txqueuelen_up_to_s16_max)
 	KT_ASSERT(net && r, "a namespace");
 	ifindex = nlreq_dummy_up(net, "d0");
 	KT_ASSERT(ifindex > 1, "d0: %d", ifindex);
+	/* made by RTM_NEWLINK and configured: rtnl_configure_link()'s state */
+	KT_EQ(qdk_ns_dev_by_name(net, "d0")->rtnl_link_state, RTNL_LINK_INITIALIZED);
+	/* the namespace has its own rtnetlink socket, apart from init_net's */
+	KT_ASSERT(net->net.rtnl && net->net.rtnl != init_net.rtnl, "its rtnl");
+	KT_EQ(net->net.rtnl->sk_protocol, NETLINK_ROUTE);
 	KT_EQ(set_txqlen(net, ifindex, S16_MAX), 0);
 	KT_EQ(set_txqlen(net, ifindex, S16_MAX + 1), -ERANGE);
 	KT_EQ(set_txqlen(net, ifindex, 500000), -ERANGE);

@@ -9,6 +9,8 @@
 #include <linux/skbuff.h>
 #include <linux/gfp.h>
 #include <linux/mm.h>
+#include <linux/if_ether.h>
+#include <net/gso.h>
 
 #include "ktest.h"
 
@@ -626,3 +628,30 @@ KTEST(pages, frag_alloc_6_12)
 	return 0;
 }
 #endif
+
+KTEST(skbmore, gso_error_unwind_restores_the_outer_headers)
+{
+	struct sk_buff *skb = alloc_skb(256, GFP_KERNEL);
+	u16 mac_offset;
+
+	KT_ASSERT(skb, "alloc");
+	skb_reserve(skb, 64);
+	skb_put(skb, 100);
+	skb_reset_mac_header(skb);
+	mac_offset = skb->mac_header;
+	skb->protocol = htons(ETH_P_IP);
+	/* a tunnel handler pulled 14 + 20 + 8 bytes of outer headers ... */
+	skb_pull(skb, 42);
+	skb->protocol = htons(ETH_P_TEB);
+	/* ... and failed: everything back as it came */
+	skb_gso_error_unwind(skb, htons(ETH_P_IP), 42, mac_offset, ETH_HLEN);
+	KT_EQ(skb->len, 100);
+	KT_EQ(skb->protocol, htons(ETH_P_IP));
+	KT_EQ(skb->encapsulation, 1);
+	KT_EQ(skb_mac_header(skb) - skb->data, 0);
+	KT_EQ(skb_network_offset(skb), ETH_HLEN);
+	KT_EQ(skb_transport_offset(skb), 0);
+	KT_EQ(skb->mac_len, ETH_HLEN);
+	kfree_skb(skb);
+	return 0;
+}

@@ -307,3 +307,32 @@ KTEST(task, lock_order_records)
 	KT_EQ(qdk_ctx_lock_orders(), base + 5);
 	return 0;
 }
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+KTEST(task, rseq_events_without_an_area)
+{
+	struct task_struct child = {};
+	unsigned long saved = current->rseq_event_mask;
+
+	KT_ASSERT(!current->rseq, "the task registered no area");
+	current->rseq_event_mask = 0;
+	preempt_disable();
+	rseq_preempt(current);
+	rseq_migrate(current);
+	preempt_enable();
+	rseq_signal_deliver(NULL, NULL);
+	KT_EQ(current->rseq_event_mask, RSEQ_EVENT_PREEMPT | RSEQ_EVENT_MIGRATE | RSEQ_EVENT_SIGNAL);
+	/* no area: nothing to restart on the way back to user space */
+	KT_ASSERT(!test_tsk_thread_flag(current, TIF_NOTIFY_RESUME), "no resume work");
+	rseq_fork(&child, 0);
+	KT_EQ(child.rseq_event_mask, current->rseq_event_mask);
+	rseq_fork(&child, CLONE_VM);
+	KT_EQ(child.rseq_event_mask, 0);
+	child.rseq_sig = 1;
+	rseq_execve(&child);
+	KT_EQ(child.rseq_sig, 0);
+	rseq_syscall(NULL);
+	current->rseq_event_mask = saved;
+	return 0;
+}
+#endif

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* ktest_time.c - virtual clock, jiffies, psched time, timers, watchdog. */
 #include <linux/kernel.h>
+#include <linux/posix-timers.h>
 #include <linux/ktime.h>
 #include <linux/jiffies.h>
 #include <linux/timer.h>
@@ -385,5 +386,23 @@ KTEST(timer, arming_allocates_nothing)
 	KT_EQ(fired_order[1], 99);
 	KT_EQ(fired_order[99], 1);
 	KT_EQ(fired_at[0], 10000 - 49 * 10);
+	return 0;
+}
+
+KTEST(time, cpu_clock_ids_round_trip)
+{
+	clockid_t c = make_process_cpuclock(1234, CPUCLOCK_SCHED);
+
+	KT_EQ(CPUCLOCK_PID(c), 1234);
+	KT_EQ(CPUCLOCK_WHICH(c), CPUCLOCK_SCHED);
+	KT_ASSERT(!CPUCLOCK_PERTHREAD(c), "a process clock");
+	c = make_thread_cpuclock(77, CPUCLOCK_VIRT);
+	KT_EQ(CPUCLOCK_PID(c), 77);
+	KT_ASSERT(CPUCLOCK_PERTHREAD(c), "a thread clock");
+	c = fd_to_clockid(5);
+	KT_EQ(c, FD_TO_CLOCKID(5));
+	KT_EQ((c & CLOCKFD_MASK), CLOCKFD);
+	KT_EQ(clockid_to_fd(c), 5);
+	KT_ASSERT(c < 0, "dynamic clock ids are negative");
 	return 0;
 }

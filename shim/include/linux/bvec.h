@@ -225,6 +225,17 @@ static inline void bvec_iter_advance_single(const struct bio_vec *bv, struct bve
 	     (iter).bi_size && ((bvl = bvec_iter_bvec((bio_vec), (iter))), 1);	\
 	     bvec_iter_advance_single((bio_vec), &(iter), (bvl).bv_len))
 
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 0, 0)
+/* an iterator over everything from the first bvec on (bi_size: no end) */
+#define BVEC_ITER_ALL_INIT (struct bvec_iter)				\
+{									\
+	.bi_sector	= 0,						\
+	.bi_size	= UINT_MAX,					\
+	.bi_idx		= 0,						\
+	.bi_bvec_done	= 0,						\
+}
+#endif
+
 #define for_each_mp_bvec(bvl, bio_vec, iter, start)				\
 	for (iter = (start);							\
 	     (iter).bi_size && ((bvl = mp_bvec_iter_bvec((bio_vec), (iter))), 1); \

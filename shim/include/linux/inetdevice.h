@@ -259,6 +259,23 @@ static inline struct net_device *ip_dev_find(struct net *net, __be32 addr)
 
 struct in_device *inetdev_by_index(struct net *net, int ifindex);
 __be32 inet_select_addr(const struct net_device *dev, __be32 dst, int scope);
+/* what a validator (register_inetaddr_validator_notifier()) is asked about */
+struct in_validator_info {
+	__be32			ivi_addr;
+	struct in_device	*ivi_dev;
+	struct netlink_ext_ack	*extack;
+};
+
+/*
+ * Told of each IPv4 address that comes (NETDEV_UP) and goes (NETDEV_DOWN),
+ * the struct in_ifaddr as data, under RTNL; a validator is asked first, with
+ * a struct in_validator_info, and an error it returns refuses the address.
+ */
+int register_inetaddr_notifier(struct notifier_block *nb);
+int unregister_inetaddr_notifier(struct notifier_block *nb);
+int register_inetaddr_validator_notifier(struct notifier_block *nb);
+int unregister_inetaddr_validator_notifier(struct notifier_block *nb);
+
 struct in_ifaddr *inet_ifa_byprefix(struct in_device *in_dev, __be32 prefix,
 				    __be32 mask);
 

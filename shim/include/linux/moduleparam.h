@@ -303,6 +303,20 @@ enum hwparam_type {
 #define module_param_hw(name, type, hwtype, perm)		\
 	module_param_hw_named(name, name, type, hwtype, perm)
 
+/* an array of hardware settings (I/O ports, IRQs ...), as module_param_array() */
+#define module_param_hw_array(name, type, hwtype, nump, perm)		\
+	param_check_##type(name, &(name)[0]);				\
+	static const struct kparam_array __param_arr_##name		\
+	= { .max = ARRAY_SIZE(name), .num = nump,			\
+	    .ops = &param_ops_##type,					\
+	    .elemsize = sizeof(name[0]), .elem = name };		\
+	__module_param_call(MODULE_PARAM_PREFIX, name,			\
+			    &param_array_ops,				\
+			    .arr = &__param_arr_##name,			\
+			    perm, -1,					\
+			    KERNEL_PARAM_FL_HWPARAM | (hwparam_##hwtype & 0)); \
+	__MODULE_PARM_TYPE(name, "array of " #type)
+
 extern const struct kernel_param_ops param_array_ops;
 
 extern const struct kernel_param_ops param_ops_string;

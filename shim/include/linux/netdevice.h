@@ -123,6 +123,10 @@ struct net_device_ops {
 					      netdev_features_t features);
 	int		(*ndo_set_features)(struct net_device *dev,
 					    netdev_features_t features);
+	/* a hardware timestamp in the system's time (a free-running one converted) */
+	ktime_t		(*ndo_get_tstamp)(struct net_device *dev,
+					  const struct skb_shared_hwtstamps *hwtstamps,
+					  bool cycles);
 	int		(*ndo_set_tx_maxrate)(struct net_device *dev, int queue_index,
 					      u32 maxrate);
 	int		(*ndo_get_iflink)(const struct net_device *dev);
@@ -392,6 +396,7 @@ struct net {
 	} ns;
 	struct raw_notifier_head netdev_chain;	/* register_netdevice_notifier_net() */
 	struct user_namespace	*user_ns;	/* the one (init_user_ns), sock_net_uid() */
+	struct sock		*rtnl;		/* its rtnetlink kernel socket (rtnl_unicast() ...) */
 	/* net/netns/ipv4.h's: the "all" and "default" IPv4 device settings */
 	struct {
 		struct ipv4_devconf	*devconf_all;
@@ -652,6 +657,11 @@ struct net_device {
 	struct net_device_core_stats __percpu *core_stats;
 	refcount_t		dev_refcnt;
 	u8			reg_state;	/* enum netdev_reg_state */
+	/* made by rtnetlink (RTM_NEWLINK): INITIALIZING until its flags are set */
+	enum {
+		RTNL_LINK_INITIALIZED,
+		RTNL_LINK_INITIALIZING,
+	} rtnl_link_state:16;
 	int			watchdog_timeo;
 	bool			needs_free_netdev;
 	const struct net_device_ops *netdev_ops;
@@ -2281,6 +2291,18 @@ static inline bool netif_elide_gro(const struct net_device *dev)
 
 void net_enable_timestamp(void);
 void net_disable_timestamp(void);
+
+/* a received packet's hardware timestamp, as the device's driver converts it */
+static inline ktime_t netdev_get_tstamp(struct net_device *dev,
+					const struct skb_shared_hwtstamps *hwtstamps,
+					bool cycles)
+{
+	const struct net_device_ops *ops = dev->netdev_ops;
+
+	if (ops->ndo_get_tstamp)
+		return ops->ndo_get_tstamp(dev, hwtstamps, cycles);
+	return hwtstamps->hwtstamp;
+}
 
 /* packet taps (dev_add_pack(ETH_P_ALL)) that see transmitted packets */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)

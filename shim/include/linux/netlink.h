@@ -9,10 +9,13 @@
 #include_next <linux/netlink.h>
 #include <linux/skbuff.h>
 #include <linux/mutex.h>
+#include <linux/export.h>
+#include <linux/uidgid.h>
 
 struct net;
 struct sock;
 struct module;
+struct notifier_block;
 
 static inline struct nlmsghdr *nlmsg_hdr(const struct sk_buff *skb)
 {
@@ -22,6 +25,33 @@ static inline struct nlmsghdr *nlmsg_hdr(const struct sk_buff *skb)
 enum netlink_skb_flags {
 	NETLINK_SKB_DST		= 0x8,	/* dst set in sendto or sendmsg */
 };
+
+/*
+ * The sender's credentials a message carries (the kernel keeps the struct
+ * in net/scm.h, which the shim does not mirror: no SCM_RIGHTS in user space).
+ */
+struct scm_creds {
+	u32	pid;
+	kuid_t	uid;
+	kgid_t	gid;
+};
+
+/* what netlink keeps of a message in skb->cb: who sent it, to which group */
+struct netlink_skb_parms {
+	struct scm_creds	creds;
+	__u32			portid;		/* the sender's */
+	__u32			dst_group;
+	__u32			flags;		/* NETLINK_SKB_* */
+	struct sock		*sk;		/* the sending socket */
+	bool			nsid_is_set;
+	int			nsid;
+};
+
+#define NETLINK_CB(skb)		(*(struct netlink_skb_parms *)&((skb)->cb))
+#define NETLINK_CREDS(skb)	(&NETLINK_CB((skb)).creds)
+
+/* the netlink:netlink_extack tracepoint, which NL_SET_ERR_MSG() fires */
+void do_trace_netlink_extack(const char *msg);
 
 #define NL_CFG_F_NONROOT_RECV	(1 << 0)
 #define NL_CFG_F_NONROOT_SEND	(1 << 1)
@@ -36,6 +66,23 @@ struct netlink_kernel_cfg {
 	void		(*unbind)(struct net *net, int group);
 	bool		(*compare)(struct net *net, struct sock *sk);
 };
+
+/*
+ * A kernel socket of protocol unit in net, receiving what is sent to port 0
+ * through cfg->input (process context, the sender's); NULL if net has one of
+ * that unit already or unit is out of range. Released with
+ * netlink_kernel_release(). The shim's user space has no netlink sockets of
+ * its own (tc's and ip's requests are served by qdk_rtnl_rcv()), so what a
+ * module sends to a user port finds nobody, and no group has listeners.
+ */
+struct sock *__netlink_kernel_create(struct net *net, int unit, struct module *module,
+				     struct netlink_kernel_cfg *cfg);
+static inline struct sock *
+netlink_kernel_create(struct net *net, int unit, struct netlink_kernel_cfg *cfg)
+{
+	return __netlink_kernel_create(net, unit, THIS_MODULE, cfg);
+}
+void netlink_kernel_release(struct sock *sk);
 
 /* the bytes a dump keeps between its calls (netlink_callback's ctx) */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
@@ -142,6 +189,8 @@ struct netlink_ext_ack {
 	static const char __msg[] = msg;		\
 	struct netlink_ext_ack *__extack = (extack);	\
 							\
+	do_trace_netlink_extack(__msg);			\
+							\
 	if (__extack)					\
 		__extack->_msg = __msg;			\
 } while (0)
@@ -174,6 +223,8 @@ struct netlink_ext_ack {
 #define NL_SET_ERR_MSG_ATTR_POL(extack, attr, pol, msg) do {	\
 	static const char __msg[] = msg;			\
 	struct netlink_ext_ack *__extack = (extack);		\
+								\
+	do_trace_netlink_extack(__msg);				\
 								\
 	if (__extack) {						\
 		__extack->_msg = __msg;				\
@@ -244,7 +295,59 @@ static inline void nl_set_extack_cookie_u64(struct netlink_ext_ack *extack,
 	extack->cookie_len = sizeof(cookie);
 }
 
+/* an NLMSG_ERROR for nlh back to the sender of in_skb, with extack's TLVs */
+void netlink_ack(struct sk_buff *in_skb, struct nlmsghdr *nlh, int err,
+		 const struct netlink_ext_ack *extack);
+/* whether a user socket listens to group of the kernel socket sk's protocol */
+int netlink_has_listeners(struct sock *sk, unsigned int group);
+/* whether the request's sender asked for strict checking (NETLINK_GET_STRICT_CHK) */
+bool netlink_strict_get_check(struct sk_buff *skb);
 
-/* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
-#include <linux/export.h>
+/*
+ * skb to the socket bound to portid of ssk's protocol (port 0: the kernel
+ * socket's input): skb->len, or -ECONNREFUSED with skb freed. Consumes skb.
+ */
+int netlink_unicast(struct sock *ssk, struct sk_buff *skb, __u32 portid, int nonblock);
+/* skb to group's listeners but portid: 0, -ESRCH for none. Consumes skb. */
+int netlink_broadcast(struct sock *ssk, struct sk_buff *skb, __u32 portid,
+		      __u32 group, gfp_t allocation);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+int netlink_broadcast_filtered(struct sock *ssk, struct sk_buff *skb, __u32 portid,
+			       __u32 group, gfp_t allocation,
+			       netlink_filter_fn filter, void *filter_data);
+#endif
+/* code as the error of group's listeners but portid: how many there were */
+int netlink_set_err(struct sock *ssk, __u32 portid, __u32 group, int code);
+/* told (NETLINK_URELEASE) when a user socket with a port goes */
+int netlink_register_notifier(struct notifier_block *nb);
+int netlink_unregister_notifier(struct notifier_block *nb);
+
+/*
+ * A dump for the request in skb, to its sender: -EINTR once the first part
+ * went (the caller acks nothing), or an error with control->done not run.
+ */
+int __netlink_dump_start(struct sock *ssk, struct sk_buff *skb,
+			 const struct nlmsghdr *nlh,
+			 struct netlink_dump_control *control);
+static inline int netlink_dump_start(struct sock *ssk, struct sk_buff *skb,
+				     const struct nlmsghdr *nlh,
+				     struct netlink_dump_control *control)
+{
+	if (!control->module)
+		control->module = THIS_MODULE;
+	return __netlink_dump_start(ssk, skb, nlh, control);
+}
+
+/* nt->dev (an ARPHRD_NETLINK device) gets a copy of each kernel message */
+int netlink_add_tap(struct netlink_tap *nt);
+int netlink_remove_tap(struct netlink_tap *nt);
+
+/* may the message's sender use cap in ns (and its socket's opener too) */
+struct user_namespace;
+bool __netlink_ns_capable(const struct netlink_skb_parms *nsp,
+			  struct user_namespace *ns, int cap);
+bool netlink_ns_capable(const struct sk_buff *skb, struct user_namespace *ns, int cap);
+bool netlink_capable(const struct sk_buff *skb, int cap);
+bool netlink_net_capable(const struct sk_buff *skb, int cap);
+
 #endif

@@ -28,4 +28,25 @@
 #define FD_TO_CLOCKID(fd)	((~(clockid_t) (fd) << 3) | CLOCKFD)
 #define CLOCKID_TO_FD(clk)	((unsigned int) ~((clk) >> 3))
 
+/* the clock id of a process's (or a thread's) CPU clock which (CPUCLOCK_*) */
+static inline clockid_t make_process_cpuclock(const unsigned int pid, const clockid_t clock)
+{
+	return ((~pid) << 3) | clock;
+}
+
+static inline clockid_t make_thread_cpuclock(const unsigned int tid, const clockid_t clock)
+{
+	return make_process_cpuclock(tid, clock | CPUCLOCK_PERTHREAD_MASK);
+}
+
+static inline clockid_t fd_to_clockid(const int fd)
+{
+	return make_process_cpuclock((unsigned int)fd, CLOCKFD);
+}
+
+static inline int clockid_to_fd(const clockid_t clk)
+{
+	return ~(clk >> 3);
+}
+
 #endif

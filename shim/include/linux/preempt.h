@@ -193,14 +193,15 @@ static inline void preempt_notifier_init(struct preempt_notifier *notifier,
 	notifier->ops = ops;
 }
 
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
-/* guard(preempt)(), scoped_guard(preempt) { ... } */
+/* guard(preempt)(), scoped_guard(preempt) { ... } (Debian's 6.1 has them too) */
 DEFINE_LOCK_GUARD_0(preempt, preempt_disable(), preempt_enable())
 DEFINE_LOCK_GUARD_0(preempt_notrace, preempt_disable_notrace(), preempt_enable_notrace())
 #if LINUX_VERSION_CODE < KERNEL_VERSION(7, 0, 0)
-/* 6.12 (7.x: linux/sched.h) */
+/* 6.1 and 6.12 (7.x: linux/sched.h) */
 DEFINE_LOCK_GUARD_0(migrate, migrate_disable(), migrate_enable())
 #endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 
 /*
  * The preemption model Debian's kernel boots with (PREEMPT_DYNAMIC, so

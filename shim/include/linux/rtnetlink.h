@@ -8,6 +8,7 @@
 #include <linux/refcount.h>
 #include <linux/version.h>
 #include <linux/cleanup.h>
+#include <linux/rwsem.h>
 #include_next <linux/rtnetlink.h>
 
 /*
@@ -102,6 +103,42 @@ DEFINE_LOCK_GUARD_0(rtnl, rtnl_lock(), rtnl_unlock())
 #endif
 
 struct sk_buff;
+struct ndmsg;
+struct dst_entry;
+
+/*
+ * Messages of the namespace's rtnetlink socket (net->rtnl): skb to group's
+ * listeners and, with echo, back to pid (0 or an error); to pid alone; a
+ * group's listeners told of an error. Each consumes skb.
+ */
+int rtnetlink_send(struct sk_buff *skb, struct net *net, u32 pid, u32 group, int echo);
+
+static inline int rtnetlink_maybe_send(struct sk_buff *skb, struct net *net,
+				       u32 pid, u32 group, int echo)
+{
+	return skb ? rtnetlink_send(skb, net, pid, group, echo) : 0;
+}
+
+int rtnl_unicast(struct sk_buff *skb, struct net *net, u32 pid);
+void rtnl_notify(struct sk_buff *skb, struct net *net, u32 pid,
+		 u32 group, const struct nlmsghdr *nlh, gfp_t flags);
+void rtnl_set_sk_err(struct net *net, u32 group, int error);
+/* an RTA_METRICS nest of the nonzero route metrics (RTAX_*, metrics[i] is i + 1) */
+int rtnetlink_put_metrics(struct sk_buff *skb, u32 *metrics);
+
+/* held for writing while pernet operations come and go, for reading to walk net_namespace_list */
+extern struct rw_semaphore pernet_ops_rwsem;
+extern struct rw_semaphore net_rwsem;
+
+/*
+ * A device without its own forwarding database: the default FDB keeps its
+ * permanent entries in the device's unicast and multicast address lists.
+ */
+int ndo_dflt_fdb_add(struct ndmsg *ndm, struct nlattr *tb[], struct net_device *dev,
+		     const unsigned char *addr, u16 vid, u16 flags);
+int ndo_dflt_fdb_del(struct ndmsg *ndm, struct nlattr *tb[], struct net_device *dev,
+		     const unsigned char *addr, u16 vid);
+
 /* Frees the list head..tail (linked by ->next), counted as drops. */
 void rtnl_kfree_skbs(struct sk_buff *head, struct sk_buff *tail);
 
@@ -150,5 +187,17 @@ static inline struct netdev_queue *dev_ingress_queue_rcu(struct net_device *dev)
 
 /* the device's ingress queue, made at the first ingress or clsact qdisc */
 struct netdev_queue *dev_ingress_queue_create(struct net_device *dev);
+
+/* whether group of the namespace's rtnetlink has a listener */
+static inline int rtnl_has_listeners(const struct net *net, u32 group)
+{
+	return netlink_has_listeners(net->rtnl, group);
+}
+
+/* a notification is built when the request asked for its echo or someone listens */
+static inline bool rtnl_notify_needed(const struct net *net, u16 nlflags, u32 group)
+{
+	return (nlflags & NLM_F_ECHO) || rtnl_has_listeners(net, group);
+}
 
 #endif

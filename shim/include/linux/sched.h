@@ -463,6 +463,12 @@ struct task_struct {
 #endif
 	struct wake_q_node	wake_q;
 	void		*journal_info;
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+	/* restartable sequences the task registered (rseq(2)): none here */
+	struct rseq __user *rseq;
+	u32		rseq_sig;
+	unsigned long	rseq_event_mask;	/* RSEQ_EVENT_*, set atomically */
+#endif
 };
 
 /*
@@ -941,6 +947,101 @@ char *__get_task_comm(char *to, size_t len, struct task_struct *tsk);
 })
 #endif
 
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+/*
+ * Restartable sequences (6.1 keeps them here, 6.12 in linux/rseq.h): what
+ * happened to a task inside one, so that returning to user space restarts
+ * it. The shim's one task makes no system calls, so it never registers an
+ * area (current->rseq stays NULL) and no event asks for a resume.
+ */
+#include <linux/rseq.h>		/* the uapi: RSEQ_CS_FLAG_* */
+#include <linux/irqflags.h>
+
+struct ksignal;
+struct pt_regs;
+
+/* uapi/linux/sched.h's, whose include guard this header shares */
+#ifndef CLONE_VM
+#define CLONE_VM	0x00000100	/* the address space is shared */
+#endif
+
+enum rseq_event_mask_bits {
+	RSEQ_EVENT_PREEMPT_BIT	= RSEQ_CS_FLAG_NO_RESTART_ON_PREEMPT_BIT,
+	RSEQ_EVENT_SIGNAL_BIT	= RSEQ_CS_FLAG_NO_RESTART_ON_SIGNAL_BIT,
+	RSEQ_EVENT_MIGRATE_BIT	= RSEQ_CS_FLAG_NO_RESTART_ON_MIGRATE_BIT,
+};
+
+enum rseq_event_mask {
+	RSEQ_EVENT_PREEMPT	= (1U << RSEQ_EVENT_PREEMPT_BIT),
+	RSEQ_EVENT_SIGNAL	= (1U << RSEQ_EVENT_SIGNAL_BIT),
+	RSEQ_EVENT_MIGRATE	= (1U << RSEQ_EVENT_MIGRATE_BIT),
+};
+
+/* the event mask's writers exclude each other with interrupts off (MEMBARRIER) */
+#define RSEQ_EVENT_GUARD	irq
+
+static inline void rseq_set_notify_resume(struct task_struct *t)
+{
+	if (t->rseq)
+		set_tsk_thread_flag(t, TIF_NOTIFY_RESUME);
+}
+
+/* the return to user space of a task with an area: abort its sequence */
+void __rseq_handle_notify_resume(struct ksignal *sig, struct pt_regs *regs);
+
+static inline void rseq_handle_notify_resume(struct ksignal *ksig, struct pt_regs *regs)
+{
+	if (current->rseq)
+		__rseq_handle_notify_resume(ksig, regs);
+}
+
+static inline void rseq_signal_deliver(struct ksignal *ksig, struct pt_regs *regs)
+{
+	scoped_guard(RSEQ_EVENT_GUARD)
+		__set_bit(RSEQ_EVENT_SIGNAL_BIT, &current->rseq_event_mask);
+	rseq_handle_notify_resume(ksig, regs);
+}
+
+/* with preemption off */
+static inline void rseq_preempt(struct task_struct *t)
+{
+	__set_bit(RSEQ_EVENT_PREEMPT_BIT, &t->rseq_event_mask);
+	rseq_set_notify_resume(t);
+}
+
+/* with preemption off */
+static inline void rseq_migrate(struct task_struct *t)
+{
+	__set_bit(RSEQ_EVENT_MIGRATE_BIT, &t->rseq_event_mask);
+	rseq_set_notify_resume(t);
+}
+
+/* a child sharing the address space (CLONE_VM) registers its own area */
+static inline void rseq_fork(struct task_struct *t, unsigned long clone_flags)
+{
+	if (clone_flags & CLONE_VM) {
+		t->rseq = NULL;
+		t->rseq_sig = 0;
+		t->rseq_event_mask = 0;
+	} else {
+		t->rseq = current->rseq;
+		t->rseq_sig = current->rseq_sig;
+		t->rseq_event_mask = current->rseq_event_mask;
+	}
+}
+
+static inline void rseq_execve(struct task_struct *t)
+{
+	t->rseq = NULL;
+	t->rseq_sig = 0;
+	t->rseq_event_mask = 0;
+}
+
+/* the system call exit's check (CONFIG_DEBUG_RSEQ only) */
+static inline void rseq_syscall(struct pt_regs *regs)
+{
+}
+#endif
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
 #include <linux/mutex.h>

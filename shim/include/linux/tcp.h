@@ -113,7 +113,6 @@ static inline void tcp_clear_options(struct tcp_options_received *rx_opt)
 /* scaling_ratio is the window's share of the receive memory in 1/256 */
 #define TCP_RMEM_TO_WIN_SCALE	8
 #endif
-#define TCP_RACK_RECOVERY_THRESH 16
 
 /* sk_tsq_flags' bits (TCP small queues and deferred timer work) */
 enum tsq_enum {
@@ -180,6 +179,18 @@ struct tcp_sock {
 	u32	snd_wnd;
 	u32	max_window;
 	u32	mss_cache;
+	/* RACK loss detection: the most recently (re)sent segment delivered */
+	struct tcp_rack {
+		u64 mstamp;		/* when it was (re)sent */
+		u32 rtt_us;		/* its RTT */
+		u32 end_seq;
+		u32 last_delivered;	/* tp->delivered when reo_wnd last changed */
+		u8 reo_wnd_steps;	/* the reordering window, in steps */
+#define TCP_RACK_RECOVERY_THRESH 16
+		u8 reo_wnd_persist:5,	/* recoveries since reo_wnd last changed */
+		   dsack_seen:1,	/* a DSACK since then */
+		   advanced:1;		/* mstamp moved since the last loss marking */
+	} rack;
 	u16	advmss;			/* the MSS this end advertises */
 	u32	window_clamp;
 	u32	rcv_ssthresh;

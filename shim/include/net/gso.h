@@ -24,4 +24,21 @@ struct sk_buff *__skb_gso_segment(struct sk_buff *skb,
 #define skb_gso_segment(skb, features) \
 	alloc_hooks(__skb_gso_segment(skb, features, true))
 
+/*
+ * A tunnel's GSO handler that failed after pulling its outer headers puts
+ * the packet back as it came: the outer protocol, the headers pushed back,
+ * the MAC and network headers where they were (mac_offset, mac_len).
+ */
+static inline void skb_gso_error_unwind(struct sk_buff *skb, __be16 protocol,
+					int pulled_hlen, u16 mac_offset, int mac_len)
+{
+	skb->protocol = protocol;
+	skb->encapsulation = 1;
+	skb_push(skb, pulled_hlen);
+	skb_reset_transport_header(skb);
+	skb->mac_header = mac_offset;
+	skb->network_header = skb->mac_header + mac_len;
+	skb->mac_len = mac_len;
+}
+
 #endif

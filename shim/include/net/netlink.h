@@ -13,6 +13,7 @@
 #include <linux/jiffies.h>
 #include <linux/in6.h>
 #include <linux/skbuff.h>
+#include <linux/socket.h>
 
 enum {
 	NLA_UNSPEC,
@@ -924,6 +925,61 @@ static inline struct sk_buff *nlmsg_new(size_t payload, gfp_t flags)
 static inline void nlmsg_free(struct sk_buff *skb)
 {
 	kfree_skb(skb);
+}
+
+/* parse each request in skb, hand it to cb and ack it (NLM_F_ACK, or an error) */
+int netlink_rcv_skb(struct sk_buff *skb,
+		    int (*cb)(struct sk_buff *, struct nlmsghdr *, struct netlink_ext_ack *));
+/* skb to group's listeners, and back to portid if report (NLM_F_ECHO) */
+int nlmsg_notify(struct sock *sk, struct sk_buff *skb, u32 portid,
+		 unsigned int group, int report, gfp_t flags);
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* skb to group's listeners but portid and those filter skips: 0 or an error */
+static inline int nlmsg_multicast_filtered(struct sock *sk, struct sk_buff *skb,
+					   u32 portid, unsigned int group, gfp_t flags,
+					   netlink_filter_fn filter, void *filter_data)
+{
+	int err;
+
+	NETLINK_CB(skb).dst_group = group;
+	err = netlink_broadcast_filtered(sk, skb, portid, group, flags,
+					 filter, filter_data);
+	return err > 0 ? 0 : err;
+}
+
+static inline int nlmsg_multicast(struct sock *sk, struct sk_buff *skb,
+				  u32 portid, unsigned int group, gfp_t flags)
+{
+	return nlmsg_multicast_filtered(sk, skb, portid, group, flags, NULL, NULL);
+}
+#else
+static inline int nlmsg_multicast(struct sock *sk, struct sk_buff *skb,
+				  u32 portid, unsigned int group, gfp_t flags)
+{
+	int err;
+
+	NETLINK_CB(skb).dst_group = group;
+	err = netlink_broadcast(sk, skb, portid, group, flags);
+	return err > 0 ? 0 : err;
+}
+#endif
+
+/* skb to portid: 0 or an error; skb is consumed either way */
+static inline int nlmsg_unicast(struct sock *sk, struct sk_buff *skb, u32 portid)
+{
+	int err = netlink_unicast(sk, skb, portid, MSG_DONTWAIT);
+
+	return err > 0 ? 0 : err;
+}
+
+/* a message of a dump's answer, to the dump's requester with its seq */
+static inline struct nlmsghdr *nlmsg_put_answer(struct sk_buff *skb,
+						struct netlink_callback *cb,
+						int type, int payload, int flags)
+{
+	return nlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+			 type, payload, flags);
 }
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)

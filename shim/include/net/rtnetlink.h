@@ -222,4 +222,10 @@ void rtnl_af_register(struct rtnl_af_ops *ops);
 void rtnl_af_unregister(struct rtnl_af_ops *ops);
 
 #define MODULE_ALIAS_RTNL_LINK(kind) MODULE_ALIAS("rtnl-link-" kind)
+/* the namespace of a new link: the request's, or IFLA_NET_NS_PID's or _FD's */
+struct net *rtnl_link_get_net(struct net *src_net, struct nlattr *tb[]);
+/* a peer device's ifinfomsg and IFLA_* attributes nested in nla_peer */
+int rtnl_nla_parse_ifinfomsg(struct nlattr **tb, const struct nlattr *nla_peer,
+			     struct netlink_ext_ack *exterr);
+
 #endif
