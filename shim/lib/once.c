@@ -2,7 +2,9 @@
 /*
  * once.c - DO_ONCE()'s lock (lib/once.c): the first caller takes it and
  * runs the function holding it, later ones find the flag set. The kernel
- * disables the call site's static key afterwards; the shim has none.
+ * also turns the call site's static key off afterwards, from a work item,
+ * to spare later callers the test; the flag alone gives them the same
+ * answer, so the shim's DO_ONCE() has no key and queues no work.
  */
 #include <linux/export.h>
 #include <linux/mutex.h>

@@ -18,6 +18,7 @@
 #include <linux/container_of.h>
 #include <linux/types.h>
 #include <linux/version.h>
+#include <linux/jump_label.h>
 
 struct codetag {
 	unsigned int flags;

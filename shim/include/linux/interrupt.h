@@ -445,6 +445,7 @@ static inline void raise_timer_softirq(unsigned int nr)
 
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/jump_label.h>
 #include <linux/kernel.h>
 #include <linux/irqflags.h>
 #include <linux/hrtimer.h>

@@ -343,6 +343,7 @@ void __symbol_put(const char *symbol);
 
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/jump_label.h>
 #include <linux/compiler.h>
 #include <linux/cache.h>
 #include <linux/srcu.h>

@@ -766,7 +766,11 @@ static inline int netdev_get_sb_channel(struct net_device *dev)
 	return max_t(int, -dev->num_tc, 0);
 }
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 0, 0)
+static inline int netdev_get_num_tc(const struct net_device *dev)
+#else
 static inline int netdev_get_num_tc(struct net_device *dev)
+#endif
 {
 	return dev->num_tc;
 }
@@ -3434,6 +3438,7 @@ static inline bool netif_tx_owned(struct netdev_queue *txq, unsigned int cpu)
 #endif
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/jump_label.h>
 #include <linux/timer.h>
 #include <linux/bug.h>
 #include <linux/delay.h>

@@ -361,6 +361,7 @@ bool nf_ct_get_tuple_skb(struct nf_conntrack_tuple *dst_tuple, const struct sk_b
 
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/jump_label.h>
 #include <linux/netdevice.h>
 #include <net/net_namespace.h>
 #include <linux/bvec.h>

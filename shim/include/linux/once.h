@@ -11,6 +11,7 @@
 #define _LINUX_ONCE_H
 
 #include <linux/types.h>
+#include <linux/jump_label.h>
 
 struct static_key_true;
 struct module;

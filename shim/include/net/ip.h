@@ -498,6 +498,7 @@ static inline u64 snmp_fold_field64(void __percpu *mib, int offt, size_t syncp_o
 #endif
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/jump_label.h>
 #include <net/ipv6.h>
 #include <linux/types.h>
 #include <linux/skbuff.h>

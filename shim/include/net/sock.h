@@ -2277,6 +2277,7 @@ static inline void sock_poll_wait(struct file *filp, struct socket *sock, poll_t
 
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/jump_label.h>
 #include <linux/cache.h>
 #include <linux/bitops.h>
 #include <linux/mm.h>

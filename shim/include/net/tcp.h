@@ -1679,6 +1679,7 @@ struct tcp6_pseudohdr {
 };
 
 /* what the kernel's header includes too (make shim-coverage ARGS=--includes) */
+#include <linux/jump_label.h>
 #include <linux/list.h>
 #include <linux/bug.h>
 #include <linux/slab.h>
