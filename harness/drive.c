@@ -5,9 +5,11 @@
  *
  * The link model is the kernel's transmit path reduced to its timing: the
  * link dequeues whenever it is idle (after each arrival, when a packet has
- * finished, when the qdisc's watchdog fires); a packet occupies the link for
- * qdisc_pkt_len * 8 / rate seconds (truncated to whole ns); when dequeue
- * returns nothing the link sleeps until the next arrival or watchdog. With
+ * finished, when the qdisc's watchdog fires, when another timer of the
+ * qdisc's kicks the device with __netif_schedule(), as taprio's gate
+ * schedule does); a packet occupies the link for qdisc_pkt_len * 8 / rate
+ * seconds (truncated to whole ns); when dequeue returns nothing the link
+ * sleeps until the next arrival, watchdog or kick. With
  * --service geometric:mu=P,slot=T instead of a rate, a packet occupies the
  * link for a geometric number of slots (each slot ends its service with
  * probability P: the discrete-time server of Domanska et al.), drawn from
@@ -29,6 +31,13 @@
 #include "write.h"
 
 #define NEVER UINT64_MAX
+/*
+ * Packets wait with no watchdog armed: the link keeps stepping to the
+ * qdisc's timers while one of them kicked the device this recently (a
+ * gate schedule's cycle is far shorter); a qdisc that holds packets and
+ * never kicks (plug) ends the run at the last arrival, as before.
+ */
+#define QDK_DRIVE_KICK_WAIT	(10ULL * 1000000000ULL)
 
 struct driver {
 	struct trace in;
@@ -54,6 +63,7 @@ struct driver {
 	uint64_t now;
 	uint64_t interval;	/* snapshots and samples, ns */
 	bool stall_said;	/* the note that time jumped was printed */
+	uint64_t last_kick;	/* when a timer of the qdisc's last kicked the device */
 	uint64_t next_snap;
 	struct trace_event arr;
 	bool have_arr;
@@ -388,15 +398,22 @@ static void run(struct driver *d)
 		uint64_t t_arr = d->have_arr ? d->arr.ts : NEVER;
 		uint64_t t_done = d->busy ? d->busy_until : NEVER;
 		uint64_t t_tmr = qdk_next_timer();
-		uint64_t t, exp;
-		bool wd;
+		uint64_t t, exp, kicks;
+		bool wd, kicked;
 
 		if (!d->have_arr && !d->busy) {
 			struct qdk_stats st;
 
-			/* Drained, or nothing left that could wake the link. */
+			/*
+			 * Drained, or nothing left that could wake the link: no
+			 * watchdog, and no timer of the qdisc's own that kicked
+			 * the device within the last QDK_DRIVE_KICK_WAIT (taprio's
+			 * gates open from its schedule's timer).
+			 */
 			qdk_qdisc_stats(d->q, &st);
-			if (st.qlen == 0 || !qdk_qdisc_watchdog(d->q, &exp))
+			if (st.qlen == 0 ||
+			    (!qdk_qdisc_watchdog(d->q, &exp) &&
+			     (t_tmr == NEVER || t_tmr > d->last_kick + QDK_DRIVE_KICK_WAIT)))
 				break;
 		}
 		t = t_arr < t_done ? t_arr : t_done;
@@ -432,6 +449,7 @@ static void run(struct driver *d)
 			sum_sample_until(&d->sum, t, st.qlen, st.backlog);
 		}
 		wd = qdk_qdisc_watchdog(d->q, &exp) && exp <= t;
+		kicks = qdk_netif_kicks();
 		if (qdk_clock_advance(t) && !d->stall_said) {
 			d->stall_said = true;
 			/* the gap ends at an arrival: the link was idle across it */
@@ -439,6 +457,10 @@ static void run(struct driver *d)
 				"every period (over 2^20 firings): they fire once at this line's time, as "
 				"on a stalled machine\n", d->in.path, d->arr.line);
 		}
+		/* a timer of the qdisc's own asked for the device (not its watchdog) */
+		kicked = !wd && qdk_netif_kicks() != kicks;
+		if (kicked)
+			d->last_kick = t;
 		d->now = t;
 		if (t == last && ++spin > 10000000)
 			die(1, "the simulation makes no progress at %llu ns (a qdisc that arms its "
@@ -459,7 +481,7 @@ static void run(struct driver *d)
 		} else if (t_done == t) {
 			d->busy = false;
 			try_dequeue(d);
-		} else if (wd && !d->busy) {
+		} else if ((wd || kicked) && !d->busy) {
 			try_dequeue(d);
 		}
 	}

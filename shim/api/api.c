@@ -215,6 +215,8 @@ static void check_mark(struct sk_buff *skb)
 /* ---- start and stop -------------------------------------------------------- */
 
 static bool initcalls_done;
+static uint64_t netif_kicks;	/* __netif_schedule() calls (qdk_netif_kicks()) */
+static void kick_hook(struct Qdisc *q);
 
 int qdk_init(uint64_t seed)
 {
@@ -223,6 +225,8 @@ int qdk_init(uint64_t seed)
 	qdk_time_reset();
 	qdk_ctx_reset();
 	qdk_skb_drop_hook = drop_hook;
+	qdk_netif_schedule_hook = kick_hook;
+	netif_kicks = 0;
 	if (initcalls_done)
 		return 0;
 	initcalls_done = true;
@@ -398,6 +402,16 @@ bool qdk_clock_advance(uint64_t ns)
 uint64_t qdk_next_timer(void)
 {
 	return qdk_time_next();
+}
+
+static void kick_hook(struct Qdisc *q)
+{
+	netif_kicks++;
+}
+
+uint64_t qdk_netif_kicks(void)
+{
+	return netif_kicks;
 }
 
 void qdk_timers_driven(bool on)

@@ -181,6 +181,13 @@ bool qdk_clock_advance(uint64_t ns);
 /* Earliest pending timer (watchdog or timer_list), UINT64_MAX when none. */
 uint64_t qdk_next_timer(void);
 /*
+ * How many times a qdisc asked for its device to be served
+ * (__netif_schedule(): its watchdog, or a timer of its own such as
+ * taprio's gate schedule) since qdk_init(); a driver compares it across
+ * qdk_clock_advance() to wake the link for a timer that kicked it.
+ */
+uint64_t qdk_netif_kicks(void);
+/*
  * Driven timer_lists (a trace whose t lines say when the qdisc's timers
  * fired): from now on timer_lists armed never fire on the clock, only
  * through qdk_fire_timer(), which runs the one that would expire first at
