@@ -65,10 +65,30 @@ struct rec_sched {
 	bool req_valid;
 	/* the filter requests that made the tree's blocks' filters (rec_fopt) */
 	struct list_head fopts;
+	/* what tc sent for the qdiscs it created under the child's classes */
+	struct rec_gopt *gopts;	/* REC_GOPT_SLOTS, allocated at init */
+	unsigned int gopt_next;
 };
 
 /* TCA_OPTIONS larger than this fall back to the child's dump */
 #define REC_REQ_MAX	2048
+
+/*
+ * A grandchild's TCA_OPTIONS as tc sent them to create it (its init got
+ * exactly these bytes; its dump may not give them back: fq_codel's times
+ * come back truncated to whole us, 1 ms of codel time off by a unit). Kept
+ * per handle, under rtnl, for rec_tree(); a second request for the handle
+ * (a change, a replace) makes the dump the better account again.
+ */
+#define REC_GOPT_SLOTS	8
+
+struct rec_gopt {
+	u32 handle;		/* 0: free */
+	bool valid;		/* one request made it: opt is what init got */
+	u32 len;
+	char kind[IFNAMSIZ];
+	u8 opt[REC_REQ_MAX];
+};
 
 /* arrivals held during a change beyond this are dropped (by the wrapper) */
 #define REC_HOLD_MAX	4096
@@ -882,6 +902,34 @@ static void rec_node_set(struct rec_node *nd, u32 what, u32 parent,
 				  skb_tail_pointer(dump) - (u8 *)a) : 0;
 }
 
+/* the request that created grandchild leaf, if one alone made it (rtnl held) */
+static const struct rec_gopt *rec_gopt_of(const struct rec_sched *q,
+					  const struct Qdisc *leaf)
+{
+	unsigned int i;
+
+	for (i = 0; q->gopts && i < REC_GOPT_SLOTS; i++) {
+		const struct rec_gopt *g = &q->gopts[i];
+
+		if (g->handle == leaf->handle)
+			return g->valid && !strcmp(g->kind, leaf->ops->id) ? g : NULL;
+	}
+	return NULL;
+}
+
+static void rec_node_set_opt(struct rec_node *nd, u32 parent,
+			     const struct Qdisc *leaf, const struct rec_gopt *g)
+{
+	memset(&nd->n, 0, sizeof(nd->n));
+	nd->n.what = QDK_NODE_QDISC;
+	nd->n.parent = parent;
+	nd->n.handle = leaf->handle;
+	strscpy(nd->n.kind, leaf->ops->id, sizeof(nd->n.kind));
+	nd->dump = NULL;
+	nd->tca = g->opt;
+	nd->n.tca_len = g->len;
+}
+
 /* Does the block hold a filter? Takes and drops references: process context. */
 static bool rec_block_busy(struct tcf_block *block)
 {
@@ -948,10 +996,17 @@ static void rec_tree(struct rec_sched *q, bool fpend, unsigned long fcl)
 		else
 			kfree_skb(skb);
 		leaf = cops->leaf ? cops->leaf(child, a->cl[i]) : NULL;
-		if (leaf && leaf->handle && !(leaf->flags & TCQ_F_BUILTIN))
-			rec_node_set(&nodes[n++], QDK_NODE_QDISC, tcm.tcm_handle,
-				     leaf->handle, leaf->ops->id,
-				     rec_dump_child(leaf));
+		if (leaf && leaf->handle && !(leaf->flags & TCQ_F_BUILTIN)) {
+			const struct rec_gopt *g = rec_gopt_of(q, leaf);
+
+			if (g)
+				rec_node_set_opt(&nodes[n++], tcm.tcm_handle,
+						 leaf, g);
+			else
+				rec_node_set(&nodes[n++], QDK_NODE_QDISC,
+					     tcm.tcm_handle, leaf->handle,
+					     leaf->ops->id, rec_dump_child(leaf));
+		}
 		if (cops->tcf_block &&
 		    ((fpend && fcl == a->cl[i]) ||
 		     rec_block_busy(cops->tcf_block(child, a->cl[i], NULL))))
@@ -1383,6 +1438,42 @@ static int rec_child_change(struct Qdisc *child, struct nlattr *opt,
 }
 
 /*
+ * A request naming a class of our child as the parent and a handle: keep
+ * its options for the grandchild it makes (rtnl held, nothing may sleep).
+ * The first request for a handle is its creation; any later one naming the
+ * handle (a change or replace, with or without the parent) leaves it to the
+ * dump. A request without a handle (the kernel picks one) or
+ * too big is not kept: the dump stands for it.
+ */
+static void rec_gopt_request(struct rec_sched *q, const struct tcmsg *tcm,
+			     const struct nlattr *kind, const struct nlattr *opt)
+{
+	struct rec_gopt *g = NULL;
+	unsigned int i;
+
+	if (!q->gopts || !tcm->tcm_handle)
+		return;
+	/* a change or replace of a kept one, with or without its parent */
+	for (i = 0; i < REC_GOPT_SLOTS; i++) {
+		if (q->gopts[i].handle == tcm->tcm_handle) {
+			q->gopts[i].valid = false;
+			return;
+		}
+	}
+	if (!q->child || !q->child->handle ||
+	    TC_H_MAJ(tcm->tcm_parent) != q->child->handle ||
+	    !TC_H_MIN(tcm->tcm_parent))
+		return;
+	g = &q->gopts[q->gopt_next++ % REC_GOPT_SLOTS];
+	g->handle = tcm->tcm_handle;
+	g->valid = rec_tc_request_fits(kind, opt);
+	if (!g->valid)
+		return;
+	nla_strscpy(g->kind, kind, sizeof(g->kind));
+	g->len = rec_opt_copy(g->opt, opt);
+}
+
+/*
  * An RTM_NEWQDISC request, seen by the kprobe on tc_modify_qdisc() before
  * it is handled (rtnl held, nothing may sleep). Creating a qdisc under one
  * of our classes: keep its kind and TCA_OPTIONS for the graft that follows.
@@ -1402,6 +1493,7 @@ bool rec_qdisc_request(const struct nlmsghdr *n)
 
 		if (qdisc_dev(sch)->ifindex != tcm->tcm_ifindex)
 			continue;
+		rec_gopt_request(q, tcm, kind, opt);
 		if (tcm->tcm_parent != TC_H_MAKE(sch->handle, 1) || !kind ||
 		    !q->req_opt)
 			continue;
@@ -1441,6 +1533,9 @@ static int rec_init(struct Qdisc *sch, struct nlattr *opt,
 	}
 	q->req_opt = kmalloc(REC_REQ_MAX, GFP_KERNEL);
 	if (!q->req_opt)
+		return -ENOMEM;
+	q->gopts = kcalloc(REC_GOPT_SLOTS, sizeof(*q->gopts), GFP_KERNEL);
+	if (!q->gopts)
 		return -ENOMEM;
 	/* no bypass until rec_enqueue() sees the child allows it */
 	sch->flags &= ~TCQ_F_CAN_BYPASS;
@@ -1503,6 +1598,7 @@ static void rec_destroy(struct Qdisc *sch)
 		qdisc_put(q->child);
 	}
 	kfree(q->req_opt);
+	kfree(q->gopts);
 	/* init may have failed before INIT_LIST_HEAD (as above) */
 	if (q->fopts.next)
 		rec_fopts_free(q);
