@@ -981,16 +981,17 @@ EXPORT_SYMBOL(sock_common_recvmsg);
 
 /*
  * Sockets that may use the emergency reserves (swap over the network): the
- * flag, __GFP_MEMALLOC in its allocations, and the count sk_memalloc_socks()
- * reads
+ * flag, __GFP_MEMALLOC in its allocations, and the static key
+ * sk_memalloc_socks() reads, counting them (process context: a flip sleeps)
  */
-int qdk_memalloc_socks;
+DEFINE_STATIC_KEY_FALSE(memalloc_socks_key);
+EXPORT_SYMBOL_GPL(memalloc_socks_key);
 
 void sk_set_memalloc(struct sock *sk)
 {
 	sock_set_flag(sk, SOCK_MEMALLOC);
 	sk->sk_allocation |= __GFP_MEMALLOC;
-	qdk_memalloc_socks++;
+	static_branch_inc(&memalloc_socks_key);
 }
 EXPORT_SYMBOL_GPL(sk_set_memalloc);
 
@@ -998,7 +999,7 @@ void sk_clear_memalloc(struct sock *sk)
 {
 	sock_reset_flag(sk, SOCK_MEMALLOC);
 	sk->sk_allocation &= ~__GFP_MEMALLOC;
-	qdk_memalloc_socks--;
+	static_branch_dec(&memalloc_socks_key);
 	/* what it took from the reserves goes back now */
 	sk_mem_reclaim(sk);
 }

@@ -524,8 +524,20 @@ KTEST(sock, udp_flags_and_peek_offset)
 	KT_EQ(cm->cmsg_level, SOL_UDP);
 	KT_EQ(cm->cmsg_type, UDP_GRO);
 	KT_EQ(*(int *)CMSG_DATA(cm), 1200);
+	/* a UDP_L4 GSO packet: whole to a socket that allows it, else not */
+	KT_ASSERT(!udp_encap_needed(), "no tunnel socket: the keys are off");
+	KT_ASSERT(!udp_unexpected_gso(sk, skb), "the socket takes it whole");
+	udp_clear_bit(ACCEPT_L4, sk);
+	KT_ASSERT(udp_unexpected_gso(sk, skb), "segmented for a socket that did not ask");
+	static_branch_inc(&udp_encap_needed_key);
+	up.encap_rcv = NULL;
+	KT_ASSERT(udp_encap_needed(), "a tunnel socket about");
+	udp_set_bit(ACCEPT_L4, sk);
+	KT_ASSERT(!udp_unexpected_gso(sk, skb), "not a tunnel's socket");
+	static_branch_dec(&udp_encap_needed_key);
 	skb_shinfo(skb)->gso_type = 0;
 	skb_shinfo(skb)->gso_size = 0;
+	KT_ASSERT(!udp_unexpected_gso(sk, skb), "not GSO");
 	kfree_skb(skb);
 
 	/* SO_PEEK_OFF moves with the data read, not below 0; off (-1) stays off */

@@ -2,7 +2,9 @@
 /*
  * linux/udp.h: the UDP header of a packet and struct udp_sock, with its
  * flag bits and the helpers that read and set them. The encapsulation
- * static keys (udp_encap_needed()) and the hash tables are not modelled.
+ * static keys are the kernel's; nothing in the shim turns them on (no
+ * tunnel socket: net/udp.h's udp_encap_enable() is not mirrored). The
+ * hash tables are not modelled.
  */
 #ifndef _QDK_SHIM_LINUX_UDP_H
 #define _QDK_SHIM_LINUX_UDP_H
@@ -13,6 +15,7 @@
 #include <linux/skbuff.h>
 #include <linux/socket.h>
 #include <linux/version.h>
+#include <linux/jump_label.h>
 #include <net/netns/hash.h>
 
 static inline struct udphdr *udp_hdr(const struct sk_buff *skb)
@@ -180,6 +183,33 @@ static inline void udp_cmsg_recv(struct msghdr *msg, struct sock *sk, struct sk_
 		gso_size = skb_shinfo(skb)->gso_size;
 		put_cmsg(msg, SOL_UDP, UDP_GRO, sizeof(gso_size), &gso_size);
 	}
+}
+
+/* on while a socket of the namespace decapsulates (a UDP tunnel's) */
+DECLARE_STATIC_KEY_FALSE(udp_encap_needed_key);
+DECLARE_STATIC_KEY_FALSE(udpv6_encap_needed_key);
+
+static inline bool udp_encap_needed(void)
+{
+	return static_branch_unlikely(&udp_encap_needed_key) ||
+	       static_branch_unlikely(&udpv6_encap_needed_key);
+}
+
+/*
+ * A GSO packet the socket cannot take whole: segments of a kind it did not
+ * ask for, or, while tunnels are about, one that may be bound for a
+ * tunnel's decapsulation without saying so: the receive path segments it.
+ */
+static inline bool udp_unexpected_gso(struct sock *sk, struct sk_buff *skb)
+{
+	if (!skb_is_gso(skb))
+		return false;
+	if ((skb_shinfo(skb)->gso_type & SKB_GSO_UDP_L4) && !udp_test_bit(ACCEPT_L4, sk))
+		return true;
+	if ((skb_shinfo(skb)->gso_type & SKB_GSO_FRAGLIST) && !udp_test_bit(ACCEPT_FRAGLIST, sk))
+		return true;
+	return udp_encap_needed() && READ_ONCE(udp_sk(sk)->encap_rcv) &&
+	       !(skb_shinfo(skb)->gso_type & (SKB_GSO_UDP_TUNNEL | SKB_GSO_UDP_TUNNEL_CSUM));
 }
 
 /* the socket takes GSO packets (UDP_SEGMENT's and fraglist ones) whole */

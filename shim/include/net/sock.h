@@ -16,6 +16,7 @@
 
 #include <linux/kernel.h>
 #include <linux/list.h>
+#include <linux/jump_label.h>
 #include <linux/skbuff.h>
 #include <linux/netdevice.h>
 #include <linux/net.h>
@@ -819,11 +820,11 @@ static inline bool sk_flush_backlog(struct sock *sk)
  */
 void sk_set_memalloc(struct sock *sk);
 void sk_clear_memalloc(struct sock *sk);
-extern int qdk_memalloc_socks;
+DECLARE_STATIC_KEY_FALSE(memalloc_socks_key);
 
 static inline int sk_memalloc_socks(void)
 {
-	return READ_ONCE(qdk_memalloc_socks) > 0;
+	return static_branch_unlikely(&memalloc_socks_key);
 }
 
 /*
