@@ -270,7 +270,8 @@ int param_set_bint(const char *val, const struct kernel_param *kp);
 #define module_param_array(name, type, nump, perm)		\
 	module_param_array_named(name, name, type, nump, perm)
 
-#define module_param_array_named(name, array, type, nump, perm)		\
+/* an array parameter with its kernel_param flags (plain, or a hardware one) */
+#define __qdk_module_param_array(name, array, type, nump, perm, flags)	\
 	param_check_##type(name, &(array)[0]);				\
 	static const struct kparam_array __param_arr_##name		\
 	= { .max = ARRAY_SIZE(array), .num = nump,			\
@@ -279,8 +280,11 @@ int param_set_bint(const char *val, const struct kernel_param *kp);
 	__module_param_call(MODULE_PARAM_PREFIX, name,			\
 			    &param_array_ops,				\
 			    .arr = &__param_arr_##name,			\
-			    perm, -1, 0);				\
+			    perm, -1, flags);				\
 	__MODULE_PARM_TYPE(name, "array of " #type)
+
+#define module_param_array_named(name, array, type, nump, perm)		\
+	__qdk_module_param_array(name, array, type, nump, perm, 0)
 
 enum hwparam_type {
 	hwparam_ioport,
@@ -305,17 +309,8 @@ enum hwparam_type {
 
 /* an array of hardware settings (I/O ports, IRQs ...), as module_param_array() */
 #define module_param_hw_array(name, type, hwtype, nump, perm)		\
-	param_check_##type(name, &(name)[0]);				\
-	static const struct kparam_array __param_arr_##name		\
-	= { .max = ARRAY_SIZE(name), .num = nump,			\
-	    .ops = &param_ops_##type,					\
-	    .elemsize = sizeof(name[0]), .elem = name };		\
-	__module_param_call(MODULE_PARAM_PREFIX, name,			\
-			    &param_array_ops,				\
-			    .arr = &__param_arr_##name,			\
-			    perm, -1,					\
-			    KERNEL_PARAM_FL_HWPARAM | (hwparam_##hwtype & 0)); \
-	__MODULE_PARM_TYPE(name, "array of " #type)
+	__qdk_module_param_array(name, name, type, nump, perm,		\
+				 KERNEL_PARAM_FL_HWPARAM | (hwparam_##hwtype & 0))
 
 extern const struct kernel_param_ops param_array_ops;
 
