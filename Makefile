@@ -151,10 +151,12 @@ new:
 import: deps
 	+@KERNEL=$(KERNEL) NAME=$(NAME) $(PYTHON) $(TOP)/import/import.py "$(SRC)"
 
-# The sample trace of NAME, made by NAME's own code (tools/qdisc-trace.sh).
+# The sample trace of NAME, made by NAME's own code (tools/qdisc-trace.sh);
+# a BPF qdisc's (qdiscs/NAME/NAME.bpf.c) by the 7.x series' qdk-replay.
 .PHONY: trace
 trace: deps
-	+$(USER_MAKE) $(TOP)/build/user/qdk-replay
+	+$(if $(wildcard $(TOP)/qdiscs/$(NAME)/$(NAME).bpf.c),$(USER_MAKE) KERNEL=7.x \
+		$(TOP)/build/user-7.x/qdk-replay,$(USER_MAKE) $(TOP)/build/user/qdk-replay)
 	@$(TOP)/tools/qdisc-trace.sh "$(NAME)"
 
 # A kernel capture of NAME in the VM, verified (tools/capture.sh), and the

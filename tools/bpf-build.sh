@@ -5,7 +5,10 @@
 # VM boots, into build/bpf-7.x/PROG.bpf.o (prints that directory).
 #
 #   PROG   a program of the series' selftests (tools/testing/selftests/bpf/
-#          progs/PROG.c); default: bpf_qdisc_fifo bpf_qdisc_fq
+#          progs/PROG.c), or the path of a program of yours, DIR/NAME.bpf.c
+#          (`make new TYPE=bpf`), into NAME.bpf.o; it may include the
+#          selftests' bpf_experimental.h and bpf_qdisc_common.h, and headers
+#          of its own folder; default: bpf_qdisc_fifo bpf_qdisc_fq
 #
 # 1. The toolchain is Debian trixie's clang, libbpf-dev and bpftool, in the
 #    series' trixie build root (tools/bpf-fetch.sh installs them once).
@@ -29,9 +32,23 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 die() { echo "bpf-build: $*" >&2; exit 1; }
 
 [ $# -gt 0 ] || set -- bpf_qdisc_fifo bpf_qdisc_fq
+# each program as NAME=SOURCE: a selftest's source is in the extracted tree
+# (below), one of yours where it is, its folder bind-mounted read-only
+progs="" selftests="" dirs=""
 for p in "$@"; do
 	case $p in
-	*[!A-Za-z0-9_]* | "") die "'$p' is not a program name (tools/testing/selftests/bpf/progs/NAME.c)" ;;
+	*.bpf.c)
+		[ -f "$p" ] || die "$p: no such file"
+		src=$(realpath -- "$p")
+		n=$(basename "$src" .bpf.c)
+		case $n$src in
+		*[!A-Za-z0-9_./+-]* | .*) die "$p: a path of letters, digits and _ . / + - only" ;;
+		esac
+		progs="$progs $n=$src"
+		case " $dirs " in *" ${src%/*} "*) ;; *) dirs="$dirs ${src%/*}" ;; esac
+		;;
+	*[!A-Za-z0-9_]* | "") die "'$p' is neither a program of the selftests (tools/testing/selftests/bpf/progs/NAME.c) nor a NAME.bpf.c" ;;
+	*) selftests="$selftests $p" ;;
 	esac
 done
 root=$("$top/tools/bpf-fetch.sh") || exit 1
@@ -69,7 +86,10 @@ fi
 # 3. the programs and their headers
 st=tools/testing/selftests/bpf
 files="$st/bpf_experimental.h $st/progs/bpf_qdisc_common.h $st/libarena/include/bpf_may_goto.h"
-for p in "$@"; do files="$files $st/progs/$p.c"; done
+for p in $selftests; do
+	files="$files $st/progs/$p.c"
+	progs="$progs $p=$out/src/$st/progs/$p.c"
+done
 "$top/upstream/extract.sh" "$tarball" "$out/src" $files
 
 # 4. clang, in the root
@@ -77,23 +97,29 @@ prop=private
 unshare --mount --propagation private true 2>/dev/null || prop=unchanged
 # shellcheck disable=SC2016 # expanded by the inner shell
 unshare --mount --propagation "$prop" sh -c '
-	root=$1 out=$2 st=$3; shift 3
+	root=$1 out=$2 st=$3 dirs=$4; shift 4
 	mkdir -p "$root$out" && mount --bind "$out" "$root$out" || exit 1
-	trap "umount \"$root$out\"" EXIT
+	trap "for d in \$dirs; do umount \"\$root\$d\" 2>/dev/null; done; umount \"\$root\$out\"" EXIT
+	# a program of yours: its folder, read-only, at its own path
+	for d in $dirs; do
+		mkdir -p "$root$d" && mount --bind "$d" "$root$d" &&
+			mount -o remount,bind,ro "$root$d" || exit 1
+	done
 	trap "exit 130" INT TERM HUP
 	cc() { chroot "$root" env PATH=/usr/bin:/bin clang "$@"; }
 	# the host target'"'"'s system headers after the BPF target'"'"'s own
 	# (errno.h), as the selftests'"'"' Makefile adds them
 	sys=$(cc -v -E - </dev/null 2>&1 | sed -n "/<...> search starts here:/,/End of search list./{ s| \(/.*\)|-idirafter \1|p }")
-	for p in "$@"; do
+	for np in "$@"; do
+		p=${np%%=*} src=${np#*=}
 		# shellcheck disable=SC2086 # sys is a list of options
 		cc -target bpf -O2 -g -D__TARGET_ARCH_x86 -mlittle-endian -mcpu=v3 \
 			-std=gnu11 -fno-strict-aliasing -fms-extensions -Wall \
 			-Wno-microsoft-anon-tag -Wno-compare-distinct-pointer-types \
 			-Wno-initializer-overrides $sys \
 			-I"$out" -I"$out/src/$st" -I"$out/src/$st/libarena/include" \
-			-c "$out/src/$st/progs/$p.c" -o "$out/$p.bpf.o.tmp" || exit 1
+			-I"$out/src/$st/progs" -c "$src" -o "$out/$p.bpf.o.tmp" || exit 1
 		mv "$root$out/$p.bpf.o.tmp" "$root$out/$p.bpf.o"
 	done
-' sh "$root" "$out" "$st" "$@" || die "clang failed"
+' sh "$root" "$out" "$st" "$dirs" $progs || die "clang failed"
 echo "$out"

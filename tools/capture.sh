@@ -22,6 +22,13 @@
 # qdiscs/NAME/NAME-record.qtr.zst (the template's: traces/captured/), which
 # tests/suites/30-replay replays.
 #
+# A BPF qdisc (qdiscs/NAME/NAME.bpf.c, `make new TYPE=bpf`) is captured on
+# the 7.x series, the first with BPF qdiscs: its program is compiled by
+# clang for that kernel (tools/bpf-build.sh), registered by bpftool in the
+# guest and attached at the root under the recorder (its NAME-record.scn);
+# the 7.x recorder and qdk-replay record and verify it. It takes no OPTS
+# (tc has nothing to pass a BPF qdisc), DEBUG=1 and KSRC= are for modules.
+#
 # Exit status: 0 captured and verified, 1 the capture failed or diverged,
 # 2 bad input.
 set -euo pipefail
@@ -39,7 +46,11 @@ name=${1:-}
 qdisc_dir "$name" "make capture NAME=yourqdisc [OPTS=\"tc options\"]"
 out=$top/build/capture/$name
 trace=$out/$name-record.qtr
-R=$top/build/user/qdk-replay
+if [ "$bpf" = 1 ]; then
+	[ -z "${OPTS+set}" ] || die "$name is a BPF qdisc: it takes no tc options (OPTS)"
+	[ "${DEBUG:-0}" != 1 ] && [ -z "${KSRC:-}" ] || die "$name is a BPF qdisc: DEBUG=1 and KSRC= capture modules"
+	export KERNEL=7.x
+fi
 # DEBUG=1: the same capture on the series' debug kernel (tools/kernel-debug.sh:
 # sleeping in atomic context, lockdep, KASAN, kmemleak report in the guest's
 # dmesg, and the run fails on them), into build/capture/NAME-debug/. Only the
@@ -91,12 +102,17 @@ mkdir -p "$out"
 rm -f "$trace"
 log=$out/build.log
 step() { echo "capture: $*"; }
-step "building sch_recorder.ko and sch_$name.ko, qdk-capture, qdk-replay and q_$name.so (log: ${log#"$top"/})"
 kq=$name
-[ "$name" = template ] && kq=""
+[ "$name" = template ] || [ "$bpf" = 1 ] && kq=""
+if [ "$bpf" = 1 ]; then
+	step "building the 7.x sch_recorder.ko, qdk-capture, the 7.x qdk-replay and $name.bpf.o (log: ${log#"$top"/})"
+else
+	step "building sch_recorder.ko and sch_$name.ko, qdk-capture, qdk-replay and q_$name.so (log: ${log#"$top"/})"
+fi
 if ! { KIT_QDISCS=$kq "$top/recorder/kbuild.sh" "$out/kbuild" &&
 	make -s -f "$top/recorder/capture.mk" DEBUG= &&
-	make -s -j2 -f "$top/Makefile.user" DEBUG= all; } >"$log" 2>&1; then
+	make -s -j2 -f "$top/Makefile.user" DEBUG= ${KERNEL:+KERNEL=$KERNEL} all &&
+	{ [ "$bpf" = 0 ] || "$top/tools/bpf-build.sh" "$dir/$name.bpf.c"; }; } >"$log" 2>&1; then
 	tail -n 30 "$log" >&2
 	echo "capture: the build failed (${log#"$top"/})" >&2
 	exit 1
@@ -115,10 +131,17 @@ awk -v kind="$name" -v opts="$opts" -v set="${OPTS+1}" '
 
 step "running ${scn#"$top"/}${OPTS+ with OPTS=\"$opts\"} in the VM"
 rc=0
-KIT_MODULES="$out/kbuild/sch_recorder.ko $out/kbuild/sch_$name.ko" \
-VM_EXTRA="$top/build/user/qdk-capture-static:/qdk/bin/qdk-capture" \
-VM_TC_PLUGINS="$top/build/user/tc/q_$name.so" \
-	"$top/vm/run" -o "$out" "$run_scn" || rc=$?
+if [ "$bpf" = 1 ]; then
+	KIT_MODULES="$out/kbuild/sch_recorder.ko" \
+	VM_EXTRA="$top/build/user/qdk-capture-static:/qdk/bin/qdk-capture" \
+	VM_BPF="$top/build/bpf-7.x/$name.bpf.o" \
+		"$top/vm/run" -o "$out" "$run_scn" || rc=$?
+else
+	KIT_MODULES="$out/kbuild/sch_recorder.ko $out/kbuild/sch_$name.ko" \
+	VM_EXTRA="$top/build/user/qdk-capture-static:/qdk/bin/qdk-capture" \
+	VM_TC_PLUGINS="$top/build/user/tc/q_$name.so" \
+		"$top/vm/run" -o "$out" "$run_scn" || rc=$?
+fi
 res=$out/$name-record
 got=$res/collect/$name-record.qtr
 sed 's/^/  /' "$res/collect/capture.log" 2>/dev/null | grep 'qdk-capture:' || true

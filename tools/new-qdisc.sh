@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # new-qdisc.sh NAME [TYPE] - start qdiscs/NAME/ from template/ (`make new
-# NAME=foo`, TYPE qdisc) or from template/classifier/ (`make new NAME=foo
-# TYPE=classifier`).
+# NAME=foo`, TYPE qdisc), from template/classifier/ (`make new NAME=foo
+# TYPE=classifier`) or from template/bpf/ (`make new NAME=foo TYPE=bpf`).
 #
 # Every file of template/ is copied with the name changed everywhere, in
 # file names and contents: template -> NAME, TEMPLATE -> NAME in upper case
@@ -19,6 +19,10 @@
 # (the plugin f_NAME.so), tc-NAME-filter.8 and the sample trace NAME.qtr,
 # where prio asks it and qdk-replay checks each answer against a C line.
 #
+# A BPF qdisc (template/bpf/) is NAME.bpf.c (its struct_ops Qdisc_ops, kind
+# NAME), its sample trace NAME.qtr and its record scenario NAME-record.scn
+# (registered by bpftool in the 7.x guest, at the root under the recorder).
+#
 # The directory appears complete or not at all: it is built under a
 # temporary name and renamed into place at the end.
 set -euo pipefail
@@ -32,11 +36,12 @@ die() {
 	exit 1
 }
 
-[ -n "$name" ] || die "usage: make new NAME=yourqdisc [TYPE=qdisc|classifier] (NAME: a lowercase C identifier)"
+[ -n "$name" ] || die "usage: make new NAME=yourqdisc [TYPE=qdisc|classifier|bpf] (NAME: a lowercase C identifier)"
 case "$type" in
 qdisc) src_dir=$top/template ;;
 classifier) src_dir=$top/template/classifier ;;
-*) die "TYPE '$type' is neither qdisc nor classifier" ;;
+bpf) src_dir=$top/template/bpf ;;
+*) die "TYPE '$type' is none of qdisc, classifier, bpf" ;;
 esac
 
 # The kind is a C identifier prefix (name_enqueue, TCA_NAME_LIMIT) and the
@@ -55,7 +60,7 @@ upstream_kinds="atm blackhole cake cbq cbs choke clsact codel drr dsmark etf
 # ... and classifier kinds of 6.1 (net/sched/cls_*.c).
 upstream_cls_kinds="basic bpf cgroup flow flower fw matchall route rsvp rsvp6
 	tcindex u32"
-if [ "$type" = qdisc ]; then
+if [ "$type" != classifier ]; then
 	for k in $upstream_kinds; do
 		[ "$name" != "$k" ] || die "'$name' is the kind of an upstream Linux qdisc; pick another name"
 	done
@@ -65,14 +70,16 @@ else
 	done
 fi
 
-# Names the kit already uses: the template itself, the recorder, existing dirs.
+# Names the kit already uses: the template itself, the recorder, existing
+# dirs, the kinds of the BPF selftests that 7.x's qdk-replay registers.
 case "$name" in
-template | recorder | upstream | shim | harness) die "'$name' is a name the kit uses itself" ;;
+template | recorder | upstream | shim | harness | bpf_fifo | bpf_fq)
+	die "'$name' is a name the kit uses itself" ;;
 esac
 [ ! -e "$top/qdiscs/$name" ] || die "qdiscs/$name already exists"
 # ... and any kind an existing kit qdisc registers.
 if grep -qsE "\.id[[:space:]]*=[[:space:]]*\"$name\"" \
-	"$top"/qdiscs/*/sch_*.c "$top"/recorder/*.c; then
+	"$top"/qdiscs/*/sch_*.c "$top"/qdiscs/*/*.bpf.c "$top"/recorder/*.c; then
 	die "a qdisc of kind '$name' already exists in the kit"
 fi
 if grep -qsE "\.kind[[:space:]]*=[[:space:]]*\"$name\"" "$top"/qdiscs/*/cls_*.c; then
@@ -85,8 +92,11 @@ upper=$(echo "$name" | tr '[:lower:]' '[:upper:]')
 # TCA_TEMPLATE_LIMIT -> TCA_NAME_LIMIT, ...) must not clash with the kernel's:
 # NAME=qdisc would redefine qdisc_enqueue() of <net/sch_generic.h>, NAME=skb
 # skb_peek(). Look each one up in the kernel's and the shim's headers.
+shopt -s nullglob
+csrcs=("$src_dir"/*.c "$src_dir"/*.h)
+shopt -u nullglob
 idents=$(grep -ohE '\b[A-Za-z0-9_]*(template|TEMPLATE)[A-Za-z0-9_]*\b' \
-	"$src_dir"/*.c "$src_dir"/*.h | sort -u |
+	"${csrcs[@]}" | sort -u |
 	sed -e "s/template/$name/g" -e "s/TEMPLATE/$upper/g" | grep -vx "$name")
 # Debian's headers may be absent (then the glob stays literal and is
 # skipped): the shim's headers alone are checked.
@@ -144,6 +154,19 @@ options in cls_$name.h and cls_${name}_tc.c, the "EDIT ME" lines of
 tc-$name-filter.8 and the C lines of $name.qtr with the answers it must give
 (traces/FORMAT.md, "Kit classifiers"). In a kernel:
   tc filter add dev DEV parent 1: protocol all prio 1 $name classid 1:1
+EOF
+	exit 0
+fi
+if [ "$type" = bpf ]; then
+	cat <<EOF
+Next steps (a BPF qdisc needs Linux 6.16 or later: the kit's 7.x series):
+  make user KERNEL=7.x                     build/user-7.x/qdk-replay with the kind $name
+  build/user-7.x/qdk-replay verify qdiscs/$name/$name.qtr
+Then replace the drop-tail algorithm in qdiscs/$name/$name.bpf.c, keeping each
+op's contract (docs/tutorial.md, "A BPF qdisc"), and:
+  make trace NAME=$name                      remake $name.qtr with your algorithm
+  make capture NAME=$name                    compiled by clang, loaded in the 7.x VM, verified
+  make regress NAME=$name                    keep the capture as a regression test
 EOF
 	exit 0
 fi

@@ -25,7 +25,7 @@ prog=qdisc-trace
 name=${1:-}
 qdisc_dir "$name" "make trace NAME=yourqdisc [OPTS=\"...\"]"
 out=${2:-$dir/$name.qtr}
-R=${QDK_REPLAY:-$top/build/user/qdk-replay}
+R=${QDK_REPLAY:-$R}
 [ -x "$R" ] || die "$R is not built (make -f Makefile.user all)"
 
 marker="# Made by \`make trace NAME=$name\`"

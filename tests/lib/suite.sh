@@ -57,6 +57,11 @@
 #   transcripts_current SUITE WHAT
 #                     the docs' transcripts tools/doc-transcripts.py keeps
 #                     for SUITE are current
+#   checkpatch FILE...
+#                     one check per FILE: 6.1's checkpatch.pl (extracted
+#                     once from Debian's linux-source-6.1 into
+#                     build/checkpatch/, as 60-kernel does) finds no error
+#                     and no warning; without the tarball, one failure
 # The VM suites source vm/series.sh as well (series_each) after this file.
 
 set -u
@@ -157,6 +162,30 @@ tally() {
 		"FAIL "*) fail "${line#FAIL }" ;;
 		esac
 	done <"$1"
+}
+
+checkpatch() {
+	local d=$top/build/checkpatch tarball f out
+	local cp=$d/linux-source-6.1/scripts/checkpatch.pl
+	if [ ! -f "$cp" ]; then
+		tarball=$(ls /usr/src/linux-source-6.1.tar.* 2>/dev/null | head -n 1)
+		mkdir -p "$d"
+		[ -n "$tarball" ] && tar -xf "$tarball" -C "$d" \
+			linux-source-6.1/scripts/checkpatch.pl linux-source-6.1/scripts/spelling.txt \
+			linux-source-6.1/scripts/const_structs.checkpatch 2>/dev/null
+	fi
+	if [ ! -f "$cp" ]; then
+		fail "checkpatch.pl: not found (install linux-source-6.1)"
+		return
+	fi
+	for f in "$@"; do
+		if out=$(perl "$cp" --no-tree --terse -q -f "$f" 2>&1) &&
+			! grep -qE 'ERROR:|WARNING:' <<<"$out"; then
+			ok "checkpatch $f"
+		else
+			fail "checkpatch $f" "$out"
+		fi
+	done
 }
 
 transcripts_current() {

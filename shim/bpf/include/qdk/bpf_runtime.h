@@ -125,6 +125,7 @@ long bpf_loop(u32 nr_loops, void *callback_fn, void *callback_ctx, u64 flags);
 
 u64 bpf_ktime_get_ns(void);
 u64 bpf_jiffies64(void);
+u32 bpf_get_prandom_u32(void);		/* shim/bpf/bpf_random.c */
 struct task_struct *bpf_get_current_task_btf(void);
 
 /* ---- the qdisc kfuncs (shim/bpf/bpf_qdisc.c) ---- */
