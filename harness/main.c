@@ -50,11 +50,16 @@ static int cmd_kinds(void)
 
 	qdk_init(1);
 	n = qdk_kinds(names, 256);
-	for (i = 0; i < n && i < 256; i++)
-		printf("%-16s options: %s%s%s\n", names[i],
-		       tcns_has_plugin(names[i]) ? "tc with q_" : "tc",
-		       tcns_has_plugin(names[i]) ? names[i] : "",
-		       tcns_has_plugin(names[i]) ? ".so" : "");
+	for (i = 0; i < n && i < 256; i++) {
+		/* tc passes a BPF qdisc nothing (no parser for its kind) */
+		if (qdk_kind_bpf(names[i]))
+			printf("%-16s options: none (a BPF program)\n", names[i]);
+		else
+			printf("%-16s options: %s%s%s\n", names[i],
+			       tcns_has_plugin(names[i]) ? "tc with q_" : "tc",
+			       tcns_has_plugin(names[i]) ? names[i] : "",
+			       tcns_has_plugin(names[i]) ? ".so" : "");
+	}
 	qdk_exit();
 	return 0;
 }

@@ -32,6 +32,7 @@
 
 static DEFINE_PER_CPU(unsigned long, rec_clock_hits);
 static void rec_offs_free(void);
+static void rec_bpf_clock_free(void);
 
 /* read at open(): the hook costs every ktime_get() in the system */
 static bool freeze_clock = true;
@@ -173,6 +174,65 @@ void rec_clock_exit(void)
 #endif
 
 /*
+ * A BPF qdisc's clock (Linux 6.16+, CONFIG_NET_SCH_BPF): its program calls
+ * the helper bpf_ktime_get_ns(), which reads ktime_get_mono_fast_ns(), not
+ * ktime_get(), and is called directly by the JITed program (the verifier
+ * does not inline it). Inside a recorded call it returns the call's
+ * timestamp, as ktime_get() does above; elsewhere (a tracing program, a
+ * hard interrupt) the live clock. An ftrace_ops that moves the instruction
+ * pointer: the helper is not exported, so its site is found by name. It
+ * costs every bpf_ktime_get_ns() in the system while a capture is open.
+ */
+static bool rec_bpf_clock_filtered;
+static bool rec_bpf_clock_on;
+
+/* Runs in place of bpf_ktime_get_ns(u64, u64, u64, u64, u64): unused args */
+static notrace u64 rec_bpf_clock_replacement(void)
+{
+	u64 t = rec_clock_frozen();
+
+	return t ? t : ktime_get_mono_fast_ns();
+}
+
+static notrace void rec_bpf_clock_ftrace(unsigned long ip,
+					 unsigned long parent_ip,
+					 struct ftrace_ops *op,
+					 struct ftrace_regs *fregs)
+{
+	if (in_hardirq() || in_nmi() || !this_cpu_read(rec_active))
+		return;
+	rec_ftrace_set_ip(fregs, (unsigned long)rec_bpf_clock_replacement);
+}
+
+static struct ftrace_ops rec_bpf_clock_ops = REC_IPMODIFY_OPS(rec_bpf_clock_ftrace);
+
+static void rec_bpf_clock_hook(void)
+{
+	static unsigned char name[] = "bpf_ktime_get_ns";
+	int err;
+
+	if (!IS_ENABLED(CONFIG_NET_SCH_BPF))
+		return;
+	err = rec_ipmodify_hook(&rec_bpf_clock_ops, &rec_bpf_clock_filtered, name);
+	rec_bpf_clock_on = !err;
+	if (err)
+		pr_warn("qdk_recorder: cannot hook bpf_ktime_get_ns (%d): a BPF qdisc's clock reads inside calls are live\n",
+			err);
+}
+
+static void rec_bpf_clock_unhook(void)
+{
+	if (rec_bpf_clock_on)
+		unregister_ftrace_function(&rec_bpf_clock_ops);
+	rec_bpf_clock_on = false;
+}
+
+static void rec_bpf_clock_free(void)
+{
+	rec_ipmodify_free(&rec_bpf_clock_ops, &rec_bpf_clock_filtered);
+}
+
+/*
  * The other clocks: ktime_get_real(), ktime_get_clocktai() and
  * ktime_get_boottime() are ktime_get_with_offset(offs) (etf reads TAI
  * inside its calls). Inside a recorded call it returns the call's
@@ -219,6 +279,7 @@ static void rec_offs_hook(void)
 static void rec_offs_free(void)
 {
 	rec_ipmodify_free(&rec_offs_ops, &rec_offs_filtered);
+	rec_bpf_clock_free();
 }
 
 /*
@@ -277,6 +338,7 @@ int rec_clock_arm(void)
 	}
 	rec_clock_on = true;
 	rec_offs_hook();
+	rec_bpf_clock_hook();
 	if (!rec_clock_works())
 		pr_warn("qdk_recorder: ktime_get() is not overridden inside calls: replays of time-based qdiscs may diverge\n");
 	return 0;
@@ -294,6 +356,7 @@ void rec_clock_disarm(void)
 	if (rec_offs_on)
 		unregister_ftrace_function(&rec_offs_ops);
 	rec_offs_on = false;
+	rec_bpf_clock_unhook();
 	for_each_possible_cpu(cpu) {
 		hits += per_cpu(rec_clock_hits, cpu);
 		per_cpu(rec_clock_hits, cpu) = 0;

@@ -315,6 +315,60 @@ static notrace u32 rec_get_random_u32_below(u32 ceil)
 	return v;
 }
 
+/*
+ * A BPF qdisc's bpf_get_prandom_u32() (Linux 6.16+, CONFIG_NET_SCH_BPF):
+ * the JITed program calls the helper bpf_user_rnd_u32() (kernel/bpf/core.c,
+ * a per-CPU prandom state), which is neither module code nor exported.
+ * During a recorded call, or in the task creating a child, its own
+ * ftrace_ops (by name) sends the call here: the value comes from
+ * get_random_u32() instead, let through its hook once, and is kept as a u32
+ * draw of the call, which the replay's bpf_get_prandom_u32() hands back
+ * (shim/bpf/bpf_random.c). The program gets a uniform u32 either way.
+ */
+static notrace u64 rec_bpf_rnd_u32(void)
+{
+	struct rec_rand_ri d;
+	u32 v;
+
+	rec_rand_enter(&d, REC_U32);
+	v = get_random_u32();
+	this_cpu_write(rec_rand_pass, NULL);
+	if (d.call)
+		rec_rand_draw(d.call, sizeof(v), (const u8 *)&v, sizeof(v));
+	else
+		rec_rand_keep(sizeof(v), &v, sizeof(v));
+	local_bh_enable();
+	return v;
+}
+
+static notrace void rec_bpf_rnd_ftrace(unsigned long ip, unsigned long parent_ip,
+				       struct ftrace_ops *op,
+				       struct ftrace_regs *fregs)
+{
+	if (in_hardirq() || in_nmi())
+		return;
+	if (this_cpu_read(rec_active) ||
+	    (READ_ONCE(rec_rand.owner) == current && in_task()))
+		rec_ftrace_set_ip(fregs, (unsigned long)rec_bpf_rnd_u32);
+}
+
+static struct ftrace_ops rec_bpf_rnd_ops = REC_IPMODIFY_OPS(rec_bpf_rnd_ftrace);
+static bool rec_bpf_rnd_filtered, rec_bpf_rnd_on;
+
+static void rec_bpf_rnd_register(void)
+{
+	static unsigned char name[] = "bpf_user_rnd_u32";
+	int err;
+
+	if (!IS_ENABLED(CONFIG_NET_SCH_BPF))
+		return;
+	err = rec_ipmodify_hook(&rec_bpf_rnd_ops, &rec_bpf_rnd_filtered, name);
+	rec_bpf_rnd_on = !err;
+	if (err)
+		pr_warn("qdk_recorder: cannot hook bpf_user_rnd_u32 (%d): a BPF qdisc's bpf_get_prandom_u32() draws are not recorded\n",
+			err);
+}
+
 static notrace void rec_rand_ftrace(unsigned long ip, unsigned long parent_ip,
 				    struct ftrace_ops *op,
 				    struct ftrace_regs *fregs)
@@ -395,6 +449,7 @@ void rec_rand_register(void)
 		pr_warn("qdk_recorder: cannot hook the random getters (%d): random draws are not recorded\n",
 			err);
 	}
+	rec_bpf_rnd_register();
 }
 
 void rec_rand_unregister(void)
@@ -403,11 +458,15 @@ void rec_rand_unregister(void)
 	if (rec_rand_on)
 		unregister_ftrace_function(&rec_rand_ops);
 	rec_rand_on = false;
+	if (rec_bpf_rnd_on)
+		unregister_ftrace_function(&rec_bpf_rnd_ops);
+	rec_bpf_rnd_on = false;
 }
 
 void rec_rand_exit(void)
 {
 	rec_ipmodify_free(&rec_rand_ops, &rec_rand_filtered);
+	rec_ipmodify_free(&rec_bpf_rnd_ops, &rec_bpf_rnd_filtered);
 }
 
 /* A qdisc is about to be created under a recorder by current (rtnl held). */

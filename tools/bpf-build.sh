@@ -8,7 +8,9 @@
 #          progs/PROG.c), or the path of a program of yours, DIR/NAME.bpf.c
 #          (`make new TYPE=bpf`), into NAME.bpf.o; it may include the
 #          selftests' bpf_experimental.h and bpf_qdisc_common.h, and headers
-#          of its own folder; default: bpf_qdisc_fifo bpf_qdisc_fq
+#          of its own folder; or bpf_template, the BPF template as the 7.x
+#          user build renames it (shim/bpf/bpf.mk makes its source);
+#          default: bpf_qdisc_fifo bpf_qdisc_fq bpf_template
 #
 # 1. The toolchain is Debian trixie's clang, libbpf-dev and bpftool, in the
 #    series' trixie build root (tools/bpf-fetch.sh installs them once).
@@ -25,19 +27,25 @@
 #    root (with the flags of the selftests' Makefile: -fms-extensions, as
 #    7.x's structs embed structs by tag) in a private mount namespace where build/bpf-7.x is bind-mounted
 #    at its own path.
+# BPF_OUT=DIR: the objects go there instead (make import's); vmlinux.h and the
+# extracted headers stay in build/bpf-7.x.
 # Needs root (chroot). Exit 1 with the reason on stderr on failure; nothing
 # is left half-written (each file is written under a temporary name).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 die() { echo "bpf-build: $*" >&2; exit 1; }
 
-[ $# -gt 0 ] || set -- bpf_qdisc_fifo bpf_qdisc_fq
+[ $# -gt 0 ] || set -- bpf_qdisc_fifo bpf_qdisc_fq bpf_template
 # each program as NAME=SOURCE: a selftest's source is in the extracted tree
 # (below), one of yours where it is, its folder bind-mounted read-only
 progs="" selftests="" dirs=""
 for p in "$@"; do
 	case $p in
-	*.bpf.c)
+	bpf_template | *.bpf.c)
+		if [ "$p" = bpf_template ]; then
+			p=$top/build/user-7.x/gen/bpf/bpf_template.bpf.c
+			make -s -C "$top" -f Makefile.user KERNEL=7.x "$p" >&2 || die "$p: make failed"
+		fi
 		[ -f "$p" ] || die "$p: no such file"
 		src=$(realpath -- "$p")
 		n=$(basename "$src" .bpf.c)
@@ -54,7 +62,9 @@ done
 root=$("$top/tools/bpf-fetch.sh") || exit 1
 tarball=$(KERNEL=7.x "$top/tools/kdir.sh" --source) || exit 1
 out=$top/build/bpf-7.x
-mkdir -p "$out"
+dest=${BPF_OUT:-$out}
+mkdir -p "$out" "$dest"
+dest=$(cd "$dest" && pwd)
 
 # 2. vmlinux.h, once per kernel (named by the linux-binary package)
 deb=$(ls "$top"/build/kernels/7.x/debs/linux-binary-*.deb 2>/dev/null | head -n 1)
@@ -97,14 +107,21 @@ prop=private
 unshare --mount --propagation private true 2>/dev/null || prop=unchanged
 # shellcheck disable=SC2016 # expanded by the inner shell
 unshare --mount --propagation "$prop" sh -c '
-	root=$1 out=$2 st=$3 dirs=$4; shift 4
+	root=$1 out=$2 st=$3 dirs=$4 dest=$5; shift 5
 	mkdir -p "$root$out" && mount --bind "$out" "$root$out" || exit 1
-	trap "for d in \$dirs; do umount \"\$root\$d\" 2>/dev/null; done; umount \"\$root\$out\"" EXIT
+	trap "for d in \$dirs \$dest; do umount \"\$root\$d\" 2>/dev/null; done; umount \"\$root\$out\"" EXIT
 	# a program of yours: its folder, read-only, at its own path
 	for d in $dirs; do
 		mkdir -p "$root$d" && mount --bind "$d" "$root$d" &&
 			mount -o remount,bind,ro "$root$d" || exit 1
 	done
+	# BPF_OUT, writable (over its program'"'"'s folder when they are one)
+	if [ "$dest" = "$out" ]; then
+		dest=
+	else
+		mkdir -p "$root$dest" && mount --bind "$dest" "$root$dest" || exit 1
+	fi
+	o=${dest:-$out}
 	trap "exit 130" INT TERM HUP
 	cc() { chroot "$root" env PATH=/usr/bin:/bin clang "$@"; }
 	# the host target'"'"'s system headers after the BPF target'"'"'s own
@@ -118,8 +135,8 @@ unshare --mount --propagation "$prop" sh -c '
 			-Wno-microsoft-anon-tag -Wno-compare-distinct-pointer-types \
 			-Wno-initializer-overrides $sys \
 			-I"$out" -I"$out/src/$st" -I"$out/src/$st/libarena/include" \
-			-I"$out/src/$st/progs" -c "$src" -o "$out/$p.bpf.o.tmp" || exit 1
-		mv "$root$out/$p.bpf.o.tmp" "$root$out/$p.bpf.o"
+			-I"$out/src/$st/progs" -c "$src" -o "$o/$p.bpf.o.tmp" || exit 1
+		mv "$root$o/$p.bpf.o.tmp" "$root$o/$p.bpf.o"
 	done
-' sh "$root" "$out" "$st" "$dirs" $progs || die "clang failed"
-echo "$out"
+' sh "$root" "$out" "$st" "$dirs" "$dest" $progs || die "clang failed"
+echo "$dest"

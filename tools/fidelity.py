@@ -7,7 +7,9 @@ Prints one row per capture, kind x option set, with the capture's events
 values), packets the qdisc created (n) and what `qdk-replay verify` made of
 it: exact, diverged at line N (the record it parted from), or refused (the
 reason). Every kind upstream/kinds.txt lists gets a row, "no capture" when
-none is committed, so the table shows what is missing. Captures of the kit's
+none is committed, so the table shows what is missing, and so does every BPF
+program the series' qdk-replay registers (`kinds`: the selftests' bpf_fifo
+and bpf_fq, the BPF template as bpf_template; 7.x). Captures of the kit's
 own qdiscs follow. mq and mqprio decide nothing about packets (the kernel
 sends each to the qdisc of its transmit queue, which they graft): a capture
 of a queue's child made under such a root (its scenario's setup adds that
@@ -177,6 +179,10 @@ def fresh(names: list[str], outdir: Path, series: str) -> Path:
         else:
             names = [n for n in names if n != "record-ared-noseed"]
     subprocess.run(["make", "-s", "-f", "recorder/capture.mk"], cwd=TOP, check=True)
+    # the BPF programs the guest registers (vm/run ships build/bpf-SERIES/)
+    if any(n.startswith("record-bpf_") for n in names) and subprocess.run(
+            ["tools/bpf-build.sh"], cwd=TOP, check=False, stdout=subprocess.DEVNULL).returncode:
+        sys.exit("fidelity: tools/bpf-build.sh failed")
     env = dict(senv,
                KIT_MODULES=" ".join(str(k) for k in kit),
                VM_EXTRA=f"{TOP}/build/user/qdk-capture-static:/qdk/bin/qdk-capture")
@@ -248,6 +254,7 @@ def main() -> int:
     kinds_out = subprocess.run([str(a.replay), "kinds"], check=True, capture_output=True,
                                text=True).stdout
     shim_kinds = {ln.split()[0] for ln in kinds_out.splitlines() if ln.strip()}
+    bpf = [ln.split()[0] for ln in kinds_out.splitlines() if ln.endswith("(a BPF program)")]
 
     up = upstream_kinds(a.kernel)
     by_kind: dict[str, list[Row]] = {}
@@ -263,18 +270,23 @@ def main() -> int:
             by_kind.setdefault(root, []).append(replace(
                 row, kind=root, options=f"root; a queue's {row.kind} {row.options}"))
     rows: list[Row] = []
-    for k in up:
+    for k in up + bpf:
         rows += by_kind.pop(k, []) or [Row(kind=k)]
     for k in sorted(by_kind):
         rows += by_kind[k]
     print(table(rows, a.markdown))
-    caught = [k for k in up if any(r.kind == k and r.name for r in rows)]
-    exact2 = [k for k in up
-              if sum(1 for r in rows if r.kind == k and r.result == "exact") >= 2]
-    print(f"\n{len(up)} upstream kinds: {len(caught)} captured, "
-          f"{len(exact2)} exact under two option sets or more; "
+
+    def summary(kinds: list[str], what: str) -> str:
+        caught = [k for k in kinds if any(r.kind == k and r.name for r in rows)]
+        exact2 = [k for k in kinds
+                  if sum(1 for r in rows if r.kind == k and r.result == "exact") >= 2]
+        return (f"{len(kinds)} {what}: {len(caught)} captured, "
+                f"{len(exact2)} exact under two option or traffic sets or more")
+    print(f"\n{summary(up, 'upstream kinds')}; "
           f"{sum(r.result == 'exact' for r in rows)} of "
           f"{sum(bool(r.name) for r in rows)} captures exact")
+    if bpf:
+        print(summary(bpf, "BPF programs"))
     return 0
 
 

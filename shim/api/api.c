@@ -460,6 +460,17 @@ size_t qdk_kinds(const char **names, size_t max)
 	return qdk_list_ops(names, max);
 }
 
+/* the BPF runtime's, in the 7.x build only (shim/bpf/bpf_qdisc.c) */
+#pragma weak qdk_bpf_ops
+bool qdk_bpf_ops(const struct Qdisc_ops *ops);
+
+bool qdk_kind_bpf(const char *kind)
+{
+	const struct Qdisc_ops *ops = qdk_lookup_ops(kind);
+
+	return ops && qdk_bpf_ops && qdk_bpf_ops(ops);
+}
+
 const char *qdk_qdisc_kind(const struct qdk_qdisc *q)
 {
 	return q->sch->ops->id;

@@ -211,6 +211,8 @@ int qdk_fire_timer_of(struct qdk_qdisc *root, uint32_t handle, uint32_t off);
 bool qdk_kind_known(const char *kind);
 /* Fill names[] with the registered kinds; returns how many there are. */
 size_t qdk_kinds(const char **names, size_t max);
+/* Is the kind a BPF program's struct_ops Qdisc_ops (shim/bpf/, 7.x)? */
+bool qdk_kind_bpf(const char *kind);
 
 struct qdk_dev_cfg {
 	const char *name;	/* "qdk0" when NULL */

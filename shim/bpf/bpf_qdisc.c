@@ -239,3 +239,9 @@ void qdk_bpf_qdisc_unregister(struct qdk_bpf_qdisc *q)
 {
 	unregister_qdisc(&q->ops);
 }
+
+/* Is ops a program's kind (qdk_kind_bpf() of the replay's API)? */
+bool qdk_bpf_ops(const struct Qdisc_ops *ops)
+{
+	return ops->enqueue == bpf_qdisc_enqueue;
+}

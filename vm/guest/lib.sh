@@ -214,7 +214,7 @@ tcp_wait_connected() {
 # Results go to $OUT/flows/NAME.* and the exit status to NAME.rc.
 flow_start() {
 	local phase=$1 idx=$2 type=$3 kv name start=0 time port
-	local streams=1 cc="" window="" tos="" rate=1M len=1200 size="" count=20 gap=0.2 interval=0.2 pace=0 txtime=0
+	local streams=1 cc="" window="" tos="" rate=1M len=1200 size="" count=20 gap=0.2 interval=0.2 pace=0 txtime=0 txclock=tai
 	shift 3
 	name=$type$idx
 	for kv in "$@"; do
@@ -238,8 +238,11 @@ flow_start() {
 	udp)
 		# udpflow (vm/guest/udpflow.c), not iperf3 -u: see there why. The
 		# receiver reports when the sender's end marker arrives, else after
-		# the flow's whole time and 20 s more, or when flows_wait stops it.
-		in_ns receiver udpflow recv $port "$(awk "BEGIN { print $start + $time + 20 }")" "$time" \
+		# the flow's whole time and 20 s more, or when flows_wait stops it
+		# (SIGTERM: ip netns exec execs udpflow, so $! is the receiver
+		# itself, not a subshell, and a flow that lost every datagram and
+		# its end markers still reports)
+		/sbin/ip netns exec receiver udpflow recv $port "$(awk "BEGIN { print $start + $time + 20 }")" "$time" \
 			"$OUT/flows/$name.json" > "$OUT/flows/$name.server.log" 2>&1 &
 		SERVERS="$SERVERS $!"
 		wait_listen receiver $port udp || { FAILS=$((FAILS + 1)); : > "$W/noserver-$idx"; } ;;
@@ -267,7 +270,7 @@ flow_start() {
 		(sleep "$start"; tcp_wait_connected "$start"
 		timeout $((time + 15)) /sbin/ip netns exec sender \
 			udpflow send $RECEIVER_IP $port "$time" "$rate" "$len" "${tos:-0}" \
-			"$OUT/flows/$name.sent.json" "$pace" "$txtime" 2> "$OUT/flows/$name.err"
+			"$OUT/flows/$name.sent.json" "$pace" "$txtime" "$txclock" 2> "$OUT/flows/$name.err"
 		rc=$?
 		i=0
 		while [ ! -e "$OUT/flows/$name.json" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done

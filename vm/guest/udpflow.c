@@ -3,7 +3,7 @@
  * udpflow - the VM rig's constant-bit-rate UDP flow (a scenario's `flow: udp`).
  *
  *   udpflow recv PORT WAIT TIME OUT.json
- *   udpflow send ADDR PORT TIME RATE LEN TOS OUT.json [PACE [TXTIME]]
+ *   udpflow send ADDR PORT TIME RATE LEN TOS OUT.json [PACE [TXTIME [TXCLOCK]]]
  *
  * Why not iperf3 -u: iperf3 (3.12, Debian 12) starts a UDP test with one
  * datagram each way and no retry, so when the qdisc under test drops that
@@ -32,7 +32,9 @@
  * it for each of its place in a round of five: 5/5, 4/5 ... 1/5 of TXTIME,
  * so each datagram of a round is due before the one sent before it, and
  * etf (a scenario's `flow: udp txtime=...`) reorders them, and drops one
- * due before a packet it sent already.
+ * due before a packet it sent already. TXCLOCK is that clock: tai (the
+ * default) or mono, CLOCK_MONOTONIC, the clock sch_fq and a BPF qdisc's
+ * bpf_ktime_get_ns() compare skb->tstamp with (`flow: udp txclock=mono`).
  */
 #define TXTIME_ROUND 5
 /*
@@ -258,12 +260,15 @@ static int do_recv(int argc, char **argv)
 	return 0;
 }
 
-/* CLOCK_TAI in ns: SO_TXTIME's clock */
-static int64_t tai_ns(void)
+/* SO_TXTIME's clock: CLOCK_TAI, or CLOCK_MONOTONIC (TXCLOCK mono) */
+static clockid_t txclock = CLOCK_TAI;
+
+/* that clock in ns */
+static int64_t tx_ns(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_TAI, &ts);
+	clock_gettime(txclock, &ts);
 	return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
@@ -311,12 +316,16 @@ static int do_send(int argc, char **argv)
 	double pace = 0;
 	int64_t txtime = 0;
 
-	if (argc < 7 || argc > 9)
-		die("usage: udpflow send ADDR PORT TIME RATE LEN TOS OUT.json [PACE [TXTIME]]");
+	if (argc < 7 || argc > 10)
+		die("usage: udpflow send ADDR PORT TIME RATE LEN TOS OUT.json [PACE [TXTIME [TXCLOCK]]]");
 	if (argc >= 8 && strcmp(argv[7], "0"))
 		pace = num(argv[7], "PACE", 1, 1e12);
-	if (argc == 9)
+	if (argc >= 9)
 		txtime = (int64_t)num(argv[8], "TXTIME", 0, 1e7) * 1000;
+	if (argc == 10 && !strcmp(argv[9], "mono"))
+		txclock = CLOCK_MONOTONIC;
+	else if (argc == 10 && strcmp(argv[9], "tai"))
+		die("TXCLOCK is tai or mono");
 	if (inet_pton(AF_INET, argv[0], &sa.sin_addr) != 1)
 		die("ADDR is not an IPv4 address");
 	sa.sin_port = htons((uint16_t)num(argv[1], "PORT", 1, 65535));
@@ -337,7 +346,7 @@ static int do_send(int argc, char **argv)
 			die("cannot connect the UDP socket or set its pacing rate");
 	}
 	if (txtime) {
-		struct sock_txtime st = { .clockid = CLOCK_TAI };
+		struct sock_txtime st = { .clockid = txclock };
 
 		if (setsockopt(fd, SOL_SOCKET, SO_TXTIME, &st, sizeof(st)))
 			die("cannot set SO_TXTIME on the UDP socket");
@@ -363,7 +372,7 @@ static int do_send(int argc, char **argv)
 		memcpy(buf, &h, sizeof(h));
 		/* a drop by a local qdisc or a full socket buffer still counts as
 		 * sent, as iperf3 counts it: the receiver's loss includes it */
-		if (send_one(fd, buf, len, &sa, txtime ? tai_ns() + launch(txtime, seq) : 0) < 0)
+		if (send_one(fd, buf, len, &sa, txtime ? tx_ns() + launch(txtime, seq) : 0) < 0)
 			errs++;
 		seq++;
 	}
@@ -373,7 +382,7 @@ static int do_send(int argc, char **argv)
 	for (i = 0; i < END_MARKERS; i++) {
 		struct timespec ts = { .tv_sec = 0, .tv_nsec = END_GAP_NS };
 
-		send_one(fd, buf, HDR_LEN, &sa, txtime ? tai_ns() + launch(txtime, 0) : 0);
+		send_one(fd, buf, HDR_LEN, &sa, txtime ? tx_ns() + launch(txtime, 0) : 0);
 		nanosleep(&ts, NULL);
 	}
 	snprintf(out, sizeof(out),

@@ -27,6 +27,8 @@ struct qdk_bpf_qdisc {
 
 int qdk_bpf_qdisc_register(struct qdk_bpf_qdisc *q);
 void qdk_bpf_qdisc_unregister(struct qdk_bpf_qdisc *q);
+/* is ops a registered program's kind (the replay's qdk_kind_bpf()) */
+bool qdk_bpf_ops(const struct Qdisc_ops *ops);
 
 #define QDK_BPF_QDISC(sym)							\
 	extern struct Qdisc_ops sym;						\
