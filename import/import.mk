@@ -9,6 +9,8 @@
 #                    built the modules (the source itself is never read
 #                    here, nor written)
 #   IMPORT_OBJS_REL  the modules' objects, relative to it
+#   IMPORT_BPF_SRCS  its BPF qdisc programs (NAME.bpf.c), in the mirror,
+#   IMPORT_BPF_MAP   and the prefix maps that name the source's files
 #   per object:      IMPORT_RSP, a response file with the flags its Kbuild
 #                    or Makefile gave it, KBUILD_MODNAME, and prefix maps
 #                    that make __FILE__ and the debug information name the
@@ -35,6 +37,20 @@ $(IMPORT_OBJS): $(IB)/%.o: $(IMPORT_MIRROR)/%.c $(BUILD_MAKEFILES) $(IMPORT_TOP)
 		$(TOP)/import/import.mk | $(UPSTREAM_VERSION_H)
 	@mkdir -p $(dir $@)
 	$(call quiet,CC,$@)$(CC) $(KCFLAGS) @$(IMPORT_RSP) -MMD -MP -c $< -o $@
+
+# BPF qdisc programs of the source (import/import_bpf.py, KERNEL=7.x):
+# IMPORT_BPF_SRCS, in the mirror, each compiled as shim/bpf/bpf.mk compiles
+# a kit program, its files under $(IB), its debug information and __FILE__
+# naming the source folder's file (IMPORT_BPF_MAP), and linked with the BPF
+# runtime and the kit's own programs.
+IMPORT_BPF_PROGS := $(patsubst %.bpf.c,%,$(notdir $(IMPORT_BPF_SRCS)))
+$(foreach s,$(IMPORT_BPF_SRCS),$(eval $(call bpf_prog_rule,$(patsubst %.bpf.c,%,$(notdir $(s))),$(s),$(s),$(IB))))
+$(foreach p,$(IMPORT_BPF_PROGS),$(eval $(call bpf_prog_flags,$(p),$(IB))))
+$(call kobj,$(foreach p,$(IMPORT_BPF_PROGS),$(IB)/gen/bpf/$(p)_prog.c)): KCFLAGS += $(IMPORT_BPF_MAP)
+IMPORT_BPF_REG := $(call kobj,$(foreach p,$(IMPORT_BPF_PROGS),$(IB)/gen/bpf/$(p)_reg.c))
+$(IMPORT_BPF_REG): KCFLAGS += $(BPF_INC) -DKBUILD_MODNAME='"qdk_bpf"'
+IMPORT_OBJS += $(foreach p,$(IMPORT_BPF_PROGS),$(IB)/bpf/$(p).o) $(IMPORT_BPF_REG) \
+	$(if $(IMPORT_BPF_SRCS),$(BPF_RT_OBJS) $(BPF_PROG_OBJS))
 
 $(IB)/qdk-replay: $(REPLAY_OBJS) $(IMPORT_OBJS) | $(B)/libqdk-nl.so tc-plugins
 	$(call quiet,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(REPLAY_LDLIBS)

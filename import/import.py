@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
 """make import SRC=DIR [KERNEL=6.1|6.12|7.x] [NAME=name]: build a qdisc source
-that lives outside the repository, unmodified, both ways.
+that lives outside the repository, unmodified, both ways. A folder holding
+BPF qdisc programs (NAME.bpf.c) is imported as them, on 7.x
+(import/import_bpf.py); otherwise:
 
 - The kernel modules, by kbuild itself: DIR's whole tree is mirrored into
   build/import/NAME/kernel[-SERIES]/ (a copy: the 6.12 and 7.x build roots
@@ -33,6 +35,8 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+
+import import_bpf
 
 TOP = Path(__file__).resolve().parent.parent
 SYSTEM_INCLUDES = ("/usr/include/x86_64-linux-gnu/", "/usr/include/", "/usr/lib/gcc/")
@@ -419,9 +423,14 @@ def main() -> None:
         fail(f"KERNEL={series}: not a kit series (tools/kdir.sh --list)")
     suffix = "" if series == "6.1" else f"-{series}"
     env = dict(os.environ, KERNEL=series)
+    files = source_files(src)
+    # BPF qdisc programs (NAME.bpf.c): their own path (import/import_bpf.py)
+    progs = import_bpf.programs(src, files)
+    if progs:
+        import_bpf.run(src, name, files, progs, mirror_tree, missing_symbols)
+        return
     if not any((src / f).is_file() for f in ("Kbuild", "Makefile", "Kbuild.include")):
         fail(f"SRC={src}: no Kbuild or Makefile: kbuild would build nothing")
-    files = source_files(src)
 
     kdir_cmd = [str(TOP / "tools/kdir.sh")] + ([] if series == "6.1" else ["--fetch"])
     kd = subprocess.run(kdir_cmd, capture_output=True, text=True, env=env)
