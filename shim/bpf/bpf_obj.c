@@ -125,9 +125,21 @@ void *bpf_refcount_acquire_impl(void *p, void *meta)
 	return refcount_acquire(p, QDK_BPF_CALLER);
 }
 
-/* store ptr in the kptr field dst, return what it held (the caller owns it) */
+/*
+ * store ptr in the kptr field dst, return what it held (the caller owns
+ * it); an skb (a pointer that is no object of the program's) going in ends
+ * the op's reference to it, one coming out is a reference it now holds
+ */
 void *bpf_kptr_xchg(void *dst, void *ptr)
 {
-	qdk_bpf_no_lock("bpf_kptr_xchg", QDK_BPF_CALLER);
-	return xchg((void **)dst, ptr);
+	unsigned long ip = QDK_BPF_CALLER;
+	void *old;
+
+	qdk_bpf_no_lock("bpf_kptr_xchg", ip);
+	old = xchg((void **)dst, ptr);
+	if (ptr && !qdk_bpf_obj_is_live(ptr))
+		qdk_bpf_ref_put(ptr);
+	if (old && !qdk_bpf_obj_is_live(old))
+		qdk_bpf_ref_get(old, ip);
+	return old;
 }

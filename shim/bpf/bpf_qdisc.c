@@ -53,6 +53,7 @@ u32 bpf_skb_get_hash(struct sk_buff *skb)
 void bpf_kfree_skb(struct sk_buff *skb)
 {
 	kfunc_allowed("bpf_kfree_skb", OPS_ANY, QDK_BPF_CALLER);
+	qdk_bpf_ref_put(skb);
 	kfree_skb(skb);
 }
 
@@ -62,6 +63,7 @@ void bpf_qdisc_skb_drop(struct sk_buff *skb, struct bpf_sk_buff_ptr *to_free_lis
 	unsigned long ip = QDK_BPF_CALLER;
 
 	kfunc_allowed("bpf_qdisc_skb_drop", OPS_ENQUEUE, ip);
+	qdk_bpf_ref_put(skb);
 	__qdisc_drop(skb, (struct sk_buff **)to_free_list);
 	/* the drop's site is the program's line, not this one */
 	skb->__qdk_drop_ip = ip - 1;
@@ -105,22 +107,30 @@ static void op_leave(enum qdk_bpf_op prev, void *fn)
 	qdk_bpf_op = prev;
 }
 
+/* enqueue is given a reference to skb, which it must store or drop */
 static int bpf_qdisc_enqueue(struct sk_buff *skb, struct Qdisc *sch, struct sk_buff **to_free)
 {
 	const struct Qdisc_ops *p = prog_of(sch);
 	enum qdk_bpf_op prev = op_enter(QDK_BPF_OP_ENQUEUE);
-	int ret = p->enqueue(skb, sch, to_free);
+	unsigned int mark = qdk_bpf_ref_mark();
+	int ret;
 
+	qdk_bpf_ref_get(skb, 0);
+	ret = p->enqueue(skb, sch, to_free);
+	qdk_bpf_ref_end(mark, NULL, p->enqueue);
 	op_leave(prev, p->enqueue);
 	return ret;
 }
 
+/* what dequeue takes out of its fields it must return, store or free */
 static struct sk_buff *bpf_qdisc_dequeue(struct Qdisc *sch)
 {
 	const struct Qdisc_ops *p = prog_of(sch);
 	enum qdk_bpf_op prev = op_enter(QDK_BPF_OP_DEQUEUE);
+	unsigned int mark = qdk_bpf_ref_mark();
 	struct sk_buff *skb = p->dequeue(sch);
 
+	qdk_bpf_ref_end(mark, skb, p->dequeue);
 	op_leave(prev, p->dequeue);
 	return skb;
 }
@@ -147,12 +157,15 @@ static int bpf_qdisc_init(struct Qdisc *sch, struct nlattr *opt, struct netlink_
 {
 	const struct Qdisc_ops *p = prog_of(sch);
 	enum qdk_bpf_op prev;
+	unsigned int mark;
 	int ret = init_prologue(sch, extack);
 
 	if (ret)
 		return ret;
 	prev = op_enter(QDK_BPF_OP_INIT);
+	mark = qdk_bpf_ref_mark();
 	ret = p->init(sch, opt, extack);
+	qdk_bpf_ref_end(mark, NULL, p->init);
 	op_leave(prev, p->init);
 	return ret;
 }
@@ -169,8 +182,10 @@ static void bpf_qdisc_reset(struct Qdisc *sch)
 {
 	const struct Qdisc_ops *p = prog_of(sch);
 	enum qdk_bpf_op prev = op_enter(QDK_BPF_OP_RESET);
+	unsigned int mark = qdk_bpf_ref_mark();
 
 	p->reset(sch);
+	qdk_bpf_ref_end(mark, NULL, p->reset);
 	op_leave(prev, p->reset);
 	reset_destroy_epilogue(sch);
 }
@@ -179,8 +194,10 @@ static void bpf_qdisc_destroy(struct Qdisc *sch)
 {
 	const struct Qdisc_ops *p = prog_of(sch);
 	enum qdk_bpf_op prev = op_enter(QDK_BPF_OP_DESTROY);
+	unsigned int mark = qdk_bpf_ref_mark();
 
 	p->destroy(sch);
+	qdk_bpf_ref_end(mark, NULL, p->destroy);
 	op_leave(prev, p->destroy);
 	reset_destroy_epilogue(sch);
 }

@@ -54,6 +54,18 @@ void qdk_bpf_refused(unsigned long ip, const char *what, const char *why)
 bool qdk_bpf_obj_is_live(const void *p);
 void qdk_bpf_obj_put(void *p, unsigned long ip);
 
+/*
+ * The skb references the running op holds (bpf_ref.c): mark at the op's
+ * start, get when it takes one (its argument: ip 0; bpf_kptr_xchg(): the
+ * call's line), put when it stores, drops or frees one (false: not one it
+ * held), end when it returns (ret: dequeue's skb), which refuses the
+ * program if any is still held.
+ */
+unsigned int qdk_bpf_ref_mark(void);
+void qdk_bpf_ref_get(const void *skb, unsigned long ip);
+bool qdk_bpf_ref_put(const void *skb);
+void qdk_bpf_ref_end(unsigned int mark, const void *ret, const void *fn);
+
 /* the bpf_spin_lock held now, or NULL (bpf_lock.c) */
 extern struct bpf_spin_lock *qdk_bpf_lock_held;
 
