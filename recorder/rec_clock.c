@@ -209,15 +209,10 @@ static struct ftrace_ops rec_bpf_clock_ops = REC_IPMODIFY_OPS(rec_bpf_clock_ftra
 static void rec_bpf_clock_hook(void)
 {
 	static unsigned char name[] = "bpf_ktime_get_ns";
-	int err;
 
-	if (!IS_ENABLED(CONFIG_NET_SCH_BPF))
-		return;
-	err = rec_ipmodify_hook(&rec_bpf_clock_ops, &rec_bpf_clock_filtered, name);
-	rec_bpf_clock_on = !err;
-	if (err)
-		pr_warn("qdk_recorder: cannot hook bpf_ktime_get_ns (%d): a BPF qdisc's clock reads inside calls are live\n",
-			err);
+	if (IS_ENABLED(CONFIG_NET_SCH_BPF))
+		rec_bpf_clock_on = rec_ipmodify_try(&rec_bpf_clock_ops, &rec_bpf_clock_filtered, name,
+						    "a BPF qdisc's clock reads inside calls are live");
 }
 
 static void rec_bpf_clock_unhook(void)
@@ -268,12 +263,9 @@ static struct ftrace_ops rec_offs_ops = REC_IPMODIFY_OPS(rec_offs_ftrace);
 static void rec_offs_hook(void)
 {
 	static unsigned char name[] = "ktime_get_with_offset";
-	int err = rec_ipmodify_hook(&rec_offs_ops, &rec_offs_filtered, name);
 
-	rec_offs_on = !err;
-	if (err)
-		pr_warn("qdk_recorder: cannot hook ktime_get_with_offset (%d): TAI and realtime reads inside calls are live\n",
-			err);
+	rec_offs_on = rec_ipmodify_try(&rec_offs_ops, &rec_offs_filtered, name,
+				       "TAI and realtime reads inside calls are live");
 }
 
 static void rec_offs_free(void)
@@ -300,6 +292,17 @@ int rec_ipmodify_hook(struct ftrace_ops *ops, bool *filtered,
 		*filtered = true;
 	}
 	return register_ftrace_function(ops);
+}
+
+/* rec_ipmodify_hook(), saying in dmesg what stays unhooked if it fails */
+bool rec_ipmodify_try(struct ftrace_ops *ops, bool *filtered,
+		      unsigned char *name, const char *unhooked)
+{
+	int err = rec_ipmodify_hook(ops, filtered, name);
+
+	if (err)
+		pr_warn("qdk_recorder: cannot hook %s (%d): %s\n", name, err, unhooked);
+	return !err;
 }
 
 void rec_ipmodify_free(struct ftrace_ops *ops, bool *filtered)

@@ -358,15 +358,10 @@ static bool rec_bpf_rnd_filtered, rec_bpf_rnd_on;
 static void rec_bpf_rnd_register(void)
 {
 	static unsigned char name[] = "bpf_user_rnd_u32";
-	int err;
 
-	if (!IS_ENABLED(CONFIG_NET_SCH_BPF))
-		return;
-	err = rec_ipmodify_hook(&rec_bpf_rnd_ops, &rec_bpf_rnd_filtered, name);
-	rec_bpf_rnd_on = !err;
-	if (err)
-		pr_warn("qdk_recorder: cannot hook bpf_user_rnd_u32 (%d): a BPF qdisc's bpf_get_prandom_u32() draws are not recorded\n",
-			err);
+	if (IS_ENABLED(CONFIG_NET_SCH_BPF))
+		rec_bpf_rnd_on = rec_ipmodify_try(&rec_bpf_rnd_ops, &rec_bpf_rnd_filtered, name,
+						  "a BPF qdisc's bpf_get_prandom_u32() draws are not recorded");
 }
 
 static notrace void rec_rand_ftrace(unsigned long ip, unsigned long parent_ip,

@@ -90,6 +90,8 @@ DECLARE_PER_CPU(unsigned long, rec_jiffies_moved);
 struct ftrace_ops;
 int rec_ipmodify_hook(struct ftrace_ops *ops, bool *filtered,
 		      unsigned char *name);
+bool rec_ipmodify_try(struct ftrace_ops *ops, bool *filtered,
+		      unsigned char *name, const char *unhooked);
 void rec_ipmodify_free(struct ftrace_ops *ops, bool *filtered);
 
 /* the bytes of a record of this type that go into the ring: whole words */

@@ -131,6 +131,14 @@ def iperf_metrics(path: Path, ftype: str) -> dict[str, float]:
             "lost_percent": float(rx["lost_percent"]),
             "sent_mbps": end["sum_sent"]["bits_per_second"] / 1e6,
         }
+        # nothing arrived, not even an end marker with the count sent: the
+        # sender's own count (udpflow's NAME.sent.json) says what was lost
+        sent = path.with_name(path.name.removesuffix(".json") + ".sent.json")
+        if not rx.get("packets") and sent.is_file():
+            tx = json.loads(sent.read_text())["end"]["sum_sent"]
+            if tx.get("packets"):
+                out["lost_percent"] = 100.0
+                out["sent_mbps"] = tx["bits_per_second"] / 1e6
         # one-way delay (udpflow): absent when nothing arrived
         for key in ("delay_avg_ms", "delay_p50_ms", "delay_p99_ms", "delay_max_ms", "jitter_ms"):
             if key in rx and rx.get("packets", 0):
