@@ -653,6 +653,20 @@ static struct qdk_qdisc *do_qdisc_create(const char *kind,
 		}
 	}
 	qdisc_hash_add(sch, false);
+	/*
+	 * A kind with ->attach (mq, mqprio, cake_mq, taprio) is put on the
+	 * device as qdisc_graft() puts a root: the queues lose what they held
+	 * (here the root itself, which is no reference of theirs) and attach
+	 * grafts on them what it chooses, with the references it takes.
+	 */
+	if (ops->attach) {
+		for (i = 0; i < ntx; i++) {
+			h->txq[i].qdisc = &noop_qdisc;
+			h->txq[i].qdisc_sleeping = &noop_qdisc;
+		}
+		ops->attach(sch);
+		dev_activate(dev);
+	}
 	kfree(opt);
 	if (errp)
 		*errp = 0;
@@ -714,9 +728,15 @@ static void do_qdisc_reset(struct qdk_qdisc *q)
 
 static void do_qdisc_destroy(struct qdk_qdisc *q)
 {
+	unsigned int i;
+
 	if (!q)
 		return;
 	in_call = false;
+	/* an attached kind's queues let go of what attach grafted on them */
+	if (q->sch->ops->attach)
+		for (i = 0; i < q->dev.num_tx_queues; i++)
+			qdisc_put(dev_graft_qdisc(&q->txq[i], &noop_qdisc));
 	qdisc_put(q->sch);
 	qdk_netdev_unregister(&q->dev);
 	kfree(q->txq);

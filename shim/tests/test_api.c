@@ -264,6 +264,43 @@ START_TEST(dump_and_xstats)
 }
 END_TEST
 
+/*
+ * A kind with ->attach made by the API is put on its device as the kernel's
+ * qdisc_graft() puts a root: mq's children go on the queues, a change of
+ * 7.x's cake_mq reaches each queue's cake (not cake_mq's own private data,
+ * as when the queues held the root), and the destroy frees every child.
+ */
+START_TEST(attach_at_the_root)
+{
+	static const char *const kinds[] = { "mq", "cake_mq" };
+	struct qdk_dev_cfg dev = { .name = "mq0", .num_tx_queues = 4 };
+	uint8_t tca[4] = { 4, 0, 2, 0 };	/* empty TCA_OPTIONS */
+	struct qdk_leak leak;
+	uint8_t buf[512];
+	char msg[128];
+	unsigned int i;
+	uint64_t mark;
+	int err;
+
+	for (i = 0; i < 2; i++) {
+		struct qdk_qdisc *q;
+
+		if (!qdk_kind_known(kinds[i]))
+			continue;	/* cake_mq: 7.x */
+		mark = qdk_mem_mark();
+		q = qdk_qdisc_create(kinds[i], &dev, 0x10000, 0xffffffff, NULL, 0, &err,
+				     msg, sizeof(msg));
+		ck_assert_msg(q, "%s: %s", kinds[i], msg);
+		ck_assert_int_ge(qdk_qdisc_dump(q, buf, sizeof(buf)), 0);
+		if (i == 1)
+			ck_assert_int_eq(qdk_qdisc_change(q, tca, sizeof(tca), msg, sizeof(msg)), 0);
+		qdk_qdisc_destroy(q);
+		ck_assert_msg(qdk_mem_leaks(mark, &leak, 1) == 0, "%s leaks %zu bytes from %s",
+			      kinds[i], leak.size, leak.func ? leak.func : "?");
+	}
+}
+END_TEST
+
 START_TEST(init_error_message)
 {
 	uint8_t tca[4] = { 4, 0, 2, 0 };	/* empty TCA_OPTIONS */
@@ -484,6 +521,7 @@ void shim_api_suites(SRunner *sr)
 	tcase_add_test(tc, reset_drops_are_effects);
 	tcase_add_test(tc, watchdog_and_clock);
 	tcase_add_test(tc, dump_and_xstats);
+	tcase_add_test(tc, attach_at_the_root);
 	tcase_add_test(tc, init_error_message);
 	tcase_add_test(tc, frames_are_real);
 	tcase_add_test(tc, templates_build_the_same_frames);
