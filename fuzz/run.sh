@@ -18,6 +18,9 @@
 # stats), then "N passed, M failed", and appends each target's line to
 # fuzz/results.tsv (QDK_FUZZ_RESULTS names another file) with the commit
 # and the machine: the history of the runs lives there, not in the docs.
+# KERNEL=6.12|7.x (`make fuzz KERNEL=7.x`): that series' build
+# (build/user-fuzz-SERIES/), whose kinds the targets reach (7.x's: the BPF
+# programs too); its lines name the target TARGET-SERIES.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
@@ -49,6 +52,8 @@ record() {
 }
 ok() { echo "ok   $1"; pass=$((pass + 1)); }
 ko() { echo "FAIL $1"; fail=$((fail + 1)); }
+sfx=
+[ "${KERNEL:-6.1}" = 6.1 ] || sfx=-$KERNEL
 out=build/fuzz
 mkdir -p "$out"
 if make -s -j2 -f Makefile.user FUZZ=1 fuzz-targets >"$out/build.log" 2>&1; then
@@ -62,7 +67,7 @@ fi
 # libFuzzer's own options; the sanitizers' defaults come from shim/lib/host.c
 opts=(-max_len=65536 -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 -print_final_stats=1)
 for t in $targets; do
-	bin=build/user-fuzz/fuzz-$t
+	bin=build/user-fuzz$sfx/fuzz-$t
 	if [ ! -x "$bin" ]; then
 		ko "fuzz $t: no target of that name (fuzz/fuzz.mk lists them)"
 		continue
@@ -122,12 +127,12 @@ for t in $targets; do
 		secs_run=$(($(date +%s) - start))
 		cov=$(cat "${logs[@]}" | grep -o 'cov: [0-9]*' | sort -t' ' -k2 -n | tail -n 1)
 		ok "fuzz $t: $runs runs in $secs_run s ($((runs / (secs_run ? secs_run : 1)))/s${par:+, $jobs jobs}), ${cov:-cov: ?}, corpus $(ls "$corpus" | wc -l), no crash"
-		record "$t" "$runs" "$secs_run" "$jobs" "${cov#cov: }" "$(ls "$corpus" | wc -l)" "no crash"
+		record "$t$sfx" "$runs" "$secs_run" "$jobs" "${cov#cov: }" "$(ls "$corpus" | wc -l)" "no crash"
 	else
 		[ "$jobs" -gt 1 ] && cat "$out/$t-jobs"/fuzz-*.log >>"$log" 2>/dev/null
 		art=$(ls "$out/$t"-* 2>/dev/null | grep -v '\.log$' | head -n 1)
 		ko "fuzz $t: ${art:-a failure} (replay: $bin $art; log $log)"
-		record "$t" "" "$(($(date +%s) - start))" "$jobs" "" "$(ls "$corpus" | wc -l)" "failed: ${art:-see $log}"
+		record "$t$sfx" "" "$(($(date +%s) - start))" "$jobs" "" "$(ls "$corpus" | wc -l)" "failed: ${art:-see $log}"
 		grep -h -m 5 -E "ERROR|fuzz:|SUMMARY|#[0-4] " "$log" "$out/$t"-report* 2>/dev/null | sed 's/^/     /'
 	fi
 done
