@@ -84,6 +84,17 @@ static notrace __used u64 rec_clock_frozen(void)
 	return c->ts;
 }
 
+/*
+ * What each of our clock hooks' ftrace handlers does: a read made inside a
+ * recorded call on this CPU (not in a hard interrupt or NMI, which always
+ * read the live clock) goes to the replacement TO instead.
+ */
+static __always_inline void rec_clock_redirect(struct ftrace_regs *fregs, void *to)
+{
+	if (!in_hardirq() && !in_nmi() && this_cpu_read(rec_active))
+		rec_ftrace_set_ip(fregs, (unsigned long)to);
+}
+
 #if defined(CONFIG_X86_64) && defined(CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS)
 
 /*
@@ -146,9 +157,7 @@ static notrace void rec_clock_ftrace(unsigned long ip,
 				     struct ftrace_ops *op,
 				     struct ftrace_regs *fregs)
 {
-	if (in_hardirq() || in_nmi() || !this_cpu_read(rec_active))
-		return;
-	rec_ftrace_set_ip(fregs, (unsigned long)rec_clock_replacement);
+	rec_clock_redirect(fregs, rec_clock_replacement);
 }
 
 static struct ftrace_ops rec_clock_ops = REC_IPMODIFY_OPS(rec_clock_ftrace);
@@ -199,9 +208,7 @@ static notrace void rec_bpf_clock_ftrace(unsigned long ip,
 					 struct ftrace_ops *op,
 					 struct ftrace_regs *fregs)
 {
-	if (in_hardirq() || in_nmi() || !this_cpu_read(rec_active))
-		return;
-	rec_ftrace_set_ip(fregs, (unsigned long)rec_bpf_clock_replacement);
+	rec_clock_redirect(fregs, rec_bpf_clock_replacement);
 }
 
 static struct ftrace_ops rec_bpf_clock_ops = REC_IPMODIFY_OPS(rec_bpf_clock_ftrace);
@@ -253,9 +260,7 @@ static notrace void rec_offs_ftrace(unsigned long ip,
 				    struct ftrace_ops *op,
 				    struct ftrace_regs *fregs)
 {
-	if (in_hardirq() || in_nmi() || !this_cpu_read(rec_active))
-		return;
-	rec_ftrace_set_ip(fregs, (unsigned long)rec_offs_replacement);
+	rec_clock_redirect(fregs, rec_offs_replacement);
 }
 
 static struct ftrace_ops rec_offs_ops = REC_IPMODIFY_OPS(rec_offs_ftrace);
