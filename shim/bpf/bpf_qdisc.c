@@ -50,6 +50,18 @@ u32 bpf_skb_get_hash(struct sk_buff *skb)
 	return skb_get_hash(skb);
 }
 
+/* a read-only dynptr: what the verifier makes of it for a struct_ops program */
+int bpf_dynptr_from_skb(struct __sk_buff *s, u64 flags, struct bpf_dynptr *ptr__uninit)
+{
+	kfunc_allowed("bpf_dynptr_from_skb", OPS_ANY, QDK_BPF_CALLER);
+	if (flags) {
+		qdk_bpf_dynptr_null(ptr__uninit);
+		return -EINVAL;
+	}
+	qdk_bpf_dynptr_skb(ptr__uninit, (struct sk_buff *)s);
+	return 0;
+}
+
 void bpf_kfree_skb(struct sk_buff *skb)
 {
 	kfunc_allowed("bpf_kfree_skb", OPS_ANY, QDK_BPF_CALLER);

@@ -66,6 +66,22 @@ void qdk_bpf_ref_get(const void *skb, unsigned long ip);
 bool qdk_bpf_ref_put(const void *skb);
 void qdk_bpf_ref_end(unsigned int mark, const void *ret, const void *fn);
 
+/*
+ * A struct bpf_dynptr as the kernel keeps it (struct bpf_dynptr_kern): the
+ * skb, the window's size (low 24 bits; the top bit: read-only) and its
+ * offset in the skb's bytes (bpf_dynptr.c). _skb() makes one over an skb
+ * (bpf_dynptr_from_skb()), _null() a null one.
+ */
+struct qdk_bpf_dynptr {
+	void *data;
+	u32 size;
+	u32 offset;
+} __aligned(8);
+#define QDK_BPF_DYNPTR_SIZE_MASK	0xffffffU
+#define QDK_BPF_DYNPTR_RDONLY		(1U << 31)
+void qdk_bpf_dynptr_skb(struct bpf_dynptr *ptr, struct sk_buff *skb);
+void qdk_bpf_dynptr_null(struct bpf_dynptr *ptr);
+
 /* the bpf_spin_lock held now, or NULL (bpf_lock.c) */
 extern struct bpf_spin_lock *qdk_bpf_lock_held;
 

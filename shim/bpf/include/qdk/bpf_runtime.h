@@ -128,7 +128,22 @@ u64 bpf_jiffies64(void);
 u32 bpf_get_prandom_u32(void);		/* shim/bpf/bpf_random.c */
 struct task_struct *bpf_get_current_task_btf(void);
 
+/* ---- dynptrs over a packet's bytes (shim/bpf/bpf_dynptr.c) ---- */
+/* (7.x's kfunc prototypes, as its vmlinux.h declares them; read and write are helpers) */
+void *bpf_dynptr_slice(const struct bpf_dynptr *p, u64 offset, void *buffer__nullable,
+		       u64 buffer__szk);
+void *bpf_dynptr_slice_rdwr(const struct bpf_dynptr *p, u64 offset, void *buffer__nullable,
+			    u64 buffer__szk);
+long bpf_dynptr_read(void *dst, u32 len, const struct bpf_dynptr *src, u32 offset, u64 flags);
+long bpf_dynptr_write(const struct bpf_dynptr *dst, u32 offset, void *src, u32 len, u64 flags);
+int bpf_dynptr_adjust(struct bpf_dynptr *p, u64 start, u64 end);
+u64 bpf_dynptr_size(const struct bpf_dynptr *p);
+bool bpf_dynptr_is_null(const struct bpf_dynptr *p);
+bool bpf_dynptr_is_rdonly(const struct bpf_dynptr *p);
+
 /* ---- the qdisc kfuncs (shim/bpf/bpf_qdisc.c) ---- */
+struct __sk_buff;
+int bpf_dynptr_from_skb(struct __sk_buff *s, u64 flags, struct bpf_dynptr *ptr__uninit);
 u32 bpf_skb_get_hash(struct sk_buff *skb);
 void bpf_kfree_skb(struct sk_buff *skb);
 void bpf_qdisc_skb_drop(struct sk_buff *skb, struct bpf_sk_buff_ptr *to_free_list);
