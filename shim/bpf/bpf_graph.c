@@ -50,6 +50,7 @@ static int list_add_node(struct bpf_list_head *head, struct bpf_list_node *node,
 	else
 		list_add(&kn->list_head, h);
 	WRITE_ONCE(kn->owner, head);
+	qdk_bpf_ref_put_node(node);
 	return 0;
 }
 
@@ -150,6 +151,7 @@ static int rbtree_add(struct bpf_rb_root *root, struct bpf_rb_node *node, bpf_rb
 	rb_link_node(&kn->rb_node, parent, link);
 	rb_insert_color_cached(&kn->rb_node, r, leftmost);
 	WRITE_ONCE(kn->owner, root);
+	qdk_bpf_ref_put_node(node);
 	return 0;
 }
 

@@ -66,6 +66,7 @@ static void *obj_new(u64 size, unsigned long ip)
 	refcount_set(&h->ref, 1);
 	h->size = size;
 	hlist_add_head(&h->live, &obj_live[hash_ptr(h + 1, OBJ_LIVE_BITS)]);
+	qdk_bpf_ref_get_obj(h + 1, size, ip);
 	return h + 1;
 }
 
@@ -85,6 +86,7 @@ static void obj_drop(void *p, unsigned long ip)
 
 	qdk_bpf_no_lock("bpf_obj_drop", ip);
 	h = obj_hdr(p, "bpf_obj_drop", ip);
+	qdk_bpf_ref_put(p);
 	if (!refcount_dec_and_test(&h->ref))
 		return;
 	h->magic = 0;
@@ -112,7 +114,10 @@ static void *refcount_acquire(void *p, unsigned long ip)
 {
 	struct bpf_obj_hdr *h = obj_hdr(p, "bpf_refcount_acquire", ip);
 
-	return refcount_inc_not_zero(&h->ref) ? p : NULL;
+	if (!refcount_inc_not_zero(&h->ref))
+		return NULL;
+	qdk_bpf_ref_get_obj(p, h->size, ip);
+	return p;
 }
 
 void *bpf_refcount_acquire(void *p)
@@ -137,9 +142,10 @@ void *bpf_kptr_xchg(void *dst, void *ptr)
 
 	qdk_bpf_no_lock("bpf_kptr_xchg", ip);
 	old = xchg((void **)dst, ptr);
-	if (ptr && !qdk_bpf_obj_is_live(ptr))
-		qdk_bpf_ref_put(ptr);
-	if (old && !qdk_bpf_obj_is_live(old))
+	qdk_bpf_ref_put(ptr);
+	if (old && qdk_bpf_obj_is_live(old))
+		qdk_bpf_ref_get_obj(old, obj_hdr(old, "bpf_kptr_xchg", ip)->size, ip);
+	else
 		qdk_bpf_ref_get(old, ip);
 	return old;
 }

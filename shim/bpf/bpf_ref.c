@@ -11,8 +11,15 @@
  *
  * Without BTF the runtime tells an skb from an object of the program's own
  * by the table of live objects (bpf_obj.c): a kptr field holds one or the
- * other. Objects' references (bpf_obj_new(), a node popped from a list) are
- * not tracked here; one never released is a leak the shim reports at exit.
+ * other.
+ *
+ * The program's own objects are tracked the same way where the runtime
+ * knows the object: one bpf_obj_new() allocates, bpf_refcount_acquire()
+ * takes, or bpf_kptr_xchg() takes out of a field, released by
+ * bpf_obj_drop(), by storing it (bpf_kptr_xchg()) or by putting its node
+ * in a list or tree (the node lies inside the object). A node popped from
+ * a list or tree is not: without the node's offset (BTF) the runtime cannot
+ * tell its object; one never released is a leak the shim reports at exit.
  */
 #include <linux/kernel.h>
 #include <qdk/unmodelled.h>
@@ -22,7 +29,8 @@
 #define QDK_BPF_REFS 64
 
 struct bpf_ref {
-	const void *skb;
+	const void *skb;	/* or the object */
+	u64 size;		/* an object's bytes; 0: an skb */
 	unsigned long ip;	/* where it was taken; 0: the op's argument */
 };
 
@@ -34,15 +42,41 @@ unsigned int qdk_bpf_ref_mark(void)
 	return nrefs;
 }
 
-void qdk_bpf_ref_get(const void *skb, unsigned long ip)
+static void ref_add(const void *p, u64 size, unsigned long ip)
 {
-	if (!skb)
+	/* outside the program's ops (the runtime's own tests) nothing is held */
+	if (!p || qdk_bpf_op == QDK_BPF_OP_NONE)
 		return;
 	if (nrefs == QDK_BPF_REFS)
-		qdk_unmodelled("bpf_kptr_xchg", "an op holding more than 64 skbs at once", ip);
-	refs[nrefs].skb = skb;
+		qdk_unmodelled("bpf_kptr_xchg", "an op holding more than 64 references at once", ip);
+	refs[nrefs].skb = p;
+	refs[nrefs].size = size;
 	refs[nrefs].ip = ip;
 	nrefs++;
+}
+
+void qdk_bpf_ref_get(const void *skb, unsigned long ip)
+{
+	ref_add(skb, 0, ip);
+}
+
+void qdk_bpf_ref_get_obj(const void *obj, u64 size, unsigned long ip)
+{
+	ref_add(obj, size, ip);
+}
+
+/* a node of one of the program's objects went into a list or tree */
+void qdk_bpf_ref_put_node(const void *node)
+{
+	unsigned int i;
+
+	for (i = nrefs; node && i-- > 0;) {
+		if (refs[i].size && node >= refs[i].skb &&
+		    (const char *)node < (const char *)refs[i].skb + refs[i].size) {
+			refs[i] = refs[--nrefs];
+			return;
+		}
+	}
 }
 
 bool qdk_bpf_ref_put(const void *skb)
@@ -65,16 +99,21 @@ bool qdk_bpf_ref_put(const void *skb)
  */
 void qdk_bpf_ref_end(unsigned int mark, const void *ret, const void *fn)
 {
-	char why[160];
+	char why[192];
 	unsigned long ip;
 
 	qdk_bpf_ref_put(ret);
 	if (nrefs <= mark)
 		return;
 	ip = refs[mark].ip;
-	snprintf(why, sizeof(why),
-		 "Unreleased reference: %s returns holding the skb %s, neither stored (bpf_kptr_xchg), dropped, freed nor returned",
-		 qdk_bpf_op_name(qdk_bpf_op), ip ? "taken here" : "it was given");
+	if (refs[mark].size)
+		snprintf(why, sizeof(why),
+			 "Unreleased reference: %s returns holding the object taken here, neither put in a list or tree, stored (bpf_kptr_xchg) nor dropped",
+			 qdk_bpf_op_name(qdk_bpf_op));
+	else
+		snprintf(why, sizeof(why),
+			 "Unreleased reference: %s returns holding the skb %s, neither stored (bpf_kptr_xchg), dropped, freed nor returned",
+			 qdk_bpf_op_name(qdk_bpf_op), ip ? "taken here" : "it was given");
 	nrefs = mark;
 	qdk_bpf_refused(ip ? ip : (unsigned long)fn + 1, qdk_bpf_op_name(qdk_bpf_op), why);
 }

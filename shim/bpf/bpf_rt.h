@@ -55,7 +55,7 @@ bool qdk_bpf_obj_is_live(const void *p);
 void qdk_bpf_obj_put(void *p, unsigned long ip);
 
 /*
- * The skb references the running op holds (bpf_ref.c): mark at the op's
+ * The references the running op holds (bpf_ref.c): mark at the op's
  * start, get when it takes one (its argument: ip 0; bpf_kptr_xchg(): the
  * call's line), put when it stores, drops or frees one (false: not one it
  * held), end when it returns (ret: dequeue's skb), which refuses the
@@ -65,6 +65,9 @@ unsigned int qdk_bpf_ref_mark(void);
 void qdk_bpf_ref_get(const void *skb, unsigned long ip);
 bool qdk_bpf_ref_put(const void *skb);
 void qdk_bpf_ref_end(unsigned int mark, const void *ret, const void *fn);
+/* ... and of the program's own objects (size bytes at obj): put also by a node inside one */
+void qdk_bpf_ref_get_obj(const void *obj, u64 size, unsigned long ip);
+void qdk_bpf_ref_put_node(const void *node);
 
 /*
  * A struct bpf_dynptr as the kernel keeps it (struct bpf_dynptr_kern): the
