@@ -66,10 +66,13 @@ $(BPF_PROG_SRCS) $(addprefix $(UPSTREAM_DIR)/,$(filter %.h,$(BPF_TREE_FILES))): 
 # The program as written (its BTF tags are attributes gcc does not know),
 # and its maps: a generated unit. A kit program finds the selftests'
 # headers where a selftest does (bpf_qdisc_common.h beside it, in progs/).
+# DWARF 4: binutils 2.40's addr2line names the unit, not the included
+# program, for some of the program's lines in DWARF 5, and the runtime's
+# reports (bpf_report.c) must name the program's file.
 # $(call bpf_prog_flags,PROGRAM,DIR): the flags of its unit under DIR
 define bpf_prog_flags
 $(call kobj,$(2)/gen/bpf/$(1)_prog.c): KCFLAGS += $(BPF_INC) -I$(UPSTREAM_DIR)/$(BPF_SELFTESTS) \
-	-I$(UPSTREAM_DIR)/$(BPF_SELFTESTS)/progs -Wno-attributes \
+	-I$(UPSTREAM_DIR)/$(BPF_SELFTESTS)/progs -Wno-attributes -gdwarf-4 \
 	-DKBUILD_MODNAME='"$(1)"' -DKBUILD_BASENAME='"$(1)"'
 $(call kobj,$(2)/gen/bpf/$(1)_prog.c): $(BPF_STAMP)
 endef

@@ -11,19 +11,26 @@
  * node an owning reference the program gives away here, and allows these
  * calls (only these) under a bpf_spin_lock.
  *
- * Where the kernel drops the object of a node it cannot add (owned
- * already), it finds the object with the node's offset from the program's
- * BTF; the runtime has none and stops there (qdk/unmodelled.h).
+ * A node another list or tree owns already is not added: the kernel drops
+ * the reference the program gave with it (the object, found with the node's
+ * offset from the program's BTF); the runtime finds the object by the node
+ * (bpf_obj.c), or stops there (qdk/unmodelled.h) if it never saw the node
+ * pushed.
  */
 #include <linux/errno.h>
 #include <qdk/unmodelled.h>
 #include "bpf_rt.h"
 
-static void owned_already(const char *what, unsigned long ip)
+static void owned_already(const void *node, const char *what, unsigned long ip)
 {
-	qdk_unmodelled(what,
-		       "a node another list or tree owns: the kernel drops its object, which the runtime cannot find without the program's BTF",
-		       ip);
+	u64 size;
+	void *obj = qdk_bpf_obj_of_node(node, &size);
+
+	if (!obj)
+		qdk_unmodelled(what,
+			       "a node another list or tree owns, pushed where the runtime did not see it: the kernel drops its object, which the runtime cannot find without the program's BTF",
+			       ip);
+	qdk_bpf_obj_put(obj, ip);
 }
 
 static struct list_head *list_head_of(struct bpf_list_head *head)
@@ -42,7 +49,7 @@ static int list_add_node(struct bpf_list_head *head, struct bpf_list_node *node,
 	struct list_head *h = list_head_of(head);
 
 	if (kn->owner) {
-		owned_already(what, ip);
+		owned_already(node, what, ip);
 		return -EINVAL;
 	}
 	if (tail)
@@ -76,7 +83,9 @@ int bpf_list_push_back_impl(struct bpf_list_head *head, struct bpf_list_node *no
 	return list_add_node(head, node, true, "bpf_list_push_back_impl", QDK_BPF_CALLER);
 }
 
-static struct bpf_list_node *list_del_node(struct bpf_list_head *head, bool tail)
+/* the node comes out as an owning reference to its object */
+static struct bpf_list_node *list_del_node(struct bpf_list_head *head, bool tail,
+					   unsigned long ip)
 {
 	struct list_head *h = list_head_of(head), *n;
 	struct bpf_list_node_kern *kn;
@@ -89,17 +98,18 @@ static struct bpf_list_node *list_del_node(struct bpf_list_head *head, bool tail
 		return NULL;
 	list_del_init(n);
 	WRITE_ONCE(kn->owner, NULL);
+	qdk_bpf_ref_get_node(kn, ip);
 	return (struct bpf_list_node *)kn;
 }
 
 struct bpf_list_node *bpf_list_pop_front(struct bpf_list_head *head)
 {
-	return list_del_node(head, false);
+	return list_del_node(head, false, QDK_BPF_CALLER);
 }
 
 struct bpf_list_node *bpf_list_pop_back(struct bpf_list_head *head)
 {
-	return list_del_node(head, true);
+	return list_del_node(head, true, QDK_BPF_CALLER);
 }
 
 /* front/back: a non-owning reference, the node stays in the list */
@@ -136,7 +146,7 @@ static int rbtree_add(struct bpf_rb_root *root, struct bpf_rb_node *node, bpf_rb
 	bool leftmost = true;
 
 	if (kn->owner) {
-		owned_already(what, ip);
+		owned_already(node, what, ip);
 		return -EINVAL;
 	}
 	while (*link) {
@@ -172,7 +182,7 @@ struct bpf_rb_node *bpf_rbtree_first(struct bpf_rb_root *root)
 	return (struct bpf_rb_node *)rb_first_cached((struct rb_root_cached *)root);
 }
 
-/* NULL unless root owns node */
+/* NULL unless root owns node; then an owning reference to its object */
 struct bpf_rb_node *bpf_rbtree_remove(struct bpf_rb_root *root, struct bpf_rb_node *node)
 {
 	struct bpf_rb_node_kern *kn = (struct bpf_rb_node_kern *)node;
@@ -182,5 +192,6 @@ struct bpf_rb_node *bpf_rbtree_remove(struct bpf_rb_root *root, struct bpf_rb_no
 	rb_erase_cached(&kn->rb_node, (struct rb_root_cached *)root);
 	RB_CLEAR_NODE(&kn->rb_node);
 	WRITE_ONCE(kn->owner, NULL);
+	qdk_bpf_ref_get_node(node, QDK_BPF_CALLER);
 	return node;
 }

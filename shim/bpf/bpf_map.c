@@ -217,8 +217,8 @@ static long hash_update(struct qdk_bpf_map *m, const void *key, const void *valu
 	return 0;
 }
 
-static long hash_for_each(struct qdk_bpf_map *m, long (*cb)(void *, const void *, void *, void *),
-			  void *ctx)
+static long hash_walk(struct qdk_bpf_map *m, long (*cb)(void *, const void *, void *, void *),
+		      void *ctx)
 {
 	struct map_rt *rt = m->rt;
 	struct map_elem *e, *n;
@@ -341,7 +341,7 @@ long bpf_for_each_map_elem(void *map, void *callback_fn, void *callback_ctx, u64
 	if (flags)
 		return -EINVAL;
 	if (m->type == BPF_MAP_TYPE_HASH)
-		return hash_for_each(m, cb, callback_ctx);
+		return hash_walk(m, cb, callback_ctx);
 	for (i = 0; i < m->max_entries; i++)
 		if ((u32)cb(m->decl, &i, array_value(m, &i), callback_ctx))
 			return i + 1;

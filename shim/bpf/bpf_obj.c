@@ -15,7 +15,11 @@
  *
  * The live objects are also kept in a table by address, so that a map
  * (bpf_map.c) can tell which words of a value are kptrs to objects: the
- * kernel knows from BTF, the runtime from the table.
+ * kernel knows from BTF, the runtime from the table. The graph nodes an
+ * object's owner put in a list or tree are kept in another, by the node's
+ * address, so that the node a pop or remove gives back (an owning
+ * reference, as the object was before the push) leads to its object: the
+ * kernel knows the node's offset in it from BTF.
  */
 #include <linux/slab.h>
 #include <linux/refcount.h>
@@ -25,15 +29,33 @@
 
 #define QDK_BPF_OBJ_MAGIC 0xb9f0b1ecU
 
+/*
+ * the graph nodes of an object that went into a list or tree: more than
+ * the programs have (bpf_qdisc_fq's flow: a list node and an rbtree node);
+ * a node past them is not tracked once popped
+ */
+#define QDK_BPF_OBJ_NODES 4
+
+struct bpf_obj_hdr;
+
+struct bpf_obj_node {
+	struct hlist_node hash;		/* in obj_nodes, by node */
+	const void *node;		/* NULL: a free slot */
+	struct bpf_obj_hdr *obj;
+};
+
 struct bpf_obj_hdr {
 	u32 magic;
 	refcount_t ref;
 	u64 size;
 	struct hlist_node live;		/* in obj_live */
-};	/* 32 bytes: the object after it 16-byte aligned, as kmalloc's */
+	struct bpf_obj_node nodes[QDK_BPF_OBJ_NODES];
+};	/* 160 bytes: the object after it 16-byte aligned, as kmalloc's */
+static_assert(sizeof(struct bpf_obj_hdr) % 16 == 0);
 
 #define OBJ_LIVE_BITS 12
 static struct hlist_head obj_live[1 << OBJ_LIVE_BITS];
+static struct hlist_head obj_nodes[1 << OBJ_LIVE_BITS];
 
 bool qdk_bpf_obj_is_live(const void *p)
 {
@@ -43,6 +65,42 @@ bool qdk_bpf_obj_is_live(const void *p)
 		if (h + 1 == p)
 			return true;
 	return false;
+}
+
+/* the object of a node in a list or tree (obj: its first byte, node inside it) */
+void qdk_bpf_obj_node_add(void *obj, const void *node)
+{
+	struct bpf_obj_hdr *h = (struct bpf_obj_hdr *)obj - 1;
+	struct bpf_obj_node *free = NULL;
+	int i;
+
+	if (!qdk_bpf_obj_is_live(obj))
+		return;
+	for (i = 0; i < QDK_BPF_OBJ_NODES; i++) {
+		if (h->nodes[i].node == node)
+			return;
+		if (!h->nodes[i].node && !free)
+			free = &h->nodes[i];
+	}
+	if (!free)
+		return;
+	free->node = node;
+	free->obj = h;
+	hlist_add_head(&free->hash, &obj_nodes[hash_ptr(node, OBJ_LIVE_BITS)]);
+}
+
+/* the live object whose node this is, and its size; NULL: none known */
+void *qdk_bpf_obj_of_node(const void *node, u64 *size)
+{
+	struct bpf_obj_node *n;
+
+	hlist_for_each_entry(n, &obj_nodes[hash_ptr(node, OBJ_LIVE_BITS)], hash) {
+		if (n->node == node) {
+			*size = n->obj->size;
+			return n->obj + 1;
+		}
+	}
+	return NULL;
 }
 
 static struct bpf_obj_hdr *obj_hdr(void *p, const char *what, unsigned long ip)
@@ -83,14 +141,18 @@ void *bpf_obj_new_impl(u64 local_type_id, void *meta)
 static void obj_drop(void *p, unsigned long ip)
 {
 	struct bpf_obj_hdr *h;
+	int i;
 
 	qdk_bpf_no_lock("bpf_obj_drop", ip);
 	h = obj_hdr(p, "bpf_obj_drop", ip);
-	qdk_bpf_ref_put(p);
+	qdk_bpf_ref_put(p, ip);
 	if (!refcount_dec_and_test(&h->ref))
 		return;
 	h->magic = 0;
 	hlist_del(&h->live);
+	for (i = 0; i < QDK_BPF_OBJ_NODES; i++)
+		if (h->nodes[i].node)
+			hlist_del(&h->nodes[i].hash);
 	kfree(h);
 }
 
@@ -142,7 +204,7 @@ void *bpf_kptr_xchg(void *dst, void *ptr)
 
 	qdk_bpf_no_lock("bpf_kptr_xchg", ip);
 	old = xchg((void **)dst, ptr);
-	qdk_bpf_ref_put(ptr);
+	qdk_bpf_ref_put(ptr, ip);
 	if (old && qdk_bpf_obj_is_live(old))
 		qdk_bpf_ref_get_obj(old, obj_hdr(old, "bpf_kptr_xchg", ip)->size, ip);
 	else

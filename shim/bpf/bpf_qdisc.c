@@ -44,10 +44,20 @@ static void kfunc_allowed(const char *what, unsigned int ops, unsigned long ip)
 
 /* ---- kfuncs ---- */
 
+/* skb_get_hash() may fill in the hash: the runtime's write, not the program's */
 u32 bpf_skb_get_hash(struct sk_buff *skb)
 {
-	kfunc_allowed("bpf_skb_get_hash", OPS_ANY, QDK_BPF_CALLER);
-	return skb_get_hash(skb);
+	unsigned long ip = QDK_BPF_CALLER;
+	struct qdk_bpf_skb_snap *s = qdk_bpf_ref_snap(skb);
+	u32 hash;
+
+	kfunc_allowed("bpf_skb_get_hash", OPS_ANY, ip);
+	if (s)
+		qdk_bpf_skb_check(s, skb, ip);
+	hash = skb_get_hash(skb);
+	if (s)
+		qdk_bpf_skb_snap(s, skb);
+	return hash;
 }
 
 /* a read-only dynptr: what the verifier makes of it for a struct_ops program */
@@ -64,8 +74,10 @@ int bpf_dynptr_from_skb(struct __sk_buff *s, u64 flags, struct bpf_dynptr *ptr__
 
 void bpf_kfree_skb(struct sk_buff *skb)
 {
-	kfunc_allowed("bpf_kfree_skb", OPS_ANY, QDK_BPF_CALLER);
-	qdk_bpf_ref_put(skb);
+	unsigned long ip = QDK_BPF_CALLER;
+
+	kfunc_allowed("bpf_kfree_skb", OPS_ANY, ip);
+	qdk_bpf_ref_put(skb, ip);
 	kfree_skb(skb);
 }
 
@@ -75,7 +87,7 @@ void bpf_qdisc_skb_drop(struct sk_buff *skb, struct bpf_sk_buff_ptr *to_free_lis
 	unsigned long ip = QDK_BPF_CALLER;
 
 	kfunc_allowed("bpf_qdisc_skb_drop", OPS_ENQUEUE, ip);
-	qdk_bpf_ref_put(skb);
+	qdk_bpf_ref_put(skb, ip);
 	__qdisc_drop(skb, (struct sk_buff **)to_free_list);
 	/* the drop's site is the program's line, not this one */
 	skb->__qdk_drop_ip = ip - 1;
@@ -89,10 +101,18 @@ void bpf_qdisc_watchdog_schedule(struct Qdisc *sch, u64 expire, u64 delta_ns)
 	qdisc_watchdog_schedule_range_ns(&q->watchdog, expire, delta_ns);
 }
 
+/* the runtime's write to the Qdisc, not the program's: into the op's copy */
 void bpf_qdisc_bstats_update(struct Qdisc *sch, const struct sk_buff *skb)
 {
-	kfunc_allowed("bpf_qdisc_bstats_update", OPS_DEQUEUE, QDK_BPF_CALLER);
+	unsigned long ip = QDK_BPF_CALLER;
+	struct qdk_bpf_qdisc_snap *s = qdk_bpf_qdisc_cur;
+
+	kfunc_allowed("bpf_qdisc_bstats_update", OPS_DEQUEUE, ip);
+	if (s && s->sch == sch)
+		qdk_bpf_qdisc_check(s, ip);
 	bstats_update(&sch->bstats, skb);
+	if (s && s->sch == sch)
+		qdk_bpf_qdisc_snap(s, sch);
 }
 
 /* ---- the kind's ops: the program's, inside the verifier's prologue and epilogue ---- */
@@ -102,35 +122,48 @@ static const struct Qdisc_ops *prog_of(const struct Qdisc *sch)
 	return container_of(sch->ops, struct qdk_bpf_qdisc, ops)->prog;
 }
 
-static enum qdk_bpf_op op_enter(enum qdk_bpf_op op)
-{
-	enum qdk_bpf_op prev = qdk_bpf_op;
+struct qdk_bpf_qdisc_snap *qdk_bpf_qdisc_cur;
 
+/* what an op's run saves of the runtime's state, and its copy of the Qdisc */
+struct op_run {
+	enum qdk_bpf_op prev;
+	struct qdk_bpf_qdisc_snap *prev_snap;
+	struct qdk_bpf_qdisc_snap snap;
+};
+
+static void op_enter(struct op_run *r, enum qdk_bpf_op op, const struct Qdisc *sch)
+{
+	r->prev = qdk_bpf_op;
+	r->prev_snap = qdk_bpf_qdisc_cur;
 	qdk_bpf_op = op;
-	return prev;
+	qdk_bpf_qdisc_snap(&r->snap, sch);
+	qdk_bpf_qdisc_cur = &r->snap;
 }
 
 /* the op's program returned (fn: its address, to name it) */
-static void op_leave(enum qdk_bpf_op prev, void *fn)
+static void op_leave(struct op_run *r, void *fn)
 {
 	if (qdk_bpf_lock_held)
 		qdk_bpf_refused((unsigned long)fn + 1, qdk_bpf_op_name(qdk_bpf_op),
 				"BPF_EXIT instruction cannot be used inside bpf_spin_lock-ed region");
-	qdk_bpf_op = prev;
+	qdk_bpf_qdisc_check(&r->snap, (unsigned long)fn + 1);
+	qdk_bpf_op = r->prev;
+	qdk_bpf_qdisc_cur = r->prev_snap;
 }
 
 /* enqueue is given a reference to skb, which it must store or drop */
 static int bpf_qdisc_enqueue(struct sk_buff *skb, struct Qdisc *sch, struct sk_buff **to_free)
 {
 	const struct Qdisc_ops *p = prog_of(sch);
-	enum qdk_bpf_op prev = op_enter(QDK_BPF_OP_ENQUEUE);
 	unsigned int mark = qdk_bpf_ref_mark();
+	struct op_run r;
 	int ret;
 
+	op_enter(&r, QDK_BPF_OP_ENQUEUE, sch);
 	qdk_bpf_ref_get(skb, 0);
 	ret = p->enqueue(skb, sch, to_free);
 	qdk_bpf_ref_end(mark, NULL, p->enqueue);
-	op_leave(prev, p->enqueue);
+	op_leave(&r, p->enqueue);
 	return ret;
 }
 
@@ -138,12 +171,14 @@ static int bpf_qdisc_enqueue(struct sk_buff *skb, struct Qdisc *sch, struct sk_b
 static struct sk_buff *bpf_qdisc_dequeue(struct Qdisc *sch)
 {
 	const struct Qdisc_ops *p = prog_of(sch);
-	enum qdk_bpf_op prev = op_enter(QDK_BPF_OP_DEQUEUE);
 	unsigned int mark = qdk_bpf_ref_mark();
-	struct sk_buff *skb = p->dequeue(sch);
+	struct sk_buff *skb;
+	struct op_run r;
 
+	op_enter(&r, QDK_BPF_OP_DEQUEUE, sch);
+	skb = p->dequeue(sch);
 	qdk_bpf_ref_end(mark, skb, p->dequeue);
-	op_leave(prev, p->dequeue);
+	op_leave(&r, p->dequeue);
 	return skb;
 }
 
@@ -168,17 +203,16 @@ static int init_prologue(struct Qdisc *sch, struct netlink_ext_ack *extack)
 static int bpf_qdisc_init(struct Qdisc *sch, struct nlattr *opt, struct netlink_ext_ack *extack)
 {
 	const struct Qdisc_ops *p = prog_of(sch);
-	enum qdk_bpf_op prev;
-	unsigned int mark;
+	unsigned int mark = qdk_bpf_ref_mark();
 	int ret = init_prologue(sch, extack);
+	struct op_run r;
 
 	if (ret)
 		return ret;
-	prev = op_enter(QDK_BPF_OP_INIT);
-	mark = qdk_bpf_ref_mark();
+	op_enter(&r, QDK_BPF_OP_INIT, sch);
 	ret = p->init(sch, opt, extack);
 	qdk_bpf_ref_end(mark, NULL, p->init);
-	op_leave(prev, p->init);
+	op_leave(&r, p->init);
 	return ret;
 }
 
@@ -193,24 +227,26 @@ static void reset_destroy_epilogue(struct Qdisc *sch)
 static void bpf_qdisc_reset(struct Qdisc *sch)
 {
 	const struct Qdisc_ops *p = prog_of(sch);
-	enum qdk_bpf_op prev = op_enter(QDK_BPF_OP_RESET);
 	unsigned int mark = qdk_bpf_ref_mark();
+	struct op_run r;
 
+	op_enter(&r, QDK_BPF_OP_RESET, sch);
 	p->reset(sch);
 	qdk_bpf_ref_end(mark, NULL, p->reset);
-	op_leave(prev, p->reset);
+	op_leave(&r, p->reset);
 	reset_destroy_epilogue(sch);
 }
 
 static void bpf_qdisc_destroy(struct Qdisc *sch)
 {
 	const struct Qdisc_ops *p = prog_of(sch);
-	enum qdk_bpf_op prev = op_enter(QDK_BPF_OP_DESTROY);
 	unsigned int mark = qdk_bpf_ref_mark();
+	struct op_run r;
 
+	op_enter(&r, QDK_BPF_OP_DESTROY, sch);
 	p->destroy(sch);
 	qdk_bpf_ref_end(mark, NULL, p->destroy);
-	op_leave(prev, p->destroy);
+	op_leave(&r, p->destroy);
 	reset_destroy_epilogue(sch);
 }
 

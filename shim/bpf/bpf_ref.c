@@ -7,19 +7,20 @@
  * (bpf_qdisc_skb_drop()), freed (bpf_kfree_skb()) or returned by dequeue.
  * One still held when the op returns is what the verifier refuses at load
  * ("Unreleased reference"): the runtime stops there, naming the line that
- * took it (exit 2).
+ * took it (exit 2). Where a reference ends, the skb is compared with its
+ * copy from where it began (bpf_access.c): what the op may not write.
  *
  * Without BTF the runtime tells an skb from an object of the program's own
  * by the table of live objects (bpf_obj.c): a kptr field holds one or the
  * other.
  *
- * The program's own objects are tracked the same way where the runtime
- * knows the object: one bpf_obj_new() allocates, bpf_refcount_acquire()
- * takes, or bpf_kptr_xchg() takes out of a field, released by
- * bpf_obj_drop(), by storing it (bpf_kptr_xchg()) or by putting its node
- * in a list or tree (the node lies inside the object). A node popped from
- * a list or tree is not: without the node's offset (BTF) the runtime cannot
- * tell its object; one never released is a leak the shim reports at exit.
+ * The program's own objects are tracked the same way: one bpf_obj_new()
+ * allocates, bpf_refcount_acquire() takes, bpf_kptr_xchg() takes out of a
+ * field, or a list or tree gives back (a pop, bpf_rbtree_remove()), released
+ * by bpf_obj_drop(), by storing it (bpf_kptr_xchg()) or by putting its node
+ * in a list or tree (the node lies inside the object). The object of a node
+ * that went into a list or tree is remembered by the node (bpf_obj.c): the
+ * kernel knows it from the node's offset in the program's BTF.
  */
 #include <linux/kernel.h>
 #include <qdk/unmodelled.h>
@@ -32,6 +33,7 @@ struct bpf_ref {
 	const void *skb;	/* or the object */
 	u64 size;		/* an object's bytes; 0: an skb */
 	unsigned long ip;	/* where it was taken; 0: the op's argument */
+	struct qdk_bpf_skb_snap snap;	/* an skb as it was taken */
 };
 
 static struct bpf_ref refs[QDK_BPF_REFS];
@@ -52,6 +54,8 @@ static void ref_add(const void *p, u64 size, unsigned long ip)
 	refs[nrefs].skb = p;
 	refs[nrefs].size = size;
 	refs[nrefs].ip = ip;
+	if (!size)
+		qdk_bpf_skb_snap(&refs[nrefs].snap, p);
 	nrefs++;
 }
 
@@ -73,18 +77,42 @@ void qdk_bpf_ref_put_node(const void *node)
 	for (i = nrefs; node && i-- > 0;) {
 		if (refs[i].size && node >= refs[i].skb &&
 		    (const char *)node < (const char *)refs[i].skb + refs[i].size) {
+			qdk_bpf_obj_node_add((void *)refs[i].skb, node);
 			refs[i] = refs[--nrefs];
 			return;
 		}
 	}
 }
 
-bool qdk_bpf_ref_put(const void *skb)
+/* a pop or remove gave back a node: its object is the op's again */
+void qdk_bpf_ref_get_node(const void *node, unsigned long ip)
+{
+	u64 size;
+	void *obj = node ? qdk_bpf_obj_of_node(node, &size) : NULL;
+
+	if (obj)
+		ref_add(obj, size, ip);
+}
+
+/* the copy of an skb the op holds, for a runtime call that writes it (skb_get_hash()) */
+struct qdk_bpf_skb_snap *qdk_bpf_ref_snap(const void *skb)
+{
+	unsigned int i;
+
+	for (i = nrefs; skb && i-- > 0;)
+		if (refs[i].skb == skb && !refs[i].size)
+			return &refs[i].snap;
+	return NULL;
+}
+
+bool qdk_bpf_ref_put(const void *skb, unsigned long ip)
 {
 	unsigned int i;
 
 	for (i = nrefs; skb && i-- > 0;) {
 		if (refs[i].skb == skb) {
+			if (!refs[i].size)
+				qdk_bpf_skb_check(&refs[i].snap, skb, ip);
 			refs[i] = refs[--nrefs];
 			return true;
 		}
@@ -102,7 +130,7 @@ void qdk_bpf_ref_end(unsigned int mark, const void *ret, const void *fn)
 	char why[192];
 	unsigned long ip;
 
-	qdk_bpf_ref_put(ret);
+	qdk_bpf_ref_put(ret, (unsigned long)fn + 1);
 	if (nrefs <= mark)
 		return;
 	ip = refs[mark].ip;

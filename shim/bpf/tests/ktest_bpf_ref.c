@@ -4,6 +4,7 @@
  * taken by its argument and by bpf_kptr_xchg() out of a field, released by
  * storing, dropping, freeing or returning. Balanced uses return; an
  * unbalanced one stops the program (tests/suites/65-new-bpf runs that).
+ * A node a pop gives back is an owning reference to its object again.
  */
 #include <vmlinux.h>
 #include <bpf/bpf_helpers.h>
@@ -11,13 +12,9 @@
 #include "ktest.h"
 #include "bpf_rt.h"
 
-struct fake_skb {
-	int x;
-};
-
 KTEST(bpf_ref, stored_then_returned)
 {
-	struct fake_skb a, b;
+	struct sk_buff a = {}, b = {};
 	void *field = NULL;
 	unsigned int mark;
 
@@ -35,11 +32,14 @@ KTEST(bpf_ref, stored_then_returned)
 	qdk_bpf_ref_end(mark, &a, NULL);
 	KT_EQ(qdk_bpf_ref_mark(), mark);
 	/* a reference released twice, or one never held: nothing to put */
-	KT_ASSERT(!qdk_bpf_ref_put(&b), "b was never held");
+	KT_ASSERT(!qdk_bpf_ref_put(&b, 0), "b was never held");
 	qdk_bpf_ref_get(&b, 0);
-	KT_ASSERT(qdk_bpf_ref_put(&b), "b was held");
-	KT_ASSERT(!qdk_bpf_ref_put(&b), "b is released");
-	KT_ASSERT(!qdk_bpf_ref_put(NULL), "NULL is nobody's");
+	/* what the op may write: the skb's tstamp and its cb's private bytes */
+	b.tstamp = 1;
+	((struct qdisc_skb_cb *)b.cb)->data[0] = 1;
+	KT_ASSERT(qdk_bpf_ref_put(&b, 0), "b was held");
+	KT_ASSERT(!qdk_bpf_ref_put(&b, 0), "b is released");
+	KT_ASSERT(!qdk_bpf_ref_put(NULL, 0), "NULL is nobody's");
 	qdk_bpf_op = QDK_BPF_OP_NONE;
 	/* outside an op nothing is held */
 	qdk_bpf_ref_get(&b, 0);
@@ -73,11 +73,85 @@ KTEST(bpf_ref, object_until_pushed)
 	bpf_obj_drop_impl(it, NULL);
 	KT_EQ(qdk_bpf_ref_mark(), mark);
 	qdk_bpf_ref_end(mark, NULL, NULL);
-	/* popped and dropped: the runtime cannot tell a popped node's object */
+	/* popped: the op holds the object again, until it drops it */
 	l = bpf_list_pop_front(&head);
 	KT_ASSERT(l == &it->node, "popped");
+	KT_EQ(qdk_bpf_ref_mark(), mark + 1);
 	bpf_obj_drop_impl(it, NULL);
 	KT_EQ(qdk_bpf_ref_mark(), mark);
+	qdk_bpf_op = QDK_BPF_OP_NONE;
+	return 0;
+}
+
+struct flow {
+	u64 key;
+	struct bpf_rb_node rb;
+	struct bpf_list_node link;
+	struct bpf_refcount ref;
+};
+
+static bool flow_less(struct bpf_rb_node *a, const struct bpf_rb_node *b)
+{
+	return container_of(a, struct flow, rb)->key < container_of(b, struct flow, rb)->key;
+}
+
+/* an object in a tree and a list at once (two references): each comes back on its own */
+KTEST(bpf_ref, object_in_two_collections)
+{
+	struct bpf_list_head head = {};
+	struct bpf_rb_root root = {};
+	struct bpf_rb_node *r;
+	struct flow *f, *g;
+	unsigned int mark;
+
+	qdk_bpf_op = QDK_BPF_OP_DEQUEUE;
+	mark = qdk_bpf_ref_mark();
+	f = bpf_obj_new_impl(sizeof(*f), NULL);
+	KT_ASSERT(f, "bpf_obj_new");
+	g = bpf_refcount_acquire_impl(f, NULL);
+	KT_ASSERT(g == f, "a second reference");
+	KT_EQ(bpf_rbtree_add_impl(&root, &f->rb, flow_less, NULL, 0), 0);
+	KT_EQ(bpf_list_push_back_impl(&head, &g->link, NULL, 0), 0);
+	KT_EQ(qdk_bpf_ref_mark(), mark);
+	qdk_bpf_ref_end(mark, NULL, NULL);
+	/* first is not a reference; remove is */
+	r = bpf_rbtree_first(&root);
+	KT_ASSERT(r == &f->rb, "first");
+	KT_EQ(qdk_bpf_ref_mark(), mark);
+	KT_ASSERT(bpf_rbtree_remove(&root, r) == r, "removed");
+	KT_EQ(qdk_bpf_ref_mark(), mark + 1);
+	KT_ASSERT(bpf_rbtree_remove(&root, r) == NULL, "not the tree's now");
+	KT_EQ(qdk_bpf_ref_mark(), mark + 1);
+	bpf_obj_drop_impl(f, NULL);
+	KT_ASSERT(bpf_list_pop_front(&head) == &g->link, "popped");
+	KT_EQ(qdk_bpf_ref_mark(), mark + 1);
+	bpf_obj_drop_impl(g, NULL);
+	qdk_bpf_ref_end(mark, NULL, NULL);
+	qdk_bpf_op = QDK_BPF_OP_NONE;
+	return 0;
+}
+
+/* a node pushed while a list owns it: -EINVAL, and the reference given with it dropped */
+KTEST(bpf_ref, pushed_while_owned)
+{
+	struct bpf_list_head head = {};
+	unsigned int mark;
+	struct flow *f, *g;
+
+	qdk_bpf_op = QDK_BPF_OP_ENQUEUE;
+	mark = qdk_bpf_ref_mark();
+	f = bpf_obj_new_impl(sizeof(*f), NULL);
+	KT_ASSERT(f, "bpf_obj_new");
+	g = bpf_refcount_acquire_impl(f, NULL);
+	KT_EQ(bpf_list_push_back_impl(&head, &f->link, NULL, 0), 0);
+	KT_EQ(qdk_bpf_ref_mark(), mark + 1);
+	KT_EQ(bpf_list_push_front_impl(&head, &g->link, NULL, 0), -EINVAL);
+	KT_EQ(qdk_bpf_ref_mark(), mark);
+	KT_ASSERT(qdk_bpf_obj_is_live(f), "the list's reference keeps it");
+	KT_ASSERT(bpf_list_pop_front(&head) == &f->link, "popped");
+	bpf_obj_drop_impl(f, NULL);
+	KT_ASSERT(!qdk_bpf_obj_is_live(f), "the last reference dropped");
+	qdk_bpf_ref_end(mark, NULL, NULL);
 	qdk_bpf_op = QDK_BPF_OP_NONE;
 	return 0;
 }
