@@ -123,14 +123,17 @@ bool qdk_bpf_ref_put(const void *skb, unsigned long ip)
 /*
  * The op that began at mark returns (ret: the skb dequeue returns, else
  * NULL; fn: the op's program, to name the line of an argument's reference):
- * every reference it took must be released.
+ * every reference it took must be released, and what dequeue returns must be
+ * one it holds (the verifier invalidates a released pointer).
  */
 void qdk_bpf_ref_end(unsigned int mark, const void *ret, const void *fn)
 {
 	char why[192];
 	unsigned long ip;
 
-	qdk_bpf_ref_put(ret, (unsigned long)fn + 1);
+	if (ret && !qdk_bpf_ref_put(ret, (unsigned long)fn + 1))
+		qdk_bpf_refused((unsigned long)fn + 1, qdk_bpf_op_name(qdk_bpf_op),
+				"returns an skb it holds no reference to: one it freed, dropped or stored, or never took");
 	if (nrefs <= mark)
 		return;
 	ip = refs[mark].ip;
