@@ -42,7 +42,8 @@ extern int fuzz_err_fd;
 
 /*
  * After one input: anything allocated since mark still live, or a WARN
- * since the last check, is printed and aborts (what names the input).
+ * (but a known kernel bug's, common.c), is printed and aborts (what names
+ * the input).
  */
 void fuzz_check(uint64_t mark, const char *what);
 

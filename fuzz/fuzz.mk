@@ -2,7 +2,7 @@
 #
 # fuzz.mk - the libFuzzer targets (fuzz/README.md), built by
 # `make -f Makefile.user FUZZ=1 fuzz-targets` into build/user-fuzz/fuzz-NAME.
-# Most link the shim, the upstream and kit qdiscs and one target source;
+# Most link the shim, every kind (FUZZ_KIND_OBJS) and one target source;
 # capture and tcopt link only the code they fuzz.
 
 FUZZ_TARGETS := tca rtnl trace capture args tcopt
@@ -17,13 +17,17 @@ $(B)/u/%.o: UCFLAGS += -DTRACE_BUF_SIZE='(256u << 10)'
 # gen's robert fit over scales up to 2^6, not 2^10 (harness/gen.c)
 $(B)/u/harness/gen.o: UCFLAGS += -DROBERT_M_HI=6
 
+# every kind: the upstream and kit qdiscs, and on 7.x the BPF programs
+# with their runtime (shim/bpf/bpf.mk)
+FUZZ_KIND_OBJS := $(UPSTREAM_OBJS) $(QDISC_OBJS) $(BPF_RT_OBJS) $(BPF_PROG_OBJS)
+
 $(call uobj,$(wildcard $(TOP)/fuzz/*.c)): UCFLAGS += -I$(TOP)/fuzz -I$(TOP)/trace -I$(TOP)/harness \
 	-I$(TOP)/tests/lib
 
 # the trace reader (trace/ alone: its own allocation helpers); its refusals
 # (exit 2) return to the target through the wrapped exit()
 $(B)/fuzz-trace: $(B)/u/fuzz/fuzz_trace.o $(B)/u/fuzz/refuse.o $(FUZZ_COMMON_OBJS) $(TRACE_OBJS) \
-		$(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS)
+		$(SHIM_OBJS) $(FUZZ_KIND_OBJS)
 	$(call quiet,LD,$@)$(CC) $(LDFLAGS) -fsanitize=fuzzer -Wl,--wrap=exit -o $@ $^ $(LDLIBS) $(TRACE_LDLIBS)
 
 # gen's and drive's command lines: what qdk-replay links but its main(), verify and bench;
@@ -44,7 +48,7 @@ $(B)/fuzz-capture: $(call uobj,$(TOP)/fuzz/fuzz_capture.c $(TOP)/recorder/captur
 		$(FUZZ_QUIET_OBJS)
 	$(call quiet,LD,$@)$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^
 
-$(B)/fuzz-%: $(B)/u/fuzz/fuzz_%.o $(FUZZ_COMMON_OBJS) $(SHIM_OBJS) $(UPSTREAM_OBJS) $(QDISC_OBJS)
+$(B)/fuzz-%: $(B)/u/fuzz/fuzz_%.o $(FUZZ_COMMON_OBJS) $(SHIM_OBJS) $(FUZZ_KIND_OBJS)
 	$(call quiet,LD,$@)$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
 
 .PHONY: fuzz-targets

@@ -92,6 +92,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		off += n;
 	}
 	qdk_net_free(net);
+	/* a BPF program's maps outlive its qdiscs: empty them, as its unload would */
+	qdk_bpf_maps_unload();
 	fuzz_check(mark, "rtnl");
 	return 0;
 }

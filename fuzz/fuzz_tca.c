@@ -152,6 +152,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			qdk_qdisc_reset(q);
 		qdk_qdisc_destroy(q);
 	}
+	/* a BPF program's maps outlive its qdiscs: empty them, as its unload would */
+	if (qdk_kind_bpf(kind))
+		qdk_bpf_maps_unload();
 	fuzz_check(mark, kind);
 	return 0;
 }

@@ -471,6 +471,15 @@ bool qdk_kind_bpf(const char *kind)
 	return ops && qdk_bpf_ops && qdk_bpf_ops(ops);
 }
 
+#pragma weak qdk_bpf_maps_free_all
+void qdk_bpf_maps_free_all(void);
+
+void qdk_bpf_maps_unload(void)
+{
+	if (qdk_bpf_maps_free_all)
+		qdk_bpf_maps_free_all();
+}
+
 const char *qdk_qdisc_kind(const struct qdk_qdisc *q)
 {
 	return q->sch->ops->id;
@@ -871,6 +880,11 @@ int qdk_qdisc_dump_xstats(struct qdk_qdisc *q, void *buf, size_t len)
 unsigned long qdk_warnings(void)
 {
 	return qdk_warn_count;
+}
+
+void qdk_warnings_watch(void (*fn)(const char *file, int line, const char *cond))
+{
+	qdk_warn_hook = fn;
 }
 
 static void sch_stats(const struct Qdisc *sch, struct qdk_stats *st)

@@ -213,6 +213,13 @@ bool qdk_kind_known(const char *kind);
 size_t qdk_kinds(const char **names, size_t max);
 /* Is the kind a BPF program's struct_ops Qdisc_ops (shim/bpf/, 7.x)? */
 bool qdk_kind_bpf(const char *kind);
+/*
+ * Empty every BPF program's maps, releasing the objects their values hold,
+ * as the kernel frees a program's maps at its unload: what a program keeps
+ * there outlives its qdiscs and is no qdisc's leak. The maps start empty
+ * at their next use. Only with no qdisc of a BPF kind alive.
+ */
+void qdk_bpf_maps_unload(void);
 
 struct qdk_dev_cfg {
 	const char *name;	/* "qdk0" when NULL */
@@ -566,6 +573,8 @@ long qdk_net_sysfs_write(struct qdk_net *net, int file, const void *buf,
  * failure.
  */
 unsigned long qdk_warnings(void);
+/* fn is called with each WARN's file, line and condition (NULL: none) */
+void qdk_warnings_watch(void (*fn)(const char *file, int line, const char *cond));
 
 /* ---- memory accounting (shim/api/api.c) ----------------------------- */
 

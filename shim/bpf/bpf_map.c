@@ -283,6 +283,15 @@ void qdk_bpf_map_free(struct qdk_bpf_map *m)
 	m->rt = NULL;
 }
 
+/* every program's maps, as their unloads free them (qdk_bpf_maps_unload() of the API) */
+void qdk_bpf_maps_free_all(void)
+{
+	struct qdk_bpf_map *m;
+
+	for (m = maps; m; m = m->next)
+		qdk_bpf_map_free(m);
+}
+
 /* ---- the helpers ---- */
 
 void *bpf_map_lookup_elem(void *map, const void *key)

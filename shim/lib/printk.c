@@ -130,11 +130,14 @@ void qdk_bug(const char *file, int line)
 }
 
 unsigned long qdk_warn_count;
+void (*qdk_warn_hook)(const char *file, int line, const char *cond);
 
 void qdk_warn(const char *file, int line, const char *cond)
 {
 	qdk_warn_count++;
 	qdk_host_log("WARNING: at %s:%d: %s\n", file, line, cond);
+	if (qdk_warn_hook)
+		qdk_warn_hook(file, line, cond);
 }
 
 /* The RTNL mutex as state (see linux/rtnetlink.h); a count so it nests. */

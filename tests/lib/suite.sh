@@ -62,6 +62,9 @@
 #                     once from Debian's linux-source-6.1 into
 #                     build/checkpatch/, as 60-kernel does) finds no error
 #                     and no warning; without the tarball, one failure
+#   turn K N          true on the commits whose turn it is: HEAD's hash
+#                     mod N is K. A costly part of make check runs on a
+#                     rotation this way, every part over N commits
 # The VM suites source vm/series.sh as well (series_each) after this file.
 
 set -u
@@ -195,4 +198,10 @@ transcripts_current() {
 	else
 		fail "$2 stale: run tools/doc-transcripts.py --suite $1 and commit" "$out"
 	fi
+}
+
+turn() {
+	local h
+	h=$(git -C "$top" rev-parse --short=7 HEAD 2>/dev/null) || h=0
+	[ $((0x$h % $2)) -eq "$1" ]
 }

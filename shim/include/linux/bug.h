@@ -14,6 +14,8 @@ void __noreturn qdk_bug(const char *file, int line);
 void qdk_warn(const char *file, int line, const char *cond);
 /* WARNINGs so far: a replay that would have warned in the kernel fails. */
 extern unsigned long qdk_warn_count;
+/* called with each WARNING's site, after it is printed (qdk_warnings_watch()) */
+extern void (*qdk_warn_hook)(const char *file, int line, const char *cond);
 
 #define BUG() qdk_bug(__FILE__, __LINE__)
 #define BUG_ON(condition) do { if (unlikely(condition)) BUG(); } while (0)

@@ -44,6 +44,8 @@ struct qdk_bpf_map {
 
 void qdk_bpf_map_register(struct qdk_bpf_map *m);
 void qdk_bpf_map_free(struct qdk_bpf_map *m);
+/* every registered map freed; each starts empty again at its next use */
+void qdk_bpf_maps_free_all(void);
 
 #define QDK_BPF_MAP(map)							\
 	static struct qdk_bpf_map qdk_bpf_map_##map = {			\
