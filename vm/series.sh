@@ -12,8 +12,9 @@
 #       skipped quietly. KERNEL (or KDIR) set: set the variables below and
 #       return (this run is that series').
 #   series_full      true when this series runs the whole suite: it is in
-#                    QDK_KERNELS_FULL (default "6.1"); the others run the
-#                    suite's smoke subset (a suite without one runs whole)
+#                    QDK_KERNELS_FULL (default none: make check; make
+#                    vmtest sets every series); the others run the suite's
+#                    smoke subset (a suite without one runs whole)
 #   series_first     true for the first series of the run (host-side parts
 #                    of a suite run once, there)
 #   SERIES           6.1, 6.12 or 7.x
@@ -55,7 +56,7 @@ series_each() {
 }
 
 series_full_of() {
-	case " ${QDK_KERNELS_FULL-6.1} " in *" $1 "*) return 0 ;; esac
+	case " ${QDK_KERNELS_FULL-} " in *" $1 "*) return 0 ;; esac
 	return 1
 }
 series_full() { series_full_of "$SERIES"; }
