@@ -290,6 +290,7 @@ static void skb_release(struct sk_buff *skb)
 			     (unsigned long long)skb->__qdk_id);
 		qdk_host_abort();
 	}
+	skb_dst_drop(skb);
 	if (skb->destructor)
 		skb->destructor(skb);
 	skb_ext_reset(skb);
@@ -777,6 +778,7 @@ static void skb_copy_fields(struct sk_buff *new, const struct sk_buff *old)
 	refcount_t users = new->users;
 
 	memcpy(new, old, offsetof(struct sk_buff, head));
+	skb_dst_copy(new, old);		/* its own reference, unless borrowed */
 	skb_ext_copy(new, old);
 	new->len = len;
 	new->data_len = data_len;

@@ -1012,15 +1012,6 @@ static inline unsigned int skb_pagelen(const struct sk_buff *skb)
 	return skb_headlen(skb) + __skb_pagelen(skb);
 }
 
-static inline void skb_dst_drop(struct sk_buff *skb)
-{
-	skb->_skb_refdst = 0;
-}
-
-static inline void skb_dst_force(struct sk_buff *skb)
-{
-}
-
 static inline void nf_reset_ct(struct sk_buff *skb)
 {
 	skb->_nfct = 0;

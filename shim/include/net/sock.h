@@ -43,6 +43,7 @@
 #include <linux/uidgid.h>
 #include <linux/poll.h>
 #include <net/l3mdev.h>
+#include <net/dst.h>
 
 struct proto;
 struct dst_entry;
