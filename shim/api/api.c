@@ -1701,6 +1701,7 @@ int qdk_enqueue(struct qdk_qdisc *q, struct qdk_skb *h)
 #endif
 	qdk_skb_watch = skb;
 	qdk_skb_watch_freed = false;
+	qdk_acct_root_call(sch, true);
 	datapath_enter(sch, &frame, op_enqueue);
 	ret = sch->enqueue(skb, sch, &to_free);
 	datapath_leave(sch, &frame);
@@ -1725,6 +1726,7 @@ struct qdk_skb *qdk_dequeue(struct qdk_qdisc *q)
 	 * in qlen/backlog until now: dequeue_skb() for a root qdisc and
 	 * qdisc_dequeue_peeked() for a child both do this.
 	 */
+	qdk_acct_root_call(q->sch, false);
 	datapath_enter(q->sch, &frame, "dequeue");
 	skb = qdisc_dequeue_peeked(q->sch);
 	datapath_leave(q->sch, &frame);

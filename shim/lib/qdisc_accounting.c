@@ -19,6 +19,11 @@ struct qdk_acct_unlink qdk_acct_unlinks[QDK_ACCT_UNLINKS];
 unsigned long qdk_acct_unlink_seq;
 
 static LIST_HEAD(qdiscs);
+/* the root qdisc this call enqueues to or dequeues from, its q.qlen before */
+static struct Qdisc *root_sch;
+static unsigned int root_qlen;
+static bool root_enqueue;
+
 unsigned long qdk_acct_call_unlinks;
 unsigned long long qdk_acct_call_mem_seq;
 
@@ -131,6 +136,8 @@ static void forget_in(void *arg, const struct sk_buff *cskb)
 void qdk_acct_qdisc_free(struct Qdisc *sch)
 {
 	list_del(&sch->__qdk_all);
+	if (root_sch == sch)
+		root_sch = NULL;
 	/* packets it leaked outlive it: the leak report names them */
 	if (sch->__qdk_held)
 		qdk_skb_for_each_live(0, forget_in, sch);
@@ -208,15 +215,24 @@ static u64 backlog_of(const struct Qdisc *q)
  * at all (upstream: multiq, whose enqueue and dequeue touch only q.qlen):
  * its q.qlen is checked, its backlog from the first time it is not 0.
  */
+void qdk_acct_root_call(struct Qdisc *sch, bool enqueue)
+{
+	root_sch = sch;
+	root_qlen = qlen_of(sch);
+	root_enqueue = enqueue;
+}
+
 static bool q_ok(struct Qdisc *q)
 {
 	u64 backlog = backlog_of(q);
+	/* one that counts at dequeue, enqueued since: qlen lags (accounting.h) */
+	bool lags = q->__qdk_qlen_lags && !q->__qdk_enq_counts;
 
 	if (!q->enqueue)
 		return true;
 	if (backlog)
 		q->__qdk_counts_bytes = true;
-	return qlen_of(q) == q->__qdk_sum &&
+	return (lags || qlen_of(q) == q->__qdk_sum) &&
 	       (backlog == q->__qdk_sum_bytes || (!q->__qdk_counts_bytes && !backlog));
 }
 
@@ -378,6 +394,14 @@ void qdk_acct_check(const char *what, const char *kind, unsigned long long line)
 			if (skb->__qdk_in != q)
 				qdk_acct_into(skb, q);
 	}
+	if (root_sch && root_enqueue) {
+		if (qlen_of(root_sch) != root_qlen)
+			root_sch->__qdk_enq_counts = true;
+		else if (!root_sch->__qdk_enq_counts)
+			root_sch->__qdk_qlen_lags = true;
+	} else if (root_sch) {
+		root_sch->__qdk_qlen_lags = false;
+	}
 	if (ntouched || recount)
 		refresh();
 	list_for_each_entry(q, &qdiscs, __qdk_all) {
@@ -407,6 +431,7 @@ void qdk_acct_check(const char *what, const char *kind, unsigned long long line)
 			worst_depth = depth;
 		}
 	}
+	root_sch = NULL;
 	if (worst)
 		report(worst, what, kind, line);
 }

@@ -104,9 +104,10 @@ SIDE_TOOLS = {
 VM_SKIP = {"taprio": "its hrtimer schedule starves the emulated guest's vCPU (RCU stalls)"}
 
 # Kinds a case file stands for, when its name is not one: fifo.json tests
-# pfifo and bfifo; the kit's qdk.json only kinds user space builds.
+# pfifo and bfifo; the kit's qdk.json only kinds user space builds; teql's
+# kind is its device's name (teql0).
 FILE_KINDS: dict[str, list[str]] = {"fifo": ["pfifo", "bfifo"], "qdk": [], "depth": ["htb"],
-                                     "hhf_flows_limit": ["hhf"]}
+                                     "hhf_flows_limit": ["hhf"], "teql": ["teql0"]}
 
 
 @dataclass

@@ -466,13 +466,53 @@ START_TEST(skbprio_change_needs_exact_size)
 }
 END_TEST
 
+/*
+ * sch_teql's slave qdisc: a FIFO up to the device's tx_queue_len, whose
+ * q.qlen is set at dequeue only (its queue and its master's: 0 here, the
+ * master teql0 carrying no traffic), as tc -s shows it in the kernel.
+ */
+START_TEST(teql_fifo_up_to_txqueuelen_counted_at_dequeue)
+{
+	struct qdk_qdisc *q = mk("teql0", NULL, 3, 1500);
+
+	ck_assert_int_eq(enq(q, 1, 100, 0), QDK_XMIT_SUCCESS);
+	ck_assert_int_eq(enq(q, 2, 100, 0), QDK_XMIT_SUCCESS);
+	ck_assert_int_eq(enq(q, 3, 100, 0), QDK_XMIT_SUCCESS);
+	ck_assert_int_eq(enq(q, 4, 100, 0), QDK_XMIT_DROP);
+	ck_assert(dropped(4));
+	ck_assert_uint_eq(stats(q).drops, 1);
+	ck_assert_uint_eq(stats(q).qlen, 0);		/* not counted yet */
+	ck_assert_uint_eq(deq(q), 1);
+	ck_assert_uint_eq(stats(q).qlen, 2);
+	ck_assert_uint_eq(stats(q).packets, 1);
+	ck_assert_uint_eq(deq(q), 2);
+	ck_assert_uint_eq(deq(q), 3);
+	ck_assert_uint_eq(deq(q), 0);
+	ck_assert_uint_eq(stats(q).qlen, 0);
+	qdk_qdisc_destroy(q);
+}
+END_TEST
+
+START_TEST(teql_only_at_the_root)
+{
+	struct qdk_dev_cfg dev = { .name = "eth0", .mtu = 1500, .tx_queue_len = 10 };
+	char msg[256] = "";
+	int err = 0;
+
+	ck_assert_ptr_null(qdk_qdisc_create("teql0", &dev, 0x80010000, 0x00010001, NULL, 0,
+					    &err, msg, sizeof(msg)));
+	ck_assert_int_eq(err, -EOPNOTSUPP);
+	ck_assert_msg(strstr(msg, "teql can only be used as root"), "%s", msg);
+}
+END_TEST
+
 START_TEST(kinds_registered)
 {
 	static const char *want[] = {
 		"pfifo", "bfifo", "pfifo_head_drop", "plug", "skbprio",
 		"codel", "pie", "red", "gred", "choke", "fq_codel", "fq_pie",
 		"sfq", "sfb", "hhf", "fq", "tbf", "prio", "multiq", "drr", "htb",
-		"netem", "cake", "mq", "mqprio",
+		"netem", "cake", "mq", "mqprio", "teql0",
 	};
 	size_t i;
 
@@ -514,6 +554,7 @@ int main(void)
 	    plug_default_limit);
 	ADD(s, "skbprio", skbprio_highest_priority_first,
 	    skbprio_full_drops_lowest_priority, skbprio_change_needs_exact_size);
+	ADD(s, "teql", teql_fifo_up_to_txqueuelen_counted_at_dequeue, teql_only_at_the_root);
 
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

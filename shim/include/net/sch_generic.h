@@ -146,6 +146,8 @@ struct Qdisc {
 	unsigned int		__qdk_held, __qdk_sum;	/* packets: its own, with its children's */
 	u64			__qdk_held_bytes, __qdk_sum_bytes;
 	bool			__qdk_counts_bytes;	/* its backlog was ever nonzero */
+	bool			__qdk_enq_counts;	/* an enqueue of its changed q.qlen */
+	bool			__qdk_qlen_lags;	/* enqueued, not counted, no dequeue since */
 	struct list_head	__qdk_all;		/* every qdisc alive */
 	/* private data */
 	long privdata[] ____cacheline_aligned;

@@ -78,6 +78,18 @@ static inline void qdk_acct_call_begin(void)
 }
 
 void qdk_acct_check(const char *what, const char *kind, unsigned long long line);
+
+/*
+ * The root's enqueue (or dequeue) is about to run on sch: its q.qlen now,
+ * to see whether its enqueues count the packets they take. Most qdiscs
+ * do, and one seen doing it once is checked after every call. One whose
+ * enqueues have never changed q.qlen counts at dequeue (sch_teql: its
+ * queue and its master's, set in its dequeue): from its enqueue to its
+ * next dequeue its q.qlen lags by design, as tc -s shows in the kernel, so
+ * it is checked after its dequeues (and the calls that follow one). A
+ * qdisc that forgets to count in both is still found, at its next dequeue.
+ */
+void qdk_acct_root_call(struct Qdisc *sch, bool enqueue);
 void qdk_acct_qdisc_new(struct Qdisc *sch);
 void qdk_acct_qdisc_free(struct Qdisc *sch);
 
