@@ -11,6 +11,11 @@
 #       exit. A series whose packages cannot be fetched is one FAIL, never
 #       skipped quietly. KERNEL (or KDIR) set: set the variables below and
 #       return (this run is that series').
+#       SERIES_ROTATE=1, set by the suite before the call: of the series
+#       outside QDK_KERNELS_FULL, only the one whose turn it is runs (HEAD's
+#       hash, as tests/lib/suite.sh's turn: the Kth of N when the hash mod N
+#       is K), so make check boots one of them a commit and each within N
+#       commits; make vmtest (every series full) runs them all.
 #   series_full      true when this series runs the whole suite: it is in
 #                    QDK_KERNELS_FULL (default none: make check; make
 #                    vmtest sets every series); the others run the suite's
@@ -33,9 +38,24 @@ series_each() {
 	fi
 	top_=$(cd "$(dirname "$self")/../.." && pwd)
 	log=$(mktemp)
-	export QDK_SERIES_FIRST
-	QDK_SERIES_FIRST=$(echo ${QDK_KERNELS-6.1 6.12 7.x} | cut -d' ' -f1)
+	local -a run=() part=()
+	local k=0
 	for s in ${QDK_KERNELS-6.1 6.12 7.x}; do
+		series_full_of "$s" || part+=("$s")
+	done
+	for s in ${QDK_KERNELS-6.1 6.12 7.x}; do
+		if [ "${SERIES_ROTATE:-0}" = 1 ] && ! series_full_of "$s" && [ ${#part[@]} -gt 1 ]; then
+			if ! turn "$k" ${#part[@]}; then
+				echo "=== $(basename "$self") on $s: not this commit's turn (one of ${part[*]} a commit; make vmtest runs each)"
+				k=$((k + 1))
+				continue
+			fi
+			k=$((k + 1))
+		fi
+		run+=("$s")
+	done
+	export QDK_SERIES_FIRST=${run[0]:-}
+	for s in "${run[@]}"; do
 		echo "=== $(basename "$self") on $s"
 		if ! KERNEL=$s "$top_/tools/kdir.sh" --fetch >"$log" 2>&1; then
 			echo "FAIL [$s] its packages could not be fetched; nothing of $s was tested:"
