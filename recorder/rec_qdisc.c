@@ -33,6 +33,7 @@
 #include <linux/delay.h>
 #include <linux/ethtool.h>
 #include <linux/module.h>
+#include <linux/nsproxy.h>
 #include <linux/rtnetlink.h>
 #include <linux/sched.h>
 #include <linux/skbuff.h>
@@ -50,6 +51,7 @@ struct rec_sched {
 	struct Qdisc *child;
 	struct rec_ops *child_ops;	/* child->ops while it is ours */
 	bool untimed;		/* a qdisc of its tree found no timer slot */
+	bool root;		/* attached in place at a root: sch == child (rec_root_attach) */
 	bool paused;		/* a recorded change of the child is running */
 	struct qdisc_skb_head held;	/* arrivals meanwhile */
 	struct list_head node;	/* rec_instances, under rtnl */
@@ -533,6 +535,19 @@ static void rec_fill_stats(struct qdk_rec *r, const struct Qdisc *child)
 }
 
 /*
+ * The child's own enqueue: through the core's qdisc_enqueue() under our
+ * class; attached at a root, its original op (its ops are our copy, the
+ * core computed the packet's length before calling us).
+ */
+static int rec_child_enqueue(struct rec_sched *q, struct sk_buff *skb,
+			     struct sk_buff **to_free)
+{
+	if (q->root)
+		return q->child_ops->orig->enqueue(skb, q->child, to_free);
+	return qdisc_enqueue(skb, q->child, to_free);
+}
+
+/*
  * A recorded enqueue: its record is reserved in the ring before the call
  * (the packet's fields read while it surely exists), the drops the call
  * makes follow it, then the packets it put on to_free, all published
@@ -558,7 +573,7 @@ static int rec_enqueue_recorded(struct sk_buff *skb, struct rec_sched *q,
 	 * call's, its verdict goes back to the child, not to the trace.
 	 */
 	if (unlikely(outer && outer->inst == q->inst && outer->gen == q->gen))
-		return qdisc_enqueue(skb, q->child, to_free);
+		return rec_child_enqueue(q, skb, to_free);
 	ts = rec_now();
 	/* a packet of a local socket: its fields as the child will read them */
 	if (skb->sk) {
@@ -569,13 +584,13 @@ static int rec_enqueue_recorded(struct sk_buff *skb, struct rec_sched *q,
 		r = rec_reserve(QDK_REC_ENQ, ts, q->inst, q->gen);
 	}
 	if (unlikely(!r))
-		return qdisc_enqueue(skb, q->child, to_free);
+		return rec_child_enqueue(q, skb, to_free);
 	rec_fill_pkt(&r->enq, skb);
 	r->pkt = rec_cookie(skb);
 	rec_call_begin(&call, ts, q, skb);
 	r->jiffies = (u32)call.jiffies;
 	/* a list of our own: only this call's victims, in order */
-	ret = qdisc_enqueue(skb, q->child, &local);
+	ret = rec_child_enqueue(q, skb, &local);
 	rec_call_end(&call);
 	r->count = call.draws;
 	r->enq.ret = ret;
@@ -616,7 +631,7 @@ static int rec_enqueue_child(struct sk_buff *skb, struct rec_sched *q,
 {
 	if (rec_on(q))
 		return rec_enqueue_recorded(skb, q, to_free);
-	return qdisc_enqueue(skb, q->child, to_free);
+	return rec_child_enqueue(q, skb, to_free);
 }
 
 static int rec_enqueue(struct sk_buff *skb, struct Qdisc *sch,
@@ -653,8 +668,17 @@ queued:
 	return NET_XMIT_SUCCESS;
 }
 
-static struct sk_buff *rec_take_child(struct Qdisc *child, bool peek)
+/*
+ * The child's dequeue or peek. Attached at a root, its original ops: the
+ * core hands out what a peek parked (gso_skb) before it calls dequeue.
+ */
+static struct sk_buff *rec_take_child(struct rec_sched *q, bool peek)
 {
+	struct Qdisc *child = q->child;
+
+	if (q->root)
+		return peek ? q->child_ops->orig->peek(child) :
+			      q->child_ops->orig->dequeue(child);
 	return peek ? child->ops->peek(child) : qdisc_dequeue_peeked(child);
 }
 
@@ -668,10 +692,10 @@ static struct sk_buff *rec_take(struct rec_sched *q, bool peek)
 
 	r = rec_reserve(peek ? QDK_REC_PEEK : QDK_REC_DEQ, ts, q->inst, q->gen);
 	if (unlikely(!r))
-		return rec_take_child(q->child, peek);
+		return rec_take_child(q, peek);
 	rec_call_begin(&call, ts, q, NULL);
 	r->jiffies = (u32)call.jiffies;
-	skb = rec_take_child(q->child, peek);
+	skb = rec_take_child(q, peek);
 	rec_call_end(&call);
 	r->count = call.draws;
 	if (skb) {
@@ -695,7 +719,7 @@ static struct sk_buff *rec_dequeue(struct Qdisc *sch)
 	if (rec_on(q))
 		skb = rec_take(q, false);
 	else
-		skb = rec_take_child(q->child, false);
+		skb = rec_take_child(q, false);
 	if (!skb)
 		return NULL;
 	qdisc_bstats_update(sch, skb);
@@ -712,7 +736,7 @@ static struct sk_buff *rec_peek(struct Qdisc *sch)
 		return NULL;
 	if (rec_on(q))
 		return rec_take(q, true);
-	return rec_take_child(q->child, true);
+	return rec_take_child(q, true);
 }
 
 /*
@@ -721,9 +745,8 @@ static struct sk_buff *rec_peek(struct Qdisc *sch)
  * recorded as a call, in place, so that what the child draws in its reset
  * (sfb and hhf draw a new hash key) are its DRAW records.
  */
-static void rec_reset(struct Qdisc *sch)
+static void rec_reset_child(struct rec_sched *q)
 {
-	struct rec_sched *q = qdisc_priv(sch);
 	struct rec_call call __uninitialized;
 	struct qdk_rec *r = NULL;
 	u64 ts = 0;
@@ -738,14 +761,30 @@ static void rec_reset(struct Qdisc *sch)
 		r->jiffies = (u32)call.jiffies;
 		call.reset = true;
 	}
-	qdisc_reset(q->child);
+	if (!q->root)
+		qdisc_reset(q->child);
+	else if (q->child_ops->orig->reset)
+		/* the core's qdisc_reset() called us: it purges the rest */
+		q->child_ops->orig->reset(q->child);
 	if (r) {
 		rec_call_end(&call);
 		r->count = call.draws;
 		rec_fill_stats(r, q->child);
+		/* at a root, the counts qdisc_reset() leaves once we return */
+		if (q->root) {
+			r->qlen = 0;
+			r->backlog = 0;
+		}
 		rec_publish();
 	}
 	local_bh_enable();
+}
+
+static void rec_reset(struct Qdisc *sch)
+{
+	struct rec_sched *q = qdisc_priv(sch);
+
+	rec_reset_child(q);
 	__qdisc_reset_queue(&q->held);
 }
 
@@ -1323,9 +1362,9 @@ static void rec_cl_wrap(struct rec_ops *ro)
 }
 
 /* Start recording this instance in the current session (rtnl held). */
-static void rec_arm(struct Qdisc *sch, bool fresh)
+static void rec_arm_q(struct rec_sched *q, bool fresh)
 {
-	struct rec_sched *q = qdisc_priv(sch);
+	struct Qdisc *sch = q->sch;
 	struct rec_dev_params *ps;
 	struct sk_buff *opt;
 	u32 speed;
@@ -1346,6 +1385,11 @@ static void rec_arm(struct Qdisc *sch, bool fresh)
 	rec_dev_params_put(ps);
 	kfree_skb(opt);
 	rec_tree(q, false, 0);
+}
+
+static void rec_arm(struct Qdisc *sch, bool fresh)
+{
+	rec_arm_q(qdisc_priv(sch), fresh);
 }
 
 /* The held arrivals go to the child, recorded, in the order they came. */
@@ -1514,7 +1558,7 @@ void rec_qdisc_arm_all(void)
 
 	ASSERT_RTNL();
 	list_for_each_entry(q, &rec_instances, node)
-		rec_arm(q->sch, false);
+		rec_arm_q(q, false);
 }
 
 static int rec_init(struct Qdisc *sch, struct nlattr *opt,
@@ -1721,6 +1765,207 @@ static int rec_dump_class_stats(struct Qdisc *sch, unsigned long cl,
 	return 0;
 }
 
+/* ---- attached in place at a device's root --------------------------------- */
+
+/*
+ * Some kinds must be the root and refuse any parent (taprio; sch_teql's
+ * slaves): they cannot be our child. For them the recorder attaches to
+ * the device's root qdisc in place, `echo DEV >
+ * /sys/module/sch_recorder/parameters/root` once tc has made it and
+ * before traffic: the qdisc gets a copy of its own ops whose datapath
+ * calls (the Qdisc's enqueue and dequeue pointers too, which the core
+ * calls) record and pass on to its own, as the wrapper does for its child.
+ * The instance is the qdisc itself (sch == child), so its records are its
+ * own with parent root. What the wrapper cannot do here: hold arrivals
+ * while a change runs (no parent of ours would count them), so a change
+ * is a gap (a lost line: verify refuses the trace from there); and the
+ * core's bypass of an empty TCQ_F_CAN_BYPASS root is the kind's own
+ * business, as without the recorder. Attaching records the qdisc as it
+ * is (CONF fresh when it holds nothing), so a capture attaches before the
+ * first packet. Destroyed, the qdisc drops out of the capture; module
+ * exit gives every attached qdisc its ops back. Both copies (ops and
+ * instance) are kept until then: the core still reads the ops it called
+ * destroy through (qdisc_destroy()'s module_put(ops->owner)), and a CPU
+ * may be in a datapath call when the ops are given back.
+ */
+static struct Qdisc_ops rec_qdisc_ops;
+static LIST_HEAD(rec_roots_retired);
+
+static int rec_root_enqueue(struct sk_buff *skb, struct Qdisc *sch,
+			    struct sk_buff **to_free)
+{
+	return rec_enqueue_child(skb, rec_of_child(sch), to_free);
+}
+
+static struct sk_buff *rec_root_take(struct Qdisc *sch, bool peek)
+{
+	struct rec_sched *q = rec_of_child(sch);
+
+	return rec_on(q) ? rec_take(q, peek) : rec_take_child(q, peek);
+}
+
+static struct sk_buff *rec_root_dequeue(struct Qdisc *sch)
+{
+	return rec_root_take(sch, false);
+}
+
+static struct sk_buff *rec_root_peek(struct Qdisc *sch)
+{
+	return rec_root_take(sch, true);
+}
+
+static void rec_root_reset(struct Qdisc *sch)
+{
+	rec_reset_child(rec_of_child(sch));
+}
+
+/* The qdisc's own ops back (rtnl held); the copies retire (above). */
+static void rec_root_detach(struct rec_sched *q)
+{
+	struct rec_ops *ro = q->child_ops;
+	struct Qdisc *sch = q->sch;
+
+	ASSERT_RTNL();
+	list_del(&q->node);
+	rec_tslot_put(q);
+	rec_dev_follow(q->inst, q->gen, NULL);
+	sch_tree_lock(sch);
+	WRITE_ONCE(sch->enqueue, ro->orig->enqueue);
+	WRITE_ONCE(sch->dequeue, ro->orig->dequeue);
+	sch->ops = ro->orig;
+	sch_tree_unlock(sch);
+	list_add_tail(&q->node, &rec_roots_retired);
+}
+
+static void rec_root_destroy(struct Qdisc *sch)
+{
+	struct rec_sched *q = rec_of_child(sch);
+	const struct Qdisc_ops *orig = q->child_ops->orig;
+	struct qdk_rec r;
+
+	if (READ_ONCE(rec_capturing) && q->session == READ_ONCE(rec_session)) {
+		rec_head(&r, q, QDK_REC_DESTROY);
+		rec_emit(&r);
+	}
+	rec_root_detach(q);
+	if (orig->destroy)
+		orig->destroy(sch);
+}
+
+/* A change of an attached root: not recorded, a gap in the trace (above). */
+static int rec_root_change(struct Qdisc *sch, struct nlattr *opt,
+			   struct netlink_ext_ack *extack)
+{
+	struct rec_sched *q = rec_of_child(sch);
+	struct qdk_rec r;
+
+	ASSERT_RTNL();
+	if (READ_ONCE(rec_capturing) && q->session == READ_ONCE(rec_session)) {
+		sch_tree_lock(sch);
+		rec_head(&r, q, QDK_REC_CHANGE);
+		r.flags |= QDK_RF_NOREC;
+		rec_emit(&r);
+		q->session = 0;
+		sch_tree_unlock(sch);
+	}
+	return q->child_ops->orig->change(sch, opt, extack);
+}
+
+static int rec_root_attach(struct Qdisc *root)
+{
+	struct rec_sched *q;
+	struct rec_ops *ro;
+
+	ASSERT_RTNL();
+	q = kzalloc(sizeof(*q), GFP_KERNEL);
+	ro = kmalloc(sizeof(*ro), GFP_KERNEL);
+	if (!q || !ro) {
+		kfree(q);
+		kfree(ro);
+		return -ENOMEM;
+	}
+	INIT_LIST_HEAD(&q->node);
+	INIT_LIST_HEAD(&q->fopts);
+	q->sch = root;
+	q->child = root;
+	q->root = true;
+	q->inst = ++rec_next_inst;
+	ro->ops = *root->ops;
+	ro->orig = root->ops;
+	ro->q = q;
+	ro->ops.enqueue = rec_root_enqueue;
+	ro->ops.dequeue = rec_root_dequeue;
+	ro->ops.peek = rec_root_peek;
+	ro->ops.reset = rec_root_reset;
+	ro->ops.destroy = rec_root_destroy;
+	if (ro->orig->change)
+		ro->ops.change = rec_root_change;
+	if (ro->orig->cl_ops)
+		rec_cl_wrap(ro);
+	q->child_ops = ro;
+	sch_tree_lock(root);
+	root->ops = &ro->ops;
+	WRITE_ONCE(root->dequeue, rec_root_dequeue);
+	WRITE_ONCE(root->enqueue, rec_root_enqueue);
+	sch_tree_unlock(root);
+	list_add_tail(&q->node, &rec_instances);
+	rec_tslot_update(q);
+	rec_arm_q(q, !root->q.qlen);
+	return 0;
+}
+
+/* `echo DEV > .../parameters/root`: attach to DEV's root qdisc (above) */
+static int rec_root_set(const char *val, const struct kernel_param *kp)
+{
+	char name[IFNAMSIZ];
+	struct net_device *dev;
+	struct Qdisc *root;
+	int err;
+
+	if (strscpy(name, strim((char *)val), sizeof(name)) <= 0)
+		return -EINVAL;
+	rtnl_lock();
+	/* DEV of the writer's network namespace (`ip netns exec NS ...`) */
+	dev = __dev_get_by_name(current->nsproxy->net_ns, name);
+	root = dev ? rtnl_dereference(dev->qdisc) : NULL;
+	if (!dev)
+		err = -ENODEV;
+	else if (!root || (root->flags & TCQ_F_BUILTIN) || !root->enqueue ||
+		 root->ops == &rec_qdisc_ops)
+		/* noop; noqueue and mq (no enqueue: nothing queued there); ours */
+		err = -EINVAL;
+	else if (root->ops->destroy == rec_root_destroy)
+		err = -EBUSY;		/* attached already */
+	else
+		err = rec_root_attach(root);
+	rtnl_unlock();
+	return err;
+}
+
+static const struct kernel_param_ops rec_root_param_ops = {
+	.set = rec_root_set,
+};
+module_param_cb(root, &rec_root_param_ops, NULL, 0200);
+MODULE_PARM_DESC(root, "attach to this device's root qdisc in place, for kinds that must be the root (write a device's name)");
+
+/* module exit: every attached root gets its ops back, then the copies go */
+static void rec_roots_exit(void)
+{
+	struct rec_sched *q, *n;
+
+	rtnl_lock();
+	list_for_each_entry_safe(q, n, &rec_instances, node)
+		if (q->root)
+			rec_root_detach(q);
+	rtnl_unlock();
+	synchronize_net();
+	list_for_each_entry_safe(q, n, &rec_roots_retired, node) {
+		list_del(&q->node);
+		kfree(q->child_ops);
+		kfree(q);
+	}
+}
+
 static const struct Qdisc_class_ops rec_class_ops = {
 	.graft = rec_graft,
 	.leaf = rec_leaf,
@@ -1762,6 +2007,7 @@ int rec_qdisc_init(void)
 
 void rec_qdisc_exit(void)
 {
+	rec_roots_exit();
 	unregister_qdisc(&rec_qdisc_ops);
 	kfree(rec_freqs);
 	rec_freqs = NULL;

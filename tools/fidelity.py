@@ -117,10 +117,11 @@ def count(path: Path) -> Row:
 
 def root_kind(row: Row) -> str | None:
     """The root qdisc the capture's scenario (named as the capture) set up
-    above the recorder, if not the recorder itself."""
+    above the recorder, if not the recorder itself, nor the captured qdisc
+    (a kind that must be the root, the recorder attached to it in place)."""
     scn = SCENARIOS / f"{row.name}.scn"
     m = ROOT.search(scn.read_text()) if scn.is_file() else None
-    return m.group(1) if m and m.group(1) != "recorder" else None
+    return m.group(1) if m and m.group(1) not in ("recorder", row.kind) else None
 
 
 def verify(replay: Path, path: Path, kinds: set[str], row: Row) -> None:
