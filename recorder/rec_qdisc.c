@@ -1930,9 +1930,13 @@ static int rec_root_set(const char *val, const struct kernel_param *kp)
 	root = dev ? rtnl_dereference(dev->qdisc) : NULL;
 	if (!dev)
 		err = -ENODEV;
-	else if (!root || (root->flags & TCQ_F_BUILTIN) || !root->enqueue ||
-		 root->ops == &rec_qdisc_ops)
-		/* noop; noqueue and mq (no enqueue: nothing queued there); ours */
+	else if (!root || (root->flags & (TCQ_F_BUILTIN | TCQ_F_NOLOCK)) ||
+		 !root->enqueue || root->ops == &rec_qdisc_ops)
+		/*
+		 * noop; noqueue and mq (no enqueue: nothing queued there);
+		 * pfifo_fast, whose calls take no lock our swap could order
+		 * them by; ours
+		 */
 		err = -EINVAL;
 	else if (root->ops->destroy == rec_root_destroy)
 		err = -EBUSY;		/* attached already */
