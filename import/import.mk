@@ -32,11 +32,11 @@ IMPORT_OBJS := $(addprefix $(IB)/,$(IMPORT_OBJS_REL))
 # The source's own flags (its include folders, -include files and defines)
 # come from the object's response file, after the shim's: its headers are
 # found as kbuild finds them (ccflags-y comes after the kernel's include
-# path) and never shadow ours.
+# path) and never shadow ours. -MD, as Makefile.user says why.
 $(IMPORT_OBJS): $(IB)/%.o: $(IMPORT_MIRROR)/%.c $(BUILD_MAKEFILES) $(IMPORT_TOP)/sources$(SERIES_SUFFIX).mk \
 		$(TOP)/import/import.mk | $(UPSTREAM_VERSION_H)
 	@mkdir -p $(dir $@)
-	$(call quiet,CC,$@)$(CC) $(KCFLAGS) @$(IMPORT_RSP) -MMD -MP -c $< -o $@
+	$(call quiet,CC,$@)$(CC) $(KCFLAGS) @$(IMPORT_RSP) -MD -MP -c $< -o $@
 
 # BPF qdisc programs of the source (import/import_bpf.py, KERNEL=7.x):
 # IMPORT_BPF_SRCS, in the mirror, each compiled as shim/bpf/bpf.mk compiles
