@@ -139,7 +139,7 @@ static int bench_like(const char *path)
 	qdk_timers_driven(t.hdr.timers_recorded);
 	spec_check_kind(&qs, where);
 	if (t.have_first) {
-		now = t.first.ts;
+		now = replay_created_at(&t.hdr, t.first.ts);
 		qdk_clock_advance(now);
 	}
 	q = spec_create(&qs, &t.hdr, where);

@@ -335,6 +335,11 @@ static void write_header(struct driver *d, const struct qdisc_spec *qs, const ch
 	else if (h->dev.speed)
 		trace_w_printf(d->w, " speed=%u", h->dev.speed);
 	trace_w_char(d->w, '\n');
+	/* the input's clocks: its qdisc's TAI times and the moment it was made */
+	if (h->has_tai)
+		trace_w_printf(d->w, "clock tai=%lld\n", (long long)h->tai);
+	if (h->has_created)
+		trace_w_printf(d->w, "created %llu\n", (unsigned long long)h->created);
 	trace_w_str(d->w, "handle ");
 	trace_w_handle(d->w, h->handle);
 	trace_w_char(d->w, '\n');
@@ -657,8 +662,8 @@ int cmd_drive(int argc, char **argv)
 	spec_check_kind(&qs, where);
 	next_arrival(&d);
 	if (d.have_arr) {
-		qdk_clock_advance(d.arr.ts);
-		d.now = d.arr.ts;
+		d.now = replay_created_at(&d.in.hdr, d.arr.ts);
+		qdk_clock_advance(d.now);
 	}
 	d.q = spec_create(&qs, &d.in.hdr, where);
 	if (d.rand_used)

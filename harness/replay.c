@@ -267,3 +267,8 @@ struct qdk_dev_cfg replay_dev(const struct trace_hdr *h)
 
 	return d;
 }
+
+uint64_t replay_created_at(const struct trace_hdr *h, uint64_t first)
+{
+	return h->has_created && h->created < first ? h->created : first;
+}

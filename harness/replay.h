@@ -68,6 +68,11 @@ void replay_tree_build(const struct trace *t, struct qdk_qdisc *root, bool with_
  * before qdk_init(); a parameter the linked modules refuse fails at its line.
  */
 void replay_params_set(const struct trace *t);
+/*
+ * When the qdisc is made, first being the first event's time: the header's
+ * created time, the kernel's, when it is not after that (FORMAT.md).
+ */
+uint64_t replay_created_at(const struct trace_hdr *h, uint64_t first);
 /* The device the dev directive states (its name in h->devname). */
 struct qdk_dev_cfg replay_dev(const struct trace_hdr *h);
 

@@ -591,8 +591,8 @@ static void do_device(struct verifier *v, const struct trace_event *ev)
 }
 
 /*
- * A t line: a timer_list of the tree fired here in the recorded run, the
- * one it names (qdisc and offset), or the one due first.
+ * A t line: a timer of the tree fired here in the recorded run, the one it
+ * names (qdisc and offset), or the timer_list due first.
  */
 static void do_timer(struct verifier *v, const struct trace_event *ev)
 {
@@ -612,8 +612,13 @@ static void do_timer(struct verifier *v, const struct trace_event *ev)
 		snprintf(why, sizeof(why), "the replayed tree has no qdisc %x:",
 			 ev->timer_of >> 16);
 	else if (ret == -ERANGE)
-		snprintf(why, sizeof(why), "offset %u is not inside qdisc %x:'s private data",
+		snprintf(why, sizeof(why),
+			 "offset %u is not inside qdisc %x:'s private data, and none of its timers is pending",
 			 ev->timer_off, ev->timer_of >> 16);
+	else if (ret == -EEXIST)
+		snprintf(why, sizeof(why),
+			 "no timer of qdisc %x: is pending at offset %u, and several are elsewhere in it",
+			 ev->timer_of >> 16, ev->timer_off);
 	else
 		snprintf(why, sizeof(why),
 			 "the recorded timer at offset %u of qdisc %x: fired, the replayed one was not pending",
@@ -776,14 +781,14 @@ static int verify_one(const char *path, bool have_seed, uint64_t seed, bool quie
 	/* the kernel's jiffies, as they were at each call */
 	if (v.t.hdr.jiffies_recorded)
 		qdk_jiffies_set(v.t.hdr.jiffies);
-	/* the trace says when the qdisc's timer_lists fired: only there */
+	/* the trace says when the qdisc's timers fired: only there */
 	qdk_timers_driven(v.t.hdr.timers_recorded);
 	spec_check_kind(&qs, where);
-	/* The qdisc is created at the first event's time, as drive does. */
+	/* The qdisc is created when the kernel made it, or at the first event's time, as drive does. */
 	if (v.t.have_first) {
 		first_ts = v.t.first.ts;
-		qdk_clock_advance(first_ts);
-		v.now = first_ts;
+		v.now = replay_created_at(&v.t.hdr, first_ts);
+		qdk_clock_advance(v.now);
 	}
 	v.q = spec_create(&qs, &v.t.hdr, where);
 	v.qs = &qs;

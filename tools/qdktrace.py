@@ -395,6 +395,8 @@ class _TextReader:
             h.seed = self.num(w[1], U64, "seed")
         elif d == "clock" and nw == 2 and w[1].startswith("tai="):
             self.num(w[1][4:], 2**63 - 1, "clock tai")
+        elif d == "created" and nw == 2:
+            self.num(w[1], U64, "created")
         elif d == "hz" and nw == 2:
             h.hz = self.num(w[1], 100000, "hz")
             if not h.hz:

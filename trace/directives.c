@@ -611,6 +611,9 @@ void trace_directive(struct trace *t, const char *p, size_t n)
 	} else if (strcmp(w[0], "clock") == 0 && nw == 2 && strncmp(w[1], "tai=", 4) == 0) {
 		h->tai = (int64_t)word_num(t, w[1] + 4, INT64_MAX, "clock tai");
 		h->has_tai = true;
+	} else if (strcmp(w[0], "created") == 0 && nw == 2) {
+		h->created = word_num(t, w[1], UINT64_MAX, "created");
+		h->has_created = true;
 	} else if (strcmp(w[0], "hz") == 0 && nw == 2) {
 		h->hz = (unsigned int)word_num(t, w[1], 100000, "hz");
 		if (!h->hz)

@@ -194,6 +194,8 @@ struct trace_hdr {
 	bool has_seed;
 	int64_t tai;		/* clock tai=: CLOCK_TAI less CLOCK_MONOTONIC, ns */
 	bool has_tai;
+	uint64_t created;	/* created N: when the kernel made the qdisc */
+	bool has_created;
 	struct trace_rand *rand;	/* in the order the kernel drew them */
 	size_t nrand, rand_cap;
 	uint64_t rand_lost;		/* "random lost N": the recorder missed draws */

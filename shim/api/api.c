@@ -416,7 +416,7 @@ uint64_t qdk_netif_kicks(void)
 
 void qdk_timers_driven(bool on)
 {
-	qdk_time_drive_timer_lists(on);
+	qdk_time_drive_timers(on);
 }
 
 int qdk_fire_timer(void)
@@ -439,13 +439,17 @@ int qdk_fire_timer_of(struct qdk_qdisc *root, uint32_t handle, uint32_t off)
 	rtnl_unlock();
 	if (!q)
 		return -ENOENT;
-	/* a timer_list or an hrtimer, whichever is armed there */
-	if (off >= q->ops->priv_size)
-		return -ERANGE;
 	call_begin();
-	ret = qdk_time_fire_timer_list_at((char *)qdisc_priv(q) + off);
+	/* a timer_list or an hrtimer, whichever is armed there */
+	ret = off < q->ops->priv_size ?
+	      qdk_time_fire_timer_at((char *)qdisc_priv(q) + off) : -ENOENT;
+	/* the kernel's offset, not the shim's: the qdisc's one pending timer */
+	if (ret == -ENOENT)
+		ret = qdk_time_fire_timer_within(qdisc_priv(q), q->ops->priv_size);
 	call_end("a timer", NULL);
-	return ret ? -ESRCH : 0;
+	if (ret == -ENOENT && off >= q->ops->priv_size)
+		return -ERANGE;
+	return ret == -EEXIST ? -EEXIST : ret ? -ESRCH : 0;
 }
 
 /* ---- kinds ------------------------------------------------------------------ */

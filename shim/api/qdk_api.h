@@ -198,10 +198,12 @@ uint64_t qdk_netif_kicks(void);
 void qdk_timers_driven(bool on);
 int qdk_fire_timer(void);
 /*
- * The same for one timer_list: the one at byte off of qdisc handle's private
- * data, in root's tree (a t line naming it). -ENOENT: no qdisc of that
- * handle; -ERANGE: off is not inside its private data; -ESRCH: no timer_list
- * pending there.
+ * The same for one timer (a timer_list or a driven hrtimer): the one at
+ * byte off of qdisc handle's private data, in root's tree (a t line naming
+ * it), or, off being the kernel's layout's, the one such timer pending in
+ * that private data. -ENOENT: no qdisc of that handle; -ESRCH: no timer
+ * pending there; -ERANGE: none, and off is past its private data;
+ * -EEXIST: none at off, and several elsewhere in it.
  */
 int qdk_fire_timer_of(struct qdk_qdisc *root, uint32_t handle, uint32_t off);
 

@@ -1516,6 +1516,8 @@ void qdisc_watchdog_init_clockid(struct qdisc_watchdog *wd, struct Qdisc *qdisc,
 {
 	__hrtimer_init(&wd->timer, clockid, HRTIMER_MODE_ABS_PINNED);
 	wd->timer.function = qdisc_watchdog;
+	/* the recorder leaves it out: it changes no decision, only kicks */
+	wd->timer.__qdk_clocked = 1;
 	wd->qdisc = qdisc;
 	watchdog_register(wd);
 }

@@ -74,9 +74,10 @@ void qdk_time_set_hz(unsigned int hz);
 void qdk_time_set_jiffies(u64 j);	/* from now on only through this */
 bool qdk_time_advance(u64 ns);
 u64 qdk_time_next(void);
-void qdk_time_drive_timer_lists(bool on);
+void qdk_time_drive_timers(bool on);
 int qdk_time_fire_timer_list(void);
-int qdk_time_fire_timer_list_at(const void *t);	/* a timer_list or soft hrtimer */
+int qdk_time_fire_timer_at(const void *t);	/* a timer_list or driven hrtimer */
+int qdk_time_fire_timer_within(const void *lo, size_t len);	/* the one driven there */
 unsigned long qdk_ns_to_jiffies(u64 ns);
 u64 qdk_jiffies_to_ns(unsigned long j);
 /* the ns a timer_list armed now for expires fires at (the wheel's bucket) */

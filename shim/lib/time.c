@@ -33,12 +33,13 @@ typedef unsigned __int128 __u128;
 static unsigned int qdk_hz = HZ;
 static u64 tnode_seq;
 /*
- * timer_lists and soft hrtimers fire only through qdk_time_fire_timer_list()
- * and qdk_time_fire_timer_list_at() (a trace's t lines): the recorder
- * follows those two kinds (recorder/README.md). Hard hrtimers (the
- * watchdogs) fire by the clock.
+ * timer_lists and hrtimers fire only through qdk_time_fire_timer_list()
+ * and qdk_time_fire_timer_at() (a trace's t lines): the recorder
+ * follows the qdiscs' own timers (recorder/README.md), soft ones in their
+ * softirq, hard ones (taprio's schedule) counted in hard interrupt context.
+ * The qdisc watchdog and the sleepers (__qdk_clocked) fire by the clock.
  */
-static bool timer_lists_driven;
+static bool timers_driven;
 
 
 unsigned long qdk_ns_to_jiffies(u64 ns)
@@ -292,7 +293,7 @@ void qdk_time_reset(void)
 	while ((n = tnode_first()))
 		tnode_remove(n);
 	tnode_seq = 0;
-	timer_lists_driven = false;
+	timers_driven = false;
 	qdk_wait_reset();
 	qdk_hz = HZ;
 	jiffy_start = jiffy_end = 0;
@@ -361,7 +362,7 @@ static int __mod_timer(struct timer_list *timer, unsigned long expires)
 		when = qdk_jiffies_to_ns(jiffies + 1);
 	timer->expires = expires;
 	/* driven: never due by the clock; its expiry kept for the order */
-	tnode_add(&timer->__qdk_node, timer_lists_driven ? U64_MAX : when, when);
+	tnode_add(&timer->__qdk_node, timers_driven ? U64_MAX : when, when);
 	return was_pending;
 }
 
@@ -381,9 +382,9 @@ void qdk_time_busy_wait(u64 ns)
 	set_clock(qdk_clock_ns + ns);
 }
 
-void qdk_time_drive_timer_lists(bool on)
+void qdk_time_drive_timers(bool on)
 {
-	timer_lists_driven = on;
+	timers_driven = on;
 }
 
 /*
@@ -408,10 +409,10 @@ int qdk_time_fire_timer_list(void)
 }
 
 /*
- * The timer_list or soft hrtimer at t, pending and driven, fires now;
+ * The timer_list or hrtimer at t, pending and driven, fires now;
  * -ENOENT when none is pending there.
  */
-int qdk_time_fire_timer_list_at(const void *t)
+int qdk_time_fire_timer_at(const void *t)
 {
 	struct qdk_tnode *m;
 
@@ -426,6 +427,42 @@ int qdk_time_fire_timer_list_at(const void *t)
 		return 0;
 	}
 	return -ENOENT;
+}
+
+/*
+ * The one driven timer pending in [lo, lo + len) (a qdisc's private data)
+ * fires now: a trace names a timer by its offset in the kernel's layout,
+ * which is the shim's only where the types before it have the kernel's
+ * sizes (a spinlock_t here carries the context checks' state). -ENOENT
+ * when none is pending there, -EEXIST when several are (which one the
+ * kernel's offset meant cannot be told).
+ */
+int qdk_time_fire_timer_within(const void *lo, size_t len)
+{
+	struct qdk_tnode *m, *one = NULL;
+
+	for (m = tnode_first(); m; m = tnode_next(m)) {
+		const char *t;
+
+		if (m->when != U64_MAX)
+			continue;	/* not driven: fires by the clock */
+		if (m->kind == QDK_TNODE_TIMER)
+			t = (const char *)container_of(m, struct timer_list, __qdk_node);
+		else if (m->kind == QDK_TNODE_HRTIMER)
+			t = (const char *)container_of(m, struct hrtimer, __qdk_node);
+		else
+			continue;
+		if (t < (const char *)lo || t >= (const char *)lo + len)
+			continue;
+		if (one)
+			return -EEXIST;
+		one = m;
+	}
+	if (!one)
+		return -ENOENT;
+	tnode_remove(one);
+	fire(one);
+	return 0;
 }
 
 int mod_timer(struct timer_list *timer, unsigned long expires)
@@ -620,12 +657,12 @@ static u64 to_virtual(const struct hrtimer *timer, ktime_t t)
 	return v < 0 ? 0 : (u64)v;
 }
 
-/* into the queue at its expiry; a soft one, driven, only when told */
+/* into the queue at its expiry; driven, only when told */
 static void hrtimer_enqueue(struct hrtimer *timer)
 {
 	u64 soft = to_virtual(timer, timer->_softexpires);
 
-	tnode_add(&timer->__qdk_node, timer_lists_driven && timer->is_soft ? U64_MAX :
+	tnode_add(&timer->__qdk_node, timers_driven && !timer->__qdk_clocked ? U64_MAX :
 		  to_virtual(timer, timer->node_expires), soft);
 }
 

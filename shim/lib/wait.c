@@ -388,6 +388,8 @@ void __hrtimer_init_sleeper(struct hrtimer_sleeper *sl, clockid_t clock_id, enum
 {
 	__hrtimer_init(&sl->timer, clock_id, mode);
 	sl->timer.function = hrtimer_wakeup;
+	/* a sleep ends when its time comes, whatever drives the qdisc's */
+	sl->timer.__qdk_clocked = 1;
 	sl->task = QDK_CURRENT;
 }
 EXPORT_SYMBOL_GPL(__hrtimer_init_sleeper);

@@ -184,7 +184,7 @@ KTEST(workqueue, driven_timer_lists_leave_work_alone)
 {
 	reset_notes();
 	INIT_WORK(&kt_w2, w2_fn);
-	qdk_time_drive_timer_lists(true);
+	qdk_time_drive_timers(true);
 	schedule_work(&kt_w2);
 	qdk_time_advance(5);
 	KT_STREQ(ran, "2");

@@ -307,7 +307,7 @@ KTEST(timer, driven_timer_lists_fire_when_told)
 	struct tst_tl a = { .id = 1 }, b = { .id = 2 };
 
 	n_fired = 0;
-	qdk_time_drive_timer_lists(true);
+	qdk_time_drive_timers(true);
 	timer_setup(&a.t, tl_fn, 0);
 	timer_setup(&b.t, tl_fn, 0);
 	mod_timer(&b.t, jiffies + 10);
@@ -322,41 +322,84 @@ KTEST(timer, driven_timer_lists_fire_when_told)
 	KT_EQ(fired_order[0], 1);
 	KT_EQ(fired_order[1], 2);
 	KT_EQ(fired_at[0], 1000000000);
-	qdk_time_drive_timer_lists(false);
+	qdk_time_drive_timers(false);
 	return 0;
 }
 
 /*
- * Driven, a soft hrtimer (dualpi2's probability update) fires only when a
- * trace's t line names it, and a restart from its callback waits for the
- * next one; a hard one (a watchdog) fires by the clock all the same.
+ * Driven, a soft hrtimer (dualpi2's probability update) and a hard one
+ * (taprio's schedule) fire only when a trace's t line names them, and a
+ * restart from the callback waits for the next one; a clocked one (what
+ * the watchdog's and a sleeper's init make) fires by the clock all the same.
  */
-KTEST(timer, driven_soft_hrtimer_fires_when_told)
+KTEST(timer, driven_hrtimers_fire_when_told)
 {
-	struct tst_hr soft = { .id = 1 }, hard = { .id = 2 };
+	struct tst_hr soft = { .id = 1 }, clocked = { .id = 2 }, hard = { .id = 3 };
 
 	n_fired = 0;
 	periodic_runs = 0;
-	qdk_time_drive_timer_lists(true);
+	qdk_time_drive_timers(true);
 	tst_hrtimer(&soft.t, periodic_fn, HRTIMER_MODE_ABS_SOFT);
-	tst_hrtimer(&hard.t, hr_fn, HRTIMER_MODE_ABS_PINNED);
+	tst_hrtimer(&clocked.t, hr_fn, HRTIMER_MODE_ABS_PINNED);
+	clocked.t.__qdk_clocked = 1;
+	tst_hrtimer(&hard.t, hr_fn, HRTIMER_MODE_ABS);
 	hrtimer_start(&soft.t, qdk_clock_ns + 1000, HRTIMER_MODE_ABS_SOFT);
-	hrtimer_start(&hard.t, qdk_clock_ns + 2000, HRTIMER_MODE_ABS_PINNED);
+	hrtimer_start(&clocked.t, qdk_clock_ns + 2000, HRTIMER_MODE_ABS_PINNED);
+	hrtimer_start(&hard.t, qdk_clock_ns + 3000, HRTIMER_MODE_ABS);
 	qdk_time_advance(qdk_clock_ns + 5000);
 	KT_EQ(periodic_runs, 0);
 	KT_EQ(n_fired, 1);
 	KT_EQ(fired_order[0], 2);
-	KT_EQ(qdk_time_fire_timer_list_at(&hard.t), -ENOENT);
-	KT_EQ(qdk_time_fire_timer_list_at(&soft.t), 0);
+	KT_EQ(qdk_time_fire_timer_at(&clocked.t), -ENOENT);
+	KT_EQ(qdk_time_fire_timer_at(&hard.t), 0);
+	KT_EQ(n_fired, 2);
+	KT_EQ(fired_order[1], 3);
+	KT_EQ(qdk_time_fire_timer_at(&hard.t), -ENOENT);
+	KT_EQ(qdk_time_fire_timer_at(&soft.t), 0);
 	KT_EQ(periodic_runs, 1);
 	KT_EQ(!!hrtimer_is_queued(&soft.t), 1);
 	qdk_time_advance(qdk_clock_ns + 1000000);
 	KT_EQ(periodic_runs, 1);
-	KT_EQ(qdk_time_fire_timer_list_at(&soft.t), 0);
+	KT_EQ(qdk_time_fire_timer_at(&soft.t), 0);
 	KT_EQ(periodic_runs, 2);
 	hrtimer_cancel(&soft.t);
-	KT_EQ(qdk_time_fire_timer_list_at(&soft.t), -ENOENT);
-	qdk_time_drive_timer_lists(false);
+	KT_EQ(qdk_time_fire_timer_at(&soft.t), -ENOENT);
+	qdk_time_drive_timers(false);
+	return 0;
+}
+
+/*
+ * A t line names a timer by its offset in the kernel's layout; where the
+ * shim's differs (a spinlock_t before it), the one driven timer pending in
+ * the private data is the one, and with two it cannot be told.
+ */
+KTEST(timer, driven_timer_within_a_range)
+{
+	struct {
+		spinlock_t lock;
+		struct hrtimer hr;
+		struct timer_list tl;
+	} priv;
+	struct tst_hr clocked = { .id = 2 };
+
+	n_fired = 0;
+	qdk_time_drive_timers(true);
+	tst_hrtimer(&priv.hr, hr_fn, HRTIMER_MODE_ABS);
+	timer_setup(&priv.tl, tl_fn, 0);
+	tst_hrtimer(&clocked.t, hr_fn, HRTIMER_MODE_ABS_PINNED);
+	clocked.t.__qdk_clocked = 1;
+	hrtimer_start(&clocked.t, qdk_clock_ns + 10, HRTIMER_MODE_ABS_PINNED);
+	KT_EQ(qdk_time_fire_timer_within(&priv, sizeof(priv)), -ENOENT);
+	hrtimer_start(&priv.hr, qdk_clock_ns + 1000, HRTIMER_MODE_ABS);
+	mod_timer(&priv.tl, jiffies + 1);
+	KT_EQ(qdk_time_fire_timer_within(&priv, sizeof(priv)), -EEXIST);
+	timer_delete(&priv.tl);
+	/* the clocked one is outside the range, and fires by the clock only */
+	KT_EQ(qdk_time_fire_timer_within(&priv, sizeof(priv)), 0);
+	KT_EQ(n_fired, 1);
+	KT_EQ(qdk_time_fire_timer_within(&priv, sizeof(priv)), -ENOENT);
+	hrtimer_cancel(&clocked.t);
+	qdk_time_drive_timers(false);
 	return 0;
 }
 

@@ -75,6 +75,12 @@ struct hrtimer {
 	u8			is_rel;
 	u8			is_soft;
 	u8			is_hard;
+	/*
+	 * fires on the virtual clock even when a trace's t lines drive the
+	 * timers: the qdisc watchdog and the sleepers, kernel timers that
+	 * the recorder does not follow (shim/lib/time.c)
+	 */
+	u8			__qdk_clocked;
 	struct qdk_tnode	__qdk_node;
 };
 
