@@ -44,7 +44,7 @@
 
 #include <linux/types.h>
 
-#define QDK_REC_VERSION	15
+#define QDK_REC_VERSION	16
 #define QDK_REC_SIZE	192	/* the longest record, sizeof(struct qdk_rec) */
 #define QDK_REC_HDR_SIZE 48	/* the header every record has */
 #define QDK_REC_DEV	"qdk_recorder"
@@ -216,7 +216,13 @@ struct qdk_rec_conf {
 	 * etf compares a packet's skb->tstamp, a TAI launch time, with it
 	 */
 	__s64 tai;
-};				/* 80 bytes */
+	/*
+	 * when the qdisc was made (ktime_get_ns(), its tc request), for a
+	 * root attached in place, made long before its first call; 0: at the
+	 * first call, as far as the trace can tell
+	 */
+	__u64 created;
+};				/* 88 bytes */
 
 /*
  * One node of the child's tree (TREE, then its NODE records, each followed

@@ -36,6 +36,7 @@
 #include <linux/nsproxy.h>
 #include <linux/rtnetlink.h>
 #include <linux/sched.h>
+#include <linux/sched/clock.h>
 #include <linux/skbuff.h>
 #include <linux/spinlock.h>
 #include <linux/timekeeping.h>
@@ -51,6 +52,11 @@ struct rec_sched {
 	struct Qdisc *child;
 	struct rec_ops *child_ops;	/* child->ops while it is ours */
 	bool untimed;		/* a qdisc of its tree found no timer slot */
+	atomic_t hard_runs;	/* hard hrtimer runs and losses not yet written */
+	atomic_t hard_lost;	/* ... of which losses (rec_timer_hard) */
+	atomic_t hard_busy;	/* hard hrtimers of its tree running now */
+	int in_call;		/* a root's: a recorded call runs (its lock held) */
+	unsigned long irqflags;	/* ... with interrupts off, from these */
 	bool root;		/* attached in place at a root: sch == child (rec_root_attach) */
 	bool paused;		/* a recorded change of the child is running */
 	struct qdisc_skb_head held;	/* arrivals meanwhile */
@@ -65,6 +71,7 @@ struct rec_sched {
 	u32 req_handle;
 	char req_kind[IFNAMSIZ];
 	bool req_valid;
+	u64 req_ts;		/* a root's: when tc asked for it (CONF's created) */
 	/* the filter requests that made the tree's blocks' filters (rec_fopt) */
 	struct list_head fopts;
 	/* what tc sent for the qdiscs it created under the child's classes */
@@ -179,7 +186,14 @@ static struct module *rec_owner(const struct Qdisc *child)
 static LIST_HEAD(rec_instances);
 static u32 rec_next_inst;
 
-/* Is this call to be recorded? Runs under the qdisc's lock. */
+static void rec_hard_write(struct rec_sched *q);
+static bool rec_hard_wait(atomic_t *busy, const int *flag);
+
+/*
+ * Is this call to be recorded? Runs under the qdisc's lock. If so, the
+ * runs of the tree's hard hrtimers since its last recorded call come
+ * first (rec_timer_hard).
+ */
 static bool rec_on(struct rec_sched *q)
 {
 	if (!READ_ONCE(rec_capturing) || q->session != READ_ONCE(rec_session))
@@ -189,7 +203,54 @@ static bool rec_on(struct rec_sched *q)
 			return false;
 		q->waiting = false;
 	}
+	if (unlikely(atomic_read(&q->hard_runs)))
+		rec_hard_write(q);
 	return true;
+}
+
+/*
+ * A datapath call (enqueue, dequeue, peek) to record? At a root attached
+ * in place, it runs with interrupts off and no hard hrtimer of the tree
+ * running on any CPU (rec_timer_hard): taprio's gate schedule changes the
+ * qdisc's state outside its lock, and a run inside a call, before or after
+ * the call read that state, could not be placed in the trace. Between
+ * rec_call_on() and rec_call_off(); the timer's runs counted meanwhile are
+ * written before the next call.
+ */
+static bool rec_call_on(struct rec_sched *q)
+{
+	if (!q->root)
+		return rec_on(q);
+	local_irq_save(q->irqflags);
+	for (;;) {
+		WRITE_ONCE(q->in_call, 1);
+		/* pairs with rec_timer_hard(): one of us sees the other */
+		smp_mb();
+		if (!atomic_read(&q->hard_busy))
+			break;
+		WRITE_ONCE(q->in_call, 0);
+		if (!rec_hard_wait(&q->hard_busy, NULL)) {
+			/* a run that did not end: its place is not known */
+			atomic_inc(&q->hard_lost);
+			atomic_inc(&q->hard_runs);
+			WRITE_ONCE(q->in_call, 1);
+			break;
+		}
+	}
+	if (rec_on(q))
+		return true;
+	WRITE_ONCE(q->in_call, 0);
+	local_irq_restore(q->irqflags);
+	return false;
+}
+
+static void rec_call_off(struct rec_sched *q)
+{
+	if (!q->root)
+		return;
+	/* the call's stores before a run may begin */
+	smp_store_release(&q->in_call, 0);
+	local_irq_restore(q->irqflags);
 }
 
 /* A record built on the stack for rec_emit(): header for this instance. */
@@ -251,6 +312,9 @@ struct rec_tslot {
 	struct rec_sched *q;
 	u32 handle;		/* the qdisc whose private data it is */
 	unsigned int mark;	/* rec_tslot_update()'s pass that found it (rtnl) */
+	/* its hard hrtimer (offset + 1; 0: none yet) and runs not yet written */
+	atomic_t hard_off;
+	atomic_t hard_runs;
 };
 
 static struct rec_tslot rec_tslots[REC_TSLOTS];
@@ -319,6 +383,8 @@ static void rec_tslot_add(struct rec_sched *q, struct Qdisc *x, unsigned int mar
 		if (READ_ONCE(s->q))
 			continue;
 		s->mark = mark;
+		atomic_set(&s->hard_off, 0);
+		atomic_set(&s->hard_runs, 0);
 		WRITE_ONCE(s->q, q);
 		WRITE_ONCE(s->handle, x->handle);
 		WRITE_ONCE(s->hi, lo + x->ops->priv_size);
@@ -440,6 +506,152 @@ void rec_timer_begin(const void *timer, bool hrtimer)
 	f->hrtimer = hrtimer;
 	if (hrtimer)
 		f->call.ts = 0;		/* set by its first clock read */
+}
+
+/* qdisc_watchdog()'s address: the watchdog only kicks, and is left out */
+static enum hrtimer_restart (*rec_watchdog_fn)(struct hrtimer *);
+
+void rec_timer_hard_init(void)
+{
+	static struct qdisc_watchdog wd;
+
+	qdisc_watchdog_init(&wd, NULL);
+	rec_watchdog_fn = wd.timer.function;
+}
+
+/* a hard hrtimer of a recorded tree running on this CPU (they do not nest) */
+struct rec_hard_run {
+	const struct hrtimer *timer;
+	struct rec_sched *q;
+	struct rec_tslot *s;
+	int off;		/* its offset + 1 */
+};
+
+static DEFINE_PER_CPU(struct rec_hard_run, rec_hard_run);
+
+/*
+ * Wait, on this CPU with interrupts off, while busy is not 0 (flag NULL) or
+ * *flag is not 0: a call or a timer run on another CPU, a few us, or much
+ * more when its vCPU is not scheduled (qemu TCG). false: it did not end.
+ */
+#define REC_HARD_WAIT_NS	(20 * NSEC_PER_MSEC)
+
+static bool rec_hard_wait(atomic_t *busy, const int *flag)
+{
+	u64 t0 = local_clock();
+
+	while (flag ? READ_ONCE(*flag) : atomic_read(busy)) {
+		if (local_clock() - t0 > REC_HARD_WAIT_NS)
+			return false;
+		cpu_relax();
+	}
+	smp_rmb();	/* what it wrote before it ended */
+	return true;
+}
+
+/*
+ * hrtimer_expire_entry of a hard hrtimer, in hard interrupt context:
+ * taprio's gate schedule (advance_sched) runs there, outside the qdisc's
+ * lock, and nothing may be written to the ring (a call being recorded on
+ * this CPU may be the one interrupted). A run of a hard hrtimer of a
+ * recorded tree is counted in its slot when it returns
+ * (rec_timer_hard_end), and written as a TIMER record before the tree's
+ * next recorded call (rec_hard_write), stamped then. At a root attached in
+ * place it runs between calls: a recorded call runs with interrupts off
+ * (rec_call_on), and a run waits here for one on another CPU to end, as a
+ * call waits for a run; one that waits too long is counted lost. One hard
+ * hrtimer a qdisc (its first to run); another one's runs are lost.
+ */
+void rec_timer_hard(const struct hrtimer *timer)
+{
+	struct rec_hard_run *h = this_cpu_ptr(&rec_hard_run);
+	unsigned long a = (unsigned long)timer;
+	struct rec_sched *q = NULL;
+	struct rec_tslot *s = NULL;
+	int i, off = 0;
+
+	if (!READ_ONCE(rec_capturing) || timer->function == rec_watchdog_fn)
+		return;
+	for (i = 0; i < REC_TSLOTS; i++) {
+		unsigned long lo = READ_ONCE(rec_tslots[i].lo);
+
+		if (a >= lo && a < READ_ONCE(rec_tslots[i].hi)) {
+			s = &rec_tslots[i];
+			q = READ_ONCE(s->q);
+			off = a - lo + 1;
+			break;
+		}
+	}
+	if (!q || q->session != READ_ONCE(rec_session) ||
+	    READ_ONCE(q->waiting) || READ_ONCE(q->paused))
+		return;
+	h->timer = timer;
+	h->q = q;
+	h->s = s;
+	h->off = off;
+	atomic_inc(&q->hard_busy);
+	/* pairs with rec_call_on(): one of us sees the other */
+	smp_mb__after_atomic();
+	if (READ_ONCE(q->root) && !rec_hard_wait(NULL, &q->in_call)) {
+		atomic_inc(&q->hard_lost);	/* runs inside a call */
+		atomic_inc(&q->hard_runs);
+	}
+}
+
+/* hrtimer_expire_exit: ... it returned: one run to write */
+void rec_timer_hard_end(const struct hrtimer *timer)
+{
+	struct rec_hard_run *h = this_cpu_ptr(&rec_hard_run);
+	struct rec_sched *q = h->q;
+
+	if (!h->timer || h->timer != timer)
+		return;
+	if (atomic_cmpxchg(&h->s->hard_off, 0, h->off) != 0 &&
+	    atomic_read(&h->s->hard_off) != h->off)
+		atomic_inc(&q->hard_lost);
+	else
+		atomic_inc(&h->s->hard_runs);
+	atomic_inc(&q->hard_runs);
+	/* the run's effects and its count before a call may begin */
+	smp_mb__before_atomic();
+	atomic_dec(&q->hard_busy);
+	h->timer = NULL;
+}
+
+/* q's hard hrtimers' runs, as TIMER records, now (under its lock) */
+static void rec_hard_write(struct rec_sched *q)
+{
+	u64 ts = rec_now();
+	int i, n;
+
+	n = atomic_xchg(&q->hard_lost, 0);
+	if (n) {
+		struct qdk_rec *r = rec_reserve(QDK_REC_LOST, ts, q->inst, q->gen);
+
+		atomic_sub(n, &q->hard_runs);
+		if (r)
+			r->count = n;
+	}
+	for (i = 0; i < REC_TSLOTS; i++) {
+		struct rec_tslot *s = &rec_tslots[i];
+
+		if (READ_ONCE(s->q) != q || !atomic_read(&s->hard_runs))
+			continue;
+		n = atomic_xchg(&s->hard_runs, 0);
+		atomic_sub(n, &q->hard_runs);
+		while (n-- > 0) {
+			struct qdk_rec *r = rec_reserve(QDK_REC_TIMER, ts,
+							q->inst, q->gen);
+
+			if (!r)
+				break;		/* counted lost */
+			r->timer.handle = READ_ONCE(s->handle);
+			r->timer.off = atomic_read(&s->hard_off) - 1;
+			r->jiffies = (u32)READ_ONCE(jiffies);
+			r->count = 0;
+		}
+	}
+	rec_publish();
 }
 
 /*
@@ -629,9 +841,13 @@ static int rec_enqueue_recorded(struct sk_buff *skb, struct rec_sched *q,
 static int rec_enqueue_child(struct sk_buff *skb, struct rec_sched *q,
 			     struct sk_buff **to_free)
 {
-	if (rec_on(q))
-		return rec_enqueue_recorded(skb, q, to_free);
-	return rec_child_enqueue(q, skb, to_free);
+	int ret;
+
+	if (!rec_call_on(q))
+		return rec_child_enqueue(q, skb, to_free);
+	ret = rec_enqueue_recorded(skb, q, to_free);
+	rec_call_off(q);
+	return ret;
 }
 
 static int rec_enqueue(struct sk_buff *skb, struct Qdisc *sch,
@@ -716,10 +932,12 @@ static struct sk_buff *rec_dequeue(struct Qdisc *sch)
 
 	if (unlikely(q->paused))
 		return NULL;	/* until the change is done */
-	if (rec_on(q))
+	if (rec_call_on(q)) {
 		skb = rec_take(q, false);
-	else
+		rec_call_off(q);
+	} else {
 		skb = rec_take_child(q, false);
+	}
 	if (!skb)
 		return NULL;
 	qdisc_bstats_update(sch, skb);
@@ -731,11 +949,15 @@ static struct sk_buff *rec_dequeue(struct Qdisc *sch)
 static struct sk_buff *rec_peek(struct Qdisc *sch)
 {
 	struct rec_sched *q = qdisc_priv(sch);
+	struct sk_buff *skb;
 
 	if (unlikely(q->paused))
 		return NULL;
-	if (rec_on(q))
-		return rec_take(q, true);
+	if (rec_call_on(q)) {
+		skb = rec_take(q, true);
+		rec_call_off(q);
+		return skb;
+	}
 	return rec_take_child(q, true);
 }
 
@@ -752,9 +974,16 @@ static void rec_reset_child(struct rec_sched *q)
 	u64 ts = 0;
 
 	local_bh_disable();
-	if (rec_on(q)) {
+	/*
+	 * A root's hard hrtimer runs that began before it come first; the
+	 * reset itself runs with interrupts on: taprio's cancels its timer,
+	 * waiting for a run on another CPU to end, which a run waiting for
+	 * the call to end would never do
+	 */
+	if (rec_call_on(q)) {
 		ts = rec_now();
 		r = rec_reserve(QDK_REC_RESET, ts, q->inst, q->gen);
+		rec_call_off(q);
 	}
 	if (r) {
 		rec_call_begin(&call, ts, q, NULL);
@@ -878,6 +1107,9 @@ static void rec_emit_conf(struct Qdisc *sch, struct rec_sched *q,
 	strscpy(r.conf.dev, dev->name, sizeof(r.conf.dev));
 	r.conf.speed = speed;
 	r.conf.tai = ktime_to_ns(ktime_mono_to_any(0, TK_OFFS_TAI));
+	/* a root attached in place was made before its first call */
+	if (q->root && req)
+		r.conf.created = q->req_ts;
 	rec_emit(&r);
 	rec_emit_tca(q, opt, len);
 }
@@ -1035,7 +1267,9 @@ static void rec_tree(struct rec_sched *q, bool fpend, unsigned long fcl)
 		else
 			kfree_skb(skb);
 		leaf = cops->leaf ? cops->leaf(child, a->cl[i]) : NULL;
-		if (leaf && leaf->handle && !(leaf->flags & TCQ_F_BUILTIN)) {
+		/* taprio in software mode: a queue's class leads back to itself */
+		if (leaf && leaf != child && leaf->handle &&
+		    !(leaf->flags & TCQ_F_BUILTIN)) {
 			const struct rec_gopt *g = rec_gopt_of(q, leaf);
 
 			if (g)
@@ -1378,7 +1612,8 @@ static void rec_arm_q(struct rec_sched *q, bool fresh)
 	sch_tree_lock(sch);
 	q->session = rec_session;
 	q->waiting = !fresh && q->child->q.qlen;
-	rec_emit_conf(sch, q, opt, fresh, false, speed);
+	/* a root attached in place: what tc sent to make it, when seen */
+	rec_emit_conf(sch, q, opt, fresh, q->root && q->req_valid, speed);
 	rec_dev_params_emit(ps, q->inst, q->gen);
 	rec_dev_follow(q->inst, q->gen, rec_owner(q->child));
 	sch_tree_unlock(sch);
@@ -1518,11 +1753,90 @@ static void rec_gopt_request(struct rec_sched *q, const struct tcmsg *tcm,
 }
 
 /*
- * An RTM_NEWQDISC request, seen by the kprobe on tc_modify_qdisc() before
- * it is handled (rtnl held, nothing may sleep). Creating a qdisc under one
- * of our classes: keep its kind and TCA_OPTIONS for the graft that follows.
+ * What tc sent for the root qdiscs it made, a slot a device (the last
+ * REC_ROOTREQ_SLOTS devices): a root attached in place later (rec_root_set)
+ * was made before the recorder saw it, and its dump is not always a
+ * request init() takes back (taprio dumps a schedule not yet running as
+ * its admin schedule, which init() does not read: "There should be at
+ * least one entry in the schedule"). Under rtnl.
  */
-bool rec_qdisc_request(const struct nlmsghdr *n)
+#define REC_ROOTREQ_SLOTS	4
+
+struct rec_rootreq {
+	const struct net *net;	/* compared, never followed */
+	int ifindex;
+	u64 ts;			/* when it came */
+	struct rec_gopt g;
+};
+
+static struct rec_rootreq rec_rootreqs[REC_ROOTREQ_SLOTS];
+static unsigned int rec_rootreq_next;
+
+static struct rec_rootreq *rec_rootreq_of(const struct net *net, int ifindex)
+{
+	int i;
+
+	for (i = 0; i < REC_ROOTREQ_SLOTS; i++)
+		if (rec_rootreqs[i].net == net && rec_rootreqs[i].ifindex == ifindex)
+			return &rec_rootreqs[i];
+	return NULL;
+}
+
+/*
+ * A request for a device's root: one that names the root there now, or no
+ * handle, changes it or cannot be matched to what it makes (the dump tells
+ * then); any other makes a new root, with these options.
+ */
+static void rec_root_request(const struct net *net, const struct tcmsg *tcm,
+			     const struct nlattr *kind, const struct nlattr *opt)
+{
+	struct rec_rootreq *r = rec_rootreq_of(net, tcm->tcm_ifindex);
+	struct net_device *dev;
+	struct Qdisc *root;
+
+	dev = __dev_get_by_index((struct net *)net, tcm->tcm_ifindex);
+	if (!dev)
+		return;
+	if (!r) {
+		r = &rec_rootreqs[rec_rootreq_next++ % REC_ROOTREQ_SLOTS];
+		r->net = net;
+		r->ifindex = tcm->tcm_ifindex;
+	}
+	root = rtnl_dereference(dev->qdisc);
+	r->g.handle = tcm->tcm_handle;
+	r->g.valid = tcm->tcm_handle && (!root || root->handle != tcm->tcm_handle) &&
+		     rec_tc_request_fits(kind, opt);
+	if (!r->g.valid)
+		return;
+	nla_strscpy(r->g.kind, kind, sizeof(r->g.kind));
+	r->g.len = rec_opt_copy(r->g.opt, opt);
+	r->ts = ktime_get_ns();
+}
+
+/* ... what made root (of dev), into q's request, if that was seen */
+static void rec_root_take_request(struct rec_sched *q, struct net_device *dev,
+				  const struct Qdisc *root)
+{
+	const struct rec_rootreq *r = rec_rootreq_of(dev_net(dev), dev->ifindex);
+
+	q->req_valid = r && r->g.valid && r->g.handle == root->handle &&
+		       !strcmp(r->g.kind, root->ops->id) && q->req_opt;
+	if (!q->req_valid)
+		return;
+	strscpy(q->req_kind, r->g.kind, sizeof(q->req_kind));
+	q->req_handle = r->g.handle;
+	q->req_ts = r->ts;
+	q->req_len = r->g.len;
+	memcpy(q->req_opt, r->g.opt, r->g.len);
+}
+
+/*
+ * An RTM_NEWQDISC request in net, seen by the kprobe on tc_modify_qdisc()
+ * before it is handled (rtnl held, nothing may sleep). Creating a qdisc
+ * under one of our classes: keep its kind and TCA_OPTIONS for the graft
+ * that follows; a device's root: for an attach in place.
+ */
+bool rec_qdisc_request(const struct net *net, const struct nlmsghdr *n)
 {
 	const struct nlattr *kind, *opt;
 	const struct tcmsg *tcm;
@@ -1532,6 +1846,8 @@ bool rec_qdisc_request(const struct nlmsghdr *n)
 	tcm = rec_tc_request(n, RTM_NEWQDISC, &kind, &opt);
 	if (!tcm)
 		return false;
+	if (tcm->tcm_parent == TC_H_ROOT)
+		rec_root_request(net, tcm, kind, opt);
 	list_for_each_entry(q, &rec_instances, node) {
 		struct Qdisc *sch = q->sch;
 
@@ -1800,8 +2116,13 @@ static int rec_root_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 static struct sk_buff *rec_root_take(struct Qdisc *sch, bool peek)
 {
 	struct rec_sched *q = rec_of_child(sch);
+	struct sk_buff *skb;
 
-	return rec_on(q) ? rec_take(q, peek) : rec_take_child(q, peek);
+	if (!rec_call_on(q))
+		return rec_take_child(q, peek);
+	skb = rec_take(q, peek);
+	rec_call_off(q);
+	return skb;
 }
 
 static struct sk_buff *rec_root_dequeue(struct Qdisc *sch)
@@ -1868,6 +2189,7 @@ static int rec_root_change(struct Qdisc *sch, struct nlattr *opt,
 		q->session = 0;
 		sch_tree_unlock(sch);
 	}
+	q->req_valid = false;	/* its dump tells from here on */
 	return q->child_ops->orig->change(sch, opt, extack);
 }
 
@@ -1889,6 +2211,9 @@ static int rec_root_attach(struct Qdisc *root)
 	q->sch = root;
 	q->child = root;
 	q->root = true;
+	/* no room: its dump stands for the request */
+	q->req_opt = kmalloc(REC_REQ_MAX, GFP_KERNEL);
+	rec_root_take_request(q, qdisc_dev(root), root);
 	q->inst = ++rec_next_inst;
 	ro->ops = *root->ops;
 	ro->orig = root->ops;
@@ -1966,6 +2291,7 @@ static void rec_roots_exit(void)
 	list_for_each_entry_safe(q, n, &rec_roots_retired, node) {
 		list_del(&q->node);
 		kfree(q->child_ops);
+		kfree(q->req_opt);
 		kfree(q);
 	}
 }

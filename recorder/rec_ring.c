@@ -48,6 +48,7 @@
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 #include <linux/wait.h>
+#include <net/sock.h>
 #include <trace/events/skb.h>
 
 #include "rec_compat.h"
@@ -300,17 +301,21 @@ static void rec_probe_consume(void *data, struct sk_buff *skb)
 
 /*
  * tc_modify_qdisc() is where tc's RTM_NEWQDISC arrives (rtnl held): the
- * TCA_OPTIONS of a qdisc created under a recorder are what its init() gets,
- * which a dump does not always reproduce (fq_codel truncates its times).
+ * TCA_OPTIONS of a qdisc created under a recorder, or at a root it may be
+ * asked to attach to, are what its init() gets, which a dump does not
+ * always reproduce (fq_codel truncates its times, taprio dumps a schedule
+ * not yet running apart).
  * From entry to return, the random draws of the task creating it are kept
  * (rec_rand.c). A kretprobe: the function may sleep (request_module).
  */
 static int rec_tcmod_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
+	const struct sk_buff *skb;
 	const struct nlmsghdr *n;
 
+	skb = (const struct sk_buff *)regs_get_kernel_argument(regs, 0);
 	n = (const struct nlmsghdr *)regs_get_kernel_argument(regs, 1);
-	if (!rec_qdisc_request(n))
+	if (!skb || !skb->sk || !rec_qdisc_request(sock_net(skb->sk), n))
 		return 1;	/* nothing to follow to the return */
 	rec_rand_begin();
 	return 0;
@@ -383,19 +388,26 @@ static void rec_probe_texp_entry(void *data, struct timer_list *timer,
 }
 
 /*
- * hrtimer_expire_entry/exit: a child's soft hrtimer runs (dualpi2's
- * probability update). The entry's second argument (a pointer before 7.x,
- * the time from 7.x on) is not read.
+ * hrtimer_expire_entry/exit: a child's hrtimer runs, a soft one in the
+ * softirq (dualpi2's probability update), recorded as a timer_list is, a
+ * hard one in hard interrupt context (taprio's gate schedule), only
+ * counted there (rec_qdisc.c). The entry's second argument (a pointer
+ * before 7.x, the time from 7.x on) is not read.
  */
 static void rec_probe_hexp_entry(void *data, struct hrtimer *timer)
 {
 	if (timer->is_soft)
 		rec_timer_begin(timer, true);
+	else if (in_hardirq())
+		rec_timer_hard(timer);
 }
 
 static void rec_probe_hexp_exit(void *data, struct hrtimer *timer)
 {
-	rec_timer_end(timer);
+	if (timer->is_soft)
+		rec_timer_end(timer);
+	else if (in_hardirq())
+		rec_timer_hard_end(timer);
 }
 
 static void rec_probe_texp_exit(void *data, struct timer_list *timer)
@@ -450,6 +462,7 @@ static void rec_timers_register(void)
 	tp_tstart = NULL;
 	tp_hexp_entry = NULL;
 	tp_hexp_exit = NULL;
+	rec_timer_hard_init();
 	for_each_kernel_tracepoint(rec_find_texp, NULL);
 	if (tp_texp_entry && tp_texp_exit &&
 	    !tracepoint_probe_register(tp_texp_exit, rec_probe_texp_exit, NULL)) {

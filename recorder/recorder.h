@@ -8,6 +8,7 @@
 #ifndef QDK_RECORDER_H
 #define QDK_RECORDER_H
 
+#include <linux/hrtimer.h>
 #include <linux/if_ether.h>
 #include <linux/jiffies.h>
 #include <linux/percpu.h>
@@ -258,6 +259,9 @@ u64 rec_cookie(const struct sk_buff *skb);
  */
 extern bool rec_timers_on;
 void rec_timer_begin(const void *timer, bool hrtimer);
+void rec_timer_hard_init(void);
+void rec_timer_hard(const struct hrtimer *timer);
+void rec_timer_hard_end(const struct hrtimer *timer);
 void rec_timer_rearm(const void *timer);
 void rec_timer_end(const void *timer);
 void rec_timer_wait(void);	/* no child's timer is half recorded */
@@ -266,7 +270,7 @@ void rec_qdisc_exit(void);
 void rec_qdisc_arm_all(void);	/* at open(), under rtnl */
 struct nlmsghdr;
 /* tc_modify_qdisc(); true: it creates a qdisc under a recorder's class */
-bool rec_qdisc_request(const struct nlmsghdr *n);
+bool rec_qdisc_request(const struct net *net, const struct nlmsghdr *n);
 /* tc_new_tfilter(): keep a filter's kind and options for the task's request */
 void rec_filter_request(const struct nlmsghdr *n);
 void rec_filter_requests_clear(void);	/* at release() */

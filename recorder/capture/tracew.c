@@ -648,6 +648,8 @@ static void write_header(struct tw *t)
 	 */
 	if (c->tai)
 		trace_w_printf(&t->w, "clock tai=%lld\n", (long long)c->tai);
+	if (c->created)
+		trace_w_printf(&t->w, "created %llu\n", (unsigned long long)c->created);
 	trace_w_str(&t->w, "handle ");
 	trace_w_handle(&t->w, c->handle);
 	trace_w_str(&t->w, "\nparent ");

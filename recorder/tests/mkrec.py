@@ -112,7 +112,7 @@ PROTOS = {"tcp": 6, "udp": 17, "icmp": 1, "icmp6": 58}
 # Bytes of each type in the stream (rec_len() in recorder/recorder.h).
 LENGTH = {
     "hello": 64,
-    "conf": 112,
+    "conf": 120,
     "tca": 112,
     "enq": 136,
     "enqsk": 192,
