@@ -78,7 +78,7 @@ static notrace __used u64 rec_clock_frozen(void)
 		return t;
 	}
 	this_cpu_inc(rec_clock_hits);
-	/* an hrtimer of the child's, stamped at its first read (rec_qdisc.c) */
+	/* an hrtimer of the child's, stamped at its first read (rec_timers.c) */
 	if (unlikely(!c->ts))
 		c->ts = rec_now();
 	return c->ts;

@@ -45,80 +45,13 @@
 #include <net/pkt_sched.h>
 #include <net/sch_generic.h>
 
-#include "recorder.h"
-
-struct rec_sched {
-	struct Qdisc *sch;	/* ours (7.x has no qdisc_from_priv()) */
-	struct Qdisc *child;
-	struct rec_ops *child_ops;	/* child->ops while it is ours */
-	bool untimed;		/* a qdisc of its tree found no timer slot */
-	atomic_t hard_runs;	/* hard hrtimer runs and losses not yet written */
-	atomic_t hard_lost;	/* ... of which losses (rec_timer_hard) */
-	atomic_t hard_busy;	/* hard hrtimers of its tree running now */
-	int in_call;		/* a root's: a recorded call runs (its lock held) */
-	unsigned long irqflags;	/* ... with interrupts off, from these */
-	bool root;		/* attached in place at a root: sch == child (rec_root_attach) */
-	bool paused;		/* a recorded change of the child is running */
-	struct qdisc_skb_head held;	/* arrivals meanwhile */
-	struct list_head node;	/* rec_instances, under rtnl */
-	u32 inst;		/* instance id in records */
-	u32 gen;		/* bumped whenever the child changes */
-	u32 session;		/* capture session this instance is armed for */
-	bool waiting;		/* armed on a busy child: start when empty */
-	/* what tc sent for a qdisc it creates under us (rec_qdisc_request) */
-	u8 *req_opt;		/* REC_REQ_MAX bytes, allocated at init */
-	u32 req_len;		/* 0: no TCA_OPTIONS (init got NULL) */
-	u32 req_handle;
-	char req_kind[IFNAMSIZ];
-	bool req_valid;
-	u64 req_ts;		/* a root's: when tc asked for it (CONF's created) */
-	/* the filter requests that made the tree's blocks' filters (rec_fopt) */
-	struct list_head fopts;
-	/* what tc sent for the qdiscs it created under the child's classes */
-	struct rec_gopt *gopts;	/* REC_GOPT_SLOTS, allocated at init */
-	unsigned int gopt_next;
-};
-
-/* TCA_OPTIONS larger than this fall back to the child's dump */
-#define REC_REQ_MAX	2048
-
-/*
- * A grandchild's TCA_OPTIONS as tc sent them to create it (its init got
- * exactly these bytes; its dump may not give them back: fq_codel's times
- * come back truncated to whole us, 1 ms of codel time off by a unit). Kept
- * per handle, under rtnl, for rec_tree(); a second request for the handle
- * (a change, a replace) makes the dump the better account again.
- */
-#define REC_GOPT_SLOTS	8
-
-struct rec_gopt {
-	u32 handle;		/* 0: free */
-	bool valid;		/* one request made it: opt is what init got */
-	u32 len;
-	char kind[IFNAMSIZ];
-	u8 opt[REC_REQ_MAX];
-};
+#include "rec_sched.h"
 
 /* arrivals held during a change beyond this are dropped (by the wrapper) */
 #define REC_HOLD_MAX	4096
 
-/*
- * The child's own ops but for ->change, which comes to us first; for a
- * classful child also its class ops but for the calls that change its tree
- * (class change and delete, graft, the block a filter request names),
- * after which the tree is recorded again (rec_tree()).
- */
-struct rec_ops {
-	struct Qdisc_ops ops;
-	const struct Qdisc_ops *orig;
-	struct Qdisc_class_ops cl_ops;
-	struct rec_sched *q;
-	struct rcu_head rcu;
-};
-
 static int rec_child_change(struct Qdisc *child, struct nlattr *opt,
 			    struct netlink_ext_ack *extack);
-static void rec_cl_wrap(struct rec_ops *ro);
 
 /*
  * A copy of the child's ops whose ->change is rec_child_change() and whose
@@ -183,11 +116,8 @@ static struct module *rec_owner(const struct Qdisc *child)
 	return owner == BPF_MODULE_OWNER ? NULL : owner;
 }
 
-static LIST_HEAD(rec_instances);
-static u32 rec_next_inst;
-
-static void rec_hard_write(struct rec_sched *q);
-static bool rec_hard_wait(atomic_t *busy, const int *flag);
+LIST_HEAD(rec_instances);
+u32 rec_next_inst;
 
 /*
  * Is this call to be recorded? Runs under the qdisc's lock. If so, the
@@ -217,7 +147,7 @@ static bool rec_on(struct rec_sched *q)
  * rec_call_on() and rec_call_off(); the timer's runs counted meanwhile are
  * written before the next call.
  */
-static bool rec_call_on(struct rec_sched *q)
+bool rec_call_on(struct rec_sched *q)
 {
 	if (!q->root)
 		return rec_on(q);
@@ -244,494 +174,13 @@ static bool rec_call_on(struct rec_sched *q)
 	return false;
 }
 
-static void rec_call_off(struct rec_sched *q)
+void rec_call_off(struct rec_sched *q)
 {
 	if (!q->root)
 		return;
 	/* the call's stores before a run may begin */
 	smp_store_release(&q->in_call, 0);
 	local_irq_restore(q->irqflags);
-}
-
-/* A record built on the stack for rec_emit(): header for this instance. */
-static void rec_head(struct qdk_rec *r, const struct rec_sched *q, u8 type)
-{
-	rec_stack_head(r, type, q->inst, q->gen);
-}
-
-static __always_inline void rec_call_begin(struct rec_call *c, u64 ts,
-					   const struct rec_sched *q,
-					   const struct sk_buff *skb)
-{
-	c->skb = skb;
-	c->gone = false;
-	c->hash = 0;
-	c->ts = ts;
-	c->inst = q->inst;
-	c->gen = q->gen;
-	c->draws = 0;
-	c->below = 0;
-	c->reset = false;
-	c->prev = this_cpu_read(rec_active);
-	this_cpu_write(rec_active, c);
-	/* held from here on (rec_jiffies.c): the value the record carries */
-	barrier();
-	c->jiffies = READ_ONCE(jiffies);
-}
-
-static __always_inline void rec_call_end(struct rec_call *c)
-{
-	if (unlikely(READ_ONCE(jiffies) != c->jiffies))
-		this_cpu_inc(rec_jiffies_moved);
-	this_cpu_write(rec_active, c->prev);
-}
-
-/*
- * The timer_lists of the child and of the qdiscs under its classes (sfq's
- * perturbation, pie's and fq_pie's probability updates, red's adaptive
- * max_p) fire in the timer softirq, outside any call. A slot holds the
- * address range of one such qdisc's private data and the instance whose
- * tree it is in; a timer_list that fires inside one is that instance's
- * (the timer_expire_entry/exit tracepoints, rec_ring.c) and is recorded
- * like a call: a TIMER record reserved in place, its draws and drops after
- * it, the tree's clock reads frozen at its start, all stamped with the
- * time it re-armed itself (mod_timer() of the same timer_list from its
- * callback: the timer_start tracepoint, rec_timer_rearm) or, failing
- * that, returned (rec_timer_restamp), and published then. A grandchild's
- * timer is the tree's as a child's is: its draws come from the same
- * replayed tree. Slots are written under rtnl whenever the tree changes
- * (rec_tslot_update) and read without a lock; an instance lives on for an
- * RCU grace period after destroy() cleared its slots, and softirqs are RCU
- * readers.
- */
-#define REC_TSLOTS	64
-#define REC_TDEPTH	4	/* qdiscs under the child followed this deep */
-
-struct rec_tslot {
-	unsigned long lo, hi;
-	struct rec_sched *q;
-	u32 handle;		/* the qdisc whose private data it is */
-	unsigned int mark;	/* rec_tslot_update()'s pass that found it (rtnl) */
-	/* its hard hrtimer (offset + 1; 0: none yet) and runs not yet written */
-	atomic_t hard_off;
-	atomic_t hard_runs;
-};
-
-static struct rec_tslot rec_tslots[REC_TSLOTS];
-bool rec_timers_on;
-
-/* a timer of a child running on this CPU (timer callbacks do not nest) */
-struct rec_tfire {
-	struct rec_call call;
-	struct qdk_rec *r;
-	const void *timer;	/* a timer_list, or a soft hrtimer */
-	bool hrtimer;		/* ... stamped at its first clock read */
-	u32 start;		/* the ring's pos before its records */
-};
-
-static DEFINE_PER_CPU(struct rec_tfire, rec_tfire);
-
-/* q's slots but those of pass mark freed (rtnl held): no reader matches them */
-static void rec_tslot_sweep(struct rec_sched *q, unsigned int mark)
-{
-	int i;
-
-	for (i = 0; i < REC_TSLOTS; i++) {
-		struct rec_tslot *s = &rec_tslots[i];
-
-		if (s->q != q || (mark && s->mark == mark))
-			continue;
-		WRITE_ONCE(s->lo, 0);
-		WRITE_ONCE(s->hi, 0);
-		/* the range is closed before the slot can be taken again */
-		smp_wmb();
-		WRITE_ONCE(s->q, NULL);
-	}
-}
-
-static void rec_tslot_put(struct rec_sched *q)
-{
-	rec_tslot_sweep(q, 0);
-}
-
-/*
- * A slot follows qdisc x's private data for q (rtnl held): the one that
- * already does, kept with this pass's mark, else a free one.
- */
-static void rec_tslot_add(struct rec_sched *q, struct Qdisc *x, unsigned int mark)
-{
-	unsigned long lo;
-	int i;
-
-	if (!x || (x->flags & TCQ_F_BUILTIN) || !x->ops->priv_size)
-		return;
-	lo = (unsigned long)qdisc_priv(x);
-	for (i = 0; i < REC_TSLOTS; i++) {
-		struct rec_tslot *s = &rec_tslots[i];
-
-		if (s->q == q && s->lo == lo) {
-			/* a qdisc of another kind may sit where a freed one was */
-			WRITE_ONCE(s->handle, x->handle);
-			WRITE_ONCE(s->hi, lo + x->ops->priv_size);
-			s->mark = mark;
-			return;
-		}
-	}
-	for (i = 0; i < REC_TSLOTS; i++) {
-		struct rec_tslot *s = &rec_tslots[i];
-
-		if (READ_ONCE(s->q))
-			continue;
-		s->mark = mark;
-		atomic_set(&s->hard_off, 0);
-		atomic_set(&s->hard_runs, 0);
-		WRITE_ONCE(s->q, q);
-		WRITE_ONCE(s->handle, x->handle);
-		WRITE_ONCE(s->hi, lo + x->ops->priv_size);
-		/* the range opens with its low end, once the high one is set */
-		smp_wmb();
-		WRITE_ONCE(s->lo, lo);
-		return;
-	}
-	q->untimed = true;
-	pr_warn_once("qdk_recorder: more than %d qdiscs in recorded trees: a timer of one is not recorded\n",
-		     REC_TSLOTS);
-}
-
-struct rec_tslot_walk {
-	struct qdisc_walker w;
-	struct rec_sched *q;
-	const struct Qdisc_class_ops *cops;
-	unsigned int mark;
-	int depth;
-};
-
-static void rec_tslot_follow(struct rec_tslot_walk *up, struct Qdisc *x,
-			     const struct Qdisc_class_ops *cops);
-
-static int rec_tslot_fn(struct Qdisc *x, unsigned long cl, struct qdisc_walker *w)
-{
-	struct rec_tslot_walk *a = container_of(w, struct rec_tslot_walk, w);
-	struct Qdisc *leaf = a->cops->leaf(x, cl);
-
-	if (leaf && leaf != x && !(leaf->flags & TCQ_F_BUILTIN))
-		rec_tslot_follow(a, leaf, leaf->ops->cl_ops);
-	return 0;
-}
-
-/* x (of class ops cops), under up's qdisc, and the qdiscs under its classes */
-static void rec_tslot_follow(struct rec_tslot_walk *up, struct Qdisc *x,
-			     const struct Qdisc_class_ops *cops)
-{
-	struct rec_tslot_walk a = {
-		.w.fn = rec_tslot_fn, .q = up->q, .cops = cops, .mark = up->mark,
-		.depth = up->depth + 1,
-	};
-
-	rec_tslot_add(a.q, x, a.mark);
-	if (cops && cops->walk && cops->leaf && a.depth < REC_TDEPTH)
-		cops->walk(x, &a.w);
-}
-
-/*
- * q's slots follow its child's tree as it is now (rtnl held): the ranges
- * of qdiscs still in it stay open throughout (a timer of theirs firing
- * meanwhile is recorded), those of qdiscs gone are closed.
- */
-static void rec_tslot_update(struct rec_sched *q)
-{
-	static unsigned int pass;
-	struct rec_tslot_walk top = { .q = q, .depth = -1 };
-	struct Qdisc *child = q->child;
-	struct rec_ops *ro = q->child_ops;
-
-	top.mark = ++pass ? pass : ++pass;	/* never 0: sweep's "all" */
-	q->untimed = false;
-	if (child && !(child->flags & TCQ_F_BUILTIN))
-		/* the child's class ops are the recorder's wrappers: walk with its own */
-		rec_tslot_follow(&top, child, ro && child->ops == &ro->ops ?
-				 ro->orig->cl_ops : child->ops->cl_ops);
-	rec_tslot_sweep(q, top.mark);
-}
-
-/*
- * timer_expire_entry: a timer_list is about to run on this CPU (softirq);
- * hrtimer_expire_entry: an hrtimer (a soft one: hard ones run in hard
- * interrupt context, where nothing is recorded, the qdiscs' watchdogs among
- * them). An hrtimer has no re-arm to stamp it (its callback sets the next
- * expiry and returns HRTIMER_RESTART): it is stamped at its first clock
- * read (rec_clock.c; dualpi2 reads it under the qdisc's lock, which orders
- * it with the calls as a timer_list's re-arm does), or else at its return,
- * and its clock reads return that time.
- */
-void rec_timer_begin(const void *timer, bool hrtimer)
-{
-	unsigned long a = (unsigned long)timer;
-	struct rec_sched *q = NULL;
-	unsigned long lo = 0;
-	struct rec_tfire *f;
-	u32 handle = 0;
-	int i;
-	u64 ts;
-
-	if (!READ_ONCE(rec_capturing) || in_hardirq() || in_nmi())
-		return;
-	for (i = 0; i < REC_TSLOTS; i++) {
-		struct rec_tslot *s = &rec_tslots[i];
-
-		lo = READ_ONCE(s->lo);
-		if (a >= lo && a < READ_ONCE(s->hi)) {
-			q = READ_ONCE(s->q);
-			handle = READ_ONCE(s->handle);
-			break;
-		}
-	}
-	/* a change in progress, or the trace has not begun: not recorded */
-	if (!q || q->session != READ_ONCE(rec_session) ||
-	    READ_ONCE(q->waiting) || READ_ONCE(q->paused))
-		return;
-	f = this_cpu_ptr(&rec_tfire);
-	if (f->timer || this_cpu_read(rec_active))
-		return;
-	ts = rec_now();
-	f->start = this_cpu_ptr(&rec_rings)->pos;
-	f->r = rec_reserve(QDK_REC_TIMER, ts, q->inst, q->gen);
-	if (!f->r)
-		return;		/* counted lost */
-	f->r->timer.handle = handle;
-	f->r->timer.off = a - lo;
-	f->timer = timer;
-	rec_call_begin(&f->call, ts, q, NULL);
-	f->r->jiffies = (u32)f->call.jiffies;
-	f->hrtimer = hrtimer;
-	if (hrtimer)
-		f->call.ts = 0;		/* set by its first clock read */
-}
-
-/* qdisc_watchdog()'s address: the watchdog only kicks, and is left out */
-static enum hrtimer_restart (*rec_watchdog_fn)(struct hrtimer *);
-
-void rec_timer_hard_init(void)
-{
-	static struct qdisc_watchdog wd;
-
-	qdisc_watchdog_init(&wd, NULL);
-	rec_watchdog_fn = wd.timer.function;
-}
-
-/* a hard hrtimer of a recorded tree running on this CPU (they do not nest) */
-struct rec_hard_run {
-	const struct hrtimer *timer;
-	struct rec_sched *q;
-	struct rec_tslot *s;
-	int off;		/* its offset + 1 */
-};
-
-static DEFINE_PER_CPU(struct rec_hard_run, rec_hard_run);
-
-/*
- * Wait, on this CPU with interrupts off, while busy is not 0 (flag NULL) or
- * *flag is not 0: a call or a timer run on another CPU, a few us, or much
- * more when its vCPU is not scheduled (qemu TCG). false: it did not end.
- */
-#define REC_HARD_WAIT_NS	(20 * NSEC_PER_MSEC)
-
-static bool rec_hard_wait(atomic_t *busy, const int *flag)
-{
-	u64 t0 = local_clock();
-
-	while (flag ? READ_ONCE(*flag) : atomic_read(busy)) {
-		if (local_clock() - t0 > REC_HARD_WAIT_NS)
-			return false;
-		cpu_relax();
-	}
-	smp_rmb();	/* what it wrote before it ended */
-	return true;
-}
-
-/*
- * hrtimer_expire_entry of a hard hrtimer, in hard interrupt context:
- * taprio's gate schedule (advance_sched) runs there, outside the qdisc's
- * lock, and nothing may be written to the ring (a call being recorded on
- * this CPU may be the one interrupted). A run of a hard hrtimer of a
- * recorded tree is counted in its slot when it returns
- * (rec_timer_hard_end), and written as a TIMER record before the tree's
- * next recorded call (rec_hard_write), stamped then. At a root attached in
- * place it runs between calls: a recorded call runs with interrupts off
- * (rec_call_on), and a run waits here for one on another CPU to end, as a
- * call waits for a run; one that waits too long is counted lost. One hard
- * hrtimer a qdisc (its first to run); another one's runs are lost.
- */
-void rec_timer_hard(const struct hrtimer *timer)
-{
-	struct rec_hard_run *h = this_cpu_ptr(&rec_hard_run);
-	unsigned long a = (unsigned long)timer;
-	struct rec_sched *q = NULL;
-	struct rec_tslot *s = NULL;
-	int i, off = 0;
-
-	if (!READ_ONCE(rec_capturing) || timer->function == rec_watchdog_fn)
-		return;
-	for (i = 0; i < REC_TSLOTS; i++) {
-		unsigned long lo = READ_ONCE(rec_tslots[i].lo);
-
-		if (a >= lo && a < READ_ONCE(rec_tslots[i].hi)) {
-			s = &rec_tslots[i];
-			q = READ_ONCE(s->q);
-			off = a - lo + 1;
-			break;
-		}
-	}
-	if (!q || q->session != READ_ONCE(rec_session) ||
-	    READ_ONCE(q->waiting) || READ_ONCE(q->paused))
-		return;
-	h->timer = timer;
-	h->q = q;
-	h->s = s;
-	h->off = off;
-	atomic_inc(&q->hard_busy);
-	/* pairs with rec_call_on(): one of us sees the other */
-	smp_mb__after_atomic();
-	if (READ_ONCE(q->root) && !rec_hard_wait(NULL, &q->in_call)) {
-		atomic_inc(&q->hard_lost);	/* runs inside a call */
-		atomic_inc(&q->hard_runs);
-	}
-}
-
-/* hrtimer_expire_exit: ... it returned: one run to write */
-void rec_timer_hard_end(const struct hrtimer *timer)
-{
-	struct rec_hard_run *h = this_cpu_ptr(&rec_hard_run);
-	struct rec_sched *q = h->q;
-
-	if (!h->timer || h->timer != timer)
-		return;
-	if (atomic_cmpxchg(&h->s->hard_off, 0, h->off) != 0 &&
-	    atomic_read(&h->s->hard_off) != h->off)
-		atomic_inc(&q->hard_lost);
-	else
-		atomic_inc(&h->s->hard_runs);
-	atomic_inc(&q->hard_runs);
-	/* the run's effects and its count before a call may begin */
-	smp_mb__before_atomic();
-	atomic_dec(&q->hard_busy);
-	h->timer = NULL;
-}
-
-/* q's hard hrtimers' runs, as TIMER records, now (under its lock) */
-static void rec_hard_write(struct rec_sched *q)
-{
-	u64 ts = rec_now();
-	int i, n;
-
-	n = atomic_xchg(&q->hard_lost, 0);
-	if (n) {
-		struct qdk_rec *r = rec_reserve(QDK_REC_LOST, ts, q->inst, q->gen);
-
-		atomic_sub(n, &q->hard_runs);
-		if (r)
-			r->count = n;
-	}
-	for (i = 0; i < REC_TSLOTS; i++) {
-		struct rec_tslot *s = &rec_tslots[i];
-
-		if (READ_ONCE(s->q) != q || !atomic_read(&s->hard_runs))
-			continue;
-		n = atomic_xchg(&s->hard_runs, 0);
-		atomic_sub(n, &q->hard_runs);
-		while (n-- > 0) {
-			struct qdk_rec *r = rec_reserve(QDK_REC_TIMER, ts,
-							q->inst, q->gen);
-
-			if (!r)
-				break;		/* counted lost */
-			r->timer.handle = READ_ONCE(s->handle);
-			r->timer.off = atomic_read(&s->hard_off) - 1;
-			r->jiffies = (u32)READ_ONCE(jiffies);
-			r->count = 0;
-		}
-	}
-	rec_publish();
-}
-
-/*
- * The timer's records (and a LOST before them) get one time, taken at its
- * end (rec_timer_finish): it ran under the qdisc's lock, which it may have
- * waited for while calls on other CPUs were recorded, and those came
- * before it. Each record is whole from its start (one crossing the ring's
- * end sits in the slack, copied at publish).
- */
-static void rec_timer_restamp(struct rec_tfire *f, u64 ts)
-{
-	struct rec_ring *rg = this_cpu_ptr(&rec_rings);
-	u32 pos = f->start;
-
-	while (pos != rg->pos) {
-		struct qdk_rec *r = (struct qdk_rec *)(rg->buf +
-						       (pos & (rec_ring_bytes - 1)));
-
-		r->ts = ts;
-		pos += r->words * 8;
-	}
-}
-
-/*
- * Before the exit probe goes: no CPU may be left inside a child's timer
- * whose end would never be seen (its record unpublished, its clock frozen).
- * No new one begins once rec_capturing is false. Process context.
- */
-void rec_timer_wait(void)
-{
-	int cpu, n;
-
-	for_each_possible_cpu(cpu)
-		for (n = 0; READ_ONCE(per_cpu_ptr(&rec_tfire, cpu)->timer) && n < 1000; n++)
-			usleep_range(1000, 2000);
-}
-
-/* The timer's recording ends now: stamped, counted, published. */
-static void rec_timer_finish(struct rec_tfire *f)
-{
-	rec_call_end(&f->call);
-	/* a timer_list not re-armed: its return; an hrtimer: its first read */
-	rec_timer_restamp(f, f->hrtimer && f->call.ts ? f->call.ts : rec_now());
-	/* no counters: they are not read under the qdisc's lock here */
-	f->r->count = f->call.draws;
-	f->timer = NULL;
-	rec_publish();
-}
-
-/*
- * timer_start: a timer_list is armed. The child's timer re-arming itself
- * from its callback ends its recording there, not at its return. pie's,
- * fq_pie's and red's re-arm under the qdisc's lock, so the time is one at
- * which the timer holds the lock: every call recorded before it ran before
- * the timer, every one after it ran after, and the records are published
- * before the lock is released, as a call's are. Stamped at its return, a
- * timer was placed after the calls that took the lock between its unlock
- * and its return, a window that a descheduled vCPU (qemu TCG) stretches to
- * milliseconds: a pie capture parted at an enqueue 74 lines after a t line
- * whose update had run before a dequeue it followed in the trace. sfq's
- * and dcbt's re-arm just after their unlock: the window shrinks to that.
- * What the callback does after re-arming is not the timer's: none of those
- * draws, drops or reads the clock there.
- */
-void rec_timer_rearm(const void *timer)
-{
-	struct rec_tfire *f = this_cpu_ptr(&rec_tfire);
-
-	if (f->timer && f->timer == timer && !in_hardirq() && !in_nmi())
-		rec_timer_finish(f);
-}
-
-/* timer_expire_exit: ... and has returned (if it did not re-arm) */
-void rec_timer_end(const void *timer)
-{
-	struct rec_tfire *f = this_cpu_ptr(&rec_tfire);
-
-	if (!f->timer || f->timer != timer)
-		return;
-	rec_timer_finish(f);
 }
 
 /* The child's counters after a call; per-CPU ones are not followed. */
@@ -838,7 +287,7 @@ static int rec_enqueue_recorded(struct sk_buff *skb, struct rec_sched *q,
 }
 
 /* The child's enqueue, recorded when a capture wants this instance. */
-static int rec_enqueue_child(struct sk_buff *skb, struct rec_sched *q,
+int rec_enqueue_child(struct sk_buff *skb, struct rec_sched *q,
 			     struct sk_buff **to_free)
 {
 	int ret;
@@ -888,7 +337,7 @@ queued:
  * The child's dequeue or peek. Attached at a root, its original ops: the
  * core hands out what a peek parked (gso_skb) before it calls dequeue.
  */
-static struct sk_buff *rec_take_child(struct rec_sched *q, bool peek)
+struct sk_buff *rec_take_child(struct rec_sched *q, bool peek)
 {
 	struct Qdisc *child = q->child;
 
@@ -899,7 +348,7 @@ static struct sk_buff *rec_take_child(struct rec_sched *q, bool peek)
 }
 
 /* dequeue (peek false) or peek (peek true) of the child, recorded */
-static struct sk_buff *rec_take(struct rec_sched *q, bool peek)
+struct sk_buff *rec_take(struct rec_sched *q, bool peek)
 {
 	struct rec_call call __uninitialized;
 	struct sk_buff *skb;
@@ -967,7 +416,7 @@ static struct sk_buff *rec_peek(struct Qdisc *sch)
  * recorded as a call, in place, so that what the child draws in its reset
  * (sfb and hhf draw a new hash key) are its DRAW records.
  */
-static void rec_reset_child(struct rec_sched *q)
+void rec_reset_child(struct rec_sched *q)
 {
 	struct rec_call call __uninitialized;
 	struct qdk_rec *r = NULL;
@@ -1332,7 +781,7 @@ static const struct tcmsg *rec_tc_request(const struct nlmsghdr *n, u16 type,
 }
 
 /* Can a request's kind and options be kept (REC_REQ_MAX bytes)? */
-static bool rec_tc_request_fits(const struct nlattr *kind,
+bool rec_tc_request_fits(const struct nlattr *kind,
 				const struct nlattr *opt)
 {
 	return kind && nla_len(kind) > 0 && nla_len(kind) <= IFNAMSIZ &&
@@ -1340,7 +789,7 @@ static bool rec_tc_request_fits(const struct nlattr *kind,
 }
 
 /* opt (NULL: none) into dst, header and payload as sent, padding zeroed */
-static u32 rec_opt_copy(u8 *dst, const struct nlattr *opt)
+u32 rec_opt_copy(u8 *dst, const struct nlattr *opt)
 {
 	u32 len = opt ? nla_total_size(nla_len(opt)) : 0;
 
@@ -1521,7 +970,7 @@ static void rec_fopts_free(struct rec_sched *q)
 	}
 }
 
-static struct rec_sched *rec_of_child(struct Qdisc *child)
+struct rec_sched *rec_of_child(struct Qdisc *child)
 {
 	return container_of(child->ops, struct rec_ops, ops)->q;
 }
@@ -1579,7 +1028,7 @@ static struct tcf_block *rec_cl_tcf_block(struct Qdisc *child, unsigned long cl,
 	return block;
 }
 
-static void rec_cl_wrap(struct rec_ops *ro)
+void rec_cl_wrap(struct rec_ops *ro)
 {
 	const struct Qdisc_class_ops *orig = ro->orig->cl_ops;
 
@@ -1596,7 +1045,7 @@ static void rec_cl_wrap(struct rec_ops *ro)
 }
 
 /* Start recording this instance in the current session (rtnl held). */
-static void rec_arm_q(struct rec_sched *q, bool fresh)
+void rec_arm_q(struct rec_sched *q, bool fresh)
 {
 	struct Qdisc *sch = q->sch;
 	struct rec_dev_params *ps;
@@ -1750,84 +1199,6 @@ static void rec_gopt_request(struct rec_sched *q, const struct tcmsg *tcm,
 		return;
 	nla_strscpy(g->kind, kind, sizeof(g->kind));
 	g->len = rec_opt_copy(g->opt, opt);
-}
-
-/*
- * What tc sent for the root qdiscs it made, a slot a device (the last
- * REC_ROOTREQ_SLOTS devices): a root attached in place later (rec_root_set)
- * was made before the recorder saw it, and its dump is not always a
- * request init() takes back (taprio dumps a schedule not yet running as
- * its admin schedule, which init() does not read: "There should be at
- * least one entry in the schedule"). Under rtnl.
- */
-#define REC_ROOTREQ_SLOTS	4
-
-struct rec_rootreq {
-	const struct net *net;	/* compared, never followed */
-	int ifindex;
-	u64 ts;			/* when it came */
-	struct rec_gopt g;
-};
-
-static struct rec_rootreq rec_rootreqs[REC_ROOTREQ_SLOTS];
-static unsigned int rec_rootreq_next;
-
-static struct rec_rootreq *rec_rootreq_of(const struct net *net, int ifindex)
-{
-	int i;
-
-	for (i = 0; i < REC_ROOTREQ_SLOTS; i++)
-		if (rec_rootreqs[i].net == net && rec_rootreqs[i].ifindex == ifindex)
-			return &rec_rootreqs[i];
-	return NULL;
-}
-
-/*
- * A request for a device's root: one that names the root there now, or no
- * handle, changes it or cannot be matched to what it makes (the dump tells
- * then); any other makes a new root, with these options.
- */
-static void rec_root_request(const struct net *net, const struct tcmsg *tcm,
-			     const struct nlattr *kind, const struct nlattr *opt)
-{
-	struct rec_rootreq *r = rec_rootreq_of(net, tcm->tcm_ifindex);
-	struct net_device *dev;
-	struct Qdisc *root;
-
-	dev = __dev_get_by_index((struct net *)net, tcm->tcm_ifindex);
-	if (!dev)
-		return;
-	if (!r) {
-		r = &rec_rootreqs[rec_rootreq_next++ % REC_ROOTREQ_SLOTS];
-		r->net = net;
-		r->ifindex = tcm->tcm_ifindex;
-	}
-	root = rtnl_dereference(dev->qdisc);
-	r->g.handle = tcm->tcm_handle;
-	r->g.valid = tcm->tcm_handle && (!root || root->handle != tcm->tcm_handle) &&
-		     rec_tc_request_fits(kind, opt);
-	if (!r->g.valid)
-		return;
-	nla_strscpy(r->g.kind, kind, sizeof(r->g.kind));
-	r->g.len = rec_opt_copy(r->g.opt, opt);
-	r->ts = ktime_get_ns();
-}
-
-/* ... what made root (of dev), into q's request, if that was seen */
-static void rec_root_take_request(struct rec_sched *q, struct net_device *dev,
-				  const struct Qdisc *root)
-{
-	const struct rec_rootreq *r = rec_rootreq_of(dev_net(dev), dev->ifindex);
-
-	q->req_valid = r && r->g.valid && r->g.handle == root->handle &&
-		       !strcmp(r->g.kind, root->ops->id) && q->req_opt;
-	if (!q->req_valid)
-		return;
-	strscpy(q->req_kind, r->g.kind, sizeof(q->req_kind));
-	q->req_handle = r->g.handle;
-	q->req_ts = r->ts;
-	q->req_len = r->g.len;
-	memcpy(q->req_opt, r->g.opt, r->g.len);
 }
 
 /*
@@ -2081,221 +1452,6 @@ static int rec_dump_class_stats(struct Qdisc *sch, unsigned long cl,
 	return 0;
 }
 
-/* ---- attached in place at a device's root --------------------------------- */
-
-/*
- * Some kinds must be the root and refuse any parent (taprio; sch_teql's
- * slaves): they cannot be our child. For them the recorder attaches to
- * the device's root qdisc in place, `echo DEV >
- * /sys/module/sch_recorder/parameters/root` once tc has made it and
- * before traffic: the qdisc gets a copy of its own ops whose datapath
- * calls (the Qdisc's enqueue and dequeue pointers too, which the core
- * calls) record and pass on to its own, as the wrapper does for its child.
- * The instance is the qdisc itself (sch == child), so its records are its
- * own with parent root. What the wrapper cannot do here: hold arrivals
- * while a change runs (no parent of ours would count them), so a change
- * is a gap (a lost line: verify refuses the trace from there); and the
- * core's bypass of an empty TCQ_F_CAN_BYPASS root is the kind's own
- * business, as without the recorder. Attaching records the qdisc as it
- * is (CONF fresh when it holds nothing), so a capture attaches before the
- * first packet. Destroyed, the qdisc drops out of the capture; module
- * exit gives every attached qdisc its ops back. Both copies (ops and
- * instance) are kept until then: the core still reads the ops it called
- * destroy through (qdisc_destroy()'s module_put(ops->owner)), and a CPU
- * may be in a datapath call when the ops are given back.
- */
-static struct Qdisc_ops rec_qdisc_ops;
-static LIST_HEAD(rec_roots_retired);
-
-static int rec_root_enqueue(struct sk_buff *skb, struct Qdisc *sch,
-			    struct sk_buff **to_free)
-{
-	return rec_enqueue_child(skb, rec_of_child(sch), to_free);
-}
-
-static struct sk_buff *rec_root_take(struct Qdisc *sch, bool peek)
-{
-	struct rec_sched *q = rec_of_child(sch);
-	struct sk_buff *skb;
-
-	if (!rec_call_on(q))
-		return rec_take_child(q, peek);
-	skb = rec_take(q, peek);
-	rec_call_off(q);
-	return skb;
-}
-
-static struct sk_buff *rec_root_dequeue(struct Qdisc *sch)
-{
-	return rec_root_take(sch, false);
-}
-
-static struct sk_buff *rec_root_peek(struct Qdisc *sch)
-{
-	return rec_root_take(sch, true);
-}
-
-static void rec_root_reset(struct Qdisc *sch)
-{
-	rec_reset_child(rec_of_child(sch));
-}
-
-/* The qdisc's own ops back (rtnl held); the copies retire (above). */
-static void rec_root_detach(struct rec_sched *q)
-{
-	struct rec_ops *ro = q->child_ops;
-	struct Qdisc *sch = q->sch;
-
-	ASSERT_RTNL();
-	list_del(&q->node);
-	rec_tslot_put(q);
-	rec_dev_follow(q->inst, q->gen, NULL);
-	sch_tree_lock(sch);
-	WRITE_ONCE(sch->enqueue, ro->orig->enqueue);
-	WRITE_ONCE(sch->dequeue, ro->orig->dequeue);
-	sch->ops = ro->orig;
-	sch_tree_unlock(sch);
-	list_add_tail(&q->node, &rec_roots_retired);
-}
-
-static void rec_root_destroy(struct Qdisc *sch)
-{
-	struct rec_sched *q = rec_of_child(sch);
-	const struct Qdisc_ops *orig = q->child_ops->orig;
-	struct qdk_rec r;
-
-	if (READ_ONCE(rec_capturing) && q->session == READ_ONCE(rec_session)) {
-		rec_head(&r, q, QDK_REC_DESTROY);
-		rec_emit(&r);
-	}
-	rec_root_detach(q);
-	if (orig->destroy)
-		orig->destroy(sch);
-}
-
-/* A change of an attached root: not recorded, a gap in the trace (above). */
-static int rec_root_change(struct Qdisc *sch, struct nlattr *opt,
-			   struct netlink_ext_ack *extack)
-{
-	struct rec_sched *q = rec_of_child(sch);
-	struct qdk_rec r;
-
-	ASSERT_RTNL();
-	if (READ_ONCE(rec_capturing) && q->session == READ_ONCE(rec_session)) {
-		sch_tree_lock(sch);
-		rec_head(&r, q, QDK_REC_CHANGE);
-		r.flags |= QDK_RF_NOREC;
-		rec_emit(&r);
-		q->session = 0;
-		sch_tree_unlock(sch);
-	}
-	q->req_valid = false;	/* its dump tells from here on */
-	return q->child_ops->orig->change(sch, opt, extack);
-}
-
-static int rec_root_attach(struct Qdisc *root)
-{
-	struct rec_sched *q;
-	struct rec_ops *ro;
-
-	ASSERT_RTNL();
-	q = kzalloc(sizeof(*q), GFP_KERNEL);
-	ro = kmalloc(sizeof(*ro), GFP_KERNEL);
-	if (!q || !ro) {
-		kfree(q);
-		kfree(ro);
-		return -ENOMEM;
-	}
-	INIT_LIST_HEAD(&q->node);
-	INIT_LIST_HEAD(&q->fopts);
-	q->sch = root;
-	q->child = root;
-	q->root = true;
-	/* no room: its dump stands for the request */
-	q->req_opt = kmalloc(REC_REQ_MAX, GFP_KERNEL);
-	rec_root_take_request(q, qdisc_dev(root), root);
-	q->inst = ++rec_next_inst;
-	ro->ops = *root->ops;
-	ro->orig = root->ops;
-	ro->q = q;
-	ro->ops.enqueue = rec_root_enqueue;
-	ro->ops.dequeue = rec_root_dequeue;
-	ro->ops.peek = rec_root_peek;
-	ro->ops.reset = rec_root_reset;
-	ro->ops.destroy = rec_root_destroy;
-	if (ro->orig->change)
-		ro->ops.change = rec_root_change;
-	if (ro->orig->cl_ops)
-		rec_cl_wrap(ro);
-	q->child_ops = ro;
-	sch_tree_lock(root);
-	root->ops = &ro->ops;
-	WRITE_ONCE(root->dequeue, rec_root_dequeue);
-	WRITE_ONCE(root->enqueue, rec_root_enqueue);
-	sch_tree_unlock(root);
-	list_add_tail(&q->node, &rec_instances);
-	rec_tslot_update(q);
-	rec_arm_q(q, !root->q.qlen);
-	return 0;
-}
-
-/* `echo DEV > .../parameters/root`: attach to DEV's root qdisc (above) */
-static int rec_root_set(const char *val, const struct kernel_param *kp)
-{
-	char name[IFNAMSIZ];
-	struct net_device *dev;
-	struct Qdisc *root;
-	int err;
-
-	if (strscpy(name, strim((char *)val), sizeof(name)) <= 0)
-		return -EINVAL;
-	rtnl_lock();
-	/* DEV of the writer's network namespace (`ip netns exec NS ...`) */
-	dev = __dev_get_by_name(current->nsproxy->net_ns, name);
-	root = dev ? rtnl_dereference(dev->qdisc) : NULL;
-	if (!dev)
-		err = -ENODEV;
-	else if (!root || (root->flags & (TCQ_F_BUILTIN | TCQ_F_NOLOCK)) ||
-		 !root->enqueue || root->ops == &rec_qdisc_ops)
-		/*
-		 * noop; noqueue and mq (no enqueue: nothing queued there);
-		 * pfifo_fast, whose calls take no lock our swap could order
-		 * them by; ours
-		 */
-		err = -EINVAL;
-	else if (root->ops->destroy == rec_root_destroy)
-		err = -EBUSY;		/* attached already */
-	else
-		err = rec_root_attach(root);
-	rtnl_unlock();
-	return err;
-}
-
-static const struct kernel_param_ops rec_root_param_ops = {
-	.set = rec_root_set,
-};
-module_param_cb(root, &rec_root_param_ops, NULL, 0200);
-MODULE_PARM_DESC(root, "attach to this device's root qdisc in place, for kinds that must be the root (write a device's name)");
-
-/* module exit: every attached root gets its ops back, then the copies go */
-static void rec_roots_exit(void)
-{
-	struct rec_sched *q, *n;
-
-	rtnl_lock();
-	list_for_each_entry_safe(q, n, &rec_instances, node)
-		if (q->root)
-			rec_root_detach(q);
-	rtnl_unlock();
-	synchronize_net();
-	list_for_each_entry_safe(q, n, &rec_roots_retired, node) {
-		list_del(&q->node);
-		kfree(q->child_ops);
-		kfree(q->req_opt);
-		kfree(q);
-	}
-}
-
 static const struct Qdisc_class_ops rec_class_ops = {
 	.graft = rec_graft,
 	.leaf = rec_leaf,
@@ -2305,7 +1461,7 @@ static const struct Qdisc_class_ops rec_class_ops = {
 	.dump_stats = rec_dump_class_stats,
 };
 
-static struct Qdisc_ops rec_qdisc_ops __read_mostly = {
+struct Qdisc_ops rec_qdisc_ops __read_mostly = {
 	.cl_ops = &rec_class_ops,
 	.id = "recorder",
 	.priv_size = sizeof(struct rec_sched),

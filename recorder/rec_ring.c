@@ -380,7 +380,7 @@ static void rec_find_consume(struct tracepoint *tp, void *priv)
 		*(struct tracepoint **)priv = tp;
 }
 
-/* timer_expire_entry/exit: a child's timer_list runs (rec_qdisc.c) */
+/* timer_expire_entry/exit: a child's timer_list runs (rec_timers.c) */
 static void rec_probe_texp_entry(void *data, struct timer_list *timer,
 				 unsigned long baseclk)
 {
@@ -391,7 +391,7 @@ static void rec_probe_texp_entry(void *data, struct timer_list *timer,
  * hrtimer_expire_entry/exit: a child's hrtimer runs, a soft one in the
  * softirq (dualpi2's probability update), recorded as a timer_list is, a
  * hard one in hard interrupt context (taprio's gate schedule), only
- * counted there (rec_qdisc.c). The entry's second argument (a pointer
+ * counted there (rec_timers.c). The entry's second argument (a pointer
  * before 7.x, the time from 7.x on) is not read.
  */
 static void rec_probe_hexp_entry(void *data, struct hrtimer *timer)
@@ -466,7 +466,7 @@ static void rec_timers_register(void)
 	for_each_kernel_tracepoint(rec_find_texp, NULL);
 	if (tp_texp_entry && tp_texp_exit &&
 	    !tracepoint_probe_register(tp_texp_exit, rec_probe_texp_exit, NULL)) {
-		/* without it a timer is stamped at its return (rec_qdisc.c) */
+		/* without it a timer is stamped at its return (rec_timers.c) */
 		if (tp_tstart &&
 		    tracepoint_probe_register(tp_tstart, rec_probe_tstart, NULL))
 			tp_tstart = NULL;

@@ -2,8 +2,9 @@
 /*
  * Internal interfaces of the qdk recorder module (sch_recorder.ko):
  * the event ring and its character device (rec_ring.c), the wrapper qdisc
- * (rec_qdisc.c), packet metadata extraction (rec_pkt.c) and the clock
- * freeze (rec_clock.c).
+ * (rec_qdisc.c, with the trees' timers in rec_timers.c and the roots it
+ * attaches to in place in rec_root.c: rec_sched.h), packet metadata
+ * extraction (rec_pkt.c) and the clock freeze (rec_clock.c).
  */
 #ifndef QDK_RECORDER_H
 #define QDK_RECORDER_H
@@ -252,10 +253,9 @@ static inline void rec_stack_head(struct qdk_rec *r, u8 type, u32 inst, u32 gen)
 
 u64 rec_cookie(const struct sk_buff *skb);
 
-/* rec_qdisc.c */
 /*
- * the timer_expire_entry/exit and timer_start tracepoints (rec_ring.c): a
- * child's timer_list?
+ * rec_timers.c: the timer_expire_entry/exit, hrtimer_expire_entry/exit and
+ * timer_start tracepoints (rec_ring.c): a timer of a recorded tree?
  */
 extern bool rec_timers_on;
 void rec_timer_begin(const void *timer, bool hrtimer);
@@ -265,6 +265,7 @@ void rec_timer_hard_end(const struct hrtimer *timer);
 void rec_timer_rearm(const void *timer);
 void rec_timer_end(const void *timer);
 void rec_timer_wait(void);	/* no child's timer is half recorded */
+/* rec_qdisc.c */
 int rec_qdisc_init(void);
 void rec_qdisc_exit(void);
 void rec_qdisc_arm_all(void);	/* at open(), under rtnl */
