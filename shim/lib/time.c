@@ -408,6 +408,16 @@ int qdk_time_fire_timer_list(void)
 	return 0;
 }
 
+/* The timer_list or hrtimer whose queue node m is; NULL for other kinds. */
+static const char *tnode_timer(struct qdk_tnode *m)
+{
+	if (m->kind == QDK_TNODE_TIMER)
+		return (const char *)container_of(m, struct timer_list, __qdk_node);
+	if (m->kind == QDK_TNODE_HRTIMER)
+		return (const char *)container_of(m, struct hrtimer, __qdk_node);
+	return NULL;
+}
+
 /*
  * The timer_list or hrtimer at t, pending and driven, fires now;
  * -ENOENT when none is pending there.
@@ -417,10 +427,7 @@ int qdk_time_fire_timer_at(const void *t)
 	struct qdk_tnode *m;
 
 	for (m = tnode_first(); m; m = tnode_next(m)) {
-		if (!(m->kind == QDK_TNODE_TIMER &&
-		      container_of(m, struct timer_list, __qdk_node) == t) &&
-		    !(m->kind == QDK_TNODE_HRTIMER &&
-		      container_of(m, struct hrtimer, __qdk_node) == t))
+		if (tnode_timer(m) != (const char *)t)
 			continue;
 		tnode_remove(m);
 		fire(m);
@@ -442,17 +449,11 @@ int qdk_time_fire_timer_within(const void *lo, size_t len)
 	struct qdk_tnode *m, *one = NULL;
 
 	for (m = tnode_first(); m; m = tnode_next(m)) {
-		const char *t;
+		const char *t = tnode_timer(m);
 
-		if (m->when != U64_MAX)
-			continue;	/* not driven: fires by the clock */
-		if (m->kind == QDK_TNODE_TIMER)
-			t = (const char *)container_of(m, struct timer_list, __qdk_node);
-		else if (m->kind == QDK_TNODE_HRTIMER)
-			t = (const char *)container_of(m, struct hrtimer, __qdk_node);
-		else
-			continue;
-		if (t < (const char *)lo || t >= (const char *)lo + len)
+		/* not driven: fires by the clock */
+		if (!t || m->when != U64_MAX ||
+		    t < (const char *)lo || t >= (const char *)lo + len)
 			continue;
 		if (one)
 			return -EEXIST;
