@@ -135,6 +135,8 @@ static bool rec_on(struct rec_sched *q)
 	}
 	if (unlikely(atomic_read(&q->hard_runs)))
 		rec_hard_write(q);
+	if (unlikely(READ_ONCE(q->tw_fire)))
+		rec_twin_check(q);
 	return true;
 }
 
@@ -176,6 +178,8 @@ bool rec_call_on(struct rec_sched *q)
 
 void rec_call_off(struct rec_sched *q)
 {
+	if (unlikely(READ_ONCE(q->tw_fire)))
+		rec_twin_seen(q);
 	if (!q->root)
 		return;
 	/* the call's stores before a run may begin */
@@ -445,6 +449,7 @@ void rec_reset_child(struct rec_sched *q)
 		/* the core's qdisc_reset() called us: it purges the rest */
 		q->child_ops->orig->reset(q->child);
 	if (r) {
+		rec_twin_seen(q);
 		rec_call_end(&call);
 		r->count = call.draws;
 		rec_fill_stats(r, q->child);
@@ -1157,6 +1162,8 @@ static int rec_child_change(struct Qdisc *child, struct nlattr *opt,
 	rec_fill_stats(&r, child);
 	rec_emit(&r);
 	q->paused = false;
+	/* what the change made is no timer's work */
+	rec_twin_seen(q);
 	rec_release_held(sch, q, &to_free);
 	sch_tree_unlock(sch);
 	kfree_skb_list(to_free);

@@ -602,6 +602,7 @@ static int rec_release(struct inode *inode, struct file *file)
 	/* datapath calls run under rcu_read_lock_bh(): let them finish */
 	synchronize_net();
 	rec_probes_unregister();
+	rec_twin_report();
 	atomic_set(&rec_open_count, 0);
 	return 0;
 }
@@ -656,15 +657,27 @@ static u32 ring_avail(void)
 /*
  * The next run of the merged stream: in the ring whose oldest record is
  * the oldest, the records up to the oldest of the other rings' (ties go
- * to the lower CPU). False when every ring is empty.
+ * to the lower CPU) and up to the entry of any timer window still open
+ * (rec_twin.c: that timer's records may yet be stamped before anything
+ * younger). False when every ring is empty, or when what there is waits
+ * for a window (ring_held).
  */
+static bool ring_held;
+
 static bool ring_next_run(void)
 {
-	u64 best_ts = U64_MAX, limit = U64_MAX, ts;
-	u32 h, t, len, best_head = 0, n;
-	int cpu, best = -1, busy = 0;
+	u64 best_ts, limit, open, ts;
+	u32 h, t, len, best_head, n, snap;
+	int cpu, best, busy, tries = 0;
 	struct rec_ring *rg;
 
+again:
+	best_ts = U64_MAX;
+	limit = U64_MAX;
+	best_head = 0;
+	best = -1;
+	busy = 0;
+	snap = rec_twin_snap();
 	for_each_possible_cpu(cpu) {
 		rg = per_cpu_ptr(&rec_rings, cpu);
 		/* pairs with rec_publish()'s release: records up to h are whole */
@@ -682,11 +695,24 @@ static bool ring_next_run(void)
 			limit = ts;
 		}
 	}
+	open = rec_twin_oldest();
+	if (rec_twin_moved(snap)) {
+		/* a window closed meanwhile: its records may be in a ring read before */
+		if (++tries < 8)
+			goto again;
+		ring_held = best >= 0;
+		return false;
+	}
 	if (best < 0)
 		return false;
+	if (best_ts > open) {
+		ring_held = true;
+		return false;
+	}
+	limit = min(limit, open);
 	rg = per_cpu_ptr(&rec_rings, best);
 	run_cpu = best;
-	if (busy == 1) {
+	if (busy == 1 && limit == U64_MAX) {
 		run_left = best_head - rg->tail;
 		return true;
 	}
@@ -699,6 +725,14 @@ static bool ring_next_run(void)
 	return true;
 }
 
+/*
+ * Records held for a timer window: it closes within the timer's run, a few
+ * us, or as long as its vCPU is not scheduled. A read waits for it in
+ * ticks, up to this long without O_NONBLOCK's caller; then it returns
+ * nothing (-EAGAIN), and the next read tries again.
+ */
+#define REC_HELD_WAIT	max(2, HZ / 10)
+
 static ssize_t rec_read(struct file *file, char __user *buf, size_t len,
 			loff_t *ppos)
 {
@@ -706,6 +740,7 @@ static ssize_t rec_read(struct file *file, char __user *buf, size_t len,
 	struct rec_ring *rg;
 	bool waited = false;
 	size_t done = 0;
+	int held;
 	ssize_t ret;
 	long w;
 
@@ -733,20 +768,35 @@ static ssize_t rec_read(struct file *file, char __user *buf, size_t len,
 		}
 		waited = true;
 	}
-	while (done < len && (run_left || ring_next_run())) {
-		rg = per_cpu_ptr(&rec_rings, run_cpu);
-		n = min_t(size_t, run_left, len - done);
-		off = rg->tail & (rec_ring_bytes - 1);
-		first = min(n, rec_ring_bytes - off);
-		if (copy_to_user(buf + done, rg->buf + off, first) ||
-		    copy_to_user(buf + done + first, rg->buf, n - first)) {
-			ret = done ? done : -EFAULT;
+	for (held = 0;; held++) {
+		ring_held = false;
+		while (done < len && (run_left || ring_next_run())) {
+			rg = per_cpu_ptr(&rec_rings, run_cpu);
+			n = min_t(size_t, run_left, len - done);
+			off = rg->tail & (rec_ring_bytes - 1);
+			first = min(n, rec_ring_bytes - off);
+			if (copy_to_user(buf + done, rg->buf + off, first) ||
+			    copy_to_user(buf + done + first, rg->buf, n - first)) {
+				ret = done ? done : -EFAULT;
+				goto out;
+			}
+			/* our copies are done before the producer may reuse the bytes */
+			smp_store_release(&rg->tail, rg->tail + n);
+			run_left -= n;
+			done += n;
+		}
+		if (done || !ring_held)
+			break;
+		/* all there is waits for a timer window: not an end of file */
+		if ((file->f_flags & O_NONBLOCK) && held >= REC_HELD_WAIT) {
+			ret = -EAGAIN;
 			goto out;
 		}
-		/* our copies are done before the producer may reuse the bytes */
-		smp_store_release(&rg->tail, rg->tail + n);
-		run_left -= n;
-		done += n;
+		schedule_timeout_interruptible(1);
+		if (signal_pending(current)) {
+			ret = -ERESTARTSYS;
+			goto out;
+		}
 	}
 	ret = done;
 out:

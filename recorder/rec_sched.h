@@ -15,6 +15,7 @@
 #include "recorder.h"
 
 struct rec_ops;
+struct rec_twin;
 struct rec_gopt;
 struct tcmsg;
 
@@ -48,6 +49,14 @@ struct rec_sched {
 	/* what tc sent for the qdiscs it created under the child's classes */
 	struct rec_gopt *gopts;	/* REC_GOPT_SLOTS, allocated at init */
 	unsigned int gopt_next;
+	/* a timer_list's window (rec_twin.c), under the tree's lock */
+	struct rec_twin *tw_fire;	/* its CPU's; NULL: none open */
+	unsigned long tw_lo, tw_hi;	/* its qdisc's private data */
+	unsigned long tw_timer;		/* ... and the timer in it */
+	u32 tw_sum;			/* the data as the last call left it */
+	int tw_win;			/* the window's count, open */
+	bool tw_placed;			/* a call placed the timer before it */
+	u64 tw_ts;			/* ... at this time */
 };
 
 /* TCA_OPTIONS larger than this fall back to the child's dump */
@@ -139,6 +148,14 @@ void rec_tslot_update(struct rec_sched *q);
 void rec_tslot_put(struct rec_sched *q);
 void rec_hard_write(struct rec_sched *q);
 bool rec_hard_wait(atomic_t *busy, const int *flag);
+
+/* rec_twin.c: a timer_list's work placed among the tree's calls */
+void rec_twin_open(struct rec_sched *q, const void *timer, unsigned long lo,
+		   unsigned long hi, u64 ts);
+void rec_twin_check(struct rec_sched *q);
+void rec_twin_seen(struct rec_sched *q);
+u64 rec_twin_stamp(u64 ts);
+void rec_twin_close(void);
 
 /* rec_root.c: attached in place at a root */
 void rec_root_request(const struct net *net, const struct tcmsg *tcm,

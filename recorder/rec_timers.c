@@ -196,7 +196,7 @@ void rec_timer_begin(const void *timer, bool hrtimer)
 {
 	unsigned long a = (unsigned long)timer;
 	struct rec_sched *q = NULL;
-	unsigned long lo = 0;
+	unsigned long lo = 0, hi = 0;
 	struct rec_tfire *f;
 	u32 handle = 0;
 	int i;
@@ -208,7 +208,8 @@ void rec_timer_begin(const void *timer, bool hrtimer)
 		struct rec_tslot *s = &rec_tslots[i];
 
 		lo = READ_ONCE(s->lo);
-		if (a >= lo && a < READ_ONCE(s->hi)) {
+		hi = READ_ONCE(s->hi);
+		if (a >= lo && a < hi) {
 			q = READ_ONCE(s->q);
 			handle = READ_ONCE(s->handle);
 			break;
@@ -234,6 +235,8 @@ void rec_timer_begin(const void *timer, bool hrtimer)
 	f->hrtimer = hrtimer;
 	if (hrtimer)
 		f->call.ts = 0;		/* set by its first clock read */
+	else
+		rec_twin_open(q, timer, lo, hi, ts);
 }
 
 /* qdisc_watchdog()'s address: the watchdog only kicks, and is left out */
@@ -421,12 +424,17 @@ void rec_timer_wait(void)
 static void rec_timer_finish(struct rec_tfire *f)
 {
 	rec_call_end(&f->call);
-	/* a timer_list not re-armed: its return; an hrtimer: its first read */
-	rec_timer_restamp(f, f->hrtimer && f->call.ts ? f->call.ts : rec_now());
+	/*
+	 * a timer_list not re-armed: its return, or where a call found its
+	 * work done (rec_twin.c); an hrtimer: its first read
+	 */
+	rec_timer_restamp(f, f->hrtimer && f->call.ts ? f->call.ts :
+			  rec_twin_stamp(rec_now()));
 	/* no counters: they are not read under the qdisc's lock here */
 	f->r->count = f->call.draws;
 	f->timer = NULL;
 	rec_publish();
+	rec_twin_close();
 }
 
 /*
@@ -440,7 +448,8 @@ static void rec_timer_finish(struct rec_tfire *f)
  * and its return, a window that a descheduled vCPU (qemu TCG) stretches to
  * milliseconds: a pie capture parted at an enqueue 74 lines after a t line
  * whose update had run before a dequeue it followed in the trace. sfq's
- * and dcbt's re-arm just after their unlock: the window shrinks to that.
+ * and dcbt's re-arm just after their unlock: a call in between finds their
+ * work done and places them before itself (rec_twin.c).
  * What the callback does after re-arming is not the timer's: none of those
  * draws, drops or reads the clock there.
  */

@@ -238,6 +238,16 @@ static __always_inline void rec_publish(void)
 		rec_wake();
 }
 
+/*
+ * rec_twin.c: the timers' windows the reader waits for, as a snapshot:
+ * rec_twin_snap() before the rings' heads, rec_twin_oldest() (the oldest
+ * open window's entry, U64_MAX: none) after them, rec_twin_moved() last.
+ */
+u32 rec_twin_snap(void);
+u64 rec_twin_oldest(void);
+bool rec_twin_moved(u32 snap);
+void rec_twin_report(void);	/* at release(): the log's line */
+
 void rec_emit(const struct qdk_rec *r);	/* a copy of r, from any context */
 
 /* A record built on the stack for rec_emit(): zeroed, its header set, stamped now. */

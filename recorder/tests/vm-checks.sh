@@ -255,7 +255,7 @@ fi
 # pie's and fq_pie's probability updates and sfq's re-perturbation run from
 # their own timer_lists: t lines (sfq's with its new key as an R line), where
 # verify (above) fired them.
-for s in pie:50 fq_pie:50 sfq-perturb:2; do
+for s in pie:50 fq_pie:50 sfq-perturb:2 sfq-window:6; do
 	n=${s#*:} s=${s%:*}
 	ran "record-$s" || continue
 	q=$VMO/record-$s/collect/record-$s.qtr
@@ -273,6 +273,19 @@ elif [ "$(grep -B1 '^[0-9]* t\( .*\)\?$' "$q" 2>/dev/null | grep -cE '^[0-9]+ R 
 	ok "vm record-sfq-perturb: each re-perturbation's 16-byte key is an R line before its t line"
 else
 	fail "vm record-sfq-perturb: want an R bytes line of 16 bytes before each t line"
+fi
+# record-sfq-window widens each perturbation's gap between its unlock and
+# its re-arm: calls fall into it, and the recorder must have placed some of
+# those timers before them (else the gap was not exercised) for the exact
+# replay (verify, above) to mean anything.
+if ran record-sfq-window; then
+	placed=$(sed -n 's/.*timer windows, \([0-9]*\) timers placed.*/\1/p' \
+		"$VMO/record-sfq-window/dmesg.txt" 2>/dev/null | tail -n 1)
+	if [ "${placed:-0}" -ge 1 ]; then
+		ok "vm record-sfq-window: $placed perturbations placed before a call in their gap"
+	else
+		fail "vm record-sfq-window: want perturbations placed before a call (the log says ${placed:-nothing})"
+	fi
 fi
 # sfq's init draws its 16-byte perturbation key with get_random_bytes():
 # one `random bytes` line of 16 bytes, which the replay's sfq_init consumes
