@@ -261,10 +261,10 @@ static int ns_show(FILE *f, const char *kind, const uint8_t *tca, size_t tca_len
 	size_t i;
 	int err;
 
-	err = tcns_qdisc_add(ns, kind, h->handle, tca, tca_len, msg, msglen);
+	err = tcns_qdisc_add(ns, kind, h->parent, h->handle, tca, tca_len, msg, msglen);
 	for (i = 0; !err && i < nch; i++)
-		err = tcns_qdisc_change(ns, kind, h->handle, ch[i].tca, ch[i].tca_len, msg,
-					msglen);
+		err = tcns_qdisc_change(ns, kind, h->parent, h->handle, ch[i].tca,
+					ch[i].tca_len, msg, msglen);
 	if (err) {
 		tcns_close(ns);
 		return err;

@@ -87,7 +87,7 @@ static void event_record(const struct trace *t, const struct trace_event *ev)
 {
 	size_t i;
 
-	if (ev->op == 'e')
+	if (ev->op == 'e' || ev->op == 'i' || ev->op == 'o')
 		trace_flow(t, ev);	/* the flow is declared, or the reader refuses here */
 	printf("{\"line\":%u,\"ts\":%llu,\"op\":", ev->line, (unsigned long long)ev->ts);
 	if (ev->op == 'l')
@@ -100,6 +100,13 @@ static void event_record(const struct trace *t, const struct trace_event *ev)
 		key_u64("fid", ev->fid);
 		key_u64("pkt_len", ev->pkt_len);
 		printf(",\"verdict\":%d", ev->verdict);
+		pkt_keys(ev);
+		break;
+	case 'i':
+	case 'o':
+		key_u64("id", ev->id);
+		key_u64("fid", ev->fid);
+		key_u64("pkt_len", ev->pkt_len);
 		pkt_keys(ev);
 		break;
 	case 'd':

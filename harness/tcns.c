@@ -212,12 +212,12 @@ int tcns_ifindex(const struct tcns *ns)
 	return ns->ifindex;
 }
 
-static int qdisc_req(struct tcns *ns, uint16_t flags, const char *kind, uint32_t handle,
-		     const void *tca, size_t tca_len, char *msg, size_t msglen)
+static int qdisc_req(struct tcns *ns, uint16_t flags, const char *kind, uint32_t parent,
+		     uint32_t handle, const void *tca, size_t tca_len, char *msg, size_t msglen)
 {
 	struct tcmsg t = {
 		.tcm_family = AF_UNSPEC, .tcm_ifindex = ns->ifindex,
-		.tcm_handle = handle & 0xffff0000u, .tcm_parent = TC_H_ROOT,
+		.tcm_handle = handle & 0xffff0000u, .tcm_parent = parent,
 	};
 	struct tcopt_buf b;
 
@@ -228,17 +228,17 @@ static int qdisc_req(struct tcns *ns, uint16_t flags, const char *kind, uint32_t
 	return request(ns, &b, msg, msglen);
 }
 
-int tcns_qdisc_add(struct tcns *ns, const char *kind, uint32_t handle, const void *tca,
-		   size_t tca_len, char *msg, size_t msglen)
+int tcns_qdisc_add(struct tcns *ns, const char *kind, uint32_t parent, uint32_t handle,
+		   const void *tca, size_t tca_len, char *msg, size_t msglen)
 {
-	return qdisc_req(ns, NLM_F_CREATE | NLM_F_EXCL, kind, handle, tca, tca_len, msg,
+	return qdisc_req(ns, NLM_F_CREATE | NLM_F_EXCL, kind, parent, handle, tca, tca_len, msg,
 			 msglen);
 }
 
-int tcns_qdisc_change(struct tcns *ns, const char *kind, uint32_t handle, const void *tca,
-		      size_t tca_len, char *msg, size_t msglen)
+int tcns_qdisc_change(struct tcns *ns, const char *kind, uint32_t parent, uint32_t handle,
+		      const void *tca, size_t tca_len, char *msg, size_t msglen)
 {
-	return qdisc_req(ns, 0, kind, handle, tca, tca_len, msg, msglen);
+	return qdisc_req(ns, 0, kind, parent, handle, tca, tca_len, msg, msglen);
 }
 
 void tcns_close(struct tcns *ns)

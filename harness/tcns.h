@@ -50,15 +50,16 @@ int tcns_ifindex(const struct tcns *ns);
 void tcns_tc(struct tcns *ns, const char *const *args, struct tcns_run *run);
 void tcns_run_free(struct tcns_run *run);
 /*
- * Create qdisc KIND as root of the device with handle, its TCA_OPTIONS
- * attribute (NULL: none) as is, through the namespace's RTM_NEWQDISC:
- * 0, or -errno with the kernel's extack message in msg.
+ * Create qdisc KIND on the device at parent (TC_H_ROOT; TC_H_INGRESS for
+ * ingress and clsact) with handle, its TCA_OPTIONS attribute (NULL: none)
+ * as is, through the namespace's RTM_NEWQDISC: 0, or -errno with the
+ * kernel's extack message in msg.
  */
-int tcns_qdisc_add(struct tcns *ns, const char *kind, uint32_t handle, const void *tca,
-		   size_t tca_len, char *msg, size_t msglen);
-/* The same for a change of the root qdisc (RTM_NEWQDISC without flags). */
-int tcns_qdisc_change(struct tcns *ns, const char *kind, uint32_t handle, const void *tca,
-		      size_t tca_len, char *msg, size_t msglen);
+int tcns_qdisc_add(struct tcns *ns, const char *kind, uint32_t parent, uint32_t handle,
+		   const void *tca, size_t tca_len, char *msg, size_t msglen);
+/* The same for a change of that qdisc (RTM_NEWQDISC without flags). */
+int tcns_qdisc_change(struct tcns *ns, const char *kind, uint32_t parent, uint32_t handle,
+		      const void *tca, size_t tca_len, char *msg, size_t msglen);
 /* Is there a q_KIND.so in the folder tc loads plugins from (TC_LIB_DIR, else ours)? */
 bool tcns_has_plugin(const char *kind);
 /* Free the namespace (its devices and qdiscs). */

@@ -28,6 +28,8 @@
 #include "util.h"
 
 #define NONE UINT64_MAX
+/* the Ethernet header a driver pulls before the ingress hook (i lines) */
+#define ETH_HLEN_BYTES 14
 
 struct verifier {
 	struct trace t;
@@ -43,7 +45,7 @@ struct verifier {
 	size_t nexp, capexp;
 	/* When the watchdog last fired on the way to an event (NONE: not). */
 	uint64_t wd_fired;
-	uint64_t events, enqueues, dequeues;
+	uint64_t events, enqueues, dequeues, hooked;
 	bool exact;		/* version 2: each call draws its R lines, no more */
 	bool classify;		/* a filter: each call classifies by its C lines, no more */
 	uint64_t results;	/* C results handed out */
@@ -74,6 +76,8 @@ static const char *call_name(char op)
 {
 	switch (op) {
 	case 'e': return "enqueue";
+	case 'i': return "ingress hook";
+	case 'o': return "egress hook";
 	case 'd': return "dequeue";
 	case 'p': return "peek";
 	case 'r': return "reset";
@@ -301,6 +305,33 @@ static void do_enqueue(struct verifier *v, const struct trace_event *ev)
 			verdict_text(ev->verdict, b, sizeof(b)), va ? va : "?", ret);
 		diverge_tail(v);
 	}
+}
+
+/*
+ * A packet through the device's ingress (i) or egress (o) tc hook. Its
+ * length is skb->len there: at ingress behind the Ethernet header, which
+ * the shim builds and pulls; its drops are x lines after it.
+ */
+static void do_hook(struct verifier *v, const struct trace_event *ev)
+{
+	struct trace_event at = *ev;
+
+	if (__builtin_expect(ev->id <= v->max_id, 0)) {
+		uint64_t line;
+
+		if (qdk_skb_id_live(ev->id, &line))
+			trace_fail(&v->t, ev->line, "packet id %llu is still in the qdisc (since "
+				   "line %llu): packet ids are unique within a trace",
+				   (unsigned long long)ev->id, (unsigned long long)line);
+	} else {
+		v->max_id = ev->id;
+	}
+	if (ev->op == 'i' && !(ev->ov & OV_LEN))
+		at.pkt_len += ETH_HLEN_BYTES;
+	draws_begin(v, ev);
+	qdk_hook(v->q, replay_skb(&v->rp, &at), ev->op == 'i');
+	draws_end(v);
+	v->hooked++;
 }
 
 static void do_dequeue(struct verifier *v, const struct trace_event *ev, bool peek)
@@ -869,6 +900,10 @@ call:
 		case 'e':
 			do_enqueue(&v, &ev);
 			break;
+		case 'i':
+		case 'o':
+			do_hook(&v, &ev);
+			break;
 		case 'd':
 			do_dequeue(&v, &ev, false);
 			break;
@@ -927,6 +962,8 @@ call:
 		printf("verify: %s: OK, %llu events (%llu enqueues, %llu dequeues", path,
 		       (unsigned long long)v.events, (unsigned long long)v.enqueues,
 		       (unsigned long long)v.dequeues);
+		if (v.hooked)
+			printf(", %llu through a tc hook", (unsigned long long)v.hooked);
 		if (v.exact)
 			printf(", %llu random draws", (unsigned long long)v.draws);
 		if (v.classify)

@@ -6,7 +6,8 @@
 # Makefile.kernel does), so the recorder's tests do not depend on every
 # other qdisc in the tree building, nor race with other builds of
 # build/kernel. KDIR as for Makefile.kernel. KIT_QDISCS="ared ..." also
-# builds those qdiscs/NAME (sch_NAME.ko) for captures of kit qdiscs, and
+# builds those qdiscs/NAME (sch_NAME.ko, and cls_NAME.ko when the folder
+# has a classifier) for captures of kit qdiscs and classifiers, and
 # UPSTREAM_QDISCS="dualpi2 ..." the series' own net/sched/sch_NAME.c,
 # unmodified from its source (tools/kdir.sh --source), for a kind Debian's
 # kernel does not build (as tests/tdc/run.sh builds netdevsim).
@@ -33,8 +34,13 @@ for q in ${KIT_QDISCS:-}; do
 		[ -e "$f" ] && ln -sfn "$f" "$out/$q/"
 	done
 	echo "obj-m += sch_$q.o" > "$out/$q/Kbuild"
-	echo "obj-m += $q/" >> "$out/Kbuild"
 	kos="$kos $out/$q/sch_$q.ko"
+	# its classifier too (qdiscs/mered/cls_mered.c)
+	if [ -f "$top/qdiscs/$q/cls_$q.c" ]; then
+		echo "obj-m += cls_$q.o" >> "$out/$q/Kbuild"
+		kos="$kos $out/$q/cls_$q.ko"
+	fi
+	echo "obj-m += $q/" >> "$out/Kbuild"
 done
 if [ -n "${UPSTREAM_QDISCS:-}" ]; then
 	src=$("$top/tools/kdir.sh" --source)

@@ -44,7 +44,7 @@
 
 #include <linux/types.h>
 
-#define QDK_REC_VERSION	16
+#define QDK_REC_VERSION	17
 #define QDK_REC_SIZE	192	/* the longest record, sizeof(struct qdk_rec) */
 #define QDK_REC_HDR_SIZE 48	/* the header every record has */
 #define QDK_REC_DEV	"qdk_recorder"
@@ -75,6 +75,7 @@ enum qdk_rec_type {
 	QDK_REC_DEVDATA,	/* ... the next chunk of its bytes (count: offset) */
 	QDK_REC_DEVDONE,	/* ... and the handler returned */
 	QDK_REC_ENQSK,		/* ops->enqueue() of a packet with skb->sk: ENQ + sock */
+	QDK_REC_HOOK,		/* a packet through an ingress/clsact qdisc's tc hook (enq) */
 };
 
 /* rec.flags (a bit means something for the types named) */
@@ -90,6 +91,7 @@ enum qdk_rec_type {
 #define QDK_RF_LONG	0x01	/* PARAM: the value did not fit value[] */
 #define QDK_RF_FAULT	0x01	/* DEVDATA: the bytes could not be read */
 #define QDK_RF_WRITE	0x02	/* DEVCALL, DEVDONE: a write (else a read) */
+#define QDK_RF_EGRESS	0x04	/* HOOK: the egress hook (else the ingress one) */
 
 /* node.what */
 #define QDK_NODE_CLASS	1	/* a class of the child (tc class add) */
@@ -290,7 +292,7 @@ struct qdk_rec {
 	__u8 words;		/* this record's length in 8-byte words */
 	__u32 count;		/* LOST: events lost; TCA, DEVDATA: offset; CHANGE: */
 				/* TCA_OPTIONS bytes (0: none); CHANGED: ret; */
-				/* ENQ, DEQ, PEEK, TIMER: its DRAW, CLS and */
+				/* ENQ, DEQ, PEEK, TIMER, HOOK: its DRAW, CLS and */
 				/* NEW records; TREE: its NODE records */
 	/* calls: the child's counters after the call */
 	__u32 qlen;

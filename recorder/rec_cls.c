@@ -9,10 +9,12 @@
  * tcf_classify() is hooked through ftrace, as livepatch replaces a
  * function: while the device is open, an ftrace_ops on its first
  * instruction sends a call made during a recorded call on this CPU
- * (rec_active, outside hard interrupts) to rec_cls_wrap() instead, which
- * calls the real one (its own call, seen by its caller's address, goes
- * through) and stores a CLS record in place in this CPU's ring, after the
- * call's record and among its drops; the call counts it with its draws
+ * (rec_active, outside hard interrupts), or any call while an ingress or
+ * clsact qdisc is attached (its hooks' calls, rec_hook.c), to
+ * rec_cls_wrap() instead, which calls the real one (its own call, seen by
+ * its caller's address, goes through) and stores a CLS record in place in
+ * this CPU's ring, after the call's record and among its drops; the call
+ * counts it with its draws
  * (the call record's count). Nothing is allocated; a record that finds the
  * ring full is a lost event, which qdk-capture sees as a count that does
  * not match.
@@ -34,7 +36,7 @@
 #include <net/sch_generic.h>
 
 #include "rec_compat.h"
-#include "recorder.h"
+#include "rec_sched.h"
 
 /* Runs in place of tcf_classify() for a recorded call, same CPU, BH off. */
 static notrace int rec_cls_wrap(struct sk_buff *skb,
@@ -43,8 +45,19 @@ static notrace int rec_cls_wrap(struct sk_buff *skb,
 				struct tcf_result *res, bool compat_mode)
 {
 	struct rec_call *c = this_cpu_read(rec_active);
-	int action = tcf_classify(skb, block, tp, res, compat_mode);
+	struct rec_hook h;
 	struct qdk_rec *r;
+	int action;
+
+	/* outside a call: an attached ingress or clsact qdisc's hook (rec_hook.c) */
+	if (!c) {
+		if (!rec_hook_begin(&h, skb, block, tp))
+			return tcf_classify(skb, block, tp, res, compat_mode);
+		action = tcf_classify(skb, block, tp, res, compat_mode);
+		rec_hook_end(&h, action, res);
+		return action;
+	}
+	action = tcf_classify(skb, block, tp, res, compat_mode);
 
 	/*
 	 * No filter at all (prio's and multiq's empty list): the answer is
@@ -67,7 +80,8 @@ static notrace void rec_cls_ftrace(unsigned long ip, unsigned long parent_ip,
 				   struct ftrace_ops *op,
 				   struct ftrace_regs *fregs)
 {
-	if (in_hardirq() || in_nmi() || !this_cpu_read(rec_active))
+	if (in_hardirq() || in_nmi() ||
+	    (!this_cpu_read(rec_active) && !READ_ONCE(rec_hooks_on)))
 		return;
 	/* rec_cls_wrap()'s own call: the real tcf_classify() runs */
 	if (within_module(parent_ip, THIS_MODULE))

@@ -676,6 +676,33 @@ static void rec_node_filter(struct rec_sched *q, struct rec_node *nd,
 			    unsigned long cl, u32 handle);
 
 /*
+ * An ingress or clsact qdisc's blocks, by the parent tc names them with
+ * (`tc filter add dev DEV ingress|egress`): clsact's ingress block as
+ * class TC_H_MIN_INGRESS, its egress block as TC_H_MIN_EGRESS; ingress has
+ * one block, whatever the class (rec_cl_tcf_block() keeps its filters under the
+ * ingress one). The FILTER nodes into nodes; how many.
+ */
+static unsigned int rec_hook_blocks(struct rec_sched *q, struct rec_node *nodes,
+				    const struct Qdisc_class_ops *cops, bool fpend,
+				    unsigned long fcl)
+{
+	static const u32 mins[] = { TC_H_MIN_INGRESS, TC_H_MIN_EGRESS };
+	struct tcf_block *seen = NULL, *b;
+	unsigned int i, n = 0;
+
+	for (i = 0; i < ARRAY_SIZE(mins); i++) {
+		b = cops->tcf_block(q->child, TC_H_MIN(mins[i]), NULL);
+		if (!b || b == seen)
+			continue;
+		seen = b;
+		if ((fpend && fcl == TC_H_MIN(mins[i])) || rec_block_busy(b))
+			rec_node_filter(q, &nodes[n++], TC_H_MIN(mins[i]),
+					TC_H_MAKE(TC_H_CLSACT, mins[i]));
+	}
+	return n;
+}
+
+/*
  * Record the child's tree (rtnl held, process context). A filter request
  * in progress names the block of class fcl (0: the child's own) before its
  * filter is in: fpend counts it as held.
@@ -702,8 +729,10 @@ static void rec_tree(struct rec_sched *q, bool fpend, unsigned long fcl)
 		goto out;
 	a->w.fn = rec_tree_fn;
 	cops->walk(child, &a->w);
-	if (cops->tcf_block &&
-	    ((fpend && !fcl) || rec_block_busy(cops->tcf_block(child, 0, NULL))))
+	if (child->flags & TCQ_F_INGRESS)
+		n += rec_hook_blocks(q, nodes, cops, fpend, fcl);
+	else if (cops->tcf_block &&
+		 ((fpend && !fcl) || rec_block_busy(cops->tcf_block(child, 0, NULL))))
 		rec_node_filter(q, &nodes[n++], 0, child->handle);
 	for (i = 0; i < a->n; i++) {
 		struct tcmsg tcm = { .tcm_handle = child->handle,
@@ -1025,6 +1054,10 @@ static struct tcf_block *rec_cl_tcf_block(struct Qdisc *child, unsigned long cl,
 	struct tcf_block *block = rec_orig_cl(child)->tcf_block(child, cl,
 								 extack);
 
+	/* ingress's one block, whatever the class: the ingress one (rec_hook_blocks()) */
+	if (block && (child->flags & TCQ_F_INGRESS) &&
+	    block == rec_orig_cl(child)->tcf_block(child, TC_H_MIN(TC_H_MIN_INGRESS), NULL))
+		cl = TC_H_MIN(TC_H_MIN_INGRESS);
 	/* a classifier that runs unlocked (flower) finds the block without rtnl */
 	if (block && extack && rtnl_is_locked()) {
 		rec_filter_block(rec_of_child(child), child, cl, block);

@@ -117,6 +117,8 @@ static void rec_root_take_request(struct rec_sched *q, struct net_device *dev,
  * may be in a datapath call when the ops are given back.
  */
 static LIST_HEAD(rec_roots_retired);
+/* ingress and clsact qdiscs attached (rtnl): tcf_classify() is followed outside calls */
+int rec_hooks_on;
 
 static int rec_root_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 			    struct sk_buff **to_free)
@@ -162,8 +164,12 @@ static void rec_root_detach(struct rec_sched *q)
 	rec_tslot_put(q);
 	rec_dev_follow(q->inst, q->gen, NULL);
 	sch_tree_lock(sch);
-	WRITE_ONCE(sch->enqueue, ro->orig->enqueue);
-	WRITE_ONCE(sch->dequeue, ro->orig->dequeue);
+	if (!(sch->flags & TCQ_F_INGRESS)) {
+		WRITE_ONCE(sch->enqueue, ro->orig->enqueue);
+		WRITE_ONCE(sch->dequeue, ro->orig->dequeue);
+	} else {
+		rec_hooks_on--;
+	}
 	sch->ops = ro->orig;
 	sch_tree_unlock(sch);
 	list_add_tail(&q->node, &rec_roots_retired);
@@ -229,9 +235,12 @@ static int rec_root_attach(struct Qdisc *root)
 	ro->ops = *root->ops;
 	ro->orig = root->ops;
 	ro->q = q;
-	ro->ops.enqueue = rec_root_enqueue;
-	ro->ops.dequeue = rec_root_dequeue;
-	ro->ops.peek = rec_root_peek;
+	/* an ingress or clsact qdisc is never enqueued to: its hooks' filters record */
+	if (!(root->flags & TCQ_F_INGRESS)) {
+		ro->ops.enqueue = rec_root_enqueue;
+		ro->ops.dequeue = rec_root_dequeue;
+		ro->ops.peek = rec_root_peek;
+	}
 	ro->ops.reset = rec_root_reset;
 	ro->ops.destroy = rec_root_destroy;
 	if (ro->orig->change)
@@ -239,10 +248,15 @@ static int rec_root_attach(struct Qdisc *root)
 	if (ro->orig->cl_ops)
 		rec_cl_wrap(ro);
 	q->child_ops = ro;
+	spin_lock_init(&q->hook_lock);
 	sch_tree_lock(root);
 	root->ops = &ro->ops;
-	WRITE_ONCE(root->dequeue, rec_root_dequeue);
-	WRITE_ONCE(root->enqueue, rec_root_enqueue);
+	if (!(root->flags & TCQ_F_INGRESS)) {
+		WRITE_ONCE(root->dequeue, rec_root_dequeue);
+		WRITE_ONCE(root->enqueue, rec_root_enqueue);
+	} else {
+		rec_hooks_on++;
+	}
 	sch_tree_unlock(root);
 	list_add_tail(&q->node, &rec_instances);
 	rec_tslot_update(q);
@@ -287,6 +301,53 @@ static const struct kernel_param_ops rec_root_param_ops = {
 };
 module_param_cb(root, &rec_root_param_ops, NULL, 0200);
 MODULE_PARM_DESC(root, "attach to this device's root qdisc in place, for kinds that must be the root (write a device's name)");
+
+/*
+ * `echo DEV > .../parameters/ingress`: attach in place to DEV's ingress or
+ * clsact qdisc. It is never enqueued to: the device's hooks run its
+ * blocks' filters on each packet, and those classifications are its
+ * calls (rec_hook.c).
+ */
+static int rec_ingress_set(const char *val, const struct kernel_param *kp)
+{
+	struct netdev_queue *nq;
+	char name[IFNAMSIZ];
+	struct net_device *dev;
+	struct Qdisc *sch;
+	int err;
+
+	if (strscpy(name, strim((char *)val), sizeof(name)) <= 0)
+		return -EINVAL;
+	rtnl_lock();
+	dev = __dev_get_by_name(current->nsproxy->net_ns, name);
+	nq = dev ? dev_ingress_queue(dev) : NULL;
+	sch = nq ? rtnl_dereference(nq->qdisc_sleeping) : NULL;
+	if (!dev)
+		err = -ENODEV;
+	else if (!sch || !(sch->flags & TCQ_F_INGRESS))
+		err = -EINVAL;		/* no ingress or clsact qdisc there */
+	else if (sch->ops->destroy == rec_root_destroy)
+		err = -EBUSY;
+	else
+		err = rec_root_attach(sch);
+	rtnl_unlock();
+	return err;
+}
+
+static const struct kernel_param_ops rec_ingress_param_ops = {
+	.set = rec_ingress_set,
+};
+module_param_cb(ingress, &rec_ingress_param_ops, NULL, 0200);
+MODULE_PARM_DESC(ingress, "attach to this device's ingress or clsact qdisc in place (write a device's name)");
+
+/* The instance attached in place to sch, an ingress or clsact qdisc, or NULL. */
+struct rec_sched *rec_hook_of(const struct Qdisc *sch)
+{
+	if (!sch || !(sch->flags & TCQ_F_INGRESS) ||
+	    sch->ops->destroy != rec_root_destroy)
+		return NULL;
+	return container_of(sch->ops, struct rec_ops, ops)->q;
+}
 
 /* module exit: every attached root gets its ops back, then the copies go */
 void rec_roots_exit(void)

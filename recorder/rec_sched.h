@@ -49,6 +49,8 @@ struct rec_sched {
 	/* what tc sent for the qdiscs it created under the child's classes */
 	struct rec_gopt *gopts;	/* REC_GOPT_SLOTS, allocated at init */
 	unsigned int gopt_next;
+	/* an ingress or clsact qdisc's: its hooks' calls, one at a time (rec_hook.c) */
+	spinlock_t hook_lock;
 	/* a timer_list's window (rec_twin.c), under the tree's lock */
 	struct rec_twin *tw_fire;	/* its CPU's; NULL: none open */
 	unsigned long tw_lo, tw_hi;	/* its qdisc's private data */
@@ -149,6 +151,21 @@ void rec_tslot_put(struct rec_sched *q);
 void rec_hard_write(struct rec_sched *q);
 bool rec_hard_wait(atomic_t *busy, const int *flag);
 
+/* rec_hook.c: an attached ingress or clsact qdisc's hook, one call */
+struct rec_hook {
+	struct rec_call call;
+	struct rec_sched *q;
+	struct qdk_rec *r;
+	u64 ts;
+};
+
+struct tcf_block;
+struct tcf_proto;
+struct tcf_result;
+bool rec_hook_begin(struct rec_hook *h, struct sk_buff *skb,
+		    const struct tcf_block *block, const struct tcf_proto *tp);
+void rec_hook_end(struct rec_hook *h, int action, const struct tcf_result *res);
+
 /* rec_twin.c: a timer_list's work placed among the tree's calls */
 void rec_twin_open(struct rec_sched *q, const void *timer, unsigned long lo,
 		   unsigned long hi, u64 ts);
@@ -160,6 +177,8 @@ void rec_twin_close(void);
 /* rec_root.c: attached in place at a root */
 void rec_root_request(const struct net *net, const struct tcmsg *tcm,
 		      const struct nlattr *kind, const struct nlattr *opt);
+struct rec_sched *rec_hook_of(const struct Qdisc *sch);
+extern int rec_hooks_on;
 void rec_roots_exit(void);
 
 #endif /* QDK_REC_SCHED_H */

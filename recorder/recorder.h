@@ -114,6 +114,7 @@ static __always_inline unsigned int rec_len(u8 type)
 	case QDK_REC_DEVDONE:
 		return REC_LEN(sizeof(struct qdk_rec_dev));
 	case QDK_REC_ENQ:
+	case QDK_REC_HOOK:
 		return REC_LEN(sizeof(struct qdk_rec_enq));
 	case QDK_REC_ENQSK:
 		return REC_LEN(sizeof(struct qdk_rec_enqsk));

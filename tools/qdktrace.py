@@ -72,7 +72,7 @@ BIN_LINE_NONL = 1  # a line record's flag: the text's last line had no newline
 VERDICT_WORDS = ("ok", "drop", "cn", "?")
 GZIP_MAGIC = b"\x1f\x8b"
 
-CALLS = frozenset("edprct")
+CALLS = frozenset("edprctio")
 STAT_KEYS = ("qlen", "backlog", "drops", "overlimits", "requeues", "packets", "bytes")
 # tc's action names (TC_ACT_*, 0 to 8) as a C line writes them; -1 is "unspec"
 ACTIONS = ("ok", "reclassify", "shot", "pipe", "stolen", "queued", "repeat", "redirect", "trap")
@@ -194,13 +194,13 @@ class Event:
 
     line: int
     ts: int
-    op: str  # e d p r c t x m w s j R C n, or "lost"
+    op: str  # e i o d p r c t x m w s j R C n, or "lost"
     text: str  # the line as written, without its newline
     id: int = 0  # e d p x m n: packet id; 0 for "-"
-    fid: int = 0  # e
-    pkt_len: int = 0  # e
+    fid: int = 0  # e i o
+    pkt_len: int = 0  # e i o
     verdict: str = ""  # e: "ok", "drop", "cn" (+stolen, +bypass) or "?"
-    keys: dict[str, int] = field(default_factory=dict)  # e: per-packet keys (gso: gso_segs, gso_size)
+    keys: dict[str, int] = field(default_factory=dict)  # e i o: per-packet keys (gso: gso_segs, gso_size)
     from_id: int = 0  # n: the packet it was made from, 0 for "-"
     count: int = 0  # lost N, R lost N; j: jiffies
     stats: dict[str, int] = field(default_factory=dict)  # s
@@ -649,6 +649,10 @@ class _TextReader:
             raise self.fail(f'unknown operation "{op}"')
         if op == "e":
             self._enqueue(ev, args)
+        elif op in ("i", "o"):
+            if self.header.version < 3:
+                raise self.fail(f"{op} lines (a tc hook's packets) need \"qdk-trace 3\"")
+            self._enqueue(ev, args, verdict=False)
         elif op in ("d", "p"):
             self._need(args, 1, op)
             ev.id = self._id(args[0], True)
@@ -795,21 +799,26 @@ class _TextReader:
     def _field(self, args: list[str], i: int, limit: int, what: str) -> int:
         return self.num(args[i], limit, what)
 
-    def _enqueue(self, ev: Event, args: list[str]) -> None:
-        self._need(args, 1, "e")
+    def _enqueue(self, ev: Event, args: list[str], verdict: bool = True) -> None:
+        """e ID FID PKTLEN VERDICT [KEY=VAL...]; i and o: the same but the verdict."""
+        op = ev.op
+        self._need(args, 1, op)
         ev.id = self._id(args[0], False)
-        self._need(args, 2, "e")
+        self._need(args, 2, op)
         ev.fid = self._field(args, 1, MAX_FID, "flow id")
-        self._need(args, 3, "e")
+        self._need(args, 3, op)
         ev.pkt_len = self._field(args, 2, U32, "packet length")
-        self._need(args, 4, "e")
-        v = args[3]
-        base, plus, bits = v.partition("+")
-        if not (base in ("ok", "drop", "cn") and all(x in ("stolen", "bypass") for x in bits.split("+"))
-                if plus else base in ("ok", "drop", "cn", "?")):
-            raise self.fail(f'bad verdict "{v}" (ok, drop, cn, +stolen, +bypass or ?)')
-        ev.verdict = v
-        for kv in args[4:]:
+        keys = 3
+        if verdict:
+            self._need(args, 4, op)
+            v = args[3]
+            base, plus, bits = v.partition("+")
+            if not (base in ("ok", "drop", "cn") and all(x in ("stolen", "bypass") for x in bits.split("+"))
+                    if plus else base in ("ok", "drop", "cn", "?")):
+                raise self.fail(f'bad verdict "{v}" (ok, drop, cn, +stolen, +bypass or ?)')
+            ev.verdict = v
+            keys = 4
+        for kv in args[keys:]:
             k, eq, val = kv.partition("=")
             if not eq or "\0" in k:  # the C reader's key ends at a NUL
                 raise self.fail(f'bad packet key "{kv}" (want KEY=VAL)')

@@ -59,6 +59,8 @@ def event_record(ev: qdktrace.Event) -> dict[str, Any]:
     op = ev.op
     if op == "e":
         r.update(id=ev.id, fid=ev.fid, pkt_len=ev.pkt_len, verdict=verdict(ev.verdict), keys=dict(ev.keys))
+    elif op in ("i", "o"):
+        r.update(id=ev.id, fid=ev.fid, pkt_len=ev.pkt_len, keys=dict(ev.keys))
     elif op in ("d", "p", "x", "m"):
         r["id"] = ev.id
     elif op == "n":

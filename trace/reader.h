@@ -209,7 +209,7 @@ static inline void pending_check(struct trace *t, char op)
 			   "they belong to, not before \"%c\"", op);
 	if (__builtin_expect(t->r_pending || t->c_pending || t->n_pending, 0) && op != 'R' &&
 	    op != 'C' && op != 'n') {
-		if (!strchr("edprct", op))
+		if (!strchr("edprctio", op))
 			trace_fail(t, t->line, "%s lines must come right before the call line they "
 				   "belong to, not before \"%c\"", trace_pending_kind(t), op);
 		t->r_pending = false;

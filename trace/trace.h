@@ -88,8 +88,8 @@ struct trace_event {
 	const char *text;	/* the line, without its newline; NULL: a binary record's */
 	uint32_t text_len;
 	uint32_t line;
-	char op;		/* e d p r c t u x m w s R n j b, 'l' for lost */
-	/* e */
+	char op;		/* e i o d p r c t u x m w s R n j b, 'l' for lost */
+	/* e, and i o (no verdict) */
 	uint32_t fid, pkt_len;
 	int verdict;		/* raw enqueue return value or VERDICT_UNKNOWN */
 	uint32_t ov;		/* OV_* */

@@ -229,6 +229,18 @@ bool trace_w_enqueue(struct trace_w *w, uint64_t ts, uint64_t id, uint32_t fid,
 	return trace_w_verdict(w, ret);
 }
 
+void trace_w_hook(struct trace_w *w, uint64_t ts, char op, uint64_t id, uint32_t fid,
+		  uint32_t len)
+{
+	trace_w_ts_op(w, ts, op);
+	trace_w_char(w, ' ');
+	trace_w_u64(w, id);
+	trace_w_char(w, ' ');
+	trace_w_u64(w, fid);
+	trace_w_char(w, ' ');
+	trace_w_u64(w, len);
+}
+
 static void flow_addr(struct trace_w *w, const struct trace_pkt *f, const uint8_t *a,
 		      uint16_t port, bool ports)
 {

@@ -81,6 +81,12 @@ void trace_w_id_line(struct trace_w *w, uint64_t ts, char op, uint64_t id);
  * "TS e ID FID PKTLEN VERDICT" (the caller adds the keys and '\n'); false
  * when the verdict is not one the format can say (trace_w_verdict).
  */
+/*
+ * "TS i ID FID LEN" or "TS o ...": a packet through a tc hook (FORMAT.md,
+ * "The tc hooks"; the caller adds the keys and '\n').
+ */
+void trace_w_hook(struct trace_w *w, uint64_t ts, char op, uint64_t id, uint32_t fid,
+		  uint32_t len);
 bool trace_w_enqueue(struct trace_w *w, uint64_t ts, uint64_t id, uint32_t fid,
 		     uint32_t pkt_len, uint32_t ret);
 /*

@@ -976,6 +976,45 @@ static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 	return 0;
 }
 
+/*
+ * A packet through the tc hook of an ingress or clsact qdisc (i, o): an
+ * enqueue's fields but the verdict, and LEN skb->len there (at ingress
+ * behind the Ethernet header the replay builds and pulls). Its drop (a shot)
+ * comes as a DROP record; what the hook lets through is gone from here.
+ */
+static int on_hook(struct tw *t, const struct qdk_rec *r, uint64_t ts)
+{
+	const struct qdk_rec_enq *e = &r->enq;
+	bool egress = r->flags & QDK_RF_EGRESS;
+	struct trace_pkt p;
+	struct flow *f;
+	uint64_t id;
+
+	flush_call(t);
+	f = flow_of(t, e);
+	if (!f)
+		return -1;
+	begin_call(t, r, ts);
+	if (r->count)
+		call_hold(t, r->count);
+	id = ++t->next_id;
+	t->p_id = id;
+	t->c.hooked++;
+	pkt_of(e, &p);
+	/* the hook counts skb->len (6.1, 6.12): LEN, the replay's frame LEN + 14 */
+	if (!egress)
+		p.pkt_len = p.len;
+	p.thlen = thlen_of(f, e);
+	trace_w_hook(&t->w, ts, egress ? 'o' : 'i', id, f->fid, p.pkt_len);
+	trace_w_pkt_keys(&t->w, &p, &f->pkt);
+	trace_w_char(&t->w, '\n');
+	if (pm_put(&t->pkts, r->pkt, id, e->tos))
+		return -1;
+	t->p_gone = true;
+	t->p_cookie = r->pkt;
+	return 0;
+}
+
 /* A packet leaving (dequeue) or shown (peek); 0 when unknown. */
 static uint64_t on_take(struct tw *t, const struct qdk_rec *r, uint64_t ts,
 			bool peek)
@@ -1648,6 +1687,8 @@ int tw_record(struct tw *t, const struct qdk_rec *r)
 	case QDK_REC_ENQ:
 	case QDK_REC_ENQSK:
 		return on_enq(t, r, ts);
+	case QDK_REC_HOOK:
+		return on_hook(t, r, ts);
 	case QDK_REC_DEQ:
 		on_take(t, r, ts, false);
 		return 0;

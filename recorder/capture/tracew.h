@@ -39,6 +39,7 @@ struct tw_counts {
 	uint64_t unknown;	/* packets seen leaving that never arrived */
 	uint64_t made;		/* packets the qdisc made (n lines) */
 	uint64_t devcalls;	/* writes and reads of its module's devices (u lines) */
+	uint64_t hooked;	/* packets through an ingress or clsact qdisc's hooks (i, o) */
 	uint64_t socks;		/* sockets of the packets (sock declarations) */
 	uint64_t sock_lines;	/* ... and the changes of their fields (sock updates) */
 	uint64_t records;

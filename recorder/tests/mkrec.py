@@ -15,6 +15,8 @@ per line, `TYPE key=value...`; `#` lines and blank lines are ignored.
       [sk=ID [sk_proto=N] [sk_type=N] [sk_family=2|10] [sk_state=N] [sk_hash=N]
        [sk_pacing=N] [sk_maxpacing=N] [sk_pstatus=N] [sk_ca=N] [sk_cwnd=N]
        [sk_srtt=N] [sk_mss=N] [sk_notfull]]    (with sk=: an ENQSK record, skb->sk's fields)
+  hook inst=1 gen=1 ts=N pkt=N [egress] ...   (enq's packet keys, no sk=: a packet
+      through an attached ingress or clsact qdisc's hook, its CLS after it)
   deq|peek inst=1 gen=1 ts=N [pkt=N] [tos=N] [qlen=..] [draws=N]
   reset|destroy inst=1 gen=1 ts=N
   timer inst=1 gen=1 ts=N [draws=N] [handle=MAJ:] [off=N]  (a timer_list of the tree fired)
@@ -100,6 +102,7 @@ TYPES = {
     "devdata": 23,
     "devdone": 24,
     "enqsk": 25,
+    "hook": 26,
 }
 NODES = {"class": 1, "qdisc": 2, "filter": 3}
 RF_GONE, RF_FRESH, RF_EARLY, RF_INITOPT = 0x01, 0x04, 0x08, 0x10
@@ -107,6 +110,8 @@ RF_NORAND, RF_CHG, RF_NOREC = 0x20, 0x40, 0x80
 RF_TIMERS = 0x01  # on CONF (RF_GONE's bit, which only ENQ uses)
 RF_LONG = RF_FAULT = 0x01  # PARAM: value cut off; DEVDATA: not readable
 RF_WRITE = 0x02  # DEVCALL, DEVDATA, DEVDONE: a write
+RF_NOSTATS = 0x02  # calls: no counters (a hook's are per CPU)
+RF_EGRESS = 0x04  # HOOK: the egress hook
 PROTOS = {"tcp": 6, "udp": 17, "icmp": 1, "icmp6": 58}
 
 # Bytes of each type in the stream (rec_len() in recorder/recorder.h).
@@ -115,6 +120,7 @@ LENGTH = {
     "conf": 120,
     "tca": 112,
     "enq": 136,
+    "hook": 136,
     "enqsk": 192,
     "rand": 128,
     "draw": 128,
@@ -207,8 +213,9 @@ def record(line: str) -> list[bytes]:
         | (RF_TIMERS if "timers" in flags else 0)
         | (RF_LONG if "long" in flags or "fault" in flags else 0)
         | (RF_WRITE if "write" in flags else 0)
+        | (RF_NOSTATS | (RF_EGRESS if "egress" in flags else 0) if kind == "hook" else 0)
     )
-    if kind in ("enq", "deq", "peek", "timer"):
+    if kind in ("enq", "hook", "deq", "peek", "timer"):
         count = num(g("draws", "0"))
     elif kind == "devdata":
         count = num(g("off", "0"))
@@ -224,7 +231,7 @@ def record(line: str) -> list[bytes]:
             num(g("gen", "1")),
             t,
             fl,
-            num(g("tos", "0")) if kind != "enq" else 0,
+            num(g("tos", "0")) if kind not in ("enq", "hook") else 0,
             LENGTH.get(name, HDR_SIZE) // 8,
             cnt,
             num(g("qlen", "0")),
@@ -295,7 +302,7 @@ def record(line: str) -> list[bytes]:
             off, total = num(g("off", "0")), num(g("total", str(len(data))))
         body = RAND.pack(width, 0, len(data), off, total, num(g("lost", "0")), data)
         return [fit(head(rtype) + body)]
-    if kind == "enq":
+    if kind in ("enq", "hook"):
         proto = g("proto", "udp")
         fam, sa, sp = addr(g("src", "10.0.0.1:5000"))
         _, da, dp = addr(g("dst", "10.0.0.2:6000"))

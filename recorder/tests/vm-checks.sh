@@ -287,6 +287,28 @@ if ran record-sfq-window; then
 		fail "vm record-sfq-window: want perturbations placed before a call (the log says ${placed:-nothing})"
 	fi
 fi
+# The tc hooks (record-ingress, record-clsact): each hooked packet an i (or
+# o) line after its C line, the filters as classifier lines (cls_mered's
+# own classify() replays them, verify above), and the policers shot some on
+# each hook they police.
+for s in ingress:i clsact:io; do
+	n=record-${s%:*} ops=${s#*:}
+	ran "$n" || continue
+	q=$VMO/$n/collect/$n.qtr
+	bad=
+	for op in $(echo "$ops" | fold -w1); do
+		nl=$(grep -c "^[0-9]* $op " "$q" 2>/dev/null)
+		shot=$(grep -A1 "^[0-9]* C shot " "$q" 2>/dev/null | grep -c "^[0-9]* $op ")
+		[ "${nl:-0}" -ge 100 ] && [ "${shot:-0}" -ge 5 ] || bad="$bad $op: ${nl:-0} lines, ${shot:-0} shot;"
+	done
+	ncls=$(grep -c '^classifier ffff:fff[23] mered ' "$q" 2>/dev/null)
+	[ "${ncls:-0}" -eq "${#ops}" ] || bad="$bad ${ncls:-0} classifier lines;"
+	if [ -z "$bad" ]; then
+		ok "vm $n: its hooks' packets are $(echo "$ops" | sed 's/./& /g')lines, cls_mered's classifier lines, shots on each"
+	else
+		fail "vm $n: want >= 100 lines and >= 5 shot for each of $ops, a classifier line each:$bad"
+	fi
+done
 # sfq's init draws its 16-byte perturbation key with get_random_bytes():
 # one `random bytes` line of 16 bytes, which the replay's sfq_init consumes
 # (verify above checks that). Its decisions do not show the key: the shim's

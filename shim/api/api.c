@@ -583,6 +583,7 @@ static struct qdk_qdisc *do_qdisc_create(const char *kind,
 					 int *errp, char *msg, size_t msglen)
 {
 	struct netlink_ext_ack ext = {};
+	struct netdev_queue *dev_queue;
 	const struct Qdisc_ops *ops;
 	struct nlattr *opt = NULL;
 	struct qdk_qdisc *h = NULL;
@@ -638,7 +639,15 @@ static struct qdk_qdisc *do_qdisc_create(const char *kind,
 	memset(dev->broadcast, 0xff, ETH_ALEN);
 	qdk_netdev_register(dev, &init_net, &h->in_dev);
 
-	sch = qdisc_alloc(&h->txq[0], ops, &ext);
+	/* ingress and clsact live on the device's ingress queue (qdisc_create()) */
+	if (ops->static_flags & TCQ_F_INGRESS) {
+		dev_queue = dev_ingress_queue_create(dev);
+		if (!dev_queue)
+			goto fail;
+	} else {
+		dev_queue = &h->txq[0];
+	}
+	sch = qdisc_alloc(dev_queue, ops, &ext);
 	if (IS_ERR(sch)) {
 		err = PTR_ERR(sch);
 		goto fail;
@@ -647,12 +656,20 @@ static struct qdk_qdisc *do_qdisc_create(const char *kind,
 	sch->handle = handle;
 	if (!netif_is_multiqueue(dev))
 		sch->flags |= TCQ_F_ONETXQUEUE;
-	/* grafted as the device's qdisc, so qdisc_root() finds it */
+	/*
+	 * grafted as the device's qdisc, so qdisc_root() finds it; an ingress
+	 * kind as qdisc_graft() grafts one, on the ingress queue, the device's
+	 * queues keeping noop
+	 */
 	for (i = 0; i < ntx; i++) {
-		h->txq[i].qdisc = sch;
-		h->txq[i].qdisc_sleeping = sch;
+		h->txq[i].qdisc = dev_queue == &h->txq[0] ? sch : &noop_qdisc;
+		h->txq[i].qdisc_sleeping = h->txq[i].qdisc;
 	}
-	dev->qdisc = sch;
+	dev->qdisc = h->txq[0].qdisc;
+	if (dev_queue != &h->txq[0]) {
+		rcu_assign_pointer(dev_queue->qdisc, sch);
+		dev_queue->qdisc_sleeping = sch;
+	}
 	h->sch = sch;
 
 	if (ops->init) {
@@ -689,6 +706,7 @@ static struct qdk_qdisc *do_qdisc_create(const char *kind,
 fail:
 	if (h) {
 		qdk_netdev_unregister(&h->dev);
+		kfree(rcu_dereference_protected(h->dev.ingress_queue, 1));
 		kfree(h->txq);
 		kfree(h);
 	}
@@ -750,8 +768,17 @@ static void do_qdisc_destroy(struct qdk_qdisc *q)
 	if (q->sch->ops->attach)
 		for (i = 0; i < q->dev.num_tx_queues; i++)
 			qdisc_put(dev_graft_qdisc(&q->txq[i], &noop_qdisc));
+	/* the ingress queue lets go of an ingress kind (freed with the device) */
+	if (q->sch->flags & TCQ_F_INGRESS) {
+		struct netdev_queue *nq = rtnl_dereference(q->dev.ingress_queue);
+
+		rcu_assign_pointer(nq->qdisc, &noop_qdisc);
+		nq->qdisc_sleeping = &noop_qdisc;
+	}
 	qdisc_put(q->sch);
 	qdk_netdev_unregister(&q->dev);
+	/* what free_netdev() frees of a device it does not free itself */
+	kfree(rcu_dereference_protected(q->dev.ingress_queue, 1));
 	kfree(q->txq);
 	kfree(q);
 }
@@ -891,15 +918,24 @@ void qdk_warnings_watch(void (*fn)(const char *file, int line, const char *cond)
 	qdk_warn_hook = fn;
 }
 
+/* its counters as tc_fill_qdisc() dumps them: per-CPU ones summed */
 static void sch_stats(const struct Qdisc *sch, struct qdk_stats *st)
 {
+	struct gnet_stats_basic_sync b;
+	struct gnet_stats_queue qs = {};
+
+	gnet_stats_basic_sync_init(&b);
+	/* read only: the kernel's prototype is not const */
+	gnet_stats_add_basic(&b, sch->cpu_bstats, (struct gnet_stats_basic_sync *)&sch->bstats,
+			     false);
+	gnet_stats_add_queue(&qs, sch->cpu_qstats, &sch->qstats);
 	st->qlen = qdisc_qlen_sum(sch);
-	st->backlog = sch->qstats.backlog;
-	st->drops = sch->qstats.drops;
-	st->requeues = sch->qstats.requeues;
-	st->overlimits = sch->qstats.overlimits;
-	st->bytes = u64_stats_read(&sch->bstats.bytes);
-	st->packets = u64_stats_read(&sch->bstats.packets);
+	st->backlog = qs.backlog;
+	st->drops = qs.drops;
+	st->requeues = qs.requeues;
+	st->overlimits = qs.overlimits;
+	st->bytes = u64_stats_read(&b.bytes);
+	st->packets = u64_stats_read(&b.packets);
 }
 
 void qdk_qdisc_stats(const struct qdk_qdisc *q, struct qdk_stats *st)
@@ -1717,6 +1753,32 @@ int qdk_enqueue(struct qdk_qdisc *q, struct qdk_skb *h)
 	qdk_skb_watch = NULL;
 	call_end("enqueue", sch);
 	return ret;
+}
+
+int qdk_hook(struct qdk_qdisc *q, struct qdk_skb *h, bool ingress)
+{
+	const char *what = ingress ? "ingress hook" : "egress hook";
+	struct sk_buff *skb = (struct sk_buff *)h;
+	int ret = 0;
+
+	call_begin();
+	skb->dev = &q->dev;
+	skb->next = NULL;
+	skb->prev = NULL;
+	skb->__qdk_handed = what;
+	skb->__qdk_cookie = call_cookie;
+	if (ingress) {
+		/* eth_type_trans(): the MAC header is behind skb->data */
+		skb_reset_mac_header(skb);
+		skb->mac_len = ETH_HLEN;
+		__skb_pull(skb, ETH_HLEN);
+	}
+	skb = qdk_tc_hook(skb, ingress, &ret);
+	/* through: the protocol handler's (or the device queue's) */
+	if (skb)
+		consume_skb(skb);
+	call_end(what, q->sch);
+	return skb ? 0 : 1;
 }
 
 struct qdk_skb *qdk_dequeue(struct qdk_qdisc *q)

@@ -494,6 +494,17 @@ const char *qdk_drop_reason_name(uint32_t reason);
  * __NET_XMIT_STOLEN/BYPASS bits). The skb belongs to the qdisc afterwards.
  */
 int qdk_enqueue(struct qdk_qdisc *q, struct qdk_skb *skb);
+/*
+ * A packet through a tc hook of the qdisc's device, whose ingress or clsact
+ * qdisc q is (the kernel's sch_handle_ingress(), sch_handle_egress()):
+ * received (ingress: its Ethernet header pulled first, as the driver's
+ * eth_type_trans() leaves it; the hook counts skb->len) or sent (egress:
+ * the qdisc cb's pkt_len as built). Drops are effects as for an enqueue. A
+ * packet the hook lets through is the stack's (or the queue's) from there:
+ * freed, not dropped. Returns 1 when the hook took it (dropped, stolen),
+ * 0 when it went on.
+ */
+int qdk_hook(struct qdk_qdisc *q, struct qdk_skb *skb, bool ingress);
 /* The dequeued packet (the caller frees it with qdk_skb_free) or NULL. */
 struct qdk_skb *qdk_dequeue(struct qdk_qdisc *q);
 /* ops->peek(); the packet stays in the qdisc. */

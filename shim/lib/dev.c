@@ -74,6 +74,12 @@ EXPORT_SYMBOL(netdev_set_num_tc);
 #include <linux/random.h>
 #include <net/net_namespace.h>
 #include <net/sch_generic.h>
+#include <net/pkt_cls.h>
+#include <linux/tcp.h>
+#include <linux/udp.h>
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#include <net/tcx.h>
+#endif
 #include <linux/net.h>
 #include <linux/mutex.h>
 #include <linux/uidgid.h>
@@ -2939,12 +2945,231 @@ static void deliver_ptype_list_skb(struct sk_buff *skb, struct packet_type **pt,
 }
 
 /*
+ * The tc hooks: the filters of an ingress or clsact qdisc's blocks, run on
+ * a received packet before the protocol handlers (sch_handle_ingress()) and
+ * on a sent one before its queue is picked (sch_handle_egress()), as the
+ * kernel's dev.c runs them: the mini Qdisc's counters, tcf_classify() on its
+ * block, and the verdict: ok and reclassify set tc_index and go on, shot
+ * drops (counted, the hook's drop reason), stolen, queued and trap consume.
+ * From 6.12 the mini Qdisc hangs off the device's tcx entry (tc_run()). No
+ * BPF program attaches to tcx here and no block is offloaded, so neither
+ * tcx_run() nor the software bypass has anything to skip. A redirect
+ * (act_mirred, a BPF action) needs skb_do_redirect(), which the shim lacks.
+ */
+static void tc_hook_redirect(const char *hook)
+{
+	qdk_unmodelled(hook, "TC_ACT_REDIRECT: the shim has no skb_do_redirect()",
+		       (unsigned long)__builtin_return_address(0));
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/*
+ * 7.x's receive path counts a GSO packet (GRO's) with the headers of each
+ * of its segments, as the transmit path does; an encapsulated or DODGY
+ * one is counted as its bytes (the shim makes none).
+ */
+static void qdisc_pkt_len_segs_init(struct sk_buff *skb)
+{
+	const struct skb_shared_info *shinfo = skb_shinfo(skb);
+	unsigned int hdr_len;
+
+	qdisc_skb_cb(skb)->pkt_len = skb->len;
+	qdisc_skb_cb(skb)->pkt_segs = shinfo->gso_size ? shinfo->gso_segs : 1;
+	if (!shinfo->gso_size || skb->encapsulation ||
+	    !skb_transport_header_was_set(skb))
+		return;
+	hdr_len = skb_transport_offset(skb);
+	if (shinfo->gso_type & (SKB_GSO_TCPV4 | SKB_GSO_TCPV6)) {
+		if (!pskb_may_pull(skb, hdr_len + sizeof(struct tcphdr)))
+			return;
+		hdr_len += __tcp_hdrlen((const struct tcphdr *)(skb->data + hdr_len));
+	} else if (shinfo->gso_type & SKB_GSO_UDP_L4) {
+		hdr_len += sizeof(struct udphdr);
+	}
+	qdisc_skb_cb(skb)->pkt_len += (shinfo->gso_segs - 1) * hdr_len;
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static int tc_run(struct tcx_entry *entry, struct sk_buff *skb,
+		  enum skb_drop_reason *drop_reason)
+{
+	struct mini_Qdisc *miniq = rcu_dereference_bh(entry->miniq);
+	struct tcf_result res;
+	int ret;
+
+	if (!miniq)
+		return TC_ACT_UNSPEC;
+	tc_skb_cb(skb)->mru = 0;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	qdisc_skb_cb(skb)->post_ct = false;
+#else
+	tc_skb_cb(skb)->post_ct = false;
+#endif
+	tcf_set_drop_reason(skb, *drop_reason);
+	mini_qdisc_bstats_cpu_update(miniq, skb);
+	ret = tcf_classify(skb, miniq->block, miniq->filter_list, &res, false);
+	switch (ret) {
+	case TC_ACT_SHOT:
+		*drop_reason = tcf_get_drop_reason(skb);
+		mini_qdisc_qstats_cpu_drop(miniq);
+		break;
+	case TC_ACT_OK:
+	case TC_ACT_RECLASSIFY:
+		skb->tc_index = TC_H_MIN(res.classid);
+		break;
+	}
+	return ret;
+}
+
+/* the verdict's drop reason and NET_* answer: NULL when the hook took skb */
+static struct sk_buff *tc_hook_verdict(struct sk_buff *skb, int sch_ret,
+				       enum skb_drop_reason drop_reason,
+				       int *ret, int drop, int success)
+{
+	switch (sch_ret) {
+	case TC_ACT_REDIRECT:
+		tc_hook_redirect(drop == NET_RX_DROP ? "sch_handle_ingress" :
+				 "sch_handle_egress");
+		break;
+	case TC_ACT_SHOT:
+		kfree_skb_reason(skb, drop_reason);
+		*ret = drop;
+		return NULL;
+	case TC_ACT_STOLEN:
+	case TC_ACT_QUEUED:
+	case TC_ACT_TRAP:
+		consume_skb(skb);
+		fallthrough;
+	case TC_ACT_CONSUMED:
+		*ret = success;
+		return NULL;
+	}
+	return skb;
+}
+
+static struct sk_buff *sch_handle_ingress(struct sk_buff *skb, int *ret)
+{
+	struct bpf_mprog_entry *entry = rcu_dereference_bh(skb->dev->tcx_ingress);
+	enum skb_drop_reason drop_reason = SKB_DROP_REASON_TC_INGRESS;
+
+	if (!entry)
+		return skb;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+	qdisc_pkt_len_segs_init(skb);
+#else
+	qdisc_skb_cb(skb)->pkt_len = skb->len;
+#endif
+	tcx_set_ingress(skb, true);
+	return tc_hook_verdict(skb, tc_run(tcx_entry(entry), skb, &drop_reason),
+			       drop_reason, ret, NET_RX_DROP, NET_RX_SUCCESS);
+}
+
+/* qdisc_skb_cb(skb)->pkt_len and tc_at_ingress are the caller's */
+static struct sk_buff *sch_handle_egress(struct sk_buff *skb, int *ret,
+					 struct net_device *dev)
+{
+	struct bpf_mprog_entry *entry = rcu_dereference_bh(dev->tcx_egress);
+	enum skb_drop_reason drop_reason = SKB_DROP_REASON_TC_EGRESS;
+
+	if (!entry)
+		return skb;
+	return tc_hook_verdict(skb, tc_run(tcx_entry(entry), skb, &drop_reason),
+			       drop_reason, ret, NET_XMIT_DROP, NET_XMIT_SUCCESS);
+}
+#else
+/* 6.1: the mini Qdisc is the device's own, the verdict handled in place */
+static struct sk_buff *tc_hook_run(struct sk_buff *skb, struct mini_Qdisc *miniq,
+				   enum skb_drop_reason reason, int *ret, int drop,
+				   int success)
+{
+	struct tcf_result cl_res;
+
+	tc_skb_cb(skb)->mru = 0;
+	tc_skb_cb(skb)->post_ct = false;
+	tcf_set_drop_reason(skb, reason);
+	mini_qdisc_bstats_cpu_update(miniq, skb);
+	switch (tcf_classify(skb, miniq->block, miniq->filter_list, &cl_res, false)) {
+	case TC_ACT_OK:
+	case TC_ACT_RECLASSIFY:
+		skb->tc_index = TC_H_MIN(cl_res.classid);
+		break;
+	case TC_ACT_SHOT:
+		mini_qdisc_qstats_cpu_drop(miniq);
+		*ret = drop;
+		kfree_skb_reason(skb, tcf_get_drop_reason(skb) ?: reason);
+		return NULL;
+	case TC_ACT_STOLEN:
+	case TC_ACT_QUEUED:
+	case TC_ACT_TRAP:
+		*ret = success;
+		consume_skb(skb);
+		return NULL;
+	case TC_ACT_REDIRECT:
+		tc_hook_redirect(drop == NET_RX_DROP ? "sch_handle_ingress" :
+				 "sch_handle_egress");
+		break;
+	case TC_ACT_CONSUMED:
+		if (drop == NET_RX_DROP) {
+			*ret = success;
+			return NULL;
+		}
+		break;
+	}
+	return skb;
+}
+
+static struct sk_buff *sch_handle_ingress(struct sk_buff *skb, int *ret)
+{
+	struct mini_Qdisc *miniq = rcu_dereference_bh(skb->dev->miniq_ingress);
+
+	if (!miniq)
+		return skb;
+	qdisc_skb_cb(skb)->pkt_len = skb->len;
+	skb->tc_at_ingress = 1;
+	return tc_hook_run(skb, miniq, SKB_DROP_REASON_TC_INGRESS, ret,
+			   NET_RX_DROP, NET_RX_SUCCESS);
+}
+
+/* qdisc_skb_cb(skb)->pkt_len and tc_at_ingress are the caller's */
+static struct sk_buff *sch_handle_egress(struct sk_buff *skb, int *ret,
+					 struct net_device *dev)
+{
+	struct mini_Qdisc *miniq = rcu_dereference_bh(dev->miniq_egress);
+
+	if (!miniq)
+		return skb;
+	return tc_hook_run(skb, miniq, SKB_DROP_REASON_TC_EGRESS, ret,
+			   NET_XMIT_DROP, NET_XMIT_SUCCESS);
+}
+#endif
+
+/*
+ * For the replay (api.c): one packet through a hook of its device, the
+ * receive path's (skb->data at the network header) or the transmit path's
+ * (at the MAC header, pkt_len set). NULL: the hook took it (dropped,
+ * stolen), *ret saying how; else the packet goes on, the caller's again.
+ */
+struct sk_buff *qdk_tc_hook(struct sk_buff *skb, bool ingress, int *ret)
+{
+	rcu_read_lock_bh();
+	if (ingress) {
+		skb = sch_handle_ingress(skb, ret);
+	} else {
+		skb->tc_at_ingress = 0;
+		skb = sch_handle_egress(skb, ret, skb->dev);
+	}
+	rcu_read_unlock_bh();
+	return skb;
+}
+
+/*
  * __netif_receive_skb_core(): the packet taps (ETH_P_ALL, everyone's then
  * the device's), the device's rx_handler (a bridge, bond, macvlan), then
  * the handlers of skb->protocol; each but the last gets a reference of
  * its own. None: dropped (UNHANDLED_PROTO), counted in the device's
- * rx_dropped (rx_nohandler after an exact-match rx_handler). No tc
- * ingress hook, no VLAN untagging, no RPS here.
+ * rx_dropped (rx_nohandler after an exact-match rx_handler). The tc
+ * ingress hook runs before the rx_handler. No VLAN untagging, no RPS here.
  */
 static int __netif_receive_skb(struct sk_buff *skb)
 {
@@ -2970,6 +3195,17 @@ another_round:
 				deliver_skb(skb, pt_prev, orig_dev);
 			pt_prev = ptype;
 		}
+	}
+	if (qdk_ingress_needed) {
+		int ret = NET_RX_SUCCESS;
+
+		if (pt_prev) {
+			deliver_skb(skb, pt_prev, orig_dev);
+			pt_prev = NULL;
+		}
+		skb = sch_handle_ingress(skb, &ret);
+		if (!skb)
+			return ret;
 	}
 	rx_handler = rcu_dereference(skb->dev->rx_handler);
 	if (rx_handler) {
@@ -3256,6 +3492,16 @@ int __dev_queue_xmit(struct sk_buff *skb, struct net_device *sb_dev)
 
 	skb_reset_mac_header(skb);
 	rcu_read_lock_bh();
+	if (qdk_egress_needed) {
+		/* no GSO headers added: the replay sets a packet's own */
+		qdk_qdisc_pkt_len_init(skb, skb->len);
+		skb->tc_at_ingress = 0;
+		skb = sch_handle_egress(skb, &rc, dev);
+		if (!skb) {
+			rcu_read_unlock_bh();
+			return rc;
+		}
+	}
 	txq = qdk_core_pick_tx(dev, skb, sb_dev);
 	q = rcu_dereference_bh(txq->qdisc);
 	if (q == &noop_qdisc) {

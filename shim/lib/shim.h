@@ -171,6 +171,7 @@ extern const struct sk_buff *qdk_skb_watch;
 extern bool qdk_skb_watch_freed;
 void qdk_skb_set_truesize(struct sk_buff *skb, unsigned int truesize);
 void qdk_qdisc_pkt_len_init(struct sk_buff *skb, unsigned int pkt_len);
+struct sk_buff *qdk_tc_hook(struct sk_buff *skb, bool ingress, int *ret);
 long qdk_skb_for_each_live(u64 since, void (*fn)(void *arg, const struct sk_buff *skb),
 			   void *arg);
 
