@@ -267,6 +267,26 @@ static void expect_effect(struct verifier *v, const struct trace_event *ev)
 	v->nexp++;
 }
 
+/*
+ * Ids are unique within a trace. Producers hand them out increasing, so
+ * only an id at or below the largest one so far can be a reuse: then ask
+ * the shim whether a packet with it is still live, and refuse the line here
+ * instead of diverging lines later.
+ */
+static void new_id(struct verifier *v, const struct trace_event *ev)
+{
+	uint64_t at;
+
+	if (__builtin_expect(ev->id > v->max_id, 1)) {
+		v->max_id = ev->id;
+		return;
+	}
+	if (qdk_skb_id_live(ev->id, &at))
+		trace_fail(&v->t, ev->line, "packet id %llu is still in the qdisc (enqueued "
+			   "at line %llu): packet ids are unique within a trace",
+			   (unsigned long long)ev->id, (unsigned long long)at);
+}
+
 static void do_enqueue(struct verifier *v, const struct trace_event *ev)
 {
 	struct qdk_skb *skb;
@@ -276,22 +296,7 @@ static void do_enqueue(struct verifier *v, const struct trace_event *ev)
 	if (ev->verdict == VERDICT_UNKNOWN)
 		trace_fail(&v->t, ev->line, "this is an arrival-only trace (verdict \"?\"): "
 			   "nothing to verify; replay it with `qdk-replay drive`");
-	/*
-	 * Ids are unique within a trace. Producers hand them out increasing,
-	 * so only an id at or below the largest one so far can be a reuse: then
-	 * ask the shim whether a packet with it is still live, and refuse the
-	 * line here instead of diverging lines later.
-	 */
-	if (__builtin_expect(ev->id <= v->max_id, 0)) {
-		uint64_t at;
-
-		if (qdk_skb_id_live(ev->id, &at))
-			trace_fail(&v->t, ev->line, "packet id %llu is still in the qdisc (enqueued "
-				   "at line %llu): packet ids are unique within a trace",
-				   (unsigned long long)ev->id, (unsigned long long)at);
-	} else {
-		v->max_id = ev->id;
-	}
+	new_id(v, ev);
 	skb = replay_skb(&v->rp, ev);
 	draws_begin(v, ev);
 	ret = qdk_enqueue(v->q, skb);
@@ -316,16 +321,7 @@ static void do_hook(struct verifier *v, const struct trace_event *ev)
 {
 	struct trace_event at = *ev;
 
-	if (__builtin_expect(ev->id <= v->max_id, 0)) {
-		uint64_t line;
-
-		if (qdk_skb_id_live(ev->id, &line))
-			trace_fail(&v->t, ev->line, "packet id %llu is still in the qdisc (since "
-				   "line %llu): packet ids are unique within a trace",
-				   (unsigned long long)ev->id, (unsigned long long)line);
-	} else {
-		v->max_id = ev->id;
-	}
+	new_id(v, ev);
 	if (ev->op == 'i' && !(ev->ov & OV_LEN))
 		at.pkt_len += ETH_HLEN_BYTES;
 	draws_begin(v, ev);

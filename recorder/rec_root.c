@@ -264,12 +264,33 @@ static int rec_root_attach(struct Qdisc *root)
 	return 0;
 }
 
-/* `echo DEV > .../parameters/root`: attach to DEV's root qdisc (above) */
-static int rec_root_set(const char *val, const struct kernel_param *kp)
+/*
+ * Can the recorder attach in place to sch, DEV's root (ingress false) or
+ * its ingress or clsact qdisc? 0, or why not.
+ */
+static int rec_attachable(const struct Qdisc *sch, bool ingress)
 {
+	if (ingress)
+		/* no ingress or clsact qdisc there */
+		return sch && (sch->flags & TCQ_F_INGRESS) ? 0 : -EINVAL;
+	/*
+	 * noop; noqueue and mq (no enqueue: nothing queued there);
+	 * pfifo_fast, whose calls take no lock our swap could order them by;
+	 * ours
+	 */
+	if (!sch || (sch->flags & (TCQ_F_BUILTIN | TCQ_F_NOLOCK)) ||
+	    !sch->enqueue || sch->ops == &rec_qdisc_ops)
+		return -EINVAL;
+	return 0;
+}
+
+/* `echo DEV > .../parameters/root` or `.../ingress`: attach to that qdisc of DEV */
+static int rec_attach_set(const char *val, bool ingress)
+{
+	struct netdev_queue *nq;
 	char name[IFNAMSIZ];
 	struct net_device *dev;
-	struct Qdisc *root;
+	struct Qdisc *sch = NULL;
 	int err;
 
 	if (strscpy(name, strim((char *)val), sizeof(name)) <= 0)
@@ -277,23 +298,24 @@ static int rec_root_set(const char *val, const struct kernel_param *kp)
 	rtnl_lock();
 	/* DEV of the writer's network namespace (`ip netns exec NS ...`) */
 	dev = __dev_get_by_name(current->nsproxy->net_ns, name);
-	root = dev ? rtnl_dereference(dev->qdisc) : NULL;
-	if (!dev)
-		err = -ENODEV;
-	else if (!root || (root->flags & (TCQ_F_BUILTIN | TCQ_F_NOLOCK)) ||
-		 !root->enqueue || root->ops == &rec_qdisc_ops)
-		/*
-		 * noop; noqueue and mq (no enqueue: nothing queued there);
-		 * pfifo_fast, whose calls take no lock our swap could order
-		 * them by; ours
-		 */
-		err = -EINVAL;
-	else if (root->ops->destroy == rec_root_destroy)
+	if (dev && !ingress) {
+		sch = rtnl_dereference(dev->qdisc);
+	} else if (dev) {
+		nq = dev_ingress_queue(dev);
+		sch = nq ? rtnl_dereference(nq->qdisc_sleeping) : NULL;
+	}
+	err = dev ? rec_attachable(sch, ingress) : -ENODEV;
+	if (!err && sch->ops->destroy == rec_root_destroy)
 		err = -EBUSY;		/* attached already */
-	else
-		err = rec_root_attach(root);
+	if (!err)
+		err = rec_root_attach(sch);
 	rtnl_unlock();
 	return err;
+}
+
+static int rec_root_set(const char *val, const struct kernel_param *kp)
+{
+	return rec_attach_set(val, false);
 }
 
 static const struct kernel_param_ops rec_root_param_ops = {
@@ -310,28 +332,7 @@ MODULE_PARM_DESC(root, "attach to this device's root qdisc in place, for kinds t
  */
 static int rec_ingress_set(const char *val, const struct kernel_param *kp)
 {
-	struct netdev_queue *nq;
-	char name[IFNAMSIZ];
-	struct net_device *dev;
-	struct Qdisc *sch;
-	int err;
-
-	if (strscpy(name, strim((char *)val), sizeof(name)) <= 0)
-		return -EINVAL;
-	rtnl_lock();
-	dev = __dev_get_by_name(current->nsproxy->net_ns, name);
-	nq = dev ? dev_ingress_queue(dev) : NULL;
-	sch = nq ? rtnl_dereference(nq->qdisc_sleeping) : NULL;
-	if (!dev)
-		err = -ENODEV;
-	else if (!sch || !(sch->flags & TCQ_F_INGRESS))
-		err = -EINVAL;		/* no ingress or clsact qdisc there */
-	else if (sch->ops->destroy == rec_root_destroy)
-		err = -EBUSY;
-	else
-		err = rec_root_attach(sch);
-	rtnl_unlock();
-	return err;
+	return rec_attach_set(val, true);
 }
 
 static const struct kernel_param_ops rec_ingress_param_ops = {

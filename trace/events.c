@@ -463,6 +463,13 @@ const char *trace_event_line(struct trace *t, const char *p, struct trace_event 
 	}
 	p++;
 	switch (ev->op) {
+	case 'i':
+	case 'o':
+		/* a tc hook's packet: an enqueue's fields but the verdict */
+		if (t->version < 3)
+			trace_fail(t, t->line, "%c lines (a tc hook's packets) need \"qdk-trace 3\"",
+				   ev->op);
+		/* fall through */
 	case 'e':
 		p = packet_id(t, p, ev->op, &ev->id);
 		if (*p != ' ')
@@ -473,31 +480,12 @@ const char *trace_event_line(struct trace *t, const char *p, struct trace_event 
 			goto short_line;
 		p = field(t, p + 1, UINT32_MAX, "packet length", &x);
 		ev->pkt_len = (uint32_t)x;
-		if (*p != ' ')
-			goto short_line;
-		p = verdict(t, p + 1, &ev->verdict);
-		ev->ov = 0;
-		if (*p == ' ')
-			p = pkt_keys(t, p, ev);
-		else
-			ev->keys_len = 0;
-		break;
-	case 'i':
-	case 'o':
-		/* a tc hook's packet: an enqueue's fields but the verdict */
-		if (t->version < 3)
-			trace_fail(t, t->line, "%c lines (a tc hook's packets) need \"qdk-trace 3\"",
-				   ev->op);
-		p = packet_id(t, p, ev->op, &ev->id);
-		if (*p != ' ')
-			goto short_line;
-		p = field(t, p + 1, TRACE_MAX_FID - 1, "flow id", &x);
-		ev->fid = (uint32_t)x;
-		if (*p != ' ')
-			goto short_line;
-		p = field(t, p + 1, UINT32_MAX, "packet length", &x);
-		ev->pkt_len = (uint32_t)x;
 		ev->verdict = 0;
+		if (ev->op == 'e') {
+			if (*p != ' ')
+				goto short_line;
+			p = verdict(t, p + 1, &ev->verdict);
+		}
 		ev->ov = 0;
 		if (*p == ' ')
 			p = pkt_keys(t, p, ev);

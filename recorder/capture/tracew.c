@@ -933,6 +933,33 @@ static uint32_t sock_of(struct tw *t, const struct qdk_rec_sock *rs)
 	return n.id;
 }
 
+/*
+ * A call with an arriving packet (an enqueue, a hook's): its flow (and
+ * socket, sid not NULL) declared, the call begun and held for its draws,
+ * the packet's id in t->p_id. NULL on an error.
+ */
+static struct flow *packet_call(struct tw *t, const struct qdk_rec *r, uint64_t ts,
+				uint32_t *sid)
+{
+	struct flow *f;
+
+	/* the previous call's consequences first: a flow line ends them */
+	flush_call(t);
+	f = flow_of(t, &r->enq);
+	if (!f)
+		return NULL;
+	if (sid && r->type == QDK_REC_ENQSK) {
+		*sid = sock_of(t, &r->enqsk.sock);
+		if (!*sid)
+			return NULL;
+	}
+	begin_call(t, r, ts);
+	if (r->count)
+		call_hold(t, r->count);
+	t->p_id = ++t->next_id;
+	return f;
+}
+
 static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 {
 	const struct qdk_rec_enq *e = &r->enq;
@@ -941,21 +968,10 @@ static int on_enq(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 	uint64_t id;
 	uint32_t sid = 0;
 
-	/* the previous call's consequences first: a flow line ends them */
-	flush_call(t);
-	f = flow_of(t, e);
+	f = packet_call(t, r, ts, &sid);
 	if (!f)
 		return -1;
-	if (r->type == QDK_REC_ENQSK) {
-		sid = sock_of(t, &r->enqsk.sock);
-		if (!sid)
-			return -1;
-	}
-	begin_call(t, r, ts);
-	if (r->count)
-		call_hold(t, r->count);
-	id = ++t->next_id;
-	t->p_id = id;
+	id = t->p_id;
 	t->c.enq++;
 	/* a verdict the format cannot say is written as a number: verify refuses it */
 	trace_w_enqueue(&t->w, ts, id, f->fid, e->pkt_len, (uint32_t)e->ret);
@@ -990,15 +1006,10 @@ static int on_hook(struct tw *t, const struct qdk_rec *r, uint64_t ts)
 	struct flow *f;
 	uint64_t id;
 
-	flush_call(t);
-	f = flow_of(t, e);
+	f = packet_call(t, r, ts, NULL);
 	if (!f)
 		return -1;
-	begin_call(t, r, ts);
-	if (r->count)
-		call_hold(t, r->count);
-	id = ++t->next_id;
-	t->p_id = id;
+	id = t->p_id;
 	t->c.hooked++;
 	pkt_of(e, &p);
 	/* the hook counts skb->len (6.1, 6.12): LEN, the replay's frame LEN + 14 */
