@@ -388,7 +388,7 @@ int main(int argc, char **argv)
 	if (!quiet && !rc && t) {
 		const struct tw_counts *k = tw_counts(t);
 
-		fprintf(stderr, "qdk-capture: %s: %llu calls (%llu enqueue, %llu dequeue, %llu peek, %llu reset, %llu change, %llu timer), %llu drops, %llu marks, %llu lost, %llu unknown, %llu draws, %llu random lost, %llu made, %llu sockets (%llu changes), %llu records, %llu classifications, %llu device calls, %llu through a tc hook\n",
+		fprintf(stderr, "qdk-capture: %s: %llu calls (%llu enqueue, %llu dequeue, %llu peek, %llu reset, %llu change, %llu timer), %llu drops, %llu marks, %llu lost, %llu unknown, %llu draws, %llu random lost, %llu made, %llu sockets (%llu changes), %llu records, %llu classifications, %llu through a tc hook, %llu device calls\n",
 			out, (unsigned long long)k->calls, (unsigned long long)k->enq,
 			(unsigned long long)k->deq, (unsigned long long)k->peek,
 			(unsigned long long)k->reset, (unsigned long long)k->change,
@@ -398,7 +398,7 @@ int main(int argc, char **argv)
 			(unsigned long long)k->rand_lost, (unsigned long long)k->made,
 			(unsigned long long)k->socks, (unsigned long long)k->sock_lines,
 			(unsigned long long)k->records, (unsigned long long)k->cls,
-			(unsigned long long)k->devcalls, (unsigned long long)k->hooked);
+			(unsigned long long)k->hooked, (unsigned long long)k->devcalls);
 	} else if (!quiet && !rc) {
 		fprintf(stderr, "qdk-capture: %s: %llu calls, %llu lost, raw records (convert with qdk-capture -i %s -o TRACE)\n",
 			raw, calls, lost, raw);
