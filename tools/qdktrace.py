@@ -74,8 +74,9 @@ GZIP_MAGIC = b"\x1f\x8b"
 
 CALLS = frozenset("edprctio")
 STAT_KEYS = ("qlen", "backlog", "drops", "overlimits", "requeues", "packets", "bytes")
-# tc's action names (TC_ACT_*, 0 to 8) as a C line writes them; -1 is "unspec"
-ACTIONS = ("ok", "reclassify", "shot", "pipe", "stolen", "queued", "repeat", "redirect", "trap")
+# tc's action names (TC_ACT_*, 0 to 8) as a C line writes them, and the kernel's own
+# TC_ACT_CONSUMED (9); -1 is "unspec"
+ACTIONS = ("ok", "reclassify", "shot", "pipe", "stolen", "queued", "repeat", "redirect", "trap", "consumed")
 TCP_LETTERS = "FSRPAUEC"
 RANDOM_WIDTH = {"u8": 1, "u16": 2, "u32": 4, "u64": 8, "bytes": 0}
 PACKET_KEYS = ("len", "gso", "tos", "prio", "mark", "hash", "tcp", "ttl", "q", "tcidx", "thlen", "truesize", "tstamp",

@@ -326,9 +326,14 @@ void trace_w_pkt_keys(struct trace_w *w, const struct trace_pkt *p, const struct
 		trace_w_sk_key(w, p->sk);
 }
 
-/* tc's action names (TC_ACT_*), as a C line writes them */
+/*
+ * tc's action names (TC_ACT_*), as a C line writes them, and the kernel's
+ * own TC_ACT_CONSUMED (9: an action took the packet, act_mirred's redirect
+ * at ingress)
+ */
 static const char *const cls_actions[] = {
 	"ok", "reclassify", "shot", "pipe", "stolen", "queued", "repeat", "redirect", "trap",
+	"consumed",
 };
 
 const char *trace_action_name(int action)

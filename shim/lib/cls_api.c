@@ -251,7 +251,7 @@ static const char *cls_action_name(int action)
 {
 	static const char *const names[] = {
 		"ok", "reclassify", "shot", "pipe", "stolen", "queued",
-		"repeat", "redirect", "trap",
+		"repeat", "redirect", "trap", "consumed",
 	};
 
 	if (action == TC_ACT_UNSPEC)
@@ -326,6 +326,13 @@ int tcf_classify(struct sk_buff *skb, const struct tcf_block *block,
 	}
 	res->class = 0;
 	res->classid = cq[cq_next].classid;
+	/*
+	 * The recorded actions took the packet (act_mirred's redirect at
+	 * ingress sends it on itself): out of the replay, as it left the
+	 * recorded device; the hook returns without touching it.
+	 */
+	if (cq[cq_next].action == TC_ACT_CONSUMED)
+		consume_skb(skb);
 	return cq[cq_next++].action;
 }
 

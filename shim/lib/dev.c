@@ -2950,11 +2950,13 @@ static void deliver_ptype_list_skb(struct sk_buff *skb, struct packet_type **pt,
  * on a sent one before its queue is picked (sch_handle_egress()), as the
  * kernel's dev.c runs them: the mini Qdisc's counters, tcf_classify() on its
  * block, and the verdict: ok and reclassify set tc_index and go on, shot
- * drops (counted, the hook's drop reason), stolen, queued and trap consume.
- * From 6.12 the mini Qdisc hangs off the device's tcx entry (tc_run()). No
- * BPF program attaches to tcx here and no block is offloaded, so neither
- * tcx_run() nor the software bypass has anything to skip. A redirect
- * (act_mirred, a BPF action) needs skb_do_redirect(), which the shim lacks.
+ * drops (counted, the hook's drop reason), stolen, queued and trap consume,
+ * consumed (an action took the packet: act_mirred's redirect at ingress)
+ * returns without it. From 6.12 the mini Qdisc hangs off the device's tcx
+ * entry (tc_run()). No BPF program attaches to tcx here and no block is
+ * offloaded, so neither tcx_run() nor the software bypass has anything to
+ * skip. A BPF program's redirect (TC_ACT_REDIRECT) needs skb_do_redirect(),
+ * which the shim lacks.
  */
 static void tc_hook_redirect(const char *hook)
 {
