@@ -13,6 +13,7 @@
 
 #define REC_KV_6_5	KERNEL_VERSION(6, 5, 0)
 #define REC_KV_6_11	KERNEL_VERSION(6, 11, 0)
+#define REC_KV_6_6	KERNEL_VERSION(6, 6, 0)
 #define REC_KV_6_14	KERNEL_VERSION(6, 14, 0)
 
 /*
@@ -101,6 +102,31 @@ static inline void rec_direct_free(struct ftrace_ops *ops, bool *filtered)
 		ftrace_free_filter(ops);
 #endif
 	*filtered = false;
+}
+#endif
+
+/*
+ * Has the device's ingress (or egress) tc hook a live mini Qdisc (filters
+ * in its block)? Until 6.6 the device holds it; since, its tcx entry does.
+ * BH off (the hook's RCU).
+ */
+#if LINUX_VERSION_CODE >= REC_KV_6_6
+#include <net/tcx.h>
+
+static inline bool rec_miniq_live(struct net_device *dev, bool ingress)
+{
+	struct bpf_mprog_entry *e = ingress ? rcu_dereference_bh(dev->tcx_ingress) :
+					      rcu_dereference_bh(dev->tcx_egress);
+
+	return e && rcu_access_pointer(tcx_entry(e)->miniq);
+}
+#else
+#include <linux/netdevice.h>
+
+static inline bool rec_miniq_live(struct net_device *dev, bool ingress)
+{
+	return ingress ? rcu_access_pointer(dev->miniq_ingress) :
+			 rcu_access_pointer(dev->miniq_egress);
 }
 #endif
 

@@ -42,7 +42,8 @@ static int rec_made_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	if (in_hardirq() || in_nmi())
 		return 1;
 	d->call = this_cpu_read(rec_active);
-	if (!d->call)
+	/* a tc hook's call makes no packet of its own: an action's clone (rec_hook.c) */
+	if (!d->call || d->call->hook)
 		return 1;	/* non-zero: do not hook the return */
 	d->from = (const struct sk_buff *)regs_get_kernel_argument(regs, 0);
 	return 0;

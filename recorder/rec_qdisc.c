@@ -680,7 +680,9 @@ static void rec_node_filter(struct rec_sched *q, struct rec_node *nd,
  * (`tc filter add dev DEV ingress|egress`): clsact's ingress block as
  * class TC_H_MIN_INGRESS, its egress block as TC_H_MIN_EGRESS; ingress has
  * one block, whatever the class (rec_cl_tcf_block() keeps its filters under the
- * ingress one). The FILTER nodes into nodes; how many.
+ * ingress one). The FILTER nodes into nodes; how many. The hooks read which
+ * blocks the tree names (hook_known), to give it again for a filter added
+ * without rtnl (rec_hook.c).
  */
 static unsigned int rec_hook_blocks(struct rec_sched *q, struct rec_node *nodes,
 				    const struct Qdisc_class_ops *cops, bool fpend,
@@ -689,16 +691,20 @@ static unsigned int rec_hook_blocks(struct rec_sched *q, struct rec_node *nodes,
 	static const u32 mins[] = { TC_H_MIN_INGRESS, TC_H_MIN_EGRESS };
 	struct tcf_block *seen = NULL, *b;
 	unsigned int i, n = 0;
+	u8 known = 0;
 
 	for (i = 0; i < ARRAY_SIZE(mins); i++) {
 		b = cops->tcf_block(q->child, TC_H_MIN(mins[i]), NULL);
 		if (!b || b == seen)
 			continue;
 		seen = b;
-		if ((fpend && fcl == TC_H_MIN(mins[i])) || rec_block_busy(b))
+		if ((fpend && fcl == TC_H_MIN(mins[i])) || rec_block_busy(b)) {
 			rec_node_filter(q, &nodes[n++], TC_H_MIN(mins[i]),
 					TC_H_MAKE(TC_H_CLSACT, mins[i]));
+			known |= rec_hook_block_bit(mins[i]);
+		}
 	}
+	WRITE_ONCE(q->hook_known, known);
 	return n;
 }
 

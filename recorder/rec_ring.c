@@ -273,6 +273,9 @@ static void rec_probe_kfree(void *data, struct sk_buff *skb, void *location,
 			rec_chg_drop(skb);
 		return;
 	}
+	/* a tc hook drops only what it shot, after the call (rec_hook.c) */
+	if (c->hook)
+		return;
 	if (skb == c->skb) {
 		c->gone = true;
 		c->hash = skb->hash;
@@ -361,10 +364,12 @@ static void rec_krps_register(void)
 					 2 * num_possible_cpus() + 4, 0,
 					 "a change that drops packets is marked lost");
 	rec_cls_register();
+	rec_nest_register();
 }
 
 static void rec_krps_unregister(void)
 {
+	rec_nest_unregister();
 	rec_cls_unregister();
 	rec_krp_unregister(&rec_unlock_krp, &rec_unlock_on);
 	rec_krp_unregister(&rec_tcmod_krp, &rec_tcmod_on);
@@ -865,6 +870,7 @@ void rec_ring_exit(void)
 	rec_jiffies_exit();
 	rec_clock_exit();
 	rec_cls_exit();
+	rec_nest_exit();
 	rec_rand_exit();
 	ring_free();
 }

@@ -51,6 +51,7 @@ struct rec_sched {
 	unsigned int gopt_next;
 	/* an ingress or clsact qdisc's: its hooks' calls, one at a time (rec_hook.c) */
 	spinlock_t hook_lock;
+	u8 hook_known;		/* ... the blocks the last TREE gave a FILTER node */
 	/* a timer_list's window (rec_twin.c), under the tree's lock */
 	struct rec_twin *tw_fire;	/* its CPU's; NULL: none open */
 	unsigned long tw_lo, tw_hi;	/* its qdisc's private data */
@@ -114,6 +115,7 @@ static __always_inline void rec_call_begin(struct rec_call *c, u64 ts,
 	c->draws = 0;
 	c->below = 0;
 	c->reset = false;
+	c->hook = false;
 	c->prev = this_cpu_read(rec_active);
 	this_cpu_write(rec_active, c);
 	/* held from here on (rec_jiffies.c): the value the record carries */
@@ -165,6 +167,7 @@ struct tcf_result;
 bool rec_hook_begin(struct rec_hook *h, struct sk_buff *skb,
 		    const struct tcf_block *block, const struct tcf_proto *tp);
 void rec_hook_end(struct rec_hook *h, int action, const struct tcf_result *res);
+u8 rec_hook_block_bit(u32 cl);
 
 /* rec_twin.c: a timer_list's work placed among the tree's calls */
 void rec_twin_open(struct rec_sched *q, const void *timer, unsigned long lo,

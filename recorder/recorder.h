@@ -41,6 +41,7 @@ struct rec_call {
 					/* rec_cls.c, rec_made.c) */
 	u32 below;			/* in the child's __get_random_u32_below() */
 	bool reset;			/* a reset, called through qdisc_reset() */
+	bool hook;			/* a tc hook's classification (rec_hook.c) */
 	unsigned long jiffies;		/* what the call reads (rec_jiffies.c) */
 };
 
@@ -337,6 +338,11 @@ u64 rec_dev_clock(void);		/* the frozen time in a recorded device call, or 0 */
 void rec_cls_register(void);		/* at open() */
 void rec_cls_unregister(void);		/* at release() */
 void rec_cls_exit(void);		/* at unload */
+
+/* rec_hook.c: another device's paths inside a tc hook's call, set aside */
+void rec_nest_register(void);		/* at open() */
+void rec_nest_unregister(void);		/* at release() */
+void rec_nest_exit(void);		/* at unload */
 
 /* rec_pkt.c */
 void rec_fill_pkt(struct qdk_rec_enq *e, struct sk_buff *skb);

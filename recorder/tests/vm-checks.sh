@@ -287,12 +287,14 @@ if ran record-sfq-window; then
 		fail "vm record-sfq-window: want perturbations placed before a call (the log says ${placed:-nothing})"
 	fi
 fi
-# The tc hooks (record-ingress, record-clsact): each hooked packet an i (or
-# o) line after its C line, the filters as classifier lines (cls_mered's
-# own classify() replays them, verify above), and the policers shot some on
-# each hook they police.
-for s in ingress:i clsact:io; do
-	n=record-${s%:*} ops=${s#*:}
+# The tc hooks (record-ingress, record-clsact, record-ingress-police): each
+# hooked packet an i (or o) line after its C line, and the policers shot
+# some on each hook they police. cls_mered's blocks are classifier lines
+# (its own classify() replays them, verify above); the stock matchall's a
+# filter line (the capture hands its answers back).
+for s in ingress:i:classifier clsact:io:classifier ingress-police:i:filter; do
+	n=record-${s%%:*} ops=${s#*:} how=${s##*:}
+	ops=${ops%:*}
 	ran "$n" || continue
 	q=$VMO/$n/collect/$n.qtr
 	bad=
@@ -301,14 +303,34 @@ for s in ingress:i clsact:io; do
 		shot=$(grep -A1 "^[0-9]* C shot " "$q" 2>/dev/null | grep -c "^[0-9]* $op ")
 		[ "${nl:-0}" -ge 100 ] && [ "${shot:-0}" -ge 5 ] || bad="$bad $op: ${nl:-0} lines, ${shot:-0} shot;"
 	done
-	ncls=$(grep -c '^classifier ffff:fff[23] mered ' "$q" 2>/dev/null)
-	[ "${ncls:-0}" -eq "${#ops}" ] || bad="$bad ${ncls:-0} classifier lines;"
-	if [ -z "$bad" ]; then
-		ok "vm $n: its hooks' packets are $(echo "$ops" | sed 's/./& /g')lines, cls_mered's classifier lines, shots on each"
+	if [ "$how" = classifier ]; then
+		ncls=$(grep -c '^classifier ffff:fff[23] mered ' "$q" 2>/dev/null)
 	else
-		fail "vm $n: want >= 100 lines and >= 5 shot for each of $ops, a classifier line each:$bad"
+		ncls=$(grep -cE '^filter ffff:fff[23]$' "$q" 2>/dev/null)
+	fi
+	[ "${ncls:-0}" -eq "${#ops}" ] || bad="$bad ${ncls:-0} $how lines;"
+	if [ -z "$bad" ]; then
+		ok "vm $n: its hooks' packets are $(echo "$ops" | sed 's/./& /g')lines, a $how line each, shots on each"
+	else
+		fail "vm $n: want >= 100 lines and >= 5 shot for each of $ops, a $how line each:$bad"
 	fi
 done
+# mirred on the ingress hook (record-ingress-mirred): flower's filter line
+# (its requests run without rtnl: the first packet through gives it), the
+# redirected packets consumed and the mirrored ones piped, and none of what
+# r1's qdiscs dropped of them written as the hook's drop.
+if ran record-ingress-mirred; then
+	q=$VMO/record-ingress-mirred/collect/record-ingress-mirred.qtr
+	nf=$(grep -cE '^filter ffff:fff2$' "$q" 2>/dev/null)
+	nc=$(grep -c '^[0-9]* C consumed ' "$q" 2>/dev/null)
+	np=$(grep -c '^[0-9]* C pipe ' "$q" 2>/dev/null)
+	nx=$(grep -c '^[0-9]* x ' "$q" 2>/dev/null)
+	if [ "${nf:-0}" = 1 ] && [ "${nc:-0}" -ge 100 ] && [ "${np:-0}" -ge 100 ] && [ "${nx:-0}" = 0 ]; then
+		ok "vm record-ingress-mirred: a filter line, $nc consumed, $np piped, no x line"
+	else
+		fail "vm record-ingress-mirred: want one filter line, >= 100 consumed and piped, no x line (${nf:-0}, ${nc:-0}, ${np:-0}, ${nx:-0})"
+	fi
+fi
 # sfq's init draws its 16-byte perturbation key with get_random_bytes():
 # one `random bytes` line of 16 bytes, which the replay's sfq_init consumes
 # (verify above checks that). Its decisions do not show the key: the shim's
