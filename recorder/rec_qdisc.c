@@ -107,13 +107,18 @@ static void rec_ops_remove(struct rec_sched *q, struct Qdisc *child)
 /*
  * The module of a child's kind, for its parameters and devices; NULL for a
  * BPF qdisc, whose ops (a struct_ops map's) name BPF_MODULE_OWNER, no
- * module.
+ * module. A kernel without BPF_JIT (the debug kernel) has no struct_ops
+ * and no such owner.
  */
 static struct module *rec_owner(const struct Qdisc *child)
 {
 	struct module *owner = child->ops->owner;
 
-	return owner == BPF_MODULE_OWNER ? NULL : owner;
+#ifdef BPF_MODULE_OWNER
+	if (owner == BPF_MODULE_OWNER)
+		return NULL;
+#endif
+	return owner;
 }
 
 LIST_HEAD(rec_instances);
