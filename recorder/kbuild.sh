@@ -10,22 +10,29 @@
 # has a classifier) for captures of kit qdiscs and classifiers, and
 # UPSTREAM_QDISCS="dualpi2 ..." the series' own net/sched/sch_NAME.c,
 # unmodified from its source (tools/kdir.sh --source), for a kind Debian's
-# kernel does not build (as tests/tdc/run.sh builds netdevsim).
+# kernel does not build (as tests/tdc/run.sh builds netdevsim). KIT_ONLY=1
+# builds only those, not the recorder and the template (a second build
+# beside one that has them: 75-record's).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: kbuild.sh OUTDIR [make args]}
 shift
 KDIR=$("$top/tools/kdir.sh" || true)
-mkdir -p "$out/recorder" "$out/template"
-for f in "$top"/recorder/*.c "$top"/recorder/*.h; do ln -sfn "$f" "$out/recorder/"; done
-cp "$top/recorder/Kbuild" "$out/recorder/Kbuild"
-for f in "$top"/template/*.c "$top"/template/*.h; do
-	case $(basename "$f") in *_tc.c|test_*.c) continue ;; esac
-	ln -sfn "$f" "$out/template/"
-done
-echo "obj-m += sch_template.o" > "$out/template/Kbuild"
-printf 'subdir-ccflags-y += -I%s\nobj-m += recorder/\nobj-m += template/\n' "$top" > "$out/Kbuild"
-kos="$out/recorder/sch_recorder.ko $out/template/sch_template.ko"
+mkdir -p "$out"
+printf 'subdir-ccflags-y += -I%s\n' "$top" > "$out/Kbuild"
+kos=
+if [ "${KIT_ONLY:-0}" != 1 ]; then
+	mkdir -p "$out/recorder" "$out/template"
+	for f in "$top"/recorder/*.c "$top"/recorder/*.h; do ln -sfn "$f" "$out/recorder/"; done
+	cp "$top/recorder/Kbuild" "$out/recorder/Kbuild"
+	for f in "$top"/template/*.c "$top"/template/*.h; do
+		case $(basename "$f") in *_tc.c|test_*.c) continue ;; esac
+		ln -sfn "$f" "$out/template/"
+	done
+	echo "obj-m += sch_template.o" > "$out/template/Kbuild"
+	printf 'obj-m += recorder/\nobj-m += template/\n' >> "$out/Kbuild"
+	kos="$out/recorder/sch_recorder.ko $out/template/sch_template.ko"
+fi
 for q in ${KIT_QDISCS:-}; do
 	[ -f "$top/qdiscs/$q/sch_$q.c" ] || { echo "kbuild.sh: no qdiscs/$q/sch_$q.c" >&2; exit 2; }
 	mkdir -p "$out/$q"

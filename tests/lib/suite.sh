@@ -200,8 +200,12 @@ transcripts_current() {
 	fi
 }
 
+# turn K N [D]: true when it is this commit's turn for the Kth of N: HEAD's
+# abbreviated hash, divided by D (default 1), mod N is K. make check's
+# rotating subsets use it, so each of N comes within N commits; two rotations
+# over the same N with different D vary apart (not always the same pair).
 turn() {
 	local h
 	h=$(git -C "$top" rev-parse --short=7 HEAD 2>/dev/null) || h=0
-	[ $((0x$h % $2)) -eq "$1" ]
+	[ $((0x$h / ${3:-1} % $2)) -eq "$1" ]
 }
