@@ -62,8 +62,13 @@ struct rec_sched {
 	u64 tw_ts;			/* ... at this time */
 };
 
-/* TCA_OPTIONS larger than this fall back to the child's dump */
-#define REC_REQ_MAX	2048
+/*
+ * TCA_OPTIONS larger than this fall back to the child's dump. tbf with a
+ * peak rate sends both rate tables (1024 bytes each) besides its parameters,
+ * 2124 bytes: its dump keeps the buckets in 64 ns ticks, which put the
+ * replay's full bucket up to 63 ns short of the kernel's.
+ */
+#define REC_REQ_MAX	4096
 
 /*
  * A grandchild's TCA_OPTIONS as tc sent them to create it (its init got
