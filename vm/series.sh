@@ -12,10 +12,10 @@
 #       skipped quietly. KERNEL (or KDIR) set: set the variables below and
 #       return (this run is that series').
 #       SERIES_ROTATE=1, set by the suite before the call: of the series
-#       outside QDK_KERNELS_FULL, only the one whose turn it is runs (HEAD's
-#       hash, as tests/lib/suite.sh's turn: the Kth of N when the hash mod N
-#       is K), so make check boots one of them a commit and each within N
-#       commits; make vmtest (every series full) runs them all.
+#       outside QDK_KERNELS_FULL, only the one whose turn it is runs
+#       (tests/lib/suite.sh's turn: the Kth of N when the commit's number
+#       mod N is K), so make check boots one of them a commit and each in
+#       every N consecutive commits; make vmtest (every series full) runs them all.
 #   series_full      true when this series runs the whole suite: it is in
 #                    QDK_KERNELS_FULL (default none: make check; make
 #                    vmtest sets every series); the others run the suite's

@@ -62,9 +62,11 @@
 #                     once from Debian's linux-source-6.1 into
 #                     build/checkpatch/, as 60-kernel does) finds no error
 #                     and no warning; without the tarball, one failure
-#   turn K N          true on the commits whose turn it is: HEAD's hash
-#                     mod N is K. A costly part of make check runs on a
-#                     rotation this way, every part over N commits
+#   turn K N [D]      true on the commits whose turn it is: the commit's
+#                     number (commit_number: its place in the history)
+#                     divided by D, mod N, is K. A costly part of make
+#                     check runs on a rotation this way, every part once
+#                     in N consecutive commits
 # The VM suites source vm/series.sh as well (series_each) after this file.
 
 set -u
@@ -200,12 +202,24 @@ transcripts_current() {
 	fi
 }
 
-# turn K N [D]: true when it is this commit's turn for the Kth of N: HEAD's
-# abbreviated hash, divided by D (default 1), mod N is K. make check's
-# rotating subsets use it, so each of N comes within N commits; two rotations
-# over the same N with different D vary apart (not always the same pair).
-turn() {
+# commit_number: HEAD's place in the history (git rev-list --count), so
+# make check's rotating subsets cycle over consecutive commits; in a shallow
+# clone (no history to count) HEAD's abbreviated hash read as a number, so
+# they come at random.
+commit_number() {
 	local h
+	if [ "$(git -C "$top" rev-parse --is-shallow-repository 2>/dev/null)" = false ]; then
+		git -C "$top" rev-list --count HEAD
+		return
+	fi
 	h=$(git -C "$top" rev-parse --short=7 HEAD 2>/dev/null) || h=0
-	[ $((0x$h / ${3:-1} % $2)) -eq "$1" ]
+	echo $((0x$h))
+}
+
+# turn K N [D]: true when it is this commit's turn for the Kth of N: the
+# commit's number (commit_number) divided by D (default 1), mod N is K. So
+# each of N comes once in N consecutive commits; two rotations over the
+# same N with different D vary apart (D=N: every pair within N*N commits).
+turn() {
+	[ $(($(commit_number) / ${3:-1} % $2)) -eq "$1" ]
 }
