@@ -13,7 +13,7 @@
 
 static void usage(FILE *f)
 {
-	fputs("usage: qdk-replay [--param NAME=VALUE]... COMMAND [ARGS]\n"
+	fputs("usage: qdk-replay [--param NAME=VALUE]... [--events SPEC]... COMMAND [ARGS]\n"
 	      "  verify [--seed N] [-q] TRACE...     replay traces, check every decision\n"
 	      "  drive [--qdisc \"KIND OPTS\"] --rate RATE [--seed N] [--interval TIME]\n"
 	      "        TRACE -o OUT.qtr [--summary OUT.json]\n"
@@ -30,6 +30,7 @@ static void usage(FILE *f)
 	      "  show TRACE                          the trace's qdisc as `tc -d qdisc show` prints it\n"
 	      "  records TRACE                       the events as the reader reads them (JSON lines)\n"
 	      "  kinds                               list the qdisc kinds linked in\n"
+	      "  events                              list the modules' trace events (SYSTEM:NAME)\n"
 	      "  tca \"KIND OPTS\"                     the TCA_OPTIONS bytes (hex) tc sends for them\n"
 	      "  dev PATH|NAME [write TEXT | read | poll | ioctl CMD [ARG|@SIZE[:HEX]]]...\n"
 	      "                                      use a module's device or entry (dev -l: list)\n"
@@ -37,6 +38,8 @@ static void usage(FILE *f)
 	      "verify and drive take --fail-alloc N: the qdisc's Nth allocation fails.\n"
 	      "--param: a module parameter (module_param(); NAME or MODULE.NAME), set before\n"
 	      "the modules' init as insmod sets it.\n"
+	      "--events: turn on the modules' trace events SPEC names (NAME, SYSTEM:NAME,\n"
+	      "globs, \"all\"; comma-separated): each hit prints TIME: NAME: TEXT to stderr.\n"
 	      "Traces: traces/FORMAT.md, text or binary (by their first bytes), plain, .zst or .gz.\n"
 	      "A file named - is standard input or output (gen -o - | drive - -o - | verify -).\n"
 	      "Exit status: 0 ok, 1 divergence or leak, 2 bad input.\n",
@@ -124,10 +127,62 @@ static int set_params(int *argc, char ***argv)
 	return 0;
 }
 
+static int cmd_events(void)
+{
+	const char *systems[512], *names[512];
+	size_t n, i;
+
+	n = qdk_trace_events(systems, names, 512);
+	for (i = 0; i < n && i < 512; i++)
+		printf("%s:%s\n", systems[i], names[i]);
+	return 0;
+}
+
+/*
+ * --events SPEC (any number, among the leading options): the trace events
+ * to print, turned on before the command runs; taken out of argv, so that
+ * the --param words main() keeps for a second run stay together (a second
+ * run prints none). 0, or 2 with a message.
+ */
+static int set_events(int *argc, char **argv)
+{
+	int i = 1, j;
+
+	while (i < *argc && (!strcmp(argv[i], "--param") || !strcmp(argv[i], "--events"))) {
+		char bad[128];
+		int n;
+
+		if (!strcmp(argv[i], "--param")) {
+			i += 2;
+			continue;
+		}
+		if (i + 1 >= *argc) {
+			fprintf(stderr, "qdk-replay: --events needs SPEC (qdk-replay events lists them)\n");
+			return 2;
+		}
+		n = qdk_trace_events_enable(argv[i + 1], bad, sizeof(bad));
+		if (n == -ENOENT) {
+			fprintf(stderr, "qdk-replay: --events %s: no event matches \"%s\""
+				" (qdk-replay events lists them)\n", argv[i + 1], bad);
+			return 2;
+		}
+		if (n < 0) {
+			fprintf(stderr, "qdk-replay: --events %s: %s\n", argv[i + 1], strerror(-n));
+			return 2;
+		}
+		for (j = i; j + 2 <= *argc; j++)
+			argv[j] = argv[j + 2];
+		*argc -= 2;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *cmd;
 
+	if (set_events(&argc, argv))
+		return 2;
 	replay_param_args = argv + 1;
 	replay_n_param_args = argc - 1;
 	if (set_params(&argc, &argv))
@@ -152,6 +207,8 @@ int main(int argc, char **argv)
 		return cmd_bench(argc - 1, argv + 1);
 	if (strcmp(cmd, "kinds") == 0)
 		return cmd_kinds();
+	if (strcmp(cmd, "events") == 0)
+		return cmd_events();
 	if (strcmp(cmd, "convert") == 0)
 		return cmd_convert(argc - 1, argv + 1);
 	if (strcmp(cmd, "records") == 0)

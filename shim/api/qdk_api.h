@@ -38,6 +38,20 @@ void qdk_seed(uint64_t seed);
  * -ERANGE (a value its type refuses; the parameter keeps its value).
  */
 int qdk_param_set(const char *name, const char *value);
+/* ---- trace events (shim/lib/trace_events.c) ----------------------------- */
+
+/*
+ * Turn on the modules' trace events (TRACE_EVENT() with CREATE_TRACE_POINTS)
+ * that SPEC names, a comma-separated list of NAME, SYSTEM:NAME (either may
+ * hold the globs '*' and '?') or "all", as the kernel's set_event file
+ * takes them, a '!' before one turning those off; each hit is then printed
+ * as the trace file shows it (see the file). Returns how many it turned
+ * on, -ENOENT when a pattern names none (the pattern copied to bad), or
+ * the error of attaching its probe.
+ */
+int qdk_trace_events_enable(const char *spec, char *bad, size_t bad_len);
+/* Fill systems[]/names[] with the events linked in; returns how many there are. */
+size_t qdk_trace_events(const char **systems, const char **names, size_t max);
 /* ---- the modules' device files (shim/lib/fs.c) ------------------------ */
 
 /*

@@ -153,6 +153,9 @@ void qdk_misc_reset(void);
 /* random.c */
 void qdk_random_seed(u64 seed);
 
+/* trace_events.c: where an event's line goes instead of stderr (NULL: stderr) */
+extern void (*qdk_trace_line_hook)(const char *line);
+
 /*
  * skbuff.c: the drop hook, called for every skb with a trace id that
  * kfree_skb_reason() frees, with the reason it was given
