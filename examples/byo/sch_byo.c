@@ -25,6 +25,9 @@
  * read (the datapath wakes its pollers), always writable; ioctl
  * BYO_IOC_STATS gives the counts (byo_uapi.h), as does the debugfs file
  * qdk_byo/applied, and qdk_byo/state shows the schedule's generation.
+ *
+ * Trace events (byo_trace.h): byo:byo_enqueue for each packet taken, with
+ * its send time, byo:byo_change for each change of the schedule taken.
  */
 #include <linux/ctype.h>
 #include <linux/debugfs.h>
@@ -46,6 +49,9 @@
 #include <net/sch_generic.h>
 
 #include "byo_uapi.h"
+
+#define CREATE_TRACE_POINTS
+#include "byo_trace.h"
 
 #define BYO_SCHED_MAX	16
 #define BYO_WRITE_MAX	1024
@@ -116,6 +122,7 @@ static void byo_follow_schedule(struct byo_sched_data *q, u64 now)
 		q->sched_next++;
 		byo_sched.applied++;
 		byo_sched.unread++;
+		trace_byo_change(q->rate, q->delay_us, byo_sched.applied);
 		taken = true;
 	}
 	spin_unlock(&byo_sched.lock);
@@ -160,6 +167,7 @@ static int byo_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 	byo_tin_insert(q, skb);
 	sch->q.qlen++;
 	qdisc_qstats_backlog_inc(sch, skb);
+	trace_byo_enqueue(sch, qdisc_pkt_len(skb), byo_cb(skb)->send_ns);
 	return NET_XMIT_SUCCESS;
 }
 
