@@ -45,7 +45,8 @@ imported_replays() {
 # byo fed schedules through its device while traffic ran (record-byo): its
 # parameter is a param line, the writer's 3 writes and 3 reads are u lines
 # (with enqueues before and after each), nothing lost; byo's own build
-# replays it exactly, and without its first write and read it parts
+# replays it exactly, and without its first write and read it parts; its
+# trace events are the kernel's
 if ran record-byo; then
 	q=$VMO/record-byo/collect/record-byo.qtr
 	scenario_ok record-byo
@@ -67,6 +68,24 @@ if ran record-byo; then
 		fail "vm record-byo: want >2000 calls, the param line, 3 writes and 3 reads ($nw, $nr) among enqueues, 0 lost"
 	fi
 	imported_replays record-byo byo 2
+	# byo's trace events: what the guest's tracefs held, and what byo's own
+	# qdk-replay prints replaying the capture, the same lines but for their
+	# time and task columns (the kernel's merge of its CPUs' buffers may
+	# order two lines of one timestamp otherwise: both sorted)
+	ev=$VMO/record-byo/collect/byo-events.txt
+	grep -o 'byo_[a-z]*: .*' "$ev" 2>/dev/null | sort >"$work/byo-kernel-events"
+	build/import/byo/user$SERIES_TAG/qdk-replay --events 'byo:*' verify "$q" 2>&1 >/dev/null |
+		grep -o 'byo_[a-z]*: .*' | sort >"$work/byo-replay-events"
+	nk=$(wc -l <"$work/byo-kernel-events")
+	nc=$(grep -c '^byo_change: ' "$work/byo-kernel-events")
+	if grep -q 'LOST' "$ev" 2>/dev/null; then
+		fail "vm record-byo: the guest's trace buffer lost events" "$(grep LOST "$ev" | head -n 3)"
+	elif [ "$nk" -gt 500 ] && [ "$nc" -ge 3 ] && cmp -s "$work/byo-kernel-events" "$work/byo-replay-events"; then
+		ok "vm record-byo: byo's $nk trace event lines ($nc byo_change) in the kernel's trace file, the same from qdk-replay --events"
+	else
+		fail "vm record-byo: want >500 trace event lines, 3 byo_change or more, the same in the kernel and the replay ($nk, $nc)" \
+			"$(diff "$work/byo-kernel-events" "$work/byo-replay-events" | head -n 10)"
+	fi
 fi
 # wrr under three DSCP flows while a loop set its bands' weights through
 # its class device /dev/wrr (record-wrr): its two parameters (u16, u8) are
