@@ -215,6 +215,7 @@ tcp_wait_connected() {
 flow_start() {
 	local phase=$1 idx=$2 type=$3 kv name start=0 time port
 	local streams=1 cc="" window="" tos="" rate=1M len=1200 size="" count=20 gap=0.2 interval=0.2 pace=0 txtime=0 txclock=tai
+	local cpu="" pin=""
 	shift 3
 	name=$type$idx
 	for kv in "$@"; do
@@ -223,6 +224,10 @@ flow_start() {
 	time=${time:-}
 	[ -n "$time" ] || time=$(awk "BEGIN { t = $S_DURATION - $start; print (t < 1 ? 1 : int(t + 0.5)) }")
 	port=$((5200 + idx))
+	# cpu=LIST: the process that sends the flow's data runs only there, and
+	# so does the router's enqueue of its packets (the veth hands them on in
+	# the sender's softirq)
+	[ -z "$cpu" ] || pin="taskset -c $cpu"
 	size=${size:-}
 	[ "$type" != mice ] || size=$(bytes "${size:-10K}")
 	mkdir -p "$OUT/flows"
@@ -251,7 +256,7 @@ flow_start() {
 		# the web server is in the sender and wget in the receiver
 		mkdir -p "$W/www-$name"
 		head -c "$size" /dev/zero > "$W/www-$name/obj"
-		in_ns sender httpd -f -p $port -h "$W/www-$name" > "$OUT/flows/$name.server.log" 2>&1 &
+		in_ns sender $pin httpd -f -p $port -h "$W/www-$name" > "$OUT/flows/$name.server.log" 2>&1 &
 		SERVERS="$SERVERS $!"
 		wait_listen sender $port || { FAILS=$((FAILS + 1)); : > "$W/noserver-$idx"; } ;;
 	esac
@@ -261,7 +266,7 @@ flow_start() {
 	case "$type" in
 	tcp)
 		(sleep "$start"; timeout $((time + 15)) /sbin/ip netns exec sender \
-			iperf3 -c $RECEIVER_IP -p $port -t "$time" -P "$streams" --get-server-output ${cc:+-C "$cc"} ${window:+-w "$window"} ${tos:+-S "$tos"} -J \
+			$pin iperf3 -c $RECEIVER_IP -p $port -t "$time" -P "$streams" --get-server-output ${cc:+-C "$cc"} ${window:+-w "$window"} ${tos:+-S "$tos"} -J \
 			> "$OUT/flows/$name.json" 2> "$OUT/flows/$name.err"
 		echo $? > "$OUT/flows/$name.rc") & ;;
 	udp)
@@ -269,7 +274,7 @@ flow_start() {
 		# markers by half a second; wait for it before the flow ends
 		(sleep "$start"; tcp_wait_connected "$start"
 		timeout $((time + 15)) /sbin/ip netns exec sender \
-			udpflow send $RECEIVER_IP $port "$time" "$rate" "$len" "${tos:-0}" \
+			$pin udpflow send $RECEIVER_IP $port "$time" "$rate" "$len" "${tos:-0}" \
 			"$OUT/flows/$name.sent.json" "$pace" "$txtime" "$txclock" 2> "$OUT/flows/$name.err"
 		rc=$?
 		i=0
@@ -299,7 +304,7 @@ flow_start() {
 		(sleep "$start"
 		n=$(awk "BEGIN { n = int($time / $interval); print (n < 1 ? 1 : n) }")
 		timeout $((time + 15)) /sbin/ip netns exec sender \
-			ping -c "$n" -i "$interval" -s "$size" $RECEIVER_IP > "$OUT/flows/$name.txt" 2>&1
+			$pin ping -c "$n" -i "$interval" -s "$size" $RECEIVER_IP > "$OUT/flows/$name.txt" 2>&1
 		echo $? > "$OUT/flows/$name.rc") & ;;
 	esac
 	CLIENTS="$CLIENTS $!"

@@ -18,10 +18,10 @@ flow_check() {
 	local type=$1 kv k v allowed
 	shift
 	case "$type" in
-	tcp) allowed="name start time streams cc window tos" ;;
-	udp) allowed="name start time rate len tos pace txtime txclock" ;;
-	mice) allowed="name start time size count gap" ;;
-	ping) allowed="name start time interval size" ;;
+	tcp) allowed="name start time streams cc window tos cpu" ;;
+	udp) allowed="name start time rate len tos pace txtime txclock cpu" ;;
+	mice) allowed="name start time size count gap cpu" ;;
+	ping) allowed="name start time interval size cpu" ;;
 	*) scn_err "unknown flow type '$type' (tcp, udp, mice, ping)"; return ;;
 	esac
 	for kv in "$@"; do
@@ -39,6 +39,7 @@ flow_check() {
 		start|time|gap|interval) is_num "$v" || scn_err "flow $type: $k=$v is not a number of seconds" ;;
 		streams|count|len|txtime) is_uint "$v" || scn_err "flow $type: $k=$v is not a positive integer" ;;
 		txclock) case "$v" in tai|mono) ;; *) scn_err "flow $type: txclock=$v is neither tai nor mono" ;; esac ;;
+		cpu) case "$v" in *[!0-9,-]*|[,-]*|*[,-]) scn_err "flow $type: cpu=$v is not a CPU list (taskset -c: 1, 0-1, 0,2)" ;; esac ;;
 		name) case "$v" in *[!A-Za-z0-9_-]*) scn_err "flow $type: name '$v' may hold only letters, digits, - and _" ;; esac ;;
 		window) case "$v" in *[!0-9KM]*|[KM]*) scn_err "flow $type: window=$v is not a size (N, NK or NM)" ;; esac ;;
 		pace) case "$v" in *[!0-9.KMGkmg]*|[KMGkmg.]*) scn_err "flow $type: pace=$v is not a rate (bits/s, K M G)" ;; esac ;;
