@@ -2,7 +2,7 @@
 """What every VM reproduction under experiments/ shares.
 
 An experiment writes rig scenarios (vm/README.md's format) into its output
-directory, boots them all in one VM run, checks each with the rig's own
+directory, boots them all in one VM run (or QDK_VM_JOBS at once), checks each with the rig's own
 checks (vm/check.py) and then reads the flows' results through check.py's
 readers; rates per phase of a run come from the flows' per-second intervals
 on the receiving side (iperf3 server's, which the rig's TCP clients fetch
@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -30,10 +32,12 @@ __all__ = ["TOP", "check", "intervals", "options", "phase_rate", "pyplot", "repo
 
 
 def run_scenarios(outdir: Path, scenarios: dict[str, str]) -> tuple[Path, check.Checker] | None:
-    """Write NAME.scn for each scenario text, run them in one VM, check them.
+    """Write NAME.scn for each scenario text, run them in QDK_VM_JOBS VMs at
+    once (default 1; dealt in turn, each VM's results moved into one
+    folder), check them.
 
-    Returns the VM's output directory and the checker with the rig's verdicts,
-    or None when the VM produced no results (vm/run's exit status 2).
+    Returns the VMs' output directory and the checker with the rig's
+    verdicts, or None when a VM produced no results (vm/run's exit status 2).
     """
     scn_dir = outdir / "scenarios"
     scn_dir.mkdir(parents=True, exist_ok=True)
@@ -43,7 +47,16 @@ def run_scenarios(outdir: Path, scenarios: dict[str, str]) -> tuple[Path, check.
         p.write_text(text)
         files.append(p)
     vmo = outdir / "vm"
-    rc = subprocess.run([str(TOP / "vm/run"), "-o", str(vmo), *map(str, files)]).returncode
+    jobs = vm_jobs(len(files))
+    if jobs == 1:
+        rc = subprocess.run([str(TOP / "vm/run"), "-o", str(vmo), *map(str, files)]).returncode
+    else:
+        # each VM's own folder (its console, its results disk), merged after
+        parts = [files[k::jobs] for k in range(jobs)]
+        runs = [subprocess.Popen([str(TOP / "vm/run"), "-o", f"{vmo}.j{k}", *map(str, part)])
+                for k, part in enumerate(parts)]
+        rc = max(r.wait() for r in runs)
+        merge_runs(vmo, [(Path(f"{vmo}.j{k}"), part) for k, part in enumerate(parts)])
     if rc == 2:
         print(f"{outdir.name}: the VM produced no results", file=sys.stderr)
         return None
@@ -51,6 +64,34 @@ def run_scenarios(outdir: Path, scenarios: dict[str, str]) -> tuple[Path, check.
     for p in files:
         check.check_scenario(c, vmo, p)
     return vmo, c
+
+
+def vm_jobs(n: int) -> int:
+    """How many VMs run N scenarios: QDK_VM_JOBS (default 1: one VM's guest
+    is one host thread, and a second beside it needs a core of its own), at
+    most N; a value that is not a positive number is an error."""
+    raw = os.environ.get("QDK_VM_JOBS", "1")
+    if not raw.isdigit() or int(raw) < 1:
+        sys.exit(f"QDK_VM_JOBS={raw}: not a positive number of VMs")
+    return max(1, min(int(raw), n))
+
+
+def merge_runs(vmo: Path, runs: list[tuple[Path, list[Path]]]) -> None:
+    """Each scenario's results from its VM's folder into VMO/NAME (the one
+    before kept as NAME.prev, as vm/run keeps it); the VMs' consoles as
+    VMO/console.jK.log."""
+    vmo.mkdir(parents=True, exist_ok=True)
+    for k, (out, part) in enumerate(runs):
+        for p in part:
+            src, dst = out / p.stem, vmo / p.stem
+            if not src.exists():
+                continue
+            if dst.exists():
+                shutil.rmtree(dst.with_name(dst.name + ".prev"), ignore_errors=True)
+                dst.rename(dst.with_name(dst.name + ".prev"))
+            src.rename(dst)
+        if (out / "console.log").exists():
+            (out / "console.log").replace(vmo / f"console.j{k}.log")
 
 
 def intervals(flow_json: Path) -> list[dict[str, float]]:
