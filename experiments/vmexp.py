@@ -84,12 +84,12 @@ def merge_runs(vmo: Path, runs: list[tuple[Path, list[Path]]]) -> None:
     for k, (out, part) in enumerate(runs):
         for p in part:
             src, dst = out / p.stem, vmo / p.stem
-            if not src.exists():
-                continue
+            # an earlier run's results go aside even when this VM gave none
             if dst.exists():
                 shutil.rmtree(dst.with_name(dst.name + ".prev"), ignore_errors=True)
                 dst.rename(dst.with_name(dst.name + ".prev"))
-            src.rename(dst)
+            if src.exists():
+                src.rename(dst)
         if (out / "console.log").exists():
             (out / "console.log").replace(vmo / f"console.j{k}.log")
 
